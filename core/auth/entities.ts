@@ -1,0 +1,76 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { newId } from '../ids.ts';
+
+/** The identity kernel's tables. Plugins build profiles, ranks admin and bans on these; core imports no plugin. */
+
+export const RankSchema = defineEntity({
+  name: 'Rank',
+  tableName: 'ranks',
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    name: p.string().length(64),
+    /** The highest rank is the one with the largest position. */
+    position: p.integer().unique(),
+    colour: p.string().length(7).default('#2888f5'),
+    permissions: p.integer().default(0),
+    perks: p.array().defaultRaw(`'{}'`),
+    canResign: p.boolean().default(false),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Rank = InferEntity<typeof RankSchema>;
+
+export const BanSchema = defineEntity({
+  name: 'Ban',
+  embeddable: true,
+  properties: {
+    active: p.boolean().default(false),
+    reason: p.text().nullable(),
+    /** null: permanent. */
+    expires: p.datetime().nullable(),
+    createdAt: p.datetime().nullable(),
+    createdBy: p.string().nullable(),
+  },
+});
+
+export interface UserSettings {
+  deliveryMessage?: { message: string };
+}
+
+export const UserSchema = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    /** The user's Discord snowflake. */
+    id: p.string().primary(),
+    username: p.string().length(64),
+    displayName: p.string().length(64).nullable(),
+    discriminator: p.string().length(4).default('0'),
+    avatar: p.string().nullable(),
+    /** Permissions granted to the user directly, on top of their ranks'. */
+    permissions: p.integer().default(0),
+    perks: p.array().defaultRaw(`'{}'`),
+    flags: p.integer().default(0),
+    ranks: () => p.manyToMany(RankSchema).pivotTable('user_ranks'),
+    ban: () => p.embedded(BanSchema).prefix('ban_'),
+    settings: p.json<UserSettings>().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type User = InferEntity<typeof UserSchema>;
+
+export const SessionSchema = defineEntity({
+  name: 'Session',
+  tableName: 'sessions',
+  properties: {
+    /** SHA-256 of the token, hex: the token itself is never stored. */
+    id: p.string().length(64).primary(),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
+    expiresAt: p.datetime(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type Session = InferEntity<typeof SessionSchema>;
+
+export const authEntities = [RankSchema, BanSchema, UserSchema, SessionSchema];

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { SessionSchema } from './entities.ts';
+import { SESSION_TTL_MS, hashToken } from './sessions.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('sessions', () => {
+  let app: TestApp;
+  let clock = Date.UTC(2026, 10, 21);
+
+  beforeAll(async () => {
+    app = await createTestApp({ now: () => clock });
+  });
+  afterAll(() => app.close());
+
+  const sessions = () => app.server.ctx.sessions;
+
+  it('stores only the SHA-256 of a random token and expires it after 31 days', async () => {
+    const user = await app.createUser();
+    const row = await app.db.orm.em.fork().findOneOrFail(SessionSchema, { id: hashToken(user.token) });
+    expect(row.id).not.toContain(user.token);
+    expect(Buffer.from(user.token, 'base64url').length).toBeGreaterThanOrEqual(20);
+    expect(row.expiresAt.getTime()).toBe(clock + SESSION_TTL_MS);
+    expect((await sessions().validate(user.token))?.user.id).toBe(user.id);
+  });
+
+  it('refuses tampered, unknown and malformed tokens', async () => {
+    const user = await app.createUser();
+    const tampered = `${user.token.slice(0, -1)}${user.token.endsWith('A') ? 'B' : 'A'}`;
+    expect(await sessions().validate(tampered)).toBeNull();
+    expect(await sessions().validate('')).toBeNull();
+    expect(await sessions().validate('not a token at all!')).toBeNull();
+  });
+
+  it('renews when less than half the lifetime remains, not before', async () => {
+    const user = await app.createUser();
+    clock += 15 * DAY;
+    const early = await sessions().validate(user.token);
+    expect(early?.renewed).toBe(false);
+    clock += 1 * DAY; // 16 days in: 15 left, under half of 31
+    const renewed = await sessions().validate(user.token);
+    expect(renewed?.renewed).toBe(true);
+    expect(renewed?.expiresAt.getTime()).toBe(clock + SESSION_TTL_MS);
+    const row = await app.db.orm.em.fork().findOneOrFail(SessionSchema, { id: hashToken(user.token) });
+    expect(row.expiresAt.getTime()).toBe(clock + SESSION_TTL_MS);
+  });
+
+  it('expires after 31 days without use and deletes the row', async () => {
+    const user = await app.createUser();
+    clock += SESSION_TTL_MS;
+    expect(await sessions().validate(user.token)).toBeNull();
+    expect(await app.db.orm.em.fork().count(SessionSchema, { id: hashToken(user.token) })).toBe(0);
+  });
+
+  it('invalidates one session, or all of a user, and says so on the event bus', async () => {
+    const user = await app.createUser();
+    const second = await sessions().create(user.id);
+    const revoked: string[] = [];
+    const off = app.server.ctx.events.on('sessionRevoked', (e) => void revoked.push(e.sessionId));
+    await sessions().invalidate(user.token);
+    expect(await sessions().validate(user.token)).toBeNull();
+    expect(await sessions().validate(second.token)).not.toBeNull();
+    await sessions().invalidateAllForUser(user.id);
+    expect(await sessions().validate(second.token)).toBeNull();
+    expect(revoked).toEqual([hashToken(user.token), hashToken(second.token)]);
+    off();
+  });
+
+  it('merges rank permissions and perks into the current user', async () => {
+    const user = await app.createUser({ permissions: ['VIEW_FOOD_LOOKUP'], rankPermissions: ['MANAGE_ORDERS'], perks: ['FEEDBACK_BETA'] });
+    const session = await sessions().validate(user.token);
+    expect(session?.user.permissions).toBe((1 << 1) | (1 << 2));
+    expect(session?.user.perks).toEqual(['FEEDBACK_BETA']);
+    expect(session?.user.ranks).toHaveLength(1);
+  });
+});

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { EntitySchema } from '@mikro-orm/core';
+import { authEntities } from './auth/entities.ts';
+import type { Config } from './config.ts';
+import { migrate, openDatabase, type Orm } from './db/orm.ts';
+import { buildServer, type Server } from './http/server.ts';
+import { loadBuiltSite } from './http/site.ts';
+import type { AnyPlugin } from './plugin.ts';
+
+export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
+  return [...authEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
+}
+
+export interface OpenedDatabase {
+  orm: Orm;
+  /** True when this start created the schema from nothing: the moment demo data goes in. */
+  isNew: boolean;
+}
+
+/** Opens the database and applies the committed migrations. */
+export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[]): Promise<OpenedDatabase> {
+  const orm = await openDatabase({ url: config.databaseUrl, embeddedPath: config.embeddedDbPath, entities: entitiesOf(plugins) });
+  try {
+    const isNew = (await orm.migrator.getExecuted()).length === 0;
+    await migrate(orm);
+    return { orm, isNew };
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
+}
+
+/** Each plugin's demo data, in list order. */
+export async function seedDemoData(server: Server, plugins: readonly AnyPlugin[]): Promise<void> {
+  for (const plugin of plugins) {
+    if (plugin.seed) await plugin.seed(server.ctx.services[plugin.name], server.ctx);
+  }
+}
+
+export interface StartedApp {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The web process: database, migrations, demo data on a new database, the server with the built site, listen. */
+export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = path.resolve('dist')): Promise<StartedApp> {
+  const { orm, isNew } = await openAndMigrate(config, plugins);
+  let server: Server;
+  try {
+    const site = await loadBuiltSite(distDir);
+    server = await buildServer({ config, orm, plugins, site });
+    if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
+    if (isNew && config.demoData) {
+      await seedDemoData(server, plugins);
+      server.app.log.info('New database: demo data added');
+    }
+    await server.app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  let stopping: Promise<void> | null = null;
+  return {
+    server,
+    url: `http://${shownHost}:${port}`,
+    stop() {
+      stopping ??= (async () => {
+        await server.close();
+        await orm.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with nothing set: embedded database, port 4321, demo data on', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(4321);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.embeddedDbPath).toBe(path.resolve('data', 'db'));
+    expect(config.publicUrl).toBe('http://localhost:4321');
+    expect(config.demoData).toBe(true);
+    expect(config.sessionSecret).toHaveLength(64);
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PUBLIC_URL: '', SESSION_SECRET: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:4321');
+  });
+
+  it('keeps the in-memory database for DATA_DIR=:memory:', () => {
+    expect(loadConfig({ DATA_DIR: ':memory:' }).embeddedDbPath).toBe('memory://');
+  });
+
+  it('refuses production without its secrets and names each missing variable', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError('Missing required configuration for production: SESSION_SECRET, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DATABASE_URL'),
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's' }),
+    ).toThrow(/: DATABASE_URL$/);
+  });
+
+  it('starts in production with everything set, demo data off', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      DISCORD_CLIENT_ID: '1',
+      DISCORD_CLIENT_SECRET: 's',
+      DATABASE_URL: 'postgres://diner@db/diner',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.demoData).toBe(false);
+    expect(config.databaseUrl).toBe('postgres://diner@db/diner');
+  });
+
+  it('rejects malformed values with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+  });
+
+  it('lets DEMO_DATA override the default', () => {
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+});

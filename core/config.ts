@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Empty strings in the environment mean "unset", as in most .env tooling. */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['true', 'false', '1', '0']).optional())
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_API_URL: z.url().default('https://discord.com/api'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  DEMO_DATA: z.string().optional(),
+  TRUST_PROXY: flag(false),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** The site's own origin: OAuth redirects and the same-origin check use it. */
+  publicUrl: string;
+  logLevel: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under dataDir (or in memory with ':memory:'). */
+  databaseUrl: string | undefined;
+  embeddedDbPath: string;
+  sessionSecret: string;
+  discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string };
+  bodyLimit: number;
+  demoData: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Secrets production cannot run without; development falls back to embedded defaults. */
+const PRODUCTION_REQUIRED = ['SESSION_SECRET', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DATABASE_URL'] as const;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Missing required configuration for production: ${missing.join(', ')}`);
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedDbPath: e.DATA_DIR === ':memory:' ? 'memory://' : path.join(dataDir, 'db'),
+    // Without a configured secret (development only), a per-process secret: state cookies die with the process.
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, '') },
+    bodyLimit: e.BODY_LIMIT,
+    demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Domain events, published by services after their transaction commits (never before). Plugins add their events
+ * to `DomainEvents` by declaration merging, so every publisher and listener is typed.
+ * One process: this in-memory bus. Several processes on PostgreSQL: the gateway issue bridges it through
+ * LISTEN/NOTIFY.
+ */
+export interface DomainEvents {
+  settingUpdated: { key: string; value: unknown };
+  sessionRevoked: { userId: string; sessionId: string };
+}
+
+export type EventName = keyof DomainEvents;
+type Listener<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+
+export class EventBus {
+  #listeners = new Map<EventName, Set<Listener<never>>>();
+  #onError: (error: unknown, event: EventName) => void;
+
+  constructor(onError: (error: unknown, event: EventName) => void = () => {}) {
+    this.#onError = onError;
+  }
+
+  on<K extends EventName>(event: K, listener: Listener<K>): () => void {
+    let set = this.#listeners.get(event);
+    if (!set) this.#listeners.set(event, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  /** Calls every listener; one failing listener never stops the others nor the publisher. */
+  publish<K extends EventName>(event: K, payload: DomainEvents[K]): void {
+    for (const listener of this.#listeners.get(event) ?? []) {
+      try {
+        const result = (listener as Listener<K>)(payload);
+        if (result instanceof Promise) result.catch((error: unknown) => this.#onError(error, event));
+      } catch (error) {
+        this.#onError(error, event);
+      }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
+import { RequestValidationError } from './zod.ts';
+
+function body(statusCode: number, message: string, extra?: Record<string, unknown>): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
+}
+
+/** The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof RequestValidationError) {
+    return body(400, error.message, { issues: error.issues });
+  }
+  if (error instanceof DomainError) {
+    return { ...body(error.statusCode, error.message, error.details), error: ERROR_KINDS[error.kind].error };
+  }
+  const status = (error as FastifyError | undefined)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return body(status, (error as Error).message);
+  }
+  // 5xx: the details go to the log, never to the user.
+  return body(500, 'An unknown error occurred');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const payload = toErrorBody(error);
+    if (payload.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ err: error }, 'request refused');
+    return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(payload);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

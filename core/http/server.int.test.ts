@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { requireAuth, requirePermissions, publicAccess } from '../auth/guards.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { loadConfig } from '../config.ts';
+import { definePlugin } from '../plugin.ts';
+import { plugins } from '../../plugins/index.ts';
+import { buildServer } from './server.ts';
+import { entitiesOf } from '../boot.ts';
+import { openDatabase } from '../db/orm.ts';
+
+/** A plugin with routes that fail on purpose, to see what reaches the caller. */
+const probe = definePlugin({
+  name: 'probe',
+  routes(app) {
+    app.get('/api/test/boom', { preHandler: publicAccess }, async () => {
+      throw new Error('secret database detail at /srv/app/core/db.ts:12');
+    });
+    app.post(
+      '/api/test/echo',
+      { preHandler: publicAccess, schema: { body: z.strictObject({ count: z.number().int().min(1) }) } },
+      async (request) => ({ count: request.body.count }),
+    );
+    app.post('/api/test/needs-auth', { preHandler: requireAuth() }, async (request) => ({ id: request.user?.id }));
+    app.get('/api/test/banned-ok', { preHandler: requireAuth({ allowBanned: true }) }, async () => ({ ok: true }));
+    app.get('/api/test/staff', { preHandler: requirePermissions({ all: ['VIEW_STAFF_DASHBOARD'] }) }, async () => ({ ok: true }));
+  },
+});
+
+const json = { 'content-type': 'application/json' };
+
+describe('HTTP kernel', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ plugins: [...plugins, probe], env: { BODY_LIMIT: '2048' } });
+  });
+  afterAll(() => app.close());
+
+  it('answers unknown API paths with a JSON 404 in the error shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/client/does-not-exist?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/client/does-not-exist not found' });
+    const post = await app.inject({ method: 'DELETE', url: '/api/nothing' });
+    expect(post.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('turns a malformed JSON body into a 400', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: '{"count": 1,' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  });
+
+  it('turns a wrong type into a 400 with the zod issues', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { count: 'three' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid body.count: Invalid input: expected number, received string' });
+    expect(body.issues).toEqual([expect.objectContaining({ path: ['count'], code: 'invalid_type' })]);
+  });
+
+  it('refuses unknown fields in a strict body and a missing body', async () => {
+    const extra = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { count: 1, admin: true } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().issues[0].code).toBe('unrecognized_keys');
+    const missing = await app.inject({ method: 'POST', url: '/api/test/echo' });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: JSON.stringify({ count: 1, pad: 'x'.repeat(4096) }) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+  });
+
+  it('never shows a 5xx cause to the caller', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unknown error occurred' });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('.ts');
+  });
+
+  it('sends security headers on every response', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  describe('authentication', () => {
+    it('401 for anonymous callers of a guarded route', async () => {
+      const res = await app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: { origin: app.config.publicUrl } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    });
+
+    it('accepts a Bearer token and a VD_SESSION cookie', async () => {
+      const user = await app.createUser();
+      const bearer = await app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: user.auth });
+      expect(bearer.json()).toEqual({ id: user.id });
+      const cookie = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        cookies: { [SESSION_COOKIE]: user.token },
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
+      expect(cookie.json()).toEqual({ id: user.id });
+    });
+
+    it('refuses a bad Bearer token with 401', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/client/settings', headers: { authorization: 'Bearer forged-token-forged-token' } });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('clears a bad session cookie and treats the caller as anonymous', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/client/settings', cookies: { [SESSION_COOKIE]: 'expired-or-forged-token-value' } });
+      expect(res.statusCode).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toContain(`${SESSION_COOKIE}=;`);
+      expect(setCookie).toContain('Expires=Thu, 01 Jan 1970');
+    });
+
+    it('refuses a logged-out token', async () => {
+      const user = await app.createUser();
+      await app.server.ctx.sessions.invalidate(user.token);
+      const res = await app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: user.auth });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('cross-origin refusal', () => {
+    it('refuses an unsafe cookie-authenticated request from another site', async () => {
+      const user = await app.createUser();
+      const cookies = { [SESSION_COOKIE]: user.token };
+      const crossSite = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(crossSite.statusCode).toBe(403);
+      expect(crossSite.json()).toMatchObject({ statusCode: 403, message: 'Cross-origin request refused.' });
+      const sameSite = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { 'sec-fetch-site': 'same-site' } });
+      expect(sameSite.statusCode).toBe(403);
+      const evilOrigin = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { origin: 'https://evil.example' } });
+      expect(evilOrigin.statusCode).toBe(403);
+      const noOrigin = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies });
+      expect(noOrigin.statusCode).toBe(403);
+    });
+
+    it('accepts the same request from the site itself, and Bearer requests from anywhere', async () => {
+      const user = await app.createUser();
+      const cookies = { [SESSION_COOKIE]: user.token };
+      const ownOrigin = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { origin: app.config.publicUrl } });
+      expect(ownOrigin.statusCode).toBe(200);
+      const bearer = await app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: { ...user.auth, origin: 'https://evil.example' } });
+      expect(bearer.statusCode).toBe(200);
+    });
+
+    it('lets safe methods through whatever their origin', async () => {
+      const user = await app.createUser();
+      const res = await app.inject({ method: 'GET', url: '/api/client/settings', cookies: { [SESSION_COOKIE]: user.token }, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('bans', () => {
+    it('403 with reason and expiry on every authenticated call while the ban lasts', async () => {
+      const expires = new Date(Date.now() + 86_400_000);
+      const user = await app.createUser({ permissions: ['VIEW_STAFF_DASHBOARD'], ban: { reason: 'Troll orders', expires } });
+      for (const url of ['/api/test/staff']) {
+        const res = await app.inject({ method: 'GET', url, headers: user.auth });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: `You are currently banned from this website for the following reason: Troll orders This ban will expire on ${expires.toUTCString()}.`,
+          ban: { reason: 'Troll orders', expires: expires.toISOString() },
+        });
+      }
+      const allowed = await app.inject({ method: 'GET', url: '/api/test/banned-ok', headers: user.auth });
+      expect(allowed.statusCode).toBe(200);
+    });
+
+    it('no longer applies once expired', async () => {
+      const user = await app.createUser({ permissions: ['VIEW_STAFF_DASHBOARD'], ban: { reason: 'Old', expires: new Date(Date.now() - 1000) } });
+      const res = await app.inject({ method: 'GET', url: '/api/test/staff', headers: user.auth });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  it('refuses to start with a route that declares no guard', async () => {
+    const unguarded = definePlugin({
+      name: 'unguarded',
+      routes(server) {
+        server.get('/api/test/open', async () => ({ open: true }));
+      },
+    });
+    await expect(
+      buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm: app.db.orm, plugins: [unguarded] }),
+    ).rejects.toThrow('Route GET /api/test/open declares no guard');
+  });
+});
+
+describe('health', () => {
+  it('answers 200 when the database answers', async () => {
+    const app = await createTestApp();
+    try {
+      const up = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(up.statusCode).toBe(200);
+      expect(up.json()).toEqual({ status: 'ok', database: 'up' });
+      expect(up.headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    // Nothing listens on port 1: a real connection failure, not a stub.
+    const orm = await openDatabase({ url: 'postgres://diner@127.0.0.1:1/diner', embeddedPath: 'memory://', entities: entitiesOf(plugins) });
+    const server = await buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm, plugins });
+    try {
+      const down = await server.app.inject({ method: 'GET', url: '/api/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unreachable', database: 'down' });
+    } finally {
+      await server.close();
+      await orm.close(true);
+    }
+  });
+});

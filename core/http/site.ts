@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { publicAccess } from '../auth/guards.ts';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
+
+export interface BuiltSite {
+  clientDir: string;
+  handler: AstroHandler;
+  files: string[];
+}
+
+const COMPRESSED = /\.(br|gz)$/;
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), rel)));
+    else if (!COMPRESSED.test(entry.name)) out.push(rel);
+  }
+  return out;
+}
+
+/** Loads the Astro build (`astro build` with @astrojs/node in middleware mode); null when the site is not built. */
+export async function loadBuiltSite(distDir: string): Promise<BuiltSite | null> {
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  const clientDir = path.join(distDir, 'client');
+  if (!existsSync(entry) || !existsSync(clientDir)) return null;
+  const mod = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return { clientDir, handler: mod.handler, files: await listFiles(clientDir) };
+}
+
+/** The URL paths a built file answers: `team/index.html` is `/team` and `/team/`; `index.html` is `/`. */
+export function routesForFile(file: string): string[] {
+  if (file === 'index.html') return ['/'];
+  if (file.endsWith('/index.html')) {
+    const dir = `/${file.slice(0, -'/index.html'.length)}`;
+    return [dir, `${dir}/`];
+  }
+  return [`/${file}`];
+}
+
+function cacheControlFor(file: string): string {
+  // Hashed build output never changes under the same name.
+  if (file.startsWith('_astro/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html') || file === 'sw.js') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/**
+ * Serves the site from the same Fastify instance as the API: every built file (hashed assets, prerendered pages)
+ * gets its own route; every other path goes to Astro's SSR handler with `locals` (the user and the services),
+ * which renders the 404 page when no page matches.
+ */
+export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLocals: (request: FastifyRequest) => object): Promise<void> {
+  await app.register(fastifyStatic, { root: site.clientDir, serve: false, preCompressed: true });
+  for (const file of site.files) {
+    const isPage = file.endsWith('.html');
+    const cacheControl = cacheControlFor(file);
+    for (const url of routesForFile(file)) {
+      app.route({
+        method: ['GET', 'HEAD'],
+        url,
+        // Pages may show who is signed in (server islands, ban checks); assets never need the session.
+        config: { session: isPage },
+        preHandler: publicAccess,
+        handler: (request, reply) => {
+          reply.header('cache-control', cacheControl);
+          if (file === '404.html') reply.code(404);
+          return reply.sendFile(file, { cacheControl: false });
+        },
+      });
+    }
+  }
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/*',
+    preHandler: publicAccess,
+    handler: async (request, reply) => {
+      reply.hijack();
+      // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+      }
+      await site.handler(request.raw, reply.raw, undefined, makeLocals(request));
+    },
+  });
+}

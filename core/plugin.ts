@@ -1,0 +1,46 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { SessionService } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { Orm } from './db/orm.ts';
+import type { EventBus } from './events.ts';
+import type { ZodTypeProvider } from './http/zod.ts';
+
+/** The Fastify instance plugins register routes on: zod schemas typed end to end. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** What core hands every plugin. `services` holds every plugin's service by plugin name, filled in list order. */
+export interface CoreContext {
+  config: Config;
+  orm: Orm;
+  events: EventBus;
+  sessions: SessionService;
+  log: FastifyBaseLogger;
+  services: Readonly<Record<string, unknown>>;
+}
+
+export interface PluginDefinition<Name extends string = string, Service = unknown> {
+  name: Name;
+  /** The plugin's tables (defineEntity schemas). */
+  entities?: EntitySchema[];
+  /** Builds the plugin's service: its business rules, testable without HTTP or Discord. */
+  service?: (ctx: CoreContext) => Service;
+  /** Registers the plugin's HTTP routes, each with its zod schemas and its guard. */
+  routes?: (app: App, service: Service, ctx: CoreContext) => void | Promise<void>;
+  /** Demo data for a new database, so each of the plugin's screens has something to show. */
+  seed?: (service: Service, ctx: CoreContext) => Promise<void>;
+}
+
+/** A plugin's one entry point (`plugins/<name>/index.ts`). Identity function: it exists for the types. */
+export function definePlugin<const Name extends string, Service = undefined>(
+  definition: PluginDefinition<Name, Service>,
+): PluginDefinition<Name, Service> {
+  return definition;
+}
+
+export type AnyPlugin = PluginDefinition<string, any>;
+
+/** `{ settings: SettingsService, ... }` for a list of plugins. */
+export type ServicesOf<Plugins extends readonly AnyPlugin[]> = {
+  [P in Plugins[number] as P['name']]: P extends PluginDefinition<string, infer S> ? S : never;
+};

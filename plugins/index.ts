@@ -1,0 +1,7 @@
+import type { ServicesOf } from '../core/plugin.ts';
+import settings from './settings/index.ts';
+
+/** The one list of plugins, handed to core by server.ts and bot/. Order matters: a plugin may use those before it. */
+export const plugins = [settings] as const;
+
+export type Services = ServicesOf<typeof plugins>;

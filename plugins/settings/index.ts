@@ -1,0 +1,13 @@
+import { definePlugin } from '../../core/plugin.ts';
+import { settingsRoutes } from './api.ts';
+import { SettingSchema } from './entities.ts';
+import { seedSettings } from './seed.ts';
+import { SettingsService } from './service.ts';
+
+export default definePlugin({
+  name: 'settings',
+  entities: [SettingSchema],
+  service: (ctx) => new SettingsService(ctx.orm, ctx.events),
+  routes: settingsRoutes,
+  seed: seedSettings,
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Bulma colour classes an announcement may use. */
+export const ANNOUNCEMENT_TYPES = ['is-info', 'is-primary', 'is-link', 'is-success', 'is-warning', 'is-danger', 'is-dark'] as const;
+
+export const AnnouncementSchema = z.strictObject({
+  enabled: z.boolean(),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  /** Markdown; rendered without raw HTML and without dangerous link protocols. */
+  content: z.string().max(2000),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+export const FestiveModeSchema = z.strictObject({
+  enabled: z.boolean(),
+  /** The moment the countdown counts down to; null hides the countdown. */
+  countdownTo: z.iso.datetime({ offset: true }).nullable(),
+  countdownLabel: z.string().max(80),
+});
+export type FestiveMode = z.infer<typeof FestiveModeSchema>;
+
+/**
+ * Every setting the product knows, with its schema and the value it has until someone sets it. An unknown key is
+ * a 404; a value that does not fit its schema is a 400 and is not written.
+ */
+export const SETTING_DEFINITIONS = {
+  currentAnnouncement: {
+    schema: AnnouncementSchema,
+    fallback: { enabled: false, type: 'is-info', content: '' } as Announcement,
+  },
+  teamsEnabled: { schema: z.boolean(), fallback: false as boolean },
+  festiveMode: {
+    schema: FestiveModeSchema,
+    fallback: { enabled: false, countdownTo: null, countdownLabel: 'Christmas' } as FestiveMode,
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export type Settings = { [K in SettingKey]: z.infer<(typeof SETTING_DEFINITIONS)[K]['schema']> };
+export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+export const SettingParamsSchema = z.strictObject({ key: z.string().min(1).max(64) });
+
+/** POST /api/client/settings/{key}: the new value is checked against the key's own schema by the service. */
+export const UpdateSettingBodySchema = z.strictObject({ val: z.unknown() });
+
+export interface SettingsResponse {
+  settings: Settings;
+}
+export interface SettingResponse<K extends SettingKey = SettingKey> {
+  setting: Settings[K];
+}
+export interface UpdateSettingResponse<K extends SettingKey = SettingKey> {
+  updatedValue: Settings[K];
+}

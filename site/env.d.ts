@@ -1,0 +1,11 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in user (Fastify resolved the session), null for a visitor. */
+    user: import('../core/auth/sessions.ts').CurrentUser | null;
+    /** Every plugin's service, by plugin name: pages read data here, never over HTTP nor from the database. */
+    services: import('../plugins/index.ts').Services;
+    config: { env: string; publicUrl: string };
+  }
+}

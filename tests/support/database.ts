@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { EntitySchema } from '@mikro-orm/core';
+import { migrate, openDatabase, type Orm } from '../../core/db/orm.ts';
+
+export interface TestDatabase {
+  orm: Orm;
+  driver: 'pglite' | 'postgresql';
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (VD_TEST_DATABASE=postgresql) a new database
+ * created on the TEST_DATABASE_URL server and dropped afterwards, so test files never see each other's rows.
+ */
+export async function createTestDatabase(entities: EntitySchema[]): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.VD_TEST_DATABASE !== 'postgresql' || !adminUrl) {
+    const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', entities });
+    await migrate(orm);
+    return { orm, driver: 'pglite', drop: () => orm.close(true) };
+  }
+  const name = `vd_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ url: adminUrl, embeddedPath: 'memory://', entities: [] });
+  await admin.em.fork().execute(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const orm = await openDatabase({ url: url.toString(), embeddedPath: 'memory://', entities });
+  await migrate(orm);
+  return {
+    orm,
+    driver: 'postgresql',
+    async drop() {
+      await orm.close(true);
+      await admin.em.fork().execute(`drop database if exists "${name}" with (force)`);
+      await admin.close(true);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { entitiesOf } from '../../core/boot.ts';
+import { loadConfig, type Config } from '../../core/config.ts';
+import { buildServer, type Server } from '../../core/http/server.ts';
+import { newId } from '../../core/ids.ts';
+import type { AnyPlugin } from '../../core/plugin.ts';
+import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { plugins as allPlugins } from '../../plugins/index.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestUserOptions {
+  id?: string;
+  username?: string;
+  permissions?: Permission[];
+  perks?: string[];
+  /** Permissions granted through a rank rather than directly. */
+  rankPermissions?: Permission[];
+  ban?: { reason?: string | null; expires?: Date | null };
+}
+
+export interface TestUser {
+  id: string;
+  token: string;
+  /** `Authorization: Bearer` for inject. */
+  auth: Record<string, string>;
+}
+
+export interface TestApp {
+  server: Server;
+  config: Config;
+  db: TestDatabase;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  createUser(options?: TestUserOptions): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let rankPosition = 1000;
+
+/** The real server (every plugin, real database) without the site, driven by inject. */
+export async function createTestApp(options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number } = {}): Promise<TestApp> {
+  const plugins = options.plugins ?? allPlugins;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...options.env });
+  const db = await createTestDatabase(entitiesOf(plugins));
+  const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now });
+  return {
+    server,
+    config,
+    db,
+    inject: (injectOptions) => server.app.inject(injectOptions),
+    async createUser(user = {}) {
+      const em = db.orm.em.fork();
+      const id = user.id ?? newId();
+      const entity = em.create(UserSchema, {
+        id,
+        username: user.username ?? `user${id.slice(-6)}`,
+        permissions: toBits(user.permissions ?? []),
+        perks: user.perks ?? [],
+        ban: user.ban
+          ? { active: true, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null, createdAt: new Date(), createdBy: null }
+          : { active: false },
+      });
+      if (user.rankPermissions) {
+        const rank = em.create(RankSchema, { name: `Rank ${rankPosition}`, position: rankPosition++, permissions: toBits(user.rankPermissions) });
+        entity.ranks.add(rank);
+      }
+      await em.flush();
+      const { token } = await server.ctx.sessions.create(id);
+      return { id, token, auth: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}
