@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { UserSchema } from '../../core/auth/entities.ts';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { startApp, type StartedApp } from '../../core/boot.ts';
+import { loadConfig } from '../../core/config.ts';
+import { newId } from '../../core/ids.ts';
+import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { plugins } from '../../plugins/index.ts';
+
+export interface Diner {
+  app: StartedApp;
+  url: string;
+  /** A user with a live session, signed in to the given browser context. */
+  signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[] }): Promise<{ id: string; token: string }>;
+}
+
+/**
+ * One real server per worker: the same startApp that `npm start` runs, on a free port, with a fresh embedded
+ * database in a temp folder (migrated and seeded with the demo data). In-process, so tests can reach its services
+ * to arrange what the browser then sees.
+ */
+export const test = base.extend<object, { diner: Diner }>({
+  diner: [
+    async ({}, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
+      const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const app = await startApp(config, plugins, path.resolve('dist'));
+      const diner: Diner = {
+        app,
+        url: app.url,
+        async signIn(context, user = {}) {
+          const em = app.server.ctx.orm.em.fork();
+          const id = newId();
+          em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), ban: { active: false } });
+          await em.flush();
+          const { token, expiresAt } = await app.server.ctx.sessions.create(id);
+          await context.addCookies([
+            { name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 },
+          ]);
+          return { id, token };
+        },
+      };
+      await use(diner);
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ diner }, use) => {
+    await use(diner.url);
+  },
+});
+
+export { expect };
+
+/** Full-page screenshots at desktop (1280 px) and phone (390 px) widths, saved under test-results/screenshots. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** axe-core finds no serious or critical accessibility violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}

@@ -1,0 +1,98 @@
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+test.describe('the site in one process with the API', () => {
+  test('home page shows the announcement banner from the settings', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('Virtual Diner');
+    const banner = page.getByTestId('announcement');
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveClass(/is-info/);
+    await expect(banner.locator('strong')).toHaveText('Virtual Diner');
+    // The banner sits above the navbar.
+    const bannerBox = await banner.boundingBox();
+    const navBox = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
+    expect(bannerBox!.y).toBeLessThan(navBox!.y);
+    await expect(page.locator('footer')).toContainText('the number 1 home for virtual fast food');
+    await expect(page.locator('footer')).toContainText(`2017–${new Date().getFullYear()}`);
+    await expectAccessible(page);
+    await screenshots(page, 'home');
+  });
+
+  test('an announcement change shows on the next page load; hidden when disabled', async ({ page, diner }) => {
+    const settings = diner.app.server.ctx.services.settings as import('../../plugins/settings/service.ts').SettingsService;
+    await settings.set('currentAnnouncement', { enabled: true, type: 'is-danger', content: 'Kitchen closed until 18:00' }, null);
+    await page.goto('/');
+    await expect(page.getByTestId('announcement')).toHaveText('Kitchen closed until 18:00');
+    await expect(page.getByTestId('announcement')).toHaveClass(/is-danger/);
+
+    await settings.set('currentAnnouncement', { enabled: true, type: 'is-info', content: '   ' }, null);
+    await page.goto('/');
+    await expect(page.getByTestId('announcement')).toHaveText('Announcement could not be fetched');
+
+    await settings.set('currentAnnouncement', { enabled: false, type: 'is-info', content: 'Hidden' }, null);
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('announcement')).toHaveCount(0);
+  });
+
+  test('a script and a javascript: link in the announcement are inert', async ({ page, diner, context }) => {
+    const manager = await diner.signIn(context, { permissions: ['MANAGE_ANNOUNCEMENT'] });
+    // Through the real API, as a manager's browser would send it.
+    const res = await page.request.post(`/api/client/settings/currentAnnouncement`, {
+      headers: { authorization: `Bearer ${manager.token}` },
+      data: { val: { enabled: true, type: 'is-warning', content: 'Hi <script>window.__pwned = 1</script> [win a prize](javascript:window.__pwned=2) <img src=x onerror="window.__pwned=3">' } },
+    });
+    expect(res.status()).toBe(200);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    await page.goto('/');
+    const banner = page.getByTestId('announcement');
+    await expect(banner).toContainText('<script>window.__pwned = 1</script>');
+    await expect(banner.locator('script, img')).toHaveCount(0);
+    const link = banner.getByRole('link', { name: 'win a prize' });
+    await expect(link).toHaveAttribute('href', '');
+    await link.click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toBe(0);
+  });
+
+  test('an unknown page renders the 404 page with status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('Error - 404 | Virtual Diner');
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await expect(page.locator('.error-page code')).toHaveText('/no/such/page');
+    await expectAccessible(page);
+    await screenshots(page, 'not-found');
+  });
+
+  test('unknown API paths answer JSON, not the 404 page', async ({ request }) => {
+    const res = await request.get('/api/nothing-here');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toContain('application/json');
+    expect(await res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  test('hashed assets are served compressed with immutable caching, pages with no-cache', async ({ page, request }) => {
+    const assets: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/_astro/')) assets.push(r.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(assets.length).toBeGreaterThan(0);
+    for (const url of assets) {
+      const res = await request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const css = assets.find((u) => u.endsWith('.css'));
+    if (css) expect((await request.get(css, { headers: { 'accept-encoding': 'br' } })).headers()['content-encoding']).toBe('br');
+    const home = await request.get('/');
+    expect(home.headers()['cache-control']).toBe('no-cache');
+  });
+});
