@@ -7,6 +7,9 @@ import { buildServer, type Server } from './http/server.ts';
 import { loadBuiltSite } from './http/site.ts';
 import type { AnyPlugin } from './plugin.ts';
 
+/** Where `npm run build` puts the site and the embedded database template. */
+export const DIST_DIR = path.resolve('dist');
+
 export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
   return [...authEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
 }
@@ -18,8 +21,13 @@ export interface OpenedDatabase {
 }
 
 /** Opens the database and applies the committed migrations. */
-export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[]): Promise<OpenedDatabase> {
-  const orm = await openDatabase({ url: config.databaseUrl, embeddedPath: config.embeddedDbPath, entities: entitiesOf(plugins) });
+export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<OpenedDatabase> {
+  const orm = await openDatabase({
+    url: config.databaseUrl,
+    embeddedPath: config.embeddedDbPath,
+    entities: entitiesOf(plugins),
+    template: path.join(distDir, 'pglite-template.tar.gz'),
+  });
   try {
     const isNew = (await orm.migrator.getExecuted()).length === 0;
     await migrate(orm);
@@ -44,8 +52,8 @@ export interface StartedApp {
 }
 
 /** The web process: database, migrations, demo data on a new database, the server with the built site, listen. */
-export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = path.resolve('dist')): Promise<StartedApp> {
-  const { orm, isNew } = await openAndMigrate(config, plugins);
+export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<StartedApp> {
+  const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
   let server: Server;
   try {
     const site = await loadBuiltSite(distDir);

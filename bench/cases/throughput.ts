@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { appEnv, measure, median, round, startServer, type BenchCase, type LoadFigures, type RunningServer } from '../lib.ts';
+
+const LOAD = { connections: 50, duration: 10 };
+const WARMUP = { connections: 50, duration: 2 };
+const ROUNDS = 2;
+const TARGET_RATIO = 0.5;
+
+/**
+ * GET /api/client/settings against a bare Fastify hello-world, both in their own processes. The two are measured
+ * in turn (hello, settings, hello, settings, …) so that drift on the machine touches both alike.
+ */
+export const throughput: BenchCase = {
+  name: 'throughput',
+  description: `${LOAD.connections} connections for ${LOAD.duration} s, median of ${ROUNDS} alternated rounds`,
+  async run() {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
+    const servers: RunningServer[] = [];
+    try {
+      const app = await startServer(appEnv(dataDir));
+      servers.push(app);
+      const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
+      servers.push(hello);
+      const targets = [
+        { label: 'hello world (bare Fastify)', url: `${hello.url}/` },
+        { label: 'GET /api/client/settings', url: `${app.url}/api/client/settings` },
+      ];
+      // Warm-up runs let the JIT, the ORM's caches and the database's pages settle; their figures are discarded.
+      for (const target of targets) await measure(target.url, WARMUP);
+      const runs = targets.map(() => [] as LoadFigures[]);
+      for (let pass = 0; pass < ROUNDS; pass++) {
+        for (const [i, target] of targets.entries()) runs[i]!.push(await measure(target.url, LOAD));
+      }
+      const figures = targets.map((target, i) => {
+        const r = runs[i]!;
+        return {
+          label: target.label,
+          rps: round(median(r.map((f) => f.rps)), 1),
+          p50: median(r.map((f) => f.p50)),
+          p99: median(r.map((f) => f.p99)),
+          failures: r.reduce((sum, f) => sum + f.failures, 0),
+          rounds: r.map((f) => ({ ...f, rps: round(f.rps, 1) })),
+        };
+      });
+      const [helloFigures, settingsFigures] = figures as [(typeof figures)[0], (typeof figures)[0]];
+      const ratio = settingsFigures.rps / helloFigures.rps;
+      return {
+        rows: figures.map((f) => ({
+          case: f.label,
+          'req/s': round(f.rps),
+          'p50 ms': round(f.p50, 1),
+          'p99 ms': round(f.p99, 1),
+          failures: f.failures,
+        })),
+        notes: [
+          `settings / hello-world throughput: ${round(ratio * 100, 1)}% (target at least ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+          ...(figures.some((f) => f.failures > 0) ? ['Some requests failed: those figures do not measure the route.'] : []),
+        ],
+        data: { load: LOAD, warmup: WARMUP, rounds: ROUNDS, targetRatio: TARGET_RATIO, ratio: round(ratio, 4), servers: figures },
+      };
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};

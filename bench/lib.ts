@@ -1,0 +1,84 @@
+import autocannon from 'autocannon';
+import { appEnv as baseAppEnv } from '../tests/support/spawn-server.ts';
+
+export { ROOT } from '../tests/support/spawn-server.ts';
+
+export type Cell = string | number;
+
+export interface CaseResult {
+  /** The printed table: the keys of the first row are its columns. */
+  rows: Record<string, Cell>[];
+  /** Lines printed under the table. */
+  notes?: string[];
+  /** The figures written to results/latest.json; the rows when absent. */
+  data?: unknown;
+}
+
+/** One named benchmark: adding a case is writing one of these and listing it in bench/run.ts. */
+export interface BenchCase {
+  name: string;
+  description: string;
+  run(): Promise<CaseResult>;
+}
+
+/** The same spawn helpers the process tests use; the benchmark keeps the server's own logging quiet. */
+export { freePort, startServer, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
+
+export function appEnv(dataDir: string): Record<string, string> {
+  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'warn' };
+}
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds. */
+  duration: number;
+  headers?: Record<string, string>;
+}
+
+export interface LoadFigures {
+  rps: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+  /** Non-2xx answers, errors and timeouts: a run with many of these measured something else. */
+  failures: number;
+}
+
+/** Load on one URL with autocannon, in this process (the server under test runs in its own). */
+export async function measure(url: string, options: LoadOptions): Promise<LoadFigures> {
+  const result = await autocannon({ url, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function round(value: number, digits = 0): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export function formatTable(rows: readonly Record<string, Cell>[]): string {
+  const first = rows[0];
+  if (!first) return '(no rows)';
+  const columns = Object.keys(first);
+  const cells = [columns, ...rows.map((row) => columns.map((c) => String(row[c] ?? '')))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
+  // Numbers right-aligned so that figures line up by magnitude.
+  const line = (values: string[], isHeader: boolean) =>
+    values
+      .map((v, i) => (!isHeader && typeof first[columns[i]!] === 'number' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const [header, ...body] = cells;
+  return [line(header!, true), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((v) => line(v, false))].join('\n');
+}

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('Could not find a free port');
+  return address.port;
+}
+
+/** The status of one GET, or 0 when nothing answers yet. No keep-alive: each poll is a fresh connection. */
+export function statusOf(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, timeout: 1000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('timeout', () => request.destroy());
+    request.once('error', () => resolve(0));
+  });
+}
+
+/**
+ * The environment for `server.ts` on the embedded database in `dataDir`, with demo data, whatever the calling
+ * shell has set (a DATABASE_URL or NODE_ENV=production there would change what runs).
+ */
+export function appEnv(dataDir: string): Record<string, string> {
+  return { NODE_ENV: 'development', DATABASE_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'info', DATA_DIR: dataDir };
+}
+
+export interface StartOptions {
+  /** Relative to the project root. */
+  script?: string;
+  /** Polled until it answers 200: the moment the server counts as started. */
+  readyPath?: string;
+  timeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  /** Milliseconds from spawn to the first 200 from readyPath. */
+  readyMs: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGINT (Ctrl-C), then waits for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts `script` in a child process on a free port with the same Node binary, so that the server does not share
+ * an event loop (or a CPU) with whoever drives it.
+ */
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const { script = 'server.ts', readyPath = '/api/health', timeoutMs = 30_000 } = options;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+
+  while ((await statusOf(url + readyPath)) !== 200) {
+    if (exitCode !== undefined) throw new Error(`${script} exited (code ${exitCode}) before it was ready:\n${output}`);
+    if (performance.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} was not ready after ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(20);
+  }
+  const readyMs = performance.now() - started;
+
+  return {
+    url,
+    readyMs,
+    output: () => output,
+    async stop() {
+      if (exitCode !== undefined) return exitCode;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Runs `script` to its end (for start-up failures); resolves with its exit code and output. */
+export function runToExit(env: Record<string, string>, script = 'server.ts', timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not exit within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
