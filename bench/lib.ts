@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { appEnv as baseAppEnv } from '../tests/support/spawn-server.ts';
 
@@ -53,6 +54,21 @@ export async function measure(url: string, options: LoadOptions): Promise<LoadFi
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux; null elsewhere). The load generator
+ * shares this 2-core machine, so requests/s alone mixes the server's cost with autocannon's; CPU time per request
+ * is the server's own.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 export function median(values: readonly number[]): number {

@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { appEnv, measure, median, round, startServer, type BenchCase, type LoadFigures, type RunningServer } from '../lib.ts';
+import { appEnv, cpuMs, measure, median, round, startServer, type BenchCase, type LoadFigures, type RunningServer } from '../lib.ts';
 
 const LOAD = { connections: 50, duration: 10 };
 const WARMUP = { connections: 50, duration: 2 };
-const ROUNDS = 2;
+const ROUNDS = 3;
 const TARGET_RATIO = 0.5;
 
 /**
@@ -24,14 +24,21 @@ export const throughput: BenchCase = {
       const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
       servers.push(hello);
       const targets = [
-        { label: 'hello world (bare Fastify)', url: `${hello.url}/` },
-        { label: 'GET /api/client/settings', url: `${app.url}/api/client/settings` },
+        { label: 'hello world (bare Fastify)', url: `${hello.url}/`, pid: hello.pid },
+        { label: 'GET /api/client/settings', url: `${app.url}/api/client/settings`, pid: app.pid },
       ];
       // Warm-up runs let the JIT, the ORM's caches and the database's pages settle; their figures are discarded.
       for (const target of targets) await measure(target.url, WARMUP);
-      const runs = targets.map(() => [] as LoadFigures[]);
+      const runs = targets.map(() => [] as (LoadFigures & { cpuUsPerRequest: number | null })[]);
       for (let pass = 0; pass < ROUNDS; pass++) {
-        for (const [i, target] of targets.entries()) runs[i]!.push(await measure(target.url, LOAD));
+        for (const [i, target] of targets.entries()) {
+          const before = cpuMs(target.pid);
+          const figures = await measure(target.url, LOAD);
+          const after = cpuMs(target.pid);
+          const requests = figures.rps * LOAD.duration;
+          const cpuUsPerRequest = before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests;
+          runs[i]!.push({ ...figures, cpuUsPerRequest });
+        }
       }
       const figures = targets.map((target, i) => {
         const r = runs[i]!;
@@ -41,24 +48,31 @@ export const throughput: BenchCase = {
           p50: median(r.map((f) => f.p50)),
           p99: median(r.map((f) => f.p99)),
           failures: r.reduce((sum, f) => sum + f.failures, 0),
+          cpuUsPerRequest: r.every((f) => f.cpuUsPerRequest !== null) ? round(median(r.map((f) => f.cpuUsPerRequest!)), 1) : null,
           rounds: r.map((f) => ({ ...f, rps: round(f.rps, 1) })),
         };
       });
       const [helloFigures, settingsFigures] = figures as [(typeof figures)[0], (typeof figures)[0]];
       const ratio = settingsFigures.rps / helloFigures.rps;
+      const cpuRatio =
+        helloFigures.cpuUsPerRequest && settingsFigures.cpuUsPerRequest ? helloFigures.cpuUsPerRequest / settingsFigures.cpuUsPerRequest : null;
       return {
         rows: figures.map((f) => ({
           case: f.label,
           'req/s': round(f.rps),
           'p50 ms': round(f.p50, 1),
           'p99 ms': round(f.p99, 1),
+          'server CPU µs/req': f.cpuUsPerRequest ?? 'n/a',
           failures: f.failures,
         })),
         notes: [
           `settings / hello-world throughput: ${round(ratio * 100, 1)}% (target at least ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+          ...(cpuRatio === null
+            ? []
+            : [`settings / hello-world capacity by server CPU per request: ${round(cpuRatio * 100, 1)}% (the server's own cost, without the load generator's)`]),
           ...(figures.some((f) => f.failures > 0) ? ['Some requests failed: those figures do not measure the route.'] : []),
         ],
-        data: { load: LOAD, warmup: WARMUP, rounds: ROUNDS, targetRatio: TARGET_RATIO, ratio: round(ratio, 4), servers: figures },
+        data: { load: LOAD, warmup: WARMUP, rounds: ROUNDS, targetRatio: TARGET_RATIO, ratio: round(ratio, 4), cpuRatio: cpuRatio === null ? null : round(cpuRatio, 4), servers: figures },
       };
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { DomainError } from '../errors.ts';
 import { banMessage, isBanActive } from '../shared/ban.ts';
 import { meets, type Requirement } from '../shared/permissions.ts';
@@ -11,10 +11,19 @@ import type { CurrentUser } from './sessions.ts';
  */
 export const GUARD = Symbol('guard');
 
-export type Guard = preHandlerAsyncHookHandler & { [GUARD]: string };
+export type Guard = preHandlerHookHandler & { [GUARD]: string };
 
-function guard(name: string, check: (request: FastifyRequest, reply: FastifyReply) => Promise<void>): Guard {
-  return Object.assign(check as preHandlerAsyncHookHandler, { [GUARD]: name });
+/** Guards only read `request.user`, so they are synchronous: no promise per request. */
+function guard(name: string, check: (request: FastifyRequest) => void): Guard {
+  const handler: preHandlerHookHandler = (request, _reply, done) => {
+    try {
+      check(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  };
+  return Object.assign(handler, { [GUARD]: name });
 }
 
 export interface AuthOptions {
@@ -34,11 +43,11 @@ function signedIn(request: FastifyRequest, options: AuthOptions): CurrentUser {
 }
 
 /** Anyone, signed in or not. */
-export const publicAccess: Guard = guard('public', async () => {});
+export const publicAccess: Guard = guard('public', () => {});
 
 /** requiresAuth: 401 for anonymous callers, 403 with the ban text for a banned user. */
 export function requireAuth(options: AuthOptions = {}): Guard {
-  return guard('auth', async (request) => {
+  return guard('auth', (request) => {
     signedIn(request, options);
   });
 }
@@ -46,7 +55,7 @@ export function requireAuth(options: AuthOptions = {}): Guard {
 /** hasPermissions: signed in, then the specification's permission-and-perk rule; 403 otherwise. */
 export function requirePermissions(requirement: Requirement, options: AuthOptions = {}): Guard {
   const label = JSON.stringify(requirement);
-  return guard(`permissions ${label}`, async (request) => {
+  return guard(`permissions ${label}`, (request) => {
     const user = signedIn(request, options);
     if (!meets(user, requirement)) {
       throw new DomainError('forbidden', 'You have insufficient permissions to do that.');

@@ -1,3 +1,4 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
@@ -16,20 +17,26 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function sessionCookieOptions(config: Config, expires: Date) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.isProduction, expires };
+function sessionCookie(config: Config, value: string, expires: Date): string {
+  return stringifySetCookie({ name: SESSION_COOKIE, value, path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction, expires });
 }
 
 /**
- * Set as a plain header rather than through reply.setCookie, whose onSend hook never runs for the pages that
- * Astro writes to the raw response.
+ * A plain Set-Cookie header (the `cookie` package, no Fastify plugin): it also reaches the pages Astro writes to
+ * the raw response, and requests without a cookie pay nothing for cookie parsing.
  */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
-  reply.header('set-cookie', reply.server.serializeCookie(SESSION_COOKIE, token, sessionCookieOptions(config, expires)));
+  reply.header('set-cookie', sessionCookie(config, token, expires));
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.header('set-cookie', reply.server.serializeCookie(SESSION_COOKIE, '', sessionCookieOptions(config, new Date(0))));
+  reply.header('set-cookie', sessionCookie(config, '', new Date(0)));
+}
+
+/** The VD_SESSION cookie of a request, parsed only when a Cookie header is there. */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
 }
 
 /**
@@ -52,27 +59,32 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1] ?? '';
 }
 
-/** Resolves `request.user` from `Authorization: Bearer` or the VD_SESSION cookie, once per request. */
+/**
+ * Resolves `request.user` from `Authorization: Bearer` or the VD_SESSION cookie, once per request. A callback hook
+ * rather than an async one: the common request (a visitor, an asset) carries no token and must cost no promise.
+ */
 export function registerRequestSession(app: FastifyInstance, config: Config, sessions: SessionService): void {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.session === false) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.session === false) return done();
     const bearer = bearerToken(request);
-    const cookie = bearer === undefined ? request.cookies[SESSION_COOKIE] : undefined;
+    const cookie = bearer === undefined ? sessionCookieOf(request) : undefined;
     if (cookie !== undefined && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
-      throw new DomainError('forbidden', 'Cross-origin request refused.');
+      return done(new DomainError('forbidden', 'Cross-origin request refused.'));
     }
     const token = bearer ?? cookie;
-    if (token === undefined) return;
-    const session = await sessions.validate(token);
-    if (!session) {
-      if (cookie !== undefined) clearSessionCookie(reply, config);
-      if (bearer !== undefined) throw new DomainError('unauthorized', 'Your session is invalid or has expired.');
-      return;
-    }
-    request.session = session;
-    request.user = session.user;
-    if (session.renewed && cookie !== undefined) setSessionCookie(reply, config, cookie, session.expiresAt);
+    if (token === undefined) return done();
+    sessions.validate(token).then((session) => {
+      if (!session) {
+        if (cookie !== undefined) clearSessionCookie(reply, config);
+        if (bearer !== undefined) return done(new DomainError('unauthorized', 'Your session is invalid or has expired.'));
+        return done();
+      }
+      request.session = session;
+      request.user = session.user;
+      if (session.renewed && cookie !== undefined) setSessionCookie(reply, config, cookie, session.expiresAt);
+      done();
+    }, done);
   });
 }

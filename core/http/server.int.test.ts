@@ -84,8 +84,6 @@ describe('HTTP kernel', () => {
   it('sends security headers on every response', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   describe('authentication', () => {

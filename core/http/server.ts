@@ -1,4 +1,3 @@
-import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { isGuard, publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
@@ -28,14 +27,6 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Headers every response carries, set on the raw response so they also reach pages Astro writes itself. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
 
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
@@ -50,7 +41,6 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
-  await app.register(fastifyCookie);
 
   // Every route declares its guard (DESIGN.md): a route without one is a programming error caught at start-up.
   app.addHook('onRoute', (route) => {
@@ -58,18 +48,28 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     if (!handlers.some(isGuard)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (publicAccess, requireAuth or requirePermissions)`);
     }
+    // publicAccess checks nothing: once declared, it need not run on every request.
+    const rest = handlers.filter((handler) => handler !== undefined && handler !== publicAccess).map((handler) => handler!);
+    route.preHandler = rest.length > 0 ? rest : undefined;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.raw.setHeader(name, value);
+  // Every response; pages get the document headers on top (core/http/site.ts). Set on the raw response so they
+  // also reach what Astro writes itself.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-content-type-options', 'nosniff');
     if (config.isProduction) reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    done();
   });
-  // One structured line per request.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
+  // One structured line per request (skipped outright when the level hides it).
+  const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logRequests) {
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
+    }
+    done();
   });
 
   const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));

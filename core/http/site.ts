@@ -46,6 +46,14 @@ export function routesForFile(file: string): string[] {
   return [`/${file}`];
 }
 
+/** Headers that only mean something on a document. */
+const PAGE_HEADERS: [string, string][] = [
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['cross-origin-opener-policy', 'same-origin'],
+  ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
 function cacheControlFor(file: string): string {
   // Hashed build output never changes under the same name.
   if (file.startsWith('_astro/')) return 'public, max-age=31536000, immutable';
@@ -72,6 +80,7 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
         preHandler: publicAccess,
         handler: (request, reply) => {
           reply.header('cache-control', cacheControl);
+          if (isPage) for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
           if (file === '404.html') reply.code(404);
           return reply.sendFile(file, { cacheControl: false });
         },
@@ -84,6 +93,7 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
     preHandler: publicAccess,
     handler: async (request, reply) => {
       reply.hijack();
+      for (const [name, value] of PAGE_HEADERS) reply.raw.setHeader(name, value);
       // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);

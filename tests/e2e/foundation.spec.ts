@@ -94,5 +94,10 @@ test.describe('the site in one process with the API', () => {
     if (css) expect((await request.get(css, { headers: { 'accept-encoding': 'br' } })).headers()['content-encoding']).toBe('br');
     const home = await request.get('/');
     expect(home.headers()['cache-control']).toBe('no-cache');
+    for (const response of [home, await request.get('/no/such/page')]) {
+      expect(response.headers()['x-frame-options']).toBe('DENY');
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+      expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
   });
 });

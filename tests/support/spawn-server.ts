@@ -49,6 +49,7 @@ export interface StartOptions {
 
 export interface RunningServer {
   url: string;
+  pid: number;
   /** Milliseconds from spawn to the first 200 from readyPath. */
   readyMs: number;
   /** Everything the process printed so far. */
@@ -90,6 +91,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 
   return {
     url,
+    pid: child.pid!,
     readyMs,
     output: () => output,
     async stop() {
