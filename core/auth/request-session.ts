@@ -1,7 +1,7 @@
-import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
+import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
 import { SESSION_COOKIE, type CurrentUser, type SessionService, type ValidSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -17,26 +17,12 @@ declare module 'fastify' {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function sessionCookie(config: Config, value: string, expires: Date): string {
-  return stringifySetCookie({ name: SESSION_COOKIE, value, path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction, expires });
-}
-
-/**
- * A plain Set-Cookie header (the `cookie` package, no Fastify plugin): it also reaches the pages Astro writes to
- * the raw response, and requests without a cookie pay nothing for cookie parsing.
- */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expires: Date): void {
-  reply.header('set-cookie', sessionCookie(config, token, expires));
+  setCookie(reply, config, SESSION_COOKIE, token, expires);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.header('set-cookie', sessionCookie(config, '', new Date(0)));
-}
-
-/** The VD_SESSION cookie of a request, parsed only when a Cookie header is there. */
-export function sessionCookieOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  return header ? parseCookie(header)[SESSION_COOKIE] : undefined;
+  clearCookie(reply, config, SESSION_COOKIE);
 }
 
 /**
@@ -69,7 +55,7 @@ export function registerRequestSession(app: FastifyInstance, config: Config, ses
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.session === false) return done();
     const bearer = bearerToken(request);
-    const cookie = bearer === undefined ? sessionCookieOf(request) : undefined;
+    const cookie = bearer === undefined ? readCookie(request, SESSION_COOKIE) : undefined;
     if (cookie !== undefined && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
       return done(new DomainError('forbidden', 'Cross-origin request refused.'));
     }

@@ -129,6 +129,10 @@ export class SessionService {
     this.#events.publish('sessionRevoked', { userId: session.user.id, sessionId });
   }
 
+  async belongsTo(sessionId: string, userId: string): Promise<boolean> {
+    return (await this.#orm.em.fork().count(SessionSchema, { id: sessionId, user: userId })) > 0;
+  }
+
   async invalidateAllForUser(userId: string): Promise<number> {
     const em = this.#orm.em.fork();
     const sessions = await em.find(SessionSchema, { user: userId }, { fields: ['id'] });

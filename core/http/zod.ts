@@ -20,7 +20,8 @@ export class RequestValidationError extends Error {
   constructor(part: string, issues: z.core.$ZodIssue[]) {
     const first = issues[0];
     const where = first && first.path.length > 0 ? `${part}.${first.path.join('.')}` : part;
-    super(first ? `Invalid ${where}: ${first.message}` : `Invalid ${part}`);
+    // A refinement's message is written for people ('User ID is not a snowflake'): it stands alone.
+    super(!first ? `Invalid ${part}` : first.code === 'custom' ? first.message : `Invalid ${where}: ${first.message}`);
     this.issues = issues;
     this.part = part;
   }

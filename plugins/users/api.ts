@@ -1,0 +1,61 @@
+import { publicAccess, requireAuth } from '../../core/auth/guards.ts';
+import { clearSessionCookie, setSessionCookie } from '../../core/auth/request-session.ts';
+import { hashToken } from '../../core/auth/sessions.ts';
+import { DomainError } from '../../core/errors.ts';
+import { clearCookie, readCookie, setCookie } from '../../core/http/cookies.ts';
+import type { App, CoreContext } from '../../core/plugin.ts';
+import { OAUTH_COOKIE, OAUTH_TTL_MS } from './oauth.ts';
+import {
+  AuthenticateBodySchema,
+  EndSessionBodySchema,
+  LoginQuerySchema,
+  UserIdParamsSchema,
+  type AuthenticateResponse,
+  type MeResponse,
+  type PublicUserView,
+} from './schemas.ts';
+import type { UsersPlugin } from './index.ts';
+
+export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreContext): void {
+  const { config, sessions } = ctx;
+
+  /** Starts Discord sign-in: remembers state, PKCE verifier and the wanted path in a signed cookie. */
+  app.get('/login/discord', { preHandler: publicAccess, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
+    if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
+    const { url, cookie } = oauth.start(request.query.redirect);
+    setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
+    return reply.redirect(url, 302);
+  });
+
+  app.post('/api/client/authenticate', { preHandler: publicAccess, schema: { body: AuthenticateBodySchema } }, async (request, reply): Promise<AuthenticateResponse> => {
+    if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
+    const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
+    clearCookie(reply, config, OAUTH_COOKIE);
+    const profile = await oauth.profile(request.body.code, pending.codeVerifier);
+    const userId = await users.upsertFromDiscord(profile);
+    const { token, expiresAt } = await sessions.create(userId);
+    setSessionCookie(reply, config, token, expiresAt);
+    return { sessionToken: token, redirect: pending.redirect };
+  });
+
+  // Sign-out stays open to banned users.
+  app.delete('/api/client/sessions', { preHandler: requireAuth({ allowBanned: true }), schema: { body: EndSessionBodySchema } }, async (request, reply) => {
+    const current = request.session!;
+    const target = request.body?.sessionToken ? hashToken(request.body.sessionToken) : current.id;
+    if (target !== current.id && !(await sessions.belongsTo(target, current.user.id))) {
+      throw new DomainError('not_found', 'Session not found');
+    }
+    await sessions.invalidateById(target);
+    if (target === current.id) clearSessionCookie(reply, config);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/v3/users/@me', { preHandler: requireAuth() }, async (request): Promise<MeResponse> => ({
+    user: await users.getPrivate(request.user!.id),
+    nitroPayToken: null,
+  }));
+
+  app.get('/api/v3/users/:id', { preHandler: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView }> => ({
+    user: await users.getPublic(request.params.id),
+  }));
+}

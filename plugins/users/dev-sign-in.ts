@@ -1,0 +1,28 @@
+import { publicAccess } from '../../core/auth/guards.ts';
+import { setSessionCookie } from '../../core/auth/request-session.ts';
+import type { Config } from '../../core/config.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { App, CoreContext } from '../../core/plugin.ts';
+import { DevSignInBodySchema, type DemoUser } from './schemas.ts';
+import { DEMO_USERS, DEMO_USER_IDS } from './seed.ts';
+
+/** Without Discord OAuth, outside production: sign in as one of the demo users to try every role. */
+export function devSignInEnabled(config: Config): boolean {
+  return !config.isProduction && !(config.discord.clientId && config.discord.clientSecret);
+}
+
+export function listDemoUsers(): DemoUser[] {
+  return DEMO_USERS.map(({ id, username, displayName, role }) => ({ id, username, displayName, role }));
+}
+
+/** Registered only when devSignInEnabled: in production these routes do not exist (404). */
+export function devSignInRoutes(app: App, ctx: CoreContext): void {
+  app.get('/api/client/dev/users', { preHandler: publicAccess }, async () => ({ users: listDemoUsers() }));
+
+  app.post('/api/client/dev/sign-in', { preHandler: publicAccess, schema: { body: DevSignInBodySchema } }, async (request, reply) => {
+    if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
+    const { token, expiresAt } = await ctx.sessions.create(request.body.userId);
+    setSessionCookie(reply, ctx.config, token, expiresAt);
+    return { sessionToken: token };
+  });
+}

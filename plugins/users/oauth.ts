@@ -1,0 +1,97 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ArcticFetchError, CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from 'arctic';
+import type { Config } from '../../core/config.ts';
+import { DomainError } from '../../core/errors.ts';
+import { safeRedirect } from '../../core/shared/redirect.ts';
+import type { DiscordProfile } from './service.ts';
+
+/** Holds the state, the PKCE verifier and the wanted path between /login/discord and the callback. */
+export const OAUTH_COOKIE = 'VD_OAUTH';
+export const OAUTH_TTL_MS = 10 * 60 * 1000;
+
+export interface PendingSignIn {
+  state: string;
+  codeVerifier: string;
+  redirect: string;
+}
+
+/**
+ * Discord OAuth2 (authorization code + PKCE) through arctic's generic client, so that the endpoints follow
+ * DISCORD_API_URL: tests and local trials run the real flow against tests/stand-ins/discord.
+ */
+export class DiscordOAuth {
+  readonly configured: boolean;
+  readonly #client: OAuth2Client;
+  readonly #config: Config;
+  readonly #authorizeUrl: string;
+  readonly #tokenUrl: string;
+  readonly #meUrl: string;
+
+  constructor(config: Config) {
+    this.#config = config;
+    const { clientId, clientSecret, apiUrl } = config.discord;
+    this.configured = Boolean(clientId && clientSecret);
+    this.#client = new OAuth2Client(clientId ?? '', clientSecret ?? '', `${config.publicUrl}/login/callback`);
+    // Discord serves the consent page beside its API: https://discord.com/oauth2/authorize.
+    this.#authorizeUrl = `${new URL(apiUrl).origin}/oauth2/authorize`;
+    this.#tokenUrl = `${apiUrl}/oauth2/token`;
+    this.#meUrl = `${apiUrl}/users/@me`;
+  }
+
+  /** Where to send the browser, and the signed cookie that remembers the attempt. */
+  start(redirect: unknown, now = Date.now()): { url: string; cookie: string } {
+    const pending: PendingSignIn = { state: generateState(), codeVerifier: generateCodeVerifier(), redirect: safeRedirect(redirect) };
+    const url = this.#client.createAuthorizationURLWithPKCE(this.#authorizeUrl, pending.state, CodeChallengeMethod.S256, pending.codeVerifier, ['identify']);
+    const payload = Buffer.from(JSON.stringify({ ...pending, at: now })).toString('base64url');
+    return { url: url.toString(), cookie: `${payload}.${this.#sign(payload)}` };
+  }
+
+  /** The attempt this browser started, if the cookie is ours, fresh, and its state is the one Discord sent back. */
+  finish(cookie: string | undefined, state: string, now = Date.now()): PendingSignIn {
+    const refused = new DomainError('bad_request', 'The sign-in attempt is unknown or has expired. Please sign in again.');
+    if (!cookie) throw refused;
+    const [payload, signature] = cookie.split('.');
+    if (!payload || !signature || !safeEqual(signature, this.#sign(payload))) throw refused;
+    let pending: PendingSignIn & { at: number };
+    try {
+      pending = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      throw refused;
+    }
+    if (typeof pending.at !== 'number' || now - pending.at > OAUTH_TTL_MS) throw refused;
+    if (!safeEqual(pending.state, state)) throw new DomainError('bad_request', 'The sign-in state does not match. Please sign in again.');
+    return { state: pending.state, codeVerifier: pending.codeVerifier, redirect: safeRedirect(pending.redirect) };
+  }
+
+  /** Exchanges the code and reads the Discord user it belongs to. */
+  async profile(code: string, codeVerifier: string): Promise<DiscordProfile> {
+    let accessToken: string;
+    try {
+      accessToken = (await this.#client.validateAuthorizationCode(this.#tokenUrl, code, codeVerifier)).accessToken();
+    } catch (error) {
+      if (error instanceof OAuth2RequestError) throw new DomainError('bad_request', 'Discord did not accept the sign-in code. Please sign in again.');
+      if (error instanceof ArcticFetchError) throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+      throw error;
+    }
+    let response: Response;
+    try {
+      response = await fetch(this.#meUrl, { headers: { authorization: `Bearer ${accessToken}` } });
+    } catch {
+      throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+    }
+    if (!response.ok) throw new DomainError('unavailable', 'Discord did not return your account. Please try again.');
+    const user = (await response.json()) as DiscordProfile;
+    if (typeof user.id !== 'string' || typeof user.username !== 'string') throw new DomainError('unavailable', 'Discord returned an unexpected account.');
+    return user;
+  }
+
+  #sign(payload: string): string {
+    return createHmac('sha256', this.#config.sessionSecret).update(payload).digest('base64url');
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,95 @@
+import { UserSchema, type User } from '../../core/auth/entities.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import { isBanActive } from '../../core/shared/ban.ts';
+import type { PublicUserView, UserView } from './schemas.ts';
+
+/** The fields of Discord's user object the product keeps. */
+export interface DiscordProfile {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  discriminator?: string;
+  avatar?: string | null;
+}
+
+function rankIds(user: User): string[] {
+  return user.ranks
+    .getItems()
+    .sort((a, b) => b.position - a.position)
+    .map((r) => r.id);
+}
+
+export function toPublicUserView(user: User): PublicUserView {
+  const ranks = rankIds(user);
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName ?? null,
+    discriminator: user.discriminator,
+    avatar: user.avatar ?? null,
+    ranks,
+    rank: ranks[0] ?? null,
+    flags: user.flags,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toUserView(user: User): UserView {
+  let permissions = user.permissions;
+  const perks = new Set(user.perks);
+  for (const rank of user.ranks.getItems()) {
+    permissions |= rank.permissions;
+    for (const perk of rank.perks) perks.add(perk);
+  }
+  const ban = { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires?.toISOString() ?? null };
+  return {
+    ...toPublicUserView(user),
+    permissions,
+    perks: [...perks],
+    ban: isBanActive(ban) ? ban : null,
+    settings: user.settings ?? {},
+  };
+}
+
+export class UsersService {
+  readonly #orm: Orm;
+
+  constructor(orm: Orm) {
+    this.#orm = orm;
+  }
+
+  async #find(id: string): Promise<User> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
+    if (!user) throw new DomainError('not_found', 'User not found');
+    return user;
+  }
+
+  async getPublic(id: string): Promise<PublicUserView> {
+    return toPublicUserView(await this.#find(id));
+  }
+
+  async getPrivate(id: string): Promise<UserView> {
+    return toUserView(await this.#find(id));
+  }
+
+  /** Sign-in: the Discord profile creates the user or refreshes their name and avatar. */
+  async upsertFromDiscord(profile: DiscordProfile): Promise<string> {
+    const em = this.#orm.em.fork();
+    const fields = {
+      username: profile.username.slice(0, 64),
+      displayName: profile.global_name ? profile.global_name.slice(0, 64) : null,
+      discriminator: (profile.discriminator ?? '0').slice(0, 4),
+      avatar: profile.avatar ?? null,
+    };
+    const existing = await em.findOne(UserSchema, { id: profile.id });
+    if (existing) em.assign(existing, fields);
+    else em.create(UserSchema, { id: profile.id, ...fields, ban: { active: false } });
+    await em.flush();
+    return profile.id;
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.#orm.em.fork().count(UserSchema, { id })) > 0;
+  }
+}

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDiscordStandIn, type DiscordStandIn } from './server.ts';
+
+const REDIRECT = 'http://localhost:3000/api/auth/discord/callback';
+
+describe('the Discord stand-in', () => {
+  let discord: DiscordStandIn;
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ clientId: 'app-id', clientSecret: 'app-secret' });
+    discord.addUser({ id: '111111111111111111', username: 'alice', global_name: 'Alice' });
+    discord.addUser({ id: '222222222222222222', username: 'bob', avatar: 'abc123' });
+  });
+  afterAll(() => discord.close());
+
+  /** The user's browser visiting the authorize page; returns the redirect it is sent to. */
+  async function authorize(params: Record<string, string> = {}): Promise<{ status: number; location: URL | undefined; body: unknown }> {
+    const query = new URLSearchParams({ response_type: 'code', client_id: 'app-id', redirect_uri: REDIRECT, scope: 'identify', ...params });
+    const res = await fetch(`${discord.url}/oauth2/authorize?${query}`, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    return { status: res.status, location: location ? new URL(location) : undefined, body: location ? undefined : await res.json() };
+  }
+
+  async function codeFor(params: Record<string, string> = {}): Promise<string> {
+    const { location } = await authorize(params);
+    return location!.searchParams.get('code')!;
+  }
+
+  function exchange(form: Record<string, string>, headers: Record<string, string> = {}) {
+    return fetch(`${discord.apiUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(form),
+    });
+  }
+
+  const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+
+  function me(accessToken: string, path = '/users/@me') {
+    return fetch(`${discord.apiUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  }
+
+  it('runs the whole flow: authorize, token with HTTP Basic client auth, then @me', async () => {
+    const { status, location } = await authorize({ state: 'xyz/=&' });
+    expect(status).toBe(302);
+    expect(location!.origin + location!.pathname).toBe(REDIRECT);
+    expect(location!.searchParams.get('state')).toBe('xyz/=&');
+    const code = location!.searchParams.get('code')!;
+    expect(code).toMatch(/^[\w-]{20,}$/);
+
+    const res = await exchange({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, basic('app-id', 'app-secret'));
+    expect(res.status).toBe(200);
+    const tokens = await res.json();
+    expect(tokens).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 604800, refresh_token: expect.any(String), scope: 'identify' });
+
+    const user = await me(tokens.access_token);
+    expect(user.status).toBe(200);
+    expect(await user.json()).toMatchObject({ id: '111111111111111111', username: 'alice', global_name: 'Alice', discriminator: '0', avatar: null, bot: false });
+
+    const token = discord.requests.findLast((r) => r.path === '/api/oauth2/token')!;
+    expect(token.method).toBe('POST');
+    expect(token.body).toEqual({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT });
+    expect(token.headers.authorization).toMatch(/^Basic /);
+  });
+
+  it('accepts client credentials in the body, the /api/v10 paths, and the user chosen with setNextUser (once)', async () => {
+    discord.setNextUser('222222222222222222');
+    const code = await codeFor();
+    const res = await fetch(`${discord.apiUrl}/v10/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'app-id', client_secret: 'app-secret' }),
+    });
+    expect(res.status).toBe(200);
+    const { access_token } = await res.json();
+    expect(await (await me(access_token, '/v10/users/@me')).json()).toMatchObject({ id: '222222222222222222', username: 'bob', global_name: null, avatar: 'abc123' });
+
+    const next = await exchange({ grant_type: 'authorization_code', code: await codeFor(), redirect_uri: REDIRECT }, basic('app-id', 'app-secret'));
+    expect(await (await me((await next.json()).access_token)).json()).toMatchObject({ username: 'alice' });
+  });
+
+  it('omits state when none was given', async () => {
+    const { location } = await authorize();
+    expect([...location!.searchParams.keys()]).toEqual(['code']);
+  });
+
+  it('refuses an unknown client or a missing redirect_uri on the authorize page', async () => {
+    expect(await authorize({ client_id: 'someone-else' })).toMatchObject({ status: 400, body: { error: 'invalid_client' } });
+    expect((await authorize({ redirect_uri: '' })).status).toBe(400);
+  });
+
+  it('lets a code be used once only', async () => {
+    const code = await codeFor();
+    const form = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT };
+    expect((await exchange(form, basic('app-id', 'app-secret'))).status).toBe(200);
+    const again = await exchange(form, basic('app-id', 'app-secret'));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+  });
+
+  it('refuses a code presented with another redirect_uri, or an unknown code', async () => {
+    const mismatch = await exchange({ grant_type: 'authorization_code', code: await codeFor(), redirect_uri: 'http://evil.example/cb' }, basic('app-id', 'app-secret'));
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+    const unknown = await exchange({ grant_type: 'authorization_code', code: 'made-up', redirect_uri: REDIRECT }, basic('app-id', 'app-secret'));
+    expect(unknown.status).toBe(400);
+  });
+
+  it('refuses bad client credentials with 401 invalid_client, and an unknown grant type', async () => {
+    const code = await codeFor();
+    for (const headers of [basic('app-id', 'wrong'), basic('other', 'app-secret'), {}]) {
+      const res = await exchange({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, headers);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: 'invalid_client' });
+    }
+    const bodyAuth = await exchange({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'app-id', client_secret: 'nope' });
+    expect(bodyAuth.status).toBe(401);
+
+    const password = await exchange({ grant_type: 'password', username: 'a', password: 'b' }, basic('app-id', 'app-secret'));
+    expect(password.status).toBe(400);
+    expect(await password.json()).toEqual({ error: 'unsupported_grant_type' });
+  });
+
+  it('answers 401 to @me without a valid Bearer token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'Bot some-bot-token' }] as Record<string, string>[]) {
+      const res = await fetch(`${discord.apiUrl}/users/@me`, { headers });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: '401: Unauthorized', code: 0 });
+    }
+  });
+
+  it('refreshes: a new access token for the same user, and the old refresh token is spent', async () => {
+    discord.setNextUser('222222222222222222');
+    const first = await (await exchange({ grant_type: 'authorization_code', code: await codeFor(), redirect_uri: REDIRECT }, basic('app-id', 'app-secret'))).json();
+    const res = await exchange({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, basic('app-id', 'app-secret'));
+    expect(res.status).toBe(200);
+    const second = await res.json();
+    expect(second).toMatchObject({ token_type: 'Bearer', expires_in: 604800, scope: 'identify' });
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(await (await me(second.access_token)).json()).toMatchObject({ id: '222222222222222222' });
+
+    const reused = await exchange({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, basic('app-id', 'app-secret'));
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('checks a PKCE code_verifier when the authorization had a code_challenge', async () => {
+    const verifier = 'a-verifier-that-is-long-enough-to-be-realistic-0123456789';
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const params = { code_challenge: challenge, code_challenge_method: 'S256' };
+    const form = (code: string, code_verifier: string) => ({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier });
+    expect((await exchange(form(await codeFor(params), 'wrong'), basic('app-id', 'app-secret'))).status).toBe(400);
+    expect((await exchange(form(await codeFor(params), verifier), basic('app-id', 'app-secret'))).status).toBe(200);
+  });
+
+  it('answers Discord-style 404s and records every request', async () => {
+    const res = await fetch(`${discord.apiUrl}/guilds/1/members`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: '404: Not Found', code: 0 });
+    expect(discord.requests.at(-1)).toMatchObject({ method: 'PUT', path: '/api/guilds/1/members', body: { a: 1 } });
+  });
+});
