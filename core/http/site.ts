@@ -3,9 +3,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicAccess } from '../auth/guards.ts';
+import { isBanActive, openToBanned } from '../shared/ban.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
 
@@ -16,6 +17,8 @@ export interface BuiltSite {
 }
 
 const COMPRESSED = /\.(br|gz)$/;
+/** The server-rendered page shown instead of any other to a banned user (site/pages/banned.astro). */
+const BAN_PAGE = '/banned';
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   const out: string[] = [];
@@ -79,6 +82,11 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
         config: { session: isPage },
         preHandler: publicAccess,
         handler: (request, reply) => {
+          // userChecks for static pages: a banned user gets the ban page, rendered by Astro, instead of the file.
+          if (isPage && request.user?.ban && isBanActive(request.user.ban) && !openToBanned(url)) {
+            request.raw.url = BAN_PAGE;
+            return renderPage(request, reply);
+          }
           reply.header('cache-control', cacheControl);
           if (isPage) for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
           if (file === '404.html') reply.code(404);
@@ -87,18 +95,16 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
       });
     }
   }
-  app.route({
-    method: ['GET', 'HEAD', 'POST'],
-    url: '/*',
-    preHandler: publicAccess,
-    handler: async (request, reply) => {
-      reply.hijack();
-      for (const [name, value] of PAGE_HEADERS) reply.raw.setHeader(name, value);
-      // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
-      }
-      await site.handler(request.raw, reply.raw, undefined, makeLocals(request));
-    },
-  });
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', preHandler: publicAccess, handler: renderPage });
+
+  /** Hands the request to Astro, which writes the raw response itself. */
+  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.hijack();
+    for (const [name, value] of PAGE_HEADERS) reply.raw.setHeader(name, value);
+    // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+    }
+    await site.handler(request.raw, reply.raw, undefined, makeLocals(request));
+  }
 }

@@ -19,3 +19,10 @@ export function formatBanExpiry(expires: Date | string | null): string {
 export function banMessage(ban: BanInfo): string {
   return `You are currently banned from this website for the following reason: ${ban.reason || 'No reason given.'} This ban will expire on ${formatBanExpiry(ban.expires)}.`;
 }
+
+/** Pages a banned user may still open: how to appeal, how to sign in and out, what we store, the ban page. */
+const OPEN_TO_BANNED = ['/appeal', '/login', '/privacy', '/banned'];
+
+export function openToBanned(path: string): boolean {
+  return OPEN_TO_BANNED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

@@ -10,6 +10,8 @@ import { loadConfig } from '../../core/config.ts';
 import { newId } from '../../core/ids.ts';
 import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { plugins } from '../../plugins/index.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
+import { freePort } from '../support/spawn-server.ts';
 
 export interface Diner {
   app: StartedApp;
@@ -23,11 +25,27 @@ export interface Diner {
  * database in a temp folder (migrated and seeded with the demo data). In-process, so tests can reach its services
  * to arrange what the browser then sees.
  */
-export const test = base.extend<object, { diner: Diner }>({
+export const test = base.extend<object, { diner: Diner; discordOAuth: boolean; discord: DiscordStandIn | null }>({
+  /** true: the server signs in through the Discord stand-in (no dev sign-in); false: dev sign-in. */
+  discordOAuth: [false, { option: true, scope: 'worker' }],
+  discord: [
+    async ({ discordOAuth }, use) => {
+      if (!discordOAuth) return use(null);
+      const discord = await startDiscordStandIn();
+      discord.addUser({ id: '181818181818181818', username: 'hungry_guest', global_name: 'Hungry Guest' });
+      await use(discord);
+      await discord.close();
+    },
+    { scope: 'worker' },
+  ],
   diner: [
-    async ({}, use) => {
+    async ({ discord }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
-      const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const port = String(await freePort());
+      const oauthEnv = discord
+        ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
+        : {};
+      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...oauthEnv });
       const app = await startApp(config, plugins, path.resolve('dist'));
       const diner: Diner = {
         app,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { openToBanned } from '../../core/shared/ban.ts';
+import { checkPage, guardFor } from './route-guards.ts';
+
+const user = (permissions: Permission[], perks: string[] = []) => ({ permissions: toBits(permissions), perks });
+
+describe('page guards', () => {
+  it('leaves public pages alone', () => {
+    for (const path of ['/', '/team', '/leaderboard', '/users/1100000000000000001', '/recruitment', '/login']) {
+      expect(guardFor(path)).toBeNull();
+      expect(checkPage(path, '', null)).toEqual({ kind: 'pass' });
+    }
+  });
+
+  it('sends anonymous visitors of a guarded page to /login with the encoded path', () => {
+    expect(checkPage('/users/@me/manage', '?tab=1', null)).toEqual({ kind: 'login', location: '/login?redirect=%2Fusers%2F%40me%2Fmanage%3Ftab%3D1' });
+    expect(checkPage('/staff/admin/users', '', null).kind).toBe('login');
+  });
+
+  it('sends signed-in users without the permission to /?error=insufficient_permissions', () => {
+    expect(checkPage('/staff/admin/users', '', user(['VIEW_STAFF_DASHBOARD']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(checkPage('/staff/admin/users', '', user(['MANAGE_USERS']))).toEqual({ kind: 'pass' });
+    expect(checkPage('/staff/dashboard', '', user([]))).toMatchObject({ kind: 'forbidden' });
+    expect(checkPage('/staff/admin/users/1100000000000000001/ban', '', user(['SUPER_ADMIN']))).toEqual({ kind: 'pass' });
+  });
+
+  it('takes the longest matching prefix, and the permissions-OR-perks rule', () => {
+    expect(guardFor('/staff/admin/management-statistics/management')).toEqual({ requirement: { all: ['MANAGE_MANAGEMENT_STATISTICS'] } });
+    expect(checkPage('/staff/delivery-messages', '', user([], ['DELIVERY_MESSAGE_BETA'])).kind).toBe('pass');
+    expect(checkPage('/staff/delivery-messages', '', user(['MANAGE_ORDERS'])).kind).toBe('pass');
+    expect(checkPage('/staff/delivery-messages', '', user(['VIEW_STAFF_DASHBOARD'])).kind).toBe('forbidden');
+  });
+
+  it('keeps appeals, sign-in and the privacy policy open to banned users', () => {
+    expect(openToBanned('/appeal/create')).toBe(true);
+    expect(openToBanned('/privacy')).toBe(true);
+    expect(openToBanned('/staff/dashboard')).toBe(false);
+    expect(openToBanned('/appealing')).toBe(false);
+  });
+});

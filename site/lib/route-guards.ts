@@ -1,0 +1,62 @@
+import { meets, type Grants, type Requirement } from '../../core/shared/permissions.ts';
+
+/**
+ * What each page needs, as the specification's route guards say: `auth` (requiresAuth) or a requirement
+ * (hasPermissions). The longest matching prefix wins. The server is the authority for data; these guards decide
+ * which pages render.
+ */
+export type PageGuard = { auth: true } | { requirement: Requirement };
+
+const auth: PageGuard = { auth: true };
+const needs = (requirement: Requirement): PageGuard => ({ requirement });
+
+export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
+  ['/users/@me', auth],
+  ['/appeal', auth],
+  ['/recruitment/', auth],
+  ['/feedback/report-order', needs({ perks: ['FEEDBACK_BETA'] })],
+  ['/staff', needs({ all: ['VIEW_STAFF_DASHBOARD'] })],
+  ['/staff/achievements', needs({ all: ['VIEW_OWN_ACHIEVEMENTS'] })],
+  ['/staff/delivery-messages', needs({ all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] })],
+  ['/staff/food-lookup', needs({ all: ['VIEW_FOOD_LOOKUP'] })],
+  ['/staff/orders', needs({ all: ['MANAGE_ORDERS'] })],
+  ['/staff/take-a-break', needs({ all: ['SUBMIT_ON_LEAVE_REQUEST'] })],
+  ['/staff/admin/appeals', needs({ all: ['MANAGE_APPEALS'] })],
+  ['/staff/admin/management-statistics', needs({ all: ['VIEW_MANAGEMENT_STATISTICS'] })],
+  ['/staff/admin/management-statistics/management', needs({ all: ['MANAGE_MANAGEMENT_STATISTICS'] })],
+  ['/staff/admin/on-leave-requests', needs({ all: ['MANAGE_ON_LEAVE_REQUESTS'] })],
+  ['/staff/admin/online-users', needs({ all: ['SUPER_ADMIN'] })],
+  ['/staff/admin/order-management', needs({ all: ['SUPER_ADMIN'] })],
+  ['/staff/admin/order-history', needs({ all: ['SUPER_ADMIN'] })],
+  ['/staff/admin/rank-manager', needs({ all: ['MANAGE_RANKS'] })],
+  ['/staff/admin/recruitment', needs({ any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] })],
+  ['/staff/admin/report-manager', needs({ all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'] })],
+  ['/staff/admin/settings', needs({ all: ['MANAGE_SETTINGS'] })],
+  ['/staff/admin/site-management/announcement', needs({ all: ['MANAGE_ANNOUNCEMENT'] })],
+  ['/staff/admin/teams', needs({ all: ['MANAGE_TEAMS'] })],
+  ['/staff/admin/users', needs({ all: ['MANAGE_USERS'] })],
+];
+
+function matches(path: string, prefix: string): boolean {
+  if (prefix.endsWith('/')) return path.startsWith(prefix);
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function guardFor(path: string): PageGuard | null {
+  let best: [string, PageGuard] | null = null;
+  for (const entry of PAGE_GUARDS) {
+    if (matches(path, entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
+  }
+  return best?.[1] ?? null;
+}
+
+export type GuardOutcome = { kind: 'pass' } | { kind: 'login'; location: string } | { kind: 'forbidden'; location: string };
+
+/** requiresAuth → /login?redirect={path}; hasPermissions failing → /?error=insufficient_permissions. */
+export function checkPage(path: string, search: string, user: Grants | null): GuardOutcome {
+  const guard = guardFor(path);
+  if (!guard) return { kind: 'pass' };
+  if (!user) return { kind: 'login', location: `/login?redirect=${encodeURIComponent(path + search)}` };
+  if ('requirement' in guard && !meets(user, guard.requirement)) return { kind: 'forbidden', location: '/?error=insufficient_permissions' };
+  return { kind: 'pass' };
+}

@@ -1,0 +1,48 @@
+import { api, ApiRequestError } from './api.ts';
+import { showPendingToast, toast, toastOnNextPage } from './toast.ts';
+
+/**
+ * Logout exactly as the specification orders it: ignored while one is under way; go to / first if elsewhere; then
+ * end the session (the server removes the cookie); then the success toast.
+ */
+const PENDING_LOGOUT = 'vd-logout';
+let loggingOut = false;
+
+async function logout(): Promise<void> {
+  try {
+    await api('DELETE', '/api/client/sessions');
+    toastOnNextPage('Successfully logged out, see you next time!', 'is-success');
+    location.replace('/');
+  } catch (error) {
+    loggingOut = false;
+    const message = error instanceof ApiRequestError ? error.message : '';
+    toast(`Failed to log out: ${message || 'Unknown error'}`, 'is-danger');
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest('[data-logout]');
+  if (!button) return;
+  event.preventDefault();
+  if (loggingOut) return;
+  loggingOut = true;
+  if (location.pathname !== '/') {
+    sessionStorage.setItem(PENDING_LOGOUT, '1');
+    location.assign('/');
+    return;
+  }
+  void logout();
+});
+
+showPendingToast();
+if (location.pathname === '/' && sessionStorage.getItem(PENDING_LOGOUT)) {
+  sessionStorage.removeItem(PENDING_LOGOUT);
+  loggingOut = true;
+  void logout();
+}
+
+// The Login link takes the visitor back to where they were.
+document.addEventListener('click', (event) => {
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-login]');
+  if (link && location.pathname !== '/login') link.href = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+});

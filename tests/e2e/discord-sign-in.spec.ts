@@ -1,0 +1,15 @@
+import { expect, test } from './fixtures.ts';
+
+// A server with Discord OAuth configured, pointed at the Discord stand-in: no dev sign-in here.
+test.use({ discordOAuth: true });
+
+test('Discord sign-in through the stand-in, back to the page the user wanted, name in the menu', async ({ page, discord }) => {
+  await page.goto('/users/@me');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fusers%2F%40me$/);
+  await expect(page.getByRole('button', { name: /Casey Customer/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Login with Discord' }).click();
+  await expect(page).toHaveURL(/\/users\/@me$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hungry Guest');
+  await expect(page.getByTestId('user-menu')).toContainText('Hungry Guest');
+  expect(discord!.requests.some((r) => r.path === '/api/oauth2/token')).toBe(true);
+});
