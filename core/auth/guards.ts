@@ -66,3 +66,17 @@ export function requirePermissions(requirement: Requirement, options: AuthOption
 export function isGuard(value: unknown): value is Guard {
   return typeof value === 'function' && GUARD in value;
 }
+
+/**
+ * The user the route is about (`:id`) themself, or someone meeting the requirement: profile data a user may see of
+ * themself and managers of anyone.
+ */
+export function requireSelfOrPermissions(requirement: Requirement, options: AuthOptions = {}): Guard {
+  return guard(`self or permissions ${JSON.stringify(requirement)}`, (request) => {
+    const user = signedIn(request, options);
+    const target = (request.params as { id?: string } | undefined)?.id;
+    if (target !== user.id && !meets(user, requirement)) {
+      throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+    }
+  });
+}

@@ -1,6 +1,9 @@
 import { definePlugin } from '../../core/plugin.ts';
+import { userAdminRoutes } from './admin-api.ts';
+import { UserAdminService } from './admin-service.ts';
 import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
+import { RankHistorySchema } from './entities.ts';
 import { DiscordOAuth } from './oauth.ts';
 import type { DemoUser } from './schemas.ts';
 import { seedUsers } from './seed.ts';
@@ -8,6 +11,7 @@ import { UsersService } from './service.ts';
 
 export interface UsersPlugin {
   users: UsersService;
+  admin: UserAdminService;
   oauth: DiscordOAuth;
   /** The demo users the login page offers when dev sign-in is on; empty otherwise. */
   demoUsers: DemoUser[];
@@ -16,13 +20,16 @@ export interface UsersPlugin {
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
 export default definePlugin({
   name: 'users',
+  entities: [RankHistorySchema],
   service: (ctx): UsersPlugin => ({
     users: new UsersService(ctx.orm),
+    admin: new UserAdminService(ctx.orm, ctx.events),
     oauth: new DiscordOAuth(ctx.config),
     demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
   }),
   routes(app, plugin, ctx) {
     usersRoutes(app, plugin, ctx);
+    userAdminRoutes(app, plugin.admin);
     if (plugin.demoUsers.length > 0) devSignInRoutes(app, ctx);
   },
   seed: (_plugin, ctx) => seedUsers(ctx),

@@ -16,6 +16,8 @@ export interface TestUserOptions {
   perks?: string[];
   /** Permissions granted through a rank rather than directly. */
   rankPermissions?: Permission[];
+  /** Where that rank sits (default: above every rank made so far). */
+  rankPosition?: number;
   ban?: { reason?: string | null; expires?: Date | null };
 }
 
@@ -61,7 +63,8 @@ export async function createTestApp(options: { plugins?: readonly AnyPlugin[]; e
           : { active: false },
       });
       if (user.rankPermissions) {
-        const rank = em.create(RankSchema, { name: `Rank ${rankPosition}`, position: rankPosition++, permissions: toBits(user.rankPermissions) });
+        const position = user.rankPosition ?? rankPosition++;
+        const rank = em.create(RankSchema, { name: `Rank ${position}`, position, permissions: toBits(user.rankPermissions) });
         entity.ranks.add(rank);
       }
       await em.flush();

@@ -1,9 +1,10 @@
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261121233502_RankHistory } from './Migration20261121233502_RankHistory.ts';
 import { Migration20261121223224_Initial } from './Migration20261121223224_Initial.ts';
 
 /**
  * Every committed migration, oldest first. `npm run db:migration -- <Name>` writes a new file from the difference
  * between the entities and the schema these migrations build, and appends it here.
  */
-export const migrations: Constructor<Migration>[] = [Migration20261121223224_Initial];
+export const migrations: Constructor<Migration>[] = [Migration20261121223224_Initial, Migration20261121233502_RankHistory];

@@ -1,0 +1,53 @@
+import { requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
+import type { App } from '../../core/plugin.ts';
+import {
+  AdminUsersBodySchema,
+  CreateBanBodySchema,
+  RemoveBanBodySchema,
+  RemoveStaffBodySchema,
+  UpdateBanBodySchema,
+  UpdateRankBodySchema,
+  UserIdOnlyParamsSchema,
+  type AdminUsersResponse,
+  type BanView,
+  type RankHistoryView,
+} from './admin-schemas.ts';
+import type { UserAdminService } from './admin-service.ts';
+
+const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
+const params = UserIdOnlyParamsSchema;
+
+export function userAdminRoutes(app: App, admin: UserAdminService): void {
+  app.post('/api/client/admin/users', { preHandler: manageUsers, schema: { body: AdminUsersBodySchema } }, async (request): Promise<AdminUsersResponse> =>
+    admin.search(request.body.filter),
+  );
+
+  app.get('/api/client/admin/users/:id/ban', { preHandler: manageUsers, schema: { params } }, async (request): Promise<{ ban: BanView | null }> => ({
+    ban: await admin.getBan(request.params.id),
+  }));
+  app.post('/api/client/admin/users/:id/ban', { preHandler: manageUsers, schema: { params, body: CreateBanBodySchema } }, async (request): Promise<{ ban: BanView }> => ({
+    ban: await admin.ban(request.user!, request.params.id, request.body),
+  }));
+  app.patch('/api/client/admin/users/:id/ban', { preHandler: manageUsers, schema: { params, body: UpdateBanBodySchema } }, async (request): Promise<{ ban: BanView }> => ({
+    ban: await admin.updateBan(request.user!, request.params.id, request.body),
+  }));
+  app.delete('/api/client/admin/users/:id/ban', { preHandler: manageUsers, schema: { params, body: RemoveBanBodySchema } }, async (request, reply) => {
+    await admin.unban(request.user!, request.params.id, request.body?.silent ?? false);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/client/admin/users/:id/remove-staff', { preHandler: manageUsers, schema: { params, body: RemoveStaffBodySchema } }, async (request, reply) => {
+    await admin.removeStaff(request.user!, request.params.id, request.body.reason);
+    return reply.code(204).send();
+  });
+
+  app.patch('/api/client/admin/users/:id/update-rank', { preHandler: manageUsers, schema: { params, body: UpdateRankBodySchema } }, async (request): Promise<{ ranks: string[] }> => ({
+    ranks: await admin.updateRanks(request.user!, request.params.id, request.body),
+  }));
+
+  app.get(
+    '/api/client/users/:id/rank-history',
+    { preHandler: requireSelfOrPermissions({ all: ['MANAGE_USERS'] }), schema: { params } },
+    async (request): Promise<{ history: RankHistoryView[] }> => ({ history: await admin.rankHistory(request.params.id) }),
+  );
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { UserIdSchema, type UserView } from './schemas.ts';
+
+/** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
+export const AdminUsersBodySchema = z.strictObject({
+  filter: z
+    .strictObject({
+      /** An exact ID, or part of a username or display name. */
+      search: z.string().trim().max(100).optional(),
+      rank: z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake').optional(),
+      staff: z.boolean().optional(),
+      banned: z.boolean().optional(),
+      sort: z.enum(['createdAt', 'username']).default('createdAt'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+      page: z.int().min(1).max(10_000).default(1),
+      pageSize: z.int().min(1).max(100).default(25),
+    })
+    .default({ sort: 'createdAt', order: 'desc', page: 1, pageSize: 25 }),
+});
+export type AdminUsersFilter = z.infer<typeof AdminUsersBodySchema>['filter'];
+
+export interface AdminUsersResponse {
+  users: UserView[];
+  totalUsers: number;
+}
+
+const expiry = z.iso.datetime({ offset: true }).nullable();
+
+export const CreateBanBodySchema = z.strictObject({
+  reason: z.string().trim().min(1).max(500),
+  /** null: permanent. */
+  expires: expiry.default(null),
+});
+export const UpdateBanBodySchema = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).optional(), expires: expiry.optional() })
+  .refine((body) => body.reason !== undefined || body.expires !== undefined, 'Nothing to change');
+export const RemoveBanBodySchema = z.strictObject({ silent: z.boolean().default(false) }).nullable();
+
+export interface BanView {
+  active: boolean;
+  reason: string | null;
+  expires: string | null;
+  createdAt: string | null;
+  createdBy: string | null;
+}
+
+export const RemoveStaffBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+export const UpdateRankBodySchema = z.strictObject({
+  ranks: z.array(z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake')).max(50),
+  announce: z.boolean().default(false),
+  logToRankHistory: z.boolean().default(true),
+});
+
+export const UserIdOnlyParamsSchema = z.strictObject({ id: UserIdSchema });
+
+export interface RankHistoryView {
+  id: string;
+  userID: string;
+  action: string;
+  ranksBefore: string[];
+  ranksAfter: string[];
+  reason: string | null;
+  by: string | null;
+  createdAt: string;
+}

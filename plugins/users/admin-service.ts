@@ -1,0 +1,166 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
+import { assertCanGrantPermissions, assertCanGrantPosition, highestPosition } from '../../core/auth/escalation.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { isId } from '../../core/shared/ids.ts';
+import { isSuperAdmin } from '../../core/shared/permissions.ts';
+import type { AdminUsersFilter, AdminUsersResponse, BanView, RankHistoryView } from './admin-schemas.ts';
+import { RankHistorySchema } from './entities.ts';
+import './events.ts';
+import { toUserView } from './service.ts';
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function toBanView(user: User): BanView | null {
+  if (!user.ban.active) return null;
+  return {
+    active: true,
+    reason: user.ban.reason ?? null,
+    expires: user.ban.expires?.toISOString() ?? null,
+    createdAt: user.ban.createdAt?.toISOString() ?? null,
+    createdBy: user.ban.createdBy ?? null,
+  };
+}
+
+/** The user manager: search, bans, staff removal and rank changes, each guarded against escalation. */
+export class UserAdminService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+
+  constructor(orm: Orm, events: EventBus) {
+    this.#orm = orm;
+    this.#events = events;
+  }
+
+  async search(filter: AdminUsersFilter): Promise<AdminUsersResponse> {
+    const where: FilterQuery<User>[] = [];
+    if (filter.search) {
+      const like = `%${escapeLike(filter.search)}%`;
+      const or: FilterQuery<User>[] = [{ username: { $ilike: like } }, { displayName: { $ilike: like } }];
+      if (isId(filter.search)) or.push({ id: filter.search });
+      where.push({ $or: or });
+    }
+    if (filter.rank) where.push({ ranks: { $some: { id: filter.rank } } });
+    if (filter.staff !== undefined) where.push({ ranks: filter.staff ? { $some: {} } : { $none: {} } });
+    if (filter.banned !== undefined) {
+      const active: FilterQuery<User> = { ban: { active: true }, $or: [{ ban: { expires: null } }, { ban: { expires: { $gt: new Date() } } }] };
+      where.push(filter.banned ? active : { $not: active });
+    }
+    const [users, totalUsers] = await this.#orm.em.fork().findAndCount(UserSchema, where.length ? { $and: where } : {}, {
+      populate: ['ranks'],
+      orderBy: { [filter.sort]: filter.order, id: filter.order },
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    });
+    return { users: users.map(toUserView), totalUsers };
+  }
+
+  /** The target, loaded with ranks, after the checks every admin action shares. */
+  async #target(em: Em, actor: CurrentUser, id: string): Promise<User> {
+    const user = await em.findOne(UserSchema, { id }, { populate: ['ranks'] });
+    if (!user) throw new DomainError('not_found', 'User not found');
+    if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
+    const theirs = Math.max(Number.NEGATIVE_INFINITY, ...user.ranks.getItems().map((r) => r.position));
+    if (!isSuperAdmin(actor.permissions) && theirs >= highestPosition(actor)) {
+      throw new DomainError('forbidden', 'You cannot manage someone whose rank is at or above your own.');
+    }
+    return user;
+  }
+
+  async getBan(id: string): Promise<BanView | null> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id });
+    if (!user) throw new DomainError('not_found', 'User not found');
+    return toBanView(user);
+  }
+
+  async ban(actor: CurrentUser, id: string, input: { reason: string; expires: string | null }): Promise<BanView> {
+    const expires = input.expires === null ? null : new Date(input.expires);
+    if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
+    const em = this.#orm.em.fork();
+    const user = await this.#target(em, actor, id);
+    user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
+    await em.flush();
+    this.#events.publish('userBanned', { userId: id, reason: input.reason, expires: expires?.toISOString() ?? null });
+    return toBanView(user)!;
+  }
+
+  async updateBan(actor: CurrentUser, id: string, input: { reason?: string; expires?: string | null }): Promise<BanView> {
+    const em = this.#orm.em.fork();
+    const user = await this.#target(em, actor, id);
+    if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+    if (input.reason !== undefined) user.ban.reason = input.reason;
+    if (input.expires !== undefined) {
+      const expires = input.expires === null ? null : new Date(input.expires);
+      if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
+      user.ban.expires = expires;
+    }
+    await em.flush();
+    const view = toBanView(user)!;
+    this.#events.publish('userBanned', { userId: id, reason: view.reason, expires: view.expires });
+    return view;
+  }
+
+  async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
+    const em = this.#orm.em.fork();
+    const user = await this.#target(em, actor, id);
+    if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+    user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
+    await em.flush();
+    this.#events.publish('userUnbanned', { userId: id, silent });
+  }
+
+  /** Ranks emptied, the change written to the rank history. */
+  async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
+    const em = this.#orm.em.fork();
+    const user = await this.#target(em, actor, id);
+    const before = user.ranks.getItems().map((r) => r.id);
+    if (before.length === 0) throw new DomainError('conflict', 'This user is not staff.');
+    user.ranks.removeAll();
+    em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: [], reason, by: actor.id });
+    await em.flush();
+    this.#events.publish('userRanksChanged', { userId: id, ranks: [], announce: false });
+  }
+
+  /** Replaces the user's ranks; every rank added or removed must be one the actor may grant. */
+  async updateRanks(actor: CurrentUser, id: string, input: { ranks: string[]; announce: boolean; logToRankHistory: boolean }): Promise<string[]> {
+    const em = this.#orm.em.fork();
+    const user = await this.#target(em, actor, id);
+    const wanted = [...new Set(input.ranks)];
+    const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
+    if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
+    const before = user.ranks.getItems();
+    const beforeIds = new Set(before.map((r) => r.id));
+    for (const rank of ranks.filter((r) => !beforeIds.has(r.id))) {
+      assertCanGrantPosition(actor, rank.position);
+      assertCanGrantPermissions(actor, rank.permissions);
+    }
+    for (const rank of before.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
+    user.ranks.set(ranks);
+    const after = [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
+    if (input.logToRankHistory) {
+      em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
+    }
+    await em.flush();
+    this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: input.announce });
+    return after;
+  }
+
+  async rankHistory(id: string): Promise<RankHistoryView[]> {
+    const rows = await this.#orm.em.fork().find(RankHistorySchema, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+    return rows.map((row) => ({
+      id: row.id,
+      userID: row.user.id,
+      action: row.action,
+      ranksBefore: [...row.ranksBefore],
+      ranksAfter: [...row.ranksAfter],
+      reason: row.reason ?? null,
+      by: row.by ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+}
