@@ -7,6 +7,11 @@
 export interface DomainEvents {
   settingUpdated: { key: string; value: unknown };
   sessionRevoked: { userId: string; sessionId: string };
+  /**
+   * Something the signed-in user is made of changed (ban, ranks, a rank's permissions, profile): cached sessions
+   * of that user, or of everyone when userId is absent, must be read again.
+   */
+  identityChanged: { userId?: string };
 }
 
 export type EventName = keyof DomainEvents;

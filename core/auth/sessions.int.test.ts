@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { SessionSchema } from './entities.ts';
-import { SESSION_TTL_MS, hashToken } from './sessions.ts';
+import { SESSION_CACHE_TTL_MS, SESSION_TTL_MS, hashToken } from './sessions.ts';
+import { UserSchema } from './entities.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -73,5 +74,26 @@ describe('sessions', () => {
     expect(session?.user.permissions).toBe((1 << 1) | (1 << 2));
     expect(session?.user.perks).toEqual(['FEEDBACK_BETA']);
     expect(session?.user.ranks).toHaveLength(1);
+  });
+
+  it('serves a session from memory, drops it on identityChanged, and rereads it after the cache TTL', async () => {
+    const user = await app.createUser({ username: 'before' });
+    expect((await sessions().validate(user.token))?.user.username).toBe('before');
+    // A write behind the services' back (another process, say): not seen until the TTL runs out…
+    await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: user.id }, { username: 'after' });
+    expect((await sessions().validate(user.token))?.user.username).toBe('before');
+    clock += SESSION_CACHE_TTL_MS;
+    expect((await sessions().validate(user.token))?.user.username).toBe('after');
+    // …while an announced change is seen at once.
+    await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: user.id }, { username: 'announced' });
+    app.server.ctx.events.publish('identityChanged', { userId: user.id });
+    expect((await sessions().validate(user.token))?.user.username).toBe('announced');
+  });
+
+  it('forgets a revoked session at once', async () => {
+    const user = await app.createUser();
+    expect(await sessions().validate(user.token)).not.toBeNull();
+    await sessions().invalidate(user.token);
+    expect(await sessions().validate(user.token)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import type { BanInfo } from '../shared/ban.ts';
-import { SessionSchema, UserSchema, type User } from './entities.ts';
+import { SessionSchema, UserSchema, type User, type UserSettings } from './entities.ts';
 
 export const SESSION_COOKIE = 'VD_SESSION';
 export const SESSION_TTL_MS = 31 * 24 * 60 * 60 * 1000;
@@ -29,6 +29,8 @@ export interface CurrentUser {
   /** Highest position first. */
   ranks: RankSummary[];
   ban: BanInfo | null;
+  settings: UserSettings;
+  createdAt: Date;
 }
 
 export interface ValidSession {
@@ -65,8 +67,14 @@ export function toCurrentUser(user: User): CurrentUser {
     flags: user.flags,
     ranks: ranks.map(({ id, name, position, colour, canResign }) => ({ id, name, position, colour, canResign })),
     ban: user.ban.active ? { active: true, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null } : null,
+    settings: user.settings ?? {},
+    createdAt: user.createdAt,
   };
 }
+
+/** How long a validated session is trusted from memory when no event said it changed (see validate). */
+export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX = 10_000;
 
 /**
  * Sessions the way the Lucia guide teaches: a random token goes to the client, only its SHA-256 is stored;
@@ -76,11 +84,20 @@ export class SessionService {
   readonly #orm: Orm;
   readonly #events: EventBus;
   readonly #now: () => number;
+  /** Session hash → the session as last read, and when. Insertion order doubles as age for eviction. */
+  readonly #cache = new Map<string, { session: Omit<ValidSession, 'renewed'>; at: number }>();
 
   constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
     this.#orm = orm;
     this.#events = events;
     this.#now = now;
+    events.on('sessionRevoked', ({ sessionId }) => {
+      this.#cache.delete(sessionId);
+    });
+    events.on('identityChanged', ({ userId }) => {
+      if (userId === undefined) return this.#cache.clear();
+      for (const [id, entry] of this.#cache) if (entry.session.user.id === userId) this.#cache.delete(id);
+    });
   }
 
   static generateToken(): string {
@@ -96,25 +113,51 @@ export class SessionService {
     return { token, expiresAt };
   }
 
+  /**
+   * Every authenticated request comes through here, so a validated session is kept in memory. What could change
+   * it is announced on the event bus (sessionRevoked, identityChanged), which drops the entry at once; the short
+   * TTL bounds what another process's change, not yet bridged to this one, could leave stale.
+   */
   async validate(token: string): Promise<ValidSession | null> {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
     const id = hashToken(token);
-    const em = this.#orm.em.fork();
-    const session = await em.findOne(SessionSchema, { id }, { populate: ['user', 'user.ranks'] });
-    if (!session) return null;
     const now = this.#now();
+    let session = this.#cached(id, now);
+    if (!session) {
+      const row = await this.#orm.em.fork().findOne(SessionSchema, { id }, { populate: ['user', 'user.ranks'] });
+      if (!row) return null;
+      session = { id, expiresAt: row.expiresAt, user: toCurrentUser(row.user) };
+      this.#remember(session, now);
+    }
     if (session.expiresAt.getTime() <= now) {
-      await em.nativeDelete(SessionSchema, { id });
+      this.#cache.delete(id);
+      await this.#orm.em.fork().nativeDelete(SessionSchema, { id });
       return null;
     }
-    let renewed = false;
     if (session.expiresAt.getTime() - now < SESSION_TTL_MS / 2) {
       const expiresAt = new Date(now + SESSION_TTL_MS);
-      await em.nativeUpdate(SessionSchema, { id }, { expiresAt });
-      session.expiresAt = expiresAt;
-      renewed = true;
+      await this.#orm.em.fork().nativeUpdate(SessionSchema, { id }, { expiresAt });
+      session = { ...session, expiresAt };
+      this.#remember(session, now);
+      return { ...session, renewed: true };
     }
-    return { id, expiresAt: session.expiresAt, renewed, user: toCurrentUser(session.user) };
+    return { ...session, renewed: false };
+  }
+
+  #cached(id: string, now: number): Omit<ValidSession, 'renewed'> | undefined {
+    const entry = this.#cache.get(id);
+    if (!entry) return undefined;
+    if (now - entry.at >= SESSION_CACHE_TTL_MS || now < entry.at) {
+      this.#cache.delete(id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  #remember(session: Omit<ValidSession, 'renewed'>, now: number): void {
+    this.#cache.delete(session.id);
+    this.#cache.set(session.id, { session, at: now });
+    if (this.#cache.size > SESSION_CACHE_MAX) this.#cache.delete(this.#cache.keys().next().value!);
   }
 
   async invalidate(token: string): Promise<void> {

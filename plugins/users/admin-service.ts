@@ -85,6 +85,7 @@ export class UserAdminService {
     const user = await this.#target(em, actor, id);
     user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
     await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userBanned', { userId: id, reason: input.reason, expires: expires?.toISOString() ?? null });
     return toBanView(user)!;
   }
@@ -101,6 +102,7 @@ export class UserAdminService {
     }
     await em.flush();
     const view = toBanView(user)!;
+    this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userBanned', { userId: id, reason: view.reason, expires: view.expires });
     return view;
   }
@@ -111,6 +113,7 @@ export class UserAdminService {
     if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
     user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
     await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
   }
 
@@ -123,6 +126,7 @@ export class UserAdminService {
     user.ranks.removeAll();
     em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: [], reason, by: actor.id });
     await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userRanksChanged', { userId: id, ranks: [], announce: false });
   }
 
@@ -146,6 +150,7 @@ export class UserAdminService {
       em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
     }
     await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: input.announce });
     return after;
   }

@@ -15,6 +15,7 @@ import {
   type PublicUserView,
 } from './schemas.ts';
 import type { UsersPlugin } from './index.ts';
+import { fromCurrentUser } from './service.ts';
 
 export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreContext): void {
   const { config, sessions } = ctx;
@@ -51,7 +52,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   });
 
   app.get('/api/v3/users/@me', { preHandler: requireAuth() }, async (request): Promise<MeResponse> => ({
-    user: await users.getPrivate(request.user!.id),
+    user: fromCurrentUser(request.user!),
     nitroPayToken: null,
   }));
 

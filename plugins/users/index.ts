@@ -22,7 +22,7 @@ export default definePlugin({
   name: 'users',
   entities: [RankHistorySchema],
   service: (ctx): UsersPlugin => ({
-    users: new UsersService(ctx.orm),
+    users: new UsersService(ctx.orm, ctx.events),
     admin: new UserAdminService(ctx.orm, ctx.events),
     oauth: new DiscordOAuth(ctx.config),
     demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],

@@ -1,5 +1,7 @@
 import { UserSchema, type User } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
+import type { EventBus } from '../../core/events.ts';
 import { DomainError } from '../../core/errors.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { PublicUserView, UserView } from './schemas.ts';
@@ -52,11 +54,35 @@ export function toUserView(user: User): UserView {
   };
 }
 
+/** @me straight from the session: the session cache keeps it current (identityChanged). */
+export function fromCurrentUser(user: CurrentUser): UserView {
+  const ranks = user.ranks.map((r) => r.id);
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    discriminator: user.discriminator,
+    avatar: user.avatar,
+    ranks,
+    rank: ranks[0] ?? null,
+    flags: user.flags,
+    createdAt: user.createdAt.toISOString(),
+    permissions: user.permissions,
+    perks: user.perks,
+    ban: user.ban && isBanActive(user.ban)
+      ? { active: true, reason: user.ban.reason, expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString() }
+      : null,
+    settings: user.settings,
+  };
+}
+
 export class UsersService {
   readonly #orm: Orm;
+  readonly #events: EventBus;
 
-  constructor(orm: Orm) {
+  constructor(orm: Orm, events: EventBus) {
     this.#orm = orm;
+    this.#events = events;
   }
 
   async #find(id: string): Promise<User> {
@@ -86,6 +112,7 @@ export class UsersService {
     if (existing) em.assign(existing, fields);
     else em.create(UserSchema, { id: profile.id, ...fields, ban: { active: false } });
     await em.flush();
+    this.#events.publish('identityChanged', { userId: profile.id });
     return profile.id;
   }
 

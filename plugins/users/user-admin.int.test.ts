@@ -95,6 +95,8 @@ describe('user manager API', () => {
       const target = await app.createUser({ username: 'troll' });
       const url = `/api/client/admin/users/${target.id}/ban`;
       expect((await call('GET', url, u.manager)).json()).toEqual({ ban: null });
+      // Signed in and active first, so the session is in the server's memory when the ban lands.
+      expect((await call('GET', '/api/v3/users/@me', target)).statusCode).toBe(200);
       const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
       const created = await call('POST', url, u.manager, { reason: 'Troll orders', expires });
       expect(created.statusCode).toBe(200);
