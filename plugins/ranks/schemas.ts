@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
 
 export const DEFAULT_RANK_COLOUR = '#2888f5';
+
+/** The largest position the `ranks.position` column (int4) holds. */
+export const MAX_RANK_POSITION = 2_147_483_647;
 
 /** A rank as the API shows it. */
 export interface RankView {
@@ -17,7 +21,56 @@ export interface RanksResponse {
   ranks: RankView[];
 }
 
-export const RankIdParamsSchema = z.strictObject({ id: z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake') });
+export interface RankResponse {
+  rank: RankView;
+}
+
+const RankIdSchema = z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake');
+
+export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
+
+const RankNameSchema = z.string().trim().min(1).max(64);
+/** `#rrggbb`, stored in lower case. */
+const RankColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').toLowerCase();
+/** Permission names; the service turns them into the bit-flag number the rank stores. */
+const RankPermissionsSchema = z.array(z.enum(PERMISSION_NAMES)).max(PERMISSION_NAMES.length * 2);
+const RankPerksSchema = z.array(z.enum(PERKS)).max(PERKS.length * 2);
+const RankStaffSchema = z.strictObject({ canResign: z.boolean() });
+const RankPositionSchema = z.int().min(0).max(MAX_RANK_POSITION);
+
+/**
+ * POST /api/client/ranks. Without a position the rank goes just below the creator's highest rank (a SUPER_ADMIN's
+ * goes one above the current highest).
+ */
+export const CreateRankBodySchema = z.strictObject({
+  name: RankNameSchema,
+  colour: RankColourSchema.default(DEFAULT_RANK_COLOUR),
+  permissions: RankPermissionsSchema.default([]),
+  perks: RankPerksSchema.default([]),
+  staff: RankStaffSchema.default({ canResign: false }),
+  position: RankPositionSchema.optional(),
+});
+export type CreateRankBody = z.input<typeof CreateRankBodySchema>;
+export type CreateRankInput = z.output<typeof CreateRankBodySchema>;
+
+/** PATCH /api/client/ranks/{id}: any of the create fields but position (positions change only through PUT /positions). */
+export const UpdateRankBodySchema = z
+  .strictObject({
+    name: RankNameSchema.optional(),
+    colour: RankColourSchema.optional(),
+    permissions: RankPermissionsSchema.optional(),
+    perks: RankPerksSchema.optional(),
+    staff: RankStaffSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change: give at least one field.');
+export type UpdateRankBody = z.input<typeof UpdateRankBodySchema>;
+export type UpdateRankInput = z.output<typeof UpdateRankBodySchema>;
+
+/** PUT /api/client/ranks/positions: every rank's id, exactly once, highest first. */
+export const RankPositionsBodySchema = z.strictObject({
+  ranks: z.array(RankIdSchema).min(1).max(1000),
+});
+export type RankPositionsBody = z.input<typeof RankPositionsBodySchema>;
 
 /** Text on a rank colour: black when the colour's luminance is above 125, else white (the specification's rule). */
 export function rankTextColour(colour: string): '#000000' | '#ffffff' {

@@ -19,11 +19,11 @@ export const DEMO_RANKS = [
   { name: 'Owner', position: 100, colour: '#f06d0d', permissions: toBits(['SUPER_ADMIN']), canResign: false },
   { name: 'Director', position: 80, colour: '#8e44ad', permissions: toBits(DIRECTOR), canResign: false },
   { name: 'Manager', position: 60, colour: '#c0392b', permissions: toBits(MANAGER), canResign: true },
-  { name: 'Delivery Driver', position: 30, colour: '#27ae60', permissions: toBits(STAFF), canResign: true },
-  { name: 'Chef', position: 20, colour: '#2888f5', permissions: toBits(STAFF), canResign: true },
+  { name: 'Delivery Driver', position: 30, colour: '#1e7b45', permissions: toBits(STAFF), canResign: true },
+  { name: 'Chef', position: 20, colour: '#1a5fb4', permissions: toBits(STAFF), canResign: true },
   { name: 'Trainee Chef', position: 10, colour: '#f1c40f', permissions: toBits(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP', 'SUBMIT_ON_LEAVE_REQUEST']), canResign: true },
 ] as const;
 
 export async function seedRanks(ranks: RanksService): Promise<void> {
-  for (const rank of DEMO_RANKS) await ranks.create(rank);
+  for (const rank of DEMO_RANKS) await ranks.insert(rank);
 }

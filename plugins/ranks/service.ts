@@ -1,7 +1,13 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { RankSchema, type Rank } from '../../core/auth/entities.ts';
-import type { Orm } from '../../core/db/orm.ts';
+import { assertCanGrantPermissions, assertCanGrantPosition, highestPosition } from '../../core/auth/escalation.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import type { RankView } from './schemas.ts';
+import type { EventBus } from '../../core/events.ts';
+import { isSuperAdmin, toBits } from '../../core/shared/permissions.ts';
+import './events.ts';
+import { DEFAULT_RANK_COLOUR, MAX_RANK_POSITION, type CreateRankInput, type RankView, type UpdateRankInput } from './schemas.ts';
 
 export function toRankView(rank: Rank): RankView {
   return {
@@ -15,6 +21,7 @@ export function toRankView(rank: Rank): RankView {
   };
 }
 
+/** A rank as seeds and scripts write it: permission bits, no acting user, no escalation checks. */
 export interface NewRank {
   name: string;
   position: number;
@@ -24,12 +31,24 @@ export interface NewRank {
   canResign?: boolean;
 }
 
-/** Ranks: the staff ladder. The highest rank is the one with the largest position. */
+const NOT_FOUND = 'Rank not found';
+
+/**
+ * Ranks: the staff ladder. The highest rank is the one with the largest position; positions are unique.
+ *
+ * Every write takes `LOCK TABLE ranks IN SHARE ROW EXCLUSIVE MODE` inside its transaction: rank writes are rare,
+ * and the lock makes "find a free position, then take it" and "check the set of ids, then reorder" safe against
+ * each other (the lock conflicts with itself and with plain writes, never with reads or with user_ranks' foreign
+ * key checks). A non-SUPER_ADMIN only touches ranks below their own highest rank and never grants permissions
+ * they lack (core/auth/escalation.ts).
+ */
 export class RanksService {
   readonly #orm: Orm;
+  readonly #events: EventBus | undefined;
 
-  constructor(orm: Orm) {
+  constructor(orm: Orm, events?: EventBus) {
     this.#orm = orm;
+    this.#events = events;
   }
 
   /** Highest first. */
@@ -40,14 +59,191 @@ export class RanksService {
 
   async get(id: string): Promise<RankView> {
     const rank = await this.#orm.em.fork().findOne(RankSchema, { id });
-    if (!rank) throw new DomainError('not_found', 'Rank not found');
+    if (!rank) throw new DomainError('not_found', NOT_FOUND);
     return toRankView(rank);
   }
 
-  async create(input: NewRank): Promise<RankView> {
-    const em = this.#orm.em.fork();
-    const rank = em.create(RankSchema, { ...input, perks: input.perks ?? [], canResign: input.canResign ?? false });
-    await em.flush();
-    return toRankView(rank);
+  /** Seeds and scripts: writes the rank as given, without an acting user's checks. */
+  async insert(input: NewRank): Promise<RankView> {
+    const rank = await this.#write(async (em) => {
+      if (await em.count(RankSchema, { position: input.position })) throw positionTaken(input.position);
+      return em.create(RankSchema, {
+        name: input.name,
+        position: input.position,
+        colour: input.colour ?? DEFAULT_RANK_COLOUR,
+        permissions: input.permissions,
+        perks: [...new Set(input.perks ?? [])],
+        canResign: input.canResign ?? false,
+      });
+    });
+    const view = toRankView(rank);
+    this.#events?.publish('rankCreated', { rank: view });
+    return view;
   }
+
+  /**
+   * POST /api/client/ranks. Without a position: the highest free position below the actor's highest rank, or for
+   * a SUPER_ADMIN one above the current highest rank. 403 at or above the actor's highest rank or with permissions
+   * they lack, 409 for a position that is taken.
+   */
+  async create(actor: CurrentUser, input: CreateRankInput): Promise<RankView> {
+    const permissions = toBits(input.permissions);
+    assertCanGrantPermissions(actor, permissions);
+    if (input.position !== undefined) assertCanGrantPosition(actor, input.position);
+    const rank = await this.#write(async (em) => {
+      let position = input.position;
+      if (position === undefined) {
+        position = await this.#defaultPosition(em, actor);
+      } else if (await em.count(RankSchema, { position })) {
+        throw positionTaken(position);
+      }
+      assertCanGrantPosition(actor, position);
+      return em.create(RankSchema, {
+        name: input.name,
+        position,
+        colour: input.colour,
+        permissions,
+        perks: [...new Set(input.perks)],
+        canResign: input.staff.canResign,
+      });
+    });
+    const view = toRankView(rank);
+    this.#events?.publish('rankCreated', { rank: view });
+    return view;
+  }
+
+  /**
+   * PATCH /api/client/ranks/{id}: any of name, colour, permissions, perks, staff.canResign. The rank must be below
+   * the actor's highest rank; permissions it did not have before must be the actor's own.
+   */
+  async update(actor: CurrentUser, id: string, input: UpdateRankInput): Promise<RankView> {
+    const rank = await this.#write(async (em) => {
+      const rank = await em.findOne(RankSchema, { id });
+      if (!rank) throw new DomainError('not_found', NOT_FOUND);
+      assertCanGrantPosition(actor, rank.position);
+      if (input.permissions !== undefined) {
+        const permissions = toBits(input.permissions);
+        // Only what the rank gains is a grant: keeping or removing what a higher-up gave it is not.
+        assertCanGrantPermissions(actor, permissions & ~rank.permissions);
+        rank.permissions = permissions;
+      }
+      if (input.name !== undefined) rank.name = input.name;
+      if (input.colour !== undefined) rank.colour = input.colour;
+      if (input.perks !== undefined) rank.perks = [...new Set(input.perks)];
+      if (input.staff !== undefined) rank.canResign = input.staff.canResign;
+      return rank;
+    });
+    const view = toRankView(rank);
+    this.#events?.publish('rankUpdated', { rank: view });
+    this.#identityChanged();
+    return view;
+  }
+
+  /** DELETE /api/client/ranks/{id}: the rank must be below the actor's highest rank. Every user loses it (the pivot cascades). */
+  async delete(actor: CurrentUser, id: string): Promise<void> {
+    await this.#write(async (em) => {
+      const rank = await em.findOne(RankSchema, { id });
+      if (!rank) throw new DomainError('not_found', NOT_FOUND);
+      assertCanGrantPosition(actor, rank.position);
+      await em.nativeDelete(RankSchema, { id });
+    });
+    this.#events?.publish('rankDeleted', { rankId: id });
+    this.#identityChanged();
+  }
+
+  /**
+   * PUT /api/client/ranks/positions: `ids` is every rank's id, exactly once, highest first (400 otherwise). The
+   * ranks keep the set of position numbers they have now, handed out again in the new order, so a rank that keeps
+   * its place keeps its number. A non-SUPER_ADMIN must leave every rank at or above their own highest rank where it
+   * is: the new order must start with exactly those ranks in their current order (403 otherwise).
+   * Atomic: one transaction, changed ranks first moved to temporary positions below every other, then to their
+   * final ones, so the unique position constraint holds after every statement.
+   */
+  async reorder(actor: CurrentUser, ids: readonly string[]): Promise<RankView[]> {
+    if (new Set(ids).size !== ids.length) throw new DomainError('bad_request', 'Each rank may appear only once in ranks.');
+    const { views, changed } = await this.#write(async (em) => {
+      const ranks = await em.find(RankSchema, {}, { orderBy: { position: 'desc' } });
+      const byId = new Map(ranks.map((rank) => [rank.id, rank]));
+      if (ids.length !== ranks.length || ids.some((id) => !byId.has(id))) {
+        throw new DomainError('bad_request', 'ranks must list the id of every rank exactly once, highest first.');
+      }
+      if (!isSuperAdmin(actor.permissions)) {
+        const own = highestPosition(actor);
+        const fixed = ranks.filter((rank) => rank.position >= own);
+        if (fixed.some((rank, i) => ids[i] !== rank.id)) {
+          throw new DomainError('forbidden', 'You cannot move a rank at or above your own highest rank, nor move a rank above it.');
+        }
+      }
+      const numbers = ranks.map((rank) => rank.position);
+      const moves = ids.flatMap((id, i) => {
+        const rank = byId.get(id)!;
+        const to = numbers[i]!;
+        return rank.position === to ? [] : [{ rank, from: rank.position, to }];
+      });
+      for (const move of moves) {
+        assertCanGrantPosition(actor, move.from);
+        assertCanGrantPosition(actor, move.to);
+      }
+      if (moves.length > 0) {
+        const below = Math.min(0, ...numbers) - 1;
+        for (const [i, move] of moves.entries()) move.rank.position = below - i;
+        await em.flush();
+        for (const move of moves) move.rank.position = move.to;
+        await em.flush();
+      }
+      return { views: ids.map((id) => toRankView(byId.get(id)!)), changed: moves.length > 0 };
+    });
+    if (changed) {
+      this.#events?.publish('ranksReordered', { ranks: [...ids] });
+      this.#identityChanged();
+    }
+    return views;
+  }
+
+  /**
+   * Every signed-in user carries their ranks (name, colour, position, canResign) and the permissions and perks
+   * merged from them, so a change to a rank that may be held changes who anyone is: cached sessions are read again.
+   */
+  #identityChanged(): void {
+    this.#events?.publish('identityChanged', {});
+  }
+
+  /** The highest free position below the actor's highest rank; for a SUPER_ADMIN, one above the highest rank. */
+  async #defaultPosition(em: Em, actor: CurrentUser): Promise<number> {
+    if (isSuperAdmin(actor.permissions)) {
+      const [top] = await em.find(RankSchema, {}, { orderBy: { position: 'desc' }, limit: 1, fields: ['position'] });
+      const position = top ? top.position + 1 : 1;
+      if (position > MAX_RANK_POSITION) throw new DomainError('conflict', 'There is no free position above the highest rank.');
+      return position;
+    }
+    const own = highestPosition(actor);
+    // No rank at all: nothing is below it (assertCanGrantPosition says so).
+    if (own === Number.NEGATIVE_INFINITY) assertCanGrantPosition(actor, 0);
+    const taken = await em.find(RankSchema, { position: { $lt: own } }, { orderBy: { position: 'desc' }, fields: ['position'] });
+    let position = own - 1;
+    for (const rank of taken) {
+      if (rank.position < position) break;
+      if (rank.position === position) position--;
+    }
+    if (position < 0) throw new DomainError('conflict', 'There is no free position below your highest rank.');
+    return position;
+  }
+
+  /** One unit of work for a rank write: a fork, one transaction, the ranks table locked against other rank writes. */
+  async #write<T>(work: (em: Em) => Promise<T>): Promise<T> {
+    try {
+      return await this.#orm.em.fork().transactional(async (em) => {
+        await em.execute('lock table "ranks" in share row exclusive mode', [], 'run');
+        return work(em);
+      });
+    } catch (error) {
+      // Someone wrote ranks without the lock (a script, another process's older code): still a 409, not a 500.
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('conflict', 'That position is already taken by another rank.');
+      throw error;
+    }
+  }
+}
+
+function positionTaken(position: number): DomainError {
+  return new DomainError('conflict', `Position ${position} is already taken by another rank.`);
 }

@@ -1,0 +1,56 @@
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+test('a manager bans a user from the user manager; that user\'s next page load shows the ban page; the ban is lifted', async ({ browser, diner }) => {
+  const targetContext = await browser.newContext();
+  const target = await targetContext.newPage();
+  await diner.signIn(targetContext, { username: 'greedy_gary' });
+  await target.goto(`${diner.url}/`);
+  await expect(target.getByTestId('user-menu')).toContainText('greedy_gary');
+
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await manager.goto(`${diner.url}/login?redirect=%2Fstaff%2Fadmin%2Fusers`);
+  await manager.getByRole('button', { name: /Morgan Manager/ }).click();
+  await expect(manager).toHaveURL(/\/staff\/admin\/users$/);
+  await expectAccessible(manager);
+  await screenshots(manager, 'user-manager');
+
+  await manager.getByLabel('Search').fill('greedy');
+  await manager.getByRole('button', { name: 'Search' }).click();
+  await expect(manager.getByTestId('user-count')).toHaveText('1 user');
+  await manager.getByRole('link', { name: 'Ban', exact: true }).click();
+  await expect(manager.getByRole('heading', { name: 'Ban user' })).toBeVisible();
+  await manager.getByLabel('Reason').fill('Ordering 400 burgers at once');
+  await manager.getByLabel('Permanent').check();
+  await manager.getByRole('button', { name: 'Ban user' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Ban saved.');
+  await expect(manager.locator('tr', { hasText: 'greedy_gary' }).getByText('Banned')).toBeVisible();
+
+  await target.reload();
+  await expect(target.getByRole('heading', { level: 1 })).toContainText(
+    'You are currently banned from this website for the following reason: Ordering 400 burgers at once This ban will expire on never.',
+  );
+
+  await manager.locator('tr', { hasText: 'greedy_gary' }).getByRole('link', { name: 'Edit ban' }).click();
+  await expect(manager.getByTestId('current-ban')).toContainText('Banned permanently: Ordering 400 burgers at once');
+  await manager.getByRole('button', { name: 'Lift ban' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Ban lifted.');
+  await target.reload();
+  await expect(target.getByRole('heading', { level: 1 })).toHaveText('Virtual Diner');
+
+  await targetContext.close();
+  await managerContext.close();
+});
+
+test('a chef opening the user manager lands on /?error=insufficient_permissions with the toast', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Fusers');
+  await page.getByRole('button', { name: /Charlie Chef/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+});
+
+test('a user manager route with an invalid ID renders the 404 page', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Fusers%2Fnot-an-id%2Fban');
+  await page.getByRole('button', { name: /Sam Owner/ }).click();
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+});
