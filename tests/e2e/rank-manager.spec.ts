@@ -1,0 +1,65 @@
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Frank-manager');
+  await page.getByRole('button', { name: /Sam Owner/ }).click();
+  await expect(page).toHaveURL(/\/staff\/admin\/rank-manager$/);
+});
+
+const names = (page: import('@playwright/test').Page) => page.locator('#rank-list li').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+
+test('reordering by keyboard persists after a reload', async ({ page }) => {
+  await expectAccessible(page);
+  await screenshots(page, 'rank-manager');
+  expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+  await page.getByRole('listitem', { name: 'Trainee Chef' }).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page.getByRole('button', { name: 'Save order' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
+  await page.reload();
+  expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Trainee Chef', 'Chef']);
+  // And back by the buttons, so the demo ladder is as it was.
+  await page.getByRole('button', { name: 'Move Chef up' }).click();
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
+  await page.reload();
+  expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+});
+
+test('reordering by drag and drop persists after a reload', async ({ page }) => {
+  await page.getByRole('listitem', { name: 'Trainee Chef' }).dragTo(page.getByRole('listitem', { name: 'Delivery Driver' }), { targetPosition: { x: 10, y: 2 } });
+  expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Trainee Chef', 'Delivery Driver', 'Chef']);
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
+  await page.reload();
+  expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Trainee Chef', 'Delivery Driver', 'Chef']);
+  await page.getByRole('listitem', { name: 'Trainee Chef' }).dragTo(page.getByRole('listitem', { name: 'Chef', exact: true }), { targetPosition: { x: 10, y: 40 } });
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
+});
+
+test('creates a rank with labelled permission checkboxes, edits it, deletes it', async ({ page }) => {
+  await page.getByRole('link', { name: 'Create rank' }).click();
+  await page.getByLabel('Name').fill('Night Shift');
+  await page.getByLabel('Manage orders').check();
+  await page.getByLabel('View food lookup').check();
+  await page.getByLabel('Holders may resign through the website').check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create rank' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank created.');
+  await expect(page.getByRole('listitem', { name: 'Night Shift' })).toContainText('2 permissions · may resign');
+
+  await page.getByRole('listitem', { name: 'Night Shift' }).getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Manage orders')).toBeChecked();
+  await page.getByLabel('Manage users').check();
+  await page.getByRole('button', { name: 'Save rank' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank saved.');
+  await expect(page.getByRole('listitem', { name: 'Night Shift' })).toContainText('3 permissions');
+
+  await page.getByRole('listitem', { name: 'Night Shift' }).getByRole('link', { name: 'Edit' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete rank' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank deleted.');
+  await expect(page.getByRole('listitem', { name: 'Night Shift' })).toHaveCount(0);
+});
