@@ -3,14 +3,18 @@ import type { App } from '../../core/plugin.ts';
 import {
   AdminUsersBodySchema,
   CreateBanBodySchema,
+  CreateWarningBodySchema,
   RemoveBanBodySchema,
   RemoveStaffBodySchema,
+  SetBlacklistBodySchema,
   UpdateBanBodySchema,
   UpdateRankBodySchema,
   UserIdOnlyParamsSchema,
   type AdminUsersResponse,
   type BanView,
+  type BlacklistView,
   type RankHistoryView,
+  type WarningView,
 } from './admin-schemas.ts';
 import type { UserAdminService } from './admin-service.ts';
 
@@ -43,6 +47,17 @@ export function userAdminRoutes(app: App, admin: UserAdminService): void {
 
   app.patch('/api/client/admin/users/:id/update-rank', { preHandler: manageUsers, schema: { params, body: UpdateRankBodySchema } }, async (request): Promise<{ ranks: string[] }> => ({
     ranks: await admin.updateRanks(request.user!, request.params.id, request.body),
+  }));
+
+  app.post('/api/client/admin/users/:id/warnings', { preHandler: manageUsers, schema: { params, body: CreateWarningBodySchema } }, async (request): Promise<{ warning: WarningView }> => ({
+    warning: await admin.warn(request.user!, request.params.id, request.body.reason),
+  }));
+
+  app.get('/api/client/admin/users/:id/blacklist', { preHandler: manageUsers, schema: { params } }, async (request): Promise<{ blacklist: BlacklistView | null }> => ({
+    blacklist: await admin.getBlacklist(request.params.id),
+  }));
+  app.post('/api/client/admin/blacklist/:id', { preHandler: manageUsers, schema: { params, body: SetBlacklistBodySchema } }, async (request): Promise<{ blacklist: BlacklistView }> => ({
+    blacklist: await admin.setBlacklist(request.user!, request.params.id, request.body.data),
   }));
 
   app.get(

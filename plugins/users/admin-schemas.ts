@@ -64,3 +64,34 @@ export interface RankHistoryView {
   by: string | null;
   createdAt: string;
 }
+
+/** POST /api/client/admin/users/{id}/warnings {reason} → { warning }. */
+export const CreateWarningBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+
+export interface WarningView {
+  id: string;
+  userID: string;
+  reason: string;
+  /** The manager who gave it. */
+  by: string;
+  createdAt: string;
+}
+
+/** POST /api/client/admin/blacklist/{id} {data} → { blacklist }: list (active) or lift (not active) the user's orders ban. */
+export const SetBlacklistBodySchema = z.strictObject({
+  data: z.strictObject({
+    active: z.boolean(),
+    /** Why; kept with the entry until the next change. */
+    reason: z.string().trim().min(1).max(500).optional(),
+  }),
+});
+export type SetBlacklistInput = z.infer<typeof SetBlacklistBodySchema>['data'];
+
+/** A user's order blacklist entry; `reason` and `by` describe the latest change. null: never listed. */
+export interface BlacklistView {
+  active: boolean;
+  reason: string | null;
+  by: string;
+  createdAt: string;
+  updatedAt: string;
+}

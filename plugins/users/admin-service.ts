@@ -7,8 +7,8 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { isSuperAdmin } from '../../core/shared/permissions.ts';
-import type { AdminUsersFilter, AdminUsersResponse, BanView, RankHistoryView } from './admin-schemas.ts';
-import { RankHistorySchema } from './entities.ts';
+import type { AdminUsersFilter, AdminUsersResponse, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
+import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
 import './events.ts';
 import { toUserView } from './service.ts';
 
@@ -27,7 +27,36 @@ function toBanView(user: User): BanView | null {
   };
 }
 
-/** The user manager: search, bans, staff removal and rank changes, each guarded against escalation. */
+/**
+ * The target of a user manager's action, loaded with ranks, after the checks every such action shares: it exists,
+ * it is not the actor, and (unless the actor is a SUPER_ADMIN) it is ranked below the actor's highest rank.
+ */
+export async function manageableTarget(em: Em, actor: CurrentUser, id: string): Promise<User> {
+  const user = await em.findOne(UserSchema, { id }, { populate: ['ranks'] });
+  if (!user) throw new DomainError('not_found', 'User not found');
+  if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
+  const theirs = Math.max(Number.NEGATIVE_INFINITY, ...user.ranks.getItems().map((r) => r.position));
+  if (!isSuperAdmin(actor.permissions) && theirs >= highestPosition(actor)) {
+    throw new DomainError('forbidden', 'You cannot manage someone whose rank is at or above your own.');
+  }
+  return user;
+}
+
+function toWarningView(warning: Warning): WarningView {
+  return { id: warning.id, userID: warning.user.id, reason: warning.reason, by: warning.by, createdAt: warning.createdAt.toISOString() };
+}
+
+function toBlacklistView(entry: Blacklist): BlacklistView {
+  return {
+    active: entry.active,
+    reason: entry.reason ?? null,
+    by: entry.by,
+    createdAt: entry.createdAt.toISOString(),
+    updatedAt: entry.updatedAt.toISOString(),
+  };
+}
+
+/** The user manager: search, bans, staff removal, rank changes, warnings and the order blacklist, each guarded against escalation. */
 export class UserAdminService {
   readonly #orm: Orm;
   readonly #events: EventBus;
@@ -60,18 +89,6 @@ export class UserAdminService {
     return { users: users.map(toUserView), totalUsers };
   }
 
-  /** The target, loaded with ranks, after the checks every admin action shares. */
-  async #target(em: Em, actor: CurrentUser, id: string): Promise<User> {
-    const user = await em.findOne(UserSchema, { id }, { populate: ['ranks'] });
-    if (!user) throw new DomainError('not_found', 'User not found');
-    if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
-    const theirs = Math.max(Number.NEGATIVE_INFINITY, ...user.ranks.getItems().map((r) => r.position));
-    if (!isSuperAdmin(actor.permissions) && theirs >= highestPosition(actor)) {
-      throw new DomainError('forbidden', 'You cannot manage someone whose rank is at or above your own.');
-    }
-    return user;
-  }
-
   async getBan(id: string): Promise<BanView | null> {
     const user = await this.#orm.em.fork().findOne(UserSchema, { id });
     if (!user) throw new DomainError('not_found', 'User not found');
@@ -82,7 +99,7 @@ export class UserAdminService {
     const expires = input.expires === null ? null : new Date(input.expires);
     if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
     const em = this.#orm.em.fork();
-    const user = await this.#target(em, actor, id);
+    const user = await manageableTarget(em, actor, id);
     user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
     await em.flush();
     this.#events.publish('identityChanged', { userId: id });
@@ -92,7 +109,7 @@ export class UserAdminService {
 
   async updateBan(actor: CurrentUser, id: string, input: { reason?: string; expires?: string | null }): Promise<BanView> {
     const em = this.#orm.em.fork();
-    const user = await this.#target(em, actor, id);
+    const user = await manageableTarget(em, actor, id);
     if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
     if (input.reason !== undefined) user.ban.reason = input.reason;
     if (input.expires !== undefined) {
@@ -109,7 +126,7 @@ export class UserAdminService {
 
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
     const em = this.#orm.em.fork();
-    const user = await this.#target(em, actor, id);
+    const user = await manageableTarget(em, actor, id);
     if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
     user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
     await em.flush();
@@ -120,7 +137,7 @@ export class UserAdminService {
   /** Ranks emptied, the change written to the rank history. */
   async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
     const em = this.#orm.em.fork();
-    const user = await this.#target(em, actor, id);
+    const user = await manageableTarget(em, actor, id);
     const before = user.ranks.getItems().map((r) => r.id);
     if (before.length === 0) throw new DomainError('conflict', 'This user is not staff.');
     user.ranks.removeAll();
@@ -133,7 +150,7 @@ export class UserAdminService {
   /** Replaces the user's ranks; every rank added or removed must be one the actor may grant. */
   async updateRanks(actor: CurrentUser, id: string, input: { ranks: string[]; announce: boolean; logToRankHistory: boolean }): Promise<string[]> {
     const em = this.#orm.em.fork();
-    const user = await this.#target(em, actor, id);
+    const user = await manageableTarget(em, actor, id);
     const wanted = [...new Set(input.ranks)];
     const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
     if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
@@ -167,5 +184,42 @@ export class UserAdminService {
       by: row.by ?? null,
       createdAt: row.createdAt.toISOString(),
     }));
+  }
+
+  /** Newest first. 404 for an unknown user. */
+  async warnings(id: string): Promise<WarningView[]> {
+    const em = this.#orm.em.fork();
+    if ((await em.count(UserSchema, { id })) === 0) throw new DomainError('not_found', 'User not found');
+    const rows = await em.find(WarningSchema, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500 });
+    return rows.map(toWarningView);
+  }
+
+  async warn(actor: CurrentUser, id: string, reason: string): Promise<WarningView> {
+    const em = this.#orm.em.fork();
+    const user = await manageableTarget(em, actor, id);
+    const warning = em.create(WarningSchema, { user, reason, by: actor.id });
+    await em.flush();
+    return toWarningView(warning);
+  }
+
+  /** The user's order blacklist entry; null when they were never listed. */
+  async getBlacklist(id: string): Promise<BlacklistView | null> {
+    const em = this.#orm.em.fork();
+    if ((await em.count(UserSchema, { id })) === 0) throw new DomainError('not_found', 'User not found');
+    const entry = await em.findOne(BlacklistSchema, { user: id });
+    return entry ? toBlacklistView(entry) : null;
+  }
+
+  /** Lists (active) or lifts (not active) the user's order blacklist entry; the bot hears it as userBlacklisted. */
+  async setBlacklist(actor: CurrentUser, id: string, input: SetBlacklistInput): Promise<BlacklistView> {
+    const em = this.#orm.em.fork();
+    const user = await manageableTarget(em, actor, id);
+    const reason = input.reason ?? null;
+    let entry = await em.findOne(BlacklistSchema, { user: id });
+    if (entry) em.assign(entry, { active: input.active, reason, by: actor.id });
+    else entry = em.create(BlacklistSchema, { user, active: input.active, reason, by: actor.id });
+    await em.flush();
+    this.#events.publish('userBlacklisted', { userId: id, active: input.active });
+    return toBlacklistView(entry);
   }
 }

@@ -4,6 +4,8 @@ declare module '../../core/events.ts' {
     userBanned: { userId: string; reason: string | null; expires: string | null };
     userUnbanned: { userId: string; silent: boolean };
     userRanksChanged: { userId: string; ranks: string[]; announce: boolean };
+    /** The user's order blacklist entry was set (active) or lifted: the bot refuses or accepts their orders. */
+    userBlacklisted: { userId: string; active: boolean };
   }
 }
 

@@ -3,8 +3,10 @@ import { userAdminRoutes } from './admin-api.ts';
 import { UserAdminService } from './admin-service.ts';
 import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
-import { RankHistorySchema } from './entities.ts';
+import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { DiscordOAuth } from './oauth.ts';
+import { ProfileService } from './profile-service.ts';
+import { profileRoutes } from './profile-api.ts';
 import type { DemoUser } from './schemas.ts';
 import { seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
@@ -12,6 +14,8 @@ import { UsersService } from './service.ts';
 export interface UsersPlugin {
   users: UsersService;
   admin: UserAdminService;
+  /** Profile edits, Discord sync, resigning; `canReapplyAt` for recruitment. */
+  profile: ProfileService;
   oauth: DiscordOAuth;
   /** The demo users the login page offers when dev sign-in is on; empty otherwise. */
   demoUsers: DemoUser[];
@@ -20,16 +24,18 @@ export interface UsersPlugin {
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
 export default definePlugin({
   name: 'users',
-  entities: [RankHistorySchema],
+  entities: [RankHistorySchema, WarningSchema, BlacklistSchema, ResignationSchema],
   service: (ctx): UsersPlugin => ({
     users: new UsersService(ctx.orm, ctx.events),
     admin: new UserAdminService(ctx.orm, ctx.events),
+    profile: new ProfileService(ctx.orm, ctx.events, ctx.config),
     oauth: new DiscordOAuth(ctx.config),
     demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
   }),
   routes(app, plugin, ctx) {
     usersRoutes(app, plugin, ctx);
     userAdminRoutes(app, plugin.admin);
+    profileRoutes(app, plugin.profile, plugin.admin);
     if (plugin.demoUsers.length > 0) devSignInRoutes(app, ctx);
   },
   seed: (_plugin, ctx) => seedUsers(ctx),

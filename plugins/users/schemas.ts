@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isId } from '../../core/shared/ids.ts';
+import { PERKS } from '../../core/shared/permissions.ts';
 
 /** A Discord snowflake in a path or body; the specification's exact message otherwise. */
 export const UserIdSchema = z.string().refine(isId, 'User ID is not a snowflake');
@@ -60,4 +61,76 @@ export interface DemoUser {
   username: string;
   displayName: string;
   role: string;
+}
+
+/**
+ * A user's delivery message: what the bot sends the customer with a delivered order, in place of its default text.
+ * 1 to 2,000 characters. The bot fills in these placeholders when it sends the message:
+ *
+ * | placeholder | becomes |
+ * | --- | --- |
+ * | `{customer}` | a mention of the customer who ordered (required: the message must greet its customer) |
+ * | `{chef}` | the name of the chef who prepared the order |
+ * | `{driver}` | the name of the driver delivering it (the user whose message this is) |
+ * | `{item}` | what was ordered |
+ * | `{orderID}` | the order's ID |
+ *
+ * Any other text in braces is sent as written.
+ */
+export const DELIVERY_MESSAGE_PLACEHOLDERS = ['{customer}', '{chef}', '{driver}', '{item}', '{orderID}'] as const;
+export const DELIVERY_MESSAGE_MAX = 2000;
+export const DeliveryMessageTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(DELIVERY_MESSAGE_MAX)
+  .refine((message) => message.includes('{customer}'), 'A delivery message must mention {customer}.');
+
+/** A site display name: 1 to 32 characters once trimmed; null falls back to the username. */
+export const DisplayNameSchema = z.string().trim().min(1).max(32).nullable();
+
+/** What a user may change of themself (PATCH /api/client/users/{id} on their own id). */
+const selfFields = {
+  displayName: DisplayNameSchema.optional(),
+  settings: z
+    .strictObject({
+      /** null: remove it, so the bot's default message is sent again. */
+      deliveryMessage: z.strictObject({ message: DeliveryMessageTextSchema }).nullable(),
+    })
+    .optional(),
+};
+/** What a user manager may change on top, for someone ranked below them (never themself). */
+const managerFields = {
+  ...selfFields,
+  /** The user's own perks (ranks' perks come on top); known perks only. Replaces the list. */
+  perks: z
+    .array(z.enum(PERKS))
+    .max(PERKS.length * 2)
+    .transform((perks) => [...new Set(perks)])
+    .optional(),
+  /** Stored and shown; gates nothing. */
+  flags: z.int().min(0).max(2_147_483_647).optional(),
+};
+const somethingToChange = (body: object) => Object.values(body).some((value) => value !== undefined);
+
+/**
+ * PATCH /api/client/users/{id}, the user themself. An allow-list: anything else (permissions, ranks, ban, id,
+ * username, perks, flags) is refused.
+ */
+export const UserSelfUpdateBodySchema = z.strictObject(selfFields).refine(somethingToChange, 'Nothing to change');
+export type UserSelfUpdate = z.infer<typeof UserSelfUpdateBodySchema>;
+
+/**
+ * PATCH /api/client/users/{id}, a user manager on someone else: the self fields plus perks and flags. Permissions,
+ * ranks, ban, id and username are unknown keys here too (400): ranks and bans have their own admin routes.
+ */
+export const UserManagerUpdateBodySchema = z.strictObject(managerFields).refine(somethingToChange, 'Nothing to change');
+export type UserManagerUpdate = z.infer<typeof UserManagerUpdateBodySchema>;
+/** The keys only a manager may send. */
+export const MANAGER_ONLY_USER_FIELDS = ['perks', 'flags'] as const;
+
+/** PATCH /api/client/users/{id}/premade-messages {deliveryMessage} → { deliveryMessage }: sets settings.deliveryMessage.message. */
+export const PremadeMessagesBodySchema = z.strictObject({ deliveryMessage: DeliveryMessageTextSchema });
+export interface PremadeMessagesResponse {
+  deliveryMessage: string;
 }

@@ -15,6 +15,16 @@ export interface DiscordProfile {
   avatar?: string | null;
 }
 
+/** The user columns a Discord profile fills in (sign-in and sync-with-discord). */
+export function discordFields(profile: DiscordProfile): { username: string; displayName: string | null; discriminator: string; avatar: string | null } {
+  return {
+    username: profile.username.slice(0, 64),
+    displayName: profile.global_name ? profile.global_name.slice(0, 64) : null,
+    discriminator: (profile.discriminator ?? '0').slice(0, 4),
+    avatar: profile.avatar ?? null,
+  };
+}
+
 function rankIds(user: User): string[] {
   return user.ranks
     .getItems()
@@ -102,12 +112,7 @@ export class UsersService {
   /** Sign-in: the Discord profile creates the user or refreshes their name and avatar. */
   async upsertFromDiscord(profile: DiscordProfile): Promise<string> {
     const em = this.#orm.em.fork();
-    const fields = {
-      username: profile.username.slice(0, 64),
-      displayName: profile.global_name ? profile.global_name.slice(0, 64) : null,
-      discriminator: (profile.discriminator ?? '0').slice(0, 4),
-      avatar: profile.avatar ?? null,
-    };
+    const fields = discordFields(profile);
     const existing = await em.findOne(UserSchema, { id: profile.id });
     if (existing) em.assign(existing, fields);
     else em.create(UserSchema, { id: profile.id, ...fields, ban: { active: false } });

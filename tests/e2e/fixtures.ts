@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { UserSchema } from '../../core/auth/entities.ts';
+import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import { startApp, type StartedApp } from '../../core/boot.ts';
 import { loadConfig } from '../../core/config.ts';
@@ -17,7 +17,7 @@ export interface Diner {
   app: StartedApp;
   url: string;
   /** A user with a live session, signed in to the given browser context. */
-  signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[] }): Promise<{ id: string; token: string }>;
+  signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[]; rank?: string }): Promise<{ id: string; token: string }>;
 }
 
 /**
@@ -53,7 +53,8 @@ export const test = base.extend<object, { diner: Diner; discordOAuth: boolean; d
         async signIn(context, user = {}) {
           const em = app.server.ctx.orm.em.fork();
           const id = newId();
-          em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), ban: { active: false } });
+          const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), ban: { active: false } });
+          if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
           await em.flush();
           const { token, expiresAt } = await app.server.ctx.sessions.create(id);
           await context.addCookies([

@@ -1,0 +1,146 @@
+import { UserSchema, type User } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Config } from '../../core/config.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { manageableTarget } from './admin-service.ts';
+import { RankHistorySchema, ResignationSchema } from './entities.ts';
+import './events.ts';
+import { UserSelfUpdateBodySchema, type UserManagerUpdate, type UserView } from './schemas.ts';
+import { discordFields, toUserView, type DiscordProfile } from './service.ts';
+
+/** After resigning, a user may not apply to join the staff again for a week (specification, section 9). */
+export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const RESIGN_NOT_ALLOWED = 'Rank is not allowed to resign via website, please contact the appropriate administrator.';
+
+/**
+ * What a user changes of their own profile (and a user manager of someone ranked below them): display name,
+ * delivery message, perks and flags, a refresh from Discord, and resigning from staff.
+ */
+export class ProfileService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #config: Config;
+
+  constructor(orm: Orm, events: EventBus, config: Config) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#config = config;
+  }
+
+  /**
+   * The user a profile route is about, loaded with ranks: the actor themself, or (the route's guard having checked
+   * MANAGE_USERS) someone the actor may manage.
+   */
+  async #editable(em: Em, actor: CurrentUser, id: string): Promise<User> {
+    if (actor.id !== id) return manageableTarget(em, actor, id);
+    const user = await em.findOne(UserSchema, { id }, { populate: ['ranks'] });
+    if (!user) throw new DomainError('not_found', 'User not found');
+    return user;
+  }
+
+  /**
+   * PATCH /api/client/users/{id}. The route validated the manager's allow-list; the user themself is held to the
+   * narrower self allow-list here, so nobody raises their own perks or flags (permissions, ranks and bans are not
+   * in either list).
+   */
+  async update(actor: CurrentUser, id: string, input: UserManagerUpdate): Promise<UserView> {
+    if (actor.id === id && !UserSelfUpdateBodySchema.safeParse(input).success) {
+      throw new DomainError('forbidden', 'You can only change your display name and delivery message.');
+    }
+    const em = this.#orm.em.fork();
+    const user = await this.#editable(em, actor, id);
+    if (input.displayName !== undefined) user.displayName = input.displayName;
+    if (input.settings !== undefined) {
+      const { deliveryMessage: _old, ...rest } = user.settings ?? {};
+      const deliveryMessage = input.settings.deliveryMessage;
+      user.settings = deliveryMessage === null ? rest : { ...rest, deliveryMessage: { message: deliveryMessage.message } };
+    }
+    if (input.perks !== undefined) user.perks = input.perks;
+    if (input.flags !== undefined) user.flags = input.flags;
+    await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
+    return toUserView(user);
+  }
+
+  /** PATCH /api/client/users/{id}/premade-messages: the delivery message the bot sends with this driver's orders. */
+  async setDeliveryMessage(actor: CurrentUser, id: string, message: string): Promise<string> {
+    const em = this.#orm.em.fork();
+    const user = await this.#editable(em, actor, id);
+    user.settings = { ...user.settings, deliveryMessage: { message } };
+    await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
+    return message;
+  }
+
+  /**
+   * The bot token, for Discord's REST API. Core's configuration does not carry it yet (the bot issue adds it), so
+   * a `discord.token` in the configuration wins and `DISCORD_TOKEN` from the environment is the fallback.
+   */
+  #botToken(): string | undefined {
+    const fromConfig = (this.#config.discord as { token?: string }).token;
+    return fromConfig || process.env.DISCORD_TOKEN || undefined;
+  }
+
+  /** PATCH /api/client/users/{id}/sync-with-discord: username, display name, discriminator and avatar as Discord has them now. */
+  async syncWithDiscord(actor: CurrentUser, id: string): Promise<UserView> {
+    const em = this.#orm.em.fork();
+    const user = await this.#editable(em, actor, id);
+    const token = this.#botToken();
+    if (!token) throw new DomainError('unavailable', 'Discord sync is not configured.');
+    let response: Response;
+    try {
+      response = await fetch(`${this.#config.discord.apiUrl}/users/${encodeURIComponent(id)}`, {
+        headers: { authorization: `Bot ${token}` },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+    }
+    if (response.status === 404) throw new DomainError('not_found', 'Discord does not know this user.');
+    if (!response.ok) throw new DomainError('unavailable', 'Discord did not return this user. Please try again.');
+    const profile = (await response.json()) as DiscordProfile;
+    if (profile.id !== id || typeof profile.username !== 'string') throw new DomainError('unavailable', 'Discord returned an unexpected user.');
+    em.assign(user, discordFields(profile));
+    await em.flush();
+    this.#events.publish('identityChanged', { userId: id });
+    return toUserView(user);
+  }
+
+  /**
+   * POST /api/client/recruitment/resign: allowed when the user's highest rank may resign. Every rank goes, the
+   * history says 'resign' (by null: the user did it), and the time is kept so recruitment can hold a new application
+   * back for a week.
+   */
+  async resign(actor: CurrentUser): Promise<void> {
+    const em = this.#orm.em.fork();
+    await em.transactional(async (tx) => {
+      const user = await tx.findOne(UserSchema, { id: actor.id }, { populate: ['ranks'] });
+      if (!user) throw new DomainError('not_found', 'User not found');
+      const ranks = user.ranks.getItems().sort((a, b) => b.position - a.position);
+      const highest = ranks[0];
+      if (!highest) throw new DomainError('conflict', 'You hold no rank to resign from.');
+      if (!highest.canResign) throw new DomainError('forbidden', RESIGN_NOT_ALLOWED);
+      const before = ranks.map((r) => r.id);
+      user.ranks.removeAll();
+      tx.create(RankHistorySchema, { user, action: 'resign', ranksBefore: before, ranksAfter: [], reason: null, by: null });
+      const resignedAt = new Date();
+      const previous = await tx.findOne(ResignationSchema, { user: actor.id });
+      if (previous) previous.resignedAt = resignedAt;
+      else tx.create(ResignationSchema, { user, resignedAt });
+    });
+    this.#events.publish('identityChanged', { userId: actor.id });
+    this.#events.publish('userRanksChanged', { userId: actor.id, ranks: [], announce: false });
+  }
+
+  /**
+   * When the user may apply to join the staff again: a week after their last resignation (possibly already past),
+   * or null when they never resigned. For the recruitment issue.
+   */
+  async canReapplyAt(userId: string): Promise<Date | null> {
+    const row = await this.#orm.em.fork().findOne(ResignationSchema, { user: userId });
+    return row ? new Date(row.resignedAt.getTime() + REAPPLY_AFTER_MS) : null;
+  }
+}
