@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { isGuard, publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
@@ -41,6 +42,12 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
+  // Limits are declared per route (`config: { rateLimit }`): sign-in now, ordering and purchases later. In memory,
+  // per process.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
+  });
 
   // Every route declares its guard (DESIGN.md): a route without one is a programming error caught at start-up.
   app.addHook('onRoute', (route) => {

@@ -17,18 +17,21 @@ import {
 import type { UsersPlugin } from './index.ts';
 import { fromCurrentUser } from './service.ts';
 
+/** Per address: enough for a person who mistypes, too few for someone guessing. */
+export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
+
 export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreContext): void {
   const { config, sessions } = ctx;
 
   /** Starts Discord sign-in: remembers state, PKCE verifier and the wanted path in a signed cookie. */
-  app.get('/login/discord', { preHandler: publicAccess, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
+  app.get('/login/discord', { preHandler: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
     if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
     const { url, cookie } = oauth.start(request.query.redirect);
     setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
     return reply.redirect(url, 302);
   });
 
-  app.post('/api/client/authenticate', { preHandler: publicAccess, schema: { body: AuthenticateBodySchema } }, async (request, reply): Promise<AuthenticateResponse> => {
+  app.post('/api/client/authenticate', { preHandler: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: AuthenticateBodySchema } }, async (request, reply): Promise<AuthenticateResponse> => {
     if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
     const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
     clearCookie(reply, config, OAUTH_COOKIE);

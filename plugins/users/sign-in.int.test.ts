@@ -41,10 +41,13 @@ describe('Discord sign-in against the Discord stand-in', () => {
     return { oauthCookie, code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, callback, authorizeUrl: new URL(start.headers.location!) };
   }
 
-  const authenticate = (body: object, oauthCookie?: string) =>
+  // Each call from its own address, so the sign-in rate limit only bites in the test about it.
+  let address = 0;
+  const authenticate = (body: object, oauthCookie?: string, remoteAddress = `10.0.${Math.floor(++address / 250)}.${address % 250}`) =>
     app.inject({
       method: 'POST',
       url: '/api/client/authenticate',
+      remoteAddress,
       headers: { origin: 'http://diner.test' },
       cookies: oauthCookie ? { [OAUTH_COOKIE]: oauthCookie } : {},
       payload: body,
@@ -116,6 +119,16 @@ describe('Discord sign-in against the Discord stand-in', () => {
 
   it('has no dev sign-in when Discord is configured', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/client/dev/users' })).statusCode).toBe(404);
+  });
+
+  it('limits sign-in attempts per address: the 11th in a minute gets 429 in the error shape', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.7')).statusCode);
+    expect(statuses).toEqual(Array(10).fill(400));
+    const limited = await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.7');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many attempts\. Please try again in /) });
+    expect((await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.8')).statusCode).toBe(400);
   });
 
   it('validates the body', async () => {

@@ -15,6 +15,11 @@ test('a manager bans a user from the user manager; that user\'s next page load s
   await expectAccessible(manager);
   await screenshots(manager, 'user-manager');
 
+  // Only rows the manager may act on offer actions: not their own, not the owner's.
+  await expect(manager.locator('tr', { hasText: 'Morgan Manager' }).getByRole('link', { name: 'Ban' })).toHaveCount(0);
+  await expect(manager.locator('tr', { hasText: 'Sam Owner' }).getByRole('link', { name: 'Ban' })).toHaveCount(0);
+  await expect(manager.locator('tr', { hasText: 'Charlie Chef' }).getByRole('link', { name: 'Remove staff' })).toBeVisible();
+
   await manager.getByLabel('Search').fill('greedy');
   await manager.getByRole('button', { name: 'Search' }).click();
   await expect(manager.getByTestId('user-count')).toHaveText('1 user');
