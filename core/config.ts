@@ -20,6 +20,7 @@ const envSchema = z.object({
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
+  DISCORD_TOKEN: optionalString,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   DEMO_DATA: z.string().optional(),
   TRUST_PROXY: flag(false),
@@ -40,7 +41,8 @@ export interface Config {
   databaseUrl: string | undefined;
   embeddedDbPath: string;
   sessionSecret: string;
-  discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string };
+  /** OAuth2 for sign-in; the bot token for Discord's REST API (profile sync; the bot issue uses it too). */
+  discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string; token: string | undefined };
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
@@ -80,7 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedDbPath: e.DATA_DIR === ':memory:' ? 'memory://' : path.join(dataDir, 'db'),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, '') },
+    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''), token: e.DISCORD_TOKEN },
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,

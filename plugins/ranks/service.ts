@@ -44,9 +44,9 @@ const NOT_FOUND = 'Rank not found';
  */
 export class RanksService {
   readonly #orm: Orm;
-  readonly #events: EventBus | undefined;
+  readonly #events: EventBus;
 
-  constructor(orm: Orm, events?: EventBus) {
+  constructor(orm: Orm, events: EventBus) {
     this.#orm = orm;
     this.#events = events;
   }
@@ -77,7 +77,7 @@ export class RanksService {
       });
     });
     const view = toRankView(rank);
-    this.#events?.publish('rankCreated', { rank: view });
+    this.#events.publish('rankCreated', { rank: view });
     return view;
   }
 
@@ -108,7 +108,7 @@ export class RanksService {
       });
     });
     const view = toRankView(rank);
-    this.#events?.publish('rankCreated', { rank: view });
+    this.#events.publish('rankCreated', { rank: view });
     return view;
   }
 
@@ -134,7 +134,7 @@ export class RanksService {
       return rank;
     });
     const view = toRankView(rank);
-    this.#events?.publish('rankUpdated', { rank: view });
+    this.#events.publish('rankUpdated', { rank: view });
     this.#identityChanged();
     return view;
   }
@@ -147,7 +147,7 @@ export class RanksService {
       assertCanGrantPosition(actor, rank.position);
       await em.nativeDelete(RankSchema, { id });
     });
-    this.#events?.publish('rankDeleted', { rankId: id });
+    this.#events.publish('rankDeleted', { rankId: id });
     this.#identityChanged();
   }
 
@@ -194,7 +194,7 @@ export class RanksService {
       return { views: ids.map((id) => toRankView(byId.get(id)!)), changed: moves.length > 0 };
     });
     if (changed) {
-      this.#events?.publish('ranksReordered', { ranks: [...ids] });
+      this.#events.publish('ranksReordered', { ranks: [...ids] });
       this.#identityChanged();
     }
     return views;
@@ -205,7 +205,7 @@ export class RanksService {
    * merged from them, so a change to a rank that may be held changes who anyone is: cached sessions are read again.
    */
   #identityChanged(): void {
-    this.#events?.publish('identityChanged', {});
+    this.#events.publish('identityChanged', {});
   }
 
   /** The highest free position below the actor's highest rank; for a SUPER_ADMIN, one above the highest rank. */

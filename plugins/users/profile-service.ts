@@ -75,20 +75,11 @@ export class ProfileService {
     return message;
   }
 
-  /**
-   * The bot token, for Discord's REST API. Core's configuration does not carry it yet (the bot issue adds it), so
-   * a `discord.token` in the configuration wins and `DISCORD_TOKEN` from the environment is the fallback.
-   */
-  #botToken(): string | undefined {
-    const fromConfig = (this.#config.discord as { token?: string }).token;
-    return fromConfig || process.env.DISCORD_TOKEN || undefined;
-  }
-
   /** PATCH /api/client/users/{id}/sync-with-discord: username, display name, discriminator and avatar as Discord has them now. */
   async syncWithDiscord(actor: CurrentUser, id: string): Promise<UserView> {
     const em = this.#orm.em.fork();
     const user = await this.#editable(em, actor, id);
-    const token = this.#botToken();
+    const token = this.#config.discord.token;
     if (!token) throw new DomainError('unavailable', 'Discord sync is not configured.');
     let response: Response;
     try {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
@@ -47,7 +47,7 @@ describe('profiles, warnings, blacklist and resign', () => {
 
   beforeAll(async () => {
     discord = await startFakeDiscordUsers();
-    app = await createTestApp({ env: { DISCORD_API_URL: discord.apiUrl } });
+    app = await createTestApp({ env: { DISCORD_API_URL: discord.apiUrl, DISCORD_TOKEN: BOT_TOKEN } });
     u.customer = await app.createUser({ username: 'casey_customer' });
     u.other = await app.createUser({ username: 'olly_other' });
     u.chef = await app.createUser({ username: 'charlie_chef', rankPermissions: STAFF, rankPosition: 10 });
@@ -60,14 +60,11 @@ describe('profiles, warnings, blacklist and resign', () => {
       app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
     }
   });
-  beforeAll(() => {
-    vi.stubEnv('DISCORD_TOKEN', BOT_TOKEN);
-  });
   afterEach(() => {
-    vi.stubEnv('DISCORD_TOKEN', BOT_TOKEN);
+    // Some tests take the bot token away, as an unconfigured server would have none.
+    app.config.discord.token = BOT_TOKEN;
   });
   afterAll(async () => {
-    vi.unstubAllEnvs();
     await app.close();
     await discord.close();
   });
@@ -282,7 +279,7 @@ describe('profiles, warnings, blacklist and resign', () => {
     });
 
     it("503 'Discord sync is not configured.' without a bot token; nothing written, Discord not called", async () => {
-      vi.stubEnv('DISCORD_TOKEN', '');
+      app.config.discord.token = undefined;
       const user = await app.createUser({ username: 'unsynced' });
       const before = discord.requests.length;
       const res = await call('PATCH', url(user), user);
@@ -295,7 +292,7 @@ describe('profiles, warnings, blacklist and resign', () => {
     it('404 when Discord does not know the user, 503 when Discord refuses the token', async () => {
       const ghost = await app.createUser({ id: UNKNOWN_TO_DISCORD, username: 'ghost' });
       expect((await call('PATCH', url(ghost), ghost)).json()).toMatchObject({ statusCode: 404, message: 'Discord does not know this user.' });
-      vi.stubEnv('DISCORD_TOKEN', 'wrong-token');
+      app.config.discord.token = 'wrong-token';
       const user = await app.createUser({ username: 'refused' });
       expect((await call('PATCH', url(user), user)).statusCode).toBe(503);
       expect((await row(user.id)).username).toBe('refused');
