@@ -46,3 +46,15 @@ document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-login]');
   if (link && location.pathname !== '/login') link.href = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 });
+
+// An avatar Discord's CDN cannot serve (deleted, or the network is down) falls back to a neutral picture.
+document.addEventListener(
+  'error',
+  (event) => {
+    const img = event.target;
+    if (img instanceof HTMLImageElement && img.dataset.avatar !== undefined && !img.src.endsWith('/avatar-fallback.svg')) {
+      img.src = '/avatar-fallback.svg';
+    }
+  },
+  true,
+);

@@ -76,11 +76,15 @@ export const test = base.extend<object, { diner: Diner; discordOAuth: boolean; d
 
 export { expect };
 
-/** Full-page screenshots at desktop (1280 px) and phone (390 px) widths, saved under test-results/screenshots. */
+/**
+ * Full-page screenshots at desktop (1280 px) and phone (390 px) widths, saved under test-results/screenshots; at
+ * each width, nothing may make the page wider than the screen.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
   for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
