@@ -1,5 +1,5 @@
 import { UserSchema, type User } from '../../core/auth/entities.ts';
-import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { toCurrentUser, type CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -47,21 +47,9 @@ export function toPublicUserView(user: User): PublicUserView {
   };
 }
 
+/** Everything the user (and the user manager) may see: the same merge of ranks the session makes. */
 export function toUserView(user: User): UserView {
-  let permissions = user.permissions;
-  const perks = new Set(user.perks);
-  for (const rank of user.ranks.getItems()) {
-    permissions |= rank.permissions;
-    for (const perk of rank.perks) perks.add(perk);
-  }
-  const ban = { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires?.toISOString() ?? null };
-  return {
-    ...toPublicUserView(user),
-    permissions,
-    perks: [...perks],
-    ban: isBanActive(ban) ? ban : null,
-    settings: user.settings ?? {},
-  };
+  return fromCurrentUser(toCurrentUser(user));
 }
 
 /** @me straight from the session: the session cache keeps it current (identityChanged). */
