@@ -58,3 +58,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 });
+
+describe('the bot invite link', () => {
+  it('is built from DISCORD_CLIENT_ID with the permissions the bot needs, or taken as configured', () => {
+    expect(loadConfig({}).inviteUrl).toBeNull();
+    expect(loadConfig({ DISCORD_CLIENT_ID: '123' }).inviteUrl).toBe(
+      'https://discord.com/oauth2/authorize?client_id=123&scope=bot%20applications.commands&permissions=2147601408',
+    );
+    expect(loadConfig({ DISCORD_CLIENT_ID: '123', BOT_INVITE_URL: 'https://discord.gg/diner' }).inviteUrl).toBe('https://discord.gg/diner');
+  });
+});

@@ -21,6 +21,8 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
   DISCORD_TOKEN: optionalString,
+  /** Where "Add to Discord" leads; default: built from DISCORD_CLIENT_ID. */
+  BOT_INVITE_URL: optionalString.pipe(z.url().optional()),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   DEMO_DATA: z.string().optional(),
   TRUST_PROXY: flag(false),
@@ -43,10 +45,15 @@ export interface Config {
   sessionSecret: string;
   /** OAuth2 for sign-in; the bot token for Discord's REST API (profile sync; the bot issue uses it too). */
   discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string; token: string | undefined };
+  /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
+  inviteUrl: string | null;
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
 }
+
+/** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
+const BOT_PERMISSIONS = '2147601408';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -83,8 +90,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''), token: e.DISCORD_TOKEN },
+    inviteUrl:
+      e.BOT_INVITE_URL ??
+      (e.DISCORD_CLIENT_ID
+        ? `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(e.DISCORD_CLIENT_ID)}&scope=bot%20applications.commands&permissions=${BOT_PERMISSIONS}`
+        : null),
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+/** The part of the configuration pages may see (Astro.locals.config): nothing secret. */
+export interface PublicConfig {
+  env: Config['env'];
+  publicUrl: string;
+  inviteUrl: string | null;
+}
+
+export function publicConfigOf(config: Config): PublicConfig {
+  return { env: config.env, publicUrl: config.publicUrl, inviteUrl: config.inviteUrl };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { dev } from 'astro';
 import { SESSION_COOKIE } from '../core/auth/sessions.ts';
 import { openAndMigrate, seedDemoData } from '../core/boot.ts';
-import { loadConfig } from '../core/config.ts';
+import { loadConfig, publicConfigOf } from '../core/config.ts';
 import { buildServer } from '../core/http/server.ts';
 import { plugins } from '../plugins/index.ts';
 
@@ -18,7 +18,7 @@ if (isNew && config.demoData) await seedDemoData(api, plugins);
 const apiPort = config.port + 1;
 await api.app.listen({ host: '127.0.0.1', port: apiPort });
 const apiUrl = `http://127.0.0.1:${apiPort}`;
-const publicConfig = { env: config.env, publicUrl: config.publicUrl };
+const publicConfig = publicConfigOf(config);
 
 function readCookie(request: IncomingMessage, name: string): string | undefined {
   const header = request.headers.cookie ?? '';

@@ -6,6 +6,6 @@ declare namespace App {
     user: import('../core/auth/sessions.ts').CurrentUser | null;
     /** Every plugin's service, by plugin name: pages read data here, never over HTTP nor from the database. */
     services: import('../plugins/index.ts').Services;
-    config: { env: string; publicUrl: string };
+    config: import('../core/config.ts').PublicConfig;
   }
 }

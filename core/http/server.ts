@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import { isGuard, publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { SessionService } from '../auth/sessions.ts';
-import type { Config } from '../config.ts';
+import { publicConfigOf, type Config } from '../config.ts';
 import { ping, type Orm } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
 import { EventBus } from '../events.ts';
@@ -104,7 +104,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   });
 
   if (options.site) {
-    const publicConfig = { env: config.env, publicUrl: config.publicUrl };
+    const publicConfig = publicConfigOf(config);
     await registerSite(app, options.site, (request: FastifyRequest) => ({
       user: request.user,
       services,

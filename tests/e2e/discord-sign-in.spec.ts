@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
 
 // A server with Discord OAuth configured, pointed at the Discord stand-in: no dev sign-in here.
 test.use({ discordOAuth: true });
@@ -12,4 +12,14 @@ test('Discord sign-in through the stand-in, back to the page the user wanted, na
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hungry Guest');
   await expect(page.getByTestId('user-menu')).toContainText('Hungry Guest');
   expect(discord!.requests.some((r) => r.path === '/api/oauth2/token')).toBe(true);
+});
+
+test('the invite page links to Discord with the application id and the bot permissions', async ({ page, discord }) => {
+  await page.goto('/invite');
+  await expect(page.getByTestId('invite-link')).toHaveAttribute(
+    'href',
+    `https://discord.com/oauth2/authorize?client_id=${discord!.clientId}&scope=bot%20applications.commands&permissions=2147601408`,
+  );
+  await expectAccessible(page);
+  await screenshots(page, 'invite');
 });
