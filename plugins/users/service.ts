@@ -109,6 +109,28 @@ export class UsersService {
     return profile.id;
   }
 
+  /**
+   * The team page: everyone holding a rank, grouped under their highest rank, ranks highest first, people by name.
+   * Banned staff are left out: the page shows who serves the diner now.
+   */
+  async team(): Promise<{ rankId: string; members: PublicUserView[] }[]> {
+    const now = new Date();
+    const staff = await this.#orm.em.fork().find(
+      UserSchema,
+      { ranks: { $some: {} }, $or: [{ ban: { active: false } }, { ban: { expires: { $lte: now } } }] },
+      { populate: ['ranks'], orderBy: { username: 'asc' } },
+    );
+    const groups = new Map<string, { position: number; members: PublicUserView[] }>();
+    for (const user of staff) {
+      const view = toPublicUserView(user);
+      const highest = user.ranks.getItems().reduce((a, b) => (b.position > a.position ? b : a));
+      const group = groups.get(highest.id) ?? { position: highest.position, members: [] };
+      group.members.push(view);
+      groups.set(highest.id, group);
+    }
+    return [...groups.entries()].sort((a, b) => b[1].position - a[1].position).map(([rankId, { members }]) => ({ rankId, members }));
+  }
+
   async exists(id: string): Promise<boolean> {
     return (await this.#orm.em.fork().count(UserSchema, { id })) > 0;
   }

@@ -118,6 +118,26 @@ describe('dev sign-in', () => {
   });
 });
 
+describe('the team', () => {
+  it('groups staff under their highest rank, ranks highest first, leaves out customers and banned staff', async () => {
+    const app = await createTestApp();
+    try {
+      await seedDemoData(app.server, plugins);
+      const ranks = await (app.server.ctx.services.ranks as import('../ranks/service.ts').RanksService).list();
+      const name = (id: string) => ranks.find((r) => r.id === id)?.name;
+      const team = await (app.server.ctx.services.users as import('./index.ts').UsersPlugin).users.team();
+      expect(team.map((g) => [name(g.rankId), g.members.map((m) => m.displayName)])).toEqual([
+        ['Owner', ['Sam Owner']],
+        ['Manager', ['Morgan Manager']],
+        ['Delivery Driver', ['Dana Driver']],
+        ['Chef', ['Charlie Chef']],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('production', () => {
   it('has neither dev sign-in route (404)', async () => {
     const app = await createTestApp({

@@ -19,3 +19,19 @@ test('the invite page says so when the bot has no invite link configured', async
   await expect(page.getByTestId('invite-link')).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('our team: staff grouped by rank in rank order, badges in the rank colours', async ({ page }) => {
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Team');
+  const groups = page.locator('.team-rank');
+  await expect(groups.locator('.rank-badge')).toHaveText(['Owner', 'Manager', 'Delivery Driver', 'Chef']);
+  await expect(groups.nth(0)).toContainText('Sam Owner');
+  await expect(groups.nth(3)).toContainText('Charlie Chef');
+  await expect(page.getByText('Casey Customer')).toHaveCount(0);
+  await expect(page.getByText('Blake Banned')).toHaveCount(0);
+  // The specification's contrast rule: orange is light enough for black text, the chef's blue takes white.
+  await expect(groups.nth(0).locator('.rank-badge')).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await expect(groups.nth(3).locator('.rank-badge')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expectAccessible(page);
+  await screenshots(page, 'team');
+});
