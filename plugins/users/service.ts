@@ -25,35 +25,8 @@ export function discordFields(profile: DiscordProfile): { username: string; disp
   };
 }
 
-function rankIds(user: User): string[] {
-  return user.ranks
-    .getItems()
-    .sort((a, b) => b.position - a.position)
-    .map((r) => r.id);
-}
-
-export function toPublicUserView(user: User): PublicUserView {
-  const ranks = rankIds(user);
-  return {
-    id: user.id,
-    username: user.username,
-    displayName: user.displayName ?? null,
-    discriminator: user.discriminator,
-    avatar: user.avatar ?? null,
-    ranks,
-    rank: ranks[0] ?? null,
-    flags: user.flags,
-    createdAt: user.createdAt.toISOString(),
-  };
-}
-
-/** Everything the user (and the user manager) may see: the same merge of ranks the session makes. */
-export function toUserView(user: User): UserView {
-  return fromCurrentUser(toCurrentUser(user));
-}
-
-/** @me straight from the session: the session cache keeps it current (identityChanged). */
-export function fromCurrentUser(user: CurrentUser): UserView {
+/** What anyone may see, from the one merge of a user and their ranks (core/auth/sessions.ts). */
+function publicFieldsOf(user: CurrentUser): PublicUserView {
   const ranks = user.ranks.map((r) => r.id);
   return {
     id: user.id,
@@ -65,6 +38,22 @@ export function fromCurrentUser(user: CurrentUser): UserView {
     rank: ranks[0] ?? null,
     flags: user.flags,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toPublicUserView(user: User): PublicUserView {
+  return publicFieldsOf(toCurrentUser(user));
+}
+
+/** Everything the user (and the user manager) may see. */
+export function toUserView(user: User): UserView {
+  return fromCurrentUser(toCurrentUser(user));
+}
+
+/** @me straight from the session: the session cache keeps it current (identityChanged). */
+export function fromCurrentUser(user: CurrentUser): UserView {
+  return {
+    ...publicFieldsOf(user),
     permissions: user.permissions,
     perks: user.perks,
     ban: user.ban && isBanActive(user.ban)
@@ -131,7 +120,4 @@ export class UsersService {
     return [...groups.entries()].sort((a, b) => b[1].position - a[1].position).map(([rankId, { members }]) => ({ rankId, members }));
   }
 
-  async exists(id: string): Promise<boolean> {
-    return (await this.#orm.em.fork().count(UserSchema, { id })) > 0;
-  }
 }
