@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { SessionService } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
-import type { EventBus } from './events.ts';
+import type { DomainEvents, EventBus, EventName } from './events.ts';
+import type { GatewayDispatch } from './gateway/protocol.ts';
 import type { ZodTypeProvider } from './http/zod.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
@@ -27,9 +28,18 @@ export interface PluginDefinition<Name extends string = string, Service = unknow
   service?: (ctx: CoreContext) => Service;
   /** Registers the plugin's HTTP routes, each with its zod schemas and its guard. */
   routes?: (app: App, service: Service, ctx: CoreContext) => void | Promise<void>;
+  /**
+   * Gateway event filters: for a domain event of this plugin, what the live gateway sends and to whom
+   * (core/gateway). Return null to send nothing. The gateway applies the audience; the plugin never sees sockets.
+   */
+  gateway?: GatewayFilters;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: CoreContext) => Promise<void>;
 }
+
+export type GatewayFilters = {
+  [E in EventName]?: (payload: DomainEvents[E]) => GatewayDispatch | readonly GatewayDispatch[] | null;
+};
 
 /** A plugin's one entry point (`plugins/<name>/index.ts`). Identity function: it exists for the types. */
 export function definePlugin<const Name extends string, Service = undefined>(
