@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, toBits, type Permission } from '../../core/shared/permissions.ts';
+import { activeHref, sidebarFor, sidebarLabels } from './staff-sidebar.ts';
+
+const viewer = (permissions: Permission[], perks: string[] = [], canResign = true) => ({
+  permissions: toBits(permissions),
+  perks,
+  canResign,
+});
+
+describe('staff sidebar', () => {
+  it('a chef sees the kitchen entries and Extras only', () => {
+    const groups = sidebarFor(viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP', 'SUBMIT_ON_LEAVE_REQUEST']));
+    expect(groups.map((g) => g.label)).toEqual([null, 'Extras']);
+    expect(sidebarLabels(groups)).toEqual(['Dashboard', 'Order Manager', 'Food Lookup', 'Resign', 'Take a Vacation']);
+  });
+
+  it('shows the Management group for any one of its listed permissions, and only the entries the user has', () => {
+    const groups = sidebarFor(viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS']));
+    expect(groups.map((g) => g.label)).toEqual([null, 'Management', 'Extras']);
+    expect(sidebarLabels(groups)).toEqual(['Dashboard', 'User Manager', 'Resign']);
+  });
+
+  it('hides the Management group for permissions inside it that are not on its list', () => {
+    const labels = sidebarLabels(sidebarFor(viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_TEAMS', 'VIEW_MANAGEMENT_STATISTICS'])));
+    expect(labels).not.toContain('Team Manager');
+    expect(labels).not.toContain('Management Statistics');
+  });
+
+  it('needs the perk and the permission for Order Reports and the Premade Message Directory', () => {
+    const permissionOnly = sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG', 'MANAGE_ORDERS'])));
+    expect(permissionOnly).not.toContain('Order Reports');
+    expect(permissionOnly).not.toContain('Premade Message Directory');
+    const perkOnly = sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS'], ['FEEDBACK_BETA', 'DELIVERY_MESSAGE_BETA'])));
+    expect(perkOnly).not.toContain('Order Reports');
+    expect(perkOnly).not.toContain('Premade Message Directory');
+    const both = sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG', 'MANAGE_ORDERS'], ['FEEDBACK_BETA', 'DELIVERY_MESSAGE_BETA'])));
+    expect(both).toContain('Order Reports');
+    expect(both).toContain('Premade Message Directory');
+  });
+
+  it('a super admin sees every entry in the specification order', () => {
+    expect(sidebarLabels(sidebarFor({ permissions: ALL_PERMISSIONS, perks: [], canResign: false }))).toEqual([
+      'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
+      'Management Statistics', 'My Performance', 'Management', 'On Leave Requests', 'Order Reports', 'Recruitment',
+      'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+      'Site Settings', 'Announce',
+      'Resign', 'Take a Vacation', 'Premade Message Directory',
+    ]);
+  });
+
+  it('Site Management shows with either of its permissions; Resign is disabled when the rank may not resign', () => {
+    const groups = sidebarFor(viewer(['MANAGE_ANNOUNCEMENT'], [], false));
+    expect(sidebarLabels(groups)).toEqual(['Announce', 'Resign']);
+    const resign = groups.at(-1)!.items[0];
+    expect(resign).toMatchObject({ kind: 'resign', disabled: true });
+  });
+
+  it('marks the longest matching entry active', () => {
+    const groups = sidebarFor({ permissions: ALL_PERMISSIONS, perks: [], canResign: true });
+    expect(activeHref(groups, '/staff/admin/management-statistics/management')).toBe('/staff/admin/management-statistics/management');
+    expect(activeHref(groups, '/staff/admin/users/123/ban')).toBe('/staff/admin/users');
+    expect(activeHref(groups, '/staff/elsewhere')).toBeNull();
+  });
+});

@@ -1,0 +1,171 @@
+import { hasAny, isSuperAdmin, meets, type Grants, type Permission, type Requirement } from '../../core/shared/permissions.ts';
+
+/**
+ * The staff sidebar exactly as the specification lists it (section 2, 'Staff sidebar'): each entry shows only with
+ * its permission or perk. Pure: the layout renders what `sidebarFor` returns, tests assert it per role.
+ *
+ * The sidebar's own rule differs from the route guard in one place: where it says "perk X and permission Y" both
+ * are needed to see the entry (the route guard, hasPermissions, lets ALL permissions OR ALL perks through).
+ */
+export type SidebarIcon =
+  | 'dashboard'
+  | 'orders'
+  | 'food-lookup'
+  | 'achievements'
+  | 'statistics'
+  | 'on-leave'
+  | 'reports'
+  | 'recruitment'
+  | 'appeals'
+  | 'teams'
+  | 'users'
+  | 'ranks'
+  | 'super-admin'
+  | 'settings'
+  | 'announce'
+  | 'resign'
+  | 'vacation'
+  | 'messages';
+
+export interface SidebarLink {
+  kind: 'link';
+  label: string;
+  href: string;
+  icon: SidebarIcon;
+}
+/** A link with sub-links (Management Statistics, Super Admin). */
+export interface SidebarMenu {
+  kind: 'menu';
+  label: string;
+  icon: SidebarIcon;
+  links: SidebarLink[];
+}
+/** Resign opens a dialog; disabled (with the specification's tooltip) when the highest rank may not resign. */
+export interface SidebarResign {
+  kind: 'resign';
+  label: 'Resign';
+  icon: 'resign';
+  disabled: boolean;
+}
+export type SidebarItem = SidebarLink | SidebarMenu | SidebarResign;
+
+export interface SidebarGroup {
+  /** null: the ungrouped top entries. */
+  label: string | null;
+  items: SidebarItem[];
+}
+
+export const RESIGN_REFUSAL = 'Rank is not allowed to resign via website, please contact the appropriate administrator.';
+
+/** Any one of these shows the Management group. */
+export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
+  'MANAGE_ON_LEAVE_REQUESTS',
+  'VIEW_RECRUITMENT_RESPONSE',
+  'RECRUITMENT_MANAGER',
+  'MANAGE_APPEALS',
+  'MANAGE_USERS',
+  'MANAGE_RANKS',
+];
+
+interface Entry extends SidebarLink {
+  needs: Requirement;
+  /** Both the permissions and the perks (the sidebar's "perk X and Y" entries). */
+  needsBoth?: boolean;
+}
+
+const link = (label: string, href: string, icon: SidebarIcon, needs: Requirement, needsBoth = false): Entry => ({
+  kind: 'link',
+  label,
+  href,
+  icon,
+  needs,
+  needsBoth,
+});
+
+function sees(grants: Grants, entry: Entry): boolean {
+  if (!entry.needsBoth) return meets(grants, entry.needs);
+  return meets(grants, { all: entry.needs.all }) && meets(grants, { perks: entry.needs.perks });
+}
+
+function visible(grants: Grants, entries: Entry[]): SidebarLink[] {
+  return entries.filter((entry) => sees(grants, entry)).map(({ kind, label, href, icon }) => ({ kind, label, href, icon }));
+}
+
+export interface SidebarViewer extends Grants {
+  /** Whether the user's highest rank allows resigning through the website. */
+  canResign: boolean;
+}
+
+export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
+  const groups: SidebarGroup[] = [];
+  const top = visible(viewer, [
+    link('Dashboard', '/staff/dashboard', 'dashboard', { all: ['VIEW_STAFF_DASHBOARD'] }),
+    link('Order Manager', '/staff/orders', 'orders', { all: ['MANAGE_ORDERS'] }),
+    link('Food Lookup', '/staff/food-lookup', 'food-lookup', { all: ['VIEW_FOOD_LOOKUP'] }),
+    link('My Achievements', '/staff/achievements', 'achievements', { all: ['VIEW_OWN_ACHIEVEMENTS'] }),
+  ]);
+  if (top.length) groups.push({ label: null, items: top });
+
+  if (isSuperAdmin(viewer.permissions) || hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS)) {
+    const items: SidebarItem[] = [];
+    const statistics = visible(viewer, [
+      link('My Performance', '/staff/admin/management-statistics', 'statistics', { all: ['VIEW_MANAGEMENT_STATISTICS'] }),
+      link('Management', '/staff/admin/management-statistics/management', 'statistics', { all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
+    ]);
+    if (statistics.length) items.push({ kind: 'menu', label: 'Management Statistics', icon: 'statistics', links: statistics });
+    items.push(
+      ...visible(viewer, [
+        link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
+        link('Order Reports', '/staff/admin/report-manager/orders', 'reports', { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'] }, true),
+        link('Recruitment', '/staff/admin/recruitment', 'recruitment', { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] }),
+        link('Appeal Manager', '/staff/admin/appeals', 'appeals', { all: ['MANAGE_APPEALS'] }),
+        link('Team Manager', '/staff/admin/teams', 'teams', { all: ['MANAGE_TEAMS'] }),
+        link('User Manager', '/staff/admin/users', 'users', { all: ['MANAGE_USERS'] }),
+        link('Rank Manager', '/staff/admin/rank-manager', 'ranks', { all: ['MANAGE_RANKS'] }),
+      ]),
+    );
+    const superAdmin = visible(viewer, [
+      link('Online Users', '/staff/admin/online-users', 'users', { all: ['SUPER_ADMIN'] }),
+      link('Order Management', '/staff/admin/order-management', 'orders', { all: ['SUPER_ADMIN'] }),
+    ]);
+    if (superAdmin.length) items.push({ kind: 'menu', label: 'Super Admin', icon: 'super-admin', links: superAdmin });
+    if (items.length) groups.push({ label: 'Management', items });
+  }
+
+  const site = visible(viewer, [
+    link('Site Settings', '/staff/admin/settings', 'settings', { all: ['MANAGE_SETTINGS'] }),
+    link('Announce', '/staff/admin/site-management/announcement', 'announce', { all: ['MANAGE_ANNOUNCEMENT'] }),
+  ]);
+  if (site.length) groups.push({ label: 'Site Management', items: site });
+
+  const extras: SidebarItem[] = [
+    { kind: 'resign', label: 'Resign', icon: 'resign', disabled: !viewer.canResign },
+    ...visible(viewer, [
+      link('Take a Vacation', '/staff/take-a-break', 'vacation', { all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
+      link('Premade Message Directory', '/staff/delivery-messages', 'messages', { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] }, true),
+    ]),
+  ];
+  groups.push({ label: 'Extras', items: extras });
+  return groups;
+}
+
+/** Every label a viewer sees, in order (menus contribute their own label and their links'): for tests and the dashboard. */
+export function sidebarLabels(groups: SidebarGroup[]): string[] {
+  return groups.flatMap((group) =>
+    group.items.flatMap((item) => (item.kind === 'menu' ? [item.label, ...item.links.map((l) => l.label)] : [item.label])),
+  );
+}
+
+/** The one entry the current path belongs to (longest matching href). */
+export function activeHref(groups: SidebarGroup[], path: string): string | null {
+  let best: string | null = null;
+  for (const group of groups) {
+    for (const item of group.items) {
+      const links = item.kind === 'menu' ? item.links : item.kind === 'link' ? [item] : [];
+      for (const { href } of links) {
+        if ((path === href || path.startsWith(`${href}/`)) && (!best || href.length > best.length)) best = href;
+      }
+    }
+  }
+  return best;
+}
