@@ -86,6 +86,17 @@ export class UsersService {
     return toUserView(await this.#find(id));
   }
 
+  /** For pages: null when there is no such user (a page shows its 404 rather than catching an error). */
+  async findPublic(id: string): Promise<PublicUserView | null> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
+    return user ? toPublicUserView(user) : null;
+  }
+
+  async findPrivate(id: string): Promise<UserView | null> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
+    return user ? toUserView(user) : null;
+  }
+
   /** Sign-in: the Discord profile creates the user or refreshes their name and avatar. */
   async upsertFromDiscord(profile: DiscordProfile): Promise<string> {
     const em = this.#orm.em.fork();

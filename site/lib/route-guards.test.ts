@@ -3,9 +3,18 @@ import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { openToBanned } from '../../core/shared/ban.ts';
 import { checkPage, guardFor } from './route-guards.ts';
 
-const user = (permissions: Permission[], perks: string[] = []) => ({ permissions: toBits(permissions), perks });
+const user = (permissions: Permission[], perks: string[] = [], id = '1100000000000000009') => ({ id, permissions: toBits(permissions), perks });
 
 describe('page guards', () => {
+  it('/users/{id}/manage: the user themself or a user manager', () => {
+    const path = '/users/1100000000000000001/manage';
+    expect(checkPage(path, '', null).kind).toBe('login');
+    expect(checkPage(path, '', user([], [], '1100000000000000001'))).toEqual({ kind: 'pass' });
+    expect(checkPage(path, '', user(['VIEW_STAFF_DASHBOARD']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(checkPage(path, '', user(['MANAGE_USERS']))).toEqual({ kind: 'pass' });
+    expect(checkPage('/users/@me/manage', '', user([]))).toEqual({ kind: 'pass' });
+  });
+
   it('leaves public pages alone', () => {
     for (const path of ['/', '/team', '/leaderboard', '/users/1100000000000000001', '/recruitment', '/login']) {
       expect(guardFor(path)).toBeNull();

@@ -5,7 +5,7 @@ import { meets, type Grants, type Requirement } from '../../core/shared/permissi
  * (hasPermissions). The longest matching prefix wins. The server is the authority for data; these guards decide
  * which pages render.
  */
-export type PageGuard = { auth: true } | { requirement: Requirement };
+export type PageGuard = { auth: true } | { requirement: Requirement } | { selfOr: Requirement };
 
 const auth: PageGuard = { auth: true };
 const needs = (requirement: Requirement): PageGuard => ({ requirement });
@@ -37,6 +37,12 @@ export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
   ['/staff/admin/users', needs({ all: ['MANAGE_USERS'] })],
 ];
 
+/**
+ * Pages whose guard depends on the path's user id: `/users/{id}/manage` is for that user themself (or `@me`) or a
+ * user manager. Checked before the prefix table.
+ */
+const USER_PAGE = /^\/users\/([^/]+)\/manage\/?$/;
+
 function matches(path: string, prefix: string): boolean {
   if (prefix.endsWith('/')) return path.startsWith(prefix);
   return path === prefix || path.startsWith(`${prefix}/`);
@@ -53,10 +59,13 @@ export function guardFor(path: string): PageGuard | null {
 export type GuardOutcome = { kind: 'pass' } | { kind: 'login'; location: string } | { kind: 'forbidden'; location: string };
 
 /** requiresAuth → /login?redirect={path}; hasPermissions failing → /?error=insufficient_permissions. */
-export function checkPage(path: string, search: string, user: Grants | null): GuardOutcome {
-  const guard = guardFor(path);
+export function checkPage(path: string, search: string, user: (Grants & { id: string }) | null): GuardOutcome {
+  const pathUser = USER_PAGE.exec(path)?.[1];
+  const guard: PageGuard | null = pathUser && pathUser !== '@me' ? { selfOr: { all: ['MANAGE_USERS'] } } : guardFor(path);
   if (!guard) return { kind: 'pass' };
   if (!user) return { kind: 'login', location: `/login?redirect=${encodeURIComponent(path + search)}` };
-  if ('requirement' in guard && !meets(user, guard.requirement)) return { kind: 'forbidden', location: '/?error=insufficient_permissions' };
+  const forbidden: GuardOutcome = { kind: 'forbidden', location: '/?error=insufficient_permissions' };
+  if ('requirement' in guard && !meets(user, guard.requirement)) return forbidden;
+  if ('selfOr' in guard && pathUser !== user.id && !meets(user, guard.selfOr)) return forbidden;
   return { kind: 'pass' };
 }

@@ -48,13 +48,17 @@ document.addEventListener('click', (event) => {
 });
 
 // An avatar Discord's CDN cannot serve (deleted, or the network is down) falls back to a neutral picture.
+function fallBack(img: HTMLImageElement): void {
+  if (img.dataset.avatar !== undefined && !img.src.endsWith('/avatar-fallback.svg')) img.src = '/avatar-fallback.svg';
+}
 document.addEventListener(
   'error',
   (event) => {
-    const img = event.target;
-    if (img instanceof HTMLImageElement && img.dataset.avatar !== undefined && !img.src.endsWith('/avatar-fallback.svg')) {
-      img.src = '/avatar-fallback.svg';
-    }
+    if (event.target instanceof HTMLImageElement) fallBack(event.target);
   },
   true,
 );
+// Module scripts run after parsing: an avatar that failed before then (an offline CDN fails fast) is fixed here.
+for (const img of document.querySelectorAll<HTMLImageElement>('img[data-avatar]')) {
+  if (img.complete && img.naturalWidth === 0) fallBack(img);
+}

@@ -1,0 +1,86 @@
+import type { Services } from '../../plugins/index.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+const CHARLIE_CHEF = '1100000000000000002';
+const SAM_OWNER = '1100000000000000005';
+
+test('a visitor sees a chef\'s public profile: avatar, name, rank badge, and nothing private', async ({ page }) => {
+  await page.goto(`/users/${CHARLIE_CHEF}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie Chef');
+  await expect(page.locator('.rank-badge')).toHaveText(['Chef']);
+  const avatar = page.locator('img.profile-avatar');
+  await expect(avatar).toHaveAttribute('src', /^https:\/\/cdn\.discordapp\.com\/(avatars\/1100000000000000002\/.+\?size=128|embed\/avatars\/[0-5]\.png)$/);
+  await expect(page.getByRole('heading', { name: 'Warnings' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Rank history' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, 'profile-public');
+});
+
+test('a route whose id is not an ID, or an unknown ID, is the 404 page', async ({ page }) => {
+  for (const path of ['/users/not-an-id', '/users/123', '/users/9999999999999999999']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+    await expect(page.locator('.error-page code')).toHaveText(path);
+  }
+});
+
+test('the user themself sees their warnings and rank history, and edits their name and delivery message', async ({ page, context, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const { id } = await diner.signIn(context, { username: 'dana_delivers', rank: 'Delivery Driver' });
+  const owner = (await diner.app.server.ctx.sessions.validate((await diner.app.server.ctx.sessions.create(SAM_OWNER)).token))!.user as CurrentUser;
+  await services.users.admin.warn(owner, id, 'Delivered a pizza to the wrong server.');
+
+  await page.goto('/users/@me');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('dana_delivers');
+  await expect(page.getByRole('heading', { name: 'Warnings' })).toBeVisible();
+  await expect(page.locator('.profile-list').first()).toContainText('Delivered a pizza to the wrong server.');
+  await expect(page.locator('.profile-list').first()).toContainText('by Sam Owner');
+  await expect(page.getByRole('heading', { name: 'Rank history' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'profile-self');
+
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/users\/@me\/manage$/);
+  await page.getByLabel('Display name').fill('Dana the Fast');
+  await page.getByLabel('Delivery message').fill('Here you go!');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('A delivery message must mention {customer}.');
+  await page.getByLabel('Delivery message').fill('Here you go {customer}, {item} fresh from {chef}!');
+  await expectAccessible(page);
+  await screenshots(page, 'profile-edit');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/users\/@me$/);
+  await expect(page.getByTestId('toast')).toHaveText('Profile saved.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dana the Fast');
+  const saved = await services.users.users.getPrivate(id);
+  expect(saved.settings.deliveryMessage?.message).toBe('Here you go {customer}, {item} fresh from {chef}!');
+});
+
+test('a user manager edits a chef\'s perks; a customer may not open someone else\'s editor', async ({ browser, diner }) => {
+  const manager = await browser.newContext();
+  const managerPage = await manager.newPage();
+  await diner.signIn(manager, { username: 'morgan_m', rank: 'Manager' });
+  const scratch = await browser.newContext();
+  const { id: chefId } = await diner.signIn(scratch, { username: 'chef_to_edit', rank: 'Chef' });
+  await scratch.close();
+  await managerPage.goto(`/users/${chefId}`);
+  await managerPage.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(managerPage).toHaveURL(new RegExp(`/users/${chefId}/manage$`));
+  await managerPage.getByRole('checkbox', { name: 'DELIVERY_MESSAGE_BETA' }).check();
+  await managerPage.getByRole('button', { name: 'Save' }).click();
+  await expect(managerPage).toHaveURL(new RegExp(`/users/${chefId}$`));
+  const services = diner.app.server.ctx.services as Services;
+  expect((await services.users.users.getPrivate(chefId)).perks).toContain('DELIVERY_MESSAGE_BETA');
+  await manager.close();
+
+  const customer = await browser.newContext();
+  const customerPage = await customer.newPage();
+  await diner.signIn(customer, { username: 'curious_cat' });
+  await customerPage.goto(`/users/${chefId}/manage`);
+  await expect(customerPage).toHaveURL(/\/$/);
+  await expect(customerPage.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  await customer.close();
+});
