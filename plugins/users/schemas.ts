@@ -86,6 +86,22 @@ export const DeliveryMessageTextSchema = z
   .max(DELIVERY_MESSAGE_MAX)
   .refine((message) => message.includes('{customer}'), 'A delivery message must mention {customer}.');
 
+/** What the bot sends when the driver has no delivery message of their own. */
+export const DEFAULT_DELIVERY_MESSAGE = 'Here is your {item}, {customer}! Prepared by {chef}, delivered by {driver}. Enjoy your meal! (Order {orderID})';
+
+export interface DeliveryMessageValues {
+  customer: string;
+  chef: string;
+  driver: string;
+  item: string;
+  orderID: string;
+}
+
+/** Fills a delivery message's placeholders; any other text in braces stays as written. One pass: values are never re-read as placeholders. */
+export function fillDeliveryMessage(template: string, values: DeliveryMessageValues): string {
+  return template.replace(/\{(customer|chef|driver|item|orderID)\}/g, (_match, key: keyof DeliveryMessageValues) => values[key]);
+}
+
 /** A site display name: 1 to 32 characters once trimmed; null falls back to the username. */
 export const DisplayNameSchema = z.string().trim().min(1).max(32).nullable();
 

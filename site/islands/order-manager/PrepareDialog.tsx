@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { MAX_CHEF_NOTE_LENGTH, MAX_IMAGES, type ImageSearchResponse, type ImageSearchResult, type OrderView, type UploadResponse } from '../../../plugins/orders/schemas.ts';
+import { api, ApiRequestError } from '../../lib/api.ts';
+import { useModal } from './hooks.ts';
+
+interface Props {
+  order: OrderView | null;
+  onClose: () => void;
+  onPrepared: (order: OrderView) => void;
+}
+
+const messageOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'Unknown error has occurred');
+
+/** Prepare: pick 1 to 3 pictures (image search, upload or an https link) and add a note for the customer. */
+export function PrepareDialog({ order, onClose, onPrepared }: Props) {
+  const ref = useModal(order !== null, onClose);
+  const ids = useId();
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<ImageSearchResult[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [link, setLink] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const search = useCallback(async (text: string) => {
+    if (!text.trim()) return;
+    setSearching(true);
+    try {
+      const { images } = await api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) });
+      setResults(images);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setSearching(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!order) return;
+    setQuery(order.item.slice(0, 100));
+    setSelected([]);
+    setResults([]);
+    setNote('');
+    setLink('');
+    setError('');
+    void search(order.item);
+  }, [order, search]);
+
+  const toggle = (url: string) => {
+    setError('');
+    setSelected((current) => {
+      if (current.includes(url)) return current.filter((u) => u !== url);
+      if (current.length >= MAX_IMAGES) {
+        setError(`At most ${MAX_IMAGES} images.`);
+        return current;
+      }
+      return [...current, url];
+    });
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setError('');
+    try {
+      const body = new FormData();
+      body.append('image', file);
+      const response = await fetch('/api/client/orders/images/upload', { method: 'POST', body, credentials: 'same-origin' });
+      const data = (await response.json().catch(() => ({}))) as UploadResponse & { message?: string };
+      if (!response.ok) throw new ApiRequestError(response.status, data as unknown as Record<string, unknown>);
+      setResults((current) => [{ url: data.link, label: file.name, source: 'order' }, ...current]);
+      toggle(data.link);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const addLink = () => {
+    const url = link.trim();
+    if (!url) return;
+    if (!/^https:\/\/\S+\.(png|jpe?g|gif|webp)(\?\S*)?$/i.test(url)) {
+      setError('Paste an https link to a .png, .jpg, .gif or .webp picture.');
+      return;
+    }
+    setResults((current) => [{ url, label: 'Your link', source: 'order' }, ...current.filter((r) => r.url !== url)]);
+    if (!selected.includes(url)) toggle(url);
+    setLink('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!order) return;
+    if (selected.length === 0) {
+      setError('Pick at least one picture of the food.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const { order: prepared } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, { images: selected, chefNote: note.trim() || null });
+      onPrepared(prepared);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <dialog ref={ref} className="kitchen-dialog box" aria-labelledby={`${ids}-title`}>
+      {order && (
+        <form onSubmit={submit} noValidate>
+          <h2 className="title is-4" id={`${ids}-title`}>
+            Prepare #{order.orderID}
+          </h2>
+          <p className="order-item">{order.item}</p>
+
+          <div className="field has-addons">
+            <div className="control is-expanded">
+              <label className="is-sr-only" htmlFor={`${ids}-query`}>Search pictures</label>
+              <input className="input" id={`${ids}-query`} value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void search(query))} placeholder="Search pictures" />
+            </div>
+            <div className="control">
+              <button type="button" className={`button${searching ? ' is-loading' : ''}`} onClick={() => void search(query)}>
+                Search
+              </button>
+            </div>
+          </div>
+
+          <fieldset>
+            <legend className="label">Pictures ({selected.length}/{MAX_IMAGES})</legend>
+            {results.length === 0 && !searching && <p className="help">No pictures found: upload one or paste a link.</p>}
+            <div className="image-picker">
+              {results.map((result) => (
+                <label key={result.url} className={`image-choice${selected.includes(result.url) ? ' is-selected' : ''}`}>
+                  <input type="checkbox" className="is-sr-only" checked={selected.includes(result.url)} onChange={() => toggle(result.url)} />
+                  <img src={result.url} alt={result.label} width="88" height="88" loading="lazy" />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <div className="field is-grouped is-grouped-multiline picture-sources">
+            <div className="control">
+              <label className={`button is-small${uploading ? ' is-loading' : ''}`}>
+                Upload a picture
+                <input type="file" className="is-sr-only" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(e.target.files?.[0])} />
+              </label>
+            </div>
+            <div className="control is-expanded">
+              <div className="field has-addons">
+                <div className="control is-expanded">
+                  <label className="is-sr-only" htmlFor={`${ids}-link`}>Picture link</label>
+                  <input className="input is-small" id={`${ids}-link`} value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://…/picture.png" />
+                </div>
+                <div className="control">
+                  <button type="button" className="button is-small" onClick={addLink}>
+                    Add link
+                  </button>
+                </div>
+              </div>
+            </div>
+          </div>
+
+          <div className="field">
+            <label className="label" htmlFor={`${ids}-note`}>Chef note</label>
+            <textarea className="textarea" id={`${ids}-note`} rows={2} maxLength={MAX_CHEF_NOTE_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Extra cheese, as asked!" />
+            <p className="help">{note.length}/{MAX_CHEF_NOTE_LENGTH}</p>
+          </div>
+
+          <p className="help is-danger" role="alert">{error}</p>
+          <div className="buttons is-right">
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={`button is-primary${saving ? ' is-loading' : ''}`}>
+              Start cooking
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
