@@ -45,7 +45,8 @@ export const test = base.extend<object, { diner: Diner; discordOAuth: boolean; d
       const oauthEnv = discord
         ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
         : {};
-      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...oauthEnv });
+      // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
+      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv });
       const app = await startApp(config, plugins, path.resolve('dist'));
       const diner: Diner = {
         app,

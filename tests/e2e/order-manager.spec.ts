@@ -1,0 +1,107 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import type { Services } from '../../plugins/index.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+// A 1 × 1 PNG: the upload path sniffs real image bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function openManager(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/staff/orders');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  return page;
+}
+
+const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
+
+/** A customer of their own for each order (one active order per customer). */
+async function newCustomer(browser: import('@playwright/test').Browser, diner: import('./fixtures.ts').Diner, username: string): Promise<string> {
+  const scratch = await browser.newContext();
+  const { id } = await diner.signIn(scratch, { username });
+  await scratch.close();
+  return id;
+}
+
+test('the kitchen, live: a new order appears, one chef claims it, the other sees it at once; prepared with an upload, delivered by the queued driver', async ({ browser, diner }) => {
+  test.setTimeout(90_000);
+  const services = diner.app.server.ctx.services as Services;
+  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [chefContext, otherChefContext, driverContext] = contexts as [BrowserContext, BrowserContext, BrowserContext];
+  const chef = await diner.signIn(chefContext, { username: 'chef_ana', rank: 'Chef' });
+  await diner.signIn(otherChefContext, { username: 'chef_bo', rank: 'Chef' });
+  const driver = await diner.signIn(driverContext, { username: 'driver_cy', rank: 'Delivery Driver' });
+  const before = await services.orders.stats.figuresFor(chef.id);
+
+  const chefPage = await openManager(chefContext);
+  const otherPage = await openManager(otherChefContext);
+  const driverPage = await openManager(driverContext);
+  await driverPage.getByRole('button', { name: 'Join delivery queue' }).click();
+  await expect(driverPage.getByRole('button', { name: 'Leave delivery queue' })).toBeVisible();
+
+  // A customer orders (the bot's call, made here through the service): both chefs see it without a reload.
+  const customerId = await newCustomer(browser, diner, 'hungry_hal');
+  const order = await services.orders.orders.createOrder({ customerId, item: 'Triple bacon smashburger, no pickles', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  await expect(card(chefPage, order.orderID)).toContainText('Triple bacon smashburger, no pickles');
+  await expect(card(otherPage, order.orderID)).toContainText('Waiting');
+
+  await card(chefPage, order.orderID).getByRole('button', { name: 'Claim' }).click();
+  await expect(card(chefPage, order.orderID)).toContainText('Claimed by you');
+  await expect(card(otherPage, order.orderID)).toContainText('Claimed by chef_ana');
+  await expect(card(otherPage, order.orderID).getByRole('button', { name: 'Claim' })).toHaveCount(0);
+  await expectAccessible(chefPage);
+  await screenshots(chefPage, 'order-manager');
+
+  // Prepare with an uploaded picture and a note.
+  await card(chefPage, order.orderID).getByRole('button', { name: 'Prepare' }).click();
+  const prepare = chefPage.getByRole('dialog', { name: `Prepare #${order.orderID}` });
+  await expect(prepare).toBeVisible();
+  await prepare.locator('input[type=file]').setInputFiles({ name: 'burger.png', mimeType: 'image/png', buffer: PNG });
+  await expect(prepare.getByText('Pictures (1/3)')).toBeVisible();
+  await prepare.getByLabel('Chef note').fill('Extra crispy bacon, as asked.');
+  await expectAccessible(chefPage);
+  await prepare.getByRole('button', { name: 'Start cooking' }).click();
+  await expect(prepare).toBeHidden();
+  await expect(card(otherPage, order.orderID)).toContainText('Cooking');
+
+  // Cooking done (2 s in the e2e server): the sweeper makes it ready and assigns the driver in the queue.
+  await expect(card(driverPage, order.orderID)).toContainText('Driver: you', { timeout: 15_000 });
+  await card(driverPage, order.orderID).getByRole('button', { name: 'Deliver' }).click();
+  const deliver = driverPage.getByRole('dialog', { name: `Deliver #${order.orderID}` });
+  await expect(deliver).toContainText('@hungry_hal');
+  await expect(deliver.locator('img')).toHaveCount(1);
+  await deliver.getByRole('button', { name: 'Deliver' }).click();
+
+  // It leaves every screen.
+  for (const page of [chefPage, otherPage, driverPage]) await expect(card(page, order.orderID)).toHaveCount(0);
+  const delivered = await services.orders.orders.get(order.orderID);
+  expect(delivered).toMatchObject({ status: 'DELIVERED', preparedBy: { id: chef.id }, deliveredBy: { id: driver.id }, chefNote: 'Extra crispy bacon, as asked.' });
+
+  // The chef's figures and the leaderboard count it.
+  expect((await services.orders.stats.figuresFor(chef.id)).prepared).toBe(before.prepared + 1);
+  await chefPage.goto(`/users/${chef.id}`);
+  await expect(chefPage.locator('[data-figure="prepared"]')).toHaveText(String(before.prepared + 1));
+  await chefPage.goto('/leaderboard?period=day');
+  await expect(chefPage.getByRole('region', { name: 'Top chefs' })).toContainText('chef_ana');
+  await expect(chefPage.getByRole('region', { name: 'Top drivers' })).toContainText('driver_cy');
+  for (const context of contexts) await context.close();
+});
+
+test('a chef cannot claim their own order nor a second one', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const context = await browser.newContext();
+  const chef = await diner.signIn(context, { username: 'chef_dee', rank: 'Chef' });
+  const own = await services.orders.orders.createOrder({ customerId: chef.id, item: 'A snack for the chef' });
+  const first = await services.orders.orders.createOrder({ customerId: await newCustomer(browser, diner, 'peckish_pat'), item: 'Chips' });
+  const second = await services.orders.orders.createOrder({ customerId: await newCustomer(browser, diner, 'starving_sam'), item: 'Onion rings' });
+  const page = await openManager(context);
+  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toBeDisabled();
+  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute('title', 'You cannot claim your own order.');
+  await card(page, first.orderID).getByRole('button', { name: 'Claim' }).click();
+  await expect(card(page, first.orderID)).toContainText('Claimed by you');
+  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toBeDisabled();
+  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute('title', `You already hold order ${first.orderID}.`);
+  // The server says the same to a chef who tries anyway.
+  const refused = await page.request.post(`/api/client/orders/${second.id}/claim`, { headers: { 'sec-fetch-site': 'same-origin' } });
+  expect(refused.status()).toBe(409);
+  await context.close();
+});
