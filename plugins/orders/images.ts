@@ -19,7 +19,8 @@ const TYPE_OF_EXTENSION: Record<string, string> = { png: 'image/png', jpg: 'imag
 const HOST_TIMEOUT_MS = 15_000;
 
 export function tooLarge(maxBytes: number): DomainError {
-  return new DomainError('bad_request', `An image may be at most ${Math.floor(maxBytes / (1024 * 1024))} MB.`);
+  const size = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new DomainError('bad_request', `An image may be at most ${size}.`);
 }
 
 /**
