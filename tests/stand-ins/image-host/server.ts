@@ -77,7 +77,7 @@ export async function startImageHostStandIn(options: ImageHostOptions = {}): Pro
         let bytes: Buffer | null = null;
         let type = 'application/octet-stream';
         try {
-          const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+          const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
           const image = form.get('image');
           if (image instanceof Blob) {
             bytes = Buffer.from(await image.arrayBuffer());
