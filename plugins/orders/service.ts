@@ -87,9 +87,9 @@ export class OrdersService {
   readonly #config: Config;
   readonly #now: () => number;
   /** The active list, serialised once: dropped on every order event (ours or, once bridged, another process's). */
-  #active: { at: number; views: OrderView[]; body: string } | null = null;
+  #active: { at: number; views: OrderView[]; body: Buffer } | null = null;
   #activeGeneration = 0;
-  #activeLoading: Promise<{ views: OrderView[]; body: string }> | null = null;
+  #activeLoading: Promise<{ views: OrderView[]; body: Buffer }> | null = null;
 
   constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
     this.#orm = orm;
@@ -268,8 +268,8 @@ export class OrdersService {
     return (await this.#activeList()).views;
   }
 
-  /** The same list, serialised as `{ orders }`, for the route (one JSON.stringify per change, not per request). */
-  async activeOrdersBody(): Promise<string> {
+  /** The same list as `{ orders }` JSON bytes, for the route: serialised and encoded once per change, not per request. */
+  async activeOrdersBody(): Promise<Buffer> {
     return (await this.#activeList()).body;
   }
 
@@ -371,7 +371,7 @@ export class OrdersService {
     this.#activeGeneration++;
   }
 
-  async #activeList(): Promise<{ views: OrderView[]; body: string }> {
+  async #activeList(): Promise<{ views: OrderView[]; body: Buffer }> {
     // A second's reuse at most even without events: bounds what an unbridged write from another process leaves stale.
     if (this.#active && performance.now() - this.#active.at < 1000) return this.#active;
     if (this.#activeLoading) return this.#activeLoading;
@@ -383,7 +383,7 @@ export class OrdersService {
         [],
         'order by o.priority desc, o.ordered_at asc',
       );
-      const list = { at: performance.now(), views, body: JSON.stringify({ orders: views }) };
+      const list = { at: performance.now(), views, body: Buffer.from(JSON.stringify({ orders: views })) };
       if (generation === this.#activeGeneration) this.#active = list;
       return list;
     })();

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import http from 'node:http';
+import { appEnv, median, measure, round, startServer, type BenchCase, type LoadFigures } from '../lib.ts';
+
+const ACTIVE = 500;
+const CLAIM_ORDERS = 50;
+const CHEFS = 200;
+const LOAD = { connections: 50, duration: 10 };
+const WARMUP = { connections: 50, duration: 2 };
+const ROUNDS = 3;
+const TARGET_P99_MS = 25;
+
+interface Fixture {
+  viewer: string;
+  claimOrders: string[];
+  chefs: string[];
+}
+
+/**
+ * The order manager's list with 500 active orders under 50 connections, then 200 chefs claiming 50 orders at once
+ * (4 chefs per order): exactly 50 must win.
+ */
+export const ordersCase: BenchCase = {
+  name: 'orders',
+  description: `GET /api/client/orders with ${ACTIVE} active orders (${LOAD.connections} connections, ${LOAD.duration} s, median of ${ROUNDS}); ${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`,
+  async run() {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-orders-'));
+    const fixtureFile = path.join(dataDir, 'fixture.json');
+    const server = await startServer(
+      { ...appEnv(dataDir), DEMO_DATA: 'false', ORDER_SWEEP_INTERVAL_MS: '1000', BENCH_FIXTURE: fixtureFile, BENCH_ACTIVE: String(ACTIVE), BENCH_CLAIM_ORDERS: String(CLAIM_ORDERS), BENCH_CHEFS: String(CHEFS) },
+      { script: 'bench/orders-server.ts', timeoutMs: 120_000 },
+    );
+    try {
+      const started = performance.now();
+      while (!existsSync(fixtureFile)) {
+        if (performance.now() - started > 120_000) throw new Error(`No fixture after 120 s:\n${server.output()}`);
+        await sleep(50);
+      }
+      await sleep(100);
+      const fixture = JSON.parse(await readFile(fixtureFile, 'utf8')) as Fixture;
+      const headers = { authorization: `Bearer ${fixture.viewer}` };
+      const listUrl = `${server.url}/api/client/orders`;
+      const probe = await fetch(listUrl, { headers });
+      const listed = ((await probe.json()) as { orders: unknown[] }).orders.length;
+      const bytes = Number(probe.headers.get('content-length') ?? 0);
+
+      await measure(listUrl, { ...WARMUP, headers });
+      const runs: LoadFigures[] = [];
+      for (let i = 0; i < ROUNDS; i++) runs.push(await measure(listUrl, { ...LOAD, headers }));
+      const list = {
+        rps: round(median(runs.map((r) => r.rps)), 1),
+        p50: median(runs.map((r) => r.p50)),
+        p99: median(runs.map((r) => r.p99)),
+        failures: runs.reduce((sum, r) => sum + r.failures, 0),
+      };
+
+      // 200 claims at once, each chef on their own connection.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: CHEFS });
+      const claimStarted = performance.now();
+      const answers = await Promise.all(
+        fixture.chefs.map(async (token, i) => {
+          const t0 = performance.now();
+          const status = await post(`${server.url}/api/client/orders/${fixture.claimOrders[i % CLAIM_ORDERS]}/claim`, token, agent);
+          return { status, ms: performance.now() - t0 };
+        }),
+      );
+      const claimMs = performance.now() - claimStarted;
+      agent.destroy();
+      const winners = answers.filter((a) => a.status === 200).length;
+      const conflicts = answers.filter((a) => a.status === 409).length;
+      const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+      const claims = {
+        winners,
+        conflicts,
+        other: CHEFS - winners - conflicts,
+        totalMs: round(claimMs, 1),
+        p50: round(latencies[Math.floor(latencies.length * 0.5)]!, 1),
+        p99: round(latencies[Math.floor(latencies.length * 0.99)]!, 1),
+      };
+      return {
+        rows: [
+          { case: `GET /api/client/orders (${listed} active, ${Math.round(bytes / 1024)} KiB)`, 'req/s': round(list.rps), 'p50 ms': list.p50, 'p99 ms': list.p99, failures: list.failures },
+          { case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`, 'req/s': round((CHEFS / claimMs) * 1000), 'p50 ms': claims.p50, 'p99 ms': claims.p99, failures: claims.other },
+        ],
+        notes: [
+          `GET /api/client/orders p99 ${list.p99} ms (target under ${TARGET_P99_MS} ms: ${list.p99 < TARGET_P99_MS ? 'met' : 'NOT met'})`,
+          `Claims: ${winners} won, ${conflicts} got 409, ${claims.other} other, in ${claims.totalMs} ms in all (exactly ${CLAIM_ORDERS} winners expected: ${winners === CLAIM_ORDERS && claims.other === 0 ? 'yes' : 'NO'})`,
+        ],
+        data: { active: listed, bytes, load: LOAD, rounds: runs, list, claims },
+      };
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+function post(url: string, token: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
