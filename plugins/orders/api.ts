@@ -26,9 +26,12 @@ export function actor(request: FastifyRequest): CurrentUser {
 
 /** Specification section 7 'Orders': the order manager's calls, the delivery queue, history and the leaderboard. */
 export function ordersRoutes(app: App, { orders, stats, foodLookup }: OrdersPlugin): void {
-  app.get('/api/client/orders', { preHandler: manageOrders }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return reply.send(await orders.activeOrdersBody());
+  // The most requested list: bytes prepared once per change (service), gzipped for every client that takes it.
+  app.get('/api/client/orders', { preHandler: manageOrders }, async (request, reply) => {
+    const { body, gzip } = await orders.activeOrdersBody();
+    reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gzip);
+    return reply.send(body);
   });
 
   app.get('/api/client/orders/leaderboard', { preHandler: publicAccess, schema: { querystring: LeaderboardQuerySchema } }, async (request): Promise<{ leaderboard: Leaderboard }> => ({

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
@@ -72,6 +73,9 @@ describe('order lifecycle', () => {
     const list = await call('GET', '/api/client/orders', chef);
     expect(list.statusCode).toBe(200);
     expect((list.json().orders as OrderView[]).find((o) => o.id === order.id)?.status).toBe('CLAIMED');
+    const zipped = await app.inject({ method: 'GET', url: '/api/client/orders', headers: { ...chef.auth, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(list.json());
 
     clock += 60_000;
     const prepared = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/burger.png', '/uploads/abcdefghijklmnop1234.png'], chefNote: ' Extra pickles ' });

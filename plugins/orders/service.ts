@@ -24,6 +24,7 @@ import {
   type OrderView,
   type PrepareInput,
 } from './schemas.ts';
+import { ActiveOrders } from './active-list.ts';
 import { QUEUE_VIEW_SQL, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
@@ -86,19 +87,18 @@ export class OrdersService {
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #now: () => number;
-  /** The active list, serialised once: dropped on every order event (ours or, once bridged, another process's). */
-  #active: { at: number; views: OrderView[]; body: Buffer } | null = null;
-  #activeGeneration = 0;
-  #activeLoading: Promise<{ views: OrderView[]; body: Buffer }> | null = null;
+  /** The active list, kept true by the order events (ours or, once bridged, another process's). */
+  readonly #active: ActiveOrders;
 
   constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
     this.#now = now;
-    for (const event of ['orderSent', 'orderUpdated', 'cancelOrder', 'orderDeleted', 'deliverOrder'] as const) {
-      events.on(event, () => this.#dropActive());
-    }
+    this.#active = new ActiveOrders(
+      () => selectOrderViews(this.#orm.em.fork(), `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`, [], 'order by o.priority desc, o.ordered_at asc, o.id asc'),
+      events,
+    );
   }
 
   /** For the bot (next issue) and the seed: a customer's new order. One active order per customer (409). */
@@ -265,12 +265,15 @@ export class OrdersService {
 
   /** GET /api/client/orders: every active order, most urgent first. Every MANAGE_ORDERS viewer sees the same list. */
   async listActive(_viewer?: Actor): Promise<OrderView[]> {
-    return (await this.#activeList()).views;
+    return this.#active.views();
   }
 
-  /** The same list as `{ orders }` JSON bytes, for the route: serialised and encoded once per change, not per request. */
-  async activeOrdersBody(): Promise<Buffer> {
-    return (await this.#activeList()).body;
+  /**
+   * The same list as `{ orders }` JSON bytes, plain and gzipped, for the route: serialised and compressed once per
+   * change, not per request (500 orders are about 400 KiB of JSON, 30 KiB gzipped).
+   */
+  async activeOrdersBody(): Promise<{ body: Buffer; gzip: Buffer }> {
+    return this.#active.bytes();
   }
 
   /** GET /api/client/orders/user/{userId}: orders the user placed, claimed, prepared or delivered, newest first. */
@@ -363,36 +366,6 @@ export class OrdersService {
     const [view] = await selectOrderViewsByIds(this.#orm.em.fork(), [id]);
     this.#events.publish(event, { order: view! } satisfies DomainEvents[OrderEvent]);
     return view!;
-  }
-
-  #dropActive(): void {
-    this.#active = null;
-    this.#activeLoading = null;
-    this.#activeGeneration++;
-  }
-
-  async #activeList(): Promise<{ views: OrderView[]; body: Buffer }> {
-    // A second's reuse at most even without events: bounds what an unbridged write from another process leaves stale.
-    if (this.#active && performance.now() - this.#active.at < 1000) return this.#active;
-    if (this.#activeLoading) return this.#activeLoading;
-    const generation = this.#activeGeneration;
-    const loading = (async () => {
-      const views = await selectOrderViews(
-        this.#orm.em.fork(),
-        `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
-        [],
-        'order by o.priority desc, o.ordered_at asc',
-      );
-      const list = { at: performance.now(), views, body: Buffer.from(JSON.stringify({ orders: views })) };
-      if (generation === this.#activeGeneration) this.#active = list;
-      return list;
-    })();
-    this.#activeLoading = loading;
-    try {
-      return await loading;
-    } finally {
-      if (this.#activeLoading === loading) this.#activeLoading = null;
-    }
   }
 }
 
