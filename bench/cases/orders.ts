@@ -35,6 +35,7 @@ export const ordersCase: BenchCase = {
       { ...appEnv(dataDir), DEMO_DATA: 'false', ORDER_SWEEP_INTERVAL_MS: '1000', BENCH_FIXTURE: fixtureFile, BENCH_ACTIVE: String(ACTIVE), BENCH_CLAIM_ORDERS: String(CLAIM_ORDERS), BENCH_CHEFS: String(CHEFS) },
       { script: 'bench/orders-server.ts', timeoutMs: 120_000 },
     );
+    const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
     try {
       const started = performance.now();
       while (!existsSync(fixtureFile)) {
@@ -46,18 +47,21 @@ export const ordersCase: BenchCase = {
       const headers = { authorization: `Bearer ${fixture.viewer}` };
       const listUrl = `${server.url}/api/client/orders`;
       const probe = await fetch(listUrl, { headers });
-      const listed = ((await probe.json()) as { orders: unknown[] }).orders.length;
-      const bytes = Number(probe.headers.get('content-length') ?? 0);
+      const text = await probe.text();
+      const listed = (JSON.parse(text) as { orders: unknown[] }).orders.length;
+      const bytes = Buffer.byteLength(text);
 
       // As a browser asks (gzip), and uncompressed; alternated rounds.
+      // The bare Fastify hello-world in the same rounds: how much of the latency is this (shared, 2-core) machine's.
       const variants = [
-        { label: 'gzip', headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
-        { label: 'identity', headers },
+        { label: 'gzip', url: listUrl, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
+        { label: 'identity', url: listUrl, headers },
+        { label: 'hello', url: `${hello.url}/`, headers: {} },
       ];
       const gzBytes = Number((await fetch(listUrl, { headers: variants[0]!.headers })).headers.get('content-length') ?? 0);
-      for (const v of variants) await measure(listUrl, { ...WARMUP, headers: v.headers });
+      for (const v of variants) await measure(v.url, { ...WARMUP, headers: v.headers });
       const runs = variants.map(() => [] as LoadFigures[]);
-      for (let i = 0; i < ROUNDS; i++) for (const [j, v] of variants.entries()) runs[j]!.push(await measure(listUrl, { ...LOAD, headers: v.headers }));
+      for (let i = 0; i < ROUNDS; i++) for (const [j, v] of variants.entries()) runs[j]!.push(await measure(v.url, { ...LOAD, headers: v.headers }));
       const lists = runs.map((r) => ({
         rps: round(median(r.map((f) => f.rps)), 1),
         p50: median(r.map((f) => f.p50)),
@@ -66,6 +70,7 @@ export const ordersCase: BenchCase = {
       }));
       const list = lists[0]!;
       const plain = lists[1]!;
+      const baseline = lists[2]!;
 
       // 200 claims at once, each chef on their own connection.
       const agent = new http.Agent({ keepAlive: true, maxSockets: CHEFS });
@@ -94,16 +99,18 @@ export const ordersCase: BenchCase = {
         rows: [
           { case: `GET /api/client/orders, gzip (${listed} active, ${Math.round(gzBytes / 1024)} KiB)`, 'req/s': round(list.rps), 'p50 ms': list.p50, 'p99 ms': list.p99, failures: list.failures },
           { case: `GET /api/client/orders, uncompressed (${Math.round(bytes / 1024)} KiB)`, 'req/s': round(plain.rps), 'p50 ms': plain.p50, 'p99 ms': plain.p99, failures: plain.failures },
+          { case: 'hello world (bare Fastify, same rounds)', 'req/s': round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, failures: baseline.failures },
           { case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`, 'req/s': round((CHEFS / claimMs) * 1000), 'p50 ms': claims.p50, 'p99 ms': claims.p99, failures: claims.other },
         ],
         notes: [
           `GET /api/client/orders p99 ${list.p99} ms gzipped, ${plain.p99} ms uncompressed (target under ${TARGET_P99_MS} ms: ${list.p99 < TARGET_P99_MS ? 'met' : 'NOT met'} as browsers ask)`,
           `Claims: ${winners} won, ${conflicts} got 409, ${claims.other} other, in ${claims.totalMs} ms in all (exactly ${CLAIM_ORDERS} winners expected: ${winners === CLAIM_ORDERS && claims.other === 0 ? 'yes' : 'NO'})`,
         ],
-        data: { active: listed, bytes, gzBytes, load: LOAD, rounds: runs, list, plain, claims },
+        data: { active: listed, bytes, gzBytes, load: LOAD, rounds: runs, list, plain, baseline, claims },
       };
     } finally {
       await server.stop();
+      await hello.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   },
