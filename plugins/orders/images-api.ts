@@ -17,7 +17,8 @@ export async function imagesRoutes(app: App, images: ImageStore, foodLookup: Foo
 
   // Multipart only for the upload (this plugin's scope), one file, the upload limit instead of BODY_LIMIT.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
-  app.post('/api/client/orders/images/upload', { preHandler: manageOrders }, async (request, reply): Promise<UploadResponse> => {
+  // Each upload is disk or the image host's quota: 30 a minute per address is plenty for a kitchen.
+  app.post('/api/client/orders/images/upload', { preHandler: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply): Promise<UploadResponse> => {
     if (!request.isMultipart()) throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
     let bytes: Buffer;
     try {

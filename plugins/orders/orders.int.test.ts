@@ -187,6 +187,31 @@ describe('order lifecycle', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('malformed requests are 400 in the error shape, never 500, and change nothing', async () => {
+    const order = await claimedBy(chef);
+    const raw = (method: 'POST' | 'DELETE', url: string, payload: string, type = 'application/json') =>
+      app.inject({ method, url, payload, headers: { ...chef.auth, 'content-type': type } });
+    const answers = [
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, '{"images": ['),
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, 'null'),
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, '{"images": [null]}'),
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, JSON.stringify({ images: ['x'.repeat(600)] })),
+      await raw('POST', `/api/client/orders/${order.id}/deliver`, '{"report": "yes"}'),
+      await raw('DELETE', `/api/client/orders/${order.id}/delete`, '{"reason": 5}'),
+      await raw('POST', '/api/client/orders/images/search', '{"query": {"$gt": ""}}'),
+      await raw('POST', '/api/client/orders/food-lookup', '[]'),
+      await app.inject({ method: 'GET', url: '/api/client/orders/user/12345', headers: chef.auth }),
+      await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period[]=day' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+    }
+    expect(answers[8]!.json().message).toBe('User ID is not a snowflake');
+    expect(await row(order.id)).toMatchObject({ status: 'CLAIMED', images: [] });
+    await post(`/api/client/orders/${order.id}/unclaim`, chef);
+  });
+
   it('only the holder (or an order manager) unclaims or prepares; wrong states answer 409 with the state', async () => {
     const order = await claimedBy(chef2);
     expect((await post(`/api/client/orders/${order.id}/unclaim`, chef)).statusCode).toBe(403);
