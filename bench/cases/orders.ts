@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import http from 'node:http';
-import { appEnv, median, measure, round, startServer, type BenchCase, type LoadFigures } from '../lib.ts';
+import { appEnv, cpuMs, median, measure, round, startServer, type BenchCase, type LoadFigures } from '../lib.ts';
 
 const ACTIVE = 500;
 const CLAIM_ORDERS = 50;
@@ -54,19 +54,29 @@ export const ordersCase: BenchCase = {
       // As a browser asks (gzip), and uncompressed; alternated rounds.
       // The bare Fastify hello-world in the same rounds: how much of the latency is this (shared, 2-core) machine's.
       const variants = [
-        { label: 'gzip', url: listUrl, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
-        { label: 'identity', url: listUrl, headers },
-        { label: 'hello', url: `${hello.url}/`, headers: {} },
+        { label: 'gzip', url: listUrl, pid: server.pid, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
+        { label: 'identity', url: listUrl, pid: server.pid, headers },
+        { label: 'hello', url: `${hello.url}/`, pid: hello.pid, headers: {} },
       ];
       const gzBytes = Number((await fetch(listUrl, { headers: variants[0]!.headers })).headers.get('content-length') ?? 0);
       for (const v of variants) await measure(v.url, { ...WARMUP, headers: v.headers });
-      const runs = variants.map(() => [] as LoadFigures[]);
-      for (let i = 0; i < ROUNDS; i++) for (const [j, v] of variants.entries()) runs[j]!.push(await measure(v.url, { ...LOAD, headers: v.headers }));
+      // Server CPU per request (from /proc): the load generator shares the 2 cores, this is the server's own cost.
+      const runs = variants.map(() => [] as (LoadFigures & { cpuUs: number | null })[]);
+      for (let i = 0; i < ROUNDS; i++) {
+        for (const [j, v] of variants.entries()) {
+          const before = cpuMs(v.pid);
+          const figures = await measure(v.url, { ...LOAD, headers: v.headers });
+          const after = cpuMs(v.pid);
+          const requests = figures.rps * LOAD.duration;
+          runs[j]!.push({ ...figures, cpuUs: before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests });
+        }
+      }
       const lists = runs.map((r) => ({
         rps: round(median(r.map((f) => f.rps)), 1),
         p50: median(r.map((f) => f.p50)),
         p99: median(r.map((f) => f.p99)),
         failures: r.reduce((sum, f) => sum + f.failures, 0),
+        cpuUs: r.every((f) => f.cpuUs !== null) ? round(median(r.map((f) => f.cpuUs!)), 1) : ('n/a' as const),
       }));
       const list = lists[0]!;
       const plain = lists[1]!;
@@ -97,10 +107,10 @@ export const ordersCase: BenchCase = {
       };
       return {
         rows: [
-          { case: `GET /api/client/orders, gzip (${listed} active, ${Math.round(gzBytes / 1024)} KiB)`, 'req/s': round(list.rps), 'p50 ms': list.p50, 'p99 ms': list.p99, failures: list.failures },
-          { case: `GET /api/client/orders, uncompressed (${Math.round(bytes / 1024)} KiB)`, 'req/s': round(plain.rps), 'p50 ms': plain.p50, 'p99 ms': plain.p99, failures: plain.failures },
-          { case: 'hello world (bare Fastify, same rounds)', 'req/s': round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, failures: baseline.failures },
-          { case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`, 'req/s': round((CHEFS / claimMs) * 1000), 'p50 ms': claims.p50, 'p99 ms': claims.p99, failures: claims.other },
+          { case: `GET /api/client/orders, gzip (${listed} active, ${Math.round(gzBytes / 1024)} KiB)`, 'req/s': round(list.rps), 'p50 ms': list.p50, 'p99 ms': list.p99, 'server CPU µs/req': list.cpuUs, failures: list.failures },
+          { case: `GET /api/client/orders, uncompressed (${Math.round(bytes / 1024)} KiB)`, 'req/s': round(plain.rps), 'p50 ms': plain.p50, 'p99 ms': plain.p99, 'server CPU µs/req': plain.cpuUs, failures: plain.failures },
+          { case: 'hello world (bare Fastify, same rounds)', 'req/s': round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'server CPU µs/req': baseline.cpuUs, failures: baseline.failures },
+          { case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`, 'req/s': round((CHEFS / claimMs) * 1000), 'p50 ms': claims.p50, 'p99 ms': claims.p99, 'server CPU µs/req': 'n/a', failures: claims.other },
         ],
         notes: [
           `GET /api/client/orders p99 ${list.p99} ms gzipped, ${plain.p99} ms uncompressed (target under ${TARGET_P99_MS} ms: ${list.p99 < TARGET_P99_MS ? 'met' : 'NOT met'} as browsers ask)`,

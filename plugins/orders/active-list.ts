@@ -3,8 +3,11 @@ import type { EventBus } from '../../core/events.ts';
 import './events.ts';
 import { ACTIVE_STATUSES, type OrderView } from './schemas.ts';
 
-/** Read again from the database this often at most, in the background, in case an event never reached us. */
-const REREAD_MS = 30_000;
+/**
+ * On PostgreSQL, read again this often, in the background, in case another process's event never reached us. The
+ * embedded database belongs to this one process, so every write's event is ours: no reread there.
+ */
+export const REREAD_MS = 30_000;
 
 /** Most urgent first: priority, then the oldest order (the database's order for the same list). */
 export function byUrgency(a: OrderView, b: OrderView): number {
@@ -14,11 +17,12 @@ export function byUrgency(a: OrderView, b: OrderView): number {
 /**
  * The order manager's list, kept in memory: read once, then kept true by the order events themselves (each carries
  * the order as the list shows it), so a claim costs no database read of 500 orders. The JSON (and its gzip) is made
- * once per change, on the next request. Every 30 s the list is read again in the background, and events that arrive
- * during a read are applied on top of it.
+ * once per change, on the next request. On PostgreSQL the list is read again in the background every 30 s; events
+ * that arrive during a read are applied on top of it.
  */
 export class ActiveOrders {
   readonly #load: () => Promise<OrderView[]>;
+  readonly #rereadMs: number | null;
   #views: OrderView[] | null = null;
   #at = 0;
   #bytes: { body: Buffer; gzip: Buffer } | null = null;
@@ -26,8 +30,9 @@ export class ActiveOrders {
   /** Events seen while a read is in flight: applied to its result. */
   #pending: OrderView[] | null = null;
 
-  constructor(load: () => Promise<OrderView[]>, events: EventBus) {
+  constructor(load: () => Promise<OrderView[]>, events: EventBus, rereadMs: number | null = REREAD_MS) {
     this.#load = load;
+    this.#rereadMs = rereadMs;
     for (const event of ['orderSent', 'orderUpdated', 'cancelOrder', 'orderDeleted', 'deliverOrder'] as const) {
       events.on(event, ({ order }) => this.apply(order));
     }
@@ -41,7 +46,7 @@ export class ActiveOrders {
 
   async views(): Promise<OrderView[]> {
     if (!this.#views) return this.#reload();
-    if (performance.now() - this.#at > REREAD_MS && !this.#loading) this.#reload().catch(() => {});
+    if (this.#rereadMs !== null && performance.now() - this.#at > this.#rereadMs && !this.#loading) this.#reload().catch(() => {});
     return this.#views;
   }
 

@@ -24,7 +24,7 @@ import {
   type OrderView,
   type PrepareInput,
 } from './schemas.ts';
-import { ActiveOrders } from './active-list.ts';
+import { ActiveOrders, REREAD_MS } from './active-list.ts';
 import { QUEUE_VIEW_SQL, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
@@ -98,6 +98,7 @@ export class OrdersService {
     this.#active = new ActiveOrders(
       () => selectOrderViews(this.#orm.em.fork(), `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`, [], 'order by o.priority desc, o.ordered_at asc, o.id asc'),
       events,
+      config.databaseUrl ? REREAD_MS : null,
     );
   }
 
