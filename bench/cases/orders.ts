@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -36,6 +36,7 @@ export const ordersCase: BenchCase = {
       { script: 'bench/orders-server.ts', timeoutMs: 120_000 },
     );
     const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
+    let payloadServer: Awaited<ReturnType<typeof startServer>> | null = null;
     try {
       const started = performance.now();
       while (!existsSync(fixtureFile)) {
@@ -58,7 +59,19 @@ export const ordersCase: BenchCase = {
         { label: 'identity', url: listUrl, pid: server.pid, headers },
         { label: 'hello', url: `${hello.url}/`, pid: hello.pid, headers: {} },
       ];
-      const gzBytes = Number((await fetch(listUrl, { headers: variants[0]!.headers })).headers.get('content-length') ?? 0);
+      // The same gzipped bytes from a bare Fastify: the machine's cost of the payload alone.
+      const gzipped = await new Promise<Buffer>((resolve, reject) => {
+        http.get(listUrl, { headers: variants[0]!.headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        }).on('error', reject);
+      });
+      const gzBytes = gzipped.length;
+      const payloadFile = path.join(dataDir, 'payload.json.gz');
+      await writeFile(payloadFile, gzipped);
+      payloadServer = await startServer({ PAYLOAD_FILE: payloadFile }, { script: 'bench/payload-server.ts', readyPath: '/' });
+      variants.push({ label: 'payload', url: `${payloadServer.url}/`, pid: payloadServer.pid, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       for (const v of variants) await measure(v.url, { ...WARMUP, headers: v.headers });
       // Server CPU per request (from /proc): the load generator shares the 2 cores, this is the server's own cost.
       const runs = variants.map(() => [] as (LoadFigures & { cpuUs: number | null })[]);
@@ -81,6 +94,7 @@ export const ordersCase: BenchCase = {
       const list = lists[0]!;
       const plain = lists[1]!;
       const baseline = lists[2]!;
+      const bare = lists[3]!;
 
       // 200 claims at once, each chef on their own connection.
       const agent = new http.Agent({ keepAlive: true, maxSockets: CHEFS });
@@ -110,17 +124,19 @@ export const ordersCase: BenchCase = {
           { case: `GET /api/client/orders, gzip (${listed} active, ${Math.round(gzBytes / 1024)} KiB)`, 'req/s': round(list.rps), 'p50 ms': list.p50, 'p99 ms': list.p99, 'server CPU µs/req': list.cpuUs, failures: list.failures },
           { case: `GET /api/client/orders, uncompressed (${Math.round(bytes / 1024)} KiB)`, 'req/s': round(plain.rps), 'p50 ms': plain.p50, 'p99 ms': plain.p99, 'server CPU µs/req': plain.cpuUs, failures: plain.failures },
           { case: 'hello world (bare Fastify, same rounds)', 'req/s': round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'server CPU µs/req': baseline.cpuUs, failures: baseline.failures },
+          { case: `the same ${Math.round(gzBytes / 1024)} KiB from bare Fastify (same rounds)`, 'req/s': round(bare.rps), 'p50 ms': bare.p50, 'p99 ms': bare.p99, 'server CPU µs/req': bare.cpuUs, failures: bare.failures },
           { case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`, 'req/s': round((CHEFS / claimMs) * 1000), 'p50 ms': claims.p50, 'p99 ms': claims.p99, 'server CPU µs/req': 'n/a', failures: claims.other },
         ],
         notes: [
           `GET /api/client/orders p99 ${list.p99} ms gzipped, ${plain.p99} ms uncompressed (target under ${TARGET_P99_MS} ms: ${list.p99 < TARGET_P99_MS ? 'met' : 'NOT met'} as browsers ask)`,
           `Claims: ${winners} won, ${conflicts} got 409, ${claims.other} other, in ${claims.totalMs} ms in all (exactly ${CLAIM_ORDERS} winners expected: ${winners === CLAIM_ORDERS && claims.other === 0 ? 'yes' : 'NO'})`,
         ],
-        data: { active: listed, bytes, gzBytes, load: LOAD, rounds: runs, list, plain, baseline, claims },
+        data: { active: listed, bytes, gzBytes, load: LOAD, rounds: runs, list, plain, baseline, bare, claims },
       };
     } finally {
       await server.stop();
       await hello.stop();
+      await payloadServer?.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   },
