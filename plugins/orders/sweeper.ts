@@ -93,7 +93,8 @@ export class OrderSweeper {
       [now, now],
     );
     const { assigned, released } = await this.#assign(now);
-    const updated = [...new Set([...expired, ...ready, ...assigned, ...released])];
+    // A claim that expired past the order's cancel deadline was cancelled in the same pass: one event, cancelOrder.
+    const updated = [...new Set([...expired, ...ready, ...assigned, ...released])].filter((id) => !cancelled.includes(id));
     const viewsEm = this.#orm.em.fork();
     for (const view of await selectOrderViewsByIds(viewsEm, cancelled)) this.#events.publish('cancelOrder', { order: view });
     for (const view of await selectOrderViewsByIds(viewsEm, updated)) this.#events.publish('orderUpdated', { order: view });

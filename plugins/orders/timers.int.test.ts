@@ -126,6 +126,20 @@ describe('order deadlines (the sweeper)', () => {
     expect(seen.some((o) => o.id === order.id)).toBe(true);
   });
 
+  it('a claim that expires after the cancel deadline is cancelled in the same pass, with one event', async () => {
+    const order = await newOrder();
+    clock += 58 * MINUTE;
+    await post(`/api/client/orders/${order.id}/claim`, chef);
+    clock += 4 * MINUTE;
+    const seen: string[] = [];
+    const offs = (['orderUpdated', 'cancelOrder'] as const).map((name) =>
+      app.server.ctx.events.on(name, ({ order: o }) => void (o.id === order.id && seen.push(`${name}:${o.status}`))),
+    );
+    await plugin.sweeper.sweep();
+    for (const off of offs) off();
+    expect(seen).toEqual(['cancelOrder:CANCELLED']);
+  });
+
   it('timers survive a restart: a second server on the same database finishes the job with its own sweeper', async () => {
     const claimed = await newOrder();
     await post(`/api/client/orders/${claimed.id}/claim`, chef);
