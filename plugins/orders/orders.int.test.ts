@@ -108,6 +108,15 @@ describe('order lifecycle', () => {
       'orderUpdated:READY',
       'deliverOrder:DELIVERED',
     ]);
+    // After commit: a listener reading the database sees what the event says.
+    const seenInDb: Promise<[string, string]>[] = [];
+    const off = app.server.ctx.events.on('orderUpdated', ({ order: o }) => void seenInDb.push(plugin.orders.get(o.id).then((r) => [o.status, r.status])));
+    const again = await newOrder();
+    await post(`/api/client/orders/${again.id}/claim`, chef2);
+    expect(await Promise.all(seenInDb)).toEqual([['CLAIMED', 'CLAIMED']]);
+    await post(`/api/client/orders/${again.id}/unclaim`, chef2);
+    off();
+    expect(await Promise.all(seenInDb)).toEqual([['CLAIMED', 'CLAIMED'], ['ORDERED', 'ORDERED']]);
     // JSON-safe and small enough for NOTIFY.
     for (const e of events) expect(Buffer.byteLength(JSON.stringify(e.order))).toBeLessThan(8000);
 
