@@ -26,6 +26,17 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   DEMO_DATA: z.string().optional(),
   TRUST_PROXY: flag(false),
+  /** Orders (plugins/orders): the deadlines the sweeper enforces, in seconds. */
+  ORDER_CLAIM_TIMEOUT_S: z.coerce.number().int().min(1).default(240),
+  ORDER_COOKING_TIME_S: z.coerce.number().int().min(0).default(180),
+  ORDER_DELIVERY_TIMEOUT_S: z.coerce.number().int().min(1).default(180),
+  ORDER_UNCLAIMED_CANCEL_S: z.coerce.number().int().min(1).default(3600),
+  /** How often the order sweeper looks for passed deadlines; 0 turns it off (tests drive it by hand). */
+  ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** An Imgur-style anonymous image host; unset: uploads are stored under $DATA_DIR/uploads and served by the web process. */
+  IMAGE_HOST_URL: optionalString.pipe(z.url().optional()),
+  IMAGE_HOST_CLIENT_ID: optionalString,
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8_388_608),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -50,6 +61,15 @@ export interface Config {
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
+  orders: {
+    claimTimeoutMs: number;
+    cookingTimeMs: number;
+    deliveryTimeoutMs: number;
+    unclaimedCancelMs: number;
+    sweepIntervalMs: number;
+  };
+  /** Where order images go: the image host when `url` is set, else `localDir` (served at /uploads/). */
+  images: { hostUrl: string | undefined; hostClientId: string | undefined; localDir: string; maxBytes: number };
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -98,6 +118,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,
+    orders: {
+      claimTimeoutMs: e.ORDER_CLAIM_TIMEOUT_S * 1000,
+      cookingTimeMs: e.ORDER_COOKING_TIME_S * 1000,
+      deliveryTimeoutMs: e.ORDER_DELIVERY_TIMEOUT_S * 1000,
+      unclaimedCancelMs: e.ORDER_UNCLAIMED_CANCEL_S * 1000,
+      sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
+    },
+    images: {
+      hostUrl: e.IMAGE_HOST_URL?.replace(/\/$/, ''),
+      hostClientId: e.IMAGE_HOST_CLIENT_ID,
+      localDir: path.join(dataDir, 'uploads'),
+      maxBytes: e.UPLOAD_MAX_BYTES,
+    },
   };
 }
 

@@ -18,6 +18,8 @@ export interface CoreContext {
   sessions: SessionService;
   log: FastifyBaseLogger;
   services: Readonly<Record<string, unknown>>;
+  /** The clock services read (ms since the epoch): Date.now, or a test's clock (createTestApp's `now`). */
+  now: () => number;
 }
 
 export interface PluginDefinition<Name extends string = string, Service = unknown> {

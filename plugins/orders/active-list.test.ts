@@ -1,0 +1,43 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { EventBus } from '../../core/events.ts';
+import { ActiveOrders } from './active-list.ts';
+import type { OrderStatus, OrderView } from './schemas.ts';
+
+const view = (id: string, status: OrderStatus, priority = 0, orderedAt = `2026-11-20T12:00:0${id}.000Z`) =>
+  ({ id, orderID: `ORDER${id}`, status, priority, orderedAt }) as OrderView;
+
+describe('the active list cache', () => {
+  it('reads once, then follows the order events: new, changed, finished, most urgent first', async () => {
+    const events = new EventBus();
+    let reads = 0;
+    const list = new ActiveOrders(async () => {
+      reads++;
+      return [view('1', 'ORDERED'), view('2', 'CLAIMED')];
+    }, events);
+    expect((await list.views()).map((v) => v.id)).toEqual(['1', '2']);
+    events.publish('orderSent', { order: view('3', 'ORDERED', 1) });
+    events.publish('orderUpdated', { order: view('1', 'CLAIMED') });
+    events.publish('deliverOrder', { order: view('2', 'DELIVERED') });
+    const views = await list.views();
+    expect(views.map((v) => `${v.id}:${v.status}`)).toEqual(['3:ORDERED', '1:CLAIMED']);
+    const { body, gzip } = await list.bytes();
+    expect(JSON.parse(body.toString())).toEqual({ orders: views });
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(reads).toBe(1);
+  });
+
+  it('applies events that arrive while the list is being read', async () => {
+    const events = new EventBus();
+    let release!: () => void;
+    const list = new ActiveOrders(
+      () => new Promise<OrderView[]>((resolve) => (release = () => resolve([view('1', 'ORDERED'), view('2', 'ORDERED')]))),
+      events,
+    );
+    const reading = list.views();
+    events.publish('orderDeleted', { order: view('1', 'DELETED') });
+    events.publish('orderSent', { order: view('4', 'ORDERED') });
+    release();
+    expect((await reading).map((v) => v.id)).toEqual(['2', '4']);
+  });
+});

@@ -1,0 +1,95 @@
+import { gzipSync } from 'node:zlib';
+import type { EventBus } from '../../core/events.ts';
+import './events.ts';
+import { ACTIVE_STATUSES, type OrderView } from './schemas.ts';
+
+/**
+ * On PostgreSQL, read again this often, in the background, in case another process's event never reached us. The
+ * embedded database belongs to this one process, so every write's event is ours: no reread there.
+ */
+export const REREAD_MS = 30_000;
+
+/** Most urgent first: priority, then the oldest order (the database's order for the same list). */
+export function byUrgency(a: OrderView, b: OrderView): number {
+  return b.priority - a.priority || a.orderedAt.localeCompare(b.orderedAt) || a.id.localeCompare(b.id);
+}
+
+/**
+ * The order manager's list, kept in memory: read once, then kept true by the order events themselves (each carries
+ * the order as the list shows it), so a claim costs no database read of 500 orders. The JSON (and its gzip) is made
+ * once per change, on the next request. On PostgreSQL the list is read again in the background every 30 s; events
+ * that arrive during a read are applied on top of it.
+ */
+export class ActiveOrders {
+  readonly #load: () => Promise<OrderView[]>;
+  readonly #rereadMs: number | null;
+  #views: OrderView[] | null = null;
+  #at = 0;
+  #bytes: { body: Buffer; gzip: Buffer } | null = null;
+  #loading: Promise<OrderView[]> | null = null;
+  /** Events seen while a read is in flight: applied to its result. */
+  #pending: OrderView[] | null = null;
+
+  constructor(load: () => Promise<OrderView[]>, events: EventBus, rereadMs: number | null = REREAD_MS) {
+    this.#load = load;
+    this.#rereadMs = rereadMs;
+    for (const event of ['orderSent', 'orderUpdated', 'cancelOrder', 'orderDeleted', 'deliverOrder'] as const) {
+      events.on(event, ({ order }) => this.apply(order));
+    }
+  }
+
+  apply(order: OrderView): void {
+    this.#pending?.push(order);
+    if (this.#views) this.#views = applied(this.#views, [order]);
+    this.#bytes = null;
+  }
+
+  async views(): Promise<OrderView[]> {
+    if (!this.#views) return this.#reload();
+    if (this.#rereadMs !== null && performance.now() - this.#at > this.#rereadMs && !this.#loading) this.#reload().catch(() => {});
+    return this.#views;
+  }
+
+  async bytes(): Promise<{ body: Buffer; gzip: Buffer }> {
+    const views = await this.views();
+    if (!this.#bytes || this.#views !== views) {
+      const body = Buffer.from(JSON.stringify({ orders: views }));
+      const bytes = { body, gzip: gzipSync(body, { level: 4 }) };
+      if (this.#views === views) this.#bytes = bytes;
+      return bytes;
+    }
+    return this.#bytes;
+  }
+
+  #reload(): Promise<OrderView[]> {
+    if (this.#loading) return this.#loading;
+    const pending: OrderView[] = [];
+    this.#pending = pending;
+    const loading = this.#load()
+      .then((loaded) => {
+        const views = applied(loaded, pending);
+        this.#views = views;
+        this.#at = performance.now();
+        this.#bytes = null;
+        return views;
+      })
+      .finally(() => {
+        if (this.#loading === loading) {
+          this.#loading = null;
+          this.#pending = null;
+        }
+      });
+    this.#loading = loading;
+    return loading;
+  }
+}
+
+function applied(views: readonly OrderView[], changes: readonly OrderView[]): OrderView[] {
+  if (changes.length === 0) return [...views];
+  const byId = new Map(views.map((view) => [view.id, view]));
+  for (const order of changes) {
+    if (ACTIVE_STATUSES.includes(order.status)) byId.set(order.id, order);
+    else byId.delete(order.id);
+  }
+  return [...byId.values()].sort(byUrgency);
+}

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import { publicAccess, requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { App } from '../../core/plugin.ts';
+import type { OrdersPlugin } from './index.ts';
+import {
+  DeleteBodySchema,
+  DeliverBodySchema,
+  LeaderboardQuerySchema,
+  OrderRefParamsSchema,
+  PrepareBodySchema,
+  UserIdParamsSchema,
+  type DeliveryQueueEntryView,
+  type Leaderboard,
+  type OrderResponse,
+  type OrdersResponse,
+} from './schemas.ts';
+
+export const manageOrders = requirePermissions({ all: ['MANAGE_ORDERS'] });
+
+export function actor(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw new DomainError('unauthorized', 'You need to sign in to do that.');
+  return request.user;
+}
+
+/** Specification section 7 'Orders': the order manager's calls, the delivery queue, history and the leaderboard. */
+export function ordersRoutes(app: App, { orders, stats, foodLookup }: OrdersPlugin): void {
+  // The most requested list: bytes prepared once per change (service), gzipped for every client that takes it.
+  app.get('/api/client/orders', { preHandler: manageOrders }, async (request, reply) => {
+    const { body, gzip } = await orders.activeOrdersBody();
+    reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gzip);
+    return reply.send(body);
+  });
+
+  app.get('/api/client/orders/leaderboard', { preHandler: publicAccess, schema: { querystring: LeaderboardQuerySchema } }, async (request): Promise<{ leaderboard: Leaderboard }> => ({
+    leaderboard: await stats.leaderboard(request.query.period),
+  }));
+
+  // The user themself, or staff who work with orders (the kitchen) or read the backlog (managers).
+  app.get(
+    '/api/client/orders/user/:id',
+    { preHandler: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }), schema: { params: UserIdParamsSchema } },
+    async (request): Promise<OrdersResponse> => ({ orders: await orders.history(request.params.id) }),
+  );
+
+  app.get('/api/client/orders/delivery-queue', { preHandler: manageOrders }, async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({
+    queue: await orders.listQueue(),
+  }));
+  app.post('/api/client/orders/delivery-queue/join', { preHandler: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+    queue: await orders.joinQueue(actor(request).id),
+  }));
+  app.delete('/api/client/orders/delivery-queue/leave', { preHandler: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+    queue: await orders.leaveQueue(actor(request).id),
+  }));
+
+  const params = { params: OrderRefParamsSchema };
+  app.get('/api/client/orders/:id', { preHandler: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
+    order: await orders.get(request.params.id),
+  }));
+  app.post('/api/client/orders/:id/claim', { preHandler: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
+    order: await orders.claim(actor(request), request.params.id),
+  }));
+  app.post('/api/client/orders/:id/unclaim', { preHandler: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
+    order: await orders.unclaim(actor(request), request.params.id),
+  }));
+  app.post(
+    '/api/client/orders/:id/prepare',
+    { preHandler: manageOrders, schema: { ...params, body: PrepareBodySchema } },
+    async (request): Promise<OrderResponse> => {
+      const known = await foodLookup.knownImages(request.body.images);
+      return { order: await orders.prepare(actor(request), request.params.id, request.body, known) };
+    },
+  );
+  app.post(
+    '/api/client/orders/:id/deliver',
+    { preHandler: manageOrders, schema: { ...params, body: DeliverBodySchema } },
+    async (request): Promise<OrderResponse> => ({ order: await orders.deliver(actor(request), request.params.id, request.body) }),
+  );
+  app.delete(
+    '/api/client/orders/:id/delete',
+    { preHandler: manageOrders, schema: { ...params, body: DeleteBodySchema } },
+    async (request): Promise<OrderResponse> => ({ order: await orders.delete(actor(request), request.params.id, request.body) }),
+  );
+}

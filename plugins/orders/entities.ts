@@ -1,0 +1,100 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { newId } from '../../core/ids.ts';
+import { ORDER_STATUS_LIST, type Mention } from './schemas.ts';
+
+/**
+ * An order, from the customer's request to delivery. People are stored as their Discord snowflakes (no foreign
+ * keys): a customer may order from Discord without ever signing in here, and an order outlives a deleted user.
+ *
+ * Deadlines are columns, not in-memory timers (service: OrderSweeper): `claimExpiresAt` (CLAIMED),
+ * `readyAt` (PREPARING: when cooking is done; afterwards the moment it was), `assignmentExpiresAt` (READY with a
+ * driver) and `cancelAt` (ORDERED: nobody claimed it in time).
+ */
+export const OrderSchema = defineEntity({
+  name: 'Order',
+  tableName: 'orders',
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    /** The short code people say and type: 6 characters of an alphabet without look-alikes. */
+    orderID: p.string().length(8).fieldName('order_code').unique(),
+    customer: p.string().index(),
+    guildId: p.string().nullable(),
+    channelId: p.string().nullable(),
+    item: p.text(),
+    mentions: p.json<Mention[]>(),
+    priority: p.integer().default(0),
+    status: p.enum(ORDER_STATUS_LIST).index(),
+    claimedBy: p.string().nullable().index(),
+    claimedAt: p.datetime().nullable(),
+    claimExpiresAt: p.datetime().nullable(),
+    preparedBy: p.string().nullable().index(),
+    prepareStartedAt: p.datetime().nullable(),
+    images: p.array().defaultRaw(`'{}'`),
+    chefNote: p.text().nullable(),
+    readyAt: p.datetime().nullable(),
+    assignedDriver: p.string().nullable().index(),
+    assignedAt: p.datetime().nullable(),
+    assignmentExpiresAt: p.datetime().nullable(),
+    /** Drivers who let this order's assignment expire: it is not offered to them again. */
+    skippedDrivers: p.array().defaultRaw(`'{}'`),
+    deliveredBy: p.string().nullable().index(),
+    deliveredAt: p.datetime().nullable(),
+    /** Delivered as reported (a troll or invalid order): counted for nobody. */
+    report: p.boolean().default(false),
+    reportReason: p.text().nullable(),
+    /** The bot could not post the delivery (bot issue). */
+    deliveryFailed: p.boolean().default(false),
+    cancelAt: p.datetime().nullable(),
+    cancelledAt: p.datetime().nullable(),
+    cancelReason: p.text().nullable(),
+    deletedBy: p.string().nullable(),
+    deletedAt: p.datetime().nullable(),
+    deleteReason: p.text().nullable(),
+    orderedAt: p.datetime().index(),
+    updatedAt: p.datetime(),
+  },
+});
+export type Order = InferEntity<typeof OrderSchema>;
+
+/** A food picture chefs look up while preparing (the food lookup screen and the image search). */
+export const FoodLookupItemSchema = defineEntity({
+  name: 'FoodLookupItem',
+  tableName: 'food_lookup_items',
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    name: p.string().length(100),
+    keywords: p.array().defaultRaw(`'{}'`),
+    images: p.array().defaultRaw(`'{}'`),
+    createdBy: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+  },
+});
+export type FoodLookupItem = InferEntity<typeof FoodLookupItemSchema>;
+
+/** What staff searched the food lookup for (the specification's "log query"). */
+export const FoodLookupQuerySchema = defineEntity({
+  name: 'FoodLookupQuery',
+  tableName: 'food_lookup_queries',
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    query: p.string().length(100),
+    user: p.string().index(),
+    at: p.datetime(),
+  },
+});
+export type FoodLookupQuery = InferEntity<typeof FoodLookupQuerySchema>;
+
+/** A driver waiting for ready orders. Round-robin: the free driver with the oldest `lastAssignedAt` goes first. */
+export const DeliveryQueueEntrySchema = defineEntity({
+  name: 'DeliveryQueueEntry',
+  tableName: 'delivery_queue',
+  properties: {
+    userID: p.string().primary().fieldName('user_id'),
+    joinedAt: p.datetime(),
+    lastAssignedAt: p.datetime().nullable(),
+  },
+});
+export type DeliveryQueueEntry = InferEntity<typeof DeliveryQueueEntrySchema>;
+
+export const orderEntities = [OrderSchema, FoodLookupItemSchema, FoodLookupQuerySchema, DeliveryQueueEntrySchema];

@@ -1,0 +1,48 @@
+import { requirePermissions } from '../../core/auth/guards.ts';
+import type { App } from '../../core/plugin.ts';
+import { actor } from './api.ts';
+import type { FoodLookupService } from './food-lookup.ts';
+import {
+  FoodLookupCreateBodySchema,
+  FoodLookupIdParamsSchema,
+  FoodLookupSearchBodySchema,
+  FoodLookupSearchQuerySchema,
+  FoodLookupUpdateBodySchema,
+  type FoodLookupItemView,
+} from './schemas.ts';
+
+const viewFoodLookup = requirePermissions({ all: ['VIEW_FOOD_LOOKUP'] });
+/** Food lookup management is one of the specification's admin-only calls: SUPER_ADMIN. */
+const manageFoodLookup = requirePermissions({ all: ['SUPER_ADMIN'] });
+
+export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void {
+  app.get(
+    '/api/client/orders/food-lookup',
+    { preHandler: viewFoodLookup, schema: { querystring: FoodLookupSearchQuerySchema } },
+    async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({ lookup: await foodLookup.list(request.query.query) }),
+  );
+  // The search the food lookup screen sends: the query goes to the log.
+  app.post(
+    '/api/client/orders/food-lookup',
+    { preHandler: viewFoodLookup, schema: { body: FoodLookupSearchBodySchema } },
+    async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({ lookup: await foodLookup.search(actor(request).id, request.body.query) }),
+  );
+  app.post(
+    '/api/client/orders/food-lookup/items',
+    { preHandler: manageFoodLookup, schema: { body: FoodLookupCreateBodySchema } },
+    async (request, reply): Promise<{ lookup: FoodLookupItemView }> => {
+      reply.code(201);
+      return { lookup: await foodLookup.create(actor(request).id, request.body) };
+    },
+  );
+  app.patch(
+    '/api/client/orders/food-lookup/:id',
+    { preHandler: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema, body: FoodLookupUpdateBodySchema } },
+    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.update(request.params.id, request.body) }),
+  );
+  app.delete(
+    '/api/client/orders/food-lookup/:id',
+    { preHandler: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema } },
+    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.delete(request.params.id) }),
+  );
+}

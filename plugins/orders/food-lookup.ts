@@ -1,0 +1,167 @@
+import type { Config } from '../../core/config.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import { FoodLookupItemSchema, FoodLookupQuerySchema, type FoodLookupItem } from './entities.ts';
+import {
+  imageUrlProblem,
+  type FoodLookupCreateInput,
+  type FoodLookupItemView,
+  type FoodLookupUpdateInput,
+  type ImageSearchResult,
+} from './schemas.ts';
+import { iso } from './views.ts';
+
+const MAX_RESULTS = 24;
+
+function toView(item: FoodLookupItem): FoodLookupItemView {
+  return {
+    id: item.id,
+    name: item.name,
+    keywords: [...item.keywords],
+    images: [...item.images],
+    createdBy: item.createdBy ?? null,
+    createdAt: iso(item.createdAt)!,
+    updatedAt: iso(item.updatedAt)!,
+  };
+}
+
+/** Lower-case words of 2+ letters or digits, at most 5: what a search matches on. */
+export function searchTokens(query: string): string[] {
+  return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 5);
+}
+
+/** `(lower(a) like ? or lower(b) like ? …)` over the tokens, and its parameters. */
+function matchAny(columns: string[], tokens: string[]): { sql: string; params: string[] } {
+  const parts = tokens.flatMap((token) => columns.map((column) => ({ sql: `lower(${column}) like ?`, param: `%${token}%` })));
+  return { sql: `(${parts.map((p) => p.sql).join(' or ')})`, params: parts.map((p) => p.param) };
+}
+
+const score = (text: string, tokens: string[]) => tokens.filter((t) => text.toLowerCase().includes(t)).length;
+
+/** The food lookup table (pictures chefs use when preparing), its search log, and the prepare dialog's image search. */
+export class FoodLookupService {
+  readonly #orm: Orm;
+  readonly #config: Config;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, config: Config, now: () => number = Date.now) {
+    this.#orm = orm;
+    this.#config = config;
+    this.#now = now;
+  }
+
+  /** GET /api/client/orders/food-lookup: every item by name, or those matching `query`. */
+  async list(query?: string): Promise<FoodLookupItemView[]> {
+    const tokens = query ? searchTokens(query) : [];
+    const em = this.#orm.em.fork();
+    if (tokens.length === 0) {
+      if (query) return [];
+      return (await em.find(FoodLookupItemSchema, {}, { orderBy: { name: 'asc' }, limit: 500 })).map(toView);
+    }
+    const match = matchAny(['name', `array_to_string(keywords, ' ')`], tokens);
+    const rows = await em.execute<{ id: string }[]>(`select id from food_lookup_items where ${match.sql} limit 200`, match.params);
+    const items = rows.length ? await em.find(FoodLookupItemSchema, { id: { $in: rows.map((r) => r.id) } }) : [];
+    return items
+      .map((item) => ({ item, score: score(`${item.name} ${item.keywords.join(' ')}`, tokens) }))
+      .sort((a, b) => b.score - a.score || a.item.name.localeCompare(b.item.name))
+      .map(({ item }) => toView(item));
+  }
+
+  /** POST /api/client/orders/food-lookup: the same search, and the query goes to the log. */
+  async search(userId: string, query: string): Promise<FoodLookupItemView[]> {
+    const em = this.#orm.em.fork();
+    em.create(FoodLookupQuerySchema, { query, user: userId, at: new Date(this.#now()) });
+    await em.flush();
+    return this.list(query);
+  }
+
+  async recentQueries(limit = 50): Promise<{ query: string; user: string; at: string }[]> {
+    const rows = await this.#orm.em.fork().find(FoodLookupQuerySchema, {}, { orderBy: { at: 'desc' }, limit });
+    return rows.map((r) => ({ query: r.query, user: r.user, at: iso(r.at)! }));
+  }
+
+  async create(actorId: string, input: FoodLookupCreateInput): Promise<FoodLookupItemView> {
+    this.#checkImages(input.images);
+    const em = this.#orm.em.fork();
+    const item = em.create(FoodLookupItemSchema, { name: input.name, keywords: [...new Set(input.keywords)], images: [...new Set(input.images)], createdBy: actorId });
+    await em.flush();
+    return toView(item);
+  }
+
+  async update(id: string, input: FoodLookupUpdateInput): Promise<FoodLookupItemView> {
+    if (input.images) this.#checkImages(input.images);
+    const em = this.#orm.em.fork();
+    const item = await em.findOne(FoodLookupItemSchema, { id });
+    if (!item) throw new DomainError('not_found', 'Food lookup item not found');
+    if (input.name !== undefined) item.name = input.name;
+    if (input.keywords !== undefined) item.keywords = [...new Set(input.keywords)];
+    if (input.images !== undefined) item.images = [...new Set(input.images)];
+    await em.flush();
+    return toView(item);
+  }
+
+  async delete(id: string): Promise<FoodLookupItemView> {
+    const em = this.#orm.em.fork();
+    const item = await em.findOne(FoodLookupItemSchema, { id });
+    if (!item) throw new DomainError('not_found', 'Food lookup item not found');
+    const view = toView(item);
+    await em.nativeDelete(FoodLookupItemSchema, { id });
+    return view;
+  }
+
+  /** Which of these URLs are food lookup pictures (accepted as order images as they are). */
+  async knownImages(urls: readonly string[]): Promise<Set<string>> {
+    const known = new Set<string>();
+    const em = this.#orm.em.fork();
+    for (const url of new Set(urls)) {
+      const [row] = await em.execute<unknown[]>('select 1 from food_lookup_items where ? = any(images) limit 1', [url]);
+      if (row) known.add(url);
+    }
+    return known;
+  }
+
+  /**
+   * POST /api/client/orders/images/search: pictures from the food lookup and from recently prepared orders, ranked
+   * by how many words of the query they match (food lookup first on a tie), at most 24, each URL once.
+   */
+  async imageSearch(query: string): Promise<ImageSearchResult[]> {
+    const tokens = searchTokens(query);
+    if (tokens.length === 0) return [];
+    const em = this.#orm.em.fork();
+    const food = matchAny(['name', `array_to_string(keywords, ' ')`], tokens);
+    const items = await em.execute<{ name: string; keywords: string[]; images: string[] }[]>(
+      `select name, keywords, images from food_lookup_items where ${food.sql} limit 100`,
+      food.params,
+    );
+    const orders = matchAny(['item'], tokens);
+    const prepared = await em.execute<{ item: string; images: string[] }[]>(
+      `select item, images from orders where prepare_started_at is not null and cardinality(images) > 0 and status <> 'DELETED' and ${orders.sql}
+       order by prepare_started_at desc limit 200`,
+      orders.params,
+    );
+    const ranked: (ImageSearchResult & { score: number })[] = [];
+    for (const item of items) {
+      const s = score(`${item.name} ${item.keywords.join(' ')}`, tokens) + 0.5;
+      for (const url of item.images) ranked.push({ url, label: item.name, source: 'food-lookup', score: s });
+    }
+    for (const order of prepared) {
+      const s = score(order.item, tokens);
+      for (const url of order.images) ranked.push({ url, label: order.item, source: 'order', score: s });
+    }
+    const seen = new Set<string>();
+    return ranked
+      .sort((a, b) => b.score - a.score)
+      .filter((r) => !seen.has(r.url) && seen.add(r.url))
+      .slice(0, MAX_RESULTS)
+      .map(({ url, label, source }) => ({ url, label, source }));
+  }
+
+  #checkImages(images: readonly string[]): void {
+    const hostUrl = this.#config.images.hostUrl;
+    const rules = { publicUrl: this.#config.publicUrl, imageHostOrigin: hostUrl ? new URL(hostUrl).origin : undefined };
+    for (const url of images) {
+      const problem = imageUrlProblem(url, rules);
+      if (problem) throw new DomainError('bad_request', problem);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import multipart from '@fastify/multipart';
+import { publicAccess } from '../../core/auth/guards.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { App } from '../../core/plugin.ts';
+import { manageOrders } from './api.ts';
+import type { FoodLookupService } from './food-lookup.ts';
+import { tooLarge, type ImageStore } from './images.ts';
+import { ImageSearchBodySchema, type ImageSearchResponse, type UploadResponse } from './schemas.ts';
+
+/** The prepare dialog's pictures: search, upload, and our stored uploads. */
+export async function imagesRoutes(app: App, images: ImageStore, foodLookup: FoodLookupService, maxBytes: number): Promise<void> {
+  app.post(
+    '/api/client/orders/images/search',
+    { preHandler: manageOrders, schema: { body: ImageSearchBodySchema } },
+    async (request): Promise<ImageSearchResponse> => ({ images: await foodLookup.imageSearch(request.body.query) }),
+  );
+
+  // Multipart only for the upload (this plugin's scope), one file, the upload limit instead of BODY_LIMIT.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
+  // Each upload is disk or the image host's quota: 30 a minute per address is plenty for a kitchen.
+  app.post('/api/client/orders/images/upload', { preHandler: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply): Promise<UploadResponse> => {
+    if (!request.isMultipart()) throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
+    let bytes: Buffer;
+    try {
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image') throw new DomainError('bad_request', 'Send the image in the field image.');
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+      throw new DomainError('bad_request', 'The upload could not be read.');
+    }
+    const link = await images.upload(bytes);
+    reply.code(201);
+    return { link };
+  });
+
+  // Random names never change content: cached for good; served as the image type the bytes were checked to be.
+  app.get('/uploads/:name', { preHandler: publicAccess, config: { session: false } }, async (request, reply) => {
+    const file = await images.open((request.params as { name: string }).name);
+    if (!file) throw new DomainError('not_found', 'Image not found');
+    return reply
+      .header('content-type', file.type)
+      .header('content-length', file.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(file.stream);
+  });
+}

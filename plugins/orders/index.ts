@@ -1,0 +1,60 @@
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import { definePlugin } from '../../core/plugin.ts';
+import { ordersRoutes } from './api.ts';
+import { orderEntities } from './entities.ts';
+import { foodLookupRoutes } from './food-lookup-api.ts';
+import { FoodLookupService } from './food-lookup.ts';
+import { imagesRoutes } from './images-api.ts';
+import { ImageStore } from './images.ts';
+import { seedOrders } from './seed.ts';
+import { OrdersService } from './service.ts';
+import { OrderStatsService } from './stats.ts';
+import { OrderSweeper } from './sweeper.ts';
+
+export interface OrdersPlugin {
+  /** The lifecycle, the active list, history and the delivery queue. */
+  orders: OrdersService;
+  /** Leaderboard, a user's figures, the home page's figures. */
+  stats: OrderStatsService;
+  foodLookup: FoodLookupService;
+  images: ImageStore;
+  /** The deadlines (claim expiry, cooking, assignments, unclaimed cancel); runs while the web server runs. */
+  sweeper: OrderSweeper;
+}
+
+const kitchen = { permissions: PERMISSIONS.MANAGE_ORDERS };
+const toKitchen =
+  <T extends 'orderSent' | 'orderUpdated' | 'cancelOrder' | 'orderDeleted' | 'deliverOrder' | 'joinDeliveryQueue' | 'leaveDeliveryQueue'>(t: T) =>
+  (data: unknown) => ({ t, data, to: kitchen });
+
+/** Orders: the kitchen, the delivery queue, food lookup and order pictures. */
+export default definePlugin({
+  name: 'orders',
+  entities: orderEntities,
+  service: (ctx): OrdersPlugin => ({
+    orders: new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.now),
+    stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
+    foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.now),
+    images: new ImageStore(ctx.config),
+    sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log),
+  }),
+  async routes(app, plugin, ctx) {
+    ordersRoutes(app, plugin);
+    foodLookupRoutes(app, plugin.foodLookup);
+    await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.images.maxBytes);
+    // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
+    plugin.sweeper.start();
+    app.addHook('onClose', async () => plugin.sweeper.stop());
+  },
+  // Order and queue events reach every socket whose user has MANAGE_ORDERS, under the same name.
+  gateway: {
+    orderSent: toKitchen('orderSent'),
+    orderUpdated: toKitchen('orderUpdated'),
+    cancelOrder: toKitchen('cancelOrder'),
+    orderDeleted: toKitchen('orderDeleted'),
+    deliverOrder: toKitchen('deliverOrder'),
+    joinDeliveryQueue: toKitchen('joinDeliveryQueue'),
+    leaveDeliveryQueue: toKitchen('leaveDeliveryQueue'),
+  },
+  seed: seedOrders,
+});

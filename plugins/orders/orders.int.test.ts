@@ -1,0 +1,314 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import type { OrdersPlugin } from './index.ts';
+import type { OrderView } from './schemas.ts';
+
+const START = Date.parse('2026-11-20T12:00:00Z');
+
+describe('order lifecycle', () => {
+  let app: TestApp;
+  let plugin: OrdersPlugin;
+  let clock = START;
+  let chef: TestUser;
+  let chef2: TestUser;
+  let driver: TestUser;
+  let manager: TestUser;
+  let customer: TestUser;
+  const events: { name: string; order: OrderView }[] = [];
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
+    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    chef2 = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    manager = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] });
+    customer = await app.createUser();
+    for (const name of ['orderSent', 'orderUpdated', 'cancelOrder', 'orderDeleted', 'deliverOrder'] as const) {
+      app.server.ctx.events.on(name, (payload) => void events.push({ name, order: payload.order }));
+    }
+  });
+  afterAll(() => app?.close());
+
+  const call = (method: 'POST' | 'DELETE' | 'GET', url: string, user: TestUser, payload?: unknown) =>
+    app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const post = (url: string, user: TestUser, payload?: unknown) => call('POST', url, user, payload);
+  let n = 0;
+  /** A fresh customer per order: one active order per customer. */
+  async function newOrder(customerId?: string): Promise<OrderView> {
+    const id = customerId ?? (await app.createUser()).id;
+    return plugin.orders.createOrder({ customerId: id, guildId: '900000000000000001', channelId: '900000000000000002', item: `Cheese burger ${++n}` });
+  }
+  async function row(id: string): Promise<OrderView> {
+    return plugin.orders.get(id);
+  }
+  async function claimedBy(user: TestUser): Promise<OrderView> {
+    const order = await newOrder();
+    expect((await post(`/api/client/orders/${order.id}/claim`, user)).statusCode).toBe(200);
+    return order;
+  }
+  async function readyOrder(): Promise<OrderView> {
+    const order = await claimedBy(chef);
+    expect((await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'] })).statusCode).toBe(200);
+    clock += 180_000;
+    await plugin.sweeper.sweep();
+    const ready = await row(order.id);
+    expect(ready.status).toBe('READY');
+    return ready;
+  }
+
+  it('goes ordered → claimed → preparing → ready → assigned → delivered, one event per step, after commit', async () => {
+    await post('/api/client/orders/delivery-queue/join', driver);
+    events.length = 0;
+    const order = await newOrder(customer.id);
+    expect(order).toMatchObject({ status: 'ORDERED', orderedBy: { id: customer.id }, item: `Cheese burger ${n}` });
+    expect(order.orderID).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(order.cancelAt).toBe(new Date(clock + 3_600_000).toISOString());
+
+    const claimed = await post(`/api/client/orders/${order.orderID.toLowerCase()}/claim`, chef);
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.json().order).toMatchObject({ status: 'CLAIMED', claimedBy: { id: chef.id }, claimExpiresAt: new Date(clock + 240_000).toISOString() });
+
+    const list = await call('GET', '/api/client/orders', chef);
+    expect(list.statusCode).toBe(200);
+    expect((list.json().orders as OrderView[]).find((o) => o.id === order.id)?.status).toBe('CLAIMED');
+    const zipped = await app.inject({ method: 'GET', url: '/api/client/orders', headers: { ...chef.auth, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(list.json());
+
+    clock += 60_000;
+    const prepared = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/burger.png', '/uploads/abcdefghijklmnop1234.png'], chefNote: ' Extra pickles ' });
+    expect(prepared.statusCode).toBe(200);
+    expect(prepared.json().order).toMatchObject({ status: 'PREPARING', preparedBy: { id: chef.id }, chefNote: 'Extra pickles', claimExpiresAt: null });
+
+    const early = await post(`/api/client/orders/${order.id}/deliver`, driver, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ statusCode: 409, error: 'Conflict', status: 'PREPARING' });
+
+    clock += 179_000;
+    expect((await plugin.sweeper.sweep()).ready).toBe(0);
+    clock += 1_000;
+    const swept = await plugin.sweeper.sweep();
+    expect(swept).toMatchObject({ ready: 1, assigned: 1 });
+    const ready = await row(order.id);
+    expect(ready).toMatchObject({ status: 'READY', assignedDriver: { id: driver.id }, assignmentExpiresAt: new Date(clock + 180_000).toISOString() });
+
+    expect((await post(`/api/client/orders/${order.id}/deliver`, chef2, {})).statusCode).toBe(403);
+    const delivered = await post(`/api/client/orders/${order.id}/deliver`, driver, { report: false });
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json().order).toMatchObject({ status: 'DELIVERED', deliveredBy: { id: driver.id }, report: false, assignmentExpiresAt: null });
+
+    const after = (await call('GET', '/api/client/orders', chef)).json().orders as OrderView[];
+    expect(after.some((o) => o.id === order.id)).toBe(false);
+    expect(events.filter((e) => e.order.id === order.id).map((e) => `${e.name}:${e.order.status}`)).toEqual([
+      'orderSent:ORDERED',
+      'orderUpdated:CLAIMED',
+      'orderUpdated:PREPARING',
+      'orderUpdated:READY',
+      'deliverOrder:DELIVERED',
+    ]);
+    // After commit: a listener reading the database sees what the event says.
+    const seenInDb: Promise<[string, string]>[] = [];
+    const off = app.server.ctx.events.on('orderUpdated', ({ order: o }) => void seenInDb.push(plugin.orders.get(o.id).then((r) => [o.status, r.status])));
+    const again = await newOrder();
+    await post(`/api/client/orders/${again.id}/claim`, chef2);
+    expect(await Promise.all(seenInDb)).toEqual([['CLAIMED', 'CLAIMED']]);
+    await post(`/api/client/orders/${again.id}/unclaim`, chef2);
+    off();
+    expect(await Promise.all(seenInDb)).toEqual([['CLAIMED', 'CLAIMED'], ['ORDERED', 'ORDERED']]);
+    // JSON-safe and small enough for NOTIFY.
+    for (const e of events) expect(Buffer.byteLength(JSON.stringify(e.order))).toBeLessThan(8000);
+
+    expect(await plugin.stats.figuresFor(chef.id)).toMatchObject({ prepared: 1 });
+    expect(await plugin.stats.figuresFor(driver.id)).toMatchObject({ delivered: 1 });
+    expect(await plugin.stats.figuresFor(customer.id)).toEqual({ ordered: 1, prepared: 0, delivered: 0 });
+    const history = await call('GET', `/api/client/orders/user/${customer.id}`, customer);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().orders[0]).toMatchObject({ id: order.id, status: 'DELIVERED' });
+    expect((await call('DELETE', '/api/client/orders/delivery-queue/leave', driver)).statusCode).toBe(200);
+  });
+
+  it('50 concurrent claims of one order: exactly one 200, 49 409s naming the holder', async () => {
+    const order = await newOrder();
+    const chefs = await Promise.all(Array.from({ length: 50 }, () => app.createUser({ rankPermissions: ['MANAGE_ORDERS'] })));
+    const answers = await Promise.all(chefs.map((c) => post(`/api/client/orders/${order.id}/claim`, c)));
+    const won = answers.filter((a) => a.statusCode === 200);
+    const lost = answers.filter((a) => a.statusCode === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(49);
+    const winner = won[0]!.json().order.claimedBy.id as string;
+    expect((await row(order.id)).claimedBy?.id).toBe(winner);
+    for (const a of lost) expect(a.json()).toMatchObject({ status: 'CLAIMED', claimedBy: { id: winner } });
+    expect(lost[0]!.json().message).toMatch(/already claimed by/);
+  });
+
+  it('a chef holds one claimed order at a time, and never their own', async () => {
+    const cook = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    const first = await claimedBy(cook);
+    const second = await newOrder();
+    const again = await post(`/api/client/orders/${second.id}/claim`, cook);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain(first.orderID);
+    expect((await row(second.id)).status).toBe('ORDERED');
+    // Two claims at once by one chef on two orders: one wins.
+    const a = await newOrder();
+    const b = await newOrder();
+    const racer = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    const both = await Promise.all([post(`/api/client/orders/${a.id}/claim`, racer), post(`/api/client/orders/${b.id}/claim`, racer)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+
+    const own = await newOrder(cook.id);
+    const self = await post(`/api/client/orders/${own.id}/claim`, chef2);
+    expect(self.statusCode).toBe(200);
+    await post(`/api/client/orders/${own.id}/unclaim`, chef2);
+    await post(`/api/client/orders/${first.id}/unclaim`, cook);
+    const mine = await post(`/api/client/orders/${own.id}/claim`, cook);
+    expect(mine.statusCode).toBe(403);
+    expect(mine.json().message).toBe('You cannot claim your own order.');
+    await post(`/api/client/orders/${own.id}/unclaim`, manager);
+  });
+
+  it('prepare refuses unsafe or too many images and a long note, and changes nothing', async () => {
+    const order = await claimedBy(chef);
+    const bad = [
+      { images: ['javascript:alert(1)'] },
+      { images: ['data:image/png;base64,iVBORw0KGgo='] },
+      { images: ['http://example.com/a.png'] },
+      { images: ['https://example.com/page.html'] },
+      { images: ['https://user:pw@example.com/a.png'] },
+      { images: ['//evil.example/a.png'] },
+      { images: ['/uploads/../../etc/passwd.png'] },
+      { images: ['https://a.example/1.png', 'https://a.example/2.png', 'https://a.example/3.png', 'https://a.example/4.png'] },
+      { images: [] },
+      { images: ['https://example.com/a.png'], chefNote: 'x'.repeat(501) },
+      { images: ['https://example.com/a.png'], extra: true },
+      { images: 'https://example.com/a.png' },
+    ];
+    for (const body of bad) {
+      const answer = await post(`/api/client/orders/${order.id}/prepare`, chef, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    }
+    const unchanged = await row(order.id);
+    expect(unchanged).toMatchObject({ status: 'CLAIMED', images: [], chefNote: null, preparedBy: null });
+    const ok = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'], chefNote: 'x'.repeat(500) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('malformed requests are 400 in the error shape, never 500, and change nothing', async () => {
+    const order = await claimedBy(chef);
+    const raw = (method: 'POST' | 'DELETE', url: string, payload: string, type = 'application/json') =>
+      app.inject({ method, url, payload, headers: { ...chef.auth, 'content-type': type } });
+    const answers = [
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, '{"images": ['),
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, 'null'),
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, '{"images": [null]}'),
+      await raw('POST', `/api/client/orders/${order.id}/prepare`, JSON.stringify({ images: ['x'.repeat(600)] })),
+      await raw('POST', `/api/client/orders/${order.id}/deliver`, '{"report": "yes"}'),
+      await raw('DELETE', `/api/client/orders/${order.id}/delete`, '{"reason": 5}'),
+      await raw('POST', '/api/client/orders/images/search', '{"query": {"$gt": ""}}'),
+      await raw('POST', '/api/client/orders/food-lookup', '[]'),
+      await app.inject({ method: 'GET', url: '/api/client/orders/user/12345', headers: chef.auth }),
+      await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period[]=day' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+    }
+    expect(answers[8]!.json().message).toBe('User ID is not a snowflake');
+    expect(await row(order.id)).toMatchObject({ status: 'CLAIMED', images: [] });
+    await post(`/api/client/orders/${order.id}/unclaim`, chef);
+  });
+
+  it('only the holder (or an order manager) unclaims or prepares; wrong states answer 409 with the state', async () => {
+    const order = await claimedBy(chef2);
+    expect((await post(`/api/client/orders/${order.id}/unclaim`, chef)).statusCode).toBe(403);
+    expect((await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'] })).statusCode).toBe(403);
+    const released = await post(`/api/client/orders/${order.id}/unclaim`, manager);
+    expect(released.statusCode).toBe(200);
+    expect(released.json().order).toMatchObject({ status: 'ORDERED', claimedBy: null });
+    const twice = await post(`/api/client/orders/${order.id}/unclaim`, chef2);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ status: 'ORDERED' });
+    expect((await post(`/api/client/orders/ZZZZZZ/claim`, chef)).statusCode).toBe(404);
+    expect((await post(`/api/client/orders/not-an-id/claim`, chef)).statusCode).toBe(400);
+  });
+
+  it('concurrent prepare, deliver and delete of one claimed order leave one consistent state', async () => {
+    for (let i = 0; i < 5; i++) {
+      const order = await claimedBy(chef);
+      const [prepare, deliver, remove] = await Promise.all([
+        post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'] }),
+        post(`/api/client/orders/${order.id}/deliver`, driver, {}),
+        call('DELETE', `/api/client/orders/${order.id}/delete`, manager, { reason: 'Duplicate order' }),
+      ]);
+      expect(deliver.statusCode).toBe(409);
+      const final = await row(order.id);
+      if (remove.statusCode === 200) {
+        expect(final).toMatchObject({ status: 'DELETED', deleteReason: 'Duplicate order', deletedBy: manager.id });
+        // prepare either lost, or won first and the manager deleted the preparing order after it.
+        if (prepare.statusCode === 200) expect(final.images).toEqual(['https://example.com/a.png']);
+        else expect(final.images).toEqual([]);
+      } else {
+        expect(remove.statusCode).toBe(409);
+        expect(prepare.statusCode).toBe(200);
+        expect(final.status).toBe('PREPARING');
+      }
+    }
+  });
+
+  it('a ready order has exactly one final state under racing deliver and delete', async () => {
+    const order = await readyOrder();
+    const other = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] });
+    const answers = await Promise.all([
+      post(`/api/client/orders/${order.id}/deliver`, manager, {}),
+      post(`/api/client/orders/${order.id}/deliver`, other, { report: true, reportReason: 'Troll order' }),
+      call('DELETE', `/api/client/orders/${order.id}/delete`, manager, { reason: 'Spam' }),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(2);
+    const final = await row(order.id);
+    expect(['DELIVERED', 'DELETED']).toContain(final.status);
+  });
+
+  it('a report needs a reason, and a reported order counts for nobody', async () => {
+    const order = await readyOrder();
+    expect((await post(`/api/client/orders/${order.id}/deliver`, chef2, { report: true })).statusCode).toBe(400);
+    const before = await plugin.stats.figuresFor(chef.id);
+    const reported = await post(`/api/client/orders/${order.id}/deliver`, chef2, { report: true, reportReason: 'Troll order' });
+    expect(reported.statusCode).toBe(200);
+    expect(reported.json().order).toMatchObject({ status: 'DELIVERED', report: true, reportReason: 'Troll order' });
+    expect(await plugin.stats.figuresFor(chef.id)).toEqual(before);
+  });
+
+  it('delete: a reason is required; kitchen staff delete waiting orders, only managers orders others work on', async () => {
+    const waiting = await newOrder();
+    expect((await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, {})).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, { reason: '  ' })).statusCode).toBe(400);
+    const deleted = await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, { reason: 'Not food' });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().order).toMatchObject({ status: 'DELETED', deleteReason: 'Not food' });
+    const held = await claimedBy(chef2);
+    expect((await call('DELETE', `/api/client/orders/${held.id}/delete`, chef, { reason: 'x' })).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/client/orders/${held.id}/delete`, chef2, { reason: 'x' })).statusCode).toBe(200);
+  });
+
+  it('customers have one active order and may cancel it until it is being prepared', async () => {
+    const buyer = await app.createUser();
+    const order = await newOrder(buyer.id);
+    await expect(newOrder(buyer.id)).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(plugin.orders.cancelOrder(order.orderID, chef.id)).rejects.toMatchObject({ kind: 'forbidden' });
+    const cancelled = await plugin.orders.cancelOrder(order.orderID, buyer.id, 'Changed my mind');
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: 'Changed my mind' });
+    expect(events.at(-1)).toMatchObject({ name: 'cancelOrder' });
+    const next = await newOrder(buyer.id);
+    await post(`/api/client/orders/${next.id}/claim`, chef2);
+    await post(`/api/client/orders/${next.id}/prepare`, chef2, { images: ['https://example.com/a.png'] });
+    await expect(plugin.orders.cancelOrder(next.id, buyer.id)).rejects.toMatchObject({ kind: 'conflict' });
+    // Concurrent orders by one customer: one is taken.
+    const racer = await app.createUser();
+    const results = await Promise.allSettled([newOrder(racer.id), newOrder(racer.id), newOrder(racer.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+});

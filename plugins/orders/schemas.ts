@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { isId } from '../../core/shared/ids.ts';
+
+/**
+ * The orders contract: route schemas, views, and the image URL rule, shared by the API, the site and the bot.
+ * Pure module (no Node, no database).
+ */
+
+export const ORDER_STATUS = {
+  ORDERED: 'ORDERED',
+  CLAIMED: 'CLAIMED',
+  PREPARING: 'PREPARING',
+  READY: 'READY',
+  DELIVERED: 'DELIVERED',
+  CANCELLED: 'CANCELLED',
+  DELETED: 'DELETED',
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export const ORDER_STATUS_LIST = Object.values(ORDER_STATUS) as OrderStatus[];
+/** The states the order manager shows; the rest are history. */
+export const ACTIVE_STATUSES: readonly OrderStatus[] = ['ORDERED', 'CLAIMED', 'PREPARING', 'READY'];
+
+/** orderID: 6 characters without look-alikes (no 0/O, 1/I/L). */
+export const ORDER_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const ORDER_CODE_LENGTH = 6;
+const ORDER_CODE_RE = new RegExp(`^[${ORDER_CODE_ALPHABET}]{${ORDER_CODE_LENGTH}}$`);
+
+export const MAX_ITEM_LENGTH = 200;
+export const MAX_CHEF_NOTE_LENGTH = 500;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_IMAGES = 3;
+export const MAX_IMAGE_URL_LENGTH = 512;
+
+export interface Mention {
+  id: string;
+  name: string;
+}
+
+/** Who someone is, as every order list shows them. */
+export interface UserSummary {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+/**
+ * An order as the API, the gateway events and the bot see it: JSON-safe (ISO strings), small enough for a
+ * PostgreSQL NOTIFY (< 8000 bytes: item 200, note 500, reasons 500, three URLs of 512).
+ */
+export interface OrderView {
+  id: string;
+  orderID: string;
+  status: OrderStatus;
+  item: string;
+  priority: number;
+  guildId: string | null;
+  channelId: string | null;
+  orderedBy: UserSummary;
+  mentions: Mention[];
+  claimedBy: UserSummary | null;
+  claimExpiresAt: string | null;
+  preparedBy: UserSummary | null;
+  images: string[];
+  chefNote: string | null;
+  assignedDriver: UserSummary | null;
+  assignmentExpiresAt: string | null;
+  deliveredBy: UserSummary | null;
+  report: boolean;
+  reportReason: string | null;
+  deliveryFailed: boolean;
+  cancelReason: string | null;
+  deleteReason: string | null;
+  deletedBy: string | null;
+  /** ORDERED: when the order is cancelled if nobody claims it. */
+  cancelAt: string | null;
+  orderedAt: string;
+  claimedAt: string | null;
+  prepareStartedAt: string | null;
+  /** PREPARING: when cooking is done; later: when it was. */
+  readyAt: string | null;
+  assignedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  deletedAt: string | null;
+}
+
+export interface OrdersResponse {
+  orders: OrderView[];
+}
+export interface OrderResponse {
+  order: OrderView;
+}
+
+/** `{id}` in order paths: the order's snowflake id or its orderID (case-insensitive). */
+export const OrderRefSchema = z
+  .string()
+  .transform((v: string) => (/^\d+$/.test(v) ? v : v.toUpperCase()))
+  .refine((v) => isId(v) || ORDER_CODE_RE.test(v), 'Order ID is not an order id nor an orderID');
+export const OrderRefParamsSchema = z.strictObject({ id: OrderRefSchema });
+
+export const UserIdParamsSchema = z.strictObject({ id: z.string().refine(isId, 'User ID is not a snowflake') });
+
+export const ImageUrlSchema = z.string().trim().min(1).max(MAX_IMAGE_URL_LENGTH);
+
+export const PrepareBodySchema = z.strictObject({
+  images: z.array(ImageUrlSchema).min(1, 'Add at least one image.').max(MAX_IMAGES, `At most ${MAX_IMAGES} images.`),
+  chefNote: z.string().trim().max(MAX_CHEF_NOTE_LENGTH).nullish().transform((v) => (v ? v : null)),
+});
+export type PrepareBody = z.input<typeof PrepareBodySchema>;
+export type PrepareInput = z.output<typeof PrepareBodySchema>;
+
+export const DeliverBodySchema = z
+  .strictObject({
+    report: z.boolean().default(false),
+    reportReason: z.string().trim().max(MAX_REASON_LENGTH).nullish().transform((v) => (v ? v : null)),
+  })
+  .nullish()
+  .transform((v) => v ?? { report: false, reportReason: null })
+  .refine((v) => !v.report || v.reportReason !== null, 'A report needs a reason.');
+export type DeliverInput = z.output<typeof DeliverBodySchema>;
+
+export const DeleteBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(MAX_REASON_LENGTH) });
+export type DeleteInput = z.output<typeof DeleteBodySchema>;
+
+export const ImageSearchBodySchema = z.strictObject({ query: z.string().trim().min(1).max(100) });
+
+export interface ImageSearchResult {
+  url: string;
+  /** The food lookup item's name or the order's item text. */
+  label: string;
+  source: 'food-lookup' | 'order';
+}
+export interface ImageSearchResponse {
+  images: ImageSearchResult[];
+}
+export interface UploadResponse {
+  /** `/uploads/<name>` (local storage) or the image host's link. */
+  link: string;
+}
+
+export const LEADERBOARD_PERIODS = ['day', 'week', 'all'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+export const LeaderboardQuerySchema = z.strictObject({ period: z.enum(LEADERBOARD_PERIODS).default('all') });
+
+export interface LeaderboardEntry {
+  user: UserSummary;
+  orders: number;
+}
+export interface Leaderboard {
+  period: LeaderboardPeriod;
+  generatedAt: string;
+  chefs: LeaderboardEntry[];
+  drivers: LeaderboardEntry[];
+  customers: LeaderboardEntry[];
+  /** Empty until the teams issue. */
+  teams: never[];
+}
+
+/** A user's delivered (not reported) orders: as customer, as chef, as driver. */
+export interface OrderFigures {
+  ordered: number;
+  prepared: number;
+  delivered: number;
+}
+export interface OrderStats {
+  /** Delivered (not reported) since 00:00 UTC. */
+  deliveredToday: number;
+  activeOrders: number;
+}
+
+export interface DeliveryQueueEntryView {
+  userID: string;
+  user: UserSummary;
+  joinedAt: string;
+  lastAssignedAt: string | null;
+}
+
+// Food lookup
+export const FoodLookupSearchQuerySchema = z.strictObject({ query: z.string().trim().max(100).optional() });
+export const FoodLookupSearchBodySchema = z.strictObject({ query: z.string().trim().min(1).max(100) });
+const FoodImagesSchema = z.array(ImageUrlSchema).min(1).max(10);
+const KeywordsSchema = z.array(z.string().trim().toLowerCase().min(1).max(50)).max(30);
+export const FoodLookupCreateBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  keywords: KeywordsSchema.default([]),
+  images: FoodImagesSchema,
+});
+export type FoodLookupCreateInput = z.output<typeof FoodLookupCreateBodySchema>;
+export const FoodLookupUpdateBodySchema = z
+  .strictObject({ name: z.string().trim().min(1).max(100).optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
+export const FoodLookupIdParamsSchema = z.strictObject({ id: z.string().refine(isId, 'Food lookup ID is not a snowflake') });
+
+export interface FoodLookupItemView {
+  id: string;
+  name: string;
+  keywords: string[];
+  images: string[];
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// Images
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+/** Our own uploads: `/uploads/<random>.<ext>`. */
+export const UPLOAD_NAME_RE = /^[A-Za-z0-9_-]{16,64}\.(png|jpe?g|gif|webp)$/;
+/** The site's own food pictures (site/public/food/). */
+const SITE_FOOD_RE = /^\/food\/[a-z0-9-]{1,64}\.(svg|png|jpe?g|gif|webp)$/;
+const EXTERNAL_IMAGE_PATH_RE = /\.(png|jpe?g|gif|webp)$/i;
+
+export interface ImageUrlRules {
+  /** The site's origin (PUBLIC_URL): `${publicUrl}/uploads/…` is ours. */
+  publicUrl: string;
+  /** The image host's origin, when one is configured: its links are accepted as they are. */
+  imageHostOrigin?: string | undefined;
+  /** Exact URLs known to be food pictures (food lookup items). */
+  known?: ReadonlySet<string>;
+}
+
+/**
+ * Why an order image URL is refused, or null when it is accepted. Accepted: our uploads (`/uploads/<name>`,
+ * relative or under PUBLIC_URL), the site's food pictures (`/food/<name>`), links on the image host, a food lookup
+ * item's image, and any other `https:` URL whose path ends in an image extension. The server never fetches it.
+ */
+export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | null {
+  if (raw.startsWith('/') && !raw.startsWith('//')) {
+    const name = raw.slice('/uploads/'.length);
+    if (raw.startsWith('/uploads/') && UPLOAD_NAME_RE.test(name)) return null;
+    if (SITE_FOOD_RE.test(raw)) return null;
+    if (rules.known?.has(raw)) return null;
+    return `${raw} is not one of our images.`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `${raw} is not a URL.`;
+  }
+  if (url.username || url.password) return 'Image URLs may not carry credentials.';
+  if (url.origin === new URL(rules.publicUrl).origin && url.pathname.startsWith('/uploads/') && UPLOAD_NAME_RE.test(url.pathname.slice(9))) return null;
+  if (rules.imageHostOrigin && url.origin === rules.imageHostOrigin && (url.protocol === 'https:' || url.protocol === 'http:')) return null;
+  if (url.protocol !== 'https:') return `Image URLs must use https (${url.protocol} is not allowed).`;
+  if (rules.known?.has(raw)) return null;
+  if (!EXTERNAL_IMAGE_PATH_RE.test(url.pathname)) return 'An image URL must end in .png, .jpg, .jpeg, .gif or .webp.';
+  return null;
+}

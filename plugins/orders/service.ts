@@ -1,0 +1,376 @@
+import { randomInt } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Config } from '../../core/config.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { isId } from '../../core/shared/ids.ts';
+import { hasAll } from '../../core/shared/permissions.ts';
+import { DeliveryQueueEntrySchema, OrderSchema, type Order } from './entities.ts';
+import './events.ts';
+import {
+  ACTIVE_STATUSES,
+  MAX_ITEM_LENGTH,
+  MAX_REASON_LENGTH,
+  ORDER_CODE_ALPHABET,
+  ORDER_CODE_LENGTH,
+  imageUrlProblem,
+  type DeleteInput,
+  type DeliverInput,
+  type DeliveryQueueEntryView,
+  type Mention,
+  type OrderStatus,
+  type OrderView,
+  type PrepareInput,
+} from './schemas.ts';
+import { ActiveOrders, REREAD_MS } from './active-list.ts';
+import { QUEUE_VIEW_SQL, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
+
+/** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
+export type Actor = Pick<CurrentUser, 'id' | 'permissions'>;
+
+/**
+ * An order manager may act on any order (unclaim, prepare, deliver or delete in someone else's place):
+ * MANAGE_ORDERS with VIEW_BACKLOG (the demo Manager rank and above), or SUPER_ADMIN.
+ */
+export function isOrderManager(actor: Actor): boolean {
+  return hasAll(actor.permissions, ['MANAGE_ORDERS', 'VIEW_BACKLOG']);
+}
+
+export interface NewOrder {
+  customerId: string;
+  guildId?: string | null;
+  channelId?: string | null;
+  item: string;
+  mentions?: Mention[];
+  priority?: number;
+}
+
+type OrderEvent = 'orderSent' | 'orderUpdated' | 'cancelOrder' | 'orderDeleted' | 'deliverOrder';
+
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  ORDERED: 'waiting in the kitchen',
+  CLAIMED: 'claimed',
+  PREPARING: 'being prepared',
+  READY: 'ready for delivery',
+  DELIVERED: 'delivered',
+  CANCELLED: 'cancelled',
+  DELETED: 'deleted',
+};
+
+export function orderCode(): string {
+  let code = '';
+  for (let i = 0; i < ORDER_CODE_LENGTH; i++) code += ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
+  return code;
+}
+
+const nameOf = (user: { username: string; displayName: string | null } | null) => user?.displayName ?? user?.username ?? 'someone';
+
+/** 409 with the order's current state, so the caller's screen can catch up. */
+function stateConflict(view: OrderView): DomainError {
+  const message =
+    view.status === 'CLAIMED'
+      ? `Order ${view.orderID} is already claimed by ${nameOf(view.claimedBy)}.`
+      : `Order ${view.orderID} is ${STATUS_WORDS[view.status]}.`;
+  return new DomainError('conflict', message, { status: view.status, claimedBy: view.claimedBy, order: view });
+}
+
+/**
+ * The order lifecycle: ORDERED → CLAIMED → PREPARING → READY → DELIVERED, or CANCELLED / DELETED. Every
+ * transition is one conditional UPDATE (`where id = ? and status = <the state it leaves>`) in a transaction, so
+ * exactly one of any racing callers wins; the others get 409 with the current state. Events go out after commit.
+ * Deadlines are written as columns and enforced by the OrderSweeper.
+ */
+export class OrdersService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #config: Config;
+  readonly #now: () => number;
+  /** The active list, kept true by the order events (ours or, once bridged, another process's). */
+  readonly #active: ActiveOrders;
+
+  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#config = config;
+    this.#now = now;
+    this.#active = new ActiveOrders(
+      () => selectOrderViews(this.#orm.em.fork(), `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`, [], 'order by o.priority desc, o.ordered_at asc, o.id asc'),
+      events,
+      config.databaseUrl ? REREAD_MS : null,
+    );
+  }
+
+  /** For the bot (next issue) and the seed: a customer's new order. One active order per customer (409). */
+  async createOrder(input: NewOrder): Promise<OrderView> {
+    const item = input.item.trim();
+    if (!isId(input.customerId)) throw new DomainError('bad_request', 'User ID is not a snowflake');
+    if (item.length === 0 || item.length > MAX_ITEM_LENGTH) throw new DomainError('bad_request', `An order is 1 to ${MAX_ITEM_LENGTH} characters.`);
+    const mentions = (input.mentions ?? []).slice(0, 10).map((m) => ({ id: m.id, name: m.name.slice(0, 64) }));
+    const now = new Date(this.#now());
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const id = await this.#orm.em.fork().transactional(async (em) => {
+          // Two orders from one customer at once: the second waits for the first and sees it.
+          await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`order:${input.customerId}`]);
+          const active = await em.findOne(OrderSchema, { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } }, { fields: ['orderID'] });
+          if (active) throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, { orderID: active.orderID });
+          const order = em.create(OrderSchema, {
+            orderID: orderCode(),
+            customer: input.customerId,
+            guildId: input.guildId ?? null,
+            channelId: input.channelId ?? null,
+            item,
+            mentions,
+            priority: input.priority ?? 0,
+            status: 'ORDERED',
+            orderedAt: now,
+            cancelAt: new Date(now.getTime() + this.#config.orders.unclaimedCancelMs),
+            updatedAt: now,
+          });
+          return order.id;
+        });
+        return this.#publish('orderSent', id);
+      } catch (error) {
+        // An orderID that is taken already: draw another.
+        if (error instanceof UniqueConstraintViolationException && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  async get(ref: string): Promise<OrderView> {
+    const where = isId(ref) ? 'o.id = ?' : 'o.order_code = ?';
+    const [view] = await selectOrderViews(this.#orm.em.fork(), where, [ref]);
+    if (!view) throw new DomainError('not_found', 'Order not found');
+    return view;
+  }
+
+  /** The customer cancels their own order before it is being prepared. */
+  async cancelOrder(ref: string, customerId: string, reason?: string | null): Promise<OrderView> {
+    return this.#transition(ref, 'cancelOrder', async (em, order, now) => {
+      if (order.customer !== customerId) throw new DomainError('forbidden', 'This is not your order.');
+      if (order.status !== 'ORDERED' && order.status !== 'CLAIMED') return 0;
+      return em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: order.status },
+        { status: 'CANCELLED', cancelledAt: now, cancelReason: reason?.trim().slice(0, MAX_REASON_LENGTH) || 'Cancelled by the customer.', ...clearDeadlines(now) },
+      );
+    });
+  }
+
+  /** POST …/claim: exactly one chef wins. A chef holds one claimed order at a time and never their own. */
+  async claim(actor: Actor, ref: string): Promise<OrderView> {
+    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
+      if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
+      if (order.status !== 'ORDERED') return 0;
+      // The chef's own row lock: two claims by one chef on two orders are taken one after the other.
+      await em.execute('select id from users where id = ? for update', [actor.id]);
+      const [held] = await em.execute<{ order_code: string }[]>(
+        `select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`,
+        [actor.id],
+      );
+      if (held) throw new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, { orderID: held.order_code });
+      return em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: 'ORDERED' },
+        { status: 'CLAIMED', claimedBy: actor.id, claimedAt: now, claimExpiresAt: new Date(now.getTime() + this.#config.orders.claimTimeoutMs), updatedAt: now },
+      );
+    });
+  }
+
+  /** POST …/unclaim: the holder, or an order manager; the order goes back to the kitchen queue. */
+  async unclaim(actor: Actor, ref: string): Promise<OrderView> {
+    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
+      if (order.status !== 'CLAIMED') return 0;
+      this.#assertHolder(actor, order);
+      return em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: 'CLAIMED', claimedBy: order.claimedBy },
+        { status: 'ORDERED', claimedBy: null, claimedAt: null, claimExpiresAt: null, updatedAt: now },
+      );
+    });
+  }
+
+  /** POST …/prepare: 1 to 3 acceptable images and a note; cooking runs for ORDER_COOKING_TIME_S. */
+  async prepare(actor: Actor, ref: string, input: PrepareInput, knownImages: ReadonlySet<string> = new Set()): Promise<OrderView> {
+    const rules = { publicUrl: this.#config.publicUrl, imageHostOrigin: this.imageHostOrigin(), known: knownImages };
+    for (const url of input.images) {
+      const problem = imageUrlProblem(url, rules);
+      if (problem) throw new DomainError('bad_request', problem);
+    }
+    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
+      if (order.status !== 'CLAIMED') return 0;
+      this.#assertHolder(actor, order);
+      return em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: 'CLAIMED', claimedBy: order.claimedBy },
+        {
+          status: 'PREPARING',
+          preparedBy: actor.id,
+          prepareStartedAt: now,
+          images: [...input.images],
+          chefNote: input.chefNote,
+          readyAt: new Date(now.getTime() + this.#config.orders.cookingTimeMs),
+          claimExpiresAt: null,
+          updatedAt: now,
+        },
+      );
+    });
+  }
+
+  /**
+   * POST …/deliver: the assigned driver; with no driver assigned, any MANAGE_ORDERS user; an order manager always.
+   * `report: true` closes it as reported (troll or invalid order) rather than delivered.
+   */
+  async deliver(actor: Actor, ref: string, input: DeliverInput): Promise<OrderView> {
+    return this.#transition(ref, 'deliverOrder', async (em, order, now) => {
+      if (order.status !== 'READY') return 0;
+      if (order.assignedDriver && order.assignedDriver !== actor.id && !isOrderManager(actor)) {
+        throw new DomainError('forbidden', 'This order is assigned to another driver.', { assignedDriver: order.assignedDriver });
+      }
+      return em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: 'READY', assignedDriver: order.assignedDriver ?? null },
+        {
+          status: 'DELIVERED',
+          deliveredBy: actor.id,
+          deliveredAt: now,
+          report: input.report,
+          reportReason: input.report ? input.reportReason : null,
+          ...clearDeadlines(now),
+        },
+      );
+    });
+  }
+
+  /**
+   * DELETE …/delete: staff remove an order with a reason the customer is told. A MANAGE_ORDERS user may delete an
+   * order waiting in the kitchen or one they hold; an order manager any active order.
+   */
+  async delete(actor: Actor, ref: string, input: DeleteInput): Promise<OrderView> {
+    return this.#transition(ref, 'orderDeleted', async (em, order, now) => {
+      if (!ACTIVE_STATUSES.includes(order.status)) return 0;
+      const own = order.status === 'ORDERED' || (order.status === 'CLAIMED' && order.claimedBy === actor.id);
+      if (!own && !isOrderManager(actor)) {
+        throw new DomainError('forbidden', 'Only an order manager may delete an order someone else is working on.');
+      }
+      return em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: order.status },
+        { status: 'DELETED', deletedBy: actor.id, deletedAt: now, deleteReason: input.reason, ...clearDeadlines(now) },
+      );
+    });
+  }
+
+  /** GET /api/client/orders: every active order, most urgent first. Every MANAGE_ORDERS viewer sees the same list. */
+  async listActive(_viewer?: Actor): Promise<OrderView[]> {
+    return this.#active.views();
+  }
+
+  /**
+   * The same list as `{ orders }` JSON bytes, plain and gzipped, for the route: serialised and compressed once per
+   * change, not per request (500 orders are about 400 KiB of JSON, 30 KiB gzipped).
+   */
+  async activeOrdersBody(): Promise<{ body: Buffer; gzip: Buffer }> {
+    return this.#active.bytes();
+  }
+
+  /** GET /api/client/orders/user/{userId}: orders the user placed, claimed, prepared or delivered, newest first. */
+  async history(userId: string, limit = 100): Promise<OrderView[]> {
+    return selectOrderViews(
+      this.#orm.em.fork(),
+      'o.customer = ? or o.claimed_by = ? or o.prepared_by = ? or o.delivered_by = ?',
+      [userId, userId, userId, userId],
+      `order by o.ordered_at desc limit ${Math.max(1, Math.min(500, Math.trunc(limit)))}`,
+    );
+  }
+
+  // Delivery queue
+
+  async listQueue(): Promise<DeliveryQueueEntryView[]> {
+    const rows = await this.#orm.em.fork().execute<Record<string, unknown>[]>(`${QUEUE_VIEW_SQL} order by q.joined_at asc`);
+    return rows.map(toQueueView);
+  }
+
+  /** POST …/delivery-queue/join: joining when present returns the existing entry (and publishes nothing). */
+  async joinQueue(userId: string): Promise<DeliveryQueueEntryView> {
+    const em = this.#orm.em.fork();
+    const inserted = await em.execute<{ user_id: string }[]>(
+      'insert into delivery_queue (user_id, joined_at) values (?, ?) on conflict (user_id) do nothing returning user_id',
+      [userId, new Date(this.#now())],
+    );
+    const entry = await this.#queueEntry(em, userId);
+    if (!entry) throw new DomainError('conflict', 'You left the delivery queue while joining it.');
+    if (inserted.length > 0) this.#events.publish('joinDeliveryQueue', { queue: entry, userID: userId });
+    return entry;
+  }
+
+  /** DELETE …/delivery-queue/leave: the driver's ready orders go back to be assigned to someone else. */
+  async leaveQueue(userId: string): Promise<DeliveryQueueEntryView> {
+    const now = new Date(this.#now());
+    const { entry, released } = await this.#orm.em.fork().transactional(async (em) => {
+      const entry = await this.#queueEntry(em, userId);
+      if (!entry) throw new DomainError('not_found', 'You are not in the delivery queue.');
+      await em.nativeDelete(DeliveryQueueEntrySchema, { userID: userId });
+      const released = await em.execute<{ id: string }[]>(
+        `update orders set assigned_driver = null, assigned_at = null, assignment_expires_at = null,
+           skipped_drivers = array_append(skipped_drivers, ?), updated_at = ?
+         where status = 'READY' and assigned_driver = ? returning id`,
+        [userId, now, userId],
+      );
+      return { entry, released: released.map((r) => r.id) };
+    });
+    this.#events.publish('leaveDeliveryQueue', { queue: entry, userID: userId });
+    for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released)) this.#events.publish('orderUpdated', { order: view });
+    return entry;
+  }
+
+  /** The image host's origin: its links are accepted as order images (schemas.ts imageUrlProblem). */
+  imageHostOrigin(): string | undefined {
+    return this.#config.images.hostUrl ? new URL(this.#config.images.hostUrl).origin : undefined;
+  }
+
+  async #queueEntry(em: Em, userId: string): Promise<DeliveryQueueEntryView | null> {
+    const [row] = await em.execute<Record<string, unknown>[]>(`${QUEUE_VIEW_SQL} where q.user_id = ?`, [userId]);
+    return row ? toQueueView(row) : null;
+  }
+
+  #assertHolder(actor: Actor, order: Order): void {
+    if (order.claimedBy !== actor.id && !isOrderManager(actor)) {
+      throw new DomainError('forbidden', 'Only the chef holding this order or an order manager may do that.');
+    }
+  }
+
+  /**
+   * One transition: load the order (404), let `work` check who may act and run its conditional UPDATE; no row
+   * changed means someone else moved the order first (or it is in the wrong state): 409 with its current state.
+   */
+  async #transition(ref: string, event: OrderEvent, work: (em: Em, order: Order, now: Date) => Promise<number>): Promise<OrderView> {
+    const now = new Date(this.#now());
+    const id = await this.#orm.em.fork().transactional(async (em) => {
+      const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: ref });
+      if (!order) throw new DomainError('not_found', 'Order not found');
+      const changed = await work(em, order, now);
+      if (changed === 0) {
+        const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
+        throw stateConflict(current!);
+      }
+      return order.id;
+    });
+    return this.#publish(event, id);
+  }
+
+  /** After commit: the order as the list shows it, to every listener. */
+  async #publish(event: OrderEvent, id: string): Promise<OrderView> {
+    const [view] = await selectOrderViewsByIds(this.#orm.em.fork(), [id]);
+    this.#events.publish(event, { order: view! } satisfies DomainEvents[OrderEvent]);
+    return view!;
+  }
+}
+
+/** A finished order waits for nothing. */
+function clearDeadlines(now: Date) {
+  return { claimExpiresAt: null, assignmentExpiresAt: null, cancelAt: null, updatedAt: now };
+}

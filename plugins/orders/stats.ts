@@ -1,0 +1,90 @@
+import type { Orm } from '../../core/db/orm.ts';
+import type { EventBus } from '../../core/events.ts';
+import './events.ts';
+import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, OrderFigures, OrderStats, UserSummary } from './schemas.ts';
+import { unknownUser } from './views.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LEADERBOARD_TTL_MS = 60_000;
+const TOP = 10;
+
+/** Who counts: a delivered order that was not reported (reported orders were trolls: nobody earns them). */
+const COUNTED = `o.status = 'DELIVERED' and not o.report`;
+
+/**
+ * Figures about delivered orders: the public leaderboard (cached 60 s, dropped when an order is delivered in this
+ * process), a user's own figures (profile, dashboard) and the home page's.
+ */
+export class OrderStatsService {
+  readonly #orm: Orm;
+  readonly #now: () => number;
+  readonly #leaderboards = new Map<LeaderboardPeriod, { at: number; value: Promise<Leaderboard> }>();
+
+  constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
+    this.#orm = orm;
+    this.#now = now;
+    events.on('deliverOrder', () => this.#leaderboards.clear());
+  }
+
+  /** Top 10 chefs (prepared), drivers (delivered) and customers (ordered): last 24 h, last 7 days or all time. */
+  leaderboard(period: LeaderboardPeriod): Promise<Leaderboard> {
+    const cached = this.#leaderboards.get(period);
+    if (cached && performance.now() - cached.at < LEADERBOARD_TTL_MS) return cached.value;
+    const value = this.#computeLeaderboard(period);
+    this.#leaderboards.set(period, { at: performance.now(), value });
+    value.catch(() => this.#leaderboards.delete(period));
+    return value;
+  }
+
+  async #computeLeaderboard(period: LeaderboardPeriod): Promise<Leaderboard> {
+    const now = this.#now();
+    const since = new Date(period === 'day' ? now - DAY_MS : period === 'week' ? now - 7 * DAY_MS : 0);
+    const em = this.#orm.em.fork();
+    const top = async (column: 'prepared_by' | 'delivered_by' | 'customer'): Promise<LeaderboardEntry[]> => {
+      const rows = await em.execute<{ uid: string; n: number | string; username: string | null; display_name: string | null; avatar: string | null }[]>(
+        `select o.${column} as uid, count(*) as n, u.username, u.display_name, u.avatar
+         from orders o left join users u on u.id = o.${column}
+         where ${COUNTED} and o.${column} is not null and o.delivered_at >= ?
+         group by o.${column}, u.username, u.display_name, u.avatar
+         order by n desc, uid asc limit ${TOP}`,
+        [since],
+      );
+      return rows.map((r) => ({ user: summary(r.uid, r), orders: Number(r.n) }));
+    };
+    return {
+      period,
+      generatedAt: new Date(now).toISOString(),
+      chefs: await top('prepared_by'),
+      drivers: await top('delivered_by'),
+      customers: await top('customer'),
+      teams: [],
+    };
+  }
+
+  /** A user's delivered orders as customer, chef and driver (profile and dashboard). */
+  async figuresFor(userId: string): Promise<OrderFigures> {
+    const [row] = await this.#orm.em.fork().execute<Record<string, number | string>[]>(
+      `select count(*) filter (where o.customer = ?) as ordered, count(*) filter (where o.prepared_by = ?) as prepared,
+         count(*) filter (where o.delivered_by = ?) as delivered
+       from orders o where ${COUNTED} and (o.customer = ? or o.prepared_by = ? or o.delivered_by = ?)`,
+      [userId, userId, userId, userId, userId, userId],
+    );
+    return { ordered: Number(row?.ordered ?? 0), prepared: Number(row?.prepared ?? 0), delivered: Number(row?.delivered ?? 0) };
+  }
+
+  /** The home page's live figures: delivered since 00:00 UTC, and orders in the kitchen or on their way. */
+  async stats(): Promise<OrderStats> {
+    const midnight = new Date(this.#now());
+    midnight.setUTCHours(0, 0, 0, 0);
+    const em = this.#orm.em.fork();
+    const [delivered] = await em.execute<{ n: number | string }[]>(`select count(*) as n from orders o where ${COUNTED} and o.delivered_at >= ?`, [midnight]);
+    const [active] = await em.execute<{ n: number | string }[]>(
+      `select count(*) as n from orders o where o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
+    );
+    return { deliveredToday: Number(delivered?.n ?? 0), activeOrders: Number(active?.n ?? 0) };
+  }
+}
+
+function summary(id: string, row: { username: string | null; display_name: string | null; avatar: string | null }): UserSummary {
+  return row.username === null ? unknownUser(id) : { id, username: row.username, displayName: row.display_name, avatar: row.avatar };
+}

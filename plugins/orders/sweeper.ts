@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../core/config.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import type { EventBus } from '../../core/events.ts';
+import { DeliveryQueueEntrySchema, OrderSchema } from './entities.ts';
+import './events.ts';
+import { selectOrderViewsByIds } from './views.ts';
+
+export interface SweepResult {
+  claimsExpired: number;
+  cancelled: number;
+  ready: number;
+  assigned: number;
+  /** Assignments that expired with no other driver to take them: open to every MANAGE_ORDERS user. */
+  released: number;
+}
+
+/**
+ * The order deadlines, enforced. Timers are data: each deadline is a column, and every `sweep()` moves the orders
+ * whose deadline has passed with conditional UPDATEs, so a restart (or a second web process sweeping the same
+ * database) loses nothing and doubles nothing. Each web process runs one, every ORDER_SWEEP_INTERVAL_MS.
+ */
+export class OrderSweeper {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #config: Config;
+  readonly #now: () => number;
+  readonly #log: FastifyBaseLogger | undefined;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<unknown> | null = null;
+
+  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#config = config;
+    this.#now = now;
+    this.#log = log;
+  }
+
+  /** Starts sweeping every ORDER_SWEEP_INTERVAL_MS (0: never). */
+  start(): void {
+    const interval = this.#config.orders.sweepIntervalMs;
+    if (this.#timer || interval <= 0) return;
+    this.#timer = setInterval(() => this.#tick(), interval);
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  #tick(): void {
+    if (this.#running) return;
+    this.#running = this.sweep()
+      .catch((error: unknown) => this.#log?.error({ err: error }, 'order sweep failed'))
+      .finally(() => {
+        this.#running = null;
+      });
+  }
+
+  /** One pass over every passed deadline; publishes the events after each write commits. */
+  async sweep(): Promise<SweepResult> {
+    const now = new Date(this.#now());
+    const em = this.#orm.em.fork();
+    // Most ticks find nothing due: one indexed look costs less than the four passes below.
+    const [due] = await em.execute<unknown[]>(
+      `select 1 from orders where status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') and (
+         (status = 'CLAIMED' and claim_expires_at <= ?) or (status = 'ORDERED' and cancel_at <= ?) or
+         (status = 'PREPARING' and ready_at <= ?) or (status = 'READY' and (assigned_driver is null or assignment_expires_at <= ?))
+       ) limit 1`,
+      [now, now, now, now],
+    );
+    if (!due) return { claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 };
+    const minutes = Math.round(this.#config.orders.unclaimedCancelMs / 60_000);
+    const expired = await ids(
+      em,
+      `update orders set status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?
+       where status = 'CLAIMED' and claim_expires_at <= ? returning id`,
+      [now, now],
+    );
+    const cancelled = await ids(
+      em,
+      `update orders set status = 'CANCELLED', cancelled_at = ?, cancel_reason = ?, cancel_at = null, updated_at = ?
+       where status = 'ORDERED' and cancel_at <= ? returning id`,
+      [now, `Nobody in the kitchen claimed this order within ${minutes} minute${minutes === 1 ? '' : 's'}, so it was cancelled. Please order again.`, now, now],
+    );
+    const ready = await ids(
+      em,
+      `update orders set status = 'READY', updated_at = ? where status = 'PREPARING' and ready_at <= ? returning id`,
+      [now, now],
+    );
+    const { assigned, released } = await this.#assign(now);
+    // A claim that expired past the order's cancel deadline was cancelled in the same pass: one event, cancelOrder.
+    const updated = [...new Set([...expired, ...ready, ...assigned, ...released])].filter((id) => !cancelled.includes(id));
+    const viewsEm = this.#orm.em.fork();
+    for (const view of await selectOrderViewsByIds(viewsEm, cancelled)) this.#events.publish('cancelOrder', { order: view });
+    for (const view of await selectOrderViewsByIds(viewsEm, updated)) this.#events.publish('orderUpdated', { order: view });
+    return { claimsExpired: expired.length, cancelled: cancelled.length, ready: ready.length, assigned: assigned.length, released: released.length };
+  }
+
+  /**
+   * Ready orders without a driver, or whose driver let the assignment expire, go round-robin to the free driver
+   * (no unexpired assignment) who was assigned least recently, never back to a driver who let this order expire.
+   * With nobody left, an expired assignment is released: any MANAGE_ORDERS user may deliver it.
+   */
+  async #assign(now: Date): Promise<{ assigned: string[]; released: string[] }> {
+    const assigned: string[] = [];
+    const released: string[] = [];
+    const pending = await this.#orm.em.fork().find(
+      OrderSchema,
+      { status: 'READY', $or: [{ assignedDriver: null }, { assignmentExpiresAt: { $lte: now } }] },
+      { orderBy: { priority: 'desc', readyAt: 'asc' }, fields: ['id'] },
+    );
+    for (const { id } of pending) {
+      const outcome = await this.#orm.em.fork().transactional(async (em) => {
+        // One assignment at a time across processes: joins and leaves wait for it, never the reverse.
+        await em.execute('lock table "delivery_queue" in share row exclusive mode', [], 'run');
+        const order = await em.findOne(OrderSchema, { id, status: 'READY' });
+        if (!order) return null;
+        const current = order.assignedDriver;
+        if (current && order.assignmentExpiresAt && order.assignmentExpiresAt > now) return null;
+        const skipped = current ? [...order.skippedDrivers, current] : [...order.skippedDrivers];
+        const candidates = await em.execute<{ user_id: string }[]>(
+          `select q.user_id from delivery_queue q
+           where not exists (select 1 from orders a where a.status = 'READY' and a.assigned_driver = q.user_id and a.assignment_expires_at > ?)
+           order by q.last_assigned_at asc nulls first, q.joined_at asc`,
+          [now],
+        );
+        const next = candidates.map((c) => c.user_id).find((userId) => !skipped.includes(userId) && userId !== current);
+        if (!next && !current) return null;
+        const changed = await em.nativeUpdate(
+          OrderSchema,
+          { id, status: 'READY', assignedDriver: current },
+          {
+            assignedDriver: next ?? null,
+            assignedAt: next ? now : null,
+            assignmentExpiresAt: next ? new Date(now.getTime() + this.#config.orders.deliveryTimeoutMs) : null,
+            skippedDrivers: skipped,
+            updatedAt: now,
+          },
+        );
+        if (changed === 0) return null;
+        if (next) await em.nativeUpdate(DeliveryQueueEntrySchema, { userID: next }, { lastAssignedAt: now });
+        return next ? 'assigned' : 'released';
+      });
+      if (outcome === 'assigned') assigned.push(id);
+      else if (outcome === 'released') released.push(id);
+    }
+    return { assigned, released };
+  }
+}
+
+async function ids(em: Em, sql: string, params: unknown[]): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(sql, params);
+  return rows.map((r) => r.id);
+}

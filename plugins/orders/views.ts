@@ -1,0 +1,110 @@
+import type { Em } from '../../core/db/orm.ts';
+import type { DeliveryQueueEntryView, Mention, OrderStatus, OrderView, UserSummary } from './schemas.ts';
+
+/**
+ * Order views in one query: the order row and the summaries of everyone it names (customer, chef, driver),
+ * joined, never fetched one by one.
+ */
+const userJson = (alias: string) =>
+  `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'avatar', ${alias}.avatar) end`;
+
+export const ORDER_VIEW_SQL = `
+select o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_id, o.customer, o.mentions,
+  o.claimed_by, o.claim_expires_at, o.prepared_by, o.images, o.chef_note, o.assigned_driver, o.assignment_expires_at,
+  o.delivered_by, o.report, o.report_reason, o.delivery_failed, o.cancel_reason, o.delete_reason, o.deleted_by,
+  o.cancel_at, o.ordered_at, o.claimed_at, o.prepare_started_at, o.ready_at, o.assigned_at, o.delivered_at,
+  o.cancelled_at, o.deleted_at,
+  ${userJson('cu')} as customer_user, ${userJson('cl')} as claimed_user, ${userJson('pr')} as prepared_user,
+  ${userJson('dr')} as driver_user, ${userJson('de')} as delivered_user
+from orders o
+left join users cu on cu.id = o.customer
+left join users cl on cl.id = o.claimed_by
+left join users pr on pr.id = o.prepared_by
+left join users dr on dr.id = o.assigned_driver
+left join users de on de.id = o.delivered_by`;
+
+type Row = Record<string, unknown>;
+
+export function iso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return new Date(value as string).toISOString();
+}
+
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** A user who never signed in here (a Discord customer): the id is all we know. */
+export function unknownUser(id: string): UserSummary {
+  return { id, username: 'Unknown user', displayName: null, avatar: null };
+}
+
+function person(id: unknown, summary: unknown): UserSummary | null {
+  if (id === null || id === undefined) return null;
+  return summary ? json<UserSummary>(summary) : unknownUser(id as string);
+}
+
+export function toOrderView(row: Row): OrderView {
+  return {
+    id: row.id as string,
+    orderID: row.order_code as string,
+    status: row.status as OrderStatus,
+    item: row.item as string,
+    priority: Number(row.priority),
+    guildId: (row.guild_id as string | null) ?? null,
+    channelId: (row.channel_id as string | null) ?? null,
+    orderedBy: person(row.customer, row.customer_user)!,
+    mentions: json<Mention[]>(row.mentions) ?? [],
+    claimedBy: person(row.claimed_by, row.claimed_user),
+    claimExpiresAt: iso(row.claim_expires_at),
+    preparedBy: person(row.prepared_by, row.prepared_user),
+    images: (row.images as string[] | null) ?? [],
+    chefNote: (row.chef_note as string | null) ?? null,
+    assignedDriver: person(row.assigned_driver, row.driver_user),
+    assignmentExpiresAt: iso(row.assignment_expires_at),
+    deliveredBy: person(row.delivered_by, row.delivered_user),
+    report: Boolean(row.report),
+    reportReason: (row.report_reason as string | null) ?? null,
+    deliveryFailed: Boolean(row.delivery_failed),
+    cancelReason: (row.cancel_reason as string | null) ?? null,
+    deleteReason: (row.delete_reason as string | null) ?? null,
+    deletedBy: (row.deleted_by as string | null) ?? null,
+    cancelAt: iso(row.cancel_at),
+    orderedAt: iso(row.ordered_at)!,
+    claimedAt: iso(row.claimed_at),
+    prepareStartedAt: iso(row.prepare_started_at),
+    readyAt: iso(row.ready_at),
+    assignedAt: iso(row.assigned_at),
+    deliveredAt: iso(row.delivered_at),
+    cancelledAt: iso(row.cancelled_at),
+    deletedAt: iso(row.deleted_at),
+  };
+}
+
+/** Views of the orders `where` selects (SQL over `o`, with `?` parameters). */
+export async function selectOrderViews(em: Em, where: string, params: unknown[] = [], tail = ''): Promise<OrderView[]> {
+  const rows = await em.execute<Row[]>(`${ORDER_VIEW_SQL} where ${where} ${tail}`, params);
+  return rows.map(toOrderView);
+}
+
+export async function selectOrderViewsByIds(em: Em, ids: readonly string[]): Promise<OrderView[]> {
+  if (ids.length === 0) return [];
+  const views = await selectOrderViews(em, `o.id in (${ids.map(() => '?').join(', ')})`, [...ids]);
+  const byId = new Map(views.map((v) => [v.id, v]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export const QUEUE_VIEW_SQL = `
+select q.user_id, q.joined_at, q.last_assigned_at, ${userJson('u')} as summary
+from delivery_queue q left join users u on u.id = q.user_id`;
+
+export function toQueueView(row: Row): DeliveryQueueEntryView {
+  const userID = row.user_id as string;
+  return {
+    userID,
+    user: row.summary ? json<UserSummary>(row.summary) : unknownUser(userID),
+    joinedAt: iso(row.joined_at)!,
+    lastAssignedAt: iso(row.last_assigned_at),
+  };
+}
