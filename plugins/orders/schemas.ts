@@ -83,6 +83,8 @@ export interface OrderView {
   deliveredAt: string | null;
   cancelledAt: string | null;
   deletedAt: string | null;
+  /** The last change: lets a client keep the newest of two versions that arrive out of order. */
+  updatedAt: string;
 }
 
 export interface OrdersResponse {

@@ -140,6 +140,13 @@ export class OrdersService {
     }
   }
 
+  /** For pages: null when there is no such order. */
+  async find(ref: string): Promise<OrderView | null> {
+    const where = isId(ref) ? 'o.id = ?' : 'o.order_code = ?';
+    const [view] = await selectOrderViews(this.#orm.em.fork(), where, [ref]);
+    return view ?? null;
+  }
+
   async get(ref: string): Promise<OrderView> {
     const where = isId(ref) ? 'o.id = ?' : 'o.order_code = ?';
     const [view] = await selectOrderViews(this.#orm.em.fork(), where, [ref]);

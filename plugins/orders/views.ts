@@ -13,7 +13,7 @@ select o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_i
   o.claimed_by, o.claim_expires_at, o.prepared_by, o.images, o.chef_note, o.assigned_driver, o.assignment_expires_at,
   o.delivered_by, o.report, o.report_reason, o.delivery_failed, o.cancel_reason, o.delete_reason, o.deleted_by,
   o.cancel_at, o.ordered_at, o.claimed_at, o.prepare_started_at, o.ready_at, o.assigned_at, o.delivered_at,
-  o.cancelled_at, o.deleted_at,
+  o.cancelled_at, o.deleted_at, o.updated_at,
   ${userJson('cu')} as customer_user, ${userJson('cl')} as claimed_user, ${userJson('pr')} as prepared_user,
   ${userJson('dr')} as driver_user, ${userJson('de')} as delivered_user
 from orders o
@@ -78,6 +78,7 @@ export function toOrderView(row: Row): OrderView {
     assignedAt: iso(row.assigned_at),
     deliveredAt: iso(row.delivered_at),
     cancelledAt: iso(row.cancelled_at),
+    updatedAt: iso(row.updated_at)!,
     deletedAt: iso(row.deleted_at),
   };
 }

@@ -53,7 +53,8 @@ test('desktop: the collapsed sidebar stays collapsed after a reload and expands 
   await page.mouse.move(600, 400);
   // The page itself records when the pointer entered and when the panel expanded: the delay is the spec's 200 ms.
   await panel.evaluate((element) => {
-    const marks = ((window as unknown as { marks: Record<string, number> }).marks = {});
+    const marks: { enter?: number; peek?: number } = {};
+    (window as unknown as { marks: typeof marks }).marks = marks;
     element.addEventListener('mouseenter', () => (marks.enter = performance.now()));
     new MutationObserver(() => {
       if (element.classList.contains('is-peeking')) marks.peek ??= performance.now();
@@ -61,7 +62,7 @@ test('desktop: the collapsed sidebar stays collapsed after a reload and expands 
   });
   await panel.hover({ position: { x: 40, y: 120 } });
   await expect(panel).toHaveClass(/is-peeking/);
-  const { enter, peek } = await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
+  const { enter, peek } = await page.evaluate(() => (window as unknown as { marks: { enter: number; peek: number } }).marks);
   expect(peek - enter).toBeGreaterThanOrEqual(195);
   await expect(panel).toHaveCSS('width', '260px');
   await page.mouse.move(900, 400);
