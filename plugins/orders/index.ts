@@ -7,6 +7,7 @@ import { FoodLookupService } from './food-lookup.ts';
 import { imagesRoutes } from './images-api.ts';
 import { ImageStore } from './images.ts';
 import { seedOrders } from './seed.ts';
+import { OrderSearch } from './search.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
@@ -16,6 +17,8 @@ export interface OrdersPlugin {
   orders: OrdersService;
   /** Leaderboard, a user's figures, the home page's figures. */
   stats: OrderStatsService;
+  /** Every order, filtered and paginated: Order Management. */
+  search: OrderSearch;
   foodLookup: FoodLookupService;
   images: ImageStore;
   /** The deadlines (claim expiry, cooking, assignments, unclaimed cancel); runs while the web server runs. */
@@ -34,6 +37,7 @@ export default definePlugin({
   service: (ctx): OrdersPlugin => ({
     orders: new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.now),
     stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
+    search: new OrderSearch(ctx.orm),
     foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.now),
     images: new ImageStore(ctx.config),
     sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log),

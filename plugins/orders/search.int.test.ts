@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import type { OrdersPlugin } from './index.ts';
+
+describe('order search (Order Management)', () => {
+  let app: TestApp;
+  let plugin: OrdersPlugin;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
+    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    const admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
+    for (const [username, item] of [['burger_fan', 'Cheeseburger with 100% beef'], ['pizza_pal', 'Pepperoni pizza'], ['taco_tim', 'Three tacos']] as const) {
+      const customer = await app.createUser({ username });
+      const order = await plugin.orders.createOrder({ customerId: customer.id, item });
+      if (username === 'taco_tim') await plugin.orders.delete({ id: admin.id, permissions: PERMISSIONS.SUPER_ADMIN }, order.id, { reason: 'Test' });
+    }
+  });
+  afterAll(() => app?.close());
+
+  it('finds by item words, customer name or orderID, newest first, with the total', async () => {
+    const all = await plugin.search.search({});
+    expect(all.total).toBe(3);
+    expect(all.orders.map((o) => o.item)).toEqual(['Three tacos', 'Pepperoni pizza', 'Cheeseburger with 100% beef']);
+    expect((await plugin.search.search({ query: 'pizza' })).orders.map((o) => o.item)).toEqual(['Pepperoni pizza']);
+    expect((await plugin.search.search({ query: 'BURGER_FAN' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef']);
+    const code = all.orders[1]!.orderID;
+    expect((await plugin.search.search({ query: code.toLowerCase() })).orders.map((o) => o.orderID)).toEqual([code]);
+  });
+
+  it('filters by state and treats LIKE wildcards as text', async () => {
+    expect((await plugin.search.search({ status: 'DELETED' })).orders.map((o) => o.item)).toEqual(['Three tacos']);
+    expect((await plugin.search.search({ query: '100%' })).total).toBe(1);
+    expect((await plugin.search.search({ query: '_' })).total).toBe(3);
+    expect((await plugin.search.search({ query: '%' })).total).toBe(1);
+  });
+
+  it('pages', async () => {
+    const page2 = await plugin.search.search({ page: 2 });
+    expect(page2).toMatchObject({ orders: [], total: 3, page: 2 });
+  });
+});
