@@ -62,3 +62,7 @@ document.addEventListener(
 for (const img of document.querySelectorAll<HTMLImageElement>('img[data-avatar]')) {
   if (img.complete && img.naturalWidth === 0) fallBack(img);
 }
+
+// Static pages are built once: the copyright range follows the visitor's calendar, not the build's.
+const year = document.querySelector('[data-current-year]');
+if (year) year.textContent = String(new Date().getFullYear());
