@@ -57,6 +57,12 @@ describe('live gateway', () => {
   });
   afterAll(() => app.close());
 
+  it('answers a plain GET /gateway (no upgrade) with a 400 in the error shape', async () => {
+    const res = await fetch(`${url}/gateway`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The live gateway is a WebSocket: connect with an Upgrade request.' });
+  });
+
   describe('identify', () => {
     it('answers op 1 with the user and the heartbeat interval', async () => {
       const client = await identified(customer.token);
@@ -243,3 +249,15 @@ async function waitFor(condition: () => Promise<boolean>): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('live gateway shutdown', () => {
+  it('tells every socket, identified or not, to come back later (1001: the client reconnects)', async () => {
+    const app = await createTestApp();
+    const url = await app.server.app.listen({ host: '127.0.0.1', port: 0 });
+    const user = await app.createUser();
+    const identified = await GatewayTestClient.identified(url, user.token);
+    const waiting = await GatewayTestClient.open(url);
+    await app.close();
+    for (const client of [identified, waiting]) expect((await client.closed).code).toBe(CLOSE.GOING_AWAY);
+  });
+});

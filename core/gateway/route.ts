@@ -3,6 +3,7 @@ import { publicAccess } from '../auth/guards.ts';
 import { isSameOrigin } from '../auth/request-session.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
+import { DomainError } from '../errors.ts';
 import { readCookie } from '../http/cookies.ts';
 import type { App } from '../plugin.ts';
 import type { GatewayHub } from './hub.ts';
@@ -26,7 +27,17 @@ export async function registerGateway(app: App, hub: GatewayHub, config: Config)
       await new Promise<void>((resolve) => app.websocketServer.close(() => resolve()));
     },
   });
-  app.get(GATEWAY_PATH, { websocket: true, preHandler: publicAccess, config: { session: false } }, (socket, request) => {
-    hub.attach(socket, { cookieToken: readCookie(request, SESSION_COOKIE), sameOrigin: isSameOrigin(request, config) });
+  app.route({
+    method: 'GET',
+    url: GATEWAY_PATH,
+    preHandler: publicAccess,
+    config: { session: false },
+    // A plain GET gets the error shape every other route answers with.
+    handler: async () => {
+      throw new DomainError('bad_request', 'The live gateway is a WebSocket: connect with an Upgrade request.');
+    },
+    wsHandler: (socket, request) => {
+      hub.attach(socket, { cookieToken: readCookie(request, SESSION_COOKIE), sameOrigin: isSameOrigin(request, config) });
+    },
   });
 }
