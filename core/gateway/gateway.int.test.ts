@@ -116,6 +116,9 @@ describe('live gateway', () => {
         else client.send(message);
         expect((await client.closed).code, String(message)).toBe(CLOSE.INVALID_MESSAGE);
       }
+      const oversized = await opened();
+      oversized.send({ op: OP.HEARTBEAT, data: 'x'.repeat(5000) });
+      expect((await oversized.closed).code).toBe(1009);
       const twice = await identified(customer.token);
       twice.send({ op: OP.IDENTIFY, data: { token: customer.token } });
       expect((await twice.closed).code).toBe(CLOSE.INVALID_MESSAGE);

@@ -20,6 +20,12 @@ const MAX_CLIENT_MESSAGE_BYTES = 4096;
 export async function registerGateway(app: App, hub: GatewayHub, config: Config): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    // A socket's errors are the client's doing (a reset connection, an oversized message): worth a warning, not
+    // the error level the default gives them.
+    errorHandler: (error, socket, request) => {
+      request.log.warn({ err: error }, 'gateway socket error');
+      socket.terminate();
+    },
     // The default closes every socket without a status code, which clients read as 1005 and never reconnect
     // after; a shutdown or a deploy must let them come back (1001).
     preClose: async () => {
