@@ -45,12 +45,22 @@ export class GatewayTestClient {
     return client;
   }
 
-  /** Opens, identifies with the token (null: the cookie of the upgrade request) and waits for op 1. */
-  static async identified(baseUrl: string, token: string | null, headers: Record<string, string> = {}): Promise<GatewayTestClient> {
+  /**
+   * Opens, identifies with the token (null: the cookie of the upgrade request) and waits for op 1. Then it sends a
+   * heartbeat every half interval, as a live client would, unless `heartbeat` is false.
+   */
+  static async identified(baseUrl: string, token: string | null, headers: Record<string, string> = {}, options: { heartbeat?: boolean } = {}): Promise<GatewayTestClient> {
     const client = await GatewayTestClient.open(baseUrl, headers);
     const answer = client.next((m) => m.op === OP.IDENTIFIED);
     client.send({ op: OP.IDENTIFY, data: { token } });
-    await Promise.race([answer, client.closed.then((c) => Promise.reject(new Error(`closed ${c.code} ${c.reason} before identified`)))]);
+    const identified = await Promise.race([answer, client.closed.then((c) => Promise.reject(new Error(`closed ${c.code} ${c.reason} before identified`)))]);
+    if (options.heartbeat !== false) {
+      const { heartbeatInterval } = identified.data as { heartbeatInterval: number };
+      const timer = setInterval(() => {
+        if (client.socket.readyState === WebSocket.OPEN) client.send({ op: OP.HEARTBEAT });
+      }, heartbeatInterval / 2);
+      void client.closed.then(() => clearInterval(timer));
+    }
     return client;
   }
 
