@@ -119,6 +119,11 @@ export class EventBridge {
       await client.end().catch(() => {});
       throw error;
     }
+    if (this.#stopped) {
+      // stop() came while this connection was being made.
+      await client.end().catch(() => {});
+      return;
+    }
     const reconnected = this.#attempt > 0;
     this.#client = client;
     this.#connected = true;
