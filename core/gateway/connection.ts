@@ -13,6 +13,7 @@ export interface UpgradeContext {
 export class Connection {
   readonly socket: WebSocket;
   readonly upgrade: UpgradeContext;
+  readonly #maxBufferedBytes: number;
   state: 'new' | 'identifying' | 'identified' | 'closed' = 'new';
   /** SHA-256 of the session token: the session's id. Known from the moment identify is read. */
   sessionId: string | null = null;
@@ -25,9 +26,10 @@ export class Connection {
   revoked = false;
   stale = false;
 
-  constructor(socket: WebSocket, upgrade: UpgradeContext) {
+  constructor(socket: WebSocket, upgrade: UpgradeContext, maxBufferedBytes = Infinity) {
     this.socket = socket;
     this.upgrade = upgrade;
+    this.#maxBufferedBytes = maxBufferedBytes;
   }
 
   get open(): boolean {
@@ -38,6 +40,12 @@ export class Connection {
   send(message: GatewayMessage | Buffer): void {
     if (!this.open) return;
     this.socket.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: false });
+    // A client that does not read its events would make us hold them all. A close frame would only queue behind
+    // them, so the connection is cut (the client sees 1006 and reconnects, then reads the lists afresh).
+    if (this.socket.bufferedAmount > this.#maxBufferedBytes) {
+      this.state = 'closed';
+      this.socket.terminate();
+    }
   }
 
   /**

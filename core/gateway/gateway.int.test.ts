@@ -45,7 +45,7 @@ describe('live gateway', () => {
   beforeAll(async () => {
     app = await createTestApp({
       plugins: [...allPlugins, kitchen],
-      gateway: { heartbeatIntervalMs: HEARTBEAT_MS, identifyTimeoutMs: 300, onlineUsersIntervalMs: 50 },
+      gateway: { heartbeatIntervalMs: HEARTBEAT_MS, identifyTimeoutMs: 300, onlineUsersIntervalMs: 50, maxBufferedBytes: 256 * 1024 },
     });
     url = await app.server.app.listen({ host: '127.0.0.1', port: 0 });
     chef = await app.createUser({ username: 'chef', rankPermissions: ['MANAGE_ORDERS'] });
@@ -185,6 +185,21 @@ describe('live gateway', () => {
       });
       expect(client.socket.readyState).toBe(client.socket.OPEN);
     });
+  });
+
+  it('cuts off a socket that stops reading once its backlog passes the limit, and goes on serving the others', async () => {
+    const [stuck, reader] = await Promise.all([identified(chef.token), identified(owner.token)]);
+    // The client stops reading: the kernel's buffers fill first, then the server's.
+    (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const big = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 400 && app.server.gateway.stats.sockets > 1; i++) {
+      app.server.gateway.dispatch({ t: 'orderUpdated', data: { big }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect((await stuck.closed).code).toBe(1006);
+    app.server.gateway.dispatch({ t: 'orderSent', data: { marker: 'after' }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+    await reader.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'after');
   });
 
   describe('onlineUsers', () => {

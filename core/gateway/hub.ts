@@ -17,6 +17,8 @@ export interface GatewayOptions {
   identifyTimeoutMs?: number;
   /** onlineUsers is sent at most this often. */
   onlineUsersIntervalMs?: number;
+  /** A socket with more than this waiting to be written is cut off (a client that does not read). */
+  maxBufferedBytes?: number;
   now?: () => number;
 }
 
@@ -40,6 +42,7 @@ export interface GatewayDeps {
 export class GatewayHub {
   readonly heartbeatIntervalMs: number;
   readonly identifyTimeoutMs: number;
+  readonly #maxBufferedBytes: number;
   readonly #deps: GatewayDeps;
   readonly #now: () => number;
   readonly #users = new Map<string, OnlineEntry>();
@@ -58,6 +61,7 @@ export class GatewayHub {
     this.#deps = deps;
     this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
     this.identifyTimeoutMs = options.identifyTimeoutMs ?? 10_000;
+    this.#maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.#now = options.now ?? Date.now;
     this.#online = new OnlineUsers(this.#users, options.onlineUsersIntervalMs ?? 1000, this.#now);
     // One sweep for every socket rather than a timer each: a socket is closed between 2 and 2.25 intervals after
@@ -77,7 +81,7 @@ export class GatewayHub {
 
   /** A new socket on /gateway: it has identifyTimeoutMs to identify. */
   attach(socket: WebSocket, upgrade: UpgradeContext): void {
-    const connection = new Connection(socket, upgrade);
+    const connection = new Connection(socket, upgrade, this.#maxBufferedBytes);
     if (this.#closed) return connection.close(CLOSE.GOING_AWAY, 'Server shutting down');
     this.#all.add(connection);
     connection.identifyTimer = setTimeout(() => connection.close(CLOSE.IDENTIFY_TIMEOUT, 'Identify timeout'), this.identifyTimeoutMs);
