@@ -3,7 +3,8 @@
  * to `DomainEvents` by declaration merging, so every publisher and listener is typed.
  * One process: this in-memory bus. Several processes on PostgreSQL: core/db/event-bridge.ts forwards every event
  * published here to the other processes (LISTEN/NOTIFY), where it is delivered to their listeners, so payloads must
- * be JSON-safe (no Date, Map or undefined that matters; ISO strings for times) and small (under 8,000 bytes).
+ * be JSON-safe (no Date, Map or undefined that matters; ISO strings for times) and small (ids and short values; one
+ over 8,000 bytes of JSON crosses in several notifications, one over 256 KiB does not cross at all).
  */
 export interface DomainEvents {
   settingUpdated: { key: string; value: unknown };

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../events.ts';
-import { EventBridge, MAX_NOTIFY_BYTES } from './event-bridge.ts';
+import { EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.VD_TEST_DATABASE === 'postgresql' && Boolean(url);
@@ -60,15 +60,27 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     expect(b.received).toHaveLength(2);
   });
 
-  it('logs and drops, for other processes only, a payload over the NOTIFY limit', async () => {
+  it('sends an event over the NOTIFY limit in chunks, in its place among the others', async () => {
     const name = channel();
     const [a, b] = [await node(name), await node(name)];
-    a.events.publish('settingUpdated', { key: 'big', value: 'x'.repeat(MAX_NOTIFY_BYTES) });
+    const value = 'é€x"\\'.repeat(6000); // multi-byte characters and characters JSON escapes: ~45 KB
+    a.events.publish('settingUpdated', { key: 'before', value: 1 });
+    a.events.publish('settingUpdated', { key: 'big', value });
+    a.events.publish('settingUpdated', { key: 'after', value: 2 });
+    await until(() => b.received.length === 3);
+    expect(b.received.map((r) => (r.payload as { key: string }).key)).toEqual(['before', 'big', 'after']);
+    expect(b.received[1]).toEqual({ event: 'settingUpdated', payload: { key: 'big', value } });
+  });
+
+  it('logs and drops, for other processes only, an event over MAX_EVENT_BYTES', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    a.events.publish('settingUpdated', { key: 'huge', value: 'x'.repeat(MAX_EVENT_BYTES) });
     a.events.publish('settingUpdated', { key: 'small', value: 1 });
     await until(() => b.received.length === 1);
     expect(b.received[0]).toMatchObject({ payload: { key: 'small' } });
     expect(a.received).toHaveLength(2);
-    expect(a.log.lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'event too large for NOTIFY: not delivered to other processes' }));
+    expect(a.log.lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'event too large to bridge: not delivered to other processes' }));
   });
 
   it('reconnects after losing its connection, sends what was published meanwhile, and resyncs with identityChanged', async () => {

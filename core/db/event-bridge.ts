@@ -6,6 +6,12 @@ import type { DomainEvents, EventBus, EventName } from '../events.ts';
 export const EVENT_CHANNEL = 'vd_events';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (default build). */
 export const MAX_NOTIFY_BYTES = 7999;
+/** A larger event goes out in chunks of this many bytes (base64 in the notification: 4/3 of it, under the limit). */
+const CHUNK_BYTES = 5600;
+/** Beyond this an event is not sent to other processes at all: events carry ids and small values. */
+export const MAX_EVENT_BYTES = 256 * 1024;
+/** Chunks of an event still incomplete after this long are dropped (their sender lost its connection). */
+const ASSEMBLY_TIMEOUT_MS = 10_000;
 /** Events published while the connection is down wait here, oldest dropped first beyond this. */
 const MAX_QUEUED = 10_000;
 
@@ -25,11 +31,20 @@ export interface EventBridgeOptions {
   reconnectMs?: { min: number; max: number };
 }
 
-/** On the wire: `{ o: origin, e: event, p: payload }`. */
+/** On the wire: `{ o: origin, e: event, p: payload }`, or for a large event its chunks, in order. */
 interface Envelope {
   o: string;
   e: EventName;
   p: unknown;
+}
+interface Chunk {
+  o: string;
+  /** The event's id among its origin's chunked events. */
+  k: number;
+  i: number;
+  n: number;
+  /** Base64 of bytes i × CHUNK_BYTES … of the JSON `{ e, p }`. */
+  d: string;
 }
 
 /**
@@ -41,8 +56,9 @@ interface Envelope {
  * At most once: an event published while the connection is down waits (up to MAX_QUEUED) and is sent once it is
  * back; what other processes sent meanwhile is lost, so after a reconnect the bridge delivers `identityChanged {}`
  * locally, which drops the session cache and makes the gateway read its users and sessions again.
- * A payload over MAX_NOTIFY_BYTES is not sent to other processes: it is logged as an error (events carry ids and
- * small values; a larger one is a bug in its publisher).
+ * NOTIFY takes under 8,000 bytes: a larger event goes out as consecutive chunks, put together again on arrival
+ * (one connection sends them in a row, so they arrive in a row too); one over MAX_EVENT_BYTES is not sent to other
+ * processes but logged as an error (events carry ids and small values; that would be a bug in its publisher).
  */
 export class EventBridge {
   readonly origin = randomUUID();
@@ -55,6 +71,9 @@ export class EventBridge {
   #attempt = 0;
   #unforward: () => void = () => {};
   #inFlight = new Set<Promise<unknown>>();
+  #chunked = 0;
+  /** Chunks received so far, by origin and event id. */
+  readonly #assembling = new Map<string, { parts: Buffer[]; received: number; timer: NodeJS.Timeout }>();
 
   constructor(options: EventBridgeOptions) {
     this.#options = { channel: EVENT_CHANNEL, reconnectMs: { min: 250, max: 10_000 }, ...options };
@@ -77,11 +96,21 @@ export class EventBridge {
 
   #publish<K extends EventName>(event: K, payload: DomainEvents[K]): void {
     const json = JSON.stringify({ o: this.origin, e: event, p: payload } satisfies Envelope);
-    const bytes = Buffer.byteLength(json);
-    if (bytes > MAX_NOTIFY_BYTES) {
-      this.#options.log.error({ event, bytes, limit: MAX_NOTIFY_BYTES }, 'event too large for NOTIFY: not delivered to other processes');
+    if (Buffer.byteLength(json) <= MAX_NOTIFY_BYTES) return this.#enqueue(json);
+    const body = Buffer.from(JSON.stringify({ e: event, p: payload }));
+    if (body.length > MAX_EVENT_BYTES) {
+      this.#options.log.error({ event, bytes: body.length, limit: MAX_EVENT_BYTES }, 'event too large to bridge: not delivered to other processes');
       return;
     }
+    const k = ++this.#chunked;
+    const n = Math.ceil(body.length / CHUNK_BYTES);
+    for (let i = 0; i < n; i++) {
+      const d = body.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES).toString('base64');
+      this.#enqueue(JSON.stringify({ o: this.origin, k, i, n, d } satisfies Chunk));
+    }
+  }
+
+  #enqueue(json: string): void {
     if (!this.#connected) {
       this.#queue.push(json);
       if (this.#queue.length > MAX_QUEUED) this.#queue.shift();
@@ -136,14 +165,36 @@ export class EventBridge {
   }
 
   #receive(raw: string): void {
-    let envelope: Envelope;
+    let message: Envelope | Chunk;
     try {
-      envelope = JSON.parse(raw) as Envelope;
+      message = JSON.parse(raw) as Envelope | Chunk;
     } catch {
       return this.#options.log.warn({ payload: raw.slice(0, 200) }, 'event bridge: payload is not JSON');
     }
-    if (envelope.o === this.origin || typeof envelope.e !== 'string') return;
-    this.#options.events.deliver(envelope.e, envelope.p as never);
+    if (message.o === this.origin) return;
+    if ('k' in message) return this.#receiveChunk(message);
+    if (typeof message.e === 'string') this.#options.events.deliver(message.e, message.p as never);
+  }
+
+  #receiveChunk({ o, k, i, n, d }: Chunk): void {
+    const key = `${o}:${k}`;
+    let entry = this.#assembling.get(key);
+    if (!entry) {
+      const timer = setTimeout(() => this.#assembling.delete(key), ASSEMBLY_TIMEOUT_MS);
+      timer.unref();
+      this.#assembling.set(key, (entry = { parts: new Array<Buffer>(n), received: 0, timer }));
+    }
+    if (entry.parts[i] === undefined) entry.received++;
+    entry.parts[i] = Buffer.from(d, 'base64');
+    if (entry.received < n) return;
+    clearTimeout(entry.timer);
+    this.#assembling.delete(key);
+    try {
+      const { e, p } = JSON.parse(Buffer.concat(entry.parts).toString('utf8')) as { e: EventName; p: unknown };
+      this.#options.events.deliver(e, p as never);
+    } catch (error) {
+      this.#options.log.warn({ err: error }, 'event bridge: a chunked event could not be put together');
+    }
   }
 
   #lost(client: pg.Client, error: Error | null): void {
@@ -175,6 +226,8 @@ export class EventBridge {
     this.#stopped = true;
     this.#unforward();
     clearTimeout(this.#reconnectTimer);
+    for (const { timer } of this.#assembling.values()) clearTimeout(timer);
+    this.#assembling.clear();
     await Promise.all(this.#inFlight);
     const client = this.#client;
     this.#client = null;
