@@ -1,10 +1,12 @@
+import type { OnlineUser } from './gateway/protocol.ts';
+
 /**
  * Domain events, published by services after their transaction commits (never before). Plugins add their events
  * to `DomainEvents` by declaration merging, so every publisher and listener is typed.
  * One process: this in-memory bus. Several processes on PostgreSQL: core/db/event-bridge.ts forwards every event
  * published here to the other processes (LISTEN/NOTIFY), where it is delivered to their listeners, so payloads must
  * be JSON-safe (no Date, Map or undefined that matters; ISO strings for times) and small (ids and short values; one
- over 8,000 bytes of JSON crosses in several notifications, one over 256 KiB does not cross at all).
+ * over 8,000 bytes of JSON crosses in several notifications, one over 256 KiB does not cross at all).
  */
 export interface DomainEvents {
   settingUpdated: { key: string; value: unknown };
@@ -14,6 +16,11 @@ export interface DomainEvents {
    * of that user, or of everyone when userId is absent, must be read again.
    */
   identityChanged: { userId?: string };
+  /**
+   * A process's live gateway users (core/gateway/online-users.ts), so that onlineUsers lists every process's. An
+   * empty list: none left, or the process is shutting down. `hello`: it just started and asks for everyone's list.
+   */
+  gatewayPresence: { node: string; users: OnlineUser[]; hello?: boolean };
 }
 
 export type EventName = keyof DomainEvents;

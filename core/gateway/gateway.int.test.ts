@@ -220,6 +220,34 @@ describe('live gateway', () => {
     });
   });
 
+  describe('onlineUsers across processes', () => {
+    it('lists the users other processes announce, answers a newcomer with its own, and forgets a process that stops', async () => {
+      const announced: { node: string; users: { id: string }[]; hello?: boolean }[] = [];
+      const unsubscribe = app.server.ctx.events.on('gatewayPresence', (presence) => void announced.push(presence));
+      try {
+        const admin = await identified(owner.token);
+        await admin.event('onlineUsers');
+        const since = new Date(Date.now() - 60_000).toISOString();
+        const remoteUser = { id: '1100000000000000777', username: 'far.away', displayName: 'Far Away', avatar: null, connections: 2, since };
+        const ownerElsewhere = { id: owner.id, username: 'owner', displayName: null, avatar: null, connections: 1, since };
+        app.server.ctx.events.deliver('gatewayPresence', { node: 'other-process', users: [remoteUser, ownerElsewhere], hello: true });
+
+        const merged = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id));
+        const users = (merged.data as { users: { id: string; connections: number; since: string }[] }).users;
+        expect(users.find((u) => u.id === remoteUser.id)).toEqual(remoteUser);
+        // The same user on both processes: connections add up, the oldest since stays.
+        expect(users.find((u) => u.id === owner.id)).toMatchObject({ connections: 2, since });
+        // The newcomer said hello: this process answered with its own users.
+        await waitFor(async () => announced.some((p) => p.node !== 'other-process' && p.users.some((u) => u.id === owner.id)));
+
+        app.server.ctx.events.deliver('gatewayPresence', { node: 'other-process', users: [] });
+        await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id));
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
   describe('session end', () => {
     it('a logout closes that session\'s sockets within 1 s, with a close the client does not retry; other sessions stay', async () => {
       const other = await app.createUser({ username: 'two-devices' });

@@ -17,6 +17,8 @@ export interface GatewayOptions {
   identifyTimeoutMs?: number;
   /** onlineUsers is sent at most this often. */
   onlineUsersIntervalMs?: number;
+  /** How often each process repeats its users to the others (gatewayPresence). */
+  presenceIntervalMs?: number;
   /** A socket with more than this waiting to be written is cut off (a client that does not read). */
   maxBufferedBytes?: number;
   now?: () => number;
@@ -63,7 +65,11 @@ export class GatewayHub {
     this.identifyTimeoutMs = options.identifyTimeoutMs ?? 10_000;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.#now = options.now ?? Date.now;
-    this.#online = new OnlineUsers(this.#users, options.onlineUsersIntervalMs ?? 1000, this.#now);
+    this.#online = new OnlineUsers(this.#users, deps.events, {
+      intervalMs: options.onlineUsersIntervalMs ?? 1000,
+      announceMs: options.presenceIntervalMs,
+      now: this.#now,
+    });
     // One sweep for every socket rather than a timer each: a socket is closed between 2 and 2.25 intervals after
     // its last heartbeat.
     this.#sweep = setInterval(() => this.#closeSilentSockets(), Math.max(10, this.heartbeatIntervalMs / 4));

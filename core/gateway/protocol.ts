@@ -87,7 +87,7 @@ export interface OnlineUser {
   username: string;
   displayName: string | null;
   avatar: string | null;
-  /** Identified sockets of this user, on this process. */
+  /** Identified sockets of this user, on every web process. */
   connections: number;
   /** ISO 8601: when the oldest of those sockets identified. */
   since: string;

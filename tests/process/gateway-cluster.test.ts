@@ -96,6 +96,24 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
     }
   }, 30_000);
 
+  it('a super admin on A sees in onlineUsers a user who connects on B', async () => {
+    const [ownerToken, chefToken] = await Promise.all([signIn(a, DEMO.owner), signIn(b, DEMO.chef)]);
+    const admin = await GatewayTestClient.identified(a.url, ownerToken);
+    const chef = await GatewayTestClient.identified(b.url, chefToken);
+    try {
+      const seen = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === DEMO.chef), 10_000);
+      expect((seen.data as { users: { id: string; username: string; connections: number }[] }).users.find((u) => u.id === DEMO.chef)).toMatchObject({
+        username: 'charlie.chef',
+        connections: 1,
+      });
+      chef.close();
+      await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === DEMO.chef), 10_000);
+    } finally {
+      admin.close();
+      chef.close();
+    }
+  }, 30_000);
+
   // Once the orders plugin lands: a claim through A's API reaches a chef's socket on B, e.g.
   //   const chef = await GatewayTestClient.identified(b.url, await signIn(a, DEMO.chef));
   //   await fetch(`${a.url}/api/client/orders/${orderId}/claim`, { method: 'POST', headers: bearer(managerToken) });
