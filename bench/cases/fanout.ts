@@ -38,6 +38,7 @@ export const fanout: BenchCase = {
   name: 'fanout',
   description: `one event to ${SOCKETS} identified sockets, ${EVENTS} events, p50/p99 delivery latency and server memory per socket`,
   async run() {
+    const loadAverage = os.loadavg()[0]!;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
     const server = await startServer({ ...appEnv(dataDir), NODE_OPTIONS: '--expose-gc' }, { script: 'bench/gateway-server.ts' });
     const sockets: WebSocket[] = [];
@@ -119,9 +120,10 @@ export const fanout: BenchCase = {
           `Medians per event: first socket ${round(medianOf(firstArrivals), 1)} ms, last socket ${round(medianOf(lastArrivals), 1)} ms, publishing POST answered in ${round(medianOf(posts), 1)} ms; the server's fan-out (publish to the last socket write) took ${round(medianOf(dispatches), 2)} ms.`,
           `p99 ${round(p99, 1)} ms (target under ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'NOT met'}).`,
           `${SOCKETS} sockets identified in ${round(identifyMs)} ms (100 at a time); memory measured after a GC${before.gc ? '' : ' (not available: figures include garbage)'}: RSS ${round(before.rss / 2 ** 20, 1)} → ${round(after.rss / 2 ** 20, 1)} MiB, heap ${round(before.heapUsed / 2 ** 20, 1)} → ${round(after.heapUsed / 2 ** 20, 1)} MiB.`,
+          `Load average when the case started: ${round(loadAverage, 2)} on ${os.cpus().length} CPUs (the client, the server and anything else running share them).`,
           'Latency runs from before the publishing POST to each socket\'s message, on this process\'s clock: it includes the HTTP call and this process reading 1,000 messages in turn on the same 2 cores.',
         ],
-        data: { sockets: SOCKETS, events: EVENTS, p50, p99, max: latencies.at(-1), firstArrivalMedian: medianOf(firstArrivals), lastArrivalMedian: medianOf(lastArrivals), postMedian: medianOf(posts), serverDispatchMedian: medianOf(dispatches), missing, identifyMs, before, after },
+        data: { loadAverage, sockets: SOCKETS, events: EVENTS, p50, p99, max: latencies.at(-1), firstArrivalMedian: medianOf(firstArrivals), lastArrivalMedian: medianOf(lastArrivals), postMedian: medianOf(posts), serverDispatchMedian: medianOf(dispatches), missing, identifyMs, before, after },
       };
     } finally {
       for (const socket of sockets) socket.terminate();
