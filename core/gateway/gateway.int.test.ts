@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { plugins as allPlugins } from '../../plugins/index.ts';
 import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { UserSchema } from '../auth/entities.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { SessionSchema, UserSchema } from '../auth/entities.ts';
+import { hashToken, SESSION_COOKIE } from '../auth/sessions.ts';
 import { definePlugin } from '../plugin.ts';
 import { PERMISSIONS } from '../shared/permissions.ts';
 import { CLOSE, OP } from './protocol.ts';
@@ -275,6 +275,17 @@ describe('live gateway', () => {
         expect(client.messages.at(-1)?.t).toBe('userBanned');
       }
       expect(Date.now() - started).toBeLessThan(1000);
+    });
+
+    it('a full re-read (identityChanged for everyone) closes sockets whose session is gone, as after a missed revocation', async () => {
+      const user = await app.createUser({ username: 'missed-revocation' });
+      const kept = await app.server.ctx.sessions.create(user.id);
+      const [gone, stays] = await Promise.all([identified(user.token), identified(kept.token)]);
+      await app.db.orm.em.fork().nativeDelete(SessionSchema, { id: hashToken(user.token) });
+      app.server.ctx.events.publish('identityChanged', {});
+      expect((await gone.closed).code).toBe(CLOSE.SESSION_ENDED);
+      app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: 'kept' }, to: { userId: user.id } });
+      await stays.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'kept');
     });
 
     it('a ban found by a re-read (identityChanged alone) also sends userBanned and closes', async () => {
