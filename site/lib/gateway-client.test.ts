@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE, OP } from '../../core/gateway/protocol.ts';
 import { $gatewayStatus, startGateway, stopGateway } from '../stores/gateway.ts';
-import { GatewayClient, gatewayUrl, type SocketLike } from './gateway-client.ts';
+import { GatewayClient, gatewayUrl, ZOMBIE_CONNECTION, type SocketLike } from './gateway-client.ts';
 
 /** A WebSocket stand-in the test drives: open, server messages, close codes. */
 class FakeSocket implements SocketLike {
@@ -73,7 +73,9 @@ describe('gateway client', () => {
     last().identified('1100000000000000001', 45_000);
     expect(client.status).toBe('connected');
     expect(client.userId).toBe('1100000000000000001');
-    vi.advanceTimersByTime(45_000 * 2);
+    vi.advanceTimersByTime(45_000);
+    last().receive({ op: OP.HEARTBEAT_ACK });
+    vi.advanceTimersByTime(45_000);
     expect(last().sent.slice(1)).toEqual([{ op: OP.HEARTBEAT }, { op: OP.HEARTBEAT }]);
     last().receive({ op: OP.EVENT, t: 'orderSent', data: { order: { orderID: 'A1' } } });
     last().receive({ op: OP.EVENT, t: 'orderDeleted', data: {} });
@@ -123,6 +125,22 @@ describe('gateway client', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(client.status).toBe('closed');
+  });
+
+  it('replaces a connection whose heartbeat went unacknowledged until the next was due', () => {
+    const { client, sockets } = setup();
+    client.connect();
+    sockets[0]!.open();
+    sockets[0]!.identified('1', 1000);
+    vi.advanceTimersByTime(1000);
+    sockets[0]!.receive({ op: OP.HEARTBEAT_ACK });
+    vi.advanceTimersByTime(1000);
+    expect(sockets[0]!.closedWith).toBeNull();
+    vi.advanceTimersByTime(1000);
+    expect(sockets[0]!.closedWith).toBe(ZOMBIE_CONNECTION);
+    expect(client.status).toBe('reconnecting');
+    vi.advanceTimersByTime(1000);
+    expect(sockets).toHaveLength(2);
   });
 
   it('a deliberate close() stops heartbeats and never reconnects', () => {

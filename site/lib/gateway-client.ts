@@ -34,6 +34,12 @@ export interface GatewayClientOptions {
 type Handler = (data: unknown) => void;
 
 const OPEN = 1;
+/**
+ * Ours, client side only: the server did not acknowledge the last heartbeat before the next was due, so the
+ * connection is presumed dead (a laptop waking up, a changed network) and replaced without waiting for the browser
+ * to notice. Reconnects like any other close.
+ */
+export const ZOMBIE_CONNECTION = 4000;
 
 export function gatewayUrl(location: { protocol: string; host: string }): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${GATEWAY_PATH}`;
@@ -43,7 +49,8 @@ export function gatewayUrl(location: { protocol: string; host: string }): string
  * The site's live gateway connection (specification 4 and 9): identify with the session cookie (`token: null`: the
  * page cannot read the HttpOnly cookie, the browser sends it with the upgrade), heartbeat every heartbeatInterval,
  * reconnect up to MAX_RECONNECTS times in a row with backoff unless the close says not to (1005: the session ended
- * or we closed it ourselves; 4001: the token was refused). A successful identify starts the count again.
+ * or we closed it ourselves; 4001: the token was refused). A successful identify starts the count again. A heartbeat
+ * not acknowledged by the time the next is due means a dead connection: it is replaced at once.
  */
 export class GatewayClient {
   readonly #options: Required<Omit<GatewayClientOptions, 'onIdentified' | 'onStatus'>> & GatewayClientOptions;
@@ -52,6 +59,7 @@ export class GatewayClient {
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #retry: ReturnType<typeof setTimeout> | undefined;
   #attempts = 0;
+  #acked = true;
   #status: GatewayStatus = 'idle';
   #userId: string | null = null;
 
@@ -113,14 +121,27 @@ export class GatewayClient {
       this.#userId = data.user.id;
       this.#attempts = 0;
       clearInterval(this.#heartbeat);
-      this.#heartbeat = setInterval(() => {
-        if (this.#socket?.readyState === OPEN) this.#socket.send(JSON.stringify({ op: OP.HEARTBEAT }));
-      }, data.heartbeatInterval);
+      this.#acked = true;
+      this.#heartbeat = setInterval(() => this.#beat(), data.heartbeatInterval);
       this.#setStatus('connected');
       this.#options.onIdentified?.(data);
+    } else if (message.op === OP.HEARTBEAT_ACK) {
+      this.#acked = true;
     } else if (message.op === OP.EVENT && message.t) {
       for (const handler of this.#handlers.get(message.t) ?? []) handler(message.data);
     }
+  }
+
+  #beat(): void {
+    const socket = this.#socket;
+    if (!socket || socket.readyState !== OPEN) return;
+    if (!this.#acked) {
+      this.#closed(socket, ZOMBIE_CONNECTION);
+      socket.close(ZOMBIE_CONNECTION, 'Heartbeat not acknowledged');
+      return;
+    }
+    this.#acked = false;
+    socket.send(JSON.stringify({ op: OP.HEARTBEAT }));
   }
 
   #closed(socket: SocketLike, code: number): void {
