@@ -175,13 +175,17 @@ describe('live gateway', () => {
 
       const res = await app.inject({ method: 'POST', url: `/api/client/admin/users/${demoted.id}/remove-staff`, headers: manager.auth, payload: { reason: 'Inactive' } });
       expect(res.statusCode).toBe(204);
+      // Each round: an order event the chef receives, then a marker to the demoted user; the marker arriving
+      // without that round's order event before it proves they no longer get it.
+      let round = 0;
       await waitFor(async () => {
         const probe = await identified(chef.token);
-        publishOrder('PROBE');
-        await probe.event('orderSent');
-        app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: 'PROBE' }, to: { userId: demoted.id } });
-        await client.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'PROBE');
-        return !client.events('orderSent').some((m) => (m.data as { order: { orderID: string } }).order.orderID === 'PROBE');
+        const orderID = `PROBE${++round}`;
+        publishOrder(orderID);
+        await probe.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID);
+        app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: orderID }, to: { userId: demoted.id } });
+        await client.next((m) => (m.data as { marker?: string } | undefined)?.marker === orderID);
+        return !client.events('orderSent').some((m) => (m.data as { order: { orderID: string } }).order.orderID === orderID);
       });
       expect(client.socket.readyState).toBe(client.socket.OPEN);
     });
