@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { EntitySchema } from '@mikro-orm/core';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
+import { EventBridge } from './db/event-bridge.ts';
 import { migrate, openDatabase, type Orm } from './db/orm.ts';
 import { buildServer, type Server } from './http/server.ts';
 import { loadBuiltSite } from './http/site.ts';
@@ -51,13 +52,23 @@ export interface StartedApp {
   stop(): Promise<void>;
 }
 
-/** The web process: database, migrations, demo data on a new database, the server with the built site, listen. */
+/**
+ * The web process: database, migrations, demo data on a new database, the server with the built site, the event
+ * bridge to other processes on PostgreSQL, listen.
+ */
 export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<StartedApp> {
   const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
-  let server: Server;
+  let server: Server | undefined;
+  let bridge: EventBridge | null = null;
   try {
     const site = await loadBuiltSite(distDir);
     server = await buildServer({ config, orm, plugins, site });
+    // PostgreSQL may have several processes (web, bot): their events meet through LISTEN/NOTIFY. The embedded
+    // database has one process, and nothing to bridge.
+    if (config.databaseUrl) {
+      bridge = new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log });
+      await bridge.start();
+    }
     if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
     if (isNew && config.demoData) {
       await seedDemoData(server, plugins);
@@ -65,19 +76,23 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     }
     await server.app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await bridge?.stop().catch(() => {});
+    await server?.close().catch(() => {});
     await orm.close(true);
     throw error;
   }
-  const address = server.app.server.address();
+  const started = server;
+  const address = started.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   let stopping: Promise<void> | null = null;
   return {
-    server,
+    server: started,
     url: `http://${shownHost}:${port}`,
     stop() {
       stopping ??= (async () => {
-        await server.close();
+        await started.close();
+        await bridge?.stop();
         await orm.close();
       })();
       return stopping;

@@ -37,24 +37,61 @@ export const GATEWAY_EVENTS = [
 export type GatewayEventName = (typeof GATEWAY_EVENTS)[number];
 
 /**
- * Close codes. 1005 (no status) is the one the client never reconnects after (specification); the server uses it
- * itself for closes that must not be retried (logout, revoked session, ban), so a client that follows the
- * specification's rule stops by itself. 4xxx codes are ours and documented in docs/gateway.md.
+ * Close codes (docs/gateway.md). The specification's client reconnects up to 3 times unless the close code is 1005.
+ * 1005 ("no status") cannot be written into a close frame: an endpoint produces it by closing with an empty close
+ * frame, which the other side reports as 1005. The server ends a session that way (logout, revoked session, ban,
+ * a banned user identifying), so any client that follows the specification's rule stops by itself; ours also
+ * stops after INVALID_TOKEN, since sending the same token again cannot succeed (`shouldReconnect`).
  */
 export const CLOSE = {
-  /** Sent by the client on a deliberate close; never reconnect. */
-  NO_STATUS: 1005,
-  /** The token in identify is missing, malformed, expired or revoked. */
+  /** The server is shutting down or restarting: reconnect. */
+  GOING_AWAY: 1001,
+  /**
+   * The user's session ended: logout, revoked session, ban, or a banned user identifying. Sent as a close frame
+   * without a status code (`socket.close()`), seen by the client as 1005; also what a client's own deliberate
+   * close() produces. Never reconnect.
+   */
+  SESSION_ENDED: 1005,
+  /** The token in identify is missing, malformed, expired or revoked, or a cookie identify came from another origin. */
   INVALID_TOKEN: 4001,
-  /** A message that is not JSON `{ op, ... }` or an op the server does not accept. */
+  /** A message that is not JSON `{ op, ... }`, an op the server does not accept, or a second identify. */
   INVALID_MESSAGE: 4002,
-  /** No identify within the identify timeout. */
+  /** No identify within the identify timeout (10 s). */
   IDENTIFY_TIMEOUT: 4003,
-  /** Two heartbeats missed. */
+  /** Two heartbeats missed: no op 2 for 2 × heartbeatInterval. */
   HEARTBEAT_TIMEOUT: 4004,
-  /** The user's session ended (logout or revocation) or the user was banned. */
-  SESSION_ENDED: 4005,
 } as const;
+
+/** The client's reconnect rule: the specification's (never after 1005), and never after a rejected token. */
+export function shouldReconnect(code: number): boolean {
+  return code !== CLOSE.SESSION_ENDED && code !== CLOSE.INVALID_TOKEN;
+}
+
+/** op 1's data. */
+export interface IdentifiedData {
+  user: { id: string };
+  heartbeatInterval: number;
+}
+
+/** `userBanned`'s data: sent to the banned user's sockets just before they are closed. */
+export interface UserBannedData {
+  userID: string;
+  reason: string | null;
+  /** ISO 8601; null: permanent. */
+  expires: string | null;
+}
+
+/** One entry of `onlineUsers`' data `{ users }` (SUPER_ADMIN sockets only). */
+export interface OnlineUser {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+  /** Identified sockets of this user, on every web process. */
+  connections: number;
+  /** ISO 8601: when the oldest of those sockets identified. */
+  since: string;
+}
 
 /** Who may receive a gateway event. */
 export type Audience =
@@ -65,8 +102,14 @@ export type Audience =
 
 export interface GatewayDispatch {
   t: GatewayEventName;
+  /** Serialized once per fan-out as JSON. */
   data: unknown;
   to: Audience;
+  /**
+   * After sending, end the session of every socket that received it (closed as CLOSE.SESSION_ENDED): for an event
+   * after which the user may no longer be connected (userBanned). Meant for `{ userId }` audiences.
+   */
+  endSessions?: boolean;
 }
 
 export interface GatewayMessage {

@@ -7,6 +7,9 @@ import { publicConfigOf, type Config } from '../config.ts';
 import { ping, type Orm } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
 import { EventBus } from '../events.ts';
+import { wireGatewayFilters } from '../gateway/filters.ts';
+import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
+import { registerGateway } from '../gateway/route.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerErrorHandling } from './errors.ts';
 import { registerSite, type BuiltSite } from './site.ts';
@@ -20,14 +23,17 @@ export interface BuildServerOptions {
   site?: BuiltSite | null;
   /** Test clocks. */
   now?: () => number;
+  /** Live gateway timings (tests shorten them). */
+  gateway?: GatewayOptions;
 }
 
 export interface Server {
   app: App;
   ctx: CoreContext;
+  /** The live gateway's sockets on this process (tests and benchmarks look at its stats). */
+  gateway: GatewayHub;
   close(): Promise<void>;
 }
-
 
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
@@ -84,10 +90,14 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const services: Record<string, unknown> = {};
   const ctx: CoreContext = { config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now };
   registerRequestSession(app, config, sessions);
+  // Before any other route: @fastify/websocket refuses upgrades on routes registered after it.
+  const gateway = new GatewayHub({ orm, events, sessions, log: app.log }, { now: options.now, ...options.gateway });
+  await registerGateway(app, gateway, config);
 
   for (const plugin of plugins) {
     if (plugin.service) services[plugin.name] = plugin.service(ctx);
   }
+  wireGatewayFilters(plugins, events, gateway);
   for (const plugin of plugins) {
     const routes = plugin.routes;
     if (routes) await app.register(async (scope) => routes(scope as App, services[plugin.name], ctx));
@@ -116,6 +126,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   return {
     app,
     ctx,
+    gateway,
     async close() {
       await app.close();
     },

@@ -1,3 +1,4 @@
+import type { UserBannedData } from '../../core/gateway/protocol.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { userAdminRoutes } from './admin-api.ts';
 import { UserAdminService } from './admin-service.ts';
@@ -37,6 +38,15 @@ export default definePlugin({
     userAdminRoutes(app, plugin.admin);
     profileRoutes(app, plugin.profile, plugin.admin);
     if (plugin.demoUsers.length > 0) devSignInRoutes(app, ctx);
+  },
+  // The banned user's sockets hear why, then close as SESSION_ENDED (their site goes to /?error=account_banned).
+  gateway: {
+    userBanned: ({ userId, reason, expires }) => ({
+      t: 'userBanned',
+      data: { userID: userId, reason, expires } satisfies UserBannedData,
+      to: { userId },
+      endSessions: true,
+    }),
   },
   seed: (_plugin, ctx) => seedUsers(ctx),
 });

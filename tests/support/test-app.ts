@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { entitiesOf } from '../../core/boot.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
+import type { GatewayOptions } from '../../core/gateway/hub.ts';
 import { buildServer, type Server } from '../../core/http/server.ts';
 import { newId } from '../../core/ids.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
@@ -40,11 +41,13 @@ export interface TestApp {
 let rankPosition = 1000;
 
 /** The real server (every plugin, real database) without the site, driven by inject. */
-export async function createTestApp(options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number; gateway?: GatewayOptions } = {},
+): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...options.env });
   const db = await createTestDatabase(entitiesOf(plugins));
-  const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now });
+  const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway });
   return {
     server,
     config,

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventBus } from '../events.ts';
+import { EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+const onPostgres = process.env.VD_TEST_DATABASE === 'postgresql' && Boolean(url);
+
+function quietLog() {
+  const lines: { level: string; msg: string; obj: object }[] = [];
+  const at = (level: string) => (obj: object, msg: string) => void lines.push({ level, msg, obj });
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
+
+/** Two processes' buses, bridged on one PostgreSQL (on a channel of this test's own). */
+describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
+  const bridges: EventBridge[] = [];
+  afterEach(async () => {
+    await Promise.all(bridges.splice(0).map((b) => b.stop()));
+  });
+
+  async function node(channel: string) {
+    const events = new EventBus();
+    const log = quietLog();
+    const bridge = new EventBridge({ url: url!, events, log, channel, reconnectMs: { min: 20, max: 200 } });
+    await bridge.start();
+    bridges.push(bridge);
+    const received: { event: string; payload: unknown }[] = [];
+    for (const event of ['settingUpdated', 'sessionRevoked', 'identityChanged'] as const) {
+      events.on(event, (payload) => void received.push({ event, payload }));
+    }
+    return { events, bridge, log, received };
+  }
+
+  const channel = () => `vd_test_${randomBytes(4).toString('hex')}`;
+
+  it('delivers an event published on one process to the other, in order, and not twice to its publisher', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    a.events.publish('sessionRevoked', { userId: '1', sessionId: 's1' });
+    a.events.publish('settingUpdated', { key: 'teamsEnabled', value: true });
+    await until(() => b.received.length === 2);
+    expect(b.received).toEqual([
+      { event: 'sessionRevoked', payload: { userId: '1', sessionId: 's1' } },
+      { event: 'settingUpdated', payload: { key: 'teamsEnabled', value: true } },
+    ]);
+    // B's delivery is not forwarded back, and A heard its own events once (locally).
+    await sleep(100);
+    expect(a.received).toHaveLength(2);
+    expect(b.received).toHaveLength(2);
+  });
+
+  it('sends an event over the NOTIFY limit in chunks, in its place among the others', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    const value = 'é€x"\\'.repeat(6000); // multi-byte characters and characters JSON escapes: ~45 KB
+    a.events.publish('settingUpdated', { key: 'before', value: 1 });
+    a.events.publish('settingUpdated', { key: 'big', value });
+    a.events.publish('settingUpdated', { key: 'after', value: 2 });
+    await until(() => b.received.length === 3);
+    expect(b.received.map((r) => (r.payload as { key: string }).key)).toEqual(['before', 'big', 'after']);
+    expect(b.received[1]).toEqual({ event: 'settingUpdated', payload: { key: 'big', value } });
+  });
+
+  it('logs and drops, for other processes only, an event over MAX_EVENT_BYTES', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    a.events.publish('settingUpdated', { key: 'huge', value: 'x'.repeat(MAX_EVENT_BYTES) });
+    a.events.publish('settingUpdated', { key: 'small', value: 1 });
+    await until(() => b.received.length === 1);
+    expect(b.received[0]).toMatchObject({ payload: { key: 'small' } });
+    expect(a.received).toHaveLength(2);
+    expect(a.log.lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'event too large to bridge: not delivered to other processes' }));
+  });
+
+  it('reconnects after losing its connection, sends what was published meanwhile, and resyncs with identityChanged', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // A's own connection only: B keeps listening, so what A queued while down must reach it.
+      const { rows } = await admin.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = 'virtual-diner-events' and query ilike $1`, [`%${name}%`]);
+      expect(rows).toHaveLength(2);
+      await admin.query('select pg_terminate_backend($1)', [a.bridge.backendPid]);
+    } finally {
+      await admin.end();
+    }
+    await until(() => !a.bridge.connected);
+    a.events.publish('settingUpdated', { key: 'while-down', value: 1 });
+    await until(() => a.bridge.connected);
+    await until(() => b.received.some((r) => r.event === 'settingUpdated'));
+    expect(b.received).toEqual([{ event: 'settingUpdated', payload: { key: 'while-down', value: 1 } }]);
+    // A may have missed events while down: it tells its own listeners to read everything again.
+    expect(a.received).toContainEqual({ event: 'identityChanged', payload: {} });
+    a.events.publish('sessionRevoked', { userId: '2', sessionId: 's2' });
+    await until(() => b.received.some((r) => r.event === 'sessionRevoked'));
+  });
+});

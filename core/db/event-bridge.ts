@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { DomainEvents, EventBus, EventName } from '../events.ts';
+
+/** The one channel every process of a deployment listens on. */
+export const EVENT_CHANNEL = 'vd_events';
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (default build). */
+export const MAX_NOTIFY_BYTES = 7999;
+/** A larger event goes out in chunks of this many bytes (base64 in the notification: 4/3 of it, under the limit). */
+const CHUNK_BYTES = 5600;
+/** Beyond this an event is not sent to other processes at all: events carry ids and small values. */
+export const MAX_EVENT_BYTES = 256 * 1024;
+/** Chunks of an event still incomplete after this long are dropped (their sender lost its connection). */
+const ASSEMBLY_TIMEOUT_MS = 10_000;
+/** Events published while the connection is down wait here, oldest dropped first beyond this. */
+const MAX_QUEUED = 10_000;
+
+interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EventBridgeOptions {
+  url: string;
+  events: EventBus;
+  log: Log;
+  /** Tests use their own channel so that they do not hear each other. */
+  channel?: string;
+  /** Reconnect backoff: doubles from min up to max. */
+  reconnectMs?: { min: number; max: number };
+}
+
+/** On the wire: `{ o: origin, e: event, p: payload }`, or for a large event its chunks, in order. */
+interface Envelope {
+  o: string;
+  e: EventName;
+  p: unknown;
+}
+interface Chunk {
+  o: string;
+  /** The event's id among its origin's chunked events. */
+  k: number;
+  i: number;
+  n: number;
+  /** Base64 of bytes i × CHUNK_BYTES … of the JSON `{ e, p }`. */
+  d: string;
+}
+
+/**
+ * Domain events across processes on PostgreSQL (web processes, the bot process): every event published on this
+ * process's bus is sent with NOTIFY, and every event another process sent arrives through LISTEN and is delivered to
+ * this bus's listeners (not forwarded again). One dedicated connection does both, so events leave in the order
+ * they were published. The origin id keeps a process from delivering its own events twice.
+ *
+ * At most once: an event published while the connection is down waits (up to MAX_QUEUED) and is sent once it is
+ * back; what other processes sent meanwhile is lost, so after a reconnect the bridge delivers `identityChanged {}`
+ * locally, which drops the session cache and makes the gateway read its users and sessions again.
+ * NOTIFY takes under 8,000 bytes: a larger event goes out as consecutive chunks, put together again on arrival
+ * (one connection sends them in a row, so they arrive in a row too); one over MAX_EVENT_BYTES is not sent to other
+ * processes but logged as an error (events carry ids and small values; that would be a bug in its publisher).
+ */
+export class EventBridge {
+  readonly origin = randomUUID();
+  readonly #options: Required<Omit<EventBridgeOptions, 'log' | 'events'>> & Pick<EventBridgeOptions, 'log' | 'events'>;
+  #client: pg.Client | null = null;
+  #connected = false;
+  #queue: string[] = [];
+  #stopped = false;
+  #reconnectTimer: NodeJS.Timeout | undefined;
+  #attempt = 0;
+  #unforward: () => void = () => {};
+  #inFlight = new Set<Promise<unknown>>();
+  #chunked = 0;
+  /** Chunks received so far, by origin and event id. */
+  readonly #assembling = new Map<string, { parts: Buffer[]; received: number; timer: NodeJS.Timeout }>();
+
+  constructor(options: EventBridgeOptions) {
+    this.#options = { channel: EVENT_CHANNEL, reconnectMs: { min: 250, max: 10_000 }, ...options };
+  }
+
+  get connected(): boolean {
+    return this.#connected;
+  }
+
+  /** The PostgreSQL backend serving the LISTEN connection (tests terminate it). */
+  get backendPid(): number | null {
+    return (this.#client as (pg.Client & { processID?: number }) | null)?.processID ?? null;
+  }
+
+  /** Connects and listens; throws if the first connection fails (the process should not start half-bridged). */
+  async start(): Promise<void> {
+    await this.#connect();
+    this.#unforward = this.#options.events.forward((event, payload) => this.#publish(event, payload));
+  }
+
+  #publish<K extends EventName>(event: K, payload: DomainEvents[K]): void {
+    const json = JSON.stringify({ o: this.origin, e: event, p: payload } satisfies Envelope);
+    if (Buffer.byteLength(json) <= MAX_NOTIFY_BYTES) return this.#enqueue(json);
+    const body = Buffer.from(JSON.stringify({ e: event, p: payload }));
+    if (body.length > MAX_EVENT_BYTES) {
+      this.#options.log.error({ event, bytes: body.length, limit: MAX_EVENT_BYTES }, 'event too large to bridge: not delivered to other processes');
+      return;
+    }
+    const k = ++this.#chunked;
+    const n = Math.ceil(body.length / CHUNK_BYTES);
+    for (let i = 0; i < n; i++) {
+      const d = body.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES).toString('base64');
+      this.#enqueue(JSON.stringify({ o: this.origin, k, i, n, d } satisfies Chunk));
+    }
+  }
+
+  #enqueue(json: string): void {
+    if (!this.#connected) {
+      this.#queue.push(json);
+      if (this.#queue.length > MAX_QUEUED) this.#queue.shift();
+      return;
+    }
+    this.#send(json);
+  }
+
+  #send(json: string): void {
+    const client = this.#client!;
+    const sent = client.query('select pg_notify($1, $2)', [this.#options.channel, json]).catch((error: unknown) => {
+      this.#options.log.warn({ err: error }, 'event bridge: NOTIFY failed, event not delivered to other processes');
+    });
+    this.#inFlight.add(sent);
+    void sent.finally(() => this.#inFlight.delete(sent));
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.#options.url,
+      application_name: 'virtual-diner-events',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== this.#options.channel || !message.payload) return;
+      this.#receive(message.payload);
+    });
+    client.on('error', (error) => this.#lost(client, error));
+    client.on('end', () => this.#lost(client, null));
+    await client.connect();
+    try {
+      await client.query(`listen "${this.#options.channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (this.#stopped) {
+      // stop() came while this connection was being made.
+      await client.end().catch(() => {});
+      return;
+    }
+    const reconnected = this.#attempt > 0;
+    this.#client = client;
+    this.#connected = true;
+    this.#attempt = 0;
+    for (const json of this.#queue.splice(0)) this.#send(json);
+    if (reconnected) {
+      this.#options.log.info({}, 'event bridge reconnected');
+      this.#options.events.deliver('identityChanged', {});
+    }
+  }
+
+  #receive(raw: string): void {
+    let message: Envelope | Chunk;
+    try {
+      message = JSON.parse(raw) as Envelope | Chunk;
+    } catch {
+      return this.#options.log.warn({ payload: raw.slice(0, 200) }, 'event bridge: payload is not JSON');
+    }
+    if (message.o === this.origin) return;
+    if ('k' in message) return this.#receiveChunk(message);
+    if (typeof message.e === 'string') this.#options.events.deliver(message.e, message.p as never);
+  }
+
+  #receiveChunk({ o, k, i, n, d }: Chunk): void {
+    const key = `${o}:${k}`;
+    let entry = this.#assembling.get(key);
+    if (!entry) {
+      const timer = setTimeout(() => this.#assembling.delete(key), ASSEMBLY_TIMEOUT_MS);
+      timer.unref();
+      this.#assembling.set(key, (entry = { parts: new Array<Buffer>(n), received: 0, timer }));
+    }
+    if (entry.parts[i] === undefined) entry.received++;
+    entry.parts[i] = Buffer.from(d, 'base64');
+    if (entry.received < n) return;
+    clearTimeout(entry.timer);
+    this.#assembling.delete(key);
+    try {
+      const { e, p } = JSON.parse(Buffer.concat(entry.parts).toString('utf8')) as { e: EventName; p: unknown };
+      this.#options.events.deliver(e, p as never);
+    } catch (error) {
+      this.#options.log.warn({ err: error }, 'event bridge: a chunked event could not be put together');
+    }
+  }
+
+  #lost(client: pg.Client, error: Error | null): void {
+    if (client !== this.#client || this.#stopped) return;
+    this.#client = null;
+    this.#connected = false;
+    client.removeAllListeners('notification');
+    client.end().catch(() => {});
+    this.#options.log.warn({ err: error ?? undefined }, 'event bridge: connection lost, reconnecting');
+    this.#scheduleReconnect();
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#stopped || this.#reconnectTimer) return;
+    const { min, max } = this.#options.reconnectMs;
+    const delay = Math.min(max, min * 2 ** this.#attempt++);
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = undefined;
+      this.#connect().catch((error: unknown) => {
+        this.#options.log.warn({ err: error }, 'event bridge: reconnect failed');
+        this.#scheduleReconnect();
+      });
+    }, delay);
+  }
+
+  /** Stops forwarding, lets the NOTIFYs already sent finish, and closes the connection. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#unforward();
+    clearTimeout(this.#reconnectTimer);
+    for (const { timer } of this.#assembling.values()) clearTimeout(timer);
+    this.#assembling.clear();
+    await Promise.all(this.#inFlight);
+    const client = this.#client;
+    this.#client = null;
+    this.#connected = false;
+    if (client) await client.end().catch(() => {});
+  }
+}

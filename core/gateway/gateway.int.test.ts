@@ -1,0 +1,325 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { plugins as allPlugins } from '../../plugins/index.ts';
+import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { SessionSchema, UserSchema } from '../auth/entities.ts';
+import { hashToken, SESSION_COOKIE } from '../auth/sessions.ts';
+import { definePlugin } from '../plugin.ts';
+import { PERMISSIONS } from '../shared/permissions.ts';
+import { CLOSE, OP } from './protocol.ts';
+
+declare module '../events.ts' {
+  interface DomainEvents {
+    /** Only in these tests: stands in for the orders plugin's events. */
+    gatewayTestOrder: { orderID: string; customerId: string };
+  }
+}
+
+/** A plugin under test with gateway filters, the way the orders plugin maps its events. */
+const kitchen = definePlugin({
+  name: 'gateway-test-kitchen',
+  gateway: {
+    gatewayTestOrder: ({ orderID, customerId }) => [
+      { t: 'orderSent', data: { order: { orderID } }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } },
+      { t: 'orderUpdated', data: { order: { orderID } }, to: { userId: customerId } },
+    ],
+  },
+});
+
+const HEARTBEAT_MS = 200;
+
+describe('live gateway', () => {
+  let app: TestApp;
+  let url: string;
+  let chef: TestUser;
+  let customer: TestUser;
+  let owner: TestUser;
+  let manager: TestUser;
+  const clients: GatewayTestClient[] = [];
+  const track = <T extends GatewayTestClient>(client: T): T => (clients.push(client), client);
+  const identified = async (token: string | null, headers?: Record<string, string>, options?: { heartbeat?: boolean }) =>
+    track(await GatewayTestClient.identified(url, token, headers, options));
+  const opened = async (headers?: Record<string, string>) => track(await GatewayTestClient.open(url, headers));
+  const publishOrder = (orderID: string, customerId = customer.id) => app.server.ctx.events.publish('gatewayTestOrder', { orderID, customerId });
+
+  beforeAll(async () => {
+    app = await createTestApp({
+      plugins: [...allPlugins, kitchen],
+      gateway: { heartbeatIntervalMs: HEARTBEAT_MS, identifyTimeoutMs: 300, onlineUsersIntervalMs: 50, maxBufferedBytes: 256 * 1024 },
+    });
+    url = await app.server.app.listen({ host: '127.0.0.1', port: 0 });
+    chef = await app.createUser({ username: 'chef', rankPermissions: ['MANAGE_ORDERS'] });
+    customer = await app.createUser({ username: 'customer' });
+    owner = await app.createUser({ username: 'owner', permissions: ['SUPER_ADMIN'] });
+    manager = await app.createUser({ username: 'manager', rankPermissions: ['MANAGE_USERS'], rankPosition: 5000 });
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(() => app.close());
+
+  it('answers a plain GET /gateway (no upgrade) with a 400 in the error shape', async () => {
+    const res = await fetch(`${url}/gateway`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The live gateway is a WebSocket: connect with an Upgrade request.' });
+  });
+
+  describe('identify', () => {
+    it('answers op 1 with the user and the heartbeat interval', async () => {
+      const client = await identified(customer.token);
+      expect(client.messages[0]).toEqual({ op: OP.IDENTIFIED, data: { user: { id: customer.id }, heartbeatInterval: HEARTBEAT_MS } });
+    });
+
+    it('closes INVALID_TOKEN for an unknown or malformed token', async () => {
+      for (const token of ['x'.repeat(43), 'not a token', '']) {
+        const client = await opened();
+        client.send({ op: OP.IDENTIFY, data: { token } });
+        expect((await client.closed).code).toBe(CLOSE.INVALID_TOKEN);
+      }
+    });
+
+    it('takes the session cookie (token null) only when the upgrade comes from the site itself', async () => {
+      const cookie = `${SESSION_COOKIE}=${customer.token}`;
+      const same = await identified(null, { cookie, origin: app.config.publicUrl });
+      expect(same.messages[0]?.data).toMatchObject({ user: { id: customer.id } });
+
+      const refused: Record<string, string>[] = [{ cookie, origin: 'https://evil.example' }, { cookie }, { cookie, origin: app.config.publicUrl, 'sec-fetch-site': 'cross-site' }];
+      for (const headers of refused) {
+        const client = await opened(headers);
+        client.send({ op: OP.IDENTIFY, data: { token: null } });
+        expect((await client.closed).code).toBe(CLOSE.INVALID_TOKEN);
+      }
+      // No token and no cookie.
+      const bare = await opened({ origin: app.config.publicUrl });
+      bare.send({ op: OP.IDENTIFY, data: {} });
+      expect((await bare.closed).code).toBe(CLOSE.INVALID_TOKEN);
+    });
+
+    it('refuses a banned user with a close the client never retries (1005)', async () => {
+      const banned = await app.createUser({ ban: { reason: 'Trolling', expires: null } });
+      const client = await opened();
+      client.send({ op: OP.IDENTIFY, data: { token: banned.token } });
+      expect((await client.closed).code).toBe(CLOSE.SESSION_ENDED);
+      expect(client.messages).toEqual([]);
+    });
+
+    it('closes IDENTIFY_TIMEOUT when nobody identifies in time', async () => {
+      const client = await opened();
+      const closed = await client.closed;
+      expect(closed.code).toBe(CLOSE.IDENTIFY_TIMEOUT);
+      expect(closed.at).toBeGreaterThanOrEqual(250);
+    });
+
+    it('closes INVALID_MESSAGE for what is not the protocol', async () => {
+      for (const message of ['not json', '[1]', '{"op":4}', '{"op":"0"}', '{"op":0,"data":{"token":5}}', Buffer.from([1, 2, 3])]) {
+        const client = await opened();
+        if (Buffer.isBuffer(message)) client.socket.send(message, { binary: true });
+        else client.send(message);
+        expect((await client.closed).code, String(message)).toBe(CLOSE.INVALID_MESSAGE);
+      }
+      const oversized = await opened();
+      oversized.send({ op: OP.HEARTBEAT, data: 'x'.repeat(5000) });
+      expect((await oversized.closed).code).toBe(1009);
+      const twice = await identified(customer.token);
+      twice.send({ op: OP.IDENTIFY, data: { token: customer.token } });
+      expect((await twice.closed).code).toBe(CLOSE.INVALID_MESSAGE);
+    });
+  });
+
+  describe('heartbeats', () => {
+    it('acknowledges each heartbeat and keeps the socket open while they come', async () => {
+      const client = await identified(customer.token, {}, { heartbeat: false });
+      for (let i = 0; i < 4; i++) {
+        const ack = client.next((m) => m.op === OP.HEARTBEAT_ACK);
+        client.send({ op: OP.HEARTBEAT });
+        expect(await ack).toEqual({ op: OP.HEARTBEAT_ACK });
+        await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS));
+      }
+      expect(client.socket.readyState).toBe(client.socket.OPEN);
+    });
+
+    it('closes HEARTBEAT_TIMEOUT after two missed heartbeats', async () => {
+      const client = await identified(customer.token, {}, { heartbeat: false });
+      const closed = await client.closed;
+      expect(closed.code).toBe(CLOSE.HEARTBEAT_TIMEOUT);
+      expect(closed.at).toBeGreaterThanOrEqual(2 * HEARTBEAT_MS);
+      expect(closed.at).toBeLessThan(3 * HEARTBEAT_MS + 1500);
+    });
+  });
+
+  describe('audiences', () => {
+    it('sends permission events to users with the bits (SUPER_ADMIN too) and user events to that user only', async () => {
+      const [chefSocket, chefSecondTab, customerSocket, ownerSocket] = await Promise.all([
+        identified(chef.token),
+        identified(chef.token),
+        identified(customer.token),
+        identified(owner.token),
+      ]);
+      publishOrder('A1B2');
+      for (const client of [chefSocket, chefSecondTab, ownerSocket]) {
+        expect(await client.event('orderSent')).toEqual({ op: OP.EVENT, t: 'orderSent', data: { order: { orderID: 'A1B2' } } });
+      }
+      expect(await customerSocket.event('orderUpdated')).toMatchObject({ data: { order: { orderID: 'A1B2' } } });
+      // Per-socket order is preserved: a later marker arriving proves the earlier event was not sent.
+      app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: true }, to: { userId: customer.id } });
+      await customerSocket.next((m) => (m.data as { marker?: boolean } | undefined)?.marker === true);
+      expect(customerSocket.events('orderSent')).toEqual([]);
+      expect(chefSocket.events('orderUpdated')).toEqual([]);
+    });
+
+    it('stops order events to a user demoted while connected', async () => {
+      const demoted = await app.createUser({ username: 'demoted', rankPermissions: ['MANAGE_ORDERS'], rankPosition: 10 });
+      const client = await identified(demoted.token);
+      publishOrder('BEFORE');
+      await client.event('orderSent');
+
+      const res = await app.inject({ method: 'POST', url: `/api/client/admin/users/${demoted.id}/remove-staff`, headers: manager.auth, payload: { reason: 'Inactive' } });
+      expect(res.statusCode).toBe(204);
+      // Each round: an order event the chef receives, then a marker to the demoted user; the marker arriving
+      // without that round's order event before it proves they no longer get it.
+      let round = 0;
+      await waitFor(async () => {
+        const probe = await identified(chef.token);
+        const orderID = `PROBE${++round}`;
+        publishOrder(orderID);
+        await probe.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID);
+        app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: orderID }, to: { userId: demoted.id } });
+        await client.next((m) => (m.data as { marker?: string } | undefined)?.marker === orderID);
+        return !client.events('orderSent').some((m) => (m.data as { order: { orderID: string } }).order.orderID === orderID);
+      });
+      expect(client.socket.readyState).toBe(client.socket.OPEN);
+    });
+  });
+
+  it('cuts off a socket that stops reading once its backlog passes the limit, and goes on serving the others', async () => {
+    const [stuck, reader] = await Promise.all([identified(chef.token), identified(owner.token)]);
+    // The client stops reading: the kernel's buffers fill first, then the server's.
+    (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const big = 'x'.repeat(64 * 1024);
+    for (let i = 0; i < 400 && app.server.gateway.stats.sockets > 1; i++) {
+      app.server.gateway.dispatch({ t: 'orderUpdated', data: { big }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect((await stuck.closed).code).toBe(1006);
+    app.server.gateway.dispatch({ t: 'orderSent', data: { marker: 'after' }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+    await reader.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'after');
+  });
+
+  describe('onlineUsers', () => {
+    it('goes to SUPER_ADMIN sockets only: the list on identify, then each change', async () => {
+      const admin = await identified(owner.token);
+      const first = await admin.event('onlineUsers');
+      expect(first.data).toMatchObject({ users: expect.arrayContaining([expect.objectContaining({ id: owner.id, username: 'owner', connections: 1 })]) });
+
+      const plain = await identified(customer.token);
+      const update = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === customer.id));
+      const entry = (update.data as { users: { id: string; since: string; connections: number; displayName: unknown; avatar: unknown }[] }).users.find((u) => u.id === customer.id)!;
+      expect(entry).toEqual({ id: customer.id, username: 'customer', displayName: null, avatar: null, connections: 1, since: expect.any(String) });
+      expect(new Date(entry.since).getTime()).toBeGreaterThan(Date.now() - 5000);
+
+      plain.close();
+      await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === customer.id));
+      expect(plain.events('onlineUsers')).toEqual([]);
+    });
+  });
+
+  describe('onlineUsers across processes', () => {
+    it('lists the users other processes announce, answers a newcomer with its own, and forgets a process that stops', async () => {
+      const announced: { node: string; users: { id: string }[]; hello?: boolean }[] = [];
+      const unsubscribe = app.server.ctx.events.on('gatewayPresence', (presence) => void announced.push(presence));
+      try {
+        const admin = await identified(owner.token);
+        await admin.event('onlineUsers');
+        const since = new Date(Date.now() - 60_000).toISOString();
+        const remoteUser = { id: '1100000000000000777', username: 'far.away', displayName: 'Far Away', avatar: null, connections: 2, since };
+        const ownerElsewhere = { id: owner.id, username: 'owner', displayName: null, avatar: null, connections: 1, since };
+        app.server.ctx.events.deliver('gatewayPresence', { node: 'other-process', users: [remoteUser, ownerElsewhere], hello: true });
+
+        const merged = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id));
+        const users = (merged.data as { users: { id: string; connections: number; since: string }[] }).users;
+        expect(users.find((u) => u.id === remoteUser.id)).toEqual(remoteUser);
+        // The same user on both processes: connections add up, the oldest since stays.
+        expect(users.find((u) => u.id === owner.id)).toMatchObject({ connections: 2, since });
+        // The newcomer said hello: this process answered with its own users.
+        await waitFor(async () => announced.some((p) => p.node !== 'other-process' && p.users.some((u) => u.id === owner.id)));
+
+        app.server.ctx.events.deliver('gatewayPresence', { node: 'other-process', users: [] });
+        await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id));
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
+  describe('session end', () => {
+    it('a logout closes that session\'s sockets within 1 s, with a close the client does not retry; other sessions stay', async () => {
+      const other = await app.createUser({ username: 'two-devices' });
+      const secondSession = await app.server.ctx.sessions.create(other.id);
+      const [a, b, elsewhere] = await Promise.all([identified(other.token), identified(other.token), identified(secondSession.token)]);
+      const started = Date.now();
+      const res = await app.inject({ method: 'DELETE', url: '/api/client/sessions', headers: other.auth });
+      expect(res.statusCode).toBe(204);
+      for (const client of [a, b]) expect((await client.closed).code).toBe(CLOSE.SESSION_ENDED);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const ack = elsewhere.next((m) => m.op === OP.HEARTBEAT_ACK);
+      elsewhere.send({ op: OP.HEARTBEAT });
+      await ack;
+    });
+
+    it('a ban sends userBanned to every socket of the user, then closes them within 1 s', async () => {
+      const target = await app.createUser({ username: 'to-ban' });
+      const [one, two] = await Promise.all([identified(target.token), identified(target.token)]);
+      const started = Date.now();
+      const res = await app.inject({ method: 'POST', url: `/api/client/admin/users/${target.id}/ban`, headers: manager.auth, payload: { reason: 'Trolling', expires: null } });
+      expect(res.statusCode).toBe(200);
+      for (const client of [one, two]) {
+        expect((await client.closed).code).toBe(CLOSE.SESSION_ENDED);
+        expect(client.events('userBanned')).toEqual([{ op: OP.EVENT, t: 'userBanned', data: { userID: target.id, reason: 'Trolling', expires: null } }]);
+        expect(client.messages.at(-1)?.t).toBe('userBanned');
+      }
+      expect(Date.now() - started).toBeLessThan(1000);
+    });
+
+    it('a full re-read (identityChanged for everyone) closes sockets whose session is gone, as after a missed revocation', async () => {
+      const user = await app.createUser({ username: 'missed-revocation' });
+      const kept = await app.server.ctx.sessions.create(user.id);
+      const [gone, stays] = await Promise.all([identified(user.token), identified(kept.token)]);
+      await app.db.orm.em.fork().nativeDelete(SessionSchema, { id: hashToken(user.token) });
+      app.server.ctx.events.publish('identityChanged', {});
+      expect((await gone.closed).code).toBe(CLOSE.SESSION_ENDED);
+      app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: 'kept' }, to: { userId: user.id } });
+      await stays.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'kept');
+    });
+
+    it('a ban found by a re-read (identityChanged alone) also sends userBanned and closes', async () => {
+      const target = await app.createUser({ username: 'banned-elsewhere' });
+      const client = await identified(target.token);
+      await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: target.id }, { ban: { active: true, reason: 'Elsewhere', expires: null } });
+      app.server.ctx.events.publish('identityChanged', { userId: target.id });
+      expect((await client.closed).code).toBe(CLOSE.SESSION_ENDED);
+      expect(client.events('userBanned')).toMatchObject([{ data: { userID: target.id, reason: 'Elsewhere' } }]);
+    });
+  });
+});
+
+/** Polls an async condition (each try is a full round trip) until it holds or 3 s pass. */
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + 3000;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('condition not met within 3 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('live gateway shutdown', () => {
+  it('tells every socket, identified or not, to come back later (1001: the client reconnects)', async () => {
+    const app = await createTestApp();
+    const url = await app.server.app.listen({ host: '127.0.0.1', port: 0 });
+    const user = await app.createUser();
+    const identified = await GatewayTestClient.identified(url, user.token);
+    const waiting = await GatewayTestClient.open(url);
+    await app.close();
+    for (const client of [identified, waiting]) expect((await client.closed).code).toBe(CLOSE.GOING_AWAY);
+  });
+});

@@ -1,0 +1,271 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { SessionSchema, UserSchema } from '../auth/entities.ts';
+import { hashToken, toCurrentUser, type CurrentUser, type SessionService } from '../auth/sessions.ts';
+import type { Orm } from '../db/orm.ts';
+import type { EventBus } from '../events.ts';
+import { isBanActive } from '../shared/ban.ts';
+import { isSuperAdmin } from '../shared/permissions.ts';
+import { Connection, parseClientMessage, type UpgradeContext } from './connection.ts';
+import { OnlineUsers } from './online-users.ts';
+import { CLOSE, HEARTBEAT_INTERVAL_MS, OP, type Audience, type GatewayDispatch, type IdentifiedData, type UserBannedData } from './protocol.ts';
+
+export interface GatewayOptions {
+  /** Sent in op 1; a socket without op 2 for twice this long is closed. Tests shorten it. */
+  heartbeatIntervalMs?: number;
+  /** How long a new socket may stay unidentified. */
+  identifyTimeoutMs?: number;
+  /** onlineUsers is sent at most this often. */
+  onlineUsersIntervalMs?: number;
+  /** How often each process repeats its users to the others (gatewayPresence). */
+  presenceIntervalMs?: number;
+  /** A socket with more than this waiting to be written is cut off (a client that does not read). */
+  maxBufferedBytes?: number;
+  now?: () => number;
+}
+
+/** What the hub keeps of an online user: enough to filter audiences and to list them in onlineUsers. */
+export interface OnlineEntry {
+  user: Pick<CurrentUser, 'id' | 'username' | 'displayName' | 'avatar' | 'permissions'>;
+  sockets: Set<Connection>;
+}
+
+export interface GatewayDeps {
+  orm: Orm;
+  events: EventBus;
+  sessions: SessionService;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The live gateway of one process: identified sockets by user and by session, audience filtering, fan-out, and the
+ * session's end (logout, revocation, ban) and changes (permissions) arriving as domain events.
+ */
+export class GatewayHub {
+  readonly heartbeatIntervalMs: number;
+  readonly identifyTimeoutMs: number;
+  readonly #maxBufferedBytes: number;
+  readonly #deps: GatewayDeps;
+  readonly #now: () => number;
+  readonly #users = new Map<string, OnlineEntry>();
+  readonly #sessions = new Map<string, Set<Connection>>();
+  /** Every open socket, identified or not (shutdown closes them all). */
+  readonly #all = new Set<Connection>();
+  /** Sockets between identify and its answer: events in that window mark them (revoked, stale). */
+  readonly #identifying = new Set<Connection>();
+  readonly #online: OnlineUsers;
+  readonly #sweep: NodeJS.Timeout;
+  #refreshing: Promise<void> | null = null;
+  #pendingRefresh: Set<string> | 'all' | null = null;
+  #closed = false;
+
+  constructor(deps: GatewayDeps, options: GatewayOptions = {}) {
+    this.#deps = deps;
+    this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    this.identifyTimeoutMs = options.identifyTimeoutMs ?? 10_000;
+    this.#maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
+    this.#now = options.now ?? Date.now;
+    this.#online = new OnlineUsers(this.#users, deps.events, {
+      intervalMs: options.onlineUsersIntervalMs ?? 1000,
+      announceMs: options.presenceIntervalMs,
+      now: this.#now,
+    });
+    // One sweep for every socket rather than a timer each: a socket is closed between 2 and 2.25 intervals after
+    // its last heartbeat.
+    this.#sweep = setInterval(() => this.#closeSilentSockets(), Math.max(10, this.heartbeatIntervalMs / 4));
+    this.#sweep.unref();
+
+    deps.events.on('sessionRevoked', ({ sessionId }) => this.endSession(sessionId));
+    deps.events.on('identityChanged', ({ userId }) => this.refresh(userId));
+  }
+
+  get stats(): { sockets: number; users: number } {
+    let sockets = 0;
+    for (const entry of this.#users.values()) sockets += entry.sockets.size;
+    return { sockets, users: this.#users.size };
+  }
+
+  /** A new socket on /gateway: it has identifyTimeoutMs to identify. */
+  attach(socket: WebSocket, upgrade: UpgradeContext): void {
+    const connection = new Connection(socket, upgrade, this.#maxBufferedBytes);
+    if (this.#closed) return connection.close(CLOSE.GOING_AWAY, 'Server shutting down');
+    this.#all.add(connection);
+    connection.identifyTimer = setTimeout(() => connection.close(CLOSE.IDENTIFY_TIMEOUT, 'Identify timeout'), this.identifyTimeoutMs);
+    socket.on('message', (raw, isBinary) => {
+      const message = parseClientMessage(raw, isBinary);
+      if (!message) return connection.close(CLOSE.INVALID_MESSAGE, 'Invalid message');
+      if (message.op === OP.HEARTBEAT) {
+        connection.lastHeartbeat = this.#now();
+        return connection.send({ op: OP.HEARTBEAT_ACK });
+      }
+      if (connection.state !== 'new') return connection.close(CLOSE.INVALID_MESSAGE, 'Already identified');
+      void this.#identify(connection, message.token).catch((error: unknown) => {
+        this.#deps.log.error({ err: error }, 'gateway identify failed');
+        connection.close(1011, 'Internal error');
+        this.#identifying.delete(connection);
+      });
+    });
+    socket.on('close', () => this.#remove(connection));
+  }
+
+  async #identify(connection: Connection, given: string | null): Promise<void> {
+    connection.state = 'identifying';
+    // No token: the session cookie of the upgrade request, which only the site's own pages may use (a page on
+    // another site can open a WebSocket to us, and the browser would attach the cookie).
+    const token = given ?? (connection.upgrade.sameOrigin ? connection.upgrade.cookieToken : undefined);
+    if (!token) return connection.close(CLOSE.INVALID_TOKEN, 'Invalid token');
+    connection.sessionId = hashToken(token);
+    this.#identifying.add(connection);
+    const session = await this.#deps.sessions.validate(token);
+    this.#identifying.delete(connection);
+    // The socket may have closed while the session was read.
+    if ((connection.state as Connection['state']) === 'closed') return;
+    if (!session || connection.revoked) return connection.close(CLOSE.INVALID_TOKEN, 'Invalid token');
+    if (isBanActive(session.user.ban)) return connection.close(CLOSE.SESSION_ENDED);
+
+    clearTimeout(connection.identifyTimer);
+    connection.state = 'identified';
+    connection.userId = session.user.id;
+    connection.since = connection.lastHeartbeat = this.#now();
+    let entry = this.#users.get(session.user.id);
+    if (!entry) this.#users.set(session.user.id, (entry = { user: session.user, sockets: new Set() }));
+    else entry.user = session.user;
+    entry.sockets.add(connection);
+    let bySession = this.#sessions.get(connection.sessionId);
+    if (!bySession) this.#sessions.set(connection.sessionId, (bySession = new Set()));
+    bySession.add(connection);
+
+    const identified: IdentifiedData = { user: { id: session.user.id }, heartbeatInterval: this.heartbeatIntervalMs };
+    connection.send({ op: OP.IDENTIFIED, data: identified });
+    if (isSuperAdmin(session.user.permissions)) connection.send(this.#online.message());
+    this.#online.changed();
+    // The user changed while the session was being read: read them again.
+    if (connection.stale) this.refresh(session.user.id);
+  }
+
+  #remove(connection: Connection): void {
+    connection.close(CLOSE.GOING_AWAY);
+    this.#all.delete(connection);
+    this.#identifying.delete(connection);
+    if (connection.userId === null) return;
+    const entry = this.#users.get(connection.userId);
+    if (entry?.sockets.delete(connection) && entry.sockets.size === 0) this.#users.delete(connection.userId);
+    const bySession = connection.sessionId ? this.#sessions.get(connection.sessionId) : undefined;
+    if (bySession?.delete(connection) && bySession.size === 0) this.#sessions.delete(connection.sessionId!);
+    this.#online.changed();
+  }
+
+  /** Sends one event to its audience, serialized once; then ends those sessions if the dispatch says so. */
+  dispatch(dispatch: GatewayDispatch): void {
+    const targets = this.#audience(dispatch.to);
+    if (targets.length === 0) return;
+    const frame = Buffer.from(JSON.stringify({ op: OP.EVENT, t: dispatch.t, data: dispatch.data }));
+    for (const connection of targets) connection.send(frame);
+    if (dispatch.endSessions) for (const connection of targets) connection.close(CLOSE.SESSION_ENDED);
+  }
+
+  #audience(to: Audience): Connection[] {
+    const targets: Connection[] = [];
+    if ('userId' in to) {
+      for (const connection of this.#users.get(to.userId)?.sockets ?? []) targets.push(connection);
+      return targets;
+    }
+    const wanted = to.permissions;
+    for (const { user, sockets } of this.#users.values()) {
+      if ((user.permissions & wanted) !== wanted && !isSuperAdmin(user.permissions)) continue;
+      for (const connection of sockets) targets.push(connection);
+    }
+    return targets;
+  }
+
+  /** Logout or revocation: that session's sockets close as SESSION_ENDED. */
+  endSession(sessionId: string): void {
+    for (const connection of this.#identifying) if (connection.sessionId === sessionId) connection.revoked = true;
+    for (const connection of this.#sessions.get(sessionId) ?? []) connection.close(CLOSE.SESSION_ENDED);
+  }
+
+  /**
+   * Reads the user (or every online user) again after identityChanged: permissions follow rank changes at once, and
+   * a user who turns out banned gets userBanned and is closed, whichever event told us. Bursts are read together.
+   * A full re-read (no userId: a rank changed, or the event bridge reconnected) also drops sockets whose session is
+   * gone, in case a revocation was missed.
+   */
+  refresh(userId?: string): void {
+    // Whose session is still being read is not known yet: each of them is read again once identified.
+    for (const connection of this.#identifying) connection.stale = true;
+    if (userId === undefined) this.#pendingRefresh = 'all';
+    else if (this.#users.has(userId) && this.#pendingRefresh !== 'all') {
+      this.#pendingRefresh ??= new Set();
+      this.#pendingRefresh.add(userId);
+    }
+    this.#scheduleRefresh();
+  }
+
+  #scheduleRefresh(): void {
+    if (this.#pendingRefresh === null || this.#refreshing || this.#closed) return;
+    this.#refreshing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.#runRefresh())
+      .catch((error: unknown) => this.#deps.log.error({ err: error }, 'gateway refresh failed'))
+      .finally(() => {
+        this.#refreshing = null;
+        this.#scheduleRefresh();
+      });
+  }
+
+  async #runRefresh(): Promise<void> {
+    const pending = this.#pendingRefresh;
+    this.#pendingRefresh = null;
+    if (pending === null || this.#closed) return;
+    const ids = pending === 'all' ? [...this.#users.keys()] : [...pending].filter((id) => this.#users.has(id));
+    if (ids.length === 0) return;
+    const em = this.#deps.orm.em.fork();
+    const rows = await em.find(UserSchema, { id: { $in: ids } }, { populate: ['ranks'] });
+    const found = new Map(rows.map((row) => [row.id, toCurrentUser(row)]));
+    for (const id of ids) {
+      const entry = this.#users.get(id);
+      if (!entry) continue;
+      const user = found.get(id);
+      if (!user) {
+        for (const connection of entry.sockets) connection.close(CLOSE.SESSION_ENDED);
+      } else if (user.ban && isBanActive(user.ban)) {
+        const data: UserBannedData = { userID: id, reason: user.ban.reason, expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString() };
+        this.dispatch({ t: 'userBanned', data, to: { userId: id }, endSessions: true });
+      } else {
+        entry.user = user;
+      }
+    }
+    if (pending === 'all' && this.#sessions.size > 0) {
+      const sessionIds = [...this.#sessions.keys()];
+      const live = await em.find(SessionSchema, { id: { $in: sessionIds }, expiresAt: { $gt: new Date(this.#now()) } }, { fields: ['id'] });
+      const liveIds = new Set(live.map((s) => s.id));
+      for (const id of sessionIds) if (!liveIds.has(id)) this.endSession(id);
+    }
+    this.#online.changed();
+  }
+
+  #closeSilentSockets(): void {
+    const deadline = this.#now() - 2 * this.heartbeatIntervalMs;
+    for (const { sockets } of this.#users.values()) {
+      for (const connection of sockets) if (connection.lastHeartbeat < deadline) connection.close(CLOSE.HEARTBEAT_TIMEOUT, 'Heartbeat timeout');
+    }
+  }
+
+  /** Shutdown: every socket is told to come back later (1001) and given up to `graceMs` to close. */
+  async close(graceMs = 1000): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#sweep);
+    this.#online.stop();
+    const sockets = [...this.#all];
+    const closed = sockets.map((connection) => new Promise<void>((resolve) => {
+      if (connection.socket.readyState === connection.socket.CLOSED) return resolve();
+      connection.socket.once('close', () => resolve());
+      connection.close(CLOSE.GOING_AWAY, 'Server shutting down');
+    }));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    for (const connection of sockets) if (connection.socket.readyState !== connection.socket.CLOSED) connection.socket.terminate();
+    await this.#refreshing;
+  }
+}
