@@ -84,6 +84,8 @@ export { expect };
 export async function screenshots(page: Page, name: string): Promise<void> {
   for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
     await page.setViewportSize({ width, height });
+    // From the top: a full-page capture keeps sticky parts (the staff sidebar) where the scroll left them.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(100);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
