@@ -114,8 +114,20 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
     }
   }, 30_000);
 
-  // Once the orders plugin lands: a claim through A's API reaches a chef's socket on B, e.g.
-  //   const chef = await GatewayTestClient.identified(b.url, await signIn(a, DEMO.chef));
-  //   await fetch(`${a.url}/api/client/orders/${orderId}/claim`, { method: 'POST', headers: bearer(managerToken) });
-  //   expect((await chef.event('orderUpdated')).data).toMatchObject({ order: { orderID } });
+  it('a claim through the API on A reaches a chef\'s socket on B as orderUpdated', async () => {
+    const [managerToken, chefToken] = await Promise.all([signIn(a, DEMO.manager), signIn(a, DEMO.chef)]);
+    const chef = await GatewayTestClient.identified(b.url, chefToken);
+    try {
+      const list = await fetch(`${a.url}/api/client/orders`, { headers: { authorization: `Bearer ${managerToken}` } });
+      const { orders } = (await list.json()) as { orders: { id: string; orderID: string; status: string; orderedBy: { id: string } }[] };
+      const waiting = orders.find((o) => o.status === 'ORDERED' && o.orderedBy.id !== DEMO.manager);
+      expect(waiting, 'the demo data has a waiting order').toBeDefined();
+      const claim = await fetch(`${a.url}/api/client/orders/${waiting!.id}/claim`, { method: 'POST', headers: { authorization: `Bearer ${managerToken}` } });
+      expect(claim.status).toBe(200);
+      const event = await chef.next((m) => m.t === 'orderUpdated' && (m.data as { order: { orderID: string } }).order.orderID === waiting!.orderID, 10_000);
+      expect(event.data).toMatchObject({ order: { orderID: waiting!.orderID, status: 'CLAIMED', claimedBy: { id: DEMO.manager } } });
+    } finally {
+      chef.close();
+    }
+  }, 30_000);
 });
