@@ -26,6 +26,13 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   DEMO_DATA: z.string().optional(),
   TRUST_PROXY: flag(false),
+  /** The ad network (NitroPay-style `createAd` API): no site id or no script, no ads and no ad-block notice. */
+  AD_SITE_ID: optionalString,
+  AD_SCRIPT_URL: optionalString.pipe(z.url().optional()),
+  /** A pixel on the ad network's host; ad-blockers block it, so loading it confirms ads can show. */
+  AD_PROBE_URL: optionalString.pipe(z.url().optional()),
+  /** The ad-blocker help manifest ({ id, name, steps, gif }[]); the site's bundled copy is the fallback. */
+  ADBLOCK_HELP_URL: optionalString.pipe(z.url().optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -50,6 +57,17 @@ export interface Config {
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
+  /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
+  ads: AdsConfig | null;
+}
+
+export interface AdsConfig {
+  siteId: string;
+  scriptUrl: string;
+  /** Null: the probe checks only that the ad script loaded. */
+  probeUrl: string | null;
+  /** Null: the bundled help manifest (site/public/adblock-help.json) only. */
+  helpManifestUrl: string | null;
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -98,6 +116,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,
+    ads:
+      e.AD_SITE_ID && e.AD_SCRIPT_URL
+        ? { siteId: e.AD_SITE_ID, scriptUrl: e.AD_SCRIPT_URL, probeUrl: e.AD_PROBE_URL ?? null, helpManifestUrl: e.ADBLOCK_HELP_URL ?? null }
+        : null,
   };
 }
 
@@ -106,8 +128,10 @@ export interface PublicConfig {
   env: Config['env'];
   publicUrl: string;
   inviteUrl: string | null;
+  /** Everything in it ends up in the page anyway (script URL, site id, probe). */
+  ads: AdsConfig | null;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
-  return { env: config.env, publicUrl: config.publicUrl, inviteUrl: config.inviteUrl };
+  return { env: config.env, publicUrl: config.publicUrl, inviteUrl: config.inviteUrl, ads: config.ads };
 }

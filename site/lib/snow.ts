@@ -1,0 +1,89 @@
+/**
+ * The snow layer: one fixed canvas that ignores the pointer, a few dozen flakes drawn per animation frame.
+ * It stops drawing while the tab is hidden (requestAnimationFrame pauses, and we drop the loop explicitly so no
+ * timer is left either) and scales its flake count to the screen, so phones draw fewer.
+ */
+export interface Snow {
+  stop(): void;
+}
+
+interface Flake {
+  x: number;
+  y: number;
+  r: number;
+  speed: number;
+  drift: number;
+  phase: number;
+}
+
+export function startSnow(): Snow {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'snow-layer';
+  canvas.dataset.testid = 'snow';
+  canvas.setAttribute('aria-hidden', 'true');
+  document.body.append(canvas);
+  const ctx = canvas.getContext('2d');
+  let flakes: Flake[] = [];
+  let frame = 0;
+  let last = 0;
+
+  const resize = () => {
+    const ratio = Math.min(window.devicePixelRatio || 1, 2);
+    canvas.width = innerWidth * ratio;
+    canvas.height = innerHeight * ratio;
+    ctx?.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const count = Math.round(Math.min(120, (innerWidth * innerHeight) / 12_000));
+    flakes = Array.from({ length: count }, () => ({
+      x: Math.random() * innerWidth,
+      y: Math.random() * innerHeight,
+      r: 1 + Math.random() * 2.5,
+      speed: 20 + Math.random() * 40,
+      drift: 10 + Math.random() * 20,
+      phase: Math.random() * Math.PI * 2,
+    }));
+  };
+
+  const draw = (time: number) => {
+    const dt = last ? Math.min((time - last) / 1000, 0.1) : 0;
+    last = time;
+    if (ctx) {
+      ctx.clearRect(0, 0, innerWidth, innerHeight);
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+      ctx.beginPath();
+      for (const f of flakes) {
+        f.y += f.speed * dt;
+        f.phase += dt;
+        const x = f.x + Math.sin(f.phase) * f.drift;
+        if (f.y > innerHeight + 5) {
+          f.y = -5;
+          f.x = Math.random() * innerWidth;
+        }
+        ctx.moveTo(x + f.r, f.y);
+        ctx.arc(x, f.y, f.r, 0, Math.PI * 2);
+      }
+      ctx.fill();
+    }
+    frame = requestAnimationFrame(draw);
+  };
+
+  const onVisibility = () => {
+    cancelAnimationFrame(frame);
+    frame = 0;
+    last = 0;
+    if (!document.hidden) frame = requestAnimationFrame(draw);
+  };
+
+  resize();
+  addEventListener('resize', resize);
+  document.addEventListener('visibilitychange', onVisibility);
+  onVisibility();
+
+  return {
+    stop() {
+      cancelAnimationFrame(frame);
+      removeEventListener('resize', resize);
+      document.removeEventListener('visibilitychange', onVisibility);
+      canvas.remove();
+    },
+  };
+}
