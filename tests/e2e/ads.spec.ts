@@ -53,6 +53,8 @@ test('a blocked probe: blocked time stored, the notice after a delay, Need Help?
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('heading', { name: NOTICE })).toBeVisible();
   await expect(notice).toContainText('Virtual Diner relies on ads');
+  // Dialogs are at most 460 px wide.
+  expect((await notice.locator('.adblock-card').boundingBox())!.width).toBeLessThanOrEqual(460);
   await expect(page.locator('#vd-ad-bottom')).toBeHidden();
   await notice.getByText('Need Help?').click();
   const help = notice.getByTestId('adblock-help');

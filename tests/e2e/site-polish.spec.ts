@@ -100,8 +100,10 @@ test('/disable-your-adblocker renders its help without an ad network', async ({ 
   await screenshots(page, 'disable-your-adblocker');
 });
 
-test.describe('navigation', () => {
-  test('the service worker is registered at /sw.js with scope /, and shows the offline page without a network', async ({ page, context }) => {
+test.describe('service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the service worker is registered at /sw.js with scope /, and shows the offline page without a network', async ({ page, context, diner }) => {
     await page.goto('/privacy');
     const registration = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
@@ -121,6 +123,18 @@ test.describe('navigation', () => {
     expect(cached).toContain('/offline');
     expect(cached.every((p) => p === '/offline' || p.startsWith('/_astro/'))).toBe(true);
 
+    // Signed-in pages and API answers stay out of the cache too.
+    await diner.signIn(context, { rank: 'Owner' });
+    await page.goto('/staff/dashboard');
+    await page.goto('/users/@me');
+    await page.evaluate(() => fetch('/api/v3/users/@me'));
+    const after = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(after.every((p) => p === '/offline' || p.startsWith('/_astro/'))).toBe(true);
+
     await context.setOffline(true);
     await page.goto('/team').catch(() => {});
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
@@ -128,9 +142,11 @@ test.describe('navigation', () => {
     await screenshots(page, 'offline');
     await context.setOffline(false);
   });
+});
 
+test.describe('navigation', () => {
   test('a slow navigation shows the loading bar after 200 ms', async ({ browser, baseURL }) => {
-    // Playwright cannot delay requests a service worker makes: this one runs without it.
+    // A context of our own takes no options from the config: no service worker, so page.route sees the navigation.
     const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto('/');
@@ -211,6 +227,16 @@ test('toasts: top-right, gone after 5 s', async ({ page }) => {
   expect(1280 - (box.x + box.width)).toBeLessThan(40);
   await page.waitForTimeout(4500);
   await expect(toast).toHaveCount(0, { timeout: 1500 });
+});
+
+test('the stylesheet uses the specification breakpoints and the dialog width', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="stylesheet"]').first().getAttribute('href');
+  const response = await request.get(href!);
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const css = await response.text();
+  for (const width of [769, 1024, 1216, 1408]) expect(css).toMatch(new RegExp(`(width>=|min-width:)${width}px`));
+  expect(css).toContain('--vd-dialog-max:460px');
 });
 
 test.describe('dark colour scheme', () => {
