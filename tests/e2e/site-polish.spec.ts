@@ -46,6 +46,20 @@ test.describe('festive mode', () => {
     await page.getByTestId('festive-bar').getByRole('button', { name: 'Snow' }).click();
     await page.reload();
     await expect(page.getByTestId('snow')).toHaveCount(1);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshots(page, 'festive-dark');
+  });
+
+  test('a festive chunk that fails to load reloads the page once, not in a loop', async ({ page, diner }) => {
+    await festive(diner, true);
+    await page.route('**/_astro/festive.*.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto('/');
+    await expect.poll(() => loads, { timeout: 5000 }).toBe(2);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(2);
+    await expect(page.getByTestId('snow')).toHaveCount(0);
   });
 
   test('no snow under prefers-reduced-motion, and no snow toggle', async ({ page, diner }) => {
