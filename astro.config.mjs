@@ -19,9 +19,9 @@ export default defineConfig({
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
-  // Same-site links are prefetched on hover or focus. Astro skips that on 2g or with data saver but still prefetches
-  // on tap there; site/lib/navigation.ts turns that off too (the specification: skipped on 2g or data saver).
-  prefetch: { prefetchAll: true, defaultStrategy: 'hover' },
+  // Link prefetch is site/lib/navigation.ts's own: Astro's cannot leave out links whose GET starts something (the
+  // Discord sign-in) and still prefetches on tap on 2g or with data saver.
+  prefetch: false,
   vite: {
     css: { preprocessorOptions: { scss: { quietDeps: true } } },
   },

@@ -29,3 +29,31 @@ describe('slow connections', () => {
     expect(isSlowConnection({ effectiveType: '4g', saveData: true })).toBe(true);
   });
 });
+
+describe('prefetch targets', () => {
+  const here = { href: 'https://diner.example/team', origin: 'https://diner.example', pathname: '/team', search: '' } as Location;
+  const link = (href: string, extra: { target?: string; download?: boolean; dataset?: Record<string, string> } = {}) =>
+    ({
+      href: new URL(href, here.href).href,
+      target: extra.target ?? '',
+      dataset: extra.dataset ?? {},
+      hasAttribute: (name: string) => name === 'download' && !!extra.download,
+    }) as unknown as HTMLAnchorElement;
+
+  it('prefetches other pages of the site, without their hash', async () => {
+    const { prefetchTarget } = await import('./navigation.ts');
+    expect(prefetchTarget(link('/privacy#rights'), here)).toBe('https://diner.example/privacy');
+    expect(prefetchTarget(link('/users/123?tab=1'), here)).toBe('https://diner.example/users/123?tab=1');
+  });
+
+  it('never prefetches what a GET would start, other sites, this page, downloads or opted-out links', async () => {
+    const { prefetchTarget } = await import('./navigation.ts');
+    for (const href of ['/login/discord?redirect=%2F', '/api/client/settings', '/gateway', '/_server-islands/X', 'https://other.example/x', '/team', '/team#top']) {
+      expect(prefetchTarget(link(href), here), href).toBeNull();
+    }
+    expect(prefetchTarget(link('/login'), here)).toBe('https://diner.example/login');
+    expect(prefetchTarget(link('/privacy', { target: '_blank' }), here)).toBeNull();
+    expect(prefetchTarget(link('/privacy', { download: true }), here)).toBeNull();
+    expect(prefetchTarget(link('/privacy', { dataset: { astroPrefetch: 'false' } }), here)).toBeNull();
+  });
+});
