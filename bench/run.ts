@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { coldStart } from './cases/cold-start.ts';
-import { pageWeight } from './cases/page-weight.ts';
 import { throughput } from './cases/throughput.ts';
+import { pageWeight } from './cases/page-weight.ts';
 import { formatTable, ROOT, type BenchCase } from './lib.ts';
 
 /**

@@ -23,9 +23,6 @@ const envSchema = z.object({
   DISCORD_TOKEN: optionalString,
   /** Where "Add to Discord" leads; default: built from DISCORD_CLIENT_ID. */
   BOT_INVITE_URL: optionalString.pipe(z.url().optional()),
-  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
-  DEMO_DATA: z.string().optional(),
-  TRUST_PROXY: flag(false),
   /** The ad network (NitroPay-style `createAd` API): no site id or no script, no ads and no ad-block notice. */
   AD_SITE_ID: optionalString,
   AD_SCRIPT_URL: optionalString.pipe(z.url().optional()),
@@ -33,9 +30,22 @@ const envSchema = z.object({
   AD_PROBE_URL: optionalString.pipe(z.url().optional()),
   /** The ad-blocker help manifest ({ id, name, steps, gif }[]); the site's bundled copy is the fallback. */
   ADBLOCK_HELP_URL: optionalString.pipe(z.url().optional()),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  DEMO_DATA: z.string().optional(),
+  TRUST_PROXY: flag(false),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** The ad network, as pages see it (everything in it ends up in the page anyway). */
+export interface AdsConfig {
+  siteId: string;
+  scriptUrl: string;
+  /** Null: the probe checks only that the ad script loaded. */
+  probeUrl: string | null;
+  /** Null: the help manifest bundled with the site (site/lib/ads/adblock-help.json) only. */
+  helpManifestUrl: string | null;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -54,20 +64,11 @@ export interface Config {
   discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string; token: string | undefined };
   /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
   inviteUrl: string | null;
+  /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
+  ads: AdsConfig | null;
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
-  /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
-  ads: AdsConfig | null;
-}
-
-export interface AdsConfig {
-  siteId: string;
-  scriptUrl: string;
-  /** Null: the probe checks only that the ad script loaded. */
-  probeUrl: string | null;
-  /** Null: the bundled help manifest (site/public/adblock-help.json) only. */
-  helpManifestUrl: string | null;
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -113,13 +114,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (e.DISCORD_CLIENT_ID
         ? `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(e.DISCORD_CLIENT_ID)}&scope=bot%20applications.commands&permissions=${BOT_PERMISSIONS}`
         : null),
-    bodyLimit: e.BODY_LIMIT,
-    demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
-    trustProxy: e.TRUST_PROXY,
     ads:
       e.AD_SITE_ID && e.AD_SCRIPT_URL
         ? { siteId: e.AD_SITE_ID, scriptUrl: e.AD_SCRIPT_URL, probeUrl: e.AD_PROBE_URL ?? null, helpManifestUrl: e.ADBLOCK_HELP_URL ?? null }
         : null,
+    bodyLimit: e.BODY_LIMIT,
+    demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
+    trustProxy: e.TRUST_PROXY,
   };
 }
 
