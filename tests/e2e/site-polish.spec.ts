@@ -62,6 +62,34 @@ test.describe('festive mode', () => {
     await expect(page.getByTestId('snow')).toHaveCount(0);
   });
 
+  test('snow stops drawing while the tab is hidden, and starts again when it is back', async ({ page, diner }) => {
+    await festive(diner, true);
+    await page.addInitScript(() => {
+      const w = window as unknown as { frames: number };
+      w.frames = 0;
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        w.frames++;
+        return raf(callback);
+      };
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('snow')).toHaveCount(1);
+    const frames = () => page.evaluate(() => (window as unknown as { frames: number }).frames);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { value, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await expect.poll(frames).toBeGreaterThan(5);
+    await setHidden(true);
+    const hiddenAt = await frames();
+    await page.waitForTimeout(500);
+    expect(await frames()).toBeLessThanOrEqual(hiddenAt + 1);
+    await setHidden(false);
+    await expect.poll(frames).toBeGreaterThan(hiddenAt + 5);
+  });
+
   test('no snow under prefers-reduced-motion, and no snow toggle', async ({ page, diner }) => {
     await festive(diner, true);
     await page.emulateMedia({ reducedMotion: 'reduce' });
