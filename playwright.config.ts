@@ -22,6 +22,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // page.route cannot see what a service worker fetches: journeys run without it; the spec that tests the
+    // worker (site-polish.spec.ts) allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

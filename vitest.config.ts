@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'pglite',
-          include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'bot/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/stand-ins/**/*.test.ts', 'site/lib/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'bot/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/stand-ins/**/*.test.ts', 'site/lib/**/*.test.ts', 'site/stores/**/*.test.ts'],
           env: { VD_TEST_DATABASE: 'pglite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,

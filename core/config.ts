@@ -23,6 +23,13 @@ const envSchema = z.object({
   DISCORD_TOKEN: optionalString,
   /** Where "Add to Discord" leads; default: built from DISCORD_CLIENT_ID. */
   BOT_INVITE_URL: optionalString.pipe(z.url().optional()),
+  /** The ad network (NitroPay-style `createAd` API): no site id or no script, no ads and no ad-block notice. */
+  AD_SITE_ID: optionalString,
+  AD_SCRIPT_URL: optionalString.pipe(z.url().optional()),
+  /** A pixel on the ad network's host; ad-blockers block it, so loading it confirms ads can show. */
+  AD_PROBE_URL: optionalString.pipe(z.url().optional()),
+  /** The ad-blocker help manifest ({ id, name, steps, gif }[]); the site's bundled copy is the fallback. */
+  ADBLOCK_HELP_URL: optionalString.pipe(z.url().optional()),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   DEMO_DATA: z.string().optional(),
   TRUST_PROXY: flag(false),
@@ -41,6 +48,16 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** The ad network, as pages see it (everything in it ends up in the page anyway). */
+export interface AdsConfig {
+  siteId: string;
+  scriptUrl: string;
+  /** Null: the probe checks only that the ad script loaded. */
+  probeUrl: string | null;
+  /** Null: the help manifest bundled with the site (site/lib/ads/adblock-help.json) only. */
+  helpManifestUrl: string | null;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -58,6 +75,8 @@ export interface Config {
   discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string; token: string | undefined };
   /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
   inviteUrl: string | null;
+  /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
+  ads: AdsConfig | null;
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
@@ -115,6 +134,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (e.DISCORD_CLIENT_ID
         ? `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(e.DISCORD_CLIENT_ID)}&scope=bot%20applications.commands&permissions=${BOT_PERMISSIONS}`
         : null),
+    ads:
+      e.AD_SITE_ID && e.AD_SCRIPT_URL
+        ? { siteId: e.AD_SITE_ID, scriptUrl: e.AD_SCRIPT_URL, probeUrl: e.AD_PROBE_URL ?? null, helpManifestUrl: e.ADBLOCK_HELP_URL ?? null }
+        : null,
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,
@@ -139,8 +162,10 @@ export interface PublicConfig {
   env: Config['env'];
   publicUrl: string;
   inviteUrl: string | null;
+  /** Everything in it ends up in the page anyway (script URL, site id, probe). */
+  ads: AdsConfig | null;
 }
 
 export function publicConfigOf(config: Config): PublicConfig {
-  return { env: config.env, publicUrl: config.publicUrl, inviteUrl: config.inviteUrl };
+  return { env: config.env, publicUrl: config.publicUrl, inviteUrl: config.inviteUrl, ads: config.ads };
 }

@@ -10,6 +10,7 @@ import { loadConfig } from '../../core/config.ts';
 import { newId } from '../../core/ids.ts';
 import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { plugins } from '../../plugins/index.ts';
+import { startAdNetworkStandIn, type AdNetworkStandIn } from '../stand-ins/ad-network/server.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
 import { freePort } from '../support/spawn-server.ts';
 
@@ -25,7 +26,10 @@ export interface Diner {
  * database in a temp folder (migrated and seeded with the demo data). In-process, so tests can reach its services
  * to arrange what the browser then sees.
  */
-export const test = base.extend<object, { diner: Diner; discordOAuth: boolean; discord: DiscordStandIn | null }>({
+export const test = base.extend<
+  object,
+  { diner: Diner; discordOAuth: boolean; discord: DiscordStandIn | null; adNetwork: boolean; ads: AdNetworkStandIn | null }
+>({
   /** true: the server signs in through the Discord stand-in (no dev sign-in); false: dev sign-in. */
   discordOAuth: [false, { option: true, scope: 'worker' }],
   discord: [
@@ -38,15 +42,26 @@ export const test = base.extend<object, { diner: Diner; discordOAuth: boolean; d
     },
     { scope: 'worker' },
   ],
+  /** true: the server is configured with the ad network stand-in (`ads`); false: no ad network. */
+  adNetwork: [false, { option: true, scope: 'worker' }],
+  ads: [
+    async ({ adNetwork }, use) => {
+      if (!adNetwork) return use(null);
+      const ads = await startAdNetworkStandIn();
+      await use(ads);
+      await ads.close();
+    },
+    { scope: 'worker' },
+  ],
   diner: [
-    async ({ discord }, use) => {
+    async ({ discord, ads }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
       const port = String(await freePort());
       const oauthEnv = discord
         ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
         : {};
       // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
-      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv });
+      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...ads?.env });
       const app = await startApp(config, plugins, path.resolve('dist'));
       const diner: Diner = {
         app,

@@ -1,0 +1,110 @@
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+/** The server in this file runs with the ad network stand-in configured. */
+test.use({ adNetwork: true });
+
+const NOTICE = "Please disable your browser's ad-blocker";
+
+test.beforeEach(({ ads }) => {
+  ads!.setBlocked(false);
+  ads!.setConsentFramework(false);
+});
+
+test('an allowed ad network: the bottom ad shows (728x90, refreshed every 30 s) and no notice', async ({ page, ads }) => {
+  await page.goto('/team');
+  const ad = page.locator('#vd-ad-bottom').getByTestId('ad');
+  await expect(ad).toBeVisible();
+  await expect(ad).toHaveText('Stand-in ad 728x90');
+  await expect(ad).toHaveAttribute('data-site-id', '4242');
+  await expect(ad).toHaveAttribute('data-refresh-time', '30');
+  await expect(ad).toHaveAttribute('data-refresh-limit', '0');
+  await expect(page.locator('html')).toHaveAttribute('data-adblock', 'allowed');
+  await page.waitForTimeout(2000);
+  await expect(page.getByTestId('adblock-notice')).toHaveCount(0);
+  expect(ads!.requests).toContain('/pixel.gif');
+  // No consent framework on the page: no cookie preferences button.
+  await expect(page.getByRole('button', { name: 'Cookie preferences' })).toBeHidden();
+  await expectAccessible(page);
+});
+
+test('a phone gets the 320x50 size', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/privacy');
+  await expect(page.locator('#vd-ad-bottom').getByTestId('ad')).toHaveText('Stand-in ad 320x50');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('the error page has an ad', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+  await expect(page.locator('#vd-ad-error').getByTestId('ad')).toBeVisible();
+});
+
+test('a blocked probe: blocked time stored, the notice after a delay, Need Help? lists the manifest', async ({ page, ads }) => {
+  ads!.setBlocked(true);
+  const started = Date.now();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-adblock', 'blocked');
+  // Three tries, 250 ms apart, from 250 ms after start.
+  expect(ads!.requests.filter((p) => p === '/pixel.gif').length).toBeGreaterThanOrEqual(3);
+  const blockedAt = Number(await page.evaluate(() => localStorage.getItem('adblock-blockedAt')));
+  expect(blockedAt).toBeGreaterThanOrEqual(started - 1000);
+  const notice = page.getByTestId('adblock-notice');
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('heading', { name: NOTICE })).toBeVisible();
+  await expect(notice).toContainText('Virtual Diner relies on ads');
+  // Dialogs are at most 460 px wide.
+  expect((await notice.locator('.adblock-card').boundingBox())!.width).toBeLessThanOrEqual(460);
+  await expect(page.locator('#vd-ad-bottom')).toBeHidden();
+  await notice.getByText('Need Help?').click();
+  const help = notice.getByTestId('adblock-help');
+  await expect(help.locator('summary')).toHaveText(['Stand-in Blocker', 'Another ad-blocker']);
+  await help.locator('summary', { hasText: 'Stand-in Blocker' }).click();
+  await expect(help.getByRole('listitem')).toHaveText(['Open Stand-in Blocker.', 'Allow this site.', 'Reload the page.']);
+  await expect(help.getByRole('img', { name: 'How to allow ads in Stand-in Blocker' })).toBeVisible();
+  // Escape does not close it.
+  await page.keyboard.press('Escape');
+  await expect(notice).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'adblock-notice');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, 'adblock-notice-dark');
+
+  // The visitor allows ads and checks again: the unblocked duration is stored and the page reloads with ads.
+  ads!.setBlocked(false);
+  await notice.getByRole('button', { name: "I've disabled it" }).click();
+  await expect(page.locator('#vd-ad-bottom').getByTestId('ad')).toBeVisible();
+  await expect(page.getByTestId('adblock-notice')).toHaveCount(0);
+  const stored = await page.evaluate(() => [localStorage.getItem('adblock-blockedAt'), localStorage.getItem('adblock-unblockedAfter')]);
+  expect(stored[0]).toBeNull();
+  expect(Number(stored[1])).toBeGreaterThan(0);
+});
+
+test('without the third-party manifest the bundled help is shown', async ({ page, context, ads }) => {
+  ads!.setBlocked(true);
+  await context.route('**/help/manifest.json', (route) => route.abort());
+  await page.goto('/');
+  const notice = page.getByTestId('adblock-notice');
+  await notice.getByText('Need Help?').click();
+  await expect(notice.getByTestId('adblock-help').locator('summary').first()).toHaveText('Adblock Plus');
+});
+
+test('/disable-your-adblocker: the same help, the live status, and no overlay of its own', async ({ page, ads }) => {
+  ads!.setBlocked(true);
+  await page.goto('/disable-your-adblocker');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOTICE);
+  await expect(page.getByTestId('adblock-help').locator('summary').first()).toHaveText('Stand-in Blocker');
+  await expect(page.getByText('Ads are blocked on this page right now.')).toBeVisible();
+  await page.waitForTimeout(2000);
+  await expect(page.getByTestId('adblock-notice')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the cookie preferences button appears only with a consent framework, and opens it', async ({ page, ads }) => {
+  ads!.setConsentFramework(true);
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Cookie preferences' });
+  await expect(button).toBeVisible();
+  await button.click();
+  expect(await page.evaluate(() => (window as unknown as { __tcfapiCalls: string[] }).__tcfapiCalls)).toEqual(['displayConsentUi']);
+});

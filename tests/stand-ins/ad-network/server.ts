@@ -1,0 +1,113 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the ad network and the storage host of the ad-blocker help manifest, for tests and local
+ * runs. `setBlocked(true)` makes it behave as the site sees a network behind an ad-blocker: the script and the
+ * probe pixel fail. `setConsentFramework(true)` makes the script install an IAB TCF v2 `__tcfapi`, as ad networks'
+ * consent managers do.
+ */
+export interface AdNetworkStandIn {
+  url: string;
+  /** What the app's AD_* settings should be. */
+  env: { AD_SITE_ID: string; AD_SCRIPT_URL: string; AD_PROBE_URL: string; ADBLOCK_HELP_URL: string };
+  setBlocked(blocked: boolean): void;
+  setConsentFramework(present: boolean): void;
+  /** Paths requested, oldest first (without the query string). Clear with `requests.length = 0`. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export const SITE_ID = '4242';
+
+/** The help manifest this host serves: what the site shows when it can reach it (the site bundles its own copy). */
+export const MANIFEST = [
+  { id: 'standin-blocker', name: 'Stand-in Blocker', steps: ['Open Stand-in Blocker.', 'Allow this site.', 'Reload the page.'], gif: true },
+  { id: 'other', name: 'Another ad-blocker', steps: ['Add this site to its allow list.'], gif: false },
+];
+
+// A 1x1 transparent GIF: the probe pixel and every help GIF.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/**
+ * The ad script: NitroPay's `createAd(id, { refreshTime, refreshLimit, sizes })` shape. It fills the element with a
+ * labelled stand-in ad of the first size that fits and redraws it every refreshTime seconds.
+ */
+function adScript(consent: boolean): string {
+  return `(() => {
+  const siteId = document.currentScript && document.currentScript.dataset.siteId;
+  ${consent ? "window.__tcfapi = function (command, version, callback) { window.__tcfapiCalls = (window.__tcfapiCalls || []).concat(command); if (callback) callback({}, true); };" : ''}
+  window.nitroAds = {
+    loaded: true,
+    createAd(id, options) {
+      const el = document.getElementById(id);
+      if (!el) return null;
+      let shown = 0;
+      const render = () => {
+        shown += 1;
+        const fits = options.sizes.find(([w]) => Number(w) <= el.clientWidth) || options.sizes[options.sizes.length - 1];
+        el.innerHTML = '';
+        const ad = document.createElement('div');
+        ad.className = 'standin-ad';
+        ad.dataset.testid = 'ad';
+        ad.dataset.siteId = siteId;
+        ad.dataset.refreshTime = String(options.refreshTime);
+        ad.dataset.refreshLimit = String(options.refreshLimit);
+        ad.dataset.shown = String(shown);
+        ad.style.cssText = 'width:' + fits[0] + 'px;height:' + fits[1] + 'px;max-width:100%;display:flex;align-items:center;justify-content:center;background:#fde68a;color:#1f2937;font:600 14px system-ui;border-radius:4px';
+        ad.textContent = 'Stand-in ad ' + fits[0] + 'x' + fits[1];
+        el.append(ad);
+      };
+      render();
+      if (options.refreshTime > 0) {
+        const timer = setInterval(() => {
+          if (options.refreshLimit > 0 && shown > options.refreshLimit) return clearInterval(timer);
+          render();
+        }, options.refreshTime * 1000);
+      }
+      return { id };
+    },
+  };
+})();`;
+}
+
+export async function startAdNetworkStandIn(options: { port?: number } = {}): Promise<AdNetworkStandIn> {
+  let blocked = false;
+  let consent = false;
+  const requests: string[] = [];
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+    res.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    requests.push(path);
+    // An ad-blocker stops these two before they leave the browser; a refused request looks the same to the page.
+    if (blocked && (path === '/ads.js' || path === '/pixel.gif')) {
+      req.socket.destroy();
+      return;
+    }
+    if (path === '/ads.js') return send(res, 200, 'text/javascript; charset=utf-8', adScript(consent));
+    if (path === '/pixel.gif') return send(res, 200, 'image/gif', PIXEL);
+    if (path === '/help/manifest.json') return send(res, 200, 'application/json', JSON.stringify(MANIFEST));
+    if (/^\/help\/[\w-]+\.gif$/.test(path)) return send(res, 200, 'image/gif', PIXEL);
+    send(res, 404, 'text/plain', 'Not found');
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    env: { AD_SITE_ID: SITE_ID, AD_SCRIPT_URL: `${url}/ads.js`, AD_PROBE_URL: `${url}/pixel.gif`, ADBLOCK_HELP_URL: `${url}/help/manifest.json` },
+    setBlocked: (value) => void (blocked = value),
+    setConsentFramework: (value) => void (consent = value),
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
