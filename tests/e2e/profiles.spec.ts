@@ -6,6 +6,8 @@ const CHARLIE_CHEF = '1100000000000000002';
 const SAM_OWNER = '1100000000000000005';
 
 test('a visitor sees a chef\'s public profile: avatar, name, rank badge, and nothing private', async ({ page }) => {
+  // Discord's CDN, answered here (this machine has no internet): the avatar stays the CDN's, no fallback.
+  await page.route('https://cdn.discordapp.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#5865f2"/></svg>' }));
   await page.goto(`/users/${CHARLIE_CHEF}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie Chef');
   await expect(page.locator('.rank-badge')).toHaveText(['Chef']);

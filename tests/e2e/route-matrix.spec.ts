@@ -7,7 +7,7 @@ import { expect, test, type Diner } from './fixtures.ts';
  * footer), or the guard sends the visitor to /login?redirect= or home with the insufficient-permissions toast.
  */
 type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
-type Outcome = 'ok' | 'login' | 'forbidden';
+type Outcome = 'ok' | 'login' | 'forbidden' | 'home';
 
 const CHARLIE_CHEF = '1100000000000000002';
 const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`];
@@ -23,6 +23,8 @@ const ADMIN = [
 ];
 
 function expected(role: Role, path: string): Outcome {
+  // Someone already signed in has nothing to do on the login page.
+  if (path === '/login' && role !== 'anonymous') return 'home';
   if (PUBLIC.includes(path)) return 'ok';
   if (role === 'anonymous') return 'login';
   if (SIGNED_IN.includes(path)) return 'ok';
@@ -64,6 +66,8 @@ for (const role of ['anonymous', 'customer', 'chef', 'superAdmin'] as const) {
         expect(new URL(page.url()).pathname, path).toBe(path);
         await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
         await expectShell(page);
+      } else if (outcome === 'home') {
+        await expect(page, path).toHaveURL(/\/$/);
       } else if (outcome === 'login') {
         await expect(page, path).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
       } else {
