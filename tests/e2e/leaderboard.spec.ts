@@ -1,0 +1,27 @@
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+test('the leaderboard shows the top chefs, drivers and customers per period, without JavaScript of its own', async ({ page }) => {
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leaderboard');
+  const period = page.getByRole('navigation', { name: 'Period' });
+  await expect(period.getByRole('link', { name: 'This week' })).toHaveAttribute('aria-current', 'page');
+  // The demo data delivered a week of orders: Charlie, Morgan and Sam cooked them, Dana and Charlie drove them.
+  const chefs = page.getByRole('region', { name: 'Top chefs' });
+  await expect(chefs.getByRole('listitem')).not.toHaveCount(0);
+  await expect(chefs).toContainText('Charlie Chef');
+  await expect(page.getByRole('region', { name: 'Top drivers' })).toContainText('Dana Driver');
+  await expect(page.getByRole('region', { name: 'Top customers' }).getByRole('listitem')).not.toHaveCount(0);
+  // Ranked by count: each list is in descending order.
+  for (const name of ['Top chefs', 'Top drivers', 'Top customers']) {
+    const counts = (await page.getByRole('region', { name }).locator('.leaderboard-count').allInnerTexts()).map((t) => Number.parseInt(t.replace(/\D/g, ''), 10));
+    expect(counts, name).toEqual([...counts].sort((a, b) => b - a));
+  }
+  await expectAccessible(page);
+  await screenshots(page, 'leaderboard');
+
+  await period.getByRole('link', { name: 'All time' }).click();
+  await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
+  await expect(period.getByRole('link', { name: 'All time' })).toHaveAttribute('aria-current', 'page');
+  await page.goto('/leaderboard?period=nonsense');
+  await expect(period.getByRole('link', { name: 'This week' })).toHaveAttribute('aria-current', 'page');
+});
