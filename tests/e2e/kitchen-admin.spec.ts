@@ -1,0 +1,96 @@
+import type { Browser } from '@playwright/test';
+import type { Services } from '../../plugins/index.ts';
+import { FoodLookupQuerySchema } from '../../plugins/orders/entities.ts';
+import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+
+async function customer(browser: Browser, diner: Diner, username: string): Promise<string> {
+  const scratch = await browser.newContext();
+  const { id } = await diner.signIn(scratch, { username });
+  await scratch.close();
+  return id;
+}
+
+test('food lookup: a chef searches (and the search is logged); a super admin adds and deletes a food', async ({ browser, diner }) => {
+  const chefContext = await browser.newContext();
+  const chef = await diner.signIn(chefContext, { username: 'lookup_chef', rank: 'Chef' });
+  const page = await chefContext.newPage();
+  await page.goto('/staff/food-lookup');
+  await page.getByLabel('Search food').fill('burger');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/staff\/food-lookup\?query=burger$/);
+  await expect(page.locator('.food-item h2')).toHaveText(['Cheeseburger']);
+  const logged = await diner.app.server.ctx.orm.em.fork().find(FoodLookupQuerySchema, { user: chef.id });
+  expect(logged.map((q) => q.query)).toEqual(['burger']);
+  await expect(page.getByRole('heading', { name: 'Add a food' })).toHaveCount(0);
+  await expectAccessible(page);
+  await chefContext.close();
+
+  const adminContext = await browser.newContext();
+  await diner.signIn(adminContext, { username: 'lookup_owner', permissions: ['SUPER_ADMIN'] });
+  const admin = await adminContext.newPage();
+  await admin.goto('/staff/food-lookup');
+  await admin.getByLabel('Name').fill('Loaded nachos');
+  await admin.getByLabel('Keywords').fill('nachos, cheese');
+  await admin.getByLabel('Picture links').fill('https://images.example.com/nachos.webp');
+  await admin.getByRole('button', { name: 'Add food' }).click();
+  await expect(admin.getByTestId('toast')).toHaveText('Loaded nachos added.');
+  const nachos = admin.locator('.food-item', { hasText: 'Loaded nachos' });
+  await expect(nachos).toBeVisible();
+  await screenshots(admin, 'food-lookup');
+  admin.once('dialog', (dialog) => void dialog.accept());
+  await nachos.getByRole('button', { name: 'Delete' }).click();
+  await expect(nachos).toHaveCount(0);
+  await adminContext.close();
+});
+
+test('order management: a super admin finds an order by its ID, reads its timeline and deletes it with a reason', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const order = await services.orders.orders.createOrder({ customerId: await customer(browser, diner, 'managed_mo'), item: 'A suspicious sandwich' });
+  const context = await browser.newContext();
+  await diner.signIn(context, { username: 'om_owner', permissions: ['SUPER_ADMIN'] });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/order-management');
+  await page.getByLabel('Search').fill(order.orderID.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row', { name: new RegExp(order.orderID) });
+  await expect(row).toContainText('A suspicious sandwich');
+  await expect(row).toContainText('Waiting');
+  await expectAccessible(page);
+  await screenshots(page, 'order-management');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete #${order.orderID}` });
+  await dialog.getByRole('button', { name: 'Delete order' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Tell the customer why.');
+  await dialog.getByLabel('Reason (the customer is told)').fill('Not food.');
+  await dialog.getByRole('button', { name: 'Delete order' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(`#${order.orderID} deleted.`);
+  await expect(page.getByRole('row', { name: new RegExp(order.orderID) })).toContainText('Deleted');
+
+  await page.goto(`/staff/orders/${order.orderID}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`#${order.orderID}`);
+  await expect(page.locator('.order-timeline li')).toHaveText([/^Ordered by managed_mo/, /^Deleted/]);
+  await expect(page.getByText('Deleted: Not food.')).toBeVisible();
+  await page.goto('/staff/orders/not-an-order');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+  await context.close();
+});
+
+test('online users: a super admin sees, live, who has the site open with a live connection', async ({ browser, diner }) => {
+  const adminContext = await browser.newContext();
+  await diner.signIn(adminContext, { username: 'online_owner', permissions: ['SUPER_ADMIN'] });
+  const admin = await adminContext.newPage();
+  await admin.goto('/staff/admin/online-users');
+  const rows = admin.locator('[data-online-users] tr');
+  await expect(rows.filter({ hasText: 'online_owner' })).toHaveCount(1);
+
+  const chefContext = await browser.newContext();
+  await diner.signIn(chefContext, { username: 'online_chef', rank: 'Chef' });
+  const chef = await chefContext.newPage();
+  await chef.goto('/staff/orders');
+  await expect(rows.filter({ hasText: 'online_chef' })).toHaveCount(1);
+  await expectAccessible(admin);
+  await chefContext.close();
+  await expect(rows.filter({ hasText: 'online_chef' })).toHaveCount(0);
+  await adminContext.close();
+});
