@@ -278,7 +278,7 @@ describe('HTTP interactions and the bot', () => {
       const theirs = await command('profile', { user: me, options: [{ name: 'user', type: 6, value: other.id }], resolvedUsers: [other] });
       expect(theirs.data.embeds![0]!.title).toBe('other at the Virtual Diner');
       const help = await command('help', { user: me });
-      for (const name of ['order', 'status', 'cancel', 'menu', 'leaderboard', 'profile', 'kitchen', 'help', 'invite']) {
+      for (const name of ['order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'kitchen', 'help', 'invite']) {
         expect(help.data.embeds![0]!.description).toContain(`/${name}\``);
       }
       const invite = await command('invite', { user: me });
@@ -390,6 +390,24 @@ describe('HTTP interactions and the bot', () => {
       expect(field((posted.body as { embeds: APIEmbed[] }).embeds[0], 'Status')).toBe('Claimed by a chef');
       expect(status!.edits.map((e) => field(e.embeds[0] as APIEmbed, 'Status'))).toEqual(['Waiting in the kitchen']);
       expect(discord.bot.originals.get(placed.token)).toBeUndefined();
+    });
+
+    it('/rate: the customer rates a delivered order once, 1 to 5 stars', async () => {
+      const { user, orderID } = await orderAndDeliver('700000000000000106');
+      const rate = (by: { id: string; username: string }, order: string, stars: number) =>
+        command('rate', { user: by, options: [{ name: 'order', type: 3, value: order }, { name: 'stars', type: 4, value: stars }, { name: 'comment', type: 3, value: 'Hot and fast' }] as never });
+      expect((await rate(customer(), orderID, 5)).data.content).toBe('You can only rate your own orders.');
+      expect((await rate(user, orderID, 6)).data.content).toMatch(/Stars are 1 to 5/);
+      const rated = await rate(user, orderID.toLowerCase(), 4);
+      expect(ephemeral(rated)).toBe(true);
+      expect(rated.data.content).toBe(`Thank you! You gave order **${orderID}** ★★★★☆.`);
+      expect((await rate(user, orderID, 5)).data.content).toBe(`You have already rated order ${orderID}.`);
+      expect(await services().orders.feedback.forOrder((await services().orders.orders.get(orderID)).id)).toMatchObject({ stars: 4, comment: 'Hot and fast' });
+      // Not delivered yet: not rateable.
+      const other = customer();
+      const placed = await command('order', { user: other, options: { item: 'Soup' } });
+      const pending = field(placed.data.embeds![0], 'Order ID')!;
+      expect((await rate(other, pending, 5)).data.content).toBe(`Order ${pending} can be rated once it is delivered.`);
     });
 
     it('cancels a server’s active orders when the bot is removed from it', async () => {

@@ -7,6 +7,7 @@ import { FoodLookupService } from './food-lookup.ts';
 import { imagesRoutes } from './images-api.ts';
 import { ImageStore } from './images.ts';
 import { orderCommands } from './commands/index.ts';
+import { OrderFeedbackService } from './feedback.ts';
 import { CustomerOrdering } from './ordering.ts';
 import { seedOrders } from './seed.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -25,6 +26,8 @@ export interface OrdersPlugin {
   search: OrderSearch;
   foodLookup: FoodLookupService;
   images: ImageStore;
+  /** Ratings of delivered orders (`/rate`). */
+  feedback: OrderFeedbackService;
   /** Placing an order from Discord: the kitchen, ban, blacklist, text and cooldown rules. */
   ordering: CustomerOrdering;
   /** The deadlines (claim expiry, cooking, assignments, unclaimed cancel); runs while the web server runs. */
@@ -54,6 +57,7 @@ export default definePlugin({
       users: users.users,
       admin: users.admin,
     }),
+    feedback: new OrderFeedbackService(ctx.orm, ctx.now),
     stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
     search: new OrderSearch(ctx.orm),
     foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.now),

@@ -58,6 +58,7 @@ export const ordersText = {
   menuEmpty: 'The menu is empty right now: order anything you like!',
   menuTitle: 'On the menu today',
   menuFooter: 'Order anything with /order item:<what you want>',
+  rated: (orderID: string, stars: number) => `Thank you! You gave order **${orderID}** ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}.`,
   profileTitle: (name: string) => `${name} at the Virtual Diner`,
   leaderboardTitle: 'Leaderboard (all time)',
   leaderboardEmpty: 'Nobody yet',
