@@ -80,3 +80,23 @@ describe('the discord.js gateway client', () => {
     expect((await (app.server.ctx.services.orders as OrdersPlugin).orders.get(orderID)).status).toBe('ORDERED');
   });
 });
+
+describe('npm run bot:register', () => {
+  it('puts every plugin’s commands, globally or in one server', async () => {
+    const { registerCommands } = await import('./commands.ts');
+    const { loadConfig } = await import('../core/config.ts');
+    const { plugins } = await import('../plugins/index.ts');
+    const discord = await startDiscordStandIn({ botToken: 'register-token' });
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID });
+      const commands = plugins.flatMap((p) => p.commands ?? []);
+      expect(await registerCommands(config, commands)).toBe(commands.length);
+      expect(await registerCommands(config, commands, '800000000000000001')).toBe(commands.length);
+      const names = (discord.bot.commands.get('global') as { name: string }[]).map((c) => c.name);
+      expect(names).toEqual(['kitchen', 'order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'help', 'invite']);
+      expect(discord.bot.commands.get('800000000000000001')).toHaveLength(commands.length);
+    } finally {
+      await discord.close();
+    }
+  });
+});

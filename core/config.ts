@@ -27,6 +27,8 @@ const envSchema = z.object({
   DISCORD_APPLICATION_ID: optionalString,
   /** Seconds a customer waits between two orders placed through the bot (in memory, per process). */
   BOT_ORDER_COOLDOWN_S: z.coerce.number().int().min(0).default(30),
+  /** With DISCORD_TOKEN: run the gateway client inside the web process (off when `npm run bot` runs it apart). */
+  BOT_IN_PROCESS: flag(true),
   /** Where "Add to Discord" leads; default: built from DISCORD_CLIENT_ID. */
   BOT_INVITE_URL: optionalString.pipe(z.url().optional()),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
@@ -70,7 +72,7 @@ export interface Config {
     publicKey: string | undefined;
     applicationId: string | undefined;
   };
-  bot: { orderCooldownMs: number };
+  bot: { orderCooldownMs: number; inProcess: boolean };
   /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
   inviteUrl: string | null;
   bodyLimit: number;
@@ -129,7 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
       applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID,
     },
-    bot: { orderCooldownMs: e.BOT_ORDER_COOLDOWN_S * 1000 },
+    bot: { orderCooldownMs: e.BOT_ORDER_COOLDOWN_S * 1000, inProcess: e.BOT_IN_PROCESS },
     inviteUrl:
       e.BOT_INVITE_URL ??
       (e.DISCORD_CLIENT_ID
