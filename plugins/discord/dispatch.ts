@@ -10,6 +10,7 @@ import { toCurrentUser } from '../../core/auth/sessions.ts';
 import type { AnyCommand, CommandContext, CommandReply, CommandUser } from '../../core/commands.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { CoreContext } from '../../core/plugin.ts';
+import { banMessage, isBanActive } from '../../core/shared/ban.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { botText } from './messages.ts';
 import type { OrderMessages } from './notifier.ts';
@@ -120,6 +121,9 @@ export class CommandDispatcher {
   async #checkGuard(userId: string, requirement: NonNullable<AnyCommand['guard']>): Promise<void> {
     const user = await this.#ctx.orm.em.fork().findOne(UserSchema, { id: userId }, { populate: ['ranks'] });
     if (!user) throw new DomainError('forbidden', botText.signInFirst(this.#ctx.config.publicUrl));
-    if (!meets(toCurrentUser(user), requirement)) throw new DomainError('forbidden', botText.notStaff);
+    const current = toCurrentUser(user);
+    // A banned member of staff is refused as on the site (403 with the ban text), whatever their ranks.
+    if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now()))) throw new DomainError('forbidden', banMessage(current.ban));
+    if (!meets(current, requirement)) throw new DomainError('forbidden', botText.notStaff);
   }
 }

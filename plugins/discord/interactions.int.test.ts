@@ -292,6 +292,9 @@ describe('HTTP interactions and the bot', () => {
       const chef = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
       const refused = await command('kitchen', { user: { id: chef.id, username: 'chef' }, options: close as never });
       expect(refused.data.content).toMatch(/Only diner staff/);
+      const bannedManager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'], ban: { reason: 'Abuse', expires: null } });
+      const banned = await command('kitchen', { user: { id: bannedManager.id, username: 'banned_manager' }, options: close as never });
+      expect(banned.data.content).toMatch(/^You are currently banned from this website for the following reason: Abuse/);
       const manager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'] });
       const closed = await command('kitchen', { user: { id: manager.id, username: 'manager' }, options: close as never });
       expect(closed.data.content).toBe('The kitchen is closed: Out of buns');
