@@ -227,6 +227,16 @@ describe('HTTP interactions and the bot', () => {
       expect(ephemeral(later)).toBe(false);
     });
 
+    it('keeps the customer’s name as Discord says it', async () => {
+      const user = customer();
+      await command('order', { user, options: { item: 'Bagel' } });
+      await command('cancel', { user });
+      clock += 60_000;
+      const renamed = await command('order', { user: { ...user, global_name: 'New Name', avatar: 'abc' }, options: { item: 'Bagel' } });
+      const order = await services().orders.orders.get(field(renamed.data.embeds![0], 'Order ID')!);
+      expect(order.orderedBy).toMatchObject({ displayName: 'New Name', avatar: 'abc' });
+    });
+
     it('refuses when the bot cannot see, post or embed in the channel; and outside a server', async () => {
       const noEmbeds = await command('order', { user: customer(), options: { item: 'Cake' }, appPermissions: String(1n << 10n | 1n << 11n) });
       expect(ephemeral(noEmbeds)).toBe(true);

@@ -100,7 +100,7 @@ export class CustomerOrdering {
     if (!kitchen.open) {
       throw new DomainError('unavailable', kitchen.reason ? `The kitchen is closed: ${kitchen.reason}` : 'The kitchen is closed right now. Please try again later.');
     }
-    await this.assertMayOrder(input.customer.id);
+    const known = await this.assertMayOrder(input.customer.id);
     if (!input.guildId) throw new DomainError('bad_request', 'Orders are placed in a server, where the food can be delivered.');
     const { item, mentions } = resolveItemText(input.item, input.resolvedUsers);
     const now = this.#now();
@@ -110,18 +110,26 @@ export class CustomerOrdering {
         retryAfter: Math.ceil((until - now) / 1000),
       });
     }
-    // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set).
-    await this.#users.upsertFromDiscord({ id: input.customer.id, username: input.customer.username, global_name: input.customer.globalName, avatar: input.customer.avatar });
+    // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set);
+    // written only when Discord says something new.
+    const { customer } = input;
+    const displayName = customer.globalName ? customer.globalName.slice(0, 64) : null;
+    if (!known || known.username !== customer.username.slice(0, 64) || known.displayName !== displayName || known.avatar !== customer.avatar) {
+      await this.#users.upsertFromDiscord({ id: customer.id, username: customer.username, global_name: customer.globalName, avatar: customer.avatar });
+    }
     const order = await this.#orders.createOrder({ customerId: input.customer.id, guildId: input.guildId, channelId: input.channelId, item, mentions });
     this.#cooldowns.set(input.customer.id, now + this.#config.bot.orderCooldownMs);
     if (this.#cooldowns.size > 10_000) this.#forgetExpired(now);
     return order;
   }
 
-  /** Banned (reason, expiry, where to appeal) or blacklisted customers may not order. Unknown users may. */
-  async assertMayOrder(customerId: string): Promise<void> {
-    const user = await this.#orm.em.fork().findOne(UserSchema, { id: customerId }, { fields: ['id', 'ban'] });
-    if (!user) return;
+  /**
+   * Banned (reason, expiry, where to appeal) or blacklisted customers may not order. Unknown users may. Answers
+   * what the site knows of the customer (null: nothing).
+   */
+  async assertMayOrder(customerId: string): Promise<{ username: string; displayName: string | null; avatar: string | null } | null> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id: customerId }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
+    if (!user) return null;
     const ban = user.ban ? { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null } : null;
     if (ban && isBanActive(ban, new Date(this.#now()))) {
       throw new DomainError('forbidden', `${banMessage(ban)} You can appeal at ${this.#config.publicUrl}/appeal`, { reason: ban.reason, expires: ban.expires });
@@ -130,6 +138,7 @@ export class CustomerOrdering {
     if (blacklist?.active) {
       throw new DomainError('forbidden', `You are blacklisted from ordering${blacklist.reason ? `: ${blacklist.reason}` : '.'} You can appeal at ${this.#config.publicUrl}/appeal`);
     }
+    return { username: user.username, displayName: user.displayName ?? null, avatar: user.avatar ?? null };
   }
 
   #forgetExpired(now: number): void {
