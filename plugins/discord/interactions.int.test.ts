@@ -354,8 +354,9 @@ describe('HTTP interactions and the bot', () => {
 
     it('posts nothing for a reported order', async () => {
       const channel = '700000000000000101';
-      await orderAndDeliver(channel, { report: true });
+      const { token } = await orderAndDeliver(channel, { report: true });
       expect(discord.messagesIn(channel)).toEqual([]);
+      expect(field(discord.bot.originals.get(token)!.embeds[0] as APIEmbed, 'Status')).toBe('Closed by the kitchen (reported)');
     });
 
     it('DMs the customer when the channel refuses (403 or 404)', async () => {

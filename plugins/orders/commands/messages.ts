@@ -15,6 +15,9 @@ export const STATUS_TEXT: Record<OrderStatus, string> = {
   DELETED: 'Removed by the kitchen',
 };
 
+/** A delivered order the driver reported (a troll or invalid order): nothing was delivered. */
+export const REPORTED_TEXT = 'Closed by the kitchen (reported)';
+
 const STATUS_COLOUR: Record<OrderStatus, number> = {
   ORDERED: 0x2888f5,
   CLAIMED: 0xf5a623,
@@ -31,12 +34,12 @@ const nameOf = (user: { username: string; displayName: string | null } | null) =
 export function orderEmbed(order: OrderView): APIEmbed {
   const fields: NonNullable<APIEmbed['fields']> = [
     { name: 'Order ID', value: order.orderID, inline: true },
-    { name: 'Status', value: STATUS_TEXT[order.status], inline: true },
+    { name: 'Status', value: order.report ? REPORTED_TEXT : STATUS_TEXT[order.status], inline: true },
   ];
   const chef = nameOf(order.preparedBy) ?? nameOf(order.claimedBy);
   if (chef && order.status !== 'ORDERED') fields.push({ name: 'Chef', value: chef, inline: true });
   const driver = nameOf(order.deliveredBy) ?? nameOf(order.assignedDriver);
-  if (driver && (order.status === 'READY' || order.status === 'DELIVERED')) fields.push({ name: 'Driver', value: driver, inline: true });
+  if (driver && !order.report && (order.status === 'READY' || order.status === 'DELIVERED')) fields.push({ name: 'Driver', value: driver, inline: true });
   if (order.status === 'CANCELLED' && order.cancelReason) fields.push({ name: 'Reason', value: order.cancelReason });
   if (order.status === 'DELETED' && order.deleteReason) fields.push({ name: 'Reason', value: order.deleteReason });
   return {
