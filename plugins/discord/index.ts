@@ -38,6 +38,6 @@ export default definePlugin({
     if (ctx.config.discord.token || ctx.config.discord.publicKey) messages.listen(ctx.events);
     return { rest, messages, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
   },
-  routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, ctx),
+  routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx),
   commands: [help, invite],
 });

@@ -50,6 +50,16 @@ export class DiscordRest {
     await (await this.#client()).patch(Routes.webhookMessage(applicationId, token, '@original'), { body, auth: false });
   }
 
+  /** Deletes an interaction's original reply (a deferred reply that turns out to be for the caller only). */
+  async deleteOriginal(applicationId: string, token: string): Promise<void> {
+    await (await this.#client()).delete(Routes.webhookMessage(applicationId, token, '@original'), { auth: false });
+  }
+
+  /** A follow-up message to an interaction (ephemeral with flags 64). */
+  async followUp(applicationId: string, token: string, body: MessageBody): Promise<{ id: string }> {
+    return (await (await this.#client()).post(Routes.webhook(applicationId, token), { body, auth: false })) as { id: string };
+  }
+
   /** Opens (or finds) the DM channel with a user and posts there. */
   async directMessage(userId: string, body: MessageBody): Promise<{ id: string }> {
     const rest = await this.#client();

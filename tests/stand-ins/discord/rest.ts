@@ -34,6 +34,10 @@ export interface BotRestState {
   dmChannels: Map<string, string>;
   /** Registered commands: `global` or the guild id → the list last PUT. */
   commands: Map<string, unknown[]>;
+  /** Interaction token → follow-up messages (with their flags), oldest first. */
+  followUps: Map<string, (StoredMessage & { flags: number })[]>;
+  /** Interaction tokens whose original reply was deleted. */
+  deletedOriginals: Set<string>;
 }
 
 export function newBotRestState(botToken: string): BotRestState {
@@ -45,6 +49,8 @@ export function newBotRestState(botToken: string): BotRestState {
     closedDms: new Set(),
     dmChannels: new Map(),
     commands: new Map(),
+    followUps: new Map(),
+    deletedOriginals: new Set(),
   };
 }
 
@@ -132,6 +138,28 @@ export function botRestRoutes(state: BotRestState, json: Json) {
         // An HTTP interaction's reply never passed through here: the first edit creates what we know of it.
         if (!message) state.originals.set(token!, (message = messageOf('0', {})));
         edit(message, body);
+        json(res, 200, wire(message));
+      },
+    },
+    {
+      method: 'DELETE',
+      pattern: /^\/webhooks\/(\d+)\/([^/]+)\/messages\/@original$/,
+      bot: false,
+      handle: ([, , token], _body, res) => {
+        state.originals.delete(token!);
+        state.deletedOriginals.add(token!);
+        res.writeHead(204).end();
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/webhooks\/(\d+)\/([^/]+)$/,
+      bot: false,
+      handle: ([, , token], body, res) => {
+        const message = { ...messageOf('0', body), flags: Number(body.flags ?? 0) };
+        const list = state.followUps.get(token!) ?? [];
+        list.push(message);
+        state.followUps.set(token!, list);
         json(res, 200, wire(message));
       },
     },
