@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import {
   ApplicationCommandType,
   GatewayDispatchEvents,
-  InteractionResponseType,
   InteractionType,
   Routes,
   type APIChatInputApplicationCommandInteraction,
@@ -13,7 +12,7 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../core/config.ts';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
-import { toResponseData } from '../plugins/discord/dispatch.ts';
+import { respondInTime } from '../plugins/discord/respond.ts';
 
 export interface BotClient {
   client: Client;
@@ -22,8 +21,8 @@ export interface BotClient {
 
 /**
  * The discord.js gateway client: it only moves Discord's events to the plugins. Interactions go to the same
- * dispatcher as POST /api/interactions (the raw payload, so both transports run identical code), answered through
- * the interaction callback; GUILD_DELETE (the bot was removed, not an outage) cancels that server's active orders.
+ * dispatcher as POST /api/interactions (the raw payload, so both transports run identical code, deferral after 2 s
+ * included), answered through the interaction callback; GUILD_DELETE (the bot was removed, not an outage) cancels that server's active orders.
  * Shard settings come from discord.js's ShardingManager environment when it spawned us (bot/main.ts).
  */
 export async function startBotClient(options: { config: Config; discord: DiscordPlugin; log: FastifyBaseLogger }): Promise<BotClient> {
@@ -41,10 +40,8 @@ export async function startBotClient(options: { config: Config; discord: Discord
     if (packet.t === GatewayDispatchEvents.InteractionCreate) {
       const interaction = packet.d;
       if (interaction.type !== InteractionType.ApplicationCommand || interaction.data.type !== ApplicationCommandType.ChatInput) return;
-      discord.dispatcher
-        .dispatch(interaction as APIChatInputApplicationCommandInteraction, async (reply) => {
-          await answer(interaction, { type: InteractionResponseType.ChannelMessageWithSource, data: toResponseData(reply) });
-        })
+      respondInTime(discord.dispatcher, discord.rest, interaction as APIChatInputApplicationCommandInteraction, log)
+        .then((response) => answer(interaction, response))
         .catch((error: unknown) => log.error({ err: error }, 'could not answer an interaction'));
     } else if (packet.t === GatewayDispatchEvents.GuildDelete && !packet.d.unavailable) {
       discord.messages

@@ -8,7 +8,7 @@ import { plugins } from '../index.ts';
 import { APPLICATION_ID, commandInteraction, createInteractionSigner, type InteractionSigner } from '../../tests/stand-ins/discord/interactions.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { DEFER_AFTER_MS } from './api.ts';
+import { DEFER_AFTER_MS } from './respond.ts';
 
 /** A command slower than Discord's 3 seconds allow: it sleeps past the defer threshold, then answers. */
 const slow = defineCommand({
