@@ -1,4 +1,4 @@
-import { ApplicationCommandOptionType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
@@ -14,6 +14,8 @@ export default defineCommand({
   data: {
     name: 'order',
     description: 'Order food from the Virtual Diner kitchen',
+    // Servers only: the food is delivered in a channel (the handler refuses DMs too, for older clients).
+    contexts: [InteractionContextType.Guild],
     options: [
       { type: ApplicationCommandOptionType.String, name: 'item', description: 'What would you like?', required: true, min_length: 1, max_length: MAX_ITEM_LENGTH * 2 },
     ],
