@@ -8,6 +8,19 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Requests sent in turn by each connection; `setupRequest` may rewrite each one as it goes out. */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => {
+        method?: string;
+        path?: string;
+        headers?: Record<string, string>;
+        body?: string;
+      };
+    }[];
   }
 
   /** Latencies in milliseconds; the keys are percentiles (p2_5, p50, p97_5, p99, …). */

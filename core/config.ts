@@ -21,6 +21,14 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
   DISCORD_TOKEN: optionalString,
+  /** The bot (plugins/discord): HTTP interactions are verified with the application's public key (hex). */
+  DISCORD_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional()),
+  /** The application's id; default DISCORD_CLIENT_ID (they are the same for one Discord application). */
+  DISCORD_APPLICATION_ID: optionalString,
+  /** Seconds a customer waits between two orders placed through the bot (in memory, per process). */
+  BOT_ORDER_COOLDOWN_S: z.coerce.number().int().min(0).default(30),
+  /** With DISCORD_TOKEN: run the gateway client inside the web process (off when `npm run bot` runs it apart). */
+  BOT_IN_PROCESS: flag(true),
   /** Where "Add to Discord" leads; default: built from DISCORD_CLIENT_ID. */
   BOT_INVITE_URL: optionalString.pipe(z.url().optional()),
   /** The ad network (NitroPay-style `createAd` API): no site id or no script, no ads and no ad-block notice. */
@@ -72,7 +80,16 @@ export interface Config {
   embeddedDbPath: string;
   sessionSecret: string;
   /** OAuth2 for sign-in; the bot token for Discord's REST API (profile sync; the bot issue uses it too). */
-  discord: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string; token: string | undefined };
+  discord: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    apiUrl: string;
+    token: string | undefined;
+    /** Ed25519 public key (hex) for HTTP interactions; unset: POST /api/interactions does not exist. */
+    publicKey: string | undefined;
+    applicationId: string | undefined;
+  };
+  bot: { orderCooldownMs: number; inProcess: boolean };
   /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
   inviteUrl: string | null;
   /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
@@ -128,7 +145,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedDbPath: e.DATA_DIR === ':memory:' ? 'memory://' : path.join(dataDir, 'db'),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''), token: e.DISCORD_TOKEN },
+    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
+      token: e.DISCORD_TOKEN,
+      publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
+      applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID,
+    },
+    bot: { orderCooldownMs: e.BOT_ORDER_COOLDOWN_S * 1000, inProcess: e.BOT_IN_PROCESS },
     inviteUrl:
       e.BOT_INVITE_URL ??
       (e.DISCORD_CLIENT_ID

@@ -1,6 +1,7 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { SessionService } from './auth/sessions.ts';
+import type { AnyCommand } from './commands.ts';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
 import type { DomainEvents, EventBus, EventName } from './events.ts';
@@ -20,6 +21,8 @@ export interface CoreContext {
   services: Readonly<Record<string, unknown>>;
   /** The clock services read (ms since the epoch): Date.now, or a test's clock (createTestApp's `now`). */
   now: () => number;
+  /** Every plugin's slash commands, in plugin order (core/commands.ts); the bot's dispatcher serves them. */
+  commands: readonly AnyCommand[];
 }
 
 export interface PluginDefinition<Name extends string = string, Service = unknown> {
@@ -35,6 +38,8 @@ export interface PluginDefinition<Name extends string = string, Service = unknow
    * (core/gateway). Return null to send nothing. The gateway applies the audience; the plugin never sees sockets.
    */
   gateway?: GatewayFilters;
+  /** Slash commands (core/commands.ts), one per file under `commands/`; served by HTTP interactions and the gateway client. */
+  commands?: readonly AnyCommand[];
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: CoreContext) => Promise<void>;
 }

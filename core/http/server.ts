@@ -88,7 +88,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
   const sessions = new SessionService(orm, events, options.now);
   const services: Record<string, unknown> = {};
-  const ctx: CoreContext = { config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now };
+  const ctx: CoreContext = { config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []) };
   registerRequestSession(app, config, sessions);
   // Before any other route: @fastify/websocket refuses upgrades on routes registered after it.
   const gateway = new GatewayHub({ orm, events, sessions, log: app.log }, { now: options.now, ...options.gateway });

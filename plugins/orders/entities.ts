@@ -97,4 +97,19 @@ export const DeliveryQueueEntrySchema = defineEntity({
 });
 export type DeliveryQueueEntry = InferEntity<typeof DeliveryQueueEntrySchema>;
 
-export const orderEntities = [OrderSchema, FoodLookupItemSchema, FoodLookupQuerySchema, DeliveryQueueEntrySchema];
+/** A customer's rating of a delivered order (`/rate`): one per order. */
+export const OrderFeedbackSchema = defineEntity({
+  name: 'OrderFeedback',
+  tableName: 'order_feedback',
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    orderId: p.string().fieldName('order_id').unique(),
+    user: p.string().index(),
+    stars: p.smallint(),
+    comment: p.text().nullable(),
+    createdAt: p.datetime(),
+  },
+});
+export type OrderFeedback = InferEntity<typeof OrderFeedbackSchema>;
+
+export const orderEntities = [OrderSchema, FoodLookupItemSchema, FoodLookupQuerySchema, DeliveryQueueEntrySchema, OrderFeedbackSchema];

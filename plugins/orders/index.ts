@@ -6,7 +6,12 @@ import { foodLookupRoutes } from './food-lookup-api.ts';
 import { FoodLookupService } from './food-lookup.ts';
 import { imagesRoutes } from './images-api.ts';
 import { ImageStore } from './images.ts';
+import { orderCommands } from './commands/index.ts';
+import { OrderFeedbackService } from './feedback.ts';
+import { CustomerOrdering } from './ordering.ts';
 import { seedOrders } from './seed.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UsersPlugin } from '../users/index.ts';
 import { OrderSearch } from './search.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
@@ -21,6 +26,10 @@ export interface OrdersPlugin {
   search: OrderSearch;
   foodLookup: FoodLookupService;
   images: ImageStore;
+  /** Ratings of delivered orders (`/rate`). */
+  feedback: OrderFeedbackService;
+  /** Placing an order from Discord: the kitchen, ban, blacklist, text and cooldown rules. */
+  ordering: CustomerOrdering;
   /** The deadlines (claim expiry, cooking, assignments, unclaimed cancel); runs while the web server runs. */
   sweeper: OrderSweeper;
 }
@@ -34,14 +43,29 @@ const toKitchen =
 export default definePlugin({
   name: 'orders',
   entities: orderEntities,
-  service: (ctx): OrdersPlugin => ({
-    orders: new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.now),
+  service: (ctx): OrdersPlugin => {
+    const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.now);
+    const users = ctx.services.users as UsersPlugin;
+    return {
+    orders,
+    ordering: new CustomerOrdering({
+      orm: ctx.orm,
+      config: ctx.config,
+      now: ctx.now,
+      orders,
+      settings: ctx.services.settings as SettingsService,
+      users: users.users,
+      admin: users.admin,
+    }),
+    feedback: new OrderFeedbackService(ctx.orm, ctx.now),
     stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
     search: new OrderSearch(ctx.orm),
     foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.now),
     images: new ImageStore(ctx.config),
     sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log),
-  }),
+    };
+  },
+  commands: orderCommands,
   async routes(app, plugin, ctx) {
     ordersRoutes(app, plugin);
     foodLookupRoutes(app, plugin.foodLookup);

@@ -154,6 +154,17 @@ export class OrdersService {
     return view;
   }
 
+  /** The customer's active order (ORDERED to READY), or null: /status and /cancel. */
+  async activeFor(customerId: string): Promise<OrderView | null> {
+    const [view] = await selectOrderViews(
+      this.#orm.em.fork(),
+      `o.customer = ? and o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
+      [customerId],
+      'order by o.ordered_at desc limit 1',
+    );
+    return view ?? null;
+  }
+
   /** The customer cancels their own order before it is being prepared. */
   async cancelOrder(ref: string, customerId: string, reason?: string | null): Promise<OrderView> {
     return this.#transition(ref, 'cancelOrder', async (em, order, now) => {
@@ -332,6 +343,45 @@ export class OrdersService {
     this.#events.publish('leaveDeliveryQueue', { queue: entry, userID: userId });
     for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released)) this.#events.publish('orderUpdated', { order: view });
     return entry;
+  }
+
+  /**
+   * The bot left a server (GUILD_DELETE): every active order from it is cancelled with the reason, since nothing
+   * can be delivered there. One conditional UPDATE; each cancelled order is published as `cancelOrder`.
+   */
+  async cancelForGuild(guildId: string, reason: string): Promise<OrderView[]> {
+    const now = new Date(this.#now());
+    const rows = await this.#orm.em.fork().execute<{ id: string }[]>(
+      `update orders set status = 'CANCELLED', cancelled_at = ?, cancel_reason = ?, claim_expires_at = null,
+         assignment_expires_at = null, cancel_at = null, updated_at = ?
+       where guild_id = ? and status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') returning id`,
+      [now, reason.slice(0, MAX_REASON_LENGTH), now, guildId],
+    );
+    const views = await selectOrderViewsByIds(this.#orm.em.fork(), rows.map((r) => r.id));
+    for (const view of views) this.#events.publish('cancelOrder', { order: view });
+    return views;
+  }
+
+  /**
+   * The bot could post the delivery neither in the order's channel nor to the customer: the order says so
+   * (`deliveryFailed`) and `orderUpdated` tells the site. Only a delivered order; once.
+   */
+  async markDeliveryFailed(ref: string): Promise<OrderView | null> {
+    const em = this.#orm.em.fork();
+    const changed = await em.nativeUpdate(
+      OrderSchema,
+      { ...(isId(ref) ? { id: ref } : { orderID: ref }), status: 'DELIVERED', deliveryFailed: false },
+      { deliveryFailed: true, updatedAt: new Date(this.#now()) },
+    );
+    if (changed === 0) return null;
+    const view = await this.get(ref);
+    this.#events.publish('orderUpdated', { order: view });
+    return view;
+  }
+
+  /** The site's public origin (links in bot replies). */
+  publicUrl(): string {
+    return this.#config.publicUrl;
   }
 
   /** The image host's origin: its links are accepted as order images (schemas.ts imageUrlProblem). */

@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { settingsRoutes } from './api.ts';
 import { SettingSchema } from './entities.ts';
+import kitchen from './commands/kitchen.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
 
@@ -9,5 +10,6 @@ export default definePlugin({
   entities: [SettingSchema],
   service: (ctx) => new SettingsService(ctx.orm, ctx.events),
   routes: settingsRoutes,
+  commands: [kitchen],
   seed: seedSettings,
 });

@@ -19,6 +19,13 @@ export const FestiveModeSchema = z.strictObject({
 });
 export type FestiveMode = z.infer<typeof FestiveModeSchema>;
 
+/** Whether the bot takes orders (`/kitchen open|close reason`); a closed kitchen tells customers the reason. */
+export const KitchenSchema = z.strictObject({
+  open: z.boolean(),
+  reason: z.string().trim().max(200),
+});
+export type Kitchen = z.infer<typeof KitchenSchema>;
+
 /**
  * Every setting the product knows, with its schema and the value it has until someone sets it. An unknown key is
  * a 404; a value that does not fit its schema is a 400 and is not written.
@@ -33,6 +40,7 @@ export const SETTING_DEFINITIONS = {
     schema: FestiveModeSchema,
     fallback: { enabled: false, countdownTo: null, countdownLabel: 'Christmas' } as FestiveMode,
   },
+  kitchen: { schema: KitchenSchema, fallback: { open: true, reason: '' } as Kitchen },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -30,6 +30,7 @@ describe('settings API', () => {
         currentAnnouncement: { enabled: false, type: 'is-info', content: '' },
         teamsEnabled: false,
         festiveMode: { enabled: false, countdownTo: null, countdownLabel: 'Christmas' },
+        kitchen: { open: true, reason: '' },
       },
     });
   });

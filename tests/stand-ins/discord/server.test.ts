@@ -160,3 +160,57 @@ describe('the Discord stand-in', () => {
     expect(discord.requests.at(-1)).toMatchObject({ method: 'PUT', path: '/api/guilds/1/members', body: { a: 1 } });
   });
 });
+
+describe('the Discord stand-in’s bot REST', () => {
+  let discord: DiscordStandIn;
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ botToken: 'bot-secret' });
+  });
+  afterAll(() => discord.close());
+
+  const call = (method: string, path: string, body?: unknown, token: string | null = 'bot-secret') =>
+    fetch(`${discord.apiUrl}/v10${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bot ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('posts and edits channel messages with the bot token only, and records them', async () => {
+    expect((await call('POST', '/channels/123/messages', { content: 'hi' }, null)).status).toBe(401);
+    expect((await call('POST', '/channels/123/messages', { content: 'hi' }, 'wrong')).status).toBe(401);
+    const posted = (await (await call('POST', '/channels/123/messages', { content: 'hi', embeds: [{ title: 'x' }] })).json()) as { id: string };
+    expect(posted.id).toMatch(/^\d{16,}$/);
+    expect((await call('PATCH', `/channels/123/messages/${posted.id}`, { content: 'edited' })).status).toBe(200);
+    expect(discord.messagesIn('123')).toMatchObject([{ id: posted.id, content: 'edited', embeds: [{ title: 'x' }], edits: [{ content: 'edited' }] }]);
+    expect((await call('PATCH', '/channels/123/messages/999999999999999999', { content: 'x' })).status).toBe(404);
+  });
+
+  it('refuses posts in a failing channel with Discord’s errors, and DMs through a DM channel', async () => {
+    discord.failChannel('456', 403);
+    expect(await (await call('POST', '/channels/456/messages', { content: 'x' })).json()).toEqual({ message: 'Missing Access', code: 50001 });
+    discord.failChannel('456', 404);
+    expect((await call('POST', '/channels/456/messages', { content: 'x' })).status).toBe(404);
+    discord.failChannel('456', null);
+    expect((await call('POST', '/channels/456/messages', { content: 'x' })).status).toBe(200);
+
+    const dm = (await (await call('POST', '/users/@me/channels', { recipient_id: '111' })).json()) as { id: string; type: number };
+    expect(dm.type).toBe(1);
+    expect((await call('POST', `/channels/${dm.id}/messages`, { content: 'hello' })).status).toBe(200);
+    expect(discord.dmsTo('111').map((m) => m.content)).toEqual(['hello']);
+    discord.closeDms('111');
+    expect(await (await call('POST', `/channels/${dm.id}/messages`, { content: 'again' })).json()).toMatchObject({ code: 50007 });
+  });
+
+  it('takes interaction callbacks and edits of the original reply by the interaction token alone', async () => {
+    expect((await call('POST', '/interactions/1/tok-a/callback', { type: 4, data: { content: 'first' } }, null)).status).toBe(204);
+    expect((await call('PATCH', '/webhooks/1/tok-a/messages/%40original', { content: 'second' }, null)).status).toBe(200);
+    expect(discord.bot.originals.get('tok-a')).toMatchObject({ content: 'second', edits: [{ content: 'second' }] });
+  });
+
+  it('tells a bot where the gateway is', async () => {
+    expect((await call('GET', '/gateway/bot', undefined, null)).status).toBe(401);
+    const info = (await (await call('GET', '/gateway/bot')).json()) as { url: string; shards: number };
+    expect(info.url).toBe(`${discord.url.replace('http', 'ws')}/gateway`);
+    expect(info.shards).toBe(1);
+  });
+});

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { attachGateway, type StandInGateway } from './gateway.ts';
+import { botRestRoutes, newBotRestState, type BotRestState, type ChannelFailure, type StoredMessage } from './rest.ts';
 
 /**
  * A local stand-in for Discord's OAuth2 and REST API (https://discord.com/developers/docs/topics/oauth2), for tests
@@ -39,10 +41,36 @@ export type DiscordStandIn = {
   setNextUser(id: string): void;
   /** Every request received, oldest first. Clear with `requests.length = 0`. */
   requests: RecordedRequest[];
+  /** The bot token bot REST calls must carry (`Authorization: Bot …`): the app's DISCORD_TOKEN. */
+  botToken: string;
+  /** What the bot posted and edited (rest.ts). */
+  bot: BotRestState;
+  /** Messages posted in a channel (DM channels included), oldest first. */
+  messagesIn(channelId: string): StoredMessage[];
+  /** The DMs the bot sent a user. */
+  dmsTo(userId: string): StoredMessage[];
+  /** Makes posts in a channel fail with 403 (Missing Access) or 404 (Unknown Channel); null heals it. */
+  failChannel(channelId: string, failure: ChannelFailure | null): void;
+  /** The gateway at `${url}/gateway` (GET /api/v10/gateway/bot points there). */
+  gateway: StandInGateway;
+  /** Closes (or reopens) a user's DMs to the bot. */
+  closeDms(userId: string, closed?: boolean): void;
   close(): Promise<void>;
 };
 
-export type DiscordStandInOptions = { port?: number; host?: string; clientId?: string; clientSecret?: string };
+export type DiscordStandInOptions = {
+  port?: number;
+  host?: string;
+  clientId?: string;
+  clientSecret?: string;
+  botToken?: string;
+  /** The application (and bot user) id READY announces; default `clientId` when numeric, else a fixed snowflake. */
+  applicationId?: string;
+  /** What GET /gateway/bot recommends (default 1). */
+  shards?: number;
+  /** The heartbeat interval HELLO asks for (Discord: about 41 s). */
+  heartbeatIntervalMs?: number;
+};
 
 type Grant = { userId: string; redirectUri: string; clientId: string; scope: string; codeChallenge?: string; codeChallengeMethod?: string };
 type TokenGrant = { userId: string; scope: string };
@@ -60,6 +88,8 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
   const accessTokens = new Map<string, TokenGrant>();
   const refreshTokens = new Map<string, TokenGrant>();
   const requests: RecordedRequest[] = [];
+  const bot = newBotRestState(options.botToken ?? 'stand-in-bot-token');
+  const botRest = botRestRoutes(bot, json);
 
   function issueTokens(grant: TokenGrant) {
     const access_token = randomToken();
@@ -154,6 +184,15 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       requests.push({ method: req.method ?? 'GET', path: url.pathname, query, body, headers: { ...req.headers } });
 
       const route = routes[url.pathname];
+      if (!route && /^\/api(?:\/v\d+)?\/gateway\/bot$/.test(url.pathname) && req.method === 'GET') {
+        if (req.headers.authorization !== `Bot ${bot.botToken}`) return json(res, 401, { message: '401: Unauthorized', code: 0 });
+        return json(res, 200, {
+          url: `ws://${req.headers.host}/gateway`,
+          shards: options.shards ?? 1,
+          session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+        });
+      }
+      if (!route && botRest(req, url.pathname, body, res)) return;
       if (!route) return json(res, 404, { message: '404: Not Found', code: 0 });
       if (route.method !== req.method) return json(res, 405, { message: '405: Method Not Allowed', code: 0 });
       route.handle(req, query, body, res);
@@ -166,6 +205,8 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
+  const applicationId = options.applicationId ?? (/^\d+$/.test(clientId) ? clientId : '900000000000000001');
+  const gateway = attachGateway(server, { botToken: bot.botToken, applicationId, botUser: { id: applicationId, username: 'Virtual Diner' }, heartbeatIntervalMs: options.heartbeatIntervalMs });
   const { port } = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;
@@ -176,6 +217,22 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     clientId,
     clientSecret,
     requests,
+    botToken: bot.botToken,
+    bot,
+    gateway,
+    messagesIn: (channelId) => bot.channels.get(channelId) ?? [],
+    dmsTo: (userId) => {
+      const channelId = bot.dmChannels.get(userId);
+      return channelId ? (bot.channels.get(channelId) ?? []) : [];
+    },
+    failChannel(channelId, failure) {
+      if (failure === null) bot.failingChannels.delete(channelId);
+      else bot.failingChannels.set(channelId, failure);
+    },
+    closeDms(userId, closed = true) {
+      if (closed) bot.closedDms.add(userId);
+      else bot.closedDms.delete(userId);
+    },
     addUser(user) {
       users.set(user.id, { global_name: null, discriminator: '0', avatar: null, ...user });
     },
@@ -184,6 +241,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       nextUserId = id;
     },
     close() {
+      gateway.close();
       return new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

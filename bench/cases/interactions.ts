@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { commandInteraction, createInteractionSigner, pingInteraction } from '../../tests/stand-ins/discord/interactions.ts';
+import { appEnv, cpuMs, round, startServer, type BenchCase } from '../lib.ts';
+
+const LOAD = { connections: 20, duration: 10 };
+/** Signed in advance (signing is Discord's cost, not ours); each /order comes from a new customer. */
+const PREPARED = 30_000;
+
+/**
+ * Signed slash commands through POST /api/interactions, on the real web process (embedded database): `/order`
+ * (signature check, the ordering rules, the order's insert and event, the reply) and PING (the signature check and
+ * the routing alone), with a bare Fastify hello-world for the machine's scale.
+ */
+export const interactionsCase: BenchCase = {
+  name: 'interactions',
+  description: `Signed /order interactions through POST /api/interactions (${LOAD.connections} connections, ${LOAD.duration} s), PING beside it`,
+  async run() {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-interactions-'));
+    const signer = createInteractionSigner();
+    const server = await startServer(
+      { ...appEnv(dataDir), DEMO_DATA: 'false', ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_PUBLIC_KEY: signer.publicKey, BOT_ORDER_COOLDOWN_S: '0' },
+      { timeoutMs: 120_000 },
+    );
+    const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
+    try {
+      const sign = (interaction: object) => {
+        const body = JSON.stringify(interaction);
+        return { method: 'POST', path: '/api/interactions', headers: signer.headers(body), body };
+      };
+      const orders = Array.from({ length: PREPARED }, (_, i) =>
+        sign(commandInteraction('order', { user: { id: String(1_300_000_000_000_000_000n + BigInt(i)), username: `bench${i}` }, options: { item: `Bench burger number ${i} with fries` } })),
+      );
+      const ping = sign(pingInteraction());
+      let next = 0;
+      const run = async (url: string, requests: Parameters<typeof autocannon>[0]['requests'], pid: number) => {
+        const before = cpuMs(pid);
+        const result = await autocannon({ url, ...LOAD, requests });
+        const after = cpuMs(pid);
+        const total = result['2xx'] + result.non2xx;
+        return {
+          rps: round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts,
+          cpuUsPerRequest: before !== null && after !== null && total > 0 ? round(((after - before) * 1000) / total) : null,
+        };
+      };
+      // Warm-up on PING (nothing written).
+      await autocannon({ url: server.url, connections: LOAD.connections, duration: 2, requests: [ping] });
+      const order = await run(server.url, [{ method: 'POST', path: '/api/interactions', setupRequest: () => orders[next++ % PREPARED]! }], server.pid);
+      const pong = await run(server.url, [ping], server.pid);
+      const baseline = await run(`${hello.url}/`, [{ method: 'GET', path: '/' }], hello.pid);
+      const rows = [
+        { case: '/order (signed)', 'req/s': order.rps, 'p50 ms': order.p50, 'p99 ms': order.p99, 'CPU µs/req': order.cpuUsPerRequest ?? '-', failures: order.failures },
+        { case: 'PING (signed)', 'req/s': pong.rps, 'p50 ms': pong.p50, 'p99 ms': pong.p99, 'CPU µs/req': pong.cpuUsPerRequest ?? '-', failures: pong.failures },
+        { case: 'hello-world', 'req/s': baseline.rps, 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'CPU µs/req': baseline.cpuUsPerRequest ?? '-', failures: baseline.failures },
+      ];
+      return {
+        rows,
+        notes: [`${Math.min(next, PREPARED)} /order interactions sent, each from a new customer (orders placed: every 2xx).`],
+        data: { order, ping: pong, baseline, ordersSent: next },
+      };
+    } finally {
+      await server.stop();
+      await hello.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,102 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscordPlugin } from '../plugins/discord/index.ts';
+import type { OrdersPlugin } from '../plugins/orders/index.ts';
+import { APPLICATION_ID, commandInteraction } from '../tests/stand-ins/discord/interactions.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '../tests/stand-ins/discord/server.ts';
+import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
+import { startBotClient, type BotClient } from './client.ts';
+
+async function until<T>(what: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = what();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(25);
+  }
+}
+
+/** The real discord.js client against the stand-in's gateway: in-process, on the embedded database. */
+describe('the discord.js gateway client', () => {
+  let discord: DiscordStandIn;
+  let app: TestApp;
+  let bot: BotClient;
+
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ botToken: 'gateway-bot-token', applicationId: APPLICATION_ID, heartbeatIntervalMs: 250 });
+    app = await createTestApp({
+      env: { ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID },
+    });
+    bot = await startBotClient({ config: app.config, discord: app.server.ctx.services.discord as DiscordPlugin, log: app.server.app.log });
+  });
+  afterAll(async () => {
+    await bot?.stop();
+    await app?.close();
+    await discord?.close();
+  });
+
+  it('identifies with the bot token and heartbeats', async () => {
+    await discord.gateway.waitForSessions(1);
+    const identify = discord.gateway.received.find((m) => m.op === 2)!;
+    expect(identify.d).toMatchObject({ token: 'gateway-bot-token', shard: [0, 1] });
+    expect(bot.client.user?.id).toBe(APPLICATION_ID);
+    await until(() => discord.gateway.received.filter((m) => m.op === 1).length >= 2);
+    expect(bot.client.ws.ping).toBeGreaterThanOrEqual(0);
+  });
+
+  it('answers a dispatched /order through the interaction callback and creates the order; GUILD_DELETE cancels it', async () => {
+    const guild = '800000000000000555';
+    const interaction = commandInteraction('order', { user: { id: '500000000000099001', username: 'gateway_guest' }, options: { item: 'Gateway burger' }, guildId: guild });
+    discord.gateway.dispatch('INTERACTION_CREATE', interaction);
+    const reply = await until(() => discord.bot.originals.get(interaction.token));
+    const orderID = (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
+    const callback = discord.requests.find((r) => r.path.endsWith(`/interactions/${interaction.id}/${interaction.token}/callback`))!;
+    expect(callback.body).toMatchObject({ type: 4, data: { allowed_mentions: { parse: [] } } });
+    const { orders } = app.server.ctx.services.orders as OrdersPlugin;
+    expect(await orders.get(orderID)).toMatchObject({ item: 'Gateway burger', status: 'ORDERED', guildId: guild });
+
+    discord.gateway.dispatch('GUILD_DELETE', { id: guild });
+    const cancelled = await (async () => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const order = await orders.get(orderID);
+        if (order.status === 'CANCELLED' || Date.now() > deadline) return order;
+        await sleep(25);
+      }
+    })();
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: expect.stringMatching(/removed from the server/) });
+  });
+
+  it('leaves orders alone when a server is only unavailable (an outage)', async () => {
+    const guild = '800000000000000556';
+    const interaction = commandInteraction('order', { user: { id: '500000000000099002', username: 'outage_guest' }, options: { item: 'Soup' }, guildId: guild });
+    discord.gateway.dispatch('INTERACTION_CREATE', interaction);
+    const reply = await until(() => discord.bot.originals.get(interaction.token));
+    const orderID = (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
+    discord.gateway.dispatch('GUILD_DELETE', { id: guild, unavailable: true });
+    await sleep(300);
+    expect((await (app.server.ctx.services.orders as OrdersPlugin).orders.get(orderID)).status).toBe('ORDERED');
+  });
+});
+
+describe('npm run bot:register', () => {
+  it('puts every plugin’s commands, globally or in one server', async () => {
+    const { registerCommands } = await import('./commands.ts');
+    const { loadConfig } = await import('../core/config.ts');
+    const { plugins } = await import('../plugins/index.ts');
+    const discord = await startDiscordStandIn({ botToken: 'register-token' });
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID });
+      const commands = plugins.flatMap((p) => p.commands ?? []);
+      expect(await registerCommands(config, commands)).toBe(commands.length);
+      expect(await registerCommands(config, commands, '800000000000000001')).toBe(commands.length);
+      const names = (discord.bot.commands.get('global') as { name: string }[]).map((c) => c.name);
+      expect(names).toEqual(['kitchen', 'order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'help', 'invite']);
+      expect(discord.bot.commands.get('800000000000000001')).toHaveLength(commands.length);
+    } finally {
+      await discord.close();
+    }
+  });
+});

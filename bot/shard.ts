@@ -1,0 +1,34 @@
+import { ConfigError, loadConfig } from '../core/config.ts';
+import { openAndMigrate } from '../core/boot.ts';
+import { buildServer } from '../core/http/server.ts';
+import type { DiscordPlugin } from '../plugins/discord/index.ts';
+import { plugins } from '../plugins/index.ts';
+import { startBotClient } from './client.ts';
+
+/**
+ * One shard of the bot process (spawned by bot/main.ts's ShardingManager, which sets SHARDS and SHARD_COUNT):
+ * the plugins' services on the shared database, without listening for HTTP, and the gateway client. The web
+ * processes sweep order deadlines; a shard does not.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' });
+  const { orm } = await openAndMigrate(config, plugins);
+  const server = await buildServer({ config, orm, plugins, site: null });
+  const bot = await startBotClient({ config, discord: server.ctx.services.discord as DiscordPlugin, log: server.app.log });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void (async () => {
+        await bot.stop();
+        await (server.ctx.services.discord as DiscordPlugin).messages.idle();
+        await server.close();
+        await orm.close();
+        process.exit(0);
+      })();
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? `The bot shard could not start: ${error.message}` : String(error));
+  process.exit(1);
+});

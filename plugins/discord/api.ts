@@ -1,0 +1,47 @@
+import { InteractionResponseType, InteractionType, type APIInteraction } from 'discord-api-types/v10';
+import { publicAccess } from '../../core/auth/guards.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { App, CoreContext } from '../../core/plugin.ts';
+import type { CommandDispatcher } from './dispatch.ts';
+import { respondInTime } from './respond.ts';
+import type { DiscordRest } from './rest.ts';
+import { ed25519PublicKey, verifyInteraction } from './verify.ts';
+
+/**
+ * Per address: Discord sends every interaction from a few addresses of its own, so this is a ceiling per process
+ * against a flood (bad signatures included: refusing one costs a signature check), high enough never to drop real
+ * traffic (1,000 a second); the per-customer limit is the order cooldown.
+ */
+export const INTERACTIONS_RATE_LIMIT = { max: 60_000, timeWindow: '1 minute' };
+
+/**
+ * `POST /api/interactions`: Discord's HTTP interactions. Only when DISCORD_PUBLIC_KEY is set (else the path is the
+ * usual JSON 404). The body is read raw (a content-type parser scoped to this plugin) because the signature covers
+ * the exact bytes; a bad or missing signature is 401 before anything is parsed.
+ */
+export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest: DiscordRest, ctx: CoreContext): void {
+  const publicKeyHex = ctx.config.discord.publicKey;
+  if (!publicKeyHex) return;
+  const publicKey = ed25519PublicKey(publicKeyHex);
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.post('/api/interactions', { preHandler: publicAccess, config: { rateLimit: INTERACTIONS_RATE_LIMIT } }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const valid = verifyInteraction(publicKey, request.headers['x-signature-ed25519'], request.headers['x-signature-timestamp'], raw, ctx.now());
+    if (!valid) throw new DomainError('unauthorized', 'Invalid request signature');
+    let interaction: APIInteraction;
+    try {
+      interaction = JSON.parse(raw.toString('utf8')) as APIInteraction;
+    } catch {
+      throw new DomainError('bad_request', 'The body is not JSON');
+    }
+    if (interaction.type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+    if (interaction.type !== InteractionType.ApplicationCommand || interaction.data.type !== 1) {
+      throw new DomainError('bad_request', 'Only slash commands are supported');
+    }
+    reply.header('cache-control', 'no-store');
+    return respondInTime(dispatcher, rest, interaction as Parameters<CommandDispatcher['dispatch']>[0], request.log);
+  });
+}

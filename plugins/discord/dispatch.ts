@@ -1,0 +1,129 @@
+import {
+  ApplicationCommandOptionType,
+  type APIApplicationCommandInteractionDataOption,
+  type APIChatInputApplicationCommandInteraction,
+  type APIInteractionResponseCallbackData,
+  MessageFlags,
+} from 'discord-api-types/v10';
+import { UserSchema } from '../../core/auth/entities.ts';
+import { toCurrentUser } from '../../core/auth/sessions.ts';
+import type { AnyCommand, CommandContext, CommandReply, CommandUser } from '../../core/commands.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { CoreContext } from '../../core/plugin.ts';
+import { banMessage, isBanActive } from '../../core/shared/ban.ts';
+import { meets } from '../../core/shared/permissions.ts';
+import { botText } from './messages.ts';
+import type { OrderMessages } from './notifier.ts';
+
+/** Discord's interaction response data for a reply: nobody is ever pinged by a reply. */
+export function toResponseData(reply: CommandReply): APIInteractionResponseCallbackData {
+  return {
+    ...(reply.content !== undefined ? { content: reply.content } : {}),
+    ...(reply.embeds ? { embeds: reply.embeds } : {}),
+    ...(reply.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** `{ name: value }` of a command's options; a subcommand's name as `subcommand`, its options beside it. */
+export function flattenOptions(options: readonly APIApplicationCommandInteractionDataOption[] | undefined): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const option of options ?? []) {
+    if (option.type === ApplicationCommandOptionType.Subcommand || option.type === ApplicationCommandOptionType.SubcommandGroup) {
+      flat[option.type === ApplicationCommandOptionType.Subcommand ? 'subcommand' : 'group'] = option.name;
+      Object.assign(flat, flattenOptions(option.options as APIApplicationCommandInteractionDataOption[] | undefined));
+    } else if ('value' in option) {
+      flat[option.name] = option.value;
+    }
+  }
+  return flat;
+}
+
+function toCommandUser(user: { id: string; username: string; global_name?: string | null; avatar?: string | null }): CommandUser {
+  return { id: user.id, username: user.username, globalName: user.global_name ?? null, avatar: user.avatar ?? null };
+}
+
+/**
+ * The one bot error path and the one place commands are run, whatever the transport: find the command, check its
+ * guard against the caller's site permissions, parse its options with its zod schema, run it. A DomainError is an
+ * ephemeral reply with its message; anything else is logged and answered with a generic apology (5xx texts never
+ * reach users). `respond` is the transport's way to answer (an HTTP response, or discord.js's reply).
+ */
+export class CommandDispatcher {
+  readonly #commands = new Map<string, AnyCommand>();
+  readonly #ctx: CoreContext;
+  readonly #messages: OrderMessages;
+
+  constructor(commands: readonly AnyCommand[], ctx: CoreContext, messages: OrderMessages) {
+    for (const command of commands) {
+      if (this.#commands.has(command.data.name)) throw new Error(`Two slash commands are named /${command.data.name}`);
+      this.#commands.set(command.data.name, command);
+    }
+    this.#ctx = ctx;
+    this.#messages = messages;
+  }
+
+  /** Every command, in plugin order (what `/help` lists and `npm run bot:register` registers). */
+  list(): AnyCommand[] {
+    return [...this.#commands.values()];
+  }
+
+  async dispatch(interaction: APIChatInputApplicationCommandInteraction, respond: (reply: CommandReply) => Promise<void>): Promise<void> {
+    let replied = false;
+    const reply = async (answer: CommandReply) => {
+      if (replied) throw new Error('A command replies once');
+      replied = true;
+      await respond(answer);
+      if (answer.trackOrder && !answer.ephemeral) {
+        await this.#messages.track(answer.trackOrder, {
+          applicationId: interaction.application_id,
+          token: interaction.token,
+          channelId: interaction.channel?.id ?? interaction.channel_id ?? null,
+        });
+      }
+    };
+    const fail = async (message: string) => {
+      if (!replied) await reply({ content: message, ephemeral: true });
+    };
+    const rawUser = interaction.member?.user ?? interaction.user;
+    const command = this.#commands.get(interaction.data.name);
+    try {
+      if (!command || !rawUser) return await fail(botText.unknownCommand);
+      const user = toCommandUser(rawUser);
+      if (command.guard) await this.#checkGuard(user.id, command.guard);
+      const parsed = command.options.safeParse(flattenOptions(interaction.data.options));
+      if (!parsed.success) return await fail(botText.badOptions(parsed.error.issues[0]?.message ?? 'invalid options'));
+      const resolvedUsers: Record<string, CommandUser> = {};
+      for (const [id, u] of Object.entries(interaction.data.resolved?.users ?? {})) resolvedUsers[id] = toCommandUser(u);
+      const ctx: CommandContext = {
+        user,
+        guildId: interaction.guild_id ?? null,
+        channelId: interaction.channel?.id ?? interaction.channel_id ?? null,
+        options: parsed.data as Record<string, unknown>,
+        resolvedUsers,
+        appPermissions: interaction.app_permissions ? BigInt(interaction.app_permissions) : null,
+        interaction: { id: interaction.id, applicationId: interaction.application_id, token: interaction.token },
+        services: this.#ctx.services,
+        now: this.#ctx.now,
+        reply,
+      };
+      await command.handler(ctx);
+      if (!replied) await reply({ content: botText.done, ephemeral: true });
+    } catch (error) {
+      if (error instanceof DomainError && error.statusCode < 500) return await fail(error.message);
+      if (error instanceof DomainError && error.kind === 'unavailable') return await fail(error.message);
+      this.#ctx.log.error({ err: error, command: interaction.data.name }, 'slash command failed');
+      await fail(botText.apology);
+    }
+  }
+
+  /** The caller's site account must meet the command's requirement (their Discord id is their user id here). */
+  async #checkGuard(userId: string, requirement: NonNullable<AnyCommand['guard']>): Promise<void> {
+    const user = await this.#ctx.orm.em.fork().findOne(UserSchema, { id: userId }, { populate: ['ranks'] });
+    if (!user) throw new DomainError('forbidden', botText.signInFirst(this.#ctx.config.publicUrl));
+    const current = toCurrentUser(user);
+    // A banned member of staff is refused as on the site (403 with the ban text), whatever their ranks.
+    if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now()))) throw new DomainError('forbidden', banMessage(current.ban));
+    if (!meets(current, requirement)) throw new DomainError('forbidden', botText.notStaff);
+  }
+}

@@ -1,0 +1,26 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/**
+ * Where an order shows in Discord: the interaction whose reply is the order's status message (its token lets the
+ * bot edit that reply for 15 minutes), the channel message the bot posts instead once the token has expired, and
+ * whether the delivery was posted (claimed once, by one process, with a conditional write).
+ */
+export const DiscordOrderMessageSchema = defineEntity({
+  name: 'DiscordOrderMessage',
+  tableName: 'discord_order_messages',
+  properties: {
+    orderId: p.string().primary().fieldName('order_id'),
+    applicationId: p.string().nullable(),
+    interactionToken: p.text().nullable(),
+    tokenExpiresAt: p.datetime().nullable(),
+    channelId: p.string().nullable(),
+    /** The status message the bot posted itself once the interaction token had expired. */
+    messageId: p.string().nullable(),
+    /** When a process took the delivery post on itself: set once, so the delivery is posted once. */
+    deliveryClaimedAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+  },
+});
+export type DiscordOrderMessage = InferEntity<typeof DiscordOrderMessageSchema>;
+
+export const discordEntities = [DiscordOrderMessageSchema];

@@ -1,0 +1,43 @@
+import { definePlugin } from '../../core/plugin.ts';
+import type { OrdersPlugin } from '../orders/index.ts';
+import { interactionsRoutes } from './api.ts';
+import help from './commands/help.ts';
+import invite from './commands/invite.ts';
+import { CommandDispatcher } from './dispatch.ts';
+import { discordEntities } from './entities.ts';
+import { OrderMessages } from './notifier.ts';
+import { DiscordRest } from './rest.ts';
+
+export interface DiscordPlugin {
+  rest: DiscordRest;
+  /** Runs every plugin's slash commands: the interactions endpoint and the gateway client both call it. */
+  dispatcher: CommandDispatcher;
+  /** Order status messages and deliveries. */
+  messages: OrderMessages;
+  inviteUrl: string | null;
+}
+
+/**
+ * The bot's shared half: the command dispatcher, `POST /api/interactions`, the Discord REST client, and what the
+ * bot does as orders move (status edits, deliveries). Last in the plugin list: it serves every plugin's commands.
+ * Listens to order events only when the bot is configured (DISCORD_TOKEN or DISCORD_PUBLIC_KEY).
+ */
+export default definePlugin({
+  name: 'discord',
+  entities: discordEntities,
+  service: (ctx): DiscordPlugin => {
+    const rest = new DiscordRest(ctx.config);
+    const messages = new OrderMessages({
+      orm: ctx.orm,
+      rest,
+      orders: () => (ctx.services.orders as OrdersPlugin).orders,
+      config: ctx.config,
+      now: ctx.now,
+      log: ctx.log,
+    });
+    if (ctx.config.discord.token || ctx.config.discord.publicKey) messages.listen(ctx.events);
+    return { rest, messages, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
+  },
+  routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx),
+  commands: [help, invite],
+});

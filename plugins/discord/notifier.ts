@@ -1,0 +1,187 @@
+import { UserSchema } from '../../core/auth/entities.ts';
+import type { Config } from '../../core/config.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import type { EventBus } from '../../core/events.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { orderEmbed } from '../orders/commands/messages.ts';
+import type { OrderView } from '../orders/schemas.ts';
+import type { OrdersService } from '../orders/service.ts';
+import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
+import { DiscordOrderMessageSchema } from './entities.ts';
+import { botText } from './messages.ts';
+import { discordStatus, type DiscordRest, type MessageBody } from './rest.ts';
+import '../orders/events.ts';
+
+/** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
+export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
+
+const nameOf = (user: { username: string; displayName: string | null } | null) => (user ? (user.displayName ?? user.username) : 'the kitchen');
+
+/** A picture URL Discord can fetch: ours are made absolute with PUBLIC_URL. */
+function absolute(url: string, publicUrl: string): string {
+  return url.startsWith('/') ? `${publicUrl}${url}` : url;
+}
+
+/**
+ * What the bot does when an order moves (listening on the event bus, which the PostgreSQL bridge feeds from other
+ * processes): it edits the order's status message, and on `deliverOrder` posts the driver's delivery message with
+ * the pictures in the order's channel, in the customer's DMs when the channel refuses (403/404), and marks the
+ * order `deliveryFailed` when both refuse.
+ *
+ * Status edits run one at a time per order, in event order. Several processes hearing one event may each edit
+ * the message (the same content: harmless); the delivery is posted once, by whichever process claims it first
+ * (a conditional write on the order's row).
+ */
+export class OrderMessages {
+  readonly #orm: Orm;
+  readonly #rest: DiscordRest;
+  readonly #orders: () => OrdersService;
+  readonly #config: Config;
+  readonly #now: () => number;
+  readonly #log: FastifyBaseLogger;
+  readonly #queues = new Map<string, Promise<void>>();
+
+  constructor(deps: { orm: Orm; rest: DiscordRest; orders: () => OrdersService; config: Config; now: () => number; log: FastifyBaseLogger }) {
+    this.#orm = deps.orm;
+    this.#rest = deps.rest;
+    this.#orders = deps.orders;
+    this.#config = deps.config;
+    this.#now = deps.now;
+    this.#log = deps.log;
+  }
+
+  /** Starts listening. Returns what stops it. */
+  listen(events: EventBus): () => void {
+    const update = ({ order }: { order: OrderView }) => this.#enqueue(order.id, () => this.updateStatus(order));
+    const stops = [
+      events.on('orderUpdated', update),
+      events.on('cancelOrder', update),
+      events.on('orderDeleted', update),
+      events.on('deliverOrder', ({ order }) =>
+        this.#enqueue(order.id, async () => {
+          await this.updateStatus(order);
+          if (!order.report) await this.deliver(order);
+        }),
+      ),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }
+
+  /** Waits for every edit and delivery in progress (tests; shutdown). */
+  async idle(): Promise<void> {
+    while (this.#queues.size > 0) await Promise.all(this.#queues.values());
+  }
+
+  /** The reply to this interaction shows the order: remember how to edit it. */
+  async track(orderId: string, via: { applicationId: string; token: string; channelId: string | null }): Promise<void> {
+    const em = this.#orm.em.fork();
+    await em.upsert(DiscordOrderMessageSchema, {
+      orderId,
+      applicationId: via.applicationId,
+      interactionToken: via.token,
+      tokenExpiresAt: new Date(this.#now() + INTERACTION_TOKEN_MS),
+      channelId: via.channelId,
+      messageId: null,
+      deliveryClaimedAt: null,
+      createdAt: new Date(this.#now()),
+    });
+  }
+
+  /**
+   * Edits the order's status message: the interaction's reply while its token lasts; afterwards a message the bot
+   * posts in the channel once and edits from then on (needs DISCORD_TOKEN; without it the reply stays as it was).
+   */
+  async updateStatus(order: OrderView): Promise<void> {
+    const em = this.#orm.em.fork();
+    const row = await em.findOne(DiscordOrderMessageSchema, { orderId: order.id });
+    if (!row) return;
+    const body: MessageBody = { embeds: [orderEmbed(order)], allowed_mentions: { parse: [] } };
+    try {
+      if (row.interactionToken && row.applicationId && row.tokenExpiresAt && row.tokenExpiresAt.getTime() > this.#now()) {
+        await this.#rest.editOriginal(row.applicationId, row.interactionToken, body);
+      } else if (row.channelId && this.#rest.canPost) {
+        if (row.messageId) await this.#rest.editMessage(row.channelId, row.messageId, body);
+        else {
+          const message = await this.#rest.postMessage(row.channelId, body);
+          await em.nativeUpdate(DiscordOrderMessageSchema, { orderId: order.id }, { messageId: message.id, interactionToken: null });
+        }
+      }
+    } catch (error) {
+      this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not update the order status message');
+    }
+  }
+
+  /** Posts the delivery: the channel, else the customer's DMs, else the order is marked deliveryFailed. */
+  async deliver(order: OrderView): Promise<void> {
+    if (!this.#rest.canPost) return;
+    if (!(await this.#claimDelivery(order.id))) return;
+    const body = await this.#deliveryBody(order);
+    if (order.channelId) {
+      try {
+        await this.#rest.postMessage(order.channelId, body);
+        return;
+      } catch (error) {
+        // Usually 403 (no access) or 404 (channel gone); whatever the cause, the customer's DMs are the next place.
+        this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not post the delivery in its channel');
+      }
+    }
+    try {
+      await this.#rest.directMessage(order.orderedBy.id, { ...body, content: `${botText.deliveredDm(order.channelId)}\n${body.content}` });
+    } catch (error) {
+      this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not DM the delivery');
+      await this.#failed(order);
+    }
+  }
+
+  /** The bot was removed from a server (GUILD_DELETE): its active orders cannot be delivered. */
+  async guildRemoved(guildId: string): Promise<number> {
+    return (await this.#orders().cancelForGuild(guildId, botText.guildRemoved)).length;
+  }
+
+  async #failed(order: OrderView): Promise<void> {
+    await this.#orders().markDeliveryFailed(order.id);
+  }
+
+  /** One process posts a delivery: the first to set `delivery_claimed_at` on the order's row. */
+  async #claimDelivery(orderId: string): Promise<boolean> {
+    const now = new Date(this.#now());
+    const rows = await this.#orm.em.fork().execute<{ order_id: string }[]>(
+      `insert into discord_order_messages (order_id, delivery_claimed_at, created_at) values (?, ?, ?)
+       on conflict (order_id) do update set delivery_claimed_at = excluded.delivery_claimed_at
+       where discord_order_messages.delivery_claimed_at is null
+       returning order_id`,
+      [orderId, now, now],
+    );
+    return rows.length > 0;
+  }
+
+  async #deliveryBody(order: OrderView): Promise<MessageBody> {
+    const driverId = order.deliveredBy?.id ?? null;
+    const driver = driverId ? await this.#orm.em.fork().findOne(UserSchema, { id: driverId }, { fields: ['settings'] }) : null;
+    const template = driver?.settings?.deliveryMessage?.message || DEFAULT_DELIVERY_MESSAGE;
+    const content = fillDeliveryMessage(template, {
+      customer: `<@${order.orderedBy.id}>`,
+      chef: nameOf(order.preparedBy),
+      driver: nameOf(order.deliveredBy),
+      item: order.item,
+      orderID: order.orderID,
+    }).slice(0, 1900);
+    return {
+      content,
+      embeds: order.images.slice(0, 10).map((url) => ({ image: { url: absolute(url, this.#config.publicUrl) } })),
+      // The customer is pinged; nobody else a driver's text might name.
+      allowed_mentions: { users: [order.orderedBy.id] },
+    };
+  }
+
+  #enqueue(orderId: string, work: () => Promise<void>): void {
+    const previous = this.#queues.get(orderId) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((error: unknown) => this.#log.error({ err: error, orderId }, 'order message work failed'))
+      .finally(() => {
+        if (this.#queues.get(orderId) === next) this.#queues.delete(orderId);
+      });
+    this.#queues.set(orderId, next);
+  }
+}

@@ -1,0 +1,69 @@
+import { Routes, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+import type { REST } from 'discord.js';
+import type { Config } from '../../core/config.ts';
+
+export type MessageBody = RESTPostAPIChannelMessageJSONBody;
+
+/** Discord's answer status of a failed call (403 missing access, 404 unknown channel…), or 0 for no answer. */
+export function discordStatus(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 0;
+}
+
+/**
+ * The calls the bot makes, through discord.js's REST client (rate limits, retries) pointed at DISCORD_API_URL, so
+ * tests run them against tests/stand-ins/discord. discord.js is loaded on first use: the web process without a
+ * bot never pays for it.
+ */
+export class DiscordRest {
+  readonly #config: Config;
+  #rest: Promise<REST> | null = null;
+
+  constructor(config: Config) {
+    this.#config = config;
+  }
+
+  /** Bot calls need DISCORD_TOKEN; interaction webhooks (the reply's token) do not. */
+  get canPost(): boolean {
+    return Boolean(this.#config.discord.token);
+  }
+
+  #client(): Promise<REST> {
+    this.#rest ??= import('discord.js').then(({ REST }) => {
+      const rest = new REST({ api: this.#config.discord.apiUrl, version: '10', timeout: 10_000, retries: 1 });
+      if (this.#config.discord.token) rest.setToken(this.#config.discord.token);
+      return rest;
+    });
+    return this.#rest;
+  }
+
+  async postMessage(channelId: string, body: MessageBody): Promise<{ id: string }> {
+    return (await (await this.#client()).post(Routes.channelMessages(channelId), { body })) as { id: string };
+  }
+
+  async editMessage(channelId: string, messageId: string, body: MessageBody): Promise<void> {
+    await (await this.#client()).patch(Routes.channelMessage(channelId, messageId), { body });
+  }
+
+  /** Edits an interaction's original reply (valid 15 minutes after the interaction). */
+  async editOriginal(applicationId: string, token: string, body: MessageBody): Promise<void> {
+    await (await this.#client()).patch(Routes.webhookMessage(applicationId, token, '@original'), { body, auth: false });
+  }
+
+  /** Deletes an interaction's original reply (a deferred reply that turns out to be for the caller only). */
+  async deleteOriginal(applicationId: string, token: string): Promise<void> {
+    await (await this.#client()).delete(Routes.webhookMessage(applicationId, token, '@original'), { auth: false });
+  }
+
+  /** A follow-up message to an interaction (ephemeral with flags 64). */
+  async followUp(applicationId: string, token: string, body: MessageBody): Promise<{ id: string }> {
+    return (await (await this.#client()).post(Routes.webhook(applicationId, token), { body, auth: false })) as { id: string };
+  }
+
+  /** Opens (or finds) the DM channel with a user and posts there. */
+  async directMessage(userId: string, body: MessageBody): Promise<{ id: string }> {
+    const rest = await this.#client();
+    const channel = (await rest.post(Routes.userChannels(), { body: { recipient_id: userId } })) as { id: string };
+    return (await rest.post(Routes.channelMessages(channel.id), { body })) as { id: string };
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineCommand } from '../../../core/commands.ts';
+import { DomainError } from '../../../core/errors.ts';
+import type { OrdersPlugin } from '../index.ts';
+import { orderEmbed, ordersText } from './messages.ts';
+
+/** `/cancel`: the caller's active order, while it waits in the kitchen or is only claimed (the service's rule). */
+export default defineCommand({
+  data: { name: 'cancel', description: 'Cancel your order before the kitchen starts cooking it' },
+  guard: null,
+  options: z.object({}),
+  async handler(ctx) {
+    const { orders } = ctx.services.orders as OrdersPlugin;
+    const active = await orders.activeFor(ctx.user.id);
+    if (!active) return ctx.reply({ content: ordersText.noActiveOrder, ephemeral: true });
+    try {
+      const order = await orders.cancelOrder(active.id, ctx.user.id, 'Cancelled by the customer.');
+      await ctx.reply({ content: ordersText.cancelled(order), embeds: [orderEmbed(order)], ephemeral: true });
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'conflict') {
+        const current = (error.details?.order as typeof active | undefined) ?? active;
+        throw new DomainError('conflict', ordersText.tooLateToCancel(current));
+      }
+      throw error;
+    }
+  },
+});

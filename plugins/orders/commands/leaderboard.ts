@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineCommand } from '../../../core/commands.ts';
+import type { OrdersPlugin } from '../index.ts';
+import type { LeaderboardEntry } from '../schemas.ts';
+import { ordersText } from './messages.ts';
+
+const column = (entries: LeaderboardEntry[]) => entries.slice(0, 5).map(ordersText.leaderboardLine).join('\n') || ordersText.leaderboardEmpty;
+
+/** `/leaderboard`: the site's all-time leaderboard (cached 60 s by the stats service), top 5 of each. */
+export default defineCommand({
+  data: { name: 'leaderboard', description: 'The best chefs, drivers and customers' },
+  guard: null,
+  options: z.object({}),
+  async handler(ctx) {
+    const board = await (ctx.services.orders as OrdersPlugin).stats.leaderboard('all');
+    await ctx.reply({
+      embeds: [
+        {
+          title: ordersText.leaderboardTitle,
+          fields: [
+            { name: 'Chefs', value: column(board.chefs), inline: true },
+            { name: 'Drivers', value: column(board.drivers), inline: true },
+            { name: 'Customers', value: column(board.customers), inline: true },
+          ],
+        },
+      ],
+      ephemeral: false,
+    });
+  },
+});

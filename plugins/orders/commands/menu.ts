@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineCommand } from '../../../core/commands.ts';
+import type { OrdersPlugin } from '../index.ts';
+import { ordersText } from './messages.ts';
+
+/** `/menu`: food ideas from the food lookup table (names only; the first picture as the embed's thumbnail). */
+export default defineCommand({
+  data: { name: 'menu', description: 'Food ideas from the kitchen' },
+  guard: null,
+  options: z.object({}),
+  async handler(ctx) {
+    const items = await (ctx.services.orders as OrdersPlugin).foodLookup.list();
+    if (items.length === 0) return ctx.reply({ content: ordersText.menuEmpty, ephemeral: true });
+    const shown = items.slice(0, 25);
+    const picture = shown.find((i) => /^https:\/\//.test(i.images[0] ?? ''))?.images[0];
+    await ctx.reply({
+      embeds: [
+        {
+          title: ordersText.menuTitle,
+          description: shown.map((i) => `• ${i.name}`).join('\n'),
+          footer: { text: ordersText.menuFooter },
+          ...(picture ? { thumbnail: { url: picture } } : {}),
+        },
+      ],
+      ephemeral: true,
+    });
+  },
+});

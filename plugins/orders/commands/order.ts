@@ -1,0 +1,40 @@
+import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { defineCommand } from '../../../core/commands.ts';
+import { DomainError } from '../../../core/errors.ts';
+import type { OrdersPlugin } from '../index.ts';
+import { MAX_ITEM_LENGTH } from '../schemas.ts';
+import { orderEmbed, ordersText } from './messages.ts';
+
+/** What the bot needs in the order's channel: see it, post in it, show embeds (the status and the delivery). */
+const NEEDED = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
+
+/** `/order item:<text>`: every rule is the ordering service's (plugins/orders/ordering.ts) but the channel check. */
+export default defineCommand({
+  data: {
+    name: 'order',
+    description: 'Order food from the Virtual Diner kitchen',
+    // Servers only: the food is delivered in a channel (the handler refuses DMs too, for older clients).
+    contexts: [InteractionContextType.Guild],
+    options: [
+      { type: ApplicationCommandOptionType.String, name: 'item', description: 'What would you like?', required: true, min_length: 1, max_length: MAX_ITEM_LENGTH * 2 },
+    ],
+  },
+  guard: null,
+  // The length rule is checked once mentions are resolved to names (ordering.ts); here only that it is text.
+  options: z.object({ item: z.string().max(MAX_ITEM_LENGTH * 10) }),
+  async handler(ctx) {
+    if (ctx.appPermissions !== null && (ctx.appPermissions & NEEDED) !== NEEDED) {
+      throw new DomainError('forbidden', ordersText.missingPermissions);
+    }
+    const { ordering } = ctx.services.orders as OrdersPlugin;
+    const order = await ordering.place({
+      customer: ctx.user,
+      guildId: ctx.guildId,
+      channelId: ctx.channelId,
+      item: ctx.options.item,
+      resolvedUsers: ctx.resolvedUsers,
+    });
+    await ctx.reply({ content: ordersText.placed(order), embeds: [orderEmbed(order)], ephemeral: false, trackOrder: order.id });
+  },
+});

@@ -1,0 +1,39 @@
+import { ApplicationCommandOptionType } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { defineCommand } from '../../../core/commands.ts';
+import type { UsersPlugin } from '../../users/index.ts';
+import type { OrdersPlugin } from '../index.ts';
+import { ordersText } from './messages.ts';
+
+/** `/profile [user]`: someone's order figures (as customer, chef, driver) and their profile link on the site. */
+export default defineCommand({
+  data: {
+    name: 'profile',
+    description: 'Order figures of you or someone else',
+    options: [{ type: ApplicationCommandOptionType.User, name: 'user', description: 'Whose profile (default: yours)' }],
+  },
+  guard: null,
+  options: z.object({ user: z.string().regex(/^\d{15,25}$/).optional() }),
+  async handler(ctx) {
+    const id = ctx.options.user ?? ctx.user.id;
+    const discordUser = id === ctx.user.id ? ctx.user : ctx.resolvedUsers[id];
+    const site = await (ctx.services.users as UsersPlugin).users.findPublic(id);
+    const name = site?.displayName ?? site?.username ?? discordUser?.globalName ?? discordUser?.username ?? id;
+    const figures = await (ctx.services.orders as OrdersPlugin).stats.figuresFor(id);
+    const publicUrl = (ctx.services.orders as OrdersPlugin).orders.publicUrl();
+    await ctx.reply({
+      embeds: [
+        {
+          title: ordersText.profileTitle(name),
+          url: `${publicUrl}/users/${id}`,
+          fields: [
+            { name: 'Orders received', value: String(figures.ordered), inline: true },
+            { name: 'Orders prepared', value: String(figures.prepared), inline: true },
+            { name: 'Orders delivered', value: String(figures.delivered), inline: true },
+          ],
+        },
+      ],
+      ephemeral: false,
+    });
+  },
+});

@@ -1,0 +1,147 @@
+import { UserSchema } from '../../core/auth/entities.ts';
+import type { Config } from '../../core/config.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import { banMessage, isBanActive } from '../../core/shared/ban.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UserAdminService } from '../users/admin-service.ts';
+import type { UsersService } from '../users/service.ts';
+import { MAX_ITEM_LENGTH, type Mention, type OrderView } from './schemas.ts';
+import type { OrdersService } from './service.ts';
+
+/** Who orders, as Discord describes them. */
+export interface Customer {
+  id: string;
+  username: string;
+  globalName: string | null;
+  avatar: string | null;
+}
+
+export interface PlaceOrderInput {
+  customer: Customer;
+  guildId: string | null;
+  channelId: string | null;
+  /** The text as typed: mentions as `<@id>`. */
+  item: string;
+  /** Users Discord resolved for the text (`resolved.users`), by id. */
+  resolvedUsers: Readonly<Record<string, { username: string; globalName: string | null }>>;
+}
+
+const LINK_RE = /(?:https?:\/\/|www\.|discord(?:app)?\.(?:gg|com\/invite)\/)\S*/i;
+const EVERYONE_RE = /@(?:everyone|here)\b/i;
+const ROLE_MENTION_RE = /<@&\d+>/;
+const USER_MENTION_RE = /<@!?(\d{15,25})>/g;
+
+/**
+ * An order's text as the kitchen reads it: user mentions become `@name` (from what Discord resolved), so the
+ * stored item never pings anyone. Refused: links, @everyone/@here, role mentions, and anything outside 1 to 200
+ * characters once resolved. Pure: the rule is the same for every transport.
+ */
+export function resolveItemText(
+  text: string,
+  resolvedUsers: PlaceOrderInput['resolvedUsers'],
+): { item: string; mentions: Mention[] } {
+  if (LINK_RE.test(text)) throw new DomainError('bad_request', 'Links are not allowed in an order.');
+  if (EVERYONE_RE.test(text) || ROLE_MENTION_RE.test(text)) {
+    throw new DomainError('bad_request', 'An order cannot mention @everyone, @here or a role.');
+  }
+  const mentions = new Map<string, Mention>();
+  const item = text
+    .replace(USER_MENTION_RE, (_match, id: string) => {
+      const user = resolvedUsers[id];
+      const name = user ? (user.globalName ?? user.username) : 'someone';
+      if (user) mentions.set(id, { id, name });
+      return `@${name}`;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (item.length === 0) throw new DomainError('bad_request', 'Tell the kitchen what you would like to eat.');
+  if (item.length > MAX_ITEM_LENGTH) throw new DomainError('bad_request', `An order is at most ${MAX_ITEM_LENGTH} characters.`);
+  return { item, mentions: [...mentions.values()] };
+}
+
+/**
+ * Placing an order from Discord: every rule the issue lists, in the order a customer would want to hear them
+ * (the kitchen, then who they are, then what they typed, then timing). The one-active-order rule is the orders
+ * service's own (an advisory lock per customer); the cooldown is in memory, per process (a restart or a second bot
+ * process forgets it: it is a brake on spamming, not a guarantee).
+ */
+export class CustomerOrdering {
+  readonly #orm: Orm;
+  readonly #config: Config;
+  readonly #now: () => number;
+  readonly #orders: OrdersService;
+  readonly #settings: SettingsService;
+  readonly #users: UsersService;
+  readonly #admin: UserAdminService;
+  /** Customer id → when they may order again (ms). */
+  readonly #cooldowns = new Map<string, number>();
+
+  constructor(deps: {
+    orm: Orm;
+    config: Config;
+    now: () => number;
+    orders: OrdersService;
+    settings: SettingsService;
+    users: UsersService;
+    admin: UserAdminService;
+  }) {
+    this.#orm = deps.orm;
+    this.#config = deps.config;
+    this.#now = deps.now;
+    this.#orders = deps.orders;
+    this.#settings = deps.settings;
+    this.#users = deps.users;
+    this.#admin = deps.admin;
+  }
+
+  async place(input: PlaceOrderInput): Promise<OrderView> {
+    const kitchen = await this.#settings.get('kitchen');
+    if (!kitchen.open) {
+      throw new DomainError('unavailable', kitchen.reason ? `The kitchen is closed: ${kitchen.reason}` : 'The kitchen is closed right now. Please try again later.');
+    }
+    const known = await this.assertMayOrder(input.customer.id);
+    if (!input.guildId) throw new DomainError('bad_request', 'Orders are placed in a server, where the food can be delivered.');
+    const { item, mentions } = resolveItemText(input.item, input.resolvedUsers);
+    const now = this.#now();
+    const until = this.#cooldowns.get(input.customer.id);
+    if (until !== undefined && until > now) {
+      throw new DomainError('rate_limited', `You ordered a moment ago. Please wait ${Math.ceil((until - now) / 1000)} seconds before ordering again.`, {
+        retryAfter: Math.ceil((until - now) / 1000),
+      });
+    }
+    // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set);
+    // written only when Discord says something new.
+    const { customer } = input;
+    const displayName = customer.globalName ? customer.globalName.slice(0, 64) : null;
+    if (!known || known.username !== customer.username.slice(0, 64) || known.displayName !== displayName || known.avatar !== customer.avatar) {
+      await this.#users.upsertFromDiscord({ id: customer.id, username: customer.username, global_name: customer.globalName, avatar: customer.avatar });
+    }
+    const order = await this.#orders.createOrder({ customerId: input.customer.id, guildId: input.guildId, channelId: input.channelId, item, mentions });
+    this.#cooldowns.set(input.customer.id, now + this.#config.bot.orderCooldownMs);
+    if (this.#cooldowns.size > 10_000) this.#forgetExpired(now);
+    return order;
+  }
+
+  /**
+   * Banned (reason, expiry, where to appeal) or blacklisted customers may not order. Unknown users may. Answers
+   * what the site knows of the customer (null: nothing).
+   */
+  async assertMayOrder(customerId: string): Promise<{ username: string; displayName: string | null; avatar: string | null } | null> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id: customerId }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
+    if (!user) return null;
+    const ban = user.ban ? { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null } : null;
+    if (ban && isBanActive(ban, new Date(this.#now()))) {
+      throw new DomainError('forbidden', `${banMessage(ban)} You can appeal at ${this.#config.publicUrl}/appeal`, { reason: ban.reason, expires: ban.expires });
+    }
+    const blacklist = await this.#admin.getBlacklist(customerId);
+    if (blacklist?.active) {
+      throw new DomainError('forbidden', `You are blacklisted from ordering${blacklist.reason ? `: ${blacklist.reason}` : '.'} You can appeal at ${this.#config.publicUrl}/appeal`);
+    }
+    return { username: user.username, displayName: user.displayName ?? null, avatar: user.avatar ?? null };
+  }
+
+  #forgetExpired(now: number): void {
+    for (const [id, until] of this.#cooldowns) if (until <= now) this.#cooldowns.delete(id);
+  }
+}

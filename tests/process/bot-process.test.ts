@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { APIEmbed } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../core/db/orm.ts';
+import { APPLICATION_ID, commandInteraction } from '../stand-ins/discord/interactions.ts';
+import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
+import { ROOT, appEnv, startServer } from '../support/spawn-server.ts';
+
+async function until<T>(what: () => T | undefined, timeoutMs = 20_000, output = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = what();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out:\n${output()}`);
+    await sleep(50);
+  }
+}
+
+/** The bot as an operator runs it: in the web process (`npm start`), and as its own sharded process (`npm run bot`). */
+describe('the bot process', () => {
+  let discord: DiscordStandIn;
+  let dataDir: string;
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ botToken: 'process-bot-token', applicationId: APPLICATION_ID, shards: 2 });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'vd-bot-'));
+  });
+  afterAll(async () => {
+    await discord?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const discordEnv = () => ({ DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID });
+
+  async function orderThroughGateway(shardId: number, output: () => string): Promise<string> {
+    const interaction = commandInteraction('order', { user: { id: `5000000000000${70000 + shardId}0`, username: `shard${shardId}` }, options: { item: 'Sharded fries' } });
+    discord.gateway.dispatch('INTERACTION_CREATE', interaction, shardId);
+    const reply = await until(() => discord.bot.originals.get(interaction.token), 20_000, output);
+    return (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
+  }
+
+  it('`npm start` with DISCORD_TOKEN runs the gateway client in-process', async () => {
+    const server = await startServer({ ...appEnv(dataDir), ...discordEnv(), ORDER_SWEEP_INTERVAL_MS: '0' });
+    try {
+      await until(() => discord.gateway.sessions.size === 1 || undefined, 20_000, server.output);
+      // One connection whatever Discord recommends: in-process is the one-shard setup.
+      expect([...discord.gateway.sessions][0]!.shard).toEqual([0, 1]);
+      expect(await orderThroughGateway(0, server.output)).toMatch(/^[A-Z2-9]{6}$/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    await until(() => discord.gateway.sessions.size === 0 || undefined);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('`npm run bot` spawns the shards Discord recommends, each answering its interactions (PostgreSQL)', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `vd_bot_${randomBytes(6).toString('hex')}`;
+    const admin = await openDatabase({ url: adminUrl, embeddedPath: 'memory://', entities: [] });
+    await admin.em.fork().execute(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const child = spawn(process.execPath, ['bot/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...appEnv(dataDir), ...discordEnv(), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await until(() => discord.gateway.sessions.size === 2 || undefined, 60_000, () => output);
+      expect([...discord.gateway.sessions].map((s) => s.shard[0]).sort()).toEqual([0, 1]);
+      expect(await orderThroughGateway(0, () => output)).toMatch(/^[A-Z2-9]{6}$/);
+      expect(await orderThroughGateway(1, () => output)).toMatch(/^[A-Z2-9]{6}$/);
+    } finally {
+      child.kill('SIGINT');
+      await exited;
+      await admin.em.fork().execute(`drop database if exists "${name}" with (force)`);
+      await admin.close(true);
+    }
+  }, 90_000);
+});

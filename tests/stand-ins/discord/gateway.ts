@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * The minimal gateway protocol a discord.js client needs (https://discord.com/developers/docs/events/gateway):
+ * HELLO on connect, IDENTIFY checked against the bot token, READY (no guilds), heartbeats acknowledged, and
+ * dispatches the test sends (INTERACTION_CREATE, GUILD_DELETE…) with increasing sequence numbers. JSON encoding,
+ * no compression, no resume (a resume is answered with INVALID_SESSION, so the client identifies again).
+ */
+export const OP = { DISPATCH: 0, HEARTBEAT: 1, IDENTIFY: 2, RESUME: 6, INVALID_SESSION: 9, HELLO: 10, HEARTBEAT_ACK: 11 } as const;
+
+export interface GatewaySession {
+  socket: WebSocket;
+  shard: [number, number];
+  sessionId: string;
+  sequence: number;
+  intents: number;
+}
+
+export interface StandInGateway {
+  /** Identified sessions (one per shard connection). */
+  sessions: Set<GatewaySession>;
+  /** Every op the clients sent, oldest first (IDENTIFY's token included). */
+  received: { op: number; d: unknown }[];
+  /** Resolves once `count` sessions are identified (READY sent). */
+  waitForSessions(count?: number, timeoutMs?: number): Promise<void>;
+  /** Sends a dispatch to every identified session (or those of one shard). */
+  dispatch(t: string, d: unknown, shardId?: number): void;
+  close(): void;
+}
+
+export function attachGateway(server: Server, options: { botToken: string; applicationId: string; botUser: { id: string; username: string }; heartbeatIntervalMs?: number }): StandInGateway {
+  const wss = new WebSocketServer({ noServer: true });
+  const sessions = new Set<GatewaySession>();
+  const received: StandInGateway['received'] = [];
+  const waiters: (() => void)[] = [];
+  const heartbeatInterval = options.heartbeatIntervalMs ?? 41_250;
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!(req.url ?? '').startsWith('/gateway')) return socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+  });
+
+  function accept(socket: WebSocket): void {
+    let session: GatewaySession | null = null;
+    const send = (payload: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(payload));
+    send({ op: OP.HELLO, d: { heartbeat_interval: heartbeatInterval }, s: null, t: null });
+    socket.on('message', (raw) => {
+      let message: { op: number; d: any };
+      try {
+        message = JSON.parse(String(raw));
+      } catch {
+        return socket.close(4002, 'Decode error');
+      }
+      received.push({ op: message.op, d: message.d });
+      if (message.op === OP.HEARTBEAT) return send({ op: OP.HEARTBEAT_ACK, d: null, s: null, t: null });
+      if (message.op === OP.RESUME) return send({ op: OP.INVALID_SESSION, d: false, s: null, t: null });
+      if (message.op !== OP.IDENTIFY) return;
+      if (session) return socket.close(4005, 'Already authenticated');
+      if (message.d?.token !== options.botToken) return socket.close(4004, 'Authentication failed');
+      const shard = (message.d.shard ?? [0, 1]) as [number, number];
+      session = { socket, shard, sessionId: randomBytes(16).toString('hex'), sequence: 0, intents: Number(message.d.intents ?? 0) };
+      sessions.add(session);
+      session.sequence += 1;
+      send({
+        op: OP.DISPATCH,
+        t: 'READY',
+        s: session.sequence,
+        d: {
+          v: 10,
+          user: { id: options.botUser.id, username: options.botUser.username, discriminator: '0', global_name: null, avatar: null, bot: true, flags: 0 },
+          guilds: [],
+          session_id: session.sessionId,
+          resume_gateway_url: `ws://${socket.url ?? ''}`,
+          shard,
+          application: { id: options.applicationId, flags: 0 },
+          private_channels: [],
+          relationships: [],
+          user_settings: {},
+          presences: [],
+          guild_join_requests: [],
+          geo_ordered_rtc_regions: [],
+        },
+      });
+      for (const wake of waiters.splice(0)) wake();
+    });
+    socket.on('close', () => {
+      if (session) sessions.delete(session);
+    });
+  }
+
+  return {
+    sessions,
+    received,
+    async waitForSessions(count = 1, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (sessions.size < count) {
+        if (Date.now() > deadline) throw new Error(`Discord stand-in: ${sessions.size} of ${count} gateway sessions after ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    dispatch(t, d, shardId) {
+      for (const session of sessions) {
+        if (shardId !== undefined && session.shard[0] !== shardId) continue;
+        session.sequence += 1;
+        session.socket.send(JSON.stringify({ op: OP.DISPATCH, t, s: session.sequence, d }));
+      }
+    },
+    close() {
+      for (const session of sessions) session.socket.terminate();
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+    },
+  };
+}
