@@ -11,6 +11,7 @@ import { newId } from '../../core/ids.ts';
 import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { plugins } from '../../plugins/index.ts';
 import { startAdNetworkStandIn, type AdNetworkStandIn } from '../stand-ins/ad-network/server.ts';
+import { APPLICATION_ID, createInteractionSigner, type InteractionSigner } from '../stand-ins/discord/interactions.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
 import { freePort } from '../support/spawn-server.ts';
 
@@ -28,17 +29,34 @@ export interface Diner {
  */
 export const test = base.extend<
   object,
-  { diner: Diner; discordOAuth: boolean; discord: DiscordStandIn | null; adNetwork: boolean; ads: AdNetworkStandIn | null }
+  {
+    diner: Diner;
+    discordOAuth: boolean;
+    discordBot: boolean;
+    discord: DiscordStandIn | null;
+    interactionSigner: InteractionSigner | null;
+    adNetwork: boolean;
+    ads: AdNetworkStandIn | null;
+  }
 >({
   /** true: the server signs in through the Discord stand-in (no dev sign-in); false: dev sign-in. */
   discordOAuth: [false, { option: true, scope: 'worker' }],
+  /** true: the bot is configured against the stand-in: signed HTTP interactions and REST deliveries. */
+  discordBot: [false, { option: true, scope: 'worker' }],
   discord: [
-    async ({ discordOAuth }, use) => {
-      if (!discordOAuth) return use(null);
+    async ({ discordOAuth, discordBot }, use) => {
+      if (!discordOAuth && !discordBot) return use(null);
       const discord = await startDiscordStandIn();
       discord.addUser({ id: '181818181818181818', username: 'hungry_guest', global_name: 'Hungry Guest' });
       await use(discord);
       await discord.close();
+    },
+    { scope: 'worker' },
+  ],
+  /** Signs interactions the way Discord does, with the key pair whose public half the server trusts. */
+  interactionSigner: [
+    async ({ discordBot }, use) => {
+      await use(discordBot ? createInteractionSigner() : null);
     },
     { scope: 'worker' },
   ],
@@ -54,14 +72,17 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   diner: [
-    async ({ discord, ads }, use) => {
+    async ({ discord, discordOAuth, interactionSigner, ads }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
       const port = String(await freePort());
-      const oauthEnv = discord
+      const oauthEnv = discord && discordOAuth
         ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
         : {};
+      const botEnv = discord && interactionSigner
+        ? { DISCORD_API_URL: discord.apiUrl, DISCORD_PUBLIC_KEY: interactionSigner.publicKey, DISCORD_TOKEN: discord.botToken, DISCORD_APPLICATION_ID: APPLICATION_ID }
+        : {};
       // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
-      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...ads?.env });
+      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env });
       const app = await startApp(config, plugins, path.resolve('dist'));
       const diner: Diner = {
         app,
