@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { openAndMigrate } from '../core/boot.ts';
+import { EventBridge } from '../core/db/event-bridge.ts';
 import { buildServer } from '../core/http/server.ts';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
 import { plugins } from '../plugins/index.ts';
@@ -14,12 +15,17 @@ async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' });
   const { orm } = await openAndMigrate(config, plugins);
   const server = await buildServer({ config, orm, plugins, site: null });
+  // The shard's events (an order placed, a delivery failed) reach the web processes' sockets, and the web's
+  // (a delivery made on the site) reach the shard, through PostgreSQL: the bot process always has a DATABASE_URL.
+  const bridge = config.databaseUrl ? new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log }) : null;
+  await bridge?.start();
   const bot = await startBotClient({ config, discord: server.ctx.services.discord as DiscordPlugin, log: server.app.log });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void (async () => {
         await bot.stop();
         await (server.ctx.services.discord as DiscordPlugin).messages.idle();
+        await bridge?.stop();
         await server.close();
         await orm.close();
         process.exit(0);

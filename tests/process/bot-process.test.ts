@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/orm.ts';
 import { APPLICATION_ID, commandInteraction } from '../stand-ins/discord/interactions.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
+import { GatewayTestClient } from '../support/gateway-client.ts';
 import { ROOT, appEnv, startServer } from '../support/spawn-server.ts';
 
 async function until<T>(what: () => T | undefined, timeoutMs = 20_000, output = () => ''): Promise<T> {
@@ -56,13 +57,21 @@ describe('the bot process', () => {
     await until(() => discord.gateway.sessions.size === 0 || undefined);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('`npm run bot` spawns the shards Discord recommends, each answering its interactions (PostgreSQL)', async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('`npm run bot` spawns the shards Discord recommends, each answering its interactions; their orders reach a web process\'s gateway (PostgreSQL)', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL!;
     const name = `vd_bot_${randomBytes(6).toString('hex')}`;
     const admin = await openDatabase({ url: adminUrl, embeddedPath: 'memory://', entities: [] });
     await admin.em.fork().execute(`create database "${name}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
+    // A web process on the same database (it migrates and seeds), with a chef's socket on its live gateway.
+    const web = await startServer({ ...appEnv(dataDir), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+    const signIn = await fetch(`${web.url}/api/client/dev/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ userId: '1100000000000000002' }),
+    });
+    const chef = await GatewayTestClient.identified(web.url, ((await signIn.json()) as { sessionToken: string }).sessionToken);
     const child = spawn(process.execPath, ['bot/main.ts'], {
       cwd: ROOT,
       env: { ...process.env, ...appEnv(dataDir), ...discordEnv(), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
@@ -75,11 +84,19 @@ describe('the bot process', () => {
     try {
       await until(() => discord.gateway.sessions.size === 2 || undefined, 60_000, () => output);
       expect([...discord.gateway.sessions].map((s) => s.shard[0]).sort()).toEqual([0, 1]);
-      expect(await orderThroughGateway(0, () => output)).toMatch(/^[A-Z2-9]{6}$/);
-      expect(await orderThroughGateway(1, () => output)).toMatch(/^[A-Z2-9]{6}$/);
+      const first = await orderThroughGateway(0, () => output);
+      const second = await orderThroughGateway(1, () => output);
+      expect([first, second]).toEqual([expect.stringMatching(/^[A-Z2-9]{6}$/), expect.stringMatching(/^[A-Z2-9]{6}$/)]);
+      // LISTEN/NOTIFY carried both orders from the bot's shards to the web process's sockets.
+      for (const orderID of [first, second]) {
+        const sent = await chef.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID, 10_000);
+        expect(sent.data).toMatchObject({ order: { orderID, item: 'Sharded fries', status: 'ORDERED' } });
+      }
     } finally {
+      chef.close();
       child.kill('SIGINT');
       await exited;
+      await web.stop();
       await admin.em.fork().execute(`drop database if exists "${name}" with (force)`);
       await admin.close(true);
     }
