@@ -84,3 +84,34 @@ test('a signed /order from Discord reaches the kitchen live; prepared and delive
   await chefContext.close();
   await driverContext.close();
 });
+
+test('when the bot can reach neither the channel nor the customer\'s DMs, the driver is told on the site', async ({ browser, diner, discord, interactionSigner }) => {
+  test.setTimeout(60_000);
+  const services = diner.app.server.ctx.services as Services;
+  const customer = { id: '181818181818181877', username: 'hidden_hana' };
+  const channel = '700000000000000077';
+  discord!.failChannel(channel, 403);
+  discord!.closeDms(customer.id);
+  const context = await browser.newContext();
+  const cook = await diner.signIn(context, { username: 'solo_sol', rank: 'Delivery Driver' });
+  for (const ready of (await services.orders.orders.listActive()).filter((o) => o.status === 'READY')) {
+    await services.orders.orders.delete({ id: cook.id, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
+  }
+  const page = await openManager(context);
+  await page.getByRole('button', { name: 'Join delivery queue' }).click();
+  const body = JSON.stringify(commandInteraction('order', { user: customer, channelId: channel, options: { item: 'Invisible noodles' } }));
+  expect((await fetch(`${diner.url}/api/interactions`, { method: 'POST', headers: interactionSigner!.headers(body), body })).status).toBe(200);
+  const order = (await services.orders.orders.activeFor(customer.id))!;
+  const card = page.locator(`[data-order-id="${order.orderID}"]`);
+  await card.getByRole('button', { name: 'Claim' }).click();
+  await card.getByRole('button', { name: 'Prepare' }).click();
+  const prepare = page.getByRole('dialog', { name: `Prepare #${order.orderID}` });
+  await prepare.locator('input[type=file]').setInputFiles({ name: 'noodles.png', mimeType: 'image/png', buffer: PNG });
+  await prepare.getByRole('button', { name: 'Start cooking' }).click();
+  await expect(card).toContainText('Driver: you', { timeout: 15_000 });
+  await card.getByRole('button', { name: 'Deliver' }).click();
+  await page.getByRole('dialog', { name: `Deliver #${order.orderID}` }).getByRole('button', { name: 'Deliver' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: `The bot could not deliver #${order.orderID}` })).toBeVisible({ timeout: 10_000 });
+  expect((await services.orders.orders.get(order.id)).deliveryFailed).toBe(true);
+  await context.close();
+});

@@ -60,7 +60,15 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
         putOrder((data as { order: OrderView }).order);
         if (soundEffects.get()) chime();
       }),
-      ...(['orderUpdated', 'cancelOrder', 'orderDeleted', 'deliverOrder'] as const).map((t) => gateway.on(t, (data) => putOrder((data as { order: OrderView }).order))),
+      ...(['cancelOrder', 'orderDeleted', 'deliverOrder'] as const).map((t) => gateway.on(t, (data) => putOrder((data as { order: OrderView }).order))),
+      gateway.on('orderUpdated', (data) => {
+        const { order } = data as { order: OrderView };
+        putOrder(order);
+        // The bot could post the delivery neither in the channel nor by DM: the driver hears it here.
+        if (order.deliveryFailed && order.deliveredBy?.id === viewer.id) {
+          toast(`The bot could not deliver #${order.orderID} to ${order.orderedBy.displayName || order.orderedBy.username}: their channel and DMs are closed to it.`, 'is-warning', 10_000);
+        }
+      }),
       gateway.on('joinDeliveryQueue', (data) => putQueueEntry((data as { queue: DeliveryQueueEntryView }).queue, true)),
       gateway.on('leaveDeliveryQueue', (data) => putQueueEntry((data as { queue: DeliveryQueueEntryView }).queue, false)),
     ];
