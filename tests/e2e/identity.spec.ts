@@ -12,6 +12,8 @@ const DEMO = {
 async function devSignIn(page: Page, name: string, from = '/login') {
   await page.goto(from);
   await page.getByRole('button', { name: new RegExp(name) }).click();
+  // Signed in once the page has left /login: a navigation started before then would abort this one.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 const menu = (page: Page) => page.getByTestId('user-menu');
