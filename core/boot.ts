@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema } from '@mikro-orm/core';
 import { authEntities } from './auth/entities.ts';
@@ -23,6 +24,9 @@ export interface OpenedDatabase {
 
 /** Opens the database and applies the committed migrations. */
 export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<OpenedDatabase> {
+  // An embedded cluster this start creates is new even though the template it starts from is already migrated.
+  const embeddedIsNew =
+    !config.databaseUrl && config.embeddedDbPath !== 'memory://' && !existsSync(path.join(config.embeddedDbPath, 'PG_VERSION'));
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
@@ -30,7 +34,7 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
     template: path.join(distDir, 'pglite-template.tar.gz'),
   });
   try {
-    const isNew = (await orm.migrator.getExecuted()).length === 0;
+    const isNew = embeddedIsNew || (await orm.migrator.getExecuted()).length === 0;
     await migrate(orm);
     return { orm, isNew };
   } catch (error) {

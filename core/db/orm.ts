@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
@@ -45,23 +46,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     const { MikroORM } = await import('@mikro-orm/postgresql');
     return (await MikroORM.init({ ...common, clientUrl: options.url, pool: { min: 0, max: 10 } })) as unknown as Orm;
   }
+  // A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly:
+  // PGlite loads it as it opens (one start of the WebAssembly module, not two).
+  let loadDataDir: TemplateTarball | undefined;
   if (options.embeddedPath !== 'memory://') {
     await mkdir(options.embeddedPath, { recursive: true });
     const isNew = !existsSync(path.join(options.embeddedPath, 'PG_VERSION'));
-    if (isNew && options.template && existsSync(options.template)) await unpackTemplate(options.template, options.embeddedPath);
+    // Unzipped here: Node's zlib takes a tenth of the time PGlite's own gunzip does.
+    if (isNew && options.template && existsSync(options.template)) loadDataDir = new TemplateTarball(gunzipSync(await readFile(options.template)));
   }
   const { MikroORM } = await import('@mikro-orm/pglite');
-  return (await MikroORM.init({ ...common, dbName: options.embeddedPath })) as unknown as Orm;
+  return (await MikroORM.init({ ...common, dbName: options.embeddedPath, ...(loadDataDir ? { driverOptions: { loadDataDir } } : {}) })) as unknown as Orm;
 }
 
 /**
- * A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly
- * (0.8 s instead of 2.4 s here). Unpacked by PGlite itself, then closed, so MikroORM opens an ordinary cluster.
+ * The template, unzipped, as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers). Not a Blob itself:
+ * MikroORM copies its driver options, and a copied Blob loses the internals its methods need.
  */
-async function unpackTemplate(template: string, dataDir: string): Promise<void> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create({ dataDir, loadDataDir: new Blob([await readFile(template)]) });
-  await db.close();
+class TemplateTarball {
+  readonly type = 'application/x-tar';
+  /** Public, not #private: the copy keeps the prototype and own fields only. */
+  readonly bytes: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return new Uint8Array(this.bytes).buffer;
+  }
 }
 
 /** Runs every pending committed migration; the schema is never synced from the entities at run time. */
