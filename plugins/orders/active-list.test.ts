@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../core/events.ts';
 import { ActiveOrders } from './active-list.ts';
@@ -21,9 +21,10 @@ describe('the active list cache', () => {
     events.publish('deliverOrder', { order: view('2', 'DELIVERED') });
     const views = await list.views();
     expect(views.map((v) => `${v.id}:${v.status}`)).toEqual(['3:ORDERED', '1:CLAIMED']);
-    const { body, gzip } = await list.bytes();
+    const { body, gzip, br } = await list.bytes();
     expect(JSON.parse(body.toString())).toEqual({ orders: views });
     expect(gunzipSync(gzip).equals(body)).toBe(true);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
     expect(reads).toBe(1);
   });
 

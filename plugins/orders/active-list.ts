@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventBus } from '../../core/events.ts';
 import './events.ts';
 import { ACTIVE_STATUSES, type OrderView } from './schemas.ts';
@@ -20,12 +20,19 @@ export function byUrgency(a: OrderView, b: OrderView): number {
  * once per change, on the next request. On PostgreSQL the list is read again in the background every 30 s; events
  * that arrive during a read are applied on top of it.
  */
+/** The list's JSON, plain and in the encodings browsers take. */
+export interface EncodedList {
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
 export class ActiveOrders {
   readonly #load: () => Promise<OrderView[]>;
   readonly #rereadMs: number | null;
   #views: OrderView[] | null = null;
   #at = 0;
-  #bytes: { body: Buffer; gzip: Buffer } | null = null;
+  #bytes: EncodedList | null = null;
   #loading: Promise<OrderView[]> | null = null;
   /** Events seen while a read is in flight: applied to its result. */
   #pending: OrderView[] | null = null;
@@ -50,11 +57,16 @@ export class ActiveOrders {
     return this.#views;
   }
 
-  async bytes(): Promise<{ body: Buffer; gzip: Buffer }> {
+  async bytes(): Promise<EncodedList> {
     const views = await this.views();
     if (!this.#bytes || this.#views !== views) {
       const body = Buffer.from(JSON.stringify({ orders: views }));
-      const bytes = { body, gzip: gzipSync(body, { level: 4 }) };
+      // Brotli at a fast quality is about a third smaller than gzip for this JSON; gzip for clients without br.
+      const bytes = {
+        body,
+        gzip: gzipSync(body, { level: 4 }),
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      };
       if (this.#views === views) this.#bytes = bytes;
       return bytes;
     }

@@ -26,11 +26,13 @@ export function actor(request: FastifyRequest): CurrentUser {
 
 /** Specification section 7 'Orders': the order manager's calls, the delivery queue, history and the leaderboard. */
 export function ordersRoutes(app: App, { orders, stats, foodLookup }: OrdersPlugin): void {
-  // The most requested list: bytes prepared once per change (service), gzipped for every client that takes it.
+  // The most requested list: bytes prepared once per change (service), in brotli or gzip for clients that take them.
   app.get('/api/client/orders', { preHandler: manageOrders }, async (request, reply) => {
-    const { body, gzip } = await orders.activeOrdersBody();
+    const { body, gzip, br } = await orders.activeOrdersBody();
     reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(gzip);
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzip);
     return reply.send(body);
   });
 

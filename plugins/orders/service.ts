@@ -24,7 +24,7 @@ import {
   type OrderView,
   type PrepareInput,
 } from './schemas.ts';
-import { ActiveOrders, REREAD_MS } from './active-list.ts';
+import { ActiveOrders, REREAD_MS, type EncodedList } from './active-list.ts';
 import { QUEUE_VIEW_SQL, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
@@ -288,10 +288,10 @@ export class OrdersService {
   }
 
   /**
-   * The same list as `{ orders }` JSON bytes, plain and gzipped, for the route: serialised and compressed once per
+   * The same list as `{ orders }` JSON bytes, plain, gzipped and in brotli, for the route: serialised and compressed once per
    * change, not per request (500 orders are about 400 KiB of JSON, 30 KiB gzipped).
    */
-  async activeOrdersBody(): Promise<{ body: Buffer; gzip: Buffer }> {
+  async activeOrdersBody(): Promise<EncodedList> {
     return this.#active.bytes();
   }
 
