@@ -38,3 +38,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (!response.ok) throw new ApiRequestError(response.status, data);
   return data as T;
 }
+
+/** What to show a user for a failed call: the server's message, or the specification's unknown-error text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Unknown error has occurred';
+}

@@ -3,19 +3,13 @@ import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { Services } from '../../plugins/index.ts';
 import { commandInteraction } from '../stand-ins/discord/interactions.ts';
 import { expect, test } from './fixtures.ts';
+import { openManager, PNG } from './kitchen.ts';
 
 test.use({ discordBot: true });
 
 const CUSTOMER = { id: '181818181818181899', username: 'discord_diner', global_name: 'Discord Diner' };
 const CHANNEL = '700000000000000042';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-async function openManager(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/staff/orders');
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-  return page;
-}
 
 test('a signed /order from Discord reaches the kitchen live; prepared and delivered on the site, the bot posts the delivery and keeps the status embed current', async ({ browser, diner, discord, interactionSigner }) => {
   test.setTimeout(90_000);

@@ -2,16 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { Services } from '../../plugins/index.ts';
 import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
-
-// A 1 × 1 PNG: the upload path sniffs real image bytes.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function openManager(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/staff/orders');
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-  return page;
-}
+import { openManager, PNG } from './kitchen.ts';
 
 const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
 

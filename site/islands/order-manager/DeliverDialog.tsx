@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
-import { useModal } from './hooks.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
   order: OrderView | null;
@@ -13,12 +13,11 @@ interface Props {
   onDelivered: (order: OrderView) => void;
 }
 
-const messageOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'Unknown error has occurred');
+const nameOf = (user: { username: string; displayName: string | null }) => user.displayName || user.username;
 
 /** Deliver: preview what the bot will post, or report the order (troll or invalid) with a reason instead. */
 export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onDelivered }: Props) {
-  const ref = useModal(order !== null, onClose);
-  const ids = useId();
+  const reasonId = useId();
   const [report, setReport] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -30,8 +29,7 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
     setError('');
   }, [order]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!order) return;
     if (report && !reason.trim()) {
       setError('A report needs a reason.');
@@ -43,7 +41,7 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
       const { order: delivered } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body);
       onDelivered(delivered);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setSaving(false);
     }
@@ -51,8 +49,8 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
 
   const preview = order
     ? fillDeliveryMessage(deliveryMessage ?? DEFAULT_DELIVERY_MESSAGE, {
-        customer: `@${order.orderedBy.displayName || order.orderedBy.username}`,
-        chef: order.preparedBy ? order.preparedBy.displayName || order.preparedBy.username : 'the kitchen',
+        customer: `@${nameOf(order.orderedBy)}`,
+        chef: order.preparedBy ? nameOf(order.preparedBy) : 'the kitchen',
         driver: driverName,
         item: order.item,
         orderID: order.orderID,
@@ -60,52 +58,43 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
     : '';
 
   return (
-    <dialog ref={ref} className="kitchen-dialog box" aria-labelledby={`${ids}-title`}>
-      {order && (
-        <form onSubmit={submit} noValidate>
-          <h2 className="title is-4" id={`${ids}-title`}>
-            Deliver #{order.orderID}
-          </h2>
-          {!report && (
-            <>
-              <p className="label">The bot will post</p>
-              <blockquote className="delivery-preview">
-                <p>{preview}</p>
-                {order.images.length > 0 && (
-                  <div className="order-images">
-                    {order.images.map((src) => (
-                      <img key={src} src={src} alt={`Prepared ${order.item}`} width="64" height="64" />
-                    ))}
-                  </div>
-                )}
-              </blockquote>
-              <p className="help">
-                {deliveryMessage ? 'Your delivery message, from your profile.' : 'The default message: set your own on your profile.'}
-              </p>
-            </>
-          )}
-          <div className="field">
-            <label className="checkbox">
-              <input type="checkbox" role="switch" checked={report} onChange={(e) => setReport(e.target.checked)} /> Report this order instead (troll or invalid)
-            </label>
-          </div>
-          {report && (
-            <div className="field">
-              <label className="label" htmlFor={`${ids}-reason`}>Reason</label>
-              <textarea className="textarea" id={`${ids}-reason`} rows={2} maxLength={MAX_REASON_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
-            </div>
-          )}
-          <p className="help is-danger" role="alert">{error}</p>
-          <div className="buttons is-right">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={`button ${report ? 'is-danger' : 'is-success'}${saving ? ' is-loading' : ''}`}>
-              {report ? 'Report order' : 'Deliver'}
-            </button>
-          </div>
-        </form>
+    <KitchenDialog
+      open={order !== null}
+      title={`Deliver #${order?.orderID ?? ''}`}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      error={error}
+      saving={saving}
+      submitLabel={report ? 'Report order' : 'Deliver'}
+      submitClass={report ? 'is-danger' : 'is-success'}
+    >
+      {order && !report && (
+        <>
+          <p className="label">The bot will post</p>
+          <blockquote className="delivery-preview">
+            <p>{preview}</p>
+            {order.images.length > 0 && (
+              <div className="order-images">
+                {order.images.map((src) => (
+                  <img key={src} src={src} alt={`Prepared ${order.item}`} width="64" height="64" />
+                ))}
+              </div>
+            )}
+          </blockquote>
+          <p className="help">{deliveryMessage ? 'Your delivery message, from your profile.' : 'The default message: set your own on your profile.'}</p>
+        </>
       )}
-    </dialog>
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" role="switch" checked={report} onChange={(e) => setReport(e.target.checked)} /> Report this order instead (troll or invalid)
+        </label>
+      </div>
+      {report && (
+        <div className="field">
+          <label className="label" htmlFor={reasonId}>Reason</label>
+          <textarea className="textarea" id={reasonId} rows={2} maxLength={MAX_REASON_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+      )}
+    </KitchenDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { api, errorMessage } from '../../lib/api.ts';
 import { deliveryOrders, heldBy, inQueue, kitchenOrders, nextToClaim, nextToDeliver } from '../../lib/kitchen.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
@@ -22,7 +22,6 @@ interface Props {
 
 type Dialog = { kind: 'prepare' | 'deliver' | 'delete'; order: OrderView } | null;
 
-const messageOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'Unknown error has occurred');
 const STATUS_TEXT = { idle: 'Offline', connecting: 'Connecting…', connected: 'Live', reconnecting: 'Reconnecting…', closed: 'Offline' } as const;
 
 /**
@@ -95,7 +94,7 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
         putOrder(updated);
         toast(action === 'claim' ? `You claimed #${order.orderID}: prepare it before the timer runs out.` : `#${order.orderID} is back in the queue.`, 'is-success');
       } catch (error) {
-        toast(messageOf(error), 'is-danger');
+        toast(errorMessage(error), 'is-danger');
       } finally {
         setBusy(null);
       }
@@ -109,7 +108,7 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
       putQueueEntry(entry, !queued);
       toast(queued ? 'You left the delivery queue.' : 'You joined the delivery queue: ready orders come to you in turn.', 'is-success');
     } catch (error) {
-      toast(messageOf(error), 'is-danger');
+      toast(errorMessage(error), 'is-danger');
     }
   }, [queued]);
 

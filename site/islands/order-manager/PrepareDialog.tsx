@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { MAX_CHEF_NOTE_LENGTH, MAX_IMAGES, type ImageSearchResponse, type ImageSearchResult, type OrderView, type UploadResponse } from '../../../plugins/orders/schemas.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
-import { useModal } from './hooks.ts';
+import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
+import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
   order: OrderView | null;
@@ -9,11 +9,8 @@ interface Props {
   onPrepared: (order: OrderView) => void;
 }
 
-const messageOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'Unknown error has occurred');
-
 /** Prepare: pick 1 to 3 pictures (image search, upload or an https link) and add a note for the customer. */
 export function PrepareDialog({ order, onClose, onPrepared }: Props) {
-  const ref = useModal(order !== null, onClose);
   const ids = useId();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ImageSearchResult[]>([]);
@@ -32,7 +29,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
       const { images } = await api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) });
       setResults(images);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setSearching(false);
     }
@@ -74,7 +71,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
       setResults((current) => [{ url: data.link, label: file.name, source: 'order' }, ...current]);
       toggle(data.link);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setUploading(false);
     }
@@ -92,8 +89,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     setLink('');
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!order) return;
     if (selected.length === 0) {
       setError('Pick at least one picture of the food.');
@@ -104,19 +100,16 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
       const { order: prepared } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, { images: selected, chefNote: note.trim() || null });
       onPrepared(prepared);
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorMessage(err));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <dialog ref={ref} className="kitchen-dialog box" aria-labelledby={`${ids}-title`}>
+    <KitchenDialog open={order !== null} title={`Prepare #${order?.orderID ?? ''}`} onClose={onClose} onSubmit={() => void submit()} error={error} saving={saving} submitLabel="Start cooking" submitClass="is-primary">
       {order && (
-        <form onSubmit={submit} noValidate>
-          <h2 className="title is-4" id={`${ids}-title`}>
-            Prepare #{order.orderID}
-          </h2>
+        <>
           <p className="order-item">{order.item}</p>
 
           <div className="field has-addons">
@@ -171,18 +164,8 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
             <textarea className="textarea" id={`${ids}-note`} rows={2} maxLength={MAX_CHEF_NOTE_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Extra cheese, as asked!" />
             <p className="help">{note.length}/{MAX_CHEF_NOTE_LENGTH}</p>
           </div>
-
-          <p className="help is-danger" role="alert">{error}</p>
-          <div className="buttons is-right">
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={`button is-primary${saving ? ' is-loading' : ''}`}>
-              Start cooking
-            </button>
-          </div>
-        </form>
+        </>
       )}
-    </dialog>
+    </KitchenDialog>
   );
 }
