@@ -3,6 +3,7 @@ import { publicAccess, requirePermissions, requireSelfOrPermissions } from '../.
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { App } from '../../core/plugin.ts';
+import type { UserFeedbackView } from './feedback.ts';
 import type { OrdersPlugin } from './index.ts';
 import {
   DeleteBodySchema,
@@ -25,7 +26,7 @@ export function actor(request: FastifyRequest): CurrentUser {
 }
 
 /** Specification section 7 'Orders': the order manager's calls, the delivery queue, history and the leaderboard. */
-export function ordersRoutes(app: App, { orders, stats, foodLookup }: OrdersPlugin): void {
+export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: OrdersPlugin): void {
   // The most requested list: bytes prepared once per change (service), in brotli or gzip for clients that take them.
   app.get('/api/client/orders', { preHandler: manageOrders }, async (request, reply) => {
     const { body, gzip, br } = await orders.activeOrdersBody();
@@ -45,6 +46,13 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup }: OrdersPlug
     '/api/client/orders/user/:id',
     { preHandler: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }), schema: { params: UserIdParamsSchema } },
     async (request): Promise<OrdersResponse> => ({ orders: await orders.history(request.params.id) }),
+  );
+
+  // What customers rated the user's work: the user themself, or managers (backlog readers, user managers).
+  app.get(
+    '/api/client/users/:id/order-feedback',
+    { preHandler: requireSelfOrPermissions({ any: ['VIEW_BACKLOG', 'MANAGE_USERS'] }), schema: { params: UserIdParamsSchema } },
+    async (request): Promise<{ feedback: UserFeedbackView }> => ({ feedback: await feedback.forStaff(request.params.id) }),
   );
 
   app.get('/api/client/orders/delivery-queue', { preHandler: manageOrders }, async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({

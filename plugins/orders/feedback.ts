@@ -15,6 +15,15 @@ export interface OrderFeedbackView {
   createdAt: string;
 }
 
+/** What customers said of one person's work: the ratings of orders they prepared or delivered. */
+export interface UserFeedbackView {
+  /** Mean stars, one decimal; null with no ratings. */
+  average: number | null;
+  count: number;
+  /** The latest 20, newest first. */
+  recent: (OrderFeedbackView & { item: string; role: 'chef' | 'driver' | 'chef and driver' })[];
+}
+
 /**
  * Order feedback (`/rate`): the customer rates a delivered order once, 1 to 5 stars with an optional comment.
  * "Once" is the unique order id: of two racing ratings one is stored, the other is told it was already rated.
@@ -54,5 +63,33 @@ export class OrderFeedbackService {
     if (!row) return null;
     const order = await em.findOne(OrderSchema, { id: orderId }, { fields: ['orderID'] });
     return { orderId, orderID: order?.orderID ?? '', user: row.user, stars: row.stars, comment: row.comment ?? null, createdAt: row.createdAt.toISOString() };
+  }
+
+  /** GET /api/client/users/{id}/order-feedback: the ratings of the orders the user prepared or delivered. */
+  async forStaff(userId: string): Promise<UserFeedbackView> {
+    const em = this.#orm.em.fork();
+    const where = `from order_feedback f join orders o on o.id = f.order_id where o.prepared_by = ? or o.delivered_by = ?`;
+    const [[summary], rows] = await Promise.all([
+      em.execute<{ n: number | string; average: number | string | null }[]>(`select count(*) as n, round(avg(f.stars), 1) as average ${where}`, [userId, userId]),
+      em.execute<Record<string, unknown>[]>(
+        `select f.order_id, o.order_code, o.item, f."user", f.stars, f.comment, f.created_at, o.prepared_by, o.delivered_by ${where}
+         order by f.created_at desc limit 20`,
+        [userId, userId],
+      ),
+    ]);
+    return {
+      average: summary?.average === null || summary?.average === undefined ? null : Number(summary.average),
+      count: Number(summary?.n ?? 0),
+      recent: rows.map((r) => ({
+        orderId: r.order_id as string,
+        orderID: r.order_code as string,
+        item: r.item as string,
+        user: r.user as string,
+        stars: Number(r.stars),
+        comment: (r.comment as string | null) ?? null,
+        createdAt: new Date(r.created_at as string).toISOString(),
+        role: r.prepared_by === userId && r.delivered_by === userId ? 'chef and driver' : r.prepared_by === userId ? 'chef' : 'driver',
+      })),
+    };
   }
 }

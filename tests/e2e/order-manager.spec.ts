@@ -75,8 +75,13 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
 
   // The chef's figures and the leaderboard count it.
   expect((await services.orders.stats.figuresFor(chef.id)).prepared).toBe(before.prepared + 1);
+  // The customer rates it (the bot's /rate): the chef reads it on their own profile.
+  await services.orders.feedback.rate(customerId, order.orderID, 4, 'Crispy bacon, as promised');
   await chefPage.goto(`/users/${chef.id}`);
   await expect(chefPage.locator('[data-figure="prepared"]')).toHaveText(String(before.prepared + 1));
+  const ratings = chefPage.getByRole('region', { name: 'Customer ratings' });
+  await expect(ratings).toContainText('4 / 5 from 1 rating');
+  await expect(ratings).toContainText('“Crispy bacon, as promised”');
   await chefPage.goto('/leaderboard?period=day');
   await expect(chefPage.getByRole('region', { name: 'Top chefs' })).toContainText('chef_ana');
   await expect(chefPage.getByRole('region', { name: 'Top drivers' })).toContainText('driver_cy');
