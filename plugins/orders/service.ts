@@ -283,7 +283,7 @@ export class OrdersService {
   }
 
   /** GET /api/client/orders: every active order, most urgent first. Every MANAGE_ORDERS viewer sees the same list. */
-  async listActive(_viewer?: Actor): Promise<OrderView[]> {
+  async listActive(): Promise<OrderView[]> {
     return this.#active.views();
   }
 

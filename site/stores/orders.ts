@@ -16,7 +16,7 @@ export function setOrders(orders: readonly OrderView[]): void {
 export function putOrder(order: OrderView): void {
   const current = $orders.get()[order.id];
   // Events can overtake an API answer (or each other across processes): never go back to an older version.
-  if (current && current.updatedAt && order.updatedAt && current.updatedAt > order.updatedAt) return;
+  if (current && current.updatedAt > order.updatedAt) return;
   if (ACTIVE_STATUSES.includes(order.status)) $orders.setKey(order.id, order);
   else if (current) {
     const { [order.id]: _gone, ...rest } = $orders.get();

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
+import { displayNameOf } from '../../lib/avatar.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
@@ -12,8 +13,6 @@ interface Props {
   onClose: () => void;
   onDelivered: (order: OrderView) => void;
 }
-
-const nameOf = (user: { username: string; displayName: string | null }) => user.displayName || user.username;
 
 /** Deliver: preview what the bot will post, or report the order (troll or invalid) with a reason instead. */
 export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onDelivered }: Props) {
@@ -49,8 +48,8 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
 
   const preview = order
     ? fillDeliveryMessage(deliveryMessage ?? DEFAULT_DELIVERY_MESSAGE, {
-        customer: `@${nameOf(order.orderedBy)}`,
-        chef: order.preparedBy ? nameOf(order.preparedBy) : 'the kitchen',
+        customer: `@${displayNameOf(order.orderedBy)}`,
+        chef: order.preparedBy ? displayNameOf(order.preparedBy) : 'the kitchen',
         driver: driverName,
         item: order.item,
         orderID: order.orderID,

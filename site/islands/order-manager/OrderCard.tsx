@@ -1,5 +1,6 @@
 import type { OrderView, UserSummary } from '../../../plugins/orders/schemas.ts';
-import { age, countdown, msUntil } from '../../lib/kitchen.ts';
+import { displayNameOf } from '../../lib/avatar.ts';
+import { age, countdown, msUntil, orderTag } from '../../lib/kitchen.ts';
 
 export interface Viewer {
   id: string;
@@ -19,16 +20,10 @@ interface Props {
   onAction: (action: OrderAction, order: OrderView) => void;
 }
 
-const nameOf = (user: UserSummary | null) => (user ? user.displayName || user.username : 'nobody');
-const STATUS: Record<string, { label: string; className: string }> = {
-  ORDERED: { label: 'Waiting', className: 'is-warning' },
-  CLAIMED: { label: 'Claimed', className: 'is-info' },
-  PREPARING: { label: 'Cooking', className: 'is-primary' },
-  READY: { label: 'Ready', className: 'is-success' },
-};
+const nameOf = (user: UserSummary | null) => (user ? displayNameOf(user) : 'nobody');
 
 export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props) {
-  const status = STATUS[order.status] ?? { label: order.status, className: '' };
+  const status = orderTag(order);
   const mineToHold = order.claimedBy?.id === viewer.id;
   const own = order.orderedBy.id === viewer.id;
   const claimLeft = msUntil(order.claimExpiresAt, now);

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
+import { displayNameOf } from '../../lib/avatar.ts';
 import { deliveryOrders, heldBy, inQueue, kitchenOrders, nextToClaim, nextToDeliver } from '../../lib/kitchen.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
@@ -65,7 +66,7 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
         putOrder(order);
         // The bot could post the delivery neither in the channel nor by DM: the driver hears it here.
         if (order.deliveryFailed && order.deliveredBy?.id === viewer.id) {
-          toast(`The bot could not deliver #${order.orderID} to ${order.orderedBy.displayName || order.orderedBy.username}: their channel and DMs are closed to it.`, 'is-warning', 10_000);
+          toast(`The bot could not deliver #${order.orderID} to ${displayNameOf(order.orderedBy)}: their channel and DMs are closed to it.`, 'is-warning', 10_000);
         }
       }),
       gateway.on('joinDeliveryQueue', (data) => putQueueEntry((data as { queue: DeliveryQueueEntryView }).queue, true)),
@@ -184,7 +185,7 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
           </h2>
           <div className="drivers box">
             <p>
-              {queue.length === 0 ? 'No drivers in the queue: ready orders wait for anyone who delivers.' : `Drivers in the queue: ${queue.map((e) => (e.userID === viewer.id ? 'you' : e.user.displayName || e.user.username)).join(', ')}`}
+              {queue.length === 0 ? 'No drivers in the queue: ready orders wait for anyone who delivers.' : `Drivers in the queue: ${queue.map((e) => (e.userID === viewer.id ? 'you' : displayNameOf(e.user))).join(', ')}`}
             </p>
             <button type="button" className={`button is-small ${queued ? '' : 'is-link'}`} onClick={() => void toggleQueue()}>
               {queued ? 'Leave delivery queue' : 'Join delivery queue'}
