@@ -27,7 +27,7 @@ const bench = definePlugin({
     benchFanout: ({ seq }) => ({ t: 'orderSent', data: { order: { orderID: `BENCH${seq}` }, seq }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } }),
   },
   routes(app, _service, ctx) {
-    app.post('/bench/users', { preHandler: publicAccess }, async (request) => {
+    app.post('/bench/users', { onRequest: publicAccess }, async (request) => {
       const { count } = request.body as { count: number };
       const em = ctx.orm.em.fork();
       const tokens: string[] = [];
@@ -41,13 +41,13 @@ const bench = definePlugin({
       await em.flush();
       return { tokens };
     });
-    app.post('/bench/publish', { preHandler: publicAccess }, async (request) => {
+    app.post('/bench/publish', { onRequest: publicAccess }, async (request) => {
       // The hub writes to every socket synchronously within publish: this is the server's whole fan-out cost.
       const started = performance.now();
       ctx.events.publish('benchFanout', { seq: (request.body as { seq: number }).seq });
       return { dispatchMs: performance.now() - started };
     });
-    app.get('/bench/stats', { preHandler: publicAccess }, async () => {
+    app.get('/bench/stats', { onRequest: publicAccess }, async () => {
       (globalThis as { gc?: () => void }).gc?.();
       const memory = process.memoryUsage();
       return { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers, gc: typeof (globalThis as { gc?: unknown }).gc === 'function' };

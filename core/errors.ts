@@ -6,6 +6,7 @@ export const ERROR_KINDS = {
   not_found: { statusCode: 404, error: 'Not Found' },
   conflict: { statusCode: 409, error: 'Conflict' },
   payload_too_large: { statusCode: 413, error: 'Payload Too Large' },
+  unsupported_media_type: { statusCode: 415, error: 'Unsupported Media Type' },
   rate_limited: { statusCode: 429, error: 'Too Many Requests' },
   unavailable: { statusCode: 503, error: 'Service Unavailable' },
 } as const;

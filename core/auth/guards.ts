@@ -1,21 +1,22 @@
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.ts';
 import { banMessage, isBanActive } from '../shared/ban.ts';
 import { meets, type Requirement } from '../shared/permissions.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
- * Route guards. Every route declares one as its preHandler (buildServer refuses to start otherwise), and they
- * mirror the site's guards: requiresAuth, hasPermissions (ALL permissions OR ALL perks when both are declared),
- * and the ban check that stands in for userChecks.
+ * Route guards. Every route declares one as its `onRequest` hook (buildServer refuses to start otherwise), so it runs
+ * right after the session hook and before the body is read, parsed or validated: a caller who may not call a route
+ * gets its 401 or 403 and learns nothing of its schema. They mirror the site's guards: requiresAuth, hasPermissions
+ * (ALL permissions OR ALL perks when both are declared), and the ban check that stands in for userChecks.
  */
 export const GUARD = Symbol('guard');
 
-export type Guard = preHandlerHookHandler & { [GUARD]: string };
+export type Guard = onRequestHookHandler & { [GUARD]: string };
 
 /** Guards only read `request.user`, so they are synchronous: no promise per request. */
 function guard(name: string, check: (request: FastifyRequest) => void): Guard {
-  const handler: preHandlerHookHandler = (request, _reply, done) => {
+  const handler: onRequestHookHandler = (request, _reply, done) => {
     try {
       check(request);
     } catch (error) {
@@ -69,7 +70,8 @@ export function isGuard(value: unknown): value is Guard {
 
 /**
  * The user the route is about (`:id`) themself, or someone meeting the requirement: profile data a user may see of
- * themself and managers of anyone.
+ * themself and managers of anyone. The path parameter is read before validation: any value but the caller's own id
+ * needs the requirement.
  */
 export function requireSelfOrPermissions(requirement: Requirement, options: AuthOptions = {}): Guard {
   return guard(`self or permissions ${JSON.stringify(requirement)}`, (request) => {

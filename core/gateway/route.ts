@@ -36,7 +36,7 @@ export async function registerGateway(app: App, hub: GatewayHub, config: Config)
   app.route({
     method: 'GET',
     url: GATEWAY_PATH,
-    preHandler: publicAccess,
+    onRequest: publicAccess,
     config: { session: false },
     // A plain GET gets the error shape every other route answers with.
     handler: async () => {

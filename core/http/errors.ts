@@ -10,7 +10,7 @@ function body(statusCode: number, message: string, extra?: Record<string, unknow
 /** The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof RequestValidationError) {
-    return body(400, error.message, { issues: error.issues });
+    return body(400, error.message, { issues: error.issues, ...(error.issueCount > error.issues.length ? { issueCount: error.issueCount } : {}) });
   }
   if (error instanceof DomainError) {
     return { ...body(error.statusCode, error.message, error.details), error: ERROR_KINDS[error.kind].error };
@@ -26,7 +26,10 @@ export function toErrorBody(error: unknown): ErrorBody {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const payload = toErrorBody(error);
-    if (payload.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // An expected outage (a 503 a service chose: Discord sync not configured, the image host down) is a warning;
+    // any other 5xx is a bug or a failure someone must look at.
+    if (error instanceof DomainError && error.kind === 'unavailable') request.log.warn({ err: error }, 'service unavailable');
+    else if (payload.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request refused');
     return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(payload);
   });

@@ -7,6 +7,10 @@ import { loadConfig } from '../config.ts';
 import { definePlugin } from '../plugin.ts';
 import { plugins } from '../../plugins/index.ts';
 import { buildServer } from './server.ts';
+import { DomainError } from '../errors.ts';
+import { text } from '../shared/text.ts';
+import { gzipSync } from 'node:zlib';
+import { Writable } from 'node:stream';
 import { entitiesOf } from '../boot.ts';
 import { openDatabase } from '../db/orm.ts';
 
@@ -14,17 +18,25 @@ import { openDatabase } from '../db/orm.ts';
 const probe = definePlugin({
   name: 'probe',
   routes(app) {
-    app.get('/api/test/boom', { preHandler: publicAccess }, async () => {
+    app.get('/api/test/boom', { onRequest: publicAccess }, async () => {
       throw new Error('secret database detail at /srv/app/core/db.ts:12');
     });
     app.post(
       '/api/test/echo',
-      { preHandler: publicAccess, schema: { body: z.strictObject({ count: z.number().int().min(1) }) } },
+      { onRequest: publicAccess, schema: { body: z.strictObject({ count: z.number().int().min(1) }) } },
       async (request) => ({ count: request.body.count }),
     );
-    app.post('/api/test/needs-auth', { preHandler: requireAuth() }, async (request) => ({ id: request.user?.id }));
-    app.get('/api/test/banned-ok', { preHandler: requireAuth({ allowBanned: true }) }, async () => ({ ok: true }));
-    app.get('/api/test/staff', { preHandler: requirePermissions({ all: ['VIEW_STAFF_DASHBOARD'] }) }, async () => ({ ok: true }));
+    app.post('/api/test/needs-auth', { onRequest: requireAuth() }, async (request) => ({ id: request.user?.id }));
+    app.post(
+      '/api/test/needs-auth-body',
+      { onRequest: requireAuth(), schema: { body: z.strictObject({ name: text().max(20), counts: z.array(z.number()).max(500).optional() }) } },
+      async (request) => ({ name: request.body.name }),
+    );
+    app.get('/api/test/outage', { onRequest: publicAccess }, async () => {
+      throw new DomainError('unavailable', 'Discord sync is not configured.');
+    });
+    app.get('/api/test/banned-ok', { onRequest: requireAuth({ allowBanned: true }) }, async () => ({ ok: true }));
+    app.get('/api/test/staff', { onRequest: requirePermissions({ all: ['VIEW_STAFF_DASHBOARD'] }) }, async () => ({ ok: true }));
   },
 });
 
@@ -71,6 +83,50 @@ describe('HTTP kernel', () => {
     const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: JSON.stringify({ count: 1, pad: 'x'.repeat(4096) }) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+  });
+
+  describe('guards before the body (issue 10, defect 3)', () => {
+    it('answers an anonymous caller 401 before reading the body: no schema shown, however large or odd the body', async () => {
+      const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i]));
+      for (const payload of [JSON.stringify(keys), '{"not json', JSON.stringify({ name: 'ok' })]) {
+        const res = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: json, payload });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You need to sign in to do that.' });
+      }
+    });
+
+    it('answers a caller without the permission 403 before reading the body', async () => {
+      const user = await app.createUser();
+      const res = await app.inject({ method: 'GET', url: '/api/test/staff', headers: { ...user.auth, ...json }, payload: '{"x": ' });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('lists at most 20 issues, and at most 20 unknown keys in one', async () => {
+      const user = await app.createUser();
+      const unknown = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, 1]));
+      const extra = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json }, payload: { name: 'a', ...unknown } });
+      expect(extra.statusCode).toBe(400);
+      const [issue] = extra.json().issues;
+      expect(issue.code).toBe('unrecognized_keys');
+      expect(issue.keys).toHaveLength(20);
+      expect(issue.message).toMatch(/and 40 more$/);
+      const many = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json }, payload: { name: 'a', counts: Array(100).fill('x') } });
+      expect(many.statusCode).toBe(400);
+      expect(many.json().issues).toHaveLength(20);
+      expect(many.json().issueCount).toBe(100);
+    });
+  });
+
+  it('refuses a body in a Content-Encoding it does not decode with 415, after the guard', async () => {
+    const user = await app.createUser();
+    const payload = gzipSync(JSON.stringify({ name: 'zipped' }));
+    const zipped = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json, 'content-encoding': 'gzip' }, payload });
+    expect(zipped.statusCode).toBe(415);
+    expect(zipped.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
+    const anonymous = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...json, 'content-encoding': 'gzip' }, payload });
+    expect(anonymous.statusCode).toBe(401);
+    const identity = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json, 'content-encoding': 'identity' }, payload: { name: 'plain' } });
+    expect(identity.json()).toEqual({ name: 'plain' });
   });
 
   it('never shows a 5xx cause to the caller', async () => {
@@ -193,6 +249,29 @@ describe('HTTP kernel', () => {
     await expect(
       buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm: app.db.orm, plugins: [unguarded] }),
     ).rejects.toThrow('Route GET /api/test/open declares no guard');
+  });
+});
+
+describe('logging', () => {
+  it('logs an expected 503 as a warning and an unexpected 500 as an error', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await createTestApp({ plugins: [...plugins, probe], env: { LOG_LEVEL: 'warn' }, logStream: stream });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/test/outage' })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/api/test/boom' })).statusCode).toBe(500);
+      expect(lines.map((l) => [l.level, l.msg])).toEqual([
+        [40, 'service unavailable'],
+        [50, 'request failed'],
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

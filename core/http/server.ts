@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
-import { isGuard, publicAccess } from '../auth/guards.ts';
+import type { DestinationStream } from 'pino';
+import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { SessionService } from '../auth/sessions.ts';
 import { publicConfigOf, type Config } from '../config.ts';
@@ -12,6 +13,7 @@ import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerErrorHandling } from './errors.ts';
+import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
 import { registerSite, type BuiltSite } from './site.ts';
 import { validatorCompiler, type ZodTypeProvider } from './zod.ts';
 
@@ -25,6 +27,8 @@ export interface BuildServerOptions {
   now?: () => number;
   /** Live gateway timings (tests shorten them). */
   gateway?: GatewayOptions;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: DestinationStream;
 }
 
 export interface Server {
@@ -32,13 +36,15 @@ export interface Server {
   ctx: CoreContext;
   /** The live gateway's sockets on this process (tests and benchmarks look at its stats). */
   gateway: GatewayHub;
+  /** Every registered route with its guard and schemas: the API document and the route-table tests read it. */
+  routes: readonly RouteEntry[];
   close(): Promise<void>;
 }
 
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     // Fastify's two lines per request give way to our one (the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
@@ -55,15 +61,18 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     errorResponseBuilder: (_request, context) => new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
   });
 
-  // Every route declares its guard (DESIGN.md): a route without one is a programming error caught at start-up.
+  // Every route declares its guard (DESIGN.md) as its onRequest hook, so it runs before the body is parsed or
+  // validated: a route without one is a programming error caught at start-up.
+  const routes = new RouteTable();
   app.addHook('onRoute', (route) => {
-    const handlers = [route.preHandler].flat();
-    if (!handlers.some(isGuard)) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no guard (publicAccess, requireAuth or requirePermissions)`);
+    const guard = declaredGuard(route);
+    if (!guard) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no guard in onRequest (publicAccess, requireAuth or requirePermissions)`);
     }
+    routes.add(route, guard);
     // publicAccess checks nothing: once declared, it need not run on every request.
-    const rest = handlers.filter((handler) => handler !== undefined && handler !== publicAccess).map((handler) => handler!);
-    route.preHandler = rest.length > 0 ? rest : undefined;
+    const rest = [route.onRequest].flat().filter((hook) => hook !== undefined && hook !== publicAccess).map((hook) => hook!);
+    route.onRequest = rest.length > 0 ? rest : undefined;
   });
 
   // Every response; pages get the document headers on top (core/http/site.ts). Set on the raw response so they
@@ -72,6 +81,16 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     reply.raw.setHeader('x-content-type-options', 'nosniff');
     if (config.isProduction) reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
+  });
+  // The server decodes no Content-Encoding: a compressed body would otherwise be parsed as if it were plain. After
+  // the guards (onRequest), before the body is read.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const encoding = request.headers['content-encoding'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody && encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      return done(new DomainError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed.`));
+    }
+    done(null, payload);
   });
   // One structured line per request (skipped outright when the level hides it).
   const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
@@ -99,17 +118,21 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   }
   wireGatewayFilters(plugins, events, gateway);
   for (const plugin of plugins) {
-    const routes = plugin.routes;
-    if (routes) await app.register(async (scope) => routes(scope as App, services[plugin.name], ctx));
+    const register = plugin.routes;
+    if (register) {
+      await routes.registering(plugin.name, async () => {
+        await app.register(async (scope) => register(scope as App, services[plugin.name], ctx));
+      });
+    }
   }
 
-  app.get('/api/health', { preHandler: publicAccess }, async (request, reply) => {
+  app.get('/api/health', { onRequest: publicAccess }, async (request, reply) => {
     const database = await ping(orm);
     reply.header('cache-control', 'no-store');
     if (!database) return reply.code(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unreachable', database: 'down' });
     return { status: 'ok', database: 'up' };
   });
-  app.all('/api/*', { preHandler: publicAccess }, async (request) => {
+  app.all('/api/*', { onRequest: publicAccess }, async (request) => {
     throw new DomainError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
   });
 
@@ -127,6 +150,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     app,
     ctx,
     gateway,
+    routes: routes.entries,
     async close() {
       await app.close();
     },

@@ -80,7 +80,7 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
         url,
         // Pages may show who is signed in (server islands, ban checks); assets never need the session.
         config: { session: isPage },
-        preHandler: publicAccess,
+        onRequest: publicAccess,
         handler: (request, reply) => {
           // userChecks for static pages: a banned user gets the ban page, rendered by Astro, instead of the file.
           if (isPage && request.user?.ban && isBanActive(request.user.ban) && !openToBanned(url)) {
@@ -95,7 +95,7 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
       });
     }
   }
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', preHandler: publicAccess, handler: renderPage });
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
 
   /** Hands the request to Astro, which writes the raw response itself. */
   async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -11,20 +11,46 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
+/** A 400 lists at most this many issues, and an issue at most this many unknown keys: a huge body gets a small answer. */
+export const MAX_ISSUES = 20;
+
+/** zod's issues, cut down to what a caller can use: the first MAX_ISSUES, each naming at most MAX_ISSUES unknown keys. */
+function boundedIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.slice(0, MAX_ISSUES).map((issue) => {
+    if (issue.code !== 'unrecognized_keys' || issue.keys.length <= MAX_ISSUES) return issue;
+    const keys = issue.keys.slice(0, MAX_ISSUES);
+    return { ...issue, keys, message: `Unrecognized keys: ${keys.map((k) => `"${k.slice(0, 64)}"`).join(', ')} and ${issue.keys.length - keys.length} more` };
+  });
+}
+
 export class RequestValidationError extends Error {
   override name = 'RequestValidationError';
   readonly statusCode = 400;
   readonly issues: z.core.$ZodIssue[];
+  /** How many issues zod found, of which `issues` lists at most MAX_ISSUES. */
+  readonly issueCount: number;
   readonly part: string;
 
-  constructor(part: string, issues: z.core.$ZodIssue[]) {
-    const first = issues[0];
+  constructor(part: string, issues: readonly z.core.$ZodIssue[]) {
+    const bounded = boundedIssues(issues);
+    const first = bounded[0];
     const where = first && first.path.length > 0 ? `${part}.${first.path.join('.')}` : part;
     // A refinement's message is written for people ('User ID is not a snowflake'): it stands alone.
     super(!first ? `Invalid ${part}` : first.code === 'custom' ? first.message : `Invalid ${where}: ${first.message}`);
-    this.issues = issues;
+    this.issues = bounded;
+    this.issueCount = issues.length;
     this.part = part;
   }
+}
+
+/**
+ * Validates what a handler reads itself (a raw body it had to verify first, a value whose schema depends on the
+ * path) with the same 400 as route validation.
+ */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, data: unknown, part = 'body'): z.output<Schema> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new RequestValidationError(part, result.error.issues);
+  return result.data;
 }
 
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {

@@ -28,7 +28,7 @@ export function actor(request: FastifyRequest): CurrentUser {
 /** Specification section 7 'Orders': the order manager's calls, the delivery queue, history and the leaderboard. */
 export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: OrdersPlugin): void {
   // The most requested list: bytes prepared once per change (service), in brotli or gzip for clients that take them.
-  app.get('/api/client/orders', { preHandler: manageOrders }, async (request, reply) => {
+  app.get('/api/client/orders', { onRequest: manageOrders }, async (request, reply) => {
     const { body, gzip, br } = await orders.activeOrdersBody();
     reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     const accepted = request.headers['accept-encoding'] ?? '';
@@ -37,47 +37,47 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: 
     return reply.send(body);
   });
 
-  app.get('/api/client/orders/leaderboard', { preHandler: publicAccess, schema: { querystring: LeaderboardQuerySchema } }, async (request): Promise<{ leaderboard: Leaderboard }> => ({
+  app.get('/api/client/orders/leaderboard', { onRequest: publicAccess, schema: { querystring: LeaderboardQuerySchema } }, async (request): Promise<{ leaderboard: Leaderboard }> => ({
     leaderboard: await stats.leaderboard(request.query.period),
   }));
 
   // The user themself, or staff who work with orders (the kitchen) or read the backlog (managers).
   app.get(
     '/api/client/orders/user/:id',
-    { preHandler: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }), schema: { params: UserIdParamsSchema } },
+    { onRequest: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }), schema: { params: UserIdParamsSchema } },
     async (request): Promise<OrdersResponse> => ({ orders: await orders.history(request.params.id) }),
   );
 
   // What customers rated the user's work: the user themself, or managers (backlog readers, user managers).
   app.get(
     '/api/client/users/:id/order-feedback',
-    { preHandler: requireSelfOrPermissions({ any: ['VIEW_BACKLOG', 'MANAGE_USERS'] }), schema: { params: UserIdParamsSchema } },
+    { onRequest: requireSelfOrPermissions({ any: ['VIEW_BACKLOG', 'MANAGE_USERS'] }), schema: { params: UserIdParamsSchema } },
     async (request): Promise<{ feedback: UserFeedbackView }> => ({ feedback: await feedback.forStaff(request.params.id) }),
   );
 
-  app.get('/api/client/orders/delivery-queue', { preHandler: manageOrders }, async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({
+  app.get('/api/client/orders/delivery-queue', { onRequest: manageOrders }, async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({
     queue: await orders.listQueue(),
   }));
-  app.post('/api/client/orders/delivery-queue/join', { preHandler: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+  app.post('/api/client/orders/delivery-queue/join', { onRequest: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
     queue: await orders.joinQueue(actor(request).id),
   }));
-  app.delete('/api/client/orders/delivery-queue/leave', { preHandler: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+  app.delete('/api/client/orders/delivery-queue/leave', { onRequest: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
     queue: await orders.leaveQueue(actor(request).id),
   }));
 
   const params = { params: OrderRefParamsSchema };
-  app.get('/api/client/orders/:id', { preHandler: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
+  app.get('/api/client/orders/:id', { onRequest: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
     order: await orders.get(request.params.id),
   }));
-  app.post('/api/client/orders/:id/claim', { preHandler: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
+  app.post('/api/client/orders/:id/claim', { onRequest: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
     order: await orders.claim(actor(request), request.params.id),
   }));
-  app.post('/api/client/orders/:id/unclaim', { preHandler: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
+  app.post('/api/client/orders/:id/unclaim', { onRequest: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
     order: await orders.unclaim(actor(request), request.params.id),
   }));
   app.post(
     '/api/client/orders/:id/prepare',
-    { preHandler: manageOrders, schema: { ...params, body: PrepareBodySchema } },
+    { onRequest: manageOrders, schema: { ...params, body: PrepareBodySchema } },
     async (request): Promise<OrderResponse> => {
       const known = await foodLookup.knownImages(request.body.images);
       return { order: await orders.prepare(actor(request), request.params.id, request.body, known) };
@@ -85,12 +85,12 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: 
   );
   app.post(
     '/api/client/orders/:id/deliver',
-    { preHandler: manageOrders, schema: { ...params, body: DeliverBodySchema } },
+    { onRequest: manageOrders, schema: { ...params, body: DeliverBodySchema } },
     async (request): Promise<OrderResponse> => ({ order: await orders.deliver(actor(request), request.params.id, request.body) }),
   );
   app.delete(
     '/api/client/orders/:id/delete',
-    { preHandler: manageOrders, schema: { ...params, body: DeleteBodySchema } },
+    { onRequest: manageOrders, schema: { ...params, body: DeleteBodySchema } },
     async (request): Promise<OrderResponse> => ({ order: await orders.delete(actor(request), request.params.id, request.body) }),
   );
 }

@@ -18,18 +18,18 @@ const manageFoodLookup = requirePermissions({ all: ['SUPER_ADMIN'] });
 export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void {
   app.get(
     '/api/client/orders/food-lookup',
-    { preHandler: viewFoodLookup, schema: { querystring: FoodLookupSearchQuerySchema } },
+    { onRequest: viewFoodLookup, schema: { querystring: FoodLookupSearchQuerySchema } },
     async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({ lookup: await foodLookup.list(request.query.query) }),
   );
   // The search the food lookup screen sends: the query goes to the log.
   app.post(
     '/api/client/orders/food-lookup',
-    { preHandler: viewFoodLookup, schema: { body: FoodLookupSearchBodySchema } },
+    { onRequest: viewFoodLookup, schema: { body: FoodLookupSearchBodySchema } },
     async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({ lookup: await foodLookup.search(actor(request).id, request.body.query) }),
   );
   app.post(
     '/api/client/orders/food-lookup/items',
-    { preHandler: manageFoodLookup, schema: { body: FoodLookupCreateBodySchema } },
+    { onRequest: manageFoodLookup, schema: { body: FoodLookupCreateBodySchema } },
     async (request, reply): Promise<{ lookup: FoodLookupItemView }> => {
       reply.code(201);
       return { lookup: await foodLookup.create(actor(request).id, request.body) };
@@ -37,12 +37,12 @@ export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void 
   );
   app.patch(
     '/api/client/orders/food-lookup/:id',
-    { preHandler: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema, body: FoodLookupUpdateBodySchema } },
+    { onRequest: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema, body: FoodLookupUpdateBodySchema } },
     async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.update(request.params.id, request.body) }),
   );
   app.delete(
     '/api/client/orders/food-lookup/:id',
-    { preHandler: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema } },
+    { onRequest: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema } },
     async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.delete(request.params.id) }),
   );
 }

@@ -11,14 +11,14 @@ import { ImageSearchBodySchema, type ImageSearchResponse, type UploadResponse } 
 export async function imagesRoutes(app: App, images: ImageStore, foodLookup: FoodLookupService, maxBytes: number): Promise<void> {
   app.post(
     '/api/client/orders/images/search',
-    { preHandler: manageOrders, schema: { body: ImageSearchBodySchema } },
+    { onRequest: manageOrders, schema: { body: ImageSearchBodySchema } },
     async (request): Promise<ImageSearchResponse> => ({ images: await foodLookup.imageSearch(request.body.query) }),
   );
 
   // Multipart only for the upload (this plugin's scope), one file, the upload limit instead of BODY_LIMIT.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
   // Each upload is disk or the image host's quota: 30 a minute per address is plenty for a kitchen.
-  app.post('/api/client/orders/images/upload', { preHandler: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply): Promise<UploadResponse> => {
+  app.post('/api/client/orders/images/upload', { onRequest: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply): Promise<UploadResponse> => {
     if (!request.isMultipart()) throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
     let bytes: Buffer;
     try {
@@ -36,7 +36,7 @@ export async function imagesRoutes(app: App, images: ImageStore, foodLookup: Foo
   });
 
   // Random names never change content: cached for good; served as the image type the bytes were checked to be.
-  app.get('/uploads/:name', { preHandler: publicAccess, config: { session: false } }, async (request, reply) => {
+  app.get('/uploads/:name', { onRequest: publicAccess, config: { session: false } }, async (request, reply) => {
     const file = await images.open((request.params as { name: string }).name);
     if (!file) throw new DomainError('not_found', 'Image not found');
     return reply

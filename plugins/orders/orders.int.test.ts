@@ -201,8 +201,9 @@ describe('order lifecycle', () => {
 
   it('malformed requests are 400 in the error shape, never 500, and change nothing', async () => {
     const order = await claimedBy(chef);
+    const cook = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] });
     const raw = (method: 'POST' | 'DELETE', url: string, payload: string, type = 'application/json') =>
-      app.inject({ method, url, payload, headers: { ...chef.auth, 'content-type': type } });
+      app.inject({ method, url, payload, headers: { ...(url.includes('food-lookup') ? cook : chef).auth, 'content-type': type } });
     const answers = [
       await raw('POST', `/api/client/orders/${order.id}/prepare`, '{"images": ['),
       await raw('POST', `/api/client/orders/${order.id}/prepare`, 'null'),
@@ -216,7 +217,7 @@ describe('order lifecycle', () => {
       await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period[]=day' }),
     ];
     for (const answer of answers) {
-      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.statusCode, `${answers.indexOf(answer)} ${answer.body}`).toBe(400);
       expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
     }
     expect(answers[8]!.json().message).toBe('User ID is not a snowflake');

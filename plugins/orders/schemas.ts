@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
 import { isId } from '../../core/shared/ids.ts';
 
 /**
@@ -95,19 +96,18 @@ export interface OrderResponse {
 }
 
 /** `{id}` in order paths: the order's snowflake id or its orderID (case-insensitive). */
-export const OrderRefSchema = z
-  .string()
+export const OrderRefSchema = text()
   .transform((v: string) => (/^\d+$/.test(v) ? v : v.toUpperCase()))
   .refine((v) => isId(v) || ORDER_CODE_RE.test(v), 'Order ID is not an order id nor an orderID');
 export const OrderRefParamsSchema = z.strictObject({ id: OrderRefSchema });
 
-export const UserIdParamsSchema = z.strictObject({ id: z.string().refine(isId, 'User ID is not a snowflake') });
+export const UserIdParamsSchema = z.strictObject({ id: text().refine(isId, 'User ID is not a snowflake') });
 
-export const ImageUrlSchema = z.string().trim().min(1).max(MAX_IMAGE_URL_LENGTH);
+export const ImageUrlSchema = text().trim().min(1).max(MAX_IMAGE_URL_LENGTH);
 
 export const PrepareBodySchema = z.strictObject({
   images: z.array(ImageUrlSchema).min(1, 'Add at least one image.').max(MAX_IMAGES, `At most ${MAX_IMAGES} images.`),
-  chefNote: z.string().trim().max(MAX_CHEF_NOTE_LENGTH).nullish().transform((v) => (v ? v : null)),
+  chefNote: text().trim().max(MAX_CHEF_NOTE_LENGTH).nullish().transform((v) => (v ? v : null)),
 });
 export type PrepareBody = z.input<typeof PrepareBodySchema>;
 export type PrepareInput = z.output<typeof PrepareBodySchema>;
@@ -115,17 +115,17 @@ export type PrepareInput = z.output<typeof PrepareBodySchema>;
 export const DeliverBodySchema = z
   .strictObject({
     report: z.boolean().default(false),
-    reportReason: z.string().trim().max(MAX_REASON_LENGTH).nullish().transform((v) => (v ? v : null)),
+    reportReason: text().trim().max(MAX_REASON_LENGTH).nullish().transform((v) => (v ? v : null)),
   })
   .nullish()
   .transform((v) => v ?? { report: false, reportReason: null })
   .refine((v) => !v.report || v.reportReason !== null, 'A report needs a reason.');
 export type DeliverInput = z.output<typeof DeliverBodySchema>;
 
-export const DeleteBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(MAX_REASON_LENGTH) });
+export const DeleteBodySchema = z.strictObject({ reason: text().trim().min(1).max(MAX_REASON_LENGTH) });
 export type DeleteInput = z.output<typeof DeleteBodySchema>;
 
-export const ImageSearchBodySchema = z.strictObject({ query: z.string().trim().min(1).max(100) });
+export const ImageSearchBodySchema = z.strictObject({ query: text().trim().min(1).max(100) });
 
 export interface ImageSearchResult {
   url: string;
@@ -179,21 +179,21 @@ export interface DeliveryQueueEntryView {
 }
 
 // Food lookup
-export const FoodLookupSearchQuerySchema = z.strictObject({ query: z.string().trim().max(100).optional() });
-export const FoodLookupSearchBodySchema = z.strictObject({ query: z.string().trim().min(1).max(100) });
+export const FoodLookupSearchQuerySchema = z.strictObject({ query: text().trim().max(100).optional() });
+export const FoodLookupSearchBodySchema = z.strictObject({ query: text().trim().min(1).max(100) });
 const FoodImagesSchema = z.array(ImageUrlSchema).min(1).max(10);
-const KeywordsSchema = z.array(z.string().trim().toLowerCase().min(1).max(50)).max(30);
+const KeywordsSchema = z.array(text().trim().toLowerCase().min(1).max(50)).max(30);
 export const FoodLookupCreateBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   keywords: KeywordsSchema.default([]),
   images: FoodImagesSchema,
 });
 export type FoodLookupCreateInput = z.output<typeof FoodLookupCreateBodySchema>;
 export const FoodLookupUpdateBodySchema = z
-  .strictObject({ name: z.string().trim().min(1).max(100).optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
+  .strictObject({ name: text().trim().min(1).max(100).optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
-export const FoodLookupIdParamsSchema = z.strictObject({ id: z.string().refine(isId, 'Food lookup ID is not a snowflake') });
+export const FoodLookupIdParamsSchema = z.strictObject({ id: text().refine(isId, 'Food lookup ID is not a snowflake') });
 
 export interface FoodLookupItemView {
   id: string;

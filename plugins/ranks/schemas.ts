@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
 import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
 
 export const DEFAULT_RANK_COLOUR = '#2888f5';
@@ -25,13 +26,13 @@ export interface RankResponse {
   rank: RankView;
 }
 
-const RankIdSchema = z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake');
+const RankIdSchema = text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake');
 
 export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
 
-const RankNameSchema = z.string().trim().min(1).max(64);
+const RankNameSchema = text().trim().min(1).max(64);
 /** `#rrggbb`, stored in lower case. */
-const RankColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').toLowerCase();
+const RankColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').toLowerCase();
 /** Permission names; the service turns them into the bit-flag number the rank stores. */
 const RankPermissionsSchema = z.array(z.enum(PERMISSION_NAMES)).max(PERMISSION_NAMES.length * 2);
 const RankPerksSchema = z.array(z.enum(PERKS)).max(PERKS.length * 2);

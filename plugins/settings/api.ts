@@ -1,33 +1,32 @@
 import { requirePermissions, publicAccess } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
-import { SettingParamsSchema, UpdateSettingBodySchema, type SettingResponse, type SettingsResponse, type UpdateSettingResponse } from './schemas.ts';
-import type { SettingsService } from './service.ts';
+import { SETTING_DEFINITIONS, SETTING_KEYS, SettingParamsSchema, settingBodySchema, type SettingKey, type SettingResponse, type SettingsResponse, type UpdateSettingResponse } from './schemas.ts';
+import { unknownSetting, type SettingsService } from './service.ts';
+
+/** Who may change a setting: MANAGE_SETTINGS, and for the announcement also MANAGE_ANNOUNCEMENT (its own screen). */
+const guardFor = (key: SettingKey) =>
+  key === 'currentAnnouncement' ? requirePermissions({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }) : requirePermissions({ all: ['MANAGE_SETTINGS'] });
 
 export function settingsRoutes(app: App, settings: SettingsService): void {
-  app.get('/api/client/settings', { preHandler: publicAccess }, async (): Promise<SettingsResponse> => {
+  app.get('/api/client/settings', { onRequest: publicAccess }, async (): Promise<SettingsResponse> => {
     return { settings: await settings.getAll() };
   });
 
-  app.get('/api/client/settings/:key', { preHandler: publicAccess, schema: { params: SettingParamsSchema } }, async (request): Promise<SettingResponse> => {
+  app.get('/api/client/settings/:key', { onRequest: publicAccess, schema: { params: SettingParamsSchema } }, async (request): Promise<SettingResponse> => {
     const key = settings.assertKey(request.params.key);
     return { setting: await settings.get(key) };
   });
 
-  // The announcement has its own route so that its wider guard is declared, not coded in the handler.
-  app.post(
-    '/api/client/settings/currentAnnouncement',
-    { preHandler: requirePermissions({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }), schema: { body: UpdateSettingBodySchema } },
-    async (request): Promise<UpdateSettingResponse> => {
-      return { updatedValue: await settings.set('currentAnnouncement', request.body.val, request.user?.id ?? null) };
-    },
-  );
-
-  app.post(
-    '/api/client/settings/:key',
-    { preHandler: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema, body: UpdateSettingBodySchema } },
-    async (request): Promise<UpdateSettingResponse> => {
-      const key = settings.assertKey(request.params.key);
-      return { updatedValue: await settings.set(key, request.body.val, request.user?.id ?? null) };
-    },
-  );
+  // One route per known key, so each declares its own guard and its value's schema (validated before the handler,
+  // described in the API document); any other key is a 404.
+  for (const key of SETTING_KEYS) {
+    app.post(
+      `/api/client/settings/${key}`,
+      { onRequest: guardFor(key), schema: { body: settingBodySchema(SETTING_DEFINITIONS[key].schema) } },
+      async (request): Promise<UpdateSettingResponse> => ({ updatedValue: await settings.set(key, request.body.val, request.user?.id ?? null) }),
+    );
+  }
+  app.post('/api/client/settings/:key', { onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema } }, async (request) => {
+    throw unknownSetting(request.params.key);
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
 
 /** Bulma colour classes an announcement may use. */
 export const ANNOUNCEMENT_TYPES = ['is-info', 'is-primary', 'is-link', 'is-success', 'is-warning', 'is-danger', 'is-dark'] as const;
@@ -7,7 +8,7 @@ export const AnnouncementSchema = z.strictObject({
   enabled: z.boolean(),
   type: z.enum(ANNOUNCEMENT_TYPES),
   /** Markdown; rendered without raw HTML and without dangerous link protocols. */
-  content: z.string().max(2000),
+  content: text().max(2000),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
@@ -15,14 +16,14 @@ export const FestiveModeSchema = z.strictObject({
   enabled: z.boolean(),
   /** The moment the countdown counts down to; null hides the countdown. */
   countdownTo: z.iso.datetime({ offset: true }).nullable(),
-  countdownLabel: z.string().max(80),
+  countdownLabel: text().max(80),
 });
 export type FestiveMode = z.infer<typeof FestiveModeSchema>;
 
 /** Whether the bot takes orders (`/kitchen open|close reason`); a closed kitchen tells customers the reason. */
 export const KitchenSchema = z.strictObject({
   open: z.boolean(),
-  reason: z.string().trim().max(200),
+  reason: text().trim().max(200),
 });
 export type Kitchen = z.infer<typeof KitchenSchema>;
 
@@ -51,10 +52,12 @@ export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_DEFINITIONS, key);
 }
 
-export const SettingParamsSchema = z.strictObject({ key: z.string().min(1).max(64) });
+export const SettingParamsSchema = z.strictObject({ key: text().min(1).max(64) });
 
-/** POST /api/client/settings/{key}: the new value is checked against the key's own schema by the service. */
-export const UpdateSettingBodySchema = z.strictObject({ val: z.unknown() });
+/** POST /api/client/settings/{key}: `{ val }`, the value checked against the key's own schema. */
+export function settingBodySchema<Value extends z.ZodType>(value: Value) {
+  return z.strictObject({ val: value });
+}
 
 export interface SettingsResponse {
   settings: Settings;

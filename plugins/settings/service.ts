@@ -1,5 +1,6 @@
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { parseInput } from '../../core/http/zod.ts';
 import type { EventBus } from '../../core/events.ts';
 import { SettingSchema } from './entities.ts';
 import { SETTING_DEFINITIONS, SETTING_KEYS, isSettingKey, type SettingKey, type Settings } from './schemas.ts';
@@ -36,22 +37,20 @@ export class SettingsService {
 
   /** 404 for an unknown key. */
   assertKey(key: string): SettingKey {
-    if (!isSettingKey(key)) throw new DomainError('not_found', `Unknown setting '${key}'`);
+    if (!isSettingKey(key)) throw unknownSetting(key);
     return key;
   }
 
-  /** Validates the value against the key's schema (400 with the issues, nothing written), stores it, tells everyone. */
+  /**
+   * Validates the value against the key's schema (400 with the issues, nothing written: the route has checked it
+   * already, the bot's commands and seeds have not), stores it, tells everyone.
+   */
   async set<K extends SettingKey>(key: K, value: unknown, updatedBy: string | null): Promise<Settings[K]> {
-    const parsed = SETTING_DEFINITIONS[key].schema.safeParse(value);
-    if (!parsed.success) {
-      const first = parsed.error.issues[0];
-      const where = first?.path.length ? `val.${first.path.join('.')}` : 'val';
-      throw new DomainError('bad_request', `Invalid ${where}: ${first?.message ?? 'invalid value'}`, { issues: parsed.error.issues });
-    }
+    const parsed = parseInput(SETTING_DEFINITIONS[key].schema, value, 'val') as Settings[K];
     const em = this.#orm.em.fork();
-    await em.upsert(SettingSchema, { key, value: parsed.data, updatedAt: new Date(), updatedBy });
-    this.#events.publish('settingUpdated', { key, value: parsed.data });
-    return parsed.data as Settings[K];
+    await em.upsert(SettingSchema, { key, value: parsed, updatedAt: new Date(), updatedBy });
+    this.#events.publish('settingUpdated', { key, value: parsed });
+    return parsed;
   }
 
   async #load(): Promise<Settings> {
@@ -66,4 +65,8 @@ export class SettingsService {
     }
     return settings as Settings;
   }
+}
+
+export function unknownSetting(key: string): DomainError {
+  return new DomainError('not_found', `Unknown setting '${key}'`);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
 import { UserIdSchema, type UserView } from './schemas.ts';
 
 /** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
@@ -6,8 +7,8 @@ export const AdminUsersBodySchema = z.strictObject({
   filter: z
     .strictObject({
       /** An exact ID, or part of a username or display name. */
-      search: z.string().trim().max(100).optional(),
-      rank: z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake').optional(),
+      search: text().trim().max(100).optional(),
+      rank: text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake').optional(),
       staff: z.boolean().optional(),
       banned: z.boolean().optional(),
       sort: z.enum(['createdAt', 'username']).default('createdAt'),
@@ -27,12 +28,12 @@ export interface AdminUsersResponse {
 const expiry = z.iso.datetime({ offset: true }).nullable();
 
 export const CreateBanBodySchema = z.strictObject({
-  reason: z.string().trim().min(1).max(500),
+  reason: text().trim().min(1).max(500),
   /** null: permanent. */
   expires: expiry.default(null),
 });
 export const UpdateBanBodySchema = z
-  .strictObject({ reason: z.string().trim().min(1).max(500).optional(), expires: expiry.optional() })
+  .strictObject({ reason: text().trim().min(1).max(500).optional(), expires: expiry.optional() })
   .refine((body) => body.reason !== undefined || body.expires !== undefined, 'Nothing to change');
 export const RemoveBanBodySchema = z.strictObject({ silent: z.boolean().default(false) }).nullable();
 
@@ -44,10 +45,10 @@ export interface BanView {
   createdBy: string | null;
 }
 
-export const RemoveStaffBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const RemoveStaffBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 
 export const UpdateRankBodySchema = z.strictObject({
-  ranks: z.array(z.string().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake')).max(50),
+  ranks: z.array(text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake')).max(50),
   announce: z.boolean().default(false),
   logToRankHistory: z.boolean().default(true),
 });
@@ -66,7 +67,7 @@ export interface RankHistoryView {
 }
 
 /** POST /api/client/admin/users/{id}/warnings {reason} → { warning }. */
-export const CreateWarningBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const CreateWarningBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 
 export interface WarningView {
   id: string;
@@ -82,7 +83,7 @@ export const SetBlacklistBodySchema = z.strictObject({
   data: z.strictObject({
     active: z.boolean(),
     /** Why; kept with the entry until the next change. */
-    reason: z.string().trim().min(1).max(500).optional(),
+    reason: text().trim().min(1).max(500).optional(),
   }),
 });
 export type SetBlacklistInput = z.infer<typeof SetBlacklistBodySchema>['data'];

@@ -24,14 +24,14 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   const { config, sessions } = ctx;
 
   /** Starts Discord sign-in: remembers state, PKCE verifier and the wanted path in a signed cookie. */
-  app.get('/login/discord', { preHandler: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
+  app.get('/login/discord', { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
     if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
     const { url, cookie } = oauth.start(request.query.redirect);
     setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
     return reply.redirect(url, 302);
   });
 
-  app.post('/api/client/authenticate', { preHandler: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: AuthenticateBodySchema } }, async (request, reply): Promise<AuthenticateResponse> => {
+  app.post('/api/client/authenticate', { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: AuthenticateBodySchema } }, async (request, reply): Promise<AuthenticateResponse> => {
     if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
     const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
     clearCookie(reply, config, OAUTH_COOKIE);
@@ -43,7 +43,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   });
 
   // Sign-out stays open to banned users.
-  app.delete('/api/client/sessions', { preHandler: requireAuth({ allowBanned: true }), schema: { body: EndSessionBodySchema } }, async (request, reply) => {
+  app.delete('/api/client/sessions', { onRequest: requireAuth({ allowBanned: true }), schema: { body: EndSessionBodySchema } }, async (request, reply) => {
     const current = request.session!;
     const target = request.body?.sessionToken ? hashToken(request.body.sessionToken) : current.id;
     if (target !== current.id && !(await sessions.belongsTo(target, current.user.id))) {
@@ -54,12 +54,12 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
     return reply.code(204).send();
   });
 
-  app.get('/api/v3/users/@me', { preHandler: requireAuth() }, async (request): Promise<MeResponse> => ({
+  app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request): Promise<MeResponse> => ({
     user: fromCurrentUser(request.user!),
     nitroPayToken: null,
   }));
 
-  app.get('/api/v3/users/:id', { preHandler: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView }> => ({
+  app.get('/api/v3/users/:id', { onRequest: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView }> => ({
     user: await users.getPublic(request.params.id),
   }));
 }

@@ -17,9 +17,9 @@ export function listDemoUsers(): DemoUser[] {
 
 /** Registered only when devSignInEnabled: in production these routes do not exist (404). */
 export function devSignInRoutes(app: App, ctx: CoreContext): void {
-  app.get('/api/client/dev/users', { preHandler: publicAccess }, async () => ({ users: listDemoUsers() }));
+  app.get('/api/client/dev/users', { onRequest: publicAccess }, async () => ({ users: listDemoUsers() }));
 
-  app.post('/api/client/dev/sign-in', { preHandler: publicAccess, schema: { body: DevSignInBodySchema } }, async (request, reply) => {
+  app.post('/api/client/dev/sign-in', { onRequest: publicAccess, schema: { body: DevSignInBodySchema } }, async (request, reply) => {
     if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
     const { token, expiresAt } = await ctx.sessions.create(request.body.userId);
     setSessionCookie(reply, ctx.config, token, expiresAt);

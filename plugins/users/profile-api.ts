@@ -11,27 +11,27 @@ const params = UserIdOnlyParamsSchema;
 
 export function profileRoutes(app: App, profile: ProfileService, admin: UserAdminService): void {
   // The body is checked against the manager's allow-list; the service holds the user themself to the self list.
-  app.patch('/api/client/users/:id', { preHandler: selfOrManager, schema: { params, body: UserManagerUpdateBodySchema } }, async (request): Promise<{ user: UserView }> => ({
+  app.patch('/api/client/users/:id', { onRequest: selfOrManager, schema: { params, body: UserManagerUpdateBodySchema } }, async (request): Promise<{ user: UserView }> => ({
     user: await profile.update(request.user!, request.params.id, request.body),
   }));
 
   app.patch(
     '/api/client/users/:id/premade-messages',
-    { preHandler: selfOrManager, schema: { params, body: PremadeMessagesBodySchema } },
+    { onRequest: selfOrManager, schema: { params, body: PremadeMessagesBodySchema } },
     async (request): Promise<PremadeMessagesResponse> => ({
       deliveryMessage: await profile.setDeliveryMessage(request.user!, request.params.id, request.body.deliveryMessage),
     }),
   );
 
-  app.patch('/api/client/users/:id/sync-with-discord', { preHandler: selfOrManager, schema: { params } }, async (request): Promise<{ updated: UserView }> => ({
+  app.patch('/api/client/users/:id/sync-with-discord', { onRequest: selfOrManager, schema: { params } }, async (request): Promise<{ updated: UserView }> => ({
     updated: await profile.syncWithDiscord(request.user!, request.params.id),
   }));
 
-  app.get('/api/client/users/:id/warnings', { preHandler: selfOrManager, schema: { params } }, async (request): Promise<{ warnings: WarningView[] }> => ({
+  app.get('/api/client/users/:id/warnings', { onRequest: selfOrManager, schema: { params } }, async (request): Promise<{ warnings: WarningView[] }> => ({
     warnings: await admin.warnings(request.params.id),
   }));
 
-  app.post('/api/client/recruitment/resign', { preHandler: requireAuth() }, async (request, reply) => {
+  app.post('/api/client/recruitment/resign', { onRequest: requireAuth() }, async (request, reply) => {
     await profile.resign(request.user!);
     return reply.code(204).send();
   });

@@ -1,24 +1,25 @@
 import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 
 /** A Discord snowflake in a path or body; the specification's exact message otherwise. */
-export const UserIdSchema = z.string().refine(isId, 'User ID is not a snowflake');
+export const UserIdSchema = text().refine(isId, 'User ID is not a snowflake');
 export const UserIdParamsSchema = z.strictObject({ id: UserIdSchema });
 
 export const AuthenticateBodySchema = z.strictObject({
-  code: z.string().min(1).max(512),
+  code: text().min(1).max(512),
   /** The OAuth state from the callback URL: must match the one this browser was sent off with. */
-  state: z.string().min(1).max(512),
+  state: text().min(1).max(512),
 });
 export type AuthenticateBody = z.infer<typeof AuthenticateBodySchema>;
 
 /** DELETE /api/client/sessions: a token to end (it must be the caller's), or none for the current session. */
-export const EndSessionBodySchema = z.strictObject({ sessionToken: z.string().min(1).max(256).optional() }).nullable();
+export const EndSessionBodySchema = z.strictObject({ sessionToken: text().min(1).max(256).optional() }).nullable();
 
 export const DevSignInBodySchema = z.strictObject({ userId: UserIdSchema });
 
-export const LoginQuerySchema = z.object({ redirect: z.string().max(2048).optional() });
+export const LoginQuerySchema = z.object({ redirect: text().max(2048).optional() });
 
 /** What anyone may see of a user. */
 export interface PublicUserView {
@@ -79,8 +80,7 @@ export interface DemoUser {
  */
 export const DELIVERY_MESSAGE_PLACEHOLDERS = ['{customer}', '{chef}', '{driver}', '{item}', '{orderID}'] as const;
 export const DELIVERY_MESSAGE_MAX = 2000;
-export const DeliveryMessageTextSchema = z
-  .string()
+export const DeliveryMessageTextSchema = text()
   .trim()
   .min(1)
   .max(DELIVERY_MESSAGE_MAX)
@@ -103,7 +103,7 @@ export function fillDeliveryMessage(template: string, values: DeliveryMessageVal
 }
 
 /** A site display name: 1 to 32 characters once trimmed; null falls back to the username. */
-export const DisplayNameSchema = z.string().trim().min(1).max(32).nullable();
+export const DisplayNameSchema = text().trim().min(1).max(32).nullable();
 
 /** What a user may change of themself (PATCH /api/client/users/{id} on their own id). */
 const selfFields = {

@@ -1,4 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { entitiesOf } from '../../core/boot.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
@@ -42,12 +43,12 @@ let rankPosition = 1000;
 
 /** The real server (every plugin, real database) without the site, driven by inject. */
 export async function createTestApp(
-  options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number; gateway?: GatewayOptions } = {},
+  options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number; gateway?: GatewayOptions; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...options.env });
   const db = await createTestDatabase(entitiesOf(plugins));
-  const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway });
+  const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway, logStream: options.logStream });
   return {
     server,
     config,

@@ -1,5 +1,6 @@
 import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { text } from '../../../core/shared/text.ts';
 import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
 import type { OrdersPlugin } from '../index.ts';
@@ -22,7 +23,7 @@ export default defineCommand({
   },
   guard: null,
   // The length rule is checked once mentions are resolved to names (ordering.ts); here only that it is text.
-  options: z.object({ item: z.string().max(MAX_ITEM_LENGTH * 10) }),
+  options: z.object({ item: text().max(MAX_ITEM_LENGTH * 10) }),
   async handler(ctx) {
     if (ctx.appPermissions !== null && (ctx.appPermissions & NEEDED) !== NEEDED) {
       throw new DomainError('forbidden', ordersText.missingPermissions);

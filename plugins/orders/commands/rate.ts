@@ -1,5 +1,6 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { text } from '../../../core/shared/text.ts';
 import { defineCommand } from '../../../core/commands.ts';
 import { MAX_FEEDBACK_COMMENT } from '../feedback.ts';
 import type { OrdersPlugin } from '../index.ts';
@@ -18,9 +19,9 @@ export default defineCommand({
   },
   guard: null,
   options: z.object({
-    order: z.string().trim().regex(/^[A-Za-z2-9]{6}$/, 'An order ID is 6 letters and digits.'),
+    order: text().trim().regex(/^[A-Za-z2-9]{6}$/, 'An order ID is 6 letters and digits.'),
     stars: z.number().int().min(1, 'Stars are 1 to 5.').max(5, 'Stars are 1 to 5.'),
-    comment: z.string().max(MAX_FEEDBACK_COMMENT).optional(),
+    comment: text().max(MAX_FEEDBACK_COMMENT).optional(),
   }),
   async handler(ctx) {
     const feedback = await (ctx.services.orders as OrdersPlugin).feedback.rate(ctx.user.id, ctx.options.order, ctx.options.stars, ctx.options.comment ?? null);

@@ -1,5 +1,6 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { text } from '../../../core/shared/text.ts';
 import { defineCommand } from '../../../core/commands.ts';
 import type { SettingsService } from '../service.ts';
 
@@ -29,7 +30,7 @@ export default defineCommand({
   guard: { all: ['MANAGE_SETTINGS'] },
   options: z.discriminatedUnion('subcommand', [
     z.object({ subcommand: z.literal('open') }),
-    z.object({ subcommand: z.literal('close'), reason: z.string().trim().min(1).max(200) }),
+    z.object({ subcommand: z.literal('close'), reason: text().trim().min(1).max(200) }),
   ]),
   async handler(ctx) {
     const settings = ctx.services.settings as SettingsService;

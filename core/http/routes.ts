@@ -1,0 +1,49 @@
+import type { RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { isGuard, type Guard } from '../auth/guards.ts';
+
+/** One registered route as the kernel knows it: the API document and the route-table tests are built from these. */
+export interface RouteEntry {
+  methods: string[];
+  url: string;
+  /** The plugin that registered it; null for the kernel's own routes (health, gateway, the site). */
+  plugin: string | null;
+  guard: Guard;
+  schema: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
+}
+
+/** Collects every route as it is registered (Fastify's onRoute), tagged with the plugin registering it at the time. */
+export class RouteTable {
+  readonly #entries: RouteEntry[] = [];
+  #plugin: string | null = null;
+
+  get entries(): readonly RouteEntry[] {
+    return this.#entries;
+  }
+
+  /** Routes registered while `work` runs belong to `plugin`. */
+  async registering(plugin: string, work: () => Promise<void>): Promise<void> {
+    this.#plugin = plugin;
+    try {
+      await work();
+    } finally {
+      this.#plugin = null;
+    }
+  }
+
+  add(route: RouteOptions, guard: Guard): void {
+    const schema = (route.schema ?? {}) as RouteEntry['schema'];
+    this.#entries.push({
+      methods: [route.method].flat().map(String),
+      url: route.url,
+      plugin: this.#plugin,
+      guard,
+      schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
+    });
+  }
+}
+
+/** The guard a route declares in its onRequest hooks, or null when it declares none. */
+export function declaredGuard(route: RouteOptions): Guard | null {
+  return [route.onRequest].flat().find(isGuard) ?? null;
+}
