@@ -110,6 +110,34 @@ describe('HTTP interactions and the bot', () => {
       expect(res.statusCode).toBe(401);
     });
 
+    it('answers a signed body that is not an interaction with 400, never a 500 (null, no data, no user, odd text)', async () => {
+      const command = commandInteraction('menu', { user: customer() }) as unknown as Record<string, unknown>;
+      const cases: [string, unknown][] = [
+        ['null', null],
+        ['a number', 42],
+        ['an array', [1, 2]],
+        ['no type', { id: '1', token: 't' }],
+        ['a command without data', { ...command, data: undefined }],
+        ['a command with data null', { ...command, data: null }],
+        ['a command without a user', { ...command, member: undefined, user: undefined }],
+        ['a command name with a NUL', { ...command, data: { ...(command.data as object), name: 'me\u0000nu' } }],
+        ['a username with a lone surrogate', { ...command, member: undefined, user: { id: '500000000000000999', username: '\ud800' } }],
+      ];
+      for (const [label, body] of cases) {
+        const res = await send(body as object);
+        expect(res.statusCode, label).toBe(400);
+        expect(res.json(), label).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      }
+    });
+
+    it('stores a user whose avatar hash is longer than the column safely: no avatar rather than a 500', async () => {
+      const odd = { id: '500000000000000777', username: 'odd_one', global_name: 'Odd One', avatar: 'a_'.padEnd(400, 'f') };
+      const answer = await command('order', { user: odd, options: { item: 'Toast' } });
+      expect(answer.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+      const row = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: odd.id });
+      expect(row).toMatchObject({ username: 'odd_one', displayName: 'Odd One', avatar: null });
+    });
+
     it('does not exist without DISCORD_PUBLIC_KEY', async () => {
       const bare = await createTestApp();
       try {

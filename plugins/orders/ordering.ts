@@ -5,7 +5,7 @@ import { DomainError } from '../../core/errors.ts';
 import { banMessage, isBanActive } from '../../core/shared/ban.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserAdminService } from '../users/admin-service.ts';
-import type { UsersService } from '../users/service.ts';
+import { discordFields, type UsersService } from '../users/service.ts';
 import { MAX_ITEM_LENGTH, type Mention, type OrderView } from './schemas.ts';
 import type { OrdersService } from './service.ts';
 
@@ -113,9 +113,10 @@ export class CustomerOrdering {
     // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set);
     // written only when Discord says something new.
     const { customer } = input;
-    const displayName = customer.globalName ? customer.globalName.slice(0, 64) : null;
-    if (!known || known.username !== customer.username.slice(0, 64) || known.displayName !== displayName || known.avatar !== customer.avatar) {
-      await this.#users.upsertFromDiscord({ id: customer.id, username: customer.username, global_name: customer.globalName, avatar: customer.avatar });
+    const profile = { id: customer.id, username: customer.username, global_name: customer.globalName, avatar: customer.avatar };
+    const fields = discordFields(profile);
+    if (!known || known.username !== fields.username || known.displayName !== fields.displayName || known.avatar !== fields.avatar) {
+      await this.#users.upsertFromDiscord(profile);
     }
     const order = await this.#orders.createOrder({ customerId: input.customer.id, guildId: input.guildId, channelId: input.channelId, item, mentions });
     this.#cooldowns.set(input.customer.id, now + this.#config.bot.orderCooldownMs);

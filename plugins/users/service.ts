@@ -15,13 +15,24 @@ export interface DiscordProfile {
   avatar?: string | null;
 }
 
-/** The user columns a Discord profile fills in (sign-in and sync-with-discord). */
+/** An avatar hash as Discord makes them (`a_` for animated); anything else is stored as no avatar. */
+const AVATAR_HASH = /^(a_)?[0-9a-zA-Z_-]{1,64}$/;
+
+/** Discord's text made storable (no NUL, no unpaired surrogate) and cut to the column. */
+function storable(value: string, length: number): string {
+  return value.replaceAll('\u0000', '').toWellFormed().slice(0, length);
+}
+
+/**
+ * The user columns a Discord profile fills in (sign-in, sync-with-discord, the bot's /order). Whatever Discord
+ * sends is stored safely: names cut to their columns, an avatar that is not a hash becomes no avatar.
+ */
 export function discordFields(profile: DiscordProfile): { username: string; displayName: string | null; discriminator: string; avatar: string | null } {
   return {
-    username: profile.username.slice(0, 64),
-    displayName: profile.global_name ? profile.global_name.slice(0, 64) : null,
-    discriminator: (profile.discriminator ?? '0').slice(0, 4),
-    avatar: profile.avatar ?? null,
+    username: storable(profile.username, 64),
+    displayName: profile.global_name ? storable(profile.global_name, 64) : null,
+    discriminator: storable(profile.discriminator ?? '0', 4),
+    avatar: profile.avatar && AVATAR_HASH.test(profile.avatar) ? profile.avatar : null,
   };
 }
 

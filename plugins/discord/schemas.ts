@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
+
+/**
+ * The part of Discord's interaction object the bot reads, checked once the signature is good: a signed body that
+ * is not such an object (null, no `data`, no user, text PostgreSQL cannot store) is a 400, never a 500. Loose
+ * objects: Discord adds fields, and the bot ignores what it does not read. Command options are checked again by
+ * each command's own schema.
+ */
+const DiscordIdSchema = text().regex(/^\d{1,25}$/, 'Not a Discord ID');
+
+const InteractionUserSchema = z.looseObject({
+  id: DiscordIdSchema,
+  username: text().min(1).max(100),
+  global_name: text().max(100).nullish(),
+  avatar: text().max(1000).nullish(),
+});
+
+const OptionValueSchema = z.union([text().max(6000), z.number(), z.boolean()]);
+
+interface InteractionOption {
+  name: string;
+  type: number;
+  value?: string | number | boolean;
+  options?: InteractionOption[];
+}
+
+const InteractionOptionSchema: z.ZodType<InteractionOption> = z.looseObject({
+  name: text().min(1).max(32),
+  type: z.int(),
+  value: OptionValueSchema.optional(),
+  get options() {
+    return z.array(InteractionOptionSchema).max(25).optional();
+  },
+});
+
+export const PingInteractionSchema = z.looseObject({ type: z.literal(1) });
+
+export const CommandInteractionSchema = z
+  .looseObject({
+    type: z.literal(2),
+    id: DiscordIdSchema,
+    application_id: DiscordIdSchema,
+    token: text().min(1).max(500),
+    guild_id: DiscordIdSchema.optional(),
+    channel_id: DiscordIdSchema.optional(),
+    member: z.looseObject({ user: InteractionUserSchema }).optional(),
+    user: InteractionUserSchema.optional(),
+    data: z.looseObject({
+      type: z.int(),
+      name: text().min(1).max(32),
+      options: z.array(InteractionOptionSchema).max(25).optional(),
+      resolved: z.looseObject({ users: z.record(DiscordIdSchema, InteractionUserSchema).optional() }).optional(),
+    }),
+  })
+  .refine((interaction) => interaction.member?.user ?? interaction.user, { message: 'An interaction names its user', path: ['user'] });
+
+/** Any interaction type: PING and slash commands are served; the rest (buttons, autocomplete…) are refused. */
+export const InteractionTypeSchema = z.looseObject({ type: z.int() });
