@@ -4,6 +4,8 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
 import { EventBridge } from './db/event-bridge.ts';
+import { collectMigrations, type MigrationClass } from './db/migrations.ts';
+import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { migrate, openDatabase, type Orm } from './db/orm.ts';
 import { buildServer, type Server } from './http/server.ts';
 import { loadBuiltSite } from './http/site.ts';
@@ -14,6 +16,16 @@ export const DIST_DIR = path.resolve('dist');
 
 export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
   return [...authEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
+}
+
+/** The kernel's migrations and every plugin's, in the order they run. */
+export function migrationsOf(plugins: readonly AnyPlugin[]): MigrationClass[] {
+  return collectMigrations([{ owner: 'core', migrations: coreMigrations }, ...plugins.map((p) => ({ owner: p.name, migrations: p.migrations ?? [] }))]);
+}
+
+/** What openDatabase needs to know of the plugins: their tables and the migrations that build them. */
+export function schemaOf(plugins: readonly AnyPlugin[]): { entities: EntitySchema[]; migrations: MigrationClass[] } {
+  return { entities: entitiesOf(plugins), migrations: migrationsOf(plugins) };
 }
 
 export interface OpenedDatabase {
@@ -30,7 +42,7 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
-    entities: entitiesOf(plugins),
+    ...schemaOf(plugins),
     template: path.join(distDir, 'pglite-template.tar.gz'),
   });
   try {

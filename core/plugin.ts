@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { SessionService } from './auth/sessions.ts';
 import type { AnyCommand } from './commands.ts';
 import type { Config } from './config.ts';
+import type { MigrationClass } from './db/migrations.ts';
 import type { Orm } from './db/orm.ts';
 import type { DomainEvents, EventBus, EventName } from './events.ts';
 import type { GatewayDispatch } from './gateway/protocol.ts';
@@ -29,6 +30,8 @@ export interface PluginDefinition<Name extends string = string, Service = unknow
   name: Name;
   /** The plugin's tables (defineEntity schemas). */
   entities?: EntitySchema[];
+  /** The migrations that build those tables (`plugins/<name>/migrations/index.ts`); core runs every plugin's in timestamp order. */
+  migrations?: readonly MigrationClass[];
   /** Builds the plugin's service: its business rules, testable without HTTP or Discord. */
   service?: (ctx: CoreContext) => Service;
   /** Registers the plugin's HTTP routes, each with its zod schemas and its guard. */

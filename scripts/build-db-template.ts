@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { entitiesOf } from '../core/boot.ts';
+import { schemaOf } from '../core/boot.ts';
 import { migrate, openDatabase } from '../core/db/orm.ts';
 import { plugins } from '../plugins/index.ts';
 
@@ -12,7 +12,7 @@ import { plugins } from '../plugins/index.ts';
  * migration added later is applied on start as usual.
  */
 const target = path.resolve(process.argv[2] ?? 'dist/pglite-template.tar.gz');
-const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', entities: entitiesOf(plugins) });
+const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', ...schemaOf(plugins) });
 await migrate(orm);
 const connection = orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> };
 const tarball = await (await connection.getNativeClient()).dumpDataDir('gzip');

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
-import { migrations } from './migrations/index.ts';
+import type { MigrationClass } from './migrations.ts';
 
 export type Orm = MikroORM;
 export type Em = EntityManager;
@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   /** A folder, or 'memory://' for an in-memory database (tests). */
   embeddedPath: string;
   entities: EntitySchema[];
+  /** Every migration, in the order they run (core/boot.ts `migrationsOf`); none for a connection that never migrates. */
+  migrations?: readonly MigrationClass[];
   /** An initialised PGlite cluster (tar.gz, made by `npm run build`) that a new embedded database starts from. */
   template?: string;
   debug?: boolean;
@@ -34,8 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
     migrations: {
-      migrationsList: migrations,
-      path: 'core/db/migrations',
+      migrationsList: [...(options.migrations ?? [])],
       snapshot: false,
       silent: true,
       transactional: true,

@@ -11,7 +11,7 @@ import { DomainError } from '../errors.ts';
 import { text } from '../shared/text.ts';
 import { gzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
-import { entitiesOf } from '../boot.ts';
+import { schemaOf } from '../boot.ts';
 import { openDatabase } from '../db/orm.ts';
 
 /** A plugin with routes that fail on purpose, to see what reaches the caller. */
@@ -290,7 +290,7 @@ describe('health', () => {
 
   it('answers 503 when the database is unreachable', async () => {
     // Nothing listens on port 1: a real connection failure, not a stub.
-    const orm = await openDatabase({ url: 'postgres://diner@127.0.0.1:1/diner', embeddedPath: 'memory://', entities: entitiesOf(plugins) });
+    const orm = await openDatabase({ url: 'postgres://diner@127.0.0.1:1/diner', embeddedPath: 'memory://', ...schemaOf(plugins) });
     const server = await buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm, plugins });
     try {
       const down = await server.app.inject({ method: 'GET', url: '/api/health' });

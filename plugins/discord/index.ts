@@ -7,6 +7,7 @@ import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
 import { OrderMessages } from './notifier.ts';
 import { DiscordRest } from './rest.ts';
+import { migrations } from './migrations/index.ts';
 
 export interface DiscordPlugin {
   rest: DiscordRest;
@@ -25,6 +26,7 @@ export interface DiscordPlugin {
 export default definePlugin({
   name: 'discord',
   entities: discordEntities,
+  migrations,
   service: (ctx): DiscordPlugin => {
     const rest = new DiscordRest(ctx.config);
     const messages = new OrderMessages({

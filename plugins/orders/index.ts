@@ -16,6 +16,7 @@ import { OrderSearch } from './search.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
+import { migrations } from './migrations/index.ts';
 
 export interface OrdersPlugin {
   /** The lifecycle, the active list, history and the delivery queue. */
@@ -43,6 +44,7 @@ const toKitchen =
 export default definePlugin({
   name: 'orders',
   entities: orderEntities,
+  migrations,
   service: (ctx): OrdersPlugin => {
     const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.now);
     const users = ctx.services.users as UsersPlugin;

@@ -4,10 +4,12 @@ import { SettingSchema } from './entities.ts';
 import kitchen from './commands/kitchen.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
+import { migrations } from './migrations/index.ts';
 
 export default definePlugin({
   name: 'settings',
   entities: [SettingSchema],
+  migrations,
   service: (ctx) => new SettingsService(ctx.orm, ctx.events),
   routes: settingsRoutes,
   commands: [kitchen],

@@ -11,6 +11,7 @@ import { profileRoutes } from './profile-api.ts';
 import type { DemoUser } from './schemas.ts';
 import { seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
+import { migrations } from './migrations/index.ts';
 
 export interface UsersPlugin {
   users: UsersService;
@@ -26,6 +27,7 @@ export interface UsersPlugin {
 export default definePlugin({
   name: 'users',
   entities: [RankHistorySchema, WarningSchema, BlacklistSchema, ResignationSchema],
+  migrations,
   service: (ctx): UsersPlugin => ({
     users: new UsersService(ctx.orm, ctx.events),
     admin: new UserAdminService(ctx.orm, ctx.events),

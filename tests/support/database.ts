@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { EntitySchema } from '@mikro-orm/core';
+import { schemaOf } from '../../core/boot.ts';
 import { migrate, openDatabase, type Orm } from '../../core/db/orm.ts';
+import type { AnyPlugin } from '../../core/plugin.ts';
 
 export interface TestDatabase {
   orm: Orm;
@@ -9,14 +10,15 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or (VD_TEST_DATABASE=postgresql) a new database
+ * A fresh, migrated (unless `migrate: false`) database for one test file: in-memory PGlite, or (VD_TEST_DATABASE=postgresql) a new database
  * created on the TEST_DATABASE_URL server and dropped afterwards, so test files never see each other's rows.
  */
-export async function createTestDatabase(entities: EntitySchema[]): Promise<TestDatabase> {
+export async function createTestDatabase(plugins: readonly AnyPlugin[], options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const schema = schemaOf(plugins);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VD_TEST_DATABASE !== 'postgresql' || !adminUrl) {
-    const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', entities });
-    await migrate(orm);
+    const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', ...schema });
+    if (options.migrate !== false) await migrate(orm);
     return { orm, driver: 'pglite', drop: () => orm.close(true) };
   }
   const name = `vd_test_${randomBytes(6).toString('hex')}`;
@@ -24,8 +26,8 @@ export async function createTestDatabase(entities: EntitySchema[]): Promise<Test
   await admin.em.fork().execute(`create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const orm = await openDatabase({ url: url.toString(), embeddedPath: 'memory://', entities });
-  await migrate(orm);
+  const orm = await openDatabase({ url: url.toString(), embeddedPath: 'memory://', ...schema });
+  if (options.migrate !== false) await migrate(orm);
   return {
     orm,
     driver: 'postgresql',

@@ -1,7 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
-import { entitiesOf } from '../../core/boot.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import type { GatewayOptions } from '../../core/gateway/hub.ts';
 import { buildServer, type Server } from '../../core/http/server.ts';
@@ -47,7 +46,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...options.env });
-  const db = await createTestDatabase(entitiesOf(plugins));
+  const db = await createTestDatabase(plugins);
   const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway, logStream: options.logStream });
   return {
     server,

@@ -1,0 +1,7 @@
+import type { MigrationClass } from '../../../core/db/migrations.ts';
+import { Migration20261122012430_DiscordOrderMessages } from './Migration20261122012430_DiscordOrderMessages.ts';
+
+/**
+ * The discord plugin's migrations, oldest first. `npm run db:migration -- discord <Name>` writes the next one here and lists it.
+ */
+export const migrations: MigrationClass[] = [Migration20261122012430_DiscordOrderMessages];

@@ -1,0 +1,7 @@
+import type { MigrationClass } from '../../../core/db/migrations.ts';
+import { Migration20261121223225_Settings } from './Migration20261121223225_Settings.ts';
+
+/**
+ * The settings plugin's migrations, oldest first. `npm run db:migration -- settings <Name>` writes the next one here and lists it.
+ */
+export const migrations: MigrationClass[] = [Migration20261121223225_Settings];
