@@ -12,10 +12,22 @@ import type { CurrentUser } from './sessions.ts';
  */
 export const GUARD = Symbol('guard');
 
-export type Guard = onRequestHookHandler & { [GUARD]: string };
+/** What a guard asks of the caller, as the API document states it. */
+export interface GuardInfo {
+  /** `public`, `auth`, `permissions`, `self or permissions`, or a guard of its own (a token…). */
+  kind: string;
+  /** Whether the caller must be signed in (a session or a Bearer token). */
+  signedIn: boolean;
+  requirement?: Requirement;
+  /** The `:id` user themself passes too. */
+  self?: boolean;
+  allowBanned?: boolean;
+}
+
+export type Guard = onRequestHookHandler & { [GUARD]: GuardInfo };
 
 /** Guards only read `request.user`, so they are synchronous: no promise per request. */
-function guard(name: string, check: (request: FastifyRequest) => void): Guard {
+export function guard(info: GuardInfo, check: (request: FastifyRequest) => void): Guard {
   const handler: onRequestHookHandler = (request, _reply, done) => {
     try {
       check(request);
@@ -24,7 +36,7 @@ function guard(name: string, check: (request: FastifyRequest) => void): Guard {
     }
     done();
   };
-  return Object.assign(handler, { [GUARD]: name });
+  return Object.assign(handler, { [GUARD]: info });
 }
 
 export interface AuthOptions {
@@ -44,19 +56,18 @@ function signedIn(request: FastifyRequest, options: AuthOptions): CurrentUser {
 }
 
 /** Anyone, signed in or not. */
-export const publicAccess: Guard = guard('public', () => {});
+export const publicAccess: Guard = guard({ kind: 'public', signedIn: false }, () => {});
 
 /** requiresAuth: 401 for anonymous callers, 403 with the ban text for a banned user. */
 export function requireAuth(options: AuthOptions = {}): Guard {
-  return guard('auth', (request) => {
+  return guard({ kind: 'auth', signedIn: true, allowBanned: options.allowBanned }, (request) => {
     signedIn(request, options);
   });
 }
 
 /** hasPermissions: signed in, then the specification's permission-and-perk rule; 403 otherwise. */
 export function requirePermissions(requirement: Requirement, options: AuthOptions = {}): Guard {
-  const label = JSON.stringify(requirement);
-  return guard(`permissions ${label}`, (request) => {
+  return guard({ kind: 'permissions', signedIn: true, requirement, allowBanned: options.allowBanned }, (request) => {
     const user = signedIn(request, options);
     if (!meets(user, requirement)) {
       throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
@@ -68,13 +79,17 @@ export function isGuard(value: unknown): value is Guard {
   return typeof value === 'function' && GUARD in value;
 }
 
+export function guardInfo(guard: Guard): GuardInfo {
+  return guard[GUARD];
+}
+
 /**
  * The user the route is about (`:id`) themself, or someone meeting the requirement: profile data a user may see of
  * themself and managers of anyone. The path parameter is read before validation: any value but the caller's own id
  * needs the requirement.
  */
 export function requireSelfOrPermissions(requirement: Requirement, options: AuthOptions = {}): Guard {
-  return guard(`self or permissions ${JSON.stringify(requirement)}`, (request) => {
+  return guard({ kind: 'self or permissions', signedIn: true, requirement, self: true, allowBanned: options.allowBanned }, (request) => {
     const user = signedIn(request, options);
     const target = (request.params as { id?: string } | undefined)?.id;
     if (target !== user.id && !meets(user, requirement)) {

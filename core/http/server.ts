@@ -12,6 +12,7 @@ import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling } from './errors.ts';
 import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
 import { registerSite, type BuiltSite } from './site.ts';
@@ -132,17 +133,21 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     if (!database) return reply.code(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unreachable', database: 'down' });
     return { status: 'ok', database: 'up' };
   });
+  registerApiDocs(app, routes.entries, config.publicUrl);
   app.all('/api/*', { onRequest: publicAccess }, async (request) => {
     throw new DomainError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
   });
 
   if (options.site) {
     const publicConfig = publicConfigOf(config);
-    await registerSite(app, options.site, (request: FastifyRequest) => ({
-      user: request.user,
-      services,
-      config: publicConfig,
-    }));
+    const site = options.site;
+    await routes.registering('site', () =>
+      registerSite(app, site, (request: FastifyRequest) => ({
+        user: request.user,
+        services,
+        config: publicConfig,
+      })),
+    );
   }
 
   await app.ready();

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { guardInfo, type GuardInfo } from '../auth/guards.ts';
+import type { RouteEntry } from './routes.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** The routes the API document describes: every route but the site's pages and files and the `/api/*` fallback. */
+export function documentedRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.filter((route) => route.plugin !== 'site' && !route.url.includes('*'));
+}
+
+/** The methods of a route the document lists (HEAD is GET's twin, added by Fastify). */
+export function documentedMethods(route: RouteEntry): string[] {
+  return route.methods.filter((method) => method !== 'HEAD');
+}
+
+/** `/api/client/users/:id/ban` → `/api/client/users/{id}/ban`. */
+export function openApiPath(url: string): string {
+  return url.replace(/:(\w+)/g, '{$1}');
+}
+
+/** zod 4's own JSON Schema output, as a request sees the schema (before transforms and defaults). */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+  if (!schema) return [];
+  const object = jsonSchema(schema);
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((object.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
+}
+
+function describeGuard(info: GuardInfo): string {
+  if (!info.signedIn) return 'Anyone, signed in or not.';
+  const parts: string[] = [];
+  const requirement = info.requirement;
+  if (requirement?.all?.length) parts.push(`all of ${requirement.all.join(', ')}`);
+  if (requirement?.any?.length) parts.push(`one of ${requirement.any.join(', ')}`);
+  const permissions = parts.join(' and ');
+  const perks = requirement?.perks?.length ? `all of the perks ${requirement.perks.join(', ')}` : '';
+  let who = permissions && perks ? `${permissions}, or ${perks}` : permissions || perks;
+  if (info.self) who = who ? `the \`{id}\` user themself, or ${who}` : 'the `{id}` user themself';
+  const base = info.kind === 'auth' || info.kind === 'permissions' || info.kind === 'self or permissions' ? 'Signed in' : `Guard: ${info.kind}`;
+  const banned = info.allowBanned ? ' Open to banned users.' : ' A banned user gets 403 with the ban text.';
+  return `${base}${who ? `; ${who} (SUPER_ADMIN passes every check)` : ''}.${banned}`;
+}
+
+/** A route's guard as security requirements: a session (cookie or Bearer) with the permissions it needs as roles. */
+function security(info: GuardInfo): Record<string, string[]>[] {
+  if (!info.signedIn) return [];
+  const roles = [...(info.requirement?.all ?? []), ...(info.requirement?.any ?? []), ...(info.requirement?.perks ?? [])];
+  return [{ bearer: roles }, { session: roles }];
+}
+
+const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
+
+/**
+ * The OpenAPI 3.1 document of every registered route (GET /api/openapi.json), built from the route table: each
+ * route's own zod schemas through zod's JSON Schema output, its guard as its security requirement and in words.
+ */
+export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { title: string; version: string; serverUrl: string }): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const tags = new Set<string>();
+  for (const route of documentedRoutes(routes)) {
+    const path = openApiPath(route.url);
+    const guard = guardInfo(route.guard);
+    const tag = route.plugin ?? 'core';
+    tags.add(tag);
+    for (const method of documentedMethods(route)) {
+      const lower = method.toLowerCase();
+      const operation: Record<string, unknown> = {
+        operationId: `${lower}${path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+        tags: [tag],
+        description: describeGuard(guard),
+        security: security(guard),
+        'x-guard': { kind: guard.kind, ...(guard.requirement ? { requirement: guard.requirement } : {}), ...(guard.self ? { self: true } : {}) },
+        parameters: [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring, 'query')],
+        responses: {
+          '200': { description: 'Success (204 where there is nothing to answer)' },
+          ...(guard.signedIn ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE } : {}),
+          '400': ERROR_RESPONSE,
+          default: ERROR_RESPONSE,
+        },
+      };
+      if (route.schema.body) {
+        operation.requestBody = { required: !route.schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(route.schema.body) } } };
+      }
+      (paths[path] ??= {})[lower] = operation;
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: info.title, version: info.version, description: 'Every route of the Virtual Diner API, with its guard and its schemas.' },
+    servers: [{ url: info.serverUrl }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/client/authenticate.' },
+        session: { type: 'apiKey', in: 'cookie', name: 'VD_SESSION', description: 'The session cookie; unsafe methods must come from the site itself.' },
+      },
+      responses: {
+        Error: {
+          description: 'The one error shape: `{ statusCode, error, message }`, with `issues` (at most 20) on a 400.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['statusCode', 'error', 'message'],
+          properties: {
+            statusCode: { type: 'integer' },
+            error: { type: 'string' },
+            message: { type: 'string' },
+            issues: { type: 'array', maxItems: 20, items: { type: 'object' } },
+          },
+        },
+      },
+    },
+  };
+}
