@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'pglite',
           include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'bot/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/stand-ins/**/*.test.ts', 'site/lib/**/*.test.ts', 'site/stores/**/*.test.ts'],
           env: { VD_TEST_DATABASE: 'pglite' },
+          globalSetup: ['tests/support/pglite-template.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

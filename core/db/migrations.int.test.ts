@@ -33,7 +33,8 @@ describe('migrations owned by plugins', () => {
     expect(names[0]).toBe('Migration20261121223224_Initial');
   });
 
-  it('take a database made before they moved (same names, nothing run twice) to the schema a new database gets', async () => {
+  // Loads a whole schema and runs migrations in WebAssembly on PGlite: the one test here that is slow by nature.
+  it('take a database made before they moved (same names, nothing run twice) to the schema a new database gets', { timeout: 120_000 }, async () => {
     const before = await createTestDatabase(plugins, { migrate: false });
     open.push(before);
     const dump = readFileSync('tests/fixtures/database-before-plugin-migrations.sql', 'utf8');

@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   migrations?: readonly MigrationClass[];
   /** An initialised PGlite cluster (tar.gz, made by `npm run build`) that a new embedded database starts from. */
   template?: string;
+  /** The same as an uncompressed tar already read (tests start each in-memory database from one). */
+  templateTar?: Uint8Array;
   debug?: boolean;
 }
 
@@ -49,8 +51,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   }
   // A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly:
   // PGlite loads it as it opens (one start of the WebAssembly module, not two).
-  let loadDataDir: TemplateTarball | undefined;
-  if (options.embeddedPath !== 'memory://') {
+  let loadDataDir: TemplateTarball | undefined = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
+  if (options.embeddedPath !== 'memory://' && !loadDataDir) {
     await mkdir(options.embeddedPath, { recursive: true });
     const isNew = !existsSync(path.join(options.embeddedPath, 'PG_VERSION'));
     // Unzipped here: Node's zlib takes a tenth of the time PGlite's own gunzip does.

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { schemaOf } from '../../core/boot.ts';
 import { migrate, openDatabase, type Orm } from '../../core/db/orm.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
@@ -17,7 +19,10 @@ export async function createTestDatabase(plugins: readonly AnyPlugin[], options:
   const schema = schemaOf(plugins);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VD_TEST_DATABASE !== 'postgresql' || !adminUrl) {
-    const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', ...schema });
+    // Migrated once per run (tests/support/pglite-template.ts); a database that must start empty does not use it.
+    const template = options.migrate !== false ? inject('pgliteTemplate') : undefined;
+    const templateTar = template ? new Uint8Array(await readFile(template)) : undefined;
+    const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', ...schema, templateTar });
     if (options.migrate !== false) await migrate(orm);
     return { orm, driver: 'pglite', drop: () => orm.close(true) };
   }
