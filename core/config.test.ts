@@ -67,4 +67,16 @@ describe('the bot invite link', () => {
     );
     expect(loadConfig({ DISCORD_CLIENT_ID: '123', BOT_INVITE_URL: 'https://discord.gg/diner' }).inviteUrl).toBe('https://discord.gg/diner');
   });
+
+  it('serves metrics only when asked: a port of their own, a token, or neither; shutdown bounded at 10 s', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: null, token: null });
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: '' }).metrics).toEqual({ port: null, token: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, token: null });
+    expect(loadConfig({ METRICS_TOKEN: 't'.repeat(16) }).metrics).toEqual({ port: null, token: 't'.repeat(16) });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_PORT: '4321' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_S: '2.5' }).shutdownTimeoutMs).toBe(2500);
+  });
 });

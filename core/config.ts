@@ -52,6 +52,12 @@ const envSchema = z.object({
   IMAGE_HOST_URL: optionalString.pipe(z.url().optional()),
   IMAGE_HOST_CLIENT_ID: optionalString,
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8_388_608),
+  /** Prometheus metrics (GET /metrics) on a port of their own, bound to HOST; 0 picks a free port. */
+  METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** Prometheus metrics at GET /metrics on the main port, for `Authorization: Bearer <token>` only. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** How long a shutdown may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).default(10),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -106,6 +112,13 @@ export interface Config {
   };
   /** Where order images go: the image host when `url` is set, else `localDir` (served at /uploads/). */
   images: { hostUrl: string | undefined; hostClientId: string | undefined; localDir: string; maxBytes: number };
+  /**
+   * Prometheus metrics: on a port of their own (`port`), or at GET /metrics on the main port for the bearer of
+   * `token`; both null: no metrics endpoint at all. With both set, the metrics port asks for the token too.
+   */
+  metrics: { port: number | null; token: string | null };
+  /** A shutdown that has not finished after this long exits anyway (server.ts). */
+  shutdownTimeoutMs: number;
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -131,6 +144,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length > 0) {
       throw new ConfigError(`Missing required configuration for production: ${missing.join(', ')}`);
     }
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -176,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       localDir: path.join(dataDir, 'uploads'),
       maxBytes: e.UPLOAD_MAX_BYTES,
     },
+    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import type { Orm } from './db/orm.ts';
 import type { DomainEvents, EventBus, EventName } from './events.ts';
 import type { GatewayDispatch } from './gateway/protocol.ts';
 import type { ZodTypeProvider } from './http/zod.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -24,6 +25,8 @@ export interface CoreContext {
   now: () => number;
   /** Every plugin's slash commands, in plugin order (core/commands.ts); the bot's dispatcher serves them. */
   commands: readonly AnyCommand[];
+  /** This process's Prometheus metrics (core/metrics): a plugin adds its own gauges, counters and histograms. */
+  metrics: Metrics;
 }
 
 export interface PluginDefinition<Name extends string = string, Service = unknown> {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.ts';
 import { banMessage, isBanActive } from '../shared/ban.ts';
@@ -22,6 +23,8 @@ export interface GuardInfo {
   /** The `:id` user themself passes too. */
   self?: boolean;
   allowBanned?: boolean;
+  /** A machine caller's secret rather than a session (the metrics token): its own security scheme in the document. */
+  secret?: { scheme: string; description: string };
 }
 
 export type Guard = onRequestHookHandler & { [GUARD]: GuardInfo };
@@ -95,5 +98,30 @@ export function requireSelfOrPermissions(requirement: Requirement, options: Auth
     if (target !== user.id && !meets(user, requirement)) {
       throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
     }
+  });
+}
+
+/**
+ * `Authorization: Bearer <secret>` checked against one configured secret in constant time (both sides hashed first,
+ * so neither the length nor the first differing byte shows in the time taken). Shared by the metrics route and the
+ * metrics port (core/metrics/http.ts).
+ */
+export function bearerSecretCheck(secret: string): (authorization: string | undefined) => boolean {
+  const expected = createHash('sha256').update(secret).digest();
+  return (authorization) => {
+    const given = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1] ?? '';
+    return timingSafeEqual(createHash('sha256').update(given).digest(), expected);
+  };
+}
+
+/**
+ * A machine caller holding a configured secret (Prometheus and its metrics token), not a user: 401 without it. No
+ * session is read, so the route says `config: { session: false }` (else the session hook would take the secret for
+ * a session token).
+ */
+export function requireBearerSecret(secret: string, message: string, scheme: { scheme: string; description: string }): Guard {
+  const matches = bearerSecretCheck(secret);
+  return guard({ kind: 'bearer secret', signedIn: false, secret: scheme }, (request) => {
+    if (!matches(request.headers.authorization)) throw new DomainError('unauthorized', message);
   });
 }

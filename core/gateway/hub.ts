@@ -79,10 +79,11 @@ export class GatewayHub {
     deps.events.on('identityChanged', ({ userId }) => this.refresh(userId));
   }
 
-  get stats(): { sockets: number; users: number } {
+  /** Identified sockets and their users; `open` counts every socket, identified or not yet (metrics). */
+  get stats(): { sockets: number; users: number; open: number } {
     let sockets = 0;
     for (const entry of this.#users.values()) sockets += entry.sockets.size;
-    return { sockets, users: this.#users.size };
+    return { sockets, users: this.#users.size, open: this.#all.size };
   }
 
   /** A new socket on /gateway: it has identifyTimeoutMs to identify. */

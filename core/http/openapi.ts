@@ -34,6 +34,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
 }
 
 function describeGuard(info: GuardInfo): string {
+  if (info.secret) return `Not for users: \`Authorization: Bearer\` with ${info.secret.description}.`;
   if (!info.signedIn) return 'Anyone, signed in or not.';
   const parts: string[] = [];
   const requirement = info.requirement;
@@ -50,6 +51,7 @@ function describeGuard(info: GuardInfo): string {
 
 /** A route's guard as security requirements: a session (cookie or Bearer) with the permissions it needs as roles. */
 function security(info: GuardInfo): Record<string, string[]>[] {
+  if (info.secret) return [{ [info.secret.scheme]: [] }];
   if (!info.signedIn) return [];
   const roles = [...(info.requirement?.all ?? []), ...(info.requirement?.any ?? []), ...(info.requirement?.perks ?? [])];
   return [{ bearer: roles }, { session: roles }];
@@ -64,9 +66,12 @@ const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { title: string; version: string; serverUrl: string }): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
+  /** Secrets that guard a route of their own (the metrics token), as security schemes. */
+  const secrets: Record<string, object> = {};
   for (const route of documentedRoutes(routes)) {
     const path = openApiPath(route.url);
     const guard = guardInfo(route.guard);
+    if (guard.secret) secrets[guard.secret.scheme] = { type: 'http', scheme: 'bearer', description: `The bearer must be ${guard.secret.description}.` };
     const tag = route.plugin ?? 'core';
     tags.add(tag);
     for (const method of documentedMethods(route)) {
@@ -80,7 +85,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { titl
         parameters: [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring, 'query')],
         responses: {
           '200': { description: 'Success (204 where there is nothing to answer)' },
-          ...(guard.signedIn ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE } : {}),
+          ...(guard.signedIn ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE } : guard.secret ? { '401': ERROR_RESPONSE } : {}),
           '400': ERROR_RESPONSE,
           default: ERROR_RESPONSE,
         },
@@ -101,6 +106,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { titl
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/client/authenticate.' },
         session: { type: 'apiKey', in: 'cookie', name: 'VD_SESSION', description: 'The session cookie; unsafe methods must come from the site itself.' },
+        ...secrets,
       },
       responses: {
         Error: {

@@ -11,6 +11,9 @@ import { EventBus } from '../events.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
+import { registerHttpMetrics } from '../metrics/http.ts';
+import { registerKernelMetrics } from '../metrics/kernel.ts';
+import { Metrics } from '../metrics/metrics.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling } from './errors.ts';
@@ -39,6 +42,8 @@ export interface Server {
   gateway: GatewayHub;
   /** Every registered route with its guard and schemas: the API document and the route-table tests read it. */
   routes: readonly RouteEntry[];
+  /** This process's Prometheus metrics (also `ctx.metrics`); startApp serves them on METRICS_PORT. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -108,11 +113,16 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
   const sessions = new SessionService(orm, events, options.now);
   const services: Record<string, unknown> = {};
-  const ctx: CoreContext = { config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []) };
+  const metrics = new Metrics();
+  const ctx: CoreContext = {
+    config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []), metrics,
+  };
   registerRequestSession(app, config, sessions);
+  registerHttpMetrics(app, metrics, config);
   // Before any other route: @fastify/websocket refuses upgrades on routes registered after it.
   const gateway = new GatewayHub({ orm, events, sessions, log: app.log }, { now: options.now, ...options.gateway });
   await registerGateway(app, gateway, config);
+  await registerKernelMetrics(metrics, { orm, gateway });
 
   for (const plugin of plugins) {
     if (plugin.service) services[plugin.name] = plugin.service(ctx);
@@ -156,6 +166,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     ctx,
     gateway,
     routes: routes.entries,
+    metrics,
     async close() {
       await app.close();
     },

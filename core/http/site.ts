@@ -78,8 +78,9 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
       app.route({
         method: ['GET', 'HEAD'],
         url,
-        // Pages may show who is signed in (server islands, ban checks); assets never need the session.
-        config: { session: isPage },
+        // Pages may show who is signed in (server islands, ban checks); assets never need the session. In metrics
+        // a page is its path, and every other file one name: hashed names change with each build.
+        config: { session: isPage, ...(isPage ? {} : { metricsRoute: 'static' }) },
         onRequest: publicAccess,
         handler: (request, reply) => {
           // userChecks for static pages: a banned user gets the ban page, rendered by Astro, instead of the file.

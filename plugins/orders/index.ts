@@ -8,6 +8,7 @@ import { imagesRoutes } from './images-api.ts';
 import { ImageStore } from './images.ts';
 import { orderCommands } from './commands/index.ts';
 import { OrderFeedbackService } from './feedback.ts';
+import { registerOrderMetrics } from './metrics.ts';
 import { CustomerOrdering } from './ordering.ts';
 import { seedOrders } from './seed.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -64,7 +65,7 @@ export default definePlugin({
     search: new OrderSearch(ctx.orm),
     foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.now),
     images: new ImageStore(ctx.config),
-    sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log),
+    sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log, ctx.metrics),
     };
   },
   commands: orderCommands,
@@ -72,6 +73,7 @@ export default definePlugin({
     ordersRoutes(app, plugin);
     foodLookupRoutes(app, plugin.foodLookup);
     await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.images.maxBytes);
+    registerOrderMetrics(ctx.metrics, ctx.orm);
     // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
     plugin.sweeper.start();
     app.addHook('onClose', async () => plugin.sweeper.stop());

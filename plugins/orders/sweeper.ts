@@ -1,7 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Counter, Histogram } from 'prom-client';
 import type { Config } from '../../core/config.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
+import { LATENCY_BUCKETS, type Metrics } from '../../core/metrics/metrics.ts';
 import { DeliveryQueueEntrySchema, OrderSchema } from './entities.ts';
 import './events.ts';
 import { selectOrderViewsByIds } from './views.ts';
@@ -28,36 +31,80 @@ export class OrderSweeper {
   readonly #log: FastifyBaseLogger | undefined;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<unknown> | null = null;
+  #stopped = false;
+  /** When the next sweep should start, and how late the last one started (ms, monotonic clock). */
+  #nextDue = 0;
+  #lastLagMs = 0;
+  readonly #duration: Histogram | null = null;
+  readonly #failures: Counter | null = null;
 
-  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger) {
+  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger, metrics?: Metrics) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
     this.#now = now;
     this.#log = log;
+    if (!metrics) return;
+    this.#duration = metrics.histogram({
+      name: 'vd_order_sweep_duration_seconds',
+      help: 'How long each scheduled order sweep took (its count is the number of sweeps this process ran).',
+      buckets: LATENCY_BUCKETS,
+    });
+    this.#failures = metrics.counter({ name: 'vd_order_sweep_failures_total', help: 'Scheduled order sweeps that failed (logged).' });
+    const sweeper = this;
+    metrics.gauge({
+      name: 'vd_order_sweep_lag_seconds',
+      help: 'How late the order sweeper is: the last sweep\'s start after its schedule, or, while the next one is overdue (a sweep stuck, the event loop blocked), how overdue it is.',
+      collect() {
+        this.set(sweeper.lagMs / 1000);
+      },
+    });
   }
 
-  /** Starts sweeping every ORDER_SWEEP_INTERVAL_MS (0: never). */
+  /** How late the sweeper is now (ms): 0 when it is not running. */
+  get lagMs(): number {
+    if (!this.#timer && !this.#running) return 0;
+    return Math.max(this.#lastLagMs, performance.now() - this.#nextDue);
+  }
+
+  /**
+   * Starts sweeping every ORDER_SWEEP_INTERVAL_MS (0: never), each sweep scheduled one interval after the last one
+   * started, and never two at once: a sweep that overruns its interval is followed at once, and shows as lag.
+   */
   start(): void {
     const interval = this.#config.orders.sweepIntervalMs;
-    if (this.#timer || interval <= 0) return;
-    this.#timer = setInterval(() => this.#tick(), interval);
-    this.#timer.unref();
+    if (this.#timer || this.#running || this.#stopped || interval <= 0) return;
+    this.#nextDue = performance.now() + interval;
+    this.#schedule();
   }
 
   /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
   async stop(): Promise<void> {
-    if (this.#timer) clearInterval(this.#timer);
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     await this.#running;
   }
 
+  #schedule(): void {
+    this.#timer = setTimeout(() => this.#tick(), Math.max(0, this.#nextDue - performance.now()));
+    this.#timer.unref();
+  }
+
   #tick(): void {
-    if (this.#running) return;
+    this.#timer = null;
+    const started = performance.now();
+    this.#lastLagMs = Math.max(0, started - this.#nextDue);
+    this.#nextDue = started + this.#config.orders.sweepIntervalMs;
     this.#running = this.sweep()
-      .catch((error: unknown) => this.#log?.error({ err: error }, 'order sweep failed'))
+      .catch((error: unknown) => {
+        this.#failures?.inc();
+        this.#log?.error({ err: error }, 'order sweep failed');
+      })
       .finally(() => {
+        this.#duration?.observe((performance.now() - started) / 1000);
         this.#running = null;
+        if (!this.#stopped) this.#schedule();
       });
   }
 

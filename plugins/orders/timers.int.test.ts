@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../core/http/server.ts';
 import { loadConfig } from '../../core/config.ts';
 import { plugins } from '../index.ts';
+import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { OrderView } from './schemas.ts';
@@ -163,5 +164,38 @@ describe('order deadlines (the sweeper)', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the sweeper in metrics', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '20', METRICS_TOKEN: 'metrics-token-for-the-tests-0123456789' } });
+  });
+  afterAll(() => app?.close());
+
+  const lagGauge = async () => sampleValue(await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_lag_seconds'), 'vd_order_sweep_lag_seconds')!;
+  async function until(condition: () => Promise<boolean> | boolean): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  it('shows a sweep stuck past its schedule as growing lag, and the lag gone once sweeps run on time again', async () => {
+    const sweeper = (app.server.ctx.services.orders as OrdersPlugin).sweeper;
+    // Not a whole scrape: the orders gauge would wait for the locked table too.
+    const sweeps = async () => sampleValue(await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_duration_seconds'), 'vd_order_sweep_duration_seconds_count') ?? 0;
+    await until(async () => (await sweeps()) >= 1);
+    // Hold the orders table: the next sweep waits for it (PGlite runs one transaction at a time anyway).
+    await app.db.orm.em.fork().transactional(async (em) => {
+      await em.execute('lock table orders in access exclusive mode');
+      await until(async () => (await lagGauge()) >= 0.3);
+      expect(sweeper.lagMs).toBeGreaterThanOrEqual(300);
+    });
+    const stuck = await sweeps();
+    await until(async () => (await sweeps()) >= stuck + 3 && (await lagGauge()) < 0.3);
+    expect(await lagGauge()).toBeLessThan(0.3);
   });
 });

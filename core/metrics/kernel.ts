@@ -1,0 +1,60 @@
+import pg from 'pg';
+import type { Orm } from '../db/orm.ts';
+import type { GatewayHub } from '../gateway/hub.ts';
+import type { Metrics } from './metrics.ts';
+
+/**
+ * What the kernel itself exposes, read at scrape time: the live gateway's sockets and, on PostgreSQL, the
+ * connection pool. PGlite has no pool (one connection, transactions one at a time) and keeps its queue of waiting
+ * queries private, so the embedded database has no pool metrics.
+ */
+export async function registerKernelMetrics(metrics: Metrics, { orm, gateway }: { orm: Orm; gateway: GatewayHub }): Promise<void> {
+  metrics.gauge({
+    name: 'vd_gateway_sockets',
+    help: 'Open live gateway WebSockets on this process, identified or not yet.',
+    collect() {
+      this.set(gateway.stats.open);
+    },
+  });
+  metrics.gauge({
+    name: 'vd_gateway_identified_sockets',
+    help: 'Live gateway WebSockets on this process that identified with a valid session.',
+    collect() {
+      this.set(gateway.stats.sockets);
+    },
+  });
+  metrics.gauge({
+    name: 'vd_gateway_users',
+    help: 'Distinct users with at least one identified socket on this process.',
+    collect() {
+      this.set(gateway.stats.users);
+    },
+  });
+  // MikroORM's PostgreSQL connection hands out its `pg` pool (PGlite's: the PGlite instance).
+  const pool = await (orm.driver.getConnection() as unknown as { getNativeClient(): Promise<unknown> }).getNativeClient();
+  if (!(pool instanceof pg.Pool)) return;
+  metrics.gauge({
+    name: 'vd_db_pool_connections',
+    help: 'PostgreSQL pool connections of this process: used (checked out by a query or transaction) or idle.',
+    labelNames: ['state'],
+    collect() {
+      const { totalCount, idleCount } = pool;
+      this.set({ state: 'used' }, totalCount - idleCount);
+      this.set({ state: 'idle' }, idleCount);
+    },
+  });
+  metrics.gauge({
+    name: 'vd_db_pool_waiting',
+    help: 'Queries and transactions waiting for a free PostgreSQL pool connection.',
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+  metrics.gauge({
+    name: 'vd_db_pool_max',
+    help: 'The PostgreSQL pool size limit of this process.',
+    collect() {
+      this.set(pool.options.max ?? 10);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { Orm } from '../../core/db/orm.ts';
+import type { Metrics } from '../../core/metrics/metrics.ts';
+import { ACTIVE_STATUSES } from './schemas.ts';
+
+/**
+ * Orders waiting in each active state, counted when scraped: one grouped query on the status index, which touches
+ * the active orders only (a few hundred), never the history that grows without end. Every process answers the same
+ * counts (they come from the database): aggregate with max, not sum. Finished orders are not counted here.
+ */
+export function registerOrderMetrics(metrics: Metrics, orm: Orm): void {
+  metrics.gauge({
+    name: 'vd_orders',
+    help: 'Active orders by state (ORDERED, CLAIMED, PREPARING, READY), from the database; the same on every process.',
+    labelNames: ['state'],
+    async collect() {
+      const rows = await orm.em.fork().execute<{ status: string; count: number | string }[]>(
+        `select status, count(*) as count from orders where status in (${ACTIVE_STATUSES.map(() => '?').join(', ')}) group by status`,
+        [...ACTIVE_STATUSES],
+      );
+      const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
+      for (const state of ACTIVE_STATUSES) this.set({ state }, counts.get(state) ?? 0);
+    },
+  });
+}
