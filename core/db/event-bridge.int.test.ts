@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { EventBus } from '../events.ts';
+import { Metrics } from '../metrics/metrics.ts';
 import { EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -32,14 +34,25 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
   async function node(channel: string) {
     const events = new EventBus();
     const log = quietLog();
-    const bridge = new EventBridge({ url: url!, events, log, channel, reconnectMs: { min: 20, max: 200 } });
+    const metrics = new Metrics();
+    const bridge = new EventBridge({ url: url!, events, log, channel, reconnectMs: { min: 20, max: 200 }, metrics });
     await bridge.start();
     bridges.push(bridge);
     const received: { event: string; payload: unknown }[] = [];
     for (const event of ['settingUpdated', 'sessionRevoked', 'identityChanged'] as const) {
       events.on(event, (payload) => void received.push({ event, payload }));
     }
-    return { events, bridge, log, received };
+    return { events, bridge, log, received, metrics };
+  }
+
+  async function terminate(bridge: EventBridge): Promise<void> {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [bridge.backendPid]);
+    } finally {
+      await admin.end();
+    }
   }
 
   const channel = () => `vd_test_${randomBytes(4).toString('hex')}`;
@@ -105,5 +118,34 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     expect(a.received).toContainEqual({ event: 'identityChanged', payload: {} });
     a.events.publish('sessionRevoked', { userId: '2', sessionId: 's2' });
     await until(() => b.received.some((r) => r.event === 'sessionRevoked'));
+  });
+
+  it('counts what crosses, its lag, and its failures in the process\'s metrics', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    const value = (node: { metrics: Metrics }, metric: string, labels?: Record<string, string>) => node.metrics.text().then((text) => sampleValue(text, metric, labels));
+    a.events.publish('settingUpdated', { key: 'small', value: 1 });
+    a.events.publish('settingUpdated', { key: 'chunked', value: 'x'.repeat(20_000) });
+    a.events.publish('settingUpdated', { key: 'huge', value: 'x'.repeat(MAX_EVENT_BYTES) });
+    await until(() => b.received.length === 2);
+    expect(await value(a, 'vd_event_bridge_events_total', { direction: 'sent' })).toBe(2);
+    expect(await value(a, 'vd_event_bridge_failures_total', { reason: 'oversized' })).toBe(1);
+    expect(await value(b, 'vd_event_bridge_events_total', { direction: 'received' })).toBe(2);
+    // Both events, the chunked one included, carried the moment they were published.
+    expect(await value(b, 'vd_event_bridge_lag_seconds_count')).toBe(2);
+    expect(await value(b, 'vd_event_bridge_lag_seconds_sum')).toBeGreaterThanOrEqual(0);
+    expect(await value(b, 'vd_event_bridge_lag_seconds_bucket', { le: '10' })).toBe(2);
+    expect(await value(b, 'vd_event_bridge_connected')).toBe(1);
+
+    await terminate(b.bridge);
+    await until(() => !b.bridge.connected);
+    expect(await value(b, 'vd_event_bridge_connected')).toBe(0);
+    b.events.publish('settingUpdated', { key: 'while-down', value: 1 });
+    expect(await value(b, 'vd_event_bridge_queued_events')).toBe(1);
+    await until(() => b.bridge.connected);
+    expect(await value(b, 'vd_event_bridge_failures_total', { reason: 'connection_lost' })).toBe(1);
+    expect(await value(b, 'vd_event_bridge_reconnects_total')).toBe(1);
+    expect(await value(b, 'vd_event_bridge_queued_events')).toBe(0);
+    expect(await value(b, 'vd_event_bridge_connected')).toBe(1);
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Counter, Histogram } from 'prom-client';
 import type { DomainEvents, EventBus, EventName } from '../events.ts';
+import { LATENCY_BUCKETS, Metrics } from '../metrics/metrics.ts';
 
 /** The one channel every process of a deployment listens on. */
 export const EVENT_CHANNEL = 'vd_events';
@@ -29,13 +31,22 @@ export interface EventBridgeOptions {
   channel?: string;
   /** Reconnect backoff: doubles from min up to max. */
   reconnectMs?: { min: number; max: number };
+  /** Where the bridge's lag, traffic and failures are counted (the web process's metrics); none: not counted. */
+  metrics?: Metrics;
 }
 
-/** On the wire: `{ o: origin, e: event, p: payload }`, or for a large event its chunks, in order. */
+/** Why an event did not cross (vd_event_bridge_failures_total's `reason`). */
+type Failure = 'connection_lost' | 'notify_failed' | 'oversized' | 'dropped' | 'malformed' | 'incomplete';
+
+/**
+ * On the wire: `{ o: origin, e: event, p: payload, t: published at (ms since the epoch) }`, or for a large event
+ * its chunks, in order. `t` measures the bridge's lag (publish to delivery); older processes sent none.
+ */
 interface Envelope {
   o: string;
   e: EventName;
   p: unknown;
+  t?: number;
 }
 interface Chunk {
   o: string;
@@ -43,7 +54,7 @@ interface Chunk {
   k: number;
   i: number;
   n: number;
-  /** Base64 of bytes i × CHUNK_BYTES … of the JSON `{ e, p }`. */
+  /** Base64 of bytes i × CHUNK_BYTES … of the JSON `{ e, p, t }`. */
   d: string;
 }
 
@@ -62,7 +73,11 @@ interface Chunk {
  */
 export class EventBridge {
   readonly origin = randomUUID();
-  readonly #options: Required<Omit<EventBridgeOptions, 'log' | 'events'>> & Pick<EventBridgeOptions, 'log' | 'events'>;
+  readonly #options: Required<Omit<EventBridgeOptions, 'log' | 'events' | 'metrics'>> & Pick<EventBridgeOptions, 'log' | 'events'>;
+  readonly #lag: Histogram;
+  readonly #events: Counter<'direction'>;
+  readonly #failures: Counter<'reason'>;
+  readonly #reconnects: Counter;
   #client: pg.Client | null = null;
   #connected = false;
   #queue: string[] = [];
@@ -75,8 +90,39 @@ export class EventBridge {
   /** Chunks received so far, by origin and event id. */
   readonly #assembling = new Map<string, { parts: Buffer[]; received: number; timer: NodeJS.Timeout }>();
 
-  constructor(options: EventBridgeOptions) {
+  constructor({ metrics = new Metrics(), ...options }: EventBridgeOptions) {
     this.#options = { channel: EVENT_CHANNEL, reconnectMs: { min: 250, max: 10_000 }, ...options };
+    this.#lag = metrics.histogram({
+      name: 'vd_event_bridge_lag_seconds',
+      help: 'Events from other processes: time from their publishing (the sender\'s clock) to delivery here.',
+      buckets: LATENCY_BUCKETS,
+    });
+    this.#events = metrics.counter({
+      name: 'vd_event_bridge_events_total',
+      help: 'Events this process sent to other processes (sent) and delivered from them (received).',
+      labelNames: ['direction'],
+    });
+    this.#failures = metrics.counter({
+      name: 'vd_event_bridge_failures_total',
+      help: 'Bridge failures by reason: connection_lost, notify_failed (an event not sent), oversized (an event over 256 KiB, not sent), dropped (the oldest waiting event, beyond 10,000 while disconnected), malformed or incomplete (an event received but not deliverable).',
+      labelNames: ['reason'],
+    });
+    this.#reconnects = metrics.counter({ name: 'vd_event_bridge_reconnects_total', help: 'Times the bridge connected again after losing its connection.' });
+    const bridge = this;
+    metrics.gauge({
+      name: 'vd_event_bridge_connected',
+      help: '1 while the bridge\'s LISTEN connection is up, 0 while it reconnects (events then wait, and other processes\' are lost).',
+      collect() {
+        this.set(bridge.connected ? 1 : 0);
+      },
+    });
+    metrics.gauge({
+      name: 'vd_event_bridge_queued_events',
+      help: 'Events published while the connection is down, waiting to be sent.',
+      collect() {
+        this.set(bridge.#queue.length);
+      },
+    });
   }
 
   get connected(): boolean {
@@ -95,13 +141,19 @@ export class EventBridge {
   }
 
   #publish<K extends EventName>(event: K, payload: DomainEvents[K]): void {
-    const json = JSON.stringify({ o: this.origin, e: event, p: payload } satisfies Envelope);
-    if (Buffer.byteLength(json) <= MAX_NOTIFY_BYTES) return this.#enqueue(json);
-    const body = Buffer.from(JSON.stringify({ e: event, p: payload }));
+    const t = Date.now();
+    const json = JSON.stringify({ o: this.origin, e: event, p: payload, t } satisfies Envelope);
+    if (Buffer.byteLength(json) <= MAX_NOTIFY_BYTES) {
+      this.#events.inc({ direction: 'sent' });
+      return this.#enqueue(json);
+    }
+    const body = Buffer.from(JSON.stringify({ e: event, p: payload, t }));
     if (body.length > MAX_EVENT_BYTES) {
+      this.#fail('oversized');
       this.#options.log.error({ event, bytes: body.length, limit: MAX_EVENT_BYTES }, 'event too large to bridge: not delivered to other processes');
       return;
     }
+    this.#events.inc({ direction: 'sent' });
     const k = ++this.#chunked;
     const n = Math.ceil(body.length / CHUNK_BYTES);
     for (let i = 0; i < n; i++) {
@@ -113,7 +165,10 @@ export class EventBridge {
   #enqueue(json: string): void {
     if (!this.#connected) {
       this.#queue.push(json);
-      if (this.#queue.length > MAX_QUEUED) this.#queue.shift();
+      if (this.#queue.length > MAX_QUEUED) {
+        this.#queue.shift();
+        this.#fail('dropped');
+      }
       return;
     }
     this.#send(json);
@@ -122,6 +177,7 @@ export class EventBridge {
   #send(json: string): void {
     const client = this.#client!;
     const sent = client.query('select pg_notify($1, $2)', [this.#options.channel, json]).catch((error: unknown) => {
+      this.#fail('notify_failed');
       this.#options.log.warn({ err: error }, 'event bridge: NOTIFY failed, event not delivered to other processes');
     });
     this.#inFlight.add(sent);
@@ -159,6 +215,7 @@ export class EventBridge {
     this.#attempt = 0;
     for (const json of this.#queue.splice(0)) this.#send(json);
     if (reconnected) {
+      this.#reconnects.inc();
       this.#options.log.info({}, 'event bridge reconnected');
       this.#options.events.deliver('identityChanged', {});
     }
@@ -169,18 +226,33 @@ export class EventBridge {
     try {
       message = JSON.parse(raw) as Envelope | Chunk;
     } catch {
+      this.#fail('malformed');
       return this.#options.log.warn({ payload: raw.slice(0, 200) }, 'event bridge: payload is not JSON');
     }
     if (message.o === this.origin) return;
     if ('k' in message) return this.#receiveChunk(message);
-    if (typeof message.e === 'string') this.#options.events.deliver(message.e, message.p as never);
+    if (typeof message.e === 'string') this.#deliver(message);
+  }
+
+  #fail(reason: Failure): void {
+    this.#failures.inc({ reason });
+  }
+
+  #deliver({ e, p, t }: Omit<Envelope, 'o'>): void {
+    this.#events.inc({ direction: 'received' });
+    // Clocks of two machines differ a little: a negative lag is counted as none.
+    if (typeof t === 'number') this.#lag.observe(Math.max(0, Date.now() - t) / 1000);
+    this.#options.events.deliver(e, p as never);
   }
 
   #receiveChunk({ o, k, i, n, d }: Chunk): void {
     const key = `${o}:${k}`;
     let entry = this.#assembling.get(key);
     if (!entry) {
-      const timer = setTimeout(() => this.#assembling.delete(key), ASSEMBLY_TIMEOUT_MS);
+      const timer = setTimeout(() => {
+        this.#assembling.delete(key);
+        this.#fail('incomplete');
+      }, ASSEMBLY_TIMEOUT_MS);
       timer.unref();
       this.#assembling.set(key, (entry = { parts: new Array<Buffer>(n), received: 0, timer }));
     }
@@ -189,18 +261,21 @@ export class EventBridge {
     if (entry.received < n) return;
     clearTimeout(entry.timer);
     this.#assembling.delete(key);
+    let whole: Omit<Envelope, 'o'>;
     try {
-      const { e, p } = JSON.parse(Buffer.concat(entry.parts).toString('utf8')) as { e: EventName; p: unknown };
-      this.#options.events.deliver(e, p as never);
+      whole = JSON.parse(Buffer.concat(entry.parts).toString('utf8')) as Omit<Envelope, 'o'>;
     } catch (error) {
-      this.#options.log.warn({ err: error }, 'event bridge: a chunked event could not be put together');
+      this.#fail('malformed');
+      return this.#options.log.warn({ err: error }, 'event bridge: a chunked event could not be put together');
     }
+    this.#deliver(whole);
   }
 
   #lost(client: pg.Client, error: Error | null): void {
     if (client !== this.#client || this.#stopped) return;
     this.#client = null;
     this.#connected = false;
+    this.#fail('connection_lost');
     client.removeAllListeners('notification');
     client.end().catch(() => {});
     this.#options.log.warn({ err: error ?? undefined }, 'event bridge: connection lost, reconnecting');
