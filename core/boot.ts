@@ -6,9 +6,10 @@ import type { Config } from './config.ts';
 import { EventBridge } from './db/event-bridge.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
-import { migrate, openDatabase, type Orm } from './db/orm.ts';
+import { migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
 import { buildServer, type Server } from './http/server.ts';
 import { loadBuiltSite } from './http/site.ts';
+import { serveMetrics, type MetricsServer } from './metrics/http.ts';
 import type { AnyPlugin } from './plugin.ts';
 
 /** Where `npm run build` puts the site and the embedded database template. */
@@ -46,9 +47,13 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
     template: path.join(distDir, 'pglite-template.tar.gz'),
   });
   try {
-    const isNew = embeddedIsNew || (await orm.migrator.getExecuted()).length === 0;
-    await migrate(orm);
-    return { orm, isNew };
+    // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:
+    // the first finds the database new and migrates it, the others find it done.
+    return await withMigrationLock(config.databaseUrl, async () => {
+      const isNew = embeddedIsNew || (await orm.migrator.getExecuted()).length === 0;
+      await migrate(orm);
+      return { orm, isNew };
+    });
   } catch (error) {
     await orm.close(true);
     throw error;
@@ -65,24 +70,32 @@ export async function seedDemoData(server: Server, plugins: readonly AnyPlugin[]
 export interface StartedApp {
   server: Server;
   url: string;
+  /** METRICS_PORT's server, when set. */
+  metrics: MetricsServer | null;
+  /**
+   * The drain: stops accepting connections (a request arriving on an open connection meanwhile gets 503), closes the
+   * gateway's sockets with 1001, answers the requests in flight, finishes a sweep in progress, then stops the event
+   * bridge, the metrics port and the database. server.ts bounds it with SHUTDOWN_TIMEOUT_S.
+   */
   stop(): Promise<void>;
 }
 
 /**
  * The web process: database, migrations, demo data on a new database, the server with the built site, the event
- * bridge to other processes on PostgreSQL, listen.
+ * bridge to other processes on PostgreSQL, listen, and the metrics port when METRICS_PORT is set.
  */
 export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<StartedApp> {
   const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
   let server: Server | undefined;
   let bridge: EventBridge | null = null;
+  let metrics: MetricsServer | null = null;
   try {
     const site = await loadBuiltSite(distDir);
     server = await buildServer({ config, orm, plugins, site });
     // PostgreSQL may have several processes (web, bot): their events meet through LISTEN/NOTIFY. The embedded
     // database has one process, and nothing to bridge.
     if (config.databaseUrl) {
-      bridge = new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log });
+      bridge = new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log, metrics: server.metrics });
       await bridge.start();
     }
     if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
@@ -91,7 +104,12 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
       server.app.log.info('New database: demo data added');
     }
     await server.app.listen({ host: config.host, port: config.port });
+    if (config.metrics.port !== null) {
+      metrics = await serveMetrics(server.metrics, { host: config.host, port: config.metrics.port, token: config.metrics.token, log: server.app.log });
+      server.app.log.info({ url: metrics.url }, 'metrics served on their own port');
+    }
   } catch (error) {
+    await metrics?.close().catch(() => {});
     await bridge?.stop().catch(() => {});
     await server?.close().catch(() => {});
     await orm.close(true);
@@ -105,10 +123,12 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   return {
     server: started,
     url: `http://${shownHost}:${port}`,
+    metrics,
     stop() {
       stopping ??= (async () => {
         await started.close();
         await bridge?.stop();
+        await metrics?.close();
         await orm.close();
       })();
       return stopping;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
+import pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
 import type { MigrationClass } from './migrations.ts';
 
@@ -84,6 +85,29 @@ class TemplateTarball {
 export async function migrate(orm: Orm): Promise<string[]> {
   const applied = await orm.migrator.up();
   return applied.map((m) => m.name);
+}
+
+/** The advisory lock key migrations hold on PostgreSQL (any constant no other code takes). */
+const MIGRATION_LOCK = 7_246_143_001;
+
+/**
+ * Runs `work` (reading what has been migrated, migrating) while holding a session-level advisory lock on a connection
+ * of its own, so that processes starting together on one PostgreSQL database migrate one after another rather than
+ * all creating the same tables. The embedded database belongs to one process: nothing to lock.
+ */
+export async function withMigrationLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!url) return work();
+  const client = new pg.Client({ connectionString: url, application_name: 'virtual-diner-migrations' });
+  // A connection lost meanwhile fails the query in flight; the event itself must not crash the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock, whatever happened.
+    await client.end().catch(() => {});
+  }
 }
 
 /** One round trip to the database, for /api/health. */

@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../core/gateway/protocol.ts';
 import { GatewayTestClient } from '../support/gateway-client.ts';
-import { appEnv, startServer, type RunningServer } from '../support/spawn-server.ts';
+import { queryOnce } from '../support/database.ts';
+import { appEnv, DEMO_USERS as DEMO, devSignIn, startServer, type RunningServer } from '../support/spawn-server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-const DEMO = { customer: '1100000000000000001', chef: '1100000000000000002', manager: '1100000000000000004', owner: '1100000000000000005' } as const;
 
 /**
  * Two web processes (`node server.ts`) on one new PostgreSQL database: what happens through HTTP on A reaches the
@@ -22,26 +20,7 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
   let a: RunningServer;
   let b: RunningServer;
 
-  async function admin<T>(sql: string): Promise<T> {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql)) as T;
-    } finally {
-      await client.end();
-    }
-  }
-
-  /** A real session for a demo user, through the dev sign-in of `server`. */
-  async function signIn(server: RunningServer, userId: string): Promise<string> {
-    const res = await fetch(`${server.url}/api/client/dev/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({ userId }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { sessionToken: string }).sessionToken;
-  }
+  const admin = (sql: string) => queryOnce(adminUrl!, sql);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'vd-cluster-'));
@@ -62,7 +41,7 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
   });
 
   it('a ban through the API on A reaches the banned user\'s socket on B as userBanned, then closes it', async () => {
-    const [customerToken, managerToken] = await Promise.all([signIn(a, DEMO.customer), signIn(a, DEMO.manager)]);
+    const [customerToken, managerToken] = await Promise.all([devSignIn(a.url, DEMO.customer), devSignIn(a.url, DEMO.manager)]);
     const socket = await GatewayTestClient.identified(b.url, customerToken);
     try {
       const res = await fetch(`${a.url}/api/client/admin/users/${DEMO.customer}/ban`, {
@@ -80,7 +59,7 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
   }, 30_000);
 
   it('a logout on A closes that session\'s socket on B, and B\'s session cache forgets it at once', async () => {
-    const token = await signIn(b, DEMO.chef);
+    const token = await devSignIn(b.url, DEMO.chef);
     // B has the session in its cache now.
     expect((await fetch(`${b.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     const socket = await GatewayTestClient.identified(b.url, token);
@@ -97,7 +76,7 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
   }, 30_000);
 
   it('a super admin on A sees in onlineUsers a user who connects on B', async () => {
-    const [ownerToken, chefToken] = await Promise.all([signIn(a, DEMO.owner), signIn(b, DEMO.chef)]);
+    const [ownerToken, chefToken] = await Promise.all([devSignIn(a.url, DEMO.owner), devSignIn(b.url, DEMO.chef)]);
     const admin = await GatewayTestClient.identified(a.url, ownerToken);
     const chef = await GatewayTestClient.identified(b.url, chefToken);
     try {
@@ -115,7 +94,7 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
   }, 30_000);
 
   it('a claim through the API on A reaches a chef\'s socket on B as orderUpdated', async () => {
-    const [managerToken, chefToken] = await Promise.all([signIn(a, DEMO.manager), signIn(a, DEMO.chef)]);
+    const [managerToken, chefToken] = await Promise.all([devSignIn(a.url, DEMO.manager), devSignIn(a.url, DEMO.chef)]);
     const chef = await GatewayTestClient.identified(b.url, chefToken);
     try {
       const list = await fetch(`${a.url}/api/client/orders`, { headers: { authorization: `Bearer ${managerToken}` } });

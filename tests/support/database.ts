@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { schemaOf } from '../../core/boot.ts';
 import { migrate, openDatabase, type Orm } from '../../core/db/orm.ts';
@@ -42,4 +43,15 @@ export async function createTestDatabase(plugins: readonly AnyPlugin[], options:
       await admin.close(true);
     },
   };
+}
+
+/** One query on a connection of its own (process tests: make and drop databases, read what the servers wrote). */
+export async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -39,6 +39,26 @@ export function appEnv(dataDir: string): Record<string, string> {
   return { NODE_ENV: 'development', DATABASE_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'info', DATA_DIR: dataDir };
 }
 
+/** The seeded demo users (plugins/users/seed.ts) that process tests sign in as. */
+export const DEMO_USERS = {
+  customer: '1100000000000000001',
+  chef: '1100000000000000002',
+  driver: '1100000000000000003',
+  manager: '1100000000000000004',
+  owner: '1100000000000000005',
+} as const;
+
+/** A real session for a demo user, through the dev sign-in of the server at `baseUrl` (outside production, without Discord OAuth). */
+export async function devSignIn(baseUrl: string, userId: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/client/dev/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify({ userId }),
+  });
+  if (res.status !== 200) throw new Error(`dev sign-in as ${userId} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { sessionToken: string }).sessionToken;
+}
+
 export interface StartOptions {
   /** Relative to the project root. */
   script?: string;
@@ -56,6 +76,8 @@ export interface RunningServer {
   output(): string;
   /** SIGINT (Ctrl-C), then waits for the exit; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Sends a signal (SIGTERM: what `docker stop` sends); resolves with the exit code once the process has exited. */
+  signal(name: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -94,6 +116,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     pid: child.pid!,
     readyMs,
     output: () => output,
+    signal(name) {
+      if (exitCode === undefined) child.kill(name);
+      return exited;
+    },
     async stop() {
       if (exitCode !== undefined) return exitCode;
       child.kill('SIGINT');
