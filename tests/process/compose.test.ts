@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/config.ts';
+import { ROOT } from '../support/spawn-server.ts';
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  ports?: string[];
+  expose?: string[];
+  container_name?: string;
+  environment?: Record<string, string | number | boolean>;
+  volumes?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  stop_grace_period?: string;
+  healthcheck?: unknown;
+  profiles?: string[];
+}
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+const compose = load(read('docker-compose.yml'), { filename: 'docker-compose.yml' }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const { web, proxy, db } = compose.services as Record<'web' | 'proxy' | 'db', Service>;
+
+/** `1m30s`, `15s`, `500ms` (compose durations) in ms. */
+function durationMs(value: string): number {
+  let total = 0;
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms']!;
+  return total;
+}
+
+/**
+ * Docker does not run here: the compose file and the Caddyfile are read as data and checked for what
+ * `docker compose up --scale web=3` needs. tests/process/replicas.test.ts proves the behaviour with processes.
+ */
+describe('docker-compose.yml', () => {
+  it('can scale web: no fixed host port, no container name, the proxy publishes the port', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['bot', 'db', 'proxy', 'web']);
+    expect(web.ports).toBeUndefined();
+    expect(web.container_name).toBeUndefined();
+    expect(proxy.ports).toEqual(['${PORT:-4321}:80']);
+    expect(proxy.depends_on).toEqual({ web: { condition: 'service_healthy' } });
+    expect(db.ports).toBeUndefined();
+  });
+
+  it('runs web as one of several behind the proxy: PostgreSQL, trusted proxy headers, a shared uploads volume', () => {
+    const env = web.environment!;
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/diner:\$\{POSTGRES_PASSWORD\}@db:5432\/diner$/);
+    expect(env.TRUST_PROXY).toBe('true');
+    expect(env.NODE_ENV).toBe('production');
+    // A named volume (not a path inside one container) mounted where DATA_DIR points: every replica sees every upload.
+    expect(web.volumes).toEqual(['uploads:/app/data']);
+    expect(compose.volumes).toHaveProperty('uploads');
+    expect(read('Dockerfile')).toMatch(/DATA_DIR=\/app\/data/);
+  });
+
+  it('gives a replica longer to drain than the drain\'s own limit before docker kills it', () => {
+    const limitMs = loadConfig({ SHUTDOWN_TIMEOUT_S: String(web.environment!.SHUTDOWN_TIMEOUT_S).replace(/^\$\{SHUTDOWN_TIMEOUT_S:-(\d+)\}$/, '$1') }).shutdownTimeoutMs;
+    expect(limitMs).toBe(10_000);
+    expect(durationMs(web.stop_grace_period!)).toBeGreaterThan(limitMs);
+  });
+
+  it('configures the metrics port, apart from the site\'s', () => {
+    expect(web.environment!.METRICS_PORT).toBe('${METRICS_PORT:-9464}');
+    expect(String(web.environment!.METRICS_PORT)).not.toContain('4321');
+  });
+
+  it('the proxy\'s Caddyfile exists, is mounted, and sends every request to every web replica on the port web listens on', () => {
+    expect(proxy.image).toMatch(/^caddy:2/);
+    expect(proxy.volumes).toEqual(['./Caddyfile:/etc/caddy/Caddyfile:ro']);
+    expect(existsSync(path.join(ROOT, 'Caddyfile'))).toBe(true);
+    const caddyfile = read('Caddyfile').replace(/#.*$/gm, '');
+    const webPort = /PORT=(\d+)/.exec(read('Dockerfile'))![1];
+    expect(caddyfile).toMatch(new RegExp(`^:80 \\{[\\s\\S]*reverse_proxy \\{[\\s\\S]*dynamic a web ${webPort} \\{`, 'm'));
+    // Braces balance: a Caddyfile that does not parse stops the proxy.
+    expect(caddyfile.split('{').length).toBe(caddyfile.split('}').length);
+    // No header rewriting that would drop the upgrade or the forwarded headers Caddy sets by default.
+    expect(caddyfile).not.toMatch(/header_up\s+-(Upgrade|Connection|X-Forwarded)/i);
+  });
+
+  it('every variable the compose file reads is in .env.example', () => {
+    const used = new Set([...read('docker-compose.yml').matchAll(/\$\{(\w+)/g)].map((m) => m[1]!));
+    const listed = new Set([...read('.env.example').matchAll(/^#?\s*(\w+)=/gm)].map((m) => m[1]!));
+    expect([...used].filter((name) => !listed.has(name))).toEqual([]);
+  });
+});
