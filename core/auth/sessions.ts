@@ -164,12 +164,10 @@ export class SessionService {
     await this.invalidateById(hashToken(token));
   }
 
+  /** The delete decides (`delete … returning`): ended twice at once, a session is revoked once. */
   async invalidateById(sessionId: string): Promise<void> {
-    const em = this.#orm.em.fork();
-    const session = await em.findOne(SessionSchema, { id: sessionId });
-    if (!session) return;
-    await em.nativeDelete(SessionSchema, { id: sessionId });
-    this.#events.publish('sessionRevoked', { userId: session.user.id, sessionId });
+    const [gone] = await this.#orm.em.fork().execute<{ user_id: string }[]>('delete from sessions where id = ? returning user_id', [sessionId]);
+    if (gone) this.#events.publish('sessionRevoked', { userId: gone.user_id, sessionId });
   }
 
   async belongsTo(sessionId: string, userId: string): Promise<boolean> {
@@ -177,10 +175,9 @@ export class SessionService {
   }
 
   async invalidateAllForUser(userId: string): Promise<number> {
-    const em = this.#orm.em.fork();
-    const sessions = await em.find(SessionSchema, { user: userId }, { fields: ['id'] });
-    const deleted = await em.nativeDelete(SessionSchema, { user: userId });
-    for (const s of sessions) this.#events.publish('sessionRevoked', { userId, sessionId: s.id });
-    return deleted;
+    // What was deleted, not what was read before: a session created in between is revoked and announced too.
+    const gone = await this.#orm.em.fork().execute<{ id: string }[]>('delete from sessions where user_id = ? returning id', [userId]);
+    for (const s of gone) this.#events.publish('sessionRevoked', { userId, sessionId: s.id });
+    return gone.length;
   }
 }

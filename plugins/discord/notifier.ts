@@ -1,5 +1,6 @@
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Config } from '../../core/config.ts';
+import { lockRow } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -100,15 +101,28 @@ export class OrderMessages {
       if (row.interactionToken && row.applicationId && row.tokenExpiresAt && row.tokenExpiresAt.getTime() > this.#now()) {
         await this.#rest.editOriginal(row.applicationId, row.interactionToken, body);
       } else if (row.channelId && this.#rest.canPost) {
-        if (row.messageId) await this.#rest.editMessage(row.channelId, row.messageId, body);
-        else {
-          const message = await this.#rest.postMessage(row.channelId, body);
-          await em.nativeUpdate(DiscordOrderMessageSchema, { orderId: order.id }, { messageId: message.id, interactionToken: null });
-        }
+        const messageId = row.messageId ?? (await this.#postStatusOnce(order.id, row.channelId, body));
+        if (messageId) await this.#rest.editMessage(row.channelId, messageId, body);
       }
     } catch (error) {
       this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not update the order status message');
     }
+  }
+
+  /**
+   * The status message the bot posts itself, once across processes: under the row's lock, the first posts it and
+   * stores its id; the others wait, find the id, and answer it to be edited. Null: this call posted it (with the
+   * current content). The lock is held for one Discord call (10 s at most), once per order.
+   */
+  async #postStatusOnce(orderId: string, channelId: string, body: MessageBody): Promise<string | null> {
+    return this.#orm.em.fork().transactional(async (em) => {
+      await lockRow(em, 'discord_order_messages', orderId, 'order_id');
+      const row = await em.findOne(DiscordOrderMessageSchema, { orderId }, { fields: ['messageId'] });
+      if (row?.messageId) return row.messageId;
+      const message = await this.#rest.postMessage(channelId, body);
+      await em.nativeUpdate(DiscordOrderMessageSchema, { orderId }, { messageId: message.id, interactionToken: null });
+      return null;
+    });
   }
 
   /** Posts the delivery: the channel, else the customer's DMs, else the order is marked deliveryFailed. */

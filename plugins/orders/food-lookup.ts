@@ -1,5 +1,6 @@
 import type { Config } from '../../core/config.ts';
-import type { Orm } from '../../core/db/orm.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { FoodLookupItemSchema, FoodLookupQuerySchema, type FoodLookupItem } from './entities.ts';
 import {
@@ -90,23 +91,30 @@ export class FoodLookupService {
 
   async update(id: string, input: FoodLookupUpdateInput): Promise<FoodLookupItemView> {
     if (input.images) this.#checkImages(input.images);
-    const em = this.#orm.em.fork();
-    const item = await em.findOne(FoodLookupItemSchema, { id });
-    if (!item) throw new DomainError('not_found', 'Food lookup item not found');
-    if (input.name !== undefined) item.name = input.name;
-    if (input.keywords !== undefined) item.keywords = [...new Set(input.keywords)];
-    if (input.images !== undefined) item.images = [...new Set(input.images)];
-    await em.flush();
+    const item = await this.#locked(id, (_em, item) => {
+      if (input.name !== undefined) item.name = input.name;
+      if (input.keywords !== undefined) item.keywords = [...new Set(input.keywords)];
+      if (input.images !== undefined) item.images = [...new Set(input.images)];
+      return item;
+    });
     return toView(item);
   }
 
+  /** Answers the item as it was removed; of two deletes at once the second finds nothing (404). */
   async delete(id: string): Promise<FoodLookupItemView> {
-    const em = this.#orm.em.fork();
-    const item = await em.findOne(FoodLookupItemSchema, { id });
-    if (!item) throw new DomainError('not_found', 'Food lookup item not found');
-    const view = toView(item);
-    await em.nativeDelete(FoodLookupItemSchema, { id });
-    return view;
+    return this.#locked(id, async (em, item) => {
+      const view = toView(item);
+      await em.nativeDelete(FoodLookupItemSchema, { id });
+      return view;
+    });
+  }
+
+  /** One write to an item: a transaction with the item's row locked, so a change and a delete happen one after the other. */
+  async #locked<T>(id: string, work: (em: Em, item: FoodLookupItem) => T | Promise<T>): Promise<T> {
+    return this.#orm.em.fork().transactional(async (em) => {
+      if (!(await lockRow(em, 'food_lookup_items', id))) throw new DomainError('not_found', 'Food lookup item not found');
+      return work(em, await em.findOneOrFail(FoodLookupItemSchema, { id }));
+    });
   }
 
   /** Which of these URLs are food lookup pictures (accepted as order images as they are). */

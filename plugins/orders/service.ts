@@ -2,12 +2,13 @@ import { randomInt } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
+import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { hasAll } from '../../core/shared/permissions.ts';
-import { DeliveryQueueEntrySchema, OrderSchema, type Order } from './entities.ts';
+import { OrderSchema, type Order } from './entities.ts';
 import './events.ts';
 import {
   ACTIVE_STATUSES,
@@ -25,7 +26,7 @@ import {
   type PrepareInput,
 } from './schemas.ts';
 import { ActiveOrders, REREAD_MS, type EncodedList } from './active-list.ts';
-import { QUEUE_VIEW_SQL, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
+import { QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
 export type Actor = Pick<CurrentUser, 'id' | 'permissions'>;
@@ -113,7 +114,7 @@ export class OrdersService {
       try {
         const id = await this.#orm.em.fork().transactional(async (em) => {
           // Two orders from one customer at once: the second waits for the first and sees it.
-          await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`order:${input.customerId}`]);
+          await lockName(em, `order:${input.customerId}`);
           const active = await em.findOne(OrderSchema, { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } }, { fields: ['orderID'] });
           if (active) throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, { orderID: active.orderID });
           const order = em.create(OrderSchema, {
@@ -325,20 +326,26 @@ export class OrdersService {
     return entry;
   }
 
-  /** DELETE …/delivery-queue/leave: the driver's ready orders go back to be assigned to someone else. */
+  /**
+   * DELETE …/delivery-queue/leave: the driver's ready orders go back to be assigned to someone else. The delete
+   * decides (`delete … returning`): of many leaves at once one removes the entry and is answered, the rest 404.
+   */
   async leaveQueue(userId: string): Promise<DeliveryQueueEntryView> {
     const now = new Date(this.#now());
     const { entry, released } = await this.#orm.em.fork().transactional(async (em) => {
-      const entry = await this.#queueEntry(em, userId);
-      if (!entry) throw new DomainError('not_found', 'You are not in the delivery queue.');
-      await em.nativeDelete(DeliveryQueueEntrySchema, { userID: userId });
+      const [row] = await em.execute<Record<string, unknown>[]>(
+        `with gone as (delete from delivery_queue where user_id = ? returning user_id, joined_at, last_assigned_at)
+         ${queueViewSql('gone')}`,
+        [userId],
+      );
+      if (!row) throw new DomainError('not_found', 'You are not in the delivery queue.');
       const released = await em.execute<{ id: string }[]>(
         `update orders set assigned_driver = null, assigned_at = null, assignment_expires_at = null,
            skipped_drivers = array_append(skipped_drivers, ?), updated_at = ?
          where status = 'READY' and assigned_driver = ? returning id`,
         [userId, now, userId],
       );
-      return { entry, released: released.map((r) => r.id) };
+      return { entry: toQueueView(row), released: released.map((r) => r.id) };
     });
     this.#events.publish('leaveDeliveryQueue', { queue: entry, userID: userId });
     for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released)) this.#events.publish('orderUpdated', { order: view });

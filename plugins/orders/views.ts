@@ -96,9 +96,11 @@ export async function selectOrderViewsByIds(em: Em, ids: readonly string[]): Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export const QUEUE_VIEW_SQL = `
+/** Queue entry views over `source` (the table, or the rows a `delete … returning` gave back). */
+export const queueViewSql = (source: string) => `
 select q.user_id, q.joined_at, q.last_assigned_at, ${userJson('u')} as summary
-from delivery_queue q left join users u on u.id = q.user_id`;
+from ${source} q left join users u on u.id = q.user_id`;
+export const QUEUE_VIEW_SQL = queueViewSql('delivery_queue');
 
 export function toQueueView(row: Row): DeliveryQueueEntryView {
   const userID = row.user_id as string;

@@ -2,6 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition, highestPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -30,10 +31,12 @@ function toBanView(user: User): BanView | null {
 /**
  * The target of a user manager's action, loaded with ranks, after the checks every such action shares: it exists,
  * it is not the actor, and (unless the actor is a SUPER_ADMIN) it is ranked below the actor's highest rank.
+ * Its row is locked first (inside the caller's transaction), so two writes about one user run one after the other
+ * and each decides on what the other committed: the checks here and the caller's own (banned? staff? which ranks?).
  */
 export async function manageableTarget(em: Em, actor: CurrentUser, id: string): Promise<User> {
-  const user = await em.findOne(UserSchema, { id }, { populate: ['ranks'] });
-  if (!user) throw new DomainError('not_found', 'User not found');
+  if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+  const user = await em.findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
   if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
   const theirs = Math.max(Number.NEGATIVE_INFINITY, ...user.ranks.getItems().map((r) => r.position));
   if (!isSuperAdmin(actor.permissions) && theirs >= highestPosition(actor)) {
@@ -98,75 +101,73 @@ export class UserAdminService {
   async ban(actor: CurrentUser, id: string, input: { reason: string; expires: string | null }): Promise<BanView> {
     const expires = input.expires === null ? null : new Date(input.expires);
     if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
-    user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
-    await em.flush();
+    const view = await this.#onTarget(actor, id, (_em, user) => {
+      user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
+      return toBanView(user)!;
+    });
     this.#events.publish('identityChanged', { userId: id });
-    this.#events.publish('userBanned', { userId: id, reason: input.reason, expires: expires?.toISOString() ?? null });
-    return toBanView(user)!;
+    this.#events.publish('userBanned', { userId: id, reason: input.reason, expires: view.expires });
+    return view;
   }
 
   async updateBan(actor: CurrentUser, id: string, input: { reason?: string; expires?: string | null }): Promise<BanView> {
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
-    if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
-    if (input.reason !== undefined) user.ban.reason = input.reason;
-    if (input.expires !== undefined) {
-      const expires = input.expires === null ? null : new Date(input.expires);
-      if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
-      user.ban.expires = expires;
-    }
-    await em.flush();
-    const view = toBanView(user)!;
+    const expires = input.expires === undefined || input.expires === null ? input.expires : new Date(input.expires);
+    if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
+    const view = await this.#onTarget(actor, id, (_em, user) => {
+      if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+      if (input.reason !== undefined) user.ban.reason = input.reason;
+      if (expires !== undefined) user.ban.expires = expires;
+      return toBanView(user)!;
+    });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userBanned', { userId: id, reason: view.reason, expires: view.expires });
     return view;
   }
 
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
-    if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
-    user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
-    await em.flush();
+    await this.#onTarget(actor, id, (_em, user) => {
+      if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+      user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
+    });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
   }
 
   /** Ranks emptied, the change written to the rank history. */
   async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
-    const before = user.ranks.getItems().map((r) => r.id);
-    if (before.length === 0) throw new DomainError('conflict', 'This user is not staff.');
-    user.ranks.removeAll();
-    em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: [], reason, by: actor.id });
-    await em.flush();
+    await this.#onTarget(actor, id, (em, user) => {
+      const before = user.ranks.getItems().map((r) => r.id);
+      if (before.length === 0) throw new DomainError('conflict', 'This user is not staff.');
+      user.ranks.removeAll();
+      em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: [], reason, by: actor.id });
+    });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userRanksChanged', { userId: id, ranks: [], announce: false });
   }
 
-  /** Replaces the user's ranks; every rank added or removed must be one the actor may grant. */
+  /**
+   * Replaces the user's ranks; every rank added or removed must be one the actor may grant. Concurrent changes of
+   * one user run one after the other (the user's row lock), so each history entry starts where the last one ended.
+   */
   async updateRanks(actor: CurrentUser, id: string, input: { ranks: string[]; announce: boolean; logToRankHistory: boolean }): Promise<string[]> {
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
     const wanted = [...new Set(input.ranks)];
-    const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
-    if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
-    const before = user.ranks.getItems();
-    const beforeIds = new Set(before.map((r) => r.id));
-    for (const rank of ranks.filter((r) => !beforeIds.has(r.id))) {
-      assertCanGrantPosition(actor, rank.position);
-      assertCanGrantPermissions(actor, rank.permissions);
-    }
-    for (const rank of before.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
-    user.ranks.set(ranks);
-    const after = [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
-    if (input.logToRankHistory) {
-      em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
-    }
-    await em.flush();
+    const after = await this.#onTarget(actor, id, async (em, user) => {
+      const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
+      if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
+      const before = user.ranks.getItems();
+      const beforeIds = new Set(before.map((r) => r.id));
+      for (const rank of ranks.filter((r) => !beforeIds.has(r.id))) {
+        assertCanGrantPosition(actor, rank.position);
+        assertCanGrantPermissions(actor, rank.permissions);
+      }
+      for (const rank of before.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
+      user.ranks.set(ranks);
+      const after = [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
+      if (input.logToRankHistory) {
+        em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
+      }
+      return after;
+    });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: input.announce });
     return after;
@@ -195,11 +196,8 @@ export class UserAdminService {
   }
 
   async warn(actor: CurrentUser, id: string, reason: string): Promise<WarningView> {
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
-    const warning = em.create(WarningSchema, { user, reason, by: actor.id });
-    await em.flush();
-    return toWarningView(warning);
+    // Mapped after commit: createdAt is filled in as the row is written.
+    return toWarningView(await this.#onTarget(actor, id, (em, user) => em.create(WarningSchema, { user, reason, by: actor.id })));
   }
 
   /** The user's order blacklist entry; null when they were never listed. */
@@ -212,14 +210,23 @@ export class UserAdminService {
 
   /** Lists (active) or lifts (not active) the user's order blacklist entry; the bot hears it as userBlacklisted. */
   async setBlacklist(actor: CurrentUser, id: string, input: SetBlacklistInput): Promise<BlacklistView> {
-    const em = this.#orm.em.fork();
-    const user = await manageableTarget(em, actor, id);
     const reason = input.reason ?? null;
-    let entry = await em.findOne(BlacklistSchema, { user: id });
-    if (entry) em.assign(entry, { active: input.active, reason, by: actor.id });
-    else entry = em.create(BlacklistSchema, { user, active: input.active, reason, by: actor.id });
-    await em.flush();
+    // Under the user's row lock, a first listing sent twice at once is one insert and one update.
+    const entry = await this.#onTarget(actor, id, async (em, user) => {
+      const entry = await em.findOne(BlacklistSchema, { user: id });
+      if (entry) return em.assign(entry, { active: input.active, reason, by: actor.id });
+      return em.create(BlacklistSchema, { user, active: input.active, reason, by: actor.id });
+    });
     this.#events.publish('userBlacklisted', { userId: id, active: input.active });
     return toBlacklistView(entry);
+  }
+
+  /**
+   * One write about a user: a transaction in which the user's row is locked and the manager's right to act on
+   * them checked (manageableTarget) before `work` reads and decides; flushed and committed before it returns, so
+   * the caller publishes its events after commit.
+   */
+  async #onTarget<T>(actor: CurrentUser, id: string, work: (em: Em, user: User) => T | Promise<T>): Promise<T> {
+    return this.#orm.em.fork().transactional(async (em) => work(em, await manageableTarget(em, actor, id)));
   }
 }

@@ -1,6 +1,7 @@
 import { UserSchema, type User } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
+import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -31,14 +32,18 @@ export class ProfileService {
   }
 
   /**
-   * The user a profile route is about, loaded with ranks: the actor themself, or (the route's guard having checked
-   * MANAGE_USERS) someone the actor may manage.
+   * The user a profile route is about, loaded with ranks and its row locked (inside the caller's transaction): the
+   * actor themself, or (the route's guard having checked MANAGE_USERS) someone the actor may manage.
    */
   async #editable(em: Em, actor: CurrentUser, id: string): Promise<User> {
     if (actor.id !== id) return manageableTarget(em, actor, id);
-    const user = await em.findOne(UserSchema, { id }, { populate: ['ranks'] });
-    if (!user) throw new DomainError('not_found', 'User not found');
-    return user;
+    if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+    return em.findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
+  }
+
+  /** One profile write: a transaction, the user's row locked and checked, then `work`; committed before it returns. */
+  async #edit<T>(actor: CurrentUser, id: string, work: (em: Em, user: User) => T | Promise<T>): Promise<T> {
+    return this.#orm.em.fork().transactional(async (em) => work(em, await this.#editable(em, actor, id)));
   }
 
   /**
@@ -50,35 +55,34 @@ export class ProfileService {
     if (actor.id === id && !UserSelfUpdateBodySchema.safeParse(input).success) {
       throw new DomainError('forbidden', 'You can only change your display name and delivery message.');
     }
-    const em = this.#orm.em.fork();
-    const user = await this.#editable(em, actor, id);
-    if (input.displayName !== undefined) user.displayName = input.displayName;
-    if (input.settings !== undefined) {
-      const { deliveryMessage: _old, ...rest } = user.settings ?? {};
-      const deliveryMessage = input.settings.deliveryMessage;
-      user.settings = deliveryMessage === null ? rest : { ...rest, deliveryMessage: { message: deliveryMessage.message } };
-    }
-    if (input.perks !== undefined) user.perks = input.perks;
-    if (input.flags !== undefined) user.flags = input.flags;
-    await em.flush();
+    const user = await this.#edit(actor, id, (_em, user) => {
+      if (input.displayName !== undefined) user.displayName = input.displayName;
+      if (input.settings !== undefined) {
+        const { deliveryMessage: _old, ...rest } = user.settings ?? {};
+        const deliveryMessage = input.settings.deliveryMessage;
+        user.settings = deliveryMessage === null ? rest : { ...rest, deliveryMessage: { message: deliveryMessage.message } };
+      }
+      if (input.perks !== undefined) user.perks = input.perks;
+      if (input.flags !== undefined) user.flags = input.flags;
+      return user;
+    });
     this.#events.publish('identityChanged', { userId: id });
     return toUserView(user);
   }
 
   /** PATCH /api/client/users/{id}/premade-messages: the delivery message the bot sends with this driver's orders. */
   async setDeliveryMessage(actor: CurrentUser, id: string, message: string): Promise<string> {
-    const em = this.#orm.em.fork();
-    const user = await this.#editable(em, actor, id);
-    user.settings = { ...user.settings, deliveryMessage: { message } };
-    await em.flush();
+    await this.#edit(actor, id, (_em, user) => {
+      user.settings = { ...user.settings, deliveryMessage: { message } };
+    });
     this.#events.publish('identityChanged', { userId: id });
     return message;
   }
 
   /** PATCH /api/client/users/{id}/sync-with-discord: username, display name, discriminator and avatar as Discord has them now. */
   async syncWithDiscord(actor: CurrentUser, id: string): Promise<UserView> {
-    const em = this.#orm.em.fork();
-    const user = await this.#editable(em, actor, id);
+    // Checked before asking Discord (a refused caller learns nothing), and again under the lock as the answer is written.
+    await this.#edit(actor, id, () => undefined);
     const token = this.#config.discord.token;
     if (!token) throw new DomainError('unavailable', 'Discord sync is not configured.');
     let response: Response;
@@ -94,8 +98,7 @@ export class ProfileService {
     if (!response.ok) throw new DomainError('unavailable', 'Discord did not return this user. Please try again.');
     const profile = (await response.json()) as DiscordProfile;
     if (profile.id !== id || typeof profile.username !== 'string') throw new DomainError('unavailable', 'Discord returned an unexpected user.');
-    em.assign(user, discordFields(profile));
-    await em.flush();
+    const user = await this.#edit(actor, id, (em, user) => em.assign(user, discordFields(profile)));
     this.#events.publish('identityChanged', { userId: id });
     return toUserView(user);
   }
@@ -106,10 +109,8 @@ export class ProfileService {
    * back for a week.
    */
   async resign(actor: CurrentUser): Promise<void> {
-    const em = this.#orm.em.fork();
-    await em.transactional(async (tx) => {
-      const user = await tx.findOne(UserSchema, { id: actor.id }, { populate: ['ranks'] });
-      if (!user) throw new DomainError('not_found', 'User not found');
+    // The user's row lock: of two resignations at once, the second finds no rank left (409), not a second history entry.
+    await this.#edit(actor, actor.id, async (tx, user) => {
       const ranks = user.ranks.getItems().sort((a, b) => b.position - a.position);
       const highest = ranks[0];
       if (!highest) throw new DomainError('conflict', 'You hold no rank to resign from.');

@@ -108,14 +108,19 @@ export class UsersService {
     return user ? toUserView(user) : null;
   }
 
-  /** Sign-in: the Discord profile creates the user or refreshes their name and avatar. */
+  /**
+   * Sign-in: the Discord profile creates the user or refreshes their name and avatar. One statement
+   * (`insert … on conflict do update`): a first sign-in that arrives twice at once (two tabs, two shards) is one user.
+   */
   async upsertFromDiscord(profile: DiscordProfile): Promise<string> {
-    const em = this.#orm.em.fork();
     const fields = discordFields(profile);
-    const existing = await em.findOne(UserSchema, { id: profile.id });
-    if (existing) em.assign(existing, fields);
-    else em.create(UserSchema, { id: profile.id, ...fields, ban: { active: false } });
-    await em.flush();
+    const now = new Date();
+    await this.#orm.em.fork().execute(
+      `insert into users (id, username, display_name, discriminator, avatar, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set username = excluded.username, display_name = excluded.display_name,
+         discriminator = excluded.discriminator, avatar = excluded.avatar, updated_at = excluded.updated_at`,
+      [profile.id, fields.username, fields.displayName, fields.discriminator, fields.avatar, now, now],
+    );
     this.#events.publish('identityChanged', { userId: profile.id });
     return profile.id;
   }
