@@ -1,15 +1,13 @@
 import { DomainError } from '../errors.ts';
 import { isSuperAdmin } from '../shared/permissions.ts';
+import { highestPosition } from '../shared/ranking.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
  * Nobody hands out more than they hold: a rank at or above one's own highest rank, or permissions one lacks, can
- * only be granted by a SUPER_ADMIN. Ranks admin and the user manager both call these before writing.
+ * only be granted by a SUPER_ADMIN. Ranks admin and the user manager both call these before writing; acting on a user
+ * follows `outranks` (core/shared/ranking.ts), which the site's pages apply too.
  */
-export function highestPosition(actor: CurrentUser): number {
-  return actor.ranks[0]?.position ?? Number.NEGATIVE_INFINITY;
-}
-
 export function assertCanGrantPosition(actor: CurrentUser, position: number): void {
   if (isSuperAdmin(actor.permissions)) return;
   if (position >= highestPosition(actor)) {

@@ -199,6 +199,30 @@ describe('order lifecycle', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('prepare refuses pictures on private addresses, local names and backslashed URLs, with the reason', async () => {
+    const order = await claimedBy(chef);
+    const refused: [string, string][] = [
+      ['https://127.0.0.1:4816/x.png', 'Image URLs must point at a public host: 127.0.0.1 is a loopback address.'],
+      ['https://169.254.169.254/latest/x.png', 'Image URLs must point at a public host: 169.254.169.254 is a link-local address.'],
+      ['https://192.168.1.20/x.png', 'Image URLs must point at a public host: 192.168.1.20 is a private address.'],
+      ['https://[::1]/x.png', 'Image URLs must point at a public host: [::1] is a loopback address.'],
+      ['https://[fd00::1]/x.png', 'Image URLs must point at a public host: [fd00::1] is a unique-local address.'],
+      ['https://[::ffff:10.0.0.1]/x.png', 'Image URLs must point at a public host: [::ffff:a00:1] is a private address.'],
+      ['https://localhost/x.png', 'Image URLs must point at a public host: localhost is a local name.'],
+      ['https:\\\\127.0.0.1\\x.png', 'Image URLs may not contain a backslash.'],
+    ];
+    for (const [url, message] of refused) {
+      const answer = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/fine.png', url] });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
+    }
+    expect(await row(order.id)).toMatchObject({ status: 'CLAIMED', images: [] });
+    const admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
+    const lookup = await post('/api/client/orders/food-lookup/items', admin, { name: 'Sneaky fries', images: ['https://10.1.1.1/fries.png'] });
+    expect(lookup.statusCode).toBe(400);
+    expect(lookup.json().message).toBe('Image URLs must point at a public host: 10.1.1.1 is a private address.');
+  });
+
   it('malformed requests are 400 in the error shape, never 500, and change nothing', async () => {
     const order = await claimedBy(chef);
     const cook = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] });

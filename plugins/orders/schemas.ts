@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonPublicHostReason } from '../../core/shared/hosts.ts';
 import { text } from '../../core/shared/text.ts';
 import { isId } from '../../core/shared/ids.ts';
 
@@ -225,9 +226,12 @@ export interface ImageUrlRules {
 /**
  * Why an order image URL is refused, or null when it is accepted. Accepted: our uploads (`/uploads/<name>`,
  * relative or under PUBLIC_URL), the site's food pictures (`/food/<name>`), links on the image host, a food lookup
- * item's image, and any other `https:` URL whose path ends in an image extension. The server never fetches it.
+ * item's image, and any other `https:` URL on a public host whose path ends in an image extension. The server never
+ * fetches it, but every chef's browser does: so never a private address or a local name (core/shared/hosts.ts), and
+ * never a backslash, which browsers read as a slash (`https:\\127.0.0.1\x.png` is `https://127.0.0.1/x.png`).
  */
 export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | null {
+  if (raw.includes('\\')) return 'Image URLs may not contain a backslash.';
   if (raw.startsWith('/') && !raw.startsWith('//')) {
     const name = raw.slice('/uploads/'.length);
     if (raw.startsWith('/uploads/') && UPLOAD_NAME_RE.test(name)) return null;
@@ -245,6 +249,8 @@ export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | nul
   if (url.origin === new URL(rules.publicUrl).origin && url.pathname.startsWith('/uploads/') && UPLOAD_NAME_RE.test(url.pathname.slice(9))) return null;
   if (rules.imageHostOrigin && url.origin === rules.imageHostOrigin && (url.protocol === 'https:' || url.protocol === 'http:')) return null;
   if (url.protocol !== 'https:') return `Image URLs must use https (${url.protocol} is not allowed).`;
+  const hostReason = nonPublicHostReason(url.hostname);
+  if (hostReason) return `Image URLs must point at a public host: ${url.hostname} ${hostReason}.`;
   if (rules.known?.has(raw)) return null;
   if (!EXTERNAL_IMAGE_PATH_RE.test(url.pathname)) return 'An image URL must end in .png, .jpg, .jpeg, .gif or .webp.';
   return null;

@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { RankSchema, type Rank } from '../../core/auth/entities.ts';
-import { assertCanGrantPermissions, assertCanGrantPosition, highestPosition } from '../../core/auth/escalation.ts';
+import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isSuperAdmin, toBits } from '../../core/shared/permissions.ts';
+import { highestPosition } from '../../core/shared/ranking.ts';
 import './events.ts';
 import { DEFAULT_RANK_COLOUR, MAX_RANK_POSITION, type CreateRankInput, type RankView, type UpdateRankInput } from './schemas.ts';
 

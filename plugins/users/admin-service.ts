@@ -1,13 +1,13 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
-import { assertCanGrantPermissions, assertCanGrantPosition, highestPosition } from '../../core/auth/escalation.ts';
+import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
-import { isSuperAdmin } from '../../core/shared/permissions.ts';
+import { outranks } from '../../core/shared/ranking.ts';
 import type { AdminUsersFilter, AdminUsersResponse, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
 import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
 import './events.ts';
@@ -38,8 +38,7 @@ export async function manageableTarget(em: Em, actor: CurrentUser, id: string): 
   if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
   const user = await em.findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
   if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
-  const theirs = Math.max(Number.NEGATIVE_INFINITY, ...user.ranks.getItems().map((r) => r.position));
-  if (!isSuperAdmin(actor.permissions) && theirs >= highestPosition(actor)) {
+  if (!outranks(actor, { ranks: user.ranks.getItems() })) {
     throw new DomainError('forbidden', 'You cannot manage someone whose rank is at or above your own.');
   }
   return user;

@@ -56,6 +56,9 @@ export function guardFor(path: string): PageGuard | null {
   return best?.[1] ?? null;
 }
 
+/** Where a page guard sends a signed-in user who may not see the page (the home page shows the toast). */
+export const FORBIDDEN_LOCATION = '/?error=insufficient_permissions';
+
 export type GuardOutcome = { kind: 'pass' } | { kind: 'login'; location: string } | { kind: 'forbidden'; location: string };
 
 /** requiresAuth → /login?redirect={path}; hasPermissions failing → /?error=insufficient_permissions. */
@@ -64,7 +67,7 @@ export function checkPage(path: string, search: string, user: (Grants & { id: st
   const guard: PageGuard | null = pathUser && pathUser !== '@me' ? { selfOr: { all: ['MANAGE_USERS'] } } : guardFor(path);
   if (!guard) return { kind: 'pass' };
   if (!user) return { kind: 'login', location: `/login?redirect=${encodeURIComponent(path + search)}` };
-  const forbidden: GuardOutcome = { kind: 'forbidden', location: '/?error=insufficient_permissions' };
+  const forbidden: GuardOutcome = { kind: 'forbidden', location: FORBIDDEN_LOCATION };
   if ('requirement' in guard && !meets(user, guard.requirement)) return forbidden;
   if ('selfOr' in guard && pathUser !== user.id && !meets(user, guard.selfOr)) return forbidden;
   return { kind: 'pass' };

@@ -86,3 +86,26 @@ test('a user manager edits a chef\'s perks; a customer may not open someone else
   await expect(customerPage.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
   await customer.close();
 });
+
+test('a user manager cannot open the editor of someone ranked at or above them: sent home, like the writes', async ({ page, context, diner }) => {
+  await diner.signIn(context, { username: 'middle_manager', rank: 'Manager' });
+  // The owner's profile is readable, but offers no editor.
+  await page.goto(`/users/${SAM_OWNER}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sam Owner');
+  await expect(page.getByRole('heading', { name: 'Rank history' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
+  await page.goto(`/users/${SAM_OWNER}/manage`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  // The API says the same about a write.
+  const write = await page.evaluate(async (id) => {
+    const response = await fetch(`/api/client/users/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Not Sam' }) });
+    return { status: response.status, message: ((await response.json()) as { message: string }).message };
+  }, SAM_OWNER);
+  expect(write).toEqual({ status: 403, message: 'You cannot manage someone whose rank is at or above your own.' });
+  // A chef is below a manager: their editor opens.
+  await page.goto(`/users/${CHARLIE_CHEF}`);
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${CHARLIE_CHEF}/manage$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
+});

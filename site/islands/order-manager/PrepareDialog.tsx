@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { MAX_CHEF_NOTE_LENGTH, MAX_IMAGES, type ImageSearchResponse, type ImageSearchResult, type OrderView, type UploadResponse } from '../../../plugins/orders/schemas.ts';
+import { imageUrlProblem, MAX_CHEF_NOTE_LENGTH, MAX_IMAGES, type ImageSearchResponse, type ImageSearchResult, type OrderView, type UploadResponse } from '../../../plugins/orders/schemas.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
@@ -80,8 +80,10 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
   const addLink = () => {
     const url = link.trim();
     if (!url) return;
-    if (!/^https:\/\/\S+\.(png|jpe?g|gif|webp)(\?\S*)?$/i.test(url)) {
-      setError('Paste an https link to a .png, .jpg, .gif or .webp picture.');
+    // The server's own rule (it says why), so a link the kitchen cannot use is refused before it is picked.
+    const problem = imageUrlProblem(url, { publicUrl: location.origin });
+    if (problem) {
+      setError(problem);
       return;
     }
     setResults((current) => [{ url, label: 'Your link', source: 'order' }, ...current.filter((r) => r.url !== url)]);

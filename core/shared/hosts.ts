@@ -1,0 +1,117 @@
+/**
+ * Whether a URL's host is somewhere on the public internet. A link the product shows to others (an order picture
+ * every chef's browser loads) must not point at the viewer's own machine or network: a loopback, private, link-local
+ * or otherwise non-global address, or a name that only resolves locally. Pure, so the site can use it too.
+ *
+ * Takes `URL#hostname` as the WHATWG parser leaves it (the browser's parser too): IPv4 in any spelling
+ * (`0x7f.1`, `2130706433`, `127.1`) is already dotted decimal, IPv6 is bracketed and lowercase.
+ */
+
+/** A non-global range: first address, prefix length, what it is. */
+type Range4 = readonly [string, number, string];
+type Range6 = readonly [string, number, string];
+
+/** IANA's IPv4 special-purpose ranges that are not globally reachable, plus multicast. */
+const IPV4_RANGES: readonly Range4[] = [
+  ['0.0.0.0', 8, 'an unspecified ("this network")'],
+  ['10.0.0.0', 8, 'a private'],
+  ['100.64.0.0', 10, 'a carrier-grade NAT'],
+  ['127.0.0.0', 8, 'a loopback'],
+  ['169.254.0.0', 16, 'a link-local'],
+  ['172.16.0.0', 12, 'a private'],
+  ['192.0.0.0', 24, 'a reserved'],
+  ['192.0.2.0', 24, 'a documentation'],
+  ['192.168.0.0', 16, 'a private'],
+  ['198.18.0.0', 15, 'a benchmarking'],
+  ['198.51.100.0', 24, 'a documentation'],
+  ['203.0.113.0', 24, 'a documentation'],
+  ['224.0.0.0', 4, 'a multicast'],
+  ['240.0.0.0', 4, 'a reserved'],
+];
+
+/** IPv6 ranges that are not globally reachable. Addresses that embed an IPv4 address are judged by it. */
+const IPV6_RANGES: readonly Range6[] = [
+  ['::', 128, 'an unspecified'],
+  ['::1', 128, 'a loopback'],
+  ['100::', 64, 'a discard'],
+  ['2001:db8::', 32, 'a documentation'],
+  ['fc00::', 7, 'a unique-local'],
+  ['fec0::', 10, 'a site-local'],
+  ['fe80::', 10, 'a link-local'],
+  ['ff00::', 8, 'a multicast'],
+];
+
+/** IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) and NAT64 (64:ff9b::/96) addresses carry an IPv4 address. */
+const IPV4_EMBEDDING: readonly (readonly [string, number])[] = [
+  ['::ffff:0:0', 96],
+  ['::', 96],
+  ['64:ff9b::', 96],
+];
+
+function ipv4(host: string): number[] | null {
+  const parts = host.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
+  return parts.map(Number);
+}
+
+/**
+ * The address as 16 bytes, or null when it is not an IPv6 address in hex groups (hostname without its brackets; the
+ * URL parser writes an embedded IPv4 address as hex groups too).
+ */
+function ipv6(host: string): number[] | null {
+  const halves = host.split('::');
+  if (halves.length > 2) return null;
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const head = groups(halves[0]);
+  const rest = groups(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - rest.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return null;
+  const all = [...head, ...Array<string>(fill).fill('0'), ...rest];
+  if (!all.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return all.flatMap((g) => [parseInt(g, 16) >> 8, parseInt(g, 16) & 0xff]);
+}
+
+function inRange(address: number[], first: number[], prefix: number): boolean {
+  for (let bit = 0; bit < prefix; bit++) {
+    const byte = bit >> 3;
+    const mask = 0x80 >> (bit & 7);
+    if ((address[byte]! & mask) !== (first[byte]! & mask)) return false;
+  }
+  return true;
+}
+
+function ipv4Kind(address: number[]): string | null {
+  if (address.every((b) => b === 255)) return 'a broadcast';
+  for (const [first, prefix, kind] of IPV4_RANGES) if (inRange(address, ipv4(first)!, prefix)) return kind;
+  return null;
+}
+
+function ipv6Kind(address: number[]): string | null {
+  // The ranges first: :: and ::1 are inside ::/96 but are not IPv4 addresses.
+  for (const [first, prefix, kind] of IPV6_RANGES) if (inRange(address, ipv6(first)!, prefix)) return kind;
+  for (const [first, prefix] of IPV4_EMBEDDING) if (inRange(address, ipv6(first)!, prefix)) return ipv4Kind(address.slice(12));
+  return null;
+}
+
+/**
+ * Why a host is not a public one, or null when it is: `'is a loopback address'`, `'is a private address'`,
+ * `'is a local name'`… for `127.0.0.1`, `10.1.2.3`, `[::ffff:7f00:1]`, `localhost`, `printer.localhost` and names
+ * without a dot (which resolve through the viewer's own network: `https://intranet/`).
+ */
+export function nonPublicHostReason(hostname: string): string | null {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') && host.endsWith(']')) {
+    const address = ipv6(host.slice(1, -1));
+    if (!address) return 'is not a valid address';
+    const kind = ipv6Kind(address);
+    return kind && `is ${kind} address`;
+  }
+  const v4 = ipv4(host);
+  if (v4) {
+    const kind = ipv4Kind(v4);
+    return kind && `is ${kind} address`;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'is a local name';
+  if (!host.includes('.')) return 'is a local name';
+  return null;
+}
