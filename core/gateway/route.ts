@@ -21,10 +21,13 @@ export async function registerGateway(app: App, hub: GatewayHub, config: Config)
   await app.register(websocket, {
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
     // A socket's errors are the client's doing (a reset connection, an oversized message): worth a warning, not
-    // the error level the default gives them.
+    // the error level the default gives them. A protocol error (an oversized or malformed frame) has already made
+    // ws send its close frame (1009, 1002…) and keep reading what the client is still sending until the client
+    // answers: cutting the connection now would reset it with that data unread, and the client would see 1006
+    // instead of the code (a 16 MB frame did). ws ends it after its close timeout if the client never answers.
     errorHandler: (error, socket, request) => {
       request.log.warn({ err: error }, 'gateway socket error');
-      socket.terminate();
+      if (socket.readyState !== socket.CLOSING) socket.terminate();
     },
     // The default closes every socket without a status code, which clients read as 1005 and never reconnect
     // after; a shutdown or a deploy must let them come back (1001).
