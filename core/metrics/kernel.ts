@@ -30,31 +30,43 @@ export async function registerKernelMetrics(metrics: Metrics, { orm, gateway }: 
       this.set(gateway.stats.users);
     },
   });
-  // MikroORM's PostgreSQL connection hands out its `pg` pool (PGlite's: the PGlite instance).
-  const pool = await (orm.driver.getConnection() as unknown as { getNativeClient(): Promise<unknown> }).getNativeClient();
-  if (!(pool instanceof pg.Pool)) return;
+  // The embedded database's driver is PGlite's: no pool.
+  if (orm.driver.constructor.name === 'PgliteDriver') return;
+  // MikroORM's PostgreSQL connection hands out its `pg` pool; asked for at scrape time, not at start, so that a
+  // server starting while the database is down still starts (and its health check says so).
+  // Asking checks the connection with a query of its own: once found, the pool is kept.
+  let found: pg.Pool | null = null;
+  const pool = async (): Promise<pg.Pool | null> => {
+    if (found) return found;
+    const native = await (orm.driver.getConnection() as unknown as { getNativeClient(): Promise<unknown> }).getNativeClient().catch(() => null);
+    if (native instanceof pg.Pool) found = native;
+    return found;
+  };
   metrics.gauge({
     name: 'vd_db_pool_connections',
     help: 'PostgreSQL pool connections of this process: used (checked out by a query or transaction) or idle.',
     labelNames: ['state'],
-    collect() {
-      const { totalCount, idleCount } = pool;
-      this.set({ state: 'used' }, totalCount - idleCount);
-      this.set({ state: 'idle' }, idleCount);
+    async collect() {
+      const p = await pool();
+      if (!p) return;
+      this.set({ state: 'used' }, p.totalCount - p.idleCount);
+      this.set({ state: 'idle' }, p.idleCount);
     },
   });
   metrics.gauge({
     name: 'vd_db_pool_waiting',
     help: 'Queries and transactions waiting for a free PostgreSQL pool connection.',
-    collect() {
-      this.set(pool.waitingCount);
+    async collect() {
+      const p = await pool();
+      if (p) this.set(p.waitingCount);
     },
   });
   metrics.gauge({
     name: 'vd_db_pool_max',
     help: 'The PostgreSQL pool size limit of this process.',
-    collect() {
-      this.set(pool.options.max ?? 10);
+    async collect() {
+      const p = await pool();
+      if (p) this.set(p.options.max ?? 10);
     },
   });
 }

@@ -221,6 +221,7 @@ describe('order lifecycle', () => {
     const lookup = await post('/api/client/orders/food-lookup/items', admin, { name: 'Sneaky fries', images: ['https://10.1.1.1/fries.png'] });
     expect(lookup.statusCode).toBe(400);
     expect(lookup.json().message).toBe('Image URLs must point at a public host: 10.1.1.1 is a private address.');
+    await post(`/api/client/orders/${order.id}/unclaim`, chef);
   });
 
   it('malformed requests are 400 in the error shape, never 500, and change nothing', async () => {
