@@ -1,5 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
+import { auditRoutes } from '../audit/api.ts';
+import { AuditLog } from '../audit/service.ts';
 import { isGuard, publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { SessionService } from '../auth/sessions.ts';
@@ -87,8 +89,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
 
   const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
   const sessions = new SessionService(orm, events, options.now);
+  const audit = new AuditLog(orm, options.now);
   const services: Record<string, unknown> = {};
-  const ctx: CoreContext = { config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []) };
+  const ctx: CoreContext = { config, orm, events, sessions, audit, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []) };
   registerRequestSession(app, config, sessions);
   // Before any other route: @fastify/websocket refuses upgrades on routes registered after it.
   const gateway = new GatewayHub({ orm, events, sessions, log: app.log }, { now: options.now, ...options.gateway });
@@ -103,6 +106,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     if (routes) await app.register(async (scope) => routes(scope as App, services[plugin.name], ctx));
   }
 
+  auditRoutes(app, audit);
   app.get('/api/health', { preHandler: publicAccess }, async (request, reply) => {
     const database = await ping(orm);
     reply.header('cache-control', 'no-store');
@@ -118,6 +122,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     await registerSite(app, options.site, (request: FastifyRequest) => ({
       user: request.user,
       services,
+      audit,
       config: publicConfig,
     }));
   }

@@ -18,7 +18,7 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     '/api/client/settings/currentAnnouncement',
     { preHandler: requirePermissions({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }), schema: { body: UpdateSettingBodySchema } },
     async (request): Promise<UpdateSettingResponse> => {
-      return { updatedValue: await settings.set('currentAnnouncement', request.body.val, request.user?.id ?? null) };
+      return { updatedValue: await settings.set('currentAnnouncement', request.body.val, request.user ?? null) };
     },
   );
 
@@ -27,7 +27,7 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     { preHandler: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema, body: UpdateSettingBodySchema } },
     async (request): Promise<UpdateSettingResponse> => {
       const key = settings.assertKey(request.params.key);
-      return { updatedValue: await settings.set(key, request.body.val, request.user?.id ?? null) };
+      return { updatedValue: await settings.set(key, request.body.val, request.user ?? null) };
     },
   );
 }

@@ -8,7 +8,7 @@ import { SettingsService } from './service.ts';
 export default definePlugin({
   name: 'settings',
   entities: [SettingSchema],
-  service: (ctx) => new SettingsService(ctx.orm, ctx.events),
+  service: (ctx) => new SettingsService(ctx.orm, ctx.events, ctx.audit),
   routes: settingsRoutes,
   commands: [kitchen],
   seed: seedSettings,
