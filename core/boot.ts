@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema } from '@mikro-orm/core';
+import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
 import { EventBridge } from './db/event-bridge.ts';
@@ -16,7 +17,7 @@ import type { AnyPlugin } from './plugin.ts';
 export const DIST_DIR = path.resolve('dist');
 
 export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
-  return [...authEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
+  return [...authEntities, ...auditEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
 }
 
 /** The kernel's migrations and every plugin's, in the order they run. */

@@ -1,5 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { AuditLog } from './audit/service.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { AnyCommand } from './commands.ts';
 import type { Config } from './config.ts';
@@ -19,6 +20,8 @@ export interface CoreContext {
   orm: Orm;
   events: EventBus;
   sessions: SessionService;
+  /** The audit log: every admin write records itself here, inside its own transaction (core/audit). */
+  audit: AuditLog;
   log: FastifyBaseLogger;
   services: Readonly<Record<string, unknown>>;
   /** The clock services read (ms since the epoch): Date.now, or a test's clock (createTestApp's `now`). */

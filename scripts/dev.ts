@@ -50,7 +50,7 @@ const devServer = await dev({
             const session = token ? api.ctx.sessions.validate(token) : Promise.resolve(null);
             session.then(
               (valid) => {
-                Reflect.set(request, Symbol.for('astro.locals'), { user: valid?.user ?? null, services: api.ctx.services, config: publicConfig });
+                Reflect.set(request, Symbol.for('astro.locals'), { user: valid?.user ?? null, services: api.ctx.services, audit: api.ctx.audit, config: publicConfig });
                 next();
               },
               (error: unknown) => next(error),

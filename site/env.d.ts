@@ -6,6 +6,8 @@ declare namespace App {
     user: import('../core/auth/sessions.ts').CurrentUser | null;
     /** Every plugin's service, by plugin name: pages read data here, never over HTTP nor from the database. */
     services: import('../plugins/index.ts').Services;
+    /** The kernel's audit log (core/audit): the audit log screen and the profile's entries read it. */
+    audit: import('../core/audit/service.ts').AuditLog;
     config: import('../core/config.ts').PublicConfig;
   }
 }

@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { auditRoutes } from '../audit/api.ts';
+import { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { SessionService } from '../auth/sessions.ts';
@@ -112,10 +114,11 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
 
   const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
   const sessions = new SessionService(orm, events, options.now);
+  const audit = new AuditLog(orm, options.now);
   const services: Record<string, unknown> = {};
   const metrics = new Metrics();
   const ctx: CoreContext = {
-    config, orm, events, sessions, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []), metrics,
+    config, orm, events, sessions, audit, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []), metrics,
   };
   registerRequestSession(app, config, sessions);
   registerHttpMetrics(app, metrics, config);
@@ -137,6 +140,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     }
   }
 
+  await routes.registering('audit', async () => {
+    auditRoutes(app, audit);
+  });
   app.get('/api/health', { onRequest: publicAccess }, async (request, reply) => {
     const database = await ping(orm);
     reply.header('cache-control', 'no-store');
@@ -155,6 +161,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
       registerSite(app, site, (request: FastifyRequest) => ({
         user: request.user,
         services,
+        audit,
         config: publicConfig,
       })),
     );

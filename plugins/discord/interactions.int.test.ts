@@ -304,7 +304,7 @@ describe('HTTP interactions and the bot', () => {
     });
 
     it('/menu, /leaderboard, /profile, /help, /invite', async () => {
-      await services().orders.foodLookup.create('100000000000000001', { name: 'Cheeseburger', keywords: ['burger'], images: ['https://img.test/burger.png'] });
+      await services().orders.foodLookup.create({ id: '100000000000000001', username: 'owner', displayName: null }, { name: 'Cheeseburger', keywords: ['burger'], images: ['https://img.test/burger.png'] });
       const menu = await command('menu', { user: customer() });
       expect(menu.data.embeds![0]!.description).toContain('• Cheeseburger');
       const board = await command('leaderboard', { user: customer() });
@@ -336,6 +336,9 @@ describe('HTTP interactions and the bot', () => {
       const manager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'] });
       const closed = await command('kitchen', { user: { id: manager.id, username: 'manager' }, options: close as never });
       expect(closed.data.content).toBe('The kitchen is closed: Out of buns');
+      // An admin write from Discord is audited like one from the site, in the Discord user's name.
+      const { entries } = await app.server.ctx.audit.list({ permissions: toBits(['SUPER_ADMIN']), perks: [] }, { target: 'kitchen', page: 1, pageSize: 1 });
+      expect(entries[0]).toMatchObject({ action: 'settings.update', actor: { id: manager.id, name: 'manager' }, after: { open: false, reason: 'Out of buns' } });
       expect((await command('order', { user: customer(), options: { item: 'Bun' } })).data.content).toBe('The kitchen is closed: Out of buns');
       const opened = await command('kitchen', { user: { id: manager.id, username: 'manager' }, options: [{ name: 'open', type: 1 }] as never });
       expect(opened.data.content).toMatch(/kitchen is open/);

@@ -32,17 +32,17 @@ export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void 
     { onRequest: manageFoodLookup, schema: { body: FoodLookupCreateBodySchema } },
     async (request, reply): Promise<{ lookup: FoodLookupItemView }> => {
       reply.code(201);
-      return { lookup: await foodLookup.create(actor(request).id, request.body) };
+      return { lookup: await foodLookup.create(actor(request), request.body) };
     },
   );
   app.patch(
     '/api/client/orders/food-lookup/:id',
     { onRequest: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema, body: FoodLookupUpdateBodySchema } },
-    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.update(request.params.id, request.body) }),
+    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.update(actor(request), request.params.id, request.body) }),
   );
   app.delete(
     '/api/client/orders/food-lookup/:id',
     { onRequest: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema } },
-    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.delete(request.params.id) }),
+    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.delete(actor(request), request.params.id) }),
   );
 }

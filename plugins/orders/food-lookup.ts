@@ -1,4 +1,5 @@
 import type { Config } from '../../core/config.ts';
+import { changedFields, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -37,6 +38,10 @@ function matchAny(columns: string[], tokens: string[]): { sql: string; params: s
   return { sql: `(${parts.map((p) => p.sql).join(' or ')})`, params: parts.map((p) => p.param) };
 }
 
+/** An item as its audit entries keep it. */
+const auditFields = (item: FoodLookupItem) => ({ name: item.name, keywords: [...item.keywords], images: [...item.images] });
+const itemTarget = (item: FoodLookupItem) => ({ type: 'foodLookup' as const, id: item.id, name: item.name });
+
 const score = (text: string, tokens: string[]) => tokens.filter((t) => text.toLowerCase().includes(t)).length;
 
 /** The food lookup table (pictures chefs use when preparing), its search log, and the prepare dialog's image search. */
@@ -44,10 +49,12 @@ export class FoodLookupService {
   readonly #orm: Orm;
   readonly #config: Config;
   readonly #now: () => number;
+  readonly #audit: AuditLog;
 
-  constructor(orm: Orm, config: Config, now: () => number = Date.now) {
+  constructor(orm: Orm, config: Config, audit: AuditLog, now: () => number = Date.now) {
     this.#orm = orm;
     this.#config = config;
+    this.#audit = audit;
     this.#now = now;
   }
 
@@ -81,29 +88,37 @@ export class FoodLookupService {
     return rows.map((r) => ({ query: r.query, user: r.user, at: iso(r.at)! }));
   }
 
-  async create(actorId: string, input: FoodLookupCreateInput): Promise<FoodLookupItemView> {
+  async create(actor: AuditActor, input: FoodLookupCreateInput): Promise<FoodLookupItemView> {
     this.#checkImages(input.images);
-    const em = this.#orm.em.fork();
-    const item = em.create(FoodLookupItemSchema, { name: input.name, keywords: [...new Set(input.keywords)], images: [...new Set(input.images)], createdBy: actorId });
-    await em.flush();
+    const item = await this.#orm.em.fork().transactional(async (em) => {
+      const item = em.create(FoodLookupItemSchema, { name: input.name, keywords: [...new Set(input.keywords)], images: [...new Set(input.images)], createdBy: actor.id });
+      // Written first: the entry names the item by the id the insert gives it.
+      await em.flush();
+      await this.#audit.record(em, { actor, action: 'foodLookup.create', target: itemTarget(item), before: null, after: auditFields(item) });
+      return item;
+    });
     return toView(item);
   }
 
-  async update(id: string, input: FoodLookupUpdateInput): Promise<FoodLookupItemView> {
+  async update(actor: AuditActor, id: string, input: FoodLookupUpdateInput): Promise<FoodLookupItemView> {
     if (input.images) this.#checkImages(input.images);
-    const item = await this.#locked(id, (_em, item) => {
+    const item = await this.#locked(id, async (em, item) => {
+      const before = auditFields(item);
+      const target = itemTarget(item);
       if (input.name !== undefined) item.name = input.name;
       if (input.keywords !== undefined) item.keywords = [...new Set(input.keywords)];
       if (input.images !== undefined) item.images = [...new Set(input.images)];
+      await this.#audit.record(em, { actor, action: 'foodLookup.update', target, ...changedFields(before, auditFields(item)) });
       return item;
     });
     return toView(item);
   }
 
   /** Answers the item as it was removed; of two deletes at once the second finds nothing (404). */
-  async delete(id: string): Promise<FoodLookupItemView> {
+  async delete(actor: AuditActor, id: string): Promise<FoodLookupItemView> {
     return this.#locked(id, async (em, item) => {
       const view = toView(item);
+      await this.#audit.record(em, { actor, action: 'foodLookup.delete', target: itemTarget(item), before: auditFields(item), after: null });
       await em.nativeDelete(FoodLookupItemSchema, { id });
       return view;
     });

@@ -47,7 +47,7 @@ export default definePlugin({
   entities: orderEntities,
   migrations,
   service: (ctx): OrdersPlugin => {
-    const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.now);
+    const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.audit, ctx.now);
     const users = ctx.services.users as UsersPlugin;
     return {
     orders,
@@ -63,7 +63,7 @@ export default definePlugin({
     feedback: new OrderFeedbackService(ctx.orm, ctx.now),
     stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
     search: new OrderSearch(ctx.orm),
-    foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.now),
+    foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.audit, ctx.now),
     images: new ImageStore(ctx.config),
     sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log, ctx.metrics),
     };

@@ -34,7 +34,7 @@ describe('orders API permission matrix', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vd-orders-'));
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', ORDER_COOKING_TIME_S: '0', DATA_DIR: dataDir } });
     plugin = app.server.ctx.services.orders as OrdersPlugin;
-    foodId = (await plugin.foodLookup.create('1100000000000000005', { name: 'Burger', keywords: ['burger'], images: ['/food/burger.svg'] })).id;
+    foodId = (await plugin.foodLookup.create({ id: '1100000000000000005', username: 'owner', displayName: null }, { name: 'Burger', keywords: ['burger'], images: ['/food/burger.svg'] })).id;
   });
   afterAll(async () => {
     await app?.close();
@@ -90,7 +90,7 @@ describe('orders API permission matrix', () => {
     { name: 'PATCH /api/client/orders/food-lookup/{id}', request: async () => ({ method: 'PATCH', url: `/api/client/orders/food-lookup/${foodId}`, payload: { keywords: ['burger', 'beef'] } }), expect: ADMIN },
     {
       name: 'DELETE /api/client/orders/food-lookup/{id}',
-      request: async () => ({ method: 'DELETE', url: `/api/client/orders/food-lookup/${(await plugin.foodLookup.create('1100000000000000005', { name: 'Gone', keywords: [], images: ['/food/fries.svg'] })).id}` }),
+      request: async () => ({ method: 'DELETE', url: `/api/client/orders/food-lookup/${(await plugin.foodLookup.create({ id: '1100000000000000005', username: 'owner', displayName: null }, { name: 'Gone', keywords: [], images: ['/food/fries.svg'] })).id}` }),
       expect: ADMIN,
     },
     { name: 'POST /api/client/orders/{id}/claim', request: async () => ({ method: 'POST', url: `/api/client/orders/${(await order()).id}/claim` }), expect: KITCHEN },

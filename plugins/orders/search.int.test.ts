@@ -14,7 +14,7 @@ describe('order search (Order Management)', () => {
     for (const [username, item] of [['burger_fan', 'Cheeseburger with 100% beef'], ['pizza_pal', 'Pepperoni pizza'], ['taco_tim', 'Three tacos']] as const) {
       const customer = await app.createUser({ username });
       const order = await plugin.orders.createOrder({ customerId: customer.id, item });
-      if (username === 'taco_tim') await plugin.orders.delete({ id: admin.id, permissions: PERMISSIONS.SUPER_ADMIN }, order.id, { reason: 'Test' });
+      if (username === 'taco_tim') await plugin.orders.delete({ id: admin.id, username: 'admin', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, order.id, { reason: 'Test' });
     }
   });
   afterAll(() => app?.close());

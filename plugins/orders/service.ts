@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { lockName } from '../../core/db/locks.ts';
@@ -88,13 +89,15 @@ export class OrdersService {
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #now: () => number;
+  readonly #audit: AuditLog;
   /** The active list, kept true by the order events (ours or, once bridged, another process's). */
   readonly #active: ActiveOrders;
 
-  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
+  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, now: () => number = Date.now) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
+    this.#audit = audit;
     this.#now = now;
     this.#active = new ActiveOrders(
       () => selectOrderViews(this.#orm.em.fork(), `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`, [], 'order by o.priority desc, o.ordered_at asc, o.id asc'),
@@ -266,20 +269,31 @@ export class OrdersService {
 
   /**
    * DELETE …/delete: staff remove an order with a reason the customer is told. A MANAGE_ORDERS user may delete an
-   * order waiting in the kitchen or one they hold; an order manager any active order.
+   * order waiting in the kitchen or one they hold; an order manager any active order. Audited (`order.delete`).
    */
-  async delete(actor: Actor, ref: string, input: DeleteInput): Promise<OrderView> {
+  async delete(actor: Actor & AuditActor, ref: string, input: DeleteInput): Promise<OrderView> {
     return this.#transition(ref, 'orderDeleted', async (em, order, now) => {
       if (!ACTIVE_STATUSES.includes(order.status)) return 0;
       const own = order.status === 'ORDERED' || (order.status === 'CLAIMED' && order.claimedBy === actor.id);
       if (!own && !isOrderManager(actor)) {
         throw new DomainError('forbidden', 'Only an order manager may delete an order someone else is working on.');
       }
-      return em.nativeUpdate(
+      const changed = await em.nativeUpdate(
         OrderSchema,
         { id: order.id, status: order.status },
         { status: 'DELETED', deletedBy: actor.id, deletedAt: now, deleteReason: input.reason, ...clearDeadlines(now) },
       );
+      if (changed > 0) {
+        await this.#audit.record(em, {
+          actor,
+          action: 'order.delete',
+          target: { type: 'order', id: order.id, name: `#${order.orderID} ${order.item}` },
+          before: { status: order.status },
+          after: { status: 'DELETED' },
+          reason: input.reason,
+        });
+      }
+      return changed;
     });
   }
 

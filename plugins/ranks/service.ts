@@ -1,11 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { changedFields, type AuditLog } from '../../core/audit/service.ts';
 import { RankSchema, type Rank } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { isSuperAdmin, toBits } from '../../core/shared/permissions.ts';
+import { isSuperAdmin, permissionNames, toBits } from '../../core/shared/permissions.ts';
 import { highestPosition } from '../../core/shared/ranking.ts';
 import './events.ts';
 import { DEFAULT_RANK_COLOUR, MAX_RANK_POSITION, type CreateRankInput, type RankView, type UpdateRankInput } from './schemas.ts';
@@ -34,6 +35,20 @@ export interface NewRank {
 
 const NOT_FOUND = 'Rank not found';
 
+/** A rank as its audit entries keep it: permissions by name. */
+function auditFields(rank: Rank) {
+  return {
+    name: rank.name,
+    position: rank.position,
+    colour: rank.colour,
+    permissions: permissionNames(rank.permissions),
+    perks: [...rank.perks],
+    canResign: rank.canResign,
+  };
+}
+
+const rankTarget = (rank: Rank) => ({ type: 'rank' as const, id: rank.id, name: rank.name });
+
 /**
  * Ranks: the staff ladder. The highest rank is the one with the largest position; positions are unique.
  *
@@ -46,10 +61,12 @@ const NOT_FOUND = 'Rank not found';
 export class RanksService {
   readonly #orm: Orm;
   readonly #events: EventBus;
+  readonly #audit: AuditLog;
 
-  constructor(orm: Orm, events: EventBus) {
+  constructor(orm: Orm, events: EventBus, audit: AuditLog) {
     this.#orm = orm;
     this.#events = events;
+    this.#audit = audit;
   }
 
   /** Highest first. */
@@ -99,7 +116,7 @@ export class RanksService {
         throw positionTaken(position);
       }
       assertCanGrantPosition(actor, position);
-      return em.create(RankSchema, {
+      const rank = em.create(RankSchema, {
         name: input.name,
         position,
         colour: input.colour,
@@ -107,6 +124,10 @@ export class RanksService {
         perks: [...new Set(input.perks)],
         canResign: input.staff.canResign,
       });
+      // Written first: the entry names the rank by the id the insert gives it.
+      await em.flush();
+      await this.#audit.record(em, { actor, action: 'rank.create', target: rankTarget(rank), before: null, after: auditFields(rank) });
+      return rank;
     });
     const view = toRankView(rank);
     this.#events.publish('rankCreated', { rank: view });
@@ -122,6 +143,7 @@ export class RanksService {
       const rank = await em.findOne(RankSchema, { id });
       if (!rank) throw new DomainError('not_found', NOT_FOUND);
       assertCanGrantPosition(actor, rank.position);
+      const before = auditFields(rank);
       if (input.permissions !== undefined) {
         const permissions = toBits(input.permissions);
         // Only what the rank gains is a grant: keeping or removing what a higher-up gave it is not.
@@ -132,6 +154,8 @@ export class RanksService {
       if (input.colour !== undefined) rank.colour = input.colour;
       if (input.perks !== undefined) rank.perks = [...new Set(input.perks)];
       if (input.staff !== undefined) rank.canResign = input.staff.canResign;
+      // Named as it was: "Edited a rank: Trainee" even when the edit renamed it.
+      await this.#audit.record(em, { actor, action: 'rank.update', target: { ...rankTarget(rank), name: before.name }, ...changedFields(before, auditFields(rank)) });
       return rank;
     });
     const view = toRankView(rank);
@@ -146,6 +170,7 @@ export class RanksService {
       const rank = await em.findOne(RankSchema, { id });
       if (!rank) throw new DomainError('not_found', NOT_FOUND);
       assertCanGrantPosition(actor, rank.position);
+      await this.#audit.record(em, { actor, action: 'rank.delete', target: rankTarget(rank), before: auditFields(rank), after: null });
       await em.nativeDelete(RankSchema, { id });
     });
     this.#events.publish('rankDeleted', { rankId: id });
@@ -186,6 +211,13 @@ export class RanksService {
         assertCanGrantPosition(actor, move.to);
       }
       if (moves.length > 0) {
+        await this.#audit.record(em, {
+          actor,
+          action: 'rank.reorder',
+          target: { type: 'rank', id: 'positions', name: 'Rank order' },
+          before: { order: ranks.map((rank) => rank.name) },
+          after: { order: ids.map((id) => byId.get(id)!.name) },
+        });
         const below = Math.min(0, ...numbers) - 1;
         for (const [i, move] of moves.entries()) move.rank.position = below - i;
         await em.flush();

@@ -23,7 +23,7 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     app.post(
       `/api/client/settings/${key}`,
       { onRequest: guardFor(key), schema: { body: settingBodySchema(SETTING_DEFINITIONS[key].schema) } },
-      async (request): Promise<UpdateSettingResponse> => ({ updatedValue: await settings.set(key, request.body.val, request.user?.id ?? null) }),
+      async (request): Promise<UpdateSettingResponse> => ({ updatedValue: await settings.set(key, request.body.val, request.user ?? null) }),
     );
   }
   app.post('/api/client/settings/:key', { onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema } }, async (request) => {

@@ -10,7 +10,7 @@ export default definePlugin({
   name: 'settings',
   entities: [SettingSchema],
   migrations,
-  service: (ctx) => new SettingsService(ctx.orm, ctx.events),
+  service: (ctx) => new SettingsService(ctx.orm, ctx.events, ctx.audit),
   routes: settingsRoutes,
   commands: [kitchen],
   seed: seedSettings,

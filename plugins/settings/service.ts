@@ -1,9 +1,16 @@
+import { changedFields, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
+import { lockName } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { parseInput } from '../../core/http/zod.ts';
 import type { EventBus } from '../../core/events.ts';
 import { SettingSchema } from './entities.ts';
 import { SETTING_DEFINITIONS, SETTING_KEYS, isSettingKey, type SettingKey, type Settings } from './schemas.ts';
+
+/** A setting's value as an audit entry compares it: an object's own fields, anything else as `value`. */
+function asFields(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+}
 
 /**
  * Site settings: a key to value map read on every page (banner, festive mode), so it is cached in memory and
@@ -13,11 +20,13 @@ import { SETTING_DEFINITIONS, SETTING_KEYS, isSettingKey, type SettingKey, type 
 export class SettingsService {
   readonly #orm: Orm;
   readonly #events: EventBus;
+  readonly #audit: AuditLog;
   #cache: Promise<Settings> | null = null;
 
-  constructor(orm: Orm, events: EventBus) {
+  constructor(orm: Orm, events: EventBus, audit: AuditLog) {
     this.#orm = orm;
     this.#events = events;
+    this.#audit = audit;
     events.on('settingUpdated', () => {
       this.#cache = null;
     });
@@ -42,15 +51,23 @@ export class SettingsService {
   }
 
   /**
-   * Validates the value against the key's schema (400 with the issues, nothing written: the route has checked it
-   * already, the bot's commands and seeds have not), stores it, tells everyone.
+   * Validates the value against the key's schema (400 with the issues, nothing written), stores it, tells everyone.
+   * `actor` null: the seed, not an admin write, so no audit entry. Otherwise the entry keeps the value before and
+   * after, read under a lock on the key (the row may not exist yet), so two changes at once chain.
    */
-  async set<K extends SettingKey>(key: K, value: unknown, updatedBy: string | null): Promise<Settings[K]> {
-    const parsed = parseInput(SETTING_DEFINITIONS[key].schema, value, 'val') as Settings[K];
-    const em = this.#orm.em.fork();
-    await em.upsert(SettingSchema, { key, value: parsed, updatedAt: new Date(), updatedBy });
-    this.#events.publish('settingUpdated', { key, value: parsed });
-    return parsed;
+  async set<K extends SettingKey>(key: K, value: unknown, actor: AuditActor | null): Promise<Settings[K]> {
+    const parsed = { data: parseInput(SETTING_DEFINITIONS[key].schema, value, 'val') as Settings[K] };
+    await this.#orm.em.fork().transactional(async (em) => {
+      await lockName(em, `setting:${key}`);
+      const previous = await em.findOne(SettingSchema, { key });
+      // Compared before the upsert, which merges the new value into `previous` (the same managed entity).
+      const change = previous ? changedFields(asFields(previous.value), asFields(parsed.data)) : { before: null, after: asFields(parsed.data) };
+      await em.upsert(SettingSchema, { key, value: parsed.data, updatedAt: new Date(), updatedBy: actor?.id ?? null });
+      if (!actor) return;
+      await this.#audit.record(em, { actor, action: 'settings.update', target: { type: 'setting', id: key, name: key }, ...change });
+    });
+    this.#events.publish('settingUpdated', { key, value: parsed.data });
+    return parsed.data as Settings[K];
   }
 
   async #load(): Promise<Settings> {

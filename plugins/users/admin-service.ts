@@ -1,5 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
+import { changedFields, nameOf, type AuditLog } from '../../core/audit/service.ts';
+import { RankSchema, UserSchema, type Rank, type User } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
@@ -44,6 +45,14 @@ export async function manageableTarget(em: Em, actor: CurrentUser, id: string): 
   return user;
 }
 
+/** What an audit entry names a user by: the name they had when it was written. */
+export function userTarget(user: User): { type: 'user'; id: string; name: string } {
+  return { type: 'user', id: user.id, name: nameOf(user) };
+}
+
+/** Ranks as an audit entry keeps them: names, highest first, readable after the ranks change or go. */
+const rankNames = (ranks: readonly Rank[]) => [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name);
+
 function toWarningView(warning: Warning): WarningView {
   return { id: warning.id, userID: warning.user.id, reason: warning.reason, by: warning.by, createdAt: warning.createdAt.toISOString() };
 }
@@ -62,10 +71,12 @@ function toBlacklistView(entry: Blacklist): BlacklistView {
 export class UserAdminService {
   readonly #orm: Orm;
   readonly #events: EventBus;
+  readonly #audit: AuditLog;
 
-  constructor(orm: Orm, events: EventBus) {
+  constructor(orm: Orm, events: EventBus, audit: AuditLog) {
     this.#orm = orm;
     this.#events = events;
+    this.#audit = audit;
   }
 
   async search(filter: AdminUsersFilter): Promise<AdminUsersResponse> {
@@ -100,9 +111,19 @@ export class UserAdminService {
   async ban(actor: CurrentUser, id: string, input: { reason: string; expires: string | null }): Promise<BanView> {
     const expires = input.expires === null ? null : new Date(input.expires);
     if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
-    const view = await this.#onTarget(actor, id, (_em, user) => {
+    const view = await this.#onTarget(actor, id, async (em, user) => {
+      const before = toBanView(user);
       user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
-      return toBanView(user)!;
+      const view = toBanView(user)!;
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.ban',
+        target: userTarget(user),
+        before: before && { reason: before.reason, expires: before.expires },
+        // The ban's reason is part of what changed: not repeated as the entry's reason.
+        after: { reason: view.reason, expires: view.expires },
+      });
+      return view;
     });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userBanned', { userId: id, reason: input.reason, expires: view.expires });
@@ -112,11 +133,15 @@ export class UserAdminService {
   async updateBan(actor: CurrentUser, id: string, input: { reason?: string; expires?: string | null }): Promise<BanView> {
     const expires = input.expires === undefined || input.expires === null ? input.expires : new Date(input.expires);
     if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
-    const view = await this.#onTarget(actor, id, (_em, user) => {
+    const view = await this.#onTarget(actor, id, async (em, user) => {
       if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+      const before = toBanView(user)!;
       if (input.reason !== undefined) user.ban.reason = input.reason;
       if (expires !== undefined) user.ban.expires = expires;
-      return toBanView(user)!;
+      const after = toBanView(user)!;
+      const change = changedFields({ reason: before.reason, expires: before.expires }, { reason: after.reason, expires: after.expires });
+      await this.#audit.record(em, { actor, action: 'user.ban.update', target: userTarget(user), ...change });
+      return after;
     });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userBanned', { userId: id, reason: view.reason, expires: view.expires });
@@ -124,9 +149,11 @@ export class UserAdminService {
   }
 
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
-    await this.#onTarget(actor, id, (_em, user) => {
-      if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+    await this.#onTarget(actor, id, async (em, user) => {
+      const before = toBanView(user);
+      if (!before) throw new DomainError('not_found', 'This user is not banned.');
       user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
+      await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after: null });
     });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
@@ -134,9 +161,11 @@ export class UserAdminService {
 
   /** Ranks emptied, the change written to the rank history. */
   async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
-    await this.#onTarget(actor, id, (em, user) => {
-      const before = user.ranks.getItems().map((r) => r.id);
-      if (before.length === 0) throw new DomainError('conflict', 'This user is not staff.');
+    await this.#onTarget(actor, id, async (em, user) => {
+      const held = user.ranks.getItems();
+      if (held.length === 0) throw new DomainError('conflict', 'This user is not staff.');
+      const before = held.map((r) => r.id);
+      await this.#audit.record(em, { actor, action: 'user.staff.remove', target: userTarget(user), before: { ranks: rankNames(held) }, after: { ranks: [] }, reason });
       user.ranks.removeAll();
       em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: [], reason, by: actor.id });
     });
@@ -165,6 +194,7 @@ export class UserAdminService {
       if (input.logToRankHistory) {
         em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
       }
+      await this.#audit.record(em, { actor, action: 'user.ranks.update', target: userTarget(user), before: { ranks: rankNames(before) }, after: { ranks: rankNames(ranks) } });
       return after;
     });
     this.#events.publish('identityChanged', { userId: id });
@@ -196,7 +226,11 @@ export class UserAdminService {
 
   async warn(actor: CurrentUser, id: string, reason: string): Promise<WarningView> {
     // Mapped after commit: createdAt is filled in as the row is written.
-    return toWarningView(await this.#onTarget(actor, id, (em, user) => em.create(WarningSchema, { user, reason, by: actor.id })));
+    const warning = await this.#onTarget(actor, id, async (em, user) => {
+      await this.#audit.record(em, { actor, action: 'user.warn', target: userTarget(user), before: null, after: { warning: reason } });
+      return em.create(WarningSchema, { user, reason, by: actor.id });
+    });
+    return toWarningView(warning);
   }
 
   /** The user's order blacklist entry; null when they were never listed. */
@@ -213,6 +247,8 @@ export class UserAdminService {
     // Under the user's row lock, a first listing sent twice at once is one insert and one update.
     const entry = await this.#onTarget(actor, id, async (em, user) => {
       const entry = await em.findOne(BlacklistSchema, { user: id });
+      const before = entry && { active: entry.active, reason: entry.reason ?? null };
+      await this.#audit.record(em, { actor, action: 'user.blacklist', target: userTarget(user), before, after: { active: input.active, reason } });
       if (entry) return em.assign(entry, { active: input.active, reason, by: actor.id });
       return em.create(BlacklistSchema, { user, active: input.active, reason, by: actor.id });
     });

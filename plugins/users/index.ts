@@ -30,8 +30,8 @@ export default definePlugin({
   migrations,
   service: (ctx): UsersPlugin => ({
     users: new UsersService(ctx.orm, ctx.events),
-    admin: new UserAdminService(ctx.orm, ctx.events),
-    profile: new ProfileService(ctx.orm, ctx.events, ctx.config),
+    admin: new UserAdminService(ctx.orm, ctx.events, ctx.audit),
+    profile: new ProfileService(ctx.orm, ctx.events, ctx.config, ctx.audit),
     oauth: new DiscordOAuth(ctx.config),
     demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
   }),

@@ -1,3 +1,4 @@
+import { changedFields, type AuditLog } from '../../core/audit/service.ts';
 import { UserSchema, type User } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
@@ -5,7 +6,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { manageableTarget } from './admin-service.ts';
+import { manageableTarget, userTarget } from './admin-service.ts';
 import { RankHistorySchema, ResignationSchema } from './entities.ts';
 import './events.ts';
 import { UserSelfUpdateBodySchema, type UserManagerUpdate, type UserView } from './schemas.ts';
@@ -16,6 +17,18 @@ export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const RESIGN_NOT_ALLOWED = 'Rank is not allowed to resign via website, please contact the appropriate administrator.';
 
+/** The profile fields an edit may change, as an audit entry compares them. */
+function profileFields(user: User) {
+  return {
+    username: user.username,
+    displayName: user.displayName ?? null,
+    avatar: user.avatar ?? null,
+    deliveryMessage: user.settings?.deliveryMessage?.message ?? null,
+    perks: [...user.perks],
+    flags: user.flags,
+  };
+}
+
 /**
  * What a user changes of their own profile (and a user manager of someone ranked below them): display name,
  * delivery message, perks and flags, a refresh from Discord, and resigning from staff.
@@ -24,11 +37,13 @@ export class ProfileService {
   readonly #orm: Orm;
   readonly #events: EventBus;
   readonly #config: Config;
+  readonly #audit: AuditLog;
 
-  constructor(orm: Orm, events: EventBus, config: Config) {
+  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
+    this.#audit = audit;
   }
 
   /**
@@ -41,9 +56,21 @@ export class ProfileService {
     return em.findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
   }
 
-  /** One profile write: a transaction, the user's row locked and checked, then `work`; committed before it returns. */
-  async #edit<T>(actor: CurrentUser, id: string, work: (em: Em, user: User) => T | Promise<T>): Promise<T> {
-    return this.#orm.em.fork().transactional(async (em) => work(em, await this.#editable(em, actor, id)));
+  /**
+   * One profile write: a transaction, the user's row locked and checked, then `work`; committed before it returns.
+   * A manager's write about someone else is an admin write: `action` names its audit entry, which keeps the
+   * profile fields that changed.
+   */
+  async #edit<T>(actor: CurrentUser, id: string, action: 'user.update' | 'user.sync' | null, work: (em: Em, user: User) => T | Promise<T>): Promise<T> {
+    return this.#orm.em.fork().transactional(async (em) => {
+      const user = await this.#editable(em, actor, id);
+      const before = profileFields(user);
+      const result = await work(em, user);
+      if (action && actor.id !== id) {
+        await this.#audit.record(em, { actor, action, target: userTarget(user), ...changedFields(before, profileFields(user)) });
+      }
+      return result;
+    });
   }
 
   /**
@@ -55,7 +82,7 @@ export class ProfileService {
     if (actor.id === id && !UserSelfUpdateBodySchema.safeParse(input).success) {
       throw new DomainError('forbidden', 'You can only change your display name and delivery message.');
     }
-    const user = await this.#edit(actor, id, (_em, user) => {
+    const user = await this.#edit(actor, id, 'user.update', (_em, user) => {
       if (input.displayName !== undefined) user.displayName = input.displayName;
       if (input.settings !== undefined) {
         const { deliveryMessage: _old, ...rest } = user.settings ?? {};
@@ -72,7 +99,7 @@ export class ProfileService {
 
   /** PATCH /api/client/users/{id}/premade-messages: the delivery message the bot sends with this driver's orders. */
   async setDeliveryMessage(actor: CurrentUser, id: string, message: string): Promise<string> {
-    await this.#edit(actor, id, (_em, user) => {
+    await this.#edit(actor, id, 'user.update', (_em, user) => {
       user.settings = { ...user.settings, deliveryMessage: { message } };
     });
     this.#events.publish('identityChanged', { userId: id });
@@ -82,7 +109,7 @@ export class ProfileService {
   /** PATCH /api/client/users/{id}/sync-with-discord: username, display name, discriminator and avatar as Discord has them now. */
   async syncWithDiscord(actor: CurrentUser, id: string): Promise<UserView> {
     // Checked before asking Discord (a refused caller learns nothing), and again under the lock as the answer is written.
-    await this.#edit(actor, id, () => undefined);
+    await this.#edit(actor, id, null, () => undefined);
     const token = this.#config.discord.token;
     if (!token) throw new DomainError('unavailable', 'Discord sync is not configured.');
     let response: Response;
@@ -98,7 +125,7 @@ export class ProfileService {
     if (!response.ok) throw new DomainError('unavailable', 'Discord did not return this user. Please try again.');
     const profile = (await response.json()) as DiscordProfile;
     if (profile.id !== id || typeof profile.username !== 'string') throw new DomainError('unavailable', 'Discord returned an unexpected user.');
-    const user = await this.#edit(actor, id, (em, user) => em.assign(user, discordFields(profile)));
+    const user = await this.#edit(actor, id, 'user.sync', (em, user) => em.assign(user, discordFields(profile)));
     this.#events.publish('identityChanged', { userId: id });
     return toUserView(user);
   }
@@ -110,7 +137,7 @@ export class ProfileService {
    */
   async resign(actor: CurrentUser): Promise<void> {
     // The user's row lock: of two resignations at once, the second finds no rank left (409), not a second history entry.
-    await this.#edit(actor, actor.id, async (tx, user) => {
+    await this.#edit(actor, actor.id, null, async (tx, user) => {
       const ranks = user.ranks.getItems().sort((a, b) => b.position - a.position);
       const highest = ranks[0];
       if (!highest) throw new DomainError('conflict', 'You hold no rank to resign from.');

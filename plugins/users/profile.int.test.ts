@@ -278,6 +278,19 @@ describe('profiles, warnings, blacklist and resign', () => {
       expect(events.at(-1)).toEqual({ event: 'identityChanged', payload: { userId: user.id } });
     });
 
+    it("a manager's sync of someone else is audited (user.sync) with what Discord changed; a user's own is not", async () => {
+      const user = await app.createUser({ username: 'stale_name' });
+      const grants = { permissions: toBits(['SUPER_ADMIN']), perks: [] };
+      const about = async () => (await app.server.ctx.audit.list(grants, { target: user.id, page: 1, pageSize: 10 })).entries;
+      expect((await call('PATCH', url(user), user)).statusCode).toBe(200);
+      expect(await about()).toEqual([]);
+      await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: user.id }, { username: 'stale_again' });
+      expect((await call('PATCH', url(user), u.manager)).statusCode).toBe(200);
+      expect(await about()).toEqual([
+        expect.objectContaining({ action: 'user.sync', actor: { id: u.manager!.id, name: 'morgan_manager' }, before: { username: 'stale_again' }, after: { username: `synced_${user.id.slice(-4)}` } }),
+      ]);
+    });
+
     it("503 'Discord sync is not configured.' without a bot token; nothing written, Discord not called", async () => {
       app.config.discord.token = undefined;
       const user = await app.createUser({ username: 'unsynced' });

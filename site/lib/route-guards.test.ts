@@ -41,6 +41,16 @@ describe('page guards', () => {
     expect(checkPage('/staff/delivery-messages', '', user(['VIEW_STAFF_DASHBOARD'])).kind).toBe('forbidden');
   });
 
+  it('the audit log: SUPER_ADMIN or MANAGE_SETTINGS, nobody else', () => {
+    const path = '/staff/admin/site-management/audit-log';
+    expect(checkPage(path, '', null).kind).toBe('login');
+    expect(checkPage(path, '', user(['SUPER_ADMIN'])).kind).toBe('pass');
+    expect(checkPage(path, '', user(['MANAGE_SETTINGS'])).kind).toBe('pass');
+    for (const permissions of [['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'], ['VIEW_STAFF_DASHBOARD', 'MANAGE_ANNOUNCEMENT']] as Permission[][]) {
+      expect(checkPage(path, '', user(permissions)).kind).toBe('forbidden');
+    }
+  });
+
   it('keeps appeals, sign-in and the privacy policy open to banned users', () => {
     expect(openToBanned('/appeal/create')).toBe(true);
     expect(openToBanned('/privacy')).toBe(true);

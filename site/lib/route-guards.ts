@@ -33,6 +33,7 @@ export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
   ['/staff/admin/report-manager', needs({ all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'] })],
   ['/staff/admin/settings', needs({ all: ['MANAGE_SETTINGS'] })],
   ['/staff/admin/site-management/announcement', needs({ all: ['MANAGE_ANNOUNCEMENT'] })],
+  ['/staff/admin/site-management/audit-log', needs({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] })],
   ['/staff/admin/teams', needs({ all: ['MANAGE_TEAMS'] })],
   ['/staff/admin/users', needs({ all: ['MANAGE_USERS'] })],
 ];

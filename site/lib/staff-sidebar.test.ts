@@ -44,7 +44,7 @@ describe('staff sidebar', () => {
       'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
       'Management Statistics', 'My Performance', 'Management', 'On Leave Requests', 'Order Reports', 'Recruitment',
       'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
-      'Site Settings', 'Announce',
+      'Site Settings', 'Announce', 'Audit Log',
       'Resign', 'Take a Vacation', 'Premade Message Directory',
     ]);
   });
@@ -54,6 +54,12 @@ describe('staff sidebar', () => {
     expect(sidebarLabels(groups)).toEqual(['Announce', 'Resign']);
     const resign = groups.at(-1)!.items[0];
     expect(resign).toMatchObject({ kind: 'resign', disabled: true });
+  });
+
+  it('Audit Log: a super admin and MANAGE_SETTINGS see it, MANAGE_ANNOUNCEMENT alone does not', () => {
+    expect(sidebarLabels(sidebarFor(viewer(['MANAGE_SETTINGS'])))).toEqual(['Site Settings', 'Audit Log', 'Resign']);
+    expect(sidebarLabels(sidebarFor(viewer(['MANAGE_ANNOUNCEMENT'])))).not.toContain('Audit Log');
+    expect(sidebarLabels(sidebarFor(viewer(['MANAGE_USERS'])))).not.toContain('Audit Log');
   });
 
   it('marks the longest matching entry active', () => {

@@ -25,7 +25,7 @@ test('a signed /order from Discord reaches the kitchen live; prepared and delive
   );
   // The demo's ready orders would reach the queued driver first.
   for (const ready of (await services.orders.orders.listActive()).filter((o) => o.status === 'READY')) {
-    await services.orders.orders.delete({ id: chef.id, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
+    await services.orders.orders.delete({ id: chef.id, username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
   }
   const chefPage = await openManager(chefContext);
   const driverPage = await openManager(driverContext);
@@ -89,7 +89,7 @@ test('when the bot can reach neither the channel nor the customer\'s DMs, the dr
   const context = await browser.newContext();
   const cook = await diner.signIn(context, { username: 'solo_sol', rank: 'Delivery Driver' });
   for (const ready of (await services.orders.orders.listActive()).filter((o) => o.status === 'READY')) {
-    await services.orders.orders.delete({ id: cook.id, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
+    await services.orders.orders.delete({ id: cook.id, username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
   }
   const page = await openManager(context);
   await page.getByRole('button', { name: 'Join delivery queue' }).click();

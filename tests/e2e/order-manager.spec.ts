@@ -26,7 +26,7 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
 
   // Ready orders left by the demo data would go to the queued driver first (one assignment at a time per driver).
   for (const ready of (await services.orders.orders.listActive()).filter((o) => o.status === 'READY')) {
-    await services.orders.orders.delete({ id: chef.id, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
+    await services.orders.orders.delete({ id: chef.id, username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
   }
 
   const chefPage = await openManager(chefContext);

@@ -34,11 +34,13 @@ export default defineCommand({
   ]),
   async handler(ctx) {
     const settings = ctx.services.settings as SettingsService;
+    // The audit log names the Discord user (their site account has the same id).
+    const actor = { id: ctx.user.id, username: ctx.user.username, displayName: ctx.user.globalName };
     if (ctx.options.subcommand === 'open') {
-      await settings.set('kitchen', { open: true, reason: '' }, ctx.user.id);
+      await settings.set('kitchen', { open: true, reason: '' }, actor);
       return ctx.reply({ content: kitchenText.opened, ephemeral: false });
     }
-    await settings.set('kitchen', { open: false, reason: ctx.options.reason }, ctx.user.id);
+    await settings.set('kitchen', { open: false, reason: ctx.options.reason }, actor);
     await ctx.reply({ content: kitchenText.closed(ctx.options.reason), ephemeral: false });
   },
 });

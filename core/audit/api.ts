@@ -1,0 +1,16 @@
+import { requirePermissions } from '../auth/guards.ts';
+import type { App } from '../plugin.ts';
+import { AuditLogQuerySchema, type AuditLogResponse } from './schemas.ts';
+import type { AuditLog } from './service.ts';
+
+/**
+ * GET /api/client/admin/audit-log?actor&target&action&from&until&page&pageSize. Any of SUPER_ADMIN (every entry) or
+ * MANAGE_SETTINGS (the settings entries only: the service narrows by the caller's permissions).
+ */
+export function auditRoutes(app: App, audit: AuditLog): void {
+  app.get(
+    '/api/client/admin/audit-log',
+    { preHandler: requirePermissions({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] }), schema: { querystring: AuditLogQuerySchema } },
+    async (request): Promise<AuditLogResponse> => audit.list(request.user!, request.query),
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTION_LIST, AUDIT_KINDS } from '../../core/audit/schemas.ts';
+import { actionLabel, changeRows, fieldLabel, formatValue, kindLabel } from './audit.ts';
+
+describe('audit entries as people read them', () => {
+  it('labels fields and formats values', () => {
+    expect(fieldLabel('deliveryMessage')).toBe('Delivery message');
+    expect(fieldLabel('canResign')).toBe('Can resign');
+    expect(formatValue(null)).toBe('—');
+    expect(formatValue(true)).toBe('yes');
+    expect(formatValue([])).toBe('none');
+    expect(formatValue(['Chef', 'Driver'])).toBe('Chef, Driver');
+    expect(formatValue('2026-11-20T12:00:00.000Z')).toBe('20 Nov 2026, 12:00 UTC');
+    expect(formatValue({ enabled: true, countdownLabel: 'Christmas' })).toBe('Enabled: yes; Countdown label: Christmas');
+  });
+
+  it('one row per changed field; a side that did not exist reads as —', () => {
+    expect(changeRows({ before: { ranks: ['Chef'] }, after: { ranks: ['Chef', 'Manager'] } })).toEqual([{ field: 'Ranks', before: 'Chef', after: 'Chef, Manager' }]);
+    expect(changeRows({ before: null, after: { reason: 'Spam', expires: null } })).toEqual([
+      { field: 'Reason', before: '—', after: 'Spam' },
+      { field: 'Expires', before: '—', after: '—' },
+    ]);
+    expect(changeRows({ before: { name: 'Fries' }, after: null })).toEqual([{ field: 'Name', before: 'Fries', after: '—' }]);
+  });
+
+  it('every action and filter kind has words', () => {
+    for (const action of AUDIT_ACTION_LIST) expect(actionLabel(action)).not.toBe(action);
+    for (const kind of AUDIT_KINDS) expect(kindLabel(kind)).not.toBe(kind);
+  });
+});

@@ -1,0 +1,63 @@
+import { AUDIT_ACTIONS, type AuditEntryView } from '../../core/audit/schemas.ts';
+
+/** How an audit entry reads on the audit log screen and on a profile. Pure: unit-tested. */
+
+export interface ChangeRow {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** `deliveryMessage` → `Delivery message`, `ban.expires` stays readable as `Expires`. */
+export function fieldLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A value as a person reads it: none, yes/no, lists joined, times in UTC, objects as `key: value` pairs. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') {
+    if (ISO_TIME.test(value)) return `${new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+    return value;
+  }
+  if (typeof value === 'number') return value.toLocaleString('en-GB');
+  if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : 'none';
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${fieldLabel(k)}: ${formatValue(v)}`)
+      .join('; ');
+  }
+  return String(value);
+}
+
+/** One row per field either side names, in the order `after` (then `before`) lists them. */
+export function changeRows(entry: Pick<AuditEntryView, 'before' | 'after'>): ChangeRow[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  return keys.map((key) => ({
+    field: fieldLabel(key),
+    before: entry.before === null ? '—' : formatValue(before[key]),
+    after: entry.after === null ? '—' : formatValue(after[key]),
+  }));
+}
+
+export function actionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}
+
+/** A filter kind as the select shows it: a target type (`user` → `Anything about users`) or an action's label. */
+export function kindLabel(kind: string): string {
+  const types: Record<string, string> = {
+    user: 'Anything about users',
+    rank: 'Anything about ranks',
+    settings: 'Settings and announcements',
+    order: 'Orders',
+    foodLookup: 'Food lookup',
+  };
+  return types[kind] ?? actionLabel(kind);
+}
