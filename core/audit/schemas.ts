@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../shared/text.ts';
 
 /**
  * The audit log's contract, shared by the API, the service and the site (pure: no Node, no database).
@@ -39,14 +40,14 @@ export const SETTINGS_KIND = 'settings';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const snowflake = z.string().regex(/^\d{16,20}$/, 'Not an ID');
+const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
 
 /** GET /api/client/admin/audit-log: every filter optional; dates are ISO 8601 (a bare date means its midnight, UTC). */
 export const AuditLogQuerySchema = z.strictObject({
   /** Who acted: a user ID. */
   actor: snowflake.optional(),
   /** On what: a user, rank, order or food lookup item ID, or a setting's key. */
-  target: z.string().trim().min(1).max(64).optional(),
+  target: text().trim().min(1).max(64).optional(),
   /** A target type (`user`), an action (`user.ban`) or an action's prefix: see AUDIT_KINDS. */
   action: z.enum(AUDIT_KINDS as [string, ...string[]]).optional(),
   from: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
