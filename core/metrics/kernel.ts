@@ -1,5 +1,4 @@
-import pg from 'pg';
-import type { Orm } from '../db/orm.ts';
+import { poolOf, type Orm } from '../db/orm.ts';
 import type { GatewayHub } from '../gateway/hub.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -8,7 +7,7 @@ import type { Metrics } from './metrics.ts';
  * connection pool. PGlite has no pool (one connection, transactions one at a time) and keeps its queue of waiting
  * queries private, so the embedded database has no pool metrics.
  */
-export async function registerKernelMetrics(metrics: Metrics, { orm, gateway }: { orm: Orm; gateway: GatewayHub }): Promise<void> {
+export function registerKernelMetrics(metrics: Metrics, { orm, gateway }: { orm: Orm; gateway: GatewayHub }): void {
   metrics.gauge({
     name: 'vd_gateway_sockets',
     help: 'Open live gateway WebSockets on this process, identified or not yet.',
@@ -30,31 +29,31 @@ export async function registerKernelMetrics(metrics: Metrics, { orm, gateway }: 
       this.set(gateway.stats.users);
     },
   });
-  // MikroORM's PostgreSQL connection hands out its `pg` pool (PGlite's: the PGlite instance).
-  const pool = await (orm.driver.getConnection() as unknown as { getNativeClient(): Promise<unknown> }).getNativeClient();
-  if (!(pool instanceof pg.Pool)) return;
+  const holder = poolOf(orm);
+  if (!holder) return;
   metrics.gauge({
     name: 'vd_db_pool_connections',
     help: 'PostgreSQL pool connections of this process: used (checked out by a query or transaction) or idle.',
     labelNames: ['state'],
     collect() {
-      const { totalCount, idleCount } = pool;
-      this.set({ state: 'used' }, totalCount - idleCount);
-      this.set({ state: 'idle' }, idleCount);
+      const { pool } = holder;
+      if (!pool) return;
+      this.set({ state: 'used' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
     },
   });
   metrics.gauge({
     name: 'vd_db_pool_waiting',
     help: 'Queries and transactions waiting for a free PostgreSQL pool connection.',
     collect() {
-      this.set(pool.waitingCount);
+      if (holder.pool) this.set(holder.pool.waitingCount);
     },
   });
   metrics.gauge({
     name: 'vd_db_pool_max',
     help: 'The PostgreSQL pool size limit of this process.',
     collect() {
-      this.set(pool.options.max ?? 10);
+      if (holder.pool) this.set(holder.pool.options.max ?? 10);
     },
   });
 }
