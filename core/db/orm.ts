@@ -26,6 +26,19 @@ export interface DatabaseOptions {
   debug?: boolean;
 }
 
+interface PoolHolder {
+  pool: pg.Pool | null;
+}
+const pools = new WeakMap<Orm, PoolHolder>();
+
+/**
+ * The PostgreSQL connection pool of a database openDatabase opened: null on PGlite, which has none; `pool` is null
+ * until the first connection. Read without connecting, so metrics never open a connection themselves.
+ */
+export function poolOf(orm: Orm): { readonly pool: pg.Pool | null } | null {
+  return pools.get(orm) ?? null;
+}
+
 /**
  * Opens the database with the driver the configuration asks for. Both drivers speak PostgreSQL, so one set of
  * entities and one set of committed migrations serves both.
@@ -48,7 +61,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   };
   if (options.url) {
     const { MikroORM } = await import('@mikro-orm/postgresql');
-    return (await MikroORM.init({ ...common, clientUrl: options.url, pool: { min: 0, max: 10 } })) as unknown as Orm;
+    // The `pg` pool, kept as MikroORM makes it (when it first connects), for its metrics (core/metrics/kernel.ts).
+    const pool: PoolHolder = { pool: null };
+    const orm = (await MikroORM.init({
+      ...common,
+      clientUrl: options.url,
+      pool: { min: 0, max: 10 },
+      driverOptions: { onPoolCreated: (created: pg.Pool) => void (pool.pool = created) },
+    })) as unknown as Orm;
+    pools.set(orm, pool);
+    return orm;
   }
   // A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly:
   // PGlite loads it as it opens (one start of the WebAssembly module, not two).

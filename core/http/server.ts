@@ -125,7 +125,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   // Before any other route: @fastify/websocket refuses upgrades on routes registered after it.
   const gateway = new GatewayHub({ orm, events, sessions, log: app.log }, { now: options.now, ...options.gateway });
   await registerGateway(app, gateway, config);
-  await registerKernelMetrics(metrics, { orm, gateway });
+  registerKernelMetrics(metrics, { orm, gateway });
 
   for (const plugin of plugins) {
     if (plugin.service) services[plugin.name] = plugin.service(ctx);

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plugins } from '../../plugins/index.ts';
 import type { OrdersPlugin } from '../../plugins/orders/index.ts';
 import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { schemaOf } from '../boot.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/orm.ts';
+import { buildServer } from '../http/server.ts';
 import { serveMetrics, type MetricsServer } from './http.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -164,5 +169,24 @@ describe('metrics on METRICS_PORT', () => {
     expect((await fetch(guarded.url)).status).toBe(401);
     expect((await fetch(guarded.url, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
     expect((await fetch(guarded.url, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  });
+});
+
+describe('metrics while the database is unreachable', () => {
+  it('still answers the scrape, with everything but what the database would tell', async () => {
+    // Nothing listens on port 1: a real connection failure.
+    const orm = await openDatabase({ url: 'postgres://diner@127.0.0.1:1/diner', embeddedPath: 'memory://', ...schemaOf(plugins) });
+    const server = await buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN }), orm, plugins });
+    try {
+      expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      const res = await server.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      expect(sampleValue(res.body, 'vd_http_request_duration_seconds_count', { route: '/api/health', status_code: '503' })).toBe(1);
+      expect(sampleValue(res.body, 'vd_orders', { state: 'ORDERED' })).toBeUndefined();
+      expect(sampleValue(res.body, 'vd_gateway_sockets')).toBe(0);
+    } finally {
+      await server.close();
+      await orm.close(true);
+    }
   });
 });

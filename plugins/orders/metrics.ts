@@ -13,10 +13,17 @@ export function registerOrderMetrics(metrics: Metrics, orm: Orm): void {
     help: 'Active orders by state (ORDERED, CLAIMED, PREPARING, READY), from the database; the same on every process.',
     labelNames: ['state'],
     async collect() {
-      const rows = await orm.em.fork().execute<{ status: string; count: number | string }[]>(
-        `select status, count(*) as count from orders where status in (${ACTIVE_STATUSES.map(() => '?').join(', ')}) group by status`,
-        [...ACTIVE_STATUSES],
-      );
+      let rows: { status: string; count: number | string }[];
+      try {
+        rows = await orm.em.fork().execute(
+          `select status, count(*) as count from orders where status in (${ACTIVE_STATUSES.map(() => '?').join(', ')}) group by status`,
+          [...ACTIVE_STATUSES],
+        );
+      } catch {
+        // The database is unreachable: the scrape still answers with everything else, and no stale counts.
+        this.reset();
+        return;
+      }
       const counts = new Map(rows.map((row) => [row.status, Number(row.count)]));
       for (const state of ACTIVE_STATUSES) this.set({ state }, counts.get(state) ?? 0);
     },
