@@ -23,7 +23,7 @@ test('a super admin sees every group and entry in the specification order', asyn
     'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
     'Management Statistics', 'My Performance', 'Management', 'On Leave Requests', 'Order Reports', 'Recruitment',
     'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
-    'Site Settings', 'Announce',
+    'Site Settings', 'Announce', 'Audit Log',
     'Resign', 'Take a Vacation', 'Premade Message Directory',
   ]);
   await page.goto('/staff/admin/users');
