@@ -53,6 +53,17 @@ describe('food lookup, image search, leaderboard and figures', () => {
     expect((await call('PATCH', '/api/client/orders/food-lookup/1234567890123456789', admin, { name: 'Y' })).statusCode).toBe(404);
   });
 
+  it('pages the list by name or newest first, and a search by relevance', async () => {
+    const byName = await plugin.foodLookup.page(undefined, { page: 1, pageSize: 1, sort: 'name', order: 'asc' });
+    expect(byName).toEqual({ items: [expect.objectContaining({ name: 'Cheeseburger' })], total: 2 });
+    const second = await plugin.foodLookup.page(undefined, { page: 2, pageSize: 1, sort: 'name', order: 'asc' });
+    expect(second.items.map((i) => i.name)).toEqual(['Pepperoni pizza']);
+    expect((await plugin.foodLookup.page(undefined, { page: 1, pageSize: 10, sort: 'name', order: 'desc' })).items.map((i) => i.name)).toEqual(['Pepperoni pizza', 'Cheeseburger']);
+    const found = await plugin.foodLookup.page('pizza', { page: 1, pageSize: 10, sort: 'name', order: 'asc' });
+    expect(found).toEqual({ items: [expect.objectContaining({ name: 'Pepperoni pizza' })], total: 1 });
+    expect(await plugin.foodLookup.page('pizza', { page: 2, pageSize: 10, sort: 'name', order: 'asc' })).toEqual({ items: [], total: 1 });
+  });
+
   it('image search ranks food lookup pictures and recent orders by the words they match', async () => {
     const order = await plugin.orders.createOrder({ customerId: (await app.createUser()).id, item: 'Double cheeseburger with fries' });
     await call('POST', `/api/client/orders/${order.id}/claim`, chef);

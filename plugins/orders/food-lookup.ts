@@ -28,6 +28,7 @@ function toView(item: FoodLookupItem): FoodLookupItemView {
 }
 
 /** Lower-case words of 2+ letters or digits, at most 5: what a search matches on. */
+
 export function searchTokens(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 5);
 }
@@ -43,6 +44,14 @@ const auditFields = (item: FoodLookupItem) => ({ name: item.name, keywords: [...
 const itemTarget = (item: FoodLookupItem) => ({ type: 'foodLookup' as const, id: item.id, name: item.name });
 
 const score = (text: string, tokens: string[]) => tokens.filter((t) => text.toLowerCase().includes(t)).length;
+
+export const FOOD_LOOKUP_SORTS = ['name', 'createdAt'] as const;
+export interface FoodLookupPageState {
+  page: number;
+  pageSize: number;
+  sort: (typeof FOOD_LOOKUP_SORTS)[number];
+  order: 'asc' | 'desc';
+}
 
 /** The food lookup table (pictures chefs use when preparing), its search log, and the prepare dialog's image search. */
 export class FoodLookupService {
@@ -75,12 +84,32 @@ export class FoodLookupService {
       .map(({ item }) => toView(item));
   }
 
+  /**
+   * Food Lookup's page (the admin list pattern): a page of items and the total. Without a query: by name or newest
+   * first, paged in the database. With one: by relevance, the best 200 matches paged here (a search never needs more).
+   */
+  async page(query: string | undefined, state: FoodLookupPageState): Promise<{ items: FoodLookupItemView[]; total: number }> {
+    const offset = (state.page - 1) * state.pageSize;
+    if (query) {
+      const all = await this.list(query);
+      return { items: all.slice(offset, offset + state.pageSize), total: all.length };
+    }
+    const orderBy = state.sort === 'createdAt' ? { createdAt: state.order, name: 'asc' as const } : { name: state.order, id: 'asc' as const };
+    const [items, total] = await this.#orm.em.fork().findAndCount(FoodLookupItemSchema, {}, { orderBy, limit: state.pageSize, offset });
+    return { items: items.map(toView), total };
+  }
+
   /** POST /api/client/orders/food-lookup: the same search, and the query goes to the log. */
   async search(userId: string, query: string): Promise<FoodLookupItemView[]> {
+    await this.logQuery(userId, query);
+    return this.list(query);
+  }
+
+  /** The specification's "log query": what staff searched for, and when. */
+  async logQuery(userId: string, query: string): Promise<void> {
     const em = this.#orm.em.fork();
     em.create(FoodLookupQuerySchema, { query, user: userId, at: new Date(this.#now()) });
     await em.flush();
-    return this.list(query);
   }
 
   async recentQueries(limit = 50): Promise<{ query: string; user: string; at: string }[]> {

@@ -36,8 +36,29 @@ describe('order search (Order Management)', () => {
     expect((await plugin.search.search({ query: '%' })).total).toBe(1);
   });
 
-  it('pages', async () => {
+  it('pages, with the page size asked for', async () => {
     const page2 = await plugin.search.search({ page: 2 });
-    expect(page2).toMatchObject({ orders: [], total: 3, page: 2 });
+    expect(page2).toMatchObject({ orders: [], total: 3, page: 2, pageSize: 50 });
+    const small = await plugin.search.search({ page: 2, pageSize: 2 });
+    expect(small).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(small.orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef']);
+  });
+
+  it('sorts by item or by time, either way', async () => {
+    expect((await plugin.search.search({ sort: 'item', order: 'asc' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef', 'Pepperoni pizza', 'Three tacos']);
+    expect((await plugin.search.search({ sort: 'orderedAt', order: 'asc' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef', 'Pepperoni pizza', 'Three tacos']);
+  });
+
+  it('names a reported delivery apart: the Delivered filter leaves it out and the Reported filter finds it', async () => {
+    const em = app.db.orm.em.fork();
+    await em.execute(`update orders set status = 'DELIVERED', report = true where item = 'Pepperoni pizza'`);
+    await em.execute(`update orders set status = 'DELIVERED' where item = 'Cheeseburger with 100% beef'`);
+    try {
+      expect((await plugin.search.search({ status: 'DELIVERED' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef']);
+      expect((await plugin.search.search({ status: 'REPORTED' })).orders.map((o) => o.item)).toEqual(['Pepperoni pizza']);
+      expect((await plugin.search.search({ status: 'DELIVERY_FAILED' })).total).toBe(0);
+    } finally {
+      await em.execute(`update orders set status = 'ORDERED', report = false where item in ('Pepperoni pizza', 'Cheeseburger with 100% beef')`);
+    }
   });
 });

@@ -1,27 +1,10 @@
-import type { DeliveryQueueEntryView, OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
+import type { DeliveryQueueEntryView, OrderView } from '../../plugins/orders/schemas.ts';
+export { orderTag } from './labels.ts';
 
 /**
  * The order manager's rules, pure so they are tested without a browser: which orders each queue shows, in which
  * order, and the countdowns.
  */
-
-/** How the site names each order state, with its Bulma tag colour: the order manager's cards and every order list. */
-export const ORDER_STATUS_TAGS: Record<OrderStatus, { label: string; className: string }> = {
-  ORDERED: { label: 'Waiting', className: 'is-warning' },
-  CLAIMED: { label: 'Claimed', className: 'is-info' },
-  PREPARING: { label: 'Cooking', className: 'is-primary' },
-  READY: { label: 'Ready', className: 'is-success is-light' },
-  DELIVERED: { label: 'Delivered', className: 'is-success' },
-  CANCELLED: { label: 'Cancelled', className: 'is-dark' },
-  DELETED: { label: 'Deleted', className: 'is-danger' },
-};
-
-/** The tag an order shows: a reported or undeliverable order says so rather than 'Delivered'. */
-export function orderTag(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): { label: string; className: string } {
-  if (order.report) return { label: 'Reported', className: 'is-danger is-light' };
-  if (order.deliveryFailed) return { label: 'Delivery failed', className: 'is-danger' };
-  return ORDER_STATUS_TAGS[order.status];
-}
 
 /** `orderManager_orderFilter` (site/stores/preferences.ts): what each queue shows. */
 export interface OrderFilter {

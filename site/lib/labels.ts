@@ -1,5 +1,69 @@
-/** 'MANAGE_ORDERS' → 'Manage orders': permission and perk names as people read them. */
+import type { Perk } from '../../core/shared/permissions.ts';
+import type { OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
+
+/**
+ * One set of words for the whole site: every screen that names an order state, a perk or a permission takes the
+ * word from here (site/docs: docs/site-patterns.md). The colour of a state is a theme token (`vd-state-*` in
+ * site/styles/main.scss), so a state looks the same on the order manager, Order Management and order history, in
+ * both colour schemes.
+ */
+
+/** 'MANAGE_ORDERS' → 'Manage orders': permission names as people read them. */
 export function humanize(name: string): string {
   const words = name.toLowerCase().split('_');
   return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
 }
+
+export const permissionLabel = humanize;
+
+/** Perks by the name people know them by (the rank form, Edit Profile, profiles). */
+export const PERK_LABELS: Record<Perk, string> = {
+  FEEDBACK_BETA: 'Feedback beta',
+  DELIVERY_MESSAGE_BETA: 'Delivery message beta',
+};
+
+export function perkLabel(perk: string): string {
+  return PERK_LABELS[perk as Perk] ?? humanize(perk);
+}
+
+/**
+ * What a list shows of an order: its state, except that a delivered order that was reported or could not be
+ * delivered says so. `REPORTED` and `DELIVERY_FAILED` are views of DELIVERED, not states of their own.
+ */
+export type OrderStateView = OrderStatus | 'REPORTED' | 'DELIVERY_FAILED';
+
+/** The token suffix of each view's colour: `.tag.vd-state-<tone>`. */
+export type StateTone = 'waiting' | 'claimed' | 'cooking' | 'ready' | 'delivered' | 'cancelled' | 'deleted' | 'reported' | 'failed';
+
+export const ORDER_STATE_VIEWS: Record<OrderStateView, { label: string; tone: StateTone }> = {
+  ORDERED: { label: 'Waiting', tone: 'waiting' },
+  CLAIMED: { label: 'Claimed', tone: 'claimed' },
+  PREPARING: { label: 'Cooking', tone: 'cooking' },
+  READY: { label: 'Ready', tone: 'ready' },
+  DELIVERED: { label: 'Delivered', tone: 'delivered' },
+  REPORTED: { label: 'Reported', tone: 'reported' },
+  DELIVERY_FAILED: { label: 'Delivery failed', tone: 'failed' },
+  CANCELLED: { label: 'Cancelled', tone: 'cancelled' },
+  DELETED: { label: 'Deleted', tone: 'deleted' },
+};
+
+/** The order a filter offers the views in: the life of an order. */
+export const ORDER_STATE_VIEW_LIST = Object.keys(ORDER_STATE_VIEWS) as OrderStateView[];
+
+export function orderStateView(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): OrderStateView {
+  if (order.report) return 'REPORTED';
+  if (order.deliveryFailed) return 'DELIVERY_FAILED';
+  return order.status;
+}
+
+/** The tag an order shows: label and class. */
+export function orderTag(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): { label: string; className: string } {
+  const view = ORDER_STATE_VIEWS[orderStateView(order)];
+  return { label: view.label, className: `vd-state-${view.tone}` };
+}
+
+/** A user's standing in admin lists. */
+export const USER_STANDING = {
+  active: { label: 'Active', className: 'vd-state-active' },
+  banned: { label: 'Banned', className: 'vd-state-banned' },
+} as const;

@@ -20,7 +20,7 @@ test('a manager bans a user from the user manager; that user\'s next page load s
   const search = async (text: string) => {
     await manager.getByLabel('Search').fill(text);
     await manager.getByRole('button', { name: 'Search' }).click();
-    await expect(manager.getByTestId('user-count')).toHaveText('1 user');
+    await expect(manager.getByTestId('list-range')).toHaveText('1 user');
   };
   await search('Morgan Manager');
   await expect(manager.locator('tr', { hasText: 'Morgan Manager' })).toHaveCount(1);
@@ -33,7 +33,7 @@ test('a manager bans a user from the user manager; that user\'s next page load s
 
   await manager.getByLabel('Search').fill('greedy');
   await manager.getByRole('button', { name: 'Search' }).click();
-  await expect(manager.getByTestId('user-count')).toHaveText('1 user');
+  await expect(manager.getByTestId('list-range')).toHaveText('1 user');
   await manager.getByRole('link', { name: 'Ban', exact: true }).click();
   await expect(manager.getByRole('heading', { name: 'Ban user' })).toBeVisible();
   await manager.getByLabel('Reason').fill('Ordering 400 burgers at once');

@@ -42,7 +42,7 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
           <span className="is-sr-only">Order </span>#{order.orderID}
         </h3>
         <span className={`tag ${status.className}`}>{status.label}</span>
-        {order.priority > 0 && <span className="tag is-danger is-light">Priority</span>}
+        {order.priority > 0 && <span className="tag vd-state-priority">Priority</span>}
         <span className="order-age">{age(order.orderedAt, now)}</span>
       </header>
       <p className="order-item">{order.item}</p>
