@@ -100,5 +100,10 @@ describe('food lookup, image search, leaderboard and figures', () => {
     expect((await board('all')).chefs[0]?.orders).toBe(2);
     expect(await plugin.stats.figuresFor(chef.id)).toEqual({ ordered: 0, prepared: 2, delivered: 2 });
     expect(await plugin.stats.stats()).toEqual({ deliveredToday: 1, activeOrders: 0 });
+    // The dashboard's shift figures: today, the last 7 days, the 7 before.
+    expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({ today: { prepared: 1, delivered: 1 }, week: { prepared: 2, delivered: 2 }, lastWeek: { prepared: 0, delivered: 0 } });
+    clock += 8 * 24 * 60 * 60 * 1000;
+    expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({ today: { prepared: 0, delivered: 0 }, week: { prepared: 0, delivered: 0 }, lastWeek: { prepared: 2, delivered: 2 } });
+    expect(await plugin.stats.shiftFiguresFor(admin.id)).toEqual({ today: { prepared: 0, delivered: 0 }, week: { prepared: 0, delivered: 0 }, lastWeek: { prepared: 0, delivered: 0 } });
   });
 });

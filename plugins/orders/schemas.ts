@@ -166,6 +166,19 @@ export interface OrderFigures {
   prepared: number;
   delivered: number;
 }
+/** A staff member's work in a period: orders they prepared and delivered (delivered and not reported). */
+export interface WorkFigures {
+  prepared: number;
+  delivered: number;
+}
+export interface ShiftFigures {
+  /** Since 00:00 UTC. */
+  today: WorkFigures;
+  /** The last 7 days. */
+  week: WorkFigures;
+  /** The 7 days before those. */
+  lastWeek: WorkFigures;
+}
 export interface OrderStats {
   /** Delivered (not reported) since 00:00 UTC. */
   deliveredToday: number;

@@ -6,11 +6,12 @@ import type { OrdersPlugin } from './index.ts';
 describe('order search (Order Management)', () => {
   let app: TestApp;
   let plugin: OrdersPlugin;
+  let admin: Awaited<ReturnType<TestApp['createUser']>>;
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     plugin = app.server.ctx.services.orders as OrdersPlugin;
-    const admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
+    admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
     for (const [username, item] of [['burger_fan', 'Cheeseburger with 100% beef'], ['pizza_pal', 'Pepperoni pizza'], ['taco_tim', 'Three tacos']] as const) {
       const customer = await app.createUser({ username });
       const order = await plugin.orders.createOrder({ customerId: customer.id, item });
@@ -60,5 +61,18 @@ describe('order search (Order Management)', () => {
     } finally {
       await em.execute(`update orders set status = 'ORDERED', report = false where item in ('Pepperoni pizza', 'Cheeseburger with 100% beef')`);
     }
+  });
+
+  it("pages a user's order history, with the total", async () => {
+    const customer = await app.createUser({ username: 'regular_rita' });
+    // One active order at a time: each is deleted before the next.
+    for (const item of ['Soup', 'Salad', 'Stew']) {
+      const order = await plugin.orders.createOrder({ customerId: customer.id, item });
+      await plugin.orders.delete({ id: admin.id, username: 'admin', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, order.id, { reason: 'Test' });
+    }
+    const first = await plugin.orders.historyPage(customer.id, 1, 2);
+    expect(first.total).toBe(3);
+    expect(first.orders.map((o) => o.item)).toEqual(['Stew', 'Salad']);
+    expect((await plugin.orders.historyPage(customer.id, 2, 2)).orders.map((o) => o.item)).toEqual(['Soup']);
   });
 });

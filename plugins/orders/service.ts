@@ -78,6 +78,9 @@ function stateConflict(view: OrderView): DomainError {
   return new DomainError('conflict', message, { status: view.status, claimedBy: view.claimedBy, order: view });
 }
 
+/** Every order a user placed, claimed, prepared or delivered. */
+const HISTORY_WHERE = 'o.customer = ? or o.claimed_by = ? or o.prepared_by = ? or o.delivered_by = ?';
+
 /**
  * The order lifecycle: ORDERED → CLAIMED → PREPARING → READY → DELIVERED, or CANCELLED / DELETED. Every
  * transition is one conditional UPDATE (`where id = ? and status = <the state it leaves>`) in a transaction, so
@@ -312,12 +315,20 @@ export class OrdersService {
 
   /** GET /api/client/orders/user/{userId}: orders the user placed, claimed, prepared or delivered, newest first. */
   async history(userId: string, limit = 100): Promise<OrderView[]> {
-    return selectOrderViews(
-      this.#orm.em.fork(),
-      'o.customer = ? or o.claimed_by = ? or o.prepared_by = ? or o.delivered_by = ?',
-      [userId, userId, userId, userId],
-      `order by o.ordered_at desc limit ${Math.max(1, Math.min(500, Math.trunc(limit)))}`,
-    );
+    return selectOrderViews(this.#orm.em.fork(), HISTORY_WHERE, [userId, userId, userId, userId], `order by o.ordered_at desc limit ${Math.max(1, Math.min(500, Math.trunc(limit)))}`);
+  }
+
+  /** A page of a user's order history, newest first, and how many orders it has in all (the admin list pattern). */
+  async historyPage(userId: string, page: number, pageSize: number): Promise<{ orders: OrderView[]; total: number }> {
+    const em = this.#orm.em.fork();
+    const size = Math.max(1, Math.min(100, Math.trunc(pageSize)));
+    const offset = (Math.max(1, Math.trunc(page)) - 1) * size;
+    const params = [userId, userId, userId, userId];
+    const [orders, [count]] = await Promise.all([
+      selectOrderViews(em, HISTORY_WHERE, params, `order by o.ordered_at desc, o.id limit ${size} offset ${offset}`),
+      em.execute<{ n: number | string }[]>(`select count(*) as n from orders o where ${HISTORY_WHERE}`, params),
+    ]);
+    return { orders, total: Number(count?.n ?? 0) };
   }
 
   // Delivery queue

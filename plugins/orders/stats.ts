@@ -1,7 +1,7 @@
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import './events.ts';
-import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, OrderFigures, OrderStats, UserSummary } from './schemas.ts';
+import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, OrderFigures, OrderStats, ShiftFigures, UserSummary } from './schemas.ts';
 import { unknownUser } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,6 +70,35 @@ export class OrderStatsService {
       [userId, userId, userId, userId, userId, userId],
     );
     return { ordered: Number(row?.ordered ?? 0), prepared: Number(row?.prepared ?? 0), delivered: Number(row?.delivered ?? 0) };
+  }
+
+  /**
+   * The staff dashboard's figures: what a user prepared and delivered today (since 00:00 UTC), in the last 7 days
+   * and in the 7 days before, so a shift can be compared with the last.
+   */
+  async shiftFiguresFor(userId: string): Promise<ShiftFigures> {
+    const now = this.#now();
+    const midnight = new Date(now);
+    midnight.setUTCHours(0, 0, 0, 0);
+    const weekAgo = new Date(now - 7 * DAY_MS);
+    const twoWeeksAgo = new Date(now - 14 * DAY_MS);
+    const [row] = await this.#orm.em.fork().execute<Record<string, number | string>[]>(
+      `select
+         count(*) filter (where o.prepared_by = ? and o.delivered_at >= ?) as prepared_today,
+         count(*) filter (where o.delivered_by = ? and o.delivered_at >= ?) as delivered_today,
+         count(*) filter (where o.prepared_by = ? and o.delivered_at >= ?) as prepared_week,
+         count(*) filter (where o.delivered_by = ? and o.delivered_at >= ?) as delivered_week,
+         count(*) filter (where o.prepared_by = ? and o.delivered_at >= ? and o.delivered_at < ?) as prepared_last_week,
+         count(*) filter (where o.delivered_by = ? and o.delivered_at >= ? and o.delivered_at < ?) as delivered_last_week
+       from orders o where ${COUNTED} and o.delivered_at >= ? and (o.prepared_by = ? or o.delivered_by = ?)`,
+      [userId, midnight, userId, midnight, userId, weekAgo, userId, weekAgo, userId, twoWeeksAgo, weekAgo, userId, twoWeeksAgo, weekAgo, twoWeeksAgo, userId, userId],
+    );
+    const n = (key: string) => Number(row?.[key] ?? 0);
+    return {
+      today: { prepared: n('prepared_today'), delivered: n('delivered_today') },
+      week: { prepared: n('prepared_week'), delivered: n('delivered_week') },
+      lastWeek: { prepared: n('prepared_last_week'), delivered: n('delivered_last_week') },
+    };
   }
 
   /** The home page's live figures: delivered since 00:00 UTC, and orders in the kitchen or on their way. */

@@ -14,6 +14,7 @@ const panel = sidebar?.querySelector<HTMLElement>('[data-sidebar-panel]');
 const collapse = sidebar?.querySelector<HTMLButtonElement>('[data-sidebar-collapse]');
 const toggle = document.querySelector<HTMLButtonElement>('[data-sidebar-toggle]');
 const backdrop = document.querySelector<HTMLElement>('[data-sidebar-backdrop]');
+const close = sidebar?.querySelector<HTMLButtonElement>('[data-sidebar-close]');
 const desktop = matchMedia('(min-width: 1024px)');
 let hoverTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -56,10 +57,18 @@ function setDrawer(open: boolean): void {
   root.toggleAttribute('data-sidebar-open', open);
   toggle?.setAttribute('aria-expanded', String(open));
   if (backdrop) backdrop.hidden = !open;
-  if (open) sidebar?.querySelector<HTMLElement>('a, button:not([disabled])')?.focus();
+  if (!open) return;
+  // The page's own entry in view (a long sidebar on a short phone), then focus on it, or on the first control.
+  const current = sidebar?.querySelector<HTMLElement>('[aria-current="page"]');
+  current?.scrollIntoView({ block: 'nearest' });
+  (current ?? sidebar?.querySelector<HTMLElement>('a, button:not([disabled])'))?.focus({ preventScroll: true });
 }
 toggle?.addEventListener('click', () => setDrawer(!root.hasAttribute('data-sidebar-open')));
 backdrop?.addEventListener('click', () => setDrawer(false));
+close?.addEventListener('click', () => {
+  setDrawer(false);
+  toggle?.focus();
+});
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && root.hasAttribute('data-sidebar-open')) {
     setDrawer(false);

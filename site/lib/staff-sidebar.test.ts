@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS, toBits, type Permission } from '../../core/shared/permissions.ts';
-import { activeHref, sidebarFor, sidebarLabels } from './staff-sidebar.ts';
+import { activeHref, onlyBuilt, sidebarFor, sidebarLabels } from './staff-sidebar.ts';
 
 const viewer = (permissions: Permission[], perks: string[] = [], canResign = true) => ({
   permissions: toBits(permissions),
@@ -67,5 +67,12 @@ describe('staff sidebar', () => {
     expect(activeHref(groups, '/staff/admin/management-statistics/management')).toBe('/staff/admin/management-statistics/management');
     expect(activeHref(groups, '/staff/admin/users/123/ban')).toBe('/staff/admin/users');
     expect(activeHref(groups, '/staff/elsewhere')).toBeNull();
+  });
+
+  it('shows only entries whose page exists, dropping menus and groups left empty', () => {
+    const built = new Set(['/staff/dashboard', '/staff/orders', '/staff/admin/users', '/staff/admin/order-management']);
+    const groups = onlyBuilt(sidebarFor(viewer(['SUPER_ADMIN'])), (href) => built.has(href));
+    expect(sidebarLabels(groups)).toEqual(['Dashboard', 'Order Manager', 'User Manager', 'Super Admin', 'Order Management', 'Resign']);
+    expect(groups.map((group) => group.label)).toEqual([null, 'Management', 'Extras']);
   });
 });

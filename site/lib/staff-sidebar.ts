@@ -152,6 +152,26 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
   return groups;
 }
 
+/**
+ * The entries whose page exists (site/lib/pages.ts): the specification's sidebar lists features built one issue at a
+ * time, and an entry for one not built yet is not shown. Menus and groups left empty go too.
+ */
+export function onlyBuilt(groups: SidebarGroup[], exists: (href: string) => boolean): SidebarGroup[] {
+  return groups
+    .map((group) => ({
+      ...group,
+      items: group.items.flatMap((item): SidebarItem[] => {
+        if (item.kind === 'link') return exists(item.href) ? [item] : [];
+        if (item.kind === 'menu') {
+          const links = item.links.filter((link) => exists(link.href));
+          return links.length ? [{ ...item, links }] : [];
+        }
+        return [item];
+      }),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
 /** Every label a viewer sees, in order (menus contribute their own label and their links'): for tests and the dashboard. */
 export function sidebarLabels(groups: SidebarGroup[]): string[] {
   return groups.flatMap((group) =>

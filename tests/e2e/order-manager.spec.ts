@@ -56,9 +56,23 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
   await expect(prepare.getByText('Pictures (1/3)')).toBeVisible();
   await prepare.getByLabel('Chef note').fill('Extra crispy bacon, as asked.');
   await expectAccessible(chefPage);
+  // The other chef's card goes through Cooking live. Cooking lasts 2 s here, shorter than a busy machine may take to
+  // look: the card's every state is recorded as it changes, and the record must show Cooking before Ready.
+  await otherPage.evaluate((code) => {
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    const note = () => {
+      const label = document.querySelector(`[data-order-id="${code}"] .order-card-head .tag`)?.textContent ?? '';
+      if (label && seen.at(-1) !== label) seen.push(label);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }, order.orderID);
   await prepare.getByRole('button', { name: 'Start cooking' }).click();
   await expect(prepare).toBeHidden();
-  await expect(card(otherPage, order.orderID)).toContainText('Cooking');
+  await expect
+    .poll(async () => (await otherPage.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).filter((label) => label === 'Cooking' || label === 'Ready'))
+    .toEqual(expect.arrayContaining(['Cooking']));
 
   // Cooking done (2 s in the e2e server): the sweeper makes it ready and assigns the driver in the queue.
   await expect(card(driverPage, order.orderID)).toContainText('Driver: you', { timeout: 15_000 });
@@ -98,10 +112,13 @@ test('a chef cannot claim their own order nor a second one', async ({ browser, d
   const page = await openManager(context);
   await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toBeDisabled();
   await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute('title', 'You cannot claim your own order.');
+  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription('You cannot claim your own order.');
+  await expect(card(page, own.orderID).getByText('You cannot claim your own order.')).toBeVisible();
   await card(page, first.orderID).getByRole('button', { name: 'Claim' }).click();
   await expect(card(page, first.orderID)).toContainText('Claimed by you');
   await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toBeDisabled();
   await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute('title', `You already hold order ${first.orderID}.`);
+  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription(`You already hold order ${first.orderID}.`);
   // The server says the same to a chef who tries anyway.
   const refused = await page.request.post(`/api/client/orders/${second.id}/claim`, { headers: { 'sec-fetch-site': 'same-origin' } });
   expect(refused.status()).toBe(409);

@@ -34,9 +34,11 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
   const canDelete = order.status === 'ORDERED' || (order.status === 'CLAIMED' && mineToHold) || viewer.isOrderManager;
   const claimRefusal = own ? 'You cannot claim your own order.' : holding ? `You already hold order ${holding.orderID}.` : undefined;
   const titleId = `order-${order.id}-title`;
+  const claimReasonId = `order-${order.id}-claim-reason`;
+  const showClaimReason = order.status === 'ORDERED' && claimRefusal !== undefined;
 
   return (
-    <article className={`order-card box${mineToHold ? ' is-mine' : ''}`} aria-labelledby={titleId} data-order-id={order.orderID} data-status={order.status}>
+    <article className={`order-card box${mineToHold ? ' is-mine' : ''}`} aria-labelledby={titleId} aria-busy={busy} data-order-id={order.orderID} data-status={order.status}>
       <header className="order-card-head">
         <h3 className="order-code" id={titleId}>
           <span className="is-sr-only">Order </span>#{order.orderID}
@@ -91,7 +93,7 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
 
       <div className="buttons order-actions">
         {order.status === 'ORDERED' && (
-          <button type="button" className="button is-primary is-small" disabled={busy || Boolean(claimRefusal)} title={claimRefusal} onClick={() => onAction('claim', order)}>
+          <button type="button" className="button is-primary is-small" disabled={busy || Boolean(claimRefusal)} title={claimRefusal} aria-describedby={showClaimReason ? claimReasonId : undefined} onClick={() => onAction('claim', order)}>
             Claim
           </button>
         )}
@@ -116,6 +118,12 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
           </button>
         )}
       </div>
+      {/* A disabled action says why (docs/site-patterns.md): on hover, and as text everyone can read. */}
+      {showClaimReason && (
+        <p className="action-reason" id={claimReasonId}>
+          {claimRefusal}
+        </p>
+      )}
     </article>
   );
 }

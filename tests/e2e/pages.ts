@@ -1,0 +1,45 @@
+import type { Permission } from '../../core/shared/permissions.ts';
+
+/**
+ * Every page of the site by who may open it, and a user for each role: the route matrix, the dark-scheme axe run
+ * and the link check (site-patterns.spec.ts) all walk these lists, so a new page is added here once.
+ */
+export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
+export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
+
+export const CHARLIE_CHEF = '1100000000000000002';
+export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`];
+export const SIGNED_IN = ['/users/@me', '/users/@me/manage'];
+export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup'];
+export const ADMIN = [
+  '/staff/admin/users',
+  '/staff/admin/rank-manager',
+  '/staff/admin/rank-manager/create',
+  '/staff/admin/order-management',
+  '/staff/admin/online-users',
+  `/staff/admin/order-history/${CHARLIE_CHEF}`,
+  '/staff/admin/site-management/audit-log',
+  `/staff/admin/users/${CHARLIE_CHEF}/ban`,
+  `/staff/admin/users/${CHARLIE_CHEF}/remove-staff`,
+  `/users/${CHARLIE_CHEF}/manage`,
+];
+export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
+
+export type Outcome = 'ok' | 'login' | 'forbidden' | 'home';
+
+export function expected(role: Role, path: string): Outcome {
+  // Someone already signed in has nothing to do on the login page.
+  if (path === '/login' && role !== 'anonymous') return 'home';
+  if (PUBLIC.includes(path)) return 'ok';
+  if (role === 'anonymous') return 'login';
+  if (SIGNED_IN.includes(path)) return 'ok';
+  if (role === 'customer') return 'forbidden';
+  if (KITCHEN.includes(path)) return 'ok';
+  return role === 'superAdmin' ? 'ok' : 'forbidden';
+}
+
+export const USERS: Record<Exclude<Role, 'anonymous'>, { username: string; rank?: string; permissions?: Permission[] }> = {
+  customer: { username: 'matrix_customer' },
+  chef: { username: 'matrix_chef', rank: 'Chef' },
+  superAdmin: { username: 'matrix_owner', permissions: ['SUPER_ADMIN'] },
+};

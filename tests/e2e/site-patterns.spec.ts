@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { ALL_PAGES, CHARLIE_CHEF, expected, ROLES, USERS, type Role } from './pages.ts';
+
+/**
+ * The site's shared patterns (docs/site-patterns.md), checked across every page: the dark scheme is themed
+ * (axe finds no contrast or other serious failure on any page, as any role), no link leads to a page that does not
+ * exist, controls are thumb-sized on touch screens, admin lists keep their actions on a phone, and the phone
+ * drawer and account menu behave.
+ */
+async function contextFor(browser: Browser, diner: Diner, role: Role, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  if (role !== 'anonymous') await diner.signIn(context, USERS[role]);
+  return context;
+}
+
+for (const role of ROLES) {
+  test(`dark scheme: every page as ${role} passes axe, and every link on it leads to a page`, async ({ browser, diner }) => {
+    test.setTimeout(480_000);
+    const context = await contextFor(browser, diner, role, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    const links = new Set<string>();
+    for (const path of ALL_PAGES.filter((p) => expected(role, p) === 'ok')) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      // Server islands (the user menu, live figures) are part of the page axe must see.
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page);
+      // Every staff and admin screen at 1280 and 390 px in the dark scheme (nothing wider than a phone).
+      if (role === 'superAdmin' && path.startsWith('/staff')) await screenshots(page, `dark${path.replaceAll('/', '-')}`);
+      for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) links.add(href.split('#')[0]!);
+    }
+    for (const href of links) {
+      if (href === '/api/auth/logout') continue;
+      expect((await page.request.get(href, { maxRedirects: 0 })).status(), `${href} (linked as ${role})`).not.toBe(404);
+    }
+    await context.close();
+  });
+}
+
+test('touch screens: every control on the staff and admin screens is at least 44 px tall', async ({ browser, diner }) => {
+  test.setTimeout(180_000);
+  const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+  for (const path of ALL_PAGES.filter((p) => p.startsWith('/staff') || p.includes('/manage'))) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
+        .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
+        .map((el) => ({ el, height: el.getBoundingClientRect().height }))
+        .filter(({ height }) => height > 0 && height < 43.5)
+        .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
+    );
+    expect(small, path).toEqual([]);
+  }
+  await context.close();
+});
+
+test('admin lists on a phone: every row is a card whose actions are on screen, and the list pages', async ({ browser, diner }) => {
+  const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/users?pageSize=10&sort=username&order=asc');
+  const rows = page.locator('.data-list tbody tr');
+  await expect(rows).toHaveCount(10);
+  await expect(page.getByTestId('list-range')).toHaveText(/^Showing 1–10 of \d+ users$/);
+  for (const button of await page.locator('.data-list .list-actions .button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  // Each value is labelled by its column on a phone.
+  expect(await rows.first().locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Status"');
+  // Sorted by username: the header says so, and the next page continues the order.
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveText(/User/);
+  const firstPage = await rows.locator('.admin-user small').allTextContents();
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/sort=username/);
+  const secondPage = await rows.locator('.admin-user small').allTextContents();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage[0]!.localeCompare(firstPage.at(-1)!)).toBeGreaterThan(0);
+  // A filter that matches nothing: the empty state, with a way back.
+  await page.goto('/staff/admin/users?search=nobody-is-called-this');
+  await expect(page.getByRole('status').filter({ hasText: 'No user matches these filters.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Clear the filters' }).click();
+  await expect(page).toHaveURL(/\/staff\/admin\/users$/);
+  await context.close();
+});
+
+test('the phone drawer: a close button, and the current entry scrolled into view', async ({ browser, diner }) => {
+  const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 500 } });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/site-management/audit-log');
+  await page.getByRole('button', { name: 'Open staff menu' }).click();
+  const drawer = page.getByRole('complementary', { name: 'Staff' });
+  const current = drawer.locator('[aria-current="page"]');
+  await expect(current).toHaveText('Audit Log');
+  await expect(current).toBeInViewport();
+  await expect(current).toBeFocused();
+  await drawer.getByRole('button', { name: 'Close staff menu' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open staff menu' })).toBeFocused();
+  await context.close();
+});
+
+test('the phone account menu opens inside the burger menu, in its flow', async ({ browser, diner }) => {
+  const context = await contextFor(browser, diner, 'chef', { viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`/users/${CHARLIE_CHEF}`);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByTestId('user-menu');
+  await menu.locator('summary').click();
+  const list = menu.locator('.user-menu-list');
+  await expect(list.getByRole('link', { name: 'My Profile' })).toBeVisible();
+  expect(await list.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  const menuBox = (await page.locator('#site-menu').boundingBox())!;
+  const listBox = (await list.boundingBox())!;
+  expect(listBox.y + listBox.height).toBeLessThanOrEqual(menuBox.y + menuBox.height + 1);
+  await screenshots(page, 'phone-account-menu');
+  await context.close();
+});
