@@ -100,6 +100,8 @@ describe('food lookup, image search, leaderboard and figures', () => {
     expect((await board('all')).chefs[0]?.orders).toBe(2);
     expect(await plugin.stats.figuresFor(chef.id)).toEqual({ ordered: 0, prepared: 2, delivered: 2 });
     expect(await plugin.stats.stats()).toEqual({ deliveredToday: 1, activeOrders: 0 });
+    // The home page shows the latest delivery that has a picture: the pizza (delivered last, with its picture).
+    expect(await plugin.stats.latestDelivery()).toMatchObject({ item: 'Pizza', images: ['https://cdn.example.com/pizza.webp'], status: 'DELIVERED' });
     // The dashboard's shift figures: today, the last 7 days, the 7 before.
     expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({ today: { prepared: 1, delivered: 1 }, week: { prepared: 2, delivered: 2 }, lastWeek: { prepared: 0, delivered: 0 } });
     clock += 8 * 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import './events.ts';
-import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, OrderFigures, OrderStats, ShiftFigures, UserSummary } from './schemas.ts';
-import { unknownUser } from './views.ts';
+import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, OrderFigures, OrderStats, OrderView, ShiftFigures, UserSummary } from './schemas.ts';
+import { selectOrderViews, unknownUser } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LEADERBOARD_TTL_MS = 60_000;
@@ -99,6 +99,15 @@ export class OrderStatsService {
       week: { prepared: n('prepared_week'), delivered: n('delivered_week') },
       lastWeek: { prepared: n('prepared_last_week'), delivered: n('delivered_last_week') },
     };
+  }
+
+  /**
+   * The home page's "just delivered": the latest delivered order that has a picture and was not reported, so a
+   * visitor sees what the product makes. Null when there is none.
+   */
+  async latestDelivery(): Promise<OrderView | null> {
+    const [order] = await selectOrderViews(this.#orm.em.fork(), `${COUNTED} and cardinality(o.images) > 0`, [], 'order by o.delivered_at desc limit 1');
+    return order ?? null;
   }
 
   /** The home page's live figures: delivered since 00:00 UTC, and orders in the kitchen or on their way. */

@@ -35,3 +35,17 @@ test('our team: staff grouped by rank in rank order, badges in the rank colours'
   await expectAccessible(page);
   await screenshots(page, 'team');
 });
+
+test('the home page shows the kitchen live: big figures and the latest delivery with its picture', async ({ page }) => {
+  await page.goto('/');
+  const live = page.getByRole('region', { name: 'The kitchen, live' });
+  await expect(live.locator('[data-figure="activeOrders"]')).toHaveText(/^\d+$/);
+  await expect(live.locator('[data-figure="deliveredToday"]')).toHaveText(/^\d+$/);
+  // The demo data's latest delivery, with its picture and who cooked and delivered it.
+  await expect(live.getByText('Just delivered')).toBeVisible();
+  await expect(live.locator('figure img')).toHaveJSProperty('complete', true);
+  await expect(live.locator('figcaption')).toContainText(/cooked by .+, delivered by .+ at \d\d:\d\d UTC/);
+  await expect(page.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '#how-it-works');
+  await expectAccessible(page);
+  await screenshots(page, 'home');
+});

@@ -3,7 +3,7 @@ import { expectAccessible, expect, screenshots, test } from './fixtures.ts';
 
 const sidebar = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Staff' });
 
-test('a chef sees the kitchen entries and Extras; the dashboard greets them with quick links', async ({ page, context, diner }) => {
+test('a chef sees the kitchen entries and Extras; the dashboard greets them with the kitchen now and their work', async ({ page, context, diner }) => {
   await diner.signIn(context, { username: 'chef_chris', rank: 'Chef' });
   await page.goto('/staff/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), chef_chris$/);
