@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { appEnv as baseAppEnv, startServer as spawnServer, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
 
@@ -32,9 +33,13 @@ export function startServer(env: Record<string, string> = {}, options: StartOpti
   return spawnServer(env, { outputLimit: 256 * 1024, ...options });
 }
 
-/** The server as a user runs it: default logging (info), the embedded database with demo data. */
+/**
+ * The server as a user runs it: default logging (info), the embedded database with demo data. With
+ * `BENCH_CPU_PROF=<dir>` set, every app server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+ */
 export function appEnv(dataDir: string): Record<string, string> {
-  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'info' };
+  const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {};
+  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'info', ...profile };
 }
 
 export interface LoadOptions {

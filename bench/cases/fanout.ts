@@ -40,7 +40,7 @@ export const fanout: BenchCase = {
   async run() {
     const loadAverage = os.loadavg()[0]!;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
-    const server = await startServer({ ...appEnv(dataDir), NODE_OPTIONS: '--expose-gc' }, { script: 'bench/gateway-server.ts' });
+    const server = await startServer({ ...appEnv(dataDir), NODE_OPTIONS: `${appEnv(dataDir).NODE_OPTIONS ?? ''} --expose-gc` }, { script: 'bench/gateway-server.ts' });
     const sockets: WebSocket[] = [];
     try {
       const post = (url: string, body: unknown) =>

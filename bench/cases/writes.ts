@@ -175,8 +175,11 @@ export const writesCase: BenchCase = {
   description: `${CHEFS} chefs claiming and unclaiming their own order, ${ROUNDS} rounds of ${ROUND_S} s against a bare Fastify locking-transaction baseline`,
   async run() {
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-    const results = [await runOn('PGlite', undefined)];
-    if (adminUrl) results.push(await runOn('PostgreSQL', adminUrl));
+    // BENCH_WRITES_ON=postgresql (or pglite) runs one database only (profiling one of them).
+    const only = process.env.BENCH_WRITES_ON?.toLowerCase();
+    const results = [];
+    if (only !== 'postgresql') results.push(await runOn('PGlite', undefined));
+    if (adminUrl && only !== 'pglite') results.push(await runOn('PostgreSQL', adminUrl));
     const rows = results.flatMap((r) =>
       [
         { label: `${r.database}: claim/unclaim (the app)`, f: r.app },
