@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -39,8 +38,8 @@ if (process.env.DATABASE_URL) {
   await mkdir(process.env.DATA_DIR!, { recursive: true });
   // From the cluster template `npm run build` makes, as the app starts a new embedded database (initdb in
   // WebAssembly takes tens of seconds on a busy machine).
-  const template = path.resolve('dist', 'pglite-template.tar.gz');
-  const loadDataDir = existsSync(template) ? new Blob([gunzipSync(readFileSync(template))], { type: 'application/x-tar' }) : undefined;
+  const template = path.resolve('dist', 'pglite-template.tar');
+  const loadDataDir = existsSync(template) ? new Blob([readFileSync(template)], { type: 'application/x-tar' }) : undefined;
   const db = await PGlite.create(process.env.DATA_DIR!, loadDataDir ? { loadDataDir } : {});
   transaction = (work) => db.transaction((tx) => work((sql, params) => tx.query<Record<string, unknown>>(sql, params)));
   close = () => db.close();
