@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { appEnv as baseAppEnv } from '../tests/support/spawn-server.ts';
+import { appEnv as baseAppEnv, startServer as spawnServer, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
 
 export { ROOT } from '../tests/support/spawn-server.ts';
 
@@ -22,11 +23,23 @@ export interface BenchCase {
   run(): Promise<CaseResult>;
 }
 
-/** The same spawn helpers the process tests use; the benchmark keeps the server's own logging quiet. */
-export { freePort, startServer, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
+export { freePort, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
 
+/**
+ * The spawn helper the process tests use. The server logs as `npm start` has it (LOG_LEVEL=info: one line per
+ * request, written to a pipe this process reads), so only the tail of its output is kept here.
+ */
+export function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  return spawnServer(env, { outputLimit: 256 * 1024, ...options });
+}
+
+/**
+ * The server as a user runs it: default logging (info), the embedded database with demo data. With
+ * `BENCH_CPU_PROF=<dir>` set, every app server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+ */
 export function appEnv(dataDir: string): Record<string, string> {
-  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'warn' };
+  const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {};
+  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'info', ...profile };
 }
 
 export interface LoadOptions {
@@ -43,6 +56,8 @@ export interface LoadFigures {
   p99: number;
   /** Non-2xx answers, errors and timeouts: a run with many of these measured something else. */
   failures: number;
+  /** Requests answered in the run (what CPU time is divided by). */
+  requests: number;
 }
 
 /** Load on one URL with autocannon, in this process (the server under test runs in its own). */
@@ -53,6 +68,7 @@ export async function measure(url: string, options: LoadOptions): Promise<LoadFi
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 
@@ -69,6 +85,23 @@ export function cpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+export interface ServerLoadFigures extends LoadFigures {
+  /** The server process's own CPU time (user + system) over the run, divided by the requests answered; null off Linux. */
+  cpuUsPerRequest: number | null;
+}
+
+/**
+ * One load run on a server in its own process, with that process's CPU time per request: the app and every baseline
+ * go through here, so they are measured the same way.
+ */
+export async function measureServer(url: string, pid: number, options: LoadOptions): Promise<ServerLoadFigures> {
+  const before = cpuMs(pid);
+  const figures = await measure(url, options);
+  const after = cpuMs(pid);
+  const cpuUsPerRequest = before === null || after === null || figures.requests === 0 ? null : ((after - before) * 1000) / figures.requests;
+  return { ...figures, cpuUsPerRequest };
 }
 
 export function median(values: readonly number[]): number {

@@ -45,7 +45,7 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
     ...schemaOf(plugins),
-    template: path.join(distDir, 'pglite-template.tar.gz'),
+    template: path.join(distDir, 'pglite-template.tar'),
   });
   try {
     // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:

@@ -40,7 +40,7 @@ export const fanout: BenchCase = {
   async run() {
     const loadAverage = os.loadavg()[0]!;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
-    const server = await startServer({ ...appEnv(dataDir), NODE_OPTIONS: '--expose-gc' }, { script: 'bench/gateway-server.ts' });
+    const server = await startServer({ ...appEnv(dataDir), NODE_OPTIONS: `${appEnv(dataDir).NODE_OPTIONS ?? ''} --expose-gc` }, { script: 'bench/gateway-server.ts' });
     const sockets: WebSocket[] = [];
     try {
       const post = (url: string, body: unknown) =>
@@ -79,14 +79,14 @@ export const fanout: BenchCase = {
       const lastArrivals: number[] = [];
       const firstArrivals: number[] = [];
       const posts: number[] = [];
-      const dispatches: number[] = [];
+      const publishes: number[] = [];
       let missing = 0;
       // Event 0 warms up the path; its figures are discarded.
       for (let seq = 0; seq <= EVENTS; seq++) {
         const times: number[] = [];
         arrivals.set(seq, times);
         const sent = performance.now();
-        const { dispatchMs } = (await post('/bench/publish', { seq })) as { dispatchMs: number };
+        const { publishMs } = (await post('/bench/publish', { seq })) as { publishMs: number };
         const posted = performance.now() - sent;
         const deadline = performance.now() + 5000;
         while (times.length < SOCKETS && performance.now() < deadline) await sleep(1);
@@ -96,9 +96,11 @@ export const fanout: BenchCase = {
         lastArrivals.push(Math.max(...times) - sent);
         firstArrivals.push(Math.min(...times) - sent);
         posts.push(posted);
-        dispatches.push(dispatchMs);
+        publishes.push(publishMs);
         await sleep(100);
       }
+      // The first is the warm-up's.
+      const dispatches = ((await fetch(`${server.url}/bench/fanouts`).then((r) => r.json())) as { fanoutMs: number[] }).fanoutMs.slice(1);
       latencies.sort((a, b) => a - b);
       const p50 = percentile(latencies, 50);
       const p99 = percentile(latencies, 99);
@@ -117,13 +119,13 @@ export const fanout: BenchCase = {
           },
         ],
         notes: [
-          `Medians per event: first socket ${round(medianOf(firstArrivals), 1)} ms, last socket ${round(medianOf(lastArrivals), 1)} ms, publishing POST answered in ${round(medianOf(posts), 1)} ms; the server's fan-out (publish to the last socket write) took ${round(medianOf(dispatches), 2)} ms.`,
+          `Medians per event: first socket ${round(medianOf(firstArrivals), 1)} ms, last socket ${round(medianOf(lastArrivals), 1)} ms, publishing POST answered in ${round(medianOf(posts), 1)} ms (publish itself ${round(medianOf(publishes), 2)} ms: the sockets are written after the reply); the server's fan-out (publish to the last socket write) took ${round(medianOf(dispatches), 2)} ms.`,
           `p99 ${round(p99, 1)} ms (target under ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'NOT met'}).`,
           `${SOCKETS} sockets identified in ${round(identifyMs)} ms (100 at a time); memory measured after a GC${before.gc ? '' : ' (not available: figures include garbage)'}: RSS ${round(before.rss / 2 ** 20, 1)} → ${round(after.rss / 2 ** 20, 1)} MiB, heap ${round(before.heapUsed / 2 ** 20, 1)} → ${round(after.heapUsed / 2 ** 20, 1)} MiB, external ${round(before.external / 2 ** 20, 1)} → ${round(after.external / 2 ** 20, 1)} MiB. The server embeds its database (PGlite, WebAssembly, whose memory neither heap nor external shows): the RSS delta may also hold pages it touched reading 1,000 sessions, so RSS per socket is an upper bound and heap per socket (sockets, their users, the session cache) a lower one.`,
           `Load average when the case started: ${round(loadAverage, 2)} on ${os.cpus().length} CPUs (the client, the server and anything else running share them).`,
           'Latency runs from before the publishing POST to each socket\'s message, on this process\'s clock: it includes the HTTP call and this process reading 1,000 messages in turn on the same 2 cores.',
         ],
-        data: { loadAverage, sockets: SOCKETS, events: EVENTS, p50, p99, max: latencies.at(-1), firstArrivalMedian: medianOf(firstArrivals), lastArrivalMedian: medianOf(lastArrivals), postMedian: medianOf(posts), serverDispatchMedian: medianOf(dispatches), missing, identifyMs, before, after },
+        data: { loadAverage, sockets: SOCKETS, events: EVENTS, p50, p99, max: latencies.at(-1), firstArrivalMedian: medianOf(firstArrivals), lastArrivalMedian: medianOf(lastArrivals), postMedian: medianOf(posts), serverDispatchMedian: medianOf(dispatches), publishMedian: medianOf(publishes), missing, identifyMs, before, after },
       };
     } finally {
       for (const socket of sockets) socket.terminate();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { SessionSchema } from './entities.ts';
 import { SESSION_CACHE_TTL_MS, SESSION_TTL_MS, hashToken } from './sessions.ts';
@@ -95,5 +95,40 @@ describe('sessions', () => {
     expect(await sessions().validate(user.token)).not.toBeNull();
     await sessions().invalidate(user.token);
     expect(await sessions().validate(user.token)).toBeNull();
+  });
+
+  /** Counts the EntityManager reads of sessions while `work` runs. */
+  async function sessionReads<T>(work: () => Promise<T>): Promise<{ result: T; reads: number }> {
+    const prototype = Object.getPrototypeOf(app.db.orm.em) as { find: (...args: unknown[]) => unknown; findOne: (...args: unknown[]) => unknown };
+    const spies = [vi.spyOn(prototype, 'find'), vi.spyOn(prototype, 'findOne')];
+    try {
+      const result = await work();
+      return { result, reads: spies.reduce((sum, spy) => sum + spy.mock.calls.filter(([entity]) => entity === SessionSchema).length, 0) };
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  }
+
+  it('reads the sessions asked for in the same turn together, in one query (a reconnect storm)', async () => {
+    const users = await Promise.all([app.createUser(), app.createUser(), app.createUser()]);
+    const unknown = 'A'.repeat(43);
+    const { result, reads } = await sessionReads(() => Promise.all([...users.map((u) => sessions().validate(u.token)), sessions().validate(users[0]!.token), sessions().validate(unknown)]));
+    expect(result.map((s) => s?.user.id ?? null)).toEqual([users[0]!.id, users[1]!.id, users[2]!.id, users[0]!.id, null]);
+    expect(reads).toBe(1);
+    // Now served from memory.
+    expect((await sessionReads(() => sessions().validate(users[1]!.token))).reads).toBe(0);
+  });
+
+  it('does not keep a session read while an event said it changed', async () => {
+    const user = await app.createUser({ username: 'racing' });
+    const { result, reads } = await sessionReads(async () => {
+      const reading = sessions().validate(user.token);
+      // The change lands while the read is in flight: what it reads may predate it.
+      app.server.ctx.events.publish('identityChanged', { userId: user.id });
+      return reading;
+    });
+    expect(result?.user.id).toBe(user.id);
+    expect(reads).toBe(1);
+    expect((await sessionReads(() => sessions().validate(user.token))).reads).toBe(1);
   });
 });

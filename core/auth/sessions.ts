@@ -75,6 +75,10 @@ export function toCurrentUser(user: User): CurrentUser {
 /** How long a validated session is trusted from memory when no event said it changed (see validate). */
 export const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
+/** Sessions read in one query at most (the rest of a larger batch go in the next). */
+const SESSION_BATCH_MAX = 500;
+
+type StoredSession = Omit<ValidSession, 'renewed'>;
 
 /**
  * Sessions the way the Lucia guide teaches: a random token goes to the client, only its SHA-256 is stored;
@@ -85,16 +89,25 @@ export class SessionService {
   readonly #events: EventBus;
   readonly #now: () => number;
   /** Session hash → the session as last read, and when. Insertion order doubles as age for eviction. */
-  readonly #cache = new Map<string, { session: Omit<ValidSession, 'renewed'>; at: number }>();
+  readonly #cache = new Map<string, { session: StoredSession; at: number }>();
+  /**
+   * Session ids asked for in this turn of the event loop and not cached: read together, in one query (a reconnect
+   * storm identifies thousands of sockets at once).
+   */
+  #batch: Map<string, ((session: StoredSession | null, error?: unknown) => void)[]> | null = null;
+  /** Counts the events that make cached sessions stale: a read that overlapped one is answered but not cached. */
+  #generation = 0;
 
   constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
     this.#orm = orm;
     this.#events = events;
     this.#now = now;
     events.on('sessionRevoked', ({ sessionId }) => {
+      this.#generation++;
       this.#cache.delete(sessionId);
     });
     events.on('identityChanged', ({ userId }) => {
+      this.#generation++;
       if (userId === undefined) return this.#cache.clear();
       for (const [id, entry] of this.#cache) if (entry.session.user.id === userId) this.#cache.delete(id);
     });
@@ -124,10 +137,11 @@ export class SessionService {
     const now = this.#now();
     let session = this.#cached(id, now);
     if (!session) {
-      const row = await this.#orm.em.fork().findOne(SessionSchema, { id }, { populate: ['user', 'user.ranks'] });
-      if (!row) return null;
-      session = { id, expiresAt: row.expiresAt, user: toCurrentUser(row.user) };
-      this.#remember(session, now);
+      const generation = this.#generation;
+      const read = await this.#read(id);
+      if (!read) return null;
+      session = read;
+      if (generation === this.#generation) this.#remember(session, now);
     }
     if (session.expiresAt.getTime() <= now) {
       this.#cache.delete(id);
@@ -144,7 +158,37 @@ export class SessionService {
     return { ...session, renewed: false };
   }
 
-  #cached(id: string, now: number): Omit<ValidSession, 'renewed'> | undefined {
+  /** One session from the database, read with the others asked for in the same turn of the event loop. */
+  #read(id: string): Promise<StoredSession | null> {
+    return new Promise((resolve, reject) => {
+      if (!this.#batch) {
+        this.#batch = new Map();
+        setImmediate(() => void this.#readBatch());
+      }
+      const waiting = this.#batch.get(id);
+      const answer = (session: StoredSession | null, error?: unknown) => (error === undefined ? resolve(session) : reject(error));
+      if (waiting) waiting.push(answer);
+      else this.#batch.set(id, [answer]);
+    });
+  }
+
+  async #readBatch(): Promise<void> {
+    const batch = this.#batch!;
+    this.#batch = null;
+    const ids = [...batch.keys()];
+    for (let i = 0; i < ids.length; i += SESSION_BATCH_MAX) {
+      const chunk = ids.slice(i, i + SESSION_BATCH_MAX);
+      try {
+        const rows = await this.#orm.em.fork().find(SessionSchema, { id: { $in: chunk } }, { populate: ['user', 'user.ranks'] });
+        const found = new Map(rows.map((row) => [row.id, { id: row.id, expiresAt: row.expiresAt, user: toCurrentUser(row.user) }]));
+        for (const id of chunk) for (const answer of batch.get(id)!) answer(found.get(id) ?? null);
+      } catch (error) {
+        for (const id of chunk) for (const answer of batch.get(id)!) answer(null, error);
+      }
+    }
+  }
+
+  #cached(id: string, now: number): StoredSession | undefined {
     const entry = this.#cache.get(id);
     if (!entry) return undefined;
     if (now - entry.at >= SESSION_CACHE_TTL_MS || now < entry.at) {
@@ -154,7 +198,7 @@ export class SessionService {
     return entry.session;
   }
 
-  #remember(session: Omit<ValidSession, 'renewed'>, now: number): void {
+  #remember(session: StoredSession, now: number): void {
     this.#cache.delete(session.id);
     this.#cache.set(session.id, { session, at: now });
     if (this.#cache.size > SESSION_CACHE_MAX) this.#cache.delete(this.#cache.keys().next().value!);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import pg from 'pg';
@@ -19,7 +18,7 @@ export interface DatabaseOptions {
   entities: EntitySchema[];
   /** Every migration, in the order they run (core/boot.ts `migrationsOf`); none for a connection that never migrates. */
   migrations?: readonly MigrationClass[];
-  /** An initialised PGlite cluster (tar.gz, made by `npm run build`) that a new embedded database starts from. */
+  /** An initialised PGlite cluster (an uncompressed tar, made by `npm run build`) that a new embedded database starts from. */
   template?: string;
   /** The same as an uncompressed tar already read (tests start each in-memory database from one). */
   templateTar?: Uint8Array;
@@ -78,28 +77,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   if (options.embeddedPath !== 'memory://' && !loadDataDir) {
     await mkdir(options.embeddedPath, { recursive: true });
     const isNew = !existsSync(path.join(options.embeddedPath, 'PG_VERSION'));
-    // Unzipped here: Node's zlib takes a tenth of the time PGlite's own gunzip does.
-    if (isNew && options.template && existsSync(options.template)) loadDataDir = new TemplateTarball(gunzipSync(await readFile(options.template)));
+    // Stored uncompressed: unzipping 30 MB took most of a second of a first start.
+    if (isNew && options.template && existsSync(options.template)) loadDataDir = new TemplateTarball(await readFile(options.template), true);
   }
   const { MikroORM } = await import('@mikro-orm/pglite');
   return (await MikroORM.init({ ...common, dbName: options.embeddedPath, ...(loadDataDir ? { driverOptions: { loadDataDir } } : {}) })) as unknown as Orm;
 }
 
+/** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */
+const templateBytes = new Map<number, { bytes: Uint8Array; owned: boolean }>();
+let templateCount = 0;
+
 /**
- * The template, unzipped, as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers). Not a Blob itself:
- * MikroORM copies its driver options, and a copied Blob loses the internals its methods need.
+ * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers). Not a Blob itself:
+ * MikroORM copies its driver options, and a copied Blob loses the internals its methods need. The copy keeps the
+ * prototype and own fields only, so the bytes stay in a map, found by the own field `key`, read once.
  */
 class TemplateTarball {
   readonly type = 'application/x-tar';
-  /** Public, not #private: the copy keeps the prototype and own fields only. */
-  readonly bytes: Uint8Array;
+  readonly key: number;
 
-  constructor(bytes: Uint8Array) {
-    this.bytes = bytes;
+  /** `owned`: nobody else holds these bytes (a file just read), so PGlite may have them without a copy. */
+  constructor(bytes: Uint8Array, owned = false) {
+    this.key = ++templateCount;
+    templateBytes.set(this.key, { bytes, owned });
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
-    return new Uint8Array(this.bytes).buffer;
+    const entry = templateBytes.get(this.key);
+    if (!entry) throw new Error('The database template was already loaded');
+    templateBytes.delete(this.key);
+    const { bytes, owned } = entry;
+    // The file's own buffer when it is exactly the file (what readFile gives): no copy.
+    const whole = owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+    return whole ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
   }
 }
 

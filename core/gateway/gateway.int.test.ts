@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { plugins as allPlugins } from '../../plugins/index.ts';
 import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { SessionSchema, UserSchema } from '../auth/entities.ts';
+import { publicAccess } from '../auth/guards.ts';
 import { hashToken, SESSION_COOKIE } from '../auth/sessions.ts';
 import { definePlugin } from '../plugin.ts';
 import { PERMISSIONS } from '../shared/permissions.ts';
@@ -17,7 +19,13 @@ declare module '../events.ts' {
   }
 }
 
-/** A plugin under test with gateway filters, the way the orders plugin maps its events. */
+/** What the server wrote, in order: its replies to the publishing route, and socket frames naming a test order. */
+const written: string[] = [];
+
+/**
+ * A plugin under test with gateway filters, the way the orders plugin maps its events, and a route that publishes
+ * after its work as a service does after its commit (its reply's end is recorded in `written`).
+ */
 const kitchen = definePlugin({
   name: 'gateway-test-kitchen',
   gateway: {
@@ -25,6 +33,18 @@ const kitchen = definePlugin({
       { t: 'orderSent', data: { order: { orderID } }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } },
       { t: 'orderUpdated', data: { order: { orderID } }, to: { userId: customerId } },
     ],
+  },
+  routes(app, _service, ctx) {
+    app.post('/api/gateway-test/publish', { onRequest: publicAccess }, async (request, reply) => {
+      const { orderID, customerId } = request.body as { orderID: string; customerId: string };
+      const end = reply.raw.end.bind(reply.raw) as (...args: unknown[]) => unknown;
+      reply.raw.end = ((...args: unknown[]) => {
+        written.push(`reply ${orderID}`);
+        return end(...args);
+      }) as typeof reply.raw.end;
+      ctx.events.publish('gatewayTestOrder', { orderID, customerId });
+      return { published: orderID };
+    });
   },
 });
 
@@ -82,7 +102,8 @@ describe('live gateway', () => {
   beforeAll(async () => {
     app = await createTestApp({
       plugins: [...allPlugins, kitchen],
-      gateway: { heartbeatIntervalMs: HEARTBEAT_MS, identifyTimeoutMs: 300, onlineUsersIntervalMs: 50, maxBufferedBytes: 256 * 1024 },
+      // Fan-out in chunks of two sockets, so that an event to a few sockets already spans several turns of the loop.
+      gateway: { heartbeatIntervalMs: HEARTBEAT_MS, identifyTimeoutMs: 300, onlineUsersIntervalMs: 50, maxBufferedBytes: 256 * 1024, fanoutChunk: 2 },
     });
     url = await app.server.app.listen({ host: '127.0.0.1', port: 0 });
     chef = await app.createUser({ username: 'chef', rankPermissions: ['MANAGE_ORDERS'] });
@@ -202,6 +223,46 @@ describe('live gateway', () => {
       await customerSocket.next((m) => (m.data as { marker?: boolean } | undefined)?.marker === true);
       expect(customerSocket.events('orderSent')).toEqual([]);
       expect(chefSocket.events('orderUpdated')).toEqual([]);
+    });
+
+    it('answers the publishing request before it writes a single socket of the fan-out', async () => {
+      const sockets = await Promise.all([identified(chef.token), identified(chef.token), identified(owner.token), identified(customer.token)]);
+      // Socket frames naming this test's order are the server's (the test clients' own frames never name one).
+      const original = WebSocket.prototype.send;
+      const spy = vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+        if (String(args[0]).includes('REPLYFIRST')) written.push('socket');
+        return original.apply(this, args);
+      });
+      try {
+        written.length = 0;
+        const res = await fetch(`${url}/api/gateway-test/publish`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ orderID: 'REPLYFIRST', customerId: customer.id }),
+        });
+        expect(res.status).toBe(200);
+        for (const client of sockets) await client.next((m) => (m.data as { order?: { orderID: string } } | undefined)?.order?.orderID === 'REPLYFIRST');
+        // Three MANAGE_ORDERS sockets (two tabs and the super admin) get orderSent, the customer orderUpdated.
+        expect(written).toEqual(['reply REPLYFIRST', 'socket', 'socket', 'socket', 'socket']);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('keeps each socket\'s events in the order they were published, across fan-out chunks', async () => {
+      const [tab1, tab2, admin, buyer] = await Promise.all([identified(chef.token), identified(chef.token), identified(owner.token), identified(customer.token)]);
+      const ids = Array.from({ length: 30 }, (_, i) => `SEQ${i}`);
+      // Published back to back in one turn: 30 events × 3 kitchen sockets and 30 to the customer, two sockets a chunk.
+      for (const id of ids) publishOrder(id);
+      app.server.ctx.events.publish('sessionRevoked', { userId: customer.id, sessionId: hashToken(customer.token) });
+      const orderIds = (client: GatewayTestClient, t: string) => client.events(t).map((m) => (m.data as { order: { orderID: string } }).order.orderID).filter((id) => id.startsWith('SEQ'));
+      for (const client of [tab1, tab2, admin]) {
+        await client.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === 'SEQ29');
+        expect(orderIds(client, 'orderSent')).toEqual(ids);
+      }
+      // The session's end comes after the events dispatched to it before: all 30 arrive, then the close.
+      expect((await buyer.closed).code).toBe(CLOSE.SESSION_ENDED);
+      expect(orderIds(buyer, 'orderUpdated')).toEqual(ids);
     });
 
     it('stops order events to a user demoted while connected', async () => {

@@ -21,6 +21,8 @@ export interface GatewayOptions {
   presenceIntervalMs?: number;
   /** A socket with more than this waiting to be written is cut off (a client that does not read). */
   maxBufferedBytes?: number;
+  /** Fan-out writes this many sockets, then yields to the event loop before the next (tests make it small). */
+  fanoutChunk?: number;
   now?: () => number;
 }
 
@@ -28,6 +30,17 @@ export interface GatewayOptions {
 export interface OnlineEntry {
   user: Pick<CurrentUser, 'id' | 'username' | 'displayName' | 'avatar' | 'permissions'>;
   sockets: Set<Connection>;
+}
+
+/**
+ * One fan-out waiting in the outbox: a frame serialized once, the sockets it goes to (chosen when it was
+ * dispatched), and whether they close after it (SESSION_ENDED). `next` is how far the writing has got.
+ */
+interface Outgoing {
+  targets: Connection[];
+  frame: Buffer | null;
+  endSessions: boolean;
+  next: number;
 }
 
 export interface GatewayDeps {
@@ -55,6 +68,11 @@ export class GatewayHub {
   readonly #identifying = new Set<Connection>();
   readonly #online: OnlineUsers;
   readonly #sweep: NodeJS.Timeout;
+  readonly #fanoutChunk: number;
+  /** Fan-outs in the order they were dispatched: written by #drain, never inside dispatch. */
+  readonly #outbox: Outgoing[] = [];
+  #drainScheduled = false;
+  #whenDrained: (() => void)[] = [];
   #refreshing: Promise<void> | null = null;
   #pendingRefresh: Set<string> | 'all' | null = null;
   #closed = false;
@@ -65,10 +83,12 @@ export class GatewayHub {
     this.identifyTimeoutMs = options.identifyTimeoutMs ?? 10_000;
     this.#maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
     this.#now = options.now ?? Date.now;
+    this.#fanoutChunk = Math.max(1, options.fanoutChunk ?? 128);
     this.#online = new OnlineUsers(this.#users, deps.events, {
       intervalMs: options.onlineUsersIntervalMs ?? 1000,
       announceMs: options.presenceIntervalMs,
       now: this.#now,
+      send: (targets, frame) => this.#enqueue({ targets, frame, endSessions: false, next: 0 }),
     });
     // One sweep for every socket rather than a timer each: a socket is closed between 2 and 2.25 intervals after
     // its last heartbeat.
@@ -156,13 +176,56 @@ export class GatewayHub {
     this.#online.changed();
   }
 
-  /** Sends one event to its audience, serialized once; then ends those sessions if the dispatch says so. */
+  /**
+   * Sends one event to its audience, serialized once; then ends those sessions if the dispatch says so. The audience
+   * is chosen now, but nothing is written here: the event joins the outbox, written after the current turn of the
+   * event loop (so a service that publishes after its commit answers its own request first) and a chunk of sockets
+   * at a time (so a fan-out to thousands of sockets does not hold up other requests). One outbox, written in order,
+   * keeps every socket's events in the order they were dispatched.
+   */
   dispatch(dispatch: GatewayDispatch): void {
     const targets = this.#audience(dispatch.to);
     if (targets.length === 0) return;
     const frame = Buffer.from(JSON.stringify({ op: OP.EVENT, t: dispatch.t, data: dispatch.data }));
-    for (const connection of targets) connection.send(frame);
-    if (dispatch.endSessions) for (const connection of targets) connection.close(CLOSE.SESSION_ENDED);
+    this.#enqueue({ targets, frame, endSessions: dispatch.endSessions === true, next: 0 });
+  }
+
+  /** Resolves once every fan-out dispatched so far has been written (benchmarks, tests). */
+  drained(): Promise<void> {
+    if (this.#outbox.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#whenDrained.push(resolve));
+  }
+
+  #enqueue(outgoing: Outgoing): void {
+    this.#outbox.push(outgoing);
+    if (this.#drainScheduled) return;
+    this.#drainScheduled = true;
+    setImmediate(() => this.#drain());
+  }
+
+  /** Writes up to one chunk of sockets from the head of the outbox, then yields if more is waiting. */
+  #drain(limit = this.#fanoutChunk): void {
+    this.#drainScheduled = false;
+    let budget = limit;
+    while (budget > 0 && this.#outbox.length > 0) {
+      const outgoing = this.#outbox[0]!;
+      const end = Math.min(outgoing.targets.length, outgoing.next + budget);
+      for (; outgoing.next < end; outgoing.next++) {
+        const connection = outgoing.targets[outgoing.next]!;
+        if (outgoing.frame) connection.send(outgoing.frame);
+        if (outgoing.endSessions) connection.close(CLOSE.SESSION_ENDED);
+        budget--;
+      }
+      if (outgoing.next === outgoing.targets.length) this.#outbox.shift();
+    }
+    if (this.#outbox.length > 0) {
+      this.#drainScheduled = true;
+      setImmediate(() => this.#drain());
+      return;
+    }
+    const waiting = this.#whenDrained;
+    this.#whenDrained = [];
+    for (const resolve of waiting) resolve();
   }
 
   #audience(to: Audience): Connection[] {
@@ -179,10 +242,14 @@ export class GatewayHub {
     return targets;
   }
 
-  /** Logout or revocation: that session's sockets close as SESSION_ENDED. */
+  /**
+   * Logout or revocation: that session's sockets close as SESSION_ENDED, through the outbox so that the events
+   * dispatched to them before still reach them first.
+   */
   endSession(sessionId: string): void {
     for (const connection of this.#identifying) if (connection.sessionId === sessionId) connection.revoked = true;
-    for (const connection of this.#sessions.get(sessionId) ?? []) connection.close(CLOSE.SESSION_ENDED);
+    const targets = [...(this.#sessions.get(sessionId) ?? [])];
+    if (targets.length > 0) this.#enqueue({ targets, frame: null, endSessions: true, next: 0 });
   }
 
   /**
@@ -227,7 +294,7 @@ export class GatewayHub {
       if (!entry) continue;
       const user = found.get(id);
       if (!user) {
-        for (const connection of entry.sockets) connection.close(CLOSE.SESSION_ENDED);
+        this.#enqueue({ targets: [...entry.sockets], frame: null, endSessions: true, next: 0 });
       } else if (user.ban && isBanActive(user.ban)) {
         const data: UserBannedData = { userID: id, reason: user.ban.reason, expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString() };
         this.dispatch({ t: 'userBanned', data, to: { userId: id }, endSessions: true });
@@ -257,6 +324,8 @@ export class GatewayHub {
     this.#closed = true;
     clearInterval(this.#sweep);
     this.#online.stop();
+    // What was dispatched before the shutdown still goes out, ahead of the 1001.
+    this.#drain(Infinity);
     const sockets = [...this.#all];
     const closed = sockets.map((connection) => new Promise<void>((resolve) => {
       if (connection.socket.readyState === connection.socket.CLOSED) return resolve();

@@ -11,6 +11,8 @@ export interface OnlineUsersOptions {
   /** Each process repeats its presence this often, so that the others know it is still there. */
   announceMs?: number;
   now: () => number;
+  /** Writes one frame to these sockets: the hub's outbox, so that onlineUsers keeps its place among the events. */
+  send?: (targets: Connection[], frame: Buffer) => void;
 }
 
 /**
@@ -29,6 +31,7 @@ export class OnlineUsers {
   readonly #intervalMs: number;
   readonly #announceMs: number;
   readonly #now: () => number;
+  readonly #send: (targets: Connection[], frame: Buffer) => void;
   readonly #remote = new Map<string, { users: OnlineUser[]; at: number }>();
   readonly #unsubscribe: () => void;
   readonly #heartbeat: NodeJS.Timeout;
@@ -44,6 +47,7 @@ export class OnlineUsers {
     this.#intervalMs = options.intervalMs;
     this.#announceMs = options.announceMs ?? 30_000;
     this.#now = options.now;
+    this.#send = options.send ?? ((targets, frame) => { for (const connection of targets) connection.send(frame); });
     this.#unsubscribe = events.on('gatewayPresence', ({ node, users: list, hello }) => {
       if (node === this.node) return;
       if (list.length === 0) this.#remote.delete(node);
@@ -120,8 +124,7 @@ export class OnlineUsers {
     const admins: Connection[] = [];
     for (const { user, sockets } of this.#users.values()) if (isSuperAdmin(user.permissions)) admins.push(...sockets);
     if (admins.length === 0) return;
-    const frame = Buffer.from(JSON.stringify(this.message()));
-    for (const connection of admins) connection.send(frame);
+    this.#send(admins, Buffer.from(JSON.stringify(this.message())));
   }
 
   /** Every announceMs: say we are here, forget processes that stopped saying so. */

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyRequest } from 'fastify';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { auditRoutes } from '../audit/api.ts';
 import { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
@@ -49,10 +49,19 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/**
+ * Standard output for the log, written in batches: lines gather until 4 KiB are waiting or 100 ms have passed, so a
+ * busy server makes one write for many requests' lines rather than one each. On exit (process.exit, a crash) what
+ * is waiting is written synchronously; only a SIGKILL loses it, at most 100 ms of lines.
+ */
+function standardOutput(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
+}
+
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: options.logStream ?? standardOutput() },
     // Fastify's two lines per request give way to our one (the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,

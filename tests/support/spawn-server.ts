@@ -65,6 +65,11 @@ export interface StartOptions {
   /** Polled until it answers 200: the moment the server counts as started. */
   readyPath?: string;
   timeoutMs?: number;
+  /**
+   * Keep only the last this many characters of what the process prints (a benchmark's server logs every request:
+   * kept whole, its output would grow by tens of megabytes). Everything by default.
+   */
+  outputLimit?: number;
 }
 
 export interface RunningServer {
@@ -85,7 +90,7 @@ export interface RunningServer {
  * an event loop (or a CPU) with whoever drives it.
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const { script = 'server.ts', readyPath = '/api/health', timeoutMs = 30_000 } = options;
+  const { script = 'server.ts', readyPath = '/api/health', timeoutMs = 30_000, outputLimit = Infinity } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -95,8 +100,12 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > outputLimit * 2) output = output.slice(-outputLimit);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));

@@ -1,0 +1,208 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { appEnv, cpuMs, round, startServer, type BenchCase, type RunningServer } from '../lib.ts';
+
+const CHEFS = 20;
+const WARMUP_S = 2;
+const ROUND_S = 8;
+const ROUNDS = 2;
+/** Issue 10, item 11: on PostgreSQL at least 0.8× the locking-transaction baseline with p99 ≤ 50 ms; on PGlite ≥ 400/s. */
+const TARGETS = { postgresRatio: 0.8, postgresP99Ms: 50, pgliteWritesPerS: 400 };
+
+interface Fixture {
+  claimOrders: string[];
+  chefs: string[];
+}
+
+interface WriteFigures {
+  writes: number;
+  writesPerS: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  cpuUsPerWrite: number | null;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function post(agent: http.Agent, url: string, token: string | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * CHEFS clients, each on its own keep-alive connection, each sending its next write as soon as the last is
+ * answered, for `seconds`: writes/s, latency per write, and the server process's CPU time per write.
+ */
+async function drive(pid: number, seconds: number, next: (chef: number, step: number) => { url: string; token: string | null }): Promise<WriteFigures> {
+  const agents = Array.from({ length: CHEFS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const latencies: number[] = [];
+  let failures = 0;
+  const cpuBefore = cpuMs(pid);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    agents.map(async (agent, chef) => {
+      for (let step = 0; performance.now() < deadline; step++) {
+        const { url, token } = next(chef, step);
+        const t0 = performance.now();
+        const status = await post(agent, url, token);
+        latencies.push(performance.now() - t0);
+        if (status !== 200) failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMs(pid);
+  for (const agent of agents) agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    writes: latencies.length,
+    writesPerS: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    cpuUsPerWrite: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
+  };
+}
+
+/** A database of its own for the app on the PostgreSQL server `adminUrl` names; dropped afterwards. */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `diner_bench_writes_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function runOn(database: 'PGlite' | 'PostgreSQL', adminUrl: string | undefined) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-writes-'));
+  const scratch = adminUrl ? await scratchDatabase(adminUrl) : null;
+  const servers: RunningServer[] = [];
+  try {
+    const fixtureFile = path.join(dataDir, 'fixture.json');
+    const app = await startServer(
+      {
+        ...appEnv(path.join(dataDir, 'app')),
+        DATABASE_URL: scratch?.url ?? '',
+        DEMO_DATA: 'false',
+        BENCH_FIXTURE: fixtureFile,
+        BENCH_ACTIVE: String(CHEFS),
+        BENCH_CLAIM_ORDERS: String(CHEFS),
+        BENCH_CHEFS: String(CHEFS),
+      },
+      { script: 'bench/orders-server.ts', timeoutMs: 120_000 },
+    );
+    servers.push(app);
+    const started = performance.now();
+    while (!existsSync(fixtureFile)) {
+      if (performance.now() - started > 120_000) throw new Error(`No fixture after 120 s:\n${app.output()}`);
+      await sleep(50);
+    }
+    await sleep(100);
+    const fixture = JSON.parse(await readFile(fixtureFile, 'utf8')) as Fixture;
+    const baseline = await startServer({ DATABASE_URL: scratch?.url ?? '', DATA_DIR: path.join(dataDir, 'baseline'), BENCH_ROWS: String(CHEFS) }, { script: 'bench/write-baseline-server.ts', readyPath: '/', timeoutMs: 120_000 });
+    servers.push(baseline);
+
+    // Chef i holds order i: claim, unclaim, claim… (each a locking transaction with the conditional update).
+    const appWrite = (chef: number, step: number) => ({
+      url: `${app.url}/api/client/orders/${fixture.claimOrders[chef]}/${step % 2 === 0 ? 'claim' : 'unclaim'}`,
+      token: fixture.chefs[chef]!,
+    });
+    const baselineWrite = (chef: number) => ({ url: `${baseline.url}/orders/${chef}/toggle`, token: null });
+    // Each chef's writes alternate claim and unclaim from an unclaimed order: every run starts from one.
+    await drive(app.pid, WARMUP_S, appWrite);
+    await settleUnclaimed(app.url, fixture);
+    await drive(baseline.pid, WARMUP_S, baselineWrite);
+    const appRuns: WriteFigures[] = [];
+    const baselineRuns: WriteFigures[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      baselineRuns.push(await drive(baseline.pid, ROUND_S, baselineWrite));
+      appRuns.push(await drive(app.pid, ROUND_S, appWrite));
+      await settleUnclaimed(app.url, fixture);
+    }
+    const best = (runs: WriteFigures[]) => [...runs].sort((a, b) => a.writesPerS - b.writesPerS)[Math.floor(runs.length / 2)]!;
+    return { database, app: best(appRuns), baseline: best(baselineRuns), appRuns, baselineRuns };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await scratch?.drop().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** After a timed run a chef may have stopped on a claim: unclaim what each still holds, so the next run starts clean. */
+async function settleUnclaimed(baseUrl: string, fixture: Fixture): Promise<void> {
+  const agent = new http.Agent({ keepAlive: false });
+  await Promise.all(fixture.chefs.map((token, i) => post(agent, `${baseUrl}/api/client/orders/${fixture.claimOrders[i]}/unclaim`, token)));
+  agent.destroy();
+}
+
+/**
+ * The write path: 20 chefs, each claiming and unclaiming their own order as fast as the server answers, beside a
+ * bare Fastify doing one locking transaction per request on the same database (bench/write-baseline-server.ts). On
+ * PGlite always; on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a scratch database is
+ * made there and dropped).
+ */
+export const writesCase: BenchCase = {
+  name: 'writes',
+  description: `${CHEFS} chefs claiming and unclaiming their own order, ${ROUNDS} rounds of ${ROUND_S} s against a bare Fastify locking-transaction baseline`,
+  async run() {
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+    // BENCH_WRITES_ON=postgresql (or pglite) runs one database only (profiling one of them).
+    const only = process.env.BENCH_WRITES_ON?.toLowerCase();
+    const results = [];
+    if (only !== 'postgresql') results.push(await runOn('PGlite', undefined));
+    if (adminUrl && only !== 'pglite') results.push(await runOn('PostgreSQL', adminUrl));
+    const rows = results.flatMap((r) =>
+      [
+        { label: `${r.database}: claim/unclaim (the app)`, f: r.app },
+        { label: `${r.database}: bare Fastify, select … for update + update in a transaction`, f: r.baseline },
+      ].map(({ label, f }) => ({
+        case: label,
+        'writes/s': round(f.writesPerS),
+        'p50 ms': round(f.p50, 1),
+        'p99 ms': round(f.p99, 1),
+        'server CPU µs/write': f.cpuUsPerWrite === null ? 'n/a' : round(f.cpuUsPerWrite),
+        failures: f.failures,
+      })),
+    );
+    const notes = results.map((r) => {
+      const ratio = r.app.writesPerS / r.baseline.writesPerS;
+      const verdict =
+        r.database === 'PostgreSQL'
+          ? `target ≥ ${TARGETS.postgresRatio}× with p99 ≤ ${TARGETS.postgresP99Ms} ms: ${ratio >= TARGETS.postgresRatio && r.app.p99 <= TARGETS.postgresP99Ms ? 'met' : 'NOT met'}`
+          : `target ≥ ${TARGETS.pgliteWritesPerS} writes/s: ${r.app.writesPerS >= TARGETS.pgliteWritesPerS ? 'met' : 'NOT met'}`;
+      return `${r.database}: the app reaches ${round(ratio, 2)}× the baseline's writes/s, p99 ${round(r.app.p99, 1)} ms (${verdict}).`;
+    });
+    if (!adminUrl) notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create a database on.');
+    notes.push('Server CPU per write is the Node process\'s own (PostgreSQL\'s work is in its own processes and not counted).');
+    return { rows, notes, data: { chefs: CHEFS, roundS: ROUND_S, rounds: ROUNDS, targets: TARGETS, results } };
+  },
+};
