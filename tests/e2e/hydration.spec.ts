@@ -1,7 +1,7 @@
 import type { Services } from '../../plugins/index.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the order manager hydrates without a mismatch while countdowns show, even on a browser whose clock is off', async ({ browser, diner }) => {
+test('the order manager hydrates without a mismatch while countdowns show, on a browser whose clock is off and whose preferences differ from the defaults', async ({ browser, diner }) => {
   const services = diner.app.server.ctx.services as Services;
   // A customer's order, claimed by another chef: its card counts down to the claim's expiry.
   const scratch = await browser.newContext();
@@ -16,6 +16,11 @@ test('the order manager hydrates without a mismatch while countdowns show, even 
   // The browser's clock runs 90 s ahead of the server's (as a visitor's clock may): server and browser would
   // compute different countdowns and ages for the same instant.
   await context.clock.install({ time: Date.now() + 90_000 });
+  // And preferences the server cannot know (localStorage): only deliveries for me, sound on.
+  await context.addInitScript(() => {
+    localStorage.setItem('orderManager_orderFilter', JSON.stringify({ kitchenQueue: { showOthers: true }, deliveryQueue: { onlyMine: true } }));
+    localStorage.setItem('orderManager_soundEffects', 'true');
+  });
   const problems: string[] = [];
   const page = await context.newPage();
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
@@ -27,6 +32,7 @@ test('the order manager hydrates without a mismatch while countdowns show, even 
   const card = page.locator(`[data-order-id="${order.orderID}"]`);
   await expect(card.locator('[data-claim-timer] time')).toHaveText(/^\d+:\d\d$/);
   await expect(card.locator('.order-age')).not.toBeEmpty();
+  await expect(page.getByLabel('Only deliveries for me')).toBeChecked();
   expect(problems.filter((p) => /hydrat|#418|#423|#425|did not match/i.test(p))).toEqual([]);
   await context.close();
 });
