@@ -15,7 +15,7 @@ test('a manager gives a newcomer a rank from the user manager: only ranks below 
   await signInAs(page, 'Morgan Manager', '/staff/admin/users');
   await page.getByLabel('Search').fill('rookie_rita');
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await expect(page.getByTestId('list-range')).toHaveText('1 user');
   await page.locator('tr', { hasText: 'rookie_rita' }).getByRole('link', { name: 'Ranks' }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${rookie.id}/manage#ranks$`));
 
@@ -50,7 +50,7 @@ test('the user manager offers no Ranks action on someone at or above the manager
   await signInAs(page, 'Morgan Manager', '/staff/admin/users');
   await page.getByLabel('Search').fill('Sam Owner');
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByTestId('user-count')).toHaveText('1 user');
+  await expect(page.getByTestId('list-range')).toHaveText('1 user');
   await expect(page.locator('tr', { hasText: 'Sam Owner' }).getByRole('link', { name: 'Ranks' })).toHaveCount(0);
   await page.getByLabel('Search').fill('Charlie Chef');
   await page.getByRole('button', { name: 'Search' }).click();
