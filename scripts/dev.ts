@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from '../core/auth/sessions.ts';
 import { openAndMigrate, seedDemoData } from '../core/boot.ts';
 import { loadConfig, publicConfigOf } from '../core/config.ts';
 import { buildServer } from '../core/http/server.ts';
+import { requestedPath } from '../core/http/site.ts';
 import { plugins } from '../plugins/index.ts';
 
 /**
@@ -50,7 +51,13 @@ const devServer = await dev({
             const session = token ? api.ctx.sessions.validate(token) : Promise.resolve(null);
             session.then(
               (valid) => {
-                Reflect.set(request, Symbol.for('astro.locals'), { user: valid?.user ?? null, services: api.ctx.services, audit: api.ctx.audit, config: publicConfig });
+                Reflect.set(request, Symbol.for('astro.locals'), {
+                  user: valid?.user ?? null,
+                  services: api.ctx.services,
+                  audit: api.ctx.audit,
+                  config: publicConfig,
+                  requestedPath: requestedPath(request.url),
+                });
                 next();
               },
               (error: unknown) => next(error),

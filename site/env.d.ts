@@ -9,5 +9,7 @@ declare namespace App {
     /** The kernel's audit log (core/audit): the audit log screen and the profile's entries read it. */
     audit: import('../core/audit/service.ts').AuditLog;
     config: import('../core/config.ts').PublicConfig;
+    /** The path of the URL the browser asked for (core/http/site.ts requestedPath): what the error page shows. */
+    requestedPath: string;
   }
 }

@@ -12,7 +12,7 @@ export const onRequest = defineMiddleware((context, next) => {
   // Server islands (banner, user menu) render inside whatever page is shown, the ban page included.
   if (pathname.startsWith('/_server-islands/')) return next();
   const user = context.locals.user;
-  if (user?.ban && isBanActive(user.ban) && !openToBanned(pathname)) return context.rewrite('/banned');
+  if (user?.ban && isBanActive(user.ban) && !openToBanned(pathname)) return context.rewrite(`/banned${search}`);
   const outcome = checkPage(pathname, search, user);
   if (outcome.kind !== 'pass') return context.redirect(outcome.location, 302);
   return next();

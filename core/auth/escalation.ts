@@ -1,23 +1,21 @@
 import { DomainError } from '../errors.ts';
-import { isSuperAdmin } from '../shared/permissions.ts';
-import { highestPosition } from '../shared/ranking.ts';
+import { mayGrantPermissions, mayGrantPosition } from '../shared/ranking.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
  * Nobody hands out more than they hold: a rank at or above one's own highest rank, or permissions one lacks, can
- * only be granted by a SUPER_ADMIN. Ranks admin and the user manager both call these before writing; acting on a user
- * follows `outranks` (core/shared/ranking.ts), which the site's pages apply too.
+ * only be granted by a SUPER_ADMIN. Ranks admin and the user manager both call these before writing. The rules
+ * themselves are core/shared/ranking.ts (`mayGrantPosition`, `mayGrantPermissions`, and `outranks` for acting on
+ * a user), which the site's pages ask too: one rule on both sides.
  */
 export function assertCanGrantPosition(actor: CurrentUser, position: number): void {
-  if (isSuperAdmin(actor.permissions)) return;
-  if (position >= highestPosition(actor)) {
+  if (!mayGrantPosition(actor, position)) {
     throw new DomainError('forbidden', 'You cannot manage a rank at or above your own highest rank.');
   }
 }
 
 export function assertCanGrantPermissions(actor: CurrentUser, permissions: number): void {
-  if (isSuperAdmin(actor.permissions)) return;
-  if ((permissions & ~actor.permissions) !== 0) {
+  if (!mayGrantPermissions(actor, permissions)) {
     throw new DomainError('forbidden', 'You cannot grant permissions you do not have.');
   }
 }

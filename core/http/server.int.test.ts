@@ -275,6 +275,33 @@ describe('logging', () => {
   });
 });
 
+describe('request lines', () => {
+  async function requestLines(level: string): Promise<{ level: number; msg: string; statusCode?: number }[]> {
+    const lines: { level: number; msg: string; statusCode?: number }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const app = await createTestApp({ env: { LOG_LEVEL: level }, logStream: stream });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    return lines.filter((line) => line.msg === 'request');
+  }
+
+  it('outside production, none at the default level info', async () => {
+    expect(await requestLines('info')).toEqual([]);
+  });
+
+  it('outside production, one per request at debug', async () => {
+    expect(await requestLines('debug')).toEqual([expect.objectContaining({ level: 20, msg: 'request', statusCode: 200 })]);
+  });
+});
+
 describe('health', () => {
   it('answers 200 when the database answers', async () => {
     const app = await createTestApp();

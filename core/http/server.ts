@@ -19,6 +19,7 @@ import { Metrics } from '../metrics/metrics.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling } from './errors.ts';
+import { logDestination, requestLogLevel } from './logging.ts';
 import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
 import { registerSite, type BuiltSite } from './site.ts';
 import { validatorCompiler, type ZodTypeProvider } from './zod.ts';
@@ -60,8 +61,10 @@ function standardOutput(): DestinationStream {
 
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
+  // Readable lines in development, JSON in batches otherwise (core/http/logging.ts); tests may hand in their own stream.
+  const logStream = options.logStream ?? logDestination(config.env) ?? standardOutput();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: options.logStream ?? standardOutput() },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: logStream },
     // Fastify's two lines per request give way to our one (the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
@@ -109,11 +112,13 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     }
     done(null, payload);
   });
-  // One structured line per request (skipped outright when the level hides it).
-  const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
+  // One structured line per request, at info in production and debug elsewhere (skipped outright when the level
+  // hides it).
+  const requestLevel = requestLogLevel(config.env);
+  const logRequests = (requestLevel === 'info' ? ['info', 'debug', 'trace'] : ['debug', 'trace']).includes(config.logLevel);
   app.addHook('onResponse', (request, reply, done) => {
     if (logRequests) {
-      request.log.info(
+      request.log[requestLevel](
         { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
         'request',
       );

@@ -49,6 +49,22 @@ export function routesForFile(file: string): string[] {
   return [`/${file}`];
 }
 
+/**
+ * The path part of a request's URL as the browser sent it, for the error page (specification §2: status, message
+ * and the route path). Pages read it as `Astro.locals.requestedPath`: Astro's own URL is the ban page's after the
+ * swap below, and a middleware rewrite's origin path gains a trailing slash.
+ */
+export function requestedPath(rawUrl: string | undefined): string {
+  const url = rawUrl ?? '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+function queryOf(rawUrl: string | undefined): string {
+  const start = rawUrl?.indexOf('?') ?? -1;
+  return start === -1 ? '' : rawUrl!.slice(start);
+}
+
 /** Headers that only mean something on a document. */
 const PAGE_HEADERS: [string, string][] = [
   ['x-frame-options', 'DENY'],
@@ -85,8 +101,10 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
         handler: (request, reply) => {
           // userChecks for static pages: a banned user gets the ban page, rendered by Astro, instead of the file.
           if (isPage && request.user?.ban && isBanActive(request.user.ban) && !openToBanned(url)) {
-            request.raw.url = BAN_PAGE;
-            return renderPage(request, reply);
+            // The error page shows the path asked for, not the ban page's; the query goes along (?error=…).
+            const asked = requestedPath(request.raw.url);
+            request.raw.url = `${BAN_PAGE}${queryOf(request.raw.url)}`;
+            return renderPage(request, reply, asked);
           }
           reply.header('cache-control', cacheControl);
           if (isPage) for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
@@ -99,13 +117,13 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
   app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
 
   /** Hands the request to Astro, which writes the raw response itself. */
-  async function renderPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, asked = requestedPath(request.raw.url)): Promise<void> {
     reply.hijack();
     for (const [name, value] of PAGE_HEADERS) reply.raw.setHeader(name, value);
     // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
     }
-    await site.handler(request.raw, reply.raw, undefined, makeLocals(request));
+    await site.handler(request.raw, reply.raw, undefined, { ...makeLocals(request), requestedPath: asked });
   }
 }

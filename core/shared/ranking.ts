@@ -21,3 +21,21 @@ export function highestPosition(user: Ranked): number {
 export function outranks(actor: Ranked & { permissions: number }, target: Ranked): boolean {
   return isSuperAdmin(actor.permissions) || highestPosition(target) < highestPosition(actor);
 }
+
+/** Whether `actor` may give or take away a rank at `position`: the ladder rule above, the rank standing for a holder. */
+export function mayGrantPosition(actor: Ranked & { permissions: number }, position: number): boolean {
+  return outranks(actor, { ranks: [{ position }] });
+}
+
+/** Whether `actor` may hand out these permission bits: a SUPER_ADMIN any, anyone else only bits they hold. */
+export function mayGrantPermissions(actor: { permissions: number }, permissions: number): boolean {
+  return isSuperAdmin(actor.permissions) || (permissions & ~actor.permissions) === 0;
+}
+
+/**
+ * Whether `actor` may give someone `rank`: below the actor on the ladder, with no permission the actor lacks. The
+ * user manager's rank changes (plugins/users) and the rank form on the manage screen (site/) both ask this.
+ */
+export function mayGrant(actor: Ranked & { permissions: number }, rank: { position: number; permissions: number }): boolean {
+  return mayGrantPosition(actor, rank.position) && mayGrantPermissions(actor, rank.permissions);
+}

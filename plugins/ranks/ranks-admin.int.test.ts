@@ -70,8 +70,8 @@ describe('ranks admin API', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    // Every user with a rank is made here, so no later rank (a SUPER_ADMIN's default goes above the highest)
-    // collides with createUser's automatic positions.
+    // Every user with an automatic rank position (createUser's, from 1000 up) is made here, before any rank a
+    // test creates could take one of those positions.
     users.customer = await app.createUser();
     users.staff = await app.createUser({ rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] });
     users.banned = await app.createUser({ rankPermissions: ['MANAGE_RANKS'], ban: { reason: 'Abuse', expires: null } });
@@ -80,6 +80,9 @@ describe('ranks admin API', () => {
     users.manager = manager.user;
     managerRankId = manager.rankId;
     users.lowManager = (await userWithRank(300, ['MANAGE_RANKS'])).user;
+    // The ladder's floor, below the positions the tests count up from: a SUPER_ADMIN without a rank creates at the
+    // bottom, one below it, where no test's own rank will be.
+    await rankAt(8, [], 'Floor');
   });
   afterAll(() => app.close());
 
@@ -158,11 +161,22 @@ describe('ranks admin API', () => {
       expect(res.json().rank.position).toBe(297);
     });
 
-    it("puts a SUPER_ADMIN's rank one above the current highest by default", async () => {
-      const highest = (await listRanks())[0]!.position;
-      const res = await createRank({ name: 'New top' }, users.superAdmin);
-      expect(res.json().rank.position).toBe(highest + 1);
-      expect((await listRanks())[0]!.id).toBe(res.json().rank.id);
+    it("puts a SUPER_ADMIN's rank just below their own highest rank by default, never above it", async () => {
+      const owner = await userWithRank(700, ['SUPER_ADMIN']);
+      await rankAt(699);
+      const top = (await listRanks())[0]!.id;
+      const res = await createRank({ name: 'Sous Chef' }, owner.user);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rank.position).toBe(698);
+      expect((await listRanks())[0]!.id).toBe(top);
+    });
+
+    it('puts the rank of a SUPER_ADMIN who holds no rank at the bottom, below every rank', async () => {
+      const lowest = (await listRanks()).at(-1)!.position;
+      const res = await createRank({ name: 'New bottom' }, users.superAdmin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().rank.position).toBe(lowest - 1);
+      expect((await listRanks()).at(-1)!.id).toBe(res.json().rank.id);
     });
 
     it('gives each of several concurrent default creations its own position', async () => {

@@ -41,7 +41,7 @@ const RankPositionSchema = z.int().min(0).max(MAX_RANK_POSITION);
 
 /**
  * POST /api/client/ranks. Without a position the rank goes just below the creator's highest rank (a SUPER_ADMIN's
- * goes one above the current highest).
+ * too; one who holds no rank puts it at the bottom).
  */
 export const CreateRankBodySchema = z.strictObject({
   name: RankNameSchema,

@@ -9,7 +9,7 @@ import type { EventBus } from '../../core/events.ts';
 import { isSuperAdmin, permissionNames, toBits } from '../../core/shared/permissions.ts';
 import { highestPosition } from '../../core/shared/ranking.ts';
 import './events.ts';
-import { DEFAULT_RANK_COLOUR, MAX_RANK_POSITION, type CreateRankInput, type RankView, type UpdateRankInput } from './schemas.ts';
+import { DEFAULT_RANK_COLOUR, type CreateRankInput, type RankView, type UpdateRankInput } from './schemas.ts';
 
 export function toRankView(rank: Rank): RankView {
   return {
@@ -34,6 +34,8 @@ export interface NewRank {
 }
 
 const NOT_FOUND = 'Rank not found';
+/** The first rank of an empty ladder, with room below it for ranks created at the bottom later. */
+const DEFAULT_FIRST_POSITION = 1000;
 
 /** A rank as its audit entries keep it: permissions by name. */
 function auditFields(rank: Rank) {
@@ -100,8 +102,8 @@ export class RanksService {
   }
 
   /**
-   * POST /api/client/ranks. Without a position: the highest free position below the actor's highest rank, or for
-   * a SUPER_ADMIN one above the current highest rank. 403 at or above the actor's highest rank or with permissions
+   * POST /api/client/ranks. Without a position: the highest free position below the actor's highest rank (the bottom
+   * for a SUPER_ADMIN without a rank: #defaultPosition). 403 at or above the actor's highest rank or with permissions
    * they lack, 409 for a position that is taken.
    */
   async create(actor: CurrentUser, input: CreateRankInput): Promise<RankView> {
@@ -241,24 +243,29 @@ export class RanksService {
     this.#events.publish('identityChanged', {});
   }
 
-  /** The highest free position below the actor's highest rank; for a SUPER_ADMIN, one above the highest rank. */
+  /**
+   * Where a rank created without a position goes: the highest free position below the creator's highest rank (for
+   * everyone, SUPER_ADMIN included: a new rank never lands above its creator, nor above Owner); for a SUPER_ADMIN who
+   * holds no rank, the bottom, one below the lowest rank. 409 when there is no room there: the creator gives a
+   * position instead.
+   */
   async #defaultPosition(em: Em, actor: CurrentUser): Promise<number> {
-    if (isSuperAdmin(actor.permissions)) {
-      const [top] = await em.find(RankSchema, {}, { orderBy: { position: 'desc' }, limit: 1, fields: ['position'] });
-      const position = top ? top.position + 1 : 1;
-      if (position > MAX_RANK_POSITION) throw new DomainError('conflict', 'There is no free position above the highest rank.');
+    const own = highestPosition(actor);
+    if (own === Number.NEGATIVE_INFINITY) {
+      // No rank at all: only a SUPER_ADMIN gets this far (assertCanGrantPosition says so to anyone else).
+      assertCanGrantPosition(actor, 0);
+      const [bottom] = await em.find(RankSchema, {}, { orderBy: { position: 'asc' }, limit: 1, fields: ['position'] });
+      const position = bottom ? bottom.position - 1 : DEFAULT_FIRST_POSITION;
+      if (position < 0) throw new DomainError('conflict', 'There is no free position below the lowest rank: give the rank a position.');
       return position;
     }
-    const own = highestPosition(actor);
-    // No rank at all: nothing is below it (assertCanGrantPosition says so).
-    if (own === Number.NEGATIVE_INFINITY) assertCanGrantPosition(actor, 0);
     const taken = await em.find(RankSchema, { position: { $lt: own } }, { orderBy: { position: 'desc' }, fields: ['position'] });
     let position = own - 1;
     for (const rank of taken) {
       if (rank.position < position) break;
       if (rank.position === position) position--;
     }
-    if (position < 0) throw new DomainError('conflict', 'There is no free position below your highest rank.');
+    if (position < 0) throw new DomainError('conflict', 'There is no free position below your highest rank: give the rank a position.');
     return position;
   }
 

@@ -71,8 +71,8 @@ test('a user manager edits a chef\'s perks; a customer may not open someone else
   await managerPage.goto(`/users/${chefId}`);
   await managerPage.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(managerPage).toHaveURL(new RegExp(`/users/${chefId}/manage$`));
-  await managerPage.getByRole('checkbox', { name: 'DELIVERY_MESSAGE_BETA' }).check();
-  await managerPage.getByRole('button', { name: 'Save' }).click();
+  await managerPage.getByRole('checkbox', { name: 'Delivery message beta' }).check();
+  await managerPage.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(managerPage).toHaveURL(new RegExp(`/users/${chefId}$`));
   const services = diner.app.server.ctx.services as Services;
   expect((await services.users.users.getPrivate(chefId)).perks).toContain('DELIVERY_MESSAGE_BETA');

@@ -63,3 +63,28 @@ test('creates a rank with labelled permission checkboxes, edits it, deletes it',
   await expect(page.getByTestId('toast')).toHaveText('Rank deleted.');
   await expect(page.getByRole('listitem', { name: 'Night Shift' })).toHaveCount(0);
 });
+
+test('a new rank lands just below its creator\'s highest rank, not above Owner, and Our Team still starts with Owner', async ({ page, diner }) => {
+  await page.getByRole('link', { name: 'Create rank' }).click();
+  await page.getByLabel('Name').fill('Sous Chef');
+  await page.getByLabel('Manage orders').check();
+  await page.getByRole('button', { name: 'Create rank' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Rank created.');
+  // Sam Owner's highest rank is Owner: the new rank goes right below it.
+  expect(await names(page)).toEqual(['Owner', 'Sous Chef', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+
+  // Someone holds it, so Our Team shows it: after Owner, not before.
+  const services = diner.app.server.ctx.services as import('../../plugins/index.ts').Services;
+  const owner = (await diner.app.server.ctx.sessions.validate((await diner.app.server.ctx.sessions.create('1100000000000000005')).token))!.user;
+  const sous = (await services.ranks.list()).find((rank) => rank.name === 'Sous Chef')!;
+  await services.users.admin.updateRanks(owner, '1100000000000000002', { ranks: [sous.id], announce: false, logToRankHistory: false });
+  try {
+    await page.goto('/team');
+    await expect(page.locator('.team-rank-title').first()).toContainText('Owner');
+    await expect(page.locator('.team-rank-title').nth(1)).toContainText('Sous Chef');
+  } finally {
+    const chef = (await services.ranks.list()).find((rank) => rank.name === 'Chef')!;
+    await services.users.admin.updateRanks(owner, '1100000000000000002', { ranks: [chef.id], announce: false, logToRankHistory: false });
+    await services.ranks.delete(owner, sous.id);
+  }
+});

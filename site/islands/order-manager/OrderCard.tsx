@@ -13,7 +13,8 @@ export type OrderAction = 'claim' | 'unclaim' | 'prepare' | 'deliver' | 'delete'
 interface Props {
   order: OrderView;
   viewer: Viewer;
-  now: number;
+  /** null until the island runs in the browser: times are not rendered on the server (hooks.ts useNow). */
+  now: number | null;
   /** The order this chef holds, if any: a second claim is refused. */
   holding: OrderView | undefined;
   busy: boolean;
@@ -26,10 +27,10 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
   const status = orderTag(order);
   const mineToHold = order.claimedBy?.id === viewer.id;
   const own = order.orderedBy.id === viewer.id;
-  const claimLeft = msUntil(order.claimExpiresAt, now);
-  const cookLeft = order.status === 'PREPARING' ? msUntil(order.readyAt, now) : null;
+  const claimLeft = now === null ? null : msUntil(order.claimExpiresAt, now);
+  const cookLeft = order.status === 'PREPARING' && now !== null ? msUntil(order.readyAt, now) : null;
   const cookTotal = order.prepareStartedAt && order.readyAt ? Date.parse(order.readyAt) - Date.parse(order.prepareStartedAt) : null;
-  const assignmentLeft = msUntil(order.assignmentExpiresAt, now);
+  const assignmentLeft = now === null ? null : msUntil(order.assignmentExpiresAt, now);
   const canDeliver = order.status === 'READY' && (!order.assignedDriver || order.assignedDriver.id === viewer.id || viewer.isOrderManager);
   const canDelete = order.status === 'ORDERED' || (order.status === 'CLAIMED' && mineToHold) || viewer.isOrderManager;
   const claimRefusal = own ? 'You cannot claim your own order.' : holding ? `You already hold order ${holding.orderID}.` : undefined;
@@ -45,7 +46,7 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
         </h3>
         <span className={`tag ${status.className}`}>{status.label}</span>
         {order.priority > 0 && <span className="tag vd-state-priority">Priority</span>}
-        <span className="order-age">{age(order.orderedAt, now)}</span>
+        <span className="order-age">{now === null ? null : age(order.orderedAt, now)}</span>
       </header>
       <p className="order-item">{order.item}</p>
       <p className="order-meta">

@@ -1,13 +1,33 @@
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 
-/** The current time, re-rendering every `intervalMs` (countdowns). */
-export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The current time, re-rendering every `intervalMs` (countdowns, ages); null on the server and in the render that
+ * hydrates the server's HTML. The server's clock and the browser's differ (by the time between rendering and
+ * hydrating, and by however far the visitor's clock is off), so anything computed from the time is rendered in the
+ * browser only: otherwise the texts differ and React throws away the server's HTML (error #418).
+ */
+export function useNow(intervalMs = 1000): number | null {
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
+}
+
+/**
+ * A browser preference (a store persisted in localStorage): `initial`, what the server rendered with, until the
+ * island has hydrated, then the stored value. Reading the stored value in the hydrating render would make the
+ * browser's HTML differ from the server's (another list, another checkbox) for anyone who changed it.
+ */
+export function usePreference<T>(store: ReadableAtom<T>, initial: T): T {
+  const value = useStore(store);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? value : initial;
 }
 
 /** A native <dialog> opened as a modal while `open` is true; Escape and the backdrop call onClose. */

@@ -1,0 +1,38 @@
+import type { Services } from '../../plugins/index.ts';
+import { expect, test } from './fixtures.ts';
+
+test('the order manager hydrates without a mismatch while countdowns show, on a browser whose clock is off and whose preferences differ from the defaults', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  // A customer's order, claimed by another chef: its card counts down to the claim's expiry.
+  const scratch = await browser.newContext();
+  const { id: customerId } = await diner.signIn(scratch, { username: 'clock_customer' });
+  const { id: otherChef } = await diner.signIn(scratch, { username: 'clock_chef', rank: 'Chef' });
+  await scratch.close();
+  const order = await services.orders.orders.createOrder({ customerId, item: 'Slow-roasted countdown ribs', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  await services.orders.orders.claim({ id: otherChef, permissions: 0 }, order.orderID);
+
+  const context = await browser.newContext();
+  await diner.signIn(context, { username: 'clock_watcher', rank: 'Chef' });
+  // The browser's clock runs 90 s ahead of the server's (as a visitor's clock may): server and browser would
+  // compute different countdowns and ages for the same instant.
+  await context.clock.install({ time: Date.now() + 90_000 });
+  // And preferences the server cannot know (localStorage): only deliveries for me, sound on.
+  await context.addInitScript(() => {
+    localStorage.setItem('orderManager_orderFilter', JSON.stringify({ kitchenQueue: { showOthers: true }, deliveryQueue: { onlyMine: true } }));
+    localStorage.setItem('orderManager_soundEffects', 'true');
+  });
+  const problems: string[] = [];
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  await page.goto('/staff/orders');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  const card = page.locator(`[data-order-id="${order.orderID}"]`);
+  await expect(card.locator('[data-claim-timer] time')).toHaveText(/^\d+:\d\d$/);
+  await expect(card.locator('.order-age')).not.toBeEmpty();
+  await expect(page.getByLabel('Only deliveries for me')).toBeChecked();
+  expect(problems.filter((p) => /hydrat|#418|#423|#425|did not match/i.test(p))).toEqual([]);
+  await context.close();
+});
