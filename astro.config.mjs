@@ -1,7 +1,15 @@
 // @ts-check
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
+
+/** Our own `is:inline` scripts (site/lib/inline/README.md): Astro hashes what it writes, we hash these. */
+const inlineDir = new URL('./site/lib/inline/', import.meta.url);
+const inlineScriptHashes = readdirSync(inlineDir)
+  .filter((name) => name.endsWith('.js'))
+  .map((name) => `sha256-${createHash('sha256').update(readFileSync(new URL(name, inlineDir))).digest('base64')}`);
 
 /**
  * The site: public pages prerender to static HTML; pages that need the user or live data opt out with
@@ -13,10 +21,14 @@ export default defineConfig({
   publicDir: './site/public',
   outDir: './dist',
   output: 'static',
-  adapter: node({ mode: 'middleware' }),
+  // staticHeaders: the policy of each prerendered page goes to dist/_headers.json rather than a <meta> in the page,
+  // and the server sends it as a header (core/http/site.ts).
+  adapter: node({ mode: 'middleware', staticHeaders: true }),
   integrations: [react()],
   // Fastify owns the session cookie and checks the origin of unsafe requests itself.
-  security: { checkOrigin: false },
+  // csp: Astro hashes every inline script and style it writes (island loaders, server-island fetches, small
+  // hoisted scripts); core/http/csp.ts turns those hashes into the Content-Security-Policy header of every page.
+  security: { checkOrigin: false, csp: { algorithm: 'SHA-256', scriptDirective: { hashes: inlineScriptHashes } } },
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
   // Link prefetch is site/lib/navigation.ts's own: Astro's cannot leave out links whose GET starts something (the

@@ -36,6 +36,29 @@ const envSchema = z.object({
   AD_SCRIPT_URL: optionalString.pipe(z.url().optional()),
   /** A pixel on the ad network's host; ad-blockers block it, so loading it confirms ads can show. */
   AD_PROBE_URL: optionalString.pipe(z.url().optional()),
+  /**
+   * Other origins the ad network and the consent framework it brings load scripts, frames and pictures from
+   * (comma or space separated), allowed by the Content-Security-Policy only while an ad network is configured.
+   */
+  AD_HOSTS: optionalString.pipe(
+    z.string().transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const entry of v.split(/[\s,]+/).filter(Boolean)) {
+        let url: URL | null = null;
+        try {
+          url = new URL(entry);
+        } catch {
+          url = null;
+        }
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `${entry.slice(0, 80)} is not an origin (https://host[:port])` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }).optional(),
+  ),
   /** The ad-blocker help manifest ({ id, name, steps, gif }[]); the site's bundled copy is the fallback. */
   ADBLOCK_HELP_URL: optionalString.pipe(z.url().optional()),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
@@ -100,6 +123,8 @@ export interface Config {
   inviteUrl: string | null;
   /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
   ads: AdsConfig | null;
+  /** AD_HOSTS: origins the Content-Security-Policy allows for the ad network beside its script's; empty without ads. */
+  adHosts: readonly string[];
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
@@ -176,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.AD_SITE_ID && e.AD_SCRIPT_URL
         ? { siteId: e.AD_SITE_ID, scriptUrl: e.AD_SCRIPT_URL, probeUrl: e.AD_PROBE_URL ?? null, helpManifestUrl: e.ADBLOCK_HELP_URL ?? null }
         : null,
+    adHosts: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_HOSTS ?? []) : [],
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,

@@ -172,7 +172,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     const publicConfig = publicConfigOf(config);
     const site = options.site;
     await routes.registering('site', () =>
-      registerSite(app, site, (request: FastifyRequest) => ({
+      registerSite(app, site, config, (request: FastifyRequest) => ({
         user: request.user,
         services,
         audit,

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicAccess } from '../auth/guards.ts';
+import type { Config } from '../config.ts';
+import { contentSecurityPolicy, hashesFromAstroPolicy, mergeHashes, type CspConfig, type PageHashes } from './csp.ts';
 import { isBanActive, openToBanned } from '../shared/ban.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
@@ -14,6 +16,11 @@ export interface BuiltSite {
   clientDir: string;
   handler: AstroHandler;
   files: string[];
+  /**
+   * The inline script and style hashes Astro computed for each prerendered page, by page path (`/`, `/privacy`,
+   * `/404`), from dist/_headers.json (`security.csp` with the node adapter's `staticHeaders`).
+   */
+  pageHashes: Map<string, PageHashes>;
 }
 
 const COMPRESSED = /\.(br|gz)$/;
@@ -36,7 +43,29 @@ export async function loadBuiltSite(distDir: string): Promise<BuiltSite | null> 
   const clientDir = path.join(distDir, 'client');
   if (!existsSync(entry) || !existsSync(clientDir)) return null;
   const mod = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  return { clientDir, handler: mod.handler, files: await listFiles(clientDir) };
+  return { clientDir, handler: mod.handler, files: await listFiles(clientDir), pageHashes: await readPageHashes(distDir) };
+}
+
+interface StaticHeaders {
+  pathname: string;
+  headers: { key: string; value: string }[];
+}
+
+async function readPageHashes(distDir: string): Promise<Map<string, PageHashes>> {
+  const file = path.join(distDir, '_headers.json');
+  const hashes = new Map<string, PageHashes>();
+  if (!existsSync(file)) return hashes;
+  for (const page of JSON.parse(await readFile(file, 'utf8')) as StaticHeaders[]) {
+    const policy = page.headers.find((h) => h.key.toLowerCase() === 'content-security-policy')?.value;
+    hashes.set(page.pathname, hashesFromAstroPolicy(policy));
+  }
+  return hashes;
+}
+
+/** The page path Astro names a built file by: `team/index.html` is `/team`, `404.html` is `/404`. */
+export function pagePathForFile(file: string): string {
+  if (file === 'index.html') return '/';
+  return `/${file.replace(/(\/index)?\.html$/, '')}`;
 }
 
 /** The URL paths a built file answers: `team/index.html` is `/team` and `/team/`; `index.html` is `/`. */
@@ -85,11 +114,21 @@ function cacheControlFor(file: string): string {
  * gets its own route; every other path goes to Astro's SSR handler with `locals` (the user and the services),
  * which renders the 404 page when no page matches.
  */
-export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLocals: (request: FastifyRequest) => object): Promise<void> {
+export async function registerSite(
+  app: FastifyInstance,
+  site: BuiltSite,
+  config: CspConfig & Pick<Config, 'publicUrl'>,
+  makeLocals: (request: FastifyRequest) => object,
+): Promise<void> {
   await app.register(fastifyStatic, { root: site.clientDir, serve: false, preCompressed: true });
+  // A page Astro renders without a policy of its own (a prerendered error page shown for another path) may carry
+  // any of the site's own inline scripts: it gets all their hashes, and still nothing anyone else wrote.
+  const everyPageHash = mergeHashes(...site.pageHashes.values());
   for (const file of site.files) {
     const isPage = file.endsWith('.html');
     const cacheControl = cacheControlFor(file);
+    const pagePath = pagePathForFile(file);
+    const policy = isPage ? contentSecurityPolicy(config, pagePath, site.pageHashes.get(pagePath) ?? everyPageHash) : null;
     for (const url of routesForFile(file)) {
       app.route({
         method: ['GET', 'HEAD'],
@@ -108,6 +147,7 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
           }
           reply.header('cache-control', cacheControl);
           if (isPage) for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
+          if (policy) reply.header('content-security-policy', policy);
           if (file === '404.html') reply.code(404);
           return reply.sendFile(file, { cacheControl: false });
         },
@@ -124,6 +164,38 @@ export async function registerSite(app: FastifyInstance, site: BuiltSite, makeLo
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
     }
+    withPagePolicy(reply.raw, (astroPolicy) => {
+      const pathname = (request.raw.url ?? '/').split('?')[0]!;
+      return contentSecurityPolicy(config, pathname, astroPolicy ? hashesFromAstroPolicy(astroPolicy) : everyPageHash);
+    });
     await site.handler(request.raw, reply.raw, undefined, { ...makeLocals(request), requestedPath: asked });
   }
+}
+
+type Headers = Record<string, number | string | string[] | undefined>;
+
+function headerIn(headers: Headers | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name && value !== undefined) return Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return undefined;
+}
+
+/**
+ * Astro writes a rendered answer with `writeHead(status, headers)`, its own Content-Security-Policy among them:
+ * an HTML answer's policy becomes ours (`policyFor` gets Astro's, for its hashes), on every page and island.
+ */
+function withPagePolicy(res: ServerResponse, policyFor: (astroPolicy: string | undefined) => string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as Headers | undefined;
+    const contentType = headerIn(headers, 'content-type') ?? String(res.getHeader('content-type') ?? '');
+    if (/^text\/html\b/i.test(contentType)) {
+      const astroPolicy = headerIn(headers, 'content-security-policy') ?? (res.getHeader('content-security-policy') as string | undefined);
+      if (headers) for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-security-policy') delete headers[key];
+      res.setHeader('content-security-policy', policyFor(astroPolicy));
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
 }

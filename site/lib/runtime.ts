@@ -1,7 +1,7 @@
 /**
  * What static pages learn at run time: the SiteRuntime server island (components/runtime/SiteRuntime.astro)
- * puts it on `window.__vdRuntime` and fires `vd:runtime`. Either may come first (the island's fetch races the
- * page's module script), so this takes both.
+ * renders it as JSON on a `[data-vd-runtime]` element. The island's answer may arrive before or after the page's
+ * module script runs, so this reads the element when it is there and watches the document until it is.
  */
 export interface SiteRuntime {
   /** Festive mode is on: the island also rendered the festive bar (data on its attributes). */
@@ -23,12 +23,28 @@ declare global {
   }
 }
 
-export const RUNTIME_EVENT = 'vd:runtime';
+export const RUNTIME_SELECTOR = '[data-vd-runtime]';
+
+/** The runtime data once the island has arrived (also kept on `window.__vdRuntime`), else undefined. */
+export function readRuntime(doc: Pick<Document, 'querySelector'> = document, w: { __vdRuntime?: SiteRuntime } = window): SiteRuntime | undefined {
+  if (w.__vdRuntime) return w.__vdRuntime;
+  const json = doc.querySelector<HTMLElement>(RUNTIME_SELECTOR)?.dataset.vdRuntime;
+  if (json === undefined) return undefined;
+  w.__vdRuntime = JSON.parse(json) as SiteRuntime;
+  return w.__vdRuntime;
+}
 
 export function onRuntime(callback: (runtime: SiteRuntime) => void): void {
-  if (window.__vdRuntime) {
-    callback(window.__vdRuntime);
+  const now = readRuntime();
+  if (now) {
+    callback(now);
     return;
   }
-  window.addEventListener(RUNTIME_EVENT, () => window.__vdRuntime && callback(window.__vdRuntime), { once: true });
+  const observer = new MutationObserver(() => {
+    const runtime = readRuntime();
+    if (!runtime) return;
+    observer.disconnect();
+    callback(runtime);
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
 }

@@ -1,0 +1,1 @@
+try{document.documentElement.dataset.sidebar=localStorage.getItem('sidebarActive')==='false'?'mini':'full'}catch{document.documentElement.dataset.sidebar='full'}
