@@ -4,9 +4,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { publicAccess } from '../auth/guards.ts';
 import type { Config } from '../config.ts';
+import { compressHtml, headerOf, removeHeader } from './compress.ts';
 import { contentSecurityPolicy, hashesFromAstroPolicy, mergeHashes, type CspConfig, type PageHashes } from './csp.ts';
 import { isBanActive, openToBanned } from '../shared/ban.ts';
 
@@ -168,18 +169,10 @@ export async function registerSite(
       const pathname = (request.raw.url ?? '/').split('?')[0]!;
       return contentSecurityPolicy(config, pathname, astroPolicy ? hashesFromAstroPolicy(astroPolicy) : everyPageHash);
     });
+    // Pages and island answers rendered on request are compressed here; built files were compressed at build time.
+    compressHtml(request.raw, reply.raw);
     await site.handler(request.raw, reply.raw, undefined, { ...makeLocals(request), requestedPath: asked });
   }
-}
-
-type Headers = Record<string, number | string | string[] | undefined>;
-
-function headerIn(headers: Headers | undefined, name: string): string | undefined {
-  if (!headers) return undefined;
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === name && value !== undefined) return Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return undefined;
 }
 
 /**
@@ -189,11 +182,10 @@ function headerIn(headers: Headers | undefined, name: string): string | undefine
 function withPagePolicy(res: ServerResponse, policyFor: (astroPolicy: string | undefined) => string): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as Headers | undefined;
-    const contentType = headerIn(headers, 'content-type') ?? String(res.getHeader('content-type') ?? '');
-    if (/^text\/html\b/i.test(contentType)) {
-      const astroPolicy = headerIn(headers, 'content-security-policy') ?? (res.getHeader('content-security-policy') as string | undefined);
-      if (headers) for (const key of Object.keys(headers)) if (key.toLowerCase() === 'content-security-policy') delete headers[key];
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as OutgoingHttpHeaders | undefined;
+    if (/^text\/html\b/i.test(headerOf(headers, res, 'content-type') ?? '')) {
+      const astroPolicy = headerOf(headers, res, 'content-security-policy');
+      removeHeader(headers, res, 'content-security-policy');
       res.setHeader('content-security-policy', policyFor(astroPolicy));
     }
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
