@@ -1,3 +1,4 @@
+import './zod-browser.ts';
 import {
   GATEWAY_PATH,
   MAX_RECONNECTS,
