@@ -157,14 +157,14 @@ describe('gateway client', () => {
 });
 
 describe('gateway store', () => {
-  const assign = vi.fn();
+  const replace = vi.fn();
   beforeEach(() => {
-    vi.stubGlobal('location', { protocol: 'http:', host: 'diner.test', assign });
+    vi.stubGlobal('location', { protocol: 'http:', host: 'diner.test', replace });
   });
   afterEach(() => {
     stopGateway();
     vi.unstubAllGlobals();
-    assign.mockReset();
+    replace.mockReset();
   });
 
   it('goes to /?error=account_banned on a userBanned event about the signed-in user, and not about another', () => {
@@ -175,9 +175,10 @@ describe('gateway store', () => {
     socket!.identified('1100000000000000001');
     expect($gatewayStatus.get()).toBe('connected');
     socket!.receive({ op: OP.EVENT, t: 'userBanned', data: { userID: '1100000000000000009', reason: null, expires: null } });
-    expect(assign).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
     socket!.receive({ op: OP.EVENT, t: 'userBanned', data: { userID: '1100000000000000001', reason: 'Trolling', expires: null } });
-    expect(assign).toHaveBeenCalledWith('/?error=account_banned');
-    expect($gatewayStatus.get()).toBe('closed');
+    expect(replace).toHaveBeenCalledWith('/?error=account_banned');
+    // The user state is reset: the connection is closed and forgotten, so the status is back to idle.
+    expect($gatewayStatus.get()).toBe('idle');
   });
 });
