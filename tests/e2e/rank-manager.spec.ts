@@ -12,9 +12,13 @@ test('reordering by keyboard persists after a reload', async ({ page }) => {
   await expectAccessible(page);
   await screenshots(page, 'rank-manager');
   expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+  // Disabled until the order changes, and it says why.
+  await expect(page.getByRole('button', { name: 'Save order' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save order' })).toHaveAccessibleDescription('Move a rank first: the order is as saved.');
   await page.getByRole('listitem', { name: 'Trainee Chef' }).focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect(page.getByRole('button', { name: 'Save order' })).toBeEnabled();
+  await expect(page.getByText('Move a rank first: the order is as saved.')).toBeHidden();
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
   await page.reload();
