@@ -1,0 +1,27 @@
+/**
+ * The one event every feature publishes when it decides something that concerns a user (an appeal decided, an
+ * application's status changed, a leave request approved or denied; later gifts, rewards, report outcomes).
+ * Features never store notices or DM themselves: plugins/notifications stores the notice (once per `ref`, so a
+ * notice heard by several processes is stored once), sends it live to the user's sockets, and the discord plugin
+ * DMs its text when the bot is configured and the user has not turned DMs off.
+ */
+declare module '../../core/events.ts' {
+  interface DomainEvents {
+    notice: {
+      /** Who is told. */
+      userId: string;
+      /** Unique per decision, e.g. `appeal:<id>:decided`: the same ref twice stores one notice. */
+      ref: string;
+      /** What kind of decision, e.g. `appeal.accepted`, `application.hold`, `leave.approved`. */
+      kind: string;
+      /** One or two sentences in the diner's words, shown in the bell's list and sent as the DM. */
+      text: string;
+      /** Where on the site the user reads more (a path such as `/appeal/<id>`), or null. */
+      link: string | null;
+    };
+    /** A notice was stored (published once, by the process that stored it): the gateway sends it to the user. */
+    noticeCreated: { userId: string; id: string; kind: string; text: string; link: string | null; createdAt: string };
+  }
+}
+
+export {};
