@@ -6,11 +6,13 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { newId } from '../../core/ids.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
 import type { AdminUsersFilter, AdminUsersResponse, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
 import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
+import '../notifications/events.ts';
 import './events.ts';
 import { toUserView } from './service.ts';
 
@@ -179,7 +181,7 @@ export class UserAdminService {
    */
   async updateRanks(actor: CurrentUser, id: string, input: { ranks: string[]; announce: boolean; logToRankHistory: boolean }): Promise<string[]> {
     const wanted = [...new Set(input.ranks)];
-    const after = await this.#onTarget(actor, id, async (em, user) => {
+    const { after, names } = await this.#onTarget(actor, id, async (em, user) => {
       const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
       if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
       const before = user.ranks.getItems();
@@ -195,10 +197,15 @@ export class UserAdminService {
         em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
       }
       await this.#audit.record(em, { actor, action: 'user.ranks.update', target: userTarget(user), before: { ranks: rankNames(before) }, after: { ranks: rankNames(ranks) } });
-      return after;
+      return { after, names: [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name) };
     });
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: input.announce });
+    // An announced change is told to the member (a notice, and a DM when the bot runs); a quiet one is not.
+    if (input.announce) {
+      const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
+      this.#events.publish('notice', { userId: id, ref: `ranks:${newId()}`, kind: 'ranks.changed', text, link: '/users/@me' });
+    }
     return after;
   }
 

@@ -22,7 +22,7 @@ describe('user manager API', () => {
     u.admin = await app.createUser({ username: 'sam_admin', permissions: ['SUPER_ADMIN'] });
     u.banned = await app.createUser({ username: 'blake_banned', rankPermissions: MANAGER, rankPosition: 55, ban: { reason: 'Abuse', expires: null } });
     events = [];
-    for (const event of ['userBanned', 'userUnbanned', 'userRanksChanged'] as const) {
+    for (const event of ['userBanned', 'userUnbanned', 'userRanksChanged', 'notice'] as const) {
       app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
     }
   });
@@ -151,11 +151,18 @@ describe('user manager API', () => {
       const target = await app.createUser();
       const res = await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, u.manager, { ranks: [trainee], announce: true });
       expect(res.json()).toEqual({ ranks: [trainee] });
-      expect(events.at(-1)).toEqual({ event: 'userRanksChanged', payload: { userId: target.id, ranks: [trainee], announce: true } });
+      expect(events.at(-2)).toEqual({ event: 'userRanksChanged', payload: { userId: target.id, ranks: [trainee], announce: true } });
+      // Announced: the member is told, in words, with a ref of its own.
+      expect(events.at(-1)).toEqual({
+        event: 'notice',
+        payload: { userId: target.id, ref: expect.stringMatching(/^ranks:\d{16,}$/), kind: 'ranks.changed', text: 'Your ranks are now Trainee.', link: '/users/@me' },
+      });
       const history = await call('GET', `/api/client/users/${target.id}/rank-history`, target);
       expect(history.json().history).toEqual([expect.objectContaining({ userID: target.id, action: 'rank_update', ranksBefore: [], ranksAfter: [trainee], by: u.manager!.id })]);
       const silent = await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, u.manager, { ranks: [], logToRankHistory: false });
       expect(silent.statusCode).toBe(200);
+      // Not announced: no notice.
+      expect(events.at(-1)).toMatchObject({ event: 'userRanksChanged', payload: { announce: false } });
       expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
     });
 
