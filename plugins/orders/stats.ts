@@ -12,8 +12,8 @@ const TOP = 10;
 const COUNTED = `o.status = 'DELIVERED' and not o.report`;
 
 /**
- * Figures about delivered orders: the public leaderboard (cached 60 s, dropped when an order is delivered in this
- * process), a user's own figures (profile, dashboard) and the home page's.
+ * Figures about delivered orders: the public leaderboard (cached 60 s, dropped when an order is delivered or a member's
+ * identity changes in this process), a user's own figures (profile, dashboard) and the home page's.
  */
 export class OrderStatsService {
   readonly #orm: Orm;
@@ -24,6 +24,8 @@ export class OrderStatsService {
     this.#orm = orm;
     this.#now = now;
     events.on('deliverOrder', () => this.#leaderboards.clear());
+    // A renamed (or banned, re-ranked) member shows as they are now, not for up to a minute as they were.
+    events.on('identityChanged', () => this.#leaderboards.clear());
   }
 
   /** Top 10 chefs (prepared), drivers (delivered) and customers (ordered): last 24 h, last 7 days or all time. */

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { CHARLIE_CHEF } from './pages.ts';
 
 test('the leaderboard shows the top chefs, drivers and customers per period, without JavaScript of its own', async ({ page }) => {
   await page.goto('/leaderboard');
@@ -32,5 +33,24 @@ test('every leaderboard figure says what it counts', async ({ page }) => {
     const counts = page.getByRole('region', { name }).locator('.leaderboard-count');
     await expect(counts).not.toHaveCount(0);
     for (const text of await counts.allInnerTexts()) expect(text.replace(/\s+/g, ' ').trim(), name).toMatch(new RegExp(`^[\\d,]+ orders? ${unit}$`));
+  }
+});
+
+test('on a phone a long name is shown whole, over two lines, above its figure', async ({ page, diner }) => {
+  // Charlie renames himself, as from Edit Profile: the leaderboard shows the new name at once.
+  const { token } = await diner.app.server.ctx.sessions.create(CHARLIE_CHEF);
+  const rename = (displayName: string | null) =>
+    page.request.patch(`/api/client/users/${CHARLIE_CHEF}`, { headers: { Authorization: `Bearer ${token}` }, data: { displayName } });
+  expect((await rename('Charlemagne Bartholomew Chefsson')).status()).toBe(200);
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/leaderboard?period=all');
+    const name = page.getByRole('region', { name: 'Top chefs' }).getByRole('link', { name: 'Charlemagne Bartholomew Chefsson' });
+    await expect(name).toBeVisible();
+    // Nothing of it is cut: the box holds all of its text.
+    const clipped = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+    expect(clipped).toBe(false);
+  } finally {
+    expect((await rename('Charlie Chef')).status()).toBe(200);
   }
 });
