@@ -118,6 +118,15 @@ test('the phone account menu opens inside the burger menu, in its flow', async (
   const menuBox = (await page.locator('#site-menu').boundingBox())!;
   const listBox = (await list.boundingBox())!;
   expect(listBox.y + listBox.height).toBeLessThanOrEqual(menuBox.y + menuBox.height + 1);
-  await screenshots(page, 'phone-account-menu');
+  // Readable on the menu's dark panel: light text on it, in either scheme.
+  const profile = list.getByRole('link', { name: 'My Profile' });
+  const lightness = await profile.evaluate((el) => {
+    const [r, g, b] = getComputedStyle(el).color.match(/\d+/g)!.map(Number);
+    return (Math.max(r!, g!, b!) + Math.min(r!, g!, b!)) / 2 / 255;
+  });
+  expect(lightness).toBeGreaterThan(0.8);
+  await expectAccessible(page);
+  // A phone-only state: the desktop width would close the burger menu.
+  await page.screenshot({ path: 'test-results/screenshots/phone-account-menu-phone.png', fullPage: true });
   await context.close();
 });
