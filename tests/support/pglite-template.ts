@@ -1,10 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { schemaOf } from '../../core/boot.ts';
-import { migrate, openDatabase } from '../../core/db/orm.ts';
+import { buildTemplate } from '../../core/db/template.ts';
 import { plugins } from '../../plugins/index.ts';
 
 declare module 'vitest' {
@@ -20,13 +19,9 @@ declare module 'vitest' {
  * file then loads this cluster as its in-memory database starts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', ...schemaOf(plugins) });
-  await migrate(orm);
-  const native = await (orm.em.getConnection() as unknown as { getNativeClient(): Promise<PGlite> }).getNativeClient();
-  const tarball = await native.dumpDataDir('none');
-  await orm.close(true);
+  const tarball = await buildTemplate(schemaOf(plugins));
   const file = path.join(tmpdir(), `vd-pglite-template-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
+  await writeFile(file, tarball);
   project.provide('pgliteTemplate', file);
   return () => rm(file, { force: true });
 }
