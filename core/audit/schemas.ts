@@ -25,11 +25,13 @@ export const AUDIT_ACTIONS = {
   'foodLookup.create': 'Added a food lookup item',
   'foodLookup.update': 'Edited a food lookup item',
   'foodLookup.delete': 'Deleted a food lookup item',
+  'appeal.vote': 'Voted on an appeal',
+  'appeal.decide': 'Decided an appeal',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

@@ -42,6 +42,10 @@ export const SETTING_DEFINITIONS = {
     fallback: { enabled: false, countdownTo: null, countdownLabel: 'Christmas' } as FestiveMode,
   },
   kitchen: { schema: KitchenSchema, fallback: { open: true, reason: '' } as Kitchen },
+  /** Days after a denied appeal before the same user may file another (plugins/appeals). */
+  appealCooldownDays: { schema: z.int().min(0).max(365), fallback: 30 as number },
+  /** Votes one side needs to decide an appeal (plugins/appeals). */
+  appealVotesToDecide: { schema: z.int().min(1).max(25), fallback: 3 as number },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

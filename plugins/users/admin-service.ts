@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { changedFields, nameOf, type AuditLog } from '../../core/audit/service.ts';
+import { changedFields, nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { RankSchema, UserSchema, type Rank, type User } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
@@ -152,13 +152,34 @@ export class UserAdminService {
 
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
     await this.#onTarget(actor, id, async (em, user) => {
-      const before = toBanView(user);
-      if (!before) throw new DomainError('not_found', 'This user is not banned.');
-      user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
-      await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after: null });
+      if (!(await this.#lift(em, actor, user, null))) throw new DomainError('not_found', 'This user is not banned.');
     });
+    this.announceUnban(id, silent);
+  }
+
+  /**
+   * Lifts the user's ban inside the caller's transaction, for a decision made elsewhere (an accepted appeal): no
+   * rank check, the process that decided is the authority. The user's row is locked; answers whether a ban was
+   * lifted (false: none was active). The caller calls announceUnban after commit when it was.
+   */
+  async liftBanIn(em: Em, actor: AuditActor, id: string, reason: string): Promise<boolean> {
+    if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+    return this.#lift(em, actor, await em.findOneOrFail(UserSchema, { id }), reason);
+  }
+
+  /** identityChanged (their next request and live socket see it) and userUnbanned, after the lift commits. */
+  announceUnban(id: string, silent: boolean): void {
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
+  }
+
+  /** The ban cleared and the lift audited (what it was stays in the audit entry's before). */
+  async #lift(em: Em, actor: AuditActor, user: User, reason: string | null): Promise<boolean> {
+    const before = toBanView(user);
+    if (!before) return false;
+    user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
+    await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after: null, reason });
+    return true;
   }
 
   /** Ranks emptied, the change written to the rank history. */

@@ -58,6 +58,7 @@ export function kindLabel(kind: string): string {
     settings: 'Settings and announcements',
     order: 'Orders',
     foodLookup: 'Food lookup',
+    appeal: 'Appeals',
   };
   return types[kind] ?? actionLabel(kind);
 }

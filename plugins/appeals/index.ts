@@ -1,0 +1,26 @@
+import { definePlugin } from '../../core/plugin.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UsersPlugin } from '../users/index.ts';
+import { appealsRoutes } from './api.ts';
+import { appealEntities } from './entities.ts';
+import { migrations } from './migrations/index.ts';
+import { seedAppeals } from './seed.ts';
+import { AppealsService } from './service.ts';
+
+/** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
+export default definePlugin({
+  name: 'appeals',
+  entities: appealEntities,
+  migrations,
+  service: (ctx) =>
+    new AppealsService({
+      orm: ctx.orm,
+      events: ctx.events,
+      audit: ctx.audit,
+      now: ctx.now,
+      settings: ctx.services.settings as SettingsService,
+      userAdmin: (ctx.services.users as UsersPlugin).admin,
+    }),
+  routes: (app, appeals) => appealsRoutes(app, appeals),
+  seed: (_appeals, ctx) => seedAppeals(ctx),
+});

@@ -1,0 +1,280 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import { nameOf, type AuditLog } from '../../core/audit/service.ts';
+import { UserSchema, type User } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { lockName, lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { isBanActive } from '../../core/shared/ban.ts';
+import { isId } from '../../core/shared/ids.ts';
+import { isSuperAdmin, meets } from '../../core/shared/permissions.ts';
+import '../notifications/events.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UserAdminService } from '../users/admin-service.ts';
+import { AppealSchema, AppealVoteSchema, type Appeal, type AppealVote } from './entities.ts';
+import type {
+  AdminAppealsQuery,
+  AdminAppealsResponse,
+  AdminAppealView,
+  AppealEligibility,
+  AppealSummary,
+  AppealView,
+  AppealVoteBody,
+  CreateAppealBody,
+} from './schemas.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export function toAppealView(appeal: Appeal): AppealView {
+  return {
+    id: appeal.id,
+    userID: appeal.user.id,
+    status: appeal.status,
+    whyBanned: appeal.whyBanned,
+    whyLift: appeal.whyLift,
+    anythingElse: appeal.anythingElse,
+    ban: { reason: appeal.banReason ?? null, expires: iso(appeal.banExpires), createdAt: iso(appeal.bannedAt) },
+    createdAt: appeal.createdAt.toISOString(),
+    decidedAt: iso(appeal.decidedAt),
+    decisionReason: appeal.decisionReason ?? null,
+  };
+}
+
+function toSummary(appeal: Appeal): AppealSummary {
+  return {
+    id: appeal.id,
+    userID: appeal.user.id,
+    userName: nameOf(appeal.user),
+    status: appeal.status,
+    banReason: appeal.banReason ?? null,
+    createdAt: appeal.createdAt.toISOString(),
+    decidedAt: iso(appeal.decidedAt),
+  };
+}
+
+function tallyOf(votes: readonly Pick<AppealVote, 'vote'>[]): { accept: number; deny: number } {
+  return { accept: votes.filter((v) => v.vote === 'accept').length, deny: votes.filter((v) => v.vote === 'deny').length };
+}
+
+export interface AppealsDeps {
+  orm: Orm;
+  events: EventBus;
+  audit: AuditLog;
+  now: () => number;
+  settings: SettingsService;
+  userAdmin: UserAdminService;
+}
+
+/**
+ * Appeals: a banned user files one (one open at a time, a cooldown after a denial); managers with MANAGE_APPEALS
+ * vote; the vote that brings one side to `appealVotesToDecide` (or a SUPER_ADMIN's force vote) decides it, in the
+ * same transaction as the tally, under the appeal's row lock. docs/appeals.md.
+ */
+export class AppealsService {
+  readonly #deps: AppealsDeps;
+
+  constructor(deps: AppealsDeps) {
+    this.#deps = deps;
+  }
+
+  /** Whether the user may file now; the create page says why not. */
+  async eligibility(userId: string): Promise<AppealEligibility> {
+    return this.#eligibility(this.#deps.orm.em.fork(), userId);
+  }
+
+  async file(actor: CurrentUser, input: CreateAppealBody): Promise<AppealView> {
+    const now = new Date(this.#deps.now());
+    const appeal = await this.#deps.orm.em.fork().transactional(async (em) => {
+      // One filing per user at a time: the open-appeal and cooldown checks decide on what the last filing committed.
+      await lockName(em, `appeal:user:${actor.id}`);
+      const eligibility = await this.#eligibility(em, actor.id);
+      if (!eligibility.allowed) throw refusal(eligibility);
+      const user = await em.findOneOrFail(UserSchema, { id: actor.id });
+      return em.create(AppealSchema, {
+        user,
+        status: 'pending',
+        whyBanned: input.whyBanned,
+        whyLift: input.whyLift,
+        anythingElse: input.anythingElse,
+        banReason: user.ban.reason ?? null,
+        banExpires: user.ban.expires ?? null,
+        bannedBy: user.ban.createdBy ?? null,
+        bannedAt: user.ban.createdAt ?? null,
+        createdAt: now,
+        decidedAt: null,
+        decisionReason: null,
+      });
+    });
+    return toAppealView(appeal);
+  }
+
+  /**
+   * One appeal for `viewer`: the appellant gets their view (no voters, no tally), an appeal manager the staff view.
+   * Anyone else: 404, so appeal ids say nothing about who appealed.
+   */
+  async get(viewer: CurrentUser, id: string): Promise<AppealView | AdminAppealView> {
+    const em = this.#deps.orm.em.fork();
+    const appeal = await em.findOne(AppealSchema, { id }, { populate: ['user'] });
+    if (!appeal) throw new DomainError('not_found', 'Appeal not found');
+    if (appeal.user.id === viewer.id) return toAppealView(appeal);
+    if (!isAppealManager(viewer)) throw new DomainError('not_found', 'Appeal not found');
+    return this.#adminView(em, appeal);
+  }
+
+  /** The staff view of one appeal (the Appeal Manager's detail page); null when there is none. */
+  async adminView(id: string): Promise<AdminAppealView | null> {
+    const em = this.#deps.orm.em.fork();
+    const appeal = await em.findOne(AppealSchema, { id }, { populate: ['user'] });
+    return appeal ? this.#adminView(em, appeal) : null;
+  }
+
+  /** A user's appeals, newest first. */
+  async listFor(userId: string): Promise<AppealSummary[]> {
+    const appeals = await this.#deps.orm.em.fork().find(AppealSchema, { user: userId }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+    return appeals.map(toSummary);
+  }
+
+  /** The Appeal Manager's list: pending first, then newest first; `mine` is what the caller has yet to vote on. */
+  async search(viewer: CurrentUser, query: AdminAppealsQuery): Promise<AdminAppealsResponse> {
+    const em = this.#deps.orm.em.fork();
+    const where: FilterQuery<Appeal>[] = [];
+    if (query.filter === 'mine') {
+      const voted = await em.find(AppealVoteSchema, { voter: viewer.id, appeal: { status: 'pending' } }, { fields: ['appeal'] });
+      where.push({ status: 'pending', user: { $ne: viewer.id } });
+      if (voted.length) where.push({ id: { $nin: voted.map((v) => v.appeal.id) } });
+    } else if (query.filter !== 'all') {
+      where.push({ status: query.filter });
+    }
+    if (query.search) {
+      const like = `%${escapeLike(query.search)}%`;
+      const or: FilterQuery<User>[] = [{ username: { $ilike: like } }, { displayName: { $ilike: like } }];
+      if (isId(query.search)) or.push({ id: query.search });
+      where.push({ user: { $or: or } });
+    }
+    const [appeals, totalAppeals] = await em.findAndCount(AppealSchema, where.length ? { $and: where } : {}, {
+      populate: ['user'],
+      // 'pending' sorts after 'denied' and 'accepted': descending puts the open ones first.
+      orderBy: { status: 'desc', createdAt: 'desc', id: 'desc' },
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    const votes = appeals.length ? await em.find(AppealVoteSchema, { appeal: { $in: appeals.map((a) => a.id) } }) : [];
+    return {
+      appeals: appeals.map((appeal) => ({ ...toSummary(appeal), tally: tallyOf(votes.filter((v) => v.appeal.id === appeal.id)) })),
+      totalAppeals,
+    };
+  }
+
+  /**
+   * Casts or replaces the manager's vote. Under the appeal's row lock: the tally counts every vote committed
+   * before, so of several deciding votes at once exactly one decides and the others find the appeal decided (409).
+   * An accepted appeal lifts the ban in the same transaction; events and the notice follow the commit.
+   */
+  async vote(actor: CurrentUser, id: string, input: AppealVoteBody): Promise<{ completed: boolean }> {
+    if (input.force && !isSuperAdmin(actor.permissions)) throw new DomainError('forbidden', 'Only a super admin can force a decision.');
+    const { audit, settings, userAdmin } = this.#deps;
+    const votesToDecide = await settings.get('appealVotesToDecide');
+    const now = new Date(this.#deps.now());
+    const outcome = await this.#deps.orm.em.fork().transactional(async (em) => {
+      if (!(await lockRow(em, 'appeals', id))) throw new DomainError('not_found', 'Appeal not found');
+      const appeal = await em.findOneOrFail(AppealSchema, { id }, { populate: ['user'], refresh: true });
+      if (appeal.user.id === actor.id) throw new DomainError('forbidden', 'You cannot vote on your own appeal.');
+      if (appeal.status !== 'pending') throw new DomainError('conflict', 'This appeal has already been decided.');
+      const target = { type: 'appeal' as const, id: appeal.id, name: nameOf(appeal.user) };
+      const previous = await em.findOne(AppealVoteSchema, { appeal: id, voter: actor.id });
+      const fields = { vote: input.vote, reason: input.reason, force: input.force, createdAt: now };
+      if (previous) em.assign(previous, fields);
+      else em.create(AppealVoteSchema, { appeal, voter: actor.id, ...fields });
+      await audit.record(em, {
+        actor,
+        action: 'appeal.vote',
+        target,
+        before: previous && { vote: previous.vote },
+        after: { vote: input.vote, force: input.force },
+        reason: input.reason,
+      });
+      await em.flush();
+      const tally = tallyOf(await em.find(AppealVoteSchema, { appeal: id }));
+      const decision = input.force ? input.vote : tally.accept >= votesToDecide ? 'accept' : tally.deny >= votesToDecide ? 'deny' : null;
+      if (!decision) return null;
+      appeal.status = decision === 'accept' ? 'accepted' : 'denied';
+      appeal.decidedAt = now;
+      appeal.decisionReason = input.reason;
+      await audit.record(em, { actor, action: 'appeal.decide', target, before: { status: 'pending' }, after: { status: appeal.status, ...tally }, reason: input.reason });
+      const lifted = decision === 'accept' && (await userAdmin.liftBanIn(em, actor, appeal.user.id, 'Appeal accepted'));
+      return { appeal, lifted };
+    });
+    if (!outcome) return { completed: false };
+    const { appeal, lifted } = outcome;
+    if (lifted) userAdmin.announceUnban(appeal.user.id, false);
+    this.#deps.events.publish('notice', {
+      userId: appeal.user.id,
+      ref: `appeal:${appeal.id}:decided`,
+      kind: `appeal.${appeal.status}`,
+      text:
+        appeal.status === 'accepted'
+          ? `Your appeal was accepted and your ban has been lifted. Reason: ${appeal.decisionReason}`
+          : `Your appeal was denied. Reason: ${appeal.decisionReason}`,
+      link: `/appeal/${appeal.id}`,
+    });
+    return { completed: true };
+  }
+
+  async #eligibility(em: Em, userId: string): Promise<AppealEligibility> {
+    const now = this.#deps.now();
+    const user = await em.findOne(UserSchema, { id: userId });
+    if (!user || !isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, new Date(now))) return { allowed: false, reason: 'not_banned' };
+    const open = await em.findOne(AppealSchema, { user: userId, status: 'pending' });
+    if (open) return { allowed: false, reason: 'open_appeal', appealId: open.id };
+    const denied = await em.findOne(AppealSchema, { user: userId, status: 'denied' }, { orderBy: { decidedAt: 'desc' } });
+    if (denied?.decidedAt) {
+      const until = denied.decidedAt.getTime() + (await this.#deps.settings.get('appealCooldownDays')) * DAY;
+      if (until > now) return { allowed: false, reason: 'cooldown', until: new Date(until).toISOString() };
+    }
+    return { allowed: true };
+  }
+
+  async #adminView(em: Em, appeal: Appeal): Promise<AdminAppealView> {
+    const votes = await em.find(AppealVoteSchema, { appeal: appeal.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const ids = [...new Set([...votes.map((v) => v.voter), ...(appeal.bannedBy ? [appeal.bannedBy] : [])])];
+    const people = ids.length ? await em.find(UserSchema, { id: { $in: ids } }) : [];
+    const person = (id: string) => {
+      const found = people.find((p) => p.id === id);
+      return { id, name: found ? nameOf(found) : 'Unknown user' };
+    };
+    return {
+      ...toAppealView(appeal),
+      user: { id: appeal.user.id, name: nameOf(appeal.user), username: appeal.user.username, avatar: appeal.user.avatar ?? null },
+      bannedBy: appeal.bannedBy ? person(appeal.bannedBy) : null,
+      votes: votes.map((v) => ({ voter: person(v.voter), vote: v.vote, reason: v.reason, force: v.force, createdAt: v.createdAt.toISOString() })),
+      tally: tallyOf(votes),
+      votesToDecide: await this.#deps.settings.get('appealVotesToDecide'),
+    };
+  }
+}
+
+/** An appeal manager who is not banned themself (a banned user reaches appeal routes, but only as an appellant). */
+export function isAppealManager(user: Pick<CurrentUser, 'permissions' | 'perks' | 'ban'>): boolean {
+  return meets(user, { all: ['MANAGE_APPEALS'] }) && !isBanActive(user.ban);
+}
+
+/** Why filing is refused, as the API says it: 403 when not banned, 409 for an open appeal or the cooldown. */
+function refusal(eligibility: Exclude<AppealEligibility, { allowed: true }>): DomainError {
+  switch (eligibility.reason) {
+    case 'not_banned':
+      return new DomainError('forbidden', 'Only a banned user can file an appeal.');
+    case 'open_appeal':
+      return new DomainError('conflict', 'You already have an open appeal.', { appealId: eligibility.appealId });
+    case 'cooldown':
+      return new DomainError('conflict', `Your last appeal was denied. You may appeal again after ${new Date(eligibility.until).toUTCString()}.`, {
+        until: eligibility.until,
+      });
+  }
+}
