@@ -31,6 +31,8 @@ describe('settings API', () => {
         teamsEnabled: false,
         festiveMode: { enabled: false, countdownTo: null, countdownLabel: 'Christmas' },
         kitchen: { open: true, reason: '' },
+        appealCooldownDays: 30,
+        appealVotesToDecide: 3,
       },
     });
   });
