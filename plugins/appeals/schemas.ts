@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isBanActive, type BanInfo } from '../../core/shared/ban.ts';
+import { meets, type Grants } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 
 export const APPEAL_STATUSES = ['pending', 'accepted', 'denied'] as const;
@@ -123,4 +125,9 @@ export type AppealEligibility =
 
 export interface VoteResponse {
   completed: boolean;
+}
+
+/** An appeal manager who is not banned themself (a banned user reaches appeal routes, but only as an appellant). */
+export function isAppealManager(user: Grants & { ban: BanInfo | null }): boolean {
+  return meets(user, { all: ['MANAGE_APPEALS'] }) && !isBanActive(user.ban);
 }

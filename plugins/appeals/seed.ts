@@ -4,6 +4,9 @@ import { DEMO_USERS } from '../users/seed.ts';
 import { AppealSchema, AppealVoteSchema } from './entities.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** Fixed, so links and tests can name them (like the demo users' ids). */
+export const SEEDED_PENDING_APPEAL = '1100000000000000101';
+export const SEEDED_ACCEPTED_APPEAL = '1100000000000000102';
 const demo = (role: (typeof DEMO_USERS)[number]['role']) => DEMO_USERS.find((u) => u.role === role)!.id;
 
 /**
@@ -17,6 +20,7 @@ export async function seedAppeals(ctx: CoreContext): Promise<void> {
   const casey = await em.findOne(UserSchema, { id: demo('Customer') });
   if (!blake || !casey) return;
   const pending = em.create(AppealSchema, {
+    id: SEEDED_PENDING_APPEAL,
     user: blake,
     status: 'pending',
     whyBanned: 'I sent a few joke orders to the kitchen, like a **bucket of ketchup** with extra ketchup.',
@@ -39,6 +43,7 @@ export async function seedAppeals(ctx: CoreContext): Promise<void> {
     createdAt: new Date(now - DAY),
   });
   const accepted = em.create(AppealSchema, {
+    id: SEEDED_ACCEPTED_APPEAL,
     user: casey,
     status: 'accepted',
     whyBanned: 'I was rude to a delivery driver who was late with my order.',

@@ -8,7 +8,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
-import { isSuperAdmin, meets } from '../../core/shared/permissions.ts';
+import { isSuperAdmin } from '../../core/shared/permissions.ts';
 import '../notifications/events.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserAdminService } from '../users/admin-service.ts';
@@ -23,6 +23,7 @@ import type {
   AppealVoteBody,
   CreateAppealBody,
 } from './schemas.ts';
+import { isAppealManager } from './schemas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -258,11 +259,6 @@ export class AppealsService {
       votesToDecide: await this.#deps.settings.get('appealVotesToDecide'),
     };
   }
-}
-
-/** An appeal manager who is not banned themself (a banned user reaches appeal routes, but only as an appellant). */
-export function isAppealManager(user: Pick<CurrentUser, 'permissions' | 'perks' | 'ban'>): boolean {
-  return meets(user, { all: ['MANAGE_APPEALS'] }) && !isBanActive(user.ban);
 }
 
 /** Why filing is refused, as the API says it: 403 when not banned, 409 for an open appeal or the cooldown. */

@@ -67,3 +67,15 @@ export const USER_STANDING = {
   active: { label: 'Active', className: 'vd-state-active' },
   banned: { label: 'Banned', className: 'vd-state-banned' },
 } as const;
+
+/** An appeal's status: words and tone (My Appeals, the Appeal Manager). */
+export const APPEAL_STATUS_VIEWS: Record<'pending' | 'accepted' | 'denied', { label: string; tone: StateTone }> = {
+  pending: { label: 'Pending', tone: 'waiting' },
+  accepted: { label: 'Accepted', tone: 'delivered' },
+  denied: { label: 'Denied', tone: 'failed' },
+};
+
+export function appealTag(status: 'pending' | 'accepted' | 'denied'): { label: string; className: string } {
+  const view = APPEAL_STATUS_VIEWS[status];
+  return { label: view.label, className: `vd-state-${view.tone}` };
+}

@@ -1,4 +1,5 @@
 import { api, ApiRequestError } from './api.ts';
+import { noteBanState, WAS_BANNED_KEY } from './ban-lifted.ts';
 import { showPendingToast, toast, toastOnNextPage } from './toast.ts';
 
 /**
@@ -11,6 +12,7 @@ let loggingOut = false;
 async function logout(): Promise<void> {
   try {
     await api('DELETE', '/api/client/sessions');
+    localStorage.removeItem(WAS_BANNED_KEY);
     toastOnNextPage('Successfully logged out, see you next time!', 'is-success');
     location.replace('/');
   } catch (error) {
@@ -35,6 +37,9 @@ document.addEventListener('click', (event) => {
 });
 
 showPendingToast();
+noteBanState(localStorage, document.body.dataset.vdBanned !== undefined, location.pathname, () =>
+  toast('Your ban has been lifted. Welcome back!', 'is-success'),
+);
 if (location.pathname === '/' && sessionStorage.getItem(PENDING_LOGOUT)) {
   sessionStorage.removeItem(PENDING_LOGOUT);
   loggingOut = true;

@@ -35,8 +35,7 @@ test.describe('dev sign-in', () => {
       await menu(page).locator('summary').click();
       await expect(menu(page).getByRole('link', { name: 'My Profile' })).toBeVisible();
       await expect(menu(page).getByRole('link', { name: 'Edit Profile' })).toBeVisible();
-      // My Appeals comes with the appeals feature (issue 12): until its page exists, no entry leads to a 404.
-      await expect(menu(page).getByRole('link', { name: 'My Appeals' })).toHaveCount(0);
+      await expect(menu(page).getByRole('link', { name: 'My Appeals' })).toBeVisible();
       await expect(menu(page).getByRole('link', { name: 'Staff' })).toHaveCount(demo.staff ? 1 : 0);
     });
   }
@@ -47,8 +46,7 @@ test.describe('dev sign-in', () => {
       'You are currently banned from this website for the following reason: Placing troll orders in the kitchen. This ban will expire on',
     );
     await expect(page).toHaveTitle('Error - 403 | Virtual Diner');
-    // "File an appeal" comes with the appeals feature (issue 12); until then it is not offered.
-    await expect(page.getByRole('link', { name: 'File an appeal' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'File an appeal' })).toHaveAttribute('href', '/appeal/create');
     // The banner and the user menu (with Logout) still show around the ban page.
     await expect(page.getByTestId('announcement')).toBeVisible();
     await expect(menu(page)).toContainText('Blake Banned');

@@ -9,7 +9,9 @@ export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAd
 
 export const CHARLIE_CHEF = '1100000000000000002';
 export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`];
-export const SIGNED_IN = ['/users/@me', '/users/@me/manage'];
+export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create'];
+/** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
+export const SEEDED_APPEAL = '1100000000000000102';
 export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup'];
 export const ADMIN = [
   '/staff/admin/users',
@@ -22,6 +24,8 @@ export const ADMIN = [
   `/staff/admin/users/${CHARLIE_CHEF}/ban`,
   `/staff/admin/users/${CHARLIE_CHEF}/remove-staff`,
   `/users/${CHARLIE_CHEF}/manage`,
+  '/staff/admin/appeals',
+  `/staff/admin/appeals/${SEEDED_APPEAL}`,
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 

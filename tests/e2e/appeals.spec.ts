@@ -1,0 +1,95 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { AppealSchema } from '../../plugins/appeals/entities.ts';
+import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+
+const BLAKE_BANNED = '1100000000000000006';
+
+/** A demo user's session in the browser context (the fixture's signIn makes new users). */
+async function signInAs(context: BrowserContext, diner: Diner, id: string): Promise<void> {
+  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+}
+
+/** Light and dark, each at 1280 and 390 px; axe in both schemes. */
+async function look(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshots(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a banned user appeals, three managers accept, the next page is the site with the toast', async ({ browser, diner }) => {
+  test.setTimeout(240_000);
+  // The seed gives Blake a pending appeal (so the Appeal Manager has one to show): withdrawn here, so this journey
+  // files a fresh one, as a banned user arriving for the first time would.
+  await diner.app.server.ctx.orm.em.fork().nativeDelete(AppealSchema, { user: BLAKE_BANNED });
+
+  const blakeContext = await browser.newContext();
+  await signInAs(blakeContext, diner, BLAKE_BANNED);
+  const blake = await blakeContext.newPage();
+  await blake.goto('/');
+  await expect(blake.getByRole('heading', { level: 1 })).toContainText('You are currently banned');
+  await blake.getByRole('link', { name: 'File an appeal' }).click();
+  await expect(blake).toHaveURL(/\/appeal\/create$/);
+  await expect(blake.getByTestId('current-ban')).toContainText('Placing troll orders in the kitchen.');
+  await look(blake, 'appeal-create');
+
+  // The page checks the answers with the server's schema before sending them.
+  await blake.getByLabel('Why were you banned?').fill('Too short');
+  await blake.getByRole('button', { name: 'File appeal' }).click();
+  await expect(blake.locator('[data-error-for="whyBanned"]')).toBeVisible();
+  await blake.getByLabel('Why were you banned?').fill('I sent joke orders to the kitchen, like a **bucket of ketchup**.');
+  await blake.getByLabel('Why should the ban be lifted?').fill('The chefs lost time on them. I will only order real food from now on.');
+  await blake.getByRole('button', { name: 'File appeal' }).click();
+  await expect(blake).toHaveURL(/\/appeal\/\d+$/);
+  await expect(blake.getByTestId('toast')).toHaveText('Your appeal was filed.');
+  await expect(blake.locator('[data-appeal-status="pending"]').first()).toHaveText('Pending');
+  // Markdown shows as formatting, never as raw HTML.
+  await expect(blake.locator('.appeal-answer strong')).toHaveText('bucket of ketchup');
+  const appealId = blake.url().split('/').pop()!;
+  await look(blake, 'appeal-pending');
+
+  for (let i = 1; i <= 3; i++) {
+    const context = await browser.newContext();
+    await diner.signIn(context, { username: `appeal_manager_${i}`, rank: 'Manager' });
+    const page = await context.newPage();
+    await page.goto('/staff/admin/appeals?filter=pending');
+    const row = page.locator(`tr[data-appeal-id="${appealId}"]`);
+    await expect(row).toContainText('Blake Banned');
+    if (i === 1) await look(page, 'appeal-manager');
+    await row.getByRole('link', { name: 'Review' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Appeal by Blake Banned');
+    await expect(page.getByTestId('appeal-record')).toContainText('Banned');
+    if (i === 1) await look(page, 'appeal-manager-detail');
+    // A reason is required.
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByTestId('toast')).toHaveText('Give a reason for your vote.');
+    await page.getByLabel('Reason').fill(`Sincere apology (manager ${i}).`);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    if (i < 3) {
+      await expect(page.getByTestId('toast')).toHaveText('Vote recorded.');
+      await expect(page.getByTestId('appeal-votes')).toContainText(`Sincere apology (manager ${i}).`);
+    } else {
+      await expect(page).toHaveURL(/\/staff\/admin\/appeals$/);
+      await expect(page.getByTestId('toast')).toHaveText('Appeal accepted.');
+      await page.goto('/staff/admin/appeals?filter=pending');
+      await expect(page.locator(`tr[data-appeal-id="${appealId}"]`)).toHaveCount(0);
+    }
+    await context.close();
+  }
+
+  // Blake's next page load: the site, not the ban page, with the toast.
+  await blake.goto('/');
+  await expect(blake.getByTestId('toast')).toHaveText('Your ban has been lifted. Welcome back!');
+  await expect(blake.getByRole('heading', { level: 1 })).not.toContainText('You are currently banned');
+  await blake.goto(`/appeal/${appealId}`);
+  await expect(blake.getByTestId('appeal-decision')).toContainText('Accepted');
+  await expect(blake.getByTestId('appeal-decision')).toContainText('Sincere apology (manager 3).');
+  // Voters stay anonymous to the appellant.
+  await expect(blake.getByText('appeal_manager_1')).toHaveCount(0);
+  await look(blake, 'appeal-accepted');
+  await blakeContext.close();
+});
