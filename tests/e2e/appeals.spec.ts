@@ -51,6 +51,12 @@ test('a banned user appeals, three managers accept, the next page is the site wi
   await expect(blake.locator('.appeal-answer strong')).toHaveText('bucket of ketchup');
   const appealId = blake.url().split('/').pop()!;
   await look(blake, 'appeal-pending');
+  // One open appeal at a time: the form says why it is not offered, and My Appeals lists the pending one.
+  await blake.goto('/appeal/create');
+  await expect(blake.getByTestId('appeal-refused')).toContainText('You already have an open appeal.');
+  await blake.goto('/appeal');
+  await expect(blake.locator(`a[href="/appeal/${appealId}"]`)).toContainText('Pending');
+  await look(blake, 'my-appeals');
 
   for (let i = 1; i <= 3; i++) {
     const context = await browser.newContext();
