@@ -28,7 +28,7 @@ test('a super admin sees every built entry in the specification order', async ({
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
     'Dashboard', 'Order Manager', 'Food Lookup',
-    'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+    'Appeal Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
     'Audit Log',
     'Resign',
   ]);
@@ -63,9 +63,14 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await screenshots(page, 'staff-dashboard-chef-holding');
 
   const managerContext = await browser.newContext();
-  await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'] });
+  const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS'] });
   const manager = await managerContext.newPage();
   await manager.goto('/staff/dashboard');
+  // Appeals this manager has not voted on yet, as the Appeal Manager's "mine to vote" filter counts them.
+  const me = (await diner.app.server.ctx.sessions.validate(dashManager.token))!.user;
+  const { totalAppeals } = await services.appeals.search(me, { filter: 'mine', page: 1, pageSize: 1 });
+  await expect(manager.locator('[data-figure="appeals"]')).toHaveText(String(totalAppeals));
+  await expect(manager.getByRole('link', { name: /appeals? waiting for your vote/ })).toHaveAttribute('href', '/staff/admin/appeals?filter=mine');
   // The demo data has banned users: the link leads to the user manager filtered to them.
   await manager.getByRole('link', { name: /active bans? to review/ }).click();
   await expect(manager).toHaveURL(/\/staff\/admin\/users\?banned=yes$/);
