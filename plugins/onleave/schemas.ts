@@ -41,6 +41,8 @@ export type UpdateLeaveStatusInput = z.infer<typeof UpdateLeaveStatusBodySchema>
 export const LeaveRequestsQuerySchema = z.strictObject({
   status: z.enum(LEAVE_STATUSES).optional(),
   user: UserIdSchema.optional(),
+  sort: z.enum(['createdAt', 'from']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -91,4 +93,9 @@ export function dayOf(ms: number): string {
 /** `day` plus `days` calendar days. */
 export function addDays(day: string, days: number): string {
   return dayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+}
+
+/** A request's days as lists show them: `1 December 2026 – 3 December 2026`, or the one day. */
+export function leaveDays(request: { from: string; until: string }): string {
+  return request.from === request.until ? formatLeaveDay(request.from) : `${formatLeaveDay(request.from)} – ${formatLeaveDay(request.until)}`;
 }

@@ -187,7 +187,7 @@ export class OnLeaveService {
     if (query.status) where.status = query.status;
     const [rows, total] = await this.#orm.em.fork().findAndCount(LeaveRequestSchema, where, {
       populate: ['user'],
-      orderBy: { createdAt: 'desc', id: 'desc' },
+      orderBy: { [query.sort]: query.order, id: query.order },
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
