@@ -11,6 +11,7 @@ import { OrderFeedbackService } from './feedback.ts';
 import { registerOrderMetrics } from './metrics.ts';
 import { CustomerOrdering } from './ordering.ts';
 import { seedOrders } from './seed.ts';
+import type { OnLeavePlugin } from '../onleave/index.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersPlugin } from '../users/index.ts';
 import { OrderSearch } from './search.ts';
@@ -47,7 +48,14 @@ export default definePlugin({
   entities: orderEntities,
   migrations,
   service: (ctx): OrdersPlugin => {
-    const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.audit, ctx.now);
+    // The onleave plugin (before this one; absent in a test's own plugin list): members on leave stay out of the queue.
+    const leave = (ctx.services.onleave as OnLeavePlugin | undefined)?.requests;
+    const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.audit, ctx.now, {
+      queueRefusal: leave && ((userId) => leave.queueRefusal(userId)),
+    });
+    leave?.whenLeaveStarts((userId) => orders.removeFromQueue(userId));
+    const sweeper = new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log, ctx.metrics);
+    if (leave) sweeper.dropOffDuty({ among: (userIds) => leave.currentLeaves(userIds), remove: (userId) => orders.removeFromQueue(userId) });
     const users = ctx.services.users as UsersPlugin;
     return {
     orders,
@@ -65,7 +73,7 @@ export default definePlugin({
     search: new OrderSearch(ctx.orm),
     foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.audit, ctx.now),
     images: new ImageStore(ctx.config),
-    sweeper: new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log, ctx.metrics),
+    sweeper,
     };
   },
   commands: orderCommands,

@@ -49,6 +49,14 @@ export interface NewOrder {
   priority?: number;
 }
 
+/**
+ * What the orders plugin asks of plugins before it (wired in index.ts): why a member may not join the delivery
+ * queue now (the onleave plugin: they are on leave), or null.
+ */
+export interface QueueHooks {
+  queueRefusal?: (userId: string) => Promise<string | null>;
+}
+
 type OrderEvent = 'orderSent' | 'orderUpdated' | 'cancelOrder' | 'orderDeleted' | 'deliverOrder';
 
 const STATUS_WORDS: Record<OrderStatus, string> = {
@@ -95,8 +103,10 @@ export class OrdersService {
   readonly #audit: AuditLog;
   /** The active list, kept true by the order events (ours or, once bridged, another process's). */
   readonly #active: ActiveOrders;
+  readonly #hooks: QueueHooks;
 
-  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, now: () => number = Date.now) {
+  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, now: () => number = Date.now, hooks: QueueHooks = {}) {
+    this.#hooks = hooks;
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
@@ -338,8 +348,14 @@ export class OrdersService {
     return rows.map(toQueueView);
   }
 
-  /** POST …/delivery-queue/join: joining when present returns the existing entry (and publishes nothing). */
+  /**
+   * POST …/delivery-queue/join: joining when present returns the existing entry (and publishes nothing). A member
+   * on leave is refused (409, saying until when); one who joins as their leave is approved is taken out by the
+   * approval or the sweeper's next pass.
+   */
   async joinQueue(userId: string): Promise<DeliveryQueueEntryView> {
+    const refusal = await this.#hooks.queueRefusal?.(userId);
+    if (refusal) throw new DomainError('conflict', refusal);
     const em = this.#orm.em.fork();
     const inserted = await em.execute<{ user_id: string }[]>(
       'insert into delivery_queue (user_id, joined_at) values (?, ?) on conflict (user_id) do nothing returning user_id',
@@ -375,6 +391,16 @@ export class OrdersService {
     this.#events.publish('leaveDeliveryQueue', { queue: entry, userID: userId });
     for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released)) this.#events.publish('orderUpdated', { order: view });
     return entry;
+  }
+
+  /** Takes someone out of the delivery queue as leaveQueue does (their ready orders released); null when they were not in it. */
+  async removeFromQueue(userId: string): Promise<DeliveryQueueEntryView | null> {
+    try {
+      return await this.leaveQueue(userId);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    }
   }
 
   /**

@@ -19,6 +19,15 @@ export interface SweepResult {
 }
 
 /**
+ * Who may not stay in the delivery queue (the onleave plugin: members whose leave has started), and how they leave
+ * it (OrdersService.removeFromQueue). Wired in index.ts.
+ */
+export interface OffDuty {
+  among(userIds: string[]): Promise<ReadonlyMap<string, unknown>>;
+  remove(userId: string): Promise<unknown>;
+}
+
+/**
  * The order deadlines, enforced. Timers are data: each deadline is a column, and every `sweep()` moves the orders
  * whose deadline has passed with conditional UPDATEs, so a restart (or a second web process sweeping the same
  * database) loses nothing and doubles nothing. Each web process runs one, every ORDER_SWEEP_INTERVAL_MS.
@@ -37,6 +46,7 @@ export class OrderSweeper {
   #lastLagMs = 0;
   readonly #duration: Histogram | null = null;
   readonly #failures: Counter | null = null;
+  #offDuty: OffDuty | null = null;
 
   constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger, metrics?: Metrics) {
     this.#orm = orm;
@@ -59,6 +69,11 @@ export class OrderSweeper {
         this.set(sweeper.lagMs / 1000);
       },
     });
+  }
+
+  /** Every sweep first takes out of the delivery queue whoever `offDuty` names (a leave that started since the last pass). */
+  dropOffDuty(offDuty: OffDuty): void {
+    this.#offDuty = offDuty;
   }
 
   /** How late the sweeper is now (ms): 0 when it is not running. */
@@ -112,6 +127,7 @@ export class OrderSweeper {
   async sweep(): Promise<SweepResult> {
     const now = new Date(this.#now());
     const em = this.#orm.em.fork();
+    if (this.#offDuty) await this.#dropOffDuty(em, this.#offDuty);
     // Most ticks find nothing due: one indexed look costs less than the four passes below.
     const [due] = await em.execute<unknown[]>(
       `select 1 from orders where status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') and (
@@ -146,6 +162,14 @@ export class OrderSweeper {
     for (const view of await selectOrderViewsByIds(viewsEm, cancelled)) this.#events.publish('cancelOrder', { order: view });
     for (const view of await selectOrderViewsByIds(viewsEm, updated)) this.#events.publish('orderUpdated', { order: view });
     return { claimsExpired: expired.length, cancelled: cancelled.length, ready: ready.length, assigned: assigned.length, released: released.length };
+  }
+
+  /** Queued drivers whose leave has started leave the queue as if they had left it themselves (their ready orders released). */
+  async #dropOffDuty(em: Em, offDuty: OffDuty): Promise<void> {
+    const queued = await em.execute<{ user_id: string }[]>('select user_id from delivery_queue');
+    if (queued.length === 0) return;
+    const away = await offDuty.among(queued.map((q) => q.user_id));
+    for (const userId of away.keys()) await offDuty.remove(userId);
   }
 
   /**

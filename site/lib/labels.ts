@@ -1,4 +1,5 @@
 import type { Perk } from '../../core/shared/permissions.ts';
+import type { LeaveStatus } from '../../plugins/onleave/schemas.ts';
 import type { OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
 
 /**
@@ -79,3 +80,13 @@ export function appealTag(status: 'pending' | 'accepted' | 'denied'): { label: s
   const view = APPEAL_STATUS_VIEWS[status];
   return { label: view.label, className: `vd-state-${view.tone}` };
 }
+/** A leave request's status (Take a Vacation, On Leave Requests): label and tag class. */
+export const LEAVE_STATUS_VIEWS: Record<LeaveStatus, { label: string; className: string }> = {
+  PENDING: { label: 'Pending', className: 'vd-state-waiting' },
+  APPROVED: { label: 'Approved', className: 'vd-state-active' },
+  DENIED: { label: 'Denied', className: 'vd-state-deleted' },
+  CANCELLED: { label: 'Cancelled', className: 'vd-state-cancelled' },
+};
+
+/** Someone on leave today, as a tag beside their name. */
+export const ON_LEAVE = { className: 'vd-state-leave' } as const;

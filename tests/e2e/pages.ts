@@ -12,7 +12,7 @@ export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/lo
 export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create'];
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
-export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup'];
+export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break'];
 export const ADMIN = [
   '/staff/admin/users',
   '/staff/admin/rank-manager',
@@ -26,6 +26,8 @@ export const ADMIN = [
   `/users/${CHARLIE_CHEF}/manage`,
   '/staff/admin/appeals',
   `/staff/admin/appeals/${SEEDED_APPEAL}`,
+  '/staff/admin/on-leave-requests',
+  '/staff/admin/on-leave-requests/create',
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 

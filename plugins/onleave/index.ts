@@ -1,0 +1,23 @@
+import { definePlugin } from '../../core/plugin.ts';
+import { onLeaveRoutes } from './api.ts';
+import { LeaveRequestSchema } from './entities.ts';
+import { migrations } from './migrations/index.ts';
+import { seedLeave } from './seed.ts';
+import { OnLeaveService } from './service.ts';
+
+export interface OnLeavePlugin {
+  /** Requests, decisions, and who is on leave today (the orders plugin asks before a member joins the delivery queue). */
+  requests: OnLeaveService;
+}
+
+/** Leave: Take a Vacation, On Leave Requests, and "on leave now" derived from approved requests. */
+export default definePlugin({
+  name: 'onleave',
+  entities: [LeaveRequestSchema],
+  migrations,
+  service: (ctx): OnLeavePlugin => ({ requests: new OnLeaveService(ctx.orm, ctx.events, ctx.audit, ctx.now) }),
+  routes(app, plugin) {
+    onLeaveRoutes(app, plugin.requests);
+  },
+  seed: (_plugin, ctx) => seedLeave(ctx),
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
+import { UserIdSchema } from '../users/schemas.ts';
+
+/**
+ * The on-leave contract (specification §3 "On-leave request: _id, status", §7 "On leave"), shared by the API, the
+ * service and the site. Dates are calendar days in UTC (`YYYY-MM-DD`), both ends included: a request from
+ * 2026-12-01 until 2026-12-03 is three days away.
+ */
+export const LEAVE_STATUSES = ['PENDING', 'APPROVED', 'DENIED', 'CANCELLED'] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+
+/** How far ahead `until` may be: at most this many days after today. */
+export const MAX_DAYS_AHEAD = 90;
+export const MAX_REASON_LENGTH = 500;
+export const MIN_REASON_LENGTH = 3;
+export const MAX_NOTE_LENGTH = 500;
+
+const day = z.iso.date('A date is YYYY-MM-DD');
+
+/** `{request: {from, until, reason}}`: what a member asks for (or a manager enters for someone). */
+export const LeaveRequestBodySchema = z.strictObject({
+  request: z
+    .strictObject({
+      from: day,
+      until: day,
+      reason: text().trim().min(MIN_REASON_LENGTH, `A reason is at least ${MIN_REASON_LENGTH} characters.`).max(MAX_REASON_LENGTH),
+    })
+    .refine((r) => r.until >= r.from, { message: 'The last day of leave cannot be before the first.', path: ['until'] }),
+});
+export type LeaveRequestInput = z.infer<typeof LeaveRequestBodySchema>['request'];
+
+/** POST …/{id}/update-status: a manager approves or denies a pending request, with a note the member reads. */
+export const UpdateLeaveStatusBodySchema = z.strictObject({
+  status: z.enum(['APPROVED', 'DENIED']),
+  note: text().trim().min(1, 'A note is required.').max(MAX_NOTE_LENGTH),
+});
+export type UpdateLeaveStatusInput = z.infer<typeof UpdateLeaveStatusBodySchema>;
+
+/** GET /api/client/onleave/requests?query: without MANAGE_ON_LEAVE_REQUESTS only `user` = oneself (the default). */
+export const LeaveRequestsQuerySchema = z.strictObject({
+  status: z.enum(LEAVE_STATUSES).optional(),
+  user: UserIdSchema.optional(),
+  sort: z.enum(['createdAt', 'from']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type LeaveRequestsQuery = z.output<typeof LeaveRequestsQuerySchema>;
+
+export const LeaveIdParamsSchema = z.strictObject({ id: text().regex(/^\d{16,20}$/, 'Not an ID') });
+export const LeaveUserParamsSchema = z.strictObject({ userId: UserIdSchema });
+
+export interface LeavePerson {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+export interface LeaveRequestView {
+  _id: string;
+  status: LeaveStatus;
+  user: LeavePerson;
+  from: string;
+  until: string;
+  reason: string;
+  /** Who entered it: the member themself, or the manager who created it for them. */
+  createdBy: string;
+  /** The manager who approved or denied it, or whoever cancelled it. */
+  decidedBy: string | null;
+  /** The manager's note (approve/deny); the member reads it. */
+  note: string | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
+
+export interface LeaveRequestsResponse {
+  requests: LeaveRequestView[];
+  total: number;
+}
+
+/** `2026-12-03` → `3 December 2026`: a leave day as people read it (UTC, so the day never shifts). */
+export function formatLeaveDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The UTC calendar day of a moment, `YYYY-MM-DD`. */
+export function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `day` plus `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+}
+
+/** A request's days as lists show them: `1 December 2026 – 3 December 2026`, or the one day. */
+export function leaveDays(request: { from: string; until: string }): string {
+  return request.from === request.until ? formatLeaveDay(request.from) : `${formatLeaveDay(request.from)} – ${formatLeaveDay(request.until)}`;
+}

@@ -1,0 +1,308 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { AuditLog } from '../../core/audit/service.ts';
+import { UserSchema, type User } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { meets } from '../../core/shared/permissions.ts';
+import { outranks } from '../../core/shared/ranking.ts';
+import '../notifications/events.ts';
+import { userTarget } from '../users/admin-service.ts';
+import { LeaveRequestSchema, type LeaveRequest } from './entities.ts';
+import {
+  MAX_DAYS_AHEAD,
+  addDays,
+  dayOf,
+  formatLeaveDay,
+  type LeaveRequestInput,
+  type LeaveRequestView,
+  type LeaveRequestsQuery,
+  type LeaveRequestsResponse,
+  type LeaveStatus,
+  type UpdateLeaveStatusInput,
+} from './schemas.ts';
+
+/** Told, after commit, that a member's approved leave covers today: the orders plugin takes them out of the delivery queue. */
+export type LeaveStartsListener = (userId: string, until: string) => unknown;
+
+const MANAGE = { all: ['MANAGE_ON_LEAVE_REQUESTS'] } as const;
+const LINK = '/staff/take-a-break';
+
+export function toLeaveView(row: LeaveRequest): LeaveRequestView {
+  const user = row.user;
+  return {
+    _id: row.id,
+    status: row.status,
+    user: { id: user.id, username: user.username, displayName: user.displayName ?? null, avatar: user.avatar ?? null },
+    from: row.from,
+    until: row.until,
+    reason: row.reason,
+    createdBy: row.createdBy,
+    decidedBy: row.decidedBy ?? null,
+    note: row.note ?? null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const span = (r: { from: string; until: string }) =>
+  r.from === r.until ? `on ${formatLeaveDay(r.from)}` : `from ${formatLeaveDay(r.from)} until ${formatLeaveDay(r.until)}`;
+
+interface Notice {
+  userId: string;
+  id: string;
+  status: string;
+  text: string;
+}
+
+/**
+ * Leave requests (issue 12, "Leave"): a member asks, a manager approves or denies, either may cancel. Every decision
+ * about one request runs under that request's row lock, so approving and cancelling it at once leave one state;
+ * a new request runs under the member's row lock, so two at once cannot both pass the overlap check.
+ */
+export class OnLeaveService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #audit: AuditLog;
+  readonly #now: () => number;
+  readonly #starts: LeaveStartsListener[] = [];
+
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number = Date.now) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#audit = audit;
+    this.#now = now;
+  }
+
+  /** Today, as a UTC calendar day: the day "on leave now" is about. */
+  today(): string {
+    return dayOf(this.#now());
+  }
+
+  /** Registers what must happen when an approved leave covers today (called after commit; a failure is swallowed, the orders sweeper catches up). */
+  whenLeaveStarts(listener: LeaveStartsListener): void {
+    this.#starts.push(listener);
+  }
+
+  /** POST /api/client/onleave/requests: the member's own request, PENDING. */
+  async submit(actor: CurrentUser, input: LeaveRequestInput): Promise<LeaveRequestView> {
+    this.#checkDays(input);
+    const row = await this.#orm.em.fork().transactional(async (em) => {
+      if (!(await lockRow(em, 'users', actor.id))) throw new DomainError('not_found', 'User not found');
+      await this.#assertNoOverlap(em, actor.id, input, 'You already have a leave request for some of these days.');
+      return this.#insert(em, actor.id, input, 'PENDING', actor.id, null);
+    });
+    return this.#view(row.id);
+  }
+
+  /**
+   * POST /api/client/onleave/requests/{userId}: a manager enters leave for a member ranked below them. It is created
+   * APPROVED (the manager who enters it has decided it), audited, and the member is told.
+   */
+  async createFor(actor: CurrentUser, userId: string, input: LeaveRequestInput, note: string | null = null): Promise<LeaveRequestView> {
+    this.#checkDays(input);
+    const row = await this.#orm.em.fork().transactional(async (em) => {
+      const user = await this.#manageable(em, actor, userId, 'You cannot create leave for yourself here: use Take a Vacation.');
+      if (user.ranks.length === 0) throw new DomainError('bad_request', 'Only staff can go on leave.');
+      await this.#assertNoOverlap(em, userId, input, 'This member already has a leave request for some of these days.');
+      const row = this.#insert(em, user, input, 'APPROVED', actor.id, note);
+      row.decidedBy = actor.id;
+      row.decidedAt = new Date(this.#now());
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.leave.create',
+        target: userTarget(user),
+        before: null,
+        after: { from: input.from, until: input.until, status: 'APPROVED' },
+        reason: input.reason,
+      });
+      return row;
+    });
+    const view = await this.#view(row.id);
+    await this.#after(view, { userId, id: view._id, status: 'approved', text: `${actor.displayName || actor.username} put you on leave ${span(view)}. Enjoy the break!` });
+    return view;
+  }
+
+  /**
+   * DELETE /api/client/onleave/requests/{id}. The member: a PENDING request, or an APPROVED one that has not started
+   * (plans change). A manager (ranked above the member): a PENDING request or an APPROVED one that has not ended,
+   * which ends a running leave today; audited, and the member is told.
+   */
+  async cancel(actor: CurrentUser, id: string): Promise<LeaveRequestView> {
+    const today = this.today();
+    const { own } = await this.#orm.em.fork().transactional(async (em) => {
+      const row = await this.#locked(em, id);
+      const own = row.user.id === actor.id;
+      if (!own) {
+        if (!meets(actor, MANAGE)) throw new DomainError('not_found', 'Leave request not found');
+        await this.#manageable(em, actor, row.user.id, 'You cannot do that to yourself.');
+      }
+      const cancellable = row.status === 'PENDING' || (row.status === 'APPROVED' && (own ? row.from > today : row.until >= today));
+      if (!cancellable) throw statusConflict(row, own && row.status === 'APPROVED' ? 'This leave has already started: ask a manager to end it.' : undefined);
+      const before = row.status;
+      row.status = 'CANCELLED';
+      row.decidedBy = actor.id;
+      row.decidedAt = new Date(this.#now());
+      row.updatedAt = row.decidedAt;
+      if (!own) await this.#audit.record(em, { actor, action: 'user.leave.cancel', target: userTarget(row.user), before: { status: before }, after: { status: 'CANCELLED' } });
+      return { own };
+    });
+    const view = await this.#view(id);
+    if (!own) await this.#after(view, { userId: view.user.id, id, status: 'cancelled', text: `Your leave ${span(view)} was cancelled by a manager.` });
+    return view;
+  }
+
+  /** POST …/{id}/update-status: a manager approves or denies a PENDING request of a member ranked below them, with a note. */
+  async decide(actor: CurrentUser, id: string, input: UpdateLeaveStatusInput): Promise<LeaveRequestView> {
+    const today = this.today();
+    await this.#orm.em.fork().transactional(async (em) => {
+      const row = await this.#locked(em, id);
+      if (row.user.id === actor.id) throw new DomainError('forbidden', 'You cannot decide your own leave request.');
+      await this.#manageable(em, actor, row.user.id, 'You cannot decide your own leave request.');
+      if (row.status !== 'PENDING') throw statusConflict(row);
+      if (input.status === 'APPROVED' && row.until < today) throw new DomainError('conflict', 'The days of this request have passed: deny it instead.');
+      row.status = input.status;
+      row.note = input.note;
+      row.decidedBy = actor.id;
+      row.decidedAt = new Date(this.#now());
+      row.updatedAt = row.decidedAt;
+      await this.#audit.record(em, { actor, action: 'user.leave.decide', target: userTarget(row.user), before: { status: 'PENDING' }, after: { status: input.status }, reason: input.note });
+    });
+    const view = await this.#view(id);
+    const text =
+      input.status === 'APPROVED' ? `Your leave ${span(view)} was approved: ${input.note}` : `Your leave request ${span(view)} was denied: ${input.note}`;
+    await this.#after(view, { userId: view.user.id, id, status: input.status.toLowerCase(), text });
+    return view;
+  }
+
+  /** GET /api/client/onleave/requests: a manager sees anyone's; everyone else only their own. */
+  async list(actor: CurrentUser, query: LeaveRequestsQuery): Promise<LeaveRequestsResponse> {
+    const manager = meets(actor, MANAGE);
+    if (!manager && query.user && query.user !== actor.id) throw new DomainError('forbidden', 'You can only see your own leave requests.');
+    const where: FilterQuery<LeaveRequest> = {};
+    const user = manager ? query.user : actor.id;
+    if (user) where.user = user;
+    if (query.status) where.status = query.status;
+    const [rows, total] = await this.#orm.em.fork().findAndCount(LeaveRequestSchema, where, {
+      populate: ['user'],
+      orderBy: { [query.sort]: query.order, id: query.order },
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return { requests: rows.map(toLeaveView), total };
+  }
+
+  /** Every member on leave today (an APPROVED request whose days include today), soonest back first. */
+  async onLeaveNow(): Promise<LeaveRequestView[]> {
+    const today = this.today();
+    const rows = await this.#orm.em.fork().find(
+      LeaveRequestSchema,
+      { status: 'APPROVED', from: { $lte: today }, until: { $gte: today } },
+      { populate: ['user'], orderBy: { until: 'asc', id: 'asc' }, limit: 200 },
+    );
+    return rows.map(toLeaveView);
+  }
+
+  /** Of those on leave now, who is back within a week (their last day is within the next 7 days, today included). */
+  async returningThisWeek(): Promise<LeaveRequestView[]> {
+    const last = addDays(this.today(), 6);
+    return (await this.onLeaveNow()).filter((r) => r.until <= last);
+  }
+
+  /** Of these users, who is on leave today, and until which day (their last day away). */
+  async currentLeaves(userIds: readonly string[]): Promise<Map<string, string>> {
+    const leaves = new Map<string, string>();
+    if (userIds.length === 0) return leaves;
+    const today = this.today();
+    const rows = await this.#orm.em
+      .fork()
+      .find(LeaveRequestSchema, { user: { $in: [...userIds] }, status: 'APPROVED', from: { $lte: today }, until: { $gte: today } }, { fields: ['user', 'until'] });
+    for (const row of rows) if ((leaves.get(row.user.id) ?? '') < row.until) leaves.set(row.user.id, row.until);
+    return leaves;
+  }
+
+  /** Why this member may not join the delivery queue now (they are on leave), or null. */
+  async queueRefusal(userId: string): Promise<string | null> {
+    const until = (await this.currentLeaves([userId])).get(userId);
+    return until ? `You are on leave until ${formatLeaveDay(until)}.` : null;
+  }
+
+  #checkDays(input: LeaveRequestInput): void {
+    const today = this.today();
+    if (input.until < input.from) throw new DomainError('bad_request', 'The last day of leave cannot be before the first.');
+    if (input.from < today) throw new DomainError('bad_request', 'Leave cannot start in the past.');
+    if (input.until > addDays(today, MAX_DAYS_AHEAD)) throw new DomainError('bad_request', `Leave can be requested at most ${MAX_DAYS_AHEAD} days ahead.`);
+  }
+
+  async #assertNoOverlap(em: Em, userId: string, input: LeaveRequestInput, message: string): Promise<void> {
+    const clash = await em.count(LeaveRequestSchema, {
+      user: userId,
+      status: { $in: ['PENDING', 'APPROVED'] },
+      from: { $lte: input.until },
+      until: { $gte: input.from },
+    });
+    if (clash > 0) throw new DomainError('conflict', message);
+  }
+
+  #insert(em: Em, user: User | string, input: LeaveRequestInput, status: LeaveStatus, createdBy: string, note: string | null): LeaveRequest {
+    const now = new Date(this.#now());
+    return em.create(LeaveRequestSchema, {
+      user: typeof user === 'string' ? em.getReference(UserSchema, user) : user,
+      from: input.from,
+      until: input.until,
+      reason: input.reason,
+      status,
+      createdBy,
+      note,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** The request's row, locked until the transaction ends, with its member and their ranks. */
+  async #locked(em: Em, id: string): Promise<LeaveRequest> {
+    if (!(await lockRow(em, 'leave_requests', id))) throw new DomainError('not_found', 'Leave request not found');
+    return em.findOneOrFail(LeaveRequestSchema, { id }, { populate: ['user', 'user.ranks'] });
+  }
+
+  /** The member a manager acts on: exists, not the manager, ranked below them (unless SUPER_ADMIN). */
+  async #manageable(em: Em, actor: CurrentUser, userId: string, selfMessage: string): Promise<User> {
+    if (userId === actor.id) throw new DomainError('forbidden', selfMessage);
+    const user = await em.findOne(UserSchema, { id: userId }, { populate: ['ranks'] });
+    if (!user) throw new DomainError('not_found', 'User not found');
+    if (!outranks(actor, { ranks: user.ranks.getItems() })) {
+      throw new DomainError('forbidden', 'You cannot manage the leave of someone whose rank is at or above your own.');
+    }
+    return user;
+  }
+
+  async #view(id: string): Promise<LeaveRequestView> {
+    return toLeaveView(await this.#orm.em.fork().findOneOrFail(LeaveRequestSchema, { id }, { populate: ['user'] }));
+  }
+
+  /** After commit: the member is told, and a leave that covers today takes effect (the delivery queue). */
+  async #after(view: LeaveRequestView, notice: Notice): Promise<void> {
+    this.#events.publish('notice', {
+      userId: notice.userId,
+      ref: `leave:${notice.id}:${notice.status}`,
+      kind: `leave.${notice.status}`,
+      text: notice.text,
+      link: LINK,
+    });
+    const today = this.today();
+    if (view.status !== 'APPROVED' || view.from > today || view.until < today) return;
+    for (const listener of this.#starts) {
+      try {
+        await listener(view.user.id, view.until);
+      } catch {
+        // The leave stands; the orders sweeper takes the member out of the queue on its next pass.
+      }
+    }
+  }
+}
+
+function statusConflict(row: LeaveRequest, message?: string): DomainError {
+  return new DomainError('conflict', message ?? `This leave request is already ${row.status.toLowerCase()}.`, { status: row.status });
+}

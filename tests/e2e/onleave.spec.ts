@@ -1,0 +1,91 @@
+import type { BrowserContext } from '@playwright/test';
+import type { Services } from '../../plugins/index.ts';
+import { addDays, formatLeaveDay } from '../../plugins/onleave/schemas.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { openManager } from './kitchen.ts';
+
+test('a chef asks for leave, a manager approves it, and the chef cannot join the delivery queue while away', async ({ browser, diner }) => {
+  test.setTimeout(120_000);
+  const services = diner.app.server.ctx.services as Services;
+  const today = services.onleave.requests.today();
+  const until = addDays(today, 2);
+  const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  await diner.signIn(chefContext, { username: 'chef_luca', rank: 'Chef' });
+  await diner.signIn(managerContext, { username: 'manager_mia', rank: 'Manager' });
+
+  // The chef asks for three days from today.
+  const chef = await chefContext.newPage();
+  await chef.goto('/staff/take-a-break');
+  await expect(chef.getByRole('heading', { level: 1 })).toHaveText('Take a Vacation');
+  await expect(chef.getByLabel('First day away')).toHaveValue(today);
+  await chef.getByLabel('Last day away').fill(until);
+  await chef.getByLabel('Reason').fill('Visiting my grandparents for a few days.');
+  await chef.getByRole('button', { name: 'Request leave' }).click();
+  await expect(chef.getByTestId('toast')).toHaveText('Leave requested: a manager will look at it.');
+  const mine = chef.locator('tr', { hasText: 'Visiting my grandparents' });
+  await expect(mine.locator('.tag')).toHaveText('Pending');
+  await expect(mine.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await expectAccessible(chef);
+  await screenshots(chef, 'take-a-break');
+  await chef.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(chef);
+  await screenshots(chef, 'take-a-break-dark');
+
+  // The manager finds it among the pending requests and approves it with a note.
+  const manager = await managerContext.newPage();
+  await manager.goto('/staff/admin/on-leave-requests');
+  await manager.getByLabel('Status').selectOption('PENDING');
+  await manager.getByRole('button', { name: 'Search' }).click();
+  const row = manager.locator('tr', { hasText: 'chef_luca' });
+  await expect(row.locator('.tag')).toHaveText('Pending');
+  await expect(manager.getByTestId('on-leave-now')).toContainText('Charlie Chef');
+  await expectAccessible(manager);
+  await screenshots(manager, 'on-leave-requests');
+  await manager.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(manager, 'on-leave-requests-dark');
+  await manager.emulateMedia({ colorScheme: 'light' });
+  await row.getByText('Decide').click();
+  await row.getByLabel('Note for chef_luca').fill('Have a lovely time, we will cover your shifts.');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Leave approved.');
+  await expect(manager.getByTestId('on-leave-now')).toContainText(`chef_luca until ${formatLeaveDay(until)}`);
+  await expect(manager.getByTestId('returning')).toContainText('chef_luca');
+
+  // The chef is on leave: the order manager refuses to put them in the delivery queue, saying until when.
+  const kitchen = await openManager(chefContext);
+  await kitchen.getByRole('button', { name: 'Join delivery queue' }).click();
+  await expect(kitchen.getByTestId('toast')).toHaveText(`You are on leave until ${formatLeaveDay(until)}.`);
+  await expect(kitchen.getByRole('button', { name: 'Join delivery queue' })).toBeVisible();
+  await chef.reload();
+  await expect(chef.getByTestId('on-leave-now')).toContainText(`You are on leave until ${formatLeaveDay(until)}`);
+  await expect(mine.locator('.tag')).toHaveText('Approved');
+  await expect(mine).toContainText('Have a lovely time');
+
+  await Promise.all([chefContext.close(), managerContext.close()]);
+});
+
+test('a manager puts a driver on leave from the create page; the user manager and the profile say until when', async ({ page, diner }) => {
+  test.setTimeout(90_000);
+  const services = diner.app.server.ctx.services as Services;
+  const today = services.onleave.requests.today();
+  const driver = await diner.signIn(await page.context().browser()!.newContext(), { username: 'driver_dev', rank: 'Delivery Driver' });
+  await diner.signIn(page.context(), { username: 'manager_max', rank: 'Manager' });
+
+  await page.goto('/staff/admin/on-leave-requests/create');
+  await page.getByRole('searchbox', { name: 'Staff member' }).fill('driver_dev');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('link', { name: 'Choose driver_dev' }).click();
+  await page.getByLabel('Last day away').fill(addDays(today, 1));
+  await page.getByLabel('Reason').fill('Agreed at the team meeting.');
+  await expectAccessible(page);
+  await screenshots(page, 'on-leave-create');
+  await page.getByRole('button', { name: 'Create leave' }).click();
+  await expect(page).toHaveURL(/\/staff\/admin\/on-leave-requests$/);
+  await expect(page.getByTestId('toast')).toHaveText('Leave created.');
+  await expect(page.locator('tr', { hasText: 'driver_dev' }).locator('.tag')).toHaveText('Approved');
+
+  await page.goto(`/users/${driver.id}`);
+  await expect(page.getByTestId('on-leave')).toHaveText(`On leave until ${formatLeaveDay(addDays(today, 1))}`);
+  await page.goto('/staff/admin/users?search=driver_dev');
+  await expect(page.locator('tr', { hasText: 'driver_dev' })).toContainText('On leave until');
+});
