@@ -8,8 +8,8 @@ test('a chef sees the kitchen entries and Extras; the dashboard greets them with
   await page.goto('/staff/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), chef_chris$/);
   const entries = sidebar(page).locator('a, button');
-  // Only entries whose page exists (My Achievements and Take a Vacation come with their features).
-  await expect(entries.locator('.sidebar-label')).toHaveText(['Dashboard', 'Order Manager', 'Food Lookup', 'Resign', 'Collapse sidebar']);
+  // Only entries whose page exists (My Achievements comes with its feature).
+  await expect(entries.locator('.sidebar-label')).toHaveText(['Dashboard', 'Order Manager', 'Food Lookup', 'Resign', 'Take a Vacation', 'Collapse sidebar']);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar(page).getByText('Management', { exact: true })).toHaveCount(0);
   // The dashboard is where a shift starts: the kitchen now, the order held, the week against the last.
@@ -28,9 +28,9 @@ test('a super admin sees every built entry in the specification order', async ({
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
     'Dashboard', 'Order Manager', 'Food Lookup',
-    'Appeal Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+    'On Leave Requests', 'Appeal Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
     'Audit Log',
-    'Resign',
+    'Resign', 'Take a Vacation',
   ]);
   // Every entry leads to a page: none answers 404.
   for (const href of await sidebar(page).locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
@@ -63,7 +63,7 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await screenshots(page, 'staff-dashboard-chef-holding');
 
   const managerContext = await browser.newContext();
-  const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS'] });
+  const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS', 'MANAGE_ON_LEAVE_REQUESTS'] });
   const manager = await managerContext.newPage();
   await manager.goto('/staff/dashboard');
   // Appeals this manager has not voted on yet, as the Appeal Manager's "mine to vote" filter counts them.
@@ -71,6 +71,8 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   const { totalAppeals } = await services.appeals.search(me, { filter: 'mine', page: 1, pageSize: 1 });
   await expect(manager.locator('[data-figure="appeals"]')).toHaveText(String(totalAppeals));
   await expect(manager.getByRole('link', { name: /appeals? waiting for your vote/ })).toHaveAttribute('href', '/staff/admin/appeals?filter=mine');
+  const { total: pendingLeave } = await services.onleave.requests.list(me, { status: 'PENDING', sort: 'createdAt', order: 'desc', page: 1, pageSize: 1 });
+  await expect(manager.locator('[data-figure="leave"]')).toHaveText(String(pendingLeave));
   // The demo data has banned users: the link leads to the user manager filtered to them.
   await manager.getByRole('link', { name: /active bans? to review/ }).click();
   await expect(manager).toHaveURL(/\/staff\/admin\/users\?banned=yes$/);
