@@ -6,6 +6,9 @@ import { answersSchema, APPLICATION_STATUS, type Question } from './schemas.ts';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
+/** Fixed ids, so that links and tests can name the demo forms. */
+export const DEMO_FORMS = { chef: '1100000000000000501', driver: '1100000000000000502' } as const;
+
 const MORGAN = { id: '1100000000000000004', name: 'Morgan Manager' };
 const SAM = '1100000000000000005';
 
@@ -35,8 +38,9 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
   const rankId = (name: string) => ranks.find((r) => r.name === name)?.id ?? null;
   const now = ctx.now();
   const em = ctx.orm.em.fork();
-  const form = (title: string, description: string, rank: string, manageable: string[], questions: Question[], requirements: RecruitmentForm['requirements']) =>
+  const form = (id: string, title: string, description: string, rank: string, manageable: string[], questions: Question[], requirements: RecruitmentForm['requirements']) =>
     em.create(RecruitmentFormSchema, {
+      id,
       title,
       description,
       rank: rankId(rank),
@@ -50,6 +54,7 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
       createdAt: new Date(now - 14 * DAY),
     });
   const chef = form(
+    DEMO_FORMS.chef,
     'Chef',
     'Join the kitchen! Chefs claim orders, **cook them** and hand them to the delivery drivers. Tell us a little about yourself.',
     'Chef',
@@ -58,6 +63,7 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
     { minAccountAgeDays: 30, notStaff: true, oneAtATime: true, reapplyCooldownDays: 14 },
   );
   const driver = form(
+    DEMO_FORMS.driver,
     'Delivery Driver',
     'Drivers take finished orders to the servers that ordered them. Friendly words and a good eye for the rules matter most.',
     'Delivery Driver',

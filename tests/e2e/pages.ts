@@ -8,8 +8,10 @@ export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
 export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
 
 export const CHARLIE_CHEF = '1100000000000000002';
-export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`];
-export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create'];
+export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`, '/recruitment'];
+/** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
+export const CHEF_FORM = '1100000000000000501';
+export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
 export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup'];
