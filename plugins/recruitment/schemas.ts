@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isId } from '../../core/shared/ids.ts';
+import { meets, type Grants } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 
 /**
@@ -17,6 +18,14 @@ export const STATUS_NAMES = Object.keys(APPLICATION_STATUS) as ApplicationStatus
 export const OPEN_STATUSES: readonly ApplicationStatus[] = [APPLICATION_STATUS.PENDING, APPLICATION_STATUS.HOLD];
 export const isOpenStatus = (status: number): boolean => (OPEN_STATUSES as readonly number[]).includes(status);
 export const statusName = (status: number): ApplicationStatusName | null => STATUS_NAMES.find((n) => APPLICATION_STATUS[n] === status) ?? null;
+
+/**
+ * §6's recruitment view rule: VIEW_RECRUITMENT_RESPONSE (SUPER_ADMIN passes every check), or a rank in the form's
+ * manageableRanks. The service applies it to every read and review; the admin pages to what they offer.
+ */
+export function mayReview(actor: Grants & { ranks: readonly { id: string }[] }, form: { manageableRanks: readonly string[] }): boolean {
+  return meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) || actor.ranks.some((rank) => form.manageableRanks.includes(rank.id));
+}
 
 export const QUESTION_TYPES = ['short', 'paragraph', 'single', 'multiple', 'number', 'yesno'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

@@ -8,6 +8,8 @@ const DAY = 24 * HOUR;
 
 /** Fixed ids, so that links and tests can name the demo forms. */
 export const DEMO_FORMS = { chef: '1100000000000000501', driver: '1100000000000000502' } as const;
+/** Hungry Hank's pending application to the Chef form. */
+export const DEMO_APPLICATION = '1100000000000000511';
 
 const MORGAN = { id: '1100000000000000004', name: 'Morgan Manager' };
 const SAM = '1100000000000000005';
@@ -72,10 +74,12 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
     { minAccountAgeDays: 7, notStaff: false, oneAtATime: false, reapplyCooldownDays: 7 },
   );
 
+  let next = 511;
   const apply = (f: RecruitmentForm, userId: string, name: string, answers: Record<string, unknown>, ago: number, changes: { to: number; reason: string | null; after: number }[] = [], staffNotes: string | null = null) => {
     const createdAt = new Date(now - ago);
     const last = changes.at(-1);
     const application = em.create(ApplicationSchema, {
+      id: `1100000000000000${next++}`,
       form: f,
       user: userId,
       formTitle: f.title,

@@ -18,6 +18,7 @@ import {
   answersSchema,
   APPLICATION_STATUS,
   isOpenStatus,
+  mayReview,
   OPEN_STATUSES,
   statusName,
   type Answers,
@@ -40,11 +41,6 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A date as messages say it: `25 Nov 2026, 14:05 UTC`. */
 export function whenText(date: Date): string {
   return `${date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
-}
-
-/** §6's recruitment view rule: VIEW_RECRUITMENT_RESPONSE (SUPER_ADMIN passes every check), or a rank in the form's manageableRanks. */
-export function mayReview(actor: Pick<CurrentUser, 'permissions' | 'perks' | 'ranks'>, form: { manageableRanks: readonly string[] }): boolean {
-  return meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) || actor.ranks.some((rank) => form.manageableRanks.includes(rank.id));
 }
 
 /** Whether the form takes applications at `now`: open, not deleted, and within its opening and closing times. */
@@ -102,6 +98,8 @@ export interface ApplicationsListQuery {
   search?: string;
   page: number;
   pageSize: number;
+  /** By the time sent; the default: waiting ones oldest first (a queue), decided ones newest first. */
+  order?: 'asc' | 'desc';
 }
 
 export interface ApplicationsList {
@@ -414,7 +412,7 @@ export class RecruitmentService {
     }
     const clause = `where ${where.join(' and ')}`;
     // Waiting applications oldest first (a queue); decided ones newest first.
-    const order = query.filter === 'open' || query.filter === 'pending' || query.filter === 'hold' ? 'asc' : 'desc';
+    const order = query.order ?? (query.filter === 'open' || query.filter === 'pending' || query.filter === 'hold' ? 'asc' : 'desc');
     const from = 'from recruitment_applications a join users u on u.id = a.user_id';
     const [rows, [count]] = await Promise.all([
       em.execute<{ id: string }[]>(`select a.id ${from} ${clause} order by a.created_at ${order}, a.id ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`, params),

@@ -12,6 +12,8 @@ export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/lo
 /** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
 export const CHEF_FORM = '1100000000000000501';
 export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
+/** Hungry Hank's pending application to it. */
+export const HANK_APPLICATION = '1100000000000000511';
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
 export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup'];
@@ -28,6 +30,12 @@ export const ADMIN = [
   `/users/${CHARLIE_CHEF}/manage`,
   '/staff/admin/appeals',
   `/staff/admin/appeals/${SEEDED_APPEAL}`,
+  '/staff/admin/recruitment',
+  '/staff/admin/recruitment/create',
+  '/staff/admin/recruitment/applications',
+  `/staff/admin/recruitment/${CHEF_FORM}`,
+  `/staff/admin/recruitment/${CHEF_FORM}/applications`,
+  `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 
