@@ -183,6 +183,14 @@ export class RecruitmentService {
     return toFormView(await this.#form(this.#orm.em.fork(), id), this.#now());
   }
 
+  /** The form, or null when there is none (the site's pages answer 404 then). */
+  async findForm(id: string): Promise<FormView | null> {
+    return this.getForm(id).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
+      throw error;
+    });
+  }
+
   async createForm(actor: CurrentUser, input: CreateFormInput): Promise<FormView> {
     const form = await this.#orm.em.fork().transactional(async (em) => {
       await this.#checkRanks(em, actor, input.rank, input.manageableRanks);
@@ -384,6 +392,14 @@ export class RecruitmentService {
     const own = application.user.id === actor.id;
     if (!own && !mayReview(actor, application.form)) throw new DomainError('forbidden', 'You may not view this application.');
     return (await this.#views(em, [application], !own))[0]!;
+  }
+
+  /** The application as the caller may see it, or null when there is none or they may not (the site's pages answer 404). */
+  async findApplication(actor: CurrentUser, id: string): Promise<ApplicationView | null> {
+    return this.getApplication(actor, id).catch((error: unknown) => {
+      if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'forbidden')) return null;
+      throw error;
+    });
   }
 
   /** Form ids whose applications the caller may review (deleted forms too: their applications remain); null: none at all. */

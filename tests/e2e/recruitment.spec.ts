@@ -19,6 +19,11 @@ async function oldCustomer(diner: Diner, context: BrowserContext, id: string, us
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
 }
 
+/** The React island has hydrated: what is typed or ticked now stays. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
 async function signInAs(page: Page, name: string, redirect: string): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
   await page.getByRole('button', { name: new RegExp(name) }).click();
@@ -40,6 +45,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await screenshots(page, 'recruitment-forms');
   await page.locator('li', { has: page.getByRole('heading', { name: 'Chef' }) }).getByRole('link', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
+  await hydrated(page);
 
   // Everything but "why": the page refuses, next to the question, and sends nothing.
   await page.getByLabel('What should the kitchen call you?').fill('Ava');
@@ -68,6 +74,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
 
   // The draft survives a reload.
   await page.reload();
+  await hydrated(page);
   await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Ava');
   await expect(page.getByText('Your draft from earlier is back')).toBeVisible();
   await page.getByLabel(/Why do you want to cook/).fill('Evenings at the diner are the best part of my day, and I make a mean pizza.');
@@ -148,6 +155,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
 test('a recruitment manager builds a form: questions added, moved with the keyboard, previewed; it opens for applicants', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, 'Morgan Manager', '/staff/admin/recruitment/create');
+  await hydrated(page);
   await page.getByLabel('Title').fill('Dishwasher');
   await page.getByLabel('Description').fill('Keep the **plates** shining.');
   await page.getByLabel('Rank an accepted applicant receives').selectOption({ label: 'Trainee Chef' });

@@ -1,5 +1,5 @@
 import '../../lib/zod-browser.ts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { QUESTION_TYPES, type Answer, type FormView, type Question, type QuestionType, type Requirements } from '../../../plugins/recruitment/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/labels.ts';
@@ -39,8 +39,13 @@ export default function FormBuilder({ form, ranks }: Props) {
   const [rank, setRank] = useState(form?.rank ?? '');
   const [manageable, setManageable] = useState<string[]>(form?.manageableRanks ?? []);
   const [open, setOpen] = useState(form?.open ?? false);
-  const [opensAt, setOpensAt] = useState(toLocalInput(form?.opensAt ?? null));
-  const [closesAt, setClosesAt] = useState(toLocalInput(form?.closesAt ?? null));
+  // The browser's time zone: filled in after hydration (the server would render its own zone's time).
+  const [opensAt, setOpensAt] = useState('');
+  const [closesAt, setClosesAt] = useState('');
+  useEffect(() => {
+    setOpensAt(toLocalInput(form?.opensAt ?? null));
+    setClosesAt(toLocalInput(form?.closesAt ?? null));
+  }, [form]);
   const [requirements, setRequirements] = useState<Requirements>(form?.requirements ?? { minAccountAgeDays: 0, notStaff: false, oneAtATime: false, reapplyCooldownDays: 0 });
   const [questions, setQuestions] = useState<Question[]>(form?.questions ?? [blankQuestion()]);
   const [preview, setPreview] = useState(false);
@@ -240,7 +245,7 @@ export default function FormBuilder({ form, ranks }: Props) {
                   <textarea className="textarea" id={qid('options')} rows={3} value={q.options.join('\n')} onChange={(e) => update(index, { options: e.target.value.split('\n') })} onBlur={() => update(index, { options: q.options.map((o) => o.trim()).filter(Boolean) })} />
                 </div>
               )}
-              <div className="columns is-mobile">
+              <div className="columns">
                 <div className="column field">
                   <label className="checkbox mt-5">
                     <input type="checkbox" checked={q.required} onChange={(e) => update(index, { required: e.target.checked })} /> Required
