@@ -30,11 +30,15 @@ export const AUDIT_ACTIONS = {
   'foodLookup.delete': 'Deleted a food lookup item',
   'appeal.vote': 'Voted on an appeal',
   'appeal.decide': 'Decided an appeal',
+  'recruitmentForm.create': 'Created a recruitment form',
+  'recruitmentForm.update': 'Edited a recruitment form',
+  'recruitmentForm.delete': 'Deleted a recruitment form',
+  'application.status': "Changed an application's status",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

@@ -8,11 +8,12 @@ const MANAGER: Permission[] = [
   'MANAGE_ON_LEAVE_REQUESTS',
   'VIEW_BACKLOG',
   'VIEW_RECRUITMENT_RESPONSE',
+  'RECRUITMENT_MANAGER',
   'MANAGE_APPEALS',
   'MANAGE_USERS',
   'MANAGE_ANNOUNCEMENT',
 ];
-const DIRECTOR: Permission[] = [...MANAGER, 'MANAGE_MANAGEMENT_STATISTICS', 'RECRUITMENT_MANAGER', 'MANAGE_TEAMS', 'MANAGE_RANKS', 'MANAGE_SETTINGS'];
+const DIRECTOR: Permission[] = [...MANAGER, 'MANAGE_MANAGEMENT_STATISTICS', 'MANAGE_TEAMS', 'MANAGE_RANKS', 'MANAGE_SETTINGS'];
 
 /** The ladder a diner needs; the users seed gives the demo staff these ranks by name. */
 export const DEMO_RANKS = [

@@ -59,6 +59,8 @@ export function kindLabel(kind: string): string {
     order: 'Orders',
     foodLookup: 'Food lookup',
     appeal: 'Appeals',
+    recruitmentForm: 'Recruitment forms',
+    application: 'Recruitment applications',
   };
   return types[kind] ?? actionLabel(kind);
 }

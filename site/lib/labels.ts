@@ -36,6 +36,9 @@ export type OrderStateView = OrderStatus | 'REPORTED' | 'DELIVERY_FAILED';
 /** The token suffix of each view's colour: `.tag.vd-state-<tone>`. */
 export type StateTone = 'waiting' | 'claimed' | 'cooking' | 'ready' | 'delivered' | 'cancelled' | 'deleted' | 'reported' | 'failed';
 
+/** The tones of §4's application statuses (Bulma's words; their colours are `vd-state-*` tokens). */
+export type ApplicationTone = 'info' | 'warning' | 'success' | 'danger' | 'unknown';
+
 export const ORDER_STATE_VIEWS: Record<OrderStateView, { label: string; tone: StateTone }> = {
   ORDERED: { label: 'Waiting', tone: 'waiting' },
   CLAIMED: { label: 'Claimed', tone: 'claimed' },
@@ -90,3 +93,26 @@ export const LEAVE_STATUS_VIEWS: Record<LeaveStatus, { label: string; className:
 
 /** Someone on leave today, as a tag beside their name. */
 export const ON_LEAVE = { className: 'vd-state-leave' } as const;
+
+/** §4: a recruitment application's status as shown: pending (info), 'On Hold' (warning), accepted (success), denied (danger), otherwise Unknown. */
+export const APPLICATION_STATUS_VIEWS: Record<number, { label: string; tone: ApplicationTone }> = {
+  0: { label: 'Pending', tone: 'info' },
+  1: { label: 'On Hold', tone: 'warning' },
+  2: { label: 'Accepted', tone: 'success' },
+  3: { label: 'Denied', tone: 'danger' },
+};
+
+export function applicationTag(status: number): { label: string; className: string } {
+  const view = APPLICATION_STATUS_VIEWS[status] ?? { label: 'Unknown', tone: 'unknown' };
+  return { label: view.label, className: `vd-state-${view.tone}` };
+}
+
+/** The question types as the form builder names them. */
+export const QUESTION_TYPE_LABELS: Record<string, string> = {
+  short: 'Short text',
+  paragraph: 'Paragraph',
+  single: 'Single choice',
+  multiple: 'Multiple choice',
+  number: 'Number',
+  yesno: 'Yes or no',
+};

@@ -8,8 +8,12 @@ export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
 export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
 
 export const CHARLIE_CHEF = '1100000000000000002';
-export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`];
-export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create'];
+export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`, '/recruitment'];
+/** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
+export const CHEF_FORM = '1100000000000000501';
+export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
+/** Hungry Hank's pending application to it. */
+export const HANK_APPLICATION = '1100000000000000511';
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
 export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break'];
@@ -28,6 +32,12 @@ export const ADMIN = [
   `/staff/admin/appeals/${SEEDED_APPEAL}`,
   '/staff/admin/on-leave-requests',
   '/staff/admin/on-leave-requests/create',
+  '/staff/admin/recruitment',
+  '/staff/admin/recruitment/create',
+  '/staff/admin/recruitment/applications',
+  `/staff/admin/recruitment/${CHEF_FORM}`,
+  `/staff/admin/recruitment/${CHEF_FORM}/applications`,
+  `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 

@@ -10,8 +10,8 @@ async function contextFor(role: Role, browser: import('@playwright/test').Browse
 
 async function expectShell(page: Page): Promise<void> {
   const footer = page.locator('footer.site-footer');
-  // Recruitment joins the footer with its feature (issue 12): no link leads to the 404 page.
-  await expect(footer.getByRole('link')).toHaveText(['Invite', 'Appeal', 'Privacy Policy', 'Login', 'Our Team', 'Discord community']);
+  // Appeal and Recruitment are in the footer now that their pages exist (issue 12): no link leads to the 404 page.
+  await expect(footer.getByRole('link')).toHaveText(['Invite', 'Appeal', 'Recruitment', 'Privacy Policy', 'Login', 'Our Team', 'Discord community']);
   await expect(footer).toContainText('the number 1 home for virtual fast food');
   await expect(footer).toContainText(`2017–${new Date().getFullYear()}`);
   await expect(page.getByTestId('announcement')).toBeVisible();

@@ -1,0 +1,69 @@
+import { requireAuth, requirePermissions } from '../../core/auth/guards.ts';
+import type { App } from '../../core/plugin.ts';
+import {
+  ApplicationsQuerySchema,
+  CreateFormBodySchema,
+  FormsQuerySchema,
+  IdParamsSchema,
+  SubmitBodySchema,
+  UpdateFormBodySchema,
+  UpdateStatusBodySchema,
+  UserApplicationsParamsSchema,
+  type ApplicationView,
+  type FormApplicationsResponse,
+  type FormView,
+  type ManagedFormView,
+} from './schemas.ts';
+import type { RecruitmentService } from './service.ts';
+
+const manageForms = requirePermissions({ all: ['RECRUITMENT_MANAGER'] });
+/**
+ * Reading and reviewing applications: signed in here, and the §6 view rule (VIEW_RECRUITMENT_RESPONSE, or a rank in
+ * the form's manageableRanks) is checked by the service, which knows the form: 403 from there.
+ */
+const signedIn = requireAuth();
+const params = IdParamsSchema;
+
+export function recruitmentRoutes(app: App, recruitment: RecruitmentService): void {
+  app.get('/api/client/recruitment/forms', { onRequest: signedIn, schema: { querystring: FormsQuerySchema } }, async (request): Promise<{ forms: FormView[] | ManagedFormView[] }> => ({
+    forms: request.query.scope === 'manage' ? await recruitment.managedForms(request.user!) : await recruitment.openForms(),
+  }));
+  app.post('/api/client/recruitment/forms', { onRequest: manageForms, schema: { body: CreateFormBodySchema } }, async (request, reply): Promise<{ form: FormView }> => {
+    reply.code(201);
+    return { form: await recruitment.createForm(request.user!, request.body) };
+  });
+  app.get('/api/client/recruitment/forms/:id', { onRequest: signedIn, schema: { params } }, async (request): Promise<{ form: FormView }> => ({
+    form: await recruitment.getForm(request.params.id),
+  }));
+  app.patch('/api/client/recruitment/forms/:id', { onRequest: manageForms, schema: { params, body: UpdateFormBodySchema } }, async (request): Promise<{ form: FormView }> => ({
+    form: await recruitment.updateForm(request.user!, request.params.id, request.body),
+  }));
+  app.delete('/api/client/recruitment/forms/:id', { onRequest: manageForms, schema: { params } }, async (request, reply) => {
+    await recruitment.deleteForm(request.user!, request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/client/recruitment/forms/:id/applications',
+    { onRequest: signedIn, schema: { params, querystring: ApplicationsQuerySchema } },
+    async (request): Promise<FormApplicationsResponse> => recruitment.formApplications(request.user!, request.params.id, request.query),
+  );
+  app.post('/api/client/recruitment/forms/:id/response', { onRequest: signedIn, schema: { params, body: SubmitBodySchema } }, async (request, reply): Promise<{ application: ApplicationView }> => {
+    reply.code(201);
+    return { application: await recruitment.submit(request.user!, request.params.id, request.body.answers) };
+  });
+
+  app.get(
+    '/api/client/recruitment/:id/applications',
+    { onRequest: signedIn, schema: { params: UserApplicationsParamsSchema } },
+    async (request): Promise<{ applications: ApplicationView[] }> => ({ applications: await recruitment.userApplications(request.user!, request.params.id) }),
+  );
+  app.get('/api/client/recruitment/applications/:id', { onRequest: signedIn, schema: { params } }, async (request): Promise<{ application: ApplicationView }> => ({
+    application: await recruitment.getApplication(request.user!, request.params.id),
+  }));
+  app.patch(
+    '/api/client/recruitment/applications/:id/update-status',
+    { onRequest: signedIn, schema: { params, body: UpdateStatusBodySchema } },
+    async (request): Promise<{ application: ApplicationView }> => ({ application: await recruitment.updateStatus(request.user!, request.params.id, request.body) }),
+  );
+}

@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { isId } from '../../core/shared/ids.ts';
+import { meets, type Grants } from '../../core/shared/permissions.ts';
+import { text } from '../../core/shared/text.ts';
+
+/**
+ * Recruitment's contract, shared by the API, the service and the site (pure: no Node, no database). The one rule
+ * the server and the form page both apply is `answersSchema`: the zod schema of a form's answers, built from its
+ * questions.
+ */
+
+/** §4: the application statuses, with the numbers the client state uses. */
+export const APPLICATION_STATUS = { PENDING: 0, HOLD: 1, ACCEPTED: 2, DENIED: 3 } as const;
+export type ApplicationStatusName = keyof typeof APPLICATION_STATUS;
+export type ApplicationStatus = (typeof APPLICATION_STATUS)[ApplicationStatusName];
+export const STATUS_NAMES = Object.keys(APPLICATION_STATUS) as ApplicationStatusName[];
+/** Pending and on hold: still waiting for a decision. */
+export const OPEN_STATUSES: readonly ApplicationStatus[] = [APPLICATION_STATUS.PENDING, APPLICATION_STATUS.HOLD];
+export const isOpenStatus = (status: number): boolean => (OPEN_STATUSES as readonly number[]).includes(status);
+export const statusName = (status: number): ApplicationStatusName | null => STATUS_NAMES.find((n) => APPLICATION_STATUS[n] === status) ?? null;
+
+/**
+ * §6's recruitment view rule: VIEW_RECRUITMENT_RESPONSE (SUPER_ADMIN passes every check), or a rank in the form's
+ * manageableRanks. The service applies it to every read and review; the admin pages to what they offer.
+ */
+export function mayReview(actor: Grants & { ranks: readonly { id: string }[] }, form: { manageableRanks: readonly string[] }): boolean {
+  return meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) || actor.ranks.some((rank) => form.manageableRanks.includes(rank.id));
+}
+
+export const QUESTION_TYPES = ['short', 'paragraph', 'single', 'multiple', 'number', 'yesno'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** Default and largest lengths of a text answer. */
+export const TEXT_LIMITS = { short: 200, paragraph: 4000 } as const;
+export const MAX_QUESTIONS = 50;
+export const MAX_OPTIONS = 20;
+
+export interface Question {
+  /** Stable within the form (the answers are keyed by it). */
+  id: string;
+  type: QuestionType;
+  label: string;
+  help: string | null;
+  required: boolean;
+  /** Text: length; number: value; multiple choice: how many picked. null: no limit of its own. */
+  min: number | null;
+  max: number | null;
+  /** Single and multiple choice only. */
+  options: string[];
+}
+
+export type Answer = string | string[] | number | boolean | null;
+export type Answers = Record<string, Answer>;
+
+const NEEDED = 'This question needs an answer.';
+
+/** What an empty answer is, per type: the form page sends '' for an untouched text box and [] for no box ticked. */
+export function isEmptyAnswer(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function answerSchema(question: Question): z.ZodType<Answer> {
+  const { min, max } = question;
+  let schema: z.ZodType<Answer>;
+  switch (question.type) {
+    case 'short':
+    case 'paragraph': {
+      const most = Math.min(max ?? TEXT_LIMITS[question.type], TEXT_LIMITS[question.type]);
+      let s = text().trim().max(most, `At most ${most} characters.`);
+      if (min) s = s.min(min, `At least ${min} characters.`);
+      schema = s;
+      break;
+    }
+    case 'single':
+      schema = z.enum(question.options as [string, ...string[]], { error: 'Pick one of the options.' });
+      break;
+    case 'multiple': {
+      let s = z
+        .array(z.enum(question.options as [string, ...string[]], { error: 'Pick among the options.' }), { error: 'Pick among the options.' })
+        .refine((list) => new Set(list).size === list.length, 'Each option once.');
+      if (min) s = s.refine((list) => list.length >= min, `Pick at least ${min}.`);
+      if (max) s = s.refine((list) => list.length <= max, `Pick at most ${max}.`);
+      schema = s;
+      break;
+    }
+    case 'number': {
+      let s = z.number({ error: 'Enter a number.' }).refine(Number.isFinite, 'Enter a number.');
+      if (min !== null) s = s.refine((n) => n >= min, `At least ${min}.`);
+      if (max !== null) s = s.refine((n) => n <= max, `At most ${max}.`);
+      schema = s;
+      break;
+    }
+    case 'yesno':
+      schema = z.boolean({ error: 'Answer yes or no.' });
+      break;
+  }
+  // An empty answer ('' or [] from the page, or nothing) is null: refused with one message when required.
+  const empty = (value: unknown) => (isEmptyAnswer(value) || (typeof value === 'string' && value.trim() === '') ? null : value);
+  return z.preprocess(empty, schema.nullable()).refine((value) => !question.required || value !== null, NEEDED) as z.ZodType<Answer>;
+}
+
+/**
+ * The schema of a form's answers: one key per question (a missing optional answer becomes null), no other key.
+ * An issue's path starts with the question's id, and its message is written for the applicant.
+ */
+export function answersSchema(questions: readonly Question[]): z.ZodType<Answers> {
+  const shape: Record<string, z.ZodType<Answer>> = {};
+  for (const question of questions) shape[question.id] = answerSchema(question);
+  return z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'An answer to a question this form does not ask.' : 'Send the answers as an object.') }) as unknown as z.ZodType<Answers>;
+}
+
+// ---- Requests ----
+
+const RankIdSchema = text().refine(isId, 'Not a rank ID');
+const QuestionIdSchema = text().regex(/^[A-Za-z0-9_-]{1,40}$/, 'A question id is 1 to 40 letters, digits, - or _');
+const Limit = z.int().min(0).max(1_000_000).nullable().default(null);
+
+export const QuestionInputSchema = z
+  .strictObject({
+    id: QuestionIdSchema.optional(),
+    type: z.enum(QUESTION_TYPES),
+    label: text().trim().min(1).max(200),
+    help: text().trim().max(500).nullable().default(null),
+    required: z.boolean().default(false),
+    min: Limit,
+    max: Limit,
+    options: z.array(text().trim().min(1).max(100)).max(MAX_OPTIONS).default([]),
+  })
+  .superRefine((q, ctx) => {
+    const choice = q.type === 'single' || q.type === 'multiple';
+    if (choice && q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" needs at least two options.` });
+    if (!choice && q.options.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" is not a choice: it takes no options.` });
+    if (new Set(q.options).size !== q.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" lists an option twice.` });
+    if (q.min !== null && q.max !== null && q.min > q.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}": the minimum is above the maximum.` });
+    if (q.type === 'yesno' || q.type === 'single') {
+      if (q.min !== null || q.max !== null) ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}" takes no limits.` });
+    }
+  });
+export type QuestionInput = z.output<typeof QuestionInputSchema>;
+
+export const RequirementsSchema = z.strictObject({
+  /** The applicant's Discord account is at least this many days old (from their snowflake's date). */
+  minAccountAgeDays: z.int().min(0).max(3650).default(0),
+  /** The applicant holds no rank yet. */
+  notStaff: z.boolean().default(false),
+  /** No open (pending or on hold) application to any form. */
+  oneAtATime: z.boolean().default(false),
+  /** Days after a denial before the same form takes a new application from that user. */
+  reapplyCooldownDays: z.int().min(0).max(365).default(0),
+});
+export type Requirements = z.output<typeof RequirementsSchema>;
+export const DEFAULT_REQUIREMENTS: Requirements = { minAccountAgeDays: 0, notStaff: false, oneAtATime: false, reapplyCooldownDays: 0 };
+
+const When = z.iso.datetime({ offset: true }).nullable();
+
+const formFields = {
+  title: text().trim().min(1).max(100),
+  description: text().trim().max(4000),
+  rank: RankIdSchema.nullable(),
+  manageableRanks: z.array(RankIdSchema).max(25),
+  open: z.boolean(),
+  opensAt: When,
+  closesAt: When,
+  requirements: RequirementsSchema,
+  questions: z.array(QuestionInputSchema).min(1, 'A form asks at least one question.').max(MAX_QUESTIONS),
+};
+
+function checkForm(form: { opensAt?: string | null; closesAt?: string | null; questions?: QuestionInput[] }, ctx: z.RefinementCtx): void {
+  if (form.opensAt && form.closesAt && new Date(form.opensAt) >= new Date(form.closesAt)) {
+    ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'The form must close after it opens.' });
+  }
+  const ids = (form.questions ?? []).map((q) => q.id).filter(Boolean);
+  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Two questions share an id.' });
+}
+
+export const CreateFormBodySchema = z
+  .strictObject({
+    ...formFields,
+    description: formFields.description.default(''),
+    rank: formFields.rank.default(null),
+    manageableRanks: formFields.manageableRanks.default([]),
+    open: formFields.open.default(false),
+    opensAt: When.default(null),
+    closesAt: When.default(null),
+    requirements: RequirementsSchema.default(DEFAULT_REQUIREMENTS),
+  })
+  .superRefine(checkForm);
+export type CreateFormInput = z.output<typeof CreateFormBodySchema>;
+
+export const UpdateFormBodySchema = z
+  .strictObject({
+    title: formFields.title.optional(),
+    description: formFields.description.optional(),
+    rank: formFields.rank.optional(),
+    manageableRanks: formFields.manageableRanks.optional(),
+    open: formFields.open.optional(),
+    opensAt: When.optional(),
+    closesAt: When.optional(),
+    requirements: RequirementsSchema.optional(),
+    questions: formFields.questions.optional(),
+  })
+  .superRefine(checkForm)
+  .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+export type UpdateFormInput = z.output<typeof UpdateFormBodySchema>;
+
+export const IdParamsSchema = z.strictObject({ id: text().refine(isId, 'Not an ID') });
+export const UserApplicationsParamsSchema = z.strictObject({ id: text().refine(isId, 'User ID is not a snowflake') });
+
+export const ApplicationsQuerySchema = z.strictObject({
+  /** open: pending and on hold (the default, §4: a decided application leaves the list); all: every status. */
+  filter: z.enum(['open', 'all', 'pending', 'hold', 'accepted', 'denied']).default('open'),
+  /** Words found in the answers, the applicant's name or ID. */
+  search: text().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ApplicationsQuery = z.output<typeof ApplicationsQuerySchema>;
+export type ApplicationsFilter = ApplicationsQuery['filter'];
+
+export const FormsQuerySchema = z.strictObject({
+  /** open: the forms taking applications now (anyone signed in); manage: every form the caller may review, with counts. */
+  scope: z.enum(['open', 'manage']).default('open'),
+});
+
+/** POST .../forms/{id}/response. */
+export const SubmitBodySchema = z.strictObject({ answers: z.record(text().max(40), z.unknown()) });
+
+export const UpdateStatusBodySchema = z.strictObject({
+  status: z.union(STATUS_NAMES.map((n) => z.literal(APPLICATION_STATUS[n])) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]),
+  /** Shown to the applicant with the new status. */
+  reason: text().trim().max(1000).nullable().default(null),
+  /** Staff only: never shown to the applicant. undefined keeps the notes as they are. */
+  staffNotes: text().trim().max(4000).nullable().optional(),
+});
+export type UpdateStatusInput = z.output<typeof UpdateStatusBodySchema>;
+
+// ---- Views ----
+
+export interface FormView {
+  id: string;
+  title: string;
+  description: string;
+  /** The rank an accepted applicant receives; null: none. */
+  rank: string | null;
+  manageableRanks: string[];
+  open: boolean;
+  opensAt: string | null;
+  closesAt: string | null;
+  /** Whether it takes applications right now (open, and within its times). */
+  acceptingNow: boolean;
+  requirements: Requirements;
+  questions: Question[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type StatusCounts = Record<ApplicationStatusName, number>;
+
+export interface ManagedFormView extends FormView {
+  counts: StatusCounts;
+}
+
+export interface HistoryView {
+  id: string;
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  reason: string | null;
+  /** Who made the change; absent in the applicant's own view. */
+  by?: { id: string; name: string } | null;
+  createdAt: string;
+}
+
+export interface ApplicantView {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+export interface ApplicationView {
+  id: string;
+  formId: string;
+  /** The form's title when the application was made. */
+  formTitle: string;
+  userID: string;
+  applicant: ApplicantView;
+  status: ApplicationStatus;
+  reason: string | null;
+  /** Reviewers only: never in the applicant's own view. */
+  staffNotes?: string | null;
+  /** The questions as they were asked (a later edit of the form changes nothing here). */
+  questions: Question[];
+  answers: Answers;
+  history: HistoryView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FormApplicationsResponse {
+  form: FormView;
+  responses: ApplicationView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,134 @@
+import '../../lib/zod-browser.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { answersSchema, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
+import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
+import { toastOnNextPage } from '../../lib/toast.ts';
+import { QuestionField, toAnswer } from './QuestionField.tsx';
+
+interface Props {
+  formId: string;
+  questions: Question[];
+}
+
+const draftKey = (formId: string) => `recruitment-draft:${formId}`;
+
+/** The errors of these answers by question id, from the same schema the server applies. */
+export function answerErrors(questions: readonly Question[], answers: Answers): Record<string, string> {
+  const result = answersSchema(questions).safeParse(answers);
+  const errors: Record<string, string> = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * A recruitment form as the applicant fills it in: checked as they type (a field's error shows once it was left or
+ * the form was sent), a draft kept in this browser until it is sent, the server's answer shown next to the question
+ * it names.
+ */
+export default function ApplicationForm({ formId, questions }: Props) {
+  const [values, setValues] = useState<Record<string, Answer>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<{ question: string | null; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    try {
+      const saved = localStorage.getItem(draftKey(formId));
+      if (saved) {
+        const draft = JSON.parse(saved) as Record<string, Answer>;
+        const known = Object.fromEntries(Object.entries(draft).filter(([key]) => questions.some((q) => q.id === key)));
+        if (Object.keys(known).length > 0) {
+          setValues(known);
+          setRestored(true);
+        }
+      }
+    } catch {
+      // A draft that cannot be read is no draft.
+    }
+  }, [formId, questions]);
+
+  const answers = useMemo(() => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values[q.id])])) as Answers, [questions, values]);
+  const errors = useMemo(() => answerErrors(questions, answers), [questions, answers]);
+
+  const change = (id: string, value: Answer) => {
+    const next = { ...values, [id]: value };
+    setValues(next);
+    if (serverError?.question === id) setServerError(null);
+    try {
+      localStorage.setItem(draftKey(formId), JSON.stringify(next));
+    } catch {
+      // Storage full or refused: the form still works, without a draft.
+    }
+  };
+
+  const errorOf = (id: string): string | null => {
+    if (serverError?.question === id) return serverError.message;
+    return (submitted || touched[id]) && errors[id] ? errors[id]! : null;
+  };
+
+  const focusQuestion = (id: string) => {
+    const field = formRef.current?.querySelector<HTMLElement>(`[data-question="${CSS.escape(id)}"] input, [data-question="${CSS.escape(id)}"] textarea`);
+    field?.focus();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    const firstInvalid = questions.find((q) => errors[q.id]);
+    if (firstInvalid) {
+      focusQuestion(firstInvalid.id);
+      return;
+    }
+    setSending(true);
+    try {
+      const { application } = await api<{ application: { id: string } }>('POST', `/api/client/recruitment/forms/${formId}/response`, { answers });
+      localStorage.removeItem(draftKey(formId));
+      toastOnNextPage('Application sent! We will let you know when it is reviewed.', 'is-success');
+      location.assign(`/recruitment/applications/${application.id}`);
+    } catch (error) {
+      const question = error instanceof ApiRequestError && typeof error.body.question === 'string' ? error.body.question : null;
+      const named = question ? questions.find((q) => q.id === question) : undefined;
+      // The message starts with the question's label; next to the question, the rest says it.
+      const message = errorMessage(error);
+      setServerError({ question: named ? named.id : null, message: named && message.startsWith(`${named.label}: `) ? message.slice(named.label.length + 2) : message });
+      if (named) focusQuestion(named.id);
+      setSending(false);
+    }
+  };
+
+  const invalidCount = submitted ? Object.keys(errors).length : 0;
+  return (
+    <form ref={formRef} className="box recruitment-form" noValidate onSubmit={submit} aria-describedby="recruitment-form-status">
+      {restored && <p className="notification is-info is-light">Your draft from earlier is back: it stays in this browser until you send it.</p>}
+      {questions.map((question) => (
+        <QuestionField
+          key={question.id}
+          idPrefix="answer"
+          question={question}
+          value={values[question.id]}
+          error={errorOf(question.id)}
+          onChange={(value) => change(question.id, value)}
+          onBlur={() => setTouched((t) => ({ ...t, [question.id]: true }))}
+        />
+      ))}
+      <div id="recruitment-form-status" role="status">
+        {invalidCount > 0 && <p className="notification is-danger is-light">{invalidCount === 1 ? 'One answer needs' : `${invalidCount} answers need`} another look before you send.</p>}
+        {serverError && !serverError.question && <p className="notification is-danger is-light">{serverError.message}</p>}
+      </div>
+      <div className="buttons">
+        <button className={`button is-primary${sending ? ' is-loading' : ''}`} type="submit" disabled={sending}>
+          Send application
+        </button>
+      </div>
+    </form>
+  );
+}

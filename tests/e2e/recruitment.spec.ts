@@ -1,0 +1,191 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { UserSchema } from '../../core/auth/entities.ts';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { CHEF_FORM } from './pages.ts';
+
+/**
+ * Issue 12, "Done when", journey 2: a customer applies to the Chef form (a required question left empty is refused
+ * in the page and by the server), a manager puts it on hold, then accepts it; the applicant's sidebar now has the
+ * staff entries and their application shows Accepted.
+ */
+
+/** A customer whose Discord account is old enough for the Chef form (30 days: the id's snowflake date is in 2016). */
+async function oldCustomer(diner: Diner, context: BrowserContext, id: string, username: string, displayName: string): Promise<void> {
+  const em = diner.app.server.ctx.orm.em.fork();
+  em.create(UserSchema, { id, username, displayName, ban: { active: false } });
+  await em.flush();
+  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+}
+
+/** The React island has hydrated: what is typed or ticked now stays. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+async function signInAs(page: Page, name: string, redirect: string): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+test('a customer applies to the Chef form; a manager puts it on hold, then accepts it; the applicant is staff and reads Accepted', async ({ page, browser, diner }) => {
+  // Two people, eight pages with axe, screenshots at two widths in two schemes.
+  test.setTimeout(180_000);
+  await oldCustomer(diner, page.context(), '1100000000000000801', 'aspiring.ava', 'Aspiring Ava');
+
+  // The home page's "Join the kitchen" leads to the open forms.
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Join the kitchen' }).click();
+  await expect(page).toHaveURL(/\/recruitment$/);
+  await expect(page.getByRole('heading', { name: 'Chef' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Delivery Driver' })).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'recruitment-forms');
+  await page.locator('li', { has: page.getByRole('heading', { name: 'Chef' }) }).getByRole('link', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
+  await hydrated(page);
+
+  // Everything but "why": the page refuses, next to the question, and sends nothing.
+  await page.getByLabel('What should the kitchen call you?').fill('Ava');
+  await page.getByRole('group', { name: 'Which shift suits you best?' }).getByLabel('Evenings').check();
+  await page.getByRole('group', { name: 'Which dishes can you make?' }).getByLabel('Pizza').check();
+  await page.getByLabel('How many hours a week can you give?').fill('12');
+  await page.getByRole('group', { name: /Have you cooked in a Discord kitchen before/ }).getByLabel('No').check();
+  await page.getByRole('button', { name: 'Send application' }).click();
+  const why = page.locator('[data-question="why"]');
+  await expect(why.getByRole('alert')).toHaveText('This question needs an answer.');
+  await expect(page.getByLabel(/Why do you want to cook/)).toBeFocused();
+  await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
+  await expectAccessible(page);
+  await screenshots(page, 'recruitment-apply-refused');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, 'recruitment-apply-refused-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The server refuses the same answers on its own, naming the question.
+  const refused = await page.request.post(`/api/client/recruitment/forms/${CHEF_FORM}/response`, {
+    data: { answers: { name: 'Ava', shift: 'Evenings', dishes: ['Pizza'], hours: 12, before: false } },
+    headers: { origin: diner.url },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ question: 'why', message: 'Why do you want to cook at the Virtual Diner?: This question needs an answer.' });
+
+  // The draft survives a reload.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Ava');
+  await expect(page.getByText('Your draft from earlier is back')).toBeVisible();
+  await page.getByLabel(/Why do you want to cook/).fill('Evenings at the diner are the best part of my day, and I make a mean pizza.');
+  await expect(why.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/recruitment\/applications\/\d+$/);
+  const applicationUrl = new URL(page.url()).pathname;
+  await expect(page.getByTestId('toast')).toContainText('Application sent');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Pending');
+
+  // The manager: Recruitment → the Chef form's applications → Ava's → On Hold, then Accepted.
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signInAs(manager, 'Morgan Manager', '/staff/dashboard');
+  await manager.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Recruitment' }).click();
+  await expect(manager.getByRole('heading', { name: 'Recruitment', level: 1 })).toBeVisible();
+  const chefCard = manager.locator(`[data-form-id="${CHEF_FORM}"]`);
+  await expect(chefCard.getByRole('link', { name: 'Pending: 2' })).toBeVisible();
+  await expectAccessible(manager);
+  await screenshots(manager, 'recruitment-admin');
+  await manager.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(manager, 'recruitment-admin-dark');
+  await manager.emulateMedia({ colorScheme: 'light' });
+  await chefCard.getByRole('link', { name: /Applications/ }).click();
+  await manager.getByLabel('Search').fill('mean pizza');
+  await manager.getByRole('button', { name: 'Search' }).click();
+  await expect(manager.getByTestId('list-range')).toHaveText('1 application');
+  await expectAccessible(manager);
+  await screenshots(manager, 'recruitment-admin-applications');
+  await manager.locator('tr', { hasText: 'Aspiring Ava' }).getByRole('link', { name: /Review/ }).click();
+  await expect(manager.getByText('Evenings at the diner are the best part of my day')).toBeVisible();
+  await manager.getByLabel('New status').selectOption({ label: 'On Hold' });
+  await manager.getByLabel('Reason').fill('We will have an evening spot next week.');
+  await manager.getByLabel('Staff notes').fill('Strong pizza skills; check evenings roster.');
+  await manager.getByRole('button', { name: 'Save status' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('The application is on hold.');
+  await expect(manager.getByRole('heading', { level: 1 })).toContainText('On Hold');
+  await expect(manager.locator('.recruitment-history li').last()).toContainText('Morgan Manager');
+  await expectAccessible(manager);
+  await screenshots(manager, 'recruitment-admin-review');
+  await manager.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(manager, 'recruitment-admin-review-dark');
+  await manager.emulateMedia({ colorScheme: 'light' });
+
+  // The applicant sees On Hold with the reason, never the staff notes.
+  await page.goto(applicationUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('On Hold');
+  await expect(page.getByText('We will have an evening spot next week.').first()).toBeVisible();
+  await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
+
+  await manager.getByLabel('New status').selectOption({ label: 'Accepted' });
+  await manager.getByLabel('Reason').fill('Welcome to the kitchen, Ava!');
+  await manager.getByRole('button', { name: 'Save status' }).click();
+  // §4: the list drops the decided application.
+  await expect(manager).toHaveURL(new RegExp(`/staff/admin/recruitment/${CHEF_FORM}/applications$`));
+  await expect(manager.getByTestId('toast')).toHaveText('Status saved: the applicant has been told.');
+  await expect(manager.locator('tr', { hasText: 'Aspiring Ava' })).toHaveCount(0);
+  await managerContext.close();
+
+  // The applicant: Accepted, and the staff sidebar has the Chef's entries.
+  await page.goto(applicationUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Accepted');
+  await expect(page.getByText('Welcome to the kitchen, Ava!').first()).toBeVisible();
+  await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, 'recruitment-application-accepted');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, 'recruitment-application-accepted-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/staff/dashboard');
+  const sidebar = page.getByRole('complementary', { name: 'Staff' });
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Order Manager' })).toBeVisible();
+  await page.goto('/recruitment/applications');
+  await expect(page.locator('li', { hasText: 'Chef' }).locator('.tag')).toHaveText('Accepted');
+});
+
+test('a recruitment manager builds a form: questions added, moved with the keyboard, previewed; it opens for applicants', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'Morgan Manager', '/staff/admin/recruitment/create');
+  await hydrated(page);
+  await page.getByLabel('Title').fill('Dishwasher');
+  await page.getByLabel('Description').fill('Keep the **plates** shining.');
+  await page.getByLabel('Rank an accepted applicant receives').selectOption({ label: 'Trainee Chef' });
+  // The manager may not hand out their own rank or above.
+  await expect(page.getByLabel('Rank an accepted applicant receives').locator('option', { hasText: 'Manager' })).toHaveCount(0);
+  await page.getByLabel('Open: takes applications').check();
+  await page.getByLabel('Question', { exact: true }).fill('Do you like bubbles?');
+  await page.getByLabel('Type').selectOption({ label: 'Yes or no' });
+  await page.getByRole('button', { name: 'Add question' }).click();
+  await expect(page.getByLabel('Question', { exact: true }).nth(1)).toBeFocused();
+  await page.keyboard.type('Favourite sponge?');
+  await page.getByLabel('Type').nth(1).selectOption({ label: 'Single choice' });
+  await page.getByLabel('Options, one per line').fill('Yellow\nGreen\nPink');
+  // Moved up with the keyboard: focus follows the question.
+  await page.getByRole('button', { name: 'Move up question 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Question', { exact: true }).first()).toHaveValue('Favourite sponge?');
+  await expect(page.getByRole('status').filter({ hasText: 'Question moved to position 1 of 2.' })).toBeAttached();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview as the applicant sees it' });
+  await expect(preview.getByRole('group', { name: /Favourite sponge/ }).getByLabel('Green')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'recruitment-builder');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, 'recruitment-builder-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Create form' }).click();
+  await expect(page).toHaveURL(/\/staff\/admin\/recruitment$/);
+  await expect(page.getByTestId('toast')).toHaveText('Form created.');
+  await expect(page.getByRole('heading', { name: 'Dishwasher' })).toBeVisible();
+  await page.goto('/recruitment');
+  await expect(page.getByRole('heading', { name: 'Dishwasher' })).toBeVisible();
+});
