@@ -17,7 +17,7 @@ describe('notices as Discord DMs', () => {
   /** Publishes a notice as a feature does; waits until it is stored and its DM work is done. */
   async function tell(userId: string, text: string, link: string | null = '/appeal/42'): Promise<string> {
     const stored = new Promise<string>((resolve) => {
-      const stop = app.server.ctx.events.on('noticeCreated', (n) => {
+      const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => {
         if (n.userId === userId && n.text === text) (stop(), resolve(n.id));
       });
     });

@@ -1,0 +1,76 @@
+import type { NotificationsPlugin } from '../../plugins/notifications/index.ts';
+import '../../plugins/notifications/events.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+const CASEY = '1100000000000000001';
+
+test('the demo customer sees the bell count, opens it, a new notice arrives live, marks all read, and turns DMs off', async ({ page, diner }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Casey Customer/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The seeded notices: two unread.
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await bell.click();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  const items = page.getByTestId('notification');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('The leaderboard is open');
+  await expect(items.first()).toHaveClass(/is-unread/);
+  await expect(items.first().getByRole('link')).toHaveAttribute('href', '/leaderboard');
+
+  // A decision published while the page is open: the count goes up and it heads the list, without a reload.
+  diner.app.server.ctx.events.publish('notice', {
+    userId: CASEY,
+    ref: `e2e:${Date.now()}`,
+    kind: 'application.accepted',
+    text: 'Your application to the Chef team was accepted. Welcome to the kitchen!',
+    link: '/users/@me',
+  });
+  await expect(bell).toHaveAccessibleName('Notifications, 3 unread');
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText('Your application to the Chef team was accepted.');
+
+  await expectAccessible(page);
+  // The phone layout shows the bell inside the menu: opened too, for the phone screenshots.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshots(page, 'notifications-bell');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'notifications-bell-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+  await expect(page.locator('.notification-item.is-unread')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+
+  // DMs off, on the Edit Profile page; kept on the server.
+  await page.goto('/users/@me/manage');
+  const dms = page.getByLabel('Send me decisions as Discord DMs');
+  await expect(dms).toBeChecked();
+  await dms.uncheck();
+  await expect(page.getByTestId('toast')).toContainText('No more Discord DMs');
+  await page.reload();
+  await expect(page.getByLabel('Send me decisions as Discord DMs')).not.toBeChecked();
+  const notifications = (diner.app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  expect(await notifications.preferences(CASEY)).toEqual({ dms: false });
+  await expectAccessible(page);
+});
+
+test('the banned demo user has a bell too (their appeal is decided there), without a live connection', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Blake Banned/ }).click();
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(page.getByTestId('notification')).toContainText(['You were banned for placing troll orders']);
+});
