@@ -68,7 +68,6 @@ export function startBell(root: HTMLElement): void {
     list.replaceChildren(...notices.slice(0, SHOWN).map(item));
     status.textContent = notices.length === 0 ? 'Nothing yet. Decisions about you will appear here.' : '';
     status.hidden = notices.length > 0;
-    readAll.disabled = unread === 0;
   }
 
   async function load(): Promise<void> {
@@ -97,7 +96,7 @@ export function startBell(root: HTMLElement): void {
   document.addEventListener('click', (event) => {
     if (!panel.hidden && !root.contains(event.target as Node)) open(false);
   });
-  root.addEventListener('keydown', (event) => {
+  document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && !panel.hidden) {
       open(false);
       toggle.focus();
