@@ -53,6 +53,24 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await page.reload();
   await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
 
+  // Every notice, on its own page: one more arrives, it is the one unread.
+  diner.app.server.ctx.events.publish('notice', { userId: CASEY, ref: `e2e:${Date.now()}:2`, kind: 'leave.approved', text: 'Your leave request was approved.', link: null });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await page.getByRole('link', { name: 'See all notifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('notifications-unread')).toHaveText('1 unread.');
+  await expect(items).toHaveCount(4);
+  await expect(items.first()).toContainText('Your leave request was approved.');
+  await expect(page.locator('.notification-item.is-unread')).toHaveCount(1);
+  await expectAccessible(page);
+  await screenshots(page, 'notifications-page');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('All notifications marked as read.');
+  await expect(page.getByTestId('notifications-unread')).toHaveText('All read.');
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+
   // DMs off, on the Edit Profile page; kept on the server.
   await page.goto('/users/@me/manage');
   const dms = page.getByLabel('Send me decisions as Discord DMs');

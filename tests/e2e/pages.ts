@@ -9,7 +9,7 @@ export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAd
 
 export const CHARLIE_CHEF = '1100000000000000002';
 export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`];
-export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create'];
+export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notifications', '/appeal', '/appeal/create'];
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
 export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break'];
