@@ -19,6 +19,12 @@ export function startBell(root: HTMLElement): void {
   let unread = Number(root.dataset.unread) || 0;
   let notices: NotificationView[] | null = null;
   let loading = false;
+  /** Every notice the bell has counted (read or heard live): an event about one of them adds nothing. */
+  const counted = new Set<string>();
+  /** Notices heard live while a read was under way: the read may have been answered without them. */
+  const heardDuringRead = new Map<string, NotificationView>();
+  /** A fresh read was asked for while one was under way: it runs after it. */
+  let readAgain = false;
 
   function setUnread(value: number): void {
     unread = Math.max(0, value);
@@ -70,18 +76,31 @@ export function startBell(root: HTMLElement): void {
     status.hidden = notices.length > 0;
   }
 
-  async function load(): Promise<void> {
-    if (notices || loading) return;
+  /** Reads the newest notices and the count: on first open, and (`again`) each time the gateway (re)connects. */
+  async function load(again = false): Promise<void> {
+    if (loading) {
+      readAgain = true;
+      return;
+    }
+    if (notices && !again) return;
     loading = true;
+    heardDuringRead.clear();
     try {
       const answer = await api<NotificationsResponse>('GET', `/api/client/notifications?pageSize=${SHOWN}`);
-      notices = answer.notifications;
-      setUnread(answer.unread);
+      const missed = [...heardDuringRead.values()].filter((heard) => !answer.notifications.some((n) => n.id === heard.id));
+      // The list is kept once the panel has been opened; before that only the count is news.
+      if (notices || !again || !panel.hidden) notices = [...missed, ...answer.notifications];
+      for (const notice of answer.notifications) counted.add(notice.id);
+      setUnread(answer.unread + missed.length);
       render();
     } catch (error) {
       status.textContent = `Could not load notifications: ${errorMessage(error)}`;
     } finally {
       loading = false;
+      if (readAgain) {
+        readAgain = false;
+        void load(true);
+      }
     }
   }
 
@@ -119,15 +138,30 @@ export function startBell(root: HTMLElement): void {
     }
   });
 
-  if (root.dataset.live === 'true') {
-    void import('../stores/gateway.ts').then(({ startGateway }) => {
+  // The gateway chunk (shared with the staff islands, about 27 KB gz) waits until the page is idle: the page first.
+  if (root.dataset.live === 'true') whenIdle(() => live());
+
+  function live(): void {
+    void import('../stores/gateway.ts').then(({ startGateway, $gatewayStatus }) => {
+      // What was stored before the connection (or while it was down) comes with a fresh read once it is up.
+      if ($gatewayStatus.get() === 'connected') void load(true);
+      $gatewayStatus.listen((status) => {
+        if (status === 'connected') void load(true);
+      });
       startGateway().on('notice', (data) => {
         const notice = data as NoticeEventData;
-        if (notices?.some((n) => n.id === notice.id)) return;
+        if (counted.has(notice.id)) return;
+        counted.add(notice.id);
+        if (loading) heardDuringRead.set(notice.id, { ...notice, readAt: null });
         notices?.unshift({ ...notice, readAt: null });
         setUnread(unread + 1);
         render();
       });
     });
   }
+}
+
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
 }
