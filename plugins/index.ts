@@ -1,6 +1,7 @@
 import type { ServicesOf } from '../core/plugin.ts';
 import appeals from './appeals/index.ts';
 import discord from './discord/index.ts';
+import notifications from './notifications/index.ts';
 import onleave from './onleave/index.ts';
 import orders from './orders/index.ts';
 import ranks from './ranks/index.ts';
@@ -9,6 +10,6 @@ import settings from './settings/index.ts';
 import users from './users/index.ts';
 
 /** The one list of plugins, handed to core by server.ts and bot/. Order matters: a plugin may use those before it. */
-export const plugins = [settings, ranks, users, onleave, orders, appeals, recruitment, discord] as const;
+export const plugins = [settings, ranks, users, notifications, onleave, orders, appeals, recruitment, discord] as const;
 
 export type Services = ServicesOf<typeof plugins>;

@@ -33,6 +33,8 @@ export const GATEWAY_EVENTS = [
   'leaveDeliveryQueue',
   'onlineUsers',
   'userBanned',
+  /** A notice for the socket's user (plugins/notifications: NoticeEventData). */
+  'notice',
 ] as const;
 export type GatewayEventName = (typeof GATEWAY_EVENTS)[number];
 

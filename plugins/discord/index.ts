@@ -1,10 +1,12 @@
 import { definePlugin } from '../../core/plugin.ts';
+import type { NotificationsPlugin } from '../notifications/index.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import { interactionsRoutes } from './api.ts';
 import help from './commands/help.ts';
 import invite from './commands/invite.ts';
 import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
+import { NoticeDms } from './notices.ts';
 import { OrderMessages } from './notifier.ts';
 import { DiscordRest } from './rest.ts';
 import { migrations } from './migrations/index.ts';
@@ -15,13 +17,16 @@ export interface DiscordPlugin {
   dispatcher: CommandDispatcher;
   /** Order status messages and deliveries. */
   messages: OrderMessages;
+  /** Notices sent as DMs. */
+  noticeDms: NoticeDms;
   inviteUrl: string | null;
 }
 
 /**
  * The bot's shared half: the command dispatcher, `POST /api/interactions`, the Discord REST client, and what the
  * bot does as orders move (status edits, deliveries). Last in the plugin list: it serves every plugin's commands.
- * Listens to order events only when the bot is configured (DISCORD_TOKEN or DISCORD_PUBLIC_KEY).
+ * Listens to order events only when the bot is configured (DISCORD_TOKEN or DISCORD_PUBLIC_KEY), and DMs notices
+ * (plugins/notifications) only with DISCORD_TOKEN.
  */
 export default definePlugin({
   name: 'discord',
@@ -38,7 +43,14 @@ export default definePlugin({
       log: ctx.log,
     });
     if (ctx.config.discord.token || ctx.config.discord.publicKey) messages.listen(ctx.events);
-    return { rest, messages, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
+    const noticeDms = new NoticeDms({
+      rest,
+      notifications: () => (ctx.services.notifications as NotificationsPlugin).notifications,
+      publicUrl: ctx.config.publicUrl,
+      log: ctx.log,
+    });
+    if (rest.canPost) noticeDms.listen(ctx.events);
+    return { rest, messages, noticeDms, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
   },
   routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx),
   commands: [help, invite],

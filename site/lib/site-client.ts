@@ -24,3 +24,18 @@ onRuntime((runtime) => {
     import('./ads/ads.ts').then(({ startAds }) => startAds(ads), chunkFailed);
   }
 });
+
+// The notification bell arrives with the user menu's server island, before or after this script runs: watched for
+// until the island has answered (a user menu or the Login link), then started as a lazy chunk if it came.
+const ISLAND_ANSWERED = '[data-testid="user-menu"], [data-login]';
+function findBell(): boolean {
+  const bell = document.querySelector<HTMLElement>('[data-notification-bell]');
+  if (bell) import('./notifications-bell.ts').then(({ startBell }) => startBell(bell), chunkFailed);
+  return Boolean(bell) || document.querySelector(ISLAND_ANSWERED) !== null;
+}
+if (!findBell()) {
+  const bellWatch = new MutationObserver(() => {
+    if (findBell()) bellWatch.disconnect();
+  });
+  bellWatch.observe(document.documentElement, { childList: true, subtree: true });
+}

@@ -11,7 +11,7 @@ export const CHARLIE_CHEF = '1100000000000000002';
 export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`, '/recruitment'];
 /** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
 export const CHEF_FORM = '1100000000000000501';
-export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
+export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notifications', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
 /** Hungry Hank's pending application to it. */
 export const HANK_APPLICATION = '1100000000000000511';
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */

@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import type { NotificationsPlugin } from '../notifications/index.ts';
+import '../notifications/events.ts';
+import type { DiscordPlugin } from './index.ts';
+
+describe('notices as Discord DMs', () => {
+  let discord: DiscordStandIn;
+  let app: TestApp;
+  const lines: { level: number; msg: string; notificationId?: string; status?: number }[] = [];
+  let refs = 0;
+  const notifications = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const dms = () => (app.server.ctx.services.discord as DiscordPlugin).noticeDms;
+  /** Publishes a notice as a feature does; waits until it is stored and its DM work is done. */
+  async function tell(userId: string, text: string, link: string | null = '/appeal/42'): Promise<string> {
+    const stored = new Promise<string>((resolve) => {
+      const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => {
+        if (n.userId === userId && n.text === text) (stop(), resolve(n.id));
+      });
+    });
+    app.server.ctx.events.publish('notice', { userId, ref: `test:${++refs}`, kind: 'appeal.denied', text, link });
+    const id = await stored;
+    await sleep(20);
+    await dms().idle();
+    return id;
+  }
+
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ botToken: 'notice-token' });
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await createTestApp({
+      env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, PUBLIC_URL: 'https://diner.example', LOG_LEVEL: 'warn' },
+      logStream: stream,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await discord?.close();
+  });
+
+  it('sends the notice\'s text and link as a DM, once, however many processes hear noticeCreated', async () => {
+    const user = await app.createUser();
+    const id = await tell(user.id, 'Your appeal was denied: not enough remorse.');
+    // Heard again, by every process at once: each tries to claim it; nobody wins a second time.
+    const created = { userId: user.id, id, kind: 'appeal.denied', text: 'x', link: null, createdAt: new Date().toISOString() };
+    for (let i = 0; i < 5; i++) app.server.ctx.events.deliver('noticeCreated', created);
+    await Promise.all(Array.from({ length: 5 }, () => dms().send(id)));
+    await dms().idle();
+    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['Your appeal was denied: not enough remorse.\nhttps://diner.example/appeal/42']);
+  });
+
+  it('sends nothing to a user who turned DMs off; the notice is still stored', async () => {
+    const user = await app.createUser();
+    await notifications().setPreferences(user.id, { dms: false });
+    await tell(user.id, 'Quietly decided.');
+    expect(discord.dmsTo(user.id)).toEqual([]);
+    expect((await notifications().list(user.id, { page: 1, pageSize: 20 })).notifications.map((n) => n.text)).toEqual(['Quietly decided.']);
+  });
+
+  it('a DM Discord refuses is logged as a warning, never fatal: the next one goes', async () => {
+    const user = await app.createUser();
+    discord.closeDms(user.id);
+    const id = await tell(user.id, 'You will not read this in Discord.', null);
+    expect(lines.filter((l) => l.msg === 'could not DM a notice')).toEqual([expect.objectContaining({ level: 40, notificationId: id, status: 403 })]);
+    discord.closeDms(user.id, false);
+    await tell(user.id, 'But this one.', null);
+    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['But this one.']);
+  });
+});

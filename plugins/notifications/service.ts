@@ -1,0 +1,147 @@
+import type { Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
+import { NotificationPreferenceSchema, NotificationSchema, type Notification } from './entities.ts';
+import './events.ts';
+import type {
+  MarkAllReadResponse,
+  MarkReadResponse,
+  NotificationPreferences,
+  NotificationsQuery,
+  NotificationsResponse,
+  NotificationView,
+} from './schemas.ts';
+
+type Notice = DomainEvents['notice'];
+
+/** A notice whose DM this process has taken on: whom to send what. */
+export interface ClaimedDm {
+  userId: string;
+  text: string;
+  link: string | null;
+}
+
+interface NotificationRow {
+  id: string;
+  user_id: string;
+  kind: string;
+  text: string;
+  link: string | null;
+  created_at: Date | string;
+  read_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export function toNotificationView(row: Notification | NotificationRow): NotificationView {
+  if ('user_id' in row) {
+    return { id: row.id, kind: row.kind, text: row.text, link: row.link, createdAt: iso(row.created_at)!, readAt: iso(row.read_at) };
+  }
+  return { id: row.id, kind: row.kind, text: row.text, link: row.link ?? null, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+}
+
+/**
+ * What users are told: notices stored once per `(user, ref)` from the `notice` event, listed newest first, marked
+ * read one by one or all at once, and the user's preference for DMs. A user only ever reads and marks their own:
+ * another user's notice is "not found", never "forbidden".
+ */
+export class NotificationsService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, events: EventBus, now: () => number) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#now = now;
+  }
+
+  /** Listens to `notice` (from this process and, through the event bridge, every other). Returns what stops it. */
+  listen(): () => void {
+    return this.#events.on('notice', async (notice) => {
+      await this.store(notice);
+    });
+  }
+
+  /**
+   * Stores a notice unless one with its ref is already stored for the user (or the user does not exist): one
+   * statement, `insert … on conflict do nothing`, so of several processes hearing the same notice exactly one
+   * stores it, and only that one publishes `noticeCreated`. Answers the stored notice, or null.
+   */
+  async store(notice: Notice): Promise<NotificationView | null> {
+    const rows = await this.#orm.em.fork().execute<NotificationRow[]>(
+      `insert into notifications (id, user_id, ref, kind, text, link, created_at)
+       select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from users where id = ?)
+       on conflict (user_id, ref) do nothing
+       returning id, user_id, kind, text, link, created_at, read_at`,
+      [newId(this.#now()), notice.userId, notice.ref, notice.kind, notice.text, notice.link, new Date(this.#now()), notice.userId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const view = toNotificationView(row);
+    this.#events.publish('noticeCreated', { userId: notice.userId, id: view.id, kind: view.kind, text: view.text, link: view.link, createdAt: view.createdAt });
+    return view;
+  }
+
+  /** GET /api/client/notifications: the user's notices, newest first, with the unread count. */
+  async list(userId: string, query: NotificationsQuery): Promise<NotificationsResponse> {
+    const em = this.#orm.em.fork();
+    const [rows, total] = await em.findAndCount(
+      NotificationSchema,
+      { user: userId },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    );
+    const unread = await this.unreadCount(userId);
+    return { notifications: rows.map(toNotificationView), total, unread, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** The bell's number. */
+  async unreadCount(userId: string): Promise<number> {
+    return this.#orm.em.fork().count(NotificationSchema, { user: userId, readAt: null });
+  }
+
+  /** POST /api/client/notifications/{id}/read: idempotent; someone else's notice is not found. */
+  async markRead(userId: string, id: string): Promise<MarkReadResponse> {
+    const em = this.#orm.em.fork();
+    await em.nativeUpdate(NotificationSchema, { id, user: userId, readAt: null }, { readAt: new Date(this.#now()) });
+    const row = await em.findOne(NotificationSchema, { id, user: userId });
+    if (!row) throw new DomainError('not_found', 'Notification not found');
+    return { notification: toNotificationView(row), unread: await this.unreadCount(userId) };
+  }
+
+  /** POST /api/client/notifications/read-all. */
+  async markAllRead(userId: string): Promise<MarkAllReadResponse> {
+    const marked = await this.#orm.em.fork().nativeUpdate(NotificationSchema, { user: userId, readAt: null }, { readAt: new Date(this.#now()) });
+    return { marked, unread: 0 };
+  }
+
+  /** GET /api/client/notifications/preferences: no row is the defaults. */
+  async preferences(userId: string): Promise<NotificationPreferences> {
+    const row = await this.#orm.em.fork().findOne(NotificationPreferenceSchema, { user: userId });
+    return { dms: row?.dms ?? true };
+  }
+
+  /** PUT /api/client/notifications/preferences: one upsert. */
+  async setPreferences(userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+    await this.#orm.em.fork().upsert(NotificationPreferenceSchema, { user: userId, dms: preferences.dms, updatedAt: new Date(this.#now()) });
+    return { dms: preferences.dms };
+  }
+
+  /**
+   * Takes on sending a notice's DM: one conditional update (`dm_claimed_at is null`, and the user has not turned
+   * DMs off), so of several processes hearing `noticeCreated` exactly one DMs it. Null: already taken, DMs off, or
+   * no such notice.
+   */
+  async claimDm(id: string): Promise<ClaimedDm | null> {
+    const rows = await this.#orm.em.fork().execute<{ user_id: string; text: string; link: string | null }[]>(
+      `update notifications set dm_claimed_at = ?
+       where id = ? and dm_claimed_at is null
+         and not exists (select 1 from notification_preferences p where p.user_id = notifications.user_id and not p.dms)
+       returning user_id, text, link`,
+      [new Date(this.#now()), id],
+    );
+    const row = rows[0];
+    return row ? { userId: row.user_id, text: row.text, link: row.link } : null;
+  }
+}

@@ -1,0 +1,100 @@
+import type { NotificationsPlugin } from '../../plugins/notifications/index.ts';
+import '../../plugins/notifications/events.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+const CASEY = '1100000000000000001';
+const BLAKE = '1100000000000000006';
+
+test('the demo customer sees the bell count, opens it, a new notice arrives live, marks all read, and turns DMs off', async ({ page, diner }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Casey Customer/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The seeded notices (two; more if another journey in this worker told Casey something).
+  const notifications = (diner.app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const seeded = await notifications.list(CASEY, { page: 1, pageSize: 10 });
+  expect(seeded.unread).toBeGreaterThanOrEqual(2);
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName(`Notifications, ${seeded.unread} unread`);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The phone layout has the bell inside the menu: the menu is opened first, for the phone screenshots later.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await bell.click();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  const items = page.getByTestId('notification');
+  await expect(items).toHaveCount(seeded.notifications.length);
+  const leaderboard = items.filter({ hasText: 'The leaderboard is open' });
+  await expect(leaderboard).toHaveClass(/is-unread/);
+  await expect(leaderboard.getByRole('link')).toHaveAttribute('href', '/leaderboard');
+
+  // A decision published while the page is open: the count goes up and it heads the list, without a reload.
+  diner.app.server.ctx.events.publish('notice', {
+    userId: CASEY,
+    ref: `e2e:${Date.now()}`,
+    kind: 'application.accepted',
+    text: 'Your application to the Chef team was accepted. Welcome to the kitchen!',
+    link: '/users/@me',
+  });
+  await expect(bell).toHaveAccessibleName(`Notifications, ${seeded.unread + 1} unread`);
+  await expect(items).toHaveCount(Math.min(seeded.notifications.length + 1, 10));
+  await expect(items.first()).toContainText('Your application to the Chef team was accepted.');
+
+  await expectAccessible(page);
+  await screenshots(page, 'notifications-bell');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'notifications-bell-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+  await expect(page.locator('.notification-item.is-unread')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+  await page.reload();
+  await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+
+  // Every notice, on its own page: one more arrives, it is the one unread.
+  diner.app.server.ctx.events.publish('notice', { userId: CASEY, ref: `e2e:${Date.now()}:2`, kind: 'leave.approved', text: 'Your leave request was approved.', link: null });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await page.getByRole('link', { name: 'See all notifications' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('notifications-unread')).toHaveText('1 unread.');
+  await expect(items).toHaveCount(Math.min(seeded.total + 2, 25));
+  await expect(items.first()).toContainText('Your leave request was approved.');
+  await expect(page.locator('.notification-item.is-unread')).toHaveCount(1);
+  await expectAccessible(page);
+  await screenshots(page, 'notifications-page');
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('All notifications marked as read.');
+  await expect(page.getByTestId('notifications-unread')).toHaveText('All read.');
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+
+  // DMs off, on the Edit Profile page; kept on the server.
+  await page.goto('/users/@me/manage');
+  const dms = page.getByLabel('Send me decisions as Discord DMs');
+  await expect(dms).toBeChecked();
+  await dms.uncheck();
+  await expect(page.getByTestId('toast')).toContainText('No more Discord DMs');
+  await page.reload();
+  await expect(page.getByLabel('Send me decisions as Discord DMs')).not.toBeChecked();
+  expect(await notifications.preferences(CASEY)).toEqual({ dms: false });
+  await expectAccessible(page);
+});
+
+test('the banned demo user has a bell too (their appeal is decided there), without a live connection', async ({ page, diner }) => {
+  const notifications = (diner.app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const unread = await notifications.unreadCount(BLAKE);
+  expect(unread).toBeGreaterThanOrEqual(1);
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Blake Banned/ }).click();
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName(`Notifications, ${unread} unread`);
+  await bell.click();
+  await expect(page.getByTestId('notification')).toContainText(['You were banned for placing troll orders']);
+});
