@@ -28,7 +28,7 @@ test('a super admin sees every built entry in the specification order', async ({
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
     'Dashboard', 'Order Manager', 'Food Lookup',
-    'On Leave Requests', 'Appeal Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+    'On Leave Requests', 'Recruitment', 'Appeal Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
     'Audit Log',
     'Resign', 'Take a Vacation',
   ]);
@@ -63,7 +63,7 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await screenshots(page, 'staff-dashboard-chef-holding');
 
   const managerContext = await browser.newContext();
-  const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS', 'MANAGE_ON_LEAVE_REQUESTS'] });
+  const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS', 'MANAGE_ON_LEAVE_REQUESTS', 'VIEW_RECRUITMENT_RESPONSE'] });
   const manager = await managerContext.newPage();
   await manager.goto('/staff/dashboard');
   // Appeals this manager has not voted on yet, as the Appeal Manager's "mine to vote" filter counts them.
@@ -73,6 +73,8 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await expect(manager.getByRole('link', { name: /appeals? waiting for your vote/ })).toHaveAttribute('href', '/staff/admin/appeals?filter=mine');
   const { total: pendingLeave } = await services.onleave.requests.list(me, { status: 'PENDING', sort: 'createdAt', order: 'desc', page: 1, pageSize: 1 });
   await expect(manager.locator('[data-figure="leave"]')).toHaveText(String(pendingLeave));
+  const { total: pendingApplications } = await services.recruitment.applications(me, { formId: null, filter: 'pending', page: 1, pageSize: 1 });
+  await expect(manager.locator('[data-figure="applications"]')).toHaveText(String(pendingApplications));
   // The demo data has banned users: the link leads to the user manager filtered to them.
   await manager.getByRole('link', { name: /active bans? to review/ }).click();
   await expect(manager).toHaveURL(/\/staff\/admin\/users\?banned=yes$/);
