@@ -49,7 +49,9 @@ test('the user themself sees their warnings and rank history, and edits their na
   await page.getByLabel('Display name').fill('Dana the Fast');
   await page.getByLabel('Delivery message').fill('Here you go!');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toHaveText('A delivery message must mention {customer}.');
+  // The profile form's own alert (the DM preference below has one of its own).
+  const profileForm = page.locator('form', { has: page.getByLabel('Delivery message') });
+  await expect(profileForm.getByRole('alert')).toHaveText('A delivery message must mention {customer}.');
   await page.getByLabel('Delivery message').fill('Here you go {customer}, {item} fresh from {chef}!');
   await expectAccessible(page);
   await screenshots(page, 'profile-edit');
