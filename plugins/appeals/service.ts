@@ -1,3 +1,4 @@
+import { containsPattern } from '../../core/db/like.ts';
 import type { FilterQuery } from '@mikro-orm/core';
 import { nameOf, type AuditLog } from '../../core/audit/service.ts';
 import { UserSchema, type User } from '../../core/auth/entities.ts';
@@ -26,10 +27,6 @@ import type {
 import { isAppealManager } from './schemas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
@@ -154,7 +151,7 @@ export class AppealsService {
       where.push({ status: query.filter });
     }
     if (query.search) {
-      const like = `%${escapeLike(query.search)}%`;
+      const like = containsPattern(query.search);
       const or: FilterQuery<User>[] = [{ username: { $ilike: like } }, { displayName: { $ilike: like } }];
       if (isId(query.search)) or.push({ id: query.search });
       where.push({ user: { $or: or } });

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../core/db/like.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { OrderStatus, OrderView } from './schemas.ts';
 import { ORDER_VIEW_SQL, toOrderView } from './views.ts';
@@ -54,7 +55,7 @@ export class OrderSearch {
     const query = filter.query?.trim();
     if (query) {
       // LIKE metacharacters in what was typed match themselves.
-      const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(query);
       where.push(`(o.order_code = ? or o.item ilike ? or cu.username ilike ? or cu.display_name ilike ?)`);
       params.push(query.toUpperCase(), like, like, like);
     }

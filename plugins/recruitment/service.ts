@@ -1,3 +1,4 @@
+import { containsPattern } from '../../core/db/like.ts';
 import { randomBytes } from 'node:crypto';
 import { nameOf, type AuditLog } from '../../core/audit/service.ts';
 import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
@@ -78,10 +79,6 @@ function toQuestions(inputs: readonly QuestionInput[]): Question[] {
     taken.add(id);
     return { id, type: q.type, label: q.label, help: q.help || null, required: q.required, min: q.min, max: q.max, options: [...q.options] };
   });
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Which statuses a list filter shows. */
@@ -422,7 +419,7 @@ export class RecruitmentService {
     }
     const search = query.search?.trim();
     if (search) {
-      const like = `%${escapeLike(search)}%`;
+      const like = containsPattern(search);
       where.push('(a.answers::text ilike ? or u.username ilike ? or u.display_name ilike ? or a.user_id = ?)');
       params.push(like, like, like, search);
     }

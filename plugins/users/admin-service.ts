@@ -1,3 +1,4 @@
+import { containsPattern } from '../../core/db/like.ts';
 import type { FilterQuery } from '@mikro-orm/core';
 import { changedFields, nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { RankSchema, UserSchema, type Rank, type User } from '../../core/auth/entities.ts';
@@ -15,10 +16,6 @@ import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type
 import '../notifications/events.ts';
 import './events.ts';
 import { toUserView } from './service.ts';
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function toBanView(user: User): BanView | null {
   if (!user.ban.active) return null;
@@ -84,7 +81,7 @@ export class UserAdminService {
   async search(filter: AdminUsersFilter): Promise<AdminUsersResponse> {
     const where: FilterQuery<User>[] = [];
     if (filter.search) {
-      const like = `%${escapeLike(filter.search)}%`;
+      const like = containsPattern(filter.search);
       const or: FilterQuery<User>[] = [{ username: { $ilike: like } }, { displayName: { $ilike: like } }];
       if (isId(filter.search)) or.push({ id: filter.search });
       where.push({ $or: or });
