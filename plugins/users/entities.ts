@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 
-export const RANK_HISTORY_ACTIONS = ['rank_update', 'remove_staff', 'resign'] as const;
+export const RANK_HISTORY_ACTIONS = ['rank_update', 'remove_staff', 'resign', 'grant', 'grant_end'] as const;
 
 /** Every change to a user's ranks that someone chose to log: who, what before, what after, why. */
 export const RankHistorySchema = defineEntity({

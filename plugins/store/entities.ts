@@ -1,0 +1,68 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { UserSchema } from '../../core/auth/entities.ts';
+import { newId } from '../../core/ids.ts';
+import { COIN_KINDS, GRANT_KINDS, GRANT_SOURCES } from './schemas.ts';
+
+/**
+ * A user's coins: the balance lives here, in one column, and never goes below 0 (a check constraint; every debit is
+ * a conditional update). A user without a row has 0. `lastHourlyAt` is the last hourly claim.
+ */
+export const WalletSchema = defineEntity({
+  name: 'Wallet',
+  tableName: 'wallets',
+  properties: {
+    user: () => p.oneToOne(UserSchema).primary().owner().deleteRule('cascade'),
+    balance: p.integer().default(0),
+    lastHourlyAt: p.datetime().nullable(),
+  },
+});
+export type Wallet = InferEntity<typeof WalletSchema>;
+
+/**
+ * The ledger: one row per change of a balance, written in the same transaction as the change, so a user's rows
+ * sum to their balance. `reference` is unique per user: the same credit or debit applied twice applies once.
+ */
+export const CoinTransactionSchema = defineEntity({
+  name: 'CoinTransaction',
+  tableName: 'coin_transactions',
+  uniques: [{ properties: ['user', 'reference'] }],
+  indexes: [{ properties: ['user', 'createdAt'] }],
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    /** Signed: a credit is positive, a debit negative. */
+    amount: p.integer(),
+    kind: p.enum(COIN_KINDS),
+    reference: p.string().length(128),
+    reason: p.text().nullable(),
+    createdAt: p.datetime(),
+  },
+});
+export type CoinTransaction = InferEntity<typeof CoinTransactionSchema>;
+
+/**
+ * A perk or rank a user holds because of something (a purchase, a subscription, an objective, a sponsor payment),
+ * for ever or until `endsAt`. `added`: this grant put the perk or rank on the user (they did not hold it already),
+ * so ending the last such grant takes it away again; one an admin gave by hand is never taken by a grant's end.
+ */
+export const GrantSchema = defineEntity({
+  name: 'Grant',
+  tableName: 'grants',
+  indexes: [{ properties: ['user', 'kind', 'value'] }, { properties: ['endsAt'] }],
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    kind: p.enum(GRANT_KINDS),
+    value: p.string().length(64),
+    source: p.enum(GRANT_SOURCES),
+    sourceRef: p.string().length(128),
+    added: p.boolean(),
+    startedAt: p.datetime(),
+    endsAt: p.datetime().nullable(),
+    /** When it ended (its time ran out, or its source ended it); null while active. */
+    endedAt: p.datetime().nullable(),
+  },
+});
+export type Grant = InferEntity<typeof GrantSchema>;
+
+export const storeEntities = [WalletSchema, CoinTransactionSchema, GrantSchema];

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { RankHistorySchema } from '../users/entities.ts';
+import { GrantSchema } from './entities.ts';
+import type { StorePlugin } from './index.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('grants', () => {
+  let app: TestApp;
+  let grants: StorePlugin['grants'];
+  let clock = Date.parse('2026-11-25T12:00:00Z');
+  const identityChanged: string[] = [];
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
+    grants = (app.server.ctx.services.store as StorePlugin).grants;
+    app.server.ctx.events.on('identityChanged', ({ userId }) => void (userId && identityChanged.push(userId)));
+  });
+  afterAll(() => app?.close());
+
+  const grantIn = (input: Parameters<typeof grants.grantIn>[1]) => app.db.orm.em.fork().transactional((em) => grants.grantIn(em, input));
+  const endIn = (input: Parameters<typeof grants.endIn>[1]) => app.db.orm.em.fork().transactional((em) => grants.endIn(em, input));
+  const perksOf = async (id: string) => [...(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id })).perks];
+  const ranksOf = async (id: string) => (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] })).ranks.getItems().map((r) => r.id);
+
+  it('a perk granted and ended comes and goes; granting again moves the end only', async () => {
+    const user = await app.createUser();
+    const grant = { userId: user.id, kind: 'perk' as const, value: 'FEEDBACK_BETA', source: 'purchase' as const, sourceRef: 'p1', endsAt: null };
+    expect(await grantIn(grant)).toBe(true);
+    expect(await perksOf(user.id)).toEqual(['FEEDBACK_BETA']);
+    const later = new Date(clock + 24 * HOUR);
+    expect(await grantIn({ ...grant, endsAt: later })).toBe(false);
+    expect(await grants.activeFor(user.id)).toMatchObject([{ value: 'FEEDBACK_BETA', endsAt: later.toISOString() }]);
+    expect(await endIn({ userId: user.id, source: 'purchase', sourceRef: 'p1' })).toBe(true);
+    expect(await perksOf(user.id)).toEqual([]);
+    expect(await grants.activeFor(user.id)).toEqual([]);
+  });
+
+  it('a perk the user already held stays when the grant ends', async () => {
+    const user = await app.createUser({ perks: ['FEEDBACK_BETA'] });
+    expect(await grantIn({ userId: user.id, kind: 'perk', value: 'FEEDBACK_BETA', source: 'subscription', sourceRef: 'sub_1', endsAt: null })).toBe(false);
+    expect(await endIn({ userId: user.id, source: 'subscription', sourceRef: 'sub_1' })).toBe(false);
+    expect(await perksOf(user.id)).toEqual(['FEEDBACK_BETA']);
+  });
+
+  it('two grants of one perk: it stays until the last one ends', async () => {
+    const user = await app.createUser();
+    await grantIn({ userId: user.id, kind: 'perk', value: 'DELIVERY_MESSAGE_BETA', source: 'purchase', sourceRef: 'a', endsAt: null });
+    await grantIn({ userId: user.id, kind: 'perk', value: 'DELIVERY_MESSAGE_BETA', source: 'subscription', sourceRef: 'b', endsAt: null });
+    expect(await endIn({ userId: user.id, source: 'purchase', sourceRef: 'a' })).toBe(false);
+    expect(await perksOf(user.id)).toEqual(['DELIVERY_MESSAGE_BETA']);
+    expect(await endIn({ userId: user.id, source: 'subscription', sourceRef: 'b' })).toBe(true);
+    expect(await perksOf(user.id)).toEqual([]);
+  });
+
+  it('a rank for a time: written to the rank history both ways, ended by the sweep, announced', async () => {
+    const user = await app.createUser();
+    const em = app.db.orm.em.fork();
+    const rank = em.create(RankSchema, { name: 'Supporter', position: 9001, permissions: 0 });
+    await em.flush();
+    await grantIn({ userId: user.id, kind: 'rank', value: rank.id, source: 'purchase', sourceRef: 'p9', endsAt: new Date(clock + HOUR) });
+    expect(await ranksOf(user.id)).toEqual([rank.id]);
+    expect(await grants.sweep()).toBe(0);
+    clock += HOUR;
+    identityChanged.length = 0;
+    expect(await grants.sweep()).toBe(1);
+    expect(identityChanged).toEqual([user.id]);
+    expect(await ranksOf(user.id)).toEqual([]);
+    const history = await app.db.orm.em.fork().find(RankHistorySchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    expect(history.map((h) => [h.action, [...h.ranksBefore], [...h.ranksAfter]])).toEqual([
+      ['grant', [], [rank.id]],
+      ['grant_end', [rank.id], []],
+    ]);
+    expect(await grants.sweep()).toBe(0);
+  });
+
+  it('an unknown rank or user is refused', async () => {
+    const user = await app.createUser();
+    await expect(grantIn({ userId: user.id, kind: 'rank', value: 'nope', source: 'purchase', sourceRef: 'x', endsAt: null })).rejects.toMatchObject({ kind: 'bad_request' });
+    await expect(grantIn({ userId: '1234567890123456789', kind: 'perk', value: 'FEEDBACK_BETA', source: 'purchase', sourceRef: 'x', endsAt: null })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('the same grant 20 times at once is one grant', async () => {
+    const user = await app.createUser();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => grantIn({ userId: user.id, kind: 'perk', value: 'FEEDBACK_BETA', source: 'sponsor', sourceRef: 'pay_1', endsAt: null })),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await app.db.orm.em.fork().count(GrantSchema, { user: user.id })).toBe(1);
+    expect(await perksOf(user.id)).toEqual(['FEEDBACK_BETA']);
+  });
+});

@@ -1,0 +1,173 @@
+import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { RankHistorySchema } from '../users/entities.ts';
+import { GrantSchema, type Grant } from './entities.ts';
+import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
+
+export interface GrantInput {
+  userId: string;
+  kind: GrantKind;
+  /** The perk's name, or the rank's id. */
+  value: string;
+  source: GrantSource;
+  /** What gave it: a purchase id, a subscription id, an objective id. */
+  sourceRef: string;
+  /** null: until its source ends it (a subscription) or for ever. */
+  endsAt: Date | null;
+}
+
+export interface GrantSourceRef {
+  userId: string;
+  source: GrantSource;
+  sourceRef: string;
+}
+
+export function toGrantView(grant: Grant): GrantView {
+  return {
+    id: grant.id,
+    kind: grant.kind,
+    value: grant.value,
+    source: grant.source,
+    sourceRef: grant.sourceRef,
+    startedAt: grant.startedAt.toISOString(),
+    endsAt: grant.endsAt ? grant.endsAt.toISOString() : null,
+  };
+}
+
+/**
+ * Perks and ranks held because of something (a purchase, a subscription, an objective, a sponsor payment), for a
+ * time or until their source ends them (docs/store.md, "Grants"). Every change runs under the user's row lock, the
+ * lock the user manager's rank changes take too, so grants, their ends and an admin's edits of the same user run
+ * one after the other. A perk or rank the user already held is not taken away when the grant ends.
+ *
+ * grantIn and endIn answer whether the user's perks or ranks changed; the caller then calls `announce` after its
+ * transaction commits, so the user's sessions and live sockets see the change.
+ */
+export class GrantService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, events: EventBus, now: () => number) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#now = now;
+  }
+
+  /**
+   * Gives the perk or rank inside the caller's transaction. Granting again what the same source already gave
+   * (same user, source, reference, kind and value) and has not ended only moves its end.
+   */
+  async grantIn(em: Em, input: GrantInput): Promise<boolean> {
+    const user = await lockedUser(em, input.userId);
+    const now = new Date(this.#now());
+    const active = await em.findOne(GrantSchema, { user: input.userId, source: input.source, sourceRef: input.sourceRef, kind: input.kind, value: input.value, endedAt: null });
+    if (active) {
+      active.endsAt = input.endsAt;
+      return false;
+    }
+    let added = false;
+    if (input.kind === 'perk') {
+      if (!user.perks.includes(input.value)) {
+        user.perks = [...user.perks, input.value];
+        added = true;
+      }
+    } else {
+      const rank = await em.findOne(RankSchema, { id: input.value });
+      if (!rank) throw new DomainError('bad_request', 'Unknown rank in the grant.');
+      const before = user.ranks.getItems();
+      if (!before.some((r) => r.id === rank.id)) {
+        user.ranks.add(rank);
+        em.create(RankHistorySchema, { user, action: 'grant', ranksBefore: rankIds(before), ranksAfter: rankIds([...before, rank]), reason: reasonOf(input), by: null });
+        added = true;
+      }
+    }
+    em.create(GrantSchema, { user, kind: input.kind, value: input.value, source: input.source, sourceRef: input.sourceRef, endsAt: input.endsAt, added, startedAt: now, endedAt: null });
+    return added;
+  }
+
+  /** Ends every active grant of that source for the user (a subscription ended, a purchase refunded). */
+  async endIn(em: Em, ref: GrantSourceRef): Promise<boolean> {
+    const user = await lockedUser(em, ref.userId);
+    const grants = await em.find(GrantSchema, { user: ref.userId, source: ref.source, sourceRef: ref.sourceRef, endedAt: null });
+    let changed = false;
+    for (const grant of grants) changed = (await this.#end(em, user, grant)) || changed;
+    return changed;
+  }
+
+  /** The user's active grants, soonest end first (those without an end last). */
+  async activeFor(userId: string): Promise<GrantView[]> {
+    const grants = await this.#orm.em.fork().find(GrantSchema, { user: userId, endedAt: null }, { orderBy: { endsAt: 'asc nulls last', startedAt: 'asc' } });
+    return grants.map(toGrantView);
+  }
+
+  /**
+   * Ends the grants whose time has come, one user at a time (each in its own transaction under that user's lock),
+   * and announces each user whose perks or ranks changed. Answers how many grants ended.
+   */
+  async sweep(limit = 200): Promise<number> {
+    const now = new Date(this.#now());
+    const due = await this.#orm.em.fork().find(GrantSchema, { endedAt: null, endsAt: { $lte: now } }, { fields: ['id', 'user'], orderBy: { endsAt: 'asc' }, limit });
+    let ended = 0;
+    for (const userId of new Set(due.map((g) => g.user.id))) {
+      const changed = await this.#orm.em.fork().transactional(async (em) => {
+        const user = await lockedUser(em, userId);
+        // Read again under the lock: an earlier sweep, or a renewal that moved the end, may have got there first.
+        const grants = await em.find(GrantSchema, { user: userId, endedAt: null, endsAt: { $lte: now } });
+        let changed = false;
+        for (const grant of grants) changed = (await this.#end(em, user, grant)) || changed;
+        ended += grants.length;
+        return changed;
+      });
+      if (changed) this.announce(userId);
+    }
+    return ended;
+  }
+
+  /** After commit: the user's sessions and sockets read their perks and ranks again. */
+  announce(userId: string): void {
+    this.#events.publish('identityChanged', { userId });
+  }
+
+  /**
+   * Ends one grant. What it added goes away unless another active grant gives the same perk or rank, which then
+   * becomes the one that added it.
+   */
+  async #end(em: Em, user: User, grant: Grant): Promise<boolean> {
+    grant.endedAt = new Date(this.#now());
+    if (!grant.added) return false;
+    const other = await em.findOne(GrantSchema, { user: user.id, kind: grant.kind, value: grant.value, endedAt: null, id: { $ne: grant.id } });
+    if (other) {
+      other.added = true;
+      return false;
+    }
+    if (grant.kind === 'perk') {
+      if (!user.perks.includes(grant.value)) return false;
+      user.perks = user.perks.filter((perk) => perk !== grant.value);
+      return true;
+    }
+    const before = user.ranks.getItems();
+    const rank = before.find((r) => r.id === grant.value);
+    if (!rank) return false;
+    user.ranks.remove(rank);
+    em.create(RankHistorySchema, { user, action: 'grant_end', ranksBefore: rankIds(before), ranksAfter: rankIds(before.filter((r) => r !== rank)), reason: reasonOf(grant), by: null });
+    return true;
+  }
+}
+
+async function lockedUser(em: Em, userId: string): Promise<User> {
+  if (!(await lockRow(em, 'users', userId))) throw new DomainError('not_found', 'User not found');
+  return em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true });
+}
+
+/** Highest first, as the user manager writes them. */
+function rankIds(ranks: readonly { id: string; position: number }[]): string[] {
+  return [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
+}
+
+function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
+  return `${grant.source} ${grant.sourceRef}`;
+}
