@@ -46,6 +46,10 @@ export const SETTING_DEFINITIONS = {
   appealCooldownDays: { schema: z.int().min(0).max(365), fallback: 30 as number },
   /** Votes one side needs to decide an appeal (plugins/appeals). */
   appealVotesToDecide: { schema: z.int().min(1).max(25), fallback: 3 as number },
+  /** Coins the hourly reward pays, once per rolling hour per user (plugins/store). */
+  hourlyReward: { schema: z.int().min(1).max(100_000), fallback: 50 as number },
+  /** Coins a completed sponsor payment credits to the sponsor (plugins/store, docs/store.md "Sponsors"). */
+  sponsorReward: { schema: z.int().min(0).max(1_000_000), fallback: 1000 as number },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

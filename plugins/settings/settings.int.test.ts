@@ -33,6 +33,8 @@ describe('settings API', () => {
         kitchen: { open: true, reason: '' },
         appealCooldownDays: 30,
         appealVotesToDecide: 3,
+        hourlyReward: 50,
+        sponsorReward: 1000,
       },
     });
   });
