@@ -1,18 +1,32 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { recruitmentRoutes } from './api.ts';
+import { ApplicationsService } from './applications-service.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
+import { FormsService } from './forms-service.ts';
 import { migrations } from './migrations/index.ts';
+import { ReviewService } from './review-service.ts';
 import { seedRecruitment } from './seed.ts';
-import { RecruitmentService } from './service.ts';
+
+export interface RecruitmentPlugin {
+  forms: FormsService;
+  /** Applying, and reading applications (one's own, or those of the forms one reviews). */
+  applications: ApplicationsService;
+  /** Changing an application's status. */
+  review: ReviewService;
+}
 
 /** Recruitment forms, applications and their review (docs/recruitment.md). */
 export default definePlugin({
   name: 'recruitment',
   entities: [RecruitmentFormSchema, ApplicationSchema, ApplicationHistorySchema],
   migrations,
-  service: (ctx) => new RecruitmentService(ctx.orm, ctx.events, ctx.audit, ctx.now),
-  routes(app, service) {
-    recruitmentRoutes(app, service);
+  service: (ctx): RecruitmentPlugin => ({
+    forms: new FormsService(ctx.orm, ctx.audit, ctx.now),
+    applications: new ApplicationsService(ctx.orm, ctx.now),
+    review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now),
+  }),
+  routes(app, plugin) {
+    recruitmentRoutes(app, plugin);
   },
-  seed: (_service, ctx) => seedRecruitment(ctx),
+  seed: (_plugin, ctx) => seedRecruitment(ctx),
 });

@@ -73,7 +73,7 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await expect(manager.getByRole('link', { name: /appeals? waiting for your vote/ })).toHaveAttribute('href', '/staff/admin/appeals?filter=mine');
   const { total: pendingLeave } = await services.onleave.requests.list(me, { status: 'PENDING', sort: 'createdAt', order: 'desc', page: 1, pageSize: 1 });
   await expect(manager.locator('[data-figure="leave"]')).toHaveText(String(pendingLeave));
-  const { total: pendingApplications } = await services.recruitment.applications(me, { formId: null, filter: 'pending', page: 1, pageSize: 1 });
+  const { total: pendingApplications } = await services.recruitment.applications.applications(me, { formId: null, filter: 'pending', page: 1, pageSize: 1 });
   await expect(manager.locator('[data-figure="applications"]')).toHaveText(String(pendingApplications));
   // The demo data has banned users: the link leads to the user manager filtered to them.
   await manager.getByRole('link', { name: /active bans? to review/ }).click();

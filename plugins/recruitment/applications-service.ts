@@ -1,0 +1,232 @@
+import { nameOf } from '../../core/audit/service.ts';
+import { UserSchema, type User } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { containsPattern } from '../../core/db/like.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import { idDate, isId } from '../../core/shared/ids.ts';
+import { meets } from '../../core/shared/permissions.ts';
+import { ResignationSchema } from '../users/entities.ts';
+import { REAPPLY_AFTER_MS } from '../users/profile-service.ts';
+import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema, type Application, type RecruitmentForm } from './entities.ts';
+import {
+  answersSchema,
+  APPLICATION_STATUS,
+  mayReview,
+  OPEN_STATUSES,
+  type Answers,
+  type ApplicationsFilter,
+  type ApplicationView,
+  type FormApplicationsResponse,
+  type Question,
+} from './schemas.ts';
+import { applicationViews, DAY, formIn, toApplicationView, toFormView, whenText } from './service.ts';
+
+/** Which statuses a list filter shows. */
+function statusesOf(filter: ApplicationsFilter): readonly number[] | null {
+  if (filter === 'all') return null;
+  if (filter === 'open') return OPEN_STATUSES;
+  return [APPLICATION_STATUS[filter.toUpperCase() as keyof typeof APPLICATION_STATUS]];
+}
+
+export interface ApplicationsListQuery {
+  /** null: every form the caller may review. */
+  formId: string | null;
+  filter: ApplicationsFilter;
+  search?: string;
+  page: number;
+  pageSize: number;
+  /** By the time sent; the default: waiting ones oldest first (a queue), decided ones newest first. */
+  order?: 'asc' | 'desc';
+}
+
+export interface ApplicationsList {
+  responses: ApplicationView[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+
+/** Applying to a form (within its rules) and reading applications: one's own, or those of the forms one reviews (§6's view rule). */
+export class ApplicationsService {
+  readonly #orm: Orm;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, now: () => number) {
+    this.#orm = orm;
+    this.#now = now;
+  }
+
+  /**
+   * POST .../forms/{id}/response. Under the applicant's row lock, so one user's applications are decided one after
+   * the other: twenty at once give one application, the others a 409.
+   */
+  async submit(actor: CurrentUser, formId: string, rawAnswers: Record<string, unknown>): Promise<ApplicationView> {
+    const now = this.#now();
+    const { application, history } = await this.#orm.em.fork().transactional(async (em) => {
+      await lockRow(em, 'users', actor.id);
+      const form = await formIn(em, formId);
+      if (!form.open) throw new DomainError('conflict', 'This form is closed: it takes no applications right now.');
+      if (form.opensAt && form.opensAt.getTime() > now) throw new DomainError('conflict', `This form is not open yet: it opens on ${whenText(form.opensAt)}.`);
+      if (form.closesAt && form.closesAt.getTime() <= now) throw new DomainError('conflict', `This form closed on ${whenText(form.closesAt)}.`);
+      const user = await em.findOneOrFail(UserSchema, { id: actor.id }, { populate: ['ranks'] });
+      await this.#checkRequirements(em, form, user, now);
+      const answers = this.#parseAnswers(form.questions, rawAnswers);
+      const application = em.create(ApplicationSchema, {
+        form,
+        user,
+        formTitle: form.title,
+        questions: form.questions,
+        answers,
+        status: APPLICATION_STATUS.PENDING,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      });
+      const history = em.create(ApplicationHistorySchema, { application, from: null, to: APPLICATION_STATUS.PENDING, by: actor.id, byName: nameOf(actor).slice(0, 64), createdAt: new Date(now) });
+      return { application, history };
+    });
+    return toApplicationView(application, [history], false);
+  }
+
+  async #checkRequirements(em: Em, form: RecruitmentForm, user: User, now: number): Promise<void> {
+    const req = form.requirements;
+    const open = { $in: [...OPEN_STATUSES] };
+    if (await em.count(ApplicationSchema, { user: user.id, form: form.id, status: open })) {
+      throw new DomainError('conflict', 'You already have an open application to this form: wait for its decision.');
+    }
+    const resigned = await em.findOne(ResignationSchema, { user: user.id });
+    if (resigned && resigned.resignedAt.getTime() + REAPPLY_AFTER_MS > now) {
+      throw new DomainError('conflict', `You resigned from staff less than a week ago: you may apply again from ${whenText(new Date(resigned.resignedAt.getTime() + REAPPLY_AFTER_MS))}.`);
+    }
+    if (req.reapplyCooldownDays > 0) {
+      const denied = await em.findOne(
+        ApplicationSchema,
+        { user: user.id, form: form.id, status: APPLICATION_STATUS.DENIED, decidedAt: { $gt: new Date(now - req.reapplyCooldownDays * DAY) } },
+        { orderBy: { decidedAt: 'desc' } },
+      );
+      if (denied?.decidedAt) {
+        const again = new Date(denied.decidedAt.getTime() + req.reapplyCooldownDays * DAY);
+        throw new DomainError('conflict', `Your last application to this form was denied: you may apply again from ${whenText(again)}.`);
+      }
+    }
+    if (req.minAccountAgeDays > 0 && isId(user.id)) {
+      const age = Math.floor((now - idDate(user.id).getTime()) / DAY);
+      if (age < req.minAccountAgeDays) {
+        throw new DomainError('forbidden', `Requirement not met: your Discord account must be at least ${req.minAccountAgeDays} days old (it is ${Math.max(0, age)} days old).`);
+      }
+    }
+    if (req.notStaff && user.ranks.count() > 0) {
+      throw new DomainError('forbidden', 'Requirement not met: this form is for people who are not staff yet.');
+    }
+    if (req.oneAtATime && (await em.count(ApplicationSchema, { user: user.id, status: open }))) {
+      throw new DomainError('forbidden', 'Requirement not met: one application at a time, and you already have an open application to another form.');
+    }
+  }
+
+  /** The answers against the form's questions: a 400 naming the question (its label in the message, its id in `question`). */
+  #parseAnswers(questions: readonly Question[], raw: Record<string, unknown>): Answers {
+    const result = answersSchema(questions).safeParse(raw);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0]!;
+    const questionId = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : ''));
+    const question = questions.find((q) => q.id === questionId);
+    const message = question ? `${question.label}: ${issue.message}` : issue.message;
+    throw new DomainError('bad_request', message, {
+      question: question?.id ?? null,
+      issues: result.error.issues.slice(0, 20).map((i) => ({ path: ['answers', ...i.path.map(String)], message: i.message })),
+    });
+  }
+
+  // ---- Reading applications ----
+
+  /** GET .../forms/{id}/applications: the form and one page of its applications. */
+  async formApplications(actor: CurrentUser, formId: string, query: Omit<ApplicationsListQuery, 'formId'>): Promise<FormApplicationsResponse> {
+    const em = this.#orm.em.fork();
+    const form = await formIn(em, formId);
+    if (!mayReview(actor, form)) throw new DomainError('forbidden', "You may not view this form's applications.");
+    const list = await this.#list(em, [form.id], query);
+    return { form: toFormView(form, this.#now()), ...list };
+  }
+
+  /** Every application the caller may review (the view rule per form), filtered and paged. */
+  async applications(actor: CurrentUser, query: ApplicationsListQuery): Promise<ApplicationsList> {
+    const em = this.#orm.em.fork();
+    const formIds = await this.#reviewableFormIds(em, actor);
+    if (formIds === null) throw new DomainError('forbidden', 'You may not view recruitment applications.');
+    const wanted = query.formId ? formIds.filter((id) => id === query.formId) : formIds;
+    return this.#list(em, wanted, query);
+  }
+
+  /** GET /api/client/recruitment/{userId}/applications: all of one's own; a reviewer's, only to forms they review. */
+  async userApplications(actor: CurrentUser, userId: string): Promise<ApplicationView[]> {
+    const em = this.#orm.em.fork();
+    if (userId === actor.id) {
+      const rows = await em.find(ApplicationSchema, { user: userId }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+      return applicationViews(em, rows, false);
+    }
+    const formIds = await this.#reviewableFormIds(em, actor);
+    if (formIds === null) throw new DomainError('forbidden', "You may not view someone else's applications.");
+    const rows = await em.find(ApplicationSchema, { user: userId, form: { $in: formIds } }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+    return applicationViews(em, rows, true);
+  }
+
+  /** One application: the applicant sees theirs (never the staff notes nor who reviewed), a reviewer of its form all of it. */
+  async getApplication(actor: CurrentUser, id: string): Promise<ApplicationView> {
+    const em = this.#orm.em.fork();
+    const application = isId(id) ? await em.findOne(ApplicationSchema, { id }, { populate: ['user', 'form'] }) : null;
+    if (!application) throw new DomainError('not_found', 'Application not found');
+    const own = application.user.id === actor.id;
+    if (!own && !mayReview(actor, application.form)) throw new DomainError('forbidden', 'You may not view this application.');
+    return (await applicationViews(em, [application], !own))[0]!;
+  }
+
+  /** The application as the caller may see it, or null when there is none or they may not (the site's pages answer 404). */
+  async findApplication(actor: CurrentUser, id: string): Promise<ApplicationView | null> {
+    return this.getApplication(actor, id).catch((error: unknown) => {
+      if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'forbidden')) return null;
+      throw error;
+    });
+  }
+
+  /** Form ids whose applications the caller may review (deleted forms too: their applications remain); null: none at all. */
+  async #reviewableFormIds(em: Em, actor: CurrentUser): Promise<string[] | null> {
+    const forms = await em.find(RecruitmentFormSchema, {}, { fields: ['id', 'manageableRanks'] });
+    const ids = forms.filter((f) => mayReview(actor, f)).map((f) => f.id);
+    return ids.length > 0 || meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) ? ids : null;
+  }
+
+  async #list(em: Em, formIds: readonly string[], query: Omit<ApplicationsListQuery, 'formId'>): Promise<ApplicationsList> {
+    const page = query.page;
+    const pageSize = query.pageSize;
+    if (formIds.length === 0) return { responses: [], total: 0, page, pageSize };
+    const where = [`a.form_id in (${formIds.map(() => '?').join(', ')})`];
+    const params: unknown[] = [...formIds];
+    const statuses = statusesOf(query.filter);
+    if (statuses) {
+      where.push(`a.status in (${statuses.map(() => '?').join(', ')})`);
+      params.push(...statuses);
+    }
+    const search = query.search?.trim();
+    if (search) {
+      const like = containsPattern(search);
+      where.push('(a.answers::text ilike ? or u.username ilike ? or u.display_name ilike ? or a.user_id = ?)');
+      params.push(like, like, like, search);
+    }
+    const clause = `where ${where.join(' and ')}`;
+    // Waiting applications oldest first (a queue); decided ones newest first.
+    const order = query.order ?? (query.filter === 'open' || query.filter === 'pending' || query.filter === 'hold' ? 'asc' : 'desc');
+    const from = 'from recruitment_applications a join users u on u.id = a.user_id';
+    const [rows, [count]] = await Promise.all([
+      em.execute<{ id: string }[]>(`select a.id ${from} ${clause} order by a.created_at ${order}, a.id ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`, params),
+      em.execute<{ n: string | number }[]>(`select count(*) as n ${from} ${clause}`, params),
+    ]);
+    const ids = rows.map((r) => r.id);
+    const found = ids.length ? await em.find(ApplicationSchema, { id: { $in: ids } }, { populate: ['user'] }) : [];
+    const byId = new Map(found.map((a) => [a.id, a]));
+    const ordered = ids.map((id) => byId.get(id)).filter((a): a is Application => Boolean(a));
+    return { responses: await applicationViews(em, ordered, true), total: Number(count?.n ?? 0), page, pageSize };
+  }
+
+}

@@ -1,0 +1,117 @@
+import { nameOf, type AuditLog } from '../../core/audit/service.ts';
+import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { isId } from '../../core/shared/ids.ts';
+import '../notifications/events.ts';
+import { RankHistorySchema } from '../users/entities.ts';
+import '../users/events.ts';
+import { ApplicationHistorySchema, ApplicationSchema, type Application } from './entities.ts';
+import { APPLICATION_STATUS, isOpenStatus, mayReview, statusName, type ApplicationView, type UpdateStatusInput } from './schemas.ts';
+import { toApplicationView } from './service.ts';
+
+/** What the applicant is told when a reviewer moves their application (the notice's text). */
+function noticeText(formTitle: string, status: number, reason: string | null, rankName: string | null): string {
+  const because = reason ? ` Reason: ${reason}` : '';
+  switch (status) {
+    case APPLICATION_STATUS.ACCEPTED:
+      return `Your application to ${formTitle} was accepted${rankName ? `: welcome to the kitchen as ${rankName}` : ''}!${because}`;
+    case APPLICATION_STATUS.DENIED:
+      return `Your application to ${formTitle} was denied.${because}`;
+    case APPLICATION_STATUS.HOLD:
+      return `Your application to ${formTitle} is on hold.${because}`;
+    default:
+      return `Your application to ${formTitle} is pending again.${because}`;
+  }
+}
+
+/**
+ * Recruitment: forms (RECRUITMENT_MANAGER writes them), applications (anyone signed in applies, within the form's
+ * rules) and their review (the §6 view rule, checked here because the guard cannot know the form).
+
+/**
+ * Reviewing an application: its status, reason and staff notes. ACCEPTED grants the form's rank in the same
+ * transaction; the applicant is told after commit.
+ */
+export class ReviewService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #audit: AuditLog;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#audit = audit;
+    this.#now = now;
+  }
+
+  /**
+   * PATCH .../applications/{id}/update-status. Under the application's row lock: of two reviewers at once, the
+   * second decides on what the first committed. ACCEPTED grants the form's rank in the same transaction (rank
+   * history written). A decided application (accepted or denied) is final. The applicant is told after commit.
+   */
+  async updateStatus(actor: CurrentUser, id: string, input: UpdateStatusInput): Promise<ApplicationView> {
+    const now = this.#now();
+    const outcome = await this.#orm.em.fork().transactional(async (em) => {
+      if (!isId(id) || !(await lockRow(em, 'recruitment_applications', id))) throw new DomainError('not_found', 'Application not found');
+      const application = await em.findOneOrFail(ApplicationSchema, { id }, { populate: ['user', 'form'], refresh: true });
+      if (!mayReview(actor, application.form)) throw new DomainError('forbidden', 'You may not review applications to this form.');
+      if (application.user.id === actor.id) throw new DomainError('forbidden', 'You cannot review your own application.');
+      const from = application.status;
+      if (!isOpenStatus(from)) throw new DomainError('conflict', `This application was already ${from === APPLICATION_STATUS.ACCEPTED ? 'accepted' : 'denied'}: a decision is final.`);
+      const to = input.status;
+      if (to === from) throw new DomainError('conflict', `This application is already ${statusName(to)!.toLowerCase()}.`);
+      application.status = to;
+      application.reason = input.reason;
+      if (input.staffNotes !== undefined) application.staffNotes = input.staffNotes;
+      application.updatedAt = new Date(now);
+      if (!isOpenStatus(to)) application.decidedAt = new Date(now);
+      const history = em.create(ApplicationHistorySchema, { application, from, to, reason: input.reason, by: actor.id, byName: nameOf(actor).slice(0, 64), createdAt: new Date(now) });
+      const granted = to === APPLICATION_STATUS.ACCEPTED ? await this.#grantRank(em, actor, application) : null;
+      await this.#audit.record(em, {
+        actor,
+        action: 'application.status',
+        target: { type: 'application', id: application.id, name: `${application.formTitle}: ${nameOf(application.user)}`.slice(0, 100) },
+        before: { status: statusName(from) },
+        after: { status: statusName(to), ...(granted && { rankGranted: granted.name }) },
+        reason: input.reason,
+      });
+      await em.flush();
+      const all = await em.find(ApplicationHistorySchema, { application: id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+      return { view: toApplicationView(application, all, true), history, granted, userId: application.user.id, formTitle: application.formTitle };
+    });
+    if (outcome.granted) {
+      this.#events.publish('identityChanged', { userId: outcome.userId });
+      this.#events.publish('userRanksChanged', { userId: outcome.userId, ranks: outcome.granted.ranks, announce: false });
+    }
+    this.#events.publish('notice', {
+      userId: outcome.userId,
+      ref: `application:${id}:${outcome.history.id}`,
+      kind: `application.${statusName(input.status)!.toLowerCase()}`,
+      text: noticeText(outcome.formTitle, input.status, input.reason, outcome.granted?.name ?? null),
+      link: `/recruitment/applications/${id}`,
+    });
+    return outcome.view;
+  }
+
+  /** Gives the applicant the form's rank (if the form names one that still exists and they lack it), with a rank history entry. */
+  async #grantRank(em: Em, actor: CurrentUser, application: Application): Promise<{ name: string; ranks: string[] } | null> {
+    const rankId = application.form.rank;
+    if (!rankId) return null;
+    const rank = await em.findOne(RankSchema, { id: rankId });
+    if (!rank) return null;
+    await lockRow(em, 'users', application.user.id);
+    const user = await em.findOneOrFail(UserSchema, { id: application.user.id }, { populate: ['ranks'], refresh: true });
+    const before = user.ranks.getItems();
+    if (before.some((r) => r.id === rank.id)) return null;
+    user.ranks.add(rank);
+    const after = [...before, rank].sort((a, b) => b.position - a.position).map((r) => r.id);
+    em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: `Accepted: ${application.formTitle}`, by: actor.id });
+    return { name: rank.name, ranks: after };
+  }
+}
+
