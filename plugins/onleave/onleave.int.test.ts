@@ -225,6 +225,14 @@ describe('onleave', () => {
       const peer = await app.createUser({ rankPermissions: MANAGER, rankPosition: 600 });
       const peerRequest = await submitted(peer, day(1), day(2));
       expect((await decide(peerRequest._id, 'APPROVED')).statusCode).toBe(403);
+      // The list offers Decide and Cancel only where they will be allowed: not one's own, not a peer's.
+      const chefRequest = await submitted(await chef(), day(3), day(4));
+      const listed = async (who: TestUser, id: string) =>
+        ((await call('GET', '/api/client/onleave/requests?pageSize=100', who)).json().requests as LeaveRequestView[]).find((r) => r._id === id);
+      expect((await listed(manager, peerRequest._id))?.manageable).toBe(false);
+      expect((await listed(manager, ownRequest._id))?.manageable).toBe(false);
+      expect((await listed(manager, chefRequest._id))?.manageable).toBe(true);
+      expect((await listed(admin, peerRequest._id))?.manageable).toBe(true);
       expect((await decide(peerRequest._id, 'APPROVED', admin)).statusCode).toBe(200);
       expect((await decide(ownRequest._id, 'APPROVED', admin)).statusCode).toBe(200);
     });

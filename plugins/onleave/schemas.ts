@@ -73,6 +73,8 @@ export interface LeaveRequestView {
   note: string | null;
   decidedAt: string | null;
   createdAt: string;
+  /** In a manager's list: whether they may decide or cancel it (they outrank the member, who is not themself). */
+  manageable?: boolean;
 }
 
 export interface LeaveRequestsResponse {

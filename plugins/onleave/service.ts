@@ -186,12 +186,14 @@ export class OnLeaveService {
     if (user) where.user = user;
     if (query.status) where.status = query.status;
     const [rows, total] = await this.#orm.em.fork().findAndCount(LeaveRequestSchema, where, {
-      populate: ['user'],
+      populate: manager ? ['user', 'user.ranks'] : ['user'],
       orderBy: { [query.sort]: query.order, id: query.order },
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
-    return { requests: rows.map(toLeaveView), total };
+    // The same rule #manageable enforces on a decision or a cancel, so the list offers only what will be allowed.
+    const mayManage = (row: LeaveRequest) => row.user.id !== actor.id && outranks(actor, { ranks: row.user.ranks.getItems() });
+    return { requests: rows.map((row) => (manager ? { ...toLeaveView(row), manageable: mayManage(row) } : toLeaveView(row))), total };
   }
 
   /** Every member on leave today (an APPROVED request whose days include today), soonest back first. */
