@@ -59,6 +59,11 @@ const envSchema = z.object({
       return origins;
     }).optional(),
   ),
+  /**
+   * Sponsor payments through the ad network (docs/store.md "Sponsors"): the secret it signs its payment callbacks
+   * with (HMAC-SHA256). Unset, or no ad network: no sponsor offer, `nitroPayToken` is null.
+   */
+  AD_SPONSOR_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** The ad-blocker help manifest ({ id, name, steps, gif }[]); the site's bundled copy is the fallback. */
   ADBLOCK_HELP_URL: optionalString.pipe(z.url().optional()),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
@@ -125,6 +130,8 @@ export interface Config {
   ads: AdsConfig | null;
   /** AD_HOSTS: origins the Content-Security-Policy allows for the ad network beside its script's; empty without ads. */
   adHosts: readonly string[];
+  /** AD_SPONSOR_SECRET: the key of the ad network's signed sponsor-payment callbacks; null without ads or unset. */
+  sponsorSecret: string | null;
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
@@ -202,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { siteId: e.AD_SITE_ID, scriptUrl: e.AD_SCRIPT_URL, probeUrl: e.AD_PROBE_URL ?? null, helpManifestUrl: e.ADBLOCK_HELP_URL ?? null }
         : null,
     adHosts: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_HOSTS ?? []) : [],
+    sponsorSecret: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_SPONSOR_SECRET ?? null) : null,
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   'user.leave.create': 'Put someone on leave',
   'user.leave.decide': 'Decided a leave request',
   'user.leave.cancel': "Cancelled someone's leave",
+  'user.coins': "Adjusted someone's coins",
   'rank.create': 'Created a rank',
   'rank.update': 'Edited a rank',
   'rank.reorder': 'Reordered the ranks',

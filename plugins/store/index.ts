@@ -1,23 +1,50 @@
 import { definePlugin } from '../../core/plugin.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { UsersPlugin } from '../users/index.ts';
+import { coinsRoutes } from './coins-api.ts';
+import hourlyCommand from './commands/hourly.ts';
 import { storeEntities } from './entities.ts';
 import { GrantService } from './grants.ts';
+import { HourlyService } from './hourly.ts';
 import { CoinLedger } from './ledger.ts';
 import { migrations } from './migrations/index.ts';
+import { seedWallets } from './seed-wallets.ts';
+import { SponsorService } from './sponsor.ts';
+import { WalletService } from './wallets.ts';
 
 export interface StorePlugin {
   /** Coins: credit and debit for every plugin (rewards, purchases), idempotent per reference. */
   coins: CoinLedger;
   /** Perks and ranks held because of a purchase, a subscription, an objective or a sponsor payment. */
   grants: GrantService;
+  /** The hourly reward: the route, /hourly and the bot's /hourly. */
+  hourly: HourlyService;
+  /** A user's wallet as profiles show it; a user manager's adjustment. */
+  wallets: WalletService;
+  /** The sponsor token (`nitroPayToken`) and the ad network's payment callback. */
+  sponsor: SponsorService;
 }
 
-/** The money side inside the diner: coins and their ledger, grants (docs/store.md). */
+/** The money side inside the diner: coins and their ledger, grants, the hourly reward, sponsors (docs/store.md). */
 export default definePlugin({
   name: 'store',
   entities: storeEntities,
   migrations,
-  service: (ctx): StorePlugin => ({
-    coins: new CoinLedger(ctx.orm, ctx.now),
-    grants: new GrantService(ctx.orm, ctx.events, ctx.now),
-  }),
+  service: (ctx): StorePlugin => {
+    const coins = new CoinLedger(ctx.orm, ctx.now);
+    const settings = ctx.services.settings as SettingsService;
+    const sponsor = new SponsorService({ orm: ctx.orm, coins, settings, events: ctx.events, config: ctx.config, now: ctx.now });
+    // `nitroPayToken` in GET /api/v3/users/@me: the users plugin asks us, without importing this plugin.
+    (ctx.services.users as UsersPlugin).users.issuePaymentTokensWith((userId) => sponsor.tokenFor(userId)?.token ?? null);
+    return {
+      coins,
+      grants: new GrantService(ctx.orm, ctx.events, ctx.now),
+      hourly: new HourlyService(ctx.orm, coins, settings, ctx.now),
+      wallets: new WalletService(ctx.orm, coins, ctx.events, ctx.audit),
+      sponsor,
+    };
+  },
+  routes: (app, store) => coinsRoutes(app, store),
+  commands: [hourlyCommand],
+  seed: (store, ctx) => seedWallets(store, ctx),
 });

@@ -56,7 +56,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
 
   app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request): Promise<MeResponse> => ({
     user: fromCurrentUser(request.user!),
-    nitroPayToken: null,
+    nitroPayToken: users.paymentToken(request.user!.id),
   }));
 
   app.get('/api/v3/users/:id', { onRequest: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView }> => ({

@@ -47,7 +47,7 @@ export interface UserView extends PublicUserView {
 
 export interface MeResponse {
   user: UserView;
-  /** The store's payment token (store issue); null until then. */
+  /** The sponsor payment token (docs/store.md "Sponsors"); null when sponsor payments are not set up. */
   nitroPayToken: string | null;
 }
 

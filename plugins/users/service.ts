@@ -74,13 +74,30 @@ export function fromCurrentUser(user: CurrentUser): UserView {
   };
 }
 
+/** Issues a user's sponsor payment token (`nitroPayToken`), or null when there is none to issue. */
+export type PaymentTokenIssuer = (userId: string) => string | null;
+
 export class UsersService {
   readonly #orm: Orm;
   readonly #events: EventBus;
+  #paymentToken: PaymentTokenIssuer = () => null;
 
   constructor(orm: Orm, events: EventBus) {
     this.#orm = orm;
     this.#events = events;
+  }
+
+  /**
+   * Who issues `nitroPayToken` in `GET /api/v3/users/@me`: the store plugin (sponsors) registers itself here, so this
+   * plugin never imports it. Until then, and when sponsor payments are not set up, the token is null.
+   */
+  issuePaymentTokensWith(issuer: PaymentTokenIssuer): void {
+    this.#paymentToken = issuer;
+  }
+
+  /** The signed-in user's sponsor payment token (`nitroPayToken`), or null. */
+  paymentToken(userId: string): string | null {
+    return this.#paymentToken(userId);
   }
 
   async #find(id: string): Promise<User> {

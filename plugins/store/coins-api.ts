@@ -1,0 +1,57 @@
+import { publicAccess, requireAuth, requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
+import type { App } from '../../core/plugin.ts';
+import { UserIdOnlyParamsSchema } from '../users/admin-schemas.ts';
+import {
+  AdjustCoinsBodySchema,
+  type AdjustCoinsResponse,
+  type HourlyClaimResponse,
+  type SponsorCallbackResponse,
+  type SponsorTokenResponse,
+  type WalletView,
+} from './coins-schemas.ts';
+import type { StorePlugin } from './index.ts';
+import { SPONSOR_SIGNATURE_HEADER } from './sponsor.ts';
+
+/** Per address: a person claims once an hour; this only stops a script hammering the route. */
+export const COINS_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** The ad network calls from a few addresses of its own: a ceiling against a flood of bad signatures. */
+export const SPONSOR_CALLBACK_RATE_LIMIT = { max: 6_000, timeWindow: '1 minute' };
+
+const selfOrManager = requireSelfOrPermissions({ all: ['MANAGE_USERS'] });
+const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
+
+/** Coins for users: the hourly reward, wallets, a manager's adjustment, the sponsor token and callback (specification §7). */
+export async function coinsRoutes(app: App, store: StorePlugin): Promise<void> {
+  app.post('/api/client/users/hourly', { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } }, async (request): Promise<HourlyClaimResponse> =>
+    store.hourly.claim(request.user!.id),
+  );
+
+  app.get('/api/client/users/:id/wallet', { onRequest: selfOrManager, schema: { params: UserIdOnlyParamsSchema } }, async (request): Promise<WalletView> =>
+    store.wallets.view(request.params.id),
+  );
+
+  app.post(
+    '/api/client/admin/users/:id/coins',
+    { onRequest: manageUsers, schema: { params: UserIdOnlyParamsSchema, body: AdjustCoinsBodySchema } },
+    async (request): Promise<AdjustCoinsResponse> => store.wallets.adjust(request.user!, request.params.id, request.body),
+  );
+
+  app.post('/api/client/npay/token', { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } }, async (request): Promise<SponsorTokenResponse> =>
+    store.sponsor.issue(request.user!.id),
+  );
+
+  // The ad network's callback: the signature covers the exact bytes, so this scope reads the body raw.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/npay/callback',
+      { onRequest: publicAccess, config: { session: false, rateLimit: SPONSOR_CALLBACK_RATE_LIMIT } },
+      async (request): Promise<SponsorCallbackResponse> => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = request.headers[SPONSOR_SIGNATURE_HEADER];
+        return store.sponsor.callback(raw, Array.isArray(header) ? header[0] : header);
+      },
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { HOURLY_INTERVAL_MS } from './coins-schemas.ts';
+import { CoinTransactionSchema } from './entities.ts';
+import type { StorePlugin } from './index.ts';
+
+const START = Date.parse('2026-11-25T12:00:00Z');
+
+describe('the hourly reward', () => {
+  let app: TestApp;
+  let clock = START;
+  // Each caller from an address of their own: the route's per-address rate limit is not what these tests count.
+  const claim = (auth: Record<string, string>, remoteAddress = '10.0.0.1') => app.inject({ method: 'POST', url: '/api/client/users/hourly', headers: auth, remoteAddress });
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
+  });
+  afterAll(() => app?.close());
+
+  it('pays hourlyReward once per rolling hour, answering the balance and when the next claim opens', async () => {
+    clock = START;
+    const user = await app.createUser();
+    const first = await claim(user.auth);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ amount: 50, balance: 50, nextClaimAt: new Date(START + HOURLY_INTERVAL_MS).toISOString() });
+
+    clock = START + HOURLY_INTERVAL_MS - 5 * 60_000 + 1;
+    const early = await claim(user.auth);
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'You already claimed your hourly reward. Come back in 5 minutes.',
+      nextClaimAt: new Date(START + HOURLY_INTERVAL_MS).toISOString(),
+    });
+
+    clock = START + HOURLY_INTERVAL_MS;
+    const second = await claim(user.auth);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ amount: 50, balance: 100 });
+
+    const store = app.server.ctx.services.store as StorePlugin;
+    expect(await store.hourly.status(user.id)).toEqual({ balance: 100, amount: 50, lastClaimAt: new Date(clock).toISOString(), nextClaimAt: new Date(clock + HOURLY_INTERVAL_MS).toISOString() });
+    const rows = await app.db.orm.em.fork().find(CoinTransactionSchema, { user: user.id }, { orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.kind, r.amount, r.reference])).toEqual([
+      ['HOURLY', 50, `hourly:${new Date(START).toISOString()}`],
+      ['HOURLY', 50, `hourly:${new Date(START + HOURLY_INTERVAL_MS).toISOString()}`],
+    ]);
+  });
+
+  it('pays the hourlyReward setting as it is now, and says a first claim is open at once', async () => {
+    clock = START;
+    const manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
+    const user = await app.createUser();
+    const store = app.server.ctx.services.store as StorePlugin;
+    expect(await store.hourly.status(user.id)).toEqual({ balance: 0, amount: 50, lastClaimAt: null, nextClaimAt: null });
+    const set = await app.inject({ method: 'POST', url: '/api/client/settings/hourlyReward', headers: manager.auth, payload: { val: 75 } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await claim(user.auth)).json()).toMatchObject({ amount: 75, balance: 75 });
+    await app.inject({ method: 'POST', url: '/api/client/settings/hourlyReward', headers: manager.auth, payload: { val: 50 } });
+  });
+
+  it('20 claims at once pay once (a race on PostgreSQL), and the ledger still sums to the balance', async () => {
+    for (let trial = 0; trial < 3; trial++) {
+      clock = START + trial * 10 * HOURLY_INTERVAL_MS;
+      const user = await app.createUser();
+      // The first trial starts without a wallet row (the insert races), the others with one (the update races).
+      if (trial > 0) await (app.server.ctx.services.store as StorePlugin).coins.credit({ userId: user.id, amount: 5, kind: 'ADMIN', reference: `t:${trial}` });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => claim(user.auth, `10.1.${trial}.1`)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(429)]);
+      for (const refused of answers.filter((a) => a.statusCode === 429)) expect(refused.json().nextClaimAt).toBe(new Date(clock + HOURLY_INTERVAL_MS).toISOString());
+      const balance = (trial > 0 ? 5 : 0) + 50;
+      expect(answers.find((a) => a.statusCode === 200)!.json().balance).toBe(balance);
+      expect(await (app.server.ctx.services.store as StorePlugin).coins.balance(user.id)).toBe(balance);
+      expect(await app.db.orm.em.fork().count(CoinTransactionSchema, { user: user.id, kind: 'HOURLY' })).toBe(1);
+    }
+    await expectLedgerMatchesBalances(app);
+  });
+});

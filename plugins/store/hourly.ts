@@ -1,0 +1,80 @@
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './coins-schemas.ts';
+import type { CoinLedger } from './ledger.ts';
+
+/** `12 minutes`, `1 minute`, `less than a minute`: how long until the next claim, in a sentence. */
+export function waitText(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  if (ms <= 0) return 'now';
+  if (minutes <= 1) return ms < 60_000 ? 'less than a minute' : '1 minute';
+  return `${minutes} minutes`;
+}
+
+/**
+ * The hourly reward (docs/store.md "Hourly"): once per rolling hour per user, `hourlyReward` coins. A claim is one
+ * conditional update of `wallets.last_hourly_at` (the wallet row created when missing) and the ledger credit, in one
+ * transaction: of 20 claims at once, the first moves the claim time and the others find it within the hour.
+ */
+export class HourlyService {
+  readonly #orm: Orm;
+  readonly #coins: CoinLedger;
+  readonly #settings: SettingsService;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, coins: CoinLedger, settings: SettingsService, now: () => number) {
+    this.#orm = orm;
+    this.#coins = coins;
+    this.#settings = settings;
+    this.#now = now;
+  }
+
+  /** Claims the reward; too early: 429 `rate_limited` with `nextClaimAt`. */
+  async claim(userId: string): Promise<HourlyClaimResponse> {
+    const amount = await this.#settings.get('hourlyReward');
+    const now = new Date(this.#now());
+    return this.#orm.em.fork().transactional(async (em) => {
+      const claimed = await em.execute<{ last_hourly_at: Date }[]>(
+        `insert into "wallets" ("user_id", "balance", "last_hourly_at") values (?, 0, ?)
+         on conflict ("user_id") do update set "last_hourly_at" = excluded."last_hourly_at"
+         where "wallets"."last_hourly_at" is null or "wallets"."last_hourly_at" <= ?
+         returning "last_hourly_at"`,
+        [userId, now, new Date(now.getTime() - HOURLY_INTERVAL_MS)],
+      );
+      if (claimed.length === 0) {
+        const last = await this.#lastClaim(em, userId);
+        const next = new Date((last?.getTime() ?? now.getTime()) + HOURLY_INTERVAL_MS);
+        throw new DomainError('rate_limited', `You already claimed your hourly reward. Come back in ${waitText(next.getTime() - now.getTime())}.`, {
+          nextClaimAt: next.toISOString(),
+        });
+      }
+      const { balance } = await this.#coins.creditIn(em, { userId, amount, kind: 'HOURLY', reference: `hourly:${now.toISOString()}`, reason: 'Hourly reward' });
+      return { amount, balance, nextClaimAt: new Date(now.getTime() + HOURLY_INTERVAL_MS).toISOString() };
+    });
+  }
+
+  /** The balance, the reward and when the next claim opens (null: it is open now). */
+  async status(userId: string): Promise<HourlyStatus> {
+    const em = this.#orm.em.fork();
+    const [rows, amount] = await Promise.all([
+      em.execute<{ balance: number; last_hourly_at: Date | string | null }[]>(`select "balance", "last_hourly_at" from "wallets" where "user_id" = ?`, [userId]),
+      this.#settings.get('hourlyReward'),
+    ]);
+    const row = rows[0];
+    const last = row?.last_hourly_at ? new Date(row.last_hourly_at) : null;
+    const next = last ? last.getTime() + HOURLY_INTERVAL_MS : null;
+    return {
+      balance: Number(row?.balance ?? 0),
+      amount,
+      lastClaimAt: last?.toISOString() ?? null,
+      nextClaimAt: next !== null && next > this.#now() ? new Date(next).toISOString() : null,
+    };
+  }
+
+  async #lastClaim(em: Em, userId: string): Promise<Date | null> {
+    const rows = await em.execute<{ last_hourly_at: Date | string | null }[]>(`select "last_hourly_at" from "wallets" where "user_id" = ?`, [userId]);
+    const value = rows[0]?.last_hourly_at;
+    return value ? new Date(value) : null;
+  }
+}

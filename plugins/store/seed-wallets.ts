@@ -1,0 +1,50 @@
+import type { CoreContext } from '../../core/plugin.ts';
+import { DEMO_USERS } from '../users/seed.ts';
+import type { CoinChange } from './ledger.ts';
+import type { StorePlugin } from './index.ts';
+
+const HOUR = 60 * 60 * 1000;
+const demo = (role: (typeof DEMO_USERS)[number]['role']) => DEMO_USERS.find((u) => u.role === role)!.id;
+
+interface Entry extends Omit<CoinChange, 'reference' | 'userId'> {
+  /** How long ago. */
+  ago: number;
+}
+
+/**
+ * Demo wallets (docs/store.md): the demo users have balances and a history of hourly claims, a staff adjustment and
+ * a sponsor reward, written through the ledger (so each sums to its balance) and dated in the past. Every last
+ * hourly claim is over an hour old, so each demo user can claim on /hourly at once.
+ */
+export async function seedWallets(store: StorePlugin, ctx: CoreContext): Promise<void> {
+  const now = ctx.now();
+  const hourly = (ago: number): Entry => ({ amount: 50, kind: 'HOURLY', reason: 'Hourly reward', ago });
+  const history: Record<string, Entry[]> = {
+    [demo('Customer')]: [
+      hourly(50 * HOUR),
+      hourly(27 * HOUR),
+      { amount: 500, kind: 'ADMIN', reason: 'Welcome gift for our first regulars', ago: 26 * HOUR },
+      hourly(5 * HOUR),
+      { amount: 1000, kind: 'REWARD', reason: 'Thank you for sponsoring Virtual Diner', ago: 4 * HOUR },
+      hourly(2 * HOUR),
+    ],
+    [demo('Chef')]: [hourly(30 * HOUR), hourly(20 * HOUR), { amount: 200, kind: 'ADMIN', reason: 'Chef of the week', ago: 10 * HOUR }, hourly(3 * HOUR)],
+    [demo('Delivery driver')]: [hourly(8 * HOUR), hourly(6 * HOUR)],
+    [demo('Manager')]: [hourly(4 * HOUR)],
+    [demo('Banned user')]: [hourly(90 * HOUR)],
+  };
+  const em = ctx.orm.em.fork();
+  for (const [userId, entries] of Object.entries(history)) {
+    const exists = await em.execute<{ id: string }[]>(`select "id" from "users" where "id" = ?`, [userId]);
+    if (exists.length === 0) continue;
+    let lastHourly: Date | null = null;
+    for (const [i, entry] of entries.entries()) {
+      const at = new Date(now - entry.ago);
+      const reference = entry.kind === 'HOURLY' ? `hourly:${at.toISOString()}` : `seed:${i}`;
+      await store.coins.credit({ userId, amount: entry.amount, kind: entry.kind, reference, reason: entry.reason });
+      await em.execute(`update "coin_transactions" set "created_at" = ? where "user_id" = ? and "reference" = ?`, [at, userId, reference]);
+      if (entry.kind === 'HOURLY') lastHourly = at;
+    }
+    await em.execute(`update "wallets" set "last_hourly_at" = ? where "user_id" = ?`, [lastHourly, userId]);
+  }
+}

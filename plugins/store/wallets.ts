@@ -1,0 +1,71 @@
+import type { AuditLog } from '../../core/audit/service.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
+import '../notifications/events.ts';
+import { manageableTarget, userTarget } from '../users/admin-service.ts';
+import { RECENT_TRANSACTIONS, type AdjustCoinsInput, type AdjustCoinsResponse, type WalletView } from './coins-schemas.ts';
+import type { CoinLedger } from './ledger.ts';
+
+const coins = (n: number) => `${n.toLocaleString('en')} ${Math.abs(n) === 1 ? 'coin' : 'coins'}`;
+
+/**
+ * A user's wallet as profiles show it (the user themself and user managers), and a user manager's adjustment
+ * (docs/store.md "Balances on profiles", "Admin adjustments").
+ */
+export class WalletService {
+  readonly #orm: Orm;
+  readonly #coins: CoinLedger;
+  readonly #events: EventBus;
+  readonly #audit: AuditLog;
+
+  constructor(orm: Orm, coins: CoinLedger, events: EventBus, audit: AuditLog) {
+    this.#orm = orm;
+    this.#coins = coins;
+    this.#events = events;
+    this.#audit = audit;
+  }
+
+  /** The balance and the latest ledger rows, newest first. The caller decides who may read it (self or MANAGE_USERS). */
+  async view(userId: string, limit = RECENT_TRANSACTIONS): Promise<WalletView> {
+    const [balance, transactions] = await Promise.all([this.#coins.balance(userId), this.#coins.transactions(userId, limit)]);
+    return { balance, transactions };
+  }
+
+  /**
+   * POST /api/client/admin/users/{id}/coins: a user manager adds or takes coins of someone ranked below them
+   * (manageableTarget: not themself, the user's row locked), with a reason. Kind ADMIN, reference `admin:{id}`;
+   * taking more than the balance is 409 (nothing written). Audited in the same transaction; the user is told.
+   */
+  async adjust(actor: CurrentUser, userId: string, input: AdjustCoinsInput): Promise<AdjustCoinsResponse> {
+    const id = newId();
+    const reference = `admin:${id}`;
+    const change = { userId, amount: Math.abs(input.amount), kind: 'ADMIN' as const, reference, reason: input.reason };
+    const balance = await this.#orm.em.fork().transactional(async (em) => {
+      const user = await manageableTarget(em, actor, userId);
+      const before = await this.#coins.balanceIn(em, userId);
+      let after: number;
+      try {
+        ({ balance: after } = input.amount > 0 ? await this.#coins.creditIn(em, change) : await this.#coins.debitIn(em, change));
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'conflict' && input.amount < 0) {
+          throw new DomainError('conflict', `The balance is ${coins(before)}: you cannot take ${coins(-input.amount)}.`, { balance: before });
+        }
+        throw error;
+      }
+      await this.#audit.record(em, { actor, action: 'user.coins', target: userTarget(user), before: { balance: before }, after: { balance: after }, reason: input.reason });
+      return after;
+    });
+    this.#events.publish('notice', {
+      userId,
+      ref: reference,
+      kind: 'coins.adjusted',
+      text: input.amount > 0 ? `A manager gave you ${coins(input.amount)}: ${input.reason}` : `A manager took ${coins(-input.amount)} from you: ${input.reason}`,
+      link: '/users/@me',
+    });
+    const transaction = (await this.#coins.transactions(userId, 5)).find((t) => t.reference === reference)!;
+    return { balance, transaction };
+  }
+}
