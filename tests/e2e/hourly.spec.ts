@@ -1,0 +1,99 @@
+import type { BrowserContext } from '@playwright/test';
+import type { Services } from '../../plugins/index.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+test('a customer claims the hourly reward, watches the countdown, and sees the coins on their profile; a manager adjusts them', async ({ browser, diner }) => {
+  test.setTimeout(120_000);
+  const [customerContext, managerContext, visitorContext] = (await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
+  const customer = await diner.signIn(customerContext, { username: 'coin_collector' });
+  await diner.signIn(managerContext, { username: 'manager_max', rank: 'Manager' });
+
+  // A visitor reads what it is and is asked to sign in.
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/hourly');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Hourly rewards');
+  await expect(visitor.getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
+  await expectAccessible(visitor);
+  await screenshots(visitor, 'hourly-visitor');
+
+  // The customer has never claimed: the reward is ready.
+  const page = await customerContext.newPage();
+  await page.goto('/hourly');
+  await expect(page.getByTestId('hourly-balance')).toHaveText('0');
+  await expect(page.getByTestId('hourly-countdown')).toHaveText('Your reward is ready.');
+  const claim = page.getByRole('button', { name: 'Claim 50 coins' });
+  await expect(claim).toBeEnabled();
+  await claim.click();
+  await expect(page.getByTestId('toast')).toHaveText('You claimed 50 coins!');
+  await expect(page.getByTestId('hourly-balance')).toHaveText('50');
+  await expect(claim).toBeDisabled();
+  const countdown = page.getByTestId('hourly-countdown');
+  await expect(countdown).toHaveText(/^Next reward in 59:[0-5]\d$/);
+  // It counts down live.
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first!);
+  await expect(countdown).toHaveText(/^Next reward in 59:[0-5]\d$/);
+  await expectAccessible(page);
+  await screenshots(page, 'hourly');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'hourly-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // After a reload the server says the same: no second claim for an hour.
+  await page.reload();
+  await expect(page.getByTestId('hourly-balance')).toHaveText('50');
+  await expect(page.getByRole('button', { name: 'Claim 50 coins' })).toBeDisabled();
+  await expect(page.getByTestId('hourly-countdown')).toHaveText(/^Next reward in 59:[0-5]\d$/);
+  const again = await page.request.post('/api/client/users/hourly');
+  expect(again.status()).toBe(429);
+  expect((await again.json()).nextClaimAt).toEqual(expect.any(String));
+
+  // The profile shows the balance and the transaction.
+  await page.goto('/users/@me');
+  await expect(page.getByTestId('profile-balance')).toHaveText('50');
+  await expect(page.getByTestId('coin-transactions').locator('li')).toHaveCount(1);
+  await expect(page.getByTestId('coin-transactions')).toContainText('Hourly reward');
+  await expect(page.getByTestId('coin-transactions')).toContainText('+50');
+  await expectAccessible(page);
+  await screenshots(page, 'profile-coins');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, 'profile-coins-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // A user manager gives coins with a reason, on the customer's manage page.
+  const manager = await managerContext.newPage();
+  await manager.goto(`/users/${customer.id}/manage`);
+  await expect(manager.getByTestId('adjust-balance')).toHaveText('50');
+  await manager.getByLabel('Amount').fill('25');
+  await manager.getByLabel('Reason').fill('Thanks for reporting a bug');
+  await expectAccessible(manager);
+  await screenshots(manager, 'adjust-coins');
+  await manager.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(manager, 'adjust-coins-dark');
+  await manager.emulateMedia({ colorScheme: 'light' });
+  await manager.getByRole('button', { name: 'Adjust coins' }).click();
+  await expect(manager).toHaveURL(new RegExp(`/users/${customer.id}$`));
+  await expect(manager.getByTestId('toast')).toHaveText('Coins adjusted: the balance is now 75.');
+  await expect(manager.getByTestId('profile-balance')).toHaveText('75');
+  await expect(manager.getByTestId('coin-transactions').locator('li').first()).toContainText('Adjustment by staff');
+  await expect(manager.getByTestId('coin-transactions').locator('li').first()).toContainText('Thanks for reporting a bug');
+
+  // Taking more than the balance is refused, and says why.
+  await manager.goto(`/users/${customer.id}/manage`);
+  await manager.getByLabel('Amount').fill('-100');
+  await manager.getByLabel('Reason').fill('Too much');
+  await manager.getByRole('button', { name: 'Adjust coins' }).click();
+  await expect(manager.locator('[data-adjust-error]')).toHaveText('The balance is 75 coins: you cannot take 100 coins.');
+
+  // Nobody else sees the balance.
+  await visitor.goto(`/users/${customer.id}`);
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('coin_collector');
+  await expect(visitor.getByTestId('profile-coins')).toHaveCount(0);
+  const services = diner.app.server.ctx.services as Services;
+  expect(await services.store.coins.balance(customer.id)).toBe(75);
+});
