@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.ts';
+import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from './index.ts';
 
@@ -17,15 +18,6 @@ describe('coin ledger', () => {
   });
   afterAll(() => app?.close());
 
-  /** Every user's ledger rows sum to their balance (a user without a wallet row has 0 and no rows). */
-  async function expectLedgerMatchesBalances(): Promise<void> {
-    const rows = await app.db.orm.em.fork().execute<{ user_id: string; balance: number; total: number | null }[]>(
-      `select u.id as user_id, coalesce(w.balance, 0) as balance, (select sum(amount) from coin_transactions t where t.user_id = u.id) as total
-       from users u left join wallets w on w.user_id = u.id`,
-    );
-    for (const row of rows) expect(Number(row.total ?? 0), `user ${row.user_id}`).toBe(Number(row.balance));
-  }
-
   it('credits and debits, each with one ledger row, and says how many coins are missing', async () => {
     const user = await app.createUser();
     expect(await coins.balance(user.id)).toBe(0);
@@ -42,7 +34,7 @@ describe('coin ledger', () => {
       [120, 'ADMIN'],
     ]);
     expect(history[1]!.reason).toBe('Welcome');
-    await expectLedgerMatchesBalances();
+    await expectLedgerMatchesBalances(app);
   });
 
   it('a debit from a user who never had coins is refused without writing', async () => {
@@ -62,7 +54,7 @@ describe('coin ledger', () => {
     expect(results.every((r) => r.balance === 500)).toBe(true);
     expect(await coins.balance(user.id)).toBe(500);
     expect(await coins.transactions(user.id)).toHaveLength(1);
-    await expectLedgerMatchesBalances();
+    await expectLedgerMatchesBalances(app);
   });
 
   it('100 debits at once by a user who can afford 10 take exactly 10, and the balance never goes below 0', async () => {
@@ -73,7 +65,7 @@ describe('coin ledger', () => {
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ kind: 'conflict' });
     expect(await coins.balance(user.id)).toBe(0);
     expect(await coins.transactions(user.id, 200)).toHaveLength(11);
-    await expectLedgerMatchesBalances();
+    await expectLedgerMatchesBalances(app);
   });
 
   it('credits and debits of many users at once all land', async () => {
@@ -81,6 +73,6 @@ describe('coin ledger', () => {
     await Promise.all(users.flatMap((u) => Array.from({ length: 10 }, (_, i) => coins.credit({ userId: u.id, amount: 7, kind: 'HOURLY', reference: `h:${i}` }))));
     await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, (_, i) => coins.debit({ userId: u.id, amount: 3, kind: 'PURCHASE', reference: `p:${i}` }))));
     for (const u of users) expect(await coins.balance(u.id)).toBe(70 - 15);
-    await expectLedgerMatchesBalances();
+    await expectLedgerMatchesBalances(app);
   });
 });
