@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   'user.leave.decide': 'Decided a leave request',
   'user.leave.cancel': "Cancelled someone's leave",
   'user.coins': "Adjusted someone's coins",
+  'user.team.update': "Changed someone's team",
   'rank.create': 'Created a rank',
   'rank.update': 'Edited a rank',
   'rank.reorder': 'Reordered the ranks',
@@ -35,11 +36,15 @@ export const AUDIT_ACTIONS = {
   'recruitmentForm.update': 'Edited a recruitment form',
   'recruitmentForm.delete': 'Deleted a recruitment form',
   'application.status': "Changed an application's status",
+  'team.create': 'Created a team',
+  'team.update': 'Edited a team',
+  'team.delete': 'Deleted a team',
+  'team.reset': "Reset a team's orders",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

@@ -142,12 +142,17 @@ export interface UploadResponse {
   link: string;
 }
 
-export const LEADERBOARD_PERIODS = ['day', 'week', 'all'] as const;
+export const LEADERBOARD_PERIODS = ['day', 'week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export const LeaderboardQuerySchema = z.strictObject({ period: z.enum(LEADERBOARD_PERIODS).default('all') });
 
 export interface LeaderboardEntry {
   user: UserSummary;
+  orders: number;
+}
+/** A team on the board (plugins/teams fills these in; the orders plugin knows no more of teams). */
+export interface LeaderboardTeamEntry {
+  team: { id: string; name: string; colour: string; textColour: string; icon: string };
   orders: number;
 }
 export interface Leaderboard {
@@ -156,8 +161,8 @@ export interface Leaderboard {
   chefs: LeaderboardEntry[];
   drivers: LeaderboardEntry[];
   customers: LeaderboardEntry[];
-  /** Empty until the teams issue. */
-  teams: never[];
+  /** Top teams: empty while teamsEnabled is off (or without the teams plugin). */
+  teams: LeaderboardTeamEntry[];
 }
 
 /** A user's delivered (not reported) orders: as customer, as chef, as driver. */

@@ -1,12 +1,21 @@
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import './events.ts';
-import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, OrderFigures, OrderStats, OrderView, ShiftFigures, UserSummary } from './schemas.ts';
+import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, LeaderboardTeamEntry, OrderFigures, OrderStats, OrderView, ShiftFigures, UserSummary } from './schemas.ts';
 import { selectOrderViews, unknownUser } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LEADERBOARD_TTL_MS = 60_000;
 const TOP = 10;
+
+/** When a period starts, `now` being the moment the board is computed: the last 24 hours, 7 days, 30 days, or ever. */
+export function leaderboardSince(period: LeaderboardPeriod, now: number): Date {
+  const days = { day: 1, week: 7, month: 30, all: 0 }[period];
+  return new Date(days === 0 ? 0 : now - days * DAY_MS);
+}
+
+/** Top teams for a period (plugins/teams registers it): the orders plugin only places it on the board. */
+export type TeamBoard = (period: LeaderboardPeriod, since: Date) => Promise<LeaderboardTeamEntry[]>;
 
 /** Who counts: a delivered order that was not reported (reported orders were trolls: nobody earns them). */
 const COUNTED = `o.status = 'DELIVERED' and not o.report`;
@@ -19,6 +28,7 @@ export class OrderStatsService {
   readonly #orm: Orm;
   readonly #now: () => number;
   readonly #leaderboards = new Map<LeaderboardPeriod, { at: number; value: Promise<Leaderboard> }>();
+  #teams: TeamBoard | null = null;
 
   constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
     this.#orm = orm;
@@ -28,7 +38,18 @@ export class OrderStatsService {
     events.on('identityChanged', () => this.#leaderboards.clear());
   }
 
-  /** Top 10 chefs (prepared), drivers (delivered) and customers (ordered): last 24 h, last 7 days or all time. */
+  /** The teams plugin's Top teams, placed on the board from now on. */
+  withTeams(board: TeamBoard): void {
+    this.#teams = board;
+    this.forgetLeaderboards();
+  }
+
+  /** Drops the cached boards: something they show changed (a team's counter, name or members). */
+  forgetLeaderboards(): void {
+    this.#leaderboards.clear();
+  }
+
+  /** Top 10 chefs (prepared), drivers (delivered), customers (ordered) and teams: last 24 h, 7 days, 30 days or all time. */
   leaderboard(period: LeaderboardPeriod): Promise<Leaderboard> {
     const cached = this.#leaderboards.get(period);
     if (cached && performance.now() - cached.at < LEADERBOARD_TTL_MS) return cached.value;
@@ -40,7 +61,7 @@ export class OrderStatsService {
 
   async #computeLeaderboard(period: LeaderboardPeriod): Promise<Leaderboard> {
     const now = this.#now();
-    const since = new Date(period === 'day' ? now - DAY_MS : period === 'week' ? now - 7 * DAY_MS : 0);
+    const since = leaderboardSince(period, now);
     const em = this.#orm.em.fork();
     const top = async (column: 'prepared_by' | 'delivered_by' | 'customer'): Promise<LeaderboardEntry[]> => {
       const rows = await em.execute<{ uid: string; n: number | string; username: string | null; display_name: string | null; avatar: string | null }[]>(
@@ -59,7 +80,7 @@ export class OrderStatsService {
       chefs: await top('prepared_by'),
       drivers: await top('delivered_by'),
       customers: await top('customer'),
-      teams: [],
+      teams: this.#teams ? await this.#teams(period, since) : [],
     };
   }
 

@@ -1,0 +1,73 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { publicAccess, requireAuth, requirePermissions } from '../../core/auth/guards.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { App } from '../../core/plugin.ts';
+import type { TeamMembership } from './members.ts';
+import {
+  BulkUpdateTeamsBodySchema,
+  CreateTeamBodySchema,
+  TeamIDParamsSchema,
+  TeamIdParamsSchema,
+  UpdateTeamBodySchema,
+  UpdateUserTeamBodySchema,
+  type BulkUpdateTeamsResponse,
+  type TeamDetailView,
+  type TeamsResponse,
+  type TeamView,
+  type UpdateUserTeamResponse,
+} from './schemas.ts';
+import type { TeamsService } from './service.ts';
+
+const manage = requirePermissions({ all: ['MANAGE_TEAMS'] });
+
+/**
+ * teamsEnabled off: every team route answers 404 (as if it did not exist) except to MANAGE_TEAMS, who may still
+ * prepare teams. Runs after the route's guard and before the body is read, so the caller learns nothing else.
+ */
+function whileEnabled(teams: TeamsService): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (!(await teams.visibleTo(request.user ?? null))) throw new DomainError('not_found', 'Teams are switched off.');
+  };
+}
+
+/** Specification §7 "Teams" and GET /api/client/users/team. */
+export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembership): void {
+  const enabled = whileEnabled(teams);
+
+  app.get('/api/client/teams', { onRequest: [publicAccess, enabled] }, async (): Promise<TeamsResponse> => ({ teams: await teams.list() }));
+
+  app.post('/api/client/teams/:teamID', { onRequest: [publicAccess, enabled], schema: { params: TeamIDParamsSchema } }, async (request): Promise<{ team: TeamDetailView }> => ({
+    team: await teams.get(request.params.teamID),
+  }));
+
+  app.post('/api/client/teams', { onRequest: manage, schema: { body: CreateTeamBodySchema } }, async (request, reply): Promise<{ team: TeamView }> => {
+    const team = await teams.create(request.user!, request.body);
+    return reply.code(201).send({ team });
+  });
+
+  app.post('/api/client/teams/reset-orders/:id', { onRequest: manage, schema: { params: TeamIdParamsSchema } }, async (request): Promise<{ team: TeamView }> => ({
+    team: await teams.resetOrders(request.user!, request.params.id),
+  }));
+
+  app.post('/api/client/teams/bulk-update-teams', { onRequest: manage, schema: { body: BulkUpdateTeamsBodySchema } }, async (request): Promise<BulkUpdateTeamsResponse> =>
+    members.bulk(request.user!, request.body),
+  );
+
+  app.patch('/api/client/teams/update-user-team', { onRequest: manage, schema: { body: UpdateUserTeamBodySchema } }, async (request): Promise<UpdateUserTeamResponse> =>
+    members.moveOne(request.user!, request.body),
+  );
+
+  app.patch(
+    '/api/client/teams/:id',
+    { onRequest: manage, schema: { params: TeamIdParamsSchema, body: UpdateTeamBodySchema } },
+    async (request): Promise<{ team: TeamView }> => ({ team: await teams.update(request.user!, request.params.id, request.body) }),
+  );
+
+  app.delete('/api/client/teams/:id', { onRequest: manage, schema: { params: TeamIdParamsSchema } }, async (request): Promise<{ team: TeamView }> => ({
+    team: await teams.delete(request.user!, request.params.id),
+  }));
+
+  app.get('/api/client/users/team', { onRequest: [requireAuth(), enabled] }, async (request): Promise<{ team: TeamView | null }> => ({
+    team: await teams.teamOf(request.user!.id),
+  }));
+}

@@ -1,0 +1,177 @@
+import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
+import { nameOf } from '../../core/audit/service.ts';
+import { lockName, lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
+import '../notifications/events.ts';
+import { TeamSchema } from './entities.ts';
+import type { BulkUpdateTeamsInput, BulkUpdateTeamsResponse, TeamView, UpdateUserTeamInput, UpdateUserTeamResponse } from './schemas.ts';
+import { allTeamViews, notFound, type TeamsService } from './service.ts';
+
+/** Every membership change takes this lock first: a balance and single moves of the same users happen one after the other. */
+const MEMBERSHIP_LOCK = 'teams:membership';
+
+interface Person {
+  id: string;
+  username: string;
+  display_name: string | null;
+  staff: boolean;
+  team_id: string | null;
+}
+
+const personName = (person: Person) => person.display_name || person.username;
+
+interface Move {
+  userID: string;
+  teamID: string | null;
+}
+
+/**
+ * Who is in which team: one user (update-user-team), many at once, or "balance" (bulk-update-teams). A user is in at
+ * most one team because the user is team_members' primary key; every change runs under one advisory lock, so a
+ * balance reads the teamless staff and the team sizes it decides on, and no single move slips in between.
+ */
+export class TeamMembership {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #audit: AuditLog;
+  readonly #teams: TeamsService;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, teams: TeamsService, now: () => number = Date.now) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#audit = audit;
+    this.#teams = teams;
+    this.#now = now;
+  }
+
+  /** PATCH /api/client/teams/update-user-team (MANAGE_TEAMS): one staff member into a team, or out of theirs. */
+  async moveOne(actor: AuditActor, input: UpdateUserTeamInput): Promise<UpdateUserTeamResponse> {
+    const { moved } = await this.#write(async (em) => this.#apply(em, actor, [input], 'moved'));
+    this.#tell(actor, moved, await this.#names(moved));
+    return { userID: input.userID, updatedTeam: await this.#teams.teamOf(input.userID) };
+  }
+
+  /** POST /api/client/teams/bulk-update-teams (MANAGE_TEAMS): many moves at once (all or nothing), or balance. */
+  async bulk(actor: AuditActor, input: BulkUpdateTeamsInput): Promise<BulkUpdateTeamsResponse> {
+    const { moved, teams } = await this.#write(async (em) => {
+      if (input.mode === 'move') return this.#apply(em, actor, input.moves, 'moved');
+      return this.#apply(em, actor, await this.#balance(em), 'balanced');
+    });
+    this.#tell(actor, moved, new Map(teams.map((t) => [t._id, t.name])));
+    return { teams, moved };
+  }
+
+  #write(work: (em: Em) => Promise<{ moved: Move[] }>): Promise<{ moved: Move[]; teams: TeamView[] }> {
+    return this.#orm.em.fork().transactional(async (em) => {
+      await lockName(em, MEMBERSHIP_LOCK);
+      const { moved } = await work(em);
+      return { moved, teams: await allTeamViews(em) };
+    });
+  }
+
+  /**
+   * The moves, checked first (every user exists and is staff, every team exists: one bad move refuses them all,
+   * nothing written), then written with one audit entry per user whose team changes. Answers what changed.
+   */
+  async #apply(em: Em, actor: AuditActor, moves: readonly Move[], how: 'moved' | 'balanced'): Promise<{ moved: Move[] }> {
+    if (moves.length === 0) return { moved: [] };
+    const people = await this.#people(em, moves.map((m) => m.userID));
+    const teamIds = [...new Set(moves.map((m) => m.teamID).filter((id): id is string => id !== null))];
+    const teams = new Map<string, string>();
+    for (const id of teamIds) {
+      // Locked: a team deleted at this moment is either gone (404) or deleted after, its new members with it.
+      if (!(await lockRow(em, 'teams', id))) throw notFound();
+    }
+    if (teamIds.length) for (const team of await em.find(TeamSchema, { id: { $in: teamIds } })) teams.set(team.id, team.name);
+    for (const move of moves) {
+      const person = people.get(move.userID);
+      if (!person) throw new DomainError('not_found', `User ${move.userID} not found`);
+      if (move.teamID !== null && !person.staff) throw new DomainError('bad_request', `${personName(person)} is not staff: only staff join teams.`);
+    }
+    const moved: Move[] = [];
+    const now = new Date(this.#now());
+    for (const move of moves) {
+      const person = people.get(move.userID)!;
+      if (person.team_id === move.teamID) continue;
+      if (move.teamID === null) await em.execute('delete from team_members where user_id = ?', [move.userID]);
+      else {
+        await em.execute(
+          `insert into team_members (user_id, team_id, joined_at) values (?, ?, ?)
+           on conflict (user_id) do update set team_id = excluded.team_id, joined_at = excluded.joined_at`,
+          [move.userID, move.teamID, now],
+        );
+      }
+      const before = person.team_id === null ? null : (teams.get(person.team_id) ?? (await this.#teamName(em, person.team_id)));
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.team.update',
+        target: { type: 'user', id: person.id, name: personName(person) },
+        before: { team: before },
+        after: { team: move.teamID === null ? null : teams.get(move.teamID)! },
+        reason: how === 'balanced' ? 'Balanced into the team with the fewest members.' : null,
+      });
+      moved.push(move);
+    }
+    return { moved };
+  }
+
+  /**
+   * Every staff member (holds a rank) without a team, each into the team with the fewest members at that moment
+   * (ties: fewest orders, then name), oldest account first. Read under the membership lock.
+   */
+  async #balance(em: Em): Promise<Move[]> {
+    const teams = (await allTeamViews(em)).map((t) => ({ id: t._id, name: t.name, orders: t.orders, members: t.memberCount }));
+    if (teams.length === 0) throw new DomainError('conflict', 'There is no team to balance staff into: create a team first.');
+    const teamless = await em.execute<{ id: string }[]>(
+      `select u.id from users u
+       where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)
+       order by u.created_at, u.id`,
+    );
+    const order = (a: (typeof teams)[number], b: (typeof teams)[number]) => a.members - b.members || a.orders - b.orders || a.name.localeCompare(b.name);
+    return teamless.map(({ id }) => {
+      const smallest = teams.reduce((best, team) => (order(team, best) < 0 ? team : best));
+      smallest.members++;
+      return { userID: id, teamID: smallest.id };
+    });
+  }
+
+  async #people(em: Em, ids: readonly string[]): Promise<Map<string, Person>> {
+    const rows = await em.execute<Person[]>(
+      `select u.id, u.username, u.display_name, exists (select 1 from user_ranks r where r.user_id = u.id) as staff, m.team_id
+       from users u left join team_members m on m.user_id = u.id where u.id in (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async #teamName(em: Em, id: string): Promise<string> {
+    return (await em.findOne(TeamSchema, { id }))?.name ?? id;
+  }
+
+  async #names(moves: readonly Move[]): Promise<Map<string, string>> {
+    const ids = moves.map((m) => m.teamID).filter((id): id is string => id !== null);
+    if (ids.length === 0) return new Map();
+    const teams = await this.#orm.em.fork().find(TeamSchema, { id: { $in: ids } });
+    return new Map(teams.map((t) => [t.id, t.name]));
+  }
+
+  /** After commit: each moved member is told where they are now. */
+  #tell(actor: AuditActor, moved: readonly Move[], names: Map<string, string>): void {
+    const by = nameOf(actor);
+    for (const move of moved) {
+      const team = move.teamID === null ? null : (names.get(move.teamID) ?? 'a team');
+      this.#events.publish('notice', {
+        userId: move.userID,
+        ref: `team:${move.userID}:${newId()}`,
+        kind: move.teamID === null ? 'team.left' : 'team.joined',
+        text: team === null ? `${by} took you out of your team.` : `${by} put you in the team ${team}.`,
+        link: '/users/@me',
+      });
+    }
+    if (moved.length) this.#teams.boardChanged();
+  }
+}

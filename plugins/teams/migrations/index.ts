@@ -1,0 +1,5 @@
+import type { MigrationClass } from '../../../core/db/migrations.ts';
+import { Migration20261125071400_Teams } from './Migration20261125071400_Teams.ts';
+
+/** The teams plugin's migrations, oldest first. */
+export const migrations: MigrationClass[] = [Migration20261125071400_Teams];

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
+import { UserIdSchema } from '../users/schemas.ts';
+
+/**
+ * The teams contract (specification §3 "Team: _id, orders (count), createdBy", §7 "Teams"), shared by the API, the
+ * service and the site. A team's text colour on its colour follows the rank rule of §9 (plugins/ranks rankTextColour).
+ */
+export const TEAM_NAME_MIN = 2;
+export const TEAM_NAME_MAX = 32;
+export const TEAM_DESCRIPTION_MAX = 300;
+/** An emoji (some are several code points joined) or a short icon name. */
+export const TEAM_ICON_MAX = 16;
+export const DEFAULT_TEAM_COLOUR = '#2888f5';
+/** How many users one bulk move may name. */
+export const MAX_BULK_MOVES = 500;
+
+export const TeamIdSchema = text().regex(/^\d{16,20}$/, 'Not a team ID');
+export const TeamIdParamsSchema = z.strictObject({ id: TeamIdSchema });
+/** POST /api/client/teams/{teamID}: the specification names the parameter teamID. */
+export const TeamIDParamsSchema = z.strictObject({ teamID: TeamIdSchema });
+
+const name = text()
+  .trim()
+  .min(TEAM_NAME_MIN, `A team name is at least ${TEAM_NAME_MIN} characters.`)
+  .max(TEAM_NAME_MAX, `A team name is at most ${TEAM_NAME_MAX} characters.`);
+const colour = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.').transform((c) => c.toLowerCase());
+const icon = text().trim().min(1, 'Give the team an emoji or icon.').max(TEAM_ICON_MAX, `An icon is at most ${TEAM_ICON_MAX} characters.`);
+const description = text().trim().max(TEAM_DESCRIPTION_MAX, `A description is at most ${TEAM_DESCRIPTION_MAX} characters.`);
+
+/** POST /api/client/teams: a new team (orders start at 0). */
+export const CreateTeamBodySchema = z.strictObject({
+  name,
+  colour: colour.default(DEFAULT_TEAM_COLOUR),
+  icon,
+  description: description.default(''),
+});
+export type CreateTeamBody = z.input<typeof CreateTeamBodySchema>;
+export type CreateTeamInput = z.output<typeof CreateTeamBodySchema>;
+
+/** PATCH /api/client/teams/{id}: any of the fields; the orders count only through reset-orders and deliveries. */
+export const UpdateTeamBodySchema = z
+  .strictObject({ name: name.optional(), colour: colour.optional(), icon: icon.optional(), description: description.optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change: give at least one field.');
+export type UpdateTeamInput = z.output<typeof UpdateTeamBodySchema>;
+
+/** PATCH /api/client/teams/update-user-team: one user into a team, or out of any (`teamID: null`). */
+export const UpdateUserTeamBodySchema = z.strictObject({ userID: UserIdSchema, teamID: TeamIdSchema.nullable() });
+export type UpdateUserTeamInput = z.output<typeof UpdateUserTeamBodySchema>;
+
+/**
+ * POST /api/client/teams/bulk-update-teams: `move` puts each named user into a team (or none) at once, all or
+ * nothing; `balance` puts every staff member without a team into the team with the fewest members (ties: fewest
+ * orders, then name).
+ */
+export const BulkUpdateTeamsBodySchema = z.discriminatedUnion('mode', [
+  z.strictObject({
+    mode: z.literal('move'),
+    moves: z
+      .array(UpdateUserTeamBodySchema)
+      .min(1, 'Name at least one user to move.')
+      .max(MAX_BULK_MOVES)
+      .refine((moves) => new Set(moves.map((m) => m.userID)).size === moves.length, 'Each user may be named once.'),
+  }),
+  z.strictObject({ mode: z.literal('balance') }),
+]);
+export type BulkUpdateTeamsInput = z.output<typeof BulkUpdateTeamsBodySchema>;
+
+export interface TeamMemberView {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+  joinedAt: string;
+}
+
+export interface TeamView {
+  _id: string;
+  name: string;
+  /** `#rrggbb`, and the text colour that reads on it (black above luminance 125, else white). */
+  colour: string;
+  textColour: '#000000' | '#ffffff';
+  icon: string;
+  description: string;
+  /** Delivered orders counted for the team since it was made or last reset. */
+  orders: number;
+  memberCount: number;
+  /** The user who made it (their id). */
+  createdBy: string;
+  createdAt: string;
+  /** When the counter was last set to 0, if ever. */
+  ordersResetAt: string | null;
+}
+
+export interface TeamDetailView extends TeamView {
+  members: TeamMemberView[];
+}
+
+export interface TeamsResponse {
+  teams: TeamView[];
+}
+
+/** What bulk-update-teams answers: every team as it is now, and who was moved where. */
+export interface BulkUpdateTeamsResponse {
+  teams: TeamView[];
+  moved: { userID: string; teamID: string | null }[];
+}
+
+/** PATCH update-user-team: the team the user is in now (null: none). */
+export interface UpdateUserTeamResponse {
+  userID: string;
+  updatedTeam: TeamView | null;
+}

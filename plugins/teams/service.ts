@@ -1,0 +1,237 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { meets, type Grants } from '../../core/shared/permissions.ts';
+import { rankTextColour } from '../ranks/schemas.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { TeamSchema, type Team } from './entities.ts';
+import type { CreateTeamInput, TeamDetailView, TeamMemberView, TeamView, UpdateTeamInput } from './schemas.ts';
+
+export const MANAGE_TEAMS = { all: ['MANAGE_TEAMS'] } as const;
+
+/** Told after a write that changes what the leaderboard's Top teams shows (the orders plugin drops its cache). */
+export type BoardChanged = () => void;
+
+export const teamTarget = (team: { id: string; name: string }) => ({ type: 'team' as const, id: team.id, name: team.name });
+
+export function toTeamView(team: Team, memberCount: number): TeamView {
+  return {
+    _id: team.id,
+    name: team.name,
+    colour: team.colour,
+    textColour: rankTextColour(team.colour),
+    icon: team.icon,
+    description: team.description,
+    orders: team.orders,
+    memberCount,
+    createdBy: team.createdBy,
+    createdAt: team.createdAt.toISOString(),
+    ordersResetAt: team.ordersResetAt?.toISOString() ?? null,
+  };
+}
+
+/** Member counts of these teams (every team when `ids` is absent). */
+export async function memberCounts(em: Em, ids?: readonly string[]): Promise<Map<string, number>> {
+  if (ids && ids.length === 0) return new Map();
+  const rows = await em.execute<{ team_id: string; n: number | string }[]>(
+    `select team_id, count(*) as n from team_members ${ids ? `where team_id in (${ids.map(() => '?').join(', ')})` : ''} group by team_id`,
+    ids ? [...ids] : [],
+  );
+  return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
+}
+
+/** Every team, most orders first, then by name. */
+export async function allTeamViews(em: Em): Promise<TeamView[]> {
+  const [teams, counts] = await Promise.all([em.find(TeamSchema, {}, { orderBy: { orders: 'desc', name: 'asc' } }), memberCounts(em)]);
+  return teams.map((team) => toTeamView(team, counts.get(team.id) ?? 0));
+}
+
+/**
+ * Teams (issue 14): the teams themselves, their counters' reset, and who may see them. Membership lives in
+ * members.ts, the counters' increments and the Top teams board in counter.ts.
+ */
+export class TeamsService {
+  readonly #orm: Orm;
+  readonly #audit: AuditLog;
+  readonly #settings: SettingsService;
+  readonly #now: () => number;
+  readonly #boardChanged: BoardChanged[] = [];
+
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, settings: SettingsService, now: () => number = Date.now) {
+    this.#orm = orm;
+    this.#audit = audit;
+    this.#settings = settings;
+    this.#now = now;
+    events.on('settingUpdated', ({ key }) => {
+      if (key === 'teamsEnabled') this.boardChanged();
+    });
+  }
+
+  /** Registers what must happen when Top teams changes (the orders plugin's leaderboard cache). */
+  whenBoardChanges(listener: BoardChanged): void {
+    this.#boardChanged.push(listener);
+  }
+
+  boardChanged(): void {
+    for (const listener of this.#boardChanged) listener();
+  }
+
+  /** Whether teams are switched on (`teamsEnabled`). */
+  enabled(): Promise<boolean> {
+    return this.#settings.get('teamsEnabled');
+  }
+
+  /** Whether this viewer sees teams: everyone while teamsEnabled is on; only MANAGE_TEAMS (who prepare them) while off. */
+  async visibleTo(viewer: Grants | null): Promise<boolean> {
+    return (viewer !== null && meets(viewer, MANAGE_TEAMS)) || (await this.enabled());
+  }
+
+  /** GET /api/client/teams. */
+  async list(): Promise<TeamView[]> {
+    return allTeamViews(this.#orm.em.fork());
+  }
+
+  /** POST /api/client/teams/{teamID}: one team with its members. */
+  async get(id: string): Promise<TeamDetailView> {
+    const em = this.#orm.em.fork();
+    const team = await em.findOne(TeamSchema, { id });
+    if (!team) throw notFound();
+    const members = await em.execute<{ id: string; username: string; display_name: string | null; avatar: string | null; joined_at: Date | string }[]>(
+      `select u.id, u.username, u.display_name, u.avatar, m.joined_at from team_members m join users u on u.id = m.user_id
+       where m.team_id = ? order by lower(coalesce(u.display_name, u.username)), u.id`,
+      [id],
+    );
+    return {
+      ...toTeamView(team, members.length),
+      members: members.map((m): TeamMemberView => ({
+        id: m.id,
+        username: m.username,
+        displayName: m.display_name,
+        avatar: m.avatar,
+        joinedAt: new Date(m.joined_at).toISOString(),
+      })),
+    };
+  }
+
+  /** The team of each of these users (GET /api/client/users/team, profiles, the user manager). */
+  async teamsOf(userIds: readonly string[]): Promise<Map<string, TeamView>> {
+    const found = new Map<string, TeamView>();
+    if (userIds.length === 0) return found;
+    const em = this.#orm.em.fork();
+    const rows = await em.execute<{ user_id: string; team_id: string }[]>(
+      `select user_id, team_id from team_members where user_id in (${userIds.map(() => '?').join(', ')})`,
+      [...userIds],
+    );
+    const ids = [...new Set(rows.map((r) => r.team_id))];
+    if (ids.length === 0) return found;
+    const [teams, counts] = await Promise.all([em.find(TeamSchema, { id: { $in: ids } }), memberCounts(em, ids)]);
+    const views = new Map(teams.map((team) => [team.id, toTeamView(team, counts.get(team.id) ?? 0)]));
+    for (const row of rows) {
+      const view = views.get(row.team_id);
+      if (view) found.set(row.user_id, view);
+    }
+    return found;
+  }
+
+  async teamOf(userId: string): Promise<TeamView | null> {
+    return (await this.teamsOf([userId])).get(userId) ?? null;
+  }
+
+  /** POST /api/client/teams (MANAGE_TEAMS): a new team, orders 0; audited. 409 when the name is taken in any case. */
+  async create(actor: AuditActor, input: CreateTeamInput): Promise<TeamView> {
+    const id = await this.#unique(() =>
+      this.#orm.em.fork().transactional(async (em) => {
+        const now = new Date(this.#now());
+        const team = em.create(TeamSchema, { ...input, orders: 0, createdBy: actor.id, createdAt: now, updatedAt: now });
+        await em.flush();
+        await this.#audit.record(em, { actor, action: 'team.create', target: teamTarget(team), before: null, after: { ...input } });
+        return team.id;
+      }),
+    );
+    this.boardChanged();
+    return this.#view(id);
+  }
+
+  /** PATCH /api/client/teams/{id} (MANAGE_TEAMS): under the team's row lock, so two edits at once both land in order. */
+  async update(actor: AuditActor, id: string, input: UpdateTeamInput): Promise<TeamView> {
+    await this.#unique(() =>
+      this.#orm.em.fork().transactional(async (em) => {
+        const team = await this.#locked(em, id);
+        const before: Record<string, unknown> = {};
+        const after: Record<string, unknown> = {};
+        for (const key of ['name', 'colour', 'icon', 'description'] as const) {
+          const value = input[key];
+          if (value === undefined || value === team[key]) continue;
+          before[key] = team[key];
+          after[key] = value;
+          team[key] = value;
+        }
+        if (Object.keys(after).length === 0) return;
+        team.updatedAt = new Date(this.#now());
+        await em.flush();
+        await this.#audit.record(em, { actor, action: 'team.update', target: teamTarget(team), before, after });
+      }),
+    );
+    this.boardChanged();
+    return this.#view(id);
+  }
+
+  /** DELETE /api/client/teams/{id} (MANAGE_TEAMS): its members become teamless (the rows cascade); audited. */
+  async delete(actor: AuditActor, id: string): Promise<TeamView> {
+    const view = await this.#orm.em.fork().transactional(async (em) => {
+      const team = await this.#locked(em, id);
+      const view = toTeamView(team, (await memberCounts(em, [id])).get(id) ?? 0);
+      await em.nativeDelete(TeamSchema, { id });
+      await this.#audit.record(em, {
+        actor,
+        action: 'team.delete',
+        target: teamTarget(team),
+        before: { name: team.name, orders: team.orders, members: view.memberCount },
+        after: null,
+      });
+      return view;
+    });
+    this.boardChanged();
+    return view;
+  }
+
+  /** POST /api/client/teams/reset-orders/{id} (MANAGE_TEAMS): the counter back to 0, audited with what it was. */
+  async resetOrders(actor: AuditActor, id: string): Promise<TeamView> {
+    await this.#orm.em.fork().transactional(async (em) => {
+      const team = await this.#locked(em, id);
+      const before = team.orders;
+      const now = new Date(this.#now());
+      await em.nativeUpdate(TeamSchema, { id }, { orders: 0, ordersResetAt: now, updatedAt: now });
+      await this.#audit.record(em, { actor, action: 'team.reset', target: teamTarget(team), before: { orders: before }, after: { orders: 0 } });
+    });
+    this.boardChanged();
+    return this.#view(id);
+  }
+
+  async #view(id: string): Promise<TeamView> {
+    const em = this.#orm.em.fork();
+    const team = await em.findOne(TeamSchema, { id });
+    if (!team) throw notFound();
+    return toTeamView(team, (await memberCounts(em, [id])).get(id) ?? 0);
+  }
+
+  async #locked(em: Em, id: string): Promise<Team> {
+    if (!(await lockRow(em, 'teams', id))) throw notFound();
+    return em.findOneOrFail(TeamSchema, { id });
+  }
+
+  /** A unique-name violation (two teams "Grill" and "grill") is a 409, whichever write met it. */
+  async #unique<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('conflict', 'A team with this name already exists.');
+      throw error;
+    }
+  }
+}
+
+export const notFound = () => new DomainError('not_found', 'Team not found');

@@ -1,0 +1,53 @@
+import { OrderSchema } from '../orders/entities.ts';
+import type { OrdersPlugin } from '../orders/index.ts';
+import { orderCode } from '../orders/service.ts';
+import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
+import { toBits } from '../../core/shared/permissions.ts';
+import type { TeamsPlugin } from './index.ts';
+
+export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
+
+export const teamsOf = (app: TestApp) => app.server.ctx.services.teams as TeamsPlugin;
+export const ordersOf = (app: TestApp) => app.server.ctx.services.orders as OrdersPlugin;
+
+/** `count` orders READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's steps before delivery are not what these tests are about). */
+export async function readyOrders(app: TestApp, chef: TestUser, driver: TestUser, count = 1): Promise<string[]> {
+  const em = app.db.orm.em.fork();
+  const now = new Date();
+  const rows = Array.from({ length: count }, () =>
+    em.create(OrderSchema, {
+      orderID: orderCode(),
+      customer: '1100000000000000001',
+      item: 'Team burger',
+      mentions: [],
+      status: 'READY',
+      claimedBy: chef.id,
+      claimedAt: now,
+      preparedBy: chef.id,
+      prepareStartedAt: now,
+      readyAt: now,
+      assignedDriver: driver.id,
+      assignedAt: now,
+      orderedAt: now,
+      updatedAt: now,
+    }),
+  );
+  await em.flush();
+  return rows.map((row) => row.id);
+}
+
+/** The driver delivers the order through the orders service: the real path, whose deliverOrder event the counters hear. */
+export function deliver(app: TestApp, driver: TestUser, id: string, report = false) {
+  return ordersOf(app).orders.deliver({ id: driver.id, permissions: toBits([...STAFF]) }, id, report ? { report: true, reportReason: 'Troll order.' } : { report: false, reportReason: null });
+}
+
+/** Waits until `count` orders have been counted (the listener runs after the delivery's commit, outside the caller's await). */
+export async function untilCredited(app: TestApp, count: number): Promise<void> {
+  const em = app.db.orm.em.fork();
+  for (let i = 0; i < 2000; i++) {
+    const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from team_order_credits');
+    if (Number(row!.n) >= count) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`fewer than ${count} orders were counted`);
+}
