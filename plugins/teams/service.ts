@@ -140,6 +140,15 @@ export class TeamsService {
     return (await this.teamsOf([userId])).get(userId) ?? null;
   }
 
+  /** How many staff members (holding a rank) have no team: who a balance would place. */
+  async teamlessStaffCount(): Promise<number> {
+    const [row] = await this.#orm.em.fork().execute<{ n: number | string }[]>(
+      `select count(*) as n from users u
+       where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** POST /api/client/teams (MANAGE_TEAMS): a new team, orders 0; audited. 409 when the name is taken in any case. */
   async create(actor: AuditActor, input: CreateTeamInput): Promise<TeamView> {
     const id = await this.#unique(() =>

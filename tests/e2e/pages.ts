@@ -38,6 +38,8 @@ export const ADMIN = [
   `/staff/admin/recruitment/${CHEF_FORM}`,
   `/staff/admin/recruitment/${CHEF_FORM}/applications`,
   `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
+  '/staff/admin/teams',
+  '/staff/admin/teams/create',
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 
