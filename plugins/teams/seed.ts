@@ -23,8 +23,8 @@ export async function seedTeams(ctx: CoreContext): Promise<void> {
   const now = ctx.now();
   const sam = demo('Super admin');
   const teams = [
-    { id: SEEDED_TEAMS.grill, name: 'Grill Masters', colour: '#e8590c', icon: '🔥', description: 'Burgers, steaks and anything that sizzles.', history: 42, member: demo('Chef') },
-    { id: SEEDED_TEAMS.road, name: 'Road Runners', colour: '#2f9e44', icon: '🛵', description: 'Hot food, fast wheels.', history: 37, member: demo('Delivery driver') },
+    { id: SEEDED_TEAMS.grill, name: 'Grill Masters', colour: '#c0392b', icon: '🔥', description: 'Burgers, steaks and anything that sizzles.', history: 42, member: demo('Chef') },
+    { id: SEEDED_TEAMS.road, name: 'Road Runners', colour: '#1e7b45', icon: '🛵', description: 'Hot food, fast wheels.', history: 37, member: demo('Delivery driver') },
     { id: SEEDED_TEAMS.night, name: 'Night Owls', colour: '#ffd43b', icon: '🦉', description: 'The late shift: pancakes at midnight.', history: 18, member: demo('Manager') },
   ];
   for (const [i, team] of teams.entries()) {

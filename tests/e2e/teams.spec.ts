@@ -1,0 +1,141 @@
+import type { BrowserContext } from '@playwright/test';
+import type { Services } from '../../plugins/index.ts';
+import { OrderSchema } from '../../plugins/orders/entities.ts';
+import { orderCode } from '../../plugins/orders/service.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { openManager } from './kitchen.ts';
+
+const SAM = { id: '1100000000000000005', username: 'sam.owner', displayName: 'Sam Owner' };
+
+test('a director creates a team and balances staff into teams; the chef delivers and the team’s count and Top teams go up', async ({ browser, diner }) => {
+  test.setTimeout(180_000);
+  const services = diner.app.server.ctx.services as Services;
+  const orm = diner.app.server.ctx.orm;
+  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  await diner.signIn(managerContext, { username: 'director_dee', rank: 'Director' });
+  const chef = await diner.signIn(chefContext, { username: 'chef_teo', rank: 'Chef' });
+  // Who has no team now: the balance places them, and the test takes them out again at the end (the worker's
+  // server is shared with the specs after this one).
+  const teamless = (
+    await orm.em
+      .fork()
+      .execute<{ id: string }[]>('select u.id from users u where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)')
+  ).map((r) => r.id);
+  expect(teamless).toContain(chef.id);
+
+  // The sidebar leads to the Team Manager, which lists the seeded teams.
+  const manager = await managerContext.newPage();
+  manager.on('dialog', (dialog) => void dialog.accept());
+  await manager.goto('/staff/dashboard');
+  await manager.getByRole('link', { name: 'Team Manager' }).first().click();
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Team Manager');
+  for (const name of ['Grill Masters', 'Road Runners', 'Night Owls']) await expect(manager.locator('tr', { hasText: name })).toBeVisible();
+
+  // A new team.
+  await manager.getByRole('link', { name: 'Create team' }).click();
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Create team');
+  await manager.getByLabel('Name').fill('Rocket Grill');
+  await manager.getByLabel('Emoji or icon').fill('🚀');
+  await manager.getByLabel('Colour').fill('#1a237e');
+  await manager.getByLabel('Description').fill('Fastest burgers in the galaxy.');
+  await expect(manager.locator('[data-team-preview]')).toHaveText('🚀 Rocket Grill');
+  await expect(manager.locator('[data-team-preview]')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expectAccessible(manager);
+  await screenshots(manager, 'team-create');
+  await manager.getByRole('button', { name: 'Create team' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Team Rocket Grill created.');
+  const detail = manager.getByTestId('team-detail');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText('🚀 Rocket Grill');
+  await expect(detail).toContainText('Nobody is in this team yet.');
+  const team = (await services.teams.teams.list()).find((t) => t.name === 'Rocket Grill')!;
+
+  // Balance: every teamless staff member is placed, the new team (no members, no orders) first.
+  await expect(manager.getByText(`${teamless.length} staff members have no team`)).toBeVisible();
+  await manager.getByRole('button', { name: 'Balance teams' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText(`${teamless.length} staff members placed in teams.`);
+  await expect(manager.getByRole('button', { name: 'Balance teams' })).toBeDisabled();
+  await expect(manager.getByText('Every staff member is in a team.')).toBeVisible();
+  const sizes = (await services.teams.teams.list()).map((t) => t.memberCount);
+  expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+
+  // The chef goes into Rocket Grill from its page: find them, move them here.
+  await manager.goto(`/staff/admin/teams?team=${team._id}#team-detail`);
+  await detail.getByRole('searchbox', { name: 'Add a staff member' }).fill('chef_teo');
+  await detail.getByRole('button', { name: 'Find' }).click();
+  const found = detail.getByRole('list', { name: 'Staff members found' });
+  await expect(found).toContainText('chef_teo');
+  // The balance put the chef into some team, perhaps this one (then there is nothing to press).
+  const add = found.getByRole('button', { name: /^(Add chef_teo to Rocket Grill|Move here chef_teo)/ });
+  if ((await add.count()) > 0) {
+    await add.click();
+    await expect(manager.getByTestId('toast')).toHaveText('Added to the team.');
+  }
+  await expect(detail.getByRole('list', { name: 'Members of Rocket Grill' })).toContainText('chef_teo');
+  const row = manager.locator('tr', { hasText: 'Rocket Grill' });
+  await expect(row.locator('[data-figure="orders"]')).toHaveText('0');
+  await expectAccessible(manager);
+  await screenshots(manager, 'team-manager');
+  await manager.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(manager);
+  await screenshots(manager, 'team-manager-dark');
+  await manager.emulateMedia({ colorScheme: 'light' });
+
+  // The chef's profile shows the team.
+  const profile = await chefContext.newPage();
+  await profile.goto('/users/@me');
+  await expect(profile.getByTestId('profile-team')).toHaveText('Team: 🚀 Rocket Grill');
+
+  // An order the chef prepared is ready and assigned to them (arranged in the database and announced as the
+  // kitchen would); the chef delivers it in the order manager.
+  const em = orm.em.fork();
+  const now = new Date();
+  const order = em.create(OrderSchema, {
+    orderID: orderCode(),
+    customer: '1100000000000000001',
+    item: 'Rocket burger with moon fries',
+    mentions: [],
+    status: 'READY',
+    claimedBy: chef.id,
+    claimedAt: now,
+    preparedBy: chef.id,
+    prepareStartedAt: now,
+    readyAt: now,
+    assignedDriver: chef.id,
+    assignedAt: now,
+    assignmentExpiresAt: new Date(now.getTime() + 10 * 60_000),
+    orderedAt: now,
+    updatedAt: now,
+  });
+  await em.flush();
+  diner.app.server.ctx.events.publish('orderUpdated', { order: await services.orders.orders.get(order.orderID) });
+  const kitchen = await openManager(chefContext);
+  const card = kitchen.locator(`[data-order-id="${order.orderID}"]`);
+  await expect(card).toContainText('Driver: you');
+  await card.getByRole('button', { name: 'Deliver' }).click();
+  await kitchen.getByRole('dialog', { name: `Deliver #${order.orderID}` }).getByRole('button', { name: 'Deliver' }).click();
+  await expect(card).toHaveCount(0);
+
+  // The team's count and Top teams go up (the listener counts after the delivery commits).
+  await expect.poll(async () => (await services.teams.teams.get(team._id)).orders).toBe(1);
+  await manager.reload();
+  await expect(row.locator('[data-figure="orders"]')).toHaveText('1');
+  const board = await chefContext.newPage();
+  for (const period of ['day', 'all'] as const) {
+    await board.goto(`/leaderboard?period=${period}`);
+    await expect(board.getByTestId('top-teams').locator('li', { hasText: 'Rocket Grill' })).toContainText('1 order delivered');
+  }
+  await board.goto('/leaderboard?period=day');
+  await expectAccessible(board);
+  await screenshots(board, 'leaderboard-teams');
+  await board.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(board);
+  await screenshots(board, 'leaderboard-teams-dark');
+
+  // Leave the demo data as it was: the team deleted (its members teamless), the others the balance placed too.
+  await manager.getByRole('button', { name: 'Delete Rocket Grill' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Team deleted: its members have no team now.');
+  await expect(manager.locator('tr', { hasText: 'Rocket Grill' })).toHaveCount(0);
+  await services.teams.members.bulk(SAM, { mode: 'move', moves: teamless.map((userID) => ({ userID, teamID: null })) });
+  expect(await services.teams.teams.teamlessStaffCount()).toBe(teamless.length);
+  await Promise.all([managerContext.close(), chefContext.close()]);
+});
