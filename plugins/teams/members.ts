@@ -58,7 +58,7 @@ export class TeamMembership {
   /** POST /api/client/teams/bulk-update-teams (MANAGE_TEAMS): many moves at once (all or nothing), or balance. */
   async bulk(actor: AuditActor, input: BulkUpdateTeamsInput): Promise<BulkUpdateTeamsResponse> {
     const { moved, teams } = await this.#write(async (em) => {
-      if (input.mode === 'move') return this.#apply(em, actor, input.moves, 'moved');
+      if (input.mode === 'move') return this.#apply(em, actor, input.moves ?? [], 'moved');
       return this.#apply(em, actor, await this.#balance(em), 'balanced');
     });
     this.#tell(actor, moved, new Map(teams.map((t) => [t._id, t.name])));

@@ -53,17 +53,21 @@ export type UpdateUserTeamInput = z.output<typeof UpdateUserTeamBodySchema>;
  * nothing; `balance` puts every staff member without a team into the team with the fewest members (ties: fewest
  * orders, then name).
  */
-export const BulkUpdateTeamsBodySchema = z.discriminatedUnion('mode', [
-  z.strictObject({
-    mode: z.literal('move'),
+export const BulkUpdateTeamsBodySchema = z
+  .strictObject({
+    mode: z.enum(['move', 'balance']),
     moves: z
       .array(UpdateUserTeamBodySchema)
-      .min(1, 'Name at least one user to move.')
       .max(MAX_BULK_MOVES)
-      .refine((moves) => new Set(moves.map((m) => m.userID)).size === moves.length, 'Each user may be named once.'),
-  }),
-  z.strictObject({ mode: z.literal('balance') }),
-]);
+      .refine((moves) => new Set(moves.map((m) => m.userID)).size === moves.length, 'Each user may be named once.')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode === 'move' && !body.moves?.length) ctx.addIssue({ code: 'custom', path: ['moves'], message: 'Name at least one user to move.' });
+    if (body.mode === 'balance' && body.moves !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['moves'], message: 'Balance takes no moves: it places everyone without a team.' });
+    }
+  });
 export type BulkUpdateTeamsInput = z.output<typeof BulkUpdateTeamsBodySchema>;
 
 export interface TeamMemberView {

@@ -89,7 +89,7 @@ describe('teams', () => {
     const bad = await move('123', target._id);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('User ID is not a snowflake');
-    for (const payload of [{ mode: 'move', moves: [] }, { mode: 'shuffle' }, { mode: 'balance', extra: 1 }, { moves: [] }]) {
+    for (const payload of [{ mode: 'move', moves: [] }, { mode: 'move' }, { mode: 'shuffle' }, { mode: 'balance', extra: 1 }, { mode: 'balance', moves: [] }, { moves: [] }]) {
       expect((await app.inject({ method: 'POST', url: '/api/client/teams/bulk-update-teams', headers: manager.auth, payload })).statusCode).toBe(400);
     }
     expect((await app.inject({ method: 'POST', url: '/api/client/teams/reset-orders/abc', headers: manager.auth })).statusCode).toBe(400);
