@@ -29,7 +29,7 @@ test('the leaderboard shows the top chefs, drivers and customers per period, wit
 
 test('every leaderboard figure says what it counts', async ({ page }) => {
   await page.goto('/leaderboard?period=all');
-  for (const [name, unit] of [['Top chefs', 'prepared'], ['Top drivers', 'delivered'], ['Top customers', 'placed']] as const) {
+  for (const [name, unit] of [['Top chefs', 'prepared'], ['Top drivers', 'delivered'], ['Top customers', 'placed'], ['Top teams', 'delivered']] as const) {
     const counts = page.getByRole('region', { name }).locator('.leaderboard-count');
     await expect(counts).not.toHaveCount(0);
     for (const text of await counts.allInnerTexts()) expect(text.replace(/\s+/g, ' ').trim(), name).toMatch(new RegExp(`^[\\d,]+ orders? ${unit}$`));

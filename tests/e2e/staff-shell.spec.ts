@@ -28,7 +28,7 @@ test('a super admin sees every built entry in the specification order', async ({
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
     'Dashboard', 'Order Manager', 'Food Lookup',
-    'On Leave Requests', 'Recruitment', 'Appeal Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+    'On Leave Requests', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
     'Audit Log',
     'Resign', 'Take a Vacation',
   ]);
