@@ -61,6 +61,7 @@ export function kindLabel(kind: string): string {
     appeal: 'Appeals',
     recruitmentForm: 'Recruitment forms',
     application: 'Recruitment applications',
+    report: 'Order reports',
   };
   return types[kind] ?? actionLabel(kind);
 }
