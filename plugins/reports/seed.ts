@@ -2,12 +2,13 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
 import type { ReportsPlugin } from './index.ts';
 import { CUSTOMER_CATEGORIES } from './schemas.ts';
-import { newId } from '../../core/ids.ts';
 
 const CASEY = '1100000000000000001';
 const MORGAN = '1100000000000000004';
 const SAM = '1100000000000000005';
 const HOUR = 3_600_000;
+/** The seeded reports' ids are this and two digits: …600 is completed, …601 open (both Wrong item). */
+export const SEEDED_REPORTS_PREFIX = '11000000000000006';
 
 const DETAILS: Record<(typeof CUSTOMER_CATEGORIES)[number], [open: string, completed: string]> = {
   WRONG_ITEM: ['I asked for a cheeseburger and got a salad.', 'The pizza came without any pepperoni on it.'],
@@ -47,8 +48,9 @@ export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Prom
   if (casey[0]) rows.push({ order: casey[0], category: 'WRONG_ITEM', details: 'My milkshake was a hot chocolate.', completed: 'The chef was warned. Sorry about that!' });
 
   await em.transactional(async (tx) => {
-    for (const row of rows) {
-      const id = newId();
+    for (const [i, row] of rows.entries()) {
+      // Fixed ids, so tests and links can name a report (the first: an open Wrong item report).
+      const id = `${SEEDED_REPORTS_PREFIX}${String(i).padStart(2, '0')}`;
       const created = new Date(new Date(row.order.delivered_at).getTime() + HOUR);
       const completedAt = row.completed ? new Date(created.getTime() + 2 * HOUR) : null;
       await tx.execute(
