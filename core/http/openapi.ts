@@ -42,7 +42,7 @@ function describeGuard(info: GuardInfo): string {
   if (requirement?.any?.length) parts.push(`one of ${requirement.any.join(', ')}`);
   const permissions = parts.join(' and ');
   const perks = requirement?.perks?.length ? `all of the perks ${requirement.perks.join(', ')}` : '';
-  let who = permissions && perks ? `${permissions}, or ${perks}` : permissions || perks;
+  let who = permissions && perks ? `${permissions}, ${requirement?.both ? 'and' : 'or'} ${perks}` : permissions || perks;
   if (info.self) who = who ? `the \`{id}\` user themself, or ${who}` : 'the `{id}` user themself';
   const base = info.kind === 'auth' || info.kind === 'permissions' || info.kind === 'self or permissions' ? 'Signed in' : `Guard: ${info.kind}`;
   const banned = info.allowBanned ? ' Open to banned users.' : ' A banned user gets 403 with the ban text.';

@@ -56,6 +56,14 @@ describe('meets (the hasPermissions rule)', () => {
     expect(meets(grants(['MANAGE_ORDERS']), { all: ['MANAGE_ORDERS'], any: ['MANAGE_USERS', 'MANAGE_RANKS'] })).toBe(false);
   });
 
+  it('with both: the permissions and the perks (the Report Manager)', () => {
+    const rule = { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true } as const;
+    expect(meets(grants(['VIEW_BACKLOG'], ['FEEDBACK_BETA']), rule)).toBe(true);
+    expect(meets(grants(['VIEW_BACKLOG']), rule)).toBe(false);
+    expect(meets(grants([], ['FEEDBACK_BETA']), rule)).toBe(false);
+    expect(meets(grants(['SUPER_ADMIN']), rule)).toBe(true);
+  });
+
   it('with nothing declared: any signed-in user', () => {
     expect(meets(grants([]), {})).toBe(true);
   });

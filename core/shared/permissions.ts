@@ -68,10 +68,16 @@ export interface Requirement {
   all?: readonly Permission[];
   any?: readonly Permission[];
   perks?: readonly Perk[];
+  /**
+   * With permissions and perks both declared: both are needed (the sidebar's "perk X and Y"), not either. For a
+   * perk anyone may hold (FEEDBACK_BETA is sold in the store) guarding staff data: docs/reports.md.
+   */
+  both?: boolean;
 }
 
 /**
- * The hasPermissions rule: with permissions and perks both declared, ALL permissions OR ALL perks pass;
+ * The hasPermissions rule: with permissions and perks both declared, ALL permissions OR ALL perks pass (both with
+ * `both`);
  * with one kind, all of that kind (any-of lists: at least one). SUPER_ADMIN passes every check.
  */
 export function meets(grants: Grants, requirement: Requirement): boolean {
@@ -81,7 +87,7 @@ export function meets(grants: Grants, requirement: Requirement): boolean {
   const permissionsPass =
     hasAll(grants.permissions, requirement.all ?? []) && hasAny(grants.permissions, requirement.any ?? []);
   const perksPass = hasPerks(grants.perks, requirement.perks ?? []);
-  if (declaresPermissions && declaresPerks) return permissionsPass || perksPass;
+  if (declaresPermissions && declaresPerks) return requirement.both ? permissionsPass && perksPass : permissionsPass || perksPass;
   if (declaresPerks) return perksPass;
   return permissionsPass;
 }

@@ -5,7 +5,7 @@ import type { DeliveryQueueEntryView, Mention, OrderStatus, OrderView, UserSumma
  * Order views in one query: the order row and the summaries of everyone it names (customer, chef, driver),
  * joined, never fetched one by one.
  */
-const userJson = (alias: string) =>
+export const userJson = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'avatar', ${alias}.avatar) end`;
 
 export const ORDER_VIEW_SQL = `
@@ -31,7 +31,7 @@ export function iso(value: unknown): string | null {
   return new Date(value as string).toISOString();
 }
 
-function json<T>(value: unknown): T {
+export function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
@@ -40,7 +40,8 @@ export function unknownUser(id: string): UserSummary {
   return { id, username: 'Unknown user', displayName: null, avatar: null };
 }
 
-function person(id: unknown, summary: unknown): UserSummary | null {
+/** A person an order names: their summary from the join, or the id alone (never signed in here); null when nobody. */
+export function person(id: unknown, summary: unknown): UserSummary | null {
   if (id === null || id === undefined) return null;
   return summary ? json<UserSummary>(summary) : unknownUser(id as string);
 }

@@ -31,7 +31,7 @@ export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
   ['/staff/admin/rank-manager', needs({ all: ['MANAGE_RANKS'] })],
   ['/staff/admin/recruitment', needs({ any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] })],
   ['/staff/admin/recruitment/create', needs({ all: ['RECRUITMENT_MANAGER'] })],
-  ['/staff/admin/report-manager', needs({ all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'] })],
+  ['/staff/admin/report-manager', needs({ all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true })],
   ['/staff/admin/settings', needs({ all: ['MANAGE_SETTINGS'] })],
   ['/staff/admin/site-management/announcement', needs({ all: ['MANAGE_ANNOUNCEMENT'] })],
   ['/staff/admin/site-management/audit-log', needs({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] })],

@@ -117,7 +117,7 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
     items.push(
       ...visible(viewer, [
         link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
-        link('Order Reports', '/staff/admin/report-manager/orders', 'reports', { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'] }, true),
+        link('Order Reports', '/staff/admin/report-manager/orders', 'reports', { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true }, true),
         link('Recruitment', '/staff/admin/recruitment', 'recruitment', { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] }),
         link('Appeal Manager', '/staff/admin/appeals', 'appeals', { all: ['MANAGE_APPEALS'] }),
         link('Team Manager', '/staff/admin/teams', 'teams', { all: ['MANAGE_TEAMS'] }),

@@ -19,7 +19,7 @@ export interface Diner {
   app: StartedApp;
   url: string;
   /** A user with a live session, signed in to the given browser context. */
-  signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[]; rank?: string }): Promise<{ id: string; token: string }>;
+  signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[]; rank?: string; perks?: string[] }): Promise<{ id: string; token: string }>;
 }
 
 /**
@@ -90,7 +90,7 @@ export const test = base.extend<
         async signIn(context, user = {}) {
           const em = app.server.ctx.orm.em.fork();
           const id = newId();
-          const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), ban: { active: false } });
+          const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), perks: user.perks ?? [], ban: { active: false } });
           if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
           await em.flush();
           const { token, expiresAt } = await app.server.ctx.sessions.create(id);

@@ -16,6 +16,10 @@ export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notific
 export const HANK_APPLICATION = '1100000000000000511';
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
+/** Pages behind the perk FEEDBACK_BETA alone (the matrix's customer and chef lack it; SUPER_ADMIN passes). */
+export const FEEDBACK = ['/feedback/report-order'];
+/** An open seeded order report (plugins/reports/seed.ts). */
+export const SEEDED_REPORT = '1100000000000000601';
 export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break'];
 export const ADMIN = [
   '/staff/admin/users',
@@ -40,8 +44,10 @@ export const ADMIN = [
   `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
   '/staff/admin/teams',
   '/staff/admin/teams/create',
+  '/staff/admin/report-manager/orders',
+  `/staff/admin/report-manager/orders/${SEEDED_REPORT}`,
 ];
-export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
+export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...ADMIN];
 
 export type Outcome = 'ok' | 'login' | 'forbidden' | 'home';
 

@@ -1,0 +1,32 @@
+import { definePlugin } from '../../core/plugin.ts';
+import type { UsersPlugin } from '../users/index.ts';
+import { reportsRoutes } from './api.ts';
+import { OrderReportSchema } from './entities.ts';
+import { ReportManagerService } from './manager.ts';
+import { migrations } from './migrations/index.ts';
+import { seedReports } from './seed.ts';
+import { ReportFilingService } from './service.ts';
+
+export interface ReportsPlugin {
+  /** Filing: the customer's eligibility and report, the driver's reports copied from deliveries. */
+  filing: ReportFilingService;
+  /** The Report Manager: list, detail, warn, complete. */
+  manager: ReportManagerService;
+}
+
+/** Order reports: the feedback menu and the Report Manager (issue 15). */
+export default definePlugin({
+  name: 'reports',
+  entities: [OrderReportSchema],
+  migrations,
+  service: (ctx): ReportsPlugin => ({
+    filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
+    manager: new ReportManagerService(ctx.orm, ctx.events, ctx.audit, (ctx.services.users as UsersPlugin).admin, ctx.now),
+  }),
+  async routes(app, plugin, ctx) {
+    reportsRoutes(app, plugin.filing, plugin.manager);
+    // Driver reports made while no process listened (or before this plugin existed) are copied on start.
+    await plugin.filing.syncDriverReports().catch((error) => ctx.log.error({ err: error }, 'driver reports not synced'));
+  },
+  seed: (plugin, ctx) => seedReports(plugin, ctx),
+});

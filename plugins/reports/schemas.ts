@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { isId } from '../../core/shared/ids.ts';
+import { text } from '../../core/shared/text.ts';
+import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/schemas.ts';
+
+/**
+ * The order reports contract (specification §3 "Order report: _id", §4 "marked completed and removed from the list",
+ * §5 "eligibility is checked by orderID on the server", §7 "Order reports"), shared by the API, the service and the
+ * site. Decisions: docs/reports.md.
+ */
+
+/** What a customer may report; TROLL_ORDER is the driver's (deliver `{report: true}`), never offered in the form. */
+export const REPORT_CATEGORIES = ['WRONG_ITEM', 'RUDE_MESSAGE', 'INAPPROPRIATE_PICTURE', 'NEVER_ARRIVED', 'OTHER', 'TROLL_ORDER'] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+export const CUSTOMER_CATEGORIES = ['WRONG_ITEM', 'RUDE_MESSAGE', 'INAPPROPRIATE_PICTURE', 'NEVER_ARRIVED', 'OTHER'] as const satisfies readonly ReportCategory[];
+export const CATEGORY_LABELS: Record<ReportCategory, string> = {
+  WRONG_ITEM: 'Wrong item',
+  RUDE_MESSAGE: 'Rude message',
+  INAPPROPRIATE_PICTURE: 'Inappropriate picture',
+  NEVER_ARRIVED: 'Never arrived',
+  OTHER: 'Other',
+  TROLL_ORDER: 'Troll order (driver)',
+};
+
+/** Who filed it: the order's customer (the feedback menu) or the driver who delivered it as reported. */
+export const REPORT_SOURCES = ['CUSTOMER', 'DRIVER'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+export const REPORT_STATUSES = ['OPEN', 'COMPLETED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A customer reports an order delivered at most this many days ago. */
+export const REPORT_WINDOW_DAYS = 7;
+export const MIN_DETAILS_LENGTH = 10;
+export const MAX_DETAILS_LENGTH = 2000;
+export const MAX_OUTCOME_LENGTH = 1000;
+export const MAX_WARNING_LENGTH = 500;
+
+/** Why an order cannot be reported, in the words the form shows. */
+export const INELIGIBLE = {
+  not_found: 'There is no order with this ID.',
+  not_your_order: 'This is not your order: you can only report orders you placed.',
+  not_delivered: 'This order has not been delivered: you can report it once it is.',
+  too_old: `This order was delivered more than ${REPORT_WINDOW_DAYS} days ago: it can no longer be reported.`,
+  already_reported: 'You have already reported this order.',
+} as const;
+export type IneligibleReason = keyof typeof INELIGIBLE;
+
+export const EligibleBodySchema = z.strictObject({ orderID: OrderRefSchema });
+export type EligibleInput = z.output<typeof EligibleBodySchema>;
+
+export const CreateReportBodySchema = z.strictObject({
+  orderID: OrderRefSchema,
+  category: z.enum(CUSTOMER_CATEGORIES),
+  details: text()
+    .trim()
+    .min(MIN_DETAILS_LENGTH, `Tell us what happened in at least ${MIN_DETAILS_LENGTH} characters.`)
+    .max(MAX_DETAILS_LENGTH, `At most ${MAX_DETAILS_LENGTH.toLocaleString('en-GB')} characters.`),
+});
+export type CreateReportInput = z.output<typeof CreateReportBodySchema>;
+
+const snowflake = text().refine(isId, 'Not an ID');
+
+export const REPORT_PAGE_SIZE = 25;
+
+/** `POST /api/client/report/orders {filter, page, pageSize}`: the Report Manager's list (open by default). */
+export const ReportsQueryBodySchema = z.strictObject({
+  filter: z
+    .strictObject({
+      status: z.enum(REPORT_STATUSES).default('OPEN'),
+      category: z.enum(REPORT_CATEGORIES).optional(),
+      /** Reports on orders this user prepared. */
+      chef: snowflake.optional(),
+      /** Reports on orders this user delivered. */
+      driver: snowflake.optional(),
+    })
+    .default({ status: 'OPEN' }),
+  page: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(REPORT_PAGE_SIZE),
+});
+export type ReportsQuery = z.output<typeof ReportsQueryBodySchema>;
+export type ReportsFilter = ReportsQuery['filter'];
+
+export const ReportIdParamsSchema = z.strictObject({ id: snowflake });
+
+export const CompleteReportBodySchema = z.strictObject({
+  outcome: text().trim().min(3, 'Say what was done, in at least 3 characters.').max(MAX_OUTCOME_LENGTH),
+});
+export type CompleteReportInput = z.output<typeof CompleteReportBodySchema>;
+
+export const WARN_TARGETS = ['chef', 'driver'] as const;
+export type WarnTarget = (typeof WARN_TARGETS)[number];
+export const WarnBodySchema = z.strictObject({
+  target: z.enum(WARN_TARGETS),
+  reason: text().trim().min(3, 'A warning needs a reason of at least 3 characters.').max(MAX_WARNING_LENGTH),
+});
+export type WarnInput = z.output<typeof WarnBodySchema>;
+
+/** A warning given from a report (the warning itself lives in the users plugin). */
+export interface ReportWarning {
+  target: WarnTarget;
+  userId: string;
+  warningId: string;
+  reason: string;
+  by: string;
+  at: string;
+}
+
+export interface ReportView {
+  _id: string;
+  source: ReportSource;
+  category: ReportCategory;
+  details: string;
+  status: ReportStatus;
+  reporter: UserSummary;
+  order: { id: string; orderID: string; item: string; orderedBy: UserSummary; chef: UserSummary | null; driver: UserSummary | null; deliveredAt: string | null };
+  outcome: string | null;
+  completedBy: UserSummary | null;
+  completedAt: string | null;
+  warnings: ReportWarning[];
+  createdAt: string;
+}
+
+export interface ReportsResponse {
+  reports: ReportView[];
+  total: number;
+}
+
+export interface EligibleResponse {
+  eligible: boolean;
+  reason: IneligibleReason | null;
+  message: string | null;
+  /** The order, when it is the caller's: what the form shows above the category. */
+  order: { orderID: string; item: string; deliveredAt: string | null } | null;
+}
+
+/** One report as the Report Manager's detail page shows it. */
+export interface ReportDetail {
+  report: ReportView;
+  order: OrderView;
+  /** The driver's delivery message (their saved one: orders keep no copy of the text sent), or null. */
+  deliveryMessage: string | null;
+  /** Earlier reports about orders of the same customer. */
+  customerReports: ReportView[];
+  /** Earlier reports about orders the same chef prepared or the same driver delivered. */
+  staffReports: ReportView[];
+}
