@@ -61,6 +61,7 @@ export function kindLabel(kind: string): string {
     appeal: 'Appeals',
     recruitmentForm: 'Recruitment forms',
     application: 'Recruitment applications',
+    deliveryMessage: 'Premade messages',
   };
   return types[kind] ?? actionLabel(kind);
 }
