@@ -20,7 +20,7 @@ async function look(page: Page, name: string): Promise<void> {
 }
 
 test('a driver picks a premade message in the deliver dialog and delivers with it', async ({ browser, diner }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const services = diner.app.server.ctx.services as Services;
   const premade = await services['delivery-messages'].messages.get({ id: '0', username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN, perks: [] } as never, 'special-delivery');
   const [driverContext, scratch] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
@@ -83,7 +83,7 @@ test('a driver picks a premade message in the deliver dialog and delivers with i
 });
 
 test('a chef writes a premade message with the preview as they type, edits it, and a manager’s deletion is audited', async ({ browser, diner }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
   await diner.signIn(chefContext, { username: 'chef_writer', rank: 'Chef' });
   await diner.signIn(managerContext, { username: 'manager_editor', rank: 'Manager' });
