@@ -21,7 +21,7 @@ describe('premade delivery messages', () => {
     chef = await app.createUser({ rankPermissions: CHEF });
     other = await app.createUser({ rankPermissions: CHEF });
     manager = await app.createUser({ rankPermissions: MANAGER });
-  });
+   }, 120_000);
   afterAll(() => app?.close());
 
   const create = (user: TestUser, payload: object) => app.inject({ method: 'POST', url: URL, headers: user.auth, payload });
@@ -33,6 +33,7 @@ describe('premade delivery messages', () => {
     expect(slugify('  Crème brûlée  ')).toBe('creme-brulee');
     expect(slugify('1234')).toBe('message-1234');
     expect(slugify('!!!')).toBe('message');
+    expect(slugify('Create')).toBe('create-message');
   });
 
   it('creates a message with a slug from its title; the same title again gets -2, a slug given that is taken is a 409', async () => {
@@ -54,6 +55,7 @@ describe('premade delivery messages', () => {
       { title: 'No customer', message: 'Here is your {item}.' },
       { title: 'Bad slug', slug: 'Bad Slug!', message: 'Hi {customer}' },
       { title: 'Digits', slug: '1234', message: 'Hi {customer}' },
+      { title: 'A page', slug: 'create', message: 'Hi {customer}' },
       { title: 'ab', message: 'Hi {customer}' },
       { title: 'Extra key', message: 'Hi {customer}', uses: 100 },
       { title: 'Nul\u0000', message: 'Hi {customer}' },

@@ -21,11 +21,14 @@ export const PAGE_SIZE = 20;
 
 /** Lowercase letters, digits and single dashes between them; at least one letter, so a slug never reads as an ID. */
 export const SLUG_PATTERN = /^(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Pages of their own under /staff/delivery-messages: a message with such a slug could not be opened. */
+export const RESERVED_SLUGS: readonly string[] = ['create', 'edit'];
 export const SlugSchema = text()
   .trim()
   .min(1)
   .max(SLUG_MAX)
-  .regex(SLUG_PATTERN, 'A slug is lowercase letters, digits and dashes, with at least one letter.');
+  .regex(SLUG_PATTERN, 'A slug is lowercase letters, digits and dashes, with at least one letter.')
+  .refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is the name of a page: choose another.');
 
 /** A title as a slug: `Thanks, {customer}!` → `thanks-customer`; a title without letters gets `message-` in front. */
 export function slugify(title: string): string {
@@ -37,6 +40,7 @@ export function slugify(title: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, SLUG_MAX - 8)
     .replace(/-+$/, '');
+  if (RESERVED_SLUGS.includes(base)) return `${base}-message`;
   return /[a-z]/.test(base) ? base : `message${base ? `-${base}` : ''}`;
 }
 
