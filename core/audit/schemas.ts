@@ -41,11 +41,13 @@ export const AUDIT_ACTIONS = {
   'team.delete': 'Deleted a team',
   'team.reset': "Reset a team's orders",
   'report.complete': 'Completed an order report',
+  'deliveryMessage.update': "Edited someone's premade message",
+  'deliveryMessage.delete': "Deleted someone's premade message",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report', 'deliveryMessage'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

@@ -9,13 +9,16 @@ import type { EventBus } from '../../core/events.ts';
 import { manageableTarget, userTarget } from './admin-service.ts';
 import { RankHistorySchema, ResignationSchema } from './entities.ts';
 import './events.ts';
-import { UserSelfUpdateBodySchema, type UserManagerUpdate, type UserView } from './schemas.ts';
+import { PREMADE_MESSAGE_REF, UserSelfUpdateBodySchema, type UserManagerUpdate, type UserView } from './schemas.ts';
 import { discordFields, toUserView, type DiscordProfile } from './service.ts';
 
 /** After resigning, a user may not apply to join the staff again for a week (specification, section 9). */
 export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const RESIGN_NOT_ALLOWED = 'Rank is not allowed to resign via website, please contact the appropriate administrator.';
+
+/** A premade message's text by its slug or ID, its use counted in `em`'s transaction; throws a DomainError when it may not be used. */
+export type PremadeMessageResolver = (em: Em, actor: CurrentUser, ref: string) => Promise<string>;
 
 /** The profile fields an edit may change, as an audit entry compares them. */
 function profileFields(user: User) {
@@ -38,6 +41,7 @@ export class ProfileService {
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #audit: AuditLog;
+  #premade: PremadeMessageResolver | null = null;
 
   constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog) {
     this.#orm = orm;
@@ -97,10 +101,25 @@ export class ProfileService {
     return toUserView(user);
   }
 
-  /** PATCH /api/client/users/{id}/premade-messages: the delivery message the bot sends with this driver's orders. */
-  async setDeliveryMessage(actor: CurrentUser, id: string, message: string): Promise<string> {
-    await this.#edit(actor, id, 'user.update', (_em, user) => {
+  /** Lets the delivery-messages plugin turn a slug or ID into its message (and count the use) inside the profile's transaction. */
+  usePremadeMessages(resolver: PremadeMessageResolver): void {
+    this.#premade = resolver;
+  }
+
+  /**
+   * PATCH /api/client/users/{id}/premade-messages: the delivery message the bot sends with this driver's orders, as
+   * text or as a premade message's slug or ID (resolved, and its use counted, in the same transaction).
+   */
+  async setDeliveryMessage(actor: CurrentUser, id: string, deliveryMessage: string): Promise<string> {
+    const premade = PREMADE_MESSAGE_REF.test(deliveryMessage);
+    const message = await this.#edit(actor, id, 'user.update', async (em, user) => {
+      let message = deliveryMessage;
+      if (premade) {
+        if (!this.#premade) throw new DomainError('not_found', 'Premade message not found');
+        message = await this.#premade(em, actor, deliveryMessage);
+      }
       user.settings = { ...user.settings, deliveryMessage: { message } };
+      return message;
     });
     this.#events.publish('identityChanged', { userId: id });
     return message;

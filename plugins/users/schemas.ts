@@ -145,8 +145,18 @@ export type UserManagerUpdate = z.infer<typeof UserManagerUpdateBodySchema>;
 /** The keys only a manager may send. */
 export const MANAGER_ONLY_USER_FIELDS = ['perks', 'flags'] as const;
 
-/** PATCH /api/client/users/{id}/premade-messages {deliveryMessage} → { deliveryMessage }: sets settings.deliveryMessage.message. */
-export const PremadeMessagesBodySchema = z.strictObject({ deliveryMessage: DeliveryMessageTextSchema });
+/**
+ * A premade delivery message (plugins/delivery-messages) by its slug or its ID. It can never be a delivery message
+ * text: a slug has no braces, and a message must mention `{customer}`.
+ */
+export const PREMADE_MESSAGE_REF = /^(?:\d{16,20}|[a-z0-9-]{1,64})$/;
+export const PremadeMessageRefSchema = text().trim().min(1).max(64).regex(PREMADE_MESSAGE_REF, 'Not a slug or an ID');
+
+/**
+ * PATCH /api/client/users/{id}/premade-messages {deliveryMessage} → { deliveryMessage }: sets settings.deliveryMessage.message,
+ * either to the text given or to a premade message from the directory named by its slug or ID (which counts a use).
+ */
+export const PremadeMessagesBodySchema = z.strictObject({ deliveryMessage: z.union([PremadeMessageRefSchema, DeliveryMessageTextSchema]) });
 export interface PremadeMessagesResponse {
   deliveryMessage: string;
 }

@@ -63,6 +63,7 @@ export function kindLabel(kind: string): string {
     application: 'Recruitment applications',
     team: 'Teams',
     report: 'Order reports',
+    deliveryMessage: 'Premade messages',
   };
   return types[kind] ?? actionLabel(kind);
 }

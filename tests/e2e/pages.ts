@@ -20,7 +20,19 @@ export const SEEDED_APPEAL = '1100000000000000102';
 export const FEEDBACK = ['/feedback/report-order'];
 /** An open seeded order report (plugins/reports/seed.ts). */
 export const SEEDED_REPORT = '1100000000000000601';
-export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break'];
+/** A seeded premade message by Dana Driver (plugins/delivery-messages/seed.ts): the matrix's chef may use it, not edit it. */
+export const SEEDED_MESSAGE = 'hot-and-fresh';
+// The premade message pages need MANAGE_ORDERS or the perk DELIVERY_MESSAGE_BETA: the Chef rank passes by MANAGE_ORDERS.
+export const KITCHEN = [
+  '/staff/dashboard',
+  '/staff/orders',
+  '/staff/food-lookup',
+  '/staff/take-a-break',
+  '/staff/delivery-messages',
+  '/staff/delivery-messages/create',
+  '/staff/delivery-messages/edit',
+  `/staff/delivery-messages/${SEEDED_MESSAGE}`,
+];
 export const ADMIN = [
   '/staff/admin/users',
   '/staff/admin/rank-manager',
@@ -46,6 +58,8 @@ export const ADMIN = [
   '/staff/admin/teams/create',
   '/staff/admin/report-manager/orders',
   `/staff/admin/report-manager/orders/${SEEDED_REPORT}`,
+  // Editing someone else's premade message: its author or a user manager (the matrix's chef is neither).
+  `/staff/delivery-messages/${SEEDED_MESSAGE}/edit`,
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...ADMIN];
 

@@ -4,25 +4,35 @@ import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/
 import { api, errorMessage } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
+import { PremadePicker, type PickedMessage } from './PremadePicker.tsx';
 
 interface Props {
   order: OrderView | null;
   /** The driver's own delivery message (profile), or null for the default. */
   deliveryMessage: string | null;
   driverName: string;
+  driverId: string;
+  /** A premade message became the driver's saved message (they delivered with it). */
+  onMessageSaved: (message: string) => void;
   onClose: () => void;
   onDelivered: (order: OrderView) => void;
 }
 
-/** Deliver: preview what the bot will post, or report the order (troll or invalid) with a reason instead. */
-export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onDelivered }: Props) {
+/**
+ * Deliver: preview what the bot will post, with the driver's saved message or one picked from the premade message
+ * directory (which becomes their saved message: the bot reads it when the order is delivered), or report the order
+ * (troll or invalid) with a reason instead.
+ */
+export function DeliverDialog({ order, deliveryMessage, driverName, driverId, onMessageSaved, onClose, onDelivered }: Props) {
   const reasonId = useId();
   const [report, setReport] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const [picked, setPicked] = useState<PickedMessage | null>(null);
 
   useEffect(() => {
+    setPicked(null);
     setReport(false);
     setReason('');
     setError('');
@@ -36,6 +46,11 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
     }
     setSaving(true);
     try {
+      if (!report && picked) {
+        const saved = await api<{ deliveryMessage: string }>('PATCH', `/api/client/users/${driverId}/premade-messages`, { deliveryMessage: picked.slug });
+        onMessageSaved(saved.deliveryMessage);
+        setPicked(null);
+      }
       const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
       const { order: delivered } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body);
       onDelivered(delivered);
@@ -47,7 +62,7 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
   };
 
   const preview = order
-    ? fillDeliveryMessage(deliveryMessage ?? DEFAULT_DELIVERY_MESSAGE, {
+    ? fillDeliveryMessage(picked?.message ?? deliveryMessage ?? DEFAULT_DELIVERY_MESSAGE, {
         customer: `@${displayNameOf(order.orderedBy)}`,
         chef: order.preparedBy ? displayNameOf(order.preparedBy) : 'the kitchen',
         driver: driverName,
@@ -80,7 +95,14 @@ export function DeliverDialog({ order, deliveryMessage, driverName, onClose, onD
               </div>
             )}
           </blockquote>
-          <p className="help">{deliveryMessage ? 'Your delivery message, from your profile.' : 'The default message: set your own on your profile.'}</p>
+          <p className="help">
+            {picked
+              ? `“${picked.title}”, from the directory: it becomes your delivery message.`
+              : deliveryMessage
+                ? 'Your delivery message, from your profile.'
+                : 'The default message: set your own on your profile.'}
+          </p>
+          <PremadePicker saved={deliveryMessage} picked={picked} onPick={setPicked} />
         </>
       )}
       <div className="field">

@@ -33,6 +33,7 @@ const STATUS_TEXT = { idle: 'Offline', connecting: 'Connecting…', connected: '
  */
 export default function OrderManager({ viewer, initialOrders, initialQueue }: Props) {
   // The server-rendered lists seed the stores once, before the first render, so the first paint has the orders.
+  const [savedMessage, setSavedMessage] = useState(viewer.deliveryMessage);
   useState(() => {
     setOrders(initialOrders);
     $deliveryQueue.set(initialQueue);
@@ -204,8 +205,10 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
       <PrepareDialog order={dialog?.kind === 'prepare' ? dialog.order : null} onClose={close} onPrepared={done('Cooking! It goes out for delivery when it is ready.')} />
       <DeliverDialog
         order={dialog?.kind === 'deliver' ? dialog.order : null}
-        deliveryMessage={viewer.deliveryMessage}
+        deliveryMessage={savedMessage}
         driverName={viewer.name}
+        driverId={viewer.id}
+        onMessageSaved={setSavedMessage}
         onClose={close}
         onDelivered={done('Delivered. Thank you!')}
       />

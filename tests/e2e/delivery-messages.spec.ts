@@ -1,0 +1,132 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { AuditEntrySchema } from '../../core/audit/entities.ts';
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import { SAMPLE_ORDER } from '../../plugins/delivery-messages/schemas.ts';
+import type { Services } from '../../plugins/index.ts';
+import { fillDeliveryMessage } from '../../plugins/users/schemas.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { openManager } from './kitchen.ts';
+
+const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
+
+/** Both schemes at both widths, axe in each. */
+async function look(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshots(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a driver picks a premade message in the deliver dialog and delivers with it', async ({ browser, diner }) => {
+  test.setTimeout(300_000);
+  const services = diner.app.server.ctx.services as Services;
+  const premade = await services['delivery-messages'].messages.get({ id: '0', username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN, perks: [] } as never, 'special-delivery');
+  const [driverContext, scratch] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const driver = await diner.signIn(driverContext, { username: 'driver_premade', rank: 'Delivery Driver' });
+  const chef = await diner.signIn(scratch, { username: 'chef_premade', rank: 'Chef' });
+  const { id: customerId } = await diner.signIn(scratch, { username: 'hungry_premade' });
+  await scratch.close();
+  const orders = services.orders.orders;
+  const admin = { id: chef.id, username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN };
+  // Ready orders left by the demo data would go to the queued driver first (one assignment at a time per driver).
+  for (const ready of (await orders.listActive()).filter((o) => o.status === 'READY')) {
+    await orders.delete(admin, ready.id, { reason: 'Clearing the pass for the test' });
+  }
+
+  // The driver browses the directory: each message previewed with the sample order.
+  const page = await driverContext.newPage();
+  await page.goto('/staff/delivery-messages');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premade Message Directory');
+  const special = page.locator('[data-message-slug="special-delivery"]');
+  await expect(special.getByTestId('message-preview')).toHaveText(fillDeliveryMessage(premade.message, SAMPLE_ORDER));
+  await page.getByLabel('Search titles and messages').fill('grill');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.locator('[data-message-slug]')).toHaveCount(1);
+  await expect(page.locator('[data-message-slug="from-the-grill"]')).toBeVisible();
+  await page.goto('/staff/delivery-messages');
+  await look(page, 'delivery-messages');
+
+  // An order is cooked for them (the bot's and the chef's calls, made through the services) and assigned when ready.
+  const manager = await openManager(driverContext);
+  await manager.getByRole('button', { name: 'Join delivery queue' }).click();
+  await expect(manager.getByRole('button', { name: 'Leave delivery queue' })).toBeVisible();
+  const order = await orders.createOrder({ customerId, item: 'Chili cheese fries', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  await orders.claim({ id: chef.id, permissions: 0 }, order.id);
+  await orders.prepare({ id: chef.id, permissions: 0 }, order.id, { images: ['/food/fries.svg'], chefNote: null });
+  await expect(card(manager, order.orderID)).toContainText('Driver: you', { timeout: 20_000 });
+
+  // The deliver dialog offers their saved message (none yet: the default) and the directory; they pick one.
+  await card(manager, order.orderID).getByRole('button', { name: 'Deliver' }).click();
+  const dialog = manager.getByRole('dialog', { name: `Deliver #${order.orderID}` });
+  await expect(dialog.getByRole('radio', { name: 'The default message' })).toBeChecked();
+  await dialog.getByLabel('Or pick from the directory').fill('special');
+  await dialog.getByRole('radio', { name: premade.title }).check();
+  await expect(dialog.locator('.delivery-preview')).toContainText(`Special delivery for @hungry_premade: one Chili cheese fries (order ${order.orderID})`);
+  await expectAccessible(manager);
+  await screenshots(manager, 'deliver-with-premade');
+  await dialog.getByRole('button', { name: 'Deliver' }).click();
+  await expect(card(manager, order.orderID)).toHaveCount(0);
+
+  // Delivered, with the premade message now theirs (what the bot reads), and the use counted.
+  expect(await orders.get(order.orderID)).toMatchObject({ status: 'DELIVERED', deliveredBy: { id: driver.id } });
+  const user = await services.users.users.findPrivate(driver.id);
+  expect(user?.settings.deliveryMessage?.message).toBe(premade.message);
+  const after = await services['delivery-messages'].messages.get({ id: driver.id, permissions: 0, perks: [] } as never, premade._id);
+  expect(after.uses).toBe(premade.uses + 1);
+  await page.goto('/staff/delivery-messages');
+  await expect(page.getByRole('region', { name: 'Your delivery message' }).getByTestId('message-preview')).toHaveText(fillDeliveryMessage(premade.message, SAMPLE_ORDER));
+  await expect(special).toContainText('Your delivery message');
+  await manager.getByRole('button', { name: 'Leave delivery queue' }).click();
+  await driverContext.close();
+});
+
+test('a chef writes a premade message with the preview as they type, edits it, and a manager’s deletion is audited', async ({ browser, diner }) => {
+  test.setTimeout(300_000);
+  const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  await diner.signIn(chefContext, { username: 'chef_writer', rank: 'Chef' });
+  await diner.signIn(managerContext, { username: 'manager_editor', rank: 'Manager' });
+  const page = await chefContext.newPage();
+  await page.goto('/staff/delivery-messages/create');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New premade message');
+  await page.getByLabel('Title').fill('Midnight snack');
+  await expect(page.getByLabel('Slug')).toHaveAttribute('placeholder', 'midnight-snack');
+  const message = page.getByLabel('Message');
+  await message.fill('Your late-night ');
+  await page.getByRole('button', { name: '{item}' }).click();
+  await message.press('End');
+  await message.pressSequentially(' is here.');
+  await expect(page.locator('#message-problem')).toHaveText('A delivery message must mention {customer}.');
+  await message.press('Home');
+  await page.getByRole('button', { name: '{customer}' }).click();
+  await message.pressSequentially(', ');
+  await expect(page.locator('#message-problem')).toHaveText('');
+  await expect(page.getByTestId('message-preview')).toHaveText(`${SAMPLE_ORDER.customer}, Your late-night ${SAMPLE_ORDER.item} is here.`);
+  await look(page, 'delivery-message-create');
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await expect(page).toHaveURL(/\/staff\/delivery-messages\/midnight-snack$/);
+  await expect(page.getByTestId('toast')).toHaveText('Message added to the directory.');
+  await look(page, 'delivery-message');
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit premade message');
+  await page.getByLabel('Title').fill('Midnight feast');
+  await page.getByLabel('Slug').fill('midnight-feast');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(/\/staff\/delivery-messages\/midnight-feast$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Midnight feast');
+
+  // Another chef may use it but not edit it; a manager deletes it, and the audit log says so.
+  const manager = await managerContext.newPage();
+  await manager.goto('/staff/delivery-messages/midnight-feast');
+  manager.once('dialog', (d) => void d.accept());
+  await manager.getByRole('button', { name: 'Delete' }).click();
+  await expect(manager).toHaveURL(/\/staff\/delivery-messages$/);
+  await expect(manager.getByTestId('toast')).toHaveText('Message deleted.');
+  const audit = await diner.app.server.ctx.orm.em.fork().find(AuditEntrySchema, { action: 'deliveryMessage.delete', targetName: 'Midnight feast' });
+  expect(audit).toHaveLength(1);
+  await page.goto('/staff/delivery-messages/midnight-feast');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Midnight feast');
+  await Promise.all([chefContext.close(), managerContext.close()]);
+});
