@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'team.update': 'Edited a team',
   'team.delete': 'Deleted a team',
   'team.reset': "Reset a team's orders",
+  'statistics.delete': "Deleted a member's weekly statistics",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
