@@ -40,6 +40,8 @@ export const ADMIN = [
   `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
   '/staff/admin/teams',
   '/staff/admin/teams/create',
+  '/staff/admin/management-statistics',
+  '/staff/admin/management-statistics/management',
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 
