@@ -15,7 +15,7 @@ import {
 
 /** The smallest 1, 2 or 5 × 10ⁿ at or above `max` (at least 1): the top of a chart's axis. */
 export function niceMax(max: number): number {
-  if (!(max > 0)) return 1;
+  if (!(max > 1)) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
   for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
   return 10 * power;
