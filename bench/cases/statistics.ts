@@ -3,34 +3,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { appEnv, measureServer, median, round, startServer, type BenchCase, type RunningServer, type ServerLoadFigures } from '../lib.ts';
+import { appEnv, measureServer, median, round, scratchDatabase, startServer, type BenchCase, type RunningServer, type ServerLoadFigures } from '../lib.ts';
 
 const ORDERS = 10_000;
 const STAFF = 50;
 const TARGET_P99_MS = 50;
 const ROUNDS = 2;
 const ROUND_S = 5;
-
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `diner_bench_statistics_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 /**
  * The statistics query on PostgreSQL: `bench/statistics-server.ts` (the real app, 10,000 delivered orders over the
@@ -46,7 +25,7 @@ export const statisticsCase: BenchCase = {
     if (!adminUrl) return { rows: [], notes: ['Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create a database on.'] };
     const loadAtStart = os.loadavg();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-statistics-'));
-    const scratch = await scratchDatabase(adminUrl);
+    const scratch = await scratchDatabase(adminUrl, `diner_bench_statistics_${process.pid}`);
     const servers: RunningServer[] = [];
     try {
       const fixtureFile = path.join(dataDir, 'fixture.json');
