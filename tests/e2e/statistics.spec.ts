@@ -12,7 +12,7 @@ async function signInAs(diner: Diner, context: BrowserContext, userId: string): 
 }
 
 test('a director opens Management statistics, sees the charts and the table, and downloads the CSV', async ({ page, diner }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await diner.signIn(page.context(), { username: 'director_dee', rank: 'Director' });
   await page.goto('/staff/dashboard');
   // The sidebar leads there (the entry shows now that the page exists).
@@ -53,7 +53,7 @@ test('a director opens Management statistics, sees the charts and the table, and
 });
 
 test('a manager sees My Performance: their figures, their month as charts, their stored weeks', async ({ page, diner }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await signInAs(diner, page.context(), MORGAN);
   await page.goto('/staff/admin/management-statistics?period=month');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Performance');
