@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { appEnv as baseAppEnv, startServer as spawnServer, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
 
 export { ROOT } from '../tests/support/spawn-server.ts';
@@ -130,4 +131,24 @@ export function formatTable(rows: readonly Record<string, Cell>[]): string {
       .trimEnd();
   const [header, ...body] = cells;
   return [line(header!, true), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((v) => line(v, false))].join('\n');
+}
+
+/** A database of its own for the app on the PostgreSQL server `adminUrl` names; dropped afterwards. */
+export async function scratchDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
 }

@@ -9,11 +9,12 @@ import ranks from './ranks/index.ts';
 import recruitment from './recruitment/index.ts';
 import reports from './reports/index.ts';
 import settings from './settings/index.ts';
+import statistics from './statistics/index.ts';
 import store from './store/index.ts';
 import teams from './teams/index.ts';
 import users from './users/index.ts';
 
 /** The one list of plugins, handed to core by server.ts and bot/. Order matters: a plugin may use those before it. */
-export const plugins = [settings, ranks, users, notifications, store, onleave, orders, appeals, recruitment, teams, reports, deliveryMessages, discord] as const;
+export const plugins = [settings, ranks, users, notifications, store, onleave, orders, appeals, recruitment, teams, reports, deliveryMessages, statistics, discord] as const;
 
 export type Services = ServicesOf<typeof plugins>;

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
-import { appEnv, cpuMs, round, startServer, type BenchCase, type RunningServer } from '../lib.ts';
+import { appEnv, cpuMs, round, scratchDatabase, startServer, type BenchCase, type RunningServer } from '../lib.ts';
 
 const CHEFS = 20;
 const WARMUP_S = 2;
@@ -81,30 +80,9 @@ async function drive(pid: number, seconds: number, next: (chef: number, step: nu
   };
 }
 
-/** A database of its own for the app on the PostgreSQL server `adminUrl` names; dropped afterwards. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `diner_bench_writes_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
 async function runOn(database: 'PGlite' | 'PostgreSQL', adminUrl: string | undefined) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-writes-'));
-  const scratch = adminUrl ? await scratchDatabase(adminUrl) : null;
+  const scratch = adminUrl ? await scratchDatabase(adminUrl, `diner_bench_writes_${process.pid}`) : null;
   const servers: RunningServer[] = [];
   try {
     const fixtureFile = path.join(dataDir, 'fixture.json');

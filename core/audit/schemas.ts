@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   'report.complete': 'Completed an order report',
   'deliveryMessage.update': "Edited someone's premade message",
   'deliveryMessage.delete': "Deleted someone's premade message",
+  'statistics.delete': "Deleted a member's weekly statistics",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];

@@ -225,6 +225,19 @@ export class OnLeaveService {
     return leaves;
   }
 
+  /**
+   * Days of approved leave per member between `from` and `until` (both included, `YYYY-MM-DD`), counted by the
+   * database: only the days of each leave inside the range (the statistics plugin's "days on leave").
+   */
+  async leaveDaysIn(from: string, until: string, userId: string | null = null): Promise<Map<string, number>> {
+    const rows = await this.#orm.em.fork().execute<{ user_id: string; days: number | string }[]>(
+      `select user_id, sum(least("until"::date, ?::date) - greatest("from"::date, ?::date) + 1) as days
+       from leave_requests where status = 'APPROVED' and "from" <= ? and "until" >= ?${userId ? ' and user_id = ?' : ''} group by user_id`,
+      [until, from, until, from, ...(userId ? [userId] : [])],
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.days)]));
+  }
+
   /** Why this member may not join the delivery queue now (they are on leave), or null. */
   async queueRefusal(userId: string): Promise<string | null> {
     const until = (await this.currentLeaves([userId])).get(userId);

@@ -25,10 +25,11 @@ export const OrderSchema = defineEntity({
     priority: p.integer().default(0),
     status: p.enum(ORDER_STATUS_LIST).index(),
     claimedBy: p.string().nullable().index(),
-    claimedAt: p.datetime().nullable(),
+    // Indexed by the statistics plugin's migration (its figures read orders by these moments).
+    claimedAt: p.datetime().nullable().index(),
     claimExpiresAt: p.datetime().nullable(),
     preparedBy: p.string().nullable().index(),
-    prepareStartedAt: p.datetime().nullable(),
+    prepareStartedAt: p.datetime().nullable().index(),
     images: p.array().defaultRaw(`'{}'`),
     chefNote: p.text().nullable(),
     readyAt: p.datetime().nullable(),
@@ -38,7 +39,7 @@ export const OrderSchema = defineEntity({
     /** Drivers who let this order's assignment expire: it is not offered to them again. */
     skippedDrivers: p.array().defaultRaw(`'{}'`),
     deliveredBy: p.string().nullable().index(),
-    deliveredAt: p.datetime().nullable(),
+    deliveredAt: p.datetime().nullable().index(),
     /** Delivered as reported (a troll or invalid order): counted for nobody. */
     report: p.boolean().default(false),
     reportReason: p.text().nullable(),

@@ -27,6 +27,15 @@ export interface OffDuty {
   remove(userId: string): Promise<unknown>;
 }
 
+/** A claim the sweeper took back: whose it was and since when. */
+export interface ClaimExpiry {
+  orderId: string;
+  chef: string;
+  claimedAt: Date;
+  expiredAt: Date;
+}
+export type ClaimExpiryRecorder = (em: Em, expiries: readonly ClaimExpiry[]) => Promise<void>;
+
 /**
  * The order deadlines, enforced. Timers are data: each deadline is a column, and every `sweep()` moves the orders
  * whose deadline has passed with conditional UPDATEs, so a restart (or a second web process sweeping the same
@@ -47,6 +56,7 @@ export class OrderSweeper {
   readonly #duration: Histogram | null = null;
   readonly #failures: Counter | null = null;
   #offDuty: OffDuty | null = null;
+  #claimExpiries: ClaimExpiryRecorder | null = null;
 
   constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger, metrics?: Metrics) {
     this.#orm = orm;
@@ -69,6 +79,11 @@ export class OrderSweeper {
         this.set(sweeper.lagMs / 1000);
       },
     });
+  }
+
+  /** Every expired claim, with who held it, is handed to `record` inside the sweep's transaction (the statistics plugin). */
+  recordClaimExpiries(record: ClaimExpiryRecorder): void {
+    this.#claimExpiries = record;
   }
 
   /** Every sweep first takes out of the delivery queue whoever `offDuty` names (a leave that started since the last pass). */
@@ -138,12 +153,7 @@ export class OrderSweeper {
     );
     if (!due) return { claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 };
     const minutes = Math.round(this.#config.orders.unclaimedCancelMs / 60_000);
-    const expired = await ids(
-      em,
-      `update orders set status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?
-       where status = 'CLAIMED' and claim_expires_at <= ? returning id`,
-      [now, now],
-    );
+    const expired = await this.#expireClaims(now);
     const cancelled = await ids(
       em,
       `update orders set status = 'CANCELLED', cancelled_at = ?, cancel_reason = ?, cancel_at = null, updated_at = ?
@@ -162,6 +172,27 @@ export class OrderSweeper {
     for (const view of await selectOrderViewsByIds(viewsEm, cancelled)) this.#events.publish('cancelOrder', { order: view });
     for (const view of await selectOrderViewsByIds(viewsEm, updated)) this.#events.publish('orderUpdated', { order: view });
     return { claimsExpired: expired.length, cancelled: cancelled.length, ready: ready.length, assigned: assigned.length, released: released.length };
+  }
+
+  /**
+   * Claims past their deadline go back to the kitchen. The update forgets who held each claim, so the statement
+   * returns the holder as it was (the rows are locked first, then updated) and `recordClaimExpiries` (the
+   * statistics plugin) stores them in the same transaction: an expiry is counted exactly when it happened.
+   */
+  async #expireClaims(now: Date): Promise<string[]> {
+    return this.#orm.em.fork().transactional(async (em) => {
+      const rows = await em.execute<{ id: string; chef: string; claimed_at: Date | string }[]>(
+        `with due as (select id, claimed_by, claimed_at from orders where status = 'CLAIMED' and claim_expires_at <= ? for update)
+         update orders o set status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?
+         from due where o.id = due.id and o.status = 'CLAIMED' returning o.id, due.claimed_by as chef, due.claimed_at`,
+        [now, now],
+      );
+      const expiries = rows
+        .filter((row) => row.chef && row.claimed_at)
+        .map((row) => ({ orderId: row.id, chef: row.chef, claimedAt: new Date(row.claimed_at), expiredAt: now }));
+      if (this.#claimExpiries && expiries.length > 0) await this.#claimExpiries(em, expiries);
+      return rows.map((row) => row.id);
+    });
   }
 
   /** Queued drivers whose leave has started leave the queue as if they had left it themselves (their ready orders released). */

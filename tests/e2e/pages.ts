@@ -60,6 +60,8 @@ export const ADMIN = [
   `/staff/admin/report-manager/orders/${SEEDED_REPORT}`,
   // Editing someone else's premade message: its author or a user manager (the matrix's chef is neither).
   `/staff/delivery-messages/${SEEDED_MESSAGE}/edit`,
+  '/staff/admin/management-statistics',
+  '/staff/admin/management-statistics/management',
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...ADMIN];
 

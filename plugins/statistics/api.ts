@@ -1,0 +1,32 @@
+import { requirePermissions } from '../../core/auth/guards.ts';
+import type { App } from '../../core/plugin.ts';
+import {
+  ManagementStatisticsQuerySchema,
+  StatisticsIdParamsSchema,
+  type ManagementStatisticsRecord,
+  type ManagementStatisticsResponse,
+} from './schemas.ts';
+import type { StatisticsService } from './service.ts';
+
+const manage = requirePermissions({ all: ['MANAGE_MANAGEMENT_STATISTICS'] });
+/** One record: a member their own (VIEW_MANAGEMENT_STATISTICS), a manager anyone's (the service scopes it). */
+const either = requirePermissions({ any: ['VIEW_MANAGEMENT_STATISTICS', 'MANAGE_MANAGEMENT_STATISTICS'] });
+
+/** Specification §7 "Statistics". */
+export function statisticsRoutes(app: App, statistics: StatisticsService): void {
+  app.get(
+    '/api/client/statistics/management',
+    { onRequest: manage, schema: { querystring: ManagementStatisticsQuerySchema } },
+    async (request): Promise<ManagementStatisticsResponse> => statistics.list(request.query),
+  );
+  app.get(
+    '/api/client/statistics/management/:id',
+    { onRequest: either, schema: { params: StatisticsIdParamsSchema } },
+    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({ statistics: await statistics.record(request.user!, request.params.id) }),
+  );
+  app.delete(
+    '/api/client/statistics/management/:id',
+    { onRequest: manage, schema: { params: StatisticsIdParamsSchema } },
+    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({ statistics: await statistics.remove(request.user!, request.params.id) }),
+  );
+}

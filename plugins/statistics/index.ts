@@ -1,0 +1,47 @@
+import { newId } from '../../core/ids.ts';
+import { definePlugin } from '../../core/plugin.ts';
+import type { OnLeavePlugin } from '../onleave/index.ts';
+import type { OrdersPlugin } from '../orders/index.ts';
+import { statisticsRoutes } from './api.ts';
+import { statisticsEntities } from './entities.ts';
+import { migrations } from './migrations/index.ts';
+import { seedStatistics } from './seed.ts';
+import { StatisticsService } from './service.ts';
+import { WeekCloser } from './week-closer.ts';
+
+export interface StatisticsPlugin {
+  /** Every member's figures per day, week or month; one record; the charts' days; deleting a snapshot. */
+  statistics: StatisticsService;
+  /** Writes each member's weekly snapshot once a week has ended; runs while the web server runs. */
+  weeks: WeekCloser;
+}
+
+/** Management statistics: My Performance and Management (docs/statistics.md). */
+export default definePlugin({
+  name: 'statistics',
+  entities: statisticsEntities,
+  migrations,
+  service: (ctx): StatisticsPlugin => {
+    // Plugins before this one (absent in a test's own plugin list): leave days, and who let a claim expire.
+    const leave = (ctx.services.onleave as OnLeavePlugin | undefined)?.requests;
+    const orders = ctx.services.orders as OrdersPlugin | undefined;
+    orders?.sweeper.recordClaimExpiries(async (em, expiries) => {
+      for (const e of expiries) {
+        await em.execute(
+          'insert into claim_expiries (id, order_id, chef, claimed_at, expired_at) values (?, ?, ?, ?, ?) on conflict (order_id, claimed_at) do nothing',
+          [newId(), e.orderId, e.chef, e.claimedAt, e.expiredAt],
+          'run',
+        );
+      }
+    });
+    const statistics = new StatisticsService(ctx.orm, ctx.audit, ctx.now, leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null);
+    return { statistics, weeks: new WeekCloser(ctx.orm, statistics, ctx.now, ctx.log) };
+  },
+  routes(app, plugin, ctx) {
+    statisticsRoutes(app, plugin.statistics);
+    // Weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself).
+    if (ctx.config.orders.sweepIntervalMs > 0) plugin.weeks.start();
+    app.addHook('onClose', async () => plugin.weeks.stop());
+  },
+  seed: seedStatistics,
+});

@@ -1,0 +1,5 @@
+import type { MigrationClass } from '../../../core/db/migrations.ts';
+import { Migration20261125070000_ManagementStatistics } from './Migration20261125070000_ManagementStatistics.ts';
+
+/** The statistics plugin's migrations, oldest first. */
+export const migrations: MigrationClass[] = [Migration20261125070000_ManagementStatistics];

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { text } from '../../core/shared/text.ts';
+
+/**
+ * The management statistics contract (specification §3 "management statistics (_id)", §7 Statistics), shared by the
+ * API, the service and the site. Periods are UTC: a day, an ISO week (Monday to Sunday) or a calendar month.
+ * docs/statistics.md.
+ */
+export const STATISTICS_PERIODS = ['day', 'week', 'month'] as const;
+export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number];
+
+/** The figures of one member in one period; every list and chart sorts by one of these (or the name). */
+export const STATISTICS_FIGURES = [
+  'claimed',
+  'prepared',
+  'delivered',
+  'reported',
+  'claimsExpired',
+  'avgClaimToPreparedS',
+  'avgReadyToDeliveredS',
+  'leaveDays',
+  'applicationsReviewed',
+  'appealVotes',
+] as const;
+export type StatisticsFigure = (typeof STATISTICS_FIGURES)[number];
+export const STATISTICS_SORTS = ['name', ...STATISTICS_FIGURES] as const;
+export type StatisticsSort = (typeof STATISTICS_SORTS)[number];
+
+/** How each figure is called on screen and in the CSV's header. */
+export const FIGURE_LABELS: Record<StatisticsFigure, string> = {
+  claimed: 'Claimed',
+  prepared: 'Prepared',
+  delivered: 'Delivered',
+  reported: 'Reported',
+  claimsExpired: 'Claims expired',
+  avgClaimToPreparedS: 'Claim to prepared',
+  avgReadyToDeliveredS: 'Ready to delivered',
+  leaveDays: 'Days on leave',
+  applicationsReviewed: 'Applications reviewed',
+  appealVotes: 'Appeal votes',
+};
+
+const day = z.iso.date('A date is YYYY-MM-DD');
+
+/** GET /api/client/statistics/management: every member's record for the period that holds `date` (default today). */
+export const ManagementStatisticsQuerySchema = z.strictObject({
+  period: z.enum(STATISTICS_PERIODS).default('week'),
+  date: day.optional(),
+  sort: z.enum(STATISTICS_SORTS).default('delivered'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ManagementStatisticsQuery = z.output<typeof ManagementStatisticsQuerySchema>;
+
+/**
+ * A record's `_id` names it: `<member>-<period>-<first day>`, e.g. `1100000000000000004-week-2026-11-16`. The same
+ * id reads the live record of an open period and the stored snapshot of a closed week.
+ */
+export const RECORD_ID = /^(\d{16,20})-(day|week|month)-(\d{4}-\d{2}-\d{2})$/;
+export const StatisticsIdParamsSchema = z.strictObject({
+  id: text()
+    .regex(RECORD_ID, 'A statistics ID is <user ID>-<day|week|month>-<YYYY-MM-DD>')
+    .refine((id) => {
+      const [, , period, start] = RECORD_ID.exec(id) ?? [];
+      return Boolean(start && !Number.isNaN(Date.parse(`${start}T00:00:00Z`)) && periodOf(period as StatisticsPeriod, start).from === start);
+    }, 'The date must be the first day of its period (a Monday for a week, the 1st for a month)'),
+});
+
+export function recordId(userId: string, period: StatisticsPeriod, from: string): string {
+  return `${userId}-${period}-${from}`;
+}
+
+export function parseRecordId(id: string): { userId: string; period: StatisticsPeriod; from: string } | null {
+  const match = RECORD_ID.exec(id);
+  return match ? { userId: match[1]!, period: match[2] as StatisticsPeriod, from: match[3]! } : null;
+}
+
+export interface StatisticsPerson {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+export interface StatisticsFigures {
+  /** Claims the member made in the period: orders still carrying their claim, and claims of theirs that expired. */
+  claimed: number;
+  /** Orders they prepared (moved to cooking) in the period. */
+  prepared: number;
+  /** Orders they delivered in the period, reported ones apart. */
+  delivered: number;
+  /** Orders they closed as reported (troll or invalid) in the period. */
+  reported: number;
+  /** Their claims that expired (the sweeper took the order back) in the period. */
+  claimsExpired: number;
+  /** Average seconds from claiming to preparing, over the orders they prepared; null when none. */
+  avgClaimToPreparedS: number | null;
+  /** Average seconds from ready to delivered, over the orders they delivered; null when none. */
+  avgReadyToDeliveredS: number | null;
+  /** Days of approved leave inside the period. */
+  leaveDays: number;
+  /** Applications whose status they changed in the period. */
+  applicationsReviewed: number;
+  /** Appeals they voted on in the period. */
+  appealVotes: number;
+}
+
+export interface ManagementStatisticsRecord extends StatisticsFigures {
+  _id: string;
+  user: StatisticsPerson;
+  period: StatisticsPeriod;
+  /** First and last day of the period, both included (UTC). */
+  from: string;
+  until: string;
+  /** `snapshot`: stored when its week closed; `live`: counted now from the orders. */
+  source: 'live' | 'snapshot';
+  snapshotAt: string | null;
+}
+
+export interface PeriodView {
+  period: StatisticsPeriod;
+  from: string;
+  until: string;
+  /** Whether the period has ended (a closed week is read from its snapshots). */
+  closed: boolean;
+}
+
+export interface ManagementStatisticsResponse {
+  period: PeriodView;
+  statistics: ManagementStatisticsRecord[];
+}
+
+/** One day of the kitchen (or of one member): the charts' points. */
+export interface DayFigures {
+  day: string;
+  ordered: number;
+  prepared: number;
+  delivered: number;
+  reported: number;
+  avgReadyToDeliveredS: number | null;
+}
+
+/** The UTC calendar day of a moment, `YYYY-MM-DD`. */
+export function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
+}
+
+/** The period of kind `period` that holds `day`: its first and last day. */
+export function periodOf(period: StatisticsPeriod, day: string): { from: string; until: string } {
+  if (period === 'day') return { from: day, until: day };
+  if (period === 'week') {
+    const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+    const from = addDays(day, -weekday);
+    return { from, until: addDays(from, 6) };
+  }
+  const from = `${day.slice(0, 7)}-01`;
+  const next = new Date(`${from}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return { from, until: addDays(dayOf(next.getTime()), -1) };
+}
+
+/** `95` → `1 min 35 s`; null → `–`. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '–';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return s % 60 ? `${minutes} min ${s % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/** `2026-11-16` → `16 Nov 2026` (UTC). */
+export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
+}
+
+/** How a period is called on screen: `Wednesday 25 Nov 2026`, `Week of 23 Nov 2026`, `November 2026`. */
+export function periodLabel(view: Pick<PeriodView, 'period' | 'from'>): string {
+  if (view.period === 'day') return formatDay(view.from, { weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
+  if (view.period === 'week') return `Week of ${formatDay(view.from)}`;
+  return formatDay(view.from, { month: 'long', year: 'numeric' });
+}

@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext } from '@playwright/test';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+
+/** Morgan Manager (plugins/users/seed.ts): Manager rank, so VIEW_MANAGEMENT_STATISTICS; the statistics seed gives a month of work. */
+const MORGAN = '1100000000000000004';
+
+async function signInAs(diner: Diner, context: BrowserContext, userId: string): Promise<void> {
+  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(userId);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+}
+
+test('a director opens Management statistics, sees the charts and the table, and downloads the CSV', async ({ page, diner }) => {
+  test.setTimeout(300_000);
+  await diner.signIn(page.context(), { username: 'director_dee', rank: 'Director' });
+  await page.goto('/staff/dashboard');
+  // The sidebar leads there (the entry shows now that the page exists).
+  const entry = page.locator('a[href="/staff/admin/management-statistics/management"]').first();
+  await expect(entry).toBeAttached();
+  await page.goto('/staff/admin/management-statistics/management?period=month');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Management Statistics');
+
+  // A month of kitchen history: bars on the days, a line for the time to deliver, a bar per member.
+  expect(await page.locator('svg[data-chart="kitchen-days"] rect').count()).toBeGreaterThan(20);
+  await expect(page.locator('svg[data-chart="kitchen-trend"] path.vd-chart-line')).toHaveAttribute('d', /^M[\d.]+,[\d.]+ L/);
+  await expect(page.locator('svg[data-chart="member-bars"]')).toContainText('Charlie Chef');
+  // The table beside it: every member, sortable.
+  const charlie = page.locator('tr[data-member="1100000000000000002"]');
+  await expect(charlie.locator('td[data-label="Delivered"]')).not.toHaveText('0');
+  await page.getByRole('link', { name: /^Member/ }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  await expect(page.locator('th[aria-sort]')).toContainText('Member');
+
+  await expectAccessible(page);
+  await screenshots(page, 'management-statistics');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'management-statistics-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The CSV is the table shown: same period, same order.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^management-statistics-month-\d{4}-\d{2}-01\.csv$/);
+  const csv = await readFile((await file.path())!, 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^Member,User ID,Period,From,Until,Source,Claimed,Prepared,Delivered/);
+  const names = lines.slice(1).map((line) => line.split(',')[0]);
+  expect(names).toContain('Charlie Chef');
+  expect(names).toEqual([...names].sort((a, b) => a!.toLowerCase().localeCompare(b!.toLowerCase())));
+});
+
+test('a manager sees My Performance: their figures, their month as charts, their stored weeks', async ({ page, diner }) => {
+  test.setTimeout(240_000);
+  await signInAs(diner, page.context(), MORGAN);
+  await page.goto('/staff/admin/management-statistics?period=month');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Performance');
+  const figures = page.getByTestId('figures');
+  await expect(figures).toContainText('Prepared');
+  await expect(figures).toContainText('Days on leave');
+  expect(await page.locator('svg[data-chart="my-days"] rect').count()).toBeGreaterThan(5);
+  await expect(page.getByTestId('my-weeks').locator('tbody tr').first()).toBeVisible();
+  // Not the manager's screen: Morgan lacks MANAGE_MANAGEMENT_STATISTICS.
+  await expect(page.locator('a[href="/staff/admin/management-statistics/management"]')).toHaveCount(0);
+
+  await expectAccessible(page);
+  await screenshots(page, 'my-performance');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'my-performance-dark');
+
+  const answer = await page.request.get('/staff/admin/management-statistics/export.csv');
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toContain('text/csv');
+  expect((await answer.text()).split('\r\n')[0]).toBe('Day,Prepared,Delivered,Reported,Ready to delivered (s)');
+  const refused = await page.request.get('/staff/admin/management-statistics/management/export.csv', { maxRedirects: 0 });
+  expect(refused.status()).toBe(302);
+});
