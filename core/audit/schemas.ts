@@ -40,11 +40,14 @@ export const AUDIT_ACTIONS = {
   'team.update': 'Edited a team',
   'team.delete': 'Deleted a team',
   'team.reset': "Reset a team's orders",
+  'objective.create': 'Created an objective',
+  'objective.delete': 'Deleted an objective',
+  'objective.fulfil': 'Fulfilled an objective reward',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'objective'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

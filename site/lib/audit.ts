@@ -62,6 +62,7 @@ export function kindLabel(kind: string): string {
     recruitmentForm: 'Recruitment forms',
     application: 'Recruitment applications',
     team: 'Teams',
+    objective: 'Objectives',
   };
   return types[kind] ?? actionLabel(kind);
 }
