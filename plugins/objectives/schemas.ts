@@ -169,14 +169,14 @@ export function objectiveGoal(o: { type: ObjectiveType; target: number }): strin
   return `${TYPE_VERB[o.type]} ${o.target.toLocaleString('en')} ${o.target === 1 ? 'order' : 'orders'}`;
 }
 
-/** `500 coins`, `FEEDBACK_BETA perk for 7 days`: what an objective pays, in words. */
-export function rewardText(reward: RewardView): string {
+/** `500 coins`, `The Feedback beta perk for 7 days`: what an objective pays, in words (`perkName`: the site's labels). */
+export function rewardText(reward: RewardView, perkName: (perk: string) => string = (perk) => perk): string {
   const days = (d: number | null) => (d ? ` for ${d} ${d === 1 ? 'day' : 'days'}` : '');
   switch (reward.type) {
     case 'VD_CURRENCY':
       return `${reward.amount.toLocaleString('en')} ${reward.amount === 1 ? 'coin' : 'coins'}`;
     case 'VD_PERK':
-      return `The ${reward.perk} perk${days(reward.days)}`;
+      return `The ${perkName(reward.perk)} perk${days(reward.days)}`;
     case 'VD_RANK':
       return `The ${reward.rankName ?? 'unknown'} rank${days(reward.days)}`;
     case 'CUSTOM':

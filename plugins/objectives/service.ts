@@ -17,6 +17,7 @@ import {
   type AudienceResponse,
   type ClaimedObjectiveView,
   type CreateObjectiveInput,
+  type ObjectivePerson,
   type ObjectiveView,
   type ObjectivesQuery,
 } from './schemas.ts';
@@ -152,6 +153,16 @@ export class ObjectivesService {
     }
     const [row] = await em.execute<{ n: number | string }[]>(`select count(*) as n from users u where ${IN_AUDIENCE('u')}`);
     return { scope: 'global', count: Number(row?.n ?? 0), user: null };
+  }
+
+  /** Who a personal objective may be for: the global audience (they prepare and deliver), by name. */
+  async members(): Promise<ObjectivePerson[]> {
+    const rows = await this.#orm.em
+      .fork()
+      .execute<{ id: string; username: string; display_name: string | null; avatar: string | null }[]>(
+        `select u.id, u.username, u.display_name, u.avatar from users u where ${IN_AUDIENCE('u')} order by lower(coalesce(u.display_name, u.username)), u.id limit ${LIST_LIMIT * 2}`,
+      );
+    return rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar }));
   }
 
   /** Claims of CUSTOM rewards (`pending`: not fulfilled yet), newest first: what a manager hands out by hand. */

@@ -16,7 +16,7 @@ export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notific
 export const HANK_APPLICATION = '1100000000000000511';
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
-export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break'];
+export const KITCHEN = ['/staff/dashboard', '/staff/orders', '/staff/food-lookup', '/staff/take-a-break', '/staff/achievements'];
 export const ADMIN = [
   '/staff/admin/users',
   '/staff/admin/rank-manager',
@@ -40,6 +40,7 @@ export const ADMIN = [
   `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
   '/staff/admin/teams',
   '/staff/admin/teams/create',
+  '/staff/achievements/create',
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...KITCHEN, ...ADMIN];
 
