@@ -34,12 +34,29 @@ export const MAX_CUSTOM_REWARD_LENGTH = 200;
 const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
 const moment = z.iso.datetime({ offset: true, message: 'A moment is an ISO date and time' });
 
-export const RewardSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('VD_CURRENCY'), amount: z.number().int().min(1, 'A reward is at least 1 coin.').max(MAX_COINS) }),
-  z.strictObject({ type: z.literal('VD_PERK'), perk: z.enum(PERKS), days: z.number().int().min(1).max(MAX_REWARD_DAYS).nullable().default(null) }),
-  z.strictObject({ type: z.literal('VD_RANK'), rankId: snowflake, days: z.number().int().min(1).max(MAX_REWARD_DAYS).nullable().default(null) }),
-  z.strictObject({ type: z.literal('CUSTOM'), text: text().trim().min(3, 'Say what the reward is (at least 3 characters).').max(MAX_CUSTOM_REWARD_LENGTH) }),
-]);
+const days = z.number().int().min(1).max(MAX_REWARD_DAYS).nullable();
+/**
+ * A reward: `type` and the one field it needs (`amount` coins, `perk`, `rankId`, or CUSTOM's `text`), plus `days`
+ * for a perk or rank given for a time. One object rather than a union per type, so a bad field is named by its path.
+ */
+export const RewardSchema = z
+  .strictObject({
+    type: z.enum(REWARD_TYPES),
+    amount: z.number().int().min(1, 'A reward is at least 1 coin.').max(MAX_COINS).optional(),
+    perk: z.enum(PERKS).optional(),
+    rankId: snowflake.optional(),
+    days: days.optional(),
+    text: text().trim().min(3, 'Say what the reward is (at least 3 characters).').max(MAX_CUSTOM_REWARD_LENGTH).optional(),
+  })
+  .superRefine((r, ctx) => {
+    const needs = { VD_CURRENCY: 'amount', VD_PERK: 'perk', VD_RANK: 'rankId', CUSTOM: 'text' } as const;
+    const field = needs[r.type];
+    if (r[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${r.type} reward needs its ${field}.` });
+    for (const other of ['amount', 'perk', 'rankId', 'text'] as const) {
+      if (other !== field && r[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `A ${r.type} reward has no ${other}.` });
+    }
+    if (r.days != null && r.type !== 'VD_PERK' && r.type !== 'VD_RANK') ctx.addIssue({ code: 'custom', path: ['days'], message: 'Only a perk or a rank is given for a number of days.' });
+  });
 export type RewardInput = z.output<typeof RewardSchema>;
 
 /** POST /api/client/objectives/: a new objective. `from`/`until` null: open-ended on that side. */

@@ -56,7 +56,7 @@ export class ObjectivesService {
         if (!user) throw new DomainError('not_found', 'User not found');
       }
       if (reward.type === 'VD_RANK') {
-        const rank = await em.findOne(RankSchema, { id: reward.rankId });
+        const rank = await em.findOne(RankSchema, { id: reward.rankId! });
         if (!rank) throw new DomainError('bad_request', 'That rank does not exist.');
         if (!mayGrant(actor, rank)) throw new DomainError('forbidden', 'You can only reward a rank below your own, with no permission you lack.');
       }
@@ -70,9 +70,9 @@ export class ObjectivesService {
         startsAt: input.from ? new Date(input.from) : null,
         endsAt: input.until ? new Date(input.until) : null,
         rewardType: reward.type,
-        rewardAmount: reward.type === 'VD_CURRENCY' ? reward.amount : null,
-        rewardValue: reward.type === 'VD_PERK' ? reward.perk : reward.type === 'VD_RANK' ? reward.rankId : reward.type === 'CUSTOM' ? reward.text : null,
-        rewardDays: reward.type === 'VD_PERK' || reward.type === 'VD_RANK' ? reward.days : null,
+        rewardAmount: reward.type === 'VD_CURRENCY' ? reward.amount! : null,
+        rewardValue: (reward.type === 'VD_PERK' ? reward.perk : reward.type === 'VD_RANK' ? reward.rankId : reward.type === 'CUSTOM' ? reward.text : null) ?? null,
+        rewardDays: reward.type === 'VD_PERK' || reward.type === 'VD_RANK' ? (reward.days ?? null) : null,
         createdBy: actor.id,
         createdAt: new Date(this.#now()),
         deletedAt: null,
