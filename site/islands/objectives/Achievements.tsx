@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ClaimResponse, ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -20,6 +21,7 @@ export default function Achievements({ userId, objectives: initial }: Props) {
   const [claiming, setClaiming] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState<string | null>(null);
   const [live, setLive] = useState('');
+  const status = useStore($gatewayStatus);
 
   const reload = useCallback(async () => {
     try {
@@ -114,6 +116,11 @@ export default function Achievements({ userId, objectives: initial }: Props) {
 
   return (
     <div className="achievements">
+      <p className="block">
+        <span className={`tag ${status === 'connected' ? 'vd-state-active' : 'vd-tag'}`} role="status">
+          {status === 'connected' ? 'Live' : status === 'connecting' || status === 'reconnecting' ? 'Connecting…' : 'Offline'}
+        </span>
+      </p>
       <p className="is-sr-only" aria-live="polite">
         {live}
       </p>
