@@ -7,7 +7,7 @@ import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
 test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it claimable live, claims it and the coins arrive', async ({ browser, diner }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const services = diner.app.server.ctx.services as Services;
   const [managerContext, driverContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
   await diner.signIn(managerContext, { username: 'director_dee', rank: 'Director' });
@@ -85,6 +85,7 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
 });
 
 test('Charlie sees the demo objectives: in progress, claimed (a custom reward waiting), with what they pay', async ({ page, diner }) => {
+  test.setTimeout(240_000);
   const { token, expiresAt } = await diner.app.server.ctx.sessions.create(CHARLIE_CHEF);
   await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
   await page.goto('/staff/achievements');
