@@ -32,6 +32,7 @@ export class ClaimsService {
    * MANAGE_ORDERS, and their own), running or complete, and every one they claimed (deleted ones too), with progress.
    */
   async forUser(viewer: CurrentUser, userId: string): Promise<ObjectiveProgressView[]> {
+    if (userId !== viewer.id && !meets(viewer, OBJECTIVE_ADMIN)) throw new DomainError('forbidden', 'You can only see your own objectives.');
     const em = this.#orm.em.fork();
     const global = userId === viewer.id ? meets(viewer, GLOBAL_AUDIENCE) : await inAudience(em, userId);
     const claims = await em.find(ObjectiveClaimSchema, { user: userId }, { fields: ['id', 'objective', 'user', 'progress', 'claimedAt', 'fulfilledAt', 'fulfilledBy'] });

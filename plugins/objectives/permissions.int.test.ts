@@ -44,6 +44,7 @@ describe('objectives API permission matrix', () => {
     { name: 'GET /api/client/objectives/claims', request: async () => ({ method: 'GET', url: '/api/client/objectives/claims?pending=true' }), expect: ADMINS },
     { name: 'POST /api/client/objectives/claims/{id}/fulfil', request: async () => ({ method: 'POST', url: `/api/client/objectives/claims/${await customClaim()}/fulfil` }), expect: ADMINS },
     { name: 'GET /api/client/objectives/user/{userId} (their own)', request: async (_who, user) => ({ method: 'GET', url: `/api/client/objectives/user/${user?.id ?? owner.id}` }), expect: STAFF_OK },
+    { name: 'GET /api/client/objectives/user/{userId} (someone else’s)', request: async () => ({ method: 'GET', url: `/api/client/objectives/user/${owner.id}` }), expect: ADMINS },
     { name: 'GET /api/client/objectives/claimed/{id} (their own)', request: async (_who, user) => ({ method: 'GET', url: `/api/client/objectives/claimed/${user?.id ?? owner.id}` }), expect: { ...STAFF_OK, customer: 200 } },
     { name: 'GET /api/client/objectives/claimed/{id} (someone else’s)', request: async () => ({ method: 'GET', url: `/api/client/objectives/claimed/${owner.id}` }), expect: ADMINS },
     {
