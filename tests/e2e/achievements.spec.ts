@@ -40,7 +40,7 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   // The driver sees it at 0 of 3, live.
   const page = await driverContext.newPage();
   await page.goto('/staff/achievements');
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
   const card = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Just for you' });
   await expect(card).toContainText('0 of 3');
   await expect(card.getByTestId('reward')).toHaveText('300 coins');
@@ -60,7 +60,7 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   expect(await diner.app.server.ctx.orm.em.fork().count(OrderSchema, { deliveredBy: driver.id, status: 'DELIVERED' })).toBe(3);
 
   // objectiveCompleted arrives on the driver's socket: the card becomes claimable without a reload.
-  await expect(page.getByTestId('toast')).toHaveText('Objective complete: Deliver 3 orders. Claim your reward!');
+  await expect(page.getByTestId('toast')).toHaveText('Objective complete: Deliver 3 orders. Claim your reward!', { timeout: 30_000 });
   const claimable = page.locator('article.is-claimable', { hasText: 'Deliver 3 orders' });
   await expect(claimable).toContainText('3 of 3');
   await expectAccessible(page);
