@@ -3,6 +3,7 @@ import appeals from './appeals/index.ts';
 import deliveryMessages from './delivery-messages/index.ts';
 import discord from './discord/index.ts';
 import notifications from './notifications/index.ts';
+import objectives from './objectives/index.ts';
 import onleave from './onleave/index.ts';
 import orders from './orders/index.ts';
 import ranks from './ranks/index.ts';
@@ -15,6 +16,6 @@ import teams from './teams/index.ts';
 import users from './users/index.ts';
 
 /** The one list of plugins, handed to core by server.ts and bot/. Order matters: a plugin may use those before it. */
-export const plugins = [settings, ranks, users, notifications, store, onleave, orders, appeals, recruitment, teams, reports, deliveryMessages, statistics, discord] as const;
+export const plugins = [settings, ranks, users, notifications, store, onleave, orders, objectives, appeals, recruitment, teams, reports, deliveryMessages, statistics, discord] as const;
 
 export type Services = ServicesOf<typeof plugins>;

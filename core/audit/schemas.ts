@@ -44,11 +44,14 @@ export const AUDIT_ACTIONS = {
   'deliveryMessage.update': "Edited someone's premade message",
   'deliveryMessage.delete': "Deleted someone's premade message",
   'statistics.delete': "Deleted a member's weekly statistics",
+  'objective.create': 'Created an objective',
+  'objective.delete': 'Deleted an objective',
+  'objective.fulfil': 'Fulfilled an objective reward',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report', 'deliveryMessage'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report', 'deliveryMessage', 'objective'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

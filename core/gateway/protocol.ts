@@ -35,6 +35,8 @@ export const GATEWAY_EVENTS = [
   'userBanned',
   /** A notice for the socket's user (plugins/notifications: NoticeEventData). */
   'notice',
+  /** One of the socket's user's objectives became claimable (plugins/objectives: ObjectiveCompletedData). */
+  'objectiveCompleted',
 ] as const;
 export type GatewayEventName = (typeof GATEWAY_EVENTS)[number];
 

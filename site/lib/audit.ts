@@ -64,6 +64,7 @@ export function kindLabel(kind: string): string {
     team: 'Teams',
     report: 'Order reports',
     deliveryMessage: 'Premade messages',
+    objective: 'Objectives',
   };
   return types[kind] ?? actionLabel(kind);
 }

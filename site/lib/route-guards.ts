@@ -1,4 +1,5 @@
 import { meets, type Grants, type Requirement } from '../../core/shared/permissions.ts';
+import { OBJECTIVE_ADMIN } from '../../plugins/objectives/schemas.ts';
 
 /**
  * What each page needs, as the specification's route guards say: `auth` (requiresAuth) or a requirement
@@ -17,6 +18,7 @@ export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
   ['/feedback/report-order', needs({ perks: ['FEEDBACK_BETA'] })],
   ['/staff', needs({ all: ['VIEW_STAFF_DASHBOARD'] })],
   ['/staff/achievements', needs({ all: ['VIEW_OWN_ACHIEVEMENTS'] })],
+  ['/staff/achievements/create', needs(OBJECTIVE_ADMIN)],
   ['/staff/delivery-messages', needs({ all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] })],
   ['/staff/food-lookup', needs({ all: ['VIEW_FOOD_LOOKUP'] })],
   ['/staff/orders', needs({ all: ['MANAGE_ORDERS'] })],

@@ -28,6 +28,7 @@ export const KITCHEN = [
   '/staff/orders',
   '/staff/food-lookup',
   '/staff/take-a-break',
+  '/staff/achievements',
   '/staff/delivery-messages',
   '/staff/delivery-messages/create',
   '/staff/delivery-messages/edit',
@@ -62,6 +63,7 @@ export const ADMIN = [
   `/staff/delivery-messages/${SEEDED_MESSAGE}/edit`,
   '/staff/admin/management-statistics',
   '/staff/admin/management-statistics/management',
+  '/staff/achievements/create',
 ];
 export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...ADMIN];
 

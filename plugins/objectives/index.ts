@@ -1,0 +1,41 @@
+import { definePlugin } from '../../core/plugin.ts';
+import type { StorePlugin } from '../store/index.ts';
+import { objectivesRoutes } from './api.ts';
+import { ClaimsService } from './claims.ts';
+import { objectiveEntities } from './entities.ts';
+import './events.ts';
+import { ObjectiveLive } from './live.ts';
+import { migrations } from './migrations/index.ts';
+import type { ObjectiveCompletedData } from './schemas.ts';
+import { seedObjectives } from './seed.ts';
+import { ObjectivesService } from './service.ts';
+
+export interface ObjectivesPlugin {
+  /** Create, delete, lists, the audience preview, CUSTOM rewards fulfilled. */
+  objectives: ObjectivesService;
+  /** Progress per user and claims (the reward paid through the store in the claim's transaction). */
+  claims: ClaimsService;
+}
+
+/** Achievements and objectives (docs/objectives.md): targets of orders prepared or delivered, and their rewards. */
+export default definePlugin({
+  name: 'objectives',
+  entities: objectiveEntities,
+  migrations,
+  service: (ctx): ObjectivesPlugin => {
+    new ObjectiveLive(ctx.orm, ctx.events, ctx.now).listen();
+    return {
+      objectives: new ObjectivesService(ctx.orm, ctx.events, ctx.audit, ctx.now),
+      claims: new ClaimsService(ctx.orm, ctx.services.store as StorePlugin, ctx.now),
+    };
+  },
+  routes: (app, plugin) => objectivesRoutes(app, plugin.objectives, plugin.claims),
+  gateway: {
+    objectiveCompleted: ({ userId, objectiveId, title, progress, target, reward }) => ({
+      t: 'objectiveCompleted',
+      data: { objectiveId, title, progress, target, reward } satisfies ObjectiveCompletedData,
+      to: { userId },
+    }),
+  },
+  seed: (plugin, ctx) => seedObjectives(plugin, ctx),
+});

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
+import { text } from '../../core/shared/text.ts';
+import { MAX_COINS } from '../store/schemas.ts';
+import { UserIdSchema } from '../users/schemas.ts';
+
+/**
+ * The objectives contract (specification §3 "Objective", §5, §7 "Objectives"; docs/objectives.md), shared by the
+ * API, the service and the site. No entities, services or database here.
+ */
+export const OBJECTIVE_SCOPES = ['global', 'user'] as const;
+export type ObjectiveScope = (typeof OBJECTIVE_SCOPES)[number];
+
+export const OBJECTIVE_TYPES = ['ORDER_TARGET_PREPARED', 'ORDER_TARGET_DELIVERED', 'ORDER_TARGET_TOTAL'] as const;
+export type ObjectiveType = (typeof OBJECTIVE_TYPES)[number];
+
+export const REWARD_TYPES = ['VD_CURRENCY', 'VD_PERK', 'VD_RANK', 'CUSTOM'] as const;
+export type RewardType = (typeof REWARD_TYPES)[number];
+
+/**
+ * §6 "admin-only": objective create, edit, delete. There is no objectives permission; management that reads staff
+ * performance (MANAGE_MANAGEMENT_STATISTICS, the Director rank) sets staff targets. SUPER_ADMIN passes every check.
+ */
+export const OBJECTIVE_ADMIN: Requirement = { all: ['MANAGE_MANAGEMENT_STATISTICS'] };
+/** Who a global objective is for: everyone the MANAGE_ORDERS check passes (the kitchen and its drivers). */
+export const GLOBAL_AUDIENCE: Requirement = { all: ['MANAGE_ORDERS'] };
+
+export const MAX_TITLE_LENGTH = 100;
+export const MAX_DESCRIPTION_LENGTH = 1000;
+export const MAX_TARGET = 100_000;
+export const MAX_REWARD_DAYS = 365;
+export const MAX_CUSTOM_REWARD_LENGTH = 200;
+
+const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
+const moment = z.iso.datetime({ offset: true, message: 'A moment is an ISO date and time' });
+
+const days = z.number().int().min(1).max(MAX_REWARD_DAYS).nullable();
+/**
+ * A reward: `type` and the one field it needs (`amount` coins, `perk`, `rankId`, or CUSTOM's `text`), plus `days`
+ * for a perk or rank given for a time. One object rather than a union per type, so a bad field is named by its path.
+ */
+export const RewardSchema = z
+  .strictObject({
+    type: z.enum(REWARD_TYPES),
+    amount: z.number().int().min(1, 'A reward is at least 1 coin.').max(MAX_COINS).optional(),
+    perk: z.enum(PERKS).optional(),
+    rankId: snowflake.optional(),
+    days: days.optional(),
+    text: text().trim().min(3, 'Say what the reward is (at least 3 characters).').max(MAX_CUSTOM_REWARD_LENGTH).optional(),
+  })
+  .superRefine((r, ctx) => {
+    const needs = { VD_CURRENCY: 'amount', VD_PERK: 'perk', VD_RANK: 'rankId', CUSTOM: 'text' } as const;
+    const field = needs[r.type];
+    if (r[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${r.type} reward needs its ${field}.` });
+    for (const other of ['amount', 'perk', 'rankId', 'text'] as const) {
+      if (other !== field && r[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `A ${r.type} reward has no ${other}.` });
+    }
+    if (r.days != null && r.type !== 'VD_PERK' && r.type !== 'VD_RANK') ctx.addIssue({ code: 'custom', path: ['days'], message: 'Only a perk or a rank is given for a number of days.' });
+  });
+export type RewardInput = z.output<typeof RewardSchema>;
+
+/** POST /api/client/objectives/: a new objective. `from`/`until` null: open-ended on that side. */
+export const CreateObjectiveBodySchema = z
+  .strictObject({
+    title: text().trim().min(3, 'A title is at least 3 characters.').max(MAX_TITLE_LENGTH),
+    description: text().trim().max(MAX_DESCRIPTION_LENGTH).default(''),
+    scope: z.enum(OBJECTIVE_SCOPES),
+    userId: UserIdSchema.nullable().default(null),
+    type: z.enum(OBJECTIVE_TYPES),
+    target: z.number().int().min(1, 'The target is at least 1 order.').max(MAX_TARGET),
+    from: moment.nullable().default(null),
+    until: moment.nullable().default(null),
+    reward: RewardSchema,
+  })
+  .refine((o) => (o.scope === 'user') === (o.userId !== null), { message: 'A personal objective names its user; a global one names none.', path: ['userId'] })
+  .refine((o) => !o.from || !o.until || Date.parse(o.until) > Date.parse(o.from), { message: 'The objective must end after it starts.', path: ['until'] });
+export type CreateObjectiveInput = z.output<typeof CreateObjectiveBodySchema>;
+
+export const ObjectiveIdParamsSchema = z.strictObject({ id: snowflake });
+/** §5: `GET /api/client/objectives/user/{userId}` answers 400 'User ID is not a snowflake' for anything else. */
+export const ObjectiveUserParamsSchema = z.strictObject({ userId: UserIdSchema });
+/** `claimed/{id}`: the id is the user's (their claims, with when). */
+export const ClaimedParamsSchema = z.strictObject({ id: UserIdSchema });
+
+/** GET /api/client/objectives?global=true: the global objectives; without it, every objective (admins). */
+export const ObjectivesQuerySchema = z.strictObject({
+  global: z.enum(['true', 'false']).optional(),
+  /** Admins: the deleted ones too (their claims' history). */
+  deleted: z.enum(['true', 'false']).optional(),
+});
+export type ObjectivesQuery = z.output<typeof ObjectivesQuerySchema>;
+
+/** GET /api/client/objectives/audience: the create form's preview of who an objective applies to. */
+export const AudienceQuerySchema = z.strictObject({ scope: z.enum(OBJECTIVE_SCOPES), userId: UserIdSchema.optional() });
+export type AudienceQuery = z.output<typeof AudienceQuerySchema>;
+
+export const ClaimsQuerySchema = z.strictObject({ pending: z.enum(['true', 'false']).optional() });
+
+export interface ObjectivePerson {
+  id: string;
+  username: string;
+  displayName: string | null;
+  avatar: string | null;
+}
+
+export type RewardView =
+  | { type: 'VD_CURRENCY'; amount: number }
+  | { type: 'VD_PERK'; perk: string; days: number | null }
+  | { type: 'VD_RANK'; rankId: string; rankName: string | null; days: number | null }
+  | { type: 'CUSTOM'; text: string };
+
+export interface ObjectiveView {
+  _id: string;
+  title: string;
+  description: string;
+  scope: ObjectiveScope;
+  /** scope user: whose it is. */
+  user: ObjectivePerson | null;
+  type: ObjectiveType;
+  target: number;
+  from: string | null;
+  until: string | null;
+  reward: RewardView;
+  createdBy: string;
+  createdAt: string;
+  deletedAt: string | null;
+}
+
+export interface ClaimView {
+  _id: string;
+  objectiveId: string;
+  userId: string;
+  /** Orders counted when it was claimed. */
+  progress: number;
+  claimedAt: string;
+  /** CUSTOM rewards: when a manager marked it fulfilled. */
+  fulfilledAt: string | null;
+  fulfilledBy: string | null;
+}
+
+/** An objective as it stands for one user. */
+export interface ObjectiveProgressView extends ObjectiveView {
+  progress: number;
+  /** Complete and not claimed yet. */
+  claimable: boolean;
+  claim: ClaimView | null;
+}
+
+export interface ClaimedObjectiveView extends ClaimView {
+  objective: ObjectiveView;
+  user: ObjectivePerson | null;
+}
+
+export interface ClaimResponse {
+  completed: true;
+  claim: ClaimView;
+  /** VD_CURRENCY: the user's balance after the reward. */
+  balance: number | null;
+}
+
+export interface AudienceResponse {
+  scope: ObjectiveScope;
+  /** global: how many people it applies to now. */
+  count: number;
+  /** user: who. */
+  user: ObjectivePerson | null;
+}
+
+/** The gateway's `objectiveCompleted` data: sent to the user's own sockets when an objective becomes claimable. */
+export interface ObjectiveCompletedData {
+  objectiveId: string;
+  title: string;
+  progress: number;
+  target: number;
+  reward: RewardView;
+}
+
+const TYPE_VERB: Record<ObjectiveType, string> = {
+  ORDER_TARGET_PREPARED: 'Prepare',
+  ORDER_TARGET_DELIVERED: 'Deliver',
+  ORDER_TARGET_TOTAL: 'Prepare or deliver',
+};
+
+/** `Deliver 3 orders`: what an objective asks, in words. */
+export function objectiveGoal(o: { type: ObjectiveType; target: number }): string {
+  return `${TYPE_VERB[o.type]} ${o.target.toLocaleString('en')} ${o.target === 1 ? 'order' : 'orders'}`;
+}
+
+/** `500 coins`, `The Feedback beta perk for 7 days`: what an objective pays, in words (`perkName`: the site's labels). */
+export function rewardText(reward: RewardView, perkName: (perk: string) => string = (perk) => perk): string {
+  const days = (d: number | null) => (d ? ` for ${d} ${d === 1 ? 'day' : 'days'}` : '');
+  switch (reward.type) {
+    case 'VD_CURRENCY':
+      return `${reward.amount.toLocaleString('en')} ${reward.amount === 1 ? 'coin' : 'coins'}`;
+    case 'VD_PERK':
+      return `The ${perkName(reward.perk)} perk${days(reward.days)}`;
+    case 'VD_RANK':
+      return `The ${reward.rankName ?? 'unknown'} rank${days(reward.days)}`;
+    case 'CUSTOM':
+      return reward.text;
+  }
+}

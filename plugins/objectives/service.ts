@@ -1,0 +1,212 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { AuditLog } from '../../core/audit/service.ts';
+import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { meets } from '../../core/shared/permissions.ts';
+import { mayGrant } from '../../core/shared/ranking.ts';
+import '../notifications/events.ts';
+import { ObjectiveClaimSchema, ObjectiveSchema, type Objective } from './entities.ts';
+import { IN_AUDIENCE } from './progress.ts';
+import {
+  objectiveGoal,
+  rewardText,
+  type AudienceQuery,
+  type AudienceResponse,
+  type ClaimedObjectiveView,
+  type CreateObjectiveInput,
+  type ObjectivePerson,
+  type ObjectiveView,
+  type ObjectivesQuery,
+} from './schemas.ts';
+import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
+import { OBJECTIVE_ADMIN } from './schemas.ts';
+
+export const LINK = '/staff/achievements';
+const LIST_LIMIT = 200;
+
+const target = (o: Objective) => ({ type: 'objective' as const, id: o.id, name: o.title });
+
+/**
+ * Objectives, the admin side (docs/objectives.md): create, delete (soft: claims keep their history), the lists,
+ * the create form's audience preview, and CUSTOM rewards marked fulfilled. Claims and progress: claims.ts.
+ */
+export class ObjectivesService {
+  readonly #orm: Orm;
+  readonly #events: EventBus;
+  readonly #audit: AuditLog;
+  readonly #now: () => number;
+
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#audit = audit;
+    this.#now = now;
+  }
+
+  /** POST /api/client/objectives/: a personal objective's user is told. */
+  async create(actor: CurrentUser, input: CreateObjectiveInput): Promise<ObjectiveView> {
+    const reward = input.reward;
+    const objective = await this.#orm.em.fork().transactional(async (em) => {
+      let user: User | null = null;
+      if (input.scope === 'user') {
+        user = await em.findOne(UserSchema, { id: input.userId! });
+        if (!user) throw new DomainError('not_found', 'User not found');
+      }
+      if (reward.type === 'VD_RANK') {
+        const rank = await em.findOne(RankSchema, { id: reward.rankId! });
+        if (!rank) throw new DomainError('bad_request', 'That rank does not exist.');
+        if (!mayGrant(actor, rank)) throw new DomainError('forbidden', 'You can only reward a rank below your own, with no permission you lack.');
+      }
+      const objective = em.create(ObjectiveSchema, {
+        title: input.title,
+        description: input.description,
+        scope: input.scope,
+        user,
+        type: input.type,
+        target: input.target,
+        startsAt: input.from ? new Date(input.from) : null,
+        endsAt: input.until ? new Date(input.until) : null,
+        rewardType: reward.type,
+        rewardAmount: reward.type === 'VD_CURRENCY' ? reward.amount! : null,
+        rewardValue: (reward.type === 'VD_PERK' ? reward.perk : reward.type === 'VD_RANK' ? reward.rankId : reward.type === 'CUSTOM' ? reward.text : null) ?? null,
+        rewardDays: reward.type === 'VD_PERK' || reward.type === 'VD_RANK' ? (reward.days ?? null) : null,
+        createdBy: actor.id,
+        createdAt: new Date(this.#now()),
+        deletedAt: null,
+        deletedBy: null,
+      });
+      await em.flush();
+      await this.#audit.record(em, {
+        actor,
+        action: 'objective.create',
+        target: target(objective),
+        before: null,
+        after: { scope: input.scope, user: input.userId, goal: objectiveGoal(input), reward: reward.type },
+      });
+      return objective;
+    });
+    const view = await this.view(objective.id);
+    if (view.scope === 'user') {
+      this.#events.publish('notice', {
+        userId: view.user!.id,
+        ref: `objective:${view._id}:created`,
+        kind: 'objective.created',
+        text: `New objective for you: ${view.title} (${objectiveGoal(view)}, pays ${rewardText(view.reward)}).`,
+        link: LINK,
+      });
+    }
+    return view;
+  }
+
+  /** DELETE /api/client/objectives/{id}: hidden everywhere but in the claims made of it. */
+  async delete(actor: CurrentUser, id: string): Promise<ObjectiveView> {
+    await this.#orm.em.fork().transactional(async (em) => {
+      const rows = await em.execute<{ id: string }[]>(`update "objectives" set "deleted_at" = ?, "deleted_by" = ? where "id" = ? and "deleted_at" is null returning "id"`, [
+        new Date(this.#now()),
+        actor.id,
+        id,
+      ]);
+      if (rows.length === 0) throw new DomainError('not_found', 'Objective not found');
+      const objective = await em.findOneOrFail(ObjectiveSchema, { id });
+      await this.#audit.record(em, { actor, action: 'objective.delete', target: target(objective), before: { title: objective.title }, after: null });
+    });
+    return this.view(id);
+  }
+
+  /**
+   * GET /api/client/objectives: `global=true` the global objectives (anyone who may see achievements); without it
+   * every objective, personal ones included (admins only; `deleted=true` adds the deleted).
+   */
+  async list(actor: CurrentUser, query: ObjectivesQuery): Promise<ObjectiveView[]> {
+    const admin = meets(actor, OBJECTIVE_ADMIN);
+    if (query.global !== 'true' && !admin) throw new DomainError('forbidden', 'Only objective admins see every objective: ask for ?global=true.');
+    const where: FilterQuery<Objective> = {};
+    if (query.global === 'true') where.scope = 'global';
+    if (!(admin && query.deleted === 'true')) where.deletedAt = null;
+    return this.#views(this.#orm.em.fork(), where);
+  }
+
+  /** One objective as a view (deleted ones too: a claim's history names it). */
+  async view(id: string): Promise<ObjectiveView> {
+    const [view] = await this.#views(this.#orm.em.fork(), { id });
+    if (!view) throw new DomainError('not_found', 'Objective not found');
+    return view;
+  }
+
+  async #views(em: Em, where: FilterQuery<Objective>): Promise<ObjectiveView[]> {
+    const rows = await em.find(ObjectiveSchema, where, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
+    const names = await rankNamesFor(em, rows);
+    return rows.map((row) => toObjectiveView(row, names));
+  }
+
+  /** GET /api/client/objectives/audience: how many a global objective applies to now, or the personal one's user. */
+  async audience(query: AudienceQuery): Promise<AudienceResponse> {
+    const em = this.#orm.em.fork();
+    if (query.scope === 'user') {
+      if (!query.userId) throw new DomainError('bad_request', 'Name the user a personal objective is for.');
+      const user = await em.findOne(UserSchema, { id: query.userId });
+      if (!user) throw new DomainError('not_found', 'User not found');
+      return { scope: 'user', count: 1, user: toPerson(user) };
+    }
+    const [row] = await em.execute<{ n: number | string }[]>(`select count(*) as n from users u where ${IN_AUDIENCE('u')}`);
+    return { scope: 'global', count: Number(row?.n ?? 0), user: null };
+  }
+
+  /** Who a personal objective may be for: the global audience (they prepare and deliver), by name. */
+  async members(): Promise<ObjectivePerson[]> {
+    const rows = await this.#orm.em
+      .fork()
+      .execute<{ id: string; username: string; display_name: string | null; avatar: string | null }[]>(
+        `select u.id, u.username, u.display_name, u.avatar from users u where ${IN_AUDIENCE('u')} order by lower(coalesce(u.display_name, u.username)), u.id limit ${LIST_LIMIT * 2}`,
+      );
+    return rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar }));
+  }
+
+  /** Claims of CUSTOM rewards (`pending`: not fulfilled yet), newest first: what a manager hands out by hand. */
+  async customClaims(pending: boolean): Promise<ClaimedObjectiveView[]> {
+    const em = this.#orm.em.fork();
+    const claims = await em.find(
+      ObjectiveClaimSchema,
+      { objective: { rewardType: 'CUSTOM' }, ...(pending ? { fulfilledAt: null } : {}) },
+      { populate: ['objective', 'objective.user', 'user'], orderBy: { claimedAt: 'desc', id: 'desc' }, limit: LIST_LIMIT },
+    );
+    return claims.map((claim) => ({ ...toClaimView(claim), objective: toObjectiveView(claim.objective, new Map()), user: toPerson(claim.user) }));
+  }
+
+  /** POST /api/client/objectives/claims/{id}/fulfil: a CUSTOM reward handed out; one conditional update, so once. */
+  async fulfil(actor: CurrentUser, claimId: string): Promise<ClaimedObjectiveView> {
+    const claim = await this.#orm.em.fork().transactional(async (em) => {
+      const claim = await em.findOne(ObjectiveClaimSchema, { id: claimId }, { populate: ['objective', 'objective.user', 'user'] });
+      if (!claim) throw new DomainError('not_found', 'Claim not found');
+      if (claim.objective.rewardType !== 'CUSTOM') throw new DomainError('conflict', 'Only a custom reward is handed out by hand.');
+      const rows = await em.execute<unknown[]>(`update "objective_claims" set "fulfilled_at" = ?, "fulfilled_by" = ? where "id" = ? and "fulfilled_at" is null returning "id"`, [
+        new Date(this.#now()),
+        actor.id,
+        claimId,
+      ]);
+      if (rows.length === 0) throw new DomainError('conflict', 'This reward was already marked fulfilled.');
+      await this.#audit.record(em, {
+        actor,
+        action: 'objective.fulfil',
+        target: target(claim.objective),
+        before: { fulfilled: false },
+        after: { fulfilled: true, user: claim.user.id },
+        reason: claim.objective.rewardValue ?? null,
+      });
+      await em.refresh(claim);
+      return claim;
+    });
+    const view = { ...toClaimView(claim), objective: toObjectiveView(claim.objective, new Map()), user: toPerson(claim.user) };
+    this.#events.publish('notice', {
+      userId: view.userId,
+      ref: `objective:${view.objectiveId}:fulfilled:${view.userId}`,
+      kind: 'objective.fulfilled',
+      text: `Your reward for “${view.objective.title}” was handed out: ${rewardText(view.objective.reward)}.`,
+      link: LINK,
+    });
+    return view;
+  }
+}

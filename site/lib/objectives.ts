@@ -1,0 +1,40 @@
+import { objectiveGoal, rewardText, type ObjectiveProgressView, type RewardView } from '../../plugins/objectives/schemas.ts';
+import { perkLabel } from './labels.ts';
+
+/** What an objective pays, as the site says it (perks by their labels). */
+export const rewardLabel = (reward: RewardView): string => rewardText(reward, perkLabel);
+
+export { objectiveGoal };
+
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+/** `25 Nov 2026, 12:00 UTC`. */
+export function formatMoment(iso: string): string {
+  return `${DATE.format(new Date(iso))} UTC`;
+}
+
+/** `Until 3 Dec 2026, 18:00 UTC`, `From …`, `From … until …`, or `No end date`. */
+export function windowText(o: { from: string | null; until: string | null }): string {
+  if (o.from && o.until) return `From ${formatMoment(o.from)} until ${formatMoment(o.until)}`;
+  if (o.until) return `Until ${formatMoment(o.until)}`;
+  if (o.from) return `From ${formatMoment(o.from)}, no end date`;
+  return 'No end date';
+}
+
+/** My Achievements' sections: claimable first, then running, then claimed (newest claim first). */
+export function achievementSections(objectives: readonly ObjectiveProgressView[]): {
+  claimable: ObjectiveProgressView[];
+  running: ObjectiveProgressView[];
+  claimed: ObjectiveProgressView[];
+} {
+  return {
+    claimable: objectives.filter((o) => o.claimable),
+    running: objectives.filter((o) => !o.claim && !o.claimable && !o.deletedAt),
+    claimed: objectives.filter((o) => o.claim).sort((a, b) => b.claim!.claimedAt.localeCompare(a.claim!.claimedAt)),
+  };
+}
+
+/** Share of the target reached, 0–100, for a progress bar. */
+export function percent(o: { progress: number; target: number }): number {
+  return Math.min(100, Math.round((o.progress / o.target) * 100));
+}

@@ -1,0 +1,101 @@
+import type { BrowserContext } from '@playwright/test';
+import { OrderSchema } from '../../plugins/orders/entities.ts';
+import type { Services } from '../../plugins/index.ts';
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { CHARLIE_CHEF } from './pages.ts';
+
+test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it claimable live, claims it and the coins arrive', async ({ browser, diner }) => {
+  test.setTimeout(420_000);
+  const services = diner.app.server.ctx.services as Services;
+  const [managerContext, driverContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  await diner.signIn(managerContext, { username: 'director_dee', rank: 'Director' });
+  const driver = await diner.signIn(driverContext, { username: 'driver_obi', rank: 'Delivery Driver' });
+  const chef = await diner.signIn(await browser.newContext(), { username: 'chef_ivy', rank: 'Chef' });
+
+  // The manager writes the objective for the driver; the preview says who it applies to.
+  const manager = await managerContext.newPage();
+  await manager.goto('/staff/achievements/create');
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Create objective');
+  await expect(manager.getByTestId('objective-audience')).toContainText(/Applies to \d+ people in the kitchen now/);
+  await manager.getByLabel('Title').fill('Deliver 3 orders');
+  await manager.getByLabel('One person').check();
+  await manager.getByLabel('Person', { exact: true }).selectOption(driver.id);
+  await expect(manager.getByTestId('objective-audience')).toHaveText('Deliver 10 orders. Applies to driver_obi only.');
+  await manager.getByLabel('Counts').selectOption('ORDER_TARGET_DELIVERED');
+  await manager.getByLabel('Target').fill('3');
+  await manager.getByLabel('Coins').fill('300');
+  await expect(manager.getByTestId('objective-audience')).toHaveText('Deliver 3 orders. Applies to driver_obi only.');
+  await expectAccessible(manager);
+  await screenshots(manager, 'objective-create');
+  await manager.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(manager);
+  await screenshots(manager, 'objective-create-dark');
+  await manager.emulateMedia({ colorScheme: 'light' });
+  await manager.getByRole('button', { name: 'Create objective' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Objective “Deliver 3 orders” created.');
+  await expect(manager.locator('tr', { hasText: 'Deliver 3 orders' }).first()).toContainText('300 coins');
+
+  // The driver sees it at 0 of 3, live.
+  const page = await driverContext.newPage();
+  await page.goto('/staff/achievements');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  const card = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Just for you' });
+  await expect(card).toContainText('0 of 3');
+  await expect(card.getByTestId('reward')).toHaveText('300 coins');
+  await expect(card.getByRole('button', { name: 'Claim' })).toHaveCount(0);
+
+  // Three orders cooked by the chef and delivered by the driver (the kitchen's own service calls).
+  const orders = services.orders.orders;
+  for (let i = 0; i < 3; i++) {
+    const order = await orders.createOrder({ customerId: `12000000000000000${10 + i}`, item: `Objective burger ${i + 1}` });
+    await orders.claim({ id: chef.id, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID);
+    await orders.prepare({ id: chef.id, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID, { images: ['/food/burger.svg'], chefNote: null });
+    // Cooking takes ORDER_COOKING_TIME_S (2 s here); the sweeper makes it READY.
+    await expect.poll(async () => (await orders.get(order.orderID)).status, { timeout: 20_000 }).toBe('READY');
+    // The sweeper may have given it to a queued driver: the order manager's permissions let ours take it anyway.
+    await orders.deliver({ id: driver.id, permissions: PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.VIEW_BACKLOG }, order.orderID, { report: false, reportReason: null });
+  }
+  expect(await diner.app.server.ctx.orm.em.fork().count(OrderSchema, { deliveredBy: driver.id, status: 'DELIVERED' })).toBe(3);
+
+  // objectiveCompleted arrives on the driver's socket: the card becomes claimable without a reload.
+  await expect(page.getByTestId('toast')).toHaveText('Objective complete: Deliver 3 orders. Claim your reward!', { timeout: 30_000 });
+  const claimable = page.locator('article.is-claimable', { hasText: 'Deliver 3 orders' });
+  await expect(claimable).toContainText('3 of 3');
+  await expectAccessible(page);
+  await screenshots(page, 'achievements-claimable');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'achievements-claimable-dark');
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+
+  const before = await services.store.coins.balance(driver.id);
+  await claimable.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(`Claimed! 300 coins: your balance is now ${(before + 300).toLocaleString('en')} coins.`);
+  expect(await services.store.coins.balance(driver.id)).toBe(before + 300);
+  const claimed = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Claimed' });
+  await expect(claimed).toContainText(/Claimed \d+ \w+ \d{4}/);
+  await expect(claimed.getByRole('button', { name: 'Claim' })).toHaveCount(0);
+  await screenshots(page, 'achievements-claimed');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshots(page, 'achievements-claimed-dark');
+
+  await Promise.all([managerContext.close(), driverContext.close()]);
+});
+
+test('Charlie sees the demo objectives: in progress, claimed (a custom reward waiting), with what they pay', async ({ page, diner }) => {
+  test.setTimeout(240_000);
+  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(CHARLIE_CHEF);
+  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+  await page.goto('/staff/achievements');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Achievements');
+  await expect(page.locator('article', { hasText: 'Feedback tester' })).toContainText('The Feedback beta perk');
+  await expect(page.locator('article', { hasText: 'Busy week' })).toContainText('a manager will hand it out');
+  await expect(page.locator('article', { hasText: 'Kitchen regular' })).toContainText('Claimed');
+  await expectAccessible(page);
+  await screenshots(page, 'achievements');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, 'achievements-dark');
+});
