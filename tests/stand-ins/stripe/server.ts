@@ -127,6 +127,7 @@ export async function startStripeStandIn(
   const sessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, Subscription>();
   const portals = new Map<string, Json & { id: string; customer: string; return_url: string }>();
+  const idempotent = new Map<string, [number, Json]>();
   let url = '';
 
   const sign = (payload: string, o: { timestamp?: number; secret?: string } = {}) => {
@@ -351,10 +352,15 @@ export async function startStripeStandIn(
           return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
         }
         const body = parseStripeForm(method === 'GET' || method === 'DELETE' ? query : await readBody(req));
+        // Stripe answers a repeated Idempotency-Key with the first answer (docs.stripe.com/api/idempotent_requests).
+        const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+        const replay = typeof key === 'string' ? idempotent.get(`${path} ${key}`) : undefined;
+        if (replay) return send(res, replay[0], replay[1]);
         for (const [m, pattern, handler] of routes) {
           const match = method === m ? path.match(pattern) : null;
           if (match) {
             const [status, json] = handler(match.slice(1), body);
+            if (typeof key === 'string') idempotent.set(`${path} ${key}`, [status, json]);
             return send(res, status, json);
           }
         }
