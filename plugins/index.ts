@@ -1,5 +1,6 @@
 import type { ServicesOf } from '../core/plugin.ts';
 import appeals from './appeals/index.ts';
+import billing from './billing/index.ts';
 import discord from './discord/index.ts';
 import notifications from './notifications/index.ts';
 import onleave from './onleave/index.ts';
@@ -13,6 +14,6 @@ import teams from './teams/index.ts';
 import users from './users/index.ts';
 
 /** The one list of plugins, handed to core by server.ts and bot/. Order matters: a plugin may use those before it. */
-export const plugins = [settings, ranks, users, notifications, store, onleave, orders, appeals, recruitment, teams, reports, discord] as const;
+export const plugins = [settings, ranks, users, notifications, store, billing, onleave, orders, appeals, recruitment, teams, reports, discord] as const;
 
 export type Services = ServicesOf<typeof plugins>;

@@ -6,22 +6,12 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import '../notifications/events.ts';
+import type { GrantService } from '../store/grants.ts';
 import { StripeCustomerSchema, StripeSubscriptionSchema, type StripeSubscription } from './entities.ts';
 import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, stateOf, type StripeStatus } from './schemas.ts';
 
-/** What the store's grant service offers (plugins/store/grants.ts): perks and ranks held because of something. */
-export interface GrantInput {
-  userId: string;
-  kind: 'perk' | 'rank';
-  value: string;
-  source: 'purchase' | 'subscription' | 'objective' | 'sponsor';
-  sourceRef: string;
-  endsAt: Date | null;
-}
-export interface Grants {
-  grantIn(em: Em, input: GrantInput): Promise<boolean>;
-  endIn(em: Em, where: { userId: string; source: GrantInput['source']; sourceRef: string }): Promise<boolean>;
-}
+/** The store's grant service (plugins/store/grants.ts): perks and ranks held because of a subscription. */
+export type Grants = Pick<GrantService, 'grantIn' | 'endIn'>;
 
 export interface ConvergeDeps {
   orm: Orm;
@@ -99,6 +89,7 @@ async function expireGraceIn(deps: ConvergeDeps, em: Em, userId: string): Promis
   for (const row of lapsed) {
     row.granting = false;
     changed = (await deps.grants().endIn(em, { userId, source: 'subscription', sourceRef: row.id })) || changed;
+    await em.flush();
   }
   return changed;
 }
@@ -135,17 +126,21 @@ async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerI
 
   const grants = deps.grants();
   let changed = false;
+  // Each grant is flushed before the next: the grant service reads the user again (refresh) under its lock.
+  const grant = async (kind: 'perk' | 'rank', value: string) => {
+    changed = (await grants.grantIn(em, { userId, kind, value, source: 'subscription', sourceRef: sub.id, endsAt: null })) || changed;
+    await em.flush();
+  };
   if (granting && plan) {
-    for (const perk of plan.perks) {
-      changed = (await grants.grantIn(em, { userId, kind: 'perk', value: perk, source: 'subscription', sourceRef: sub.id, endsAt: null })) || changed;
-    }
+    for (const perk of plan.perks) await grant('perk', perk);
     if (plan.rank) {
       const rank = await em.findOne(RankSchema, { name: plan.rank });
-      if (rank) changed = (await grants.grantIn(em, { userId, kind: 'rank', value: rank.id, source: 'subscription', sourceRef: sub.id, endsAt: null })) || changed;
+      if (rank) await grant('rank', rank.id);
       else deps.log.warn({ plan: plan.id, rank: plan.rank }, 'A plan names a rank that does not exist: the rank is not granted');
     }
   } else {
     changed = await grants.endIn(em, { userId, source: 'subscription', sourceRef: sub.id });
+    await em.flush();
   }
 
   const name = plan?.name ?? 'subscription';

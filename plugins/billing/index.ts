@@ -1,6 +1,6 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { billingRoutes } from './api.ts';
-import type { Grants } from './converge.ts';
+import type { StorePlugin } from '../store/index.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeEventSchema, StripeSubscriptionSchema } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { seedBilling } from './seed.ts';
@@ -22,7 +22,7 @@ export default definePlugin({
       events: ctx.events,
       config: ctx.config,
       // The store plugin comes before this one (plugins/index.ts) and owns what perks and ranks a user holds.
-      grants: () => (ctx.services as { store: { grants: Grants } }).store.grants,
+      grants: () => (ctx.services.store as StorePlugin).grants,
       now: ctx.now,
       log: ctx.log,
     }),
