@@ -426,6 +426,7 @@ export async function startStripeStandIn(
     setDelivery: (o) => void (delivery = { times: o.times ?? 1, reverse: o.reverse ?? false, hold: o.hold ?? false }),
     releaseHeld: async () => {
       const batch = held.splice(0);
+      if (delivery.reverse) batch.reverse();
       await track((async () => { for (const e of batch) await Promise.all(Array.from({ length: delivery.times }, () => post(e))); })());
     },
     idle: async () => {
