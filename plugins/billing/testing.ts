@@ -21,8 +21,9 @@ export interface BillingTestApp {
 export async function startBillingTestApp(env: Record<string, string> = {}): Promise<BillingTestApp> {
   const stripe = await startStripeStandIn();
   const clock = { now: Date.now() };
+  // A hung Stripe is given up after 3 s: long enough for ten re-reads at once on a busy machine.
   const app = await createTestApp({
-    env: { ...stripe.env, STRIPE_TIMEOUT_MS: '500', ORDER_SWEEP_INTERVAL_MS: '0', ...env },
+    env: { ...stripe.env, STRIPE_TIMEOUT_MS: '3000', ORDER_SWEEP_INTERVAL_MS: '0', ...env },
     now: () => clock.now,
   });
   await app.server.app.listen({ port: 0, host: '127.0.0.1' });
