@@ -86,9 +86,56 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** How long a shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).default(10),
+  /** Stripe (plugins/billing): both keys set, or payments are "not set up". */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another API origin than Stripe's (the stand-in: `http://127.0.0.1:PORT`). */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The plans, as JSON (docs/billing.md); unset: the two demo plans, whose price ids the stand-in knows. */
+  STRIPE_PLANS: optionalString.pipe(
+    z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.lazy(() => StripePlansSchema))
+      .optional(),
+  ),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** One subscription plan (STRIPE_PLANS): what Stripe charges (`priceId`) and what a subscriber holds while subscribed. */
+const StripePlanSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a plan id is lowercase letters, digits and dashes'),
+  priceId: z.string().min(1).max(255),
+  name: z.string().min(1).max(60),
+  /** As shown, e.g. `$2.99`: Stripe's price is the one charged. */
+  monthlyPrice: z.string().min(1).max(20),
+  description: z.string().max(300).default(''),
+  perks: z.array(z.string().regex(/^[A-Z0-9_]{1,40}$/, 'a perk is UPPER_CASE')).max(20).default([]),
+  /** A rank's name (ranks are rows: their ids are not known before the database), or null. */
+  rank: z.string().min(1).max(60).nullable().default(null),
+});
+const StripePlansSchema = z
+  .array(StripePlanSchema)
+  .min(1)
+  .max(6)
+  .refine((plans) => new Set(plans.map((p) => p.id)).size === plans.length, 'plan ids must differ')
+  .refine((plans) => new Set(plans.map((p) => p.priceId)).size === plans.length, 'price ids must differ');
+export type StripePlan = z.output<typeof StripePlanSchema>;
+
+/** The demo plans: shown as "not set up" until Stripe is configured; the Stripe stand-in knows their price ids. */
+export const DEMO_STRIPE_PLANS: StripePlan[] = [
+  { id: 'supporter', priceId: 'price_standin_supporter', name: 'Supporter', monthlyPrice: '$2.99', description: 'Keep the kitchen lights on.', perks: ['SUPPORTER'], rank: null },
+  { id: 'patron', priceId: 'price_standin_patron', name: 'Patron', monthlyPrice: '$7.99', description: 'For regulars who want the Patron rank.', perks: ['SUPPORTER', 'PATRON'], rank: 'Patron' },
+];
 
 /** The ad network, as pages see it (everything in it ends up in the page anyway). */
 export interface AdsConfig {
@@ -151,6 +198,16 @@ export interface Config {
   metrics: { port: number | null; token: string | null };
   /** A shutdown that has not finished after this long exits anyway (server.ts). */
   shutdownTimeoutMs: number;
+  /** Stripe: `configured` false when either key is missing (then every Stripe route is a 503). */
+  stripe: {
+    configured: boolean;
+    secretKey: string | null;
+    webhookSecret: string | null;
+    /** Null: Stripe's own API. */
+    api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    timeoutMs: number;
+    plans: readonly StripePlan[];
+  };
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -176,6 +233,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (missing.length > 0) {
       throw new ConfigError(`Missing required configuration for production: ${missing.join(', ')}`);
     }
+  }
+  if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_PLANS) {
+    throw new ConfigError('Invalid configuration: STRIPE_PLANS: required in production when STRIPE_SECRET_KEY is set');
   }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT');
@@ -228,7 +288,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
+    stripe: {
+      configured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
+      secretKey: e.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+      api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
+      timeoutMs: e.STRIPE_TIMEOUT_MS,
+      plans: e.STRIPE_PLANS ?? DEMO_STRIPE_PLANS,
+    },
   };
+}
+
+function stripeApi(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return { host: u.hostname, port: Number(u.port) || (protocol === 'http' ? 80 : 443), protocol };
 }
 
 /** The part of the configuration pages may see (Astro.locals.config): nothing secret. */

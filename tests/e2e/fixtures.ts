@@ -13,6 +13,7 @@ import { plugins } from '../../plugins/index.ts';
 import { startAdNetworkStandIn, type AdNetworkStandIn } from '../stand-ins/ad-network/server.ts';
 import { APPLICATION_ID, createInteractionSigner, type InteractionSigner } from '../stand-ins/discord/interactions.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
+import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe/server.ts';
 import { freePort } from '../support/spawn-server.ts';
 
 export interface Diner {
@@ -37,6 +38,8 @@ export const test = base.extend<
     interactionSigner: InteractionSigner | null;
     adNetwork: boolean;
     ads: AdNetworkStandIn | null;
+    stripeBilling: boolean;
+    stripe: StripeStandIn | null;
   }
 >({
   /** true: the server signs in through the Discord stand-in (no dev sign-in); false: dev sign-in. */
@@ -71,8 +74,19 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  /** true: the server's Stripe is the stand-in (`stripe`), webhooks included; false: payments not set up. */
+  stripeBilling: [false, { option: true, scope: 'worker' }],
+  stripe: [
+    async ({ stripeBilling }, use) => {
+      if (!stripeBilling) return use(null);
+      const stripe = await startStripeStandIn();
+      await use(stripe);
+      await stripe.close();
+    },
+    { scope: 'worker' },
+  ],
   diner: [
-    async ({ discord, discordOAuth, interactionSigner, ads }, use) => {
+    async ({ discord, discordOAuth, interactionSigner, ads, stripe }, use) => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
       const port = String(await freePort());
       const oauthEnv = discord && discordOAuth
@@ -81,8 +95,10 @@ export const test = base.extend<
       const botEnv = discord && interactionSigner
         ? { DISCORD_API_URL: discord.apiUrl, DISCORD_PUBLIC_KEY: interactionSigner.publicKey, DISCORD_TOKEN: discord.botToken, DISCORD_APPLICATION_ID: APPLICATION_ID }
         : {};
+      const stripeEnv = stripe?.env ?? {};
+      stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
       // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
-      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env });
+      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env, ...stripeEnv });
       const app = await startApp(config, plugins, path.resolve('dist'));
       const diner: Diner = {
         app,

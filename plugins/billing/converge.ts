@@ -1,0 +1,161 @@
+import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import { RankSchema } from '../../core/auth/entities.ts';
+import type { StripePlan } from '../../core/config.ts';
+import { lockRow } from '../../core/db/locks.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
+import type { EventBus } from '../../core/events.ts';
+import '../notifications/events.ts';
+import type { GrantService } from '../store/grants.ts';
+import { StripeCustomerSchema, StripeSubscriptionSchema, type StripeSubscription } from './entities.ts';
+import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, stateOf, type StripeStatus } from './schemas.ts';
+
+/** The store's grant service (plugins/store/grants.ts): perks and ranks held because of a subscription. */
+export type Grants = Pick<GrantService, 'grantIn' | 'endIn'>;
+
+export interface ConvergeDeps {
+  orm: Orm;
+  events: EventBus;
+  grants: () => Grants;
+  plans: readonly StripePlan[];
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+type Notice = { userId: string; ref: string; kind: string; text: string; link: string | null };
+
+const GRACE_MS = PAST_DUE_GRACE_DAYS * 86_400_000;
+const LINK = '/subscribe';
+
+/** Stripe's status, or `incomplete` for one this code does not know (it grants nothing). */
+function statusOf(status: string): StripeStatus {
+  return (STRIPE_STATUSES as readonly string[]).includes(status) ? (status as StripeStatus) : 'incomplete';
+}
+
+/**
+ * Brings one user's perks and rank in line with their subscriptions as Stripe lists them (read just before, outside
+ * any transaction): the same list gives the same state whatever events came, in whatever order, however often.
+ * Runs under the customer row's lock; a list read before the last one written is older news and writes nothing.
+ * `event`: recorded in the same transaction; when it was already recorded, nothing happens ('duplicate').
+ */
+export async function converge(
+  deps: ConvergeDeps,
+  userId: string,
+  subscriptions: readonly Stripe.Subscription[],
+  readAt: Date,
+  event: { id: string; type: string } | null,
+): Promise<'handled' | 'duplicate'> {
+  const notices: Notice[] = [];
+  let identity = false;
+  const outcome = await deps.orm.em.fork().transactional(async (em) => {
+    if (event) {
+      const rows = await em.execute<{ id: string }[]>(
+        'insert into "stripe_events" ("id", "type", "received_at") values (?, ?, ?) on conflict ("id") do nothing returning "id"',
+        [event.id, event.type, new Date(deps.now())],
+      );
+      if (rows.length === 0) return 'duplicate' as const;
+    }
+    await lockRow(em, 'stripe_customers', userId, 'user_id');
+    const customer = await em.findOneOrFail(StripeCustomerSchema, { user: userId }, { refresh: true });
+    if (customer.syncedAt && customer.syncedAt > readAt) return 'handled' as const;
+    customer.syncedAt = readAt;
+    for (const sub of subscriptions) {
+      const changed = await convergeOne(deps, em, userId, customer.customerId, sub, notices);
+      identity ||= changed;
+    }
+    identity = (await expireGraceIn(deps, em, userId)) || identity;
+    await em.flush();
+    return 'handled' as const;
+  });
+  if (outcome === 'handled') after(deps, userId, notices, identity);
+  return outcome;
+}
+
+/** Ends the perks of past-due subscriptions whose grace has run out (no event comes for that: it is read lazily). */
+export async function expireGrace(deps: ConvergeDeps, userId: string): Promise<void> {
+  const identity = await deps.orm.em.fork().transactional(async (em) => {
+    if (!(await lockRow(em, 'stripe_customers', userId, 'user_id'))) return false;
+    const changed = await expireGraceIn(deps, em, userId);
+    await em.flush();
+    return changed;
+  });
+  after(deps, userId, [], identity);
+}
+
+async function expireGraceIn(deps: ConvergeDeps, em: Em, userId: string): Promise<boolean> {
+  const cutoff = new Date(deps.now() - GRACE_MS);
+  const lapsed = await em.find(StripeSubscriptionSchema, { user: userId, status: 'past_due', granting: true, pastDueSince: { $lte: cutoff } });
+  let changed = false;
+  for (const row of lapsed) {
+    row.granting = false;
+    changed = (await deps.grants().endIn(em, { userId, source: 'subscription', sourceRef: row.id })) || changed;
+    await em.flush();
+  }
+  return changed;
+}
+
+function after(deps: ConvergeDeps, userId: string, notices: Notice[], identity: boolean): void {
+  if (identity) deps.events.publish('identityChanged', { userId });
+  for (const notice of notices) deps.events.publish('notice', notice);
+}
+
+async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerId: string, sub: Stripe.Subscription, notices: Notice[]): Promise<boolean> {
+  const item = sub.items.data[0];
+  if (!item) return false;
+  const now = new Date(deps.now());
+  const plan = deps.plans.find((p) => p.priceId === item.price.id) ?? null;
+  const status = statusOf(sub.status);
+  const row: StripeSubscription | null = await em.findOne(StripeSubscriptionSchema, { id: sub.id }, { refresh: true });
+  const before = row ? { status: row.status, granting: row.granting } : null;
+  const pastDueSince = status === 'past_due' ? (row?.pastDueSince ?? now) : null;
+  const granting =
+    plan !== null && (status === 'active' || status === 'trialing' || (status === 'past_due' && now.getTime() - pastDueSince!.getTime() < GRACE_MS));
+  const values = {
+    customerId,
+    planId: plan?.id ?? null,
+    priceId: item.price.id,
+    status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    currentPeriodEnd: new Date(item.current_period_end * 1000),
+    pastDueSince,
+    granting,
+    updatedAt: now,
+  };
+  if (row) em.assign(row, values);
+  else em.create(StripeSubscriptionSchema, { id: sub.id, user: userId, createdAt: now, ...values });
+
+  const grants = deps.grants();
+  let changed = false;
+  // Each grant is flushed before the next: the grant service reads the user again (refresh) under its lock.
+  const grant = async (kind: 'perk' | 'rank', value: string) => {
+    changed = (await grants.grantIn(em, { userId, kind, value, source: 'subscription', sourceRef: sub.id, endsAt: null })) || changed;
+    await em.flush();
+  };
+  if (granting && plan) {
+    for (const perk of plan.perks) await grant('perk', perk);
+    if (plan.rank) {
+      const rank = await em.findOne(RankSchema, { name: plan.rank });
+      if (rank) await grant('rank', rank.id);
+      else deps.log.warn({ plan: plan.id, rank: plan.rank }, 'A plan names a rank that does not exist: the rank is not granted');
+    }
+  } else {
+    changed = await grants.endIn(em, { userId, source: 'subscription', sourceRef: sub.id });
+    await em.flush();
+  }
+
+  const name = plan?.name ?? 'subscription';
+  const state = stateOf(status, sub.cancel_at_period_end);
+  if (granting && !before?.granting && status !== 'past_due') {
+    notices.push({ userId, ref: `subscription:${sub.id}:started`, kind: 'subscription.started', text: `Thank you for subscribing to ${name}! Your perks are yours while your plan is active.`, link: LINK });
+  }
+  if (status === 'past_due' && before?.status !== 'past_due') {
+    notices.push({
+      userId, ref: `subscription:${sub.id}:past-due:${item.current_period_end}`, kind: 'subscription.payment_failed',
+      text: `Your payment for ${name} failed. Update your card in Manage billing within ${PAST_DUE_GRACE_DAYS} days to keep your perks.`, link: LINK,
+    });
+  }
+  if (state === 'cancelled' && before && stateOf(before.status, false) !== 'cancelled') {
+    notices.push({ userId, ref: `subscription:${sub.id}:ended`, kind: 'subscription.ended', text: `Your ${name} subscription has ended. Thank you for your support!`, link: LINK });
+  }
+  return changed;
+}

@@ -1,0 +1,34 @@
+import { definePlugin } from '../../core/plugin.ts';
+import { billingRoutes } from './api.ts';
+import type { StorePlugin } from '../store/index.ts';
+import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeEventSchema, StripeSubscriptionSchema } from './entities.ts';
+import { migrations } from './migrations/index.ts';
+import { seedBilling } from './seed.ts';
+import { BillingService } from './service.ts';
+
+export interface BillingPlugin {
+  /** Plans, Checkout, the billing portal, and subscriptions converged from Stripe. */
+  subscriptions: BillingService;
+}
+
+/** Subscriptions through Stripe (docs/billing.md). Without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: "not set up". */
+export default definePlugin({
+  name: 'billing',
+  entities: [StripeCustomerSchema, StripeSubscriptionSchema, StripeCheckoutSessionSchema, StripeEventSchema],
+  migrations,
+  service: (ctx): BillingPlugin => ({
+    subscriptions: new BillingService({
+      orm: ctx.orm,
+      events: ctx.events,
+      config: ctx.config,
+      // The store plugin comes before this one (plugins/index.ts) and owns what perks and ranks a user holds.
+      grants: () => (ctx.services.store as StorePlugin).grants,
+      now: ctx.now,
+      log: ctx.log,
+    }),
+  }),
+  routes(app, plugin) {
+    billingRoutes(app, plugin.subscriptions);
+  },
+  seed: (plugin, ctx) => seedBilling(plugin.subscriptions, ctx),
+});

@@ -1,0 +1,33 @@
+import { RankSchema } from '../../core/auth/entities.ts';
+import type { CoreContext } from '../../core/plugin.ts';
+import type { BillingService } from './service.ts';
+
+const CASEY = { id: '1100000000000000001', username: 'casey', displayName: 'Casey Customer' };
+
+/**
+ * The plans are configuration (the two demo plans when STRIPE_PLANS is unset), so the subscribe page always has
+ * something to show. The ranks plans name are made here if missing (no permissions: a title and a colour). When
+ * Stripe is the stand-in (STRIPE_API_URL set), Casey Customer subscribes to the first plan through its Checkout
+ * page, as a browser would, and is converged at once (the app is not listening yet, so the webhooks go nowhere).
+ */
+export async function seedBilling(billing: BillingService, ctx: CoreContext): Promise<void> {
+  const em = ctx.orm.em.fork();
+  for (const name of new Set(ctx.config.stripe.plans.flatMap((p) => (p.rank ? [p.rank] : [])))) {
+    if (await em.findOne(RankSchema, { name })) continue;
+    const taken = new Set((await em.find(RankSchema, {})).map((r) => r.position));
+    const position = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14].find((p) => !taken.has(p));
+    if (position === undefined) continue;
+    em.create(RankSchema, { name, position, colour: '#b8860b', permissions: 0 });
+  }
+  await em.flush();
+
+  if (!billing.configured || !ctx.config.stripe.api) return;
+  try {
+    const url = await billing.checkout(CASEY, ctx.config.stripe.plans[0]!.id);
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    if (paid.status !== 303) throw new Error(`the stand-in's Pay answered ${paid.status}`);
+    await billing.syncUser(CASEY.id);
+  } catch (error) {
+    ctx.log.warn({ err: (error as Error).message }, 'Demo data: Casey Customer could not subscribe through the Stripe stand-in');
+  }
+}

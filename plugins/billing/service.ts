@@ -1,0 +1,212 @@
+import type Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Config, StripePlan } from '../../core/config.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
+import { converge, expireGrace, type ConvergeDeps, type Grants } from './converge.ts';
+import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
+import { stateOf, type MySubscriptionView, type PlanView } from './schemas.ts';
+import { callStripe, customerOf, notSetUp, stripeClient } from './stripe.ts';
+
+/** The webhook events that make us read a customer's subscriptions again (each is only a hint; Stripe is the truth). */
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+/** Stripe's shortest Checkout Session life; a stored session this close to its end is not handed out again. */
+const SESSION_LIFE_S = 30 * 60;
+const SESSION_REUSE_MARGIN_MS = 2 * 60_000;
+/** Stripe refuses a timestamp older than this (constructEvent's tolerance). */
+const SIGNATURE_TOLERANCE_S = 300;
+
+/** Who subscribes: what Stripe's customer is named after. */
+export type Subscriber = Pick<CurrentUser, 'id' | 'username' | 'displayName'>;
+
+export interface BillingDeps {
+  orm: Orm;
+  events: EventBus;
+  config: Config;
+  grants: () => Grants;
+  now: () => number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Subscriptions through Stripe (issue 13; docs/billing.md). Checkout and the billing portal are Stripe's pages;
+ * what a user holds is converged from Stripe's own list of their subscriptions (converge.ts), on every webhook and
+ * when they land back from Checkout.
+ */
+export class BillingService {
+  readonly #deps: BillingDeps;
+  readonly #stripe: Stripe | null;
+  readonly #converge: ConvergeDeps;
+  /** One Subscribe at a time per user in this process: a double click gets the session the first click made. */
+  readonly #inFlight = new Map<string, Promise<string>>();
+
+  constructor(deps: BillingDeps) {
+    this.#deps = deps;
+    this.#stripe = stripeClient(deps.config);
+    this.#converge = { orm: deps.orm, events: deps.events, grants: deps.grants, plans: deps.config.stripe.plans, now: deps.now, log: deps.log };
+  }
+
+  get configured(): boolean {
+    return this.#stripe !== null;
+  }
+
+  plans(): PlanView[] {
+    return this.#deps.config.stripe.plans.map((p) => ({ id: p.id, name: p.name, monthlyPrice: p.monthlyPrice, description: p.description, perks: [...p.perks], rank: p.rank }));
+  }
+
+  /** GET /api/client/stripe/subscriptions. */
+  listPlans(): PlanView[] {
+    this.#client();
+    return this.plans();
+  }
+
+  /** POST /api/client/stripe/subscriptions/create: a Checkout Session's URL (the open one if there is one). */
+  async checkout(user: Subscriber, planId: string): Promise<string> {
+    const stripe = this.#client();
+    const plan = this.#deps.config.stripe.plans.find((p) => p.id === planId);
+    if (!plan) throw new DomainError('not_found', 'There is no such plan.');
+    const running = this.#inFlight.get(user.id);
+    if (running) {
+      await running.catch(() => undefined);
+    }
+    const work = this.#checkout(stripe, user, plan);
+    this.#inFlight.set(user.id, work);
+    try {
+      return await work;
+    } finally {
+      if (this.#inFlight.get(user.id) === work) this.#inFlight.delete(user.id);
+    }
+  }
+
+  async #checkout(stripe: Stripe, user: Subscriber, plan: StripePlan): Promise<string> {
+    const em = this.#deps.orm.em.fork();
+    const live = await em.count(StripeSubscriptionSchema, { user: user.id, status: { $in: ['active', 'past_due', 'trialing'] } });
+    if (live > 0) throw new DomainError('conflict', 'You already have a plan. Use Manage billing to change or cancel it.');
+    const customerId = await this.#customerOf(stripe, user);
+    const last = await em.findOne(StripeCheckoutSessionSchema, { user: user.id, planId: plan.id }, { orderBy: { createdAt: 'desc' } });
+    if (last && last.expiresAt.getTime() > this.#deps.now() + SESSION_REUSE_MARGIN_MS) {
+      const open = await callStripe(this.#deps.log, 'checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(last.id));
+      if (open.status === 'open' && open.url) return open.url;
+    }
+    const base = this.#deps.config.publicUrl;
+    const session = await callStripe(this.#deps.log, 'checkout.sessions.create', () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: user.id,
+        line_items: [{ price: plan.priceId, quantity: 1 }],
+        success_url: `${base}/subscribe?success=true&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${base}/subscribe?cancelled=true`,
+        expires_at: Math.floor(this.#deps.now() / 1000) + SESSION_LIFE_S,
+        metadata: { userId: user.id, planId: plan.id },
+        subscription_data: { metadata: { userId: user.id, planId: plan.id } },
+      }),
+    );
+    if (!session.url) throw new DomainError('unavailable', 'Stripe did not give a checkout page.');
+    em.create(StripeCheckoutSessionSchema, { id: session.id, user: user.id, planId: plan.id, url: session.url, expiresAt: new Date(session.expires_at * 1000), createdAt: new Date(this.#deps.now()) });
+    await em.flush();
+    return session.url;
+  }
+
+  /** The user's Stripe customer: created at Stripe once (its idempotency key is the user), then kept. */
+  async #customerOf(stripe: Stripe, user: Subscriber): Promise<string> {
+    const em = this.#deps.orm.em.fork();
+    const known = await em.findOne(StripeCustomerSchema, { user: user.id });
+    if (known) return known.customerId;
+    const customer = await callStripe(this.#deps.log, 'customers.create', () =>
+      stripe.customers.create({ name: user.displayName || user.username, metadata: { userId: user.id } }, { idempotencyKey: `vd-customer-${user.id}` }),
+    );
+    await em.execute('insert into "stripe_customers" ("user_id", "customer_id", "created_at") values (?, ?, ?) on conflict ("user_id") do nothing', [
+      user.id,
+      customer.id,
+      new Date(this.#deps.now()),
+    ]);
+    const kept = await em.fork().findOneOrFail(StripeCustomerSchema, { user: user.id });
+    return kept.customerId;
+  }
+
+  /** GET /api/client/stripe/billing-portal-url. */
+  async portalUrl(user: Subscriber): Promise<string> {
+    const stripe = this.#client();
+    const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { user: user.id });
+    if (!customer) throw new DomainError('not_found', 'You have no billing account yet: subscribe to a plan first.');
+    const session = await callStripe(this.#deps.log, 'billingPortal.sessions.create', () =>
+      stripe.billingPortal.sessions.create({ customer: customer.customerId, return_url: `${this.#deps.config.publicUrl}/subscribe` }),
+    );
+    return session.url;
+  }
+
+  /** GET /api/client/stripe/subscriptions/@me: newest first, as last converged. */
+  async mine(userId: string): Promise<MySubscriptionView[]> {
+    this.#client();
+    return this.subscriptionsOf(userId);
+  }
+
+  /** What the user's subscriptions are (no Stripe call; the page uses it even when payments are not set up). */
+  async subscriptionsOf(userId: string): Promise<MySubscriptionView[]> {
+    await expireGrace(this.#converge, userId);
+    const rows = await this.#deps.orm.em.fork().find(StripeSubscriptionSchema, { user: userId }, { orderBy: { createdAt: 'desc' } });
+    const plans = this.#deps.config.stripe.plans;
+    return rows.map((row) => ({
+      id: row.id,
+      planId: row.planId ?? null,
+      planName: plans.find((p) => p.id === row.planId)?.name ?? 'Unknown plan',
+      state: stateOf(row.status, row.cancelAtPeriodEnd),
+      currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+      granting: row.granting,
+    }));
+  }
+
+  /** The success page: converge the user now, so one who lands before the webhook sees their plan. */
+  async syncUser(userId: string): Promise<void> {
+    const stripe = this.#client();
+    const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { user: userId });
+    if (customer) await this.#sync(stripe, userId, customer.customerId, null);
+  }
+
+  /**
+   * POST /api/stripe/webhook: the raw body, verified with the SDK (300 s tolerance). A bad, old or missing signature
+   * is a 400 and changes nothing. The event only says whose subscriptions to read again.
+   */
+  async webhook(raw: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+    const stripe = this.#client();
+    if (!signature) throw new DomainError('bad_request', 'Missing Stripe-Signature header.');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(raw, signature, this.#deps.config.stripe.webhookSecret!, SIGNATURE_TOLERANCE_S);
+    } catch {
+      throw new DomainError('bad_request', 'Invalid Stripe signature.');
+    }
+    if (!HANDLED_EVENTS.has(event.type)) return { received: true };
+    const customerId = customerOf(event.data.object);
+    if (!customerId) return { received: true };
+    const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { customerId });
+    if (!customer) {
+      this.#deps.log.warn({ event: event.id, customer: customerId }, 'A Stripe event for a customer this site did not create: ignored');
+      return { received: true };
+    }
+    const outcome = await this.#sync(stripe, customer.user.id, customerId, { id: event.id, type: event.type });
+    return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
+  }
+
+  async #sync(stripe: Stripe, userId: string, customerId: string, event: { id: string; type: string } | null) {
+    const readAt = new Date(this.#deps.now());
+    const list = await callStripe(this.#deps.log, 'subscriptions.list', () => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }));
+    return converge(this.#converge, userId, list.data, readAt, event);
+  }
+
+  #client(): Stripe {
+    if (!this.#stripe) throw notSetUp();
+    return this.#stripe;
+  }
+}

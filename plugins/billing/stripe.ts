@@ -1,0 +1,48 @@
+import Stripe from 'stripe';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../core/config.ts';
+import { DomainError } from '../../core/errors.ts';
+import { PAYMENTS_NOT_SET_UP, STRIPE_OUTAGE } from './schemas.ts';
+
+export type StripeClient = Stripe;
+
+/**
+ * The SDK as configuration says: Stripe itself, or another origin (the stand-in, tests/stand-ins/stripe), where
+ * the SDK does not retry (a test's outage must be seen as one). Null when payments are not set up.
+ */
+export function stripeClient(config: Config): Stripe | null {
+  const s = config.stripe;
+  if (!s.configured || !s.secretKey) return null;
+  return new Stripe(s.secretKey, {
+    timeout: s.timeoutMs,
+    maxNetworkRetries: s.api ? 0 : 2,
+    ...(s.api ? { host: s.api.host, port: s.api.port, protocol: s.api.protocol } : {}),
+    appInfo: { name: 'Virtual Diner' },
+  });
+}
+
+export function notSetUp(): DomainError {
+  return new DomainError('unavailable', PAYMENTS_NOT_SET_UP);
+}
+
+/**
+ * One call to Stripe. Any failure (no answer, a 5xx, a key Stripe refuses, a price it does not know) is ours or
+ * Stripe's, never the user's: a 503 with the outage message, the cause logged. Callers make no write before it.
+ */
+export async function callStripe<T>(log: FastifyBaseLogger, what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const e = error as { type?: string; statusCode?: number; message?: string };
+    log.warn({ stripe: what, type: e.type, status: e.statusCode, err: e.message }, 'Stripe call failed');
+    throw new DomainError('unavailable', STRIPE_OUTAGE);
+  }
+}
+
+/** The customer id of an event's object (Checkout Session, subscription, invoice): a string, or an expanded customer. */
+export function customerOf(object: unknown): string | null {
+  const customer = (object as { customer?: unknown } | null)?.customer;
+  if (typeof customer === 'string') return customer;
+  if (customer && typeof customer === 'object' && typeof (customer as { id?: unknown }).id === 'string') return (customer as { id: string }).id;
+  return null;
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { StripeEventSchema, StripeSubscriptionSchema } from './entities.ts';
+import { startBillingTestApp, type BillingTestApp } from './testing.ts';
+
+/**
+ * The webhook: signatures, and events twice, ten times at once, out of order and late. On PostgreSQL too
+ * (TEST_DATABASE_URL), where the ten deliveries of one event race for real: the event's primary key lets one in.
+ */
+describe('billing webhooks', () => {
+  let t: BillingTestApp;
+  let hook: string;
+  beforeAll(async () => {
+    t = await startBillingTestApp();
+    hook = `${t.app.server.app.listeningOrigin}/api/stripe/webhook`;
+  });
+  afterAll(() => t?.close());
+  beforeEach(() => {
+    t.stripe.setDelivery({});
+    t.events.length = 0;
+  });
+
+  const post = (body: string, signature?: string) =>
+    fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+  const eventCount = () => t.app.db.orm.em.fork().count(StripeEventSchema, {});
+  const state = async (userId: string) => {
+    const rows = await t.app.db.orm.em.fork().find(StripeSubscriptionSchema, { user: userId });
+    return rows.map((r) => ({ status: r.status, cancel: r.cancelAtPeriodEnd, granting: r.granting }));
+  };
+  const noticesOf = (userId: string) => t.events.filter((e) => e.event === 'notice' && e.payload.userId === userId).map((e) => e.payload.kind);
+  const identityOf = (userId: string) => t.events.filter((e) => e.event === 'identityChanged' && e.payload.userId === userId).length;
+
+  /** A paid subscription whose events are held (not delivered yet): the event objects, oldest first. */
+  async function heldSubscription() {
+    const user = await t.app.createUser();
+    t.stripe.setDelivery({ hold: true });
+    const from = t.stripe.events.length;
+    const subId = await t.subscribe(user);
+    return { user, subId, events: t.stripe.events.slice(from) };
+  }
+
+  describe('signatures', () => {
+    it('a bad, old, tampered or missing signature is a 400 that changes nothing', async () => {
+      const { user, events } = await heldSubscription();
+      const payload = JSON.stringify(events[0]);
+      const before = await eventCount();
+      const now = Math.floor(Date.now() / 1000);
+      const tampered = payload.replace('"livemode":false', '"livemode":true');
+      expect(tampered).not.toBe(payload);
+      const cases: [string, string | undefined][] = [
+        [payload, t.stripe.sign(payload, { secret: 'whsec_not_ours' })],
+        [payload, t.stripe.sign(payload, { timestamp: now - 301 })],
+        [tampered, t.stripe.sign(payload)],
+        [payload, 'not a signature'],
+        [payload, undefined],
+      ];
+      for (const [body, signature] of cases) {
+        const answer = await post(body, signature);
+        expect(answer.status, signature).toBe(400);
+        expect(await answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      }
+      expect(await eventCount()).toBe(before);
+      expect(await state(user.id)).toEqual([]);
+      expect(await t.perksOf(user.id)).toEqual([]);
+      // The same payload, signed now with the right secret, is taken.
+      expect((await post(payload, t.stripe.sign(payload))).status).toBe(200);
+      expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
+    });
+
+    it('an event type it does not handle is acknowledged and changes nothing', async () => {
+      const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } });
+      const before = await eventCount();
+      const answer = await post(payload, t.stripe.sign(payload));
+      expect(answer.status).toBe(200);
+      expect(await eventCount()).toBe(before);
+    });
+  });
+
+  it('the same event delivered 10 times at once has one effect', async () => {
+    const { user, events } = await heldSubscription();
+    const created = events.find((e) => e.type === 'customer.subscription.created')!;
+    const payload = JSON.stringify(created);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(payload, t.stripe.sign(payload))));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ duplicate?: boolean }>));
+    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
+    expect(await t.app.db.orm.em.fork().count(StripeEventSchema, { id: created.id as string })).toBe(1);
+    expect(await state(user.id)).toEqual([{ status: 'active', cancel: false, granting: true }]);
+    expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
+    expect(noticesOf(user.id)).toEqual(['subscription.started']);
+    expect(identityOf(user.id)).toBe(1);
+    const grants = await t.app.db.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from grants where user_id = ?', [user.id]);
+    expect(Number(grants[0]!.n)).toBe(1);
+  });
+
+  it('every event twice, as Stripe may: one notice, the same state', async () => {
+    const user = await t.app.createUser();
+    t.stripe.setDelivery({ times: 2 });
+    const subId = await t.subscribe(user);
+    await t.stripe.cancelAtPeriodEnd(subId);
+    await t.stripe.endPeriod(subId);
+    expect(await state(user.id)).toEqual([{ status: 'canceled', cancel: true, granting: false }]);
+    expect(await t.perksOf(user.id)).toEqual([]);
+    expect(noticesOf(user.id)).toEqual(['subscription.started', 'subscription.ended']);
+  });
+
+  it('events out of order converge on what Stripe says', async () => {
+    const user = await t.app.createUser();
+    t.stripe.setDelivery({ reverse: true });
+    const subId = await t.subscribe(user);
+    expect(await state(user.id)).toEqual([{ status: 'active', cancel: false, granting: true }]);
+    t.stripe.setDelivery({ hold: true });
+    await t.stripe.failPayment(subId);
+    await t.stripe.renew(subId);
+    await t.stripe.cancelAtPeriodEnd(subId);
+    t.stripe.setDelivery({ reverse: true });
+    await t.stripe.releaseHeld();
+    expect(await state(user.id)).toEqual([{ status: 'active', cancel: true, granting: true }]);
+    expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
+  });
+
+  it('late events (the creation arriving after the end) leave the subscription ended', async () => {
+    const { user, subId } = await heldSubscription();
+    const held = t.stripe.events.length;
+    // The end is delivered at once; the creation's events are still held.
+    t.stripe.setDelivery({});
+    await t.stripe.endPeriod(subId);
+    expect(t.stripe.events.length).toBe(held + 1);
+    expect(await state(user.id)).toEqual([{ status: 'canceled', cancel: false, granting: false }]);
+    await t.stripe.releaseHeld();
+    expect(await state(user.id)).toEqual([{ status: 'canceled', cancel: false, granting: false }]);
+    expect(await t.perksOf(user.id)).toEqual([]);
+    expect(noticesOf(user.id)).toEqual([]);
+  });
+});

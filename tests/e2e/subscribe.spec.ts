@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+
+test.use({ stripeBilling: true });
+
+/** Light and dark, each at 1280 and 390 px; axe in both schemes. */
+async function look(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshots(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('anonymous visitors see the plans and a sign-in link', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/subscribe');
+  await expect(page.getByText('SUPPORT US!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Supporter' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Patron' })).toBeVisible();
+  await expect(page.getByText('The Patron rank', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to subscribe' }).first()).toHaveAttribute('href', '/login?redirect=%2Fsubscribe');
+  await look(page, 'subscribe-anonymous');
+});
+
+test('subscribe through Checkout, see the perk, cancel in the portal, lose the perk when the period ends', async ({ page, context, diner, stripe }) => {
+  test.setTimeout(400_000);
+  const { id } = await diner.signIn(context, { username: 'e2e_supporter' });
+
+  await page.goto('/subscribe');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Support us' })).toHaveAttribute('href', '/subscribe');
+  await look(page, 'subscribe-plans');
+
+  // Stripe's Checkout (the stand-in's hosted page), then back to the success page, which syncs at once.
+  await page.locator('[data-plan="supporter"]').getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscribe to Supporter' })).toBeVisible();
+  // The demo data's deliveries went nowhere (the app was not listening yet): only this journey's count.
+  const delivered = stripe!.deliveries.length;
+  expect(page.url()).toContain(`${stripe!.url}/checkout/`);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/subscribe\?success=true&session_id=cs_test_/);
+  await expect(page.getByTestId('subscribe-success')).toHaveText('Thank you for your support! Your plan is active.');
+  await expect(page.getByTestId('plan-state')).toHaveText('Active');
+  await look(page, 'subscribe-active');
+
+  // After the webhooks: the plan and its perk on the profile.
+  await stripe!.idle();
+  expect(stripe!.deliveries.slice(delivered).map((d) => d.status)).toEqual([200, 200, 200]);
+  await page.goto('/users/@me');
+  await expect(page.getByTestId('profile-subscription')).toContainText('Supporter');
+  await expect(page.getByTestId('profile-perks')).toContainText('Supporter');
+  await look(page, 'subscribe-profile');
+
+  // Manage billing: the portal's Cancel plan, then back.
+  await page.goto('/subscribe');
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByText(/Cancels on/)).toBeVisible();
+  await stripe!.idle();
+  await page.getByRole('link', { name: 'Return to Virtual Diner' }).click();
+  await expect(page.getByTestId('plan-state')).toHaveText('Cancelling at period end');
+  await look(page, 'subscribe-cancelling');
+
+  // The period ends: Stripe deletes the subscription; the perk goes.
+  const customer = stripe!.customers().find((c) => (c.metadata as { userId?: string }).userId === id)!;
+  const [subscription] = stripe!.subscriptionsOf(customer.id as string);
+  await stripe!.endPeriod(subscription!.id);
+  await page.goto('/users/@me');
+  await expect(page.getByTestId('profile-subscription')).toContainText('Cancelled');
+  await expect(page.getByTestId('profile-perks')).toHaveCount(0);
+  await page.goto('/subscribe');
+  await expect(page.getByTestId('plan-state')).toHaveText('Cancelled');
+  await expect(page.locator('[data-plan="supporter"]').getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+});
+
+test('a Stripe outage says so and changes nothing', async ({ page, context, diner, stripe }) => {
+  await diner.signIn(context, { username: 'e2e_outage' });
+  await page.goto('/subscribe');
+  stripe!.setOutage('500');
+  try {
+    await page.locator('[data-plan="patron"]').getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Payments are not answering right now' })).toBeVisible();
+    expect(page.url()).toContain('/subscribe');
+    await expect(page.getByTestId('current-plan')).toHaveCount(0);
+  } finally {
+    stripe!.setOutage('none');
+  }
+});
