@@ -36,11 +36,11 @@ export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 const itemFields = {
   name: text().trim().min(1).max(100),
   description: text().trim().max(1000),
-  /** An https (or http) address of a picture, or null: the card shows the grant's icon. */
+  /** An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon. */
   picture: text()
     .trim()
     .max(500)
-    .regex(/^https?:\/\/[^\s]+$/, 'Must be an http(s) address')
+    .regex(/^https:\/\/[^\s]+$/, 'Must be an https address')
     .nullable(),
   price: z.number().int().min(1).max(ITEM_PRICE_MAX),
   grant: ItemGrantSchema,

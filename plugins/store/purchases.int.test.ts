@@ -186,4 +186,15 @@ describe('store items and purchases', () => {
     }
     expect(await store.coins.balance(user.id)).toBe(900);
   });
+
+  it('purchases are rate limited per user: the 21st in a minute is a 429 that writes nothing', async () => {
+    const item = await createItem({ price: 1, grant: { kind: 'custom' } });
+    const user = await richUser(100);
+    for (let i = 0; i < 20; i++) expect((await buy(user, item)).statusCode).toBe(200);
+    const limited = await buy(user, item);
+    expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(await store.coins.balance(user.id)).toBe(80);
+    // Another user is not held back by this one.
+    expect((await buy(await richUser(5), item)).statusCode).toBe(200);
+  });
 });
