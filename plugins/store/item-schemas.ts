@@ -24,13 +24,23 @@ export const ITEM_DAYS_MAX = 3_650;
 const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
 const days = z.number().int().min(1).max(ITEM_DAYS_MAX).nullable();
 
-/** What the item grants; `days` null: for ever. */
-export const ItemGrantSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('perk'), perk: z.enum(PERKS), days }),
-  z.strictObject({ kind: z.literal('rank'), rankID: snowflake, days }),
-  z.strictObject({ kind: z.literal('coins'), coins: z.number().int().min(1).max(ITEM_COINS_MAX) }),
-  z.strictObject({ kind: z.literal('custom') }),
-]);
+/**
+ * What the item grants: `kind`, and the field that kind needs (`perk`, or `rankID`, each with `days`, null: for ever;
+ * or `coins`). One flat object rather than a union, so a bad field is a 400 naming that field.
+ */
+export const ItemGrantSchema = z
+  .strictObject({
+    kind: z.enum(ITEM_GRANT_KINDS),
+    perk: z.enum(PERKS).optional(),
+    rankID: snowflake.optional(),
+    days: days.optional(),
+    coins: z.number().int().min(1).max(ITEM_COINS_MAX).optional(),
+  })
+  .superRefine((grant, ctx) => {
+    const need = { perk: 'perk', rank: 'rankID', coins: 'coins', custom: null } as const;
+    const field = need[grant.kind];
+    if (field && grant[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `Required for a ${grant.kind} item` });
+  });
 export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 
 const itemFields = {

@@ -12,11 +12,11 @@ type GrantColumns = Pick<StoreItem, 'grantKind' | 'grantValue' | 'grantDays' | '
 function grantColumns(grant: ItemGrant): GrantColumns {
   switch (grant.kind) {
     case 'perk':
-      return { grantKind: 'perk', grantValue: grant.perk, grantDays: grant.days, grantCoins: null };
+      return { grantKind: 'perk', grantValue: grant.perk!, grantDays: grant.days ?? null, grantCoins: null };
     case 'rank':
-      return { grantKind: 'rank', grantValue: grant.rankID, grantDays: grant.days, grantCoins: null };
+      return { grantKind: 'rank', grantValue: grant.rankID!, grantDays: grant.days ?? null, grantCoins: null };
     case 'coins':
-      return { grantKind: 'coins', grantValue: null, grantDays: null, grantCoins: grant.coins };
+      return { grantKind: 'coins', grantValue: null, grantDays: null, grantCoins: grant.coins! };
     default:
       return { grantKind: 'custom', grantValue: null, grantDays: null, grantCoins: null };
   }
@@ -184,7 +184,7 @@ const target = (item: StoreItem) => ({ type: 'storeItem' as const, id: item.id, 
 /** A rank grant names a rank that exists. Perks are checked by the schema (known perks only). */
 async function assertGrantable(em: Em, grant: ItemGrant): Promise<void> {
   if (grant.kind !== 'rank') return;
-  if (!(await em.findOne(RankSchema, { id: grant.rankID }, { fields: ['id'] }))) throw new DomainError('bad_request', 'That rank does not exist.');
+  if (!(await em.findOne(RankSchema, { id: grant.rankID! }, { fields: ['id'] }))) throw new DomainError('bad_request', 'That rank does not exist.');
 }
 
 async function rankNames(em: Em, items: readonly GrantColumns[]): Promise<Map<string, string>> {

@@ -71,6 +71,8 @@ describe('store items and purchases', () => {
       { name: 'X', price: 10, grant: { kind: 'custom' }, picture: 'javascript:alert(1)' },
       { name: 'X', price: 10, grant: { kind: 'rank', rankID: '1234567890123456789', days: 7 } },
       { name: '', price: 10, grant: { kind: 'custom' } },
+      { name: 'X', price: 10, grant: { kind: 'perk', days: 3 } },
+      { name: 'X', price: 10, grant: { kind: 'coins' } },
     ]) {
       const answer = await app.inject({ method: 'POST', url: '/api/client/store/items', headers: manager.auth, payload });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
