@@ -82,8 +82,8 @@ async function drive(pid: number, seconds: number, next: (chef: number, step: nu
 }
 
 /** A database of its own for the app on the PostgreSQL server `adminUrl` names; dropped afterwards. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `diner_bench_writes_${process.pid}`;
+export async function scratchDatabase(adminUrl: string, label = 'writes'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `diner_bench_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
