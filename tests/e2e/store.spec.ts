@@ -51,10 +51,10 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
     await dialog.getByLabel('As a gift').check();
     await expect(dialog.getByRole('button', { name: 'Find who it is for first' })).toBeDisabled();
     await dialog.getByLabel('Their username or user ID').fill('nobody.here');
-    await dialog.getByRole('button', { name: 'Find' }).click();
+    await dialog.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(dialog.getByText('Nobody has that ID or username.')).toBeVisible();
     await dialog.getByLabel('Their username or user ID').fill('dana.driver');
-    await dialog.getByRole('button', { name: 'Find' }).click();
+    await dialog.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(dialog.getByText('Dana Driver')).toBeVisible();
     await look(page, 'store-gift-dialog');
     await dialog.getByRole('button', { name: 'Send to Dana Driver for 300 coins' }).click();
