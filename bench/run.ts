@@ -9,6 +9,7 @@ import { interactionsCase } from './cases/interactions.ts';
 import { metricsCase } from './cases/metrics.ts';
 import { ordersCase } from './cases/orders.ts';
 import { statisticsCase } from './cases/statistics.ts';
+import { purchasesCase } from './cases/purchases.ts';
 import { throughput } from './cases/throughput.ts';
 import { pageWeight } from './cases/page-weight.ts';
 import { writesCase } from './cases/writes.ts';
@@ -18,7 +19,7 @@ import { formatTable, ROOT, type BenchCase } from './lib.ts';
  * `npm run bench [-- case-name …]`: builds the site, runs the cases (all, or those named), prints a table per case
  * and writes bench/results/latest.json. Figures are printed against their targets, never asserted.
  */
-const CASES: BenchCase[] = [coldStart, throughput, writesCase, ordersCase, fanout, identifyCase, interactionsCase, metricsCase, statisticsCase, pageWeight];
+const CASES: BenchCase[] = [coldStart, throughput, writesCase, ordersCase, purchasesCase, fanout, identifyCase, interactionsCase, metricsCase, statisticsCase, pageWeight];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !CASES.some((c) => c.name === name));

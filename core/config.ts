@@ -76,6 +76,10 @@ const envSchema = z.object({
   ORDER_UNCLAIMED_CANCEL_S: z.coerce.number().int().min(1).default(3600),
   /** How often the order sweeper looks for passed deadlines; 0 turns it off (tests drive it by hand). */
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** How often the store ends timed grants whose time ran out; 0 turns it off (tests sweep by hand). */
+  STORE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Store purchases one user may make per minute (in memory, per process); 0: no limit (the bench). */
+  STORE_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   /** An Imgur-style anonymous image host; unset: uploads are stored under $DATA_DIR/uploads and served by the web process. */
   IMAGE_HOST_URL: optionalString.pipe(z.url().optional()),
   IMAGE_HOST_CLIENT_ID: optionalString,
@@ -189,6 +193,8 @@ export interface Config {
     unclaimedCancelMs: number;
     sweepIntervalMs: number;
   };
+  /** The store (plugins/store): the timed grants' sweeper, and the purchase rate limit (0: none). */
+  store: { sweepIntervalMs: number; purchasesPerMinute: number };
   /** Where order images go: the image host when `url` is set, else `localDir` (served at /uploads/). */
   images: { hostUrl: string | undefined; hostClientId: string | undefined; localDir: string; maxBytes: number };
   /**
@@ -280,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unclaimedCancelMs: e.ORDER_UNCLAIMED_CANCEL_S * 1000,
       sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
     },
+    store: { sweepIntervalMs: e.STORE_SWEEP_INTERVAL_MS, purchasesPerMinute: e.STORE_PURCHASES_PER_MINUTE },
     images: {
       hostUrl: e.IMAGE_HOST_URL?.replace(/\/$/, ''),
       hostClientId: e.IMAGE_HOST_CLIENT_ID,

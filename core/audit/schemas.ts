@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = {
   'rank.reorder': 'Reordered the ranks',
   'rank.delete': 'Deleted a rank',
   'settings.update': 'Changed a setting',
+  'settings.store.create': 'Added a store item',
+  'settings.store.update': 'Edited a store item',
+  'settings.store.restock': 'Restocked a store item',
+  'settings.store.delete': 'Deleted a store item',
+  'settings.store.fulfil': 'Fulfilled a store purchase',
   'order.delete': 'Deleted an order',
   'foodLookup.create': 'Added a food lookup item',
   'foodLookup.update': 'Edited a food lookup item',
@@ -51,7 +56,7 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report', 'deliveryMessage', 'objective'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report', 'deliveryMessage', 'objective', 'storeItem', 'storePurchase'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */

@@ -43,6 +43,8 @@ describe('contentSecurityPolicy', () => {
       expect(directives(contentSecurityPolicy(config, path)).get('img-src'), path).toEqual(["'self'", 'https:']);
     }
     expect(directives(contentSecurityPolicy(config, '/staffroom')).get('img-src')).not.toContain('https:');
+    // Store item pictures: any https address a manager chose, on /store only.
+    expect(directives(contentSecurityPolicy(config, '/store')).get('img-src')).toEqual(["'self'", 'https:']);
   });
 
   it('names no ad or consent host while no ad network is configured, even with AD_HOSTS set', () => {

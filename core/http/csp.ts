@@ -59,7 +59,8 @@ export function contentSecurityPolicy(config: CspConfig, pathname: string, hashe
   const adHosts = ads ? unique([originOf(ads.scriptUrl), originOf(ads.probeUrl), ...config.adHosts]) : [];
   const helpManifest = ads ? originOf(ads.helpManifestUrl) : null;
   const quoted = (list: readonly string[]) => list.map((hash) => `'${hash}'`);
-  const images = showsOrderPictures(pathname)
+  // Order pictures (staff pages) and store item pictures (/store) may come from any https host a manager chose.
+  const images = showsOrderPictures(pathname) || pathname === '/store'
     ? ["'self'", 'https:']
     : unique(["'self'", DISCORD_CDN, originOf(config.images.hostUrl), ...adHosts, helpManifest]);
   const directives: [string, string[]][] = [

@@ -1,6 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
+import { ITEM_GRANT_KINDS, PURCHASE_STATUSES } from './item-schemas.ts';
 import { COIN_KINDS, GRANT_KINDS, GRANT_SOURCES } from './schemas.ts';
 
 /**
@@ -65,4 +66,54 @@ export const GrantSchema = defineEntity({
 });
 export type Grant = InferEntity<typeof GrantSchema>;
 
-export const storeEntities = [WalletSchema, CoinTransactionSchema, GrantSchema];
+/**
+ * Something the store sells (docs/store.md, "Items"). What it grants is flat: `grantKind` with `grantValue` (the
+ * perk's name or the rank's id), `grantDays` (null: for ever) or `grantCoins`. `stock` null: unlimited.
+ */
+export const StoreItemSchema = defineEntity({
+  name: 'StoreItem',
+  tableName: 'store_items',
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    name: p.string().length(100),
+    description: p.text().default(''),
+    picture: p.text().nullable(),
+    price: p.integer(),
+    grantKind: p.enum(ITEM_GRANT_KINDS),
+    grantValue: p.string().length(64).nullable(),
+    grantDays: p.integer().nullable(),
+    grantCoins: p.integer().nullable(),
+    stock: p.integer().nullable(),
+    perUserLimit: p.integer().nullable(),
+    onSale: p.boolean().default(true),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type StoreItem = InferEntity<typeof StoreItemSchema>;
+
+/**
+ * One purchase: who paid, who received it (the buyer, or a gift's recipient), the price paid and the item's name
+ * then. A custom reward waits (`awaiting`) until staff fulfil it. An item anyone bought is never deleted.
+ */
+export const StorePurchaseSchema = defineEntity({
+  name: 'StorePurchase',
+  tableName: 'store_purchases',
+  indexes: [{ properties: ['item', 'recipient'] }, { properties: ['recipient', 'createdAt'] }, { properties: ['status', 'createdAt'] }],
+  properties: {
+    id: p.string().primary().onCreate(() => newId()),
+    item: () => p.manyToOne(StoreItemSchema).deleteRule('restrict'),
+    buyer: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    recipient: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    itemName: p.string().length(100),
+    price: p.integer(),
+    status: p.enum(PURCHASE_STATUSES),
+    endsAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+    fulfilledAt: p.datetime().nullable(),
+    fulfilledBy: p.string().nullable(),
+  },
+});
+export type StorePurchase = InferEntity<typeof StorePurchaseSchema>;
+
+export const storeEntities = [WalletSchema, CoinTransactionSchema, GrantSchema, StoreItemSchema, StorePurchaseSchema];

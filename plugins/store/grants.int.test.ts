@@ -76,6 +76,15 @@ describe('grants', () => {
     expect(await grants.sweep()).toBe(0);
   });
 
+  it('several grants in one transaction all stay (each reads the user again without losing the last one)', async () => {
+    const user = await app.createUser();
+    await app.db.orm.em.fork().transactional(async (em) => {
+      await grants.grantIn(em, { userId: user.id, kind: 'perk', value: 'FEEDBACK_BETA', source: 'subscription', sourceRef: 's1', endsAt: null });
+      await grants.grantIn(em, { userId: user.id, kind: 'perk', value: 'DELIVERY_MESSAGE_BETA', source: 'subscription', sourceRef: 's1', endsAt: null });
+    });
+    expect((await perksOf(user.id)).sort()).toEqual(['DELIVERY_MESSAGE_BETA', 'FEEDBACK_BETA']);
+  });
+
   it('an unknown rank or user is refused', async () => {
     const user = await app.createUser();
     await expect(grantIn({ userId: user.id, kind: 'rank', value: 'nope', source: 'purchase', sourceRef: 'x', endsAt: null })).rejects.toMatchObject({ kind: 'bad_request' });

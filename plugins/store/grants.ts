@@ -160,6 +160,9 @@ export class GrantService {
 
 async function lockedUser(em: Em, userId: string): Promise<User> {
   if (!(await lockRow(em, 'users', userId))) throw new DomainError('not_found', 'User not found');
+  // Read again under the lock (another transaction may have changed the user while we waited), after writing what
+  // this transaction changed so far (an earlier grant in it), which the refresh would otherwise throw away.
+  await em.flush();
   return em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true });
 }
 

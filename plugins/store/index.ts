@@ -4,11 +4,16 @@ import type { UsersPlugin } from '../users/index.ts';
 import { coinsRoutes } from './coins-api.ts';
 import hourlyCommand from './commands/hourly.ts';
 import { storeEntities } from './entities.ts';
+import { GrantSweeper } from './grant-sweeper.ts';
 import { GrantService } from './grants.ts';
 import { HourlyService } from './hourly.ts';
+import { storeItemsRoutes } from './items-api.ts';
+import { StoreItems } from './items.ts';
 import { CoinLedger } from './ledger.ts';
 import { migrations } from './migrations/index.ts';
+import { StorePurchases } from './purchases.ts';
 import { seedWallets } from './seed-wallets.ts';
+import { seedStoreItems } from './seed.ts';
 import { SponsorService } from './sponsor.ts';
 import { WalletService } from './wallets.ts';
 
@@ -23,28 +28,47 @@ export interface StorePlugin {
   wallets: WalletService;
   /** The sponsor token (`nitroPayToken`) and the ad network's payment callback. */
   sponsor: SponsorService;
+  /** What the store sells; managed from the store screen. */
+  items: StoreItems;
+  /** Buying and gifting; custom rewards staff fulfil. */
+  purchases: StorePurchases;
+  /** Ends timed grants; runs while the web server runs. */
+  sweeper: GrantSweeper;
 }
 
-/** The money side inside the diner: coins and their ledger, grants, the hourly reward, sponsors (docs/store.md). */
+/** The money side inside the diner: coins and their ledger, grants, the hourly reward, sponsors, items and purchases (docs/store.md). */
 export default definePlugin({
   name: 'store',
   entities: storeEntities,
   migrations,
   service: (ctx): StorePlugin => {
     const coins = new CoinLedger(ctx.orm, ctx.now);
+    const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
     const settings = ctx.services.settings as SettingsService;
     const sponsor = new SponsorService({ orm: ctx.orm, coins, settings, events: ctx.events, config: ctx.config, now: ctx.now });
     // `nitroPayToken` in GET /api/v3/users/@me: the users plugin asks us, without importing this plugin.
     (ctx.services.users as UsersPlugin).users.issuePaymentTokensWith((userId) => sponsor.tokenFor(userId)?.token ?? null);
     return {
       coins,
-      grants: new GrantService(ctx.orm, ctx.events, ctx.now),
+      grants,
       hourly: new HourlyService(ctx.orm, coins, settings, ctx.now),
       wallets: new WalletService(ctx.orm, coins, ctx.events, ctx.audit),
       sponsor,
+      items: new StoreItems(ctx.orm, ctx.audit, ctx.now),
+      purchases: new StorePurchases({ orm: ctx.orm, events: ctx.events, audit: ctx.audit, coins, grants, now: ctx.now }),
+      sweeper: new GrantSweeper(grants, ctx.config.store.sweepIntervalMs, ctx.log),
     };
   },
-  routes: (app, store) => coinsRoutes(app, store),
+  routes(app, store, ctx) {
+    coinsRoutes(app, store);
+    storeItemsRoutes(app, store.items, store.purchases, ctx.config.store.purchasesPerMinute);
+    // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
+    store.sweeper.start();
+    app.addHook('onClose', async () => store.sweeper.stop());
+  },
   commands: [hourlyCommand],
-  seed: (store, ctx) => seedWallets(store, ctx),
+  async seed(store, ctx) {
+    await seedWallets(store, ctx);
+    await seedStoreItems(store, ctx);
+  },
 });

@@ -8,7 +8,7 @@ export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
 export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
 
 export const CHARLIE_CHEF = '1100000000000000002';
-export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`, '/recruitment', '/subscribe'];
+export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`, '/recruitment', '/subscribe', '/store'];
 /** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
 export const CHEF_FORM = '1100000000000000501';
 export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notifications', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
@@ -42,6 +42,7 @@ export const ADMIN = [
   '/staff/admin/online-users',
   `/staff/admin/order-history/${CHARLIE_CHEF}`,
   '/staff/admin/site-management/audit-log',
+  '/staff/admin/settings',
   `/staff/admin/users/${CHARLIE_CHEF}/ban`,
   `/staff/admin/users/${CHARLIE_CHEF}/remove-staff`,
   `/users/${CHARLIE_CHEF}/manage`,

@@ -1,7 +1,8 @@
 import type { MigrationClass } from '../../../core/db/migrations.ts';
 import { Migration20261125062000_Coins } from './Migration20261125062000_Coins.ts';
+import { Migration20261125070000_StoreItems } from './Migration20261125070000_StoreItems.ts';
 
 /**
  * The store plugin's migrations, oldest first. `npm run db:migration -- store <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261125062000_Coins];
+export const migrations: MigrationClass[] = [Migration20261125062000_Coins, Migration20261125070000_StoreItems];

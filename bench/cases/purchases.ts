@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import { appEnv, cpuMs, median, measure, round, scratchDatabase, startServer, type BenchCase, type RunningServer } from '../lib.ts';
+
+const BUYERS = 50;
+const LOAD = { connections: 50, duration: 10 };
+const WARMUP = { connections: 50, duration: 2 };
+const ROUNDS = 2;
+/** Issue 13: at least 2,000 purchases/s with p99 under 50 ms, 50 connections, PostgreSQL. */
+const TARGET = { rps: 2000, p99: 50 };
+
+/**
+ * `POST /api/client/store/items/purchase` at 50 connections on PostgreSQL (a scratch database on the server
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL names), 50 buyers taken round-robin, beside the bare Fastify hello-world
+ * measured in the same rounds. Every purchase is the whole path: debit, lock, grant, purchase row.
+ */
+export const purchasesCase: BenchCase = {
+  name: 'purchases',
+  description: `POST /api/client/store/items/purchase on PostgreSQL (${LOAD.connections} connections, ${LOAD.duration} s, median of ${ROUNDS}) beside hello world`,
+  async run() {
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+    if (!adminUrl) return { rows: [], notes: ['Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create a database on.'] };
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-purchases-'));
+    const scratch = await scratchDatabase(adminUrl, `diner_bench_purchases_${process.pid}`);
+    const servers: RunningServer[] = [];
+    try {
+      const fixtureFile = path.join(dataDir, 'fixture.json');
+      const app = await startServer(
+        { ...appEnv(path.join(dataDir, 'app')), DATABASE_URL: scratch.url, DEMO_DATA: 'false', STORE_PURCHASES_PER_MINUTE: '0', BENCH_FIXTURE: fixtureFile, BENCH_BUYERS: String(BUYERS) },
+        { script: 'bench/store-server.ts', timeoutMs: 120_000 },
+      );
+      servers.push(app);
+      const started = performance.now();
+      while (!existsSync(fixtureFile)) {
+        if (performance.now() - started > 120_000) throw new Error(`No fixture after 120 s:\n${app.output()}`);
+        await sleep(50);
+      }
+      await sleep(100);
+      const fixture = JSON.parse(await readFile(fixtureFile, 'utf8')) as { item: string; buyers: string[] };
+      const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
+      servers.push(hello);
+
+      let next = 0;
+      const body = JSON.stringify({ id: fixture.item });
+      const purchases = async (options: { connections: number; duration: number }) => {
+        const result = await autocannon({
+          url: `${app.url}/api/client/store/items/purchase`,
+          ...options,
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body,
+              setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${fixture.buyers[next++ % fixture.buyers.length]}` } }),
+            },
+          ],
+        });
+        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+      };
+      await purchases(WARMUP);
+      await measure(`${hello.url}/`, WARMUP);
+      const runs = { purchases: [] as Awaited<ReturnType<typeof purchases>>[], hello: [] as Awaited<ReturnType<typeof measure>>[] };
+      const cpu = { purchases: 0, requests: 0 };
+      for (let i = 0; i < ROUNDS; i++) {
+        const before = cpuMs(app.pid);
+        const figures = await purchases(LOAD);
+        const after = cpuMs(app.pid);
+        if (before !== null && after !== null) cpu.purchases += after - before;
+        cpu.requests += figures.rps * LOAD.duration;
+        runs.purchases.push(figures);
+        runs.hello.push(await measure(`${hello.url}/`, LOAD));
+      }
+      const row = (label: string, list: { rps: number; p50: number; p99: number; failures: number }[]) => ({
+        case: label,
+        'req/s': round(median(list.map((r) => r.rps))),
+        'p50 ms': median(list.map((r) => r.p50)),
+        'p99 ms': median(list.map((r) => r.p99)),
+        failures: list.reduce((n, r) => n + r.failures, 0),
+      });
+      const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+      const rps = median(runs.purchases.map((r) => r.rps));
+      const p99 = median(runs.purchases.map((r) => r.p99));
+      return {
+        rows: [row('purchases (PostgreSQL)', runs.purchases), row('hello world', runs.hello)],
+        notes: [
+          `Target: ≥ ${TARGET.rps} purchases/s with p99 < ${TARGET.p99} ms: ${rps >= TARGET.rps && p99 < TARGET.p99 ? 'met' : 'not met'} on this run.`,
+          `Server CPU per purchase: ${cpu.requests ? round((cpu.purchases * 1000) / cpu.requests) : '?'} µs. Load average at the end: ${load} (${os.cpus().length} cores).`,
+        ],
+      };
+    } finally {
+      for (const server of servers.reverse()) await server.stop();
+      await scratch.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { PERKS } from '../../core/shared/permissions.ts';
+import { text } from '../../core/shared/text.ts';
+
+/**
+ * Store items, purchases and gifts: the contract (docs/store.md, "Items" and "Purchases"). Shared by the server and
+ * the site: no entities, services or database here.
+ */
+
+/** What an item gives: a perk, a rank (for N days or for ever), coins, or a custom reward staff fulfil by hand. */
+export const ITEM_GRANT_KINDS = ['perk', 'rank', 'coins', 'custom'] as const;
+export type ItemGrantKind = (typeof ITEM_GRANT_KINDS)[number];
+
+/** granted: given at once; awaiting: a custom reward staff have not fulfilled yet; fulfilled: staff did. */
+export const PURCHASE_STATUSES = ['granted', 'awaiting', 'fulfilled'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export const ITEM_PRICE_MAX = 1_000_000;
+export const ITEM_COINS_MAX = 1_000_000;
+export const ITEM_STOCK_MAX = 1_000_000;
+export const ITEM_LIMIT_MAX = 1_000;
+export const ITEM_DAYS_MAX = 3_650;
+
+const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
+const days = z.number().int().min(1).max(ITEM_DAYS_MAX).nullable();
+
+/**
+ * What the item grants: `kind`, and the field that kind needs (`perk`, or `rankID`, each with `days`, null: for ever;
+ * or `coins`). One flat object rather than a union, so a bad field is a 400 naming that field.
+ */
+export const ItemGrantSchema = z
+  .strictObject({
+    kind: z.enum(ITEM_GRANT_KINDS),
+    perk: z.enum(PERKS).optional(),
+    rankID: snowflake.optional(),
+    days: days.optional(),
+    coins: z.number().int().min(1).max(ITEM_COINS_MAX).optional(),
+  })
+  .superRefine((grant, ctx) => {
+    const need = { perk: 'perk', rank: 'rankID', coins: 'coins', custom: null } as const;
+    const field = need[grant.kind];
+    if (field && grant[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `Required for a ${grant.kind} item` });
+  });
+export type ItemGrant = z.infer<typeof ItemGrantSchema>;
+
+const itemFields = {
+  name: text().trim().min(1).max(100),
+  description: text().trim().max(1000),
+  /** An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon. */
+  picture: text()
+    .trim()
+    .max(500)
+    .regex(/^https:\/\/[^\s]+$/, 'Must be an https address')
+    .nullable(),
+  price: z.number().int().min(1).max(ITEM_PRICE_MAX),
+  grant: ItemGrantSchema,
+  /** null: unlimited. */
+  stock: z.number().int().min(0).max(ITEM_STOCK_MAX).nullable(),
+  /** How many of this item one user may receive (bought for themself or gifted); null: no limit. */
+  perUserLimit: z.number().int().min(1).max(ITEM_LIMIT_MAX).nullable(),
+  onSale: z.boolean(),
+};
+
+/** POST /api/client/store/items (MANAGE_SETTINGS). */
+export const CreateItemBodySchema = z.strictObject({
+  ...itemFields,
+  description: itemFields.description.default(''),
+  picture: itemFields.picture.default(null),
+  stock: itemFields.stock.default(null),
+  perUserLimit: itemFields.perUserLimit.default(null),
+  onSale: itemFields.onSale.default(true),
+});
+export type CreateItemBody = z.infer<typeof CreateItemBodySchema>;
+
+/** PATCH /api/client/store/items/{id} (MANAGE_SETTINGS): the fields to change. `stock` sets it as given. */
+export const UpdateItemBodySchema = z
+  .strictObject(itemFields)
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
+export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
+
+/** POST /api/client/store/items/{id}/restock (MANAGE_SETTINGS): adds to a counted stock. */
+export const RestockBodySchema = z.strictObject({ add: z.number().int().min(1).max(ITEM_STOCK_MAX) });
+
+export const ItemIdParamsSchema = z.strictObject({ id: snowflake });
+
+/** POST /api/client/store/items/purchase (§7): the item, and the user it is a gift for. */
+export const PurchaseBodySchema = z.strictObject({
+  id: snowflake,
+  giftUserID: snowflake.nullable().optional(),
+});
+export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
+
+/** GET /api/client/store/recipient?query=: an exact user ID or username. */
+export const RecipientQuerySchema = z.strictObject({ query: text().trim().min(1).max(64) });
+
+/** GET /api/client/store/items/purchases?status= (MANAGE_SETTINGS). */
+export const PurchasesQuerySchema = z.strictObject({ status: z.enum(PURCHASE_STATUSES).default('awaiting') });
+
+export interface ItemGrantView {
+  kind: ItemGrantKind;
+  perk?: string;
+  rankID?: string;
+  /** The rank's name now (null: the rank was deleted). */
+  rankName?: string | null;
+  days?: number | null;
+  coins?: number;
+}
+
+/** GET /api/client/store/items → items: what customers see (on sale only). */
+export interface StoreItemView {
+  id: string;
+  name: string;
+  description: string;
+  picture: string | null;
+  price: number;
+  grant: ItemGrantView;
+  /** null: unlimited. */
+  stock: number | null;
+  perUserLimit: number | null;
+  onSale: boolean;
+}
+
+/** The store screen's list: every item, with how many were bought. */
+export interface AdminStoreItemView extends StoreItemView {
+  sold: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StorePerson {
+  id: string;
+  name: string;
+  avatar: string | null;
+}
+
+/** POST …/purchase → purchased. */
+export interface PurchaseView {
+  id: string;
+  itemID: string;
+  itemName: string;
+  price: number;
+  buyer: StorePerson;
+  /** Who received it: the buyer, or the gift's recipient. */
+  recipient: StorePerson;
+  gift: boolean;
+  status: PurchaseStatus;
+  /** When a timed perk or rank ends; null: for ever, or nothing timed. */
+  endsAt: string | null;
+  createdAt: string;
+  fulfilledAt: string | null;
+}
+
+export interface PurchaseResponse {
+  purchased: PurchaseView;
+  /** The buyer's balance after paying. */
+  balance: number;
+}
+
+/** A gift's recipient as the buy dialog confirms it: ID, name and avatar, nothing else. */
+export interface RecipientView {
+  id: string;
+  name: string;
+  avatar: string | null;
+}
+
+/** A grant's words on a card: "Rank Chef for 30 days", "500 coins", "A reward our staff hand over". */
+export function describeGrant(grant: ItemGrantView, perkLabel: (perk: string) => string = (p) => p): string {
+  const span = (days: number | null | undefined) => (days ? ` for ${days} day${days === 1 ? '' : 's'}` : ' for ever');
+  switch (grant.kind) {
+    case 'perk':
+      return `Perk: ${perkLabel(grant.perk ?? '')}${span(grant.days)}`;
+    case 'rank':
+      return `Rank: ${grant.rankName ?? 'a rank no longer offered'}${span(grant.days)}`;
+    case 'coins':
+      return `${(grant.coins ?? 0).toLocaleString('en')} coins`;
+    default:
+      return 'A reward our staff hand over';
+  }
+}
