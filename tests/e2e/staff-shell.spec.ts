@@ -8,8 +8,8 @@ test('a chef sees the kitchen entries and Extras; the dashboard greets them with
   await page.goto('/staff/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), chef_chris$/);
   const entries = sidebar(page).locator('a, button');
-  // Only entries whose page exists (My Achievements comes with its feature).
-  await expect(entries.locator('.sidebar-label')).toHaveText(['Dashboard', 'Order Manager', 'Food Lookup', 'Resign', 'Take a Vacation', 'Collapse sidebar']);
+  // Premade Message Directory needs the perk DELIVERY_MESSAGE_BETA beside MANAGE_ORDERS: this chef lacks it.
+  await expect(entries.locator('.sidebar-label')).toHaveText(['Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements', 'Resign', 'Take a Vacation', 'Collapse sidebar']);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar(page).getByText('Management', { exact: true })).toHaveCount(0);
   // The dashboard is where a shift starts: the kitchen now, the order held, the week against the last.
@@ -27,10 +27,11 @@ test('a super admin sees every built entry in the specification order', async ({
   await page.goto('/staff/dashboard');
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
-    'Dashboard', 'Order Manager', 'Food Lookup',
-    'On Leave Requests', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
-    'Audit Log',
-    'Resign', 'Take a Vacation',
+    'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
+    'Management Statistics', 'My Performance', 'Management',
+    'On Leave Requests', 'Order Reports', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+    'Site Settings', 'Audit Log',
+    'Resign', 'Take a Vacation', 'Premade Message Directory',
   ]);
   // Every entry leads to a page: none answers 404.
   for (const href of await sidebar(page).locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
