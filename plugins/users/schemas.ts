@@ -156,7 +156,14 @@ export const PremadeMessageRefSchema = text().trim().min(1).max(64).regex(PREMAD
  * PATCH /api/client/users/{id}/premade-messages {deliveryMessage} → { deliveryMessage }: sets settings.deliveryMessage.message,
  * either to the text given or to a premade message from the directory named by its slug or ID (which counts a use).
  */
-export const PremadeMessagesBodySchema = z.strictObject({ deliveryMessage: z.union([PremadeMessageRefSchema, DeliveryMessageTextSchema]) });
+export const PremadeMessagesBodySchema = z.strictObject({
+  // One schema rather than a union, so a message without {customer} is told exactly that (a union says "Invalid input").
+  deliveryMessage: text()
+    .trim()
+    .min(1)
+    .max(DELIVERY_MESSAGE_MAX)
+    .refine((value) => PREMADE_MESSAGE_REF.test(value) || value.includes('{customer}'), 'A delivery message must mention {customer}.'),
+});
 export interface PremadeMessagesResponse {
   deliveryMessage: string;
 }
