@@ -93,7 +93,7 @@ describe('npm run bot:register', () => {
       expect(await registerCommands(config, commands)).toBe(commands.length);
       expect(await registerCommands(config, commands, '800000000000000001')).toBe(commands.length);
       const names = (discord.bot.commands.get('global') as { name: string }[]).map((c) => c.name);
-      expect(names).toEqual(['kitchen', 'order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'help', 'invite']);
+      expect(names).toEqual(['kitchen', 'hourly', 'order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'help', 'invite']);
       expect(discord.bot.commands.get('800000000000000001')).toHaveLength(commands.length);
     } finally {
       await discord.close();
