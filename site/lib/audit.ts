@@ -65,6 +65,7 @@ export function kindLabel(kind: string): string {
     report: 'Order reports',
     deliveryMessage: 'Premade messages',
     objective: 'Objectives',
+    statistics: 'Management statistics',
   };
   return types[kind] ?? actionLabel(kind);
 }
