@@ -106,7 +106,17 @@ test('MANAGE_SETTINGS alone reads the settings entries and nothing else', async 
   expect(new Set(actions)).toEqual(new Set(['settings.update']));
   await expect(page.locator('.audit-entry', { hasText: 'Not for her eyes' })).toHaveCount(0);
   const kinds = await page.getByLabel('Kind').locator('option').allTextContents();
-  expect(kinds).toEqual(['Any kind', 'Settings and announcements', 'Changed a setting']);
+  // The settings kinds only: the settings themselves and the store's items, which live in Site Settings.
+  expect(kinds).toEqual([
+    'Any kind',
+    'Settings and announcements',
+    'Changed a setting',
+    'Added a store item',
+    'Edited a store item',
+    'Restocked a store item',
+    'Deleted a store item',
+    'Fulfilled a store purchase',
+  ]);
   const kitchen = page.locator('.audit-entry', { hasText: 'kitchen' }).first();
   await expect(kitchen.getByRole('row', { name: /Open/ })).toContainText(/no\s*yes/);
   await expectAccessible(page);
