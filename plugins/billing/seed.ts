@@ -6,11 +6,13 @@ const CASEY = { id: '1100000000000000001', username: 'casey', displayName: 'Case
 
 /**
  * The plans are configuration (the two demo plans when STRIPE_PLANS is unset), so the subscribe page always has
- * something to show. The ranks plans name are made here if missing (no permissions: a title and a colour). When
+ * something to show. With Stripe configured, the ranks plans name are made here if missing (no permissions: a title and a colour). When
  * Stripe is the stand-in (STRIPE_API_URL set), Casey Customer subscribes to the first plan through its Checkout
  * page, as a browser would, and is converged at once (the app is not listening yet, so the webhooks go nowhere).
  */
 export async function seedBilling(billing: BillingService, ctx: CoreContext): Promise<void> {
+  // Without Stripe the plans are only shown ("not set up"): their ranks would be ranks nobody can get.
+  if (!billing.configured) return;
   const em = ctx.orm.em.fork();
   for (const name of new Set(ctx.config.stripe.plans.flatMap((p) => (p.rank ? [p.rank] : [])))) {
     if (await em.findOne(RankSchema, { name })) continue;
@@ -21,7 +23,7 @@ export async function seedBilling(billing: BillingService, ctx: CoreContext): Pr
   }
   await em.flush();
 
-  if (!billing.configured || !ctx.config.stripe.api) return;
+  if (!ctx.config.stripe.api) return;
   try {
     const url = await billing.checkout(CASEY, ctx.config.stripe.plans[0]!.id);
     const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
