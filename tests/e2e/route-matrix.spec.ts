@@ -23,7 +23,8 @@ async function expectShell(page: Page): Promise<void> {
  */
 for (const role of ROLES) {
   test(`every route as ${role}`, async ({ browser, diner }) => {
-    test.setTimeout(120_000);
+    // A ceiling that grows with the site: every page visited, and the super admin's staff pages screenshot twice.
+    test.setTimeout(60_000 + ALL_PAGES.length * 4_000);
     const context = await contextFor(role, browser, diner);
     const page = await context.newPage();
     for (const path of ALL_PAGES) {
