@@ -14,9 +14,10 @@ export type CountedOrder = Pick<OrderView, 'id' | 'status' | 'report'> & { prepa
  * The teams' delivered-orders counters and the leaderboard's Top teams.
  *
  * Counting: every delivered order (not reported) adds 1 to its chef's team and 1 to its driver's team, or 1 in all
- * when both are in the same team. It is one statement: the insert into team_order_credits claims the order (the
- * deliverOrder event reaches every process, and may come again; only one insert lands) and the update adds 1 to
- * each distinct team of the two people, `orders = orders + 1` in the database, never read-modify-write in Node.
+ * when both are in the same team. It is one transaction: the insert into team_order_credits claims the order (the
+ * deliverOrder event reaches every process, and may come again; only one insert lands), then each distinct team of
+ * the two people gets `orders = orders + 1` in the database (never read-modify-write in Node), in team id order so
+ * that concurrent deliveries lock team rows in one order and never deadlock.
  * An order deleted later stays counted; only reset-orders takes the counter back (to 0).
  */
 export class TeamCounter {
@@ -40,15 +41,23 @@ export class TeamCounter {
     if (order.status !== 'DELIVERED' || order.report) return 0;
     const people = [order.preparedBy?.id, order.deliveredBy?.id].filter((id): id is string => Boolean(id));
     if (people.length === 0) return 0;
-    const rows = await this.#orm.em.fork().execute<{ id: string }[]>(
-      `with claimed as (insert into team_order_credits (order_id, credited_at) values (?, ?) on conflict do nothing returning order_id)
-       update teams set orders = orders + 1
-       where exists (select 1 from claimed) and id in (select team_id from team_members where user_id in (${people.map(() => '?').join(', ')}))
-       returning id`,
-      [order.id, new Date(this.#now()), ...people],
-    );
-    if (rows.length) this.#teams.boardChanged();
-    return rows.length;
+    const counted = await this.#orm.em.fork().transactional(async (em) => {
+      const claimed = await em.execute<{ order_id: string }[]>(
+        'insert into team_order_credits (order_id, credited_at) values (?, ?) on conflict do nothing returning order_id',
+        [order.id, new Date(this.#now())],
+      );
+      if (claimed.length === 0) return 0;
+      const teams = await em.execute<{ team_id: string }[]>(
+        `select distinct team_id from team_members where user_id in (${people.map(() => '?').join(', ')}) order by team_id`,
+        people,
+      );
+      // One row at a time in id order: every delivery locks team rows in the same order, so two deliveries crediting
+      // the same two teams cannot deadlock (one multi-row update locks in scan order, which differs between them).
+      for (const { team_id } of teams) await em.execute('update teams set orders = orders + 1 where id = ?', [team_id]);
+      return teams.length;
+    });
+    if (counted) this.#teams.boardChanged();
+    return counted;
   }
 
   /**
