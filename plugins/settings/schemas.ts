@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 
 /** Bulma colour classes an announcement may use. */
@@ -50,6 +51,8 @@ export const SETTING_DEFINITIONS = {
   hourlyReward: { schema: z.int().min(1).max(100_000), fallback: 50 as number },
   /** Coins a completed sponsor payment credits to the sponsor (plugins/store, docs/store.md "Sponsors"). */
   sponsorReward: { schema: z.int().min(0).max(1_000_000), fallback: 1000 as number },
+  /** The Discord channel the bot posts announced rank changes to (plugins/discord); null: an announced change is told to the member only. */
+  rankAnnouncementChannel: { schema: text().trim().refine(isId, 'Channel ID is not a Discord channel ID').nullable(), fallback: null as string | null },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

@@ -35,6 +35,7 @@ describe('settings API', () => {
         appealVotesToDecide: 3,
         hourlyReward: 50,
         sponsorReward: 1000,
+        rankAnnouncementChannel: null,
       },
     });
   });
