@@ -1,26 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { AppealSchema } from '../../plugins/appeals/entities.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, test, type Diner, look } from './fixtures.ts';
 
 const BLAKE_BANNED = '1100000000000000006';
-
-/** A demo user's session in the browser context (the fixture's signIn makes new users). */
-async function signInAs(context: BrowserContext, diner: Diner, id: string): Promise<void> {
-  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
-}
-
-/** Light and dark, each at 1280 and 390 px; axe in both schemes. */
-async function look(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await screenshots(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await screenshots(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a banned user appeals, three managers accept, the next page is the site with the toast', async ({ browser, diner }) => {
   test.setTimeout(240_000);
@@ -41,7 +23,7 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
   await diner.app.server.ctx.orm.em.fork().nativeDelete(AppealSchema, { user: BLAKE_BANNED });
 
   const blakeContext = await browser.newContext();
-  await signInAs(blakeContext, diner, BLAKE_BANNED);
+  await diner.signInAs(blakeContext, BLAKE_BANNED);
   const blake = await blakeContext.newPage();
   await blake.goto('/');
   await expect(blake.getByRole('heading', { level: 1 })).toContainText('You are currently banned');

@@ -4,20 +4,10 @@ import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { SAMPLE_ORDER } from '../../plugins/delivery-messages/schemas.ts';
 import type { Services } from '../../plugins/index.ts';
 import { fillDeliveryMessage } from '../../plugins/users/schemas.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, test, look } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
 const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
-
-/** Both schemes at both widths, axe in each. */
-async function look(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await screenshots(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await screenshots(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a driver picks a premade message in the deliver dialog and delivers with it', async ({ browser, diner }) => {
   test.setTimeout(300_000);

@@ -21,6 +21,8 @@ export interface Diner {
   url: string;
   /** A user with a live session, signed in to the given browser context. */
   signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[]; rank?: string; perks?: string[] }): Promise<{ id: string; token: string }>;
+  /** A live session for an existing user (a demo user, one a test made), signed in to the given browser context. */
+  signInAs(context: BrowserContext, id: string): Promise<void>;
 }
 
 /**
@@ -100,6 +102,11 @@ export const test = base.extend<
       // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
       const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env, ...stripeEnv });
       const app = await startApp(config, plugins, path.resolve('dist'));
+      const sessionCookie = async (context: BrowserContext, id: string): Promise<string> => {
+        const { token, expiresAt } = await app.server.ctx.sessions.create(id);
+        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+        return token;
+      };
       const diner: Diner = {
         app,
         url: app.url,
@@ -109,11 +116,10 @@ export const test = base.extend<
           const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), perks: user.perks ?? [], ban: { active: false } });
           if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
           await em.flush();
-          const { token, expiresAt } = await app.server.ctx.sessions.create(id);
-          await context.addCookies([
-            { name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 },
-          ]);
-          return { id, token };
+          return { id, token: await sessionCookie(context, id) };
+        },
+        async signInAs(context, id) {
+          await sessionCookie(context, id);
         },
       };
       await use(diner);
@@ -150,4 +156,21 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Light and dark, each at 1280 and 390 px, with axe in both schemes; the page is left in the light scheme. */
+export async function look(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshots(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Signs in through the login page's demo-user button (the dev sign-in), landing on `redirect`. */
+export async function signInWithDemoButton(page: Page, name: string, redirect: string): Promise<void> {
+  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }

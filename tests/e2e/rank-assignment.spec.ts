@@ -1,18 +1,11 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
-
-async function signInAs(page: Page, name: string, redirect: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+import { expect, expectAccessible, screenshots, test, signInWithDemoButton } from './fixtures.ts';
 
 test('a manager gives a newcomer a rank from the user manager: only ranks below their own are offered; the profile and its history show it', async ({ page, browser, diner }) => {
   const scratch = await browser.newContext();
   const rookie = await diner.signIn(scratch, { username: 'rookie_rita' });
   await scratch.close();
 
-  await signInAs(page, 'Morgan Manager', '/staff/admin/users');
+  await signInWithDemoButton(page, 'Morgan Manager', '/staff/admin/users');
   await page.getByLabel('Search').fill('rookie_rita');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('list-range')).toHaveText('1 user');
@@ -47,7 +40,7 @@ test('a manager gives a newcomer a rank from the user manager: only ranks below 
 });
 
 test('the user manager offers no Ranks action on someone at or above the manager', async ({ page }) => {
-  await signInAs(page, 'Morgan Manager', '/staff/admin/users');
+  await signInWithDemoButton(page, 'Morgan Manager', '/staff/admin/users');
   await page.getByLabel('Search').fill('Sam Owner');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('list-range')).toHaveText('1 user');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, test, type Diner, signInWithDemoButton } from './fixtures.ts';
 import { CHEF_FORM } from './pages.ts';
 
 /**
@@ -22,12 +22,6 @@ async function oldCustomer(diner: Diner, context: BrowserContext, id: string, us
 /** The React island has hydrated: what is typed or ticked now stays. */
 async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
-
-async function signInAs(page: Page, name: string, redirect: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 test('a customer applies to the Chef form; a manager puts it on hold, then accepts it; the applicant is staff and reads Accepted', async ({ page, browser, diner }) => {
@@ -88,7 +82,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   // The manager: Recruitment → the Chef form's applications → Ava's → On Hold, then Accepted.
   const managerContext = await browser.newContext();
   const manager = await managerContext.newPage();
-  await signInAs(manager, 'Morgan Manager', '/staff/dashboard');
+  await signInWithDemoButton(manager, 'Morgan Manager', '/staff/dashboard');
   await manager.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Recruitment' }).click();
   await expect(manager.getByRole('heading', { name: 'Recruitment', level: 1 })).toBeVisible();
   const chefCard = manager.locator(`[data-form-id="${CHEF_FORM}"]`);
@@ -154,7 +148,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
 
 test('a recruitment manager builds a form: questions added, moved with the keyboard, previewed; it opens for applicants', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAs(page, 'Morgan Manager', '/staff/admin/recruitment/create');
+  await signInWithDemoButton(page, 'Morgan Manager', '/staff/admin/recruitment/create');
   await hydrated(page);
   await page.getByLabel('Title').fill('Dishwasher');
   await page.getByLabel('Description').fill('Keep the **plates** shining.');

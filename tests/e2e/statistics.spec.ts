@@ -1,15 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext } from '@playwright/test';
-import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
 
 /** Morgan Manager (plugins/users/seed.ts): Manager rank, so VIEW_MANAGEMENT_STATISTICS; the statistics seed gives a month of work. */
 const MORGAN = '1100000000000000004';
-
-async function signInAs(diner: Diner, context: BrowserContext, userId: string): Promise<void> {
-  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(userId);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
-}
 
 test('a director opens Management statistics, sees the charts and the table, and downloads the CSV', async ({ page, diner }) => {
   test.setTimeout(300_000);
@@ -54,7 +47,7 @@ test('a director opens Management statistics, sees the charts and the table, and
 
 test('a manager sees My Performance: their figures, their month as charts, their stored weeks', async ({ page, diner }) => {
   test.setTimeout(240_000);
-  await signInAs(diner, page.context(), MORGAN);
+  await diner.signInAs(page.context(), MORGAN);
   await page.goto('/staff/admin/management-statistics?period=month');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Performance');
   const figures = page.getByTestId('figures');

@@ -1,27 +1,10 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import type { StorePlugin } from '../../plugins/store/index.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, test, look } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const DANA = '1100000000000000003';
 const SAM = '1100000000000000005';
-
-async function signInAs(context: BrowserContext, diner: Diner, id: string): Promise<void> {
-  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
-}
-
-/** Light and dark, each at 1280 and 390 px; axe in both schemes. */
-async function look(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await screenshots(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await screenshots(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana sees the gift; staff hand the dish over', async ({ browser, diner }) => {
   test.setTimeout(240_000);
@@ -29,7 +12,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
   let giftId: string | null = null;
   try {
     const casey = await browser.newContext();
-    await signInAs(casey, diner, CASEY);
+    await diner.signInAs(casey, CASEY);
     const page = await casey.newPage();
     await page.goto('/store');
     const before = await store.coins.balance(CASEY);
@@ -62,7 +45,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
 
     // Dana: the notice, the perk, and the gift among her items with its end date.
     const dana = await browser.newContext();
-    await signInAs(dana, diner, DANA);
+    await diner.signInAs(dana, DANA);
     const danaPage = await dana.newPage();
     await danaPage.goto('/users/@me/notifications');
     await expect(danaPage.getByTestId('notification').first()).toContainText('Casey Customer sent you a gift from the store: Feedback beta pass.');
@@ -76,7 +59,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
 
     // Sam (site settings) sees the dish awaiting and hands it over.
     const sam = await browser.newContext();
-    await signInAs(sam, diner, SAM);
+    await diner.signInAs(sam, SAM);
     const samPage = await sam.newPage();
     await samPage.goto('/staff/admin/settings');
     await expect(samPage.getByRole('heading', { level: 1 })).toHaveText('Site Settings');

@@ -1,17 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, test, look } from './fixtures.ts';
 
 test.use({ stripeBilling: true });
-
-/** Light and dark, each at 1280 and 390 px; axe in both schemes. */
-async function look(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await screenshots(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await screenshots(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('anonymous visitors see the plans and a sign-in link', async ({ page }) => {
   test.setTimeout(120_000);
