@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ClaimResponse, ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { achievementSections, formatMoment, objectiveGoal, percent, rewardLabel, windowText } from '../../lib/objectives.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
+import { useAfterHydration } from '../use-after-hydration.ts';
 
 interface Props {
   userId: string;
@@ -21,7 +21,7 @@ export default function Achievements({ userId, objectives: initial }: Props) {
   const [claiming, setClaiming] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState<string | null>(null);
   const [live, setLive] = useState('');
-  const status = useStore($gatewayStatus);
+  const status = useAfterHydration($gatewayStatus, 'idle');
 
   const reload = useCallback(async () => {
     try {

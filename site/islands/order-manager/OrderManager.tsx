@@ -11,7 +11,8 @@ import { $deliveryQueue, $orders, putOrder, putQueueEntry, setOrders } from '../
 import { orderFilter, soundEffects } from '../../stores/preferences.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { DeliverDialog } from './DeliverDialog.tsx';
-import { useNow, usePreference } from './hooks.ts';
+import { useAfterHydration } from '../use-after-hydration.ts';
+import { useNow } from './hooks.ts';
 import { OrderCard, type OrderAction, type Viewer } from './OrderCard.tsx';
 import { PrepareDialog } from './PrepareDialog.tsx';
 import { chime } from './sound.ts';
@@ -41,9 +42,9 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
   });
   const ordersById = useStore($orders);
   const queue = useStore($deliveryQueue);
-  const filter = usePreference(orderFilter, DEFAULT_ORDER_FILTER);
-  const sound = usePreference(soundEffects, false);
-  const status = useStore($gatewayStatus);
+  const filter = useAfterHydration(orderFilter, DEFAULT_ORDER_FILTER);
+  const sound = useAfterHydration(soundEffects, false);
+  const status = useAfterHydration($gatewayStatus, 'idle');
   const now = useNow();
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -1,5 +1,3 @@
-import { useStore } from '@nanostores/react';
-import type { ReadableAtom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -16,18 +14,6 @@ export function useNow(intervalMs = 1000): number | null {
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
-}
-
-/**
- * A browser preference (a store persisted in localStorage): `initial`, what the server rendered with, until the
- * island has hydrated, then the stored value. Reading the stored value in the hydrating render would make the
- * browser's HTML differ from the server's (another list, another checkbox) for anyone who changed it.
- */
-export function usePreference<T>(store: ReadableAtom<T>, initial: T): T {
-  const value = useStore(store);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? value : initial;
 }
 
 /** A native <dialog> opened as a modal while `open` is true; Escape and the backdrop call onClose. */
