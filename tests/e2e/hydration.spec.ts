@@ -23,6 +23,13 @@ test('the order manager hydrates without a mismatch while countdowns show, on a 
   });
   const problems: string[] = [];
   const page = await context.newPage();
+  // And the island hydrates late (as on a busy machine): its script is held until the notification bell has opened
+  // the live gateway, so the gateway's status has changed in the browser before the island's first render.
+  const socketOpened = page.waitForEvent('websocket');
+  await page.route(/\/_astro\/OrderManager\.[^/]*\.js$/, async (route) => {
+    await socketOpened;
+    await route.continue();
+  });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
