@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
 import { startBillingTestApp, type BillingTestApp } from './testing.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'banned', 'chef', 'superAdmin'];
 const CHEF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 
 const EVERYONE = { anonymous: 200, customer: 200, banned: 200, chef: 200, superAdmin: 200 };
@@ -25,6 +25,14 @@ describe('billing API permission matrix', () => {
   });
   afterAll(() => t?.close());
 
+  const callers: Callers<Who> = {
+    anonymous: async () => undefined,
+    customer: async () => users.customer,
+    banned: async () => users.banned,
+    chef: async () => users.chef,
+    superAdmin: async () => users.superAdmin,
+  };
+
   const rows: { name: string; request: InjectOptions; expect: Record<Who, number> }[] = [
     { name: 'GET /api/client/stripe/subscriptions', request: { method: 'GET', url: '/api/client/stripe/subscriptions' }, expect: EVERYONE },
     // Each caller's first Subscribe makes their customer, which the portal row below needs.
@@ -37,11 +45,7 @@ describe('billing API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const auth = who === 'anonymous' ? {} : users[who].auth;
-        const answer = await t.app.inject({ ...row.request, headers: { ...row.request.headers, ...auth } });
-        expect(answer.statusCode, `${who}: ${answer.body}`).toBe(row.expect[who]);
-      }
+      await expectMatrixRow(t.app, callers, { expect: row.expect, request: async () => row.request });
     });
   }
 });

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, staffCallers, type Callers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 
 type Who = 'anonymous' | 'customer' | 'perkOnly' | 'banned' | 'chef' | 'manager' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'perkOnly', 'banned', 'chef', 'manager', 'superAdmin'];
 const CHEF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MANAGER: Permission[] = [...CHEF, 'MANAGE_USERS'];
 
@@ -22,6 +22,8 @@ describe('delivery-messages API permission matrix', () => {
     author = await app.createUser({ rankPermissions: CHEF });
   }, 120_000);
   afterAll(() => app?.close());
+
+  const callers: Callers<Who> = { ...staffCallers(() => app, { chef: CHEF, manager: MANAGER }), perkOnly: () => app.createUser({ perks: ['DELIVERY_MESSAGE_BETA'] }) };
 
   /** A fresh message by `owner`: its slug. */
   async function message(owner: TestUser): Promise<string> {
@@ -69,23 +71,7 @@ describe('delivery-messages API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : who === 'customer'
-              ? await app.createUser()
-              : who === 'perkOnly'
-                ? await app.createUser({ perks: ['DELIVERY_MESSAGE_BETA'] })
-                : await app.createUser({
-                    rankPermissions: who === 'chef' ? CHEF : who === 'superAdmin' ? ['SUPER_ADMIN'] : MANAGER,
-                    ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-                  });
-        const request = await row.request(who, user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, row);
     });
   }
 });

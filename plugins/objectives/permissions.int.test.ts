@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { ADMIN, STAFF, deliveredOrders, objectiveBody } from './test-helpers.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'staff' | 'admin' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'banned', 'staff', 'admin', 'superAdmin'];
 
 const STAFF_OK = { anonymous: 401, customer: 403, banned: 403, staff: 200, admin: 200, superAdmin: 200 };
 const ADMINS = { anonymous: 401, customer: 403, banned: 403, staff: 403, admin: 200, superAdmin: 200 };
@@ -14,13 +14,21 @@ const ADMINS = { anonymous: 401, customer: 403, banned: 403, staff: 403, admin: 
 describe('objectives API permission matrix', () => {
   let app: TestApp;
   let owner: TestUser;
-  const permissionsOf = (who: Who): Permission[] => (who === 'staff' ? STAFF : who === 'superAdmin' ? ['SUPER_ADMIN'] : ADMIN);
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     owner = await app.createUser({ permissions: ['SUPER_ADMIN'] });
   });
   afterAll(() => app?.close());
+
+  const callers: Callers<Who> = {
+    anonymous: async () => undefined,
+    customer: () => app.createUser(),
+    banned: () => app.createUser({ rankPermissions: ADMIN, ban: { reason: 'Troll orders' } }),
+    staff: () => app.createUser({ rankPermissions: STAFF }),
+    admin: () => app.createUser({ rankPermissions: ADMIN }),
+    superAdmin: () => app.createUser({ rankPermissions: ['SUPER_ADMIN'] }),
+  };
 
   async function objective(body: Record<string, unknown> = {}): Promise<string> {
     const answer = await app.inject({ method: 'POST', url: '/api/client/objectives/', headers: owner.auth, payload: objectiveBody(body) });
@@ -61,18 +69,7 @@ describe('objectives API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : who === 'customer'
-              ? await app.createUser()
-              : await app.createUser({ rankPermissions: permissionsOf(who), ban: who === 'banned' ? { reason: 'Troll orders' } : undefined });
-        const request = await row.request(who, user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, row);
     });
   }
 });

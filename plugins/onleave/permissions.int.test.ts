@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, staffCallers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { addDays } from './schemas.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'manager' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'banned', 'chef', 'manager', 'superAdmin'];
 const CHEF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'SUBMIT_ON_LEAVE_REQUEST'];
 const MANAGER: Permission[] = [...CHEF, 'MANAGE_ON_LEAVE_REQUESTS'];
 const TODAY = '2026-11-25';
@@ -23,6 +23,8 @@ describe('onleave API permission matrix', () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => Date.parse(`${TODAY}T12:00:00Z`) });
   });
   afterAll(() => app?.close());
+
+  const callers = staffCallers(() => app, { chef: CHEF, manager: MANAGER });
 
   const member = () => app.createUser({ rankPermissions: CHEF, rankPosition: position++ });
   /** A fresh pending request of `user`, on days no other request of theirs uses. */
@@ -69,23 +71,7 @@ describe('onleave API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : who === 'customer'
-              ? await app.createUser()
-              : await app.createUser({
-                  rankPermissions: who === 'chef' ? CHEF : who === 'superAdmin' ? ['SUPER_ADMIN'] : MANAGER,
-                  // Callers rank above every member (whose ranks count up from 1).
-                  rankPosition: 5000 + position++,
-                  ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-                });
-        const request = await row.request(who, user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, row);
     });
   }
 });

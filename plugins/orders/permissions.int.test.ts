@@ -4,12 +4,12 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
 import { multipart, PNG } from './test-helpers.ts';
 
 type Who = 'anonymous' | 'user' | 'banned' | 'staff' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'user', 'banned', 'staff', 'superAdmin'];
 const STAFF: Permission[] = ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'];
 
 interface Row {
@@ -40,6 +40,14 @@ describe('orders API permission matrix', () => {
     await app?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  const callers: Callers<Who> = {
+    anonymous: async () => undefined,
+    user: () => app.createUser({ rankPermissions: [] }),
+    banned: () => app.createUser({ rankPermissions: STAFF, ban: { reason: 'Troll orders' } }),
+    staff: () => app.createUser({ rankPermissions: STAFF }),
+    superAdmin: () => app.createUser({ rankPermissions: ['SUPER_ADMIN'] }),
+  };
 
   async function order() {
     return plugin.orders.createOrder({ customerId: (await app.createUser()).id, item: 'Pancakes' });
@@ -124,19 +132,7 @@ describe('orders API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : await app.createUser({
-                rankPermissions: who === 'staff' ? STAFF : who === 'superAdmin' ? ['SUPER_ADMIN'] : who === 'banned' ? STAFF : [],
-                ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-              });
-        const request = await row.request(who, user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, row);
     });
   }
 

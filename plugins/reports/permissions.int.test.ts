@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { deliveredOrder } from './test-support.ts';
 
@@ -10,7 +11,6 @@ import { deliveredOrder } from './test-support.ts';
  * store) and a manager without it get 403. The banned caller holds both.
  */
 type Who = 'anonymous' | 'customer' | 'perkCustomer' | 'banned' | 'backlogOnly' | 'manager' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'perkCustomer', 'banned', 'backlogOnly', 'manager', 'superAdmin'];
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MANAGER: Permission[] = [...STAFF, 'VIEW_BACKLOG'];
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -28,6 +28,18 @@ describe('reports API permission matrix', () => {
     chef = await app.createUser({ rankPermissions: STAFF, rankPosition: position++ });
   });
   afterAll(() => app?.close());
+
+  const caller = (rankPermissions: Permission[], perks: string[], banned = false) =>
+    app.createUser({ rankPermissions, rankPosition: 5000 + position++, perks, ban: banned ? { reason: 'Troll orders' } : undefined });
+  const callers: Callers<Who> = {
+    anonymous: async () => undefined,
+    customer: () => app.createUser(),
+    perkCustomer: () => app.createUser({ perks: ['FEEDBACK_BETA'] }),
+    banned: () => caller(MANAGER, ['FEEDBACK_BETA'], true),
+    backlogOnly: () => caller(MANAGER, []),
+    manager: () => caller(MANAGER, ['FEEDBACK_BETA']),
+    superAdmin: () => caller(['SUPER_ADMIN'], ['FEEDBACK_BETA']),
+  };
 
   /** An open report on a fresh delivered order of a fresh customer (chef ranked below every caller). */
   async function report(): Promise<string> {
@@ -68,28 +80,7 @@ describe('reports API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const rankPosition = 5000 + position++;
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : who === 'customer'
-              ? await app.createUser()
-              : who === 'perkCustomer'
-                ? await app.createUser({ perks: ['FEEDBACK_BETA'] })
-                : who === 'backlogOnly'
-                  ? await app.createUser({ rankPermissions: MANAGER, rankPosition })
-                  : await app.createUser({
-                      rankPermissions: who === 'superAdmin' ? ['SUPER_ADMIN'] : MANAGER,
-                      rankPosition,
-                      perks: ['FEEDBACK_BETA'],
-                      ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-                    });
-        const request = await row.request(user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, { ...row, request: (_who, user) => row.request(user) });
     });
   }
 });

@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { StatisticsPlugin } from './index.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'member' | 'director' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'banned', 'chef', 'member', 'director', 'superAdmin'];
 const CHEF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MEMBER: Permission[] = [...CHEF, 'VIEW_MANAGEMENT_STATISTICS'];
 const DIRECTOR: Permission[] = [...MEMBER, 'MANAGE_MANAGEMENT_STATISTICS'];
@@ -26,6 +26,18 @@ describe('statistics API permission matrix', () => {
     stats = app.server.ctx.services.statistics as StatisticsPlugin;
   });
   afterAll(() => app?.close());
+
+  const caller = (rankPermissions: Permission[], banned = false) =>
+    app.createUser({ rankPermissions, rankPosition: 5000 + position++, ban: banned ? { reason: 'Troll orders' } : undefined });
+  const callers: Callers<Who> = {
+    anonymous: async () => undefined,
+    customer: () => app.createUser(),
+    banned: () => caller(DIRECTOR, true),
+    chef: () => caller(CHEF),
+    member: () => caller(MEMBER),
+    director: () => caller(DIRECTOR),
+    superAdmin: () => caller(['SUPER_ADMIN']),
+  };
 
   const staff = () => app.createUser({ rankPermissions: MEMBER, rankPosition: position++ });
   /** A stored snapshot of `user`'s last week: closes the week again for a new member (a fresh week row each time is not needed: the row is inserted directly). */
@@ -64,22 +76,7 @@ describe('statistics API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      for (const who of WHO) {
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : who === 'customer'
-              ? await app.createUser()
-              : await app.createUser({
-                  rankPermissions: who === 'chef' ? CHEF : who === 'member' ? MEMBER : who === 'superAdmin' ? ['SUPER_ADMIN'] : DIRECTOR,
-                  rankPosition: 5000 + position++,
-                  ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-                });
-        const request = await row.request(who, user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, row);
     });
   }
 });

@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.ts';
+import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from './index.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'settings' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'banned', 'chef', 'settings', 'superAdmin'];
 
 const PUBLIC = { anonymous: 200, customer: 200, banned: 200, chef: 200, settings: 200, superAdmin: 200 };
 const SIGNED_IN = { anonymous: 401, customer: 200, banned: 403, chef: 200, settings: 200, superAdmin: 200 };
@@ -23,6 +23,15 @@ describe('store items API permission matrix', () => {
     friend = await app.createUser({ username: 'matrix.friend' });
   });
   afterAll(() => app?.close());
+
+  const callers: Callers<Who> = {
+    anonymous: async () => undefined,
+    customer: () => app.createUser({ permissions: [] }),
+    banned: () => app.createUser({ permissions: ['MANAGE_SETTINGS'], ban: { reason: 'Troll orders' } }),
+    chef: () => app.createUser({ permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] }),
+    settings: () => app.createUser({ permissions: ['MANAGE_SETTINGS'] }),
+    superAdmin: () => app.createUser({ permissions: ['SUPER_ADMIN'] }),
+  };
 
   const actor = { id: '1', username: 'setup', displayName: null };
   const item = async (grant: { kind: 'custom' } = { kind: 'custom' }) =>
@@ -60,19 +69,7 @@ describe('store items API permission matrix', () => {
   for (const row of rows) {
     it(row.name, async () => {
       expect(friend.id).toBeTruthy();
-      for (const who of WHO) {
-        const user =
-          who === 'anonymous'
-            ? undefined
-            : await app.createUser({
-                permissions: who === 'superAdmin' ? ['SUPER_ADMIN'] : who === 'settings' || who === 'banned' ? ['MANAGE_SETTINGS'] : who === 'chef' ? ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] : [],
-                ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-              });
-        const request = await row.request(user);
-        const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-        expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-        if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-      }
+      await expectMatrixRow(app, callers, { ...row, request: (_who, user) => row.request(user) });
     });
   }
 });

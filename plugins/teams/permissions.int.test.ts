@@ -1,11 +1,11 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { expectMatrixRow, staffCallers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { STAFF } from './test-helpers.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'manager' | 'superAdmin';
-const WHO: Who[] = ['anonymous', 'customer', 'banned', 'chef', 'manager', 'superAdmin'];
 const CHEF: Permission[] = [...STAFF];
 const MANAGER: Permission[] = [...CHEF, 'MANAGE_TEAMS'];
 
@@ -27,6 +27,8 @@ describe('teams API permission matrix', () => {
     owner = await app.createUser({ permissions: ['SUPER_ADMIN'] });
   });
   afterAll(() => app?.close());
+
+  const callers = staffCallers(() => app, { chef: CHEF, manager: MANAGER });
 
   const setEnabled = async (val: boolean) =>
     expect((await app.inject({ method: 'POST', url: '/api/client/settings/teamsEnabled', headers: owner.auth, payload: { val } })).statusCode).toBe(200);
@@ -65,22 +67,7 @@ describe('teams API permission matrix', () => {
     for (const row of rows) {
       it(`${row.name} (teamsEnabled ${enabled ? 'on' : 'off'})`, async () => {
         await setEnabled(enabled);
-        const expected = enabled ? row.expect : (row.off ?? row.expect);
-        for (const who of WHO) {
-          const user =
-            who === 'anonymous'
-              ? undefined
-              : who === 'customer'
-                ? await app.createUser()
-                : await app.createUser({
-                    rankPermissions: who === 'chef' ? CHEF : who === 'superAdmin' ? ['SUPER_ADMIN'] : MANAGER,
-                    ban: who === 'banned' ? { reason: 'Troll orders' } : undefined,
-                  });
-          const request = await row.request();
-          const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
-          expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(expected[who]);
-          if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
-        }
+        await expectMatrixRow(app, callers, { request: row.request, expect: enabled ? row.expect : (row.off ?? row.expect) });
       });
     }
   }
