@@ -1,3 +1,4 @@
+import type { StorePlugin } from '../store/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import { createTestApp } from '../../tests/support/test-app.ts';
@@ -113,6 +114,21 @@ describe('billing: subscriptions through the Stripe stand-in', () => {
       await t.stripe.renew(subId);
       expect((await me(user.auth))[0]).toMatchObject({ state: 'active', granting: true });
       expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
+    } finally {
+      t.clock.now -= (PAST_DUE_GRACE_DAYS + 1) * DAY;
+    }
+  });
+
+  it('the store\'s grant sweeper ends a lapsed grace without anyone opening the subscriptions', async () => {
+    const user = await t.app.createUser();
+    const subId = await t.subscribe(user);
+    await t.stripe.failPayment(subId);
+    await (t.app.server.ctx.services.store as StorePlugin).sweeper.sweep();
+    expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
+    t.clock.now += (PAST_DUE_GRACE_DAYS + 1) * DAY;
+    try {
+      await (t.app.server.ctx.services.store as StorePlugin).sweeper.sweep();
+      expect(await t.perksOf(user.id)).toEqual([]);
     } finally {
       t.clock.now -= (PAST_DUE_GRACE_DAYS + 1) * DAY;
     }

@@ -82,6 +82,20 @@ export async function expireGrace(deps: ConvergeDeps, userId: string): Promise<v
   after(deps, userId, [], identity);
 }
 
+/**
+ * Ends the perks of every past-due subscription whose grace has run out, user by user (the store's sweeper calls
+ * it, so a lapsed subscriber loses the perks on time even if nobody opens their subscriptions). Answers how many
+ * users it looked at.
+ */
+export async function expireAllGrace(deps: ConvergeDeps): Promise<number> {
+  const cutoff = new Date(deps.now() - GRACE_MS);
+  const rows = await deps.orm.em
+    .fork()
+    .execute<{ user_id: string }[]>("select distinct user_id from stripe_subscriptions where status = 'past_due' and granting and past_due_since <= ?", [cutoff]);
+  for (const { user_id } of rows) await expireGrace(deps, user_id);
+  return rows.length;
+}
+
 async function expireGraceIn(deps: ConvergeDeps, em: Em, userId: string): Promise<boolean> {
   const cutoff = new Date(deps.now() - GRACE_MS);
   const lapsed = await em.find(StripeSubscriptionSchema, { user: userId, status: 'past_due', granting: true, pastDueSince: { $lte: cutoff } });

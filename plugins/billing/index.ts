@@ -16,8 +16,8 @@ export default definePlugin({
   name: 'billing',
   entities: [StripeCustomerSchema, StripeSubscriptionSchema, StripeCheckoutSessionSchema, StripeEventSchema],
   migrations,
-  service: (ctx): BillingPlugin => ({
-    subscriptions: new BillingService({
+  service: (ctx): BillingPlugin => {
+    const subscriptions = new BillingService({
       orm: ctx.orm,
       events: ctx.events,
       config: ctx.config,
@@ -25,8 +25,11 @@ export default definePlugin({
       grants: () => (ctx.services.store as StorePlugin).grants,
       now: ctx.now,
       log: ctx.log,
-    }),
-  }),
+    });
+    // A past-due subscription's grace ends without an event from Stripe: the store's grant sweeper ends it on time.
+    (ctx.services.store as StorePlugin).sweeper.also(() => subscriptions.sweepGrace());
+    return { subscriptions };
+  },
   routes(app, plugin) {
     billingRoutes(app, plugin.subscriptions);
   },

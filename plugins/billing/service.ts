@@ -5,7 +5,7 @@ import type { Config, StripePlan } from '../../core/config.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { converge, expireGrace, type ConvergeDeps, type Grants } from './converge.ts';
+import { converge, expireAllGrace, expireGrace, type ConvergeDeps, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
 import { stateOf, type MySubscriptionView, type PlanView } from './schemas.ts';
 import { callStripe, customerOf, notSetUp, stripeClient } from './stripe.ts';
@@ -150,6 +150,11 @@ export class BillingService {
   async mine(userId: string): Promise<MySubscriptionView[]> {
     this.#client();
     return this.subscriptionsOf(userId);
+  }
+
+  /** Ends every lapsed grace (the store's grant sweeper runs it with the timed grants); answers how many users it looked at. */
+  sweepGrace(): Promise<number> {
+    return expireAllGrace(this.#converge);
   }
 
   /** What the user's subscriptions are (no Stripe call; the page uses it even when payments are not set up). */

@@ -3,7 +3,8 @@ import type { GrantService } from './grants.ts';
 
 /**
  * Timed grants end by themselves: every STORE_SWEEP_INTERVAL_MS (0: never; tests call `grants.sweep()` by hand) the
- * web process ends the grants whose time ran out. The deadline is data (`grants.ends_at`), so a restart or a second
+ * web process ends the grants whose time ran out, then runs the sweeps other plugins added for grants whose end is
+ * theirs to decide (`also`: billing's lapsed grace). The deadline is data (`grants.ends_at`), so a restart or a second
  * process sweeping the same database loses nothing and ends nothing twice (each user's grants end under their lock).
  */
 export class GrantSweeper {
@@ -13,11 +14,24 @@ export class GrantSweeper {
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<unknown> | null = null;
   #stopped = false;
+  readonly #also: (() => Promise<unknown>)[] = [];
 
   constructor(grants: GrantService, intervalMs: number, log?: FastifyBaseLogger) {
     this.#grants = grants;
     this.#intervalMs = intervalMs;
     this.#log = log;
+  }
+
+  /** Another plugin's sweep of the grants it gave (it ends them through the grant service), run after each sweep. */
+  also(sweep: () => Promise<unknown>): void {
+    this.#also.push(sweep);
+  }
+
+  /** One sweep: the timed grants, then every added sweep; one failing does not stop the others. */
+  async sweep(): Promise<void> {
+    const failures: unknown[] = [];
+    for (const task of [() => this.#grants.sweep(), ...this.#also]) await task().catch((error: unknown) => failures.push(error));
+    if (failures.length) throw new AggregateError(failures, 'grant sweep failed');
   }
 
   start(): void {
@@ -36,8 +50,7 @@ export class GrantSweeper {
   #schedule(): void {
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.#running = this.#grants
-        .sweep()
+      this.#running = this.sweep()
         .catch((error: unknown) => this.#log?.error({ err: error }, 'grant sweep failed'))
         .finally(() => {
           this.#running = null;
