@@ -121,11 +121,12 @@ test('no ad network configured: no ad, no notice, no cookie button', async ({ pa
   await expect(page.getByRole('button', { name: 'Cookie preferences' })).toBeHidden();
 });
 
-test('/hourly exists, in the default layout', async ({ page }) => {
+test('/hourly, in the default layout, tells a visitor what it is and leads them to sign in', async ({ page }) => {
   await page.goto('/hourly');
   await expect(page).toHaveTitle('Hourly reward | Virtual Diner');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hourly rewards');
-  await expect(page.getByText('Coming soon, with the store.')).toBeVisible();
+  await expect(page.getByText('Come back every hour for 50 free coins.')).toBeVisible();
+  await expect(page.getByTestId('hourly-signed-out').getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
   await expect(page.locator('footer')).toContainText('the number 1 home for virtual fast food');
   await expectAccessible(page);
   await screenshots(page, 'hourly');
