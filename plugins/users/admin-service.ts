@@ -164,10 +164,14 @@ export class UserAdminService {
     return this.#lift(em, actor, await em.findOneOrFail(UserSchema, { id }), reason);
   }
 
-  /** identityChanged (their next request and live socket see it) and userUnbanned, after the lift commits. */
+  /**
+   * identityChanged (their next request and live socket see it) and userUnbanned, after the lift commits. Not
+   * silent: the user is told by a notice (and so a Discord DM when the bot runs); silent: nobody tells them.
+   */
   announceUnban(id: string, silent: boolean): void {
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
+    if (!silent) this.#events.publish('notice', { userId: id, ref: `unban:${newId()}`, kind: 'ban.lifted', text: 'Your ban has been lifted.', link: '/' });
   }
 
   /** The ban cleared and the lift audited (what it was stays in the audit entry's before). */
@@ -218,12 +222,16 @@ export class UserAdminService {
       return { after, names: [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name) };
     });
     this.#events.publish('identityChanged', { userId: id });
-    this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: input.announce });
-    // An announced change is told to the member (a notice, and a DM when the bot runs); a quiet one is not.
-    if (input.announce) {
-      const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
-      this.#events.publish('notice', { userId: id, ref: `ranks:${newId()}`, kind: 'ranks.changed', text, link: '/users/@me' });
+    if (!input.announce) {
+      this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: false });
+      return after;
     }
+    // An announced change is told to the member (a notice, and a DM when the bot runs) and posted to the Discord
+    // channel set in Site Settings (rankAnnouncementChannel), once, by the process that claims announcementId.
+    const announcementId = newId();
+    this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: true, announcementId });
+    const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
+    this.#events.publish('notice', { userId: id, ref: `ranks:${announcementId}`, kind: 'ranks.changed', text, link: '/users/@me' });
     return after;
   }
 
@@ -255,6 +263,7 @@ export class UserAdminService {
       await this.#audit.record(em, { actor, action: 'user.warn', target: userTarget(user), before: null, after: { warning: reason } });
       return em.create(WarningSchema, { user, reason, by: actor.id });
     });
+    this.#events.publish('notice', { userId: id, ref: `warning:${warning.id}`, kind: 'user.warned', text: `You received a warning: ${reason}`, link: '/users/@me' });
     return toWarningView(warning);
   }
 
