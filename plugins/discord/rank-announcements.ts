@@ -4,6 +4,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import type { SettingsService } from '../settings/service.ts';
 import '../users/events.ts';
+import { botText } from './messages.ts';
 import { discordStatus, type DiscordRest } from './rest.ts';
 
 type RanksChanged = DomainEvents['userRanksChanged'];
@@ -13,8 +14,8 @@ const literal = (name: string) => name.replace(/[\\*_~`|>]/g, '\\$&');
 
 /** The announcement's text: the member pinged, their ranks now (names, highest first), or that they hold none. */
 export function rankAnnouncement(userId: string, rankNames: readonly string[]): string {
-  if (rankNames.length === 0) return `<@${userId}>'s ranks were removed.`;
-  return `🎉 <@${userId}> is now ${rankNames.map((name) => `**${literal(name)}**`).join(', ')}.`;
+  if (rankNames.length === 0) return botText.ranksRemoved(`<@${userId}>`);
+  return botText.ranksNow(`<@${userId}>`, rankNames.map((name) => `**${literal(name)}**`).join(', '));
 }
 
 /**
