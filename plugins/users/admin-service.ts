@@ -149,7 +149,8 @@ export class UserAdminService {
 
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
     await this.#onTarget(actor, id, async (em, user) => {
-      if (!(await this.#lift(em, actor, user, null))) throw new DomainError('not_found', 'This user is not banned.');
+      // The entry says whether the user is told (not silent), so the audit log tells the two lifts apart.
+      if (!(await this.#lift(em, actor, user, null, { userTold: !silent }))) throw new DomainError('not_found', 'This user is not banned.');
     });
     this.announceUnban(id, silent);
   }
@@ -174,12 +175,12 @@ export class UserAdminService {
     if (!silent) this.#events.publish('notice', { userId: id, ref: `unban:${newId()}`, kind: 'ban.lifted', text: 'Your ban has been lifted.', link: '/' });
   }
 
-  /** The ban cleared and the lift audited (what it was stays in the audit entry's before). */
-  async #lift(em: Em, actor: AuditActor, user: User, reason: string | null): Promise<boolean> {
+  /** The ban cleared and the lift audited (what it was stays in the audit entry's before; `after` what the caller adds). */
+  async #lift(em: Em, actor: AuditActor, user: User, reason: string | null, after: { userTold: boolean } | null = null): Promise<boolean> {
     const before = toBanView(user);
     if (!before) return false;
     user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
-    await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after: null, reason });
+    await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after, reason });
     return true;
   }
 

@@ -107,6 +107,10 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(owner.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
   const actions = await owner.locator('.audit-entry').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-audit-action')));
   expect(actions).toEqual(['user.ban.remove', 'user.ban', 'user.ban.remove', 'user.ban', 'user.blacklist', 'user.warn', 'user.ranks.update']);
+  // The two lifts, newest first: the one that told Pat, then the silent one.
+  const lifts = owner.locator('.audit-entry[data-audit-action="user.ban.remove"]');
+  await expect(lifts.nth(0).getByRole('row', { name: /User told/ })).toContainText('yes');
+  await expect(lifts.nth(1).getByRole('row', { name: /User told/ })).toContainText('no');
   await expect(owner.locator('.audit-entry', { hasText: 'Warned a user' })).toContainText('Served the soup cold, twice.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed the order blacklist' })).toContainText('Ordered 40 pizzas to a stranger.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed ranks' })).toContainText('Chef');
