@@ -91,7 +91,7 @@ describe('audit log', () => {
         const target = await app.createUser({ ban: { reason: 'Spam' } });
         return { request: { method: 'DELETE', url: `/api/client/admin/users/${target.id}/ban` }, target: target.id, state: userRow(target.id) };
       },
-      expect: { before: { reason: 'Spam', expires: null }, after: null },
+      expect: { before: { reason: 'Spam', expires: null }, after: { userTold: true } },
     },
     {
       action: 'user.ranks.update',

@@ -127,7 +127,8 @@ describe('appeals', () => {
       expect(events.filter((e) => e.event === 'notice')).toEqual([]);
       expect((await vote(id, u.manager3!, 'accept')).json()).toEqual({ completed: true });
       expect(await isBanned(blake.id)).toBe(false);
-      expect(events.filter((e) => e.event === 'userUnbanned').map((e) => e.payload)).toEqual([{ userId: blake.id, silent: false }]);
+      // Silent as an unban: the appeal's decision notice is the one that tells blake, once.
+      expect(events.filter((e) => e.event === 'userUnbanned').map((e) => e.payload)).toEqual([{ userId: blake.id, silent: true }]);
       expect(events.filter((e) => e.event === 'identityChanged').map((e) => e.payload)).toContainEqual({ userId: blake.id });
       expect(events.filter((e) => e.event === 'notice').map((e) => e.payload)).toEqual([
         { userId: blake.id, ref: `appeal:${id}:decided`, kind: 'appeal.accepted', text: expect.stringContaining('accepted'), link: `/appeal/${id}` },

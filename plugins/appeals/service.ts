@@ -211,7 +211,8 @@ export class AppealsService {
     });
     if (!outcome) return { completed: false };
     const { appeal, lifted } = outcome;
-    if (lifted) userAdmin.announceUnban(appeal.user.id, false);
+    // Silent: the appeal's own decision notice below tells the user their ban was lifted; a second one would repeat it.
+    if (lifted) userAdmin.announceUnban(appeal.user.id, true);
     this.#deps.events.publish('notice', {
       userId: appeal.user.id,
       ref: `appeal:${appeal.id}:decided`,

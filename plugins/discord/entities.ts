@@ -23,4 +23,20 @@ export const DiscordOrderMessageSchema = defineEntity({
 });
 export type DiscordOrderMessage = InferEntity<typeof DiscordOrderMessageSchema>;
 
-export const discordEntities = [DiscordOrderMessageSchema];
+/**
+ * An announced rank change the bot posted (or tried to post) to the rank announcement channel: every process hears
+ * `userRanksChanged`; the one whose insert of the change's announcementId succeeds posts it, so it is posted once.
+ */
+export const DiscordRankAnnouncementSchema = defineEntity({
+  name: 'DiscordRankAnnouncement',
+  tableName: 'discord_rank_announcements',
+  properties: {
+    announcementId: p.string().primary().fieldName('announcement_id'),
+    userId: p.string(),
+    channelId: p.string(),
+    claimedAt: p.datetime(),
+  },
+});
+export type DiscordRankAnnouncement = InferEntity<typeof DiscordRankAnnouncementSchema>;
+
+export const discordEntities = [DiscordOrderMessageSchema, DiscordRankAnnouncementSchema];

@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { NotificationsPlugin } from '../notifications/index.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { interactionsRoutes } from './api.ts';
 import help from './commands/help.ts';
 import invite from './commands/invite.ts';
@@ -8,6 +9,7 @@ import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
 import { NoticeDms } from './notices.ts';
 import { OrderMessages } from './notifier.ts';
+import { RankAnnouncements } from './rank-announcements.ts';
 import { DiscordRest } from './rest.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -19,6 +21,8 @@ export interface DiscordPlugin {
   messages: OrderMessages;
   /** Notices sent as DMs. */
   noticeDms: NoticeDms;
+  /** Announced rank changes posted to the rank announcement channel. */
+  rankAnnouncements: RankAnnouncements;
   inviteUrl: string | null;
 }
 
@@ -26,7 +30,8 @@ export interface DiscordPlugin {
  * The bot's shared half: the command dispatcher, `POST /api/interactions`, the Discord REST client, and what the
  * bot does as orders move (status edits, deliveries). Last in the plugin list: it serves every plugin's commands.
  * Listens to order events only when the bot is configured (DISCORD_TOKEN or DISCORD_PUBLIC_KEY), and DMs notices
- * (plugins/notifications) only with DISCORD_TOKEN.
+ * (plugins/notifications) and posts announced rank changes (to Site Settings' rankAnnouncementChannel) only with
+ * DISCORD_TOKEN.
  */
 export default definePlugin({
   name: 'discord',
@@ -50,7 +55,15 @@ export default definePlugin({
       log: ctx.log,
     });
     if (rest.canPost) noticeDms.listen(ctx.events);
-    return { rest, messages, noticeDms, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
+    const rankAnnouncements = new RankAnnouncements({
+      orm: ctx.orm,
+      rest,
+      settings: () => ctx.services.settings as SettingsService,
+      now: ctx.now,
+      log: ctx.log,
+    });
+    if (rest.canPost) rankAnnouncements.listen(ctx.events);
+    return { rest, messages, noticeDms, rankAnnouncements, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
   },
   routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx),
   commands: [help, invite],

@@ -12,4 +12,7 @@ export const botText = {
   helpFooter: 'The number 1 home for virtual fast food',
   invite: (url: string) => `Add Virtual Diner to your server: ${url}`,
   inviteMissing: 'The invite link is not configured yet.',
+  /** An announced rank change in the rank announcement channel: `ranks` already bold (rank-announcements.ts). */
+  ranksNow: (mention: string, ranks: string) => `🎉 ${mention} is now ${ranks}.`,
+  ranksRemoved: (mention: string) => `${mention}'s ranks were removed.`,
 } as const;

@@ -65,6 +65,37 @@ describe('notices as Discord DMs', () => {
     expect((await notifications().list(user.id, { page: 1, pageSize: 20 })).notifications.map((n) => n.text)).toEqual(['Quietly decided.']);
   });
 
+  describe('a lifted ban', () => {
+    async function unban(silent: boolean) {
+      const manager = await app.createUser({ rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'] });
+      const user = await app.createUser({ ban: { reason: 'Spam' } });
+      const stored = new Promise<void>((resolve) => {
+        const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => void (n.userId === user.id && (stop(), resolve())));
+      });
+      const res = await app.inject({ method: 'DELETE', url: `/api/client/admin/users/${user.id}/ban`, headers: manager.auth, payload: { silent } });
+      expect(res.statusCode).toBe(204);
+      // Not silent: wait for the stored notice. Silent: nothing will come; the events of the call were published
+      // synchronously before it answered, so a notice would have been stored by the time a later one is.
+      if (!silent) await stored;
+      else await tell(manager.id, 'Fence: everything before me is stored.', null);
+      await dms().idle();
+      return user;
+    }
+
+    it('not silent: the user is told, one notice and one DM', async () => {
+      const user = await unban(false);
+      const list = await notifications().list(user.id, { page: 1, pageSize: 20 });
+      expect(list.notifications.map((n) => [n.kind, n.text, n.link])).toEqual([['ban.lifted', 'Your ban has been lifted.', '/']]);
+      expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['Your ban has been lifted.\nhttps://diner.example/']);
+    });
+
+    it('silent: no notice, no DM', async () => {
+      const user = await unban(true);
+      expect((await notifications().list(user.id, { page: 1, pageSize: 20 })).notifications).toEqual([]);
+      expect(discord.dmsTo(user.id)).toEqual([]);
+    });
+  });
+
   it('a DM Discord refuses is logged as a warning, never fatal: the next one goes', async () => {
     const user = await app.createUser();
     discord.closeDms(user.id);

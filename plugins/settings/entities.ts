@@ -5,7 +5,8 @@ export const SettingSchema = defineEntity({
   tableName: 'settings',
   properties: {
     key: p.string().length(64).primary(),
-    value: p.json<unknown>(),
+    /** The value as JSON; SQL NULL for a nullable setting set to null (rankAnnouncementChannel cleared). */
+    value: p.json<unknown>().nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
     /** Who set it last; null for the seed. */
     updatedBy: p.string().nullable(),

@@ -84,6 +84,15 @@ describe('settings API', () => {
     expect(res.json().settings.festiveMode).toEqual({ enabled: true, countdownTo: '2026-12-25T00:00:00Z', countdownLabel: 'Christmas' });
   });
 
+  it('sets a nullable setting and clears it back to null', async () => {
+    expect((await post('rankAnnouncementChannel', '424242424242424242', users.settingsManager)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/client/settings' })).json().settings.rankAnnouncementChannel).toBe('424242424242424242');
+    const cleared = await post('rankAnnouncementChannel', null, users.settingsManager);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ updatedValue: null });
+    expect((await app.inject({ method: 'GET', url: '/api/client/settings' })).json().settings.rankAnnouncementChannel).toBeNull();
+  });
+
   it('refuses a value that does not fit the key with 400 and writes nothing', async () => {
     const before = await app.db.orm.em.fork().findOne(SettingSchema, { key: 'currentAnnouncement' });
     for (const bad of [

@@ -149,7 +149,8 @@ export class UserAdminService {
 
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
     await this.#onTarget(actor, id, async (em, user) => {
-      if (!(await this.#lift(em, actor, user, null))) throw new DomainError('not_found', 'This user is not banned.');
+      // The entry says whether the user is told (not silent), so the audit log tells the two lifts apart.
+      if (!(await this.#lift(em, actor, user, null, { userTold: !silent }))) throw new DomainError('not_found', 'This user is not banned.');
     });
     this.announceUnban(id, silent);
   }
@@ -164,18 +165,22 @@ export class UserAdminService {
     return this.#lift(em, actor, await em.findOneOrFail(UserSchema, { id }), reason);
   }
 
-  /** identityChanged (their next request and live socket see it) and userUnbanned, after the lift commits. */
+  /**
+   * identityChanged (their next request and live socket see it) and userUnbanned, after the lift commits. Not
+   * silent: the user is told by a notice (and so a Discord DM when the bot runs); silent: nobody tells them.
+   */
   announceUnban(id: string, silent: boolean): void {
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
+    if (!silent) this.#events.publish('notice', { userId: id, ref: `unban:${newId()}`, kind: 'ban.lifted', text: 'Your ban has been lifted.', link: '/' });
   }
 
-  /** The ban cleared and the lift audited (what it was stays in the audit entry's before). */
-  async #lift(em: Em, actor: AuditActor, user: User, reason: string | null): Promise<boolean> {
+  /** The ban cleared and the lift audited (what it was stays in the audit entry's before; `after` what the caller adds). */
+  async #lift(em: Em, actor: AuditActor, user: User, reason: string | null, after: { userTold: boolean } | null = null): Promise<boolean> {
     const before = toBanView(user);
     if (!before) return false;
     user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
-    await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after: null, reason });
+    await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after, reason });
     return true;
   }
 
@@ -218,12 +223,16 @@ export class UserAdminService {
       return { after, names: [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name) };
     });
     this.#events.publish('identityChanged', { userId: id });
-    this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: input.announce });
-    // An announced change is told to the member (a notice, and a DM when the bot runs); a quiet one is not.
-    if (input.announce) {
-      const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
-      this.#events.publish('notice', { userId: id, ref: `ranks:${newId()}`, kind: 'ranks.changed', text, link: '/users/@me' });
+    if (!input.announce) {
+      this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: false });
+      return after;
     }
+    // An announced change is told to the member (a notice, and a DM when the bot runs) and posted to the Discord
+    // channel set in Site Settings (rankAnnouncementChannel), once, by the process that claims announcementId.
+    const announcementId = newId();
+    this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: true, announcementId });
+    const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
+    this.#events.publish('notice', { userId: id, ref: `ranks:${announcementId}`, kind: 'ranks.changed', text, link: '/users/@me' });
     return after;
   }
 
@@ -255,6 +264,7 @@ export class UserAdminService {
       await this.#audit.record(em, { actor, action: 'user.warn', target: userTarget(user), before: null, after: { warning: reason } });
       return em.create(WarningSchema, { user, reason, by: actor.id });
     });
+    this.#events.publish('notice', { userId: id, ref: `warning:${warning.id}`, kind: 'user.warned', text: `You received a warning: ${reason}`, link: '/users/@me' });
     return toWarningView(warning);
   }
 

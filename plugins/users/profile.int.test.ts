@@ -334,6 +334,18 @@ describe('profiles, warnings, blacklist and resign', () => {
       ]);
     });
 
+    it('the warned user is told by a notice; the warning is audited (user.warn)', async () => {
+      const user = await app.createUser();
+      const notices: unknown[] = [];
+      const stop = app.server.ctx.events.on('notice', (n) => void (n.userId === user.id && notices.push(n)));
+      const { warning } = (await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, { reason: 'Cold fries, twice' })).json();
+      stop();
+      expect(notices).toEqual([{ userId: user.id, ref: `warning:${warning.id}`, kind: 'user.warned', text: 'You received a warning: Cold fries, twice', link: '/users/@me' }]);
+      const grants = { permissions: toBits(['SUPER_ADMIN']), perks: [] };
+      const { entries } = await app.server.ctx.audit.list(grants, { target: user.id, page: 1, pageSize: 10 });
+      expect(entries).toEqual([expect.objectContaining({ action: 'user.warn', after: { warning: 'Cold fries, twice' } })]);
+    });
+
     it('refuses a missing, blank or too long reason with 400; nothing written', async () => {
       const user = await app.createUser();
       for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', by: u.admin!.id }]) {
@@ -359,6 +371,12 @@ describe('profiles, warnings, blacklist and resign', () => {
       expect(events.at(-1)).toEqual({ event: 'userBlacklisted', payload: { userId: user.id, active: false } });
       expect((await get()).blacklist.active).toBe(false);
       expect(await count(BlacklistSchema, user.id)).toBe(1);
+      const grants = { permissions: toBits(['SUPER_ADMIN']), perks: [] };
+      const { entries } = await app.server.ctx.audit.list(grants, { target: user.id, page: 1, pageSize: 10 });
+      expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+        ['user.blacklist', { active: true, reason: 'Troll orders' }, { active: false, reason: null }],
+        ['user.blacklist', null, { active: true, reason: 'Troll orders' }],
+      ]);
     });
 
     it('refuses a bad body with 400; nothing written, no event', async () => {

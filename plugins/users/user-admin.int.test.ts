@@ -109,9 +109,19 @@ describe('user manager API', () => {
       expect((await call('GET', url, u.manager)).json().ban.expires).toBeNull();
 
       expect((await call('DELETE', url, u.manager, { silent: true })).statusCode).toBe(204);
+      // Silent: nobody tells the user.
       expect(events.at(-1)).toEqual({ event: 'userUnbanned', payload: { userId: target.id, silent: true } });
       expect((await call('GET', '/api/v3/users/@me', target)).statusCode).toBe(200);
       expect((await call('DELETE', url, u.manager)).statusCode).toBe(404);
+    });
+
+    it('an unban that is not silent tells the user by a notice', async () => {
+      const target = await app.createUser({ ban: { reason: 'Spam' } });
+      expect((await call('DELETE', `/api/client/admin/users/${target.id}/ban`, u.manager, { silent: false })).statusCode).toBe(204);
+      expect(events.slice(-2)).toEqual([
+        { event: 'userUnbanned', payload: { userId: target.id, silent: false } },
+        { event: 'notice', payload: { userId: target.id, ref: expect.stringMatching(/^unban:\d{16,}$/), kind: 'ban.lifted', text: 'Your ban has been lifted.', link: '/' } },
+      ]);
     });
 
     it('refuses an expiry in the past, a missing reason, and nothing to change', async () => {
@@ -151,18 +161,20 @@ describe('user manager API', () => {
       const target = await app.createUser();
       const res = await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, u.manager, { ranks: [trainee], announce: true });
       expect(res.json()).toEqual({ ranks: [trainee] });
-      expect(events.at(-2)).toEqual({ event: 'userRanksChanged', payload: { userId: target.id, ranks: [trainee], announce: true } });
-      // Announced: the member is told, in words, with a ref of its own.
+      // Announced: with an id of its own (the Discord channel post claims it), and the member is told, in words.
+      const announcementId = (events.at(-2)?.payload as { announcementId?: string }).announcementId;
+      expect(announcementId).toMatch(/^\d{16,}$/);
+      expect(events.at(-2)).toEqual({ event: 'userRanksChanged', payload: { userId: target.id, ranks: [trainee], announce: true, announcementId } });
       expect(events.at(-1)).toEqual({
         event: 'notice',
-        payload: { userId: target.id, ref: expect.stringMatching(/^ranks:\d{16,}$/), kind: 'ranks.changed', text: 'Your ranks are now Trainee.', link: '/users/@me' },
+        payload: { userId: target.id, ref: `ranks:${announcementId}`, kind: 'ranks.changed', text: 'Your ranks are now Trainee.', link: '/users/@me' },
       });
       const history = await call('GET', `/api/client/users/${target.id}/rank-history`, target);
       expect(history.json().history).toEqual([expect.objectContaining({ userID: target.id, action: 'rank_update', ranksBefore: [], ranksAfter: [trainee], by: u.manager!.id })]);
       const silent = await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, u.manager, { ranks: [], logToRankHistory: false });
       expect(silent.statusCode).toBe(200);
       // Not announced: no notice.
-      expect(events.at(-1)).toMatchObject({ event: 'userRanksChanged', payload: { announce: false } });
+      expect(events.at(-1)).toEqual({ event: 'userRanksChanged', payload: { userId: target.id, ranks: [], announce: false } });
       expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
     });
 

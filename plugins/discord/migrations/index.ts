@@ -1,7 +1,8 @@
 import type { MigrationClass } from '../../../core/db/migrations.ts';
 import { Migration20261122012430_DiscordOrderMessages } from './Migration20261122012430_DiscordOrderMessages.ts';
+import { Migration20261125093000_DiscordRankAnnouncements } from './Migration20261125093000_DiscordRankAnnouncements.ts';
 
 /**
  * The discord plugin's migrations, oldest first. `npm run db:migration -- discord <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261122012430_DiscordOrderMessages];
+export const migrations: MigrationClass[] = [Migration20261122012430_DiscordOrderMessages, Migration20261125093000_DiscordRankAnnouncements];

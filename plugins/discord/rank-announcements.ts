@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { RankSchema } from '../../core/auth/entities.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import type { DomainEvents, EventBus } from '../../core/events.ts';
+import type { SettingsService } from '../settings/service.ts';
+import '../users/events.ts';
+import { botText } from './messages.ts';
+import { discordStatus, type DiscordRest } from './rest.ts';
+
+type RanksChanged = DomainEvents['userRanksChanged'];
+
+/** A rank name as Discord markdown shows it literally (a `*` or `_` in a name does not start bold or italics). */
+const literal = (name: string) => name.replace(/[\\*_~`|>]/g, '\\$&');
+
+/** The announcement's text: the member pinged, their ranks now (names, highest first), or that they hold none. */
+export function rankAnnouncement(userId: string, rankNames: readonly string[]): string {
+  if (rankNames.length === 0) return botText.ranksRemoved(`<@${userId}>`);
+  return botText.ranksNow(`<@${userId}>`, rankNames.map((name) => `**${literal(name)}**`).join(', '));
+}
+
+/**
+ * Posts each announced rank change (`userRanksChanged` with an announcementId) to the Discord channel set in Site
+ * Settings (`rankAnnouncementChannel`), when the bot can post (DISCORD_TOKEN). Every process hears the event; the
+ * one whose insert of the announcementId succeeds posts, so the channel reads it once. No channel set: nothing is
+ * posted (the member is still told by their notice). A post Discord refuses (unknown channel, no access, Discord
+ * down) is logged as a warning and dropped: the rank change stands.
+ */
+export class RankAnnouncements {
+  readonly #orm: Orm;
+  readonly #rest: DiscordRest;
+  readonly #settings: () => SettingsService;
+  readonly #now: () => number;
+  readonly #log: FastifyBaseLogger;
+  readonly #pending = new Set<Promise<void>>();
+
+  constructor(deps: { orm: Orm; rest: DiscordRest; settings: () => SettingsService; now: () => number; log: FastifyBaseLogger }) {
+    this.#orm = deps.orm;
+    this.#rest = deps.rest;
+    this.#settings = deps.settings;
+    this.#now = deps.now;
+    this.#log = deps.log;
+  }
+
+  listen(events: EventBus): () => void {
+    return events.on('userRanksChanged', (change) => {
+      const work = this.send(change).finally(() => this.#pending.delete(work));
+      this.#pending.add(work);
+    });
+  }
+
+  /** Waits for the posts under way (tests; shutdown). */
+  async idle(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all(this.#pending);
+  }
+
+  /** Claims and posts one announced change; never throws. */
+  async send(change: RanksChanged): Promise<void> {
+    const { announcementId, userId } = change;
+    if (!change.announce || !announcementId || !this.#rest.canPost) return;
+    try {
+      const channelId = await this.#settings().get('rankAnnouncementChannel');
+      if (!channelId || !(await this.#claim(announcementId, userId, channelId))) return;
+      const content = rankAnnouncement(userId, await this.#rankNames(change.ranks));
+      await this.#rest.postMessage(channelId, { content, allowed_mentions: { parse: [], users: [userId] } });
+    } catch (error) {
+      this.#log.warn({ err: error, announcementId, userId, status: discordStatus(error) }, 'could not announce a rank change');
+    }
+  }
+
+  /** One process posts an announcement: the first to insert its id. */
+  async #claim(announcementId: string, userId: string, channelId: string): Promise<boolean> {
+    const rows = await this.#orm.em.fork().execute<{ announcement_id: string }[]>(
+      `insert into discord_rank_announcements (announcement_id, user_id, channel_id, claimed_at) values (?, ?, ?, ?)
+       on conflict (announcement_id) do nothing
+       returning announcement_id`,
+      [announcementId, userId, channelId, new Date(this.#now())],
+    );
+    return rows.length > 0;
+  }
+
+  /** The ranks' names, highest first (a rank deleted since is left out). */
+  async #rankNames(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const ranks = await this.#orm.em.fork().find(RankSchema, { id: { $in: [...ids] } }, { orderBy: { position: 'desc' } });
+    return ranks.map((rank) => rank.name);
+  }
+}
