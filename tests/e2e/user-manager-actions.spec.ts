@@ -1,16 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, look, signInWithDemoButton, test } from './fixtures.ts';
 
 // The bot is configured against the Discord stand-in: rank announcements and DMs reach it.
 test.use({ discordBot: true });
 
 const CHANNEL = '515151515151515151';
-
-async function signInAs(page: Page, name: string, redirect: string): Promise<void> {
-  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
 
 /** The user's notices as their notifications page lists them (stored a moment after the decision: polled). */
 async function noticesSeenBy(member: Page, text: string): Promise<number> {
@@ -35,7 +29,7 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   const pat = await diner.signIn(memberContext, { username: 'promoted_pat' });
 
   // Ranks, announced: the stand-in's channel receives one announcement naming Pat's new rank.
-  await signInAs(page, 'Morgan Manager', `/users/${pat.id}/manage`);
+  await signInWithDemoButton(page, 'Morgan Manager', `/users/${pat.id}/manage`);
   await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
   await expect(page.locator('#rank-announce-help')).toContainText('posts the change to the Discord channel set in Site Settings');
   await page.getByRole('group', { name: 'Ranks to hold' }).getByLabel('Chef', { exact: true }).check();
@@ -67,12 +61,7 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(blacklist.getByTestId('blacklist-state')).toContainText('Reason: Ordered 40 pizzas to a stranger.');
   await expect(blacklist.getByTestId('blacklist-state')).toContainText('by Morgan Manager');
   await expect(blacklist.getByRole('button', { name: 'Lift blacklist' })).toBeVisible();
-  await expectAccessible(page);
-  await screenshots(page, 'user-manager-actions');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await screenshots(page, 'user-manager-actions-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await look(page, 'user-manager-actions');
 
   await expect.poll(() => noticesSeenBy(member, 'You received a warning: Served the soup cold, twice.'), { timeout: 10_000 }).toBe(1);
 
@@ -87,11 +76,7 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   expect((await ban()).status()).toBe(200);
   await page.goto(`/staff/admin/users/${pat.id}/ban`);
   await expect(page.getByText('Otherwise the user gets a notice, and a Discord DM when the bot runs.')).toBeVisible();
-  await expectAccessible(page);
-  await screenshots(page, 'user-manager-unban');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'user-manager-unban-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await look(page, 'user-manager-unban');
   await page.getByRole('button', { name: 'Lift ban' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Ban lifted.');
   await expect.poll(() => noticesSeenBy(member, 'Your ban has been lifted.'), { timeout: 10_000 }).toBe(1);
@@ -103,7 +88,7 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   // The audit log lists each of these writes about Pat.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signInAs(owner, 'Sam Owner', `/staff/admin/site-management/audit-log?target=${pat.id}`);
+  await signInWithDemoButton(owner, 'Sam Owner', `/staff/admin/site-management/audit-log?target=${pat.id}`);
   await expect(owner.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
   const actions = await owner.locator('.audit-entry').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-audit-action')));
   expect(actions).toEqual(['user.ban.remove', 'user.ban', 'user.ban.remove', 'user.ban', 'user.blacklist', 'user.warn', 'user.ranks.update']);
@@ -114,9 +99,6 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(owner.locator('.audit-entry', { hasText: 'Warned a user' })).toContainText('Served the soup cold, twice.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed the order blacklist' })).toContainText('Ordered 40 pizzas to a stranger.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed ranks' })).toContainText('Chef');
-  await expectAccessible(owner);
-  await screenshots(owner, 'user-manager-audit');
-  await owner.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(owner, 'user-manager-audit-dark');
+  await look(owner, 'user-manager-audit');
   await ownerContext.close();
 });
