@@ -11,7 +11,8 @@ export const TEAM_NAME_MAX = 32;
 export const TEAM_DESCRIPTION_MAX = 300;
 /** An emoji (some are several code points joined) or a short icon name. */
 export const TEAM_ICON_MAX = 16;
-export const DEFAULT_TEAM_COLOUR = '#2888f5';
+/** A deeper blue than the rank default (#2888f5), whose white text (the rank rule) fails contrast at a badge's size: 4.9:1 here. */
+export const DEFAULT_TEAM_COLOUR = '#1f6fd1';
 /** How many users one bulk move may name. */
 export const MAX_BULK_MOVES = 500;
 

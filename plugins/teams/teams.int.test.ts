@@ -52,7 +52,7 @@ describe('teams', () => {
     const created = answer.json().team as TeamView;
     expect(created).toMatchObject({ name: 'Grill Squad', colour: '#ffd43b', textColour: '#000000', icon: '🔥', description: 'Hot stuff.', orders: 0, memberCount: 0, createdBy: manager.id });
     expect((await team('Deep Blue', { colour: '#1a237e' })).textColour).toBe('#ffffff');
-    expect((await team('Default colour')).colour).toBe('#2888f5');
+    expect((await team('Default colour')).colour).toBe('#1f6fd1');
     expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'team.create', targetId: created._id })).toBe(1);
     const before = await teamCount();
     const again = await create({ name: 'grill SQUAD', icon: '🔥' });
@@ -109,7 +109,7 @@ describe('teams', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().team).toMatchObject({ name: 'Fryers', colour: '#000000', textColour: '#ffffff' });
     const audit = await app.db.orm.em.fork().findOneOrFail(AuditEntrySchema, { action: 'team.update', targetId: t._id });
-    expect(audit.before).toEqual({ name: 'Fry Cooks', colour: '#2888f5' });
+    expect(audit.before).toEqual({ name: 'Fry Cooks', colour: '#1f6fd1' });
     expect(audit.after).toEqual({ name: 'Fryers', colour: '#000000' });
     await team('Taken Name');
     expect((await app.inject({ method: 'PATCH', url: `/api/client/teams/${t._id}`, headers: manager.auth, payload: { name: 'TAKEN name' } })).statusCode).toBe(409);

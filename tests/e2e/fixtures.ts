@@ -151,8 +151,21 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** axe-core finds no serious or critical accessibility violation. */
+/**
+ * Waits for the CSS transitions and finite animations under way to end: a colour-scheme switch starts some (a
+ * button's background eases to its dark colour), and axe reading a colour half-way reports contrast the page never
+ * settles on. Endless ones (a spinner, the snow) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** axe-core finds no serious or critical accessibility violation (on the settled page). */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
