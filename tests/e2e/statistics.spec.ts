@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { AuditEntrySchema } from '../../core/audit/entities.ts';
+import { expect, expectAccessible, look, screenshots, test } from './fixtures.ts';
 
 /** Morgan Manager (plugins/users/seed.ts): Manager rank, so VIEW_MANAGEMENT_STATISTICS; the statistics seed gives a month of work. */
 const MORGAN = '1100000000000000004';
@@ -43,6 +44,20 @@ test('a director opens Management statistics, sees the charts and the table, and
   const names = lines.slice(1).map((line) => line.split(',')[0]);
   expect(names).toContain('Charlie Chef');
   expect(names).toEqual([...names].sort((a, b) => a!.toLowerCase().localeCompare(b!.toLowerCase())));
+
+  // Last week is closed: its records are the stored snapshots, and a director may delete one (asked first).
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/staff/admin/management-statistics/management?period=week&date=${lastWeek}`);
+  await expect(page.getByText('Stored when the week ended: orders deleted since do not change it.')).toBeVisible();
+  const stored = page.locator('tr[data-member="1100000000000000002"]');
+  const remove = stored.getByRole('button', { name: "Delete Charlie Chef's record" });
+  await expect(remove).toBeVisible();
+  await look(page, 'management-statistics-week');
+  page.once('dialog', (dialog) => dialog.accept());
+  await remove.click();
+  await expect(page.getByTestId('toast')).toHaveText("Deleted Charlie Chef's stored record.");
+  await expect(stored).toHaveCount(0);
+  expect(await diner.app.server.ctx.orm.em.fork().count(AuditEntrySchema, { action: 'statistics.delete', targetId: '1100000000000000002' })).toBe(1);
 });
 
 test('a manager sees My Performance: their figures, their month as charts, their stored weeks', async ({ page, diner }) => {
