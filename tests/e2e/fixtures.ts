@@ -154,12 +154,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 /**
  * Waits for the CSS transitions and finite animations under way to end: a colour-scheme switch starts some (a
  * button's background eases to its dark colour), and axe reading a colour half-way reports contrast the page never
- * settles on. Endless ones (a spinner, the snow) are not waited for.
+ * settles on. Endless and paused ones (a spinner, the snow) are not waited for.
  */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)));
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)));
+    // A ceiling far above any transition of ours (they last under a second), should one be held up.
+    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 5000))]);
   });
 }
 
