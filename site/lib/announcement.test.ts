@@ -23,8 +23,7 @@ describe('the announcement banner and its editor', () => {
 
   it('names every colour type and sums the announcement up in a line', () => {
     for (const type of ANNOUNCEMENT_TYPES) expect(ANNOUNCEMENT_TYPE_LABELS[type]).toMatch(/^[A-Z]/);
-    expect(announcementSummary({ enabled: true, type: 'is-warning', content: '**Closed**\nat noon' })).toBe('On, Warning: **Closed** at noon');
-    expect(announcementSummary({ enabled: false, type: 'is-info', content: '' })).toBe('Off, Info: no text yet');
-    expect(announcementSummary({ enabled: true, type: 'is-info', content: 'x'.repeat(100) }, 10)).toBe(`On, Info: ${'x'.repeat(9)}…`);
+    expect(announcementSummary({ enabled: true, type: 'is-warning', content: '**Closed** at noon' })).toBe('On: every page shows it · Warning · 18 / 2,000 characters');
+    expect(announcementSummary({ enabled: false, type: 'is-info', content: '' })).toBe('Off: no page shows it · Info · 0 / 2,000 characters');
   });
 });

@@ -36,10 +36,8 @@ export function characterCounter(length: number, max = ANNOUNCEMENT_MAX): { text
   return { text: `${length.toLocaleString('en')} / ${max.toLocaleString('en')}`, state };
 }
 
-/** A line about the announcement for the General tab: on or off, its colour, the start of its text. */
-export function announcementSummary(announcement: Announcement, length = 80): string {
-  const state = announcement.enabled ? 'On' : 'Off';
-  const content = announcement.content.trim().replace(/\s+/g, ' ');
-  const excerpt = content.length > length ? `${content.slice(0, length - 1)}…` : content;
-  return `${state}, ${ANNOUNCEMENT_TYPE_LABELS[announcement.type]}: ${excerpt || 'no text yet'}`;
+/** A line about the announcement for the General tab: on or off, its colour, its length. */
+export function announcementSummary(announcement: Announcement): string {
+  const state = announcement.enabled ? 'On: every page shows it' : 'Off: no page shows it';
+  return `${state} · ${ANNOUNCEMENT_TYPE_LABELS[announcement.type]} · ${characterCounter(announcement.content.length).text} characters`;
 }

@@ -151,3 +151,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** axe and screenshots in both colour schemes, each at 1280 and 390 px; the page is left in the light scheme. */
+export async function look(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
+  await screenshots(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await screenshots(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
