@@ -152,8 +152,21 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/**
+ * Turns CSS transitions off on the page, so a colour-scheme switch is complete at once (axe must not measure a colour
+ * halfway through its fade). A constructed style sheet: the Content-Security-Policy refuses an inline <style>.
+ */
+async function withoutTransitions(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+}
+
 /** axe and screenshots in both colour schemes, each at 1280 and 390 px; the page is left in the light scheme. */
 export async function look(page: Page, name: string): Promise<void> {
+  await withoutTransitions(page);
   await expectAccessible(page);
   await screenshots(page, name);
   await page.emulateMedia({ colorScheme: 'dark' });

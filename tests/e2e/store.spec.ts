@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import type { StorePlugin } from '../../plugins/store/index.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, look, test, type Diner } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const DANA = '1100000000000000003';
@@ -11,16 +11,6 @@ const SAM = '1100000000000000005';
 async function signInAs(context: BrowserContext, diner: Diner, id: string): Promise<void> {
   const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
-}
-
-/** Light and dark, each at 1280 and 390 px; axe in both schemes. */
-async function look(page: Page, name: string): Promise<void> {
-  await expectAccessible(page);
-  await screenshots(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await screenshots(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana sees the gift; staff hand the dish over', async ({ browser, diner }) => {
