@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LIST, AUDIT_KINDS } from '../../core/audit/schemas.ts';
-import { actionLabel, changeRows, fieldLabel, formatValue, kindLabel } from './audit.ts';
+import { actionLabel, changeRows, entryRows, fieldLabel, formatValue, kindLabel, targetLabel } from './audit.ts';
 
 describe('audit entries as people read them', () => {
   it('labels fields and formats values', () => {
@@ -26,5 +26,18 @@ describe('audit entries as people read them', () => {
   it('every action and filter kind has words', () => {
     for (const action of AUDIT_ACTION_LIST) expect(actionLabel(action)).not.toBe(action);
     for (const kind of AUDIT_KINDS) expect(kindLabel(kind)).not.toBe(kind);
+  });
+
+  it('names a setting as Site Settings does, the announcement’s colour by its name, the rank channel’s none as —', () => {
+    expect(targetLabel({ type: 'setting', id: 'rankAnnouncementChannel', name: 'rankAnnouncementChannel' })).toBe('Rank announcement channel');
+    expect(targetLabel({ type: 'setting', id: 'hourlyReward', name: 'hourlyReward' })).toBe('Hourly reward');
+    expect(targetLabel({ type: 'user', id: '1100000000000000002', name: 'Charlie Chef' })).toBe('Charlie Chef');
+    const announcement = { type: 'setting' as const, id: 'currentAnnouncement', name: 'currentAnnouncement' };
+    expect(entryRows({ target: announcement, before: { type: 'is-info', content: 'Old' }, after: { type: 'is-warning', content: '**New**' } })).toEqual([
+      { field: 'Type', before: 'Info', after: 'Warning' },
+      { field: 'Content', before: 'Old', after: '**New**' },
+    ]);
+    const channel = { type: 'setting' as const, id: 'rankAnnouncementChannel', name: 'rankAnnouncementChannel' };
+    expect(entryRows({ target: channel, before: { value: null }, after: { value: '1100000000000000700' } })).toEqual([{ field: 'Value', before: '—', after: '1100000000000000700' }]);
   });
 });

@@ -1,4 +1,6 @@
 import { AUDIT_ACTIONS, type AuditEntryView } from '../../core/audit/schemas.ts';
+import { ANNOUNCEMENT_TYPE_LABELS } from './announcement.ts';
+import { settingLabel } from './settings.ts';
 
 /** How an audit entry reads on the audit log screen and on a profile. Pure: unit-tested. */
 
@@ -44,6 +46,19 @@ export function changeRows(entry: Pick<AuditEntryView, 'before' | 'after'>): Cha
     before: entry.before === null ? '—' : formatValue(before[key]),
     after: entry.after === null ? '—' : formatValue(after[key]),
   }));
+}
+
+/** What an entry is about, as people read it: a setting by its name on Site Settings (the key stays in the filter link). */
+export function targetLabel(target: AuditEntryView['target']): string {
+  return target.type === 'setting' ? settingLabel(target.id) : target.name;
+}
+
+/** An entry's rows: changeRows, with an announcement's colour type by its name (`is-warning` → `Warning`). */
+export function entryRows(entry: Pick<AuditEntryView, 'before' | 'after' | 'target'>): ChangeRow[] {
+  const rows = changeRows(entry);
+  if (entry.target.type !== 'setting' || entry.target.id !== 'currentAnnouncement') return rows;
+  const colour = (value: string) => (ANNOUNCEMENT_TYPE_LABELS as Record<string, string>)[value] ?? value;
+  return rows.map((row) => (row.field === 'Type' ? { ...row, before: colour(row.before), after: colour(row.after) } : row));
 }
 
 export function actionLabel(action: string): string {

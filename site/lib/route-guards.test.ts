@@ -51,6 +51,21 @@ describe('page guards', () => {
     }
   });
 
+  it('Announce: MANAGE_ANNOUNCEMENT or MANAGE_SETTINGS, as its API allows; nobody else', () => {
+    const path = '/staff/admin/site-management/announcement';
+    expect(checkPage(path, '', null).kind).toBe('login');
+    expect(checkPage(path, '', user(['MANAGE_ANNOUNCEMENT'])).kind).toBe('pass');
+    expect(checkPage(path, '', user(['MANAGE_SETTINGS'])).kind).toBe('pass');
+    expect(checkPage(path, '', user(['SUPER_ADMIN'])).kind).toBe('pass');
+    expect(checkPage(path, '', user(['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(checkPage(path, '', user([])).kind).toBe('forbidden');
+  });
+
+  it('Site Settings: MANAGE_SETTINGS only (MANAGE_ANNOUNCEMENT is not enough)', () => {
+    expect(checkPage('/staff/admin/settings', '?tab=store', user(['MANAGE_SETTINGS'])).kind).toBe('pass');
+    expect(checkPage('/staff/admin/settings', '', user(['MANAGE_ANNOUNCEMENT'])).kind).toBe('forbidden');
+  });
+
   it('keeps appeals, sign-in and the privacy policy open to banned users', () => {
     expect(openToBanned('/appeal/create')).toBe(true);
     expect(openToBanned('/privacy')).toBe(true);

@@ -30,7 +30,7 @@ export async function everyPage(diner: Diner): Promise<string[]> {
     '/staff/admin/users', `/staff/admin/users/${CHARLIE_CHEF}/ban`, `/staff/admin/users/${CHARLIE_CHEF}/remove-staff`,
     '/staff/admin/rank-manager', '/staff/admin/rank-manager/create', `/staff/admin/rank-manager/${rank.id}`,
     '/staff/admin/order-management', '/staff/admin/online-users', `/staff/admin/order-history/${CHARLIE_CHEF}`,
-    '/staff/admin/site-management/audit-log',
+    '/staff/admin/site-management/audit-log', '/staff/admin/settings', '/staff/admin/site-management/announcement',
   ];
 }
 

@@ -43,6 +43,7 @@ export const ADMIN = [
   `/staff/admin/order-history/${CHARLIE_CHEF}`,
   '/staff/admin/site-management/audit-log',
   '/staff/admin/settings',
+  '/staff/admin/site-management/announcement',
   `/staff/admin/users/${CHARLIE_CHEF}/ban`,
   `/staff/admin/users/${CHARLIE_CHEF}/remove-staff`,
   `/users/${CHARLIE_CHEF}/manage`,

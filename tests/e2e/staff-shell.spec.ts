@@ -30,7 +30,7 @@ test('a super admin sees every built entry in the specification order', async ({
     'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
     'Management Statistics', 'My Performance', 'Management',
     'On Leave Requests', 'Order Reports', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
-    'Site Settings', 'Audit Log',
+    'Site Settings', 'Announce', 'Audit Log',
     'Resign', 'Take a Vacation', 'Premade Message Directory',
   ]);
   // Every entry leads to a page: none answers 404.

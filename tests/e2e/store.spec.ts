@@ -61,7 +61,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
     const sam = await browser.newContext();
     await diner.signInAs(sam, SAM);
     const samPage = await sam.newPage();
-    await samPage.goto('/staff/admin/settings');
+    await samPage.goto('/staff/admin/settings?tab=store');
     await expect(samPage.getByRole('heading', { level: 1 })).toHaveText('Site Settings');
     await expect(samPage.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Store' })).toHaveAttribute('aria-current', 'page');
     await expect(samPage.getByTestId('admin-store-item').filter({ hasText: 'Pumpkin hat' })).toContainText('Off sale');

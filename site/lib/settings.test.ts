@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { SETTING_DEFINITIONS, SETTING_KEYS } from '../../plugins/settings/schemas.ts';
+import { NUMBER_SETTINGS, SETTING_LABELS, isoFromUtcField, numberBounds, numberFromField, settingLabel, settingValue, utcFieldValue } from './settings.ts';
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe('Site Settings as people read them', () => {
+  it('names every known setting, and leaves an unknown key as it is', () => {
+    for (const key of SETTING_KEYS) expect(SETTING_LABELS[key]).toMatch(/^[A-Z]/);
+    expect(settingLabel('rankAnnouncementChannel')).toBe('Rank announcement channel');
+    expect(settingLabel('somethingOld')).toBe('somethingOld');
+  });
+
+  it('takes a number setting’s bounds from its schema', () => {
+    expect(numberBounds('hourlyReward')).toEqual({ min: 1, max: 100_000 });
+    expect(numberBounds('appealVotesToDecide')).toEqual({ min: 1, max: 25 });
+    expect(numberBounds('appealCooldownDays')).toEqual({ min: 0, max: 365 });
+    expect(numberBounds('sponsorReward')).toEqual({ min: 0, max: 1_000_000 });
+    for (const key of NUMBER_SETTINGS) expect(SETTING_DEFINITIONS[key].schema.safeParse(numberBounds(key).max).success).toBe(true);
+  });
+
+  it('sets the countdown in UTC, empty for none', () => {
+    expect(utcFieldValue('2026-12-25T00:00:00.000Z')).toBe('2026-12-25T00:00');
+    expect(utcFieldValue('2026-12-25T01:30:00+01:00')).toBe('2026-12-25T00:30');
+    expect(utcFieldValue(null)).toBe('');
+    expect(isoFromUtcField('2026-12-25T00:00')).toBe('2026-12-25T00:00:00.000Z');
+    expect(isoFromUtcField(' ')).toBeNull();
+    expect(SETTING_DEFINITIONS.festiveMode.schema.shape.countdownTo.safeParse(isoFromUtcField('2026-12-25T00:00')).success).toBe(true);
+  });
+
+  it('turns each form into the value its setting takes; an empty number is null for the server to refuse', () => {
+    expect(numberFromField('')).toBeNull();
+    expect(numberFromField('60')).toBe(60);
+    expect(settingValue('teamsEnabled', form({ enabled: 'on' }))).toBe(true);
+    expect(settingValue('teamsEnabled', form({}))).toBe(false);
+    expect(settingValue('hourlyReward', form({ value: '75' }))).toBe(75);
+    expect(settingValue('festiveMode', form({ enabled: 'on', countdownTo: '2026-12-25T00:00', countdownLabel: ' Christmas ' }))).toEqual({
+      enabled: true,
+      countdownTo: '2026-12-25T00:00:00.000Z',
+      countdownLabel: 'Christmas',
+    });
+    expect(settingValue('kitchen', form({ reason: ' Cleaning ' }))).toEqual({ open: false, reason: 'Cleaning' });
+    expect(settingValue('rankAnnouncementChannel', form({ channel: ' ' }))).toBeNull();
+    expect(settingValue('rankAnnouncementChannel', form({ channel: '1100000000000000700' }))).toBe('1100000000000000700');
+    expect(settingValue('currentAnnouncement', form({ enabled: 'on', type: 'is-warning', content: ' **Hi** ' }))).toEqual({ enabled: true, type: 'is-warning', content: ' **Hi** ' });
+  });
+});

@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { SETTING_DEFINITIONS, type SettingKey } from '../../plugins/settings/schemas.ts';
+
+/**
+ * Site Settings as people read them: each setting's name (the General tab, the audit log), a number setting's bounds
+ * from its own schema, and the festive countdown's moment as a UTC date-time field. Pure: unit-tested.
+ */
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  currentAnnouncement: 'Announcement',
+  teamsEnabled: 'Teams',
+  festiveMode: 'Festive mode',
+  kitchen: 'Kitchen',
+  appealCooldownDays: 'Appeal cooldown',
+  appealVotesToDecide: 'Votes to decide an appeal',
+  hourlyReward: 'Hourly reward',
+  sponsorReward: 'Sponsor reward',
+  rankAnnouncementChannel: 'Rank announcement channel',
+};
+
+/** A setting key's name, or the key itself for one this site does not know (an older audit entry). */
+export function settingLabel(key: string): string {
+  return (SETTING_LABELS as Record<string, string>)[key] ?? key;
+}
+
+/** The settings whose value is a whole number, each with its schema's bounds. */
+export const NUMBER_SETTINGS = ['appealCooldownDays', 'appealVotesToDecide', 'hourlyReward', 'sponsorReward'] as const satisfies readonly SettingKey[];
+export type NumberSettingKey = (typeof NUMBER_SETTINGS)[number];
+
+/** Each number setting's unit (beside its field) and what it does (under it). */
+export const NUMBER_SETTING_TEXT: Record<NumberSettingKey, { unit: string; help: string }> = {
+  appealCooldownDays: { unit: 'days', help: 'How long after a denied appeal before the same user may file another.' },
+  appealVotesToDecide: { unit: 'votes', help: 'Votes one side needs to decide an appeal.' },
+  hourlyReward: { unit: 'coins', help: 'What the hourly reward pays, once per rolling hour per user.' },
+  sponsorReward: { unit: 'coins', help: 'What a completed sponsor payment credits to the sponsor.' },
+};
+
+export function numberBounds(key: NumberSettingKey): { min: number; max: number } {
+  const schema = SETTING_DEFINITIONS[key].schema as z.ZodNumber;
+  return { min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * The countdown is set in UTC (the server cannot know the editor's time zone, and everyone reads one moment):
+ * `2026-12-25T00:00:00.000Z` ↔ the field's `2026-12-25T00:00`; an empty field is no countdown.
+ */
+export function utcFieldValue(iso: string | null): string {
+  return iso ? new Date(iso).toISOString().slice(0, 16) : '';
+}
+
+export function isoFromUtcField(value: string): string | null {
+  return value.trim() === '' ? null : `${value.trim()}:00.000Z`;
+}
+
+/** A number field as the API wants it: an empty field is sent as null (the server answers what is wrong). */
+export function numberFromField(value: string): number | null {
+  return value.trim() === '' ? null : Number(value);
+}
+
+/**
+ * The value a General tab form sends for its setting (POST /api/client/settings/{key} `{ val }`). Checked by the
+ * server only, so its 400 message is the one shown beside the control.
+ */
+export function settingValue(key: SettingKey, data: FormData): unknown {
+  const field = (name: string) => String(data.get(name) ?? '');
+  const on = (name: string) => data.get(name) === 'on';
+  switch (key) {
+    case 'teamsEnabled':
+      return on('enabled');
+    case 'festiveMode':
+      return { enabled: on('enabled'), countdownTo: isoFromUtcField(field('countdownTo')), countdownLabel: field('countdownLabel').trim() };
+    case 'kitchen':
+      return { open: on('open'), reason: field('reason').trim() };
+    case 'rankAnnouncementChannel':
+      return field('channel').trim() || null;
+    case 'currentAnnouncement':
+      return { enabled: on('enabled'), type: field('type'), content: field('content') };
+    default:
+      return numberFromField(field('value'));
+  }
+}
