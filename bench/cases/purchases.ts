@@ -44,6 +44,18 @@ export const purchasesCase: BenchCase = {
       const fixture = JSON.parse(await readFile(fixtureFile, 'utf8')) as { item: string; buyers: string[] };
       const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
       servers.push(hello);
+      // The write baseline on the same database: bare Fastify + pg, one locking transaction per request (as the writes case).
+      const baseline = await startServer({ DATABASE_URL: scratch.url, DATA_DIR: path.join(dataDir, 'baseline'), BENCH_ROWS: String(BUYERS) }, { script: 'bench/write-baseline-server.ts', readyPath: '/', timeoutMs: 120_000 });
+      servers.push(baseline);
+      let row = 0;
+      const locking = async (options: { connections: number; duration: number }) => {
+        const result = await autocannon({
+          url: `${baseline.url}/orders/0/toggle`,
+          ...options,
+          requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/orders/${row++ % BUYERS}/toggle` }) }],
+        });
+        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+      };
 
       let next = 0;
       const body = JSON.stringify({ id: fixture.item });
@@ -63,8 +75,9 @@ export const purchasesCase: BenchCase = {
         return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
       };
       await purchases(WARMUP);
+      await locking(WARMUP);
       await measure(`${hello.url}/`, WARMUP);
-      const runs = { purchases: [] as Awaited<ReturnType<typeof purchases>>[], hello: [] as Awaited<ReturnType<typeof measure>>[] };
+      const runs = { purchases: [] as Awaited<ReturnType<typeof purchases>>[], locking: [] as Awaited<ReturnType<typeof locking>>[], hello: [] as Awaited<ReturnType<typeof measure>>[] };
       const cpu = { purchases: 0, requests: 0 };
       for (let i = 0; i < ROUNDS; i++) {
         const before = cpuMs(app.pid);
@@ -73,9 +86,10 @@ export const purchasesCase: BenchCase = {
         if (before !== null && after !== null) cpu.purchases += after - before;
         cpu.requests += figures.rps * LOAD.duration;
         runs.purchases.push(figures);
+        runs.locking.push(await locking(LOAD));
         runs.hello.push(await measure(`${hello.url}/`, LOAD));
       }
-      const row = (label: string, list: { rps: number; p50: number; p99: number; failures: number }[]) => ({
+      const line = (label: string, list: { rps: number; p50: number; p99: number; failures: number }[]) => ({
         case: label,
         'req/s': round(median(list.map((r) => r.rps))),
         'p50 ms': median(list.map((r) => r.p50)),
@@ -86,8 +100,9 @@ export const purchasesCase: BenchCase = {
       const rps = median(runs.purchases.map((r) => r.rps));
       const p99 = median(runs.purchases.map((r) => r.p99));
       return {
-        rows: [row('purchases (PostgreSQL)', runs.purchases), row('hello world', runs.hello)],
+        rows: [line('purchases (PostgreSQL)', runs.purchases), line('bare Fastify + pg: select … for update + update in a transaction', runs.locking), line('hello world', runs.hello)],
         notes: [
+          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is about a dozen statements in one transaction: the item, the ledger row, the debit, the buyer's lock, the grant, the purchase).`,
           `Target: ≥ ${TARGET.rps} purchases/s with p99 < ${TARGET.p99} ms: ${rps >= TARGET.rps && p99 < TARGET.p99 ? 'met' : 'not met'} on this run.`,
           `Server CPU per purchase: ${cpu.requests ? round((cpu.purchases * 1000) / cpu.requests) : '?'} µs. Load average at the end: ${load} (${os.cpus().length} cores).`,
         ],

@@ -62,7 +62,8 @@ export class GrantService {
    * (same user, source, reference, kind and value) and has not ended only moves its end.
    */
   async grantIn(em: Em, input: GrantInput): Promise<boolean> {
-    const user = await lockedUser(em, input.userId);
+    // A perk is a column of the user's row; only a rank needs the user's ranks read.
+    const user = await lockedUser(em, input.userId, input.kind === 'rank');
     const now = new Date(this.#now());
     const active = await em.findOne(GrantSchema, { user: input.userId, source: input.source, sourceRef: input.sourceRef, kind: input.kind, value: input.value, endedAt: null });
     if (active) {
@@ -158,12 +159,12 @@ export class GrantService {
   }
 }
 
-async function lockedUser(em: Em, userId: string): Promise<User> {
+async function lockedUser(em: Em, userId: string, withRanks = true): Promise<User> {
   if (!(await lockRow(em, 'users', userId))) throw new DomainError('not_found', 'User not found');
   // Read again under the lock (another transaction may have changed the user while we waited), after writing what
   // this transaction changed so far (an earlier grant in it), which the refresh would otherwise throw away.
   await em.flush();
-  return em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true });
+  return withRanks ? em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true }) : em.findOneOrFail(UserSchema, { id: userId }, { refresh: true });
 }
 
 /** Highest first, as the user manager writes them. */
