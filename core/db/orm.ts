@@ -80,9 +80,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     // Stored uncompressed: unzipping 30 MB took most of a second of a first start.
     if (isNew && options.template && existsSync(options.template)) loadDataDir = new TemplateTarball(await readFile(options.template), true);
   }
-  const { MikroORM } = await import('@mikro-orm/pglite');
-  return (await MikroORM.init({ ...common, dbName: options.embeddedPath, ...(loadDataDir ? { driverOptions: { loadDataDir } } : {}) })) as unknown as Orm;
+  const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+  // PostgreSQL's default 128 MB of shared buffers live inside the WebAssembly memory of this one process, and fill
+  // as pages are read; 16 MB holds a diner's working set and keeps the idle process small (docs/decisions.md).
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+  return (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}) } })) as unknown as Orm;
 }
+
+/** The embedded database's shared buffers (PostgreSQL's default is 128MB). */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */
 const templateBytes = new Map<number, { bytes: Uint8Array; owned: boolean }>();
