@@ -24,14 +24,19 @@ test('our team: staff grouped by rank in rank order, badges in the rank colours'
   await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Team');
   const groups = page.locator('.team-rank');
-  await expect(groups.locator('.rank-badge')).toHaveText(['Owner', 'Manager', 'Delivery Driver', 'Chef']);
-  await expect(groups.nth(0)).toContainText('Sam Owner');
-  await expect(groups.nth(3)).toContainText('Charlie Chef');
+  // The demo ranks in rank order; journeys that ran earlier on this worker's server may have given other ranks
+  // (a Director) to people they made, which sit between them.
+  const DEMO_RANKS = ['Owner', 'Manager', 'Delivery Driver', 'Chef'];
+  await expect(groups.first()).toBeVisible();
+  expect((await groups.locator('.rank-badge').allTextContents()).map((name) => name.trim()).filter((name) => DEMO_RANKS.includes(name))).toEqual(DEMO_RANKS);
+  const group = (rank: string) => groups.filter({ has: page.locator('.rank-badge', { hasText: new RegExp(`^${rank}$`) }) });
+  await expect(group('Owner')).toContainText('Sam Owner');
+  await expect(group('Chef')).toContainText('Charlie Chef');
   await expect(page.getByText('Casey Customer')).toHaveCount(0);
   await expect(page.getByText('Blake Banned')).toHaveCount(0);
   // The specification's contrast rule: orange is light enough for black text, the chef's blue takes white.
-  await expect(groups.nth(0).locator('.rank-badge')).toHaveCSS('color', 'rgb(0, 0, 0)');
-  await expect(groups.nth(3).locator('.rank-badge')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(group('Owner').locator('.rank-badge')).toHaveCSS('color', 'rgb(0, 0, 0)');
+  await expect(group('Chef').locator('.rank-badge')).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expectAccessible(page);
   await screenshots(page, 'team');
 });
