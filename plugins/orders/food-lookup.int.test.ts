@@ -108,4 +108,16 @@ describe('food lookup, image search, leaderboard and figures', () => {
     expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({ today: { prepared: 0, delivered: 0 }, week: { prepared: 0, delivered: 0 }, lastWeek: { prepared: 2, delivered: 2 } });
     expect(await plugin.stats.shiftFiguresFor(admin.id)).toEqual({ today: { prepared: 0, delivered: 0 }, week: { prepared: 0, delivered: 0 }, lastWeek: { prepared: 0, delivered: 0 } });
   });
+
+  it('the leaderboard says who has a profile: a customer who ordered through the bot only has none to link to', async () => {
+    const botOnly = '1300000000000000777';
+    const order = await plugin.orders.createOrder({ customerId: botOnly, item: 'Bot-only burger' });
+    await call('POST', `/api/client/orders/${order.id}/claim`, chef);
+    await call('POST', `/api/client/orders/${order.id}/prepare`, chef, { images: ['/food/burger.svg'] });
+    await plugin.sweeper.sweep();
+    expect((await call('POST', `/api/client/orders/${order.id}/deliver`, chef, {})).statusCode).toBe(200);
+    const board = (await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=all' })).json().leaderboard as Leaderboard;
+    expect(board.customers.find((e) => e.user.id === botOnly)).toMatchObject({ user: { username: 'Unknown user' }, orders: 1, hasProfile: false });
+    expect(board.chefs.find((e) => e.user.id === chef.id)).toMatchObject({ hasProfile: true });
+  });
 });

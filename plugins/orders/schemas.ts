@@ -149,6 +149,8 @@ export const LeaderboardQuerySchema = z.strictObject({ period: z.enum(LEADERBOAR
 export interface LeaderboardEntry {
   user: UserSummary;
   orders: number;
+  /** Whether they have signed in here, so their profile page exists (a customer may order through the bot only). */
+  hasProfile: boolean;
 }
 /** A team on the board (plugins/teams fills these in; the orders plugin knows no more of teams). */
 export interface LeaderboardTeamEntry {

@@ -72,7 +72,7 @@ export class OrderStatsService {
          order by n desc, uid asc limit ${TOP}`,
         [since],
       );
-      return rows.map((r) => ({ user: summary(r.uid, r), orders: Number(r.n) }));
+      return rows.map((r) => ({ user: summary(r.uid, r), orders: Number(r.n), hasProfile: r.username !== null }));
     };
     return {
       period,
