@@ -102,7 +102,7 @@ export const purchasesCase: BenchCase = {
       return {
         rows: [line('purchases (PostgreSQL)', runs.purchases), line('bare Fastify + pg: select … for update + update in a transaction', runs.locking), line('hello world', runs.hello)],
         notes: [
-          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is about a dozen statements in one transaction: the item, the ledger row, the debit, the buyer's lock, the grant, the purchase).`,
+          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is seven statements in one transaction, begin and commit included: the item, the ledger row with the debit, the recipient’s lock, the grant, the purchase with the stock).`,
           `Target: ≥ ${TARGET.rps} purchases/s with p99 < ${TARGET.p99} ms: ${rps >= TARGET.rps && p99 < TARGET.p99 ? 'met' : 'not met'} on this run.`,
           `Server CPU per purchase: ${cpu.requests ? round((cpu.purchases * 1000) / cpu.requests) : '?'} µs. Load average at the end: ${load} (${os.cpus().length} cores).`,
         ],

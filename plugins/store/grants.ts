@@ -1,11 +1,17 @@
-import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
+import { UserSchema, type User } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
 import { RankHistorySchema } from '../users/entities.ts';
 import { GrantSchema, type Grant } from './entities.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
+
+/** A timed grant bought again runs on from the end of the user's latest active grant of the same kind, value and source. */
+export interface RunOn {
+  daysAfterLatest: number;
+}
 
 export interface GrantInput {
   userId: string;
@@ -16,7 +22,19 @@ export interface GrantInput {
   /** What gave it: a purchase id, a subscription id, an objective id. */
   sourceRef: string;
   /** null: until its source ends it (a subscription) or for ever. */
-  endsAt: Date | null;
+  endsAt: Date | null | RunOn;
+}
+
+/** A text[] from a JSON array parameter, in order. */
+const TEXT_ARRAY = `array(select "v" from jsonb_array_elements_text(?::jsonb) with ordinality as "t"("v", "i") order by "i")`;
+
+/** The grant's end as SQL with its parameters (used twice in the grant's statement: the move and the insert). */
+function endsAtSql(input: GrantInput, now: Date): { sql: string; params: unknown[] } {
+  if (input.endsAt === null || input.endsAt instanceof Date) return { sql: '?::timestamptz', params: [input.endsAt] };
+  return {
+    sql: `greatest(?::timestamptz, (select max("ends_at") from "grants" where "user_id" = ? and "kind" = ? and "value" = ? and "source" = ? and "ended_at" is null)) + make_interval(days => ?)`,
+    params: [now, input.userId, input.kind, input.value, input.source, input.endsAt.daysAfterLatest],
+  };
 }
 
 export interface GrantSourceRef {
@@ -58,36 +76,63 @@ export class GrantService {
   }
 
   /**
-   * Gives the perk or rank inside the caller's transaction. Granting again what the same source already gave
-   * (same user, source, reference, kind and value) and has not ended only moves its end.
+   * Gives the perk or rank inside the caller's transaction, in plain SQL (a purchase's hot path): the user's row
+   * locked, then one statement. Granting again what the same source already gave (same user, source, reference,
+   * kind and value) and has not ended only moves its end. The caller's unit of work is flushed first; a User it
+   * holds is stale afterwards (read it again with `refresh: true`, as lockedUser does).
    */
   async grantIn(em: Em, input: GrantInput): Promise<boolean> {
-    // A perk is a column of the user's row; only a rank needs the user's ranks read.
-    const user = await lockedUser(em, input.userId, input.kind === 'rank');
+    await em.flush();
+    const [locked] = await em.execute<{ perks: string[] }[]>(`select "perks" from "users" where "id" = ? for no key update`, [input.userId]);
+    if (!locked) throw new DomainError('not_found', 'User not found');
     const now = new Date(this.#now());
-    const active = await em.findOne(GrantSchema, { user: input.userId, source: input.source, sourceRef: input.sourceRef, kind: input.kind, value: input.value, endedAt: null });
-    if (active) {
-      active.endsAt = input.endsAt;
-      return false;
-    }
-    let added = false;
+    const endsAt = endsAtSql(input, now);
+    const params: unknown[] = [...endsAt.params, input.userId, input.source, input.sourceRef, input.kind, input.value];
+    let added: boolean;
+    let effect = '';
     if (input.kind === 'perk') {
-      if (!user.perks.includes(input.value)) {
-        user.perks = [...user.perks, input.value];
-        added = true;
-      }
+      added = !locked.perks.includes(input.value);
+      effect = `, "effect" as (update "users" set "perks" = array_append("perks", ?) where "id" = ? and ? and exists (select 1 from "inserted"))`;
     } else {
-      const rank = await em.findOne(RankSchema, { id: input.value });
+      // A statement of its own after the lock: it reads the ranks as they are now, not as they were before the wait.
+      const ranks = await em.execute<{ id: string; position: number; held: boolean }[]>(
+        `select "r"."id", "r"."position", "ur"."user_id" is not null as "held" from "ranks" "r"
+         left join "user_ranks" "ur" on "ur"."rank_id" = "r"."id" and "ur"."user_id" = ?
+         where "r"."id" = ? or "ur"."user_id" is not null`,
+        [input.userId, input.value],
+      );
+      const rank = ranks.find((r) => r.id === input.value);
       if (!rank) throw new DomainError('bad_request', 'Unknown rank in the grant.');
-      const before = user.ranks.getItems();
-      if (!before.some((r) => r.id === rank.id)) {
-        user.ranks.add(rank);
-        em.create(RankHistorySchema, { user, action: 'grant', ranksBefore: rankIds(before), ranksAfter: rankIds([...before, rank]), reason: reasonOf(input), by: null });
-        added = true;
-      }
+      added = !rank.held;
+      const before = ranks.filter((r) => r !== rank || !added);
+      effect = `, "effect" as (insert into "user_ranks" ("user_id", "rank_id") select ?, ? where ? and exists (select 1 from "inserted"))
+        , "history" as (
+          insert into "rank_history" ("id", "user_id", "action", "ranks_before", "ranks_after", "reason", "by", "created_at")
+          select ?, ?, 'grant', ${TEXT_ARRAY}, ${TEXT_ARRAY}, ?, null, ? where ? and exists (select 1 from "inserted"))`;
+      params.push(newId(), input.userId, input.kind, input.value, input.source, input.sourceRef, added, now, ...endsAt.params);
+      params.push(input.userId, input.value, added);
+      params.push(newId(), input.userId, JSON.stringify(rankIds(before)), JSON.stringify(rankIds([...before, rank])), reasonOf(input), new Date(), added);
+      return this.#write(em, endsAt.sql, effect, params, added);
     }
-    em.create(GrantSchema, { user, kind: input.kind, value: input.value, source: input.source, sourceRef: input.sourceRef, endsAt: input.endsAt, added, startedAt: now, endedAt: null });
-    return added;
+    params.push(newId(), input.userId, input.kind, input.value, input.source, input.sourceRef, added, now, ...endsAt.params);
+    params.push(input.value, input.userId, added);
+    return this.#write(em, endsAt.sql, effect, params, added);
+  }
+
+  /** The grant's one statement: move the end of the same source's active grant, or insert a new grant and its effect. */
+  async #write(em: Em, endsAt: string, effect: string, params: unknown[], added: boolean): Promise<boolean> {
+    const [row] = await em.execute<{ inserted: boolean }[]>(
+      `with "moved" as (
+         update "grants" set "ends_at" = ${endsAt}
+         where "user_id" = ? and "source" = ? and "source_ref" = ? and "kind" = ? and "value" = ? and "ended_at" is null returning "id"
+       ), "inserted" as (
+         insert into "grants" ("id", "user_id", "kind", "value", "source", "source_ref", "added", "started_at", "ends_at", "ended_at")
+         select ?, ?, ?, ?, ?, ?, ?, ?, ${endsAt}, null where not exists (select 1 from "moved") returning "id"
+       )${effect}
+       select exists (select 1 from "inserted") as "inserted"`,
+      params,
+    );
+    return Boolean(row?.inserted) && added;
   }
 
   /** Ends every active grant of that source for the user (a subscription ended, a purchase refunded). */

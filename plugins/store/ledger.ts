@@ -47,39 +47,45 @@ export class CoinLedger {
     return this.#orm.em.fork().transactional((em) => this.debitIn(em, change));
   }
 
-  /** Adds coins inside the caller's transaction (a purchase that grants coins, a reward). */
+  /** Adds coins inside the caller's transaction (a purchase that grants coins, a reward): one statement. */
   async creditIn(em: Em, change: CoinChange): Promise<CoinResult> {
     assertAmount(change.amount);
-    if (!(await this.#record(em, change, change.amount))) return { applied: false, balance: await this.balanceIn(em, change.userId) };
-    const rows = await em.execute<{ balance: number }[]>(
-      `insert into "wallets" ("user_id", "balance") values (?, ?)
+    const row = await this.#apply(
+      em,
+      change,
+      change.amount,
+      `insert into "wallets" ("user_id", "balance") select ?, "amount" from "entry"
        on conflict ("user_id") do update set "balance" = "wallets"."balance" + excluded."balance"
        where "wallets"."balance" + excluded."balance" <= ?
        returning "balance"`,
-      [change.userId, change.amount, MAX_COINS],
+      [change.userId, MAX_COINS],
     );
-    if (rows.length === 0) throw new DomainError('conflict', `That would take the balance over ${MAX_COINS.toLocaleString('en')} coins.`);
-    return { applied: true, balance: Number(rows[0]!.balance) };
+    if (!row.recorded) return { applied: false, balance: await this.balanceIn(em, change.userId) };
+    if (row.balance === null) throw new DomainError('conflict', `That would take the balance over ${MAX_COINS.toLocaleString('en')} coins.`);
+    return { applied: true, balance: Number(row.balance) };
   }
 
   /**
    * Takes coins inside the caller's transaction: one conditional update, so of many debits at once only those the
    * balance covers succeed. Too few coins: 409 `Not enough coins` with `balance` and `short`; the caller's
-   * transaction rolls back whatever it wrote before.
+   * transaction rolls back whatever it wrote before (this change's ledger row included).
    */
   async debitIn(em: Em, change: CoinChange): Promise<CoinResult> {
     assertAmount(change.amount);
-    if (!(await this.#record(em, change, -change.amount))) return { applied: false, balance: await this.balanceIn(em, change.userId) };
-    const rows = await em.execute<{ balance: number }[]>(
-      `update "wallets" set "balance" = "balance" - ? where "user_id" = ? and "balance" >= ? returning "balance"`,
+    const row = await this.#apply(
+      em,
+      change,
+      -change.amount,
+      `update "wallets" set "balance" = "balance" - ? where "user_id" = ? and "balance" >= ? and exists (select 1 from "entry") returning "balance"`,
       [change.amount, change.userId, change.amount],
     );
-    if (rows.length === 0) {
+    if (!row.recorded) return { applied: false, balance: await this.balanceIn(em, change.userId) };
+    if (row.balance === null) {
       const balance = await this.balanceIn(em, change.userId);
       const short = change.amount - balance;
       throw new DomainError('conflict', `Not enough coins: you need ${short.toLocaleString('en')} more.`, { balance, short });
     }
-    return { applied: true, balance: Number(rows[0]!.balance) };
+    return { applied: true, balance: Number(row.balance) };
   }
 
   async balance(userId: string): Promise<number> {
@@ -104,15 +110,23 @@ export class CoinLedger {
     }));
   }
 
-  /** The ledger row, first: false when this user already has one with this reference (after it commits, on PostgreSQL). */
-  async #record(em: Em, change: CoinChange, amount: number): Promise<boolean> {
+  /**
+   * The ledger row and the balance's change in one statement: the row goes first (`entry`), unique per user and
+   * reference, so a retried change waits for the first and then changes nothing; `move` is the wallet's statement,
+   * run only when the row was written. `recorded` false: this reference was applied already; `balance` null: the
+   * wallet refused the change (too few coins, or too many).
+   */
+  async #apply(em: Em, change: CoinChange, amount: number, move: string, moveParams: unknown[]): Promise<{ recorded: boolean; balance: number | null }> {
     try {
-      const rows = await em.execute<{ id: string }[]>(
-        `insert into "coin_transactions" ("id", "user_id", "amount", "kind", "reference", "reason", "created_at") values (?, ?, ?, ?, ?, ?, ?)
-         on conflict ("user_id", "reference") do nothing returning "id"`,
-        [newId(), change.userId, amount, change.kind, change.reference, change.reason ?? null, new Date(this.#now())],
+      const [row] = await em.execute<{ recorded: boolean; balance: number | null }[]>(
+        `with "entry" as (
+           insert into "coin_transactions" ("id", "user_id", "amount", "kind", "reference", "reason", "created_at") values (?, ?, ?, ?, ?, ?, ?)
+           on conflict ("user_id", "reference") do nothing returning "amount"
+         ), "moved" as (${move})
+         select exists (select 1 from "entry") as "recorded", (select "balance" from "moved") as "balance"`,
+        [newId(), change.userId, amount, change.kind, change.reference, change.reason ?? null, new Date(this.#now()), ...moveParams],
       );
-      return rows.length > 0;
+      return { recorded: Boolean(row?.recorded), balance: row?.balance ?? null };
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException) throw new DomainError('not_found', 'User not found');
       throw error;

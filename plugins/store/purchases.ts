@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import { lockName, lockRow } from '../../core/db/locks.ts';
+import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -9,12 +9,11 @@ import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import '../notifications/events.ts';
 import { BlacklistSchema } from '../users/entities.ts';
-import { GrantSchema, StoreItemSchema, StorePurchaseSchema, type StoreItem, type StorePurchase } from './entities.ts';
+import { StorePurchaseSchema, type StoreItem, type StorePurchase } from './entities.ts';
 import type { GrantService } from './grants.ts';
 import type { PurchaseBody, PurchaseResponse, PurchaseStatus, PurchaseView, RecipientView, StorePerson } from './item-schemas.ts';
 import type { CoinLedger } from './ledger.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 
 type Person = { id: string; username: string; displayName?: string | null; avatar?: string | null };
 
@@ -64,22 +63,25 @@ export class StorePurchases {
     if (giftTo === buyer.id) throw new DomainError('bad_request', 'You cannot send a gift to yourself: buy it without the gift option.');
     const now = new Date(this.#deps.now());
     const outcome = await orm.em.fork().transactional(async (em) => {
-      const item = await em.findOne(StoreItemSchema, { id: body.id });
+      const [item] = await em.execute<ItemRow[]>(
+        `select "id", "name", "price", "grant_kind", "grant_value", "grant_days", "grant_coins", "stock", "per_user_limit", "on_sale" from "store_items" where "id" = ?`,
+        [body.id],
+      );
       if (!item) throw new DomainError('not_found', 'Store item not found');
-      if (!item.onSale) throw new DomainError('conflict', 'This item is not on sale.');
+      if (!item.on_sale) throw new DomainError('conflict', 'This item is not on sale.');
       if (item.stock === 0) throw soldOut();
       const recipient = giftTo ? await this.#giftRecipient(em, giftTo) : buyer;
       const gift = recipient.id !== buyer.id;
-      if (item.perUserLimit) await assertUnderLimit(em, item, recipient, gift);
+      if (item.per_user_limit) await assertUnderLimit(em, item, recipient, gift);
 
       const id = newId(now.getTime());
       const reference = `purchase:${id}`;
       const debit = () =>
         coins.debitIn(em, { userId: buyer.id, amount: item.price, kind: gift ? 'GIFT_SENT' : 'PURCHASE', reference, reason: gift ? `${item.name}, a gift for ${nameOf(recipient)}` : item.name });
       const credit = () =>
-        coins.creditIn(em, { userId: recipient.id, amount: item.grantCoins!, kind: gift ? 'GIFT_RECEIVED' : 'REWARD', reference: `${reference}:coins`, reason: gift ? `${item.name}, a gift from ${nameOf(buyer)}` : item.name });
+        coins.creditIn(em, { userId: recipient.id, amount: item.grant_coins!, kind: gift ? 'GIFT_RECEIVED' : 'REWARD', reference: `${reference}:coins`, reason: gift ? `${item.name}, a gift from ${nameOf(buyer)}` : item.name });
       let balance: number;
-      if (item.grantKind !== 'coins') balance = (await debit()).balance;
+      if (item.grant_kind !== 'coins') balance = (await debit()).balance;
       else if (gift && recipient.id < buyer.id) {
         // Two wallets: always in the order of their ids, so two gifts of coins between the same two users never wait on each other in a circle.
         await credit();
@@ -90,35 +92,37 @@ export class StorePurchases {
         if (!gift) balance = credited.balance;
       }
 
-      let endsAt: Date | null = null;
       let changed = false;
-      if (item.grantKind === 'perk' || item.grantKind === 'rank') {
-        if (item.grantDays) {
-          // Under the recipient's lock (the one grantIn takes): two timed purchases at once run on one after the other.
-          await lockRow(em, 'users', recipient.id);
-          endsAt = new Date((await latestEnd(em, recipient.id, item, now)).getTime() + item.grantDays * DAY);
-        }
-        changed = await grants.grantIn(em, { userId: recipient.id, kind: item.grantKind, value: item.grantValue!, source: 'purchase', sourceRef: id, endsAt });
+      if (item.grant_kind === 'perk' || item.grant_kind === 'rank') {
+        // A timed grant bought again runs on from the end of the one the user holds (worked out under their lock).
+        const endsAt = item.grant_days ? { daysAfterLatest: item.grant_days } : null;
+        changed = await grants.grantIn(em, { userId: recipient.id, kind: item.grant_kind, value: item.grant_value!, source: 'purchase', sourceRef: id, endsAt });
       }
-      const status: PurchaseStatus = item.grantKind === 'custom' ? 'awaiting' : 'granted';
-      const purchase = em.create(StorePurchaseSchema, {
+      const status: PurchaseStatus = item.grant_kind === 'custom' ? 'awaiting' : 'granted';
+      // The purchase row, with the stock's one conditional update when the stock is counted (last, so the item's row
+      // is held for as little as possible): of many buyers at once, only as many as there are items get past it.
+      const stock = item.stock === null ? '' : `with "taken" as (update "store_items" set "stock" = "stock" - 1 where "id" = ? and "on_sale" and "stock" > 0 returning "id") `;
+      const rows = await em.execute<{ ends_at: Date | null }[]>(
+        `${stock}insert into "store_purchases" ("id", "item_id", "buyer_id", "recipient_id", "item_name", "price", "status", "ends_at", "created_at")
+         select ?, ?, ?, ?, ?, ?, ?, (select "ends_at" from "grants" where "user_id" = ? and "source" = 'purchase' and "source_ref" = ? and "ended_at" is null), ?
+         ${stock ? 'from "taken"' : ''} returning "ends_at"`,
+        [...(stock ? [item.id] : []), id, item.id, buyer.id, recipient.id, item.name, item.price, status, recipient.id, id, now],
+      );
+      if (rows.length === 0) throw soldOut();
+      const endsAt = rows[0]!.ends_at ? new Date(rows[0]!.ends_at) : null;
+      const purchase: PurchaseView = {
         id,
-        item,
-        buyer: buyer.id,
-        recipient: recipient.id,
+        itemID: item.id,
         itemName: item.name,
         price: item.price,
+        buyer: person(buyer),
+        recipient: person(recipient),
+        gift,
         status,
-        endsAt,
-        createdAt: now,
+        endsAt: endsAt ? endsAt.toISOString() : null,
+        createdAt: now.toISOString(),
         fulfilledAt: null,
-        fulfilledBy: null,
-      });
-      if (item.stock !== null && item.stock !== undefined) {
-        // The stock's one conditional update: of many buyers at once, only as many as there are items get past it.
-        const rows = await em.execute<unknown[]>(`update store_items set stock = stock - 1 where id = ? and on_sale and stock > 0 returning stock`, [item.id]);
-        if (rows.length === 0) throw soldOut();
-      }
+      };
       return { purchase, recipient, gift, changed, balance };
     });
     const { purchase, recipient, gift, changed, balance } = outcome;
@@ -132,7 +136,7 @@ export class StorePurchases {
         link: '/store',
       });
     }
-    return { purchased: toView(purchase, buyer, recipient), balance };
+    return { purchased: purchase, balance };
   }
 
   /** A gift's recipient, by exact ID or exact username (any case): ID, name and avatar only. */
@@ -202,24 +206,28 @@ export class StorePurchases {
   }
 }
 
+/** The item as the purchase reads it: plain SQL, the hot path. */
+interface ItemRow {
+  id: string;
+  name: string;
+  price: number;
+  grant_kind: StoreItem['grantKind'];
+  grant_value: string | null;
+  grant_days: number | null;
+  grant_coins: number | null;
+  stock: number | null;
+  per_user_limit: number | null;
+  on_sale: boolean;
+}
+
 const soldOut = () => new DomainError('conflict', 'This item is sold out.');
 
 /** Counted under a lock on (item, recipient): two purchases for the same user at once count one after the other. */
-async function assertUnderLimit(em: Em, item: StoreItem, recipient: Person, gift: boolean): Promise<void> {
+async function assertUnderLimit(em: Em, item: ItemRow, recipient: Person, gift: boolean): Promise<void> {
   await lockName(em, `store:limit:${item.id}:${recipient.id}`);
   const [row] = await em.execute<{ n: string | number }[]>(`select count(*) as n from store_purchases where item_id = ? and recipient_id = ?`, [item.id, recipient.id]);
-  const limit = item.perUserLimit!;
+  const limit = item.per_user_limit!;
   if (Number(row?.n ?? 0) < limit) return;
   const most = `${limit} of this item`;
   throw new DomainError('conflict', gift ? `${nameOf(recipient)} already has ${most}, the most one user may get.` : `You already have ${most}, the most one user may get.`, { limit });
-}
-
-/** A timed perk or rank bought again runs on from the end of the one the user holds already. */
-async function latestEnd(em: Em, userId: string, item: StoreItem, now: Date): Promise<Date> {
-  const latest = await em.findOne(
-    GrantSchema,
-    { user: userId, kind: item.grantKind as 'perk' | 'rank', value: item.grantValue!, source: 'purchase', endedAt: null, endsAt: { $gt: now } },
-    { orderBy: { endsAt: 'desc' }, fields: ['endsAt'] },
-  );
-  return latest?.endsAt ?? now;
 }
