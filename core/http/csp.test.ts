@@ -45,6 +45,9 @@ describe('contentSecurityPolicy', () => {
     expect(directives(contentSecurityPolicy(config, '/staffroom')).get('img-src')).not.toContain('https:');
     // Store item pictures: any https address a manager chose, on /store only.
     expect(directives(contentSecurityPolicy(config, '/store')).get('img-src')).toEqual(["'self'", 'https:']);
+    // With an ad network on plain http (a local stand-in), its probe pixel still loads there.
+    const local = loadConfig({ AD_SITE_ID: '1', AD_SCRIPT_URL: 'http://127.0.0.1:9/ads.js', AD_PROBE_URL: 'http://127.0.0.1:9/pixel.gif' });
+    for (const path of ['/store', '/staff/orders']) expect(directives(contentSecurityPolicy(local, path)).get('img-src'), path).toEqual(["'self'", 'https:', 'http://127.0.0.1:9']);
   });
 
   it('names no ad or consent host while no ad network is configured, even with AD_HOSTS set', () => {

@@ -1,4 +1,6 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import type { StorePlugin } from '../../plugins/store/index.ts';
+import { expect, expectAccessible, look, screenshots, test } from './fixtures.ts';
 
 /** The server in this file runs with the ad network stand-in configured. */
 test.use({ adNetwork: true });
@@ -107,4 +109,55 @@ test('the cookie preferences button appears only with a consent framework, and o
   await expect(button).toBeVisible();
   await button.click();
   expect(await page.evaluate(() => (window as unknown as { __tcfapiCalls: string[] }).__tcfapiCalls)).toEqual(['displayConsentUi']);
+});
+
+test('a customer sponsors through the ad network: cancel returns to the store, paying shows the thanks, the callback brings the coins and the notice', async ({ browser, diner, ads }) => {
+  test.setTimeout(120_000);
+  const CASEY = '1100000000000000001';
+  const store = diner.app.server.ctx.services.store as StorePlugin;
+  // The sponsor script is given the site's public address (PUBLIC_URL; http://localhost:<port> here): the whole
+  // journey runs there, so the success redirect comes back to the signed-in session.
+  const site = diner.app.server.ctx.config.publicUrl;
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(`${site}/store`);
+  await expect(anonymous.getByTestId('sponsor-offer').getByRole('link', { name: 'Sign in to sponsor' })).toHaveAttribute('href', '/login?redirect=%2Fstore');
+  await visitor.close();
+
+  const context = await browser.newContext();
+  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(CASEY);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+  const page = await context.newPage();
+  const before = await store.coins.balance(CASEY);
+  const callbacks = ads!.sponsorCallbacks.length;
+  await page.goto(`${site}/store`);
+  const offer = page.getByTestId('sponsor-offer');
+  await expect(offer).toContainText('As thanks, you get 1,000 coins.');
+  const button = offer.getByTestId('sponsor-button');
+  await expect(button).toBeVisible();
+  await look(page, 'store-sponsor');
+
+  // Cancelled on the network's page: back to the store, nothing paid.
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'Stand-in Pay' })).toBeVisible();
+  await expect(page.getByText('Sponsor product 29')).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`${site}/store`);
+  await expect(page.getByTestId('sponsor-thanks')).toHaveCount(0);
+  expect(ads!.sponsorCallbacks).toHaveLength(callbacks);
+
+  // Paid: the thanks on /store?success=true, the coins with the signed callback, and the notice.
+  await page.getByTestId('sponsor-offer').getByTestId('sponsor-button').click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(`${site}/store?success=true`);
+  await expect(page.getByTestId('sponsor-thanks')).toContainText('Thank you for sponsoring Virtual Diner!');
+  await look(page, 'store-sponsor-thanks');
+  await expect.poll(() => ads!.sponsorCallbacks.length).toBe(callbacks + 1);
+  expect(ads!.sponsorCallbacks.at(-1)).toMatchObject({ status: 200, body: { productId: '29' } });
+  await expect.poll(() => store.coins.balance(CASEY)).toBe(before + 1000);
+  await page.goto(`${site}/store`);
+  await expect(page.getByTestId('store-balance')).toContainText(`You have ${(before + 1000).toLocaleString('en')} coins`);
+  await page.goto(`${site}/users/@me/notifications`);
+  await expect(page.getByTestId('notification').first()).toContainText('Thank you for sponsoring Virtual Diner! 1,000 coins were added to your balance.');
+  await context.close();
 });
