@@ -195,37 +195,42 @@ export class OrdersService {
     });
   }
 
-  /** POST …/claim: exactly one chef wins. A chef holds one claimed order at a time and never their own. */
+  /**
+   * POST …/claim: exactly one chef wins. A chef holds one claimed order at a time (a partial unique index,
+   * `orders_one_claim_per_chef`) and never their own. One conditional update; when it changes nothing, the order
+   * is read to say why.
+   */
   async claim(actor: Actor, ref: string): Promise<OrderView> {
-    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
-      if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
-      if (order.status !== 'ORDERED') return 0;
-      // The chef's own row lock: two claims by one chef on two orders are taken one after the other.
-      await em.execute('select id from users where id = ? for update', [actor.id]);
-      const [held] = await em.execute<{ order_code: string }[]>(
-        `select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`,
-        [actor.id],
-      );
-      if (held) throw new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, { orderID: held.order_code });
-      return em.nativeUpdate(
-        OrderSchema,
-        { id: order.id, status: 'ORDERED' },
-        { status: 'CLAIMED', claimedBy: actor.id, claimedAt: now, claimExpiresAt: new Date(now.getTime() + this.#config.orders.claimTimeoutMs), updatedAt: now },
-      );
-    });
+    const now = new Date(this.#now());
+    return this.#conditional(
+      ref,
+      `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
+      [actor.id, now, new Date(now.getTime() + this.#config.orders.claimTimeoutMs), now],
+      `status = 'ORDERED' and customer <> ?`,
+      [actor.id],
+      (order) => {
+        if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
+      },
+      async (em) => {
+        const [held] = await em.execute<{ order_code: string }[]>(`select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`, [actor.id]);
+        return held ? new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, { orderID: held.order_code }) : null;
+      },
+    );
   }
 
-  /** POST …/unclaim: the holder, or an order manager; the order goes back to the kitchen queue. */
+  /** POST …/unclaim: the holder, or an order manager; the order goes back to the kitchen queue. One conditional update. */
   async unclaim(actor: Actor, ref: string): Promise<OrderView> {
-    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
-      if (order.status !== 'CLAIMED') return 0;
-      this.#assertHolder(actor, order);
-      return em.nativeUpdate(
-        OrderSchema,
-        { id: order.id, status: 'CLAIMED', claimedBy: order.claimedBy },
-        { status: 'ORDERED', claimedBy: null, claimedAt: null, claimExpiresAt: null, updatedAt: now },
-      );
-    });
+    const now = new Date(this.#now());
+    return this.#conditional(
+      ref,
+      `status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?`,
+      [now],
+      `status = 'CLAIMED' and (claimed_by = ? or ?)`,
+      [actor.id, isOrderManager(actor)],
+      (order) => {
+        if (order.status === 'CLAIMED') this.#assertHolder(actor, order);
+      },
+    );
   }
 
   /** POST …/prepare: 1 to 3 acceptable images and a note; cooking runs for ORDER_COOKING_TIME_S. */
@@ -475,6 +480,37 @@ export class OrdersService {
       return order.id;
     });
     return this.#publish(event, id);
+  }
+
+  /**
+   * A transition as ONE conditional statement (`update orders set … where <ref> and <when> returning id`), no
+   * transaction around it. Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403,
+   * else 409 with its current state. A unique index the update broke: `clash` answers the 409 to give.
+   */
+  async #conditional(
+    ref: string,
+    set: string,
+    setParams: unknown[],
+    when: string,
+    whenParams: unknown[],
+    refuse: (order: Order) => void,
+    clash?: (em: Em) => Promise<DomainError | null>,
+  ): Promise<OrderView> {
+    const em = this.#orm.em.fork();
+    const where = isId(ref) ? 'id = ?' : 'order_code = ?';
+    let rows: { id: string }[];
+    try {
+      rows = await em.execute<{ id: string }[]>(`update orders set ${set} where ${where} and ${when} returning id`, [...setParams, ref, ...whenParams]);
+    } catch (error) {
+      const refused = error instanceof UniqueConstraintViolationException && clash ? await clash(em) : null;
+      throw refused ?? error;
+    }
+    if (rows[0]) return this.#publish('orderUpdated', rows[0].id);
+    const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: ref });
+    if (!order) throw new DomainError('not_found', 'Order not found');
+    refuse(order);
+    const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
+    throw stateConflict(current!);
   }
 
   /** After commit: the order as the list shows it, to every listener. */
