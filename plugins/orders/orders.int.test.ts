@@ -160,6 +160,8 @@ describe('order lifecycle', () => {
     const racer = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     const both = await Promise.all([post(`/api/client/orders/${a.id}/claim`, racer), post(`/api/client/orders/${b.id}/claim`, racer)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const held = both.find((r) => r.statusCode === 200)!.json().order.orderID as string;
+    expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(`You already hold order ${held}: prepare or unclaim it first.`);
 
     const own = await newOrder(cook.id);
     const self = await post(`/api/client/orders/${own.id}/claim`, chef2);
