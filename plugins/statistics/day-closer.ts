@@ -3,6 +3,12 @@ import { dayParts, MEMBER_SUMS, memberParts, unionAll, window } from './parts.ts
 import { addDays } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
 
+/**
+ * The advisory lock space of the rolled-up days (the first of two int4 keys; the day's number is the second). The
+ * trigger of this plugin's migration takes the same key, shared.
+ */
+const DAY_LOCK = 1_349_082_131;
+
 /** How many ended days a database that never rolled one up gets at once: the longest period (a month) and a bit. */
 export const BACKFILL_DAYS = 35;
 
@@ -57,7 +63,7 @@ export class DayCloser {
     return this.#orm.em.fork().transactional(async (em) => {
       // The day's lock first (the trigger's shared lock waits for it), then whether it still needs writing: every
       // statement after this one counts what had committed by then.
-      await em.execute(`select pg_advisory_xact_lock(hashtext('statistics_days'), ?::date - date '2000-01-01')`, [day]);
+      await em.execute(`select pg_advisory_xact_lock(${DAY_LOCK}, ?::date - date '2000-01-01')`, [day]);
       const [current] = await em.execute<unknown[]>('select 1 from statistics_days where day = ? and not stale', [day]);
       if (current) return false;
       await writeDay(em, day, now);

@@ -185,6 +185,11 @@ describe('daily rollups', () => {
     e.create(OrderSchema, order(NOW - 60 * MINUTE, 1000));
     await e.flush();
     await e.execute(`update orders set claimed_by = null, claimed_at = null, status = 'ORDERED' where claimed_at >= ?`, [new Date(`${TODAY}T00:00:00Z`)]);
+    // Delivered again today by someone else: the order counts on yesterday (claimed at 23:55) too, but not for this.
+    await e.execute(`update orders set delivered_by = ?, delivered_at = ? where claimed_at >= '2026-11-24T23:55:00Z' and claimed_at < '2026-11-25'`, [
+      drivers[0]!.id,
+      new Date(NOW - MINUTE),
+    ]);
     // A field no figure reads, on an order of a closed day.
     await e.execute(`update orders set chef_note = 'late note' where delivered_at >= '2026-11-22' and delivered_at < '2026-11-23'`);
     expect(await e.execute('select day from statistics_days where stale')).toEqual([]);
