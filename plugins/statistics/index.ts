@@ -6,13 +6,16 @@ import { statisticsRoutes } from './api.ts';
 import { statisticsEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { seedStatistics } from './seed.ts';
+import { DayCloser } from './day-closer.ts';
 import { StatisticsService } from './service.ts';
 import { WeekCloser } from './week-closer.ts';
 
 export interface StatisticsPlugin {
   /** Every member's figures per day, week or month; one record; the charts' days; deleting a snapshot. */
   statistics: StatisticsService;
-  /** Writes each member's weekly snapshot once a week has ended; runs while the web server runs. */
+  /** Rolls up each ended day (the kitchen's and each member's figures), again when one of its orders changes later. */
+  days: DayCloser;
+  /** Writes each member's weekly snapshot once a week has ended; runs (days first) while the web server runs. */
   weeks: WeekCloser;
 }
 
@@ -35,11 +38,12 @@ export default definePlugin({
       }
     });
     const statistics = new StatisticsService(ctx.orm, ctx.audit, ctx.now, leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null);
-    return { statistics, weeks: new WeekCloser(ctx.orm, statistics, ctx.now, ctx.log) };
+    const days = new DayCloser(ctx.orm, statistics, ctx.now);
+    return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, ctx.now, ctx.log, days) };
   },
   routes(app, plugin, ctx) {
     statisticsRoutes(app, plugin.statistics);
-    // Weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself).
+    // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself).
     if (ctx.config.orders.sweepIntervalMs > 0) plugin.weeks.start();
     app.addHook('onClose', async () => plugin.weeks.stop());
   },

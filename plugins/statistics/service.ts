@@ -5,7 +5,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { ManagementStatisticSchema, type ManagementStatistic } from './entities.ts';
-import { dailyFigures, memberFigures, people, staffMembers, zeroFigures, type Figures } from './queries.ts';
+import { dailyFigures, memberFigures, people, zeroFigures, type Figures } from './queries.ts';
 import {
   addDays,
   dayOf,
@@ -26,8 +26,6 @@ import {
 export type LeaveDays = (from: string, until: string, userId?: string | null) => Promise<Map<string, number>>;
 
 export const isStatisticsManager = (user: Pick<CurrentUser, 'permissions' | 'perks'>) => meets(user, { all: ['MANAGE_MANAGEMENT_STATISTICS'] });
-
-const start = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
  * Management statistics: every member's figures for a day, a week or a month, counted live from the orders,
@@ -126,13 +124,11 @@ export class StatisticsService {
    * something in the period, or only `userId`. Used live and by the week closer.
    */
   async figures(em: Em, from: string, until: string, userId: string | null): Promise<Map<string, Figures & { leaveDays: number }>> {
-    const to = start(addDays(until, 1));
-    const [counted, leave, staff] = await Promise.all([
-      memberFigures(em, start(from), to, userId),
+    const [counted, leave] = await Promise.all([
+      memberFigures(em, from, addDays(until, 1), userId, { staff: true }),
       this.#leave ? this.#leave(from, until, userId) : Promise.resolve(new Map<string, number>()),
-      userId ? Promise.resolve([userId]) : staffMembers(em),
     ]);
-    const ids = new Set([...staff, ...counted.keys(), ...leave.keys()]);
+    const ids = new Set([...(userId ? [userId] : []), ...counted.keys(), ...leave.keys()]);
     const out = new Map<string, Figures & { leaveDays: number }>();
     for (const id of ids) out.set(id, { ...(counted.get(id) ?? zeroFigures()), leaveDays: leave.get(id) ?? 0 });
     return out;

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../../core/db/orm.ts';
+import type { DayCloser } from './day-closer.ts';
 import { addDays, periodOf, recordId } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
 
 /** How many ended weeks a database that never closed one gets written at once (a month of history, and a bit). */
 export const BACKFILL_WEEKS = 5;
-/** How often a process looks for a week that ended (cheap: one indexed read when there is none). */
+/** How often a process looks for a day or a week that ended (cheap: a few indexed reads when there is none). */
 export const CLOSE_INTERVAL_MS = 10 * 60_000;
 
 /**
@@ -13,22 +14,25 @@ export const CLOSE_INTERVAL_MS = 10 * 60_000;
  * idempotent. The week's row in `statistics_closed_weeks` and its snapshots are inserted in one transaction, the
  * week's row first with `on conflict do nothing`: of several processes (or calls) closing one week, exactly one
  * writes it; the others find it closed. A snapshot a manager deleted stays deleted, since the week stays closed.
- * Each web process runs one, like the order sweeper (plugins/orders/sweeper.ts), while sweeps are on.
+ * Each web process runs one, like the order sweeper (plugins/orders/sweeper.ts), while sweeps are on; each pass
+ * first rolls up the ended days (`days`, day-closer.ts), so a week is then counted from its days' rollups.
  */
 export class WeekCloser {
   readonly #orm: Orm;
   readonly #statistics: StatisticsService;
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger | undefined;
+  readonly #days: DayCloser | null;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<unknown> | null = null;
   #stopped = false;
 
-  constructor(orm: Orm, statistics: StatisticsService, now: () => number, log?: FastifyBaseLogger) {
+  constructor(orm: Orm, statistics: StatisticsService, now: () => number, log?: FastifyBaseLogger, days?: DayCloser) {
     this.#orm = orm;
     this.#statistics = statistics;
     this.#now = now;
     this.#log = log;
+    this.#days = days ?? null;
   }
 
   /** The weeks that ended and are not closed yet, oldest first (at most BACKFILL_WEEKS back when none ever was). */
@@ -90,7 +94,7 @@ export class WeekCloser {
     });
   }
 
-  /** Looks for ended weeks soon after start, then every CLOSE_INTERVAL_MS; never two passes at once. */
+  /** Looks for ended days and weeks soon after start, then every CLOSE_INTERVAL_MS; never two passes at once. */
   start(firstDelayMs = 5_000): void {
     if (this.#timer || this.#stopped) return;
     this.#schedule(firstDelayMs);
@@ -106,8 +110,9 @@ export class WeekCloser {
   #schedule(delay: number): void {
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.#running = this.closeDue()
-        .catch((error: unknown) => this.#log?.error({ err: error }, 'closing statistics weeks failed'))
+      this.#running = (this.#days?.closeDue() ?? Promise.resolve())
+        .then(() => this.closeDue())
+        .catch((error: unknown) => this.#log?.error({ err: error }, 'closing statistics days and weeks failed'))
         .finally(() => {
           this.#running = null;
           if (!this.#stopped) this.#schedule(CLOSE_INTERVAL_MS);
