@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
-import type { Services } from '../../plugins/index.ts';
 import { newId } from '../../core/ids.ts';
+import type { Services } from '../../plugins/index.ts';
 import { FoodLookupQuerySchema } from '../../plugins/orders/entities.ts';
 import { expect, expectAccessible, look, screenshots, test, type Diner } from './fixtures.ts';
 
@@ -74,11 +74,18 @@ test('order management: a super admin finds an order by its ID, reads its timeli
   await expect(page.getByText('Deleted: Not food.')).toBeVisible();
   await page.goto('/staff/orders/not-an-order');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+  await context.close();
+});
 
-  // A customer known only by their orders (made for them by the bot, never signed in here: no user row). Their name
-  // in Order Management leads to their history, named by their ID, not to the 404 page.
+test("order history: a customer known only by their orders (the bot's, never signed in here) has one, reached from Order Management", async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  // No user row: the order was made for them by the bot; their name in Order Management leads to their history,
+  // named by their ID, not to the 404 page.
   const botOnly = newId();
   const botOrder = await services.orders.orders.createOrder({ customerId: botOnly, item: 'Bot-only breakfast burrito', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  const context = await browser.newContext();
+  await diner.signIn(context, { username: 'oh_owner', permissions: ['SUPER_ADMIN'] });
+  const page = await context.newPage();
   await page.goto(`/staff/admin/order-management?query=${botOrder.orderID}`);
   await page.getByRole('row', { name: new RegExp(botOrder.orderID) }).getByRole('link', { name: 'Unknown user' }).click();
   await expect(page).toHaveURL(`/staff/admin/order-history/${botOnly}`);
@@ -86,9 +93,9 @@ test('order management: a super admin finds an order by its ID, reads its timeli
   await expect(page.getByText(botOnly, { exact: true })).toBeVisible();
   await expect(page.getByText('never signed in here', { exact: false })).toBeVisible();
   await expect(page.locator(`a[href="/users/${botOnly}"]`)).toHaveCount(0);
-  const history = page.getByRole('table', { name: `Orders of ${botOnly}` });
-  await expect(history.getByRole('row', { name: new RegExp(botOrder.orderID) })).toContainText('Bot-only breakfast burrito');
-  await expect(history.getByRole('row', { name: new RegExp(botOrder.orderID) })).toContainText('customer');
+  const row = page.getByRole('table', { name: `Orders of ${botOnly}` }).getByRole('row', { name: new RegExp(botOrder.orderID) });
+  await expect(row).toContainText('Bot-only breakfast burrito');
+  await expect(row).toContainText('customer');
   await look(page, 'order-history-bot-customer');
   // An ID with neither a user nor orders is still the 404 page.
   await page.goto(`/staff/admin/order-history/${newId()}`);
