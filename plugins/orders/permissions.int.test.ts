@@ -52,6 +52,9 @@ describe('orders API permission matrix', () => {
   async function order() {
     return plugin.orders.createOrder({ customerId: (await app.createUser()).id, item: 'Pancakes' });
   }
+  let botOnly = 0;
+  /** A fresh snowflake no user row has (one active order per customer, so one per call). */
+  const botOnlyCustomer = () => `13000000000000${String(++botOnly).padStart(5, '0')}`;
   const acting = (who: Who) => who === 'staff' || who === 'superAdmin';
   async function claimed(who: Who, user: TestUser | undefined) {
     const o = await order();
@@ -75,6 +78,12 @@ describe('orders API permission matrix', () => {
     {
       name: 'GET /api/client/orders/user/{id} (someone else)',
       request: async () => ({ method: 'GET', url: `/api/client/orders/user/${(await app.createUser()).id}` }),
+      expect: KITCHEN,
+    },
+    {
+      // Orders name customers by snowflake alone: one with orders and no user row still has a history to read.
+      name: 'GET /api/client/orders/user/{id} (a customer known only by their orders)',
+      request: async () => ({ method: 'GET', url: `/api/client/orders/user/${(await plugin.orders.createOrder({ customerId: botOnlyCustomer(), item: 'Toast' })).orderedBy.id}` }),
       expect: KITCHEN,
     },
     {

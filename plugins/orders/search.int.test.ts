@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserSchema } from '../../core/auth/entities.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
@@ -74,5 +75,26 @@ describe('order search (Order Management)', () => {
     expect(first.total).toBe(3);
     expect(first.orders.map((o) => o.item)).toEqual(['Stew', 'Salad']);
     expect((await plugin.orders.historyPage(customer.id, 2, 2)).orders.map((o) => o.item)).toEqual(['Soup']);
+  });
+
+  it('a customer known only by their orders (no user row, never signed in here) has a history all the same', async () => {
+    const botOnly = '1300000000000000888';
+    const order = await plugin.orders.createOrder({ customerId: botOnly, item: 'Bot-only bagel', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+    expect(await app.db.orm.em.fork().findOne(UserSchema, { id: botOnly })).toBeNull();
+
+    // Order History (the page) reads this page of it; the customer is named by their ID, with no profile.
+    const page = await plugin.orders.historyPage(botOnly, 1, 50);
+    expect(page.total).toBe(1);
+    expect(page.orders).toEqual([expect.objectContaining({ id: order.id, item: 'Bot-only bagel', orderedBy: { id: botOnly, username: 'Unknown user', displayName: null, avatar: null } })]);
+
+    // The API behind it answers the same orders to a super admin or the kitchen, not a 404.
+    const chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    for (const caller of [admin, chef]) {
+      const answer = await app.inject({ method: 'GET', url: `/api/client/orders/user/${botOnly}`, headers: caller.auth });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    }
+    // An ID with neither a user nor orders: an empty history (the page answers 404 for it; the list is simply empty).
+    expect(await plugin.orders.historyPage('1300000000000000889', 1, 50)).toEqual({ orders: [], total: 0 });
   });
 });

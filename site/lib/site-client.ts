@@ -10,18 +10,29 @@ import { onRuntime } from './runtime.ts';
 initNavigation();
 showCookiePreferences();
 
-/** A lazy chunk that cannot load is what the chunk guard is for (Vite fires vite:preloadError for preloads only). */
-const chunkFailed = (error: unknown) => {
-  console.error(error);
-  reloadAfterFailedChunk(sessionStorage, () => location.reload());
-};
+/**
+ * Starts a feature from a lazy chunk. A chunk that cannot load is what the chunk guard is for, whichever way the
+ * failure arrives: Vite's vite:preloadError (navigation.ts reloads there and cancels the event, and Vite's loader
+ * then resolves with no module at all: nothing to start on a page that is going away) or the rejected import.
+ */
+function startLazily<M>(load: () => Promise<M>, start: (module: M) => void): void {
+  load().then(
+    (module: M | undefined) => {
+      if (module !== undefined) start(module);
+    },
+    (error: unknown) => {
+      console.error(error);
+      reloadAfterFailedChunk(sessionStorage, () => location.reload());
+    },
+  );
+}
 
 onRuntime((runtime) => {
   const bar = document.querySelector<HTMLElement>('[data-festive]');
-  if (runtime.festive && bar) import('./festive.ts').then(({ startFestive }) => startFestive(bar), chunkFailed);
+  if (runtime.festive && bar) startLazily(() => import('./festive.ts'), ({ startFestive }) => startFestive(bar));
   if (runtime.ads) {
     const ads = runtime.ads;
-    import('./ads/ads.ts').then(({ startAds }) => startAds(ads), chunkFailed);
+    startLazily(() => import('./ads/ads.ts'), ({ startAds }) => startAds(ads));
   }
 });
 
@@ -30,7 +41,7 @@ onRuntime((runtime) => {
 const ISLAND_ANSWERED = '[data-testid="user-menu"], [data-login]';
 function findBell(): boolean {
   const bell = document.querySelector<HTMLElement>('[data-notification-bell]');
-  if (bell) import('./notifications-bell.ts').then(({ startBell }) => startBell(bell), chunkFailed);
+  if (bell) startLazily(() => import('./notifications-bell.ts'), ({ startBell }) => startBell(bell));
   return Boolean(bell) || document.querySelector(ISLAND_ANSWERED) !== null;
 }
 if (!findBell()) {

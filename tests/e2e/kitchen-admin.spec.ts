@@ -1,7 +1,8 @@
 import type { Browser } from '@playwright/test';
+import { newId } from '../../core/ids.ts';
 import type { Services } from '../../plugins/index.ts';
 import { FoodLookupQuerySchema } from '../../plugins/orders/entities.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, look, screenshots, test, type Diner } from './fixtures.ts';
 
 async function customer(browser: Browser, diner: Diner, username: string): Promise<string> {
   const scratch = await browser.newContext();
@@ -72,6 +73,34 @@ test('order management: a super admin finds an order by its ID, reads its timeli
   await expect(page.locator('.order-timeline li')).toHaveText([/^Ordered by managed_mo/, /^Deleted/]);
   await expect(page.getByText('Deleted: Not food.')).toBeVisible();
   await page.goto('/staff/orders/not-an-order');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
+  await context.close();
+});
+
+test("order history: a customer known only by their orders (the bot's, never signed in here) has one, reached from Order Management", async ({ browser, diner }) => {
+  // Two schemes, each checked by axe and shot at two widths: about 20 s alone, more in a full run on a busy machine.
+  test.setTimeout(60_000);
+  const services = diner.app.server.ctx.services as Services;
+  // No user row: the order was made for them by the bot; their name in Order Management leads to their history,
+  // named by their ID, not to the 404 page.
+  const botOnly = newId();
+  const botOrder = await services.orders.orders.createOrder({ customerId: botOnly, item: 'Bot-only breakfast burrito', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  const context = await browser.newContext();
+  await diner.signIn(context, { username: 'oh_owner', permissions: ['SUPER_ADMIN'] });
+  const page = await context.newPage();
+  await page.goto(`/staff/admin/order-management?query=${botOrder.orderID}`);
+  await page.getByRole('row', { name: new RegExp(botOrder.orderID) }).getByRole('link', { name: 'Unknown user' }).click();
+  await expect(page).toHaveURL(`/staff/admin/order-history/${botOnly}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order history');
+  await expect(page.getByText(botOnly, { exact: true })).toBeVisible();
+  await expect(page.getByText('never signed in here', { exact: false })).toBeVisible();
+  await expect(page.locator(`a[href="/users/${botOnly}"]`)).toHaveCount(0);
+  const row = page.getByRole('table', { name: `Orders of ${botOnly}` }).getByRole('row', { name: new RegExp(botOrder.orderID) });
+  await expect(row).toContainText('Bot-only breakfast burrito');
+  await expect(row).toContainText('customer');
+  await look(page, 'order-history-bot-customer');
+  // An ID with neither a user nor orders is still the 404 page.
+  await page.goto(`/staff/admin/order-history/${newId()}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
   await context.close();
 });
