@@ -161,8 +161,11 @@ export async function settled(page: Page): Promise<void> {
     const ending = document
       .getAnimations()
       .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)));
-    // A ceiling far above any transition of ours (they last under a second), should one be held up.
-    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 5000))]);
+    // Polled, not awaited through `finished`: the headless browser may settle an animation's state without
+    // resolving that promise until a later frame, which kept every look() waiting for the ceiling. The ceiling is far
+    // above any transition of ours (they last under a second), should one be held up.
+    const deadline = performance.now() + 5000;
+    while (ending.some((a) => a.playState === 'running') && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   });
 }
 
