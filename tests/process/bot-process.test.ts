@@ -44,7 +44,9 @@ describe('the bot process', () => {
     return (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
   }
 
-  it('`npm start` with DISCORD_TOKEN runs the gateway client in-process', async () => {
+  // A ceiling, not a wait: a whole web process on a new embedded database, then the gateway and an order, take
+  // about 15 s here alone and went past 20 s once on a busy machine.
+  it('`npm start` with DISCORD_TOKEN runs the gateway client in-process', { timeout: 60_000 }, async () => {
     const server = await startServer({ ...appEnv(dataDir), ...discordEnv(), ORDER_SWEEP_INTERVAL_MS: '0' });
     try {
       await until(() => discord.gateway.sessions.size === 1 || undefined, 20_000, server.output);
