@@ -470,8 +470,7 @@ export class OrdersService {
   async #transition(ref: string, event: OrderEvent, work: (em: Em, order: Order, now: Date) => Promise<number>): Promise<OrderView> {
     const now = new Date(this.#now());
     const id = await this.#orm.em.fork().transactional(async (em) => {
-      const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: ref });
-      if (!order) throw new DomainError('not_found', 'Order not found');
+      const order = await findOrder(em, ref);
       const changed = await work(em, order, now);
       if (changed === 0) {
         const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
@@ -506,8 +505,7 @@ export class OrdersService {
       throw refused ?? error;
     }
     if (rows[0]) return this.#publish('orderUpdated', rows[0].id);
-    const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: ref });
-    if (!order) throw new DomainError('not_found', 'Order not found');
+    const order = await findOrder(em, ref);
     refuse(order);
     const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
     throw stateConflict(current!);
@@ -519,6 +517,13 @@ export class OrdersService {
     this.#events.publish(event, { order: view! } satisfies DomainEvents[OrderEvent]);
     return view!;
   }
+}
+
+/** The order a path names, by its snowflake id or its orderID: 404 when there is none. */
+async function findOrder(em: Em, ref: string): Promise<Order> {
+  const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: ref });
+  if (!order) throw new DomainError('not_found', 'Order not found');
+  return order;
 }
 
 /** A finished order waits for nothing. */

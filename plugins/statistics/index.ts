@@ -39,7 +39,7 @@ export default definePlugin({
     });
     const statistics = new StatisticsService(ctx.orm, ctx.audit, ctx.now, leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null);
     const days = new DayCloser(ctx.orm, statistics, ctx.now);
-    return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, ctx.now, ctx.log, days) };
+    return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, days, ctx.now, ctx.log) };
   },
   routes(app, plugin, ctx) {
     statisticsRoutes(app, plugin.statistics);

@@ -22,17 +22,17 @@ export class WeekCloser {
   readonly #statistics: StatisticsService;
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger | undefined;
-  readonly #days: DayCloser | null;
+  readonly #days: DayCloser;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<unknown> | null = null;
   #stopped = false;
 
-  constructor(orm: Orm, statistics: StatisticsService, now: () => number, log?: FastifyBaseLogger, days?: DayCloser) {
+  constructor(orm: Orm, statistics: StatisticsService, days: DayCloser, now: () => number, log?: FastifyBaseLogger) {
     this.#orm = orm;
     this.#statistics = statistics;
     this.#now = now;
     this.#log = log;
-    this.#days = days ?? null;
+    this.#days = days;
   }
 
   /** The weeks that ended and are not closed yet, oldest first (at most BACKFILL_WEEKS back when none ever was). */
@@ -110,7 +110,8 @@ export class WeekCloser {
   #schedule(delay: number): void {
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.#running = (this.#days?.closeDue() ?? Promise.resolve())
+      this.#running = this.#days
+        .closeDue()
         .then(() => this.closeDue())
         .catch((error: unknown) => this.#log?.error({ err: error }, 'closing statistics days and weeks failed'))
         .finally(() => {
