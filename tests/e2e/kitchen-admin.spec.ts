@@ -99,6 +99,11 @@ test("order history: a customer known only by their orders (the bot's, never sig
   await expect(row).toContainText('Bot-only breakfast burrito');
   await expect(row).toContainText('customer');
   await look(page, 'order-history-bot-customer');
+  // The order's own page names them by ID too: no link to a profile they do not have.
+  await page.goto(`/staff/orders/${botOrder.orderID}`);
+  await expect(page.locator('.order-meta')).toHaveText(`Ordered by ${botOnly} (never signed in here)`);
+  await expect(page.locator('.order-timeline li').first()).toHaveText(new RegExp(`^Ordered by ${botOnly} ·`));
+  await expect(page.locator(`a[href="/users/${botOnly}"]`)).toHaveCount(0);
   // An ID with neither a user nor orders is still the 404 page.
   await page.goto(`/staff/admin/order-history/${newId()}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
