@@ -73,6 +73,27 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     expect(b.received).toHaveLength(2);
   });
 
+  it('sends what is published during a round trip as one batch: all of it, in order, identical events twice', async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    // 200 events in one turn: the first goes out alone, the rest wait for it and go as batches. Two in the second
+    // batch are identical (same payload, same millisecond), which PostgreSQL would fold into one in one transaction.
+    a.events.publish('sessionRevoked', { userId: 'first', sessionId: 's' });
+    a.events.publish('identityChanged', { userId: 'same' });
+    a.events.publish('identityChanged', { userId: 'same' });
+    for (let i = 0; i < 197; i++) a.events.publish('sessionRevoked', { userId: String(i), sessionId: `s${i}` });
+    await until(() => b.received.length >= 200);
+    expect(b.received.slice(0, 3)).toEqual([
+      { event: 'sessionRevoked', payload: { userId: 'first', sessionId: 's' } },
+      { event: 'identityChanged', payload: { userId: 'same' } },
+      { event: 'identityChanged', payload: { userId: 'same' } },
+    ]);
+    expect(b.received.slice(3).map((r) => (r.payload as { userId: string }).userId)).toEqual(Array.from({ length: 197 }, (_, i) => String(i)));
+    await sleep(100);
+    expect(b.received).toHaveLength(200);
+    expect(a.received).toHaveLength(200);
+  });
+
   it('sends an event over the NOTIFY limit in chunks, in its place among the others', async () => {
     const name = channel();
     const [a, b] = [await node(name), await node(name)];

@@ -47,6 +47,11 @@ interface Envelope {
   e: EventName;
   p: unknown;
   t?: number;
+  /**
+   * The event's number among its origin's events: keeps two identical events sent in one batch (one transaction,
+   * where PostgreSQL would fold identical NOTIFY payloads into one) two events. Receivers do not read it.
+   */
+  s?: number;
 }
 interface Chunk {
   o: string;
@@ -67,6 +72,10 @@ interface Chunk {
  * At most once: an event published while the connection is down waits (up to MAX_QUEUED) and is sent once it is
  * back; what other processes sent meanwhile is lost, so after a reconnect the bridge delivers `identityChanged {}`
  * locally, which drops the session cache and makes the gateway read its users and sessions again.
+ * NOTIFYs go out in batches: while one batch's round trip is under way, what is published waits and then goes as
+ * the next batch, one statement (`pg_notify` over an array, in order), so a busy process sends one statement for
+ * many events instead of one each (issue 10, the write path). A process hears its own NOTIFYs too: those are
+ * recognised by their first bytes (the origin) and dropped before parsing.
  * NOTIFY takes under 8,000 bytes: a larger event goes out as consecutive chunks, put together again on arrival
  * (one connection sends them in a row, so they arrive in a row too); one over MAX_EVENT_BYTES is not sent to other
  * processes but logged as an error (events carry ids and small values; that would be a bug in its publisher).
@@ -86,7 +95,13 @@ export class EventBridge {
   #attempt = 0;
   #unforward: () => void = () => {};
   #inFlight = new Set<Promise<unknown>>();
+  /** Published while a batch is under way: the next batch. */
+  #outbox: string[] = [];
+  #sending = false;
+  #sequence = 0;
   #chunked = 0;
+  /** How this process's own messages start on the wire (JSON.stringify keeps `o` first). */
+  readonly #ownPrefix = `{"o":${JSON.stringify(this.origin)},`;
   /** Chunks received so far, by origin and event id. */
   readonly #assembling = new Map<string, { parts: Buffer[]; received: number; timer: NodeJS.Timeout }>();
 
@@ -142,7 +157,7 @@ export class EventBridge {
 
   #publish<K extends EventName>(event: K, payload: DomainEvents[K]): void {
     const t = Date.now();
-    const json = JSON.stringify({ o: this.origin, e: event, p: payload, t } satisfies Envelope);
+    const json = JSON.stringify({ o: this.origin, e: event, p: payload, t, s: ++this.#sequence } satisfies Envelope);
     if (Buffer.byteLength(json) <= MAX_NOTIFY_BYTES) {
       this.#events.inc({ direction: 'sent' });
       return this.#enqueue(json);
@@ -175,13 +190,33 @@ export class EventBridge {
   }
 
   #send(json: string): void {
+    this.#outbox.push(json);
+    if (!this.#sending) this.#sendBatch();
+  }
+
+  /** Everything in the outbox as one statement; when it is answered, the next batch (if any was published meanwhile). */
+  #sendBatch(): void {
     const client = this.#client!;
-    const sent = client.query('select pg_notify($1, $2)', [this.#options.channel, json]).catch((error: unknown) => {
-      this.#fail('notify_failed');
-      this.#options.log.warn({ err: error }, 'event bridge: NOTIFY failed, event not delivered to other processes');
-    });
+    const batch = this.#outbox.splice(0);
+    this.#sending = true;
+    const sent = client
+      .query('select pg_notify($1, "payload") from unnest($2::text[]) with ordinality as "t"("payload", "i") order by "i"', [this.#options.channel, batch])
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          for (let i = 0; i < batch.length; i++) this.#fail('notify_failed');
+          this.#options.log.warn({ err: error, events: batch.length }, 'event bridge: NOTIFY failed, events not delivered to other processes');
+        },
+      );
     this.#inFlight.add(sent);
-    void sent.finally(() => this.#inFlight.delete(sent));
+    void sent.finally(() => {
+      this.#inFlight.delete(sent);
+      this.#sending = false;
+      if (this.#outbox.length === 0) return;
+      if (this.#connected && this.#client) return this.#sendBatch();
+      // The connection went meanwhile: these wait for the next one, as events published while it is down do.
+      this.#queue.push(...this.#outbox.splice(0));
+    });
   }
 
   async #connect(): Promise<void> {
@@ -222,6 +257,7 @@ export class EventBridge {
   }
 
   #receive(raw: string): void {
+    if (raw.startsWith(this.#ownPrefix)) return;
     let message: Envelope | Chunk;
     try {
       message = JSON.parse(raw) as Envelope | Chunk;
@@ -303,7 +339,8 @@ export class EventBridge {
     clearTimeout(this.#reconnectTimer);
     for (const { timer } of this.#assembling.values()) clearTimeout(timer);
     this.#assembling.clear();
-    await Promise.all(this.#inFlight);
+    // A batch answered may send the next one: wait until none is under way.
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
     const client = this.#client;
     this.#client = null;
     this.#connected = false;

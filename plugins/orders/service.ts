@@ -27,7 +27,7 @@ import {
   type PrepareInput,
 } from './schemas.ts';
 import { ActiveOrders, REREAD_MS, type EncodedList } from './active-list.ts';
-import { QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toQueueView } from './views.ts';
+import { orderViewSql, QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toOrderView, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
 export type Actor = Pick<CurrentUser, 'id' | 'permissions'>;
@@ -497,14 +497,22 @@ export class OrdersService {
   ): Promise<OrderView> {
     const em = this.#orm.em.fork();
     const where = isId(ref) ? 'id = ?' : 'order_code = ?';
-    let rows: { id: string }[];
+    let rows: Record<string, unknown>[];
     try {
-      rows = await em.execute<{ id: string }[]>(`update orders set ${set} where ${where} and ${when} returning id`, [...setParams, ref, ...whenParams]);
+      // The update and the order's new view in one statement: one round trip for the whole change.
+      rows = await em.execute<Record<string, unknown>[]>(
+        `with "changed" as (update orders set ${set} where ${where} and ${when} returning *) ${orderViewSql('"changed"')}`,
+        [...setParams, ref, ...whenParams],
+      );
     } catch (error) {
       const refused = error instanceof UniqueConstraintViolationException && clash ? await clash(em) : null;
       throw refused ?? error;
     }
-    if (rows[0]) return this.#publish('orderUpdated', rows[0].id);
+    if (rows[0]) {
+      const view = toOrderView(rows[0]);
+      this.#events.publish('orderUpdated', { order: view } satisfies DomainEvents['orderUpdated']);
+      return view;
+    }
     const order = await findOrder(em, ref);
     refuse(order);
     const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);

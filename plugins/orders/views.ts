@@ -8,7 +8,8 @@ import type { DeliveryQueueEntryView, Mention, OrderStatus, OrderView, UserSumma
 export const userJson = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'avatar', ${alias}.avatar) end`;
 
-export const ORDER_VIEW_SQL = `
+/** Order views over `source` (the table, or the rows an `update … returning *` gave back), as `o`. */
+export const orderViewSql = (source: string) => `
 select o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_id, o.customer, o.mentions,
   o.claimed_by, o.claim_expires_at, o.prepared_by, o.images, o.chef_note, o.assigned_driver, o.assignment_expires_at,
   o.delivered_by, o.report, o.report_reason, o.delivery_failed, o.cancel_reason, o.delete_reason, o.deleted_by,
@@ -16,12 +17,13 @@ select o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_i
   o.cancelled_at, o.deleted_at, o.updated_at,
   ${userJson('cu')} as customer_user, ${userJson('cl')} as claimed_user, ${userJson('pr')} as prepared_user,
   ${userJson('dr')} as driver_user, ${userJson('de')} as delivered_user
-from orders o
+from ${source} o
 left join users cu on cu.id = o.customer
 left join users cl on cl.id = o.claimed_by
 left join users pr on pr.id = o.prepared_by
 left join users dr on dr.id = o.assigned_driver
 left join users de on de.id = o.delivered_by`;
+export const ORDER_VIEW_SQL = orderViewSql('orders');
 
 type Row = Record<string, unknown>;
 
