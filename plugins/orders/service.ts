@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
+import { TEXT_ARRAY } from '../../core/db/sql.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
@@ -203,6 +204,7 @@ export class OrdersService {
   async claim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional(
+      'orderUpdated',
       ref,
       `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
       [actor.id, now, new Date(now.getTime() + this.#config.orders.claimTimeoutMs), now],
@@ -222,6 +224,7 @@ export class OrdersService {
   async unclaim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional(
+      'orderUpdated',
       ref,
       `status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?`,
       [now],
@@ -240,24 +243,18 @@ export class OrdersService {
       const problem = imageUrlProblem(url, rules);
       if (problem) throw new DomainError('bad_request', problem);
     }
-    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
-      if (order.status !== 'CLAIMED') return 0;
-      this.#assertHolder(actor, order);
-      return em.nativeUpdate(
-        OrderSchema,
-        { id: order.id, status: 'CLAIMED', claimedBy: order.claimedBy },
-        {
-          status: 'PREPARING',
-          preparedBy: actor.id,
-          prepareStartedAt: now,
-          images: [...input.images],
-          chefNote: input.chefNote,
-          readyAt: new Date(now.getTime() + this.#config.orders.cookingTimeMs),
-          claimExpiresAt: null,
-          updatedAt: now,
-        },
-      );
-    });
+    const now = new Date(this.#now());
+    return this.#conditional(
+      'orderUpdated',
+      ref,
+      `status = 'PREPARING', prepared_by = ?, prepare_started_at = ?, images = ${TEXT_ARRAY}, chef_note = ?, ready_at = ?, claim_expires_at = null, updated_at = ?`,
+      [actor.id, now, JSON.stringify(input.images), input.chefNote, new Date(now.getTime() + this.#config.orders.cookingTimeMs), now],
+      `status = 'CLAIMED' and (claimed_by = ? or ?)`,
+      [actor.id, isOrderManager(actor)],
+      (order) => {
+        if (order.status === 'CLAIMED') this.#assertHolder(actor, order);
+      },
+    );
   }
 
   /**
@@ -265,24 +262,20 @@ export class OrdersService {
    * `report: true` closes it as reported (troll or invalid order) rather than delivered.
    */
   async deliver(actor: Actor, ref: string, input: DeliverInput): Promise<OrderView> {
-    return this.#transition(ref, 'deliverOrder', async (em, order, now) => {
-      if (order.status !== 'READY') return 0;
-      if (order.assignedDriver && order.assignedDriver !== actor.id && !isOrderManager(actor)) {
-        throw new DomainError('forbidden', 'This order is assigned to another driver.', { assignedDriver: order.assignedDriver });
-      }
-      return em.nativeUpdate(
-        OrderSchema,
-        { id: order.id, status: 'READY', assignedDriver: order.assignedDriver ?? null },
-        {
-          status: 'DELIVERED',
-          deliveredBy: actor.id,
-          deliveredAt: now,
-          report: input.report,
-          reportReason: input.report ? input.reportReason : null,
-          ...clearDeadlines(now),
-        },
-      );
-    });
+    const now = new Date(this.#now());
+    return this.#conditional(
+      'deliverOrder',
+      ref,
+      `status = 'DELIVERED', delivered_by = ?, delivered_at = ?, report = ?, report_reason = ?, ${CLEAR_DEADLINES_SQL}`,
+      [actor.id, now, input.report, input.report ? input.reportReason : null, now],
+      `status = 'READY' and (assigned_driver is null or assigned_driver = ? or ?)`,
+      [actor.id, isOrderManager(actor)],
+      (order) => {
+        if (order.status === 'READY' && order.assignedDriver && order.assignedDriver !== actor.id && !isOrderManager(actor)) {
+          throw new DomainError('forbidden', 'This order is assigned to another driver.', { assignedDriver: order.assignedDriver });
+        }
+      },
+    );
   }
 
   /**
@@ -482,11 +475,12 @@ export class OrdersService {
   }
 
   /**
-   * A transition as ONE conditional statement (`update orders set … where <ref> and <when> returning id`), no
-   * transaction around it. Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403,
+   * A transition as ONE statement, no transaction around it: the conditional update (`update orders set … where
+   * <ref> and <when>`) and, from its `returning *`, the order's view, which `event` carries to every listener. Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403,
    * else 409 with its current state. A unique index the update broke: `clash` answers the 409 to give.
    */
   async #conditional(
+    event: OrderEvent,
     ref: string,
     set: string,
     setParams: unknown[],
@@ -510,7 +504,7 @@ export class OrdersService {
     }
     if (rows[0]) {
       const view = toOrderView(rows[0]);
-      this.#events.publish('orderUpdated', { order: view } satisfies DomainEvents['orderUpdated']);
+      this.#events.publish(event, { order: view } satisfies DomainEvents[OrderEvent]);
       return view;
     }
     const order = await findOrder(em, ref);
@@ -538,3 +532,6 @@ async function findOrder(em: Em, ref: string): Promise<Order> {
 function clearDeadlines(now: Date) {
   return { claimExpiresAt: null, assignmentExpiresAt: null, cancelAt: null, updatedAt: now };
 }
+
+/** clearDeadlines as a conditional update's `set` (its one parameter: the time). */
+const CLEAR_DEADLINES_SQL = 'claim_expires_at = null, assignment_expires_at = null, cancel_at = null, updated_at = ?';
