@@ -76,9 +76,9 @@ export class GrantService {
     const runOn = input.endsAt !== null && !(input.endsAt instanceof Date) ? input.endsAt.daysAfterLatest : null;
     const endsAt = input.endsAt instanceof Date ? input.endsAt : null;
     try {
-      const [row] = await em.execute<{ changed: boolean }[]>(`select "changed" from "grant_apply"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      const [row] = await em.execute<{ changed: boolean }[]>(`select "changed" from "grant_apply"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
         ...[newId(), input.userId, input.kind, input.value, input.source, input.sourceRef],
-        ...[endsAt, runOn, new Date(this.#now()), newId()],
+        ...[endsAt, runOn, new Date(this.#now()), newId(), reasonOf(input)],
       ]);
       return Boolean(row!.changed);
     } catch (error) {
@@ -168,6 +168,7 @@ function rankIds(ranks: readonly { id: string; position: number }[]): string[] {
   return [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
 }
 
-function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
+/** A granted or ended rank's reason in the rank history: the source that gave it. */
+export function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
   return `${grant.source} ${grant.sourceRef}`;
 }

@@ -9,7 +9,7 @@ import { isBanActive } from '../../core/shared/ban.ts';
 import '../notifications/events.ts';
 import { BlacklistSchema } from '../users/entities.ts';
 import { StorePurchaseSchema, type StorePurchase } from './entities.ts';
-import type { GrantService } from './grants.ts';
+import { reasonOf, type GrantService } from './grants.ts';
 import type { PurchaseBody, PurchaseResponse, PurchaseStatus, PurchaseView, RecipientView, StorePerson } from './item-schemas.ts';
 import { asDomainError } from './refusals.ts';
 import { MAX_COINS } from './schemas.ts';
@@ -66,19 +66,22 @@ export class StorePurchases {
     const recipient = giftTo ? await this.#giftRecipient(em, giftTo) : buyer;
     const gift = recipient.id !== buyer.id;
     const id = newId(now.getTime());
-    let row: PurchaseRow;
-    try {
-      [row] = (await em.execute<PurchaseRow[]>(
-        `select "balance", "ends_at", "status", "item_name", "price", "changed" from "store_purchase"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    const row = await em
+      .execute<PurchaseRow[]>(
+        `select "balance", "ends_at", "status", "item_name", "price", "changed" from "store_purchase"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           ...[id, body.id, buyer.id, recipient.id, nameOf(buyer), gift ? nameOf(recipient) : null, now, MAX_COINS],
-          // The ids of what it may write beside the purchase: the debit, the coins credited, the grant, its rank history entry.
-          ...[newId(), newId(), newId(), newId()],
+          // The ids of what it may write beside the purchase (the debit, the coins credited, the grant, its rank history
+          // entry) and that entry's reason.
+          ...[newId(), newId(), newId(), newId(), reasonOf({ source: 'purchase', sourceRef: id })],
         ],
-      )) as [PurchaseRow];
-    } catch (error) {
-      throw asDomainError(error, refusals(recipient, gift));
-    }
+      )
+      .then(
+        ([answer]) => answer!,
+        (error: unknown) => {
+          throw asDomainError(error, refusals(recipient, gift));
+        },
+      );
     const purchase: PurchaseView = {
       id,
       itemID: body.id,

@@ -8,7 +8,8 @@ import { Migration } from '@mikro-orm/migrations';
  * written once. A refusal is `raise exception` with SQLSTATE P0001, a message `store:<key>` and, where the caller's
  * message needs figures, a JSON detail: plugins/store/refusals.ts turns it into the DomainError the service throws.
  *
- * Ids, times and the coin ceiling come from the caller (snowflake ids, the service's clock, MAX_COINS).
+ * Ids, times, the coin ceiling and a rank history entry's reason come from the caller (snowflake ids, the service's
+ * clock, MAX_COINS, grants.ts reasonOf), so none of them is written here a second time.
  */
 export class Migration20261125160000_StoreFunctions extends Migration {
 
@@ -58,7 +59,7 @@ export class Migration20261125160000_StoreFunctions extends Migration {
     // (p_days_after_latest) starts from the end of the user's latest active grant of the same kind, value and source.
     // "changed": the grant added the perk or rank (the user did not hold it); "ends_at": the grant's end.
     this.addSql(`create function "grant_apply"(p_id text, p_user text, p_kind text, p_value text, p_source text, p_source_ref text,
-      p_ends_at timestamptz, p_days_after_latest int, p_now timestamptz, p_history_id text,
+      p_ends_at timestamptz, p_days_after_latest int, p_now timestamptz, p_history_id text, p_history_reason text,
       out "changed" boolean, out "ends_at" timestamptz) language plpgsql as $$
       #variable_conflict use_column
       declare
@@ -101,7 +102,7 @@ export class Migration20261125160000_StoreFunctions extends Migration {
           insert into "rank_history" ("id", "user_id", "action", "ranks_before", "ranks_after", "reason", "by", "created_at")
           values (p_history_id, p_user, 'grant', v_before,
             array(select r."id" from "ranks" r where r."id" = any(v_before) or r."id" = p_value order by r."position" desc),
-            p_source || ' ' || p_source_ref, null, clock_timestamp());
+            p_history_reason, null, clock_timestamp());
         end if;
         changed := v_added;
       end $$;`);
@@ -113,7 +114,7 @@ export class Migration20261125160000_StoreFunctions extends Migration {
     // circle); the grant; last the purchase row with the stock's conditional decrement, so the item's row is locked
     // as briefly as possible. "changed": the recipient's perks or ranks changed (the caller announces it).
     this.addSql(`create function "store_purchase"(p_id text, p_item text, p_buyer text, p_recipient text, p_buyer_name text, p_recipient_name text,
-      p_now timestamptz, p_max_coins int, p_debit_id text, p_credit_id text, p_grant_id text, p_history_id text,
+      p_now timestamptz, p_max_coins int, p_debit_id text, p_credit_id text, p_grant_id text, p_history_id text, p_history_reason text,
       out "balance" int, out "ends_at" timestamptz, out "status" text, out "item_name" text, out "price" int, out "changed" boolean) language plpgsql as $$
       #variable_conflict use_column
       declare
@@ -175,7 +176,7 @@ export class Migration20261125160000_StoreFunctions extends Migration {
         changed := false;
         if v_item."grant_kind" in ('perk', 'rank') then
           select * into v_granted from grant_apply(p_grant_id, p_recipient, v_item."grant_kind", v_item."grant_value", 'purchase', p_id,
-            null, v_item."grant_days", p_now, p_history_id);
+            null, v_item."grant_days", p_now, p_history_id, p_history_reason);
           changed := v_granted."changed";
           v_ends := v_granted."ends_at";
         end if;
@@ -199,8 +200,8 @@ export class Migration20261125160000_StoreFunctions extends Migration {
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop function if exists "store_purchase"(text, text, text, text, text, text, timestamptz, int, text, text, text, text);`);
-    this.addSql(`drop function if exists "grant_apply"(text, text, text, text, text, text, timestamptz, int, timestamptz, text);`);
+    this.addSql(`drop function if exists "store_purchase"(text, text, text, text, text, text, timestamptz, int, text, text, text, text, text);`);
+    this.addSql(`drop function if exists "grant_apply"(text, text, text, text, text, text, timestamptz, int, timestamptz, text, text);`);
     this.addSql(`drop function if exists "coin_apply"(text, text, int, text, text, text, timestamptz, int);`);
   }
 
