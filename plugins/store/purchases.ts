@@ -7,7 +7,6 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import '../notifications/events.ts';
-import { BlacklistSchema } from '../users/entities.ts';
 import { StorePurchaseSchema, type StorePurchase } from './entities.ts';
 import { reasonOf, type GrantService } from './grants.ts';
 import type { PurchaseBody, PurchaseResponse, PurchaseStatus, PurchaseView, RecipientView, StorePerson } from './item-schemas.ts';
@@ -164,15 +163,30 @@ export class StorePurchases {
     return rows.map((row) => toView(row, row.buyer, row.recipient));
   }
 
-  /** Known, and neither banned nor on the order blacklist. */
+  /** Known, and neither banned nor on the order blacklist: one read, before the purchase's statement. */
   async #giftRecipient(em: Em, id: string): Promise<Person> {
-    const user = await em.findOne(UserSchema, { id }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
-    if (!user) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
-    if (isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, new Date(this.#deps.now()))) throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
-    const blacklist = await em.findOne(BlacklistSchema, { user: id }, { fields: ['active'] });
-    if (blacklist?.active) throw new DomainError('conflict', `${nameOf(user)} is blacklisted and cannot receive gifts.`);
+    const [row] = await em.execute<RecipientRow[]>(
+      `select u."id", u."username", u."display_name", u."avatar", u."ban_active", u."ban_expires", coalesce(b."active", false) as "blacklisted"
+       from "users" u left join "blacklist" b on b."user_id" = u."id" where u."id" = ?`,
+      [id],
+    );
+    if (!row) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
+    const user: Person = { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar };
+    if (isBanActive({ active: row.ban_active, reason: null, expires: row.ban_expires }, new Date(this.#deps.now()))) throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
+    if (row.blacklisted) throw new DomainError('conflict', `${nameOf(user)} is blacklisted and cannot receive gifts.`);
     return user;
   }
+}
+
+/** A gift's recipient as the purchase reads them. */
+interface RecipientRow {
+  id: string;
+  username: string;
+  display_name: string | null;
+  avatar: string | null;
+  ban_active: boolean;
+  ban_expires: Date | string | null;
+  blacklisted: boolean;
 }
 
 /** What store_purchase answers. */
