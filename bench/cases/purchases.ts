@@ -17,7 +17,7 @@ const TARGET = { rps: 2000, p99: 50 };
 /**
  * `POST /api/client/store/items/purchase` at 50 connections on PostgreSQL (a scratch database on the server
  * BENCH_DATABASE_URL or TEST_DATABASE_URL names), 50 buyers taken round-robin, beside the bare Fastify hello-world
- * measured in the same rounds. Every purchase is the whole path: debit, lock, grant, purchase row.
+ * measured in the same rounds. Every purchase is the whole path: debit, lock, grant, purchase row (one statement, store_purchase).
  */
 export const purchasesCase: BenchCase = {
   name: 'purchases',
@@ -102,7 +102,7 @@ export const purchasesCase: BenchCase = {
       return {
         rows: [line('purchases (PostgreSQL)', runs.purchases), line('bare Fastify + pg: select … for update + update in a transaction', runs.locking), line('hello world', runs.hello)],
         notes: [
-          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is seven statements in one transaction, begin and commit included: the item, the ledger row with the debit, the recipient’s lock, the grant, the purchase with the stock).`,
+          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is one statement, the function store_purchase, outside an explicit transaction: the item, the ledger row with the debit, the recipient’s lock, the grant, the purchase with the stock).`,
           `Target: ≥ ${TARGET.rps} purchases/s with p99 < ${TARGET.p99} ms: ${rps >= TARGET.rps && p99 < TARGET.p99 ? 'met' : 'not met'} on this run.`,
           `Server CPU per purchase: ${cpu.requests ? round((cpu.purchases * 1000) / cpu.requests) : '?'} µs. Load average at the end: ${load} (${os.cpus().length} cores).`,
         ],

@@ -6,6 +6,7 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { RankHistorySchema } from '../users/entities.ts';
 import { GrantSchema, type Grant } from './entities.ts';
+import { asDomainError } from './refusals.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
 
 /** A timed grant bought again runs on from the end of the user's latest active grant of the same kind, value and source. */
@@ -23,64 +24,6 @@ export interface GrantInput {
   sourceRef: string;
   /** null: until its source ends it (a subscription) or for ever. */
   endsAt: Date | null | RunOn;
-}
-
-/** A text[] from a JSON array parameter, in order. */
-const TEXT_ARRAY = `array(select "v" from jsonb_array_elements_text(?::jsonb) with ordinality as "t"("v", "i") order by "i")`;
-
-/**
- * What a new grant does beside its row, as the grant statement's last CTEs (run only when the grant row was
- * inserted and it `added` the value): `added` is false when the user held it already.
- */
-interface Effect {
-  added: boolean;
-  sql: string;
-  params: unknown[];
-}
-
-/** A perk: appended to the user's perks (read under the user's lock). */
-function perkEffect(input: GrantInput, perks: readonly string[]): Effect {
-  const added = !perks.includes(input.value);
-  return {
-    added,
-    sql: `"effect" as (update "users" set "perks" = array_append("perks", ?) where "id" = ? and ? and exists (select 1 from "inserted"))`,
-    params: [input.value, input.userId, added],
-  };
-}
-
-/** A rank: the user's rank and its rank history entry. */
-async function rankEffect(em: Em, input: GrantInput): Promise<Effect> {
-  // A statement of its own after the lock: it reads the ranks as they are now, not as they were before the wait.
-  const ranks = await em.execute<{ id: string; position: number; held: boolean }[]>(
-    `select "r"."id", "r"."position", "ur"."user_id" is not null as "held" from "ranks" "r"
-     left join "user_ranks" "ur" on "ur"."rank_id" = "r"."id" and "ur"."user_id" = ?
-     where "r"."id" = ? or "ur"."user_id" is not null`,
-    [input.userId, input.value],
-  );
-  const rank = ranks.find((r) => r.id === input.value);
-  if (!rank) throw new DomainError('bad_request', 'Unknown rank in the grant.');
-  const added = !rank.held;
-  const before = ranks.filter((r) => r.held);
-  return {
-    added,
-    sql: `"effect" as (insert into "user_ranks" ("user_id", "rank_id") select ?, ? where ? and exists (select 1 from "inserted")),
-      "history" as (
-        insert into "rank_history" ("id", "user_id", "action", "ranks_before", "ranks_after", "reason", "by", "created_at")
-        select ?, ?, 'grant', ${TEXT_ARRAY}, ${TEXT_ARRAY}, ?, null, ? where ? and exists (select 1 from "inserted"))`,
-    params: [
-      ...[input.userId, input.value, added],
-      ...[newId(), input.userId, JSON.stringify(rankIds(before)), JSON.stringify(rankIds([...before, rank])), reasonOf(input), new Date(), added],
-    ],
-  };
-}
-
-/** The grant's end as SQL with its parameters (used twice in the grant's statement: the move and the insert). */
-function endsAtSql(input: GrantInput, now: Date): { sql: string; params: unknown[] } {
-  if (input.endsAt === null || input.endsAt instanceof Date) return { sql: '?::timestamptz', params: [input.endsAt] };
-  return {
-    sql: `greatest(?::timestamptz, (select max("ends_at") from "grants" where "user_id" = ? and "kind" = ? and "value" = ? and "source" = ? and "ended_at" is null)) + make_interval(days => ?)`,
-    params: [now, input.userId, input.kind, input.value, input.source, input.endsAt.daysAfterLatest],
-  };
 }
 
 export interface GrantSourceRef {
@@ -122,35 +65,25 @@ export class GrantService {
   }
 
   /**
-   * Gives the perk or rank inside the caller's transaction, in plain SQL (a purchase's hot path): the user's row
-   * locked, then one statement. Granting again what the same source already gave (same user, source, reference,
-   * kind and value) and has not ended only moves its end. The caller's unit of work is flushed first; a User it
-   * holds is stale afterwards (read it again with `refresh: true`, as lockedUser does).
+   * Gives the perk or rank inside the caller's transaction: one call of `grant_apply` (the store's migration), the
+   * same function a purchase calls, which locks the user's row and then reads and writes under it. Granting again
+   * what the same source already gave (same user, source, reference, kind and value) and has not ended only moves
+   * its end. The caller's unit of work is flushed first; a User it holds is stale afterwards (read it again with
+   * `refresh: true`, as lockedUser does).
    */
   async grantIn(em: Em, input: GrantInput): Promise<boolean> {
     await em.flush();
-    const [locked] = await em.execute<{ perks: string[] }[]>(`select "perks" from "users" where "id" = ? for no key update`, [input.userId]);
-    if (!locked) throw new DomainError('not_found', 'User not found');
-    const effect = input.kind === 'perk' ? perkEffect(input, locked.perks) : await rankEffect(em, input);
-    const now = new Date(this.#now());
-    const endsAt = endsAtSql(input, now);
-    const [row] = await em.execute<{ inserted: boolean }[]>(
-      `with "moved" as (
-         update "grants" set "ends_at" = ${endsAt.sql}
-         where "user_id" = ? and "source" = ? and "source_ref" = ? and "kind" = ? and "value" = ? and "ended_at" is null returning "id"
-       ), "inserted" as (
-         insert into "grants" ("id", "user_id", "kind", "value", "source", "source_ref", "added", "started_at", "ends_at", "ended_at")
-         select ?, ?, ?, ?, ?, ?, ?, ?, ${endsAt.sql}, null where not exists (select 1 from "moved") returning "id"
-       ), ${effect.sql}
-       select exists (select 1 from "inserted") as "inserted"`,
-      [
-        ...endsAt.params,
-        ...[input.userId, input.source, input.sourceRef, input.kind, input.value],
-        ...[newId(), input.userId, input.kind, input.value, input.source, input.sourceRef, effect.added, now, ...endsAt.params],
-        ...effect.params,
-      ],
-    );
-    return Boolean(row?.inserted) && effect.added;
+    const runOn = input.endsAt !== null && !(input.endsAt instanceof Date) ? input.endsAt.daysAfterLatest : null;
+    const endsAt = input.endsAt instanceof Date ? input.endsAt : null;
+    try {
+      const [row] = await em.execute<{ changed: boolean }[]>(`select "changed" from "grant_apply"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+        ...[newId(), input.userId, input.kind, input.value, input.source, input.sourceRef],
+        ...[endsAt, runOn, new Date(this.#now()), newId(), reasonOf(input)],
+      ]);
+      return Boolean(row!.changed);
+    } catch (error) {
+      throw asDomainError(error);
+    }
   }
 
   /** Ends every active grant of that source for the user (a subscription ended, a purchase refunded). */
@@ -235,6 +168,7 @@ function rankIds(ranks: readonly { id: string; position: number }[]): string[] {
   return [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
 }
 
-function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
+/** A granted or ended rank's reason in the rank history: the source that gave it. */
+export function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
   return `${grant.source} ${grant.sourceRef}`;
 }

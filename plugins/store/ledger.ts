@@ -3,6 +3,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { CoinTransactionSchema } from './entities.ts';
+import { asDomainError } from './refusals.ts';
 import { MAX_COINS, type CoinKind, type CoinTransactionView } from './schemas.ts';
 
 /** One change to a user's coins. `reference` names it: the same reference for the same user applies once. */
@@ -37,55 +38,28 @@ export class CoinLedger {
     this.#now = now;
   }
 
-  /** Adds coins in its own transaction. */
+  /** Adds coins: one statement, atomic by itself (no transaction of its own around it). */
   credit(change: CoinChange): Promise<CoinResult> {
-    return this.#orm.em.fork().transactional((em) => this.creditIn(em, change));
+    return this.creditIn(this.#orm.em.fork(), change);
   }
 
-  /** Takes coins in its own transaction; 409 with `short` when the balance is too low. */
+  /** Takes coins: one statement, atomic by itself; 409 with `short` when the balance is too low. */
   debit(change: CoinChange): Promise<CoinResult> {
-    return this.#orm.em.fork().transactional((em) => this.debitIn(em, change));
+    return this.debitIn(this.#orm.em.fork(), change);
   }
 
-  /** Adds coins inside the caller's transaction (a purchase that grants coins, a reward): one statement. */
-  async creditIn(em: Em, change: CoinChange): Promise<CoinResult> {
-    assertAmount(change.amount);
-    const row = await this.#apply(
-      em,
-      change,
-      change.amount,
-      `insert into "wallets" ("user_id", "balance") select ?, "amount" from "entry"
-       on conflict ("user_id") do update set "balance" = "wallets"."balance" + excluded."balance"
-       where "wallets"."balance" + excluded."balance" <= ?
-       returning "balance"`,
-      [change.userId, MAX_COINS],
-    );
-    if (!row.recorded) return { applied: false, balance: await this.balanceIn(em, change.userId) };
-    if (row.balance === null) throw new DomainError('conflict', `That would take the balance over ${MAX_COINS.toLocaleString('en')} coins.`);
-    return { applied: true, balance: Number(row.balance) };
+  /** Adds coins inside the caller's transaction (a reward, an hourly claim): one statement. */
+  creditIn(em: Em, change: CoinChange): Promise<CoinResult> {
+    return this.#apply(em, change, change.amount);
   }
 
   /**
    * Takes coins inside the caller's transaction: one conditional update, so of many debits at once only those the
    * balance covers succeed. Too few coins: 409 `Not enough coins` with `balance` and `short`; the caller's
-   * transaction rolls back whatever it wrote before (this change's ledger row included).
+   * transaction rolls back whatever it wrote before.
    */
-  async debitIn(em: Em, change: CoinChange): Promise<CoinResult> {
-    assertAmount(change.amount);
-    const row = await this.#apply(
-      em,
-      change,
-      -change.amount,
-      `update "wallets" set "balance" = "balance" - ? where "user_id" = ? and "balance" >= ? and exists (select 1 from "entry") returning "balance"`,
-      [change.amount, change.userId, change.amount],
-    );
-    if (!row.recorded) return { applied: false, balance: await this.balanceIn(em, change.userId) };
-    if (row.balance === null) {
-      const balance = await this.balanceIn(em, change.userId);
-      const short = change.amount - balance;
-      throw new DomainError('conflict', `Not enough coins: you need ${short.toLocaleString('en')} more.`, { balance, short });
-    }
-    return { applied: true, balance: Number(row.balance) };
+  debitIn(em: Em, change: CoinChange): Promise<CoinResult> {
+    return this.#apply(em, change, -change.amount);
   }
 
   async balance(userId: string): Promise<number> {
@@ -111,25 +85,20 @@ export class CoinLedger {
   }
 
   /**
-   * The ledger row and the balance's change in one statement: the row goes first (`entry`), unique per user and
-   * reference, so a retried change waits for the first and then changes nothing; `move` is the wallet's statement,
-   * run only when the row was written. `recorded` false: this reference was applied already; `balance` null: the
-   * wallet refused the change (too few coins, or too many).
+   * The ledger row and the balance's change: one call of `coin_apply` (the store's migration), the same function a
+   * purchase calls. `applied` false: this reference was applied already (the call waited for the first to commit).
    */
-  async #apply(em: Em, change: CoinChange, amount: number, move: string, moveParams: unknown[]): Promise<{ recorded: boolean; balance: number | null }> {
+  async #apply(em: Em, change: CoinChange, amount: number): Promise<CoinResult> {
+    assertAmount(change.amount);
     try {
-      const [row] = await em.execute<{ recorded: boolean; balance: number | null }[]>(
-        `with "entry" as (
-           insert into "coin_transactions" ("id", "user_id", "amount", "kind", "reference", "reason", "created_at") values (?, ?, ?, ?, ?, ?, ?)
-           on conflict ("user_id", "reference") do nothing returning "amount"
-         ), "moved" as (${move})
-         select exists (select 1 from "entry") as "recorded", (select "balance" from "moved") as "balance"`,
-        [newId(), change.userId, amount, change.kind, change.reference, change.reason ?? null, new Date(this.#now()), ...moveParams],
+      const [row] = await em.execute<{ applied: boolean; balance: number }[]>(
+        `select "applied", "balance" from "coin_apply"(?, ?, ?, ?, ?, ?, ?, ?)`,
+        [newId(), change.userId, amount, change.kind, change.reference, change.reason ?? null, new Date(this.#now()), MAX_COINS],
       );
-      return { recorded: Boolean(row?.recorded), balance: row?.balance ?? null };
+      return { applied: Boolean(row!.applied), balance: Number(row!.balance) };
     } catch (error) {
       if (error instanceof ForeignKeyConstraintViolationException) throw new DomainError('not_found', 'User not found');
-      throw error;
+      throw asDomainError(error);
     }
   }
 }

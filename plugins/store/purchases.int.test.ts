@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
@@ -187,6 +187,29 @@ describe('store items and purchases', () => {
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await store.coins.balance(user.id)).toBe(900);
+  });
+
+  it('a purchase is one statement on the wire: no begin, no commit, the item, coins and grant in one function call', async () => {
+    const timed = await createItem({ price: 10, grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 7 }, stock: 3, perUserLimit: 2 });
+    const coinsItem = await createItem({ price: 10, grant: { kind: 'coins', coins: 5 } });
+    const user = await richUser(100);
+    const buyer = { id: user.id, username: 'buyer' };
+    const connection = app.db.orm.em.getConnection();
+    const statements: string[] = [];
+    const spy = vi.spyOn(connection, 'logQuery').mockImplementation((query: string) => void statements.push(query));
+    try {
+      await store.purchases.purchase(buyer, { id: timed });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^select .* from "store_purchase"\(/);
+      await store.purchases.purchase(buyer, { id: coinsItem });
+      expect(statements).toHaveLength(2);
+      // A refusal is the same one statement (it rolls back what it wrote).
+      await expect(store.purchases.purchase(buyer, { id: '1234567890123456789' })).rejects.toMatchObject({ kind: 'not_found', message: 'Store item not found' });
+      expect(statements).toHaveLength(3);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await store.coins.balance(user.id)).toBe(85);
   });
 
   it('purchases are rate limited per user: the 21st in a minute is a 429 that writes nothing', async () => {

@@ -1,18 +1,17 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import '../notifications/events.ts';
-import { BlacklistSchema } from '../users/entities.ts';
-import { StorePurchaseSchema, type StoreItem, type StorePurchase } from './entities.ts';
-import type { GrantService } from './grants.ts';
+import { StorePurchaseSchema, type StorePurchase } from './entities.ts';
+import { reasonOf, type GrantService } from './grants.ts';
 import type { PurchaseBody, PurchaseResponse, PurchaseStatus, PurchaseView, RecipientView, StorePerson } from './item-schemas.ts';
-import type { CoinLedger } from './ledger.ts';
+import { asDomainError } from './refusals.ts';
+import { MAX_COINS } from './schemas.ts';
 
 
 type Person = { id: string; username: string; displayName?: string | null; avatar?: string | null };
@@ -39,16 +38,15 @@ export interface PurchaseDeps {
   orm: Orm;
   events: EventBus;
   audit: AuditLog;
-  coins: CoinLedger;
   grants: GrantService;
   now: () => number;
 }
 
 /**
- * Buying an item, for oneself or as a gift (docs/store.md, "Purchases"): in ONE transaction the checks, the debit
- * (a conditional update), the per-user limit (counted under a lock on the item and the recipient), the grant and the
- * stock (a conditional update, last, so the item's row is held for as little as possible). Custom rewards wait for
- * staff to fulfil them.
+ * Buying an item, for oneself or as a gift (docs/store.md, "Purchases"): ONE statement, `store_purchase` (the store's
+ * migration), atomic by itself: the item's checks, the per-user limit (counted under the recipient's row lock), the
+ * debit (a conditional update), the grant and the stock (a conditional update, last, so the item's row is held for
+ * as little as possible). A gift reads its recipient first. Custom rewards wait for staff to fulfil them.
  */
 export class StorePurchases {
   readonly #deps: PurchaseDeps;
@@ -58,75 +56,45 @@ export class StorePurchases {
   }
 
   async purchase(buyer: Person, body: PurchaseBody): Promise<PurchaseResponse> {
-    const { orm, coins, grants, events } = this.#deps;
+    const { orm, grants, events } = this.#deps;
     const giftTo = body.giftUserID ?? null;
     if (giftTo === buyer.id) throw new DomainError('bad_request', 'You cannot send a gift to yourself: buy it without the gift option.');
     const now = new Date(this.#deps.now());
-    const outcome = await orm.em.fork().transactional(async (em) => {
-      const [item] = await em.execute<ItemRow[]>(
-        `select "id", "name", "price", "grant_kind", "grant_value", "grant_days", "grant_coins", "stock", "per_user_limit", "on_sale" from "store_items" where "id" = ?`,
-        [body.id],
+    // Not in a transaction: the function's one statement is its own.
+    const em = orm.em.fork();
+    const recipient = giftTo ? await this.#giftRecipient(em, giftTo) : buyer;
+    const gift = recipient.id !== buyer.id;
+    const id = newId(now.getTime());
+    const row = await em
+      .execute<PurchaseRow[]>(
+        `select "balance", "ends_at", "status", "item_name", "price", "changed" from "store_purchase"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          ...[id, body.id, buyer.id, recipient.id, nameOf(buyer), gift ? nameOf(recipient) : null, now, MAX_COINS],
+          // The ids of what it may write beside the purchase (the debit, the coins credited, the grant, its rank history
+          // entry) and that entry's reason.
+          ...[newId(), newId(), newId(), newId(), reasonOf({ source: 'purchase', sourceRef: id })],
+        ],
+      )
+      .then(
+        ([answer]) => answer!,
+        (error: unknown) => {
+          throw asDomainError(error, refusals(recipient, gift));
+        },
       );
-      if (!item) throw new DomainError('not_found', 'Store item not found');
-      if (!item.on_sale) throw new DomainError('conflict', 'This item is not on sale.');
-      if (item.stock === 0) throw soldOut();
-      const recipient = giftTo ? await this.#giftRecipient(em, giftTo) : buyer;
-      const gift = recipient.id !== buyer.id;
-      if (item.per_user_limit) await assertUnderLimit(em, item, recipient, gift);
-
-      const id = newId(now.getTime());
-      const reference = `purchase:${id}`;
-      const debit = () =>
-        coins.debitIn(em, { userId: buyer.id, amount: item.price, kind: gift ? 'GIFT_SENT' : 'PURCHASE', reference, reason: gift ? `${item.name}, a gift for ${nameOf(recipient)}` : item.name });
-      const credit = () =>
-        coins.creditIn(em, { userId: recipient.id, amount: item.grant_coins!, kind: gift ? 'GIFT_RECEIVED' : 'REWARD', reference: `${reference}:coins`, reason: gift ? `${item.name}, a gift from ${nameOf(buyer)}` : item.name });
-      let balance: number;
-      if (item.grant_kind !== 'coins') balance = (await debit()).balance;
-      else if (gift && recipient.id < buyer.id) {
-        // Two wallets: always in the order of their ids, so two gifts of coins between the same two users never wait on each other in a circle.
-        await credit();
-        balance = (await debit()).balance;
-      } else {
-        balance = (await debit()).balance;
-        const credited = await credit();
-        if (!gift) balance = credited.balance;
-      }
-
-      let changed = false;
-      if (item.grant_kind === 'perk' || item.grant_kind === 'rank') {
-        // A timed grant bought again runs on from the end of the one the user holds (worked out under their lock).
-        const endsAt = item.grant_days ? { daysAfterLatest: item.grant_days } : null;
-        changed = await grants.grantIn(em, { userId: recipient.id, kind: item.grant_kind, value: item.grant_value!, source: 'purchase', sourceRef: id, endsAt });
-      }
-      const status: PurchaseStatus = item.grant_kind === 'custom' ? 'awaiting' : 'granted';
-      // The purchase row, with the stock's one conditional update when the stock is counted (last, so the item's row
-      // is held for as little as possible): of many buyers at once, only as many as there are items get past it.
-      const stock = item.stock === null ? '' : `with "taken" as (update "store_items" set "stock" = "stock" - 1 where "id" = ? and "on_sale" and "stock" > 0 returning "id") `;
-      const rows = await em.execute<{ ends_at: Date | null }[]>(
-        `${stock}insert into "store_purchases" ("id", "item_id", "buyer_id", "recipient_id", "item_name", "price", "status", "ends_at", "created_at")
-         select ?, ?, ?, ?, ?, ?, ?, (select "ends_at" from "grants" where "user_id" = ? and "source" = 'purchase' and "source_ref" = ? and "ended_at" is null), ?
-         ${stock ? 'from "taken"' : ''} returning "ends_at"`,
-        [...(stock ? [item.id] : []), id, item.id, buyer.id, recipient.id, item.name, item.price, status, recipient.id, id, now],
-      );
-      if (rows.length === 0) throw soldOut();
-      const endsAt = rows[0]!.ends_at ? new Date(rows[0]!.ends_at) : null;
-      const purchase: PurchaseView = {
-        id,
-        itemID: item.id,
-        itemName: item.name,
-        price: item.price,
-        buyer: person(buyer),
-        recipient: person(recipient),
-        gift,
-        status,
-        endsAt: endsAt ? endsAt.toISOString() : null,
-        createdAt: now.toISOString(),
-        fulfilledAt: null,
-      };
-      return { purchase, recipient, gift, changed, balance };
-    });
-    const { purchase, recipient, gift, changed, balance } = outcome;
-    if (changed) grants.announce(recipient.id);
+    const purchase: PurchaseView = {
+      id,
+      itemID: body.id,
+      itemName: row.item_name,
+      price: Number(row.price),
+      buyer: person(buyer),
+      recipient: person(recipient),
+      gift,
+      status: row.status,
+      endsAt: row.ends_at ? new Date(row.ends_at).toISOString() : null,
+      createdAt: now.toISOString(),
+      fulfilledAt: null,
+    };
+    if (row.changed) grants.announce(recipient.id);
     if (gift) {
       events.publish('notice', {
         userId: recipient.id,
@@ -136,7 +104,7 @@ export class StorePurchases {
         link: '/store',
       });
     }
-    return { purchased: purchase, balance };
+    return { purchased: purchase, balance: Number(row.balance) };
   }
 
   /** A gift's recipient, by exact ID or exact username (any case): ID, name and avatar only. */
@@ -195,39 +163,51 @@ export class StorePurchases {
     return rows.map((row) => toView(row, row.buyer, row.recipient));
   }
 
-  /** Known, and neither banned nor on the order blacklist. */
+  /** Known, and neither banned nor on the order blacklist: one read, before the purchase's statement. */
   async #giftRecipient(em: Em, id: string): Promise<Person> {
-    const user = await em.findOne(UserSchema, { id }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
-    if (!user) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
-    if (isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, new Date(this.#deps.now()))) throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
-    const blacklist = await em.findOne(BlacklistSchema, { user: id }, { fields: ['active'] });
-    if (blacklist?.active) throw new DomainError('conflict', `${nameOf(user)} is blacklisted and cannot receive gifts.`);
+    const [row] = await em.execute<RecipientRow[]>(
+      `select u."id", u."username", u."display_name", u."avatar", u."ban_active", u."ban_expires", coalesce(b."active", false) as "blacklisted"
+       from "users" u left join "blacklist" b on b."user_id" = u."id" where u."id" = ?`,
+      [id],
+    );
+    if (!row) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
+    const user: Person = { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar };
+    if (isBanActive({ active: row.ban_active, reason: null, expires: row.ban_expires }, new Date(this.#deps.now()))) throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
+    if (row.blacklisted) throw new DomainError('conflict', `${nameOf(user)} is blacklisted and cannot receive gifts.`);
     return user;
   }
 }
 
-/** The item as the purchase reads it: plain SQL, the hot path. */
-interface ItemRow {
+/** A gift's recipient as the purchase reads them. */
+interface RecipientRow {
   id: string;
-  name: string;
-  price: number;
-  grant_kind: StoreItem['grantKind'];
-  grant_value: string | null;
-  grant_days: number | null;
-  grant_coins: number | null;
-  stock: number | null;
-  per_user_limit: number | null;
-  on_sale: boolean;
+  username: string;
+  display_name: string | null;
+  avatar: string | null;
+  ban_active: boolean;
+  ban_expires: Date | string | null;
+  blacklisted: boolean;
 }
 
-const soldOut = () => new DomainError('conflict', 'This item is sold out.');
+/** What store_purchase answers. */
+interface PurchaseRow {
+  balance: number;
+  ends_at: Date | string | null;
+  status: PurchaseStatus;
+  item_name: string;
+  price: number;
+  changed: boolean;
+}
 
-/** Counted under a lock on (item, recipient): two purchases for the same user at once count one after the other. */
-async function assertUnderLimit(em: Em, item: ItemRow, recipient: Person, gift: boolean): Promise<void> {
-  await lockName(em, `store:limit:${item.id}:${recipient.id}`);
-  const [row] = await em.execute<{ n: string | number }[]>(`select count(*) as n from store_purchases where item_id = ? and recipient_id = ?`, [item.id, recipient.id]);
-  const limit = item.per_user_limit!;
-  if (Number(row?.n ?? 0) < limit) return;
-  const most = `${limit} of this item`;
-  throw new DomainError('conflict', gift ? `${nameOf(recipient)} already has ${most}, the most one user may get.` : `You already have ${most}, the most one user may get.`, { limit });
+/** store_purchase's own refusals (coin_apply's and grant_apply's are shared: refusals.ts). */
+function refusals(recipient: Person, gift: boolean) {
+  return {
+    item_not_found: () => new DomainError('not_found', 'Store item not found'),
+    not_on_sale: () => new DomainError('conflict', 'This item is not on sale.'),
+    sold_out: () => new DomainError('conflict', 'This item is sold out.'),
+    limit: ({ limit }: Record<string, unknown>) => {
+      const most = `${Number(limit)} of this item`;
+      return new DomainError('conflict', gift ? `${nameOf(recipient)} already has ${most}, the most one user may get.` : `You already have ${most}, the most one user may get.`, { limit });
+    },
+  };
 }
