@@ -95,9 +95,8 @@ export class EventBridge {
   #attempt = 0;
   #unforward: () => void = () => {};
   #inFlight = new Set<Promise<unknown>>();
-  /** Published while a batch is under way: the next batch. */
+  /** Published while a batch is under way (one is while #inFlight holds it): the next batch. */
   #outbox: string[] = [];
-  #sending = false;
   #sequence = 0;
   #chunked = 0;
   /** How this process's own messages start on the wire (JSON.stringify keeps `o` first). */
@@ -191,14 +190,13 @@ export class EventBridge {
 
   #send(json: string): void {
     this.#outbox.push(json);
-    if (!this.#sending) this.#sendBatch();
+    if (this.#inFlight.size === 0) this.#sendBatch();
   }
 
   /** Everything in the outbox as one statement; when it is answered, the next batch (if any was published meanwhile). */
   #sendBatch(): void {
     const client = this.#client!;
     const batch = this.#outbox.splice(0);
-    this.#sending = true;
     const sent = client
       .query('select pg_notify($1, "payload") from unnest($2::text[]) with ordinality as "t"("payload", "i") order by "i"', [this.#options.channel, batch])
       .then(
@@ -211,7 +209,6 @@ export class EventBridge {
     this.#inFlight.add(sent);
     void sent.finally(() => {
       this.#inFlight.delete(sent);
-      this.#sending = false;
       if (this.#outbox.length === 0) return;
       if (this.#connected && this.#client) return this.#sendBatch();
       // The connection went meanwhile: these wait for the next one, as events published while it is down do.
