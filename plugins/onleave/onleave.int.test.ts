@@ -294,6 +294,16 @@ describe('onleave', () => {
       await orders.sweeper.sweep();
       expect(queueLeaves).toContain(user.id);
       expect((await orders.orders.listQueue()).some((q) => q.userID === user.id)).toBe(false);
+
+      // Back in the queue in the instant the leave took effect (past the join refusal): out within a minute, not
+      // at every pass of the day.
+      await app.db.orm.em.fork().execute('insert into delivery_queue (user_id, joined_at) values (?, ?)', [user.id, new Date(clock)]);
+      clock += 1000;
+      await orders.sweeper.sweep();
+      expect((await orders.orders.listQueue()).some((q) => q.userID === user.id)).toBe(true);
+      clock += 60_000;
+      await orders.sweeper.sweep();
+      expect((await orders.orders.listQueue()).some((q) => q.userID === user.id)).toBe(false);
     });
 
     it('on leave now and returning this week', async () => {

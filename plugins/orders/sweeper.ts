@@ -56,6 +56,8 @@ export class OrderSweeper {
   readonly #duration: Histogram | null = null;
   readonly #failures: Counter | null = null;
   #offDuty: OffDuty | null = null;
+  /** When the queue was last checked for members on leave (ms, the service clock), and the UTC day it was. */
+  #offDutyChecked: { at: number; day: string } | null = null;
   #claimExpiries: ClaimExpiryRecorder | null = null;
 
   constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger, metrics?: Metrics) {
@@ -142,14 +144,20 @@ export class OrderSweeper {
   async sweep(): Promise<SweepResult> {
     const now = new Date(this.#now());
     const em = this.#orm.em.fork();
-    if (this.#offDuty) await this.#dropOffDuty(em, this.#offDuty);
-    // Most ticks find nothing due: one indexed look costs less than the four passes below.
+    if (this.#offDuty && this.#offDutyDue(now)) {
+      await this.#dropOffDuty(em, this.#offDuty);
+      this.#offDutyChecked = { at: now.getTime(), day: utcDay(now) };
+    }
+    // Most ticks find nothing due: one indexed look costs less than the four passes below. A ready order without a
+    // driver is due only when a driver is free to take it (and did not let it expire before): with nobody free it
+    // would wait anyway, and looking at it every second (a transaction and a table lock per order) was most of an
+    // idle server's work.
     const [due] = await em.execute<unknown[]>(
-      `select 1 from orders where status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') and (
+      `select 1 from orders o where status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') and (
          (status = 'CLAIMED' and claim_expires_at <= ?) or (status = 'ORDERED' and cancel_at <= ?) or
-         (status = 'PREPARING' and ready_at <= ?) or (status = 'READY' and (assigned_driver is null or assignment_expires_at <= ?))
+         (status = 'PREPARING' and ready_at <= ?) or (status = 'READY' and (assignment_expires_at <= ? or (assigned_driver is null and ${FREE_DRIVER_EXISTS})))
        ) limit 1`,
-      [now, now, now, now],
+      [now, now, now, now, now],
     );
     if (!due) return { claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 };
     const minutes = Math.round(this.#config.orders.unclaimedCancelMs / 60_000);
@@ -195,6 +203,17 @@ export class OrderSweeper {
     });
   }
 
+  /**
+   * Leave starts on a UTC day, and approving a leave that covers today takes the member out at once (onleave's
+   * whenLeaveStarts), so the queue is checked on the first pass of each day and otherwise once a minute: that catches
+   * a member who joined in the instant their leave was approved, or whose removal failed, without two queries a
+   * second on an idle server.
+   */
+  #offDutyDue(now: Date): boolean {
+    const checked = this.#offDutyChecked;
+    return !checked || checked.day !== utcDay(now) || now.getTime() - checked.at >= OFF_DUTY_CHECK_MS || now.getTime() < checked.at;
+  }
+
   /** Queued drivers whose leave has started leave the queue as if they had left it themselves (their ready orders released). */
   async #dropOffDuty(em: Em, offDuty: OffDuty): Promise<void> {
     const queued = await em.execute<{ user_id: string }[]>('select user_id from delivery_queue');
@@ -211,10 +230,10 @@ export class OrderSweeper {
   async #assign(now: Date): Promise<{ assigned: string[]; released: string[] }> {
     const assigned: string[] = [];
     const released: string[] = [];
-    const pending = await this.#orm.em.fork().find(
-      OrderSchema,
-      { status: 'READY', $or: [{ assignedDriver: null }, { assignmentExpiresAt: { $lte: now } }] },
-      { orderBy: { priority: 'desc', readyAt: 'asc' }, fields: ['id'] },
+    const pending = await this.#orm.em.fork().execute<{ id: string }[]>(
+      `select id from orders o where status = 'READY' and (assignment_expires_at <= ? or (assigned_driver is null and ${FREE_DRIVER_EXISTS}))
+       order by priority desc, ready_at asc`,
+      [now, now],
     );
     for (const { id } of pending) {
       const outcome = await this.#orm.em.fork().transactional(async (em) => {
@@ -254,6 +273,18 @@ export class OrderSweeper {
     return { assigned, released };
   }
 }
+
+/** How often a pass looks for queued members whose leave has started, within one UTC day. */
+const OFF_DUTY_CHECK_MS = 60_000;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * A driver in the delivery queue who may take order `o`: without a live assignment, and not one who let `o` expire
+ * before (one parameter: now).
+ */
+const FREE_DRIVER_EXISTS = `exists (select 1 from delivery_queue q where q.user_id <> all(o.skipped_drivers) and not exists (
+  select 1 from orders a where a.status = 'READY' and a.assigned_driver = q.user_id and a.assignment_expires_at > ?))`;
 
 async function ids(em: Em, sql: string, params: unknown[]): Promise<string[]> {
   const rows = await em.execute<{ id: string }[]>(sql, params);

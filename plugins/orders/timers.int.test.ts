@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../core/http/server.ts';
 import { loadConfig } from '../../core/config.ts';
 import { plugins } from '../index.ts';
@@ -139,6 +139,39 @@ describe('order deadlines (the sweeper)', () => {
     await plugin.sweeper.sweep();
     for (const off of offs) off();
     expect(seen).toEqual(['cancelOrder:CANCELLED']);
+  });
+
+  it('a ready order no driver is free to take costs a sweep one look, no transaction; a driver joining makes it due', async () => {
+    for (const d of drivers) await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: d.auth });
+    const order = await cooking();
+    clock += 3 * MINUTE;
+    await plugin.sweeper.sweep();
+    expect(await get(order.id)).toMatchObject({ status: 'READY', assignedDriver: null });
+    const idleSweep = async () => {
+      const prototype = Object.getPrototypeOf(app.db.orm.em) as { transactional: (...args: unknown[]) => unknown };
+      const transactions = vi.spyOn(prototype, 'transactional');
+      try {
+        clock += MINUTE;
+        expect(await plugin.sweeper.sweep()).toEqual({ claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 });
+        expect(transactions).not.toHaveBeenCalled();
+      } finally {
+        transactions.mockRestore();
+      }
+    };
+    await idleSweep();
+    expect((await post('/api/client/orders/delivery-queue/join', drivers[0]!)).statusCode).toBe(200);
+    expect((await plugin.sweeper.sweep()).assigned).toBe(1);
+    expect((await get(order.id)).assignedDriver?.id).toBe(drivers[0]!.id);
+    // The driver lets it expire and is the only one queued: released, and not due again for that driver.
+    clock += 3 * MINUTE;
+    expect((await plugin.sweeper.sweep()).released).toBe(1);
+    expect(await get(order.id)).toMatchObject({ status: 'READY', assignedDriver: null });
+    await idleSweep();
+    expect((await post('/api/client/orders/delivery-queue/join', drivers[1]!)).statusCode).toBe(200);
+    expect((await plugin.sweeper.sweep()).assigned).toBe(1);
+    expect((await get(order.id)).assignedDriver?.id).toBe(drivers[1]!.id);
+    await post(`/api/client/orders/${order.id}/deliver`, drivers[1]!, {});
+    for (const d of drivers.slice(0, 2)) await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: d.auth });
   });
 
   it('timers survive a restart: a second server on the same database finishes the job with its own sweeper', async () => {
