@@ -98,14 +98,15 @@ describe('sessions', () => {
   });
 
   /** Counts the EntityManager reads of sessions while `work` runs. */
+  /** How many statements read sessions while `work` ran (the session reader is one `execute` over `sessions s`). */
   async function sessionReads<T>(work: () => Promise<T>): Promise<{ result: T; reads: number }> {
-    const prototype = Object.getPrototypeOf(app.db.orm.em) as { find: (...args: unknown[]) => unknown; findOne: (...args: unknown[]) => unknown };
-    const spies = [vi.spyOn(prototype, 'find'), vi.spyOn(prototype, 'findOne')];
+    const prototype = Object.getPrototypeOf(app.db.orm.em) as { execute: (...args: unknown[]) => unknown };
+    const spy = vi.spyOn(prototype, 'execute');
     try {
       const result = await work();
-      return { result, reads: spies.reduce((sum, spy) => sum + spy.mock.calls.filter(([entity]) => entity === SessionSchema).length, 0) };
+      return { result, reads: spy.mock.calls.filter(([sql]) => typeof sql === 'string' && /\bfrom sessions s\b/.test(sql)).length };
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      spy.mockRestore();
     }
   }
 
@@ -117,6 +118,40 @@ describe('sessions', () => {
     expect(reads).toBe(1);
     // Now served from memory.
     expect((await sessionReads(() => sessions().validate(users[1]!.token))).reads).toBe(0);
+  });
+
+  it('sessions asked for while a read runs wait for the next read, all together (identifies trickling in)', async () => {
+    const users = await Promise.all([app.createUser(), app.createUser(), app.createUser(), app.createUser()]);
+    const prototype = Object.getPrototypeOf(app.db.orm.em) as { execute: (...args: unknown[]) => Promise<unknown> };
+    const original = prototype.execute;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const statements: string[] = [];
+    const spy = vi.spyOn(prototype, 'execute').mockImplementation(async function (this: unknown, ...args: unknown[]) {
+      if (typeof args[0] === 'string' && /\bfrom sessions s\b/.test(args[0])) {
+        statements.push(args[0]);
+        if (holding) {
+          holding = false;
+          await held; // the first read stays in flight while the others are asked for
+        }
+      }
+      return original.apply(this, args);
+    });
+    try {
+      const first = sessions().validate(users[0]!.token);
+      const rest: Promise<unknown>[] = [];
+      for (const user of users.slice(1)) {
+        await new Promise((resolve) => setImmediate(resolve)); // each in a turn of its own
+        rest.push(sessions().validate(user.token));
+      }
+      release();
+      const answers = await Promise.all([first, ...rest]);
+      expect(answers.map((s) => (s as { user: { id: string } } | null)?.user.id)).toEqual(users.map((u) => u.id));
+      expect(statements).toHaveLength(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('does not keep a session read while an event said it changed', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import type { BanInfo } from '../shared/ban.ts';
+import { selectSessions } from './current-user-sql.ts';
 import { SessionSchema, UserSchema, type User, type UserSettings } from './entities.ts';
 
 export const SESSION_COOKIE = 'VD_SESSION';
@@ -91,10 +92,14 @@ export class SessionService {
   /** Session hash → the session as last read, and when. Insertion order doubles as age for eviction. */
   readonly #cache = new Map<string, { session: StoredSession; at: number }>();
   /**
-   * Session ids asked for in this turn of the event loop and not cached: read together, in one query (a reconnect
-   * storm identifies thousands of sockets at once).
+   * Session ids asked for and not cached, waiting to be read together in one query. One read runs at a time: what
+   * is asked for while it runs waits for the next, so a reconnect storm (thousands of identifies arriving over a
+   * second or two) is read in a few large batches rather than hundreds of small ones, and a lone request is read
+   * at once.
    */
-  #batch: Map<string, ((session: StoredSession | null, error?: unknown) => void)[]> | null = null;
+  #batch: Map<string, ((session: StoredSession | null, error?: unknown) => void)[]> = new Map();
+  /** A read is under way or scheduled: new ids join #batch for the next one. */
+  #reading = false;
   /** Counts the events that make cached sessions stale: a read that overlapped one is answered but not cached. */
   #generation = 0;
 
@@ -158,34 +163,38 @@ export class SessionService {
     return { ...session, renewed: false };
   }
 
-  /** One session from the database, read with the others asked for in the same turn of the event loop. */
+  /** One session from the database, read with the others asked for meanwhile (see #batch). */
   #read(id: string): Promise<StoredSession | null> {
     return new Promise((resolve, reject) => {
-      if (!this.#batch) {
-        this.#batch = new Map();
-        setImmediate(() => void this.#readBatch());
-      }
-      const waiting = this.#batch.get(id);
       const answer = (session: StoredSession | null, error?: unknown) => (error === undefined ? resolve(session) : reject(error));
+      const waiting = this.#batch.get(id);
       if (waiting) waiting.push(answer);
       else this.#batch.set(id, [answer]);
+      if (!this.#reading) {
+        this.#reading = true;
+        // The rest of this turn's callers join the same read.
+        setImmediate(() => void this.#readBatches());
+      }
     });
   }
 
-  async #readBatch(): Promise<void> {
-    const batch = this.#batch!;
-    this.#batch = null;
-    const ids = [...batch.keys()];
-    for (let i = 0; i < ids.length; i += SESSION_BATCH_MAX) {
-      const chunk = ids.slice(i, i + SESSION_BATCH_MAX);
-      try {
-        const rows = await this.#orm.em.fork().find(SessionSchema, { id: { $in: chunk } }, { populate: ['user', 'user.ranks'] });
-        const found = new Map(rows.map((row) => [row.id, { id: row.id, expiresAt: row.expiresAt, user: toCurrentUser(row.user) }]));
-        for (const id of chunk) for (const answer of batch.get(id)!) answer(found.get(id) ?? null);
-      } catch (error) {
-        for (const id of chunk) for (const answer of batch.get(id)!) answer(null, error);
+  /** Reads what is waiting, SESSION_BATCH_MAX ids a query, until nothing is. */
+  async #readBatches(): Promise<void> {
+    while (this.#batch.size > 0) {
+      const batch = this.#batch;
+      this.#batch = new Map();
+      const ids = [...batch.keys()];
+      for (let i = 0; i < ids.length; i += SESSION_BATCH_MAX) {
+        const chunk = ids.slice(i, i + SESSION_BATCH_MAX);
+        try {
+          const found = await selectSessions(this.#orm.em.fork(), chunk);
+          for (const id of chunk) for (const answer of batch.get(id)!) answer(found.get(id) ?? null);
+        } catch (error) {
+          for (const id of chunk) for (const answer of batch.get(id)!) answer(null, error);
+        }
       }
     }
+    this.#reading = false;
   }
 
   #cached(id: string, now: number): StoredSession | undefined {

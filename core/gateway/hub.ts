@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { SessionSchema, UserSchema } from '../auth/entities.ts';
-import { hashToken, toCurrentUser, type CurrentUser, type SessionService } from '../auth/sessions.ts';
+import { selectCurrentUsers } from '../auth/current-user-sql.ts';
+import { SessionSchema } from '../auth/entities.ts';
+import { hashToken, type CurrentUser, type SessionService } from '../auth/sessions.ts';
 import type { Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import { isBanActive } from '../shared/ban.ts';
@@ -287,8 +288,7 @@ export class GatewayHub {
     const ids = pending === 'all' ? [...this.#users.keys()] : [...pending].filter((id) => this.#users.has(id));
     if (ids.length === 0) return;
     const em = this.#deps.orm.em.fork();
-    const rows = await em.find(UserSchema, { id: { $in: ids } }, { populate: ['ranks'] });
-    const found = new Map(rows.map((row) => [row.id, toCurrentUser(row)]));
+    const found = await selectCurrentUsers(em, ids);
     for (const id of ids) {
       const entry = this.#users.get(id);
       if (!entry) continue;
