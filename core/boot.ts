@@ -4,7 +4,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
-import { EventBridge } from './db/event-bridge.ts';
+import type { EventBridge } from './db/event-bridge.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
@@ -86,16 +86,25 @@ export interface StartedApp {
  * bridge to other processes on PostgreSQL, listen, and the metrics port when METRICS_PORT is set.
  */
 export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<StartedApp> {
+  // How long each step of the start took (ms since the process began), logged once listening: where a slow start goes.
+  const steps: Record<string, number> = {};
+  const step = (name: string) => void (steps[name] = Math.round(performance.now()));
+  step('loaded');
   const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
+  step('database');
   let server: Server | undefined;
   let bridge: EventBridge | null = null;
   let metrics: MetricsServer | null = null;
   try {
     const site = await loadBuiltSite(distDir);
+    step('site');
     server = await buildServer({ config, orm, plugins, site });
+    step('server');
     // PostgreSQL may have several processes (web, bot): their events meet through LISTEN/NOTIFY. The embedded
     // database has one process, and nothing to bridge.
     if (config.databaseUrl) {
+      // Loaded here only: the embedded database has nothing to bridge and never reads `pg`.
+      const { EventBridge } = await import('./db/event-bridge.ts');
       bridge = new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log, metrics: server.metrics });
       await bridge.start();
     }
@@ -103,8 +112,11 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     if (isNew && config.demoData) {
       await seedDemoData(server, plugins);
       server.app.log.info('New database: demo data added');
+      step('demoData');
     }
     await server.app.listen({ host: config.host, port: config.port });
+    step('listening');
+    server.app.log.info({ startMs: steps }, 'started');
     if (config.metrics.port !== null) {
       metrics = await serveMetrics(server.metrics, { host: config.host, port: config.metrics.port, token: config.metrics.token, log: server.app.log });
       server.app.log.info({ url: metrics.url }, 'metrics served on their own port');

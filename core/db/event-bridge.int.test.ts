@@ -34,7 +34,7 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
   async function node(channel: string) {
     const events = new EventBus();
     const log = quietLog();
-    const metrics = new Metrics();
+    const metrics = await Metrics.create(true);
     const bridge = new EventBridge({ url: url!, events, log, channel, reconnectMs: { min: 20, max: 200 }, metrics });
     await bridge.start();
     bridges.push(bridge);

@@ -104,7 +104,7 @@ export class EventBridge {
   /** Chunks received so far, by origin and event id. */
   readonly #assembling = new Map<string, { parts: Buffer[]; received: number; timer: NodeJS.Timeout }>();
 
-  constructor({ metrics = new Metrics(), ...options }: EventBridgeOptions) {
+  constructor({ metrics = Metrics.off(), ...options }: EventBridgeOptions) {
     this.#options = { channel: EVENT_CHANNEL, reconnectMs: { min: 250, max: 10_000 }, ...options };
     this.#lag = metrics.histogram({
       name: 'vd_event_bridge_lag_seconds',

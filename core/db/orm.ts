@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import pg from 'pg';
+import type pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
 import type { MigrationClass } from './migrations.ts';
 
@@ -136,7 +136,9 @@ const MIGRATION_LOCK = 7_246_143_001;
  */
 export async function withMigrationLock<T>(url: string | undefined, work: () => Promise<T>): Promise<T> {
   if (!url) return work();
-  const client = new pg.Client({ connectionString: url, application_name: 'virtual-diner-migrations' });
+  // `pg` only here and with DATABASE_URL: the embedded database never loads it.
+  const { Client } = (await import('pg')).default;
+  const client = new Client({ connectionString: url, application_name: 'virtual-diner-migrations' });
   // A connection lost meanwhile fails the query in flight; the event itself must not crash the process.
   client.on('error', () => {});
   await client.connect();

@@ -13,7 +13,7 @@ import { EventBus } from '../events.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
-import { registerHttpMetrics } from '../metrics/http.ts';
+import { metricsServed, registerHttpMetrics } from '../metrics/http.ts';
 import { registerKernelMetrics } from '../metrics/kernel.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
@@ -130,7 +130,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const sessions = new SessionService(orm, events, options.now);
   const audit = new AuditLog(orm, options.now);
   const services: Record<string, unknown> = {};
-  const metrics = new Metrics();
+  const metrics = await Metrics.create(metricsServed(config));
   const ctx: CoreContext = {
     config, orm, events, sessions, audit, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []), metrics,
   };

@@ -45,7 +45,8 @@ export interface BillingDeps {
  */
 export class BillingService {
   readonly #deps: BillingDeps;
-  readonly #stripe: Stripe | null;
+  /** The SDK, loading; null when payments are not set up. */
+  readonly #stripe: Promise<Stripe> | null;
   readonly #converge: ConvergeDeps;
   /** One Subscribe at a time per user in this process: a double click gets the session the first click made. */
   readonly #inFlight = new Map<string, Promise<string>>();
@@ -66,13 +67,13 @@ export class BillingService {
 
   /** GET /api/client/stripe/subscriptions. */
   listPlans(): PlanView[] {
-    this.#client();
+    this.#assertConfigured();
     return this.plans();
   }
 
   /** POST /api/client/stripe/subscriptions/create: a Checkout Session's URL (the open one if there is one). */
   async checkout(user: Subscriber, planId: string): Promise<string> {
-    const stripe = this.#client();
+    const stripe = await this.#client();
     const plan = this.#deps.config.stripe.plans.find((p) => p.id === planId);
     if (!plan) throw new DomainError('not_found', 'There is no such plan.');
     const running = this.#inFlight.get(user.id);
@@ -137,7 +138,7 @@ export class BillingService {
 
   /** GET /api/client/stripe/billing-portal-url. */
   async portalUrl(user: Subscriber): Promise<string> {
-    const stripe = this.#client();
+    const stripe = await this.#client();
     const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { user: user.id });
     if (!customer) throw new DomainError('not_found', 'You have no billing account yet: subscribe to a plan first.');
     const session = await callStripe(this.#deps.log, 'billingPortal.sessions.create', () =>
@@ -148,7 +149,7 @@ export class BillingService {
 
   /** GET /api/client/stripe/subscriptions/@me: newest first, as last converged. */
   async mine(userId: string): Promise<MySubscriptionView[]> {
-    this.#client();
+    this.#assertConfigured();
     return this.subscriptionsOf(userId);
   }
 
@@ -174,7 +175,7 @@ export class BillingService {
 
   /** The success page: converge the user now, so one who lands before the webhook sees their plan. */
   async syncUser(userId: string): Promise<void> {
-    const stripe = this.#client();
+    const stripe = await this.#client();
     const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { user: userId });
     if (customer) await this.#sync(stripe, userId, customer.customerId, null);
   }
@@ -184,7 +185,7 @@ export class BillingService {
    * is a 400 and changes nothing. The event only says whose subscriptions to read again.
    */
   async webhook(raw: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
-    const stripe = this.#client();
+    const stripe = await this.#client();
     if (!signature) throw new DomainError('bad_request', 'Missing Stripe-Signature header.');
     let event: Stripe.Event;
     try {
@@ -210,7 +211,11 @@ export class BillingService {
     return converge(this.#converge, userId, list.data, readAt, event);
   }
 
-  #client(): Stripe {
+  #assertConfigured(): void {
+    if (!this.#stripe) throw notSetUp();
+  }
+
+  #client(): Promise<Stripe> {
     if (!this.#stripe) throw notSetUp();
     return this.#stripe;
   }

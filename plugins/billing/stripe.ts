@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -8,17 +8,22 @@ export type StripeClient = Stripe;
 
 /**
  * The SDK as configuration says: Stripe itself, or another origin (the stand-in, tests/stand-ins/stripe), where
- * the SDK does not retry (a test's outage must be seen as one). Null when payments are not set up.
+ * the SDK does not retry (a test's outage must be seen as one). Null when payments are not set up. The SDK (about
+ * 200 modules) is loaded only then: a start without payments does not read it (docs/decisions.md "Cold start").
  */
-export function stripeClient(config: Config): Stripe | null {
+export function stripeClient(config: Config): Promise<Stripe> | null {
   const s = config.stripe;
   if (!s.configured || !s.secretKey) return null;
-  return new Stripe(s.secretKey, {
-    timeout: s.timeoutMs,
-    maxNetworkRetries: s.api ? 0 : 2,
-    ...(s.api ? { host: s.api.host, port: s.api.port, protocol: s.api.protocol } : {}),
-    appInfo: { name: 'Virtual Diner' },
-  });
+  const secretKey = s.secretKey;
+  return import('stripe').then(
+    ({ default: StripeSdk }) =>
+      new StripeSdk(secretKey, {
+        timeout: s.timeoutMs,
+        maxNetworkRetries: s.api ? 0 : 2,
+        ...(s.api ? { host: s.api.host, port: s.api.port, protocol: s.api.protocol } : {}),
+        appInfo: { name: 'Virtual Diner' },
+      }),
+  );
 }
 
 export function notSetUp(): DomainError {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import { UPLOAD_NAME_RE } from './schemas.ts';
@@ -44,6 +43,8 @@ export class ImageStore {
     const { maxBytes, hostUrl, hostClientId } = this.#config.images;
     if (bytes.length === 0) throw new DomainError('bad_request', 'The image is empty.');
     if (bytes.length > maxBytes) throw tooLarge(maxBytes);
+    // file-type (and the tokenizers under it) loads with the first upload, not with every start.
+    const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(bytes);
     const extension = type ? ACCEPTED.get(type.mime) : undefined;
     if (!type || !extension) throw new DomainError('bad_request', 'Only PNG, JPEG, GIF and WebP images can be uploaded.');

@@ -26,7 +26,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   /** Starts Discord sign-in: remembers state, PKCE verifier and the wanted path in a signed cookie. */
   app.get('/login/discord', { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
     if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
-    const { url, cookie } = oauth.start(request.query.redirect);
+    const { url, cookie } = await oauth.start(request.query.redirect);
     setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
     return reply.redirect(url, 302);
   });

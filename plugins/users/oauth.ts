@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ArcticFetchError, CodeChallengeMethod, OAuth2Client, OAuth2RequestError, generateCodeVerifier, generateState } from 'arctic';
+import type { OAuth2Client } from 'arctic';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import { safeRedirect } from '../../core/shared/redirect.ts';
@@ -15,13 +15,17 @@ export interface PendingSignIn {
   redirect: string;
 }
 
+type Arctic = typeof import('arctic');
+
 /**
  * Discord OAuth2 (authorization code + PKCE) through arctic's generic client, so that the endpoints follow
- * DISCORD_API_URL: tests and local trials run the real flow against tests/stand-ins/discord.
+ * DISCORD_API_URL: tests and local trials run the real flow against tests/stand-ins/discord. arctic is loaded only
+ * when Discord sign-in is configured (a start without it does not read its modules: docs/decisions.md "Cold start").
  */
 export class DiscordOAuth {
   readonly configured: boolean;
-  readonly #client: OAuth2Client;
+  /** arctic and its client, loading; null when Discord sign-in is not configured. */
+  readonly #arctic: Promise<{ arctic: Arctic; client: OAuth2Client }> | null;
   readonly #config: Config;
   readonly #authorizeUrl: string;
   readonly #tokenUrl: string;
@@ -31,7 +35,9 @@ export class DiscordOAuth {
     this.#config = config;
     const { clientId, clientSecret, apiUrl } = config.discord;
     this.configured = Boolean(clientId && clientSecret);
-    this.#client = new OAuth2Client(clientId ?? '', clientSecret ?? '', `${config.publicUrl}/login/callback`);
+    this.#arctic = this.configured
+      ? import('arctic').then((arctic) => ({ arctic, client: new arctic.OAuth2Client(clientId!, clientSecret!, `${config.publicUrl}/login/callback`) }))
+      : null;
     // Discord serves the consent page beside its API: https://discord.com/oauth2/authorize.
     this.#authorizeUrl = `${new URL(apiUrl).origin}/oauth2/authorize`;
     this.#tokenUrl = `${apiUrl}/oauth2/token`;
@@ -39,9 +45,11 @@ export class DiscordOAuth {
   }
 
   /** Where to send the browser, and the signed cookie that remembers the attempt. */
-  start(redirect: unknown, now = Date.now()): { url: string; cookie: string } {
+  async start(redirect: unknown, now = Date.now()): Promise<{ url: string; cookie: string }> {
+    const { arctic, client } = await this.#loaded();
+    const { generateState, generateCodeVerifier, CodeChallengeMethod } = arctic;
     const pending: PendingSignIn = { state: generateState(), codeVerifier: generateCodeVerifier(), redirect: safeRedirect(redirect) };
-    const url = this.#client.createAuthorizationURLWithPKCE(this.#authorizeUrl, pending.state, CodeChallengeMethod.S256, pending.codeVerifier, ['identify']);
+    const url = client.createAuthorizationURLWithPKCE(this.#authorizeUrl, pending.state, CodeChallengeMethod.S256, pending.codeVerifier, ['identify']);
     const payload = Buffer.from(JSON.stringify({ ...pending, at: now })).toString('base64url');
     return { url: url.toString(), cookie: `${payload}.${this.#sign(payload)}` };
   }
@@ -63,11 +71,18 @@ export class DiscordOAuth {
     return { state: pending.state, codeVerifier: pending.codeVerifier, redirect: safeRedirect(pending.redirect) };
   }
 
+  #loaded(): Promise<{ arctic: Arctic; client: OAuth2Client }> {
+    if (!this.#arctic) throw new DomainError('not_found', 'Discord sign-in is not configured');
+    return this.#arctic;
+  }
+
   /** Exchanges the code and reads the Discord user it belongs to. */
   async profile(code: string, codeVerifier: string): Promise<DiscordProfile> {
+    const { arctic, client } = await this.#loaded();
+    const { OAuth2RequestError, ArcticFetchError } = arctic;
     let accessToken: string;
     try {
-      accessToken = (await this.#client.validateAuthorizationCode(this.#tokenUrl, code, codeVerifier)).accessToken();
+      accessToken = (await client.validateAuthorizationCode(this.#tokenUrl, code, codeVerifier)).accessToken();
     } catch (error) {
       if (error instanceof OAuth2RequestError) throw new DomainError('bad_request', 'Discord did not accept the sign-in code. Please sign in again.');
       if (error instanceof ArcticFetchError) throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
