@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -86,6 +87,78 @@ export function cpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (user + system, ms) every PostgreSQL process on this machine has used so far: the backends serving the
+ * app or a baseline, the WAL writer, the checkpointer. Backends live as long as their pool's connections, so the
+ * difference over a run is what the database spent on it. Null off Linux.
+ */
+export function postgresCpuMs(): number | null {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      const open = stat.indexOf('(');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(open + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/** Where one operation's CPU goes on this machine, in µs: the server's process, PostgreSQL's, the load generator's (this process). */
+export interface CpuShares {
+  serverUs: number | null;
+  postgresUs: number | null;
+  clientUs: number;
+  /** Operations per second the machine's cores could do at most if they did nothing else: cores × 1 s / the sum. */
+  ceilingPerS: number | null;
+}
+
+/** Reads the three CPU clocks now; `done(operations)` gives each one's time per operation since. */
+export function cpuShares(serverPid: number): { done(operations: number): CpuShares } {
+  const server = cpuMs(serverPid);
+  const postgres = postgresCpuMs();
+  const client = process.cpuUsage();
+  return {
+    done(operations) {
+      const serverAfter = cpuMs(serverPid);
+      const postgresAfter = postgresCpuMs();
+      const clientUsed = process.cpuUsage(client);
+      const per = (before: number | null, after: number | null) => (before === null || after === null || operations === 0 ? null : ((after - before) * 1000) / operations);
+      const serverUs = per(server, serverAfter);
+      const postgresUs = per(postgres, postgresAfter);
+      const clientUs = operations === 0 ? 0 : (clientUsed.user + clientUsed.system) / operations;
+      const sum = (serverUs ?? 0) + (postgresUs ?? 0) + clientUs;
+      return { serverUs, postgresUs, clientUs, ceilingPerS: serverUs === null || sum === 0 ? null : (os.cpus().length * 1_000_000) / sum };
+    },
+  };
+}
+
+/** Table columns for a list of CpuShares (one per round): the medians, or nothing for a row without them. */
+export function cpuColumns(shares: readonly CpuShares[]): Record<string, Cell> {
+  if (shares.length === 0) return { 'server CPU µs/op': '', 'PostgreSQL CPU µs/op': '', 'client CPU µs/op': '', 'ceiling ops/s': '' };
+  const mid = (pick: (s: CpuShares) => number | null) => {
+    const values = shares.map(pick).filter((v): v is number => v !== null);
+    return values.length === 0 ? 'n/a' : round(median(values));
+  };
+  return {
+    'server CPU µs/op': mid((s) => s.serverUs),
+    'PostgreSQL CPU µs/op': mid((s) => s.postgresUs),
+    'client CPU µs/op': mid((s) => s.clientUs),
+    'ceiling ops/s': mid((s) => s.ceilingPerS),
+  };
 }
 
 export interface ServerLoadFigures extends LoadFigures {

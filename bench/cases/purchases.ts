@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { appEnv, cpuMs, median, measure, round, scratchDatabase, startServer, type BenchCase, type RunningServer } from '../lib.ts';
+import { appEnv, cpuColumns, cpuShares, median, measure, round, scratchDatabase, startServer, type BenchCase, type CpuShares, type RunningServer } from '../lib.ts';
 
 const BUYERS = 50;
 const LOAD = { connections: 50, duration: 10 };
@@ -54,7 +54,7 @@ export const purchasesCase: BenchCase = {
           ...options,
           requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/orders/${row++ % BUYERS}/toggle` }) }],
         });
-        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, requests: result.requests.total };
       };
 
       let next = 0;
@@ -72,39 +72,45 @@ export const purchasesCase: BenchCase = {
             },
           ],
         });
-        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
+        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, requests: result.requests.total };
       };
       await purchases(WARMUP);
       await locking(WARMUP);
       await measure(`${hello.url}/`, WARMUP);
       const runs = { purchases: [] as Awaited<ReturnType<typeof purchases>>[], locking: [] as Awaited<ReturnType<typeof locking>>[], hello: [] as Awaited<ReturnType<typeof measure>>[] };
-      const cpu = { purchases: 0, requests: 0 };
+      const shares = { purchases: [] as CpuShares[], locking: [] as CpuShares[] };
       for (let i = 0; i < ROUNDS; i++) {
-        const before = cpuMs(app.pid);
+        let clock = cpuShares(app.pid);
         const figures = await purchases(LOAD);
-        const after = cpuMs(app.pid);
-        if (before !== null && after !== null) cpu.purchases += after - before;
-        cpu.requests += figures.rps * LOAD.duration;
+        shares.purchases.push(clock.done(figures.requests));
         runs.purchases.push(figures);
-        runs.locking.push(await locking(LOAD));
+        clock = cpuShares(baseline.pid);
+        const lockingFigures = await locking(LOAD);
+        shares.locking.push(clock.done(lockingFigures.requests));
+        runs.locking.push(lockingFigures);
         runs.hello.push(await measure(`${hello.url}/`, LOAD));
       }
-      const line = (label: string, list: { rps: number; p50: number; p99: number; failures: number }[]) => ({
+      const line = (label: string, list: { rps: number; p50: number; p99: number; failures: number }[], cpu: CpuShares[] = []) => ({
         case: label,
         'req/s': round(median(list.map((r) => r.rps))),
         'p50 ms': median(list.map((r) => r.p50)),
         'p99 ms': median(list.map((r) => r.p99)),
         failures: list.reduce((n, r) => n + r.failures, 0),
+        ...cpuColumns(cpu),
       });
       const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
       const rps = median(runs.purchases.map((r) => r.rps));
       const p99 = median(runs.purchases.map((r) => r.p99));
       return {
-        rows: [line('purchases (PostgreSQL)', runs.purchases), line('bare Fastify + pg: select … for update + update in a transaction', runs.locking), line('hello world', runs.hello)],
+        rows: [
+          line('purchases (PostgreSQL)', runs.purchases, shares.purchases),
+          line('bare Fastify + pg: select … for update + update in a transaction', runs.locking, shares.locking),
+          line('hello world', runs.hello),
+        ],
         notes: [
           `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is one statement, the function store_purchase, outside an explicit transaction: the item, the ledger row with the debit, the recipient’s lock, the grant, the purchase with the stock).`,
           `Target: ≥ ${TARGET.rps} purchases/s with p99 < ${TARGET.p99} ms: ${rps >= TARGET.rps && p99 < TARGET.p99 ? 'met' : 'not met'} on this run.`,
-          `Server CPU per purchase: ${cpu.requests ? round((cpu.purchases * 1000) / cpu.requests) : '?'} µs. Load average at the end: ${load} (${os.cpus().length} cores).`,
+          `CPU per operation (µs, median of the rounds): the server's process, every PostgreSQL process, and this process (the load generator); the ceiling is what ${os.cpus().length} cores could do if they did nothing else (cores × 1 s / the sum). Load average at the end: ${load}.`,
         ],
       };
     } finally {

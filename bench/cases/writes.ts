@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appEnv, cpuMs, round, scratchDatabase, startServer, type BenchCase, type RunningServer } from '../lib.ts';
+import { appEnv, cpuColumns, cpuShares, round, scratchDatabase, startServer, type BenchCase, type CpuShares, type RunningServer } from '../lib.ts';
 
 const CHEFS = 20;
 const WARMUP_S = 2;
@@ -26,6 +26,7 @@ interface WriteFigures {
   p99: number;
   failures: number;
   cpuUsPerWrite: number | null;
+  cpu: CpuShares;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -52,7 +53,7 @@ async function drive(pid: number, seconds: number, next: (chef: number, step: nu
   const agents = Array.from({ length: CHEFS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const latencies: number[] = [];
   let failures = 0;
-  const cpuBefore = cpuMs(pid);
+  const clock = cpuShares(pid);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -67,7 +68,7 @@ async function drive(pid: number, seconds: number, next: (chef: number, step: nu
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const cpuAfter = cpuMs(pid);
+  const cpu = clock.done(latencies.length);
   for (const agent of agents) agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
@@ -76,7 +77,8 @@ async function drive(pid: number, seconds: number, next: (chef: number, step: nu
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     failures,
-    cpuUsPerWrite: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
+    cpuUsPerWrite: cpu.serverUs,
+    cpu,
   };
 }
 
@@ -167,8 +169,8 @@ export const writesCase: BenchCase = {
         'writes/s': round(f.writesPerS),
         'p50 ms': round(f.p50, 1),
         'p99 ms': round(f.p99, 1),
-        'server CPU µs/write': f.cpuUsPerWrite === null ? 'n/a' : round(f.cpuUsPerWrite),
         failures: f.failures,
+        ...cpuColumns([f.cpu]),
       })),
     );
     const notes = results.map((r) => {
@@ -180,7 +182,7 @@ export const writesCase: BenchCase = {
       return `${r.database}: the app reaches ${round(ratio, 2)}× the baseline's writes/s, p99 ${round(r.app.p99, 1)} ms (${verdict}).`;
     });
     if (!adminUrl) notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create a database on.');
-    notes.push('Server CPU per write is the Node process\'s own (PostgreSQL\'s work is in its own processes and not counted).');
+    notes.push(`CPU per write (µs): the server's process (PGlite included, in the app's process), every PostgreSQL process, and this process (the 20 clients); the ceiling is what ${os.cpus().length} cores could do if they did nothing else (cores × 1 s / the sum).`);
     return { rows, notes, data: { chefs: CHEFS, roundS: ROUND_S, rounds: ROUNDS, targets: TARGETS, results } };
   },
 };
