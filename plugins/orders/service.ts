@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
+import { isUniqueViolation, PreparedStatement, runPrepared } from '../../core/db/prepared.ts';
 import { TEXT_ARRAY } from '../../core/db/sql.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
@@ -98,6 +99,8 @@ const HISTORY_WHERE = 'o.customer = ? or o.claimed_by = ? or o.prepared_by = ? o
  */
 export class OrdersService {
   readonly #orm: Orm;
+  /** The transitions' conditional updates, prepared once each (core/db/prepared.ts). */
+  readonly #statements = new Map<string, PreparedStatement>();
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #now: () => number;
@@ -204,6 +207,7 @@ export class OrdersService {
   async claim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional(
+      'claim',
       'orderUpdated',
       ref,
       `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
@@ -224,6 +228,7 @@ export class OrdersService {
   async unclaim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional(
+      'unclaim',
       'orderUpdated',
       ref,
       `status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?`,
@@ -245,6 +250,7 @@ export class OrdersService {
     }
     const now = new Date(this.#now());
     return this.#conditional(
+      'prepare',
       'orderUpdated',
       ref,
       `status = 'PREPARING', prepared_by = ?, prepare_started_at = ?, images = ${TEXT_ARRAY}, chef_note = ?, ready_at = ?, claim_expires_at = null, updated_at = ?`,
@@ -264,6 +270,7 @@ export class OrdersService {
   async deliver(actor: Actor, ref: string, input: DeliverInput): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional(
+      'deliver',
       'deliverOrder',
       ref,
       `status = 'DELIVERED', delivered_by = ?, delivered_at = ?, report = ?, report_reason = ?, ${CLEAR_DEADLINES_SQL}`,
@@ -480,6 +487,7 @@ export class OrdersService {
    * else 409 with its current state. A unique index the update broke: `clash` answers the 409 to give.
    */
   async #conditional(
+    name: string,
     event: OrderEvent,
     ref: string,
     set: string,
@@ -490,16 +498,20 @@ export class OrdersService {
     clash?: (em: Em) => Promise<DomainError | null>,
   ): Promise<OrderView> {
     const em = this.#orm.em.fork();
-    const where = isId(ref) ? 'id = ?' : 'order_code = ?';
+    const byId = isId(ref);
+    const key = `orders.${name}.${byId ? 'id' : 'code'}`;
+    let statement = this.#statements.get(key);
+    if (!statement) {
+      // The update and the order's new view in one statement: one round trip for the whole change, prepared once.
+      const where = byId ? 'id = ?' : 'order_code = ?';
+      statement = new PreparedStatement(key, `with "changed" as (update orders set ${set} where ${where} and ${when} returning *) ${orderViewSql('"changed"')}`);
+      this.#statements.set(key, statement);
+    }
     let rows: Record<string, unknown>[];
     try {
-      // The update and the order's new view in one statement: one round trip for the whole change.
-      rows = await em.execute<Record<string, unknown>[]>(
-        `with "changed" as (update orders set ${set} where ${where} and ${when} returning *) ${orderViewSql('"changed"')}`,
-        [...setParams, ref, ...whenParams],
-      );
+      rows = await runPrepared<Record<string, unknown>>(this.#orm, em, statement, [...setParams, ref, ...whenParams]);
     } catch (error) {
-      const refused = error instanceof UniqueConstraintViolationException && clash ? await clash(em) : null;
+      const refused = isUniqueViolation(error) && clash ? await clash(em) : null;
       throw refused ?? error;
     }
     if (rows[0]) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
+import { poolOf } from '../../core/db/orm.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from './index.ts';
 import type { CreateItemBody } from './item-schemas.ts';
@@ -194,9 +195,13 @@ describe('store items and purchases', () => {
     const coinsItem = await createItem({ price: 10, grant: { kind: 'coins', coins: 5 } });
     const user = await richUser(100);
     const buyer = { id: user.id, username: 'buyer' };
+    // Statements through MikroORM are logged by its connection; prepared ones on PostgreSQL go through the pool.
     const connection = app.db.orm.em.getConnection();
     const statements: string[] = [];
     const spy = vi.spyOn(connection, 'logQuery').mockImplementation((query: string) => void statements.push(query));
+    const pool = poolOf(app.db.orm)?.pool;
+    const poolQuery = pool?.query.bind(pool);
+    const poolSpy = pool && poolQuery ? vi.spyOn(pool, 'query').mockImplementation(((config: { text: string }) => (statements.push(config.text), poolQuery(config))) as never) : null;
     try {
       await store.purchases.purchase(buyer, { id: timed });
       expect(statements).toHaveLength(1);
@@ -208,6 +213,7 @@ describe('store items and purchases', () => {
       expect(statements).toHaveLength(3);
     } finally {
       spy.mockRestore();
+      poolSpy?.mockRestore();
     }
     expect(await store.coins.balance(user.id)).toBe(85);
   });

@@ -2,6 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
+import { PreparedStatement, runPrepared } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
@@ -65,17 +66,12 @@ export class StorePurchases {
     const recipient = giftTo ? await this.#giftRecipient(em, giftTo) : buyer;
     const gift = recipient.id !== buyer.id;
     const id = newId(now.getTime());
-    const row = await em
-      .execute<PurchaseRow[]>(
-        `select "balance", "ends_at", "status", "item_name", "price", "changed" from "store_purchase"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          ...[id, body.id, buyer.id, recipient.id, nameOf(buyer), gift ? nameOf(recipient) : null, now, MAX_COINS],
-          // The ids of what it may write beside the purchase (the debit, the coins credited, the grant, its rank history
-          // entry) and that entry's reason.
-          ...[newId(), newId(), newId(), newId(), reasonOf({ source: 'purchase', sourceRef: id })],
-        ],
-      )
-      .then(
+    const row = await runPrepared<PurchaseRow>(orm, em, STORE_PURCHASE, [
+      ...[id, body.id, buyer.id, recipient.id, nameOf(buyer), gift ? nameOf(recipient) : null, now, MAX_COINS],
+      // The ids of what it may write beside the purchase (the debit, the coins credited, the grant, its rank history
+      // entry) and that entry's reason.
+      ...[newId(), newId(), newId(), newId(), reasonOf({ source: 'purchase', sourceRef: id })],
+    ]).then(
         ([answer]) => answer!,
         (error: unknown) => {
           throw asDomainError(error, refusals(recipient, gift));
@@ -188,6 +184,12 @@ interface RecipientRow {
   ban_expires: Date | string | null;
   blacklisted: boolean;
 }
+
+/** The purchase, prepared once per connection on PostgreSQL (core/db/prepared.ts). */
+const STORE_PURCHASE = new PreparedStatement(
+  'store.purchase',
+  `select "balance", "ends_at", "status", "item_name", "price", "changed" from "store_purchase"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
 
 /** What store_purchase answers. */
 interface PurchaseRow {
