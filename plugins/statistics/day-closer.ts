@@ -56,9 +56,15 @@ export class DayCloser {
     return written;
   }
 
-  /** Writes the rollup of `day` unless it is current already (or has not ended); true if this call wrote it. */
+  /**
+   * Writes the rollup of `day` unless it is current already (or has not ended); true if this call wrote it. A day
+   * whose end the database's clock has not passed, or that a transaction begun before its end may still be
+   * writing, is left for a later pass (see `writersBefore`).
+   */
   async close(day: string): Promise<boolean> {
     if (day >= this.#statistics.today()) return false;
+    const end = new Date(`${addDays(day, 1)}T00:00:00Z`);
+    if (!(await this.writersBefore(end, WRITERS_WAIT_MS))) return false;
     const now = new Date(this.#now());
     return this.#orm.em.fork().transactional(async (em) => {
       // The day's lock first (the trigger's shared lock waits for it), then whether it still needs writing: every
@@ -70,7 +76,34 @@ export class DayCloser {
       return true;
     });
   }
+
+  /**
+   * True once the database's clock is past `end` and no other transaction that began before `end` is running
+   * (waiting up to `waitMs` for them); false otherwise. The rollup triggers skip their lock for a write whose every
+   * moment is on or after the day its transaction began (the migration TodayWithoutLocks): such a write of the
+   * day being closed began before the day ended, so once none of those is running, all of them have committed and
+   * the count sees them. Later writes of the day take the trigger's lock, which the count holds. The embedded
+   * database has one session: nothing else can be running.
+   */
+  async writersBefore(end: Date, waitMs: number): Promise<boolean> {
+    const em = this.#orm.em.fork();
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const [state] = await em.execute<{ ended: boolean; writing: boolean }[]>(
+        `select now() >= ? as ended, exists (select 1 from pg_stat_activity
+           where pid <> pg_backend_pid() and datname = current_database() and xact_start < ?) as writing`,
+        [end, end],
+      );
+      if (!state!.ended) return false;
+      if (!state!.writing) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
+
+/** How long a pass waits for transactions begun before a day ended (then the day waits for the next pass). */
+const WRITERS_WAIT_MS = 2_000;
 
 /** The kitchen's and every member's figures of `day`, replacing what was stored for it (a stale rollup). */
 async function writeDay(em: Em, day: string, now: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { poolOf } from '../../core/db/orm.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { OrderSchema } from '../orders/entities.ts';
 import { orderCode } from '../orders/service.ts';
@@ -194,6 +195,47 @@ describe('daily rollups', () => {
     await e.execute(`update orders set chef_note = 'late note' where delivered_at >= '2026-11-22' and delivered_at < '2026-11-23'`);
     expect(await e.execute('select day from statistics_days where stale')).toEqual([]);
     await expectRollupsEqualLive();
+  });
+
+  it("a write of the database's today takes no lock; one reaching back to a closed day takes that day's", async () => {
+    const advisoryLocks = (e: ReturnType<typeof em>) =>
+      e.execute<{ n: number | string }[]>(`select count(*) as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`).then(([r]) => Number(r!.n));
+    // "Today" here is the database's clock (the trigger reads now()), not the test's.
+    const fresh = order(Date.now(), 2000);
+    const writer = em();
+    const created = writer.create(OrderSchema, { ...fresh, orderedAt: new Date(), claimedAt: new Date(), prepareStartedAt: new Date(), deliveredAt: new Date() });
+    await writer.flush();
+    await app.db.orm.em.fork().transactional(async (e) => {
+      await e.execute(`update orders set report = not report where id = ?`, [created.id]);
+      expect(await advisoryLocks(e)).toBe(0);
+    });
+    await app.db.orm.em.fork().transactional(async (e) => {
+      await e.execute(`update orders set chef_note = 'x', delivered_by = ? where delivered_at >= '2026-11-20' and delivered_at < '2026-11-21'`, [drivers[1]!.id]);
+      expect(await advisoryLocks(e)).toBeGreaterThan(0);
+      throw new Error('roll back');
+    }).catch((error: Error) => expect(error.message).toBe('roll back'));
+    await em().execute('delete from orders where id = ?', [created.id]);
+  });
+
+  it('the closer waits for a transaction begun before a day ended, and leaves the day for later if it does not end', async () => {
+    if (app.db.driver === 'pglite') return; // one session: nothing else can be running
+    const pool = poolOf(app.db.orm)!.pool!;
+    const other = await pool.connect();
+    try {
+      await other.query('begin');
+      const [{ began }] = (await other.query<{ began: Date | string }>('select now() as began')).rows as [{ began: Date | string }];
+      const end = new Date(new Date(began).getTime() + 20);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await stats.days.writersBefore(end, 100)).toBe(false);
+      const waiting = stats.days.writersBefore(end, 10_000);
+      setTimeout(() => void other.query('commit'), 150);
+      expect(await waiting).toBe(true);
+      // A day the database's clock has not ended is never closed.
+      expect(await stats.days.writersBefore(new Date(Date.now() + 60 * MINUTE), 0)).toBe(false);
+    } finally {
+      await other.query('rollback').catch(() => {});
+      other.release();
+    }
   });
 
   it('an expired claim recorded after midnight marks the day it was claimed', async () => {
