@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyRequest, type preParsingHookHandler } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { auditRoutes } from '../audit/api.ts';
 import { AuditLog } from '../audit/service.ts';
@@ -59,6 +59,19 @@ function standardOutput(): DestinationStream {
   return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
 }
 
+/**
+ * The server decodes no Content-Encoding: a compressed body would otherwise be parsed as if it were plain (415).
+ * A route's preParsing hook: after the guards (onRequest), before the body is read.
+ */
+const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  const encoding = request.headers['content-encoding'];
+  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  if (hasBody && encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return done(new DomainError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed.`));
+  }
+  done(null, payload);
+};
+
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
   // Readable lines in development, JSON in batches otherwise (core/http/logging.ts); tests may hand in their own stream.
@@ -93,6 +106,10 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     // publicAccess checks nothing: once declared, it need not run on every request.
     const rest = [route.onRequest].flat().filter((hook) => hook !== undefined && hook !== publicAccess).map((hook) => hook!);
     route.onRequest = rest.length > 0 ? rest : undefined;
+    // Fastify reads no body for GET and HEAD: only routes that take another method check the body's encoding.
+    if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
+      route.preParsing = [...[route.preParsing ?? []].flat(), refuseEncodedBody];
+    }
   });
 
   // Every response; pages get the document headers on top (core/http/site.ts). Set on the raw response so they
@@ -102,29 +119,18 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     if (config.isProduction) reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
   });
-  // The server decodes no Content-Encoding: a compressed body would otherwise be parsed as if it were plain. After
-  // the guards (onRequest), before the body is read.
-  app.addHook('preParsing', (request, _reply, payload, done) => {
-    const encoding = request.headers['content-encoding'];
-    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-    if (hasBody && encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      return done(new DomainError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed.`));
-    }
-    done(null, payload);
-  });
-  // One structured line per request, at info in production and debug elsewhere (skipped outright when the level
-  // hides it).
+  // One structured line per request, at info in production and debug elsewhere; no hook at all when the level
+  // hides it (every hook costs every request a call).
   const requestLevel = requestLogLevel(config.env);
-  const logRequests = (requestLevel === 'info' ? ['info', 'debug', 'trace'] : ['debug', 'trace']).includes(config.logLevel);
-  app.addHook('onResponse', (request, reply, done) => {
-    if (logRequests) {
+  if ((requestLevel === 'info' ? ['info', 'debug', 'trace'] : ['debug', 'trace']).includes(config.logLevel)) {
+    app.addHook('onResponse', (request, reply, done) => {
       request.log[requestLevel](
         { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
         'request',
       );
-    }
-    done();
-  });
+      done();
+    });
+  }
 
   const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
   const sessions = new SessionService(orm, events, options.now);

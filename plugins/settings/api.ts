@@ -1,6 +1,6 @@
 import { requirePermissions, publicAccess } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
-import { SETTING_DEFINITIONS, SETTING_KEYS, SettingParamsSchema, settingBodySchema, type SettingKey, type SettingResponse, type SettingsResponse, type UpdateSettingResponse } from './schemas.ts';
+import { SETTING_DEFINITIONS, SETTING_KEYS, SettingParamsSchema, settingBodySchema, type SettingKey, type SettingResponse, type UpdateSettingResponse } from './schemas.ts';
 import { unknownSetting, type SettingsService } from './service.ts';
 
 /** Who may change a setting: MANAGE_SETTINGS, and for the announcement also MANAGE_ANNOUNCEMENT (its own screen). */
@@ -8,8 +8,9 @@ const guardFor = (key: SettingKey) =>
   key === 'currentAnnouncement' ? requirePermissions({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }) : requirePermissions({ all: ['MANAGE_SETTINGS'] });
 
 export function settingsRoutes(app: App, settings: SettingsService): void {
-  app.get('/api/client/settings', { onRequest: publicAccess }, async (): Promise<SettingsResponse> => {
-    return { settings: await settings.getAll() };
+  // SettingsResponse, serialized once per change (SettingsService.allAsJson) and sent as it is.
+  app.get('/api/client/settings', { onRequest: publicAccess }, async (_request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await settings.allAsJson());
   });
 
   app.get('/api/client/settings/:key', { onRequest: publicAccess, schema: { params: SettingParamsSchema } }, async (request): Promise<SettingResponse> => {

@@ -5,7 +5,7 @@ import { DomainError } from '../../core/errors.ts';
 import { parseInput } from '../../core/http/zod.ts';
 import type { EventBus } from '../../core/events.ts';
 import { SettingSchema } from './entities.ts';
-import { SETTING_DEFINITIONS, SETTING_KEYS, isSettingKey, type SettingKey, type Settings } from './schemas.ts';
+import { SETTING_DEFINITIONS, SETTING_KEYS, isSettingKey, type SettingKey, type Settings, type SettingsResponse } from './schemas.ts';
 
 /** A setting's value as an audit entry compares it: an object's own fields, anything else as `value`. */
 function asFields(value: unknown): Record<string, unknown> {
@@ -22,6 +22,8 @@ export class SettingsService {
   readonly #events: EventBus;
   readonly #audit: AuditLog;
   #cache: Promise<Settings> | null = null;
+  /** `{ settings }` as JSON, what GET /api/client/settings sends (every page's start-up asks): serialized once per change. */
+  #json: Promise<string> | null = null;
 
   constructor(orm: Orm, events: EventBus, audit: AuditLog) {
     this.#orm = orm;
@@ -29,6 +31,7 @@ export class SettingsService {
     this.#audit = audit;
     events.on('settingUpdated', () => {
       this.#cache = null;
+      this.#json = null;
     });
   }
 
@@ -38,6 +41,18 @@ export class SettingsService {
       throw error;
     });
     return this.#cache;
+  }
+
+  /** Every setting as the JSON body `{ settings }`. */
+  allAsJson(): Promise<string> {
+    if (!this.#json) {
+      const json = this.getAll().then((settings) => JSON.stringify({ settings } satisfies SettingsResponse));
+      this.#json = json;
+      json.catch(() => {
+        if (this.#json === json) this.#json = null;
+      });
+    }
+    return this.#json;
   }
 
   async get<K extends SettingKey>(key: K): Promise<Settings[K]> {
