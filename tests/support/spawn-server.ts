@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../../web/node-flags.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -37,6 +38,11 @@ export function statusOf(url: string): Promise<number> {
  */
 export function appEnv(dataDir: string): Record<string, string> {
   return { NODE_ENV: 'development', DATABASE_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'info', DATA_DIR: dataDir };
+}
+
+/** Node's arguments for `script`: the web process runs with the options `npm start` and the image give it (web/node-flags.ts). */
+export function nodeArgs(script: string): string[] {
+  return script === 'server.ts' ? [...SERVER_NODE_FLAGS, script] : [script];
 }
 
 /** The seeded demo users (plugins/users/seed.ts) that process tests sign in as. */
@@ -94,7 +100,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, nodeArgs(script), {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,7 +149,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 /** Runs `script` to its end (for start-up failures); resolves with its exit code and output. */
 export function runToExit(env: Record<string, string>, script = 'server.ts', timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, nodeArgs(script), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
