@@ -15,7 +15,7 @@ import {
   type PublicUserView,
 } from './schemas.ts';
 import type { UsersPlugin } from './index.ts';
-import { fromCurrentUser } from './service.ts';
+import { currentUserJson } from './service.ts';
 
 /** Per address: enough for a person who mistypes, too few for someone guessing. */
 export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -54,10 +54,11 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
     return reply.code(204).send();
   });
 
-  app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request): Promise<MeResponse> => ({
-    user: fromCurrentUser(request.user!),
-    nitroPayToken: users.paymentToken(request.user!.id),
-  }));
+  // MeResponse, with the user's part serialized once per session-cache user (currentUserJson).
+  app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request, reply) => {
+    const nitroPayToken: MeResponse['nitroPayToken'] = users.paymentToken(request.user!.id);
+    return reply.type('application/json; charset=utf-8').send(`{"user":${currentUserJson(request.user!)},"nitroPayToken":${JSON.stringify(nitroPayToken)}}`);
+  });
 
   app.get('/api/v3/users/:id', { onRequest: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView }> => ({
     user: await users.getPublic(request.params.id),

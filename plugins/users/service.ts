@@ -74,6 +74,23 @@ export function fromCurrentUser(user: CurrentUser): UserView {
   };
 }
 
+/**
+ * `fromCurrentUser` as JSON, kept per CurrentUser object: the session cache hands every request of a session the same
+ * object, and never changes one (a change to the user replaces it: identityChanged), so its JSON cannot go stale.
+ * Except a ban's: whether it is still active depends on the clock, so a user with a ban is serialized each time.
+ */
+const userJson = new WeakMap<CurrentUser, string>();
+
+export function currentUserJson(user: CurrentUser): string {
+  if (user.ban) return JSON.stringify(fromCurrentUser(user));
+  let json = userJson.get(user);
+  if (json === undefined) {
+    json = JSON.stringify(fromCurrentUser(user));
+    userJson.set(user, json);
+  }
+  return json;
+}
+
 /** Issues a user's sponsor payment token (`nitroPayToken`), or null when there is none to issue. */
 export type PaymentTokenIssuer = (userId: string) => string | null;
 

@@ -24,6 +24,7 @@ describe('users API', () => {
     it('gives the signed-in user their own private fields', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: customer.auth });
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       const { user, nitroPayToken } = res.json();
       expect(nitroPayToken).toBeNull();
       expect(user).toMatchObject({ id: customer.id, username: 'casey', perks: ['FEEDBACK_BETA'], permissions: 1 << 1, ban: null, settings: {} });
