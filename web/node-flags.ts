@@ -1,7 +1,7 @@
 /**
  * The V8 options the web process runs with: `npm start` (package.json), the image (Dockerfile CMD) and every test or
- * bench that spawns `server.ts` (tests/support/spawn-server.ts) pass exactly these; web/node-flags.test.ts checks that
- * the three agree. They cannot be set from inside the process: V8 freezes its options once it has started, and
+ * bench that spawns the web process (tests/support/spawn-server.ts) pass exactly these; tests/process/node-flags.test.ts
+ * checks that the three agree. They cannot be set from inside the process: V8 freezes its options once it has started, and
  * NODE_OPTIONS refuses both.
  *
  * Both keep the idle process small (docs/decisions.md, "Idle memory: two V8 options"):

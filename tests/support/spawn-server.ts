@@ -40,9 +40,12 @@ export function appEnv(dataDir: string): Record<string, string> {
   return { NODE_ENV: 'development', DATABASE_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'info', DATA_DIR: dataDir };
 }
 
+/** The scripts that run the web process (startApp): server.ts, and the benchmarks' servers built on it. */
+const WEB_PROCESS_SCRIPTS = new Set(['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts']);
+
 /** Node's arguments for `script`: the web process runs with the options `npm start` and the image give it (web/node-flags.ts). */
 export function nodeArgs(script: string): string[] {
-  return script === 'server.ts' ? [...SERVER_NODE_FLAGS, script] : [script];
+  return WEB_PROCESS_SCRIPTS.has(script) ? [...SERVER_NODE_FLAGS, script] : [script];
 }
 
 /** The seeded demo users (plugins/users/seed.ts) that process tests sign in as. */
