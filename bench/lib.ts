@@ -91,8 +91,8 @@ export function cpuMs(pid: number): number | null {
 
 /**
  * CPU time (user + system, ms) every PostgreSQL process on this machine has used so far: the backends serving the
- * app or a baseline, the WAL writer, the checkpointer. Backends live as long as their pool's connections, so the
- * difference over a run is what the database spent on it. Null off Linux.
+ * app or a baseline, the WAL writer, the checkpointer, and those that have exited (in the postmaster's children's
+ * time). The difference over a run is what the database spent on it. Null off Linux.
  */
 export function postgresCpuMs(): number | null {
   try {
@@ -109,7 +109,9 @@ export function postgresCpuMs(): number | null {
       const close = stat.lastIndexOf(')');
       if (stat.slice(open + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      // utime + stime, and cutime + cstime: the postmaster's children that have exited and been reaped (a
+      // baseline's backends when its pool closes) count there, so a run's difference never goes negative.
+      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
     }
     return total;
   } catch {
