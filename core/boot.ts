@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { EntitySchema } from '@mikro-orm/core';
 import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
 import type { EventBridge } from './db/event-bridge.ts';
+import { DIST_DIR, isNewEmbedded, templatePathOf } from './db/embedded.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
@@ -13,8 +12,6 @@ import { loadBuiltSite } from './http/site.ts';
 import { serveMetrics, type MetricsServer } from './metrics/http.ts';
 import type { AnyPlugin } from './plugin.ts';
 
-/** Where `npm run build` puts the site and the embedded database template. */
-export const DIST_DIR = path.resolve('dist');
 
 export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
   return [...authEntities, ...auditEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
@@ -39,13 +36,12 @@ export interface OpenedDatabase {
 /** Opens the database and applies the committed migrations. */
 export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<OpenedDatabase> {
   // An embedded cluster this start creates is new even though the template it starts from is already migrated.
-  const embeddedIsNew =
-    !config.databaseUrl && config.embeddedDbPath !== 'memory://' && !existsSync(path.join(config.embeddedDbPath, 'PG_VERSION'));
+  const embeddedIsNew = !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
     ...schemaOf(plugins),
-    template: path.join(distDir, 'pglite-template.tar'),
+    template: templatePathOf(distDir),
   });
   try {
     // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:

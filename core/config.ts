@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR, embeddedPathOf } from './db/embedded.ts';
 
 /** Empty strings in the environment mean "unset", as in most .env tooling. */
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -14,7 +15,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DISCORD_CLIENT_ID: optionalString,
@@ -256,7 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    embeddedDbPath: e.DATA_DIR === ':memory:' ? 'memory://' : path.join(dataDir, 'db'),
+    embeddedDbPath: embeddedPathOf(e.DATA_DIR),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { schemaOf } from '../core/boot.ts';
+import { DIST_DIR, templatePathOf } from '../core/db/embedded.ts';
 import { buildTemplate } from '../core/db/template.ts';
 import { plugins } from '../plugins/index.ts';
 
@@ -10,7 +11,7 @@ import { plugins } from '../plugins/index.ts';
  * a first start's time. Built from the installed PGlite and the committed migrations, so they always match; a
  * migration added later is applied on start as usual. Uncompressed: unzipping it cost a first start most of a second.
  */
-const target = path.resolve(process.argv[2] ?? 'dist/pglite-template.tar');
+const target = path.resolve(process.argv[2] ?? templatePathOf(DIST_DIR));
 const tarball = await buildTemplate(schemaOf(plugins));
 await mkdir(path.dirname(target), { recursive: true });
 await writeFile(target, tarball);

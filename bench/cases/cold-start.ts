@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DIST_DIR, templatePathOf } from '../../core/db/embedded.ts';
+import { readTar } from '../../core/db/extract-template.ts';
 import { appEnv, cpuMs, median, round, startServer, type BenchCase } from '../lib.ts';
 
 const RUNS = 3;
@@ -20,6 +22,22 @@ function rssMiB(pid: number): number | null {
 }
 
 /**
+ * How long this machine's disk takes to create as many empty files as the embedded database template holds, in a
+ * folder beside the ones the starts use: a new database's start creates them all, and on a VM the time per file
+ * varies from minute to minute (20 µs to 1 ms here), so a slow first start says whether the disk was slow.
+ */
+async function fileCreationMs(files: number): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-files-'));
+  try {
+    const started = performance.now();
+    for (let i = 0; i < files; i++) await writeFile(path.join(dir, String(i)), '');
+    return performance.now() - started;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Spawn to first 200 from /api/health: on a new data dir (the template, migrations and demo data included), then
  * again on the same dir once the first server has closed it (no migrations, no seed). The server's CPU time up to
  * that moment too (wall time on a loaded machine says more about the machine), and, on the last existing-database
@@ -32,10 +50,13 @@ export const coldStart: BenchCase = {
     const fresh: { ms: number; cpuMs: number | null }[] = [];
     const existing: { ms: number; cpuMs: number | null }[] = [];
     let idleRss: number | null = null;
+    const templateFiles = readTar(await readFile(templatePathOf(DIST_DIR))).filter((e) => !e.directory).length;
+    const diskMs: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
       try {
         for (const times of [fresh, existing]) {
+          if (times === fresh) diskMs.push(await fileCreationMs(templateFiles));
           const server = await startServer(appEnv(dataDir), { timeoutMs: 120_000 });
           times.push({ ms: server.readyMs, cpuMs: cpuMs(server.pid) });
           if (times === existing && i === RUNS - 1) {
@@ -62,8 +83,9 @@ export const coldStart: BenchCase = {
           ? 'Idle RSS: not available (not Linux).'
           : `Idle RSS after ${IDLE_MS / 1000} s on the embedded database: ${round(idleRss)} MiB (target at most ${TARGETS.idleRssMiB} MiB: ${idleRss <= TARGETS.idleRssMiB ? 'met' : 'NOT met'}).`,
         'Server CPU counts every thread of the process (V8 compiles PGlite\'s WebAssembly on worker threads).',
+        `The disk just before each new-database start: ${templateFiles} empty files (as many as the template holds) created one after another in ${diskMs.map((ms) => round(ms)).join(', ')} ms.`,
       ],
-      data: { targets: TARGETS, newDatabase: fresh, existingDatabase: existing, idleRssMiB: idleRss },
+      data: { targets: TARGETS, newDatabase: fresh, existingDatabase: existing, idleRssMiB: idleRss, templateFiles, fileCreationMs: diskMs },
     };
   },
 };

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
+import { isNewEmbedded } from './embedded.ts';
+import { extractTemplate } from './extract-template.ts';
 import type { MigrationClass } from './migrations.ts';
 
 export type Orm = MikroORM;
@@ -71,14 +72,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     pools.set(orm, pool);
     return orm;
   }
-  // A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly:
-  // PGlite loads it as it opens (one start of the WebAssembly module, not two).
-  let loadDataDir: TemplateTarball | undefined = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
+  // A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly: on
+  // disk, its files are written before PGlite opens them as an existing database (extract-template.ts); in memory
+  // (tests), PGlite loads the tar as it opens (one start of the WebAssembly module, not two).
+  const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
   if (options.embeddedPath !== 'memory://' && !loadDataDir) {
     await mkdir(options.embeddedPath, { recursive: true });
-    const isNew = !existsSync(path.join(options.embeddedPath, 'PG_VERSION'));
-    // Stored uncompressed: unzipping 30 MB took most of a second of a first start.
-    if (isNew && options.template && existsSync(options.template)) loadDataDir = new TemplateTarball(await readFile(options.template), true);
+    if (isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template)) await extractTemplate(options.template, options.embeddedPath);
   }
   const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
   // PostgreSQL's default 128 MB of shared buffers live inside the WebAssembly memory of this one process, and fill
@@ -91,32 +91,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
 export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */
-const templateBytes = new Map<number, { bytes: Uint8Array; owned: boolean }>();
+const templateBytes = new Map<number, Uint8Array>();
 let templateCount = 0;
 
 /**
- * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers). Not a Blob itself:
- * MikroORM copies its driver options, and a copied Blob loses the internals its methods need. The copy keeps the
- * prototype and own fields only, so the bytes stay in a map, found by the own field `key`, read once.
+ * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers), for an in-memory
+ * database. Not a Blob itself: MikroORM copies its driver options, and a copied Blob loses the internals its methods
+ * need. The copy keeps the prototype and own fields only, so the bytes stay in a map, found by the own field `key`,
+ * read once.
  */
 class TemplateTarball {
   readonly type = 'application/x-tar';
   readonly key: number;
 
-  /** `owned`: nobody else holds these bytes (a file just read), so PGlite may have them without a copy. */
-  constructor(bytes: Uint8Array, owned = false) {
+  constructor(bytes: Uint8Array) {
     this.key = ++templateCount;
-    templateBytes.set(this.key, { bytes, owned });
+    templateBytes.set(this.key, bytes);
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
-    const entry = templateBytes.get(this.key);
-    if (!entry) throw new Error('The database template was already loaded');
+    const bytes = templateBytes.get(this.key);
+    if (!bytes) throw new Error('The database template was already loaded');
     templateBytes.delete(this.key);
-    const { bytes, owned } = entry;
-    // The file's own buffer when it is exactly the file (what readFile gives): no copy.
-    const whole = owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
-    return whole ? (bytes.buffer as ArrayBuffer) : new Uint8Array(bytes).buffer;
+    // A copy: the caller keeps its bytes (a test file's database reads the run's one template).
+    return new Uint8Array(bytes).buffer;
   }
 }
 

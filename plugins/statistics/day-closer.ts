@@ -49,10 +49,17 @@ export class DayCloser {
     return [...days].sort();
   }
 
-  /** Writes every day that is due; returns the days this call wrote. */
+  /**
+   * Writes every day that is due; returns the days this call wrote. One `writersBefore` for the newest day clears
+   * them all (a transaction begun before an older day's end began before the newest's too): a first start rolls up
+   * a month in one pass. When the newest is not clear, each day is asked on its own.
+   */
   async closeDue(): Promise<string[]> {
+    const due = await this.due();
+    if (due.length === 0) return [];
+    const clear = await this.writersBefore(endOf(due.at(-1)!), WRITERS_WAIT_MS);
     const written: string[] = [];
-    for (const day of await this.due()) if (await this.close(day)) written.push(day);
+    for (const day of due) if (await (clear ? this.#write(day) : this.close(day))) written.push(day);
     return written;
   }
 
@@ -63,8 +70,12 @@ export class DayCloser {
    */
   async close(day: string): Promise<boolean> {
     if (day >= this.#statistics.today()) return false;
-    const end = new Date(`${addDays(day, 1)}T00:00:00Z`);
-    if (!(await this.writersBefore(end, WRITERS_WAIT_MS))) return false;
+    if (!(await this.writersBefore(endOf(day), WRITERS_WAIT_MS))) return false;
+    return this.#write(day);
+  }
+
+  /** Writes `day`'s rollup, once `writersBefore` its end said yes, unless another process or call did meanwhile. */
+  async #write(day: string): Promise<boolean> {
     const now = new Date(this.#now());
     return this.#orm.em.fork().transactional(async (em) => {
       // The day's lock first (the trigger's shared lock waits for it), then whether it still needs writing: every
@@ -101,6 +112,9 @@ export class DayCloser {
     }
   }
 }
+
+/** The moment `day` ends (UTC). */
+const endOf = (day: string) => new Date(`${addDays(day, 1)}T00:00:00Z`);
 
 /** How long a pass waits for transactions begun before a day ended (then the day waits for the next pass). */
 const WRITERS_WAIT_MS = 2_000;

@@ -28,6 +28,23 @@ describe('the web process', () => {
     expect(await second.stop()).toBe(0);
   }, 90_000);
 
+  it('a first start its configuration refuses leaves the database new: the next start adds the demo data', async () => {
+    // server.ts begins writing the template's files before the configuration is read (core/db/embedded.ts).
+    const fresh = await mkdtemp(path.join(tmpdir(), 'vd-process-refused-'));
+    try {
+      const refused = await runToExit({ ...appEnv(fresh), PORT: 'not-a-port' });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('PORT');
+      const next = await startServer(appEnv(fresh));
+      expect(next.output()).toContain('New database: demo data added');
+      const settings = await fetch(`${next.url}/api/client/settings`).then((r) => r.json());
+      expect(settings.settings.currentAnnouncement.enabled).toBe(true);
+      expect(await next.stop()).toBe(0);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('exits non-zero with one clear line when the database is unreachable', async () => {
     const { code, output } = await runToExit({ ...appEnv(dataDir), DATABASE_URL: 'postgres://diner@127.0.0.1:1/diner', LOG_LEVEL: 'silent' });
     expect(code).toBe(1);
