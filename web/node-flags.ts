@@ -1,10 +1,12 @@
 /**
- * The V8 options the web process runs with: `npm start` (package.json), the image (Dockerfile CMD) and every test or
- * bench that spawns the web process (tests/support/spawn-server.ts) pass exactly these; tests/process/node-flags.test.ts
- * checks that the three agree. They cannot be set from inside the process (V8 freezes its options once it has
- * started), and NODE_OPTIONS refuses `--liftoff-only`, so they are on each command line.
+ * The V8 options the web process runs with, by database. They cannot be set from inside the process (V8 freezes its
+ * options once it has started), and NODE_OPTIONS refuses `--liftoff-only`, so they are on each command line:
+ * `npm start` (package.json) passes EMBEDDED_NODE_FLAGS, the image (Dockerfile CMD: production, which always has a
+ * DATABASE_URL) passes POSTGRES_NODE_FLAGS, and every test or bench that spawns the web process
+ * (tests/support/spawn-server.ts) passes the set of the database it gives it. tests/process/node-flags.test.ts checks
+ * that these agree (docs/decisions.md, "Idle memory: two V8 options").
  *
- * Both keep the idle process small (docs/decisions.md, "Idle memory: two V8 options"):
+ * On the embedded database both keep the idle process small:
  * - `--max-semi-space-size=8`: V8 sizes the young generation by the machine's memory, up to 32 MiB per semi-space
  *   (64 MiB of new space) on a 24 GB machine. 8 MiB holds every request in flight; under heavy writes it costs
  *   about 12 % more CPU per write (more frequent young collections).
@@ -12,6 +14,18 @@
  *   compiles its hot functions again with its optimising compiler, on background threads whose freed memory glibc
  *   keeps; the process idled at about 320 MiB with it, 230 MiB without. The baseline compiler's code makes PGlite's
  *   queries slower (about 10-40 % more CPU measured here), which an embedded database for one community does not
- *   feel; with PostgreSQL (DATABASE_URL) no WebAssembly runs and this option changes nothing.
+ *   feel.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--liftoff-only'];
+export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--liftoff-only'];
+
+/**
+ * With PostgreSQL (DATABASE_URL) none: no WebAssembly runs (`--liftoff-only` would change nothing), and a server
+ * that takes the writes of many communities spends its memory on fewer young collections (PostgreSQL writes bench:
+ * about 12 % less of the web process's CPU per write than with the 8 MiB semi-space).
+ */
+export const POSTGRES_NODE_FLAGS: readonly string[] = [];
+
+/** The options for a web process with this environment: by whether it names a PostgreSQL database. */
+export function nodeFlagsFor(env: Record<string, string | undefined>): readonly string[] {
+  return env.DATABASE_URL ? POSTGRES_NODE_FLAGS : EMBEDDED_NODE_FLAGS;
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { EventBus } from '../events.ts';
 import { Metrics } from '../metrics/metrics.ts';
-import { EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
+import { BATCH_INTERVAL_MS, EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.VD_TEST_DATABASE === 'postgresql' && Boolean(url);
@@ -92,6 +92,29 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     await sleep(100);
     expect(b.received).toHaveLength(200);
     expect(a.received).toHaveLength(200);
+  });
+
+  it(`sends at most one NOTIFY statement per ${BATCH_INTERVAL_MS} ms however events are published, each with every event since the last`, async () => {
+    const name = channel();
+    const [a, b] = [await node(name), await node(name)];
+    const statements = () => a.metrics.text().then((text) => sampleValue(text, 'vd_event_bridge_batches_total') ?? 0);
+    const before = await statements();
+    // One event every 0.6 ms or so (as a busy process's requests publish them): longer than a NOTIFY's round trip
+    // on a quiet machine (one statement per event or two without the interval), shorter than the interval.
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) {
+      a.events.publish('sessionRevoked', { userId: String(i), sessionId: `s${i}` });
+      const next = performance.now() + 0.6;
+      do await new Promise((resolve) => setImmediate(resolve));
+      while (performance.now() < next);
+    }
+    await until(() => b.received.length === 200);
+    const elapsed = performance.now() - started;
+    const sent = (await statements()) - before;
+    // Every statement began within [started, elapsed], at least the interval after the one before it.
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(Math.floor(elapsed / BATCH_INTERVAL_MS) + 1);
+    expect(b.received.map((r) => (r.payload as { userId: string }).userId)).toEqual(Array.from({ length: 200 }, (_, i) => String(i)));
   });
 
   it('sends an event over the NOTIFY limit in chunks, in its place among the others', async () => {

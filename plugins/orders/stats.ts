@@ -129,7 +129,8 @@ export class OrderStatsService {
    * visitor sees what the product makes. Null when there is none.
    */
   async latestDelivery(): Promise<OrderView | null> {
-    const [order] = await selectOrderViews(this.#orm.em.fork(), `${COUNTED} and cardinality(o.images) > 0`, [], 'order by o.delivered_at desc limit 1');
+    // `delivered_at is not null` (every delivered order has one) lets the partial index on it give the latest.
+    const [order] = await selectOrderViews(this.#orm.em.fork(), `${COUNTED} and o.delivered_at is not null and cardinality(o.images) > 0`, [], 'order by o.delivered_at desc limit 1');
     return order ?? null;
   }
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SERVER_NODE_FLAGS } from '../../web/node-flags.ts';
+import { nodeFlagsFor } from '../../web/node-flags.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -43,9 +43,12 @@ export function appEnv(dataDir: string): Record<string, string> {
 /** The scripts that run the web process (startApp): server.ts, and the benchmarks' servers built on it. */
 const WEB_PROCESS_SCRIPTS = new Set(['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts']);
 
-/** Node's arguments for `script`: the web process runs with the options `npm start` and the image give it (web/node-flags.ts). */
-export function nodeArgs(script: string): string[] {
-  return WEB_PROCESS_SCRIPTS.has(script) ? [...SERVER_NODE_FLAGS, script] : [script];
+/**
+ * Node's arguments for `script` run with `env` (as the child sees it): the web process runs with the options of its
+ * database, as `npm start` (embedded) and the image (PostgreSQL) give them (web/node-flags.ts).
+ */
+export function nodeArgs(script: string, env: Record<string, string | undefined>): string[] {
+  return WEB_PROCESS_SCRIPTS.has(script) ? [...nodeFlagsFor(env), script] : [script];
 }
 
 /** The seeded demo users (plugins/users/seed.ts) that process tests sign in as. */
@@ -103,9 +106,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, nodeArgs(script), {
+  const childEnv = { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) };
+  const child = spawn(process.execPath, nodeArgs(script, childEnv), {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -152,7 +156,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 /** Runs `script` to its end (for start-up failures); resolves with its exit code and output. */
 export function runToExit(env: Record<string, string>, script = 'server.ts', timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, nodeArgs(script), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const childEnv = { ...process.env, ...env };
+    const child = spawn(process.execPath, nodeArgs(script, childEnv), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

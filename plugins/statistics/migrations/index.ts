@@ -2,6 +2,7 @@ import type { MigrationClass } from '../../../core/db/migrations.ts';
 import { Migration20261125070000_ManagementStatistics } from './Migration20261125070000_ManagementStatistics.ts';
 import { Migration20261125123000_DailyRollups } from './Migration20261125123000_DailyRollups.ts';
 import { Migration20261127170000_TodayWithoutLocks } from './Migration20261127170000_TodayWithoutLocks.ts';
+import { Migration20261127231100_PartialMomentIndexes } from './Migration20261127231100_PartialMomentIndexes.ts';
 
 /** The statistics plugin's migrations, oldest first. */
-export const migrations: MigrationClass[] = [Migration20261125070000_ManagementStatistics, Migration20261125123000_DailyRollups, Migration20261127170000_TodayWithoutLocks];
+export const migrations: MigrationClass[] = [Migration20261125070000_ManagementStatistics, Migration20261125123000_DailyRollups, Migration20261127170000_TodayWithoutLocks, Migration20261127231100_PartialMomentIndexes];

@@ -1,0 +1,31 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** The orders columns naming who did something, empty until they do. */
+const COLUMNS = ['claimed_by', 'prepared_by', 'assigned_driver', 'delivered_by'];
+
+/**
+ * The indexes on who claimed, prepared, was assigned and delivered an order hold only the orders that have one
+ * (`where … is not null`). A state change of an order (a claim changes its status, holder and claim time, all
+ * indexed) writes a new row version that every index of `orders` takes an entry for, except a partial index whose
+ * condition the new version does not meet: a claim or an unclaim of an order not yet cooked no longer enters the
+ * columns still empty. Every query these indexes serve asks for a person (`= ?`), which implies `is not null`.
+ */
+export class Migration20261127231000_PartialPersonIndexes extends Migration {
+
+  override name = 'Migration20261127231000_PartialPersonIndexes';
+
+  override up(): void | Promise<void> {
+    for (const column of COLUMNS) {
+      this.addSql(`drop index if exists "orders_${column}_index";`);
+      this.addSql(`create index "orders_${column}_index" on "orders" ("${column}") where "${column}" is not null;`);
+    }
+  }
+
+  override down(): void | Promise<void> {
+    for (const column of COLUMNS) {
+      this.addSql(`drop index if exists "orders_${column}_index";`);
+      this.addSql(`create index "orders_${column}_index" on "orders" ("${column}");`);
+    }
+  }
+
+}
