@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import { describe, expect, it } from 'vitest';
-import { collectMigrations } from './migrations.ts';
+import { collectMigrations, oneColumnIndexSql } from './migrations.ts';
 
 const named = (name: string) =>
   ({
@@ -21,5 +21,18 @@ describe('collectMigrations', () => {
     const a = named('Migration20260101000000_A');
     expect(() => collectMigrations([{ owner: 'core', migrations: [a] }, { owner: 'users', migrations: [a] }])).toThrow(/listed by both core and users/);
     expect(() => collectMigrations([{ owner: 'teams', migrations: [named('AddTeams')] }])).toThrow(/AddTeams of teams is not named/);
+  });
+});
+
+describe('oneColumnIndexSql', () => {
+  it("rebuilds MikroORM's one-column index, partial (rows where the column is set) or whole", () => {
+    expect(oneColumnIndexSql('orders', 'claimed_by', true)).toEqual([
+      'drop index if exists "orders_claimed_by_index";',
+      'create index "orders_claimed_by_index" on "orders" ("claimed_by") where "claimed_by" is not null;',
+    ]);
+    expect(oneColumnIndexSql('orders', 'delivered_at', false)).toEqual([
+      'drop index if exists "orders_delivered_at_index";',
+      'create index "orders_delivered_at_index" on "orders" ("delivered_at");',
+    ]);
   });
 });

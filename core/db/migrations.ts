@@ -33,3 +33,13 @@ export function collectMigrations(sources: readonly MigrationSource[]): Migratio
   all.sort((a, b) => a.stamp.localeCompare(b.stamp) || a.name.localeCompare(b.name));
   return all.map((entry) => entry.migration);
 }
+
+/**
+ * The statements that rebuild the one-column index `<table>_<column>_index`, named as MikroORM names it: holding only
+ * the rows where the column is set (`partial`, `where … is not null`) or every row. Index definitions only: what a
+ * migration writes with it must stay what it wrote, so this never changes.
+ */
+export function oneColumnIndexSql(table: string, column: string, partial: boolean): string[] {
+  const name = `${table}_${column}_index`;
+  return [`drop index if exists "${name}";`, `create index "${name}" on "${table}" ("${column}")${partial ? ` where "${column}" is not null` : ''};`];
+}

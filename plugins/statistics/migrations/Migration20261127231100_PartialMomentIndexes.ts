@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { oneColumnIndexSql } from '../../../core/db/migrations.ts';
 
 /** The orders moments the statistics count by, empty until they happen (ordered_at never is). */
 const COLUMNS = ['claimed_at', 'prepare_started_at', 'delivered_at'];
@@ -15,17 +16,11 @@ export class Migration20261127231100_PartialMomentIndexes extends Migration {
   override name = 'Migration20261127231100_PartialMomentIndexes';
 
   override up(): void | Promise<void> {
-    for (const column of COLUMNS) {
-      this.addSql(`drop index if exists "orders_${column}_index";`);
-      this.addSql(`create index "orders_${column}_index" on "orders" ("${column}") where "${column}" is not null;`);
-    }
+    for (const sql of COLUMNS.flatMap((column) => oneColumnIndexSql('orders', column, true))) this.addSql(sql);
   }
 
   override down(): void | Promise<void> {
-    for (const column of COLUMNS) {
-      this.addSql(`drop index if exists "orders_${column}_index";`);
-      this.addSql(`create index "orders_${column}_index" on "orders" ("${column}");`);
-    }
+    for (const sql of COLUMNS.flatMap((column) => oneColumnIndexSql('orders', column, false))) this.addSql(sql);
   }
 
 }
