@@ -37,6 +37,20 @@ async function fileCreationMs(files: number): Promise<number> {
   }
 }
 
+interface Start {
+  ms: number;
+  cpuMs: number | null;
+  /** The server's own `started startMs={…}` line: the moment each step of its start ended. */
+  steps: Record<string, number> | null;
+}
+
+function startSteps(output: string): Record<string, number> | null {
+  const json = /startMs=(\{[^}]*\})/.exec(output)?.[1];
+  return json ? (JSON.parse(json) as Record<string, number>) : null;
+}
+
+const runsSteps = (runs: Start[]) => runs.map((r) => (r.steps ? Object.values(r.steps).join('/') : 'n/a')).join(', ');
+
 /**
  * Spawn to first 200 from /api/health: on a new data dir (the template, migrations and demo data included), then
  * again on the same dir once the first server has closed it (no migrations, no seed). The server's CPU time up to
@@ -47,8 +61,8 @@ export const coldStart: BenchCase = {
   name: 'cold-start',
   description: `server.ts from spawn to the first 200 from /api/health, median of ${RUNS}; idle RSS`,
   async run() {
-    const fresh: { ms: number; cpuMs: number | null }[] = [];
-    const existing: { ms: number; cpuMs: number | null }[] = [];
+    const fresh: Start[] = [];
+    const existing: Start[] = [];
     let idleRss: number | null = null;
     const templateFiles = readTar(await readFile(templatePathOf(DIST_DIR))).filter((e) => !e.directory).length;
     const diskMs: number[] = [];
@@ -58,7 +72,7 @@ export const coldStart: BenchCase = {
         for (const times of [fresh, existing]) {
           if (times === fresh) diskMs.push(await fileCreationMs(templateFiles));
           const server = await startServer(appEnv(dataDir), { timeoutMs: 120_000 });
-          times.push({ ms: server.readyMs, cpuMs: cpuMs(server.pid) });
+          times.push({ ms: server.readyMs, cpuMs: cpuMs(server.pid), steps: startSteps(server.output()) });
           if (times === existing && i === RUNS - 1) {
             await sleep(IDLE_MS);
             idleRss = rssMiB(server.pid);
@@ -69,7 +83,7 @@ export const coldStart: BenchCase = {
         await rm(dataDir, { recursive: true, force: true });
       }
     }
-    const row = (label: string, runs: { ms: number; cpuMs: number | null }[], target: number) => ({
+    const row = (label: string, runs: Start[], target: number) => ({
       case: label,
       'median ms': round(median(runs.map((r) => r.ms))),
       'runs ms': runs.map((r) => round(r.ms)).join(', '),
@@ -83,6 +97,7 @@ export const coldStart: BenchCase = {
           ? 'Idle RSS: not available (not Linux).'
           : `Idle RSS after ${IDLE_MS / 1000} s on the embedded database: ${round(idleRss)} MiB (target at most ${TARGETS.idleRssMiB} MiB: ${idleRss <= TARGETS.idleRssMiB ? 'met' : 'NOT met'}).`,
         'Server CPU counts every thread of the process (V8 compiles PGlite\'s WebAssembly on worker threads).',
+        `Where each start went (ms since the process began, as the server logs it: loaded, database, site, server, demoData, listening): new ${runsSteps(fresh)}; existing ${runsSteps(existing)}.`,
         `The disk just before each new-database start: ${templateFiles} empty files (as many as the template holds) created one after another in ${diskMs.map((ms) => round(ms)).join(', ')} ms.`,
       ],
       data: { targets: TARGETS, newDatabase: fresh, existingDatabase: existing, idleRssMiB: idleRss, templateFiles, fileCreationMs: diskMs },
