@@ -12,7 +12,6 @@ import { loadBuiltSite } from './http/site.ts';
 import { serveMetrics, type MetricsServer } from './metrics/http.ts';
 import type { AnyPlugin } from './plugin.ts';
 
-
 export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
   return [...authEntities, ...auditEntities, ...plugins.flatMap((p) => p.entities ?? [])] as EntitySchema[];
 }

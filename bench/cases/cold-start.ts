@@ -62,8 +62,8 @@ export const coldStart: BenchCase = {
     let idleRss: number | null = null;
     const templateFiles = readTar(await readFile(templatePathOf(DIST_DIR))).filter((e) => !e.directory).length;
     const diskMs: number[] = [];
-    // Everything this case writes is deleted once, at its end: deleting a database's 600 files frees blocks that
-    // the VM's disk then discards, and creating files meanwhile (the next start) was measured slower.
+    // Everything this case writes is deleted once, at its end: creating files right after deleting a database's
+    // 600 (the next start) was measured slower on this VM, probably the filesystem discarding the freed blocks.
     const root = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-cold-'));
     try {
       for (let i = 0; i < RUNS; i++) {

@@ -371,16 +371,13 @@ export class EventBridge {
     clearTimeout(this.#reconnectTimer);
     for (const { timer } of this.#assembling.values()) clearTimeout(timer);
     this.#assembling.clear();
-    // What waits for its interval goes now; a batch answered may send the next one: wait until none is under way.
-    clearTimeout(this.#batchTimer);
-    this.#batchTimer = undefined;
-    this.#sendBatch();
-    while (this.#inFlight.size > 0 || this.#outbox.length > 0) {
-      await Promise.all(this.#inFlight);
+    // What waits for its interval goes now (one connection: after the batch under way); until nothing is left.
+    do {
       clearTimeout(this.#batchTimer);
       this.#batchTimer = undefined;
       this.#sendBatch();
-    }
+      await Promise.all(this.#inFlight);
+    } while (this.#inFlight.size > 0 || this.#outbox.length > 0);
     const client = this.#client;
     this.#client = null;
     this.#connected = false;

@@ -21,9 +21,9 @@ const keyOf = (tarPath: string, dir: string) => `${path.resolve(tarPath)}\0${pat
 /**
  * Writes the embedded database template (an uncompressed tar of a PGlite cluster, core/db/template.ts) into `dir`, so
  * that PGlite opens it as an existing database. PGlite could load the tar itself (`loadDataDir`), but it writes each
- * of the ~630 files synchronously, one after another, the 16 MB WAL segment whole: 130 ms of a first start on a
+ * of its ~606 files synchronously, one after another, the 16 MB WAL segment whole: 130 ms of a first start on a
  * quiet 2-core VM, and 300 ms and more when the VM's disk is slow to create files (it varies from minute to minute
- * there: 630 empty files took 20 ms to 660 ms). Here the files are written several at a time, and the large ones
+ * there: 630 empty files took 16 ms to 660 ms). Here the files are written several at a time, and the large ones
  * (the WAL segment is half zeros) as their non-zero runs only, the rest left as holes that read as zeros; and
  * server.ts begins it (`beginExtraction`) before the app's modules load, so the disk's waits overlap their CPU.
  *
