@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
@@ -48,12 +48,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * Resolves `request.user` from `Authorization: Bearer` or the VD_SESSION cookie, once per request. A callback hook
  * rather than an async one: the common request (a visitor, an asset) carries no token and must cost no promise.
+ * It is each route's first onRequest hook, added as the route is registered, except on the routes that say
+ * `config: { session: false }`: those pay nothing for it, and no request pays for looking up its route's config.
+ * Call after the guard check's onRoute hook (core/http/server.ts), so that the session is read before the guard.
  */
 export function registerRequestSession(app: FastifyInstance, config: Config, sessions: SessionService): void {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.session === false) return done();
+  const resolveSession: onRequestHookHandler = (request, reply, done) => {
     const bearer = bearerToken(request);
     const cookie = bearer === undefined ? readCookie(request, SESSION_COOKIE) : undefined;
     if (cookie !== undefined && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
@@ -72,5 +74,9 @@ export function registerRequestSession(app: FastifyInstance, config: Config, ses
       if (session.renewed && cookie !== undefined) setSessionCookie(reply, config, cookie, session.expiresAt);
       done();
     }, done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.session === false) return;
+    route.onRequest = [resolveSession, ...[route.onRequest ?? []].flat()];
   });
 }

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
-import { formatEntry, logFormatFor, prettyStream, requestLogLevel } from './logging.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { formatEntry, logFormatFor, prettyStream, RequestLogger, requestLogger, requestLogLevel } from './logging.ts';
 
 describe('the log format', () => {
   it('is readable in development and JSON in production and tests', () => {
@@ -40,5 +40,60 @@ describe('the log format', () => {
     pino({}, prettyStream({ write: (text) => tty.push(text), isTTY: true }, true)).info('coloured');
     expect(tty[0]).toContain('\u001b[32mINFO ');
     expect(written[0]).not.toContain('\u001b[');
+  });
+});
+
+describe('a request logger', () => {
+  function parentWriting(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const parent = pino({ level }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    return { parent, lines, children: vi.spyOn(parent, 'child') };
+  }
+
+  it('makes no pino child while the request writes nothing, or only at levels the server does not write', () => {
+    const { parent, lines, children } = parentWriting('info');
+    const log = requestLogger(parent, { reqId: 'req-1' }, {});
+    log.debug({ url: '/' }, 'request');
+    log.trace('hidden');
+    expect(lines).toEqual([]);
+    expect(children).not.toHaveBeenCalled();
+    expect(log.level).toBe('info');
+  });
+
+  it('writes a line with the request id once the request writes at a level the server writes, through one child', () => {
+    const { parent, lines, children } = parentWriting('debug');
+    const log = requestLogger(parent, { reqId: 'req-2' }, {});
+    log.debug({ url: '/menu' }, 'request');
+    log.warn('slow');
+    log.error(new Error('boom'), 'failed');
+    expect(lines.map((line) => [line.level, line.msg, line.reqId])).toEqual([
+      [20, 'request', 'req-2'],
+      [40, 'slow', 'req-2'],
+      [50, 'failed', 'req-2'],
+    ]);
+    expect(lines[0]!.url).toBe('/menu');
+    expect((lines[2]!.err as { message: string }).message).toBe('boom');
+    expect(children).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the request id in its own children, and takes a level of its own', () => {
+    const { parent, lines } = parentWriting('info');
+    const log = requestLogger(parent, { reqId: 'req-3' }, {});
+    log.child({ socket: 7 }).info('upgraded');
+    log.level = 'debug';
+    log.debug('now shown');
+    expect(lines.map((line) => [line.msg, line.reqId, line.socket])).toEqual([
+      ['upgraded', 'req-3', 7],
+      ['now shown', 'req-3', undefined],
+    ]);
+    expect(parent.level).toBe('info');
+  });
+
+  it("is pino's own child when the route sets a level", () => {
+    const { parent, lines } = parentWriting('info');
+    const log = requestLogger(parent, { reqId: 'req-4' }, { level: 'debug' });
+    expect(log).not.toBeInstanceOf(RequestLogger);
+    log.debug('route debug');
+    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([['route debug', 'req-4']]);
   });
 });

@@ -1,4 +1,6 @@
-import type { DestinationStream } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type pino from 'pino';
+import type { ChildLoggerOptions, DestinationStream } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
@@ -76,4 +78,82 @@ export function prettyStream(
 /** The destination buildServer gives pino when no test hands it one: readable lines in development, else standard output as JSON. */
 export function logDestination(env: Config['env']): DestinationStream | undefined {
   return logFormatFor(env) === 'pretty' ? prettyStream() : undefined;
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Bindings = Record<string, unknown>;
+
+/**
+ * A request's logger (`request.log`), made only when the request writes a line. Fastify asks for one per request and
+ * pino's child costs every request an object, its bindings as JSON and, with the options Fastify always passes,
+ * its formatters rebuilt; most requests write nothing (development and tests log requests at debug). A call at a
+ * level the server does not write returns at once; the first that is written makes pino's child, which then takes
+ * every call, so the line carries the request id as before.
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  readonly #parent: pino.Logger;
+  readonly #bindings: Bindings;
+  #child: pino.Logger | null = null;
+
+  constructor(parent: pino.Logger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+
+  #logger(): pino.Logger {
+    return (this.#child ??= this.#parent.child(this.#bindings));
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    if (!(this.#child ?? this.#parent).isLevelEnabled(level)) return;
+    (this.#logger()[level] as (...line: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options);
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a RequestLogger, unless the route asks for its own level or serializers (none does
+ * today), which pino's child takes at once.
+ */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  const parent = logger as pino.Logger;
+  if (options.level !== undefined || options.serializers !== undefined) return parent.child(bindings, options);
+  return new RequestLogger(parent, bindings);
 }

@@ -276,8 +276,8 @@ describe('logging', () => {
 });
 
 describe('request lines', () => {
-  async function requestLines(level: string): Promise<{ level: number; msg: string; statusCode?: number }[]> {
-    const lines: { level: number; msg: string; statusCode?: number }[] = [];
+  async function requestLines(level: string): Promise<{ level: number; msg: string; statusCode?: number; reqId?: string }[]> {
+    const lines: { level: number; msg: string; statusCode?: number; reqId?: string }[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
@@ -298,7 +298,8 @@ describe('request lines', () => {
   });
 
   it('outside production, one per request at debug', async () => {
-    expect(await requestLines('debug')).toEqual([expect.objectContaining({ level: 20, msg: 'request', statusCode: 200 })]);
+    // With the request's id: request.log is made as the line is written (core/http/logging.ts RequestLogger).
+    expect(await requestLines('debug')).toEqual([expect.objectContaining({ level: 20, msg: 'request', statusCode: 200, reqId: expect.stringMatching(/^req-/) })]);
   });
 });
 

@@ -19,7 +19,7 @@ import { Metrics } from '../metrics/metrics.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling } from './errors.ts';
-import { logDestination, requestLogLevel } from './logging.ts';
+import { logDestination, requestLogger, requestLogLevel } from './logging.ts';
 import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
 import { registerSite, type BuiltSite } from './site.ts';
 import { validatorCompiler, type ZodTypeProvider } from './zod.ts';
@@ -80,6 +80,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: logStream },
     // Fastify's two lines per request give way to our one (the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log is made when a request first writes a line (core/http/logging.ts RequestLogger).
+    childLoggerFactory: requestLogger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

@@ -38,7 +38,9 @@ export function registerHttpMetrics(app: App, metrics: Metrics, config: Config):
     buckets: LATENCY_BUCKETS,
   });
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.config.metricsRoute ?? request.routeOptions.url ?? 'unmatched';
+    // routeOptions is an object Fastify builds on each read: read it once.
+    const options = request.routeOptions;
+    const route = options.config.metricsRoute ?? options.url ?? 'unmatched';
     duration.observe({ method: request.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000);
     done();
   });

@@ -22,10 +22,11 @@ describe('metrics not configured', () => {
   it('has no /metrics at all: answered as any unknown path, token or not', async () => {
     expect(app.server.app.hasRoute({ method: 'GET', url: '/metrics' })).toBe(false);
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
-    // A Bearer token is a session token anywhere but on the metrics route: the same 401 as on any unknown path.
+    // With the token too: a path no route serves is a 404 whatever the request carries (no route, no session read).
     const withToken = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     const unknown = await app.inject({ method: 'GET', url: '/metrics-or-not', headers: { authorization: `Bearer ${TOKEN}` } });
-    expect([withToken.statusCode, withToken.json().message]).toEqual([unknown.statusCode, unknown.json().message]);
+    expect([withToken.statusCode, withToken.json().message]).toEqual([404, 'Route GET /metrics not found']);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Route GET /metrics-or-not not found']);
     expect(withToken.body).not.toContain('vd_');
   });
 });
