@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pino from 'pino';
-import type { ChildLoggerOptions, DestinationStream } from 'pino';
+import type { Bindings, ChildLoggerOptions, DestinationStream, Level, Logger } from 'pino';
 import type { Config } from '../config.ts';
 
 /**
@@ -80,9 +79,6 @@ export function logDestination(env: Config['env']): DestinationStream | undefine
   return logFormatFor(env) === 'pretty' ? prettyStream() : undefined;
 }
 
-type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type Bindings = Record<string, unknown>;
-
 /**
  * A request's logger (`request.log`), made only when the request writes a line. Fastify asks for one per request and
  * pino's child costs every request an object, its bindings as JSON and, with the options Fastify always passes,
@@ -91,11 +87,11 @@ type Bindings = Record<string, unknown>;
  * every call, so the line carries the request id as before.
  */
 export class RequestLogger implements FastifyBaseLogger {
-  readonly #parent: pino.Logger;
+  readonly #parent: Logger;
   readonly #bindings: Bindings;
-  #child: pino.Logger | null = null;
+  #child: Logger | null = null;
 
-  constructor(parent: pino.Logger, bindings: Bindings) {
+  constructor(parent: Logger, bindings: Bindings) {
     this.#parent = parent;
     this.#bindings = bindings;
   }
@@ -108,13 +104,14 @@ export class RequestLogger implements FastifyBaseLogger {
     this.#logger().level = level;
   }
 
-  #logger(): pino.Logger {
+  #logger(): Logger {
     return (this.#child ??= this.#parent.child(this.#bindings));
   }
 
   #write(level: Level, args: unknown[]): void {
     if (!(this.#child ?? this.#parent).isLevelEnabled(level)) return;
-    (this.#logger()[level] as (...line: unknown[]) => void)(...args);
+    const logger = this.#logger();
+    (logger[level] as (...line: unknown[]) => void).apply(logger, args);
   }
 
   fatal(...args: unknown[]): void {
@@ -153,7 +150,7 @@ export class RequestLogger implements FastifyBaseLogger {
  * today), which pino's child takes at once.
  */
 export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  const parent = logger as pino.Logger;
+  const parent = logger as Logger;
   if (options.level !== undefined || options.serializers !== undefined) return parent.child(bindings, options);
   return new RequestLogger(parent, bindings);
 }
