@@ -31,7 +31,7 @@ describe('CurrentUser in plain SQL', () => {
     user.settings = { deliveryMessage: { message: 'Enjoy!' } };
     await edit.flush();
 
-    const found = await selectCurrentUsers(app.db.orm.em.fork(), [ranked.id, banned.id, plain.id, '1999999999999999999']);
+    const found = await selectCurrentUsers(app.db.orm, app.db.orm.em.fork(), [ranked.id, banned.id, plain.id, '1999999999999999999']);
     expect(found.size).toBe(3);
     for (const id of [ranked.id, banned.id, plain.id]) expect(found.get(id)).toEqual(await fromEntity(id));
     const current = found.get(ranked.id)!;
@@ -44,7 +44,7 @@ describe('CurrentUser in plain SQL', () => {
   it('reads sessions with their users in one statement; unknown ids are absent', async () => {
     const a = await app.createUser();
     const b = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
-    const found = await selectSessions(app.db.orm.em.fork(), [hashToken(a.token), hashToken(b.token), hashToken('nobody-has-this-token')]);
+    const found = await selectSessions(app.db.orm, app.db.orm.em.fork(), [hashToken(a.token), hashToken(b.token), hashToken('nobody-has-this-token')]);
     expect([...found.keys()].sort()).toEqual([hashToken(a.token), hashToken(b.token)].sort());
     expect(found.get(hashToken(b.token))!.user).toEqual(await fromEntity(b.id));
     expect(found.get(hashToken(a.token))!.expiresAt).toBeInstanceOf(Date);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { SessionSchema } from './entities.ts';
-import { SESSION_CACHE_TTL_MS, SESSION_TTL_MS, hashToken } from './sessions.ts';
+import { SESSION_CACHE_TTL_MS, SESSION_TTL_MS, SessionService, hashToken } from './sessions.ts';
 import { UserSchema } from './entities.ts';
+import { poolOf } from '../db/orm.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -97,16 +98,41 @@ describe('sessions', () => {
     expect(await sessions().validate(user.token)).toBeNull();
   });
 
-  /** Counts the EntityManager reads of sessions while `work` runs. */
-  /** How many statements read sessions while `work` ran (the session reader is one `execute` over `sessions s`). */
+  /**
+   * Watches the statements that read sessions (the prepared `current_sessions`: `EXECUTE` on the embedded database,
+   * a named statement on PostgreSQL's pool, or its plain SQL before the pool exists); `before` runs ahead of each.
+   */
+  function watchSessionReads(before: () => Promise<void> | void = () => {}): { count: () => number; restore: () => void } {
+    const isRead = (statement: unknown) =>
+      typeof statement === 'string' ? /^execute "current_sessions"|^select s\.id .*\bfrom sessions s\b/s.test(statement) : (statement as { name?: unknown } | null)?.name === 'current_sessions';
+    let reads = 0;
+    const spies: { mockRestore: () => void }[] = [];
+    const watch = (target: object, method: string) => {
+      const original = (target as Record<string, (...args: unknown[]) => Promise<unknown>>)[method]!;
+      spies.push(
+        vi.spyOn(target as Record<string, (...args: unknown[]) => Promise<unknown>>, method).mockImplementation(async function (this: unknown, ...args: unknown[]) {
+          if (isRead(args[0])) {
+            reads++;
+            await before();
+          }
+          return original.apply(this, args);
+        }),
+      );
+    };
+    watch(Object.getPrototypeOf(app.db.orm.em) as object, 'execute');
+    const pool = poolOf(app.db.orm)?.pool;
+    if (pool) watch(pool, 'query');
+    return { count: () => reads, restore: () => spies.forEach((spy) => spy.mockRestore()) };
+  }
+
+  /** How many statements read sessions while `work` ran. */
   async function sessionReads<T>(work: () => Promise<T>): Promise<{ result: T; reads: number }> {
-    const prototype = Object.getPrototypeOf(app.db.orm.em) as { execute: (...args: unknown[]) => unknown };
-    const spy = vi.spyOn(prototype, 'execute');
+    const watcher = watchSessionReads();
     try {
       const result = await work();
-      return { result, reads: spy.mock.calls.filter(([sql]) => typeof sql === 'string' && /\bfrom sessions s\b/.test(sql)).length };
+      return { result, reads: watcher.count() };
     } finally {
-      spy.mockRestore();
+      watcher.restore();
     }
   }
 
@@ -122,21 +148,14 @@ describe('sessions', () => {
 
   it('sessions asked for while a read runs wait for the next read, all together (identifies trickling in)', async () => {
     const users = await Promise.all([app.createUser(), app.createUser(), app.createUser(), app.createUser()]);
-    const prototype = Object.getPrototypeOf(app.db.orm.em) as { execute: (...args: unknown[]) => Promise<unknown> };
-    const original = prototype.execute;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let holding = true;
-    const statements: string[] = [];
-    const spy = vi.spyOn(prototype, 'execute').mockImplementation(async function (this: unknown, ...args: unknown[]) {
-      if (typeof args[0] === 'string' && /\bfrom sessions s\b/.test(args[0])) {
-        statements.push(args[0]);
-        if (holding) {
-          holding = false;
-          await held; // the first read stays in flight while the others are asked for
-        }
+    const watcher = watchSessionReads(async () => {
+      if (holding) {
+        holding = false;
+        await held; // the first read stays in flight while the others are asked for
       }
-      return original.apply(this, args);
     });
     try {
       const first = sessions().validate(users[0]!.token);
@@ -148,10 +167,27 @@ describe('sessions', () => {
       release();
       const answers = await Promise.all([first, ...rest]);
       expect(answers.map((s) => (s as { user: { id: string } } | null)?.user.id)).toEqual(users.map((u) => u.id));
-      expect(statements).toHaveLength(2);
+      expect(watcher.count()).toBe(2);
     } finally {
-      spy.mockRestore();
+      watcher.restore();
     }
+  });
+
+  it('sessions asked for soon after a read ended wait a window and are read together (the embedded database blocks while it reads)', async () => {
+    const users = await Promise.all([app.createUser(), app.createUser(), app.createUser(), app.createUser()]);
+    // A window of a second, so that this test's asks fall in it however busy the machine is.
+    const service = new SessionService(app.db.orm, app.server.ctx.events, () => clock, 1_000);
+    const { result, reads } = await sessionReads(async () => {
+      const first = await service.validate(users[0]!.token); // read at once: nothing was read before
+      const rest: Promise<unknown>[] = [];
+      for (const user of users.slice(1)) {
+        await new Promise((resolve) => setImmediate(resolve)); // each in a turn of its own, as identifies arrive
+        rest.push(service.validate(user.token));
+      }
+      return [first, ...(await Promise.all(rest))];
+    });
+    expect(result.map((s) => (s as { user: { id: string } } | null)?.user.id)).toEqual(users.map((u) => u.id));
+    expect(reads).toBe(2);
   });
 
   it('does not keep a session read while an event said it changed', async () => {

@@ -79,6 +79,12 @@ export const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
 /** Sessions read in one query at most (the rest of a larger batch go in the next). */
 const SESSION_BATCH_MAX = 500;
+/**
+ * A read that would start within this many ms of the last one's end waits this long first, so that a storm's
+ * sessions are read in batches even on the embedded database, whose reads block the event loop (nothing joins a
+ * batch while it runs): at most one read per window under load, a lone request read at once.
+ */
+export const SESSION_BATCH_WINDOW_MS = 4;
 
 type StoredSession = Omit<ValidSession, 'renewed'>;
 
@@ -101,11 +107,15 @@ export class SessionService {
   #batch: Map<string, ((session: StoredSession | null, error?: unknown) => void)[]> = new Map();
   /** A read is under way or scheduled: new ids join #batch for the next one. */
   #reading = false;
+  /** When the last read ended (performance.now()). */
+  #lastRead = -Infinity;
   /** Counts the events that make cached sessions stale: a read that overlapped one is answered but not cached. */
   #generation = 0;
+  readonly #batchWindowMs: number;
 
-  constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
+  constructor(orm: Orm, events: EventBus, now: () => number = Date.now, batchWindowMs = SESSION_BATCH_WINDOW_MS) {
     this.#orm = orm;
+    this.#batchWindowMs = batchWindowMs;
     this.#events = events;
     this.#now = now;
     events.on('sessionRevoked', ({ sessionId }) => {
@@ -173,8 +183,10 @@ export class SessionService {
       else this.#batch.set(id, [answer]);
       if (!this.#reading) {
         this.#reading = true;
-        // The rest of this turn's callers join the same read.
-        setImmediate(() => void this.#readBatches());
+        // The rest of this turn's callers join the same read; when reads are coming back to back (a storm), the
+        // next waits a few ms to gather more.
+        if (performance.now() - this.#lastRead < this.#batchWindowMs) setTimeout(() => void this.#readBatches(), this.#batchWindowMs);
+        else setImmediate(() => void this.#readBatches());
       }
     });
   }
@@ -188,7 +200,7 @@ export class SessionService {
       for (let i = 0; i < ids.length; i += SESSION_BATCH_MAX) {
         const chunk = ids.slice(i, i + SESSION_BATCH_MAX);
         try {
-          const found = await selectSessions(this.#orm.em.fork(), chunk);
+          const found = await selectSessions(this.#orm, this.#orm.em.fork(), chunk);
           for (const id of chunk) for (const answer of batch.get(id)!) answer(found.get(id) ?? null);
         } catch (error) {
           for (const id of chunk) for (const answer of batch.get(id)!) answer(null, error);
@@ -196,6 +208,7 @@ export class SessionService {
       }
     }
     this.#reading = false;
+    this.#lastRead = performance.now();
   }
 
   #cached(id: string, now: number): StoredSession | undefined {

@@ -288,7 +288,7 @@ export class GatewayHub {
     const ids = pending === 'all' ? [...this.#users.keys()] : [...pending].filter((id) => this.#users.has(id));
     if (ids.length === 0) return;
     const em = this.#deps.orm.em.fork();
-    const found = await selectCurrentUsers(em, ids);
+    const found = await selectCurrentUsers(this.#deps.orm, em, ids);
     for (const id of ids) {
       const entry = this.#users.get(id);
       if (!entry) continue;
