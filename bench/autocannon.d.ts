@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to send in all; when set, the run ends after them instead of after `duration`. */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
