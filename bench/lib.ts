@@ -28,8 +28,8 @@ export interface BenchCase {
 export { freePort, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
 
 /**
- * The spawn helper the process tests use. The server logs as `npm start` has it (LOG_LEVEL=info: one line per
- * request, written to a pipe this process reads), so only the tail of its output is kept here.
+ * The spawn helper the process tests use. The server logs as `npm start` has it (LOG_LEVEL=info, to a pipe this
+ * process reads; a long run's output is kept only as its tail).
  */
 export function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   return spawnServer(env, { outputLimit: 256 * 1024, ...options });

@@ -86,7 +86,7 @@ export const throughput: BenchCase = {
               ? `${r.label}: no CPU figures (not Linux); ${round(r.rpsRatio * 100, 1)}% of hello world's req/s`
               : `${r.label} / hello world by server CPU per request: ${r.cpuRatio}× (target at least ${r.target}×: ${r.cpuRatio >= r.target ? 'met' : 'NOT met'}); by req/s ${r.rpsRatio}×`,
           ),
-          'The app runs with LOG_LEVEL=info as `npm start` has it (one log line per request); hello world is bare Fastify with no logger.',
+          'The app runs with NODE_ENV=development and LOG_LEVEL=info as `npm start` has it (request lines are at debug outside production: none is written); hello world is bare Fastify with no logger.',
           "CPU per request is each server process's own user + system time over the run (from /proc) / requests answered: autocannon's share of the cores does not count, so it is the headline; req/s is secondary.",
           ...(figures.some((f) => f.failures > 0) ? ['Some requests failed: those figures do not measure the route.'] : []),
         ],
