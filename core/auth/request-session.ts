@@ -47,7 +47,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Resolves `request.user` from `Authorization: Bearer` or the VD_SESSION cookie, once per request. A callback hook
- * rather than an async one: the common request (a visitor, an asset) carries no token and must cost no promise.
+ * rather than an async one: the common request (a visitor, an asset) carries no token and must cost no promise, and
+ * a session in memory (most signed-in requests) is answered without one too.
  * It is each route's first onRequest hook, added as the route is registered, except on the routes that say
  * `config: { session: false }`: those pay nothing for it, and no request pays for looking up its route's config.
  * Call after the guard check's onRoute hook (core/http/server.ts), so that the session is read before the guard.
@@ -63,7 +64,7 @@ export function registerRequestSession(app: FastifyInstance, config: Config, ses
     }
     const token = bearer ?? cookie;
     if (token === undefined) return done();
-    sessions.validate(token).then((session) => {
+    const accept = (session: ValidSession | null) => {
       if (!session) {
         if (cookie !== undefined) clearSessionCookie(reply, config);
         if (bearer !== undefined) return done(new DomainError('unauthorized', 'Your session is invalid or has expired.'));
@@ -73,7 +74,11 @@ export function registerRequestSession(app: FastifyInstance, config: Config, ses
       request.user = session.user;
       if (session.renewed && cookie !== undefined) setSessionCookie(reply, config, cookie, session.expiresAt);
       done();
-    }, done);
+    };
+    // A session in memory is answered in this turn; only a read or a renewal goes through the promise.
+    const known = sessions.validateCached(token);
+    if (known !== undefined) return accept(known);
+    sessions.validate(token).then(accept, done);
   };
   app.addHook('onRoute', (route) => {
     if (route.config?.session === false) return;

@@ -91,6 +91,26 @@ describe('sessions', () => {
     expect((await sessions().validate(user.token))?.user.username).toBe('announced');
   });
 
+  it('answers a session in memory at once (validateCached), and leaves a read, a renewal or an expiry to validate', async () => {
+    const user = await app.createUser();
+    expect(sessions().validateCached('not a token')).toBeNull();
+    // Not read yet: validate must read it.
+    expect(sessions().validateCached(user.token)).toBeUndefined();
+    const read = await sessions().validate(user.token);
+    const known = sessions().validateCached(user.token);
+    expect(known).toMatchObject({ id: hashToken(user.token), renewed: false, user: { id: user.id } });
+    expect(known?.expiresAt).toEqual(read?.expiresAt);
+    // Renewal due (16 days in): validate writes it, and the cache then holds the renewed session.
+    clock += 16 * DAY;
+    expect(sessions().validateCached(user.token)).toBeUndefined();
+    const renewed = await sessions().validate(user.token);
+    expect(renewed?.renewed).toBe(true);
+    expect(sessions().validateCached(user.token)?.expiresAt).toEqual(renewed?.expiresAt);
+    // Revoked: gone from memory at once.
+    app.server.ctx.events.publish('sessionRevoked', { userId: user.id, sessionId: hashToken(user.token) });
+    expect(sessions().validateCached(user.token)).toBeUndefined();
+  });
+
   it('forgets a revoked session at once', async () => {
     const user = await app.createUser();
     expect(await sessions().validate(user.token)).not.toBeNull();

@@ -122,6 +122,24 @@ describe('live gateway', () => {
     expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The live gateway is a WebSocket: connect with an Upgrade request.' });
   });
 
+  it('refuses a WebSocket upgrade to any other path with a 404 in the error shape, and closes the connection', async () => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/client/settings?x=1`);
+    const response = await new Promise<{ status: number; body: string; closed: Promise<unknown> }>((resolve, reject) => {
+      socket.on('unexpected-response', (_request, res) => {
+        const closed = new Promise((closes) => res.socket.once('close', closes));
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, closed }));
+      });
+      socket.on('open', () => reject(new Error('the upgrade was accepted')));
+    });
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.body)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/client/settings not found' });
+    await response.closed;
+    // And plain HTTP on the same path is untouched.
+    expect((await fetch(`${url}/api/client/settings`)).status).toBe(200);
+  });
+
   describe('identify', () => {
     it('answers op 1 with the user and the heartbeat interval', async () => {
       const client = await identified(customer.token);

@@ -1,9 +1,13 @@
+import { EventEmitter } from 'node:events';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { publicAccess } from '../auth/guards.ts';
 import { isSameOrigin } from '../auth/request-session.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
+import { toErrorBody } from '../http/errors.ts';
 import { readCookie } from '../http/cookies.ts';
 import type { App } from '../plugin.ts';
 import type { GatewayHub } from './hub.ts';
@@ -13,13 +17,40 @@ import { GATEWAY_PATH } from './protocol.ts';
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
 /**
- * `GET /gateway`: the WebSocket upgrade. Registered before every other route (@fastify/websocket must see them all
- * to refuse upgrades elsewhere). Its guard is publicAccess because authentication is the identify op, which the
- * hub checks; the request's session hook is skipped (`session: false`) since identify validates the token itself.
+ * An upgrade to any path but the gateway's: a 404 in the error shape, then the socket is closed (nothing would
+ * ever read it again).
+ */
+function refuseUpgrade(request: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => socket.destroy());
+  const response = new ServerResponse(request);
+  response.assignSocket(socket as never);
+  response.shouldKeepAlive = false;
+  const path = (request.url ?? '').split('?')[0]!.slice(0, 200);
+  const body = JSON.stringify(toErrorBody(new DomainError('not_found', `Route ${request.method} ${path} not found`)));
+  response.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  response.end(body, () => socket.destroy());
+}
+
+/**
+ * `GET /gateway`: the WebSocket upgrade. @fastify/websocket lives in a scope of its own with this one route: in
+ * the scope it is registered in, it adds an onRequest and an onResponse hook and wraps the handler of every route,
+ * which every HTTP request would pay for. It hears only the upgrades to this path (`options.server`: an emitter the
+ * server's upgrades are passed to); an upgrade to any other path is a 404 (refuseUpgrade). Its guard is
+ * publicAccess because authentication is the identify op, which the hub checks; the request's session hook is
+ * skipped (`session: false`) since identify validates the token itself.
  */
 export async function registerGateway(app: App, hub: GatewayHub, config: Config): Promise<void> {
+  const upgrades = new EventEmitter();
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').split('?')[0] === GATEWAY_PATH) upgrades.emit('upgrade', request, socket, head);
+    else refuseUpgrade(request, socket);
+  });
+  await app.register(async (scope) => gatewayScope(scope as App, hub, config, upgrades));
+}
+
+async function gatewayScope(app: App, hub: GatewayHub, config: Config, upgrades: EventEmitter): Promise<void> {
   await app.register(websocket, {
-    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES, server: upgrades as never },
     // A socket's errors are the client's doing (a reset connection, an oversized message): worth a warning, not
     // the error level the default gives them. A protocol error (an oversized or malformed frame) has already made
     // ws send its close frame (1009, 1002…) and keep reading what the client is still sending until the client

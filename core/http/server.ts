@@ -76,16 +76,21 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const { config, orm, plugins } = options;
   // Readable lines in development, JSON in batches otherwise (core/http/logging.ts); tests may hand in their own stream.
   const logStream = options.logStream ?? logDestination(config.env) ?? standardOutput();
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, logStream);
+  // Fastify is given no logger of its own: with one, every request pays for two listeners on its response and for
+  // Fastify's timing of it (about 1 µs of the 14 a settings request costs, measured). The logger is ours: app.log
+  // is set to it below, and each request gets one made from it (childLoggerFactory).
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], stream: logStream },
     // Fastify's two lines per request give way to our one (the onResponse hook below).
     logController: new LogController({ disableRequestLogging: true }),
     // request.log is made when a request first writes a line (core/http/logging.ts RequestLogger).
-    childLoggerFactory: requestLogger,
+    childLoggerFactory: (_noLogger, bindings, childOptions) => requestLogger(logger, bindings, childOptions),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>() as App;
+  // Before any plugin is registered, so every scope (an encapsulated one inherits it) logs through it too.
+  app.log = logger;
 
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
