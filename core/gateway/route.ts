@@ -7,7 +7,7 @@ import { isSameOrigin } from '../auth/request-session.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
-import { toErrorBody } from '../http/errors.ts';
+import { routeNotFound, sendRawError } from '../http/errors.ts';
 import { readCookie } from '../http/cookies.ts';
 import type { App } from '../plugin.ts';
 import type { GatewayHub } from './hub.ts';
@@ -25,10 +25,8 @@ function refuseUpgrade(request: IncomingMessage, socket: Duplex): void {
   const response = new ServerResponse(request);
   response.assignSocket(socket as never);
   response.shouldKeepAlive = false;
-  const path = (request.url ?? '').split('?')[0]!.slice(0, 200);
-  const body = JSON.stringify(toErrorBody(new DomainError('not_found', `Route ${request.method} ${path} not found`)));
-  response.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), connection: 'close' });
-  response.end(body, () => socket.destroy());
+  response.on('finish', () => socket.destroy());
+  sendRawError(response, routeNotFound(request.method, request.url), { connection: 'close' });
 }
 
 /**

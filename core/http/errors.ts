@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
 import { RequestValidationError } from './zod.ts';
@@ -23,6 +23,18 @@ export function toErrorBody(error: unknown): ErrorBody {
   return body(500, 'An unknown error occurred');
 }
 
+/** A path no route serves: the one 404 text the API, the metrics port and a refused upgrade all answer with. */
+export function routeNotFound(method: string | undefined, url: string | undefined): DomainError {
+  return new DomainError('not_found', `Route ${method} ${(url ?? '').split('?')[0]} not found`);
+}
+
+/** An error in the error shape on a raw Node response, where Fastify does not answer (the metrics port, a refused upgrade). */
+export function sendRawError(response: ServerResponse, error: unknown, headers: OutgoingHttpHeaders = {}): void {
+  const payload = toErrorBody(error);
+  response.writeHead(payload.statusCode, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  response.end(JSON.stringify(payload));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const payload = toErrorBody(error);
@@ -34,6 +46,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(payload);
   });
   app.setNotFoundHandler((request, reply) => {
-    return reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    return reply.code(404).send(toErrorBody(routeNotFound(request.method, request.url)));
   });
 }

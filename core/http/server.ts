@@ -18,7 +18,7 @@ import { registerKernelMetrics } from '../metrics/kernel.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
-import { registerErrorHandling } from './errors.ts';
+import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { logDestination, requestLogger, requestLogLevel } from './logging.ts';
 import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
 import { registerSite, type BuiltSite } from './site.ts';
@@ -178,7 +178,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   });
   registerApiDocs(app, routes.entries, config.publicUrl);
   app.all('/api/*', { onRequest: publicAccess }, async (request) => {
-    throw new DomainError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    throw routeNotFound(request.method, request.url);
   });
 
   if (options.site) {

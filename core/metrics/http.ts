@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { bearerSecretCheck, requireBearerSecret } from '../auth/guards.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
-import { toErrorBody } from '../http/errors.ts';
+import { routeNotFound, sendRawError } from '../http/errors.ts';
 import type { App } from '../plugin.ts';
 import { LATENCY_BUCKETS, type Metrics } from './metrics.ts';
 
@@ -69,7 +69,7 @@ export async function serveMetrics(metrics: Metrics, options: { host: string; po
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return sendError(response, new DomainError('not_found', `Route ${request.method} ${path} not found`));
+      return sendError(response, routeNotFound(request.method, path));
     }
     if (matches && !matches(request.headers.authorization)) return sendError(response, new DomainError('unauthorized', TOKEN_MESSAGE));
     metrics.text().then(
@@ -104,9 +104,7 @@ export async function serveMetrics(metrics: Metrics, options: { host: string; po
   };
 }
 
-/** The error shape every route answers with (core/http/errors.ts). */
+/** The error shape every route answers with, never cached. */
 function sendError(response: http.ServerResponse, error: unknown): void {
-  const body = toErrorBody(error);
-  response.writeHead(body.statusCode, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body));
+  sendRawError(response, error, { 'cache-control': 'no-store' });
 }
