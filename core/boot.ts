@@ -85,13 +85,21 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   const steps: Record<string, number> = {};
   const step = (name: string) => void (steps[name] = Math.round(performance.now()));
   step('loaded');
+  // Astro's server bundle loads while the database opens: PGlite's open waits on its files now and then, and the
+  // bundle's modules fill those waits. Its failure is the site step's, reported after the database's.
+  const loadingSite = loadBuiltSite(distDir).then(
+    (site) => ({ site }),
+    (error: unknown) => ({ error }),
+  );
   const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
   step('database');
   let server: Server | undefined;
   let bridge: EventBridge | null = null;
   let metrics: MetricsServer | null = null;
   try {
-    const site = await loadBuiltSite(distDir);
+    const loaded = await loadingSite;
+    if ('error' in loaded) throw loaded.error;
+    const site = loaded.site;
     step('site');
     server = await buildServer({ config, orm, plugins, site });
     step('server');

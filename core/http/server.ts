@@ -22,7 +22,7 @@ import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { logDestination, requestLogger, requestLogLevel } from './logging.ts';
 import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
 import { registerSite, type BuiltSite } from './site.ts';
-import { validatorCompiler, type ZodTypeProvider } from './zod.ts';
+import { zodSchemaController, type ZodTypeProvider } from './zod.ts';
 
 export interface BuildServerOptions {
   config: Config;
@@ -88,11 +88,13 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // Our compilers from the start (core/http/zod.ts): Fastify would otherwise load Ajv and fast-json-stringify for
+    // schemas it never sees.
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>() as App;
   // Before any plugin is registered, so every scope (an encapsulated one inherits it) logs through it too.
   app.log = logger;
 
-  app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   // Limits are declared per route (`config: { rateLimit }`): sign-in now, ordering and purchases later. In memory,
   // per process.
