@@ -1,14 +1,19 @@
 import module from 'node:module';
-import { prepareEmbeddedDatabase } from './core/db/embedded.ts';
+import { fileURLToPath } from 'node:url';
+import { DIST_DIR, prepareEmbeddedDatabase } from './core/db/embedded.ts';
+import { useVendorBundles } from './web/vendor.ts';
 
 /**
  * `node server.ts` (npm start, the Dockerfile): the web process (web/main.ts). Node's compile cache goes on first,
  * before the app's modules load: a start after the first reads their stripped TypeScript and V8 code from disk
- * instead of compiling several hundred files again (NODE_COMPILE_CACHE picks the folder, default the OS temp dir;
- * NODE_DISABLE_COMPILE_CACHE=1 turns it off). docs/decisions.md "Cold start". On a first start on the embedded
- * database, the template's files are written meanwhile (core/db/embedded.ts `prepareEmbeddedDatabase`): the disk's
- * waits overlap the modules' CPU.
+ * instead of compiling several hundred files again. The launchers turn it on before Node reads this file
+ * (NODE_COMPILE_CACHE, web/node-flags.ts COMPILE_CACHE_FOLDER), and then this call changes nothing; for
+ * `node server.ts` run by hand it is the same folder. NODE_DISABLE_COMPILE_CACHE=1 turns it off. docs/decisions.md
+ * "Cold start". On a first start on the embedded database, the template's files are written meanwhile
+ * (core/db/embedded.ts `prepareEmbeddedDatabase`): the disk's waits overlap the modules' CPU. Packages built into
+ * one file each by `npm run build` load from it (web/vendor.ts).
  */
-module.enableCompileCache();
+module.enableCompileCache(fileURLToPath(new URL('node_modules/.cache/node-compile', import.meta.url)));
 prepareEmbeddedDatabase(process.env);
+useVendorBundles(import.meta.dirname, DIST_DIR);
 await import('./web/main.ts');

@@ -29,3 +29,14 @@ export const POSTGRES_NODE_FLAGS: readonly string[] = [];
 export function nodeFlagsFor(env: Record<string, string | undefined>): readonly string[] {
   return env.DATABASE_URL ? POSTGRES_NODE_FLAGS : EMBEDDED_NODE_FLAGS;
 }
+
+/**
+ * Node's compile cache (the stripped TypeScript and V8's code of every module), relative to the project's root. Every
+ * launcher gives it as NODE_COMPILE_CACHE, so that Node turns it on before it reads the entry: `npm start`
+ * (package.json), the image (Dockerfile ENV) and every test or bench that spawns a process
+ * (tests/support/spawn-server.ts). Turned on only by server.ts's `module.enableCompileCache`, the entry file itself
+ * would be stripped by Node's TypeScript stripper, whose WebAssembly is compiled for it alone: about 50 ms of every
+ * start (docs/decisions.md, "Cold start: Node's compile cache"). server.ts still turns it on, in the same folder, for
+ * `node server.ts` run by hand. tests/process/node-flags.test.ts checks that these agree.
+ */
+export const COMPILE_CACHE_FOLDER = 'node_modules/.cache/node-compile';

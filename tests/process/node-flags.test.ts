@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeArgs } from '../support/spawn-server.ts';
-import { EMBEDDED_NODE_FLAGS, POSTGRES_NODE_FLAGS } from '../../web/node-flags.ts';
+import { launchEnv, nodeArgs } from '../support/spawn-server.ts';
+import { COMPILE_CACHE_FOLDER, EMBEDDED_NODE_FLAGS, POSTGRES_NODE_FLAGS } from '../../web/node-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEB_PROCESS_SCRIPTS = ['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts'];
@@ -12,7 +12,7 @@ const POSTGRES = { DATABASE_URL: 'postgres://diner@127.0.0.1/diner' };
 describe("the web process's V8 options", () => {
   it('on the embedded database are the ones `npm start` passes', () => {
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toBe(['node', ...EMBEDDED_NODE_FLAGS, 'scripts/start.ts'].join(' '));
+    expect(scripts.start).toBe([`NODE_COMPILE_CACHE=${COMPILE_CACHE_FOLDER}`, 'node', ...EMBEDDED_NODE_FLAGS, 'scripts/start.ts'].join(' '));
   });
 
   it("on PostgreSQL are the ones the image's CMD passes (production always has a DATABASE_URL)", () => {
@@ -31,6 +31,17 @@ describe("the web process's V8 options", () => {
       expect(nodeArgs(script, {})).toEqual([script]);
       expect(nodeArgs(script, POSTGRES)).toEqual([script]);
     }
+  });
+
+  it('come with the compile cache turned on before the entry is read, in one folder for every launcher', () => {
+    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    expect(/^ENV .*\bNODE_COMPILE_CACHE=(\S+)/m.exec(dockerfile)?.[1]).toBe(`/app/${COMPILE_CACHE_FOLDER}`);
+    expect(launchEnv({}).NODE_COMPILE_CACHE).toBe(path.join(ROOT, COMPILE_CACHE_FOLDER));
+    // A caller's own folder, or NODE_DISABLE_COMPILE_CACHE, is kept.
+    expect(launchEnv({ NODE_COMPILE_CACHE: '/elsewhere' }).NODE_COMPILE_CACHE).toBe('/elsewhere');
+    expect(launchEnv({ NODE_DISABLE_COMPILE_CACHE: '1' }).NODE_DISABLE_COMPILE_CACHE).toBe('1');
+    // `node server.ts` by hand turns it on itself, in the same folder.
+    expect(readFileSync(path.join(ROOT, 'server.ts'), 'utf8')).toContain(`module.enableCompileCache(fileURLToPath(new URL('${COMPILE_CACHE_FOLDER}', import.meta.url)))`);
   });
 
   it("are options this Node accepts (an upgrade that drops one fails here, not at a deployment's start)", () => {

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nodeFlagsFor } from '../../web/node-flags.ts';
+import { COMPILE_CACHE_FOLDER, nodeFlagsFor } from '../../web/node-flags.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -49,6 +49,15 @@ const WEB_PROCESS_SCRIPTS = new Set(['server.ts', 'bench/gateway-server.ts', 'be
  */
 export function nodeArgs(script: string, env: Record<string, string | undefined>): string[] {
   return WEB_PROCESS_SCRIPTS.has(script) ? [...nodeFlagsFor(env), script] : [script];
+}
+
+/**
+ * The environment a launcher gives a process on top of its own: Node's compile cache turned on before the entry is
+ * read, in the project's folder, as `npm start` and the image do (web/node-flags.ts COMPILE_CACHE_FOLDER), unless the
+ * caller's environment names another folder or turns the cache off.
+ */
+export function launchEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { NODE_COMPILE_CACHE: path.join(ROOT, COMPILE_CACHE_FOLDER), ...env };
 }
 
 /** The seeded demo users (plugins/users/seed.ts) that process tests sign in as. */
@@ -106,7 +115,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const childEnv = { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) };
+  const childEnv = { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) };
   const child = spawn(process.execPath, nodeArgs(script, childEnv), {
     cwd: ROOT,
     env: childEnv,
@@ -156,7 +165,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 /** Runs `script` to its end (for start-up failures); resolves with its exit code and output. */
 export function runToExit(env: Record<string, string>, script = 'server.ts', timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const childEnv = { ...process.env, ...env };
+    const childEnv = { ...launchEnv(process.env), ...env };
     const child = spawn(process.execPath, nodeArgs(script, childEnv), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
