@@ -1,6 +1,7 @@
 import module from 'node:module';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { DIST_DIR, prepareEmbeddedDatabase } from './core/db/embedded.ts';
+import { COMPILE_CACHE_FOLDER } from './web/node-flags.ts';
 import { useVendorBundles } from './web/vendor.ts';
 
 /**
@@ -13,7 +14,7 @@ import { useVendorBundles } from './web/vendor.ts';
  * (core/db/embedded.ts `prepareEmbeddedDatabase`): the disk's waits overlap the modules' CPU. Packages built into
  * one file each by `npm run build` load from it (web/vendor.ts).
  */
-module.enableCompileCache(fileURLToPath(new URL('node_modules/.cache/node-compile', import.meta.url)));
+module.enableCompileCache(path.join(import.meta.dirname, COMPILE_CACHE_FOLDER));
 prepareEmbeddedDatabase(process.env);
 useVendorBundles(import.meta.dirname, DIST_DIR);
 await import('./web/main.ts');

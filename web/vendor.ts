@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Packages the web process loads from one file each, bundled at build time (scripts/build-vendor.ts), instead of
- * from their hundreds of modules: Node's loader spends about 0.4 ms a module even with the compile cache, and kysely
- * (MikroORM's query builder) is 254 of them, about 100 ms of every start against about 10 ms as one file
- * (docs/decisions.md, "Cold start: kysely from one file").
+ * from their hundreds of modules: Node's loader spends about 0.3-0.4 ms a module even with the compile cache, and
+ * kysely (MikroORM's query builder) is 254 of them: 65-127 ms to import, against 5-16 ms as one file, and a start's
+ * modules loaded about 60 ms sooner (docs/decisions.md, "Cold start: kysely from one file").
  *
  * A package is listed here only when every importer asks for its root alone (a subpath would load a second copy of
  * its internals beside the bundle) and it has no state shared with other packages: kysely is imported only by
