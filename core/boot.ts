@@ -86,20 +86,17 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   const step = (name: string) => void (steps[name] = Math.round(performance.now()));
   step('loaded');
   // Astro's server bundle loads while the database opens: PGlite's open waits on its files now and then, and the
-  // bundle's modules fill those waits. Its failure is the site step's, reported after the database's.
-  const loadingSite = loadBuiltSite(distDir).then(
-    (site) => ({ site }),
-    (error: unknown) => ({ error }),
-  );
+  // bundle's modules fill those waits. Its failure is the site step's, reported after the database's (awaited below;
+  // marked handled meanwhile, so a database that fails first is the error a start reports).
+  const loadingSite = loadBuiltSite(distDir);
+  loadingSite.catch(() => {});
   const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
   step('database');
   let server: Server | undefined;
   let bridge: EventBridge | null = null;
   let metrics: MetricsServer | null = null;
   try {
-    const loaded = await loadingSite;
-    if ('error' in loaded) throw loaded.error;
-    const site = loaded.site;
+    const site = await loadingSite;
     step('site');
     server = await buildServer({ config, orm, plugins, site });
     step('server');

@@ -53,7 +53,7 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, data: unkno
   return result.data;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const part = httpPart === 'querystring' ? 'query' : (httpPart ?? 'input');
   return (data: unknown) => {
     const result = schema.safeParse(data);
