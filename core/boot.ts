@@ -3,7 +3,9 @@ import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
 import type { EventBridge } from './db/event-bridge.ts';
+import { demoTemplateFor } from './db/demo-template.ts';
 import { DIST_DIR, isNewEmbedded, templatePathOf } from './db/embedded.ts';
+import { seedDemoData } from './demo-data.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
@@ -30,17 +32,21 @@ export interface OpenedDatabase {
   orm: Orm;
   /** True when this start created the schema from nothing: the moment demo data goes in. */
   isNew: boolean;
+  /** True when the new database was made from the demo template (core/db/demo-template.ts): its demo data is in. */
+  seeded: boolean;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<OpenedDatabase> {
   // An embedded cluster this start creates is new even though the template it starts from is already migrated.
   const embeddedIsNew = !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
+  // A new embedded database with demo data starts from the demo template when the build made one that fits.
+  const demoTemplate = embeddedIsNew ? demoTemplateFor(config, distDir, config.embeddedDbPath) : null;
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
     ...schemaOf(plugins),
-    template: templatePathOf(distDir),
+    template: demoTemplate ?? templatePathOf(distDir),
   });
   try {
     // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:
@@ -48,18 +54,11 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
     return await withMigrationLock(config.databaseUrl, async () => {
       const isNew = embeddedIsNew || (await orm.migrator.getExecuted()).length === 0;
       await migrate(orm);
-      return { orm, isNew };
+      return { orm, isNew, seeded: isNew && demoTemplate !== null };
     });
   } catch (error) {
     await orm.close(true);
     throw error;
-  }
-}
-
-/** Each plugin's demo data, in list order. */
-export async function seedDemoData(server: Server, plugins: readonly AnyPlugin[]): Promise<void> {
-  for (const plugin of plugins) {
-    if (plugin.seed) await plugin.seed(server.ctx.services[plugin.name], server.ctx);
   }
 }
 
@@ -90,7 +89,7 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   // marked handled meanwhile, so a database that fails first is the error a start reports).
   const loadingSite = loadBuiltSite(distDir);
   loadingSite.catch(() => {});
-  const { orm, isNew } = await openAndMigrate(config, plugins, distDir);
+  const { orm, isNew, seeded } = await openAndMigrate(config, plugins, distDir);
   step('database');
   let server: Server | undefined;
   let bridge: EventBridge | null = null;
@@ -109,7 +108,8 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
       await bridge.start();
     }
     if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
-    if (isNew && config.demoData) {
+    if (seeded) server.app.log.info('New database: demo data from the demo template');
+    else if (isNew && config.demoData) {
       await seedDemoData(server, plugins);
       server.app.log.info('New database: demo data added');
       step('demoData');

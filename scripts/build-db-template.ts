@@ -1,18 +1,40 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { schemaOf } from '../core/boot.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
+import { demoManifestPathOf, demoTemplatePathOf } from '../core/db/demo-template.ts';
 import { DIST_DIR, templatePathOf } from '../core/db/embedded.ts';
 import { buildTemplate } from '../core/db/template.ts';
+import { buildDemoTemplate } from '../core/demo-data.ts';
 import { plugins } from '../plugins/index.ts';
 
 /**
- * After `astro build`: the embedded database template (core/db/template.ts) as dist/pglite-template.tar. A first
- * start loads it into $DATA_DIR/db instead of running initdb and every migration in WebAssembly, which was most of
- * a first start's time. Built from the installed PGlite and the committed migrations, so they always match; a
- * migration added later is applied on start as usual. Uncompressed: unzipping it cost a first start most of a second.
+ * `npm run build`, last: the embedded database template (core/db/template.ts), then the demo template
+ * (core/db/demo-template.ts) with the demo data a start in this environment would add, unless this environment
+ * has no demo data (DEMO_DATA=false, or production, whose database is PostgreSQL: the image is built so).
  */
-const target = path.resolve(process.argv[2] ?? templatePathOf(DIST_DIR));
-const tarball = await buildTemplate(schemaOf(plugins));
+const distDir = path.resolve(process.argv[2] ?? DIST_DIR);
+const target = templatePathOf(distDir);
+const schema = schemaOf(plugins);
+const tarball = await buildTemplate(schema);
 await mkdir(path.dirname(target), { recursive: true });
 await writeFile(target, tarball);
 console.log(`Wrote the embedded database template ${path.relative(process.cwd(), target)}`);
+
+await rm(demoTemplatePathOf(distDir), { force: true });
+await rm(demoManifestPathOf(distDir), { force: true });
+let config;
+try {
+  // As a start in this environment would read it, on the embedded database (whatever DATABASE_URL says here).
+  config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:' });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.log(`No demo template: the configuration here is refused (${error.message})`);
+}
+if (config && (!config.demoData || config.isProduction)) console.log('No demo template: this environment has no demo data');
+else if (config) {
+  const demo = await buildDemoTemplate(schema, plugins, config, tarball);
+  await writeFile(demoTemplatePathOf(distDir), demo.tarball);
+  await writeFile(demoManifestPathOf(distDir), `${JSON.stringify(demo.manifest, null, 2)}\n`);
+  console.log(`Wrote the demo template ${path.relative(process.cwd(), demoTemplatePathOf(distDir))}`);
+}

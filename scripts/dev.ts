@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { dev } from 'astro';
 import { SESSION_COOKIE } from '../core/auth/sessions.ts';
-import { openAndMigrate, seedDemoData } from '../core/boot.ts';
+import { openAndMigrate } from '../core/boot.ts';
+import { seedDemoData } from '../core/demo-data.ts';
 import { loadConfig, publicConfigOf } from '../core/config.ts';
 import { buildServer } from '../core/http/server.ts';
 import { requestedPath } from '../core/http/site.ts';
@@ -13,9 +14,9 @@ import { plugins } from '../plugins/index.ts';
  * the VD_SESSION cookie and the services), set on the request where Astro's dev server looks for them.
  */
 const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' });
-const { orm, isNew } = await openAndMigrate(config, plugins);
+const { orm, isNew, seeded } = await openAndMigrate(config, plugins);
 const api = await buildServer({ config, orm, plugins, site: null });
-if (isNew && config.demoData) await seedDemoData(api, plugins);
+if (isNew && config.demoData && !seeded) await seedDemoData(api, plugins);
 const apiPort = config.port + 1;
 await api.app.listen({ host: '127.0.0.1', port: apiPort });
 const apiUrl = `http://127.0.0.1:${apiPort}`;

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../config.ts';
+import { demoTemplateFor } from './demo-template.ts';
 import { beginExtraction } from './extract-template.ts';
 
 /** DATA_DIR when it is not set. */
@@ -23,14 +25,21 @@ export function isNewEmbedded(embeddedPath: string): boolean {
 
 /**
  * server.ts, before the app's modules load: on a first start on the embedded database, begins writing the template's
- * files (core/db/extract-template.ts), so the disk's waits overlap the modules' CPU. Read straight from the
- * environment with the defaults core/config.ts gives; the configuration is checked later, as always, and a start
- * it refuses leaves a folder without `PG_VERSION`, which the next start takes for new.
+ * files (core/db/extract-template.ts), the demo template's when it fits (core/db/demo-template.ts), so the disk's
+ * waits overlap the modules' CPU. Reads the configuration as the start will (core/config.ts, loaded here first); a
+ * configuration it refuses is left for the start to report (this never rejects), and a start refused leaves a folder
+ * without `PG_VERSION`, which the next start takes for new.
  */
-export function prepareEmbeddedDatabase(env: Record<string, string | undefined>): void {
+export async function prepareEmbeddedDatabase(env: Record<string, string | undefined>): Promise<void> {
   // Production always has a DATABASE_URL (core/config.ts refuses to start without one).
   if (env.DATABASE_URL || env.NODE_ENV === 'production') return;
-  const embeddedPath = embeddedPathOf(env.DATA_DIR ?? DEFAULT_DATA_DIR);
-  const template = templatePathOf(DIST_DIR);
-  if (isNewEmbedded(embeddedPath) && existsSync(template)) void beginExtraction(template, embeddedPath);
+  let config: Config;
+  try {
+    config = (await import('../config.ts')).loadConfig(env);
+  } catch {
+    return;
+  }
+  if (config.databaseUrl || !isNewEmbedded(config.embeddedDbPath)) return;
+  const template = demoTemplateFor(config, DIST_DIR, config.embeddedDbPath) ?? templatePathOf(DIST_DIR);
+  if (existsSync(template)) void beginExtraction(template, config.embeddedDbPath);
 }

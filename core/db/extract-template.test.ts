@@ -100,6 +100,19 @@ describe('the embedded database template written to disk', () => {
     expect(isNewEmbedded(dir)).toBe(true);
   });
 
+  it('another template begun in the folder is removed first: only the one opened is left', async () => {
+    const dir = await folder();
+    const plain = path.join(dir, 'plain.tar');
+    const demo = path.join(dir, 'demo.tar');
+    await writeFile(demo, tarOf([{ name: 'PG_VERSION', data: '17\n' }, { name: 'base', type: '5' }, { name: 'base/demo-only', data: 'x' }]));
+    await writeFile(plain, tarOf([{ name: 'PG_VERSION', data: '17\n' }, { name: 'base', type: '5' }, { name: 'base/1', data: 'plain' }]));
+    const db = path.join(dir, 'db');
+    await beginExtraction(demo, db);
+    expect(existsSync(path.join(db, 'base', 'demo-only'))).toBe(true);
+    await extractTemplate(plain, db);
+    expect(await filesUnder(db)).toEqual(['PG_VERSION', 'base/1']);
+  });
+
   it('refuses an archive that is not a database template: outside the folder, links, damage, cut short, no PG_VERSION', async () => {
     const dir = await folder();
     const write = async (name: string, bytes: Buffer) => {

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Files written at once: creating a file costs a round trip to a VM's disk, and several overlap on libuv's threads. */
@@ -14,9 +14,8 @@ interface TarEntry {
   data: Uint8Array;
 }
 
-/** Extractions begun early (`beginExtraction`), by tar and folder: each resolves to PG_VERSION's bytes, not yet written. */
-const begun = new Map<string, Promise<Uint8Array>>();
-const keyOf = (tarPath: string, dir: string) => `${path.resolve(tarPath)}\0${path.resolve(dir)}`;
+/** Extractions begun early (`beginExtraction`), by folder: the tar, and PG_VERSION's bytes once the rest is written. */
+const begun = new Map<string, { tar: string; writing: Promise<Uint8Array> }>();
 
 /**
  * Writes the embedded database template (an uncompressed tar of a PGlite cluster, core/db/template.ts) into `dir`, so
@@ -33,23 +32,33 @@ const keyOf = (tarPath: string, dir: string) => `${path.resolve(tarPath)}\0${pat
  * template `npm run build` wrote, and refuses anything else rather than guess).
  */
 export async function extractTemplate(tarPath: string, dir: string): Promise<void> {
-  const key = keyOf(tarPath, dir);
-  const early = begun.get(key);
-  begun.delete(key);
-  const version = await (early ?? writeAllButVersion(tarPath, dir));
-  await writeFile(path.join(path.resolve(dir), 'PG_VERSION'), version);
+  const root = path.resolve(dir);
+  const early = begun.get(root);
+  begun.delete(root);
+  let version: Uint8Array;
+  if (early && early.tar === path.resolve(tarPath)) version = await early.writing;
+  else {
+    // Another template was begun here (the plain one and the demo one are both templates): it ends, goes, and
+    // this one is written whole, so no file of one is left among the other's.
+    if (early) {
+      await early.writing.catch(() => {});
+      await rm(root, { recursive: true, force: true });
+    }
+    version = await writeAllButVersion(tarPath, dir);
+  }
+  await writeFile(path.join(root, 'PG_VERSION'), version);
 }
 
 /**
- * Begins writing every file of the template but `PG_VERSION` into `dir`; `extractTemplate` for the same tar and
- * folder then waits for it (and reports its failure) and writes `PG_VERSION`. The promise settles when these
- * writes end, and never rejects (extractTemplate tells the failure).
+ * Begins writing every file of the template but `PG_VERSION` into `dir` (unless one was begun there already);
+ * `extractTemplate` for the same tar and folder then waits for it (and reports its failure) and writes `PG_VERSION`.
+ * The promise settles when these writes end, and never rejects (extractTemplate tells the failure).
  */
 export function beginExtraction(tarPath: string, dir: string): Promise<void> {
-  const key = keyOf(tarPath, dir);
-  const writing = begun.get(key) ?? writeAllButVersion(tarPath, dir);
-  begun.set(key, writing);
-  return writing.then(
+  const root = path.resolve(dir);
+  const early = begun.get(root) ?? { tar: path.resolve(tarPath), writing: writeAllButVersion(tarPath, dir) };
+  begun.set(root, early);
+  return early.writing.then(
     () => {},
     () => {},
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../core/boot.ts';
+import { seedDemoData } from '../../core/demo-data.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { plugins } from '../index.ts';
 import { rankTextColour } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { seedDemoData } from '../../core/boot.ts';
+import { seedDemoData } from '../../core/demo-data.ts';
 import { plugins } from '../index.ts';
 
 describe('users API', () => {

@@ -44,11 +44,12 @@ export function appEnv(dataDir: string): Record<string, string> {
 const WEB_PROCESS_SCRIPTS = new Set(['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts']);
 
 /**
- * Node's arguments for `script` run with `env` (as the child sees it): the web process runs with the options of its
- * database, as `npm start` (embedded) and the image (PostgreSQL) give them (web/node-flags.ts).
+ * Node's arguments for `script` (relative to the project root, or absolute) run with `env` (as the child sees it):
+ * the web process runs with the options of its database, as `npm start` (embedded) and the image (PostgreSQL) give
+ * them (web/node-flags.ts).
  */
 export function nodeArgs(script: string, env: Record<string, string | undefined>): string[] {
-  return WEB_PROCESS_SCRIPTS.has(script) ? [...nodeFlagsFor(env), script] : [script];
+  return WEB_PROCESS_SCRIPTS.has(path.relative(ROOT, path.resolve(ROOT, script))) ? [...nodeFlagsFor(env), script] : [script];
 }
 
 /**
@@ -83,6 +84,8 @@ export async function devSignIn(baseUrl: string, userId: string): Promise<string
 export interface StartOptions {
   /** Relative to the project root. */
   script?: string;
+  /** The process's working folder (the project root by default): where it finds `dist/`. */
+  cwd?: string;
   /** Polled until it answers 200: the moment the server counts as started. */
   readyPath?: string;
   timeoutMs?: number;
@@ -111,13 +114,13 @@ export interface RunningServer {
  * an event loop (or a CPU) with whoever drives it.
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const { script = 'server.ts', readyPath = '/api/health', timeoutMs = 30_000, outputLimit = Infinity } = options;
+  const { script = 'server.ts', cwd = ROOT, readyPath = '/api/health', timeoutMs = 30_000, outputLimit = Infinity } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const childEnv = { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) };
-  const child = spawn(process.execPath, nodeArgs(script, childEnv), {
-    cwd: ROOT,
+  const child = spawn(process.execPath, nodeArgs(path.join(ROOT, script), childEnv), {
+    cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
