@@ -1,11 +1,11 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { plugins } from '../plugins/index.ts';
 import { openAndMigrate, schemaOf } from './boot.ts';
 import { loadConfig } from './config.ts';
-import { demoManifestPathOf, demoTemplatePathOf } from './db/demo-template.ts';
+import { writeDemoTemplate } from './db/demo-template.ts';
 import { templatePathOf } from './db/embedded.ts';
 import type { Orm } from './db/orm.ts';
 import { buildDemoTemplate, seedDemoData } from './demo-data.ts';
@@ -32,9 +32,7 @@ describe('the demo template made by the build (core/demo-data.ts, core/db/demo-t
     const template = inject('pgliteTemplate');
     await mkdir(dist);
     await copyFile(template, templatePathOf(dist));
-    const demo = await buildDemoTemplate(schemaOf(plugins), plugins, configOf(':memory:'), new Uint8Array(await readFile(template)));
-    await writeFile(demoTemplatePathOf(dist), demo.tarball);
-    await writeFile(demoManifestPathOf(dist), JSON.stringify(demo.manifest));
+    await writeDemoTemplate(dist, await buildDemoTemplate(schemaOf(plugins), plugins, configOf(':memory:'), new Uint8Array(await readFile(template))));
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 

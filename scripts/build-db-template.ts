@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { schemaOf } from '../core/boot.ts';
 import { ConfigError, loadConfig } from '../core/config.ts';
-import { demoManifestPathOf, demoTemplatePathOf } from '../core/db/demo-template.ts';
+import { demoManifestPathOf, demoTemplatePathOf, writeDemoTemplate } from '../core/db/demo-template.ts';
 import { DIST_DIR, templatePathOf } from '../core/db/embedded.ts';
 import { buildTemplate } from '../core/db/template.ts';
 import { buildDemoTemplate } from '../core/demo-data.ts';
@@ -33,8 +33,6 @@ try {
 }
 if (config && (!config.demoData || config.isProduction)) console.log('No demo template: this environment has no demo data');
 else if (config) {
-  const demo = await buildDemoTemplate(schema, plugins, config, tarball);
-  await writeFile(demoTemplatePathOf(distDir), demo.tarball);
-  await writeFile(demoManifestPathOf(distDir), `${JSON.stringify(demo.manifest, null, 2)}\n`);
+  await writeDemoTemplate(distDir, await buildDemoTemplate(schema, plugins, config, tarball));
   console.log(`Wrote the demo template ${path.relative(process.cwd(), demoTemplatePathOf(distDir))}`);
 }

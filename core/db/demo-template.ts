@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 
@@ -120,6 +121,12 @@ export function placeReads(reads: readonly string[]): string[] {
   return reads.filter((read) =>
     PLACE_PATHS.some((place) => read === place || read.startsWith(`${place}.`) || (read.endsWith('*') && `${place}.`.startsWith(read.slice(0, -1)))),
   );
+}
+
+/** Writes a demo template (core/demo-data.ts `buildDemoTemplate`) and its manifest into the build folder `distDir`. */
+export async function writeDemoTemplate(distDir: string, demo: { tarball: Uint8Array; manifest: DemoManifest }): Promise<void> {
+  await writeFile(demoTemplatePathOf(distDir), demo.tarball);
+  await writeFile(demoManifestPathOf(distDir), `${JSON.stringify(demo.manifest, null, 2)}\n`);
 }
 
 /** The demo template's manifest, or null when there is none or it cannot be read. */

@@ -26,13 +26,12 @@ export function isNewEmbedded(embeddedPath: string): boolean {
 /**
  * server.ts, before the app's modules load: on a first start on the embedded database, begins writing the template's
  * files (core/db/extract-template.ts), the demo template's when it fits (core/db/demo-template.ts), so the disk's
- * waits overlap the modules' CPU. Reads the configuration as the start will (core/config.ts, loaded here first); a
- * configuration it refuses is left for the start to report (this never rejects), and a start refused leaves a folder
- * without `PG_VERSION`, which the next start takes for new.
+ * waits overlap the modules' CPU. Reads the configuration as the start will (core/config.ts, loaded here first): on
+ * PostgreSQL (production always is) there is nothing to write; a configuration it refuses is left for the start to
+ * report (this never rejects), and a start refused leaves a folder without `PG_VERSION`, which the next start takes
+ * for new.
  */
 export async function prepareEmbeddedDatabase(env: Record<string, string | undefined>): Promise<void> {
-  // Production always has a DATABASE_URL (core/config.ts refuses to start without one).
-  if (env.DATABASE_URL || env.NODE_ENV === 'production') return;
   let config: Config;
   try {
     config = (await import('../config.ts')).loadConfig(env);

@@ -1,10 +1,10 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { schemaOf } from '../../core/boot.ts';
 import { loadConfig } from '../../core/config.ts';
-import { demoManifestPathOf, demoTemplatePathOf } from '../../core/db/demo-template.ts';
+import { writeDemoTemplate } from '../../core/db/demo-template.ts';
 import { templatePathOf } from '../../core/db/embedded.ts';
 import { buildDemoTemplate } from '../../core/demo-data.ts';
 import { plugins } from '../../plugins/index.ts';
@@ -78,9 +78,7 @@ describe('the web process and the demo template', () => {
     const template = inject('pgliteTemplate');
     await copyFile(template, templatePathOf(dist));
     const config = loadConfig({ ...appEnv(':memory:'), LOG_LEVEL: 'silent' });
-    const demo = await buildDemoTemplate(schemaOf(plugins), plugins, config, new Uint8Array(await readFile(template)));
-    await writeFile(demoTemplatePathOf(dist), demo.tarball);
-    await writeFile(demoManifestPathOf(dist), JSON.stringify(demo.manifest));
+    await writeDemoTemplate(dist, await buildDemoTemplate(schemaOf(plugins), plugins, config, new Uint8Array(await readFile(template))));
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 
