@@ -11,7 +11,7 @@ import { compressHtml, headerOf, removeHeader } from './compress.ts';
 import { contentSecurityPolicy, hashesFromAstroPolicy, mergeHashes, type CspConfig, type PageHashes } from './csp.ts';
 import { isBanActive, openToBanned } from '../shared/ban.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => Promise<void>;
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => unknown, locals?: object) => Promise<void>;
 
 export interface BuiltSite {
   clientDir: string;
@@ -161,6 +161,9 @@ export async function registerSite(
   async function renderPage(request: FastifyRequest, reply: FastifyReply, asked = requestedPath(request.raw.url)): Promise<void> {
     reply.hijack();
     for (const [name, value] of PAGE_HEADERS) reply.raw.setHeader(name, value);
+    // As a built page's: checked with the server on every use. A page that may be cached longer says so itself
+    // (Astro's headers win over these).
+    reply.raw.setHeader('cache-control', 'no-cache');
     // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
@@ -171,7 +174,14 @@ export async function registerSite(
     });
     // Pages and island answers rendered on request are compressed here; built files were compressed at build time.
     compressHtml(request.raw, reply.raw);
-    await site.handler(request.raw, reply.raw, undefined, { ...makeLocals(request), requestedPath: asked });
+    const locals = { ...makeLocals(request), requestedPath: asked };
+    // A path no page answers: Astro's adapter would render the 404 page without `locals` (its banner and user menu
+    // need them), so it is handed back here and rendered as the page `/404`, with them (site/pages/404.astro).
+    const notFound = () => {
+      request.raw.url = `/404${queryOf(request.raw.url)}`;
+      return site.handler(request.raw, reply.raw, undefined, locals);
+    };
+    await site.handler(request.raw, reply.raw, notFound, locals);
   }
 }
 

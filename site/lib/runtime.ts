@@ -1,10 +1,9 @@
 /**
- * What static pages learn at run time: the SiteRuntime server island (components/runtime/SiteRuntime.astro)
- * renders it as JSON on a `[data-vd-runtime]` element. The island's answer may arrive before or after the page's
- * module script runs, so this reads the element when it is there and watches the document until it is.
+ * What a page learns at run time: SiteRuntime (components/runtime/SiteRuntime.astro), rendered with the page,
+ * puts it as JSON on a `[data-vd-runtime]` element, there before any of the page's module scripts run.
  */
 export interface SiteRuntime {
-  /** Festive mode is on: the island also rendered the festive bar (data on its attributes). */
+  /** Festive mode is on: the festive bar is in the page too (data on its attributes). */
   festive: boolean;
   /** The ad network, or null: no ads and no ad-block notice. */
   ads: AdsRuntime | null;
@@ -25,7 +24,7 @@ declare global {
 
 export const RUNTIME_SELECTOR = '[data-vd-runtime]';
 
-/** The runtime data once the island has arrived (also kept on `window.__vdRuntime`), else undefined. */
+/** The page's runtime data (also kept on `window.__vdRuntime`), or undefined on a page without it (/offline). */
 export function readRuntime(doc: Pick<Document, 'querySelector'> = document, w: { __vdRuntime?: SiteRuntime } = window): SiteRuntime | undefined {
   if (w.__vdRuntime) return w.__vdRuntime;
   const json = doc.querySelector<HTMLElement>(RUNTIME_SELECTOR)?.dataset.vdRuntime;
@@ -34,17 +33,8 @@ export function readRuntime(doc: Pick<Document, 'querySelector'> = document, w: 
   return w.__vdRuntime;
 }
 
+/** Calls back with the page's runtime data, when the page has it. */
 export function onRuntime(callback: (runtime: SiteRuntime) => void): void {
-  const now = readRuntime();
-  if (now) {
-    callback(now);
-    return;
-  }
-  const observer = new MutationObserver(() => {
-    const runtime = readRuntime();
-    if (!runtime) return;
-    observer.disconnect();
-    callback(runtime);
-  });
-  observer.observe(document.documentElement, { childList: true, subtree: true });
+  const runtime = readRuntime();
+  if (runtime) callback(runtime);
 }

@@ -1,6 +1,6 @@
 /**
  * The one script every page of the default layout loads: session helpers (logout, toasts), navigation polish,
- * and what the SiteRuntime island says at run time. Festive mode and ads are lazy chunks, fetched only when on.
+ * and what the page's runtime data says (SiteRuntime). Festive mode and ads are lazy chunks, fetched only when on.
  */
 import './session-client.ts';
 import { showCookiePreferences } from './consent.ts';

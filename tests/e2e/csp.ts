@@ -50,10 +50,10 @@ async function recordViolations(page: Page): Promise<string[]> {
   return consoleErrors;
 }
 
-/** Waits until what runs late on a page has run: the SiteRuntime server island is in, the React islands hydrated. */
+/** Waits until what runs late on a page has run: the server islands have answered, the React islands hydrated. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  if ((await page.locator('footer.site-footer').count()) > 0) await expect(page.locator('[data-vd-runtime]')).toBeAttached();
+  await expect(page.locator('script[data-island-id]')).toHaveCount(0);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 

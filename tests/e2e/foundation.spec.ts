@@ -92,9 +92,14 @@ test.describe('the site in one process with the API', () => {
     }
     const css = assets.find((u) => u.endsWith('.css'));
     if (css) expect((await request.get(css, { headers: { 'accept-encoding': 'br' } })).headers()['content-encoding']).toBe('br');
+    // Pages rendered on request are checked with the server on every use, unless the page says otherwise.
     const home = await request.get('/');
     expect(home.headers()['cache-control']).toBe('no-cache');
-    for (const response of [home, await request.get('/no/such/page')]) {
+    const missing = await request.get('/no/such/page');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['cache-control']).toBe('no-cache');
+    expect((await request.get('/leaderboard')).headers()['cache-control']).toBe('public, max-age=60');
+    for (const response of [home, missing]) {
       expect(response.headers()['x-frame-options']).toBe('DENY');
       expect(response.headers()['x-content-type-options']).toBe('nosniff');
       expect(response.headers()['referrer-policy']).toBe('strict-origin-when-cross-origin');

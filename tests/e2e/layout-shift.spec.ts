@@ -1,0 +1,59 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { PUBLIC } from './pages.ts';
+
+/**
+ * Issue 10, item 11: no layout shift on public pages. Each public page, as an anonymous visitor, at desktop and phone
+ * widths, loaded until its server islands, pictures and fonts are in; the browser's own layout-shift entries
+ * (Chromium's Layout Instability API, the figure behind Cumulative Layout Shift) are recorded from the first paint and
+ * must sum to 0. A shift names the elements that moved, so a failure says which.
+ */
+
+interface Shift {
+  value: number;
+  moved: string[];
+}
+
+/** Records every layout shift the page makes from its first paint (before any of its scripts run). */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; moved: string[] }[] = [];
+    (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+    type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map(({ node }) => (node instanceof Element ? node.outerHTML.slice(0, 160) : (node?.nodeName ?? 'a removed node')));
+        shifts.push({ value: entry.value, moved });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Waits until nothing more is coming: the load event, the server islands' fetches, every picture and the fonts. */
+async function loaded(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('script[data-island-id]')).toHaveCount(0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
+    // Two frames: a shift from what just arrived is reported after the frame that lays it out.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __layoutShifts: Shift[] }).__layoutShifts);
+
+for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  test(`public pages do not shift as they load (${label}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await recordShifts(page);
+    for (const path of [...PUBLIC, '/no-such-page']) {
+      await page.goto(path);
+      await loaded(page);
+      const shifts = await shiftsOf(page);
+      expect(shifts, `${path} at ${width} px shifted: ${JSON.stringify(shifts, null, 1)}`).toEqual([]);
+    }
+  });
+}
