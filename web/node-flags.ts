@@ -6,17 +6,20 @@
  * (tests/support/spawn-server.ts) passes the set of the database it gives it. tests/process/node-flags.test.ts checks
  * that these agree (docs/decisions.md, "Idle memory: two V8 options").
  *
- * On the embedded database both keep the idle process small:
+ * On the embedded database they keep the idle process small and its cost per request steady:
  * - `--max-semi-space-size=8`: V8 sizes the young generation by the machine's memory, up to 32 MiB per semi-space
  *   (64 MiB of new space) on a 24 GB machine. 8 MiB holds every request in flight; under heavy writes it costs
  *   about 12 % more CPU per write (more frequent young collections).
+ * - `--min-semi-space-size=8`: the young generation stays at those 8 MiB. Otherwise V8 shrinks it when the process
+ *   has been idle for some seconds and grows it back only slowly under load, so after a quiet spell every request
+ *   paid for three times as many young collections (docs/decisions.md, "Young generation after an idle spell").
  * - `--liftoff-only`: the embedded database (PGlite) is a WebAssembly module of several MB. By default V8 also
  *   compiles its hot functions again with its optimising compiler, on background threads whose freed memory glibc
  *   keeps; the process idled at about 320 MiB with it, 230 MiB without. The baseline compiler's code makes PGlite's
  *   queries slower (about 10-40 % more CPU measured here), which an embedded database for one community does not
  *   feel.
  */
-export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--liftoff-only'];
+export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--max-semi-space-size=8', '--liftoff-only'];
 
 /**
  * With PostgreSQL (DATABASE_URL) none: no WebAssembly runs (`--liftoff-only` would change nothing), and a server
