@@ -9,7 +9,8 @@ import { checkPage } from './lib/route-guards.ts';
 export const onRequest = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
   const { pathname, search } = context.url;
-  // Server islands (banner, user menu) render inside whatever page is shown, the ban page included.
+  // Server islands (the user menu, the home page's live kitchen) render inside whatever page is shown, the ban page
+  // included.
   if (pathname.startsWith('/_server-islands/')) return next();
   const user = context.locals.user;
   if (user?.ban && isBanActive(user.ban) && !openToBanned(pathname)) return context.rewrite(`/banned${search}`);
