@@ -137,9 +137,15 @@ describe('HTTP kernel', () => {
     expect(res.body).not.toContain('.ts');
   });
 
-  it('sends security headers on every response', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends security headers on every response: a success, a refusal, an unknown path and a failure', async () => {
+    const responses = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/health' }),
+      app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: { origin: app.config.publicUrl } }),
+      app.inject({ method: 'GET', url: '/api/no/such/route' }),
+      app.inject({ method: 'GET', url: '/api/test/boom' }),
+    ]);
+    expect(responses.map((res) => res.statusCode)).toEqual([200, 401, 404, 500]);
+    for (const res of responses) expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   describe('authentication', () => {
@@ -327,6 +333,22 @@ describe('health', () => {
     } finally {
       await server.close();
       await orm.close(true);
+    }
+  });
+});
+
+describe('in production', () => {
+  it('adds Strict-Transport-Security beside nosniff, on answers and refusals alike', async () => {
+    const app = await createTestApp({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DISCORD_CLIENT_ID: 'id', DISCORD_CLIENT_SECRET: 'secret', DATABASE_URL: 'postgres://unused/unused' },
+    });
+    try {
+      for (const res of [await app.inject({ method: 'GET', url: '/api/health' }), await app.inject({ method: 'GET', url: '/api/no/such/route' })]) {
+        expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    } finally {
+      await app.close();
     }
   });
 });
