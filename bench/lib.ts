@@ -25,7 +25,7 @@ export interface BenchCase {
   run(): Promise<CaseResult>;
 }
 
-export { freePort, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
+export { DEMO_USERS, devSignIn, freePort, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
 
 /**
  * The spawn helper the process tests use. The server logs as `npm start` has it (LOG_LEVEL=info, to a pipe this
