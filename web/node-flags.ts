@@ -5,8 +5,25 @@
  * DATABASE_URL) passes POSTGRES_NODE_FLAGS, and every test or bench that spawns the web process
  * (tests/support/spawn-server.ts) passes the set of the database it gives it. tests/process/node-flags.test.ts checks
  * that these agree (docs/decisions.md, "Idle memory: two V8 options").
+ */
+
+/**
+ * The options of the web process on either database.
  *
- * On the embedded database they keep the idle process small and its cost per request steady:
+ * `--no-allocation-site-pretenuring`: V8 watches the objects each `{…}` or `[…]` in the code makes, and when nearly
+ * all of one's survive a young collection it makes that one's objects in the old generation from then on. A
+ * server's objects mostly live for one request, but a collection that falls at the wrong moment (many requests in
+ * flight, or an idle spell's rare collection) can make that call for a request's objects; those then keep the young
+ * objects they point at alive too, which get promoted and called the same way, and V8 only undoes the call when a
+ * full collection finds the old generation mostly garbage, which this pattern never lets it see. In about half the
+ * throughput bench's runs that stuck: 66-73 full collections in the case instead of 14-18, and settings and `@me`
+ * cost 20-30 µs per request instead of 17-19. With the option: 3 full collections (all while starting) in every run
+ * (docs/decisions.md, "Young generation after an idle spell").
+ */
+const EVERY_DATABASE_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
+
+/**
+ * On the embedded database the options keep the idle process small and its cost per request steady:
  * - `--max-semi-space-size=8`: V8 sizes the young generation by the machine's memory, up to 32 MiB per semi-space
  *   (64 MiB of new space) on a 24 GB machine. 8 MiB holds every request in flight; under heavy writes it costs
  *   about 12 % more CPU per write (more frequent young collections).
@@ -18,27 +35,17 @@
  *   keeps; the process idled at about 320 MiB with it, 230 MiB without. The baseline compiler's code makes PGlite's
  *   queries slower (about 10-40 % more CPU measured here), which an embedded database for one community does not
  *   feel.
- * - `--no-allocation-site-pretenuring`: on both databases (below).
+ * - and the options of every database (below).
  */
-export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--max-semi-space-size=8', '--liftoff-only', '--no-allocation-site-pretenuring'];
+export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--max-semi-space-size=8', '--liftoff-only', ...EVERY_DATABASE_FLAGS];
 
 /**
- * With PostgreSQL (DATABASE_URL) only `--no-allocation-site-pretenuring`: no WebAssembly runs (`--liftoff-only` would
+ * With PostgreSQL (DATABASE_URL) only the options of every database: no WebAssembly runs (`--liftoff-only` would
  * change nothing), and a server that takes the writes of many communities spends its memory on fewer young
  * collections (PostgreSQL writes bench: about 12 % less of the web process's CPU per write than with the 8 MiB
  * semi-space).
- *
- * `--no-allocation-site-pretenuring`, on both databases: V8 watches the objects each `{…}` or `[…]` in the code
- * makes, and when nearly all of one's survive a young collection it makes that one's objects in the old generation
- * from then on. A server's objects mostly live for one request, but a collection that falls at the wrong moment
- * (many requests in flight, or an idle spell's rare collection) can make that call for a request's objects; those
- * then keep the young objects they point at alive too, which get promoted and called the same way, and V8 only
- * undoes the call when a full collection finds the old generation mostly garbage, which this pattern never lets it
- * see. In about half the throughput bench's runs that stuck: 66-73 full collections in the case instead of 14-18,
- * and settings and `@me` cost 20-30 µs per request instead of 17-19. With the option: 3 full collections (all while
- * starting) in every run (docs/decisions.md, "Young generation after an idle spell").
  */
-export const POSTGRES_NODE_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
+export const POSTGRES_NODE_FLAGS: readonly string[] = [...EVERY_DATABASE_FLAGS];
 
 /** The options for a web process with this environment: by whether it names a PostgreSQL database. */
 export function nodeFlagsFor(env: Record<string, string | undefined>): readonly string[] {
