@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { formatEntry, logFormatFor, prettyStream, RequestLogger, requestLogger, requestLogLevel } from './logging.ts';
+import { formatEntry, logFormatFor, prettyStream, RequestLogger, requestLogLevel } from './logging.ts';
 
 describe('the log format', () => {
   it('is readable in development and JSON in production and tests', () => {
@@ -52,7 +52,7 @@ describe('a request logger', () => {
 
   it('makes no pino child while the request writes nothing, or only at levels the server does not write', () => {
     const { parent, lines, children } = parentWriting('info');
-    const log = requestLogger(parent, { reqId: 'req-1' }, {});
+    const log = new RequestLogger(parent, { reqId: 'req-1' });
     log.debug({ url: '/' }, 'request');
     log.trace('hidden');
     expect(lines).toEqual([]);
@@ -62,7 +62,7 @@ describe('a request logger', () => {
 
   it('writes a line with the request id once the request writes at a level the server writes, through one child', () => {
     const { parent, lines, children } = parentWriting('debug');
-    const log = requestLogger(parent, { reqId: 'req-2' }, {});
+    const log = new RequestLogger(parent, { reqId: 'req-2' });
     log.debug({ url: '/menu' }, 'request');
     log.warn('slow');
     log.error(new Error('boom'), 'failed');
@@ -78,7 +78,7 @@ describe('a request logger', () => {
 
   it('keeps the request id in its own children, and takes a level of its own', () => {
     const { parent, lines } = parentWriting('info');
-    const log = requestLogger(parent, { reqId: 'req-3' }, {});
+    const log = new RequestLogger(parent, { reqId: 'req-3' });
     log.child({ socket: 7 }).info('upgraded');
     log.level = 'debug';
     log.debug('now shown');
@@ -87,13 +87,5 @@ describe('a request logger', () => {
       ['now shown', 'req-3', undefined],
     ]);
     expect(parent.level).toBe('info');
-  });
-
-  it("is pino's own child when the route sets a level", () => {
-    const { parent, lines } = parentWriting('info');
-    const log = requestLogger(parent, { reqId: 'req-4' }, { level: 'debug' });
-    expect(log).not.toBeInstanceOf(RequestLogger);
-    log.debug('route debug');
-    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([['route debug', 'req-4']]);
   });
 });

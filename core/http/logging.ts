@@ -80,11 +80,11 @@ export function logDestination(env: Config['env']): DestinationStream | undefine
 }
 
 /**
- * A request's logger (`request.log`), made only when the request writes a line. Fastify asks for one per request and
- * pino's child costs every request an object, its bindings as JSON and, with the options Fastify always passes,
- * its formatters rebuilt; most requests write nothing (development and tests log requests at debug). A call at a
- * level the server does not write returns at once; the first that is written makes pino's child, which then takes
- * every call, so the line carries the request id as before.
+ * A request's logger (`request.log`), set by the server's first onRequest hook (core/http/server.ts), whose pino child
+ * is made only when the request writes a line. pino's child costs an object, its bindings as JSON and its formatters
+ * rebuilt, and most requests write nothing (development and tests log requests at debug). A call at a level the
+ * server does not write returns at once; the first that is written makes pino's child, which then takes every call,
+ * so the line carries the request id.
  */
 export class RequestLogger implements FastifyBaseLogger {
   readonly #parent: Logger;
@@ -143,14 +143,4 @@ export class RequestLogger implements FastifyBaseLogger {
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.#logger().child(bindings, options);
   }
-}
-
-/**
- * Fastify's `childLoggerFactory`: a RequestLogger, unless the route asks for its own level or serializers (none does
- * today), which pino's child takes at once.
- */
-export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  const parent = logger as Logger;
-  if (options.level !== undefined || options.serializers !== undefined) return parent.child(bindings, options);
-  return new RequestLogger(parent, bindings);
 }

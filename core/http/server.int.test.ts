@@ -256,11 +256,23 @@ describe('HTTP kernel', () => {
       buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm: app.db.orm, plugins: [unguarded] }),
     ).rejects.toThrow('Route GET /api/test/open declares no guard');
   });
+
+  it('refuses to start with a route that sets a log level of its own (request logs take LOG_LEVEL)', async () => {
+    const chatty = definePlugin({
+      name: 'chatty',
+      routes(server) {
+        server.get('/api/test/chatty', { onRequest: publicAccess, logLevel: 'debug' }, async () => ({ chatty: true }));
+      },
+    });
+    await expect(
+      buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm: app.db.orm, plugins: [chatty] }),
+    ).rejects.toThrow('Route GET /api/test/chatty sets logLevel or logSerializers');
+  });
 });
 
 describe('logging', () => {
   it('logs an expected 503 as a warning and an unexpected 500 as an error', async () => {
-    const lines: { level: number; msg: string }[] = [];
+    const lines: { level: number; msg: string; reqId?: string }[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
@@ -275,6 +287,9 @@ describe('logging', () => {
         [40, 'service unavailable'],
         [50, 'request failed'],
       ]);
+      // Each with its request's id: request.log is set before any guard or handler runs.
+      expect(lines.map((l) => l.reqId)).toEqual([expect.stringMatching(/^req-/), expect.stringMatching(/^req-/)]);
+      expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
     } finally {
       await app.close();
     }
