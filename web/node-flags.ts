@@ -40,12 +40,19 @@ const EVERY_DATABASE_FLAGS: readonly string[] = ['--no-allocation-site-pretenuri
 export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--max-semi-space-size=8', '--liftoff-only', ...EVERY_DATABASE_FLAGS];
 
 /**
- * With PostgreSQL (DATABASE_URL) only the options of every database: no WebAssembly runs (`--liftoff-only` would
- * change nothing), and a server that takes the writes of many communities spends its memory on fewer young
- * collections (PostgreSQL writes bench: about 12 % less of the web process's CPU per write than with the 8 MiB
- * semi-space).
+ * With PostgreSQL (DATABASE_URL):
+ * - no `--max-semi-space-size`: a server that takes the writes of many communities spends its memory on fewer young
+ *   collections (PostgreSQL writes bench: about 12 % less of the web process's CPU per write than with the 8 MiB
+ *   semi-space);
+ * - `--min-semi-space-size=8`: the young generation may still grow to V8's size, but an idle spell no longer shrinks
+ *   it below 8 MiB semi-spaces, from which V8 grows it back only slowly under load. In the throughput bench (2 s
+ *   slices, each after about 16 s of idling) the app on PostgreSQL ran 3.7 young collections per 1,000 requests
+ *   without it, 1.4 s of the main thread in all, and 0.8 per 1,000 with it, 0.45 s: about 0.65 µs less per request
+ *   (docs/decisions.md, "Throughput: paired slices, and the request's logger set by a hook");
+ * - no `--liftoff-only`: no WebAssembly runs;
+ * - and the options of every database.
  */
-export const POSTGRES_NODE_FLAGS: readonly string[] = [...EVERY_DATABASE_FLAGS];
+export const POSTGRES_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', ...EVERY_DATABASE_FLAGS];
 
 /** The options for a web process with this environment: by whether it names a PostgreSQL database. */
 export function nodeFlagsFor(env: Record<string, string | undefined>): readonly string[] {
