@@ -16,5 +16,5 @@ USER node
 EXPOSE 4321
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The web process on PostgreSQL (production always has a DATABASE_URL) runs with its V8 option: web/node-flags.ts.
+# The web process on PostgreSQL (production always has a DATABASE_URL) runs with its V8 options: web/node-flags.ts.
 CMD ["node", "--min-semi-space-size=8", "--no-allocation-site-pretenuring", "server.ts"]

@@ -10,6 +10,15 @@
 /**
  * The options of the web process on either database.
  *
+ * `--min-semi-space-size=8`: V8 shrinks the young generation when the process has been idle for some seconds and
+ * grows it back only slowly under load, so after a quiet spell every request pays for several times as many young
+ * collections. The floor keeps at least 8 MiB semi-spaces (docs/decisions.md, "Young generation after an idle
+ * spell"). On the embedded database it went with the 8 MiB maximum: about three times as many collections after a
+ * quiet spell without it. On PostgreSQL, in the throughput bench (2 s slices, each after about 16 s of idling), the
+ * app ran 3.7 young collections per 1,000 requests without it, 1.4 s of the main thread in all, and 0.8 per 1,000
+ * with it, 0.45 s: about 0.65 µs less per request (docs/decisions.md, "Throughput: paired slices, and the request's
+ * logger set by a hook").
+ *
  * `--no-allocation-site-pretenuring`: V8 watches the objects each `{…}` or `[…]` in the code makes, and when nearly
  * all of one's survive a young collection it makes that one's objects in the old generation from then on. A
  * server's objects mostly live for one request, but a collection that falls at the wrong moment (many requests in
@@ -20,39 +29,30 @@
  * cost 20-30 µs per request instead of 17-19. With the option: 3 full collections (all while starting) in every run
  * (docs/decisions.md, "Young generation after an idle spell").
  */
-const EVERY_DATABASE_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
+const EVERY_DATABASE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--no-allocation-site-pretenuring'];
 
 /**
  * On the embedded database the options keep the idle process small and its cost per request steady:
  * - `--max-semi-space-size=8`: V8 sizes the young generation by the machine's memory, up to 32 MiB per semi-space
  *   (64 MiB of new space) on a 24 GB machine. 8 MiB holds every request in flight; under heavy writes it costs
  *   about 12 % more CPU per write (more frequent young collections).
- * - `--min-semi-space-size=8`: the young generation stays at those 8 MiB. Otherwise V8 shrinks it when the process
- *   has been idle for some seconds and grows it back only slowly under load, so after a quiet spell every request
- *   paid for three times as many young collections (docs/decisions.md, "Young generation after an idle spell").
+ *   With the floor of every database (above), the young generation stays at those 8 MiB.
  * - `--liftoff-only`: the embedded database (PGlite) is a WebAssembly module of several MB. By default V8 also
  *   compiles its hot functions again with its optimising compiler, on background threads whose freed memory glibc
  *   keeps; the process idled at about 320 MiB with it, 230 MiB without. The baseline compiler's code makes PGlite's
  *   queries slower (about 10-40 % more CPU measured here), which an embedded database for one community does not
  *   feel.
- * - and the options of every database (below).
+ * - and the options of every database (above).
  */
-export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--max-semi-space-size=8', '--liftoff-only', ...EVERY_DATABASE_FLAGS];
+export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--liftoff-only', ...EVERY_DATABASE_FLAGS];
 
 /**
- * With PostgreSQL (DATABASE_URL):
- * - no `--max-semi-space-size`: a server that takes the writes of many communities spends its memory on fewer young
- *   collections (PostgreSQL writes bench: about 12 % less of the web process's CPU per write than with the 8 MiB
- *   semi-space);
- * - `--min-semi-space-size=8`: the young generation may still grow to V8's size, but an idle spell no longer shrinks
- *   it below 8 MiB semi-spaces, from which V8 grows it back only slowly under load. In the throughput bench (2 s
- *   slices, each after about 16 s of idling) the app on PostgreSQL ran 3.7 young collections per 1,000 requests
- *   without it, 1.4 s of the main thread in all, and 0.8 per 1,000 with it, 0.45 s: about 0.65 µs less per request
- *   (docs/decisions.md, "Throughput: paired slices, and the request's logger set by a hook");
- * - no `--liftoff-only`: no WebAssembly runs;
- * - and the options of every database.
+ * With PostgreSQL (DATABASE_URL) only the options of every database: no WebAssembly runs (`--liftoff-only` would
+ * change nothing), and with no `--max-semi-space-size` the young generation may grow to V8's size above the floor: a
+ * server that takes the writes of many communities spends its memory on fewer young collections (PostgreSQL writes
+ * bench: about 12 % less of the web process's CPU per write than with the 8 MiB semi-space).
  */
-export const POSTGRES_NODE_FLAGS: readonly string[] = ['--min-semi-space-size=8', ...EVERY_DATABASE_FLAGS];
+export const POSTGRES_NODE_FLAGS: readonly string[] = [...EVERY_DATABASE_FLAGS];
 
 /** The options for a web process with this environment: by whether it names a PostgreSQL database. */
 export function nodeFlagsFor(env: Record<string, string | undefined>): readonly string[] {
