@@ -16,6 +16,6 @@ import { useVendorBundles } from './web/vendor.ts';
  * (web/vendor.ts).
  */
 module.enableCompileCache(path.join(import.meta.dirname, COMPILE_CACHE_FOLDER));
+prepareEmbeddedDatabase(process.env);
 useVendorBundles(import.meta.dirname, DIST_DIR);
-void prepareEmbeddedDatabase(process.env);
 await import('./web/main.ts');

@@ -4,7 +4,7 @@ import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
 import type { EventBridge } from './db/event-bridge.ts';
 import { demoTemplateFor } from './db/demo-template.ts';
-import { DIST_DIR, isNewEmbedded, templatePathOf } from './db/embedded.ts';
+import { DIST_DIR, isNewEmbedded, takeEarlyEmbedded, templatePathOf } from './db/embedded.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
@@ -38,15 +38,19 @@ export interface OpenedDatabase {
 
 /** Opens the database and applies the committed migrations. */
 export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<OpenedDatabase> {
+  // The embedded database server.ts began opening before the modules loaded, with what it decided then: whether the
+  // folder was new (its files are written by now), and which template it got.
+  const early = config.databaseUrl ? null : await takeEarlyEmbedded(config.embeddedDbPath);
   // An embedded cluster this start creates is new even though the template it starts from is already migrated.
-  const embeddedIsNew = !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
+  const embeddedIsNew = early ? early.isNew : !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
   // A new embedded database with demo data starts from the demo template when the build made one that fits.
-  const demoTemplate = embeddedIsNew ? demoTemplateFor(config, distDir, config.embeddedDbPath) : null;
+  const demoTemplate = early ? early.demoTemplate : embeddedIsNew ? demoTemplateFor(config, distDir, config.embeddedDbPath) : null;
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
     ...schemaOf(plugins),
     template: demoTemplate ?? templatePathOf(distDir),
+    ...(early ? { embedded: early.thread } : {}),
   });
   try {
     // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:

@@ -1,5 +1,6 @@
 /**
- * The V8 options the web process runs with, by database. They cannot be set from inside the process (V8 freezes its
+ * The V8 options the web process runs with, by database (and, on the embedded database, its malloc's arenas:
+ * EMBEDDED_ENV). They cannot be set from inside the process (V8 freezes its
  * options once it has started), and NODE_OPTIONS refuses `--liftoff-only`, so they are on each command line:
  * `npm start` (package.json) passes EMBEDDED_NODE_FLAGS, the image (Dockerfile CMD: production, which always has a
  * DATABASE_URL) passes POSTGRES_NODE_FLAGS, and every test or bench that spawns the web process
@@ -53,6 +54,23 @@ export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'
  * bench: about 12 % less of the web process's CPU per write than with the 8 MiB semi-space).
  */
 export const POSTGRES_NODE_FLAGS: readonly string[] = [...EVERY_DATABASE_FLAGS];
+
+/**
+ * The environment the web process on the embedded database starts with, beside its options: glibc's malloc keeps
+ * an arena per thread that allocates (up to 8 per core), and the freed memory of each stays in it. The embedded
+ * database has a thread of its own (core/db/pglite-thread.ts), and V8 compiles and collects on more; two arenas
+ * held the idle process about 10 MiB smaller (idle RSS about 238 MiB instead of 248 in alternated runs, 29
+ * November), with the same writes per second on PGlite (782 against 790). It must be set before the process starts:
+ * `npm start` (package.json) and every test or bench that spawns the web process on the embedded database
+ * (tests/support/spawn-server.ts) give it; tests/process/node-flags.test.ts checks that they agree. On PostgreSQL
+ * the web process has no database thread, and the image leaves malloc as it is.
+ */
+export const EMBEDDED_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/** The environment a web process with this environment starts with besides its own: by database, as `nodeFlagsFor`. */
+export function nodeEnvFor(env: Record<string, string | undefined>): Readonly<Record<string, string>> {
+  return env.DATABASE_URL ? {} : EMBEDDED_ENV;
+}
 
 /** The options for a web process with this environment: by whether it names a PostgreSQL database. */
 export function nodeFlagsFor(env: Record<string, string | undefined>): readonly string[] {

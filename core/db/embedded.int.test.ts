@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/database.ts';
-import { EMBEDDED_SHARED_BUFFERS } from './orm.ts';
+import { EMBEDDED_SHARED_BUFFERS } from './embedded.ts';
 
 /** The embedded database's own settings (PGlite only: PostgreSQL is configured by its operator). */
 describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded database', () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { plugins } from '../../plugins/index.ts';
 import { migrationsOf, schemaOf } from '../boot.ts';
 import { isNewEmbedded } from './embedded.ts';
-import { beginExtraction, extractTemplate, nonZeroRuns, readTar } from './extract-template.ts';
+import { extractTemplate, nonZeroRuns, readTar } from './extract-template.ts';
 import { openDatabase } from './orm.ts';
 
 /** A ustar header as tar writes one (name, size and type; the checksum over the header with its field as spaces). */
@@ -78,39 +78,6 @@ describe('the embedded database template written to disk', () => {
     } finally {
       await orm.close(true);
     }
-  });
-
-  it('begun early, writes everything but PG_VERSION: the folder stays new until the start that opens it finishes it', { timeout: 60_000 }, async () => {
-    const template = inject('pgliteTemplate');
-    const dir = path.join(await folder(), 'db');
-    await beginExtraction(template, dir);
-    expect(existsSync(path.join(dir, 'base'))).toBe(true);
-    expect(existsSync(path.join(dir, 'PG_VERSION'))).toBe(false);
-    expect(isNewEmbedded(dir)).toBe(true);
-    await extractTemplate(template, dir);
-    expect(isNewEmbedded(dir)).toBe(false);
-    expect((await filesUnder(dir)).length).toBe(readTar(await readFile(template)).filter((e) => !e.directory).length);
-  });
-
-  it('an early extraction that failed is told by the start that waits for it', async () => {
-    const dir = path.join(await folder(), 'db');
-    const missing = path.join(dir, '..', 'no-such-template.tar');
-    await beginExtraction(missing, dir);
-    await expect(extractTemplate(missing, dir)).rejects.toThrow(/ENOENT/);
-    expect(isNewEmbedded(dir)).toBe(true);
-  });
-
-  it('another template begun in the folder is removed first: only the one opened is left', async () => {
-    const dir = await folder();
-    const plain = path.join(dir, 'plain.tar');
-    const demo = path.join(dir, 'demo.tar');
-    await writeFile(demo, tarOf([{ name: 'PG_VERSION', data: '17\n' }, { name: 'base', type: '5' }, { name: 'base/demo-only', data: 'x' }]));
-    await writeFile(plain, tarOf([{ name: 'PG_VERSION', data: '17\n' }, { name: 'base', type: '5' }, { name: 'base/1', data: 'plain' }]));
-    const db = path.join(dir, 'db');
-    await beginExtraction(demo, db);
-    expect(existsSync(path.join(db, 'base', 'demo-only'))).toBe(true);
-    await extractTemplate(plain, db);
-    expect(await filesUnder(db)).toEqual(['PG_VERSION', 'base/1']);
   });
 
   it('refuses an archive that is not a database template: outside the folder, links, damage, cut short, no PG_VERSION', async () => {

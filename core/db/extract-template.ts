@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Files written at once: creating a file costs a round trip to a VM's disk, and several overlap on libuv's threads. */
@@ -14,54 +14,23 @@ interface TarEntry {
   data: Uint8Array;
 }
 
-/** Extractions begun early (`beginExtraction`), by folder: the tar, and PG_VERSION's bytes once the rest is written. */
-const begun = new Map<string, { tar: string; writing: Promise<Uint8Array> }>();
-
 /**
  * Writes the embedded database template (an uncompressed tar of a PGlite cluster, core/db/template.ts) into `dir`, so
  * that PGlite opens it as an existing database. PGlite could load the tar itself (`loadDataDir`), but it writes each
  * of its ~606 files synchronously, one after another, the 16 MB WAL segment whole: 130 ms of a first start on a
  * quiet 2-core VM, and 300 ms and more when the VM's disk is slow to create files (it varies from minute to minute
  * there: 630 empty files took 16 ms to 660 ms). Here the files are written several at a time, and the large ones
- * (the WAL segment is half zeros) as their non-zero runs only, the rest left as holes that read as zeros; and
- * server.ts begins it (`beginExtraction`) before the app's modules load, so the disk's waits overlap their CPU.
+ * (the WAL segment is half zeros) as their non-zero runs only, the rest left as holes that read as zeros. The
+ * embedded database's thread runs it before it opens the folder (core/db/pglite-worker.ts), begun by server.ts
+ * before the app's modules load, so neither the disk's waits nor this CPU hold up the modules.
  *
- * `PG_VERSION` at the top is written last, here and never early: a start interrupted part way (or one whose
- * configuration is refused after server.ts began) finds no `PG_VERSION`, takes the database for new, writes every
- * file again and adds the demo data. Entries must be regular files or folders inside `dir` (this reads only the
- * template `npm run build` wrote, and refuses anything else rather than guess).
+ * `PG_VERSION` at the top is written last: a start interrupted part way finds no `PG_VERSION`, takes the database
+ * for new, writes every file again and adds the demo data. Entries must be regular files or folders inside `dir`
+ * (this reads only the template `npm run build` wrote, and refuses anything else rather than guess).
  */
 export async function extractTemplate(tarPath: string, dir: string): Promise<void> {
-  const root = path.resolve(dir);
-  const early = begun.get(root);
-  begun.delete(root);
-  let version: Uint8Array;
-  if (early && early.tar === path.resolve(tarPath)) version = await early.writing;
-  else {
-    // Another template was begun here (the plain one and the demo one are both templates): it ends, goes, and
-    // this one is written whole, so no file of one is left among the other's.
-    if (early) {
-      await early.writing.catch(() => {});
-      await rm(root, { recursive: true, force: true });
-    }
-    version = await writeAllButVersion(tarPath, dir);
-  }
-  await writeFile(path.join(root, 'PG_VERSION'), version);
-}
-
-/**
- * Begins writing every file of the template but `PG_VERSION` into `dir` (unless one was begun there already);
- * `extractTemplate` for the same tar and folder then waits for it (and reports its failure) and writes `PG_VERSION`.
- * The promise settles when these writes end, and never rejects (extractTemplate tells the failure).
- */
-export function beginExtraction(tarPath: string, dir: string): Promise<void> {
-  const root = path.resolve(dir);
-  const early = begun.get(root) ?? { tar: path.resolve(tarPath), writing: writeAllButVersion(tarPath, dir) };
-  begun.set(root, early);
-  return early.writing.then(
-    () => {},
-    () => {},
-  );
+  const version = await writeAllButVersion(tarPath, dir);
+  await writeFile(path.join(path.resolve(dir), 'PG_VERSION'), version);
 }
 
 /** Writes the template's folders and files, all but the top `PG_VERSION`, whose bytes it returns. */

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
-import { isNewEmbedded } from './embedded.ts';
-import { extractTemplate } from './extract-template.ts';
+import { EMBEDDED_SHARED_BUFFERS, isNewEmbedded } from './embedded.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import type { MigrationClass } from './migrations.ts';
 
 export type Orm = MikroORM;
@@ -23,6 +22,8 @@ export interface DatabaseOptions {
   template?: string;
   /** The same as an uncompressed tar already read (tests start each in-memory database from one). */
   templateTar?: Uint8Array;
+  /** The embedded database's thread, already begun (server.ts begins it before the app's modules load). */
+  embedded?: PGliteThread;
   debug?: boolean;
 }
 
@@ -72,49 +73,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     pools.set(orm, pool);
     return orm;
   }
-  // A new embedded database starts as a copy of the template cluster rather than through initdb in WebAssembly: on
-  // disk, its files are written before PGlite opens them as an existing database (extract-template.ts); in memory
-  // (tests), PGlite loads the tar as it opens (one start of the WebAssembly module, not two).
-  const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
-  if (options.embeddedPath !== 'memory://' && !loadDataDir) {
-    await mkdir(options.embeddedPath, { recursive: true });
-    if (isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template)) await extractTemplate(options.template, options.embeddedPath);
-  }
-  const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
-  // PostgreSQL's default 128 MB of shared buffers live inside the WebAssembly memory of this one process, and fill
-  // as pages are read; 16 MB holds a diner's working set and keeps the idle process small (docs/decisions.md).
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
-  return (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}) } })) as unknown as Orm;
-}
-
-/** The embedded database's shared buffers (PostgreSQL's default is 128MB). */
-export const EMBEDDED_SHARED_BUFFERS = '16MB';
-
-/** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */
-const templateBytes = new Map<number, Uint8Array>();
-let templateCount = 0;
-
-/**
- * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers), for an in-memory
- * database. Not a Blob itself: MikroORM copies its driver options, and a copied Blob loses the internals its methods
- * need. The copy keeps the prototype and own fields only, so the bytes stay in a map, found by the own field `key`,
- * read once.
- */
-class TemplateTarball {
-  readonly type = 'application/x-tar';
-  readonly key: number;
-
-  constructor(bytes: Uint8Array) {
-    this.key = ++templateCount;
-    templateBytes.set(this.key, bytes);
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = templateBytes.get(this.key);
-    if (!bytes) throw new Error('The database template was already loaded');
-    templateBytes.delete(this.key);
-    // A copy: the caller keeps its bytes (a test file's database reads the run's one template).
-    return new Uint8Array(bytes).buffer;
+  // The embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's modules
+  // load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than through
+  // initdb in WebAssembly: on disk, the thread writes the template's files before PGlite opens them as an existing
+  // database (extract-template.ts); in memory (tests), PGlite loads the tar as it opens.
+  const thread =
+    options.embedded ??
+    new PGliteThread({
+      dataDir: options.embeddedPath,
+      sharedBuffers: EMBEDDED_SHARED_BUFFERS,
+      ...(options.templateTar ? { templateTar: options.templateTar } : {}),
+      ...(options.embeddedPath !== 'memory://' && isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template) ? { template: options.template } : {}),
+    });
+  try {
+    const { MikroORM } = await import('@mikro-orm/pglite');
+    const orm = (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { pglite: () => thread } })) as unknown as Orm;
+    // MikroORM leaves an instance it was given open when it closes (it belongs to the caller): closing the ORM
+    // closes the thread too.
+    const close = orm.close.bind(orm);
+    orm.close = async (force?: boolean) => {
+      try {
+        await close(force);
+      } finally {
+        await thread.close();
+      }
+    };
+    return orm;
+  } catch (error) {
+    await thread.close();
+    throw error;
   }
 }
 

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { launchEnv, nodeArgs } from '../support/spawn-server.ts';
-import { COMPILE_CACHE_FOLDER, EMBEDDED_NODE_FLAGS, POSTGRES_NODE_FLAGS } from '../../web/node-flags.ts';
+import { launchEnv, nodeArgs, processEnv } from '../support/spawn-server.ts';
+import { COMPILE_CACHE_FOLDER, EMBEDDED_ENV, EMBEDDED_NODE_FLAGS, POSTGRES_NODE_FLAGS } from '../../web/node-flags.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEB_PROCESS_SCRIPTS = ['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts'];
@@ -12,7 +12,8 @@ const POSTGRES = { DATABASE_URL: 'postgres://diner@127.0.0.1/diner' };
 describe("the web process's V8 options", () => {
   it('on the embedded database are the ones `npm start` passes', () => {
     const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toBe([`NODE_COMPILE_CACHE=${COMPILE_CACHE_FOLDER}`, 'node', ...EMBEDDED_NODE_FLAGS, 'scripts/start.ts'].join(' '));
+    const environment = Object.entries(EMBEDDED_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(scripts.start).toBe([`NODE_COMPILE_CACHE=${COMPILE_CACHE_FOLDER}`, ...environment, 'node', ...EMBEDDED_NODE_FLAGS, 'scripts/start.ts'].join(' '));
   });
 
   it("on PostgreSQL are the ones the image's CMD passes (production always has a DATABASE_URL)", () => {
@@ -30,6 +31,16 @@ describe("the web process's V8 options", () => {
     for (const script of ['bench/hello-server.ts', 'bench/ws-hello-server.ts', 'bench/write-baseline-server.ts', 'bench/payload-server.ts']) {
       expect(nodeArgs(script, {})).toEqual([script]);
       expect(nodeArgs(script, POSTGRES)).toEqual([script]);
+      expect(processEnv(script, {})).toEqual({});
+    }
+  });
+
+  it("come with the embedded database's environment (malloc's arenas) as `npm start` gives it, which a caller may override", () => {
+    for (const script of WEB_PROCESS_SCRIPTS) {
+      expect(processEnv(script, {})).toEqual(EMBEDDED_ENV);
+      expect(processEnv(script, { DATABASE_URL: '' })).toEqual({ ...EMBEDDED_ENV, DATABASE_URL: '' });
+      expect(processEnv(script, POSTGRES)).toEqual(POSTGRES);
+      expect(processEnv(script, { MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
     }
   });
 

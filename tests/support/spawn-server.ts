@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { COMPILE_CACHE_FOLDER, nodeFlagsFor } from '../../web/node-flags.ts';
+import { COMPILE_CACHE_FOLDER, nodeEnvFor, nodeFlagsFor } from '../../web/node-flags.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -49,7 +49,17 @@ const WEB_PROCESS_SCRIPTS = new Set(['server.ts', 'bench/gateway-server.ts', 'be
  * them (web/node-flags.ts).
  */
 export function nodeArgs(script: string, env: Record<string, string | undefined>): string[] {
-  return WEB_PROCESS_SCRIPTS.has(path.relative(ROOT, path.resolve(ROOT, script))) ? [...nodeFlagsFor(env), script] : [script];
+  return isWebProcess(script) ? [...nodeFlagsFor(env), script] : [script];
+}
+
+const isWebProcess = (script: string) => WEB_PROCESS_SCRIPTS.has(path.relative(ROOT, path.resolve(ROOT, script)));
+
+/**
+ * The environment `script` starts with: `env`, and for the web process on the embedded database what `npm start`
+ * gives it too (web/node-flags.ts EMBEDDED_ENV), unless `env` sets it itself.
+ */
+export function processEnv(script: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return isWebProcess(script) ? { ...nodeEnvFor(env), ...env } : env;
 }
 
 /**
@@ -118,7 +128,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const childEnv = { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) };
+  const childEnv = processEnv(script, { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) });
   const child = spawn(process.execPath, nodeArgs(path.join(ROOT, script), childEnv), {
     cwd,
     env: childEnv,
@@ -168,7 +178,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 /** Runs `script` to its end (for start-up failures); resolves with its exit code and output. */
 export function runToExit(env: Record<string, string>, script = 'server.ts', timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const childEnv = { ...launchEnv(process.env), ...env };
+    const childEnv = processEnv(script, { ...launchEnv(process.env), ...env });
     const child = spawn(process.execPath, nodeArgs(script, childEnv), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
