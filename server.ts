@@ -10,10 +10,9 @@ import { useVendorBundles } from './web/vendor.ts';
  * instead of compiling several hundred files again. The launchers turn it on before Node reads this file
  * (NODE_COMPILE_CACHE, web/node-flags.ts COMPILE_CACHE_FOLDER), and then this call changes nothing; for
  * `node server.ts` run by hand it is the same folder. NODE_DISABLE_COMPILE_CACHE=1 turns it off. docs/decisions.md
- * "Cold start". On a first start on the embedded database, the template's files (the demo template's, when the build
- * made one that fits: core/db/demo-template.ts) are written meanwhile (core/db/embedded.ts `prepareEmbeddedDatabase`):
- * the disk's waits overlap the modules' CPU. Packages built into one file each by `npm run build` load from it
- * (web/vendor.ts).
+ * "Cold start". Then, on the embedded database, its thread begins opening it (writing the template's files first
+ * on a first start: core/db/embedded.ts `prepareEmbeddedDatabase`), on the other core while this one loads the
+ * modules. Packages built into one file each by `npm run build` load from it (web/vendor.ts).
  */
 module.enableCompileCache(path.join(import.meta.dirname, COMPILE_CACHE_FOLDER));
 prepareEmbeddedDatabase(process.env);
