@@ -73,17 +73,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     pools.set(orm, pool);
     return orm;
   }
-  // The embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's modules
-  // load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than through
-  // initdb in WebAssembly: on disk, the thread writes the template's files before PGlite opens them as an existing
-  // database (extract-template.ts); in memory (tests), PGlite loads the tar as it opens.
+  // In memory (tests; DATA_DIR=:memory:), PGlite runs on this thread and loads the template's tar as it opens: tests
+  // open hundreds of databases, and a worker thread for each (its isolate made and torn down every time) met a known
+  // V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500; docs/decisions.md, "The
+  // embedded database in a thread of its own").
+  if (options.embeddedPath === 'memory://' && !options.embedded) {
+    const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
+    const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+    return (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}) } })) as unknown as Orm;
+  }
+  // On disk, the embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's
+  // modules load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than
+  // through initdb in WebAssembly: the thread writes the template's files before PGlite opens them as an existing
+  // database (extract-template.ts).
   const thread =
     options.embedded ??
     new PGliteThread({
       dataDir: options.embeddedPath,
       sharedBuffers: EMBEDDED_SHARED_BUFFERS,
-      ...(options.templateTar ? { templateTar: options.templateTar } : {}),
-      ...(options.embeddedPath !== 'memory://' && isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template) ? { template: options.template } : {}),
+      ...(isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template) ? { template: options.template } : {}),
     });
   try {
     const { MikroORM } = await import('@mikro-orm/pglite');
@@ -102,6 +111,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   } catch (error) {
     await thread.close();
     throw error;
+  }
+}
+
+/** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */
+const templateBytes = new Map<number, Uint8Array>();
+let templateCount = 0;
+
+/**
+ * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers), for an in-memory
+ * database. Not a Blob itself: MikroORM copies its driver options, and a copied Blob loses the internals its methods
+ * need. The copy keeps the prototype and own fields only, so the bytes stay in a map, found by the own field `key`,
+ * read once.
+ */
+class TemplateTarball {
+  readonly type = 'application/x-tar';
+  readonly key: number;
+
+  constructor(bytes: Uint8Array) {
+    this.key = ++templateCount;
+    templateBytes.set(this.key, bytes);
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = templateBytes.get(this.key);
+    if (!bytes) throw new Error('The database template was already loaded');
+    templateBytes.delete(this.key);
+    // A copy: the caller keeps its bytes (a test file's database reads the run's one template).
+    return new Uint8Array(bytes).buffer;
   }
 }
 

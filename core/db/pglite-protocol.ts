@@ -7,8 +7,6 @@
 export type EmbeddedOpen = {
   /** PostgreSQL's `shared_buffers` (its default, 128MB, would live inside this process's memory). */
   sharedBuffers: string;
-  /** PGlite's WebAssembly already compiled in this process (by an earlier database's thread). */
-  wasmModule?: WebAssembly.Module;
 } & (
   | {
       dataDir: string;
@@ -48,11 +46,8 @@ export type ThreadRequest = { id: number } & (
 
 export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
-/**
- * What the worker posts: the answer to a request; what it opens, once decided (before it opens it); PGlite's
- * WebAssembly, once it has compiled it.
- */
-export type ThreadMessage = ThreadReply | { plan: EmbeddedPlan | null } | { compiled: WebAssembly.Module };
+/** What the worker posts: the answer to a request, or what it opens, once decided (before it opens it). */
+export type ThreadMessage = ThreadReply | { plan: EmbeddedPlan | null };
 
 /** An error as it crosses: its message, name and stack, and PostgreSQL's fields (code, detail, constraint, …). */
 export interface SerializedError {

@@ -101,8 +101,10 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
     await expect(broken.close()).resolves.toBeUndefined();
   });
 
-  it('is what MikroORM queries on the embedded database, and closing the ORM closes it', async () => {
-    const orm = await openDatabase({ url: undefined, embeddedPath: 'memory://', entities: [], templateTar: templateTar() });
+  it('is what MikroORM queries on an embedded database on disk, and closing the ORM closes it', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'vd-thread-orm-'));
+    folders.push(folder);
+    const orm = await openDatabase({ url: undefined, embeddedPath: embeddedPathOf(folder), entities: [], template: inject('pgliteTemplate') });
     const thread = (await (orm.em.getConnection() as unknown as { getNativeClient(): Promise<unknown> }).getNativeClient()) as PGliteThread;
     expect(thread).toBeInstanceOf(PGliteThread);
     expect(await orm.em.fork().execute('select 2 as two')).toEqual([{ two: 2 }]);

@@ -2,9 +2,6 @@ import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import { deserializeError, type EmbeddedOpen, type EmbeddedPlan, type ThreadMessage, type ThreadReply, type ThreadRequest } from './pglite-protocol.ts';
 
-/** PGlite's WebAssembly as the first database's thread compiled it: every later one in this process is given it. */
-let compiledPGlite: WebAssembly.Module | undefined;
-
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /**
@@ -30,12 +27,10 @@ export class PGliteThread {
   readonly waitReady: Promise<void>;
 
   constructor(open: EmbeddedOpen) {
-    const workerData: EmbeddedOpen = compiledPGlite ? { ...open, wasmModule: compiledPGlite } : open;
-    this.#worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData, name: 'pglite' });
+    this.#worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: open, name: 'pglite' });
     this.#plan = new Promise((resolve) => (this.#planned = resolve));
     this.#worker.on('message', (message: ThreadMessage) => {
-      if ('compiled' in message) compiledPGlite ??= message.compiled;
-      else if ('plan' in message) this.#planned(message.plan);
+      if ('plan' in message) this.#planned(message.plan);
       else this.#answer(message);
     });
     this.#worker.on('error', (error) => this.#end(error));

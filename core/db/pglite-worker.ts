@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import arrayParse from 'postgres-array';
@@ -63,27 +63,14 @@ async function planned(): Promise<EmbeddedPlan | null> {
   return { dataDir, isNew: true, demoTemplate, template: existsSync(template) ? template : null };
 }
 
-/**
- * PostgreSQL's WebAssembly, compiled: the one the thread was given (a database opened before in this process), or
- * compiled here and handed back, so that the next database's thread instantiates it without compiling it again
- * (tests open hundreds), and shares its compiled code.
- */
-async function compiled(): Promise<WebAssembly.Module> {
-  if (open.wasmModule) return open.wasmModule;
-  const wasmModule = await WebAssembly.compile(await readFile(new URL('./pglite.wasm', import.meta.resolve('@electric-sql/pglite'))));
-  port.postMessage({ compiled: wasmModule } satisfies ThreadMessage);
-  return wasmModule;
-}
-
 async function opened(plan: EmbeddedPlan): Promise<PGlite> {
-  const [{ PGlite }, pgliteWasmModule] = await Promise.all([
+  const [{ PGlite }] = await Promise.all([
     loadingPGlite,
-    compiled(),
     plan.dataDir === 'memory://' ? null : mkdir(plan.dataDir, { recursive: true }).then(() => (plan.template ? extractTemplate(plan.template, plan.dataDir) : undefined)),
   ]);
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${open.sharedBuffers}`];
   const loadDataDir = 'templateTar' in open && open.templateTar ? new Blob([open.templateTar as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }) : undefined;
-  return PGlite.create({ dataDir: plan.dataDir, startParams, parsers, pgliteWasmModule, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create({ dataDir: plan.dataDir, startParams, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 /**
