@@ -7,7 +7,7 @@ import { demoTemplateFor } from './db/demo-template.ts';
 import { DIST_DIR, isNewEmbedded, takeEarlyEmbedded, templatePathOf } from './db/embedded.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
-import { migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
+import { executedMigrations, migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
 import { seedDemoData } from './demo-data.ts';
 import { buildServer, type Server } from './http/server.ts';
 import { loadBuiltSite } from './http/site.ts';
@@ -56,8 +56,9 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
     // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:
     // the first finds the database new and migrates it, the others find it done.
     return await withMigrationLock(config.databaseUrl, async () => {
-      const isNew = embeddedIsNew || (await orm.migrator.getExecuted()).length === 0;
-      await migrate(orm);
+      const executed = await executedMigrations(orm);
+      const isNew = embeddedIsNew || !executed || executed.size === 0;
+      await migrate(orm, executed);
       return { orm, isNew, seeded: isNew && demoTemplate !== null };
     });
   } catch (error) {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plugins } from '../../plugins/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
 import { migrationsOf } from '../boot.ts';
-import { migrate, type Orm } from './orm.ts';
+import { executedMigrations, migrate, type Orm } from './orm.ts';
 
 /** Columns, constraints and indexes of the public schema, in a form two databases can be compared by. */
 async function schemaShape(orm: Orm): Promise<unknown> {
@@ -31,6 +31,24 @@ describe('migrations owned by plugins', () => {
     expect(names).toEqual([...names].sort());
     expect(new Set(names).size).toBe(names.length);
     expect(names[0]).toBe('Migration20261121223224_Initial');
+  });
+
+  it("read what has run in one query: a database with every migration never reaches MikroORM's migrator, one without its table does", async () => {
+    const migrated = await createTestDatabase(plugins);
+    open.push(migrated);
+    const names = migrationsOf(plugins).map((m) => m.name);
+    expect([...(await executedMigrations(migrated.orm))!].sort()).toEqual(names);
+    const up = vi.spyOn(migrated.orm.migrator, 'up');
+    expect(await migrate(migrated.orm)).toEqual([]);
+    expect(up).not.toHaveBeenCalled();
+
+    const empty = await createTestDatabase(plugins, { migrate: false });
+    open.push(empty);
+    expect(await executedMigrations(empty.orm)).toBeNull();
+    const upEmpty = vi.spyOn(empty.orm.migrator, 'up');
+    expect(await migrate(empty.orm)).toEqual(names);
+    expect(upEmpty).toHaveBeenCalledOnce();
+    expect([...(await executedMigrations(empty.orm))!].sort()).toEqual(names);
   });
 
   // Loads a whole schema and runs migrations in WebAssembly on PGlite: the one test here that is slow by nature.
