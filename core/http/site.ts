@@ -110,10 +110,16 @@ function cacheControlFor(file: string): string {
   return 'public, max-age=3600';
 }
 
+/** Where Astro writes hashed build output (scripts, styles, images): one route serves them all. */
+const HASHED_DIR = '_astro/';
+
 /**
- * Serves the site from the same Fastify instance as the API: every built file (hashed assets, prerendered pages)
- * gets its own route; every other path goes to Astro's SSR handler with `locals` (the user and the services),
- * which renders the 404 page when no page matches.
+ * Serves the site from the same Fastify instance as the API: each prerendered page and each other built file outside
+ * `_astro/` gets its own route, and the hashed build output one route of its own, `/_astro/*`, which answers the
+ * files the build made (a set, looked up per request) and hands any other name to Astro's 404 page. A route for each
+ * of the hundred-odd hashed files made the router build a node for each long name at every start (about 20 ms of a
+ * start; docs/decisions.md "Cold start: one route for the hashed files"). Every other path goes to Astro's SSR
+ * handler with `locals` (the user and the services), which renders the 404 page when no page matches.
  */
 export async function registerSite(
   app: FastifyInstance,
@@ -125,7 +131,21 @@ export async function registerSite(
   // A page Astro renders without a policy of its own (a prerendered error page shown for another path) may carry
   // any of the site's own inline scripts: it gets all their hashes, and still nothing anyone else wrote.
   const everyPageHash = mergeHashes(...site.pageHashes.values());
+  const hashedFiles = new Set(site.files.filter((file) => file.startsWith(HASHED_DIR)));
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `/${HASHED_DIR}*`,
+    config: { session: false, metricsRoute: 'static' },
+    onRequest: publicAccess,
+    handler: (request, reply) => {
+      const file = `${HASHED_DIR}${(request.params as { '*': string })['*']}`;
+      if (!hashedFiles.has(file)) return renderPage(request, reply);
+      reply.header('cache-control', cacheControlFor(file));
+      return reply.sendFile(file, { cacheControl: false });
+    },
+  });
   for (const file of site.files) {
+    if (hashedFiles.has(file)) continue;
     const isPage = file.endsWith('.html');
     const cacheControl = cacheControlFor(file);
     const pagePath = pagePathForFile(file);

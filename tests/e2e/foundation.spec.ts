@@ -90,6 +90,13 @@ test.describe('the site in one process with the API', () => {
       expect(res.status()).toBe(200);
       expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     }
+    // One route serves every hashed file (core/http/site.ts): a name the build did not make, or one that climbs out
+    // of the folder, is the 404 page, never a file.
+    for (const path of ['/_astro/no-such-file.abc123.js', '/_astro/..%2f..%2fpackage.json', '/_astro/']) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(res.headers()['content-type']).toContain('text/html');
+    }
     const css = assets.find((u) => u.endsWith('.css'));
     if (css) expect((await request.get(css, { headers: { 'accept-encoding': 'br' } })).headers()['content-encoding']).toBe('br');
     // Pages rendered on request are checked with the server on every use, unless the page says otherwise.
