@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,12 +7,33 @@ import { DIST_DIR } from '../core/db/embedded.ts';
 import { installedVersion, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type VendorBundle } from '../web/vendor.ts';
 
 /**
- * After `astro build`: each package of web/vendor.ts VENDORED_PACKAGES as one ES module in dist/vendor, and a
- * manifest of the versions they were built from. server.ts loads them in place of the packages' own files while
- * those versions are the installed ones. Every other package a bundle imports stays an import (`packages:
- * 'external'`), so nothing is copied twice.
+ * After `astro build`: each package of web/vendor.ts VENDORED_PACKAGES bundled whole into dist/vendor/<package>, and
+ * a manifest of the versions and entries they were built from. server.ts loads them in place of the packages' own
+ * files while those versions are the installed ones. Every entry the package's `exports` names is built in one
+ * esbuild run with code splitting, so the entries share their internals as they do in the package; every other
+ * package a bundle imports stays an import (`packages: 'external'`), so nothing is copied twice, and so does an
+ * import of the package by its own name, which the resolve hook hands to the same bundle.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The subpaths a package offers: those of its `exports` without a `*` pattern that resolve to a script; `.` without `exports`. */
+function subpathsOf(name: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { exports?: unknown };
+  const exports = manifest.exports;
+  if (exports === null || typeof exports !== 'object' || Array.isArray(exports)) return ['.'];
+  const keys = Object.keys(exports);
+  if (!keys.every((key) => key.startsWith('.'))) return ['.'];
+  return keys.filter((key) => !key.includes('*') && key !== './package.json');
+}
+
+/** How a module file loads: by its extension, or a `.js` by its package's `type`. */
+function formatOf(file: string, name: string): 'module' | 'commonjs' {
+  if (file.endsWith('.mjs')) return 'module';
+  if (file.endsWith('.cjs')) return 'commonjs';
+  const { type } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { type?: string };
+  return type === 'module' ? 'module' : 'commonjs';
+}
+
 const dir = vendorDirOf(process.argv[2] ? path.resolve(process.argv[2]) : DIST_DIR);
 await rm(dir, { recursive: true, force: true });
 await mkdir(dir, { recursive: true });
@@ -19,19 +41,38 @@ const manifest: VendorBundle[] = [];
 for (const name of VENDORED_PACKAGES) {
   const version = installedVersion(ROOT, name);
   if (!version) throw new Error(`${name} is not installed: run npm install`);
-  const file = `${name.replace(/^@/, '').replace(/\//g, '__')}.mjs`;
-  const entry = fileURLToPath(import.meta.resolve(name));
-  await build({
-    entryPoints: [entry],
-    outfile: path.join(dir, file),
+  const packageDir = path.join(ROOT, 'node_modules', name);
+  const entries = subpathsOf(name).map((subpath) => fileURLToPath(import.meta.resolve(subpath === '.' ? name : `${name}${subpath.slice(1)}`)));
+  const formats = new Set(entries.map((entry) => formatOf(entry, name)));
+  if (formats.size !== 1) throw new Error(`${name}'s entries mix ES modules and CommonJS: it cannot be bundled as one`);
+  const format = [...formats][0]!;
+  // Code splitting (the entries sharing one copy of the internals) is esbuild's for ES modules only.
+  if (format === 'commonjs' && entries.length > 1) throw new Error(`${name} is CommonJS with several entries: it cannot be bundled as one`);
+  const folder = name.replace(/^@/, '').replace(/\//g, '__');
+  const outdir = path.join(dir, folder);
+  const extension = format === 'module' ? '.mjs' : '.cjs';
+  const result = await build({
+    entryPoints: entries,
+    outdir,
+    outbase: packageDir,
+    outExtension: { '.js': extension },
     bundle: true,
+    splitting: format === 'module',
     packages: 'external',
-    format: 'esm',
+    format: format === 'module' ? 'esm' : 'cjs',
     platform: 'node',
     target: 'node24',
+    metafile: true,
     logLevel: 'warning',
   });
-  manifest.push({ name, version, entry: path.relative(ROOT, entry), file });
+  const built: VendorBundle['entries'] = [];
+  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    built.push({ entry: path.relative(ROOT, path.resolve(ROOT, meta.entryPoint)), file: path.relative(dir, path.resolve(ROOT, output)) });
+  }
+  built.sort((a, b) => a.entry.localeCompare(b.entry));
+  if (built.length !== entries.length) throw new Error(`${name}: ${entries.length} entries, ${built.length} bundled`);
+  manifest.push({ name, version, folder, format, entries: built });
 }
 await writeFile(path.join(dir, VENDOR_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`Bundled ${manifest.map((b) => `${b.name} ${b.version}`).join(', ')} into ${path.relative(process.cwd(), dir)}`);

@@ -4,16 +4,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**
- * Packages the web process loads from one file each, bundled at build time (scripts/build-vendor.ts), instead of
+ * Packages the web process loads from a few files each, bundled at build time (scripts/build-vendor.ts), instead of
  * from their hundreds of modules: Node's loader spends about 0.3-0.4 ms a module even with the compile cache, and
- * kysely (MikroORM's query builder) is 254 of them: 65-127 ms to import, against 5-16 ms as one file, and a start's
- * modules loaded about 60 ms sooner (docs/decisions.md, "Cold start: kysely from one file").
+ * these five are 560 of a start's 1,080 modules (docs/decisions.md, "Cold start: kysely from one file" and "Cold
+ * start: every entry of a package in one bundle").
  *
- * A package is listed here only when every importer asks for its root alone (a subpath would load a second copy of
- * its internals beside the bundle) and it has no state shared with other packages: kysely is imported only by
- * MikroORM, always as `kysely`.
+ * Each package is bundled whole: every entry its `exports` names (its root alone when it has no `exports`), built
+ * together so that the entries share one copy of the package's internals. Whichever entries the app and its
+ * packages import (zod and `zod/v4`, MikroORM's core and its `fs-utils`), they meet the same module state, as they
+ * would in the package's own files. An import of a subpath the bundle lacks (a `*` pattern in `exports`) fails
+ * loudly rather than load a second copy. Each package's other dependencies stay imports, loaded as usual.
  */
-export const VENDORED_PACKAGES: readonly string[] = ['kysely'];
+export const VENDORED_PACKAGES: readonly string[] = ['kysely', 'zod', '@mikro-orm/core', '@mikro-orm/sql', 'discord-api-types', 'semver'];
 
 /** Where `npm run build` writes the bundles, and the manifest that says which version each was built from. */
 export const vendorDirOf = (distDir: string) => path.join(distDir, 'vendor');
@@ -24,10 +26,12 @@ export interface VendorBundle {
   name: string;
   /** The installed version it was bundled from. */
   version: string;
-  /** The module it was bundled from (the package's root entry), relative to the project's root. */
-  entry: string;
-  /** The bundle's file name in the vendor folder. */
-  file: string;
+  /** Its folder in the vendor folder: every entry's bundle and the chunks they share. */
+  folder: string;
+  /** How its entries load: as ES modules, or as CommonJS (a package whose root is CommonJS, required by others). */
+  format: 'module' | 'commonjs';
+  /** Each entry of the package: the module it was bundled from (relative to the project's root) and its bundle (relative to the vendor folder). */
+  entries: { entry: string; file: string }[];
 }
 
 /** The installed version of a package (its package.json under node_modules), or null when it is not installed. */
@@ -37,42 +41,86 @@ export function installedVersion(root: string, name: string): string | null {
   return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? null;
 }
 
-/**
- * The bundles that may stand in for their packages, by the URL of the entry each was built from: those in the
- * manifest, built from the version installed now. A bundle older than an `npm install` that changed its package is
- * left alone, and the package loads as usual (a start is never served a stale copy); so is everything when the site
- * was never built.
- */
-export function currentBundles(root: string, distDir: string): Map<string, string> {
-  const dir = vendorDirOf(distDir);
-  const manifest = path.join(dir, VENDOR_MANIFEST);
-  const bundles = new Map<string, string>();
-  if (!existsSync(manifest)) return bundles;
-  for (const bundle of JSON.parse(readFileSync(manifest, 'utf8')) as VendorBundle[]) {
-    const file = path.join(dir, bundle.file);
-    if (VENDORED_PACKAGES.includes(bundle.name) && installedVersion(root, bundle.name) === bundle.version && existsSync(file)) {
-      bundles.set(pathToFileURL(path.join(root, bundle.entry)).href, pathToFileURL(file).href);
-    }
-  }
-  return bundles;
+/** The package a bare specifier names (`zod` of `zod/v4`, `@mikro-orm/core` of itself); null for any other specifier. */
+export function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.includes(':')) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** A bundle standing in for one entry of a package. */
+export interface StandIn {
+  url: string;
+  format: 'module' | 'commonjs';
+}
+
+/** What the resolve hook reads: the bundles by the URL of the entry each was built from, and each package's folder. */
+export interface CurrentBundles {
+  byEntry: Map<string, StandIn>;
+  /** A bundled package's folder URL (with its trailing slash), by name. */
+  packages: Map<string, string>;
+  /** A bundled package's folder URL, by the URL of its folder of bundles (both with their trailing slash). */
+  bundleFolders: Map<string, string>;
 }
 
 /**
- * server.ts, before the app's modules load: an import of a vendored package that Node resolves to the very entry
- * its bundle was built from loads the bundle instead. An importer with a copy of its own (another version nested
- * under it) resolves elsewhere and keeps it; every other specifier is Node's own resolution, untouched. Returns the
- * entries it redirects (none when nothing is built).
+ * The bundles that may stand in for their packages: those in the manifest, built from the version installed now. A
+ * bundle older than an `npm install` that changed its package is left alone, and the package loads as usual (a start
+ * is never served a stale copy); so is everything when the site was never built.
+ */
+export function currentBundles(root: string, distDir: string): CurrentBundles {
+  const dir = vendorDirOf(distDir);
+  const manifest = path.join(dir, VENDOR_MANIFEST);
+  const current: CurrentBundles = { byEntry: new Map(), packages: new Map(), bundleFolders: new Map() };
+  if (!existsSync(manifest)) return current;
+  for (const bundle of JSON.parse(readFileSync(manifest, 'utf8')) as VendorBundle[]) {
+    if (!VENDORED_PACKAGES.includes(bundle.name) || installedVersion(root, bundle.name) !== bundle.version) continue;
+    if (!Array.isArray(bundle.entries) || !bundle.entries.every((entry) => existsSync(path.join(dir, entry.file)))) continue;
+    const folder = `${pathToFileURL(path.join(root, 'node_modules', bundle.name)).href}/`;
+    current.packages.set(bundle.name, folder);
+    current.bundleFolders.set(`${pathToFileURL(path.join(dir, bundle.folder)).href}/`, folder);
+    for (const entry of bundle.entries) {
+      current.byEntry.set(pathToFileURL(path.join(root, entry.entry)).href, { url: pathToFileURL(path.join(dir, entry.file)).href, format: bundle.format });
+    }
+  }
+  return current;
+}
+
+/** The folder of bundles a module belongs to, when it is one of them. */
+function bundleFolderOf(url: string | undefined, bundleFolders: Map<string, string>): string | undefined {
+  if (url === undefined) return undefined;
+  for (const [bundles, folder] of bundleFolders) if (url.startsWith(bundles)) return folder;
+  return undefined;
+}
+
+/**
+ * server.ts, before the app's modules load: an import (or require) of a bundled package that Node resolves to one of
+ * the entries its bundle was built from loads the bundle instead. A specifier that resolves into the package's own
+ * folder but to no bundled entry is refused: loading that file would make a second copy of the package beside the
+ * bundle. An importer with a copy of its own (another version nested under it) resolves elsewhere and keeps it.
+ * A package a bundle imports is found from the bundled package's own folder, as its own files would find it (its
+ * nested dependencies included), wherever the build was written. Every other specifier is Node's own resolution,
+ * untouched. Returns the entries it redirects (none when nothing is built).
  */
 export function useVendorBundles(root: string, distDir: string): string[] {
-  const bundles = currentBundles(root, distDir);
-  if (bundles.size === 0) return [];
+  const { byEntry, packages, bundleFolders } = currentBundles(root, distDir);
+  if (byEntry.size === 0) return [];
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
-      if (!VENDORED_PACKAGES.includes(specifier)) return nextResolve(specifier, context);
-      const resolved = nextResolve(specifier, context);
-      const bundle = bundles.get(resolved.url);
-      return bundle === undefined ? resolved : { url: bundle, format: 'module', shortCircuit: true };
+      const name = packageOf(specifier);
+      if (name === null) return nextResolve(specifier, context);
+      const importer = bundleFolderOf(context.parentURL, bundleFolders);
+      const from = importer === undefined ? context : { ...context, parentURL: `${importer}package.json` };
+      const folder = packages.get(name);
+      if (folder === undefined) return nextResolve(specifier, from);
+      const resolved = nextResolve(specifier, from);
+      const bundle = byEntry.get(resolved.url);
+      if (bundle) return { url: bundle.url, format: bundle.format, shortCircuit: true };
+      if (resolved.url.startsWith(folder)) {
+        throw new Error(`${specifier} is not in the bundle of ${name} (web/vendor.ts): loading it would make a second copy of the package`);
+      }
+      return resolved;
     },
   });
-  return [...bundles.keys()];
+  return [...byEntry.keys()];
 }
