@@ -9,6 +9,11 @@ import { PGliteThread } from './pglite-thread.ts';
  */
 export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
+/** PostgreSQL's start parameters for the embedded database: PGlite's own, with our shared buffers. */
+export function embeddedStartParams(defaults: readonly string[], sharedBuffers = EMBEDDED_SHARED_BUFFERS): string[] {
+  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`];
+}
+
 /** DATA_DIR when it is not set. */
 export const DEFAULT_DATA_DIR = './data';
 

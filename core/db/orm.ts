@@ -3,7 +3,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
-import { EMBEDDED_SHARED_BUFFERS, isNewEmbedded } from './embedded.ts';
+import { EMBEDDED_SHARED_BUFFERS, embeddedStartParams, isNewEmbedded } from './embedded.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { MigrationClass } from './migrations.ts';
 
@@ -80,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   if (options.embeddedPath === 'memory://' && !options.embedded) {
     const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
     const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
-    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+    const startParams = embeddedStartParams(PGlite.defaultStartParams);
     return (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}) } })) as unknown as Orm;
   }
   // On disk, the embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's

@@ -3,17 +3,16 @@
  * answered once, in structured-clone form (rows, dates as text, bytea as bytes).
  */
 
-/** How the worker opens the database: a folder (or 'memory://') given, or found from the environment as a start would. */
+/** How the worker opens the database: a folder given, or found from the environment as a start would. */
 export type EmbeddedOpen = {
   /** PostgreSQL's `shared_buffers` (its default, 128MB, would live inside this process's memory). */
   sharedBuffers: string;
 } & (
   | {
+      /** A folder on disk: in-memory databases stay on their caller's thread (core/db/orm.ts). */
       dataDir: string;
       /** A template (an uncompressed tar) to write into `dataDir` first: the folder holds no database yet. */
       template?: string;
-      /** A template's bytes for an in-memory database, loaded as it opens. */
-      templateTar?: Uint8Array;
     }
   | {
       /** The process's environment, read as core/config.ts reads it (server.ts, before the app's modules load). */

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,10 +11,13 @@ import { PGliteThread } from './pglite-thread.ts';
 describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded database thread', () => {
   const opened: PGliteThread[] = [];
   const folders: string[] = [];
-  // The tests' template (tests/support/pglite-template.ts): an empty in-memory database would run initdb first.
-  const templateTar = () => new Uint8Array(readFileSync(inject('pgliteTemplate')));
-  const open = () => {
-    const thread = new PGliteThread({ dataDir: 'memory://', sharedBuffers: EMBEDDED_SHARED_BUFFERS, templateTar: templateTar() });
+  // A new folder from the tests' template (tests/support/pglite-template.ts), as a first start's: an empty folder
+  // would run initdb first. The thread only ever opens folders on disk (in-memory databases stay on their caller's
+  // thread, core/db/orm.ts).
+  const open = async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'vd-thread-'));
+    folders.push(folder);
+    const thread = new PGliteThread({ dataDir: embeddedPathOf(folder), sharedBuffers: EMBEDDED_SHARED_BUFFERS, template: inject('pgliteTemplate') });
     opened.push(thread);
     return thread;
   };
@@ -24,7 +27,7 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
   });
 
   it('answers rows as PGlite does, with dates as text for MikroORM and bytes as bytes', async () => {
-    const db = open();
+    const db = await open();
     await db.waitReady;
     expect(db.ready).toBe(true);
     const result = await db.query<Record<string, unknown>>(
@@ -38,7 +41,7 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
   });
 
   it("keeps PostgreSQL's error fields (MikroORM tells a unique violation by its code)", async () => {
-    const db = open();
+    const db = await open();
     await db.exec('create table t (id int primary key)');
     await db.query('insert into t values (1)');
     const error = await db.query('insert into t values (1)').catch((e: unknown) => e);
@@ -47,7 +50,7 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
   });
 
   it('holds the database for a transaction until it ends: a query from outside waits and sees it committed', async () => {
-    const db = open();
+    const db = await open();
     await db.exec('create table t (id int primary key)');
     const order: string[] = [];
     let outside: Promise<unknown> | undefined;
@@ -63,7 +66,7 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
   });
 
   it('rolls back when the callback throws, or when it rolls back itself, and reports a failed COMMIT', async () => {
-    const db = open();
+    const db = await open();
     await db.exec('create table t (id int primary key); create table d (id int references t deferrable initially deferred)');
     await expect(
       db.transaction(async (tx) => {

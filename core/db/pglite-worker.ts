@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import arrayParse from 'postgres-array';
-import { DEFAULT_DATA_DIR, embeddedPathOf, isNewEmbedded, templatePathOf } from './embedded.ts';
+import { DEFAULT_DATA_DIR, embeddedPathOf, embeddedStartParams, isNewEmbedded, templatePathOf } from './embedded.ts';
 import { extractTemplate } from './extract-template.ts';
 import { serializeError, type EmbeddedOpen, type EmbeddedPlan, type ThreadMessage, type ThreadReply, type ThreadRequest } from './pglite-protocol.ts';
 
@@ -46,7 +46,10 @@ loadingPGlite.catch(() => {});
  * configuration the start will refuse, or one without an embedded database on disk).
  */
 async function planned(): Promise<EmbeddedPlan | null> {
-  if (!('env' in open)) return { dataDir: open.dataDir, isNew: false, demoTemplate: null, template: open.template ?? null };
+  if (!('env' in open)) {
+    if (open.dataDir === 'memory://') throw new Error('An in-memory database opens on the thread that asks for it (core/db/orm.ts), not in a thread of its own');
+    return { dataDir: open.dataDir, isNew: false, demoTemplate: null, template: open.template ?? null };
+  }
   const dataDir = embeddedPathOf(open.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   if (dataDir === 'memory://') return null;
   if (!isNewEmbedded(dataDir)) return { dataDir, isNew: false, demoTemplate: null, template: null };
@@ -66,11 +69,9 @@ async function planned(): Promise<EmbeddedPlan | null> {
 async function opened(plan: EmbeddedPlan): Promise<PGlite> {
   const [{ PGlite }] = await Promise.all([
     loadingPGlite,
-    plan.dataDir === 'memory://' ? null : mkdir(plan.dataDir, { recursive: true }).then(() => (plan.template ? extractTemplate(plan.template, plan.dataDir) : undefined)),
+    mkdir(plan.dataDir, { recursive: true }).then(() => (plan.template ? extractTemplate(plan.template, plan.dataDir) : undefined)),
   ]);
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${open.sharedBuffers}`];
-  const loadDataDir = 'templateTar' in open && open.templateTar ? new Blob([open.templateTar as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }) : undefined;
-  return PGlite.create({ dataDir: plan.dataDir, startParams, parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create({ dataDir: plan.dataDir, startParams: embeddedStartParams(PGlite.defaultStartParams, open.sharedBuffers), parsers });
 }
 
 /**
@@ -107,7 +108,8 @@ function transaction(id: number): Transaction {
   return found.tx;
 }
 
-async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
+/** A request to the open database (a close is answered before: `answer`). */
+async function handle(db: PGlite, request: Exclude<ThreadRequest, { op: 'close' }>): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const on = request.tx === undefined ? db : transaction(request.tx);
@@ -135,8 +137,6 @@ async function handle(db: PGlite, request: ThreadRequest): Promise<unknown> {
       const file = await db.dumpDataDir('none');
       return new Uint8Array(await file.arrayBuffer());
     }
-    case 'close':
-      throw new Error(`${request.op} is answered before the database opens`);
   }
 }
 
