@@ -163,7 +163,7 @@ export async function executedMigrations(orm: Orm): Promise<Set<string> | null> 
  * made from the migrated template) learns it from one query (`executed`, when the caller has read it already): the
  * migrator would first ask whether the database and its table exist, then read the executed list twice, once
  * outside its transaction and once inside (about 30 ms of a start on the embedded database; docs/decisions.md
- * "Cold start: the migrations check in one query").
+ * "Cold start: every entry of a package in one bundle, the migrations check in one query, …").
  */
 export async function migrate(orm: Orm, executed?: Set<string> | null): Promise<string[]> {
   const done = executed === undefined ? await executedMigrations(orm) : executed;
