@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 /**
  * Packages the web process loads from a few files each, bundled at build time (scripts/build-vendor.ts), instead of
  * from their hundreds of modules: Node's loader spends about 0.3-0.4 ms a module even with the compile cache, and
- * these six are about 610 of the 1,330 modules a start would load from the packages' own files (docs/decisions.md,
+ * these five are about 570 of the 1,330 modules a start would load from the packages' own files (docs/decisions.md,
  * "Cold start: kysely from one file …" and "Cold start: every entry of a package in one bundle …").
  *
  * Each package is bundled whole: every entry its `exports` names (its root alone when it has no `exports`), built
@@ -14,8 +14,12 @@ import { pathToFileURL } from 'node:url';
  * packages import (zod and `zod/v4`, MikroORM's core and its `fs-utils`), they meet the same module state, as they
  * would in the package's own files. An import of a subpath the bundle lacks (a `*` pattern in `exports`) fails
  * loudly rather than load a second copy. Each package's other dependencies stay imports, loaded as usual.
+ *
+ * A package is bundled in one format, the one its entries are imported in: one that ES modules import and CommonJS
+ * modules require under other files (discord-api-types: our slash commands import `v10.mjs`, discord.js requires
+ * `v10.js`) cannot be, and is left out (its require would be refused).
  */
-export const VENDORED_PACKAGES: readonly string[] = ['kysely', 'zod', '@mikro-orm/core', '@mikro-orm/sql', 'discord-api-types', 'semver'];
+export const VENDORED_PACKAGES: readonly string[] = ['kysely', 'zod', '@mikro-orm/core', '@mikro-orm/sql', 'semver'];
 
 /** Where `npm run build` writes the bundles, and the manifest that says which version each was built from. */
 export const vendorDirOf = (distDir: string) => path.join(distDir, 'vendor');

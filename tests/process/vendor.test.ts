@@ -69,12 +69,14 @@ describe('packages loaded from one file (web/vendor.ts, scripts/build-vendor.ts)
       const kysely = await import('kysely');
       const fastify = (await import('fastify')).default;
       await fastify().ready();
+      // CommonJS packages that require bundled or unbundled packages (discord.js requires discord-api-types/v10).
+      const discord = await import('discord.js');
       const packages = ${JSON.stringify(VENDORED_PACKAGES)};
       console.log(JSON.stringify({
         redirected: redirected.length,
         ownFiles: urls.filter((url) => packages.some((name) => url.includes('/node_modules/' + name + '/'))),
         bundles: urls.filter((url) => url.includes('/vendor/')).length > 0,
-        works: typeof kysely.Kysely === 'function' && typeof sql.MikroORM === 'function' && sql.EntityManager.prototype instanceof core.EntityManager,
+        works: typeof kysely.Kysely === 'function' && typeof sql.MikroORM === 'function' && sql.EntityManager.prototype instanceof core.EntityManager && typeof discord.GatewayIntentBits === 'object',
       }));
     `);
     expect(loaded).toEqual({ redirected: expect.any(Number), ownFiles: [], bundles: true, works: true });
