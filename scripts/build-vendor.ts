@@ -16,7 +16,7 @@ import { installedVersion, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** The subpaths a package offers: those of its `exports` without a `*` pattern that resolve to a script; `.` without `exports`. */
+/** The subpaths a package offers: those of its `exports` but `*` patterns and `./package.json`; `.` without `exports`. */
 function subpathsOf(name: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { exports?: unknown };
   const exports = manifest.exports;
