@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { DIST_DIR } from '../core/db/embedded.ts';
-import { installedVersion, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type VendorBundle } from '../web/vendor.ts';
+import { VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type VendorBundle } from '../web/vendor.ts';
 
 /**
  * After `astro build`: each package of web/vendor.ts VENDORED_PACKAGES bundled whole into dist/vendor/<package>, and
@@ -16,10 +16,20 @@ import { installedVersion, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** The fields of a package's own package.json this script reads, read once per package. */
+interface PackageManifest {
+  version?: string;
+  type?: string;
+  exports?: unknown;
+}
+
+function manifestOf(name: string): PackageManifest | null {
+  const file = path.join(ROOT, 'node_modules', name, 'package.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PackageManifest) : null;
+}
+
 /** The subpaths a package offers: those of its `exports` but `*` patterns and `./package.json`; `.` without `exports`. */
-function subpathsOf(name: string): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { exports?: unknown };
-  const exports = manifest.exports;
+function subpathsOf({ exports }: PackageManifest): string[] {
   if (exports === null || typeof exports !== 'object' || Array.isArray(exports)) return ['.'];
   const keys = Object.keys(exports);
   if (!keys.every((key) => key.startsWith('.'))) return ['.'];
@@ -27,10 +37,9 @@ function subpathsOf(name: string): string[] {
 }
 
 /** How a module file loads: by its extension, or a `.js` by its package's `type`. */
-function formatOf(file: string, name: string): 'module' | 'commonjs' {
+function formatOf(file: string, { type }: PackageManifest): 'module' | 'commonjs' {
   if (file.endsWith('.mjs')) return 'module';
   if (file.endsWith('.cjs')) return 'commonjs';
-  const { type } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { type?: string };
   return type === 'module' ? 'module' : 'commonjs';
 }
 
@@ -39,11 +48,12 @@ await rm(dir, { recursive: true, force: true });
 await mkdir(dir, { recursive: true });
 const manifest: VendorBundle[] = [];
 for (const name of VENDORED_PACKAGES) {
-  const version = installedVersion(ROOT, name);
-  if (!version) throw new Error(`${name} is not installed: run npm install`);
+  const packageManifest = manifestOf(name);
+  const version = packageManifest?.version;
+  if (!packageManifest || !version) throw new Error(`${name} is not installed: run npm install`);
   const packageDir = path.join(ROOT, 'node_modules', name);
-  const entries = subpathsOf(name).map((subpath) => fileURLToPath(import.meta.resolve(subpath === '.' ? name : `${name}${subpath.slice(1)}`)));
-  const formats = new Set(entries.map((entry) => formatOf(entry, name)));
+  const entries = subpathsOf(packageManifest).map((subpath) => fileURLToPath(import.meta.resolve(subpath === '.' ? name : `${name}${subpath.slice(1)}`)));
+  const formats = new Set(entries.map((entry) => formatOf(entry, packageManifest)));
   if (formats.size !== 1) throw new Error(`${name}'s entries mix ES modules and CommonJS: it cannot be bundled as one`);
   const format = [...formats][0]!;
   // Code splitting (the entries sharing one copy of the internals) is esbuild's for ES modules only.
