@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { DIST_DIR } from '../core/db/embedded.ts';
-import { VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type VendorBundle } from '../web/vendor.ts';
+import { packageManifestOf, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type PackageManifest, type VendorBundle } from '../web/vendor.ts';
 
 /**
  * After `astro build`: each package of web/vendor.ts VENDORED_PACKAGES bundled whole into dist/vendor/<package>, and
@@ -15,18 +14,6 @@ import { VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type VendorBundle } fr
  * import of the package by its own name, which the resolve hook hands to the same bundle.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** The fields of a package's own package.json this script reads, read once per package. */
-interface PackageManifest {
-  version?: string;
-  type?: string;
-  exports?: unknown;
-}
-
-function manifestOf(name: string): PackageManifest | null {
-  const file = path.join(ROOT, 'node_modules', name, 'package.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PackageManifest) : null;
-}
 
 /** The subpaths a package offers: those of its `exports` but `*` patterns and `./package.json`; `.` without `exports`. */
 function subpathsOf({ exports }: PackageManifest): string[] {
@@ -48,7 +35,7 @@ await rm(dir, { recursive: true, force: true });
 await mkdir(dir, { recursive: true });
 const manifest: VendorBundle[] = [];
 for (const name of VENDORED_PACKAGES) {
-  const packageManifest = manifestOf(name);
+  const packageManifest = packageManifestOf(ROOT, name);
   const version = packageManifest?.version;
   if (!packageManifest || !version) throw new Error(`${name} is not installed: run npm install`);
   const packageDir = path.join(ROOT, 'node_modules', name);

@@ -38,11 +38,22 @@ export interface VendorBundle {
   entries: { entry: string; file: string }[];
 }
 
-/** The installed version of a package (its package.json under node_modules), or null when it is not installed. */
-export function installedVersion(root: string, name: string): string | null {
+/** The fields of an installed package's own package.json that the start and the build read. */
+export interface PackageManifest {
+  version?: string;
+  type?: string;
+  exports?: unknown;
+}
+
+/** An installed package's package.json under node_modules, or null when it is not installed. */
+export function packageManifestOf(root: string, name: string): PackageManifest | null {
   const file = path.join(root, 'node_modules', name, 'package.json');
-  if (!existsSync(file)) return null;
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? null;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PackageManifest) : null;
+}
+
+/** The installed version of a package, or null when it is not installed. */
+export function installedVersion(root: string, name: string): string | null {
+  return packageManifestOf(root, name)?.version ?? null;
 }
 
 /** The package a bare specifier names (`zod` of `zod/v4`, `@mikro-orm/core` of itself); null for any other specifier. */
