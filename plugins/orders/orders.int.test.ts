@@ -101,6 +101,12 @@ describe('order lifecycle', () => {
     const delivered = await post(`/api/client/orders/${order.id}/deliver`, driver, { report: false });
     expect(delivered.statusCode).toBe(200);
     expect(delivered.json().order).toMatchObject({ status: 'DELIVERED', deliveredBy: { id: driver.id }, report: false, assignmentExpiresAt: null });
+    // A transition's answer is the view a read gives, everyone it names by their name (createUser's `user<last 6>`).
+    const read = await row(order.id);
+    expect(delivered.json().order).toEqual(read);
+    for (const [person, user] of [[read.orderedBy, customer], [read.claimedBy, chef], [read.preparedBy, chef], [read.assignedDriver, driver], [read.deliveredBy, driver]] as const) {
+      expect(person).toEqual({ id: user.id, username: `user${user.id.slice(-6)}`, displayName: null, avatar: null });
+    }
 
     const after = (await call('GET', '/api/client/orders', chef)).json().orders as OrderView[];
     expect(after.some((o) => o.id === order.id)).toBe(false);

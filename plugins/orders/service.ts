@@ -29,7 +29,7 @@ import {
   type PrepareInput,
 } from './schemas.ts';
 import { ActiveOrders, REREAD_MS, type EncodedList } from './active-list.ts';
-import { orderViewSql, QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toOrderView, toQueueView } from './views.ts';
+import { changedViewSql, QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toOrderView, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
 export type Actor = Pick<CurrentUser, 'id' | 'permissions'>;
@@ -504,7 +504,7 @@ export class OrdersService {
     if (!statement) {
       // The update and the order's new view in one statement: one round trip for the whole change, prepared once.
       const where = byId ? 'id = ?' : 'order_code = ?';
-      statement = new PreparedStatement(key, `with "changed" as (update orders set ${set} where ${where} and ${when} returning *) ${orderViewSql('"changed"')}`);
+      statement = new PreparedStatement(key, `with "changed" as (update orders set ${set} where ${where} and ${when} returning *) ${changedViewSql('"changed"')}`);
       this.#statements.set(key, statement);
     }
     let rows: Record<string, unknown>[];

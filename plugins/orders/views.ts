@@ -25,6 +25,17 @@ left join users dr on dr.id = o.assigned_driver
 left join users de on de.id = o.delivered_by`;
 export const ORDER_VIEW_SQL = orderViewSql('orders');
 
+/** One person's summary by id, looked up only when the order names someone there (no join, no lookup for a null). */
+const personSql = (column: string) =>
+  `case when o.${column} is null then null else (select json_build_object('id', u.id, 'username', u.username, 'displayName', u.display_name, 'avatar', u.avatar) from users u where u.id = o.${column}) end`;
+
+/** The views of the rows a transition's `update … returning *` gave back (`source`, as `o`): the people looked up one by one. */
+export const changedViewSql = (source: string) => `
+select o.*,
+  ${personSql('customer')} as customer_user, ${personSql('claimed_by')} as claimed_user, ${personSql('prepared_by')} as prepared_user,
+  ${personSql('assigned_driver')} as driver_user, ${personSql('delivered_by')} as delivered_user
+from ${source} o`;
+
 type Row = Record<string, unknown>;
 
 export function iso(value: unknown): string | null {
