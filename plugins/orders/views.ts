@@ -8,22 +8,24 @@ import type { DeliveryQueueEntryView, Mention, OrderStatus, OrderView, UserSumma
 export const userJson = (alias: string) =>
   `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'avatar', ${alias}.avatar) end`;
 
-/** Order views over `source` (the table, or the rows an `update … returning *` gave back), as `o`. */
-export const orderViewSql = (source: string) => `
-select o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_id, o.customer, o.mentions,
+/** The columns of `o` an order view reads. */
+const ORDER_COLUMNS = `o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_id, o.customer, o.mentions,
   o.claimed_by, o.claim_expires_at, o.prepared_by, o.images, o.chef_note, o.assigned_driver, o.assignment_expires_at,
   o.delivered_by, o.report, o.report_reason, o.delivery_failed, o.cancel_reason, o.delete_reason, o.deleted_by,
   o.cancel_at, o.ordered_at, o.claimed_at, o.prepare_started_at, o.ready_at, o.assigned_at, o.delivered_at,
-  o.cancelled_at, o.deleted_at, o.updated_at,
+  o.cancelled_at, o.deleted_at, o.updated_at`;
+
+/** Order views over the table, as `o`, everyone they name joined (a search filters on `cu`, the customer). */
+export const ORDER_VIEW_SQL = `
+select ${ORDER_COLUMNS},
   ${userJson('cu')} as customer_user, ${userJson('cl')} as claimed_user, ${userJson('pr')} as prepared_user,
   ${userJson('dr')} as driver_user, ${userJson('de')} as delivered_user
-from ${source} o
+from orders o
 left join users cu on cu.id = o.customer
 left join users cl on cl.id = o.claimed_by
 left join users pr on pr.id = o.prepared_by
 left join users dr on dr.id = o.assigned_driver
 left join users de on de.id = o.delivered_by`;
-export const ORDER_VIEW_SQL = orderViewSql('orders');
 
 /** One person's summary by id, looked up only when the order names someone there (no join, no lookup for a null). */
 const personSql = (column: string) =>
@@ -31,7 +33,7 @@ const personSql = (column: string) =>
 
 /** The views of the rows a transition's `update … returning *` gave back (`source`, as `o`): the people looked up one by one. */
 export const changedViewSql = (source: string) => `
-select o.*,
+select ${ORDER_COLUMNS},
   ${personSql('customer')} as customer_user, ${personSql('claimed_by')} as claimed_user, ${personSql('prepared_by')} as prepared_user,
   ${personSql('assigned_driver')} as driver_user, ${personSql('delivered_by')} as delivered_user
 from ${source} o`;
