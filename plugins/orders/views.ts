@@ -1,12 +1,17 @@
 import type { Em } from '../../core/db/orm.ts';
 import type { DeliveryQueueEntryView, Mention, OrderStatus, OrderView, UserSummary } from './schemas.ts';
 
-/**
- * Order views in one query: the order row and the summaries of everyone it names (customer, chef, driver),
- * joined, never fetched one by one.
+/*
+ * Order views in one query: the order row and the summaries of everyone it names (customer, chef, driver), joined
+ * in lists and looked up by key in a transition's answer, never fetched in round trips of their own.
  */
-export const userJson = (alias: string) =>
-  `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'avatar', ${alias}.avatar) end`;
+
+/** A user row's summary as JSON (the row `alias` must be there). */
+const summaryJson = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'displayName', ${alias}.display_name, 'avatar', ${alias}.avatar)`;
+
+/** A left-joined user's summary as JSON: null when the join found nobody. */
+export const userJson = (alias: string) => `case when ${alias}.id is null then null else ${summaryJson(alias)} end`;
 
 /** The columns of `o` an order view reads. */
 const ORDER_COLUMNS = `o.id, o.order_code, o.status, o.item, o.priority, o.guild_id, o.channel_id, o.customer, o.mentions,
@@ -29,7 +34,7 @@ left join users de on de.id = o.delivered_by`;
 
 /** One person's summary by id, looked up only when the order names someone there (no join, no lookup for a null). */
 const personSql = (column: string) =>
-  `case when o.${column} is null then null else (select json_build_object('id', u.id, 'username', u.username, 'displayName', u.display_name, 'avatar', u.avatar) from users u where u.id = o.${column}) end`;
+  `case when o.${column} is null then null else (select ${summaryJson('u')} from users u where u.id = o.${column}) end`;
 
 /** The views of the rows a transition's `update … returning *` gave back (`source`, as `o`): the people looked up one by one. */
 export const changedViewSql = (source: string) => `
