@@ -107,6 +107,13 @@ describe('order lifecycle', () => {
     for (const [person, user] of [[read.orderedBy, customer], [read.claimedBy, chef], [read.preparedBy, chef], [read.assignedDriver, driver], [read.deliveredBy, driver]] as const) {
       expect(person).toEqual({ id: user.id, username: `user${user.id.slice(-6)}`, displayName: null, avatar: null });
     }
+    // A customer who never signed in here has no users row: the answer names them by id alone, as a read does.
+    const botOnly = '1300000000000000777';
+    const unknownCustomer = await newOrder(botOnly);
+    const claimedUnknown = await post(`/api/client/orders/${unknownCustomer.id}/claim`, chef2);
+    expect(claimedUnknown.json().order.orderedBy).toEqual({ id: botOnly, username: 'Unknown user', displayName: null, avatar: null });
+    expect(claimedUnknown.json().order).toEqual(await row(unknownCustomer.id));
+    expect((await post(`/api/client/orders/${unknownCustomer.id}/unclaim`, chef2)).statusCode).toBe(200);
 
     const after = (await call('GET', '/api/client/orders', chef)).json().orders as OrderView[];
     expect(after.some((o) => o.id === order.id)).toBe(false);

@@ -29,7 +29,7 @@ import {
   type PrepareInput,
 } from './schemas.ts';
 import { ActiveOrders, REREAD_MS, type EncodedList } from './active-list.ts';
-import { changedViewSql, QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toOrderView, toQueueView } from './views.ts';
+import { CHANGED_VIEW_RETURNING, QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toChangedOrderView, toQueueView } from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
 export type Actor = Pick<CurrentUser, 'id' | 'permissions'>;
@@ -482,9 +482,10 @@ export class OrdersService {
   }
 
   /**
-   * A transition as ONE statement, no transaction around it: the conditional update (`update orders set … where
-   * <ref> and <when>`) and, from its `returning *`, the order's view, which `event` carries to every listener. Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403,
-   * else 409 with its current state. A unique index the update broke: `clash` answers the 409 to give.
+   * A transition as ONE statement, no transaction around it: the conditional update (`update orders o set … where
+   * <ref> and <when>`) and, from its `returning`, the order's view, which `event` carries to every listener.
+   * Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403, else 409 with its
+   * current state. A unique index the update broke: `clash` answers the 409 to give.
    */
   async #conditional(
     name: string,
@@ -504,7 +505,7 @@ export class OrdersService {
     if (!statement) {
       // The update and the order's new view in one statement: one round trip for the whole change, prepared once.
       const where = byId ? 'id = ?' : 'order_code = ?';
-      statement = new PreparedStatement(key, `with "changed" as (update orders set ${set} where ${where} and ${when} returning *) ${changedViewSql('"changed"')}`);
+      statement = new PreparedStatement(key, `update orders o set ${set} where ${where} and ${when} returning ${CHANGED_VIEW_RETURNING}`);
       this.#statements.set(key, statement);
     }
     let rows: Record<string, unknown>[];
@@ -515,7 +516,7 @@ export class OrdersService {
       throw refused ?? error;
     }
     if (rows[0]) {
-      const view = toOrderView(rows[0]);
+      const view = toChangedOrderView(rows[0]);
       this.#events.publish(event, { order: view } satisfies DomainEvents[OrderEvent]);
       return view;
     }

@@ -3,7 +3,7 @@ import type { DeliveryQueueEntryView, Mention, OrderStatus, OrderView, UserSumma
 
 /*
  * Order views in one query: the order row and the summaries of everyone it names (customer, chef, driver), joined
- * in lists and looked up by key in a transition's answer, never fetched in round trips of their own.
+ * in lists and found by one index scan in a transition's answer, never fetched in round trips of their own.
  */
 
 /** A user row's summary as JSON (the row `alias` must be there). */
@@ -32,16 +32,15 @@ left join users pr on pr.id = o.prepared_by
 left join users dr on dr.id = o.assigned_driver
 left join users de on de.id = o.delivered_by`;
 
-/** One person's summary by id, looked up only when the order names someone there (no join, no lookup for a null). */
-const personSql = (column: string) =>
-  `case when o.${column} is null then null else (select ${summaryJson('u')} from users u where u.id = o.${column}) end`;
-
-/** The views of the rows a transition's `update … returning *` gave back (`source`, as `o`): the people looked up one by one. */
-export const changedViewSql = (source: string) => `
-select ${ORDER_COLUMNS},
-  ${personSql('customer')} as customer_user, ${personSql('claimed_by')} as claimed_user, ${personSql('prepared_by')} as prepared_user,
-  ${personSql('assigned_driver')} as driver_user, ${personSql('delivered_by')} as delivered_user
-from ${source} o`;
+/**
+ * A transition's `returning` (the updated row as `o`): its view's columns and everyone it names as `people`, each
+ * `{id, username, display name, avatar}`, found in ONE index scan of `users` (the ids that are null match nothing).
+ * A lookup per person costs PostgreSQL an index scan to set up per person named or not, on every statement: five
+ * cost about a quarter of a claim's CPU there, this one about a tenth of that (docs/decisions.md).
+ */
+export const CHANGED_VIEW_RETURNING = `${ORDER_COLUMNS},
+  array(select array[u.id, u.username, u.display_name, u.avatar] from users u
+    where u.id = any(array[o.customer, o.claimed_by, o.prepared_by, o.assigned_driver, o.delivered_by])) as people`;
 
 type Row = Record<string, unknown>;
 
@@ -102,6 +101,19 @@ export function toOrderView(row: Row): OrderView {
     updatedAt: iso(row.updated_at)!,
     deletedAt: iso(row.deleted_at),
   };
+}
+
+/** A transition's answer (CHANGED_VIEW_RETURNING) as a view: its people by id in place of the joins' summaries. */
+export function toChangedOrderView(row: Row): OrderView {
+  const people = new Map((row.people as (string | null)[][]).map(([id, username, displayName, avatar]) => [id, { id, username, displayName, avatar }]));
+  return toOrderView({
+    ...row,
+    customer_user: people.get(row.customer as string),
+    claimed_user: people.get(row.claimed_by as string),
+    prepared_user: people.get(row.prepared_by as string),
+    driver_user: people.get(row.assigned_driver as string),
+    delivered_user: people.get(row.delivered_by as string),
+  });
 }
 
 /** Views of the orders `where` selects (SQL over `o`, with `?` parameters). */
