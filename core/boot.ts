@@ -48,6 +48,7 @@ export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
+    timeoutMs: config.databaseTimeoutMs,
     ...schemaOf(plugins),
     template: demoTemplate ?? templatePathOf(distDir),
     ...(early ? { embedded: early.thread } : {}),

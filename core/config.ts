@@ -17,6 +17,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  /** How long a statement may run or wait, and a transaction sit idle, before the database stops it (503). */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
@@ -163,6 +165,8 @@ export interface Config {
   dataDir: string;
   /** Unset: the embedded PGlite database under dataDir (or in memory with ':memory:'). */
   databaseUrl: string | undefined;
+  /** DATABASE_TIMEOUT_MS: the limit on a statement's run or wait and a transaction's idle time (core/db/orm.ts). */
+  databaseTimeoutMs: number;
   embeddedDbPath: string;
   sessionSecret: string;
   /** OAuth2 for sign-in; the bot token for Discord's REST API (profile sync; the bot issue uses it too). */
@@ -257,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     embeddedDbPath: embeddedPathOf(e.DATA_DIR),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { EntitySchema } from '@mikro-orm/core';
+import type { EntitySchema, LogContext, Logger } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/sql';
@@ -24,7 +24,55 @@ export interface DatabaseOptions {
   templateTar?: Uint8Array;
   /** The embedded database's thread, already begun (server.ts begins it before the app's modules load). */
   embedded?: PGliteThread;
+  /**
+   * How long a statement may run or wait, and a transaction sit idle, before it is stopped (DATABASE_TIMEOUT_MS;
+   * default 30 s): on PostgreSQL by the server (`statement_timeout`, `idle_in_transaction_session_timeout`), on the
+   * embedded database by its driver (core/db/one-connection.ts). docs/architecture.md, "Data".
+   */
+  timeoutMs?: number;
   debug?: boolean;
+}
+
+export const DEFAULT_DATABASE_TIMEOUT_MS = 30_000;
+
+/**
+ * Where a database says what it stopped: the server's log, once buildServer hands it over (logDatabaseTo). Before
+ * that nothing is written: a statement that fails while the app starts fails the start, which says why.
+ */
+interface DatabaseLog {
+  write(message: string): void;
+}
+const logs = new WeakMap<Orm, DatabaseLog>();
+
+/** The server's log for what the database stopped (a statement at the limit, an idle transaction rolled back). */
+export function logDatabaseTo(orm: Orm, write: (message: string) => void): void {
+  const log = logs.get(orm);
+  if (log) log.write = write;
+}
+
+/**
+ * MikroORM's slow-statement log (`slowQueryThreshold`: it is called whatever `debug` says), sent to our log for the
+ * statements that failed after half the limit or more: those the limit stopped, or that waited for the embedded
+ * database's connection until they were refused. Each is written with its SQL (placeholders, never values).
+ */
+class SlowStatementLog implements Logger {
+  readonly #log: DatabaseLog;
+
+  constructor(log: DatabaseLog) {
+    this.#log = log;
+  }
+
+  logQuery(context: LogContext): void {
+    if (context.level === 'error') this.#log.write(`A database statement failed after ${context.took ?? '?'} ms: ${context.query ?? ''}`);
+  }
+
+  log(): void {}
+  error(): void {}
+  warn(): void {}
+  setDebugMode(): void {}
+  isEnabled(): boolean {
+    return true;
+  }
 }
 
 interface PoolHolder {
@@ -45,8 +93,12 @@ export function poolOf(orm: Orm): { readonly pool: pg.Pool | null } | null {
  * entities and one set of committed migrations serves both.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  const log: DatabaseLog = { write: () => {} };
   const common = {
     entities: options.entities,
+    slowQueryThreshold: Math.ceil(timeoutMs / 2),
+    slowQueryLoggerFactory: () => new SlowStatementLog(log),
     extensions: [Migrator],
     debug: options.debug ?? false,
     // Services fork an EntityManager per unit of work; using the global one is a bug we want to hear about.
@@ -68,11 +120,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
       ...common,
       clientUrl: options.url,
       pool: { min: 0, max: 10 },
-      driverOptions: { onPoolCreated: (created: pg.Pool) => void (pool.pool = created) },
+      driverOptions: {
+        onPoolCreated: (created: pg.Pool) => void (pool.pool = created),
+        // Every connection of the pool starts with the limits (pg sends them as the session's parameters).
+        statement_timeout: timeoutMs,
+        idle_in_transaction_session_timeout: timeoutMs,
+      },
     })) as unknown as Orm;
     pools.set(orm, pool);
+    logs.set(orm, log);
     return orm;
   }
+  const { OneConnectionPgliteDriver, LIMITS_OPTION } = await import('./pglite-driver.ts');
+  const limits = { [LIMITS_OPTION]: { timeoutMs, report: (message: string) => log.write(message) } };
   // In memory (tests; DATA_DIR=:memory:), PGlite runs on this thread and loads the template's tar as it opens: tests
   // open hundreds of databases, and a worker thread for each (its isolate made and torn down every time) met a known
   // V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500; docs/decisions.md, "The
@@ -81,7 +141,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
     const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
     const startParams = embeddedStartParams(PGlite.defaultStartParams);
-    return (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}) } })) as unknown as Orm;
+    const orm = (await MikroORM.init({
+      ...common,
+      driver: OneConnectionPgliteDriver,
+      dbName: options.embeddedPath,
+      driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}), ...limits },
+    })) as unknown as Orm;
+    logs.set(orm, log);
+    return orm;
   }
   // On disk, the embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's
   // modules load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than
@@ -96,7 +163,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     });
   try {
     const { MikroORM } = await import('@mikro-orm/pglite');
-    const orm = (await MikroORM.init({ ...common, dbName: options.embeddedPath, driverOptions: { pglite: () => thread } })) as unknown as Orm;
+    const orm = (await MikroORM.init({
+      ...common,
+      driver: OneConnectionPgliteDriver,
+      dbName: options.embeddedPath,
+      driverOptions: { pglite: () => thread, ...limits },
+    })) as unknown as Orm;
+    logs.set(orm, log);
     // MikroORM leaves an instance it was given open when it closes (it belongs to the caller): closing the ORM
     // closes the thread too.
     const close = orm.close.bind(orm);
@@ -169,8 +242,21 @@ export async function migrate(orm: Orm, executed?: Set<string> | null): Promise<
   const done = executed === undefined ? await executedMigrations(orm) : executed;
   const listed = orm.config.get('migrations').migrationsList ?? [];
   if (done && listed.every((migration) => done.has(migration.name))) return [];
-  const applied = await orm.migrator.up();
+  const applied = await upWithoutLimits(orm);
   return applied.map((m) => m.name);
+}
+
+/**
+ * A migration may run longer than a request may (an index built on a large table): on PostgreSQL the migrations'
+ * transaction lifts the session's limits for itself. The embedded database's limits never stop a running statement.
+ */
+async function upWithoutLimits(orm: Orm) {
+  if (!poolOf(orm)) return orm.migrator.up();
+  return orm.em.fork().transactional(async (em) => {
+    await em.execute('set local statement_timeout = 0');
+    await em.execute('set local idle_in_transaction_session_timeout = 0');
+    return orm.migrator.up({ transaction: em.getTransactionContext() });
+  });
 }
 
 /** The advisory lock key migrations hold on PostgreSQL (any constant no other code takes). */

@@ -1,11 +1,14 @@
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseTimeout } from '../db/errors.ts';
 import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
 import { RequestValidationError } from './zod.ts';
 
 function body(statusCode: number, message: string, extra?: Record<string, unknown>): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
 }
+
+export const DATABASE_BUSY = 'The diner is very busy right now. Please try again in a moment.';
 
 /** The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. */
 export function toErrorBody(error: unknown): ErrorBody {
@@ -15,6 +18,8 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof DomainError) {
     return { ...body(error.statusCode, error.message, error.details), error: ERROR_KINDS[error.kind].error };
   }
+  // A statement or transaction the database stopped at its limit (DATABASE_TIMEOUT_MS): the diner is busy, not broken.
+  if (isDatabaseTimeout(error)) return body(503, DATABASE_BUSY);
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return body(status, (error as Error).message);
@@ -41,6 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // An expected outage (a 503 a service chose: Discord sync not configured, the image host down) is a warning;
     // any other 5xx is a bug or a failure someone must look at.
     if (error instanceof DomainError && error.kind === 'unavailable') request.log.warn({ err: error }, 'service unavailable');
+    else if (isDatabaseTimeout(error)) request.log.warn({ err: error }, 'database limit reached');
     else if (payload.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request refused');
     return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(payload);

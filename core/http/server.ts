@@ -7,7 +7,7 @@ import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { SessionService } from '../auth/sessions.ts';
 import { publicConfigOf, type Config } from '../config.ts';
-import { ping, type Orm } from '../db/orm.ts';
+import { logDatabaseTo, ping, type Orm } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
 import { EventBus } from '../events.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
@@ -94,6 +94,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   }).withTypeProvider<ZodTypeProvider>() as App;
   // Before any plugin is registered, so every scope (an encapsulated one inherits it) logs through it too.
   app.log = logger;
+  // What the database stops at its limit, or finds slow, goes to the same log.
+  logDatabaseTo(orm, (message) => logger.warn(message));
 
   registerErrorHandling(app);
   // Limits are declared per route (`config: { rateLimit }`): sign-in now, ordering and purchases later. In memory,

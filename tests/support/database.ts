@@ -9,6 +9,8 @@ import type { AnyPlugin } from '../../core/plugin.ts';
 export interface TestDatabase {
   orm: Orm;
   driver: 'pglite' | 'postgresql';
+  /** PostgreSQL: the database's URL, for a test that needs a session of its own. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -16,8 +18,8 @@ export interface TestDatabase {
  * A fresh, migrated (unless `migrate: false`) database for one test file: in-memory PGlite, or (VD_TEST_DATABASE=postgresql) a new database
  * created on the TEST_DATABASE_URL server and dropped afterwards, so test files never see each other's rows.
  */
-export async function createTestDatabase(plugins: readonly AnyPlugin[], options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const schema = schemaOf(plugins);
+export async function createTestDatabase(plugins: readonly AnyPlugin[], options: { migrate?: boolean; timeoutMs?: number } = {}): Promise<TestDatabase> {
+  const schema = { ...schemaOf(plugins), timeoutMs: options.timeoutMs };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VD_TEST_DATABASE !== 'postgresql' || !adminUrl) {
     // Migrated once per run (tests/support/pglite-template.ts); a database that must start empty does not use it.
@@ -37,6 +39,7 @@ export async function createTestDatabase(plugins: readonly AnyPlugin[], options:
   return {
     orm,
     driver: 'postgresql',
+    url: url.toString(),
     async drop() {
       await orm.close(true);
       await admin.em.fork().execute(`drop database if exists "${name}" with (force)`);

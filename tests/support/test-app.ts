@@ -46,7 +46,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...options.env });
-  const db = await createTestDatabase(plugins);
+  const db = await createTestDatabase(plugins, { timeoutMs: config.databaseTimeoutMs });
   const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway, logStream: options.logStream });
   return {
     server,
