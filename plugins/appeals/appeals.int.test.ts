@@ -93,6 +93,17 @@ describe('appeals', () => {
       expect((await file(blake)).statusCode).toBe(201);
     });
 
+    it('the cooldown holds when the settings were just changed (their cache empty): a 409, not a request waiting on itself', async () => {
+      const blake = await banned('blake3b');
+      const first = (await file(blake)).json().appeal;
+      expect((await vote(first.id, u.admin!, 'deny', { force: true })).statusCode).toBe(200);
+      expect((await call('POST', '/api/client/settings/hourlyReward', u.admin, { val: 50 })).statusCode).toBe(200);
+      const refused = await file(blake);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/^Your last appeal was denied\. You may appeal again after /);
+      expect((await call('GET', '/api/health')).statusCode).toBe(200);
+    });
+
     it.each([
       ['whyBanned too short', { ...answers, whyBanned: 'too short' }],
       ['whyLift too long', { ...answers, whyLift: 'x'.repeat(2001) }],

@@ -84,15 +84,18 @@ export class AppealsService {
 
   /** Whether the user may file now; the create page says why not. */
   async eligibility(userId: string): Promise<AppealEligibility> {
-    return this.#eligibility(this.#deps.orm.em.fork(), userId);
+    return this.#eligibility(this.#deps.orm.em.fork(), userId, await this.#deps.settings.get('appealCooldownDays'));
   }
 
   async file(actor: CurrentUser, input: CreateAppealBody): Promise<AppealView> {
     const now = new Date(this.#deps.now());
+    // Read before the transaction opens: on a cold cache it is a query, which must not go through another handle
+    // while the transaction holds the embedded database's one connection.
+    const cooldownDays = await this.#deps.settings.get('appealCooldownDays');
     const appeal = await this.#deps.orm.em.fork().transactional(async (em) => {
       // One filing per user at a time: the open-appeal and cooldown checks decide on what the last filing committed.
       await lockName(em, `appeal:user:${actor.id}`);
-      const eligibility = await this.#eligibility(em, actor.id);
+      const eligibility = await this.#eligibility(em, actor.id, cooldownDays);
       if (!eligibility.allowed) throw refusal(eligibility);
       const user = await em.findOneOrFail(UserSchema, { id: actor.id });
       return em.create(AppealSchema, {
@@ -226,7 +229,7 @@ export class AppealsService {
     return { completed: true };
   }
 
-  async #eligibility(em: Em, userId: string): Promise<AppealEligibility> {
+  async #eligibility(em: Em, userId: string, cooldownDays: number): Promise<AppealEligibility> {
     const now = this.#deps.now();
     const user = await em.findOne(UserSchema, { id: userId });
     if (!user || !isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, new Date(now))) return { allowed: false, reason: 'not_banned' };
@@ -234,7 +237,7 @@ export class AppealsService {
     if (open) return { allowed: false, reason: 'open_appeal', appealId: open.id };
     const denied = await em.findOne(AppealSchema, { user: userId, status: 'denied' }, { orderBy: { decidedAt: 'desc' } });
     if (denied?.decidedAt) {
-      const until = denied.decidedAt.getTime() + (await this.#deps.settings.get('appealCooldownDays')) * DAY;
+      const until = denied.decidedAt.getTime() + cooldownDays * DAY;
       if (until > now) return { allowed: false, reason: 'cooldown', until: new Date(until).toISOString() };
     }
     return { allowed: true };
