@@ -4,8 +4,8 @@ import { AuditEntrySchema } from '../../core/audit/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { RankHistorySchema, ResignationSchema } from '../users/entities.ts';
-import { ApplicationHistorySchema, ApplicationSchema } from './entities.ts';
-import type { ApplicationView, FormView } from './schemas.ts';
+import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
+import { DEFAULT_REQUIREMENTS, type ApplicationView, type FormView } from './schemas.ts';
 
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MANAGER: Permission[] = [...STAFF, 'VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'];
@@ -150,6 +150,33 @@ describe('recruitment API', () => {
       expect((await call('GET', '/api/client/recruitment/forms?scope=manage', u.manager)).json().forms.length).toBe(before);
     });
 
+    it('refuses question ids every object already has, naming the field', async () => {
+      for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const res = await call('POST', '/api/client/recruitment/forms', u.manager, { title: 'Prototype', questions: [{ id, type: 'short', label: 'Q' }] });
+        expect(res.statusCode, id).toBe(400);
+        expect(res.json().message, id).toMatch(/^Invalid body\.questions\.0\.id: /);
+        expect(res.json().issues.map((i: { path: unknown[] }) => i.path), id).toContainEqual(['questions', 0, 'id']);
+      }
+      expect((await call('POST', '/api/client/recruitment/forms', u.manager, { title: 'Fine', questions: [{ id: 'proto', type: 'short', label: 'Q' }] })).statusCode).toBe(201);
+    });
+
+    it('refuses a limit above what the question type takes, naming the field', async () => {
+      const cases: [object, string][] = [
+        [{ type: 'short', label: 'Short', max: 201 }, 'max'],
+        [{ type: 'short', label: 'Short', min: 201 }, 'min'],
+        [{ type: 'paragraph', label: 'Long', max: 4001 }, 'max'],
+        [{ type: 'multiple', label: 'Pick', options: ['a', 'b', 'c'], max: 4 }, 'max'],
+        [{ type: 'multiple', label: 'Pick', options: ['a', 'b', 'c'], min: 4 }, 'min'],
+      ];
+      for (const [question, field] of cases) {
+        const res = await call('POST', '/api/client/recruitment/forms', u.manager, { title: 'Limits', questions: [question] });
+        expect(res.statusCode, JSON.stringify(question)).toBe(400);
+        expect(res.json().issues.map((i: { path: unknown[] }) => i.path), JSON.stringify(question)).toContainEqual(['questions', 0, field]);
+      }
+      const edges = [{ type: 'short', label: 'Short', max: 200 }, { type: 'paragraph', label: 'Long', min: 4000 }, { type: 'multiple', label: 'Pick', options: ['a', 'b'], min: 2, max: 2 }];
+      expect((await call('POST', '/api/client/recruitment/forms', u.manager, { title: 'Edges', questions: edges })).statusCode).toBe(201);
+    });
+
     it('refuses a form handing out a rank at or above the editor', async () => {
       const high = app.db.orm.em.fork();
       const rank = high.create(RankSchema, { name: 'Boss', position: 90, permissions: 0 });
@@ -195,6 +222,36 @@ describe('recruitment API', () => {
       const extra = await apply(form, applicant, { ...GOOD, hacker: 'x' });
       expect(extra.statusCode).toBe(400);
       expect(await app.db.orm.em.fork().count(ApplicationSchema, { user: applicant.id })).toBe(0);
+    });
+
+    it('reads answers as own properties: a stored question named __proto__ or toString is asked like any other', async () => {
+      // Forms stored before ids were checked may still ask such questions.
+      const em = app.db.orm.em.fork();
+      const question = (id: string, label: string, required: boolean) => ({ id, type: 'short' as const, label, help: null, required, min: null, max: null, options: [] });
+      const form = em.create(RecruitmentFormSchema, {
+        title: 'Legacy',
+        description: '',
+        rank: null,
+        manageableRanks: [],
+        open: true,
+        opensAt: null,
+        closesAt: null,
+        requirements: DEFAULT_REQUIREMENTS,
+        questions: [question('__proto__', 'Proto', true), question('toString', 'Optional', false), question('name', 'Name', true)],
+        createdBy: u.manager!.id,
+      });
+      await em.flush();
+      const applicant = await app.createUser();
+      const unanswered = await apply(form, applicant, { name: 'Casey' });
+      expect(unanswered.statusCode, unanswered.body).toBe(400);
+      expect(unanswered.json()).toMatchObject({ question: '__proto__', message: 'Proto: This question needs an answer.' });
+      expect(await app.db.orm.em.fork().count(ApplicationSchema, { user: applicant.id })).toBe(0);
+
+      const optional = await createForm({ title: 'Optional only', questions: [{ id: 'name', type: 'short', label: 'Name', required: true }] });
+      await em.nativeUpdate(RecruitmentFormSchema, { id: optional.id }, { questions: [question('toString', 'Optional', false), question('valueOf', 'Also optional', false), question('name', 'Name', true)] });
+      const left = await apply(optional, applicant, { name: 'Casey' });
+      expect(left.statusCode, left.body).toBe(201);
+      expect(Object.entries(left.json().application.answers)).toEqual([['toString', null], ['valueOf', null], ['name', 'Casey']]);
     });
 
     it('enforces open, opening and closing times with the clock', async () => {

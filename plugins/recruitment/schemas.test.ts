@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationTag } from '../../site/lib/labels.ts';
-import { answersSchema, type Question } from './schemas.ts';
+import { answerErrors, answersSchema, QuestionInputSchema, TEXT_LIMITS, type Question } from './schemas.ts';
 
 const q = (over: Partial<Question> & Pick<Question, 'id' | 'type'>): Question => ({ label: over.id, help: null, required: false, min: null, max: null, options: [], ...over });
 
@@ -28,6 +28,34 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
     expect(issues({ name: 'Ann', ok: true, n: 4 })).toEqual([['n', 'At most 3.']]);
     expect(issues({ name: 'Ann\u0000', ok: true })?.[0]?.[0]).toBe('name');
     expect(schema.safeParse({ name: 'Ann', ok: true, other: 1 }).success).toBe(false);
+  });
+
+  it('reads answers as own properties only: questions named like Object.prototype members are asked like any other', () => {
+    const odd = answersSchema([q({ id: '__proto__', type: 'short', required: true }), q({ id: 'toString', type: 'short' }), q({ id: 'constructor', type: 'number' })]);
+    const issues = (answers: object) => odd.safeParse(answers).error?.issues.map((i) => [i.path[0], i.message]);
+    expect(issues({})).toEqual([['__proto__', 'This question needs an answer.']]);
+    expect(Object.entries(odd.parse(JSON.parse('{"__proto__":"Ann"}')))).toEqual([['__proto__', 'Ann'], ['toString', null], ['constructor', null]]);
+    expect(Object.entries(odd.parse(JSON.parse('{"__proto__":"Ann","toString":"hi","constructor":3}')))).toEqual([['__proto__', 'Ann'], ['toString', 'hi'], ['constructor', 3]]);
+    expect(odd.safeParse(JSON.parse('{"__proto__":"Ann","hasOwnProperty":"x"}')).success).toBe(false);
+    expect(odd.safeParse([]).success).toBe(false);
+  });
+
+  it('gives each question its first error, by id, for the form page', () => {
+    const odd = [q({ id: 'toString', type: 'short' }), q({ id: 'valueOf', type: 'short', required: true })];
+    expect([...answerErrors(odd, {})]).toEqual([['valueOf', 'This question needs an answer.']]);
+    expect([...answerErrors(odd, { toString: '', valueOf: 'yes' })]).toEqual([]);
+  });
+
+  it('refuses question ids every object already has, and limits above what the type takes', () => {
+    const issue = (question: object) => QuestionInputSchema.safeParse({ label: 'Q', ...question }).error?.issues.map((i) => i.path.join('.'));
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'isPrototypeOf', 'valueOf']) expect(issue({ id, type: 'short' }), id).toEqual(['id']);
+    expect(issue({ id: 'proto', type: 'short' })).toBeUndefined();
+    expect(issue({ type: 'short', max: TEXT_LIMITS.short + 1 })).toEqual(['max']);
+    expect(issue({ type: 'short', max: TEXT_LIMITS.short })).toBeUndefined();
+    expect(issue({ type: 'paragraph', min: TEXT_LIMITS.paragraph + 1 })).toEqual(['min']);
+    expect(issue({ type: 'multiple', options: ['a', 'b'], max: 3 })).toEqual(['max']);
+    expect(issue({ type: 'multiple', options: ['a', 'b'], min: 3 })).toEqual(['min']);
+    expect(issue({ type: 'multiple', options: ['a', 'b'], min: 2, max: 2 })).toBeUndefined();
   });
 
   it('labels the four statuses as §4 shows them, anything else Unknown', () => {

@@ -99,20 +99,59 @@ function answerSchema(question: Question): z.ZodType<Answer> {
   return z.preprocess(empty, schema.nullable()).refine((value) => !question.required || value !== null, NEEDED) as z.ZodType<Answer>;
 }
 
+/** A question's answer in stored or sent answers: own properties only, so a question named `toString` is never read from the prototype. */
+export function answerOf(answers: Readonly<Answers>, id: string): Answer | undefined {
+  return Object.hasOwn(answers, id) ? answers[id] : undefined;
+}
+
 /**
  * The schema of a form's answers: one key per question (a missing optional answer becomes null), no other key.
- * An issue's path starts with the question's id, and its message is written for the applicant.
+ * An issue's path starts with the question's id, and its message is written for the applicant. Read as a Map of the
+ * object's own entries rather than as a zod object keyed by question id: a zod object reads `input[key]`, which for
+ * a question stored as `toString` or `__proto__` (before ids were checked) finds Object.prototype's member.
  */
 export function answersSchema(questions: readonly Question[]): z.ZodType<Answers> {
-  const shape: Record<string, z.ZodType<Answer>> = {};
-  for (const question of questions) shape[question.id] = answerSchema(question);
-  return z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'An answer to a question this form does not ask.' : 'Send the answers as an object.') }) as unknown as z.ZodType<Answers>;
+  const schemas = new Map(questions.map((question) => [question.id, answerSchema(question)]));
+  return z.unknown().transform((raw, ctx) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      ctx.addIssue({ code: 'custom', message: 'Send the answers as an object.' });
+      return z.NEVER;
+    }
+    const given = new Map(Object.entries(raw));
+    const unasked = [...given.keys()].filter((key) => !schemas.has(key));
+    if (unasked.length > 0) ctx.addIssue({ code: 'unrecognized_keys', keys: unasked, message: 'An answer to a question this form does not ask.' });
+    const answers: [string, Answer][] = [];
+    for (const [id, schema] of schemas) {
+      const result = schema.safeParse(given.get(id));
+      if (result.success) answers.push([id, result.data]);
+      else for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [id, ...issue.path], message: issue.message });
+    }
+    // fromEntries defines own properties: a `__proto__` answer stays an answer.
+    return Object.fromEntries(answers);
+  }) as unknown as z.ZodType<Answers>;
+}
+
+/** The first error of each question, by id, from the same schema the server applies (the form page shows them). */
+export function answerErrors(questions: readonly Question[], answers: Answers): Map<string, string> {
+  const result = answersSchema(questions).safeParse(answers);
+  const errors = new Map<string, string>();
+  for (const issue of result.error?.issues ?? []) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !errors.has(key)) errors.set(key, issue.message);
+  }
+  return errors;
 }
 
 // ---- Requests ----
 
 const RankIdSchema = text().refine(isId, 'Not a rank ID');
-const QuestionIdSchema = text().regex(/^[A-Za-z0-9_-]{1,40}$/, 'A question id is 1 to 40 letters, digits, - or _');
+/**
+ * Answers are keyed by question id, so an id may not be a name every object already has (`__proto__`, `constructor`,
+ * `toString`…): such a question's answer would be read from, or written to, the prototype.
+ */
+const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
+export const QUESTION_ID_RE = new RegExp(`^(?!(?:${INHERITED_NAMES.join('|')})$)[A-Za-z0-9_-]{1,40}$`);
+const QuestionIdSchema = text().regex(QUESTION_ID_RE, 'A question id is 1 to 40 letters, digits, - or _, and not a name every object has (such as constructor or __proto__)');
 const Limit = z.int().min(0).max(1_000_000).nullable().default(null);
 
 export const QuestionInputSchema = z
@@ -135,7 +174,19 @@ export const QuestionInputSchema = z
     if (q.type === 'yesno' || q.type === 'single') {
       if (q.min !== null || q.max !== null) ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}" takes no limits.` });
     }
+    const most = limitOf(q);
+    for (const field of ['min', 'max'] as const) {
+      const value = q[field];
+      if (most && value !== null && value > most.value) ctx.addIssue({ code: 'custom', path: [field], message: `"${q.label}": the ${field === 'min' ? 'minimum' : 'maximum'} is above ${most.value}, ${most.what}.` });
+    }
   });
+
+/** The largest limit a question's type takes, or null when the request's own bound is the only one (numbers). */
+function limitOf(q: { type: QuestionType; options: readonly string[] }): { value: number; what: string } | null {
+  if (q.type === 'short' || q.type === 'paragraph') return { value: TEXT_LIMITS[q.type], what: `the most a ${q.type === 'short' ? 'short' : 'paragraph'} answer holds` };
+  if (q.type === 'multiple') return { value: q.options.length, what: 'the number of options' };
+  return null;
+}
 export type QuestionInput = z.output<typeof QuestionInputSchema>;
 
 export const RequirementsSchema = z.strictObject({

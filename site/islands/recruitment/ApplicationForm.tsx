@@ -1,6 +1,6 @@
 import '../../lib/zod-browser.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { answersSchema, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
+import { answerErrors, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
 import { QuestionField, toAnswer } from './QuestionField.tsx';
@@ -12,27 +12,15 @@ interface Props {
 
 const draftKey = (formId: string) => `recruitment-draft:${formId}`;
 
-/** The errors of these answers by question id, from the same schema the server applies. */
-export function answerErrors(questions: readonly Question[], answers: Answers): Record<string, string> {
-  const result = answersSchema(questions).safeParse(answers);
-  const errors: Record<string, string> = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const key = String(issue.path[0] ?? '');
-      if (key && !errors[key]) errors[key] = issue.message;
-    }
-  }
-  return errors;
-}
-
 /**
  * A recruitment form as the applicant fills it in: checked as they type (a field's error shows once it was left or
  * the form was sent), a draft kept in this browser until it is sent, the server's answer shown next to the question
- * it names.
+ * it names. Values, errors and touched fields are kept by question id in Maps and Sets, never as object keys: a
+ * question named `toString` must not find Object.prototype's.
  */
 export default function ApplicationForm({ formId, questions }: Props) {
-  const [values, setValues] = useState<Record<string, Answer>>({});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [values, setValues] = useState<ReadonlyMap<string, Answer>>(new Map());
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<{ question: string | null; message: string } | null>(null);
   const [sending, setSending] = useState(false);
@@ -44,8 +32,8 @@ export default function ApplicationForm({ formId, questions }: Props) {
       const saved = localStorage.getItem(draftKey(formId));
       if (saved) {
         const draft = JSON.parse(saved) as Record<string, Answer>;
-        const known = Object.fromEntries(Object.entries(draft).filter(([key]) => questions.some((q) => q.id === key)));
-        if (Object.keys(known).length > 0) {
+        const known = new Map(Object.entries(draft).filter(([key]) => questions.some((q) => q.id === key)));
+        if (known.size > 0) {
           setValues(known);
           setRestored(true);
         }
@@ -55,15 +43,15 @@ export default function ApplicationForm({ formId, questions }: Props) {
     }
   }, [formId, questions]);
 
-  const answers = useMemo(() => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values[q.id])])) as Answers, [questions, values]);
+  const answers = useMemo(() => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values.get(q.id))])) as Answers, [questions, values]);
   const errors = useMemo(() => answerErrors(questions, answers), [questions, answers]);
 
   const change = (id: string, value: Answer) => {
-    const next = { ...values, [id]: value };
+    const next = new Map(values).set(id, value);
     setValues(next);
     if (serverError?.question === id) setServerError(null);
     try {
-      localStorage.setItem(draftKey(formId), JSON.stringify(next));
+      localStorage.setItem(draftKey(formId), JSON.stringify(Object.fromEntries(next)));
     } catch {
       // Storage full or refused: the form still works, without a draft.
     }
@@ -71,7 +59,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
 
   const errorOf = (id: string): string | null => {
     if (serverError?.question === id) return serverError.message;
-    return (submitted || touched[id]) && errors[id] ? errors[id]! : null;
+    return (submitted || touched.has(id)) && errors.get(id) ? errors.get(id)! : null;
   };
 
   const focusQuestion = (id: string) => {
@@ -83,7 +71,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
     event.preventDefault();
     setSubmitted(true);
     setServerError(null);
-    const firstInvalid = questions.find((q) => errors[q.id]);
+    const firstInvalid = questions.find((q) => errors.has(q.id));
     if (firstInvalid) {
       focusQuestion(firstInvalid.id);
       return;
@@ -105,7 +93,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
     }
   };
 
-  const invalidCount = submitted ? Object.keys(errors).length : 0;
+  const invalidCount = submitted ? errors.size : 0;
   return (
     <form ref={formRef} className="box recruitment-form" noValidate onSubmit={submit} aria-describedby="recruitment-form-status">
       {restored && <p className="notification is-info is-light">Your draft from earlier is back: it stays in this browser until you send it.</p>}
@@ -114,10 +102,10 @@ export default function ApplicationForm({ formId, questions }: Props) {
           key={question.id}
           idPrefix="answer"
           question={question}
-          value={values[question.id]}
+          value={values.get(question.id)}
           error={errorOf(question.id)}
           onChange={(value) => change(question.id, value)}
-          onBlur={() => setTouched((t) => ({ ...t, [question.id]: true }))}
+          onBlur={() => setTouched((t) => new Set(t).add(question.id))}
         />
       ))}
       <div id="recruitment-form-status" role="status">

@@ -1,6 +1,6 @@
 import '../../lib/zod-browser.ts';
 import { useEffect, useId, useState } from 'react';
-import { QUESTION_TYPES, type Answer, type FormView, type Question, type QuestionType, type Requirements } from '../../../plugins/recruitment/schemas.ts';
+import { QUESTION_ID_RE, QUESTION_TYPES, TEXT_LIMITS, type Answer, type FormView, type Question, type QuestionType, type Requirements } from '../../../plugins/recruitment/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/labels.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
@@ -47,9 +47,10 @@ export default function FormBuilder({ form, ranks }: Props) {
     setClosesAt(toLocalInput(form?.closesAt ?? null));
   }, [form]);
   const [requirements, setRequirements] = useState<Requirements>(form?.requirements ?? { minAccountAgeDays: 0, notStaff: false, oneAtATime: false, reapplyCooldownDays: 0 });
-  const [questions, setQuestions] = useState<Question[]>(form?.questions ?? [blankQuestion()]);
+  // A question stored before ids were checked may carry one the server now refuses (`toString`): it gets a new id.
+  const [questions, setQuestions] = useState<Question[]>(() => form?.questions.map((q) => (QUESTION_ID_RE.test(q.id) ? q : { ...q, id: newQuestionId() })) ?? [blankQuestion()]);
   const [preview, setPreview] = useState(false);
-  const [previewValues, setPreviewValues] = useState<Record<string, Answer>>({});
+  const [previewValues, setPreviewValues] = useState<ReadonlyMap<string, Answer>>(new Map());
   const [dragging, setDragging] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -188,6 +189,8 @@ export default function FormBuilder({ form, ranks }: Props) {
           const choice = q.type === 'single' || q.type === 'multiple';
           const limited = q.type === 'short' || q.type === 'paragraph' || q.type === 'number' || q.type === 'multiple';
           const limitWord = q.type === 'number' ? 'value' : q.type === 'multiple' ? 'picked' : 'characters';
+          // The server refuses a limit above what the type takes (schemas.ts): the inputs say so first.
+          const most = q.type === 'short' || q.type === 'paragraph' ? TEXT_LIMITS[q.type] : q.type === 'multiple' ? q.options.filter(Boolean).length : undefined;
           return (
             <li
               key={q.id}
@@ -255,11 +258,11 @@ export default function FormBuilder({ form, ranks }: Props) {
                   <>
                     <div className="column field">
                       <label className="label" htmlFor={qid('min')}>Minimum ({limitWord})</label>
-                      <input className="input" id={qid('min')} type="number" min={0} value={q.min ?? ''} onChange={(e) => update(index, { min: limitOf(e.target.value) })} />
+                      <input className="input" id={qid('min')} type="number" min={0} max={most} value={q.min ?? ''} onChange={(e) => update(index, { min: limitOf(e.target.value) })} />
                     </div>
                     <div className="column field">
                       <label className="label" htmlFor={qid('max')}>Maximum ({limitWord})</label>
-                      <input className="input" id={qid('max')} type="number" min={0} value={q.max ?? ''} onChange={(e) => update(index, { max: limitOf(e.target.value) })} />
+                      <input className="input" id={qid('max')} type="number" min={0} max={most} value={q.max ?? ''} onChange={(e) => update(index, { max: limitOf(e.target.value) })} />
                     </div>
                   </>
                 )}
@@ -285,7 +288,7 @@ export default function FormBuilder({ form, ranks }: Props) {
           <section className="box recruitment-preview" aria-label="Preview as the applicant sees it">
             <h2 className="title is-5">{title || 'Untitled form'}</h2>
             {questions.map((q) => (
-              <QuestionField key={q.id} idPrefix={`${uid}-preview`} question={{ ...q, label: q.label || 'Untitled question', options: q.options.filter(Boolean) }} value={previewValues[q.id]} error={null} onChange={(value) => setPreviewValues((v) => ({ ...v, [q.id]: value }))} />
+              <QuestionField key={q.id} idPrefix={`${uid}-preview`} question={{ ...q, label: q.label || 'Untitled question', options: q.options.filter(Boolean) }} value={previewValues.get(q.id)} error={null} onChange={(value) => setPreviewValues((v) => new Map(v).set(q.id, value))} />
             ))}
           </section>
         )}
