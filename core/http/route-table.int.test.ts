@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { RECORD_KEY, stringFields, valueAt } from '../../tests/support/zod-walk.ts';
+import { RECORD_KEY, stringFields, valueAt, type StringField } from '../../tests/support/zod-walk.ts';
 import type { RouteEntry } from './routes.ts';
 
 /**
@@ -11,6 +11,13 @@ import type { RouteEntry } from './routes.ts';
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
 const ANY_ID = '123456789012345678';
+/** Three zero-width spaces (show as nothing) and a right-to-left override (reverses what follows on the page). */
+const INVISIBLE_NAME = '\u200b\u200b\u200b';
+const REVERSING_NAME = 'Ab\u202ecd';
+/** Body fields that are a name someone sets for others to read: each must use core's displayName rule. */
+const NAME_FIELDS = new Set(['name', 'title', 'displayName', 'label', 'icon']);
+/** Names another service sets, which we take as given: Discord's command and user names in an interaction. */
+const FOREIGN_NAMES = new Set(['POST /api/interactions']);
 
 /** Every table's rows, hashed: equal before and after means nothing was written. */
 async function fingerprint(app: TestApp): Promise<string> {
@@ -61,6 +68,47 @@ describe('the route table', () => {
     expect(plain).toEqual([]);
   });
 
+  /** Sends `bad` alone at the field's place in the body: null when the answer is a 400 naming that field, else what came back. */
+  async function sendInBody(route: RouteEntry, method: string, field: StringField, bad: string): Promise<string | null> {
+    const res = await app.inject({
+      method: method as 'POST',
+      url: pathFor(route),
+      headers: { ...admin.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify(valueAt(field.path, bad)),
+    });
+    const issues = (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[] }[] | undefined) : undefined) ?? [];
+    if (issues.some((issue) => JSON.stringify(issue.path) === JSON.stringify(field.path))) return null;
+    return `${method} ${route.url} body.${field.path.join('.')} ${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+  }
+
+  /** Every body field named like a display name, on a route whose names are ours to refuse. */
+  const nameFields = () =>
+    app.server.routes
+      .filter((route) => route.schema.body && !FOREIGN_NAMES.has(`${methodsOf(route).join(',')} ${route.url}`))
+      .flatMap((route) => stringFields(route.schema.body).filter((field) => NAME_FIELDS.has(String(field.path.at(-1)))).map((field) => ({ route, field })));
+
+  it('uses core’s displayName rule for every name a manager or user sets', () => {
+    const found = nameFields();
+    const plain = found.filter(({ field }) => !field.usesDisplayName).map(({ route, field }) => `${route.methods.join(',')} ${route.url} body.${field.path.join('.')}`);
+    expect(plain).toEqual([]);
+    expect(found.length).toBeGreaterThan(10);
+  });
+
+  it('answers an invisible or reversing name with a 400 naming the field, and writes nothing', async () => {
+    const before = await fingerprint(app);
+    const misses: string[] = [];
+    for (const { route, field } of nameFields()) {
+      for (const bad of [INVISIBLE_NAME, REVERSING_NAME]) {
+        for (const method of methodsOf(route)) {
+          const miss = await sendInBody(route, method, field, bad);
+          if (miss) misses.push(miss);
+        }
+      }
+    }
+    expect(misses).toEqual([]);
+    expect(await fingerprint(app)).toBe(before);
+  });
+
   it('answers NUL or an unpaired surrogate in any body string with a 400 naming the field, and writes nothing', async () => {
     const before = await fingerprint(app);
     const misses: string[] = [];
@@ -70,15 +118,8 @@ describe('the route table', () => {
         for (const bad of [NUL, LONE_SURROGATE]) {
           for (const method of methodsOf(route)) {
             sent += 1;
-            const res = await app.inject({
-              method: method as 'POST',
-              url: pathFor(route),
-              headers: { ...admin.auth, 'content-type': 'application/json' },
-              payload: JSON.stringify(valueAt(field.path, bad)),
-            });
-            const issues = (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[] }[] | undefined) : undefined) ?? [];
-            const named = issues.some((issue) => JSON.stringify(issue.path) === JSON.stringify(field.path));
-            if (!named) misses.push(`${method} ${route.url} body.${field.path.join('.')} ${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const miss = await sendInBody(route, method, field, bad);
+            if (miss) misses.push(miss);
           }
         }
       }

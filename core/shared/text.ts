@@ -25,3 +25,63 @@ export const storableText = z.superRefine((value: string, ctx) => {
 export function text(): z.ZodString {
   return z.string().check(storableText);
 }
+
+/**
+ * Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069). Inside a name they reorder the text
+ * around it wherever it is shown ("evil\u202Egnp.exe" reads "evilexe.png"); right-to-left letters need none of them.
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+/** A grapheme that takes no room: only format and control characters (Cf, Cc) or other default-ignorable ones (U+3164). */
+const INVISIBLE = /^[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]+$/u;
+/** A grapheme that shows nothing readable: invisible, or white space. */
+const BLANK = /^[\p{White_Space}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]+$/u;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** The characters a reader sees: grapheme clusters (an emoji family or an accented letter is one), format and control characters not counted. */
+export function visibleLength(value: string): number {
+  let count = 0;
+  for (const { segment } of graphemes.segment(value)) if (!INVISIBLE.test(segment)) count += 1;
+  return count;
+}
+
+function hasVisibleCharacter(value: string): boolean {
+  for (const { segment } of graphemes.segment(value)) if (!BLANK.test(segment)) return true;
+  return false;
+}
+
+export interface DisplayNameRule {
+  /** The field in words, as the messages start: 'A team name'. */
+  what: string;
+  /** Visible characters, at least (default 1) and at most. */
+  min?: number;
+  max: number;
+  /** Code points its column stores (PostgreSQL's varchar counts them); default `max`. */
+  stored?: number;
+}
+
+/** The checks displayName() made, so a test can find every name field that uses the rule. */
+const displayNameChecks = new WeakSet<object>();
+export const isDisplayNameCheck = (check: unknown): boolean => typeof check === 'object' && check !== null && displayNameChecks.has(check);
+
+/**
+ * A name someone sets for others to read (a team, a rank, an item, a form, a user's display name): `text()`,
+ * trimmed, then refused with a 400 naming the field when it holds a direction control, shows no visible character,
+ * or has fewer than `min` or more than `max` visible characters. Lengths count what a reader sees, not UTF-16 units:
+ * three zero-width spaces are no name, and an emoji family is one character. `stored` bounds the code points the
+ * column can hold (an emoji family is seven), so a name that fits the rule also fits the database.
+ */
+export function displayName({ what, min = 1, max, stored = max }: DisplayNameRule): z.ZodString {
+  const check = z.superRefine((value: string, ctx) => {
+    const refuse = (message: string) => ctx.addIssue({ code: 'invalid_format', format: 'display_name', input: value, message });
+    if (DIRECTION_CONTROL.test(value)) return refuse(`${what} may not contain a direction control (U+202A–U+202E, U+2066–U+2069): it reorders the text around it.`);
+    if (!hasVisibleCharacter(value)) return refuse(`${what} needs at least one visible character.`);
+    const length = visibleLength(value);
+    if (length < min) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value, message: `${what} is at least ${min} characters.` });
+    else if (length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value, message: `${what} is at most ${max} characters.` });
+    else if ([...value].length > stored) {
+      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: stored, inclusive: true, input: value, message: `${what} is too long to store: at most ${stored} characters, counting each part of an emoji or accented letter.` });
+    }
+  });
+  displayNameChecks.add(check);
+  return text().trim().check(check);
+}

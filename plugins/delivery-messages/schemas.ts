@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Requirement } from '../../core/shared/permissions.ts';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 import { DeliveryMessageTextSchema, PremadeMessageRefSchema } from '../users/schemas.ts';
 
 /**
@@ -44,7 +44,7 @@ export function slugify(title: string): string {
   return /[a-z]/.test(base) ? base : `message${base ? `-${base}` : ''}`;
 }
 
-const TitleSchema = text().trim().min(TITLE_MIN, `A title is at least ${TITLE_MIN} characters.`).max(TITLE_MAX);
+const TitleSchema = displayName({ what: 'A title', min: TITLE_MIN, max: TITLE_MAX });
 
 /** POST /api/client/delivery-messages: `slug` optional (from the title; a generated slug that is taken gets `-2`, `-3`…). */
 export const CreateDeliveryMessageBodySchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 import { MAX_COINS } from '../store/schemas.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
@@ -62,7 +62,7 @@ export type RewardInput = z.output<typeof RewardSchema>;
 /** POST /api/client/objectives/: a new objective. `from`/`until` null: open-ended on that side. */
 export const CreateObjectiveBodySchema = z
   .strictObject({
-    title: text().trim().min(3, 'A title is at least 3 characters.').max(MAX_TITLE_LENGTH),
+    title: displayName({ what: 'A title', min: 3, max: MAX_TITLE_LENGTH }),
     description: text().trim().max(MAX_DESCRIPTION_LENGTH).default(''),
     scope: z.enum(OBJECTIVE_SCOPES),
     userId: UserIdSchema.nullable().default(null),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nonPublicHostReason } from '../../core/shared/hosts.ts';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 import { isId } from '../../core/shared/ids.ts';
 
 /**
@@ -204,14 +204,15 @@ export const FoodLookupSearchQuerySchema = z.strictObject({ query: text().trim()
 export const FoodLookupSearchBodySchema = z.strictObject({ query: text().trim().min(1).max(100) });
 const FoodImagesSchema = z.array(ImageUrlSchema).min(1).max(10);
 const KeywordsSchema = z.array(text().trim().toLowerCase().min(1).max(50)).max(30);
+const FoodNameSchema = displayName({ what: 'A food name', max: 100 });
 export const FoodLookupCreateBodySchema = z.strictObject({
-  name: text().trim().min(1).max(100),
+  name: FoodNameSchema,
   keywords: KeywordsSchema.default([]),
   images: FoodImagesSchema,
 });
 export type FoodLookupCreateInput = z.output<typeof FoodLookupCreateBodySchema>;
 export const FoodLookupUpdateBodySchema = z
-  .strictObject({ name: text().trim().min(1).max(100).optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
+  .strictObject({ name: FoodNameSchema.optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
 export const FoodLookupIdParamsSchema = z.strictObject({ id: text().refine(isId, 'Food lookup ID is not a snowflake') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
 
 export const DEFAULT_RANK_COLOUR = '#2888f5';
@@ -30,7 +30,7 @@ const RankIdSchema = text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake');
 
 export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
 
-const RankNameSchema = text().trim().min(1).max(64);
+const RankNameSchema = displayName({ what: 'A rank name', max: 64 });
 /** `#rrggbb`, stored in lower case. */
 const RankColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').toLowerCase();
 /** Permission names; the service turns them into the bit-flag number the rank stores. */

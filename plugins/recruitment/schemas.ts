@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isId } from '../../core/shared/ids.ts';
 import { meets, type Grants } from '../../core/shared/permissions.ts';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 
 /**
  * Recruitment's contract, shared by the API, the service and the site (pure: no Node, no database). The one rule
@@ -158,12 +158,12 @@ export const QuestionInputSchema = z
   .strictObject({
     id: QuestionIdSchema.optional(),
     type: z.enum(QUESTION_TYPES),
-    label: text().trim().min(1).max(200),
+    label: displayName({ what: 'A question', max: 200 }),
     help: text().trim().max(500).nullable().default(null),
     required: z.boolean().default(false),
     min: Limit,
     max: Limit,
-    options: z.array(text().trim().min(1).max(100)).max(MAX_OPTIONS).default([]),
+    options: z.array(displayName({ what: 'An option', max: 100 })).max(MAX_OPTIONS).default([]),
   })
   .superRefine((q, ctx) => {
     const choice = q.type === 'single' || q.type === 'multiple';
@@ -205,7 +205,7 @@ export const DEFAULT_REQUIREMENTS: Requirements = { minAccountAgeDays: 0, notSta
 const When = z.iso.datetime({ offset: true }).nullable();
 
 const formFields = {
-  title: text().trim().min(1).max(100),
+  title: displayName({ what: 'A title', max: 100 }),
   description: text().trim().max(4000),
   rank: RankIdSchema.nullable(),
   manageableRanks: z.array(RankIdSchema).max(25),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERKS } from '../../core/shared/permissions.ts';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 
 /**
  * Store items, purchases and gifts: the contract (docs/store.md, "Items" and "Purchases"). Shared by the server and
@@ -44,7 +44,7 @@ export const ItemGrantSchema = z
 export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 
 const itemFields = {
-  name: text().trim().min(1).max(100),
+  name: displayName({ what: 'An item name', max: 100 }),
   description: text().trim().max(1000),
   /** An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon. */
   picture: text()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
 /**
@@ -21,12 +21,9 @@ export const TeamIdParamsSchema = z.strictObject({ id: TeamIdSchema });
 /** POST /api/client/teams/{teamID}: the specification names the parameter teamID. */
 export const TeamIDParamsSchema = z.strictObject({ teamID: TeamIdSchema });
 
-const name = text()
-  .trim()
-  .min(TEAM_NAME_MIN, `A team name is at least ${TEAM_NAME_MIN} characters.`)
-  .max(TEAM_NAME_MAX, `A team name is at most ${TEAM_NAME_MAX} characters.`);
+const name = displayName({ what: 'A team name', min: TEAM_NAME_MIN, max: TEAM_NAME_MAX });
 const colour = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.').transform((c) => c.toLowerCase());
-const icon = text().trim().min(1, 'Give the team an emoji or icon.').max(TEAM_ICON_MAX, `An icon is at most ${TEAM_ICON_MAX} characters.`);
+const icon = displayName({ what: 'An icon', max: TEAM_ICON_MAX });
 const description = text().trim().max(TEAM_DESCRIPTION_MAX, `A description is at most ${TEAM_DESCRIPTION_MAX} characters.`);
 
 /** POST /api/client/teams: a new team (orders start at 0). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../../core/shared/text.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 
@@ -102,8 +102,8 @@ export function fillDeliveryMessage(template: string, values: DeliveryMessageVal
   return template.replace(/\{(customer|chef|driver|item|orderID)\}/g, (_match, key: keyof DeliveryMessageValues) => values[key]);
 }
 
-/** A site display name: 1 to 32 characters once trimmed; null falls back to the username. */
-export const DisplayNameSchema = text().trim().min(1).max(32).nullable();
+/** A site display name: 1 to 32 visible characters once trimmed (the column holds 64); null falls back to the username. */
+export const DisplayNameSchema = displayName({ what: 'A display name', max: 32, stored: 64 }).nullable();
 
 /** What a user may change of themself (PATCH /api/client/users/{id} on their own id). */
 const selfFields = {

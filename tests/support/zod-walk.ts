@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { storableText } from '../../core/shared/text.ts';
+import { isDisplayNameCheck, storableText } from '../../core/shared/text.ts';
 
 /** A string somewhere in a schema: where it sits (array items as 0) and whether it uses core's text check. */
 export interface StringField {
@@ -7,6 +7,8 @@ export interface StringField {
   /** A zod string format (a date, a URL…) refuses NUL by its format; any other string must be `text()`. */
   format: string | null;
   usesText: boolean;
+  /** Whether it uses core's displayName rule (a name others read). */
+  usesDisplayName: boolean;
 }
 
 interface Def {
@@ -34,7 +36,7 @@ export function stringFields(schema: z.ZodType | undefined): StringField[] {
       case 'string': {
         const checks = (def.checks as unknown[] | undefined) ?? [];
         const format = (def.format as string | undefined) ?? null;
-        found.set(JSON.stringify(path), { path, format, usesText: checks.includes(storableText) });
+        found.set(JSON.stringify(path), { path, format, usesText: checks.includes(storableText), usesDisplayName: checks.some(isDisplayNameCheck) });
         return;
       }
       case 'object':
