@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nonPublicHostReason } from './hosts.ts';
+import { nonPublicHostReason, publicLinkProblem } from './hosts.ts';
 
 /** The host as a browser sees it: what the URL parser makes of the link. */
 const reason = (url: string) => nonPublicHostReason(new URL(url).hostname);
@@ -54,5 +54,24 @@ describe('nonPublicHostReason', () => {
     'https://localhost.example.com/x.png',
   ])('%s is public', (url) => {
     expect(reason(url)).toBeNull();
+  });
+});
+
+describe('publicLinkProblem (store pictures; order images add their own exceptions)', () => {
+  it.each([
+    ['https://127.0.0.1/x.png', 'A picture must point at a public host: 127.0.0.1 is a loopback address.'],
+    ['https://169.254.169.254/x', 'A picture must point at a public host: 169.254.169.254 is a link-local address.'],
+    ['https://[::1]/x.png', 'A picture must point at a public host: [::1] is a loopback address.'],
+    ['https://10.0.0.1/x.png', 'A picture must point at a public host: 10.0.0.1 is a private address.'],
+    ['http://images.example.com/x.png', 'A picture must use https (http: is not allowed).'],
+    ['https://me:pw@images.example.com/x.png', 'A picture may not carry credentials.'],
+    ['https:\\\\127.0.0.1\\x.png', 'A picture may not contain a backslash.'],
+    ['not a link', 'not a link is not a URL.'],
+  ])('%s: %s', (url, expected) => {
+    expect(publicLinkProblem(url, 'A picture')).toBe(expected);
+  });
+
+  it('accepts https on a public host, whatever the path', () => {
+    expect(publicLinkProblem('https://images.example.com/hat', 'A picture')).toBeNull();
   });
 });

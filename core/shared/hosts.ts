@@ -115,3 +115,33 @@ export function nonPublicHostReason(hostname: string): string | null {
   if (!host.includes('.')) return 'is a local name';
   return null;
 }
+
+/**
+ * A link as every viewer's browser will read it, or why it is refused: a backslash (browsers read it as a slash:
+ * `https:\\127.0.0.1\x.png` is `https://127.0.0.1/x.png`), not a URL, or credentials in it. `what` starts the
+ * messages ('Image URLs', 'A picture').
+ */
+export function readLink(raw: string, what: string): URL | string {
+  if (raw.includes('\\')) return `${what} may not contain a backslash.`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return `${raw} is not a URL.`;
+  }
+  if (url.username || url.password) return `${what} may not carry credentials.`;
+  return url;
+}
+
+/** Why a link others' browsers load is not https on a public host, or null when it is. */
+export function publicHttpsProblem(url: URL, what: string): string | null {
+  if (url.protocol !== 'https:') return `${what} must use https (${url.protocol} is not allowed).`;
+  const reason = nonPublicHostReason(url.hostname);
+  return reason && `${what} must point at a public host: ${url.hostname} ${reason}.`;
+}
+
+/** The whole rule for a link shown to others that has no exceptions of its own (a store item's picture): readLink, then publicHttpsProblem. */
+export function publicLinkProblem(raw: string, what: string): string | null {
+  const url = readLink(raw, what);
+  return typeof url === 'string' ? url : publicHttpsProblem(url, what);
+}

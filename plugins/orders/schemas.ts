@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonPublicHostReason } from '../../core/shared/hosts.ts';
+import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { isId } from '../../core/shared/ids.ts';
 
@@ -248,30 +248,23 @@ export interface ImageUrlRules {
  * Why an order image URL is refused, or null when it is accepted. Accepted: our uploads (`/uploads/<name>`,
  * relative or under PUBLIC_URL), the site's food pictures (`/food/<name>`), links on the image host, a food lookup
  * item's image, and any other `https:` URL on a public host whose path ends in an image extension. The server never
- * fetches it, but every chef's browser does: so never a private address or a local name (core/shared/hosts.ts), and
- * never a backslash, which browsers read as a slash (`https:\\127.0.0.1\x.png` is `https://127.0.0.1/x.png`).
+ * fetches it, but every chef's browser does: core's public-link rule (core/shared/hosts.ts: no backslash, no
+ * credentials, https on a public host) for everything but our own uploads and the image host.
  */
 export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | null {
-  if (raw.includes('\\')) return 'Image URLs may not contain a backslash.';
-  if (raw.startsWith('/') && !raw.startsWith('//')) {
+  if (raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\')) {
     const name = raw.slice('/uploads/'.length);
     if (raw.startsWith('/uploads/') && UPLOAD_NAME_RE.test(name)) return null;
     if (SITE_FOOD_RE.test(raw)) return null;
     if (rules.known?.has(raw)) return null;
     return `${raw} is not one of our images.`;
   }
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return `${raw} is not a URL.`;
-  }
-  if (url.username || url.password) return 'Image URLs may not carry credentials.';
+  const url = readLink(raw, 'Image URLs');
+  if (typeof url === 'string') return url;
   if (url.origin === new URL(rules.publicUrl).origin && url.pathname.startsWith('/uploads/') && UPLOAD_NAME_RE.test(url.pathname.slice(9))) return null;
   if (rules.imageHostOrigin && url.origin === rules.imageHostOrigin && (url.protocol === 'https:' || url.protocol === 'http:')) return null;
-  if (url.protocol !== 'https:') return `Image URLs must use https (${url.protocol} is not allowed).`;
-  const hostReason = nonPublicHostReason(url.hostname);
-  if (hostReason) return `Image URLs must point at a public host: ${url.hostname} ${hostReason}.`;
+  const problem = publicHttpsProblem(url, 'Image URLs');
+  if (problem) return problem;
   if (rules.known?.has(raw)) return null;
   if (!EXTERNAL_IMAGE_PATH_RE.test(url.pathname)) return 'An image URL must end in .png, .jpg, .jpeg, .gif or .webp.';
   return null;

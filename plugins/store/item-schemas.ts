@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicLinkProblem } from '../../core/shared/hosts.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -46,11 +47,17 @@ export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 const itemFields = {
   name: displayName({ what: 'An item name', max: 100 }),
   description: text().trim().max(1000),
-  /** An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon. */
+  /**
+   * An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon.
+   * Every visitor's browser loads it: core's public-link rule, as for order images (never a private or local address).
+   */
   picture: text()
     .trim()
     .max(500)
-    .regex(/^https:\/\/[^\s]+$/, 'Must be an https address')
+    .superRefine((value, ctx) => {
+      const problem = publicLinkProblem(value, 'A picture');
+      if (problem) ctx.addIssue({ code: 'invalid_format', format: 'url', input: value, message: problem });
+    })
     .nullable(),
   price: z.number().int().min(1).max(ITEM_PRICE_MAX),
   grant: ItemGrantSchema,

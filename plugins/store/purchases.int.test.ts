@@ -82,6 +82,34 @@ describe('store items and purchases', () => {
     expect((await store.items.all()).length).toBe(before);
   });
 
+  it('refuses a picture every visitor’s browser would fetch from a private or local address, naming the field', async () => {
+    const before = (await store.items.all()).length;
+    const refused = [
+      'https://127.0.0.1/x.png',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/x.png',
+      'https://10.0.0.1/x.png',
+      'https://192.168.1.5/x.png',
+      'https://[::ffff:7f00:1]/x.png',
+      'https://localhost/x.png',
+      'https://intranet/x.png',
+      'https://user:secret@images.example.com/x.png',
+      'https:\\\\127.0.0.1\\x.png',
+      'http://images.example.com/x.png',
+    ];
+    for (const picture of refused) {
+      const answer = await app.inject({ method: 'POST', url: '/api/client/store/items', headers: manager.auth, payload: { name: 'Hat', price: 10, grant: { kind: 'custom' }, picture } });
+      expect(answer.statusCode, picture).toBe(400);
+      expect(answer.json().message, picture).toMatch(/^Invalid body\.picture: /);
+    }
+    const id = await createItem({ price: 10, grant: { kind: 'custom' } });
+    const patched = await app.inject({ method: 'PATCH', url: `/api/client/store/items/${id}`, headers: manager.auth, payload: { picture: 'https://169.254.169.254/x.png' } });
+    expect(patched.statusCode).toBe(400);
+    expect((await store.items.all()).length).toBe(before + 1);
+    const fine = await app.inject({ method: 'PATCH', url: `/api/client/store/items/${id}`, headers: manager.auth, payload: { picture: 'https://images.example.com/hat' } });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
   it('a purchase debits, grants the perk with its end, decrements the stock; the grant ends by itself', async () => {
     const id = await createItem({ price: 300, grant: { kind: 'perk', perk: 'DELIVERY_MESSAGE_BETA', days: 30 }, stock: 2 });
     const user = await richUser(1000);
