@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snowflakeId } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
 
 /**
@@ -67,12 +68,11 @@ export const SETTINGS_KIND = 'settings';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
 
 /** GET /api/client/admin/audit-log: every filter optional; dates are ISO 8601 (a bare date means its midnight, UTC). */
 export const AuditLogQuerySchema = z.strictObject({
   /** Who acted: a user ID. */
-  actor: snowflake.optional(),
+  actor: snowflakeId('User').optional(),
   /** On what: a user, rank, order or food lookup item ID, or a setting's key. */
   target: text().trim().min(1).max(64).optional(),
   /** A target type (`user`), an action (`user.ban`) or an action's prefix: see AUDIT_KINDS. */

@@ -1,11 +1,13 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ID_PATTERN } from '../shared/ids.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { stringFields } from '../../tests/support/zod-walk.ts';
 
 /** The API document (issue 10): valid OpenAPI 3.1, every registered route in it, each with its guard. */
 describe('the API document', () => {
   let app: TestApp;
-  let document: { paths: Record<string, Record<string, { security: Record<string, string[]>[]; requestBody?: unknown; parameters: { name: string; in: string }[] }>> };
+  let document: { paths: Record<string, Record<string, { security: Record<string, string[]>[]; requestBody?: unknown; parameters: { name: string; in: string; schema: { type?: string; pattern?: string } }[] }>> };
 
   beforeAll(async () => {
     app = await createTestApp({ env: { DISCORD_PUBLIC_KEY: 'a'.repeat(64) } });
@@ -44,6 +46,28 @@ describe('the API document', () => {
     expect(document.paths['/api/client/settings/teamsEnabled']!.post!.requestBody).toMatchObject({
       content: { 'application/json': { schema: { properties: { val: { type: 'boolean' } } } } },
     });
+  });
+
+  it('shows the ID pattern on every ID in a path or query, the user ID of /api/v3/users/{id} among them', () => {
+    const user = document.paths['/api/v3/users/{id}']!.get!.parameters.find((p) => p.name === 'id');
+    expect(user?.schema).toMatchObject({ type: 'string', pattern: '^\\d{16,20}$' });
+    const missing: string[] = [];
+    let checked = 0;
+    for (const route of app.server.routes) {
+      if (route.plugin === 'site' || route.url === '/api/*') continue;
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      for (const [part, where] of [['params', 'path'], ['querystring', 'query']] as const) {
+        for (const field of stringFields(route.schema[part]).filter((f) => f.usesSnowflake && f.path.length === 1)) {
+          for (const method of route.methods.filter((m) => m !== 'HEAD')) {
+            checked += 1;
+            const parameter = document.paths[path]?.[method.toLowerCase()]?.parameters.find((p) => p.name === field.path[0] && p.in === where);
+            if (parameter?.schema.pattern !== ID_PATTERN.source) missing.push(`${method} ${path} ${where} ${String(field.path[0])}: ${JSON.stringify(parameter?.schema)}`);
+          }
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('has a readable reference page listing every path, under a strict Content-Security-Policy', async () => {

@@ -16,6 +16,26 @@ const INVISIBLE_NAME = '\u200b\u200b\u200b';
 const REVERSING_NAME = 'Ab\u202ecd';
 /** Body fields that are a name someone sets for others to read: each must use core's displayName rule. */
 const NAME_FIELDS = new Set(['name', 'title', 'displayName', 'label', 'icon']);
+/** A field named like an ID: `id`, `userID`, `rankId`… Each must use core's snowflake schema (core/shared/ids.ts). */
+const ID_FIELD = /^(?:id|[a-z][A-Za-z]*(?:Id|ID))$/;
+/** ID fields that hold something else than a snowflake, each with its reason. */
+const NOT_SNOWFLAKES: Record<string, string> = {
+  'params.id of /api/client/orders/:id*': 'an order is named by its snowflake or its orderID (OrderRefSchema)',
+  'body.id of /api/client/recruitment/forms*': 'a question’s id, which keys its answer (QUESTION_ID_RE)',
+  'params.id of /api/client/statistics/management/:id': 'a statistics record: <user ID>-<period>-<first day>',
+  'body.orderID of /api/client/report/*': 'the orderID a customer reads, or the order’s snowflake',
+  'body.subscriptionID of /api/client/stripe/*': 'a plan’s key in the configuration',
+  'body.paymentId of /api/npay/callback': 'the ad network’s payment reference',
+  'query.session_id of /api/client/stripe/*': 'a Stripe Checkout session',
+  'body.* of /api/interactions': 'Discord’s own payload, taken as Discord sends it',
+};
+const notSnowflake = (route: RouteEntry, part: string, path: (string | number)[]) =>
+  Object.keys(NOT_SNOWFLAKES).some((key) => {
+    const [where, url] = key.split(' of ') as [string, string];
+    const [wantedPart, field] = where.split('.') as [string, string];
+    const urlMatches = url.endsWith('*') ? route.url.startsWith(url.slice(0, -1)) : route.url === url;
+    return urlMatches && wantedPart === part && (field === '*' || field === String(path.at(-1)));
+  });
 /** Names another service sets, which we take as given: Discord's command and user names in an interaction. */
 const FOREIGN_NAMES = new Set(['POST /api/interactions']);
 
@@ -107,6 +127,41 @@ describe('the route table', () => {
     }
     expect(misses).toEqual([]);
     expect(await fingerprint(app)).toBe(before);
+  });
+
+  const PARTS = { params: 'params', querystring: 'query', body: 'body' } as const;
+
+  it('uses core’s snowflake schema for every ID field (params, query, body)', () => {
+    const plain = app.server.routes.flatMap((route) =>
+      (Object.keys(PARTS) as (keyof typeof PARTS)[]).flatMap((part) =>
+        stringFields(route.schema[part])
+          .filter((field) => ID_FIELD.test(String(field.path.at(-1))) && !field.usesSnowflake && !notSnowflake(route, PARTS[part], field.path))
+          .map((field) => `${route.methods.join(',')} ${route.url} ${PARTS[part]}.${field.path.join('.')}`),
+      ),
+    );
+    expect(plain).toEqual([]);
+  });
+
+  it('answers NUL in any ID with that ID’s own message (`User ID is not a snowflake`), never the general text one', async () => {
+    const misses: string[] = [];
+    let sent = 0;
+    for (const route of app.server.routes) {
+      for (const part of ['params', 'querystring'] as const) {
+        for (const field of stringFields(route.schema[part]).filter((f) => f.usesSnowflake && f.path.length === 1)) {
+          const name = String(field.path[0]);
+          for (const method of methodsOf(route)) {
+            sent += 1;
+            const url = part === 'params' ? pathFor(route, { [name]: NUL }) : `${pathFor(route)}?${name}=${encodeURIComponent(NUL)}`;
+            const res = await app.inject({ method: method as 'GET', url, headers: admin.auth });
+            const issues = (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[]; message: string }[] | undefined) : undefined) ?? [];
+            const issue = issues.find((i) => i.path[0] === name);
+            if (!issue || !/^[A-Z][a-z ]* ID is not a snowflake$/.test(issue.message)) misses.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(misses).toEqual([]);
+    expect(sent).toBeGreaterThan(20);
   });
 
   it('answers NUL or an unpaired surrogate in any body string with a 400 naming the field, and writes nothing', async () => {

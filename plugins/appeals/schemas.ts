@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBanActive, type BanInfo } from '../../core/shared/ban.ts';
 import { meets, type Grants } from '../../core/shared/permissions.ts';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 
 export const APPEAL_STATUSES = ['pending', 'accepted', 'denied'] as const;
@@ -25,7 +26,7 @@ export const CreateAppealBodySchema = z.strictObject({
 });
 export type CreateAppealBody = z.infer<typeof CreateAppealBodySchema>;
 
-export const AppealIdParamsSchema = z.strictObject({ id: text().regex(/^\d{16,20}$/, 'Not an ID') });
+export const AppealIdParamsSchema = z.strictObject({ id: snowflakeId('Appeal') });
 
 /** POST /api/client/appeal/{id}/vote. `force` (SUPER_ADMIN only) decides at once. */
 export const AppealVoteBodySchema = z.strictObject({

@@ -6,6 +6,7 @@ import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { meets } from '../../core/shared/permissions.ts';
+import { isId } from '../../core/shared/ids.ts';
 import { DeliveryMessageSchema, type DeliveryMessage } from './entities.ts';
 import {
   DIRECTORY,
@@ -19,7 +20,6 @@ import {
   type UpdateDeliveryMessageInput,
 } from './schemas.ts';
 
-const isId = (ref: string) => /^\d{16,20}$/.test(ref);
 const byRef = (ref: string): FilterQuery<DeliveryMessage> => (isId(ref) ? { id: ref } : { slug: ref });
 const taken = (slug: string) => new DomainError('conflict', `The slug "${slug}" is taken: choose another.`);
 

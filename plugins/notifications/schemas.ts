@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isId } from '../../core/shared/ids.ts';
-import { text } from '../../core/shared/text.ts';
+import { snowflakeId } from '../../core/shared/ids.ts';
 
 /** What the bell and the list show of one notice (also the gateway's `notice` data). */
 export interface NotificationView {
@@ -37,7 +36,7 @@ export interface NotificationsResponse {
   pageSize: number;
 }
 
-export const NotificationIdParamsSchema = z.strictObject({ id: text().refine(isId, 'Notification ID is not a snowflake') });
+export const NotificationIdParamsSchema = z.strictObject({ id: snowflakeId('Notification') });
 
 export interface MarkReadResponse {
   notification: NotificationView;

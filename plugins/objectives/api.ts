@@ -4,6 +4,7 @@ import type { ClaimsService } from './claims.ts';
 import {
   AudienceQuerySchema,
   ClaimedParamsSchema,
+  ClaimIdParamsSchema,
   ClaimsQuerySchema,
   CreateObjectiveBodySchema,
   OBJECTIVE_ADMIN,
@@ -38,7 +39,7 @@ export function objectivesRoutes(app: App, objectives: ObjectivesService, claims
   app.get('/api/client/objectives/claims', { onRequest: admin, schema: { querystring: ClaimsQuerySchema } }, async (request): Promise<{ claims: ClaimedObjectiveView[] }> => ({
     claims: await objectives.customClaims(request.query.pending === 'true'),
   }));
-  app.post('/api/client/objectives/claims/:id/fulfil', { onRequest: admin, schema: { params: ObjectiveIdParamsSchema } }, async (request): Promise<{ claim: ClaimedObjectiveView }> => ({
+  app.post('/api/client/objectives/claims/:id/fulfil', { onRequest: admin, schema: { params: ClaimIdParamsSchema } }, async (request): Promise<{ claim: ClaimedObjectiveView }> => ({
     claim: await objectives.fulfil(request.user!, request.params.id),
   }));
   app.get('/api/client/objectives/user/:userId', { onRequest: achievements, schema: { params: ObjectiveUserParamsSchema } }, async (request): Promise<{ objectives: ObjectiveProgressView[] }> => ({

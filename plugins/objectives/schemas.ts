@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { MAX_COINS } from '../store/schemas.ts';
 import { UserIdSchema } from '../users/schemas.ts';
@@ -31,7 +32,6 @@ export const MAX_TARGET = 100_000;
 export const MAX_REWARD_DAYS = 365;
 export const MAX_CUSTOM_REWARD_LENGTH = 200;
 
-const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
 const moment = z.iso.datetime({ offset: true, message: 'A moment is an ISO date and time' });
 
 const days = z.number().int().min(1).max(MAX_REWARD_DAYS).nullable();
@@ -44,7 +44,7 @@ export const RewardSchema = z
     type: z.enum(REWARD_TYPES),
     amount: z.number().int().min(1, 'A reward is at least 1 coin.').max(MAX_COINS).optional(),
     perk: z.enum(PERKS).optional(),
-    rankId: snowflake.optional(),
+    rankId: snowflakeId('Rank').optional(),
     days: days.optional(),
     text: text().trim().min(3, 'Say what the reward is (at least 3 characters).').max(MAX_CUSTOM_REWARD_LENGTH).optional(),
   })
@@ -76,7 +76,9 @@ export const CreateObjectiveBodySchema = z
   .refine((o) => !o.from || !o.until || Date.parse(o.until) > Date.parse(o.from), { message: 'The objective must end after it starts.', path: ['until'] });
 export type CreateObjectiveInput = z.output<typeof CreateObjectiveBodySchema>;
 
-export const ObjectiveIdParamsSchema = z.strictObject({ id: snowflake });
+export const ObjectiveIdParamsSchema = z.strictObject({ id: snowflakeId('Objective') });
+/** `claims/{id}/fulfil`: a claim's id. */
+export const ClaimIdParamsSchema = z.strictObject({ id: snowflakeId('Claim') });
 /** §5: `GET /api/client/objectives/user/{userId}` answers 400 'User ID is not a snowflake' for anything else. */
 export const ObjectiveUserParamsSchema = z.strictObject({ userId: UserIdSchema });
 /** `claimed/{id}`: the id is the user's (their claims, with when). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
@@ -48,7 +49,7 @@ export const LeaveRequestsQuerySchema = z.strictObject({
 });
 export type LeaveRequestsQuery = z.output<typeof LeaveRequestsQuerySchema>;
 
-export const LeaveIdParamsSchema = z.strictObject({ id: text().regex(/^\d{16,20}$/, 'Not an ID') });
+export const LeaveIdParamsSchema = z.strictObject({ id: snowflakeId('Leave request') });
 export const LeaveUserParamsSchema = z.strictObject({ userId: UserIdSchema });
 
 export interface LeavePerson {

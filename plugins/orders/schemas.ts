@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
-import { displayName, text } from '../../core/shared/text.ts';
-import { isId } from '../../core/shared/ids.ts';
+import { displayName, storableText, text } from '../../core/shared/text.ts';
+import { isId, snowflakeId } from '../../core/shared/ids.ts';
 
 /**
  * The orders contract: route schemas, views, and the image URL rule, shared by the API, the site and the bot.
@@ -97,12 +97,14 @@ export interface OrderResponse {
 }
 
 /** `{id}` in order paths: the order's snowflake id or its orderID (case-insensitive). */
-export const OrderRefSchema = text()
-  .transform((v: string) => (/^\d+$/.test(v) ? v : v.toUpperCase()))
-  .refine((v) => isId(v) || ORDER_CODE_RE.test(v), 'Order ID is not an order id nor an orderID');
+export const OrderRefSchema = z
+  .string()
+  // The rule first, and it stops there: a NUL in an order ID gets this message rather than the general text one.
+  .check(z.refine((v: string) => ORDER_CODE_RE.test(v.toUpperCase()) || isId(v), { error: 'Order ID is not an order id nor an orderID', abort: true }), storableText)
+  .transform((v) => (/^\d+$/.test(v) ? v : v.toUpperCase()));
 export const OrderRefParamsSchema = z.strictObject({ id: OrderRefSchema });
 
-export const UserIdParamsSchema = z.strictObject({ id: text().refine(isId, 'User ID is not a snowflake') });
+export const UserIdParamsSchema = z.strictObject({ id: snowflakeId('User') });
 
 export const ImageUrlSchema = text().trim().min(1).max(MAX_IMAGE_URL_LENGTH);
 
@@ -215,7 +217,7 @@ export const FoodLookupUpdateBodySchema = z
   .strictObject({ name: FoodNameSchema.optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
-export const FoodLookupIdParamsSchema = z.strictObject({ id: text().refine(isId, 'Food lookup ID is not a snowflake') });
+export const FoodLookupIdParamsSchema = z.strictObject({ id: snowflakeId('Food lookup') });
 
 export interface FoodLookupItemView {
   id: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
 
@@ -26,7 +27,7 @@ export interface RankResponse {
   rank: RankView;
 }
 
-const RankIdSchema = text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake');
+const RankIdSchema = snowflakeId('Rank');
 
 export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
 

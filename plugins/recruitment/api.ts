@@ -4,7 +4,8 @@ import {
   ApplicationsQuerySchema,
   CreateFormBodySchema,
   FormsQuerySchema,
-  IdParamsSchema,
+  ApplicationIdParamsSchema,
+  FormIdParamsSchema,
   SubmitBodySchema,
   UpdateFormBodySchema,
   UpdateStatusBodySchema,
@@ -22,7 +23,6 @@ const manageForms = requirePermissions({ all: ['RECRUITMENT_MANAGER'] });
  * the form's manageableRanks) is checked by the service, which knows the form: 403 from there.
  */
 const signedIn = requireAuth();
-const params = IdParamsSchema;
 
 export function recruitmentRoutes(app: App, recruitment: RecruitmentPlugin): void {
   app.get('/api/client/recruitment/forms', { onRequest: signedIn, schema: { querystring: FormsQuerySchema } }, async (request): Promise<{ forms: FormView[] | ManagedFormView[] }> => ({
@@ -32,23 +32,23 @@ export function recruitmentRoutes(app: App, recruitment: RecruitmentPlugin): voi
     reply.code(201);
     return { form: await recruitment.forms.createForm(request.user!, request.body) };
   });
-  app.get('/api/client/recruitment/forms/:id', { onRequest: signedIn, schema: { params } }, async (request): Promise<{ form: FormView }> => ({
+  app.get('/api/client/recruitment/forms/:id', { onRequest: signedIn, schema: { params: FormIdParamsSchema } }, async (request): Promise<{ form: FormView }> => ({
     form: await recruitment.forms.getForm(request.params.id),
   }));
-  app.patch('/api/client/recruitment/forms/:id', { onRequest: manageForms, schema: { params, body: UpdateFormBodySchema } }, async (request): Promise<{ form: FormView }> => ({
+  app.patch('/api/client/recruitment/forms/:id', { onRequest: manageForms, schema: { params: FormIdParamsSchema, body: UpdateFormBodySchema } }, async (request): Promise<{ form: FormView }> => ({
     form: await recruitment.forms.updateForm(request.user!, request.params.id, request.body),
   }));
-  app.delete('/api/client/recruitment/forms/:id', { onRequest: manageForms, schema: { params } }, async (request, reply) => {
+  app.delete('/api/client/recruitment/forms/:id', { onRequest: manageForms, schema: { params: FormIdParamsSchema } }, async (request, reply) => {
     await recruitment.forms.deleteForm(request.user!, request.params.id);
     return reply.code(204).send();
   });
 
   app.get(
     '/api/client/recruitment/forms/:id/applications',
-    { onRequest: signedIn, schema: { params, querystring: ApplicationsQuerySchema } },
+    { onRequest: signedIn, schema: { params: FormIdParamsSchema, querystring: ApplicationsQuerySchema } },
     async (request): Promise<FormApplicationsResponse> => recruitment.applications.formApplications(request.user!, request.params.id, request.query),
   );
-  app.post('/api/client/recruitment/forms/:id/response', { onRequest: signedIn, schema: { params, body: SubmitBodySchema } }, async (request, reply): Promise<{ application: ApplicationView }> => {
+  app.post('/api/client/recruitment/forms/:id/response', { onRequest: signedIn, schema: { params: FormIdParamsSchema, body: SubmitBodySchema } }, async (request, reply): Promise<{ application: ApplicationView }> => {
     reply.code(201);
     return { application: await recruitment.applications.submit(request.user!, request.params.id, request.body.answers) };
   });
@@ -58,12 +58,12 @@ export function recruitmentRoutes(app: App, recruitment: RecruitmentPlugin): voi
     { onRequest: signedIn, schema: { params: UserApplicationsParamsSchema } },
     async (request): Promise<{ applications: ApplicationView[] }> => ({ applications: await recruitment.applications.userApplications(request.user!, request.params.id) }),
   );
-  app.get('/api/client/recruitment/applications/:id', { onRequest: signedIn, schema: { params } }, async (request): Promise<{ application: ApplicationView }> => ({
+  app.get('/api/client/recruitment/applications/:id', { onRequest: signedIn, schema: { params: ApplicationIdParamsSchema } }, async (request): Promise<{ application: ApplicationView }> => ({
     application: await recruitment.applications.getApplication(request.user!, request.params.id),
   }));
   app.patch(
     '/api/client/recruitment/applications/:id/update-status',
-    { onRequest: signedIn, schema: { params, body: UpdateStatusBodySchema } },
+    { onRequest: signedIn, schema: { params: ApplicationIdParamsSchema, body: UpdateStatusBodySchema } },
     async (request): Promise<{ application: ApplicationView }> => ({ application: await recruitment.review.updateStatus(request.user!, request.params.id, request.body) }),
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isId } from '../../core/shared/ids.ts';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { meets, type Grants } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -144,7 +144,7 @@ export function answerErrors(questions: readonly Question[], answers: Answers): 
 
 // ---- Requests ----
 
-const RankIdSchema = text().refine(isId, 'Not a rank ID');
+const RankIdSchema = snowflakeId('Rank');
 /**
  * Answers are keyed by question id, so an id may not be a name every object already has (`__proto__`, `constructor`,
  * `toString`…): such a question's answer would be read from, or written to, the prototype.
@@ -254,8 +254,9 @@ export const UpdateFormBodySchema = z
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
 export type UpdateFormInput = z.output<typeof UpdateFormBodySchema>;
 
-export const IdParamsSchema = z.strictObject({ id: text().refine(isId, 'Not an ID') });
-export const UserApplicationsParamsSchema = z.strictObject({ id: text().refine(isId, 'User ID is not a snowflake') });
+export const FormIdParamsSchema = z.strictObject({ id: snowflakeId('Form') });
+export const ApplicationIdParamsSchema = z.strictObject({ id: snowflakeId('Application') });
+export const UserApplicationsParamsSchema = z.strictObject({ id: snowflakeId('User') });
 
 export const ApplicationsQuerySchema = z.strictObject({
   /** open: pending and on hold (the default, §4: a decided application leaves the list); all: every status. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isId } from '../../core/shared/ids.ts';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/schemas.ts';
 
@@ -58,7 +58,6 @@ export const CreateReportBodySchema = z.strictObject({
 });
 export type CreateReportInput = z.output<typeof CreateReportBodySchema>;
 
-const snowflake = text().refine(isId, 'Not an ID');
 
 export const REPORT_PAGE_SIZE = 25;
 
@@ -69,9 +68,9 @@ export const ReportsQueryBodySchema = z.strictObject({
       status: z.enum(REPORT_STATUSES).default('OPEN'),
       category: z.enum(REPORT_CATEGORIES).optional(),
       /** Reports on orders this user prepared. */
-      chef: snowflake.optional(),
+      chef: snowflakeId('User').optional(),
       /** Reports on orders this user delivered. */
-      driver: snowflake.optional(),
+      driver: snowflakeId('User').optional(),
     })
     .default({ status: 'OPEN' }),
   page: z.number().int().min(1).max(10_000).default(1),
@@ -80,7 +79,7 @@ export const ReportsQueryBodySchema = z.strictObject({
 export type ReportsQuery = z.output<typeof ReportsQueryBodySchema>;
 export type ReportsFilter = ReportsQuery['filter'];
 
-export const ReportIdParamsSchema = z.strictObject({ id: snowflake });
+export const ReportIdParamsSchema = z.strictObject({ id: snowflakeId('Report') });
 
 export const CompleteReportBodySchema = z.strictObject({
   outcome: text().trim().min(3, 'Say what was done, in at least 3 characters.').max(MAX_OUTCOME_LENGTH),

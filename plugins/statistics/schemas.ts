@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_DIGITS } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 
 /**
@@ -55,7 +56,7 @@ export type ManagementStatisticsQuery = z.output<typeof ManagementStatisticsQuer
  * A record's `_id` names it: `<member>-<period>-<first day>`, e.g. `1100000000000000004-week-2026-11-16`. The same
  * id reads the live record of an open period and the stored snapshot of a closed week.
  */
-export const RECORD_ID = /^(\d{16,20})-(day|week|month)-(\d{4}-\d{2}-\d{2})$/;
+export const RECORD_ID = new RegExp(`^(${ID_DIGITS})-(day|week|month)-(\\d{4}-\\d{2}-\\d{2})$`);
 export const StatisticsIdParamsSchema = z.strictObject({
   id: text()
     .regex(RECORD_ID, 'A statistics ID is <user ID>-<day|week|month>-<YYYY-MM-DD>')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicLinkProblem } from '../../core/shared/hosts.ts';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -22,7 +23,6 @@ export const ITEM_STOCK_MAX = 1_000_000;
 export const ITEM_LIMIT_MAX = 1_000;
 export const ITEM_DAYS_MAX = 3_650;
 
-const snowflake = text().regex(/^\d{16,20}$/, 'Not an ID');
 const days = z.number().int().min(1).max(ITEM_DAYS_MAX).nullable();
 
 /**
@@ -33,7 +33,7 @@ export const ItemGrantSchema = z
   .strictObject({
     kind: z.enum(ITEM_GRANT_KINDS),
     perk: z.enum(PERKS).optional(),
-    rankID: snowflake.optional(),
+    rankID: snowflakeId('Rank').optional(),
     days: days.optional(),
     coins: z.number().int().min(1).max(ITEM_COINS_MAX).optional(),
   })
@@ -89,12 +89,14 @@ export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
 /** POST /api/client/store/items/{id}/restock (MANAGE_SETTINGS): adds to a counted stock. */
 export const RestockBodySchema = z.strictObject({ add: z.number().int().min(1).max(ITEM_STOCK_MAX) });
 
-export const ItemIdParamsSchema = z.strictObject({ id: snowflake });
+export const ItemIdParamsSchema = z.strictObject({ id: snowflakeId('Item') });
+/** POST …/purchases/{id}/fulfil: a purchase's id. */
+export const PurchaseIdParamsSchema = z.strictObject({ id: snowflakeId('Purchase') });
 
 /** POST /api/client/store/items/purchase (§7): the item, and the user it is a gift for. */
 export const PurchaseBodySchema = z.strictObject({
-  id: snowflake,
-  giftUserID: snowflake.nullable().optional(),
+  id: snowflakeId('Item'),
+  giftUserID: snowflakeId('User').nullable().optional(),
 });
 export type PurchaseBody = z.infer<typeof PurchaseBodySchema>;
 

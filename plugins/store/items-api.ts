@@ -3,6 +3,7 @@ import type { App } from '../../core/plugin.ts';
 import {
   CreateItemBodySchema,
   ItemIdParamsSchema,
+  PurchaseIdParamsSchema,
   PurchaseBodySchema,
   PurchasesQuerySchema,
   RecipientQuerySchema,
@@ -63,7 +64,7 @@ export function storeItemsRoutes(app: App, items: StoreItems, purchases: StorePu
     purchases: await purchases.withStatus(request.query.status),
   }));
 
-  app.post('/api/client/store/items/purchases/:id/fulfil', { onRequest: manageSettings, schema: { params: ItemIdParamsSchema } }, async (request): Promise<{ purchase: PurchaseView }> => ({
+  app.post('/api/client/store/items/purchases/:id/fulfil', { onRequest: manageSettings, schema: { params: PurchaseIdParamsSchema } }, async (request): Promise<{ purchase: PurchaseView }> => ({
     purchase: await purchases.fulfil(request.user!, request.params.id),
   }));
 }

@@ -7,6 +7,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
+import { isId } from '../../core/shared/ids.ts';
 import '../notifications/events.ts';
 import { StorePurchaseSchema, type StorePurchase } from './entities.ts';
 import { reasonOf, type GrantService } from './grants.ts';
@@ -106,7 +107,7 @@ export class StorePurchases {
   /** A gift's recipient, by exact ID or exact username (any case): ID, name and avatar only. */
   async findRecipient(query: string): Promise<RecipientView> {
     const em = this.#deps.orm.em.fork();
-    const byId = /^\d{16,20}$/.test(query) ? await em.findOne(UserSchema, { id: query }, { fields: ['id', 'username', 'displayName', 'avatar'] }) : null;
+    const byId = isId(query) ? await em.findOne(UserSchema, { id: query }, { fields: ['id', 'username', 'displayName', 'avatar'] }) : null;
     const [named] = byId ? [] : await em.execute<{ id: string }[]>(`select id from users where lower(username) = lower(?) limit 1`, [query]);
     const user = byId ?? (named ? await em.findOne(UserSchema, { id: named.id }, { fields: ['id', 'username', 'displayName', 'avatar'] }) : null);
     if (!user) throw new DomainError('not_found', 'Nobody has that ID or username.');

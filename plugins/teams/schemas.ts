@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
@@ -16,7 +17,7 @@ export const DEFAULT_TEAM_COLOUR = '#1f6fd1';
 /** How many users one bulk move may name. */
 export const MAX_BULK_MOVES = 500;
 
-export const TeamIdSchema = text().regex(/^\d{16,20}$/, 'Not a team ID');
+export const TeamIdSchema = snowflakeId('Team');
 export const TeamIdParamsSchema = z.strictObject({ id: TeamIdSchema });
 /** POST /api/client/teams/{teamID}: the specification names the parameter teamID. */
 export const TeamIDParamsSchema = z.strictObject({ teamID: TeamIdSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 import { UserIdSchema, type UserView } from './schemas.ts';
 
@@ -8,7 +9,7 @@ export const AdminUsersBodySchema = z.strictObject({
     .strictObject({
       /** An exact ID, or part of a username or display name. */
       search: text().trim().max(100).optional(),
-      rank: text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake').optional(),
+      rank: snowflakeId('Rank').optional(),
       staff: z.boolean().optional(),
       banned: z.boolean().optional(),
       sort: z.enum(['createdAt', 'username']).default('createdAt'),
@@ -48,7 +49,7 @@ export interface BanView {
 export const RemoveStaffBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 
 export const UpdateRankBodySchema = z.strictObject({
-  ranks: z.array(text().regex(/^\d{16,20}$/, 'Rank ID is not a snowflake')).max(50),
+  ranks: z.array(snowflakeId('Rank')).max(50),
   announce: z.boolean().default(false),
   logToRankHistory: z.boolean().default(true),
 });

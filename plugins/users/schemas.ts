@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { displayName, text } from '../../core/shared/text.ts';
-import { isId } from '../../core/shared/ids.ts';
+import { ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 
 /** A Discord snowflake in a path or body; the specification's exact message otherwise. */
-export const UserIdSchema = text().refine(isId, 'User ID is not a snowflake');
+export const UserIdSchema = snowflakeId('User');
 export const UserIdParamsSchema = z.strictObject({ id: UserIdSchema });
 
 export const AuthenticateBodySchema = z.strictObject({
@@ -149,7 +149,7 @@ export const MANAGER_ONLY_USER_FIELDS = ['perks', 'flags'] as const;
  * A premade delivery message (plugins/delivery-messages) by its slug or its ID. It can never be a delivery message
  * text: a slug has no braces, and a message must mention `{customer}`.
  */
-export const PREMADE_MESSAGE_REF = /^(?:\d{16,20}|[a-z0-9-]{1,64})$/;
+export const PREMADE_MESSAGE_REF = new RegExp(`^(?:${ID_DIGITS}|[a-z0-9-]{1,64})$`);
 export const PremadeMessageRefSchema = text().trim().min(1).max(64).regex(PREMADE_MESSAGE_REF, 'Not a slug or an ID');
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { idPatternCheck } from '../../core/shared/ids.ts';
 import { isDisplayNameCheck, storableText } from '../../core/shared/text.ts';
 
 /** A string somewhere in a schema: where it sits (array items as 0) and whether it uses core's text check. */
@@ -9,6 +10,8 @@ export interface StringField {
   usesText: boolean;
   /** Whether it uses core's displayName rule (a name others read). */
   usesDisplayName: boolean;
+  /** Whether it uses core's snowflake schema (an ID). */
+  usesSnowflake: boolean;
 }
 
 interface Def {
@@ -36,7 +39,7 @@ export function stringFields(schema: z.ZodType | undefined): StringField[] {
       case 'string': {
         const checks = (def.checks as unknown[] | undefined) ?? [];
         const format = (def.format as string | undefined) ?? null;
-        found.set(JSON.stringify(path), { path, format, usesText: checks.includes(storableText), usesDisplayName: checks.some(isDisplayNameCheck) });
+        found.set(JSON.stringify(path), { path, format, usesText: checks.includes(storableText), usesDisplayName: checks.some(isDisplayNameCheck), usesSnowflake: checks.includes(idPatternCheck) });
         return;
       }
       case 'object':

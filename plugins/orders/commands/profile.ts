@@ -1,6 +1,6 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { text } from '../../../core/shared/text.ts';
+import { snowflakeId } from '../../../core/shared/ids.ts';
 import { defineCommand } from '../../../core/commands.ts';
 import type { UsersPlugin } from '../../users/index.ts';
 import type { OrdersPlugin } from '../index.ts';
@@ -14,7 +14,7 @@ export default defineCommand({
     options: [{ type: ApplicationCommandOptionType.User, name: 'user', description: 'Whose profile (default: yours)' }],
   },
   guard: null,
-  options: z.object({ user: text().regex(/^\d{15,25}$/).optional() }),
+  options: z.object({ user: snowflakeId('User').optional() }),
   async handler(ctx) {
     const id = ctx.options.user ?? ctx.user.id;
     const discordUser = id === ctx.user.id ? ctx.user : ctx.resolvedUsers[id];
