@@ -30,7 +30,7 @@ describe('appeals', () => {
     u.admin = await app.createUser({ username: 'sam', permissions: ['SUPER_ADMIN'] });
     u.bannedManager = await app.createUser({ username: 'bea', rankPermissions: MANAGER, rankPosition: 63, ban: { reason: 'Abuse' } });
     events = [];
-    for (const event of ['notice', 'userUnbanned', 'identityChanged'] as const) {
+    for (const event of ['notice', 'userUnbanned', 'identityChanged', 'userBlacklisted'] as const) {
       app.server.ctx.events.on(event, (payload) => void events.push({ event, payload: payload as Record<string, unknown> }));
     }
   });
@@ -60,10 +60,10 @@ describe('appeals', () => {
       expect(row.banReason).toBe('Troll orders');
     });
 
-    it('someone not banned is refused with 403', async () => {
+    it('someone neither banned nor blacklisted is refused with 403', async () => {
       const res = await file(u.customer!);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Only a banned user can file an appeal.');
+      expect(res.json().message).toBe('Only a user who is banned, or blacklisted from ordering, can file an appeal.');
     });
 
     it('a second appeal while one is open is a 409 naming the open one', async () => {
@@ -123,6 +123,48 @@ describe('appeals', () => {
       const res = await file(blake, { whyBanned: '<b>x</b>'.padEnd(20, '.'), whyLift: 'y'.repeat(2000), anythingElse: 'z'.repeat(20) });
       expect(res.statusCode).toBe(201);
       expect(res.json().appeal.whyBanned).toBe('<b>x</b>............');
+    });
+  });
+
+  describe('against the order blacklist', () => {
+    const blacklist = (user: TestUser, active: boolean, reason = 'Spam orders') =>
+      call('POST', `/api/client/admin/blacklist/${user.id}`, u.admin, { data: { active, reason } });
+    const blacklistOf = async (user: TestUser) => (await call('GET', `/api/client/admin/users/${user.id}/blacklist`, u.admin)).json().blacklist;
+
+    it('a blacklisted customer (not banned) files against the blacklist; accepting lifts it, and the bot hears it', async () => {
+      const bo = await app.createUser({ username: 'bo' });
+      expect((await blacklist(bo, true)).statusCode).toBe(200);
+      const filed = await file(bo);
+      expect(filed.statusCode).toBe(201);
+      const { appeal } = filed.json();
+      expect(appeal).toMatchObject({ kind: 'blacklist', status: 'pending', ban: { reason: 'Spam orders', expires: null } });
+      events.length = 0;
+      expect((await vote(appeal.id, u.admin!, 'accept', { force: true })).json()).toEqual({ completed: true });
+      expect(await blacklistOf(bo)).toMatchObject({ active: false, reason: 'Appeal accepted' });
+      expect(events).toContainEqual({ event: 'userBlacklisted', payload: { userId: bo.id, active: false } });
+      expect(events).toContainEqual({
+        event: 'notice',
+        payload: expect.objectContaining({ userId: bo.id, kind: 'appeal.accepted', text: 'Your appeal was accepted and you may order again. Reason: accept because' }),
+      });
+      // Nothing left to appeal.
+      expect((await file(bo)).statusCode).toBe(403);
+    });
+
+    it('a denial keeps the blacklist; the cooldown is per kind, so a ban that follows may be appealed at once', async () => {
+      const bea = await app.createUser({ username: 'bea2' });
+      await blacklist(bea, true);
+      const { appeal } = (await file(bea)).json();
+      expect((await vote(appeal.id, u.admin!, 'deny', { force: true })).json()).toEqual({ completed: true });
+      expect(await blacklistOf(bea)).toMatchObject({ active: true });
+      expect((await file(bea)).statusCode).toBe(409);
+      const em = app.db.orm.em.fork();
+      const user = await em.findOneOrFail(UserSchema, { id: bea.id });
+      user.ban = { active: true, reason: 'Abuse', expires: null, createdAt: new Date(clock), createdBy: null };
+      await em.flush();
+      // Banned and blacklisted: the appeal is against the ban, which closes the whole site.
+      const banAppeal = await file(bea);
+      expect(banAppeal.statusCode).toBe(201);
+      expect(banAppeal.json().appeal).toMatchObject({ kind: 'ban', ban: { reason: 'Abuse' } });
     });
   });
 

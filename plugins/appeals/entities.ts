@@ -1,11 +1,12 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
-import { APPEAL_STATUSES, APPEAL_VOTES } from './schemas.ts';
+import { APPEAL_KINDS, APPEAL_STATUSES, APPEAL_VOTES } from './schemas.ts';
 
 /**
- * A banned user's appeal: their three answers and a snapshot of the ban it is about, kept as it was when they filed
- * (the ban itself is cleared when lifted). One pending appeal per user: a partial unique index in the migration.
+ * A user's appeal against a ban or the order blacklist (`kind`): their three answers and a snapshot of what it is
+ * about, kept as it was when they filed (the ban or blacklisting itself is cleared when lifted). The `ban*` columns
+ * hold that snapshot for either kind. One pending appeal per user (filing takes a lock on the user: docs/appeals.md).
  */
 export const AppealSchema = defineEntity({
   name: 'Appeal',
@@ -14,13 +15,14 @@ export const AppealSchema = defineEntity({
     id: p.string().primary().onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     status: p.enum(APPEAL_STATUSES).default('pending').index(),
+    kind: p.enum(APPEAL_KINDS).default('ban'),
     whyBanned: p.text(),
     whyLift: p.text(),
     anythingElse: p.text().default(''),
     banReason: p.text().nullable(),
-    /** null: the ban was permanent. */
+    /** null: the ban was permanent (a blacklisting has no end). */
     banExpires: p.datetime().nullable(),
-    /** Who banned them, and when (null for bans made before either was recorded). */
+    /** Who banned or blacklisted them, and when (null for bans made before either was recorded). */
     bannedBy: p.string().nullable(),
     bannedAt: p.datetime().nullable(),
     createdAt: p.datetime(),

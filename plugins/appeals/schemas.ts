@@ -7,6 +7,9 @@ import { text } from '../../core/shared/text.ts';
 export const APPEAL_STATUSES = ['pending', 'accepted', 'denied'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
 export const APPEAL_VOTES = ['accept', 'deny'] as const;
+/** What an appeal asks to lift: a ban from the site, or the order blacklist (the bot refuses the user's orders). */
+export const APPEAL_KINDS = ['ban', 'blacklist'] as const;
+export type AppealKind = (typeof APPEAL_KINDS)[number];
 export type AppealVoteChoice = (typeof APPEAL_VOTES)[number];
 
 export const ANSWER_MIN = 20;
@@ -50,7 +53,7 @@ export const AdminAppealsQuerySchema = z.strictObject({
 });
 export type AdminAppealsQuery = z.infer<typeof AdminAppealsQuerySchema>;
 
-/** The ban an appeal is about, as it was when filed. */
+/** The ban (or order blacklisting) an appeal is about, as it was when filed; a blacklisting never expires. */
 export interface AppealBanView {
   reason: string | null;
   expires: string | null;
@@ -62,6 +65,7 @@ export interface AppealView {
   id: string;
   userID: string;
   status: AppealStatus;
+  kind: AppealKind;
   whyBanned: string;
   whyLift: string;
   anythingElse: string;
@@ -99,6 +103,7 @@ export interface AppealSummary {
   userID: string;
   userName: string;
   status: AppealStatus;
+  kind: AppealKind;
   banReason: string | null;
   createdAt: string;
   decidedAt: string | null;
@@ -120,8 +125,8 @@ export interface AdminAppealsResponse {
 
 /** Whether the caller may file now, and if not why (the create page says it). */
 export type AppealEligibility =
-  | { allowed: true }
-  | { allowed: false; reason: 'not_banned' | 'open_appeal'; appealId?: string }
+  | { allowed: true; kind: AppealKind; reason: string | null; expires: string | null }
+  | { allowed: false; reason: 'nothing_to_appeal' | 'open_appeal'; appealId?: string }
   | { allowed: false; reason: 'cooldown'; until: string };
 
 export interface VoteResponse {

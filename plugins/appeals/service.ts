@@ -19,6 +19,7 @@ import type {
   AdminAppealsResponse,
   AdminAppealView,
   AppealEligibility,
+  AppealKind,
   AppealSummary,
   AppealView,
   AppealVoteBody,
@@ -35,6 +36,7 @@ export function toAppealView(appeal: Appeal): AppealView {
     id: appeal.id,
     userID: appeal.user.id,
     status: appeal.status,
+    kind: appeal.kind,
     whyBanned: appeal.whyBanned,
     whyLift: appeal.whyLift,
     anythingElse: appeal.anythingElse,
@@ -51,10 +53,20 @@ function toSummary(appeal: Appeal): AppealSummary {
     userID: appeal.user.id,
     userName: nameOf(appeal.user),
     status: appeal.status,
+    kind: appeal.kind,
     banReason: appeal.banReason ?? null,
     createdAt: appeal.createdAt.toISOString(),
     decidedAt: iso(appeal.decidedAt),
   };
+}
+
+/** The ban or order blacklisting an appeal is against, as the appeal keeps it. */
+interface Sanction {
+  kind: AppealKind;
+  reason: string | null;
+  expires: Date | null;
+  by: string | null;
+  at: Date | null;
 }
 
 function tallyOf(votes: readonly Pick<AppealVote, 'vote'>[]): { accept: number; deny: number } {
@@ -82,9 +94,11 @@ export class AppealsService {
     this.#deps = deps;
   }
 
-  /** Whether the user may file now; the create page says why not. */
+  /** Whether the user may file now, and against what; the create page says why not. */
   async eligibility(userId: string): Promise<AppealEligibility> {
-    return this.#eligibility(this.#deps.orm.em.fork(), userId, await this.#deps.settings.get('appealCooldownDays'));
+    const cooldownDays = await this.#deps.settings.get('appealCooldownDays');
+    const em = this.#deps.orm.em.fork();
+    return this.#eligibility(em, userId, await this.#sanctionOf(em, userId), cooldownDays);
   }
 
   async file(actor: CurrentUser, input: CreateAppealBody): Promise<AppealView> {
@@ -95,19 +109,20 @@ export class AppealsService {
     const appeal = await this.#deps.orm.em.fork().transactional(async (em) => {
       // One filing per user at a time: the open-appeal and cooldown checks decide on what the last filing committed.
       await lockName(em, `appeal:user:${actor.id}`);
-      const eligibility = await this.#eligibility(em, actor.id, cooldownDays);
-      if (!eligibility.allowed) throw refusal(eligibility);
-      const user = await em.findOneOrFail(UserSchema, { id: actor.id });
+      const sanction = await this.#sanctionOf(em, actor.id);
+      const eligibility = await this.#eligibility(em, actor.id, sanction, cooldownDays);
+      if (!eligibility.allowed || !sanction) throw refusal(eligibility.allowed ? { allowed: false, reason: 'nothing_to_appeal' } : eligibility);
       return em.create(AppealSchema, {
-        user,
+        user: em.getReference(UserSchema, actor.id),
         status: 'pending',
+        kind: sanction.kind,
         whyBanned: input.whyBanned,
         whyLift: input.whyLift,
         anythingElse: input.anythingElse,
-        banReason: user.ban.reason ?? null,
-        banExpires: user.ban.expires ?? null,
-        bannedBy: user.ban.createdBy ?? null,
-        bannedAt: user.ban.createdAt ?? null,
+        banReason: sanction.reason,
+        banExpires: sanction.expires,
+        bannedBy: sanction.by,
+        bannedAt: sanction.at,
         createdAt: now,
         decidedAt: null,
         decisionReason: null,
@@ -209,38 +224,58 @@ export class AppealsService {
       appeal.decidedAt = now;
       appeal.decisionReason = input.reason;
       await audit.record(em, { actor, action: 'appeal.decide', target, before: { status: 'pending' }, after: { status: appeal.status, ...tally }, reason: input.reason });
-      const lifted = decision === 'accept' && (await userAdmin.liftBanIn(em, actor, appeal.user.id, 'Appeal accepted'));
+      const userId = appeal.user.id;
+      const lifted =
+        decision === 'accept' &&
+        (appeal.kind === 'ban' ? await userAdmin.liftBanIn(em, actor, userId, 'Appeal accepted') : await userAdmin.liftBlacklistIn(em, actor, userId, 'Appeal accepted'));
       return { appeal, lifted };
     });
     if (!outcome) return { completed: false };
     const { appeal, lifted } = outcome;
     // Silent: the appeal's own decision notice below tells the user their ban was lifted; a second one would repeat it.
-    if (lifted) userAdmin.announceUnban(appeal.user.id, true);
+    if (lifted && appeal.kind === 'ban') userAdmin.announceUnban(appeal.user.id, true);
+    if (lifted && appeal.kind === 'blacklist') userAdmin.announceBlacklist(appeal.user.id, false);
     this.#deps.events.publish('notice', {
       userId: appeal.user.id,
       ref: `appeal:${appeal.id}:decided`,
       kind: `appeal.${appeal.status}`,
       text:
         appeal.status === 'accepted'
-          ? `Your appeal was accepted and your ban has been lifted. Reason: ${appeal.decisionReason}`
+          ? `Your appeal was accepted and ${appeal.kind === 'ban' ? 'your ban has been lifted' : 'you may order again'}. Reason: ${appeal.decisionReason}`
           : `Your appeal was denied. Reason: ${appeal.decisionReason}`,
       link: `/appeal/${appeal.id}`,
     });
     return { completed: true };
   }
 
-  async #eligibility(em: Em, userId: string, cooldownDays: number): Promise<AppealEligibility> {
-    const now = this.#deps.now();
+  /**
+   * What the user may appeal now: an active ban first (it closes the whole site, and the bot refuses a banned user's
+   * orders too), else an active order blacklisting; null when neither.
+   */
+  async #sanctionOf(em: Em, userId: string): Promise<Sanction | null> {
     const user = await em.findOne(UserSchema, { id: userId });
-    if (!user || !isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, new Date(now))) return { allowed: false, reason: 'not_banned' };
+    if (!user) return null;
+    const { ban } = user;
+    if (isBanActive({ active: ban.active, reason: null, expires: ban.expires ?? null }, new Date(this.#deps.now()))) {
+      return { kind: 'ban', reason: ban.reason ?? null, expires: ban.expires ?? null, by: ban.createdBy ?? null, at: ban.createdAt ?? null };
+    }
+    const blacklist = await this.#deps.userAdmin.blacklistIn(em, userId);
+    // The entry's latest change is the listing while it is active.
+    if (blacklist?.active) return { kind: 'blacklist', reason: blacklist.reason, expires: null, by: blacklist.by, at: new Date(blacklist.updatedAt) };
+    return null;
+  }
+
+  /** One open appeal at a time; after a denial, a new one against the same kind of sanction only after the cooldown. */
+  async #eligibility(em: Em, userId: string, sanction: Sanction | null, cooldownDays: number): Promise<AppealEligibility> {
+    if (!sanction) return { allowed: false, reason: 'nothing_to_appeal' };
     const open = await em.findOne(AppealSchema, { user: userId, status: 'pending' });
     if (open) return { allowed: false, reason: 'open_appeal', appealId: open.id };
-    const denied = await em.findOne(AppealSchema, { user: userId, status: 'denied' }, { orderBy: { decidedAt: 'desc' } });
+    const denied = await em.findOne(AppealSchema, { user: userId, status: 'denied', kind: sanction.kind }, { orderBy: { decidedAt: 'desc' } });
     if (denied?.decidedAt) {
       const until = denied.decidedAt.getTime() + cooldownDays * DAY;
-      if (until > now) return { allowed: false, reason: 'cooldown', until: new Date(until).toISOString() };
+      if (until > this.#deps.now()) return { allowed: false, reason: 'cooldown', until: new Date(until).toISOString() };
     }
-    return { allowed: true };
+    return { allowed: true, kind: sanction.kind, reason: sanction.reason, expires: iso(sanction.expires) };
   }
 
   async #adminView(em: Em, appeal: Appeal): Promise<AdminAppealView> {
@@ -265,8 +300,8 @@ export class AppealsService {
 /** Why filing is refused, as the API says it: 403 when not banned, 409 for an open appeal or the cooldown. */
 function refusal(eligibility: Exclude<AppealEligibility, { allowed: true }>): DomainError {
   switch (eligibility.reason) {
-    case 'not_banned':
-      return new DomainError('forbidden', 'Only a banned user can file an appeal.');
+    case 'nothing_to_appeal':
+      return new DomainError('forbidden', 'Only a user who is banned, or blacklisted from ordering, can file an appeal.');
     case 'open_appeal':
       return new DomainError('conflict', 'You already have an open appeal.', { appealId: eligibility.appealId });
     case 'cooldown':

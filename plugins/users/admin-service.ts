@@ -276,6 +276,32 @@ export class UserAdminService {
     return entry ? toBlacklistView(entry) : null;
   }
 
+  /** The user's order blacklist entry, read in the caller's transaction; null when they were never listed. */
+  async blacklistIn(em: Em, id: string): Promise<BlacklistView | null> {
+    const entry = await em.findOne(BlacklistSchema, { user: id });
+    return entry ? toBlacklistView(entry) : null;
+  }
+
+  /**
+   * Lifts the user's order blacklist inside the caller's transaction, for a decision made elsewhere (an accepted
+   * appeal), as liftBanIn does for a ban. Answers whether it was lifted (false: not listed); the caller calls
+   * announceBlacklist after commit when it was.
+   */
+  async liftBlacklistIn(em: Em, actor: AuditActor, id: string, reason: string): Promise<boolean> {
+    if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+    const entry = await em.findOne(BlacklistSchema, { user: id });
+    if (!entry?.active) return false;
+    const user = await em.findOneOrFail(UserSchema, { id });
+    await this.#audit.record(em, { actor, action: 'user.blacklist', target: userTarget(user), before: { active: true, reason: entry.reason ?? null }, after: { active: false, reason }, reason });
+    em.assign(entry, { active: false, reason, by: actor.id });
+    return true;
+  }
+
+  /** The bot hears a listing or a lift (userBlacklisted), after it commits. */
+  announceBlacklist(id: string, active: boolean): void {
+    this.#events.publish('userBlacklisted', { userId: id, active });
+  }
+
   /** Lists (active) or lifts (not active) the user's order blacklist entry; the bot hears it as userBlacklisted. */
   async setBlacklist(actor: CurrentUser, id: string, input: SetBlacklistInput): Promise<BlacklistView> {
     const reason = input.reason ?? null;
@@ -287,7 +313,7 @@ export class UserAdminService {
       if (entry) return em.assign(entry, { active: input.active, reason, by: actor.id });
       return em.create(BlacklistSchema, { user, active: input.active, reason, by: actor.id });
     });
-    this.#events.publish('userBlacklisted', { userId: id, active: input.active });
+    this.announceBlacklist(id, input.active);
     return toBlacklistView(entry);
   }
 
