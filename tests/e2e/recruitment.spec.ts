@@ -183,3 +183,54 @@ test('a recruitment manager builds a form: questions added, moved with the keybo
   await page.goto('/recruitment');
   await expect(page.getByRole('heading', { name: 'Dishwasher' })).toBeVisible();
 });
+
+/** Holds the application form's island script until `release` is called: the form is on screen before it can run (a slow phone). */
+async function holdTheForm(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ApplicationForm\.[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('what an applicant types and ticks before the form is interactive stays, and is sent', async ({ page, diner }) => {
+  await oldCustomer(diner, page.context(), '1100000000000000802', 'quick.quinn', 'Quick Quinn');
+  const release = await holdTheForm(page);
+  await page.goto(`/recruitment/${CHEF_FORM}`);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+  await page.getByLabel('What should the kitchen call you?').fill('Quinn');
+  await page.getByRole('group', { name: 'Which shift suits you best?' }).getByLabel('Evenings').check();
+  await page.getByRole('group', { name: 'Which dishes can you make?' }).getByLabel('Pizza').check();
+  release();
+  await hydrated(page);
+
+  await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Quinn');
+  await page.getByLabel(/Why do you want to cook/).fill('I type quickly, and I cook even more quickly than that.');
+  await page.getByLabel('How many hours a week can you give?').fill('8');
+  await page.getByRole('button', { name: 'Send application' }).click();
+  await expect(page).toHaveURL(/\/recruitment\/applications\/\d+$/);
+  const answer = (question: string) => page.locator('.recruitment-answer', { hasText: question }).locator('dd');
+  await expect(answer('What should the kitchen call you?')).toHaveText('Quinn');
+  await expect(answer('Which shift suits you best?')).toHaveText('Evenings');
+  await expect(answer('Which dishes can you make?')).toHaveText('Pizza');
+  await expect(answer('How many hours a week can you give?')).toHaveText('8');
+});
+
+test('Enter pressed before the form is interactive sends nothing away: the page stays, answers out of its address', async ({ page, diner }) => {
+  await oldCustomer(diner, page.context(), '1100000000000000803', 'eager.eli', 'Eager Eli');
+  const release = await holdTheForm(page);
+  await page.goto(`/recruitment/${CHEF_FORM}`);
+  const navigations: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest()) navigations.push(request.url());
+  });
+  await page.getByLabel('What should the kitchen call you?').fill('Eli');
+  await page.getByLabel('What should the kitchen call you?').press('Enter');
+  release();
+  await hydrated(page);
+  expect(navigations).toEqual([]);
+  await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
+  await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Eli');
+});

@@ -3,14 +3,36 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { answerErrors, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
 import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
-import { QuestionField, toAnswer } from './QuestionField.tsx';
+import { QuestionField, shownValue, toAnswer } from './QuestionField.tsx';
 
 interface Props {
   formId: string;
   questions: Question[];
 }
 
+const ID_PREFIX = 'answer';
 const draftKey = (formId: string) => `recruitment-draft:${formId}`;
+
+/** The draft this browser keeps for the form: its answers to questions the form still asks, by question id. */
+function readDraft(formId: string, questions: readonly Question[]): Map<string, Answer> {
+  try {
+    const saved = localStorage.getItem(draftKey(formId));
+    if (!saved) return new Map();
+    const draft = JSON.parse(saved) as Record<string, Answer>;
+    return new Map(Object.entries(draft).filter(([key]) => questions.some((q) => q.id === key)));
+  } catch {
+    // A draft that cannot be read is no draft.
+    return new Map();
+  }
+}
+
+function saveDraft(formId: string, values: ReadonlyMap<string, Answer>): void {
+  try {
+    localStorage.setItem(draftKey(formId), JSON.stringify(Object.fromEntries(values)));
+  } catch {
+    // Storage full or refused: the form still works, without a draft.
+  }
+}
 
 /**
  * A recruitment form as the applicant fills it in: checked as they type (a field's error shows once it was left or
@@ -25,22 +47,22 @@ export default function ApplicationForm({ formId, questions }: Props) {
   const [serverError, setServerError] = useState<{ question: string | null; message: string } | null>(null);
   const [sending, setSending] = useState(false);
   const [restored, setRestored] = useState(false);
+  const [interactive, setInteractive] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Once interactive: the draft, and over it whatever was typed or ticked while the page was still loading (on
+  // screen, but not yet in this state; sending without it would lose it). Send waits for this too.
   useEffect(() => {
-    try {
-      const saved = localStorage.getItem(draftKey(formId));
-      if (saved) {
-        const draft = JSON.parse(saved) as Record<string, Answer>;
-        const known = new Map(Object.entries(draft).filter(([key]) => questions.some((q) => q.id === key)));
-        if (known.size > 0) {
-          setValues(known);
-          setRestored(true);
-        }
-      }
-    } catch {
-      // A draft that cannot be read is no draft.
+    const draft = readDraft(formId, questions);
+    const shown = new Map<string, Answer>();
+    for (const question of questions) {
+      const value = formRef.current ? shownValue(formRef.current, question, ID_PREFIX) : undefined;
+      if (value !== undefined) shown.set(question.id, value);
     }
+    if (draft.size > 0 || shown.size > 0) setValues(new Map([...draft, ...shown]));
+    if (draft.size > 0) setRestored(true);
+    if (shown.size > 0) saveDraft(formId, new Map([...draft, ...shown]));
+    setInteractive(true);
   }, [formId, questions]);
 
   const answers = useMemo(() => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values.get(q.id))])) as Answers, [questions, values]);
@@ -50,11 +72,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
     const next = new Map(values).set(id, value);
     setValues(next);
     if (serverError?.question === id) setServerError(null);
-    try {
-      localStorage.setItem(draftKey(formId), JSON.stringify(Object.fromEntries(next)));
-    } catch {
-      // Storage full or refused: the form still works, without a draft.
-    }
+    saveDraft(formId, next);
   };
 
   const errorOf = (id: string): string | null => {
@@ -100,7 +118,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
       {questions.map((question) => (
         <QuestionField
           key={question.id}
-          idPrefix="answer"
+          idPrefix={ID_PREFIX}
           question={question}
           value={values.get(question.id)}
           error={errorOf(question.id)}
@@ -113,7 +131,8 @@ export default function ApplicationForm({ formId, questions }: Props) {
         {serverError && !serverError.question && <p className="notification is-danger is-light">{serverError.message}</p>}
       </div>
       <div className="buttons">
-        <button className={`button is-primary${sending ? ' is-loading' : ''}`} type="submit" disabled={sending}>
+        {/* Disabled until interactive: before, Enter or a click would send the page's own GET, answers in its address. */}
+        <button className={`button is-primary${sending ? ' is-loading' : ''}`} type="submit" disabled={sending || !interactive}>
           Send application
         </button>
       </div>

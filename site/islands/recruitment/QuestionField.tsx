@@ -70,6 +70,7 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
               <input
                 type="checkbox"
                 name={id}
+                value={String(choice.value)}
                 checked={picked.includes(choice.value as string)}
                 onChange={(e) => onChange(e.target.checked ? [...picked, choice.value as string] : picked.filter((p) => p !== choice.value))}
                 onBlur={onBlur}
@@ -78,7 +79,7 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
             </label>
           ) : (
             <label className="radio" key={index}>
-              <input type="radio" name={id} checked={value === choice.value} onChange={() => onChange(choice.value)} onBlur={onBlur} /> {choice.label}
+              <input type="radio" name={id} value={String(choice.value)} checked={value === choice.value} onChange={() => onChange(choice.value)} onBlur={onBlur} /> {choice.label}
             </label>
           ),
         )}
@@ -86,6 +87,22 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
       {errorText}
     </fieldset>
   );
+}
+
+/**
+ * The field's raw value as the page shows it (`undefined` when left empty): what an applicant typed or ticked
+ * before the island ran is on screen, not in React's state, until it is read from there.
+ */
+export function shownValue(form: HTMLFormElement, question: Question, idPrefix: string): Answer | undefined {
+  const data = new FormData(form);
+  if (question.type === 'short' || question.type === 'paragraph' || question.type === 'number') {
+    const text = data.get(question.id);
+    return typeof text === 'string' && text !== '' ? text : undefined;
+  }
+  const picked = data.getAll(`${idPrefix}-${question.id}`).map(String);
+  if (question.type === 'multiple') return picked.length > 0 ? picked : undefined;
+  if (picked.length === 0) return undefined;
+  return question.type === 'yesno' ? picked[0] === 'true' : picked[0];
 }
 
 /** What the page sends for a field's raw value: a typed number becomes a number ('' stays empty: no answer). */
