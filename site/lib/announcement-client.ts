@@ -2,6 +2,7 @@ import './zod-browser.ts';
 import { ANNOUNCEMENT_TYPES } from '../../plugins/settings/schemas.ts';
 import { api, errorMessage } from './api.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml, characterCounter } from './announcement.ts';
+import { markInvalid } from './field-errors.ts';
 import { settingValue } from './settings.ts';
 import { toast } from './toast.ts';
 
@@ -33,7 +34,7 @@ export function bindAnnouncementForm(root: ParentNode = document): void {
     counter.className = `tag ${COUNTER_CLASS[count.state]}`;
     const over = count.state === 'over';
     submit.disabled = over;
-    content.toggleAttribute('aria-invalid', over);
+    markInvalid(content, problem, over);
     problem.textContent = over ? `Too long: at most ${ANNOUNCEMENT_MAX.toLocaleString('en')} characters.` : '';
     off.hidden = enabled.checked;
   };

@@ -1,6 +1,7 @@
 import './zod-browser.ts';
 import { isSettingKey } from '../../plugins/settings/schemas.ts';
 import { api, errorMessage } from './api.ts';
+import { markInvalid } from './field-errors.ts';
 import { settingLabel, settingValue } from './settings.ts';
 import { toast } from './toast.ts';
 
@@ -18,7 +19,7 @@ export function bindSettingsAdmin(root: ParentNode = document): void {
     const controls = () => form.querySelectorAll<HTMLInputElement>('input, select, textarea');
     const showProblem = (message: string) => {
       problem.textContent = message;
-      controls().forEach((control) => control.toggleAttribute('aria-invalid', message !== ''));
+      controls().forEach((control) => markInvalid(control, problem, message !== ''));
     };
     form.addEventListener('submit', async (event) => {
       event.preventDefault();

@@ -46,11 +46,15 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     await reward.getByLabel('Hourly reward').fill('0');
     await reward.getByRole('button', { name: 'Save' }).click();
     await expect(reward.getByRole('alert')).toHaveText('Invalid body.val: Too small: expected number to be >=1');
-    await expect(reward.getByLabel('Hourly reward')).toHaveAttribute('aria-invalid', '');
+    // Marked invalid as a screen reader reads it ("" reads as false), and described by the message.
+    await expect(reward.getByLabel('Hourly reward')).toHaveAttribute('aria-invalid', 'true');
+    await expect(reward.getByLabel('Hourly reward')).toHaveAccessibleDescription(/Too small: expected number to be >=1/);
     const channel = page.getByRole('form', { name: 'Rank announcement channel' });
     await channel.getByLabel('Rank announcement channel ID').fill('general');
     await channel.getByRole('button', { name: 'Save' }).click();
     await expect(channel.getByRole('alert')).toHaveText('Channel ID is not a Discord channel ID');
+    await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAttribute('aria-invalid', 'true');
+    await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAccessibleDescription(/Channel ID is not a Discord channel ID/);
     await look(page, 'settings-general-refused');
     expect(await settings.get('hourlyReward')).toBe(75);
     expect(await settings.get('rankAnnouncementChannel')).toBe(before.rankAnnouncementChannel);
@@ -59,6 +63,7 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     await reward.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Hourly reward saved.')).toBeVisible();
     await expect(reward.getByRole('alert')).toHaveText('');
+    await expect(reward.getByLabel('Hourly reward')).not.toHaveAttribute('aria-invalid', /.*/);
 
     // The audit log names each change by the setting's name.
     await page.goto('/staff/admin/site-management/audit-log?action=settings.update');
@@ -105,12 +110,15 @@ test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown wit
     await expect(counter).toHaveAttribute('data-state', 'over');
     await expect(save).toBeDisabled();
     await expect(page.getByRole('alert')).toHaveText('Too long: at most 2,000 characters.');
+    await expect(content).toHaveAttribute('aria-invalid', 'true');
+    await expect(content).toHaveAccessibleDescription(/Too long: at most 2,000 characters\./);
 
     const markdown = '**Free fries** all day, see [the menu](https://example.com/menu)';
     const html = '<strong>Free fries</strong> all day, see <a href="https://example.com/menu">the menu</a>';
     await content.fill(markdown);
     await expect(counter).toHaveText(`${markdown.length} / 2,000`);
     await expect(counter).toHaveAttribute('data-state', 'ok');
+    await expect(content).not.toHaveAttribute('aria-invalid', /.*/);
     await expect(preview).toHaveClass(/is-warning/);
     expect(await preview.innerHTML()).toBe(html);
     await look(page, 'announce');
