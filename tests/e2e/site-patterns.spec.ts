@@ -130,3 +130,106 @@ test('the phone account menu opens inside the burger menu, in its flow', async (
   await page.screenshot({ path: 'test-results/screenshots/phone-account-menu-phone.png', fullPage: true });
   await context.close();
 });
+
+/** Sam Owner (plugins/users/seed.ts): SUPER_ADMIN with a history in the demo data, so every list has rows to show. */
+const SAM_OWNER = '1100000000000000005';
+
+test('phones: in every card list the titles start where the labels do, and an id is never broken across lines', async ({ browser, diner }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const lists: [string, string][] = [
+    [SAM_OWNER, '/staff/admin/teams'],
+    [SAM_OWNER, '/staff/admin/recruitment/applications'],
+    [SAM_OWNER, '/staff/admin/appeals'],
+    [SAM_OWNER, '/staff/admin/users?pageSize=10'],
+    [CHARLIE_CHEF, '/staff/take-a-break'],
+  ];
+  for (const [user, path] of lists) {
+    await diner.signInAs(context, user);
+    await page.goto(path);
+    // For each card: where its title's text starts and where its first label starts, from the card's left edge.
+    const cards = await page.locator('.data-list tbody tr').evaluateAll((rows) =>
+      rows.map((row) => {
+        const left = row.getBoundingClientRect().left;
+        const title = document.createRange();
+        title.selectNodeContents(row.querySelector('.list-primary')!);
+        const label = row.querySelector('[data-label]')!.getBoundingClientRect();
+        return { title: Math.round(title.getBoundingClientRect().left - left), label: Math.round(label.left - left) };
+      }),
+    );
+    expect(cards.length, path).toBeGreaterThan(1);
+    for (const card of cards) expect(card, `${path}: ${JSON.stringify(cards)}`).toEqual({ title: cards[0]!.label, label: cards[0]!.label });
+  }
+  // A user id next to a name stays whole (one line).
+  await diner.signInAs(context, SAM_OWNER);
+  await page.goto('/staff/admin/appeals');
+  for (const id of await page.locator('.data-list tbody .list-primary small').all()) {
+    const lines = await id.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines, `${await id.textContent()} on ${lines} lines`).toBe(1);
+  }
+  await context.close();
+});
+
+test('phones: focus never lands on the hidden column headers; a Sort by control sorts the list', async ({ browser, diner }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await diner.signInAs(context, SAM_OWNER);
+  const page = await context.newPage();
+  await page.goto('/staff/admin/users?pageSize=10');
+  // From the filter bar's last button, Tab walks on: every stop until the first card is something the user sees.
+  await page.getByRole('search', { name: 'Find users' }).getByRole('button', { name: 'Search' }).focus();
+  const firstCard = page.locator('.data-list tbody tr').first();
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { name: `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`, seen: hit !== null && (hit === el || el.contains(hit) || hit.contains(el) && hit.tagName === 'LABEL'), inCard: !!el.closest('tbody') };
+    });
+    if (stop.inCard) break;
+    expect(stop.seen, `focus on ${stop.name}, which is not on screen`).toBe(true);
+  }
+  await expect(firstCard).toBeVisible();
+  // Sorting without the headers: by username, A to Z.
+  await page.getByLabel('Sort by').selectOption({ label: 'User' });
+  await page.getByLabel('Order').selectOption({ label: 'Ascending' });
+  await page.getByRole('button', { name: 'Sort' }).click();
+  await expect(page).toHaveURL(/sort=username/);
+  await expect(page).toHaveURL(/order=asc/);
+  await expect(page).toHaveURL(/pageSize=10/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('username');
+  const names = await page.locator('.data-list tbody .admin-user small').allTextContents();
+  expect(names.length).toBeGreaterThan(1);
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  // A desktop sorts by the headers: the phone's control is not there.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByLabel('Sort by')).toBeHidden();
+  await expect(page.getByRole('columnheader', { name: /User/ }).getByRole('link')).toBeVisible();
+  await context.close();
+});
+
+test('every box that scrolls sideways, on every page at 390 and 1280 px, can be reached with the keyboard and is named', async ({ browser, diner }) => {
+  test.setTimeout(300_000);
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    const context = await browser.newContext({ viewport: { width, height: 844 } });
+    await diner.signInAs(context, SAM_OWNER);
+    const page = await context.newPage();
+    for (const path of ALL_PAGES.filter((p) => expected('superAdmin', p) === 'ok')) {
+      await page.goto(path);
+      const unreachable = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('body *:not(input, textarea, select)')]
+          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility())
+          .filter((el) => !(el.tabIndex >= 0 && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))))
+          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} in ${el.clientWidth} px)`),
+      );
+      found.push(...unreachable.map((box) => `${path} at ${width} px: ${box}`));
+    }
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});

@@ -86,3 +86,34 @@ test('a manager sees My Performance: their figures, their month as charts, their
   const refused = await page.request.get('/staff/admin/management-statistics/management/export.csv', { maxRedirects: 0 });
   expect(refused.status()).toBe(302);
 });
+
+test('My weeks on a phone are cards with nothing off screen, and the Management table fits its box at 1280 px', async ({ page, diner }) => {
+  test.setTimeout(180_000);
+  await diner.signInAs(page.context(), MORGAN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/admin/management-statistics?period=month');
+  const weeks = page.getByTestId('my-weeks');
+  await expect(weeks.locator('tbody tr').first()).toBeVisible();
+  // Every figure of every week is on screen, labelled by its column: no box to scroll sideways.
+  for (const cell of await weeks.locator('tbody tr').first().locator('td').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await expect(weeks.locator('tbody tr').first().locator('td[data-label="Delivered"]')).toBeVisible();
+  // axe at the phone's width, in both schemes (scrollable-region-focusable among its rules).
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Management's eleven figures fit a laptop's screen beside the sidebar.
+  await diner.signIn(page.context(), { username: 'director_fit', rank: 'Director' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/staff/admin/management-statistics/management?period=week&date=${lastWeek}`);
+  const table = page.locator('table.data-list');
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const { tableWidth, boxWidth } = await table.evaluate((t: HTMLElement) => ({ tableWidth: t.offsetWidth, boxWidth: t.parentElement!.clientWidth }));
+  expect(tableWidth, 'the figures table is wider than its box').toBeLessThanOrEqual(boxWidth);
+});
