@@ -18,7 +18,7 @@ test('a director opens Management statistics, sees the charts and the table, and
   // A month of kitchen history: bars on the days, a line for the time to deliver, a bar per member.
   expect(await page.locator('svg[data-chart="kitchen-days"] rect').count()).toBeGreaterThan(20);
   await expect(page.locator('svg[data-chart="kitchen-trend"] path.vd-chart-line')).toHaveAttribute('d', /^M[\d.]+,[\d.]+ L/);
-  await expect(page.locator('svg[data-chart="member-bars"]')).toContainText('Charlie Chef');
+  await expect(page.locator('[data-chart="member-bars"]')).toContainText('Charlie Chef');
   // The table beside it: every member, sortable.
   const charlie = page.locator('tr[data-member="1100000000000000002"]');
   await expect(charlie.locator('td[data-label="Delivered"]')).not.toHaveText('0');
@@ -116,4 +116,24 @@ test('My weeks on a phone are cards with nothing off screen, and the Management 
   await expect(table.locator('tbody tr').first()).toBeVisible();
   const { tableWidth, boxWidth } = await table.evaluate((t: HTMLElement) => ({ tableWidth: t.offsetWidth, boxWidth: t.parentElement!.clientWidth }));
   expect(tableWidth, 'the figures table is wider than its box').toBeLessThanOrEqual(boxWidth);
+});
+
+test('the member chart on a phone shows every name whole, in type a phone can read', async ({ page, diner }) => {
+  await diner.signIn(page.context(), { username: 'director_phone', rank: 'Director' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff/admin/management-statistics/management?period=month');
+  const chart = page.locator('[data-chart="member-bars"]');
+  const chartBox = (await chart.boundingBox())!;
+  for (const name of ['Morgan Manager', 'Charlie Chef', 'Dana Driver']) {
+    const label = chart.getByText(name, { exact: true });
+    const box = (await label.boundingBox())!;
+    expect(box.x, `${name} starts inside the chart`).toBeGreaterThanOrEqual(chartBox.x);
+    expect(box.x + box.width, `${name} ends inside the chart`).toBeLessThanOrEqual(chartBox.x + chartBox.width + 0.5);
+    // The size the eye gets: an SVG's text is scaled with its drawing.
+    const size = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1));
+    expect(size, `${name} in ${size.toFixed(1)} px type`).toBeGreaterThanOrEqual(14);
+  }
+  // The figures beside each name are as readable.
+  const value = chart.getByText('14', { exact: true }).first();
+  expect(await value.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1))).toBeGreaterThanOrEqual(14);
 });
