@@ -95,3 +95,25 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
   await look(blake, 'appeal-accepted');
   await blakeContext.close();
 }
+
+test('a customer blacklisted from ordering appeals the blacklist; the screens name it, and they file it', async ({ browser, diner }) => {
+  const context = await browser.newContext();
+  const { id } = await diner.signIn(context, { username: 'listed_lou' });
+  // Sam Owner (a demo SUPER_ADMIN) lists them, as the User Manager would.
+  const { token } = await diner.app.server.ctx.sessions.create('1100000000000000005');
+  const listed = await fetch(`${diner.url}/api/client/admin/blacklist/${id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { active: true, reason: 'Ordered 40 milkshakes for a joke.' } }),
+  });
+  expect(listed.status).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/appeal/create');
+  await expect(page.getByTestId('current-ban')).toHaveText('You are blacklisted from ordering: Ordered 40 milkshakes for a joke.');
+  await page.getByLabel('Why were you blacklisted from ordering?').fill('I ordered forty milkshakes to make my friends laugh.');
+  await page.getByLabel('Why should the blacklist be lifted?').fill('The kitchen lost a whole shift on them. It will not happen again.');
+  await page.getByRole('button', { name: 'File appeal' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Your appeal was filed.');
+  await expect(page.getByRole('heading', { name: 'The order blacklist' })).toBeVisible();
+  await look(page, 'appeal-blacklist-pending');
+});
