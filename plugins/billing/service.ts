@@ -8,23 +8,17 @@ import type { EventBus } from '../../core/events.ts';
 import { converge, expireAllGrace, expireGrace, type ConvergeDeps, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
 import { stateOf, type MySubscriptionView, type PlanView } from './schemas.ts';
-import { callStripe, customerOf, notSetUp, stripeClient } from './stripe.ts';
-
-/** The webhook events that make us read a customer's subscriptions again (each is only a hint; Stripe is the truth). */
-export const HANDLED_EVENTS = new Set([
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-]);
+import { readStripeEvent, signedAt } from './stripe-events.ts';
+import { callStripe, notSetUp, stripeClient } from './stripe.ts';
 
 /** Stripe's shortest Checkout Session life; a stored session this close to its end is not handed out again. */
 const SESSION_LIFE_S = 30 * 60;
 const SESSION_REUSE_MARGIN_MS = 2 * 60_000;
-/** Stripe refuses a timestamp older than this (constructEvent's tolerance). */
+/** A signature dated further from now than this, before or ahead, is refused (constructEvent's tolerance, both ways). */
 const SIGNATURE_TOLERANCE_S = 300;
+
+/** The webhook's 200: `ignored` for an event it need not act on, `duplicate` for one already handled. */
+export type WebhookAnswer = { received: true; ignored?: true; duplicate?: true };
 
 /** Who subscribes: what Stripe's customer is named after. */
 export type Subscriber = Pick<CurrentUser, 'id' | 'username' | 'displayName'>;
@@ -181,27 +175,29 @@ export class BillingService {
   }
 
   /**
-   * POST /api/stripe/webhook: the raw body, verified with the SDK (300 s tolerance). A bad, old or missing signature
-   * is a 400 and changes nothing. The event only says whose subscriptions to read again.
+   * POST /api/stripe/webhook: the raw body, verified with the SDK. A bad or missing signature, or one dated more than
+   * 300 s before or after now, is a 400 and changes nothing; so is a body that is not an event of the shape read
+   * (stripe-events.ts). The event only says whose subscriptions to read again.
    */
-  async webhook(raw: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+  async webhook(raw: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
     const stripe = await this.#client();
     if (!signature) throw new DomainError('bad_request', 'Missing Stripe-Signature header.');
-    let event: Stripe.Event;
+    let json: unknown;
     try {
-      event = stripe.webhooks.constructEvent(raw, signature, this.#deps.config.stripe.webhookSecret!, SIGNATURE_TOLERANCE_S);
-    } catch {
-      throw new DomainError('bad_request', 'Invalid Stripe signature.');
+      json = stripe.webhooks.constructEvent(raw, signature, this.#deps.config.stripe.webhookSecret!, SIGNATURE_TOLERANCE_S);
+    } catch (error) {
+      throw new DomainError('bad_request', error instanceof SyntaxError ? 'The body is not JSON' : 'Invalid Stripe signature.');
     }
-    if (!HANDLED_EVENTS.has(event.type)) return { received: true };
-    const customerId = customerOf(event.data.object);
-    if (!customerId) return { received: true };
-    const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { customerId });
+    // The SDK's clock, Date.now(), for the bound ahead too: both bounds are about the delivery, not the diner's time.
+    if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_S) throw new DomainError('bad_request', 'Invalid Stripe signature.');
+    const event = readStripeEvent(json);
+    if (!event) return { received: true, ignored: true };
+    const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { customerId: event.customerId });
     if (!customer) {
-      this.#deps.log.warn({ event: event.id, customer: customerId }, 'A Stripe event for a customer this site did not create: ignored');
-      return { received: true };
+      this.#deps.log.warn({ event: event.id, customer: event.customerId }, 'A Stripe event for a customer this site did not create: ignored');
+      return { received: true, ignored: true };
     }
-    const outcome = await this.#sync(stripe, customer.user.id, customerId, { id: event.id, type: event.type });
+    const outcome = await this.#sync(stripe, customer.user.id, event.customerId, { id: event.id, type: event.type });
     return outcome === 'duplicate' ? { received: true, duplicate: true } : { received: true };
   }
 

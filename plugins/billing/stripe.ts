@@ -43,11 +43,3 @@ export async function callStripe<T>(log: FastifyBaseLogger, what: string, work: 
     throw new DomainError('unavailable', STRIPE_OUTAGE);
   }
 }
-
-/** The customer id of an event's object (Checkout Session, subscription, invoice): a string, or an expanded customer. */
-export function customerOf(object: unknown): string | null {
-  const customer = (object as { customer?: unknown } | null)?.customer;
-  if (typeof customer === 'string') return customer;
-  if (customer && typeof customer === 'object' && typeof (customer as { id?: unknown }).id === 'string') return (customer as { id: string }).id;
-  return null;
-}

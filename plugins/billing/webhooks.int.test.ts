@@ -49,6 +49,9 @@ describe('billing webhooks', () => {
       const cases: [string, string | undefined][] = [
         [payload, t.stripe.sign(payload, { secret: 'whsec_not_ours' })],
         [payload, t.stripe.sign(payload, { timestamp: now - 301 })],
+        // Dated ahead of now by more than the tolerance: refused as a stale one is.
+        [payload, t.stripe.sign(payload, { timestamp: now + 301 })],
+        [payload, t.stripe.sign(payload, { timestamp: now + 3600 })],
         [tampered, t.stripe.sign(payload)],
         [payload, 'not a signature'],
         [payload, undefined],
@@ -64,6 +67,46 @@ describe('billing webhooks', () => {
       // The same payload, signed now with the right secret, is taken.
       expect((await post(payload, t.stripe.sign(payload))).status).toBe(200);
       expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
+    });
+
+    it('a signed event of a shape it does not expect is a 400 or an ignored 200, never a 500, and changes nothing', async () => {
+      const refused = [
+        { id: 'evt_x', type: 'customer.subscription.updated' },
+        { id: 'evt_x', type: 'customer.subscription.deleted', data: null },
+        { id: 'evt_x', type: 'invoice.paid', data: { object: null } },
+        { id: 'evt_x', type: 'invoice.payment_failed', data: {} },
+        { id: 'evt_x', type: 'checkout.session.completed', data: { object: { customer: 42 } } },
+        { id: 'evt_x', type: 'customer.subscription.created', data: { object: { customer: { name: 'no id' } } } },
+        { type: 'customer.subscription.updated', data: { object: { customer: 'cus_x' } } },
+        { id: 7, type: 'customer.subscription.updated', data: { object: { customer: 'cus_x' } } },
+        { id: 'evt_x', data: { object: { customer: 'cus_x' } } },
+        {},
+        [],
+        null,
+        'customer.subscription.updated',
+      ];
+      const before = await eventCount();
+      for (const event of refused) {
+        const payload = JSON.stringify(event);
+        const answer = await post(payload, t.stripe.sign(payload));
+        expect(answer.status, payload).toBe(400);
+        expect(await answer.json(), payload).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      }
+      const notJson = 'not json';
+      expect((await post(notJson, t.stripe.sign(notJson))).status).toBe(400);
+      // Shapes it need not read: a type it does not handle, whatever its data, and a handled one without a customer.
+      const ignored = [
+        { id: 'evt_y', type: 'customer.created' },
+        { id: 'evt_y', type: 'customer.created', data: 'anything' },
+        { id: 'evt_y', type: 'checkout.session.completed', data: { object: { id: 'cs_x', customer: null } } },
+      ];
+      for (const event of ignored) {
+        const payload = JSON.stringify(event);
+        const answer = await post(payload, t.stripe.sign(payload));
+        expect(answer.status, payload).toBe(200);
+        expect(await answer.json(), payload).toEqual({ received: true, ignored: true });
+      }
+      expect(await eventCount()).toBe(before);
     });
 
     it('an event type it does not handle is acknowledged and changes nothing', async () => {
