@@ -97,3 +97,9 @@ export interface SponsorCallbackResponse {
   /** false: this payment had been credited already (a repeated callback). */
   credited: boolean;
 }
+
+/** A user back from the sponsor flow: the coins a payment brings (`sponsorReward`), and those already credited (null: not yet). */
+export interface SponsorReturn {
+  reward: number;
+  credited: number | null;
+}

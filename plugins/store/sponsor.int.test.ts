@@ -60,6 +60,21 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     ]);
   });
 
+  it("what /store?success=true tells a user back from the flow: the coins on their way, then those the callback credited, for a token's life", async () => {
+    const sponsor = (app.server.ctx.services.store as StorePlugin).sponsor;
+    const casey = await app.createUser();
+    expect(await sponsor.returnFor(casey.id)).toEqual({ reward: 1000, credited: null });
+    const paidAt = clock;
+    expect((await callback({ token: await tokenOf(casey), paymentId: paymentId(), productId: '29' })).statusCode).toBe(200);
+    expect(await sponsor.returnFor(casey.id)).toEqual({ reward: 1000, credited: 1000 });
+    clock = paidAt + SPONSOR_TOKEN_TTL_MS + 1000;
+    try {
+      expect(await sponsor.returnFor(casey.id)).toEqual({ reward: 1000, credited: null });
+    } finally {
+      clock = paidAt;
+    }
+  });
+
   it('a bad, missing, old or foreign signature is 401 and changes nothing', async () => {
     const casey = await app.createUser();
     const body = JSON.stringify({ token: await tokenOf(casey), paymentId: paymentId(), productId: '29' });
@@ -148,5 +163,7 @@ describe('sponsors when the ad network is not configured', () => {
       headers: { 'content-type': 'application/json', [SPONSOR_SIGNATURE_HEADER]: signSponsorCallback(SECRET, payload, Math.floor(Date.now() / 1000)) },
     });
     expect(res.statusCode).toBe(503);
+    // Nobody can come back from a flow that is not there: /store?success=true thanks nobody.
+    expect(await (app.server.ctx.services.store as StorePlugin).sponsor.returnFor(casey.id)).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import { parseInput } from '../../core/http/zod.ts';
 import { isId } from '../../core/shared/ids.ts';
 import '../notifications/events.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { SponsorCallbackBodySchema, type SponsorCallbackResponse, type SponsorTokenResponse } from './coins-schemas.ts';
+import { SponsorCallbackBodySchema, type SponsorCallbackResponse, type SponsorReturn, type SponsorTokenResponse } from './coins-schemas.ts';
+import { CoinTransactionSchema } from './entities.ts';
 import type { CoinLedger } from './ledger.ts';
 
 /** How long a sponsor token is good for: long enough to pay on the ad network's page, short enough not to matter if it leaks. */
@@ -114,6 +115,22 @@ export class SponsorService {
       });
     }
     return { received: true, credited: applied };
+  }
+
+  /**
+   * What `/store?success=true` tells a user the sponsor flow sent back there (the success URL it was given): null when
+   * sponsor payments are not set up, so nobody can have come back from them. Otherwise the coins a payment brings and
+   * those its callback already credited: the user's latest sponsor credit within a token's life (the network may
+   * call back before or after it sends the browser on).
+   */
+  async returnFor(userId: string): Promise<SponsorReturn | null> {
+    if (!this.configured) return null;
+    const since = new Date(this.#now() - SPONSOR_TOKEN_TTL_MS);
+    const [reward, credit] = await Promise.all([
+      this.#settings.get('sponsorReward'),
+      this.#orm.em.fork().findOne(CoinTransactionSchema, { user: userId, reference: { $like: 'sponsor:%' }, createdAt: { $gte: since } }, { orderBy: { createdAt: 'desc' } }),
+    ]);
+    return { reward, credited: credit ? credit.amount : null };
   }
 
   #verifySignature(raw: Buffer, header: string | undefined, secret: string): void {

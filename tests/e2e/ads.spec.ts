@@ -122,6 +122,10 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   const anonymous = await visitor.newPage();
   await anonymous.goto(`${site}/store`);
   await expect(anonymous.getByTestId('sponsor-offer').getByRole('link', { name: 'Sign in to sponsor' })).toHaveAttribute('href', '/login?redirect=%2Fstore');
+  // A visitor cannot have been through the sponsor flow (it needs a signed-in user's token): no thanks for them.
+  await anonymous.goto(`${site}/store?success=true`);
+  await expect(anonymous.getByTestId('sponsor-offer')).toBeVisible();
+  await expect(anonymous.getByTestId('sponsor-thanks')).toHaveCount(0);
   await visitor.close();
 
   const context = await browser.newContext();
@@ -150,7 +154,9 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   await page.getByTestId('sponsor-offer').getByTestId('sponsor-button').click();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(`${site}/store?success=true`);
+  // The network told the server before it sent the browser back: the thanks says the coins are there.
   await expect(page.getByTestId('sponsor-thanks')).toContainText('Thank you for sponsoring Virtual Diner!');
+  await expect(page.getByTestId('sponsor-thanks')).toContainText('1,000 coins were added to your balance.');
   await look(page, 'store-sponsor-thanks');
   await expect.poll(() => ads!.sponsorCallbacks.length).toBe(callbacks + 1);
   expect(ads!.sponsorCallbacks.at(-1)).toMatchObject({ status: 200, body: { productId: '29' } });

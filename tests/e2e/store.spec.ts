@@ -88,3 +88,20 @@ test('a visitor sees the items and a sign-in link', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
   await look(page, 'store-visitor');
 });
+
+test('without sponsor payments set up, /store?success=true thanks nobody for a sponsorship, visitor or customer', async ({ browser, page, diner }) => {
+  await page.goto('/store?success=true');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');
+  await expect(page.getByTestId('store-item').first()).toBeVisible();
+  await expect(page.getByTestId('sponsor-thanks')).toHaveCount(0);
+  await expect(page.getByText('coins are on their way')).toHaveCount(0);
+
+  const casey = await browser.newContext();
+  await diner.signInAs(casey, CASEY);
+  const caseyPage = await casey.newPage();
+  await caseyPage.goto('/store?success=true');
+  await expect(caseyPage.getByTestId('store-balance')).toBeVisible();
+  await expect(caseyPage.getByTestId('sponsor-thanks')).toHaveCount(0);
+  await expect(caseyPage.getByTestId('sponsor-offer')).toHaveCount(0);
+  await casey.close();
+});
