@@ -33,7 +33,7 @@ const bench = definePlugin({
       const tokens: string[] = [];
       for (let i = 0; i < count; i++) {
         const id = newId();
-        const user = em.create(UserSchema, { id, username: `bench${i}`, permissions: PERMISSIONS.MANAGE_ORDERS, perks: [], ban: { active: false } });
+        const user = em.create(UserSchema, { id, username: `bench${i}`, permissions: PERMISSIONS.MANAGE_ORDERS, ban: { active: false } });
         const token = SessionService.generateToken();
         em.create(SessionSchema, { id: hashToken(token), user, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
         tokens.push(token);

@@ -15,7 +15,7 @@ describe('CurrentUser in plain SQL', () => {
 
   const fromEntity = async (id: string) => toCurrentUser(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] }));
 
-  it('agrees with toCurrentUser: ranks highest first, permissions and perks merged, ban, settings, dates', async () => {
+  it('agrees with toCurrentUser: ranks highest first, permissions and perks (hand-given, granted, ranks\') merged, ban, settings, dates', async () => {
     const em = app.db.orm.em.fork();
     const low = em.create(RankSchema, { name: 'Low', position: 7101, permissions: toBits(['MANAGE_ORDERS']), perks: ['FEEDBACK_BETA'], colour: '#112233' });
     const high = em.create(RankSchema, { name: 'High', position: 7102, permissions: toBits(['MANAGE_USERS']), perks: ['DELIVERY_MESSAGE_BETA'], canResign: true });
@@ -29,6 +29,8 @@ describe('CurrentUser in plain SQL', () => {
     user.displayName = 'Ranked';
     user.avatar = 'a_0123456789abcdef';
     user.settings = { deliveryMessage: { message: 'Enjoy!' } };
+    // A perk held by a grant (a plan's) counts as the hand-given ones do.
+    user.grantedPerks = ['SUPPORTER', 'FEEDBACK_BETA'];
     await edit.flush();
 
     const found = await selectCurrentUsers(app.db.orm, app.db.orm.em.fork(), [ranked.id, banned.id, plain.id, '1999999999999999999']);
@@ -37,7 +39,7 @@ describe('CurrentUser in plain SQL', () => {
     const current = found.get(ranked.id)!;
     expect(current.ranks.map((r) => r.name)).toEqual(['High', 'Low']);
     expect(current.permissions).toBe(toBits(['VIEW_FOOD_LOOKUP', 'MANAGE_ORDERS', 'MANAGE_USERS']));
-    expect(new Set(current.perks)).toEqual(new Set(['OWN_PERK', 'FEEDBACK_BETA', 'DELIVERY_MESSAGE_BETA']));
+    expect(new Set(current.perks)).toEqual(new Set(['OWN_PERK', 'FEEDBACK_BETA', 'SUPPORTER', 'DELIVERY_MESSAGE_BETA']));
     expect(found.get(banned.id)!.ban).toEqual({ active: true, reason: 'Spam', expires: new Date(Date.UTC(2030, 0, 2)) });
   });
 

@@ -10,7 +10,8 @@ import type { CurrentUser } from './sessions.ts';
  * checks the two agree.
  */
 export const CURRENT_USER_COLUMNS = `u.id as u_id, u.username as u_username, u.display_name as u_display_name,
-  u.discriminator as u_discriminator, u.avatar as u_avatar, u.permissions as u_permissions, u.perks as u_perks,
+  u.discriminator as u_discriminator, u.avatar as u_avatar, u.permissions as u_permissions, u.manual_perks as u_manual_perks,
+  u.perks as u_granted_perks,
   u.flags as u_flags, u.ban_active as u_ban_active, u.ban_reason as u_ban_reason, u.ban_expires as u_ban_expires,
   u.settings as u_settings, u.created_at as u_created_at,
   coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'position', r.position, 'colour', r.colour,
@@ -38,7 +39,7 @@ const date = (value: unknown): Date => (value instanceof Date ? value : new Date
 /** The CurrentUser of a row selected with CURRENT_USER_COLUMNS: the same merge of permissions and perks as toCurrentUser. */
 export function currentUserOfRow(row: Row): CurrentUser {
   const ranks = parsed<RankRow[]>(row.u_ranks);
-  const perks = new Set<string>(row.u_perks as string[]);
+  const perks = new Set<string>([...(row.u_manual_perks as string[]), ...(row.u_granted_perks as string[])]);
   let permissions = Number(row.u_permissions);
   for (const rank of ranks) {
     permissions |= rank.permissions;

@@ -49,7 +49,14 @@ export const UserSchema = defineEntity({
     avatar: p.string().nullable(),
     /** Permissions granted to the user directly, on top of their ranks'. */
     permissions: p.integer().default(0),
-    perks: p.array().defaultRaw(`'{}'`),
+    /**
+     * The perks held because of a grant (a plan, a purchase, an objective): written only by the grants that hold them
+     * (plugins/store: its SQL function `grant_apply` appends to this column, its name from before grants and
+     * hand-set perks were kept apart), under the user's row lock. A user manager never writes it.
+     */
+    grantedPerks: p.array().fieldName('perks').defaultRaw(`'{}'`),
+    /** The perks a user manager gave by hand (PATCH /api/client/users/{id} `perks`); no grant's end takes them. */
+    manualPerks: p.array().defaultRaw(`'{}'`),
     flags: p.integer().default(0),
     ranks: () => p.manyToMany(RankSchema).pivotTable('user_ranks'),
     ban: () => p.embedded(BanSchema).prefix('ban_'),

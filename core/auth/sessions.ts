@@ -52,7 +52,8 @@ export function toCurrentUser(user: User): CurrentUser {
     .getItems()
     .map((r) => ({ id: r.id, name: r.name, position: r.position, colour: r.colour, canResign: r.canResign, permissions: r.permissions, perks: r.perks }))
     .sort((a, b) => b.position - a.position);
-  const perks = new Set<string>(user.perks);
+  // Effective perks: those given by hand, those held by grants, and the ranks' (current-user-sql.ts merges the same).
+  const perks = new Set<string>([...user.manualPerks, ...user.grantedPerks]);
   let permissions = user.permissions;
   for (const rank of ranks) {
     permissions |= rank.permissions;

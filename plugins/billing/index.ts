@@ -26,8 +26,11 @@ export default definePlugin({
       now: ctx.now,
       log: ctx.log,
     });
+    const store = ctx.services.store as StorePlugin;
     // A past-due subscription's grace ends without an event from Stripe: the store's grant sweeper ends it on time.
-    (ctx.services.store as StorePlugin).sweeper.also(() => subscriptions.sweepGrace());
+    store.sweeper.also(() => subscriptions.sweepGrace());
+    // A plan's perks are named after the plan in the user manager's view.
+    store.grants.nameSourcesWith('subscription', (em, ids) => subscriptions.planNamesOf(em, ids));
     return { subscriptions };
   },
   routes(app, plugin) {

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config, StripePlan } from '../../core/config.ts';
-import type { Orm } from '../../core/db/orm.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { converge, expireAllGrace, expireGrace, type ConvergeDeps, type Grants } from './converge.ts';
@@ -165,6 +165,17 @@ export class BillingService {
       currentPeriodEnd: row.currentPeriodEnd.toISOString(),
       granting: row.granting,
     }));
+  }
+
+  /** The plans' names of these subscriptions, by subscription id (as configured now; one of no known plan has none). */
+  async planNamesOf(em: Em, subscriptionIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await em.find(StripeSubscriptionSchema, { id: { $in: [...subscriptionIds] } }, { fields: ['id', 'planId'] });
+    const names = new Map<string, string>();
+    for (const row of rows) {
+      const plan = this.#deps.config.stripe.plans.find((p) => p.id === row.planId);
+      if (plan) names.set(row.id, plan.name);
+    }
+    return names;
   }
 
   /** The success page: converge the user now, so one who lands before the webhook sees their plan. */

@@ -12,6 +12,7 @@ export interface BillingTestApp {
   events: { event: string; payload: Record<string, unknown> }[];
   /** Casey: subscribes through Checkout (create → the stand-in's Pay) and waits for the webhooks; returns the subscription id. */
   subscribe(user: TestUser, plan?: string): Promise<string>;
+  /** The user's own perks: given by hand, then held by grants (no ranks'). */
   perksOf(userId: string): Promise<string[]>;
   ranksOf(userId: string): Promise<string[]>;
   customerOf(userId: string): Promise<string>;
@@ -51,7 +52,8 @@ export async function startBillingTestApp(env: Record<string, string> = {}): Pro
       return subscription;
     },
     async perksOf(userId) {
-      return (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: userId })).perks;
+      const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: userId });
+      return [...new Set([...user.manualPerks, ...user.grantedPerks])];
     },
     async ranksOf(userId) {
       const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'] });

@@ -29,7 +29,7 @@ export async function seedDeliveryMessages(ctx: CoreContext): Promise<void> {
     em.create(DeliveryMessageSchema, { ...row, createdAt: at, updatedAt: at });
   }
   for (const user of await em.find(UserSchema, { id: { $in: [CHARLIE, DANA] } })) {
-    if (!user.perks.includes('DELIVERY_MESSAGE_BETA')) user.perks = [...user.perks, 'DELIVERY_MESSAGE_BETA'];
+    if (!user.manualPerks.includes('DELIVERY_MESSAGE_BETA')) user.manualPerks = [...user.manualPerks, 'DELIVERY_MESSAGE_BETA'];
   }
   await em.flush();
 }

@@ -2,7 +2,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import type { StorePlugin } from '../store/index.ts';
 import { objectivesRoutes } from './api.ts';
 import { ClaimsService } from './claims.ts';
-import { objectiveEntities } from './entities.ts';
+import { objectiveEntities, ObjectiveSchema } from './entities.ts';
 import './events.ts';
 import { ObjectiveLive } from './live.ts';
 import { migrations } from './migrations/index.ts';
@@ -24,6 +24,11 @@ export default definePlugin({
   migrations,
   service: (ctx): ObjectivesPlugin => {
     new ObjectiveLive(ctx.orm, ctx.events, ctx.now).listen();
+    // A perk an objective rewards is named after the objective in the user manager's view.
+    (ctx.services.store as StorePlugin).grants.nameSourcesWith('objective', async (em, ids) => {
+      const objectives = await em.find(ObjectiveSchema, { id: { $in: [...ids] } }, { fields: ['id', 'title'] });
+      return new Map(objectives.map((objective) => [objective.id, objective.title]));
+    });
     return {
       objectives: new ObjectivesService(ctx.orm, ctx.events, ctx.audit, ctx.now),
       claims: new ClaimsService(ctx.orm, ctx.services.store as StorePlugin, ctx.now),

@@ -92,7 +92,7 @@ describe('objectives', () => {
     const custom = await create(objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_PREPARED', target: 1, reward: { type: 'CUSTOM', text: 'A diner apron' } }));
     for (const { _id } of [perk, ranked, custom]) expect((await claim(chef, _id)).statusCode).toBe(200);
     const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: chef.id }, { populate: ['ranks'] });
-    expect(user.perks).toContain('FEEDBACK_BETA');
+    expect(user.grantedPerks).toContain('FEEDBACK_BETA');
     expect(user.ranks.getItems().map((r) => r.id)).toContain(rank.id);
     const grants = await store().grants.activeFor(chef.id);
     expect(grants.find((g) => g.value === 'FEEDBACK_BETA')?.endsAt).not.toBeNull();

@@ -28,7 +28,7 @@ const DETAILS: Record<(typeof CUSTOMER_CATEGORIES)[number], [open: string, compl
 export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Promise<void> {
   const em = ctx.orm.em.fork();
   for (const user of await em.find(UserSchema, { id: { $in: [CASEY, MORGAN, SAM] } })) {
-    if (!user.perks.includes('FEEDBACK_BETA')) user.perks = [...user.perks, 'FEEDBACK_BETA'];
+    if (!user.manualPerks.includes('FEEDBACK_BETA')) user.manualPerks = [...user.manualPerks, 'FEEDBACK_BETA'];
   }
   await em.flush();
 

@@ -43,8 +43,10 @@ export type CoinTransaction = InferEntity<typeof CoinTransactionSchema>;
 
 /**
  * A perk or rank a user holds because of something (a purchase, a subscription, an objective, a sponsor payment),
- * for ever or until `endsAt`. `added`: this grant put the perk or rank on the user (they did not hold it already),
- * so ending the last such grant takes it away again; one an admin gave by hand is never taken by a grant's end.
+ * for ever or until `endsAt`. `added`: this grant put the perk in the user's granted perks (no other active grant
+ * held it), or the rank on the user (they did not hold it already), so ending the last such grant takes it away
+ * again. A perk given by hand lives apart (`users.manual_perks`) and a rank an admin gave by hand is never taken by
+ * a grant's end.
  */
 export const GrantSchema = defineEntity({
   name: 'Grant',

@@ -22,7 +22,11 @@ describe('grants', () => {
 
   const grantIn = (input: Parameters<typeof grants.grantIn>[1]) => app.db.orm.em.fork().transactional((em) => grants.grantIn(em, input));
   const endIn = (input: Parameters<typeof grants.endIn>[1]) => app.db.orm.em.fork().transactional((em) => grants.endIn(em, input));
-  const perksOf = async (id: string) => [...(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id })).perks];
+  /** The user's own perks: given by hand, then held by grants. */
+  const perksOf = async (id: string) => {
+    const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id });
+    return [...new Set([...user.manualPerks, ...user.grantedPerks])];
+  };
   const ranksOf = async (id: string) => (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] })).ranks.getItems().map((r) => r.id);
 
   it('a perk granted and ended comes and goes; granting again moves the end only', async () => {
@@ -67,10 +71,10 @@ describe('grants', () => {
     ]);
   });
 
-  it('a perk the user already held stays when the grant ends', async () => {
+  it('a perk the user was given by hand stays when a grant of it ends (the grant holds its own)', async () => {
     const user = await app.createUser({ perks: ['FEEDBACK_BETA'] });
-    expect(await grantIn({ userId: user.id, kind: 'perk', value: 'FEEDBACK_BETA', source: 'subscription', sourceRef: 'sub_1', endsAt: null })).toBe(false);
-    expect(await endIn({ userId: user.id, source: 'subscription', sourceRef: 'sub_1' })).toBe(false);
+    expect(await grantIn({ userId: user.id, kind: 'perk', value: 'FEEDBACK_BETA', source: 'subscription', sourceRef: 'sub_1', endsAt: null })).toBe(true);
+    expect(await endIn({ userId: user.id, source: 'subscription', sourceRef: 'sub_1' })).toBe(true);
     expect(await perksOf(user.id)).toEqual(['FEEDBACK_BETA']);
   });
 

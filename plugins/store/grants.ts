@@ -5,6 +5,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { RankHistorySchema } from '../users/entities.ts';
+import type { GrantedPerkView } from '../users/schemas.ts';
 import { GrantSchema, type Grant } from './entities.ts';
 import { asDomainError } from './refusals.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
@@ -25,6 +26,9 @@ export interface GrantInput {
   /** null: until its source ends it (a subscription) or for ever. */
   endsAt: Date | null | RunOn;
 }
+
+/** Names a source's grants for people (a plan's name, an item's): the references asked for, to their names. */
+export type GrantSourceNamer = (em: Em, sourceRefs: readonly string[]) => Promise<Map<string, string>>;
 
 export interface GrantSourceRef {
   userId: string;
@@ -48,20 +52,63 @@ export function toGrantView(grant: Grant): GrantView {
  * Perks and ranks held because of something (a purchase, a subscription, an objective, a sponsor payment), for a
  * time or until their source ends them (docs/store.md, "Grants"). Every change runs under the user's row lock, the
  * lock the user manager's rank changes take too, so grants, their ends and an admin's edits of the same user run
- * one after the other. A perk or rank the user already held is not taken away when the grant ends.
+ * one after the other. A rank the user already held is not taken away when the grant ends. Perks held by grants
+ * are kept apart from those given by hand: a grant writes only `users.perks` (the User's `grantedPerks`), never
+ * `manual_perks`, so a manager's perk edit and a grant's end never take each other's perks (docs/decisions.md,
+ * "Money and billing (issue 39)").
  *
- * grantIn and endIn answer whether the user's perks or ranks changed; the caller then calls `announce` after its
+ * grantIn and endIn answer whether the user's granted perks or ranks changed; the caller then calls `announce` after its
  * transaction commits, so the user's sessions and live sockets see the change.
  */
 export class GrantService {
   readonly #orm: Orm;
   readonly #events: EventBus;
   readonly #now: () => number;
+  readonly #namers = new Map<GrantSource, GrantSourceNamer>();
 
   constructor(orm: Orm, events: EventBus, now: () => number) {
     this.#orm = orm;
     this.#events = events;
     this.#now = now;
+  }
+
+  /** The plugin that owns a source names its grants (billing: a subscription's plan); a source nobody names shows none. */
+  nameSourcesWith(source: GrantSource, namer: GrantSourceNamer): void {
+    this.#namers.set(source, namer);
+  }
+
+  /**
+   * The perks these users hold by grant, by user, soonest end first, each with what gave it: what the user manager
+   * shows as not removable by hand.
+   */
+  async grantedPerksOf(userIds: readonly string[]): Promise<Map<string, GrantedPerkView[]>> {
+    const byUser = new Map<string, GrantedPerkView[]>();
+    if (userIds.length === 0) return byUser;
+    const em = this.#orm.em.fork();
+    const grants = await em.find(
+      GrantSchema,
+      { user: { $in: [...userIds] }, kind: 'perk', endedAt: null },
+      { orderBy: { endsAt: 'asc nulls last', startedAt: 'asc', id: 'asc' } },
+    );
+    const names = await this.#sourceNames(em, grants);
+    for (const grant of grants) {
+      const views = byUser.get(grant.user.id) ?? [];
+      const sourceName = names.get(`${grant.source}:${grant.sourceRef}`) ?? null;
+      views.push({ perk: grant.value, source: grant.source, sourceName, endsAt: grant.endsAt ? grant.endsAt.toISOString() : null });
+      byUser.set(grant.user.id, views);
+    }
+    return byUser;
+  }
+
+  /** The names of the grants' sources, by `source:sourceRef`, from each source's namer (one call per source). */
+  async #sourceNames(em: Em, grants: readonly Grant[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    for (const [source, namer] of this.#namers) {
+      const refs = [...new Set(grants.filter((grant) => grant.source === source).map((grant) => grant.sourceRef))];
+      if (refs.length === 0) continue;
+      for (const [ref, name] of await namer(em, refs)) names.set(`${source}:${ref}`, name);
+    }
+    return names;
   }
 
   /**
@@ -131,7 +178,7 @@ export class GrantService {
 
   /**
    * Ends one grant. What it added goes away unless another active grant gives the same perk or rank, which then
-   * becomes the one that added it.
+   * becomes the one that added it. A perk goes from the granted perks only: one also given by hand stays.
    */
   async #end(em: Em, user: User, grant: Grant): Promise<boolean> {
     grant.endedAt = new Date(this.#now());
@@ -142,8 +189,8 @@ export class GrantService {
       return false;
     }
     if (grant.kind === 'perk') {
-      if (!user.perks.includes(grant.value)) return false;
-      user.perks = user.perks.filter((perk) => perk !== grant.value);
+      if (!user.grantedPerks.includes(grant.value)) return false;
+      user.grantedPerks = user.grantedPerks.filter((perk) => perk !== grant.value);
       return true;
     }
     const before = user.ranks.getItems();

@@ -3,9 +3,9 @@ import type { SettingsService } from '../settings/service.ts';
 import type { UsersPlugin } from '../users/index.ts';
 import { coinsRoutes } from './coins-api.ts';
 import hourlyCommand from './commands/hourly.ts';
-import { storeEntities } from './entities.ts';
+import { storeEntities, StorePurchaseSchema } from './entities.ts';
 import { GrantSweeper } from './grant-sweeper.ts';
-import { GrantService } from './grants.ts';
+import { GrantService, type GrantSourceNamer } from './grants.ts';
 import { HourlyService } from './hourly.ts';
 import { storeItemsRoutes } from './items-api.ts';
 import { StoreItems } from './items.ts';
@@ -36,6 +36,12 @@ export interface StorePlugin {
   sweeper: GrantSweeper;
 }
 
+/** A purchase's grant is named after the item bought (as it was named then). */
+const purchaseNames: GrantSourceNamer = async (em, ids) => {
+  const purchases = await em.find(StorePurchaseSchema, { id: { $in: [...ids] } }, { fields: ['id', 'itemName'] });
+  return new Map(purchases.map((purchase) => [purchase.id, purchase.itemName]));
+};
+
 /** The money side inside the diner: coins and their ledger, grants, the hourly reward, sponsors, items and purchases (docs/store.md). */
 export default definePlugin({
   name: 'store',
@@ -46,8 +52,12 @@ export default definePlugin({
     const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
     const settings = ctx.services.settings as SettingsService;
     const sponsor = new SponsorService({ orm: ctx.orm, coins, settings, events: ctx.events, config: ctx.config, now: ctx.now });
-    // `nitroPayToken` in GET /api/v3/users/@me: the users plugin asks us, without importing this plugin.
-    (ctx.services.users as UsersPlugin).users.issuePaymentTokensWith((userId) => sponsor.tokenFor(userId)?.token ?? null);
+    // `nitroPayToken` in GET /api/v3/users/@me, and the perks held by grant in the user manager's view: the users
+    // plugin asks us, without importing this plugin.
+    const users = ctx.services.users as UsersPlugin;
+    users.users.issuePaymentTokensWith((userId) => sponsor.tokenFor(userId)?.token ?? null);
+    users.admin.describeGrantedPerksWith((userIds) => grants.grantedPerksOf(userIds));
+    grants.nameSourcesWith('purchase', purchaseNames);
     return {
       coins,
       grants,

@@ -35,7 +35,7 @@ describe('store items and purchases', () => {
   }
   const buy = (user: TestUser, id: string, giftUserID?: string) =>
     app.inject({ method: 'POST', url: '/api/client/store/items/purchase', headers: user.auth, payload: giftUserID ? { id, giftUserID } : { id } });
-  const perksOf = async (id: string) => [...(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { refresh: true })).perks];
+  const perksOf = async (id: string) => [...(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { refresh: true })).grantedPerks];
 
   it('a manager creates an item, customers see it on sale, and every write is in the audit log', async () => {
     const id = await createItem({ name: 'Feedback pass', description: 'Try it.', price: 300, grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 30 }, stock: 5, perUserLimit: 2 });

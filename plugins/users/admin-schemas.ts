@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
-import { UserIdSchema, type UserView } from './schemas.ts';
+import { UserIdSchema, type GrantedPerkView, type UserView } from './schemas.ts';
 
 /** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
 export const AdminUsersBodySchema = z.strictObject({
@@ -21,8 +21,18 @@ export const AdminUsersBodySchema = z.strictObject({
 });
 export type AdminUsersFilter = z.infer<typeof AdminUsersBodySchema>['filter'];
 
+/**
+ * A user as the user manager sees them: `perks` is what they hold (their own, their ranks', their grants'); of those,
+ * `manualPerks` were given by hand (what PATCH /api/client/users/{id} `perks` replaces) and `grantedPerks` are held
+ * by grants, each with what gave it: they cannot be removed by hand.
+ */
+export interface AdminUserView extends UserView {
+  manualPerks: string[];
+  grantedPerks: GrantedPerkView[];
+}
+
 export interface AdminUsersResponse {
-  users: UserView[];
+  users: AdminUserView[];
   totalUsers: number;
 }
 

@@ -11,10 +11,11 @@ import { newId } from '../../core/ids.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
-import type { AdminUsersFilter, AdminUsersResponse, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
+import type { AdminUserView, AdminUsersFilter, AdminUsersResponse, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
 import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
 import '../notifications/events.ts';
 import './events.ts';
+import type { GrantedPerkView } from './schemas.ts';
 import { toUserView } from './service.ts';
 
 function toBanView(user: User): BanView | null {
@@ -52,6 +53,13 @@ export function userTarget(user: User): { type: 'user'; id: string; name: string
 /** Ranks as an audit entry keeps them: names, highest first, readable after the ranks change or go. */
 const rankNames = (ranks: readonly Rank[]) => [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name);
 
+/** The perks users hold by grant, by user id: the store's grants answer (they register themselves); none until then. */
+export type GrantedPerksSource = (userIds: readonly string[]) => Promise<Map<string, GrantedPerkView[]>>;
+
+function toAdminUserView(user: User, granted: GrantedPerkView[]): AdminUserView {
+  return { ...toUserView(user), manualPerks: [...user.manualPerks], grantedPerks: granted };
+}
+
 function toWarningView(warning: Warning): WarningView {
   return { id: warning.id, userID: warning.user.id, reason: warning.reason, by: warning.by, createdAt: warning.createdAt.toISOString() };
 }
@@ -71,11 +79,28 @@ export class UserAdminService {
   readonly #orm: Orm;
   readonly #events: EventBus;
   readonly #audit: AuditLog;
+  #grantedPerks: GrantedPerksSource = async () => new Map();
 
   constructor(orm: Orm, events: EventBus, audit: AuditLog) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;
+  }
+
+  /**
+   * Who tells which perks users hold by grant (and what gave each): the store plugin registers its grants here, so
+   * this plugin never imports it.
+   */
+  describeGrantedPerksWith(source: GrantedPerksSource): void {
+    this.#grantedPerks = source;
+  }
+
+  /** One user as the user manager sees them (the edit screen), or null when there is no such user. */
+  async view(id: string): Promise<AdminUserView | null> {
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
+    if (!user) return null;
+    const granted = await this.#grantedPerks([id]);
+    return toAdminUserView(user, granted.get(id) ?? []);
   }
 
   async search(filter: AdminUsersFilter): Promise<AdminUsersResponse> {
@@ -98,7 +123,8 @@ export class UserAdminService {
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     });
-    return { users: users.map(toUserView), totalUsers };
+    const granted = await this.#grantedPerks(users.map((user) => user.id));
+    return { users: users.map((user) => toAdminUserView(user, granted.get(user.id) ?? [])), totalUsers };
   }
 
   async getBan(id: string): Promise<BanView | null> {

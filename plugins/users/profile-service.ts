@@ -27,7 +27,7 @@ function profileFields(user: User) {
     displayName: user.displayName ?? null,
     avatar: user.avatar ?? null,
     deliveryMessage: user.settings?.deliveryMessage?.message ?? null,
-    perks: [...user.perks],
+    perks: [...user.manualPerks],
     flags: user.flags,
   };
 }
@@ -93,7 +93,8 @@ export class ProfileService {
         const deliveryMessage = input.settings.deliveryMessage;
         user.settings = deliveryMessage === null ? rest : { ...rest, deliveryMessage: { message: deliveryMessage.message } };
       }
-      if (input.perks !== undefined) user.perks = input.perks;
+      // The perks given by hand: those held by grants (a plan's, a purchase's) are theirs, untouched here.
+      if (input.perks !== undefined) user.manualPerks = input.perks;
       if (input.flags !== undefined) user.flags = input.flags;
       return user;
     });

@@ -174,12 +174,12 @@ describe('profiles, warnings, blacklist and resign', () => {
         expect((await patch(user, user, body)).statusCode, JSON.stringify(body)).toBe(status);
       }
       const after = await row(user.id);
-      expect(after).toMatchObject({ username: 'sneaky', displayName: null, permissions: 0, perks: [], flags: 0, ban: { active: false } });
+      expect(after).toMatchObject({ username: 'sneaky', displayName: null, permissions: 0, manualPerks: [], grantedPerks: [], flags: 0, ban: { active: false } });
       expect(after.ranks).toHaveLength(0);
       expect(after.settings ?? {}).toEqual({});
       // A manager is held to the same list on themself.
       expect((await patch(u.manager!, u.manager, { perks: ['FEEDBACK_BETA'] })).json().message).toBe('You can only change your display name and delivery message.');
-      expect((await row(u.manager!.id)).perks).toEqual([]);
+      expect((await row(u.manager!.id)).manualPerks).toEqual([]);
     });
 
     it('lets a manager set perks (known ones, once each) and flags of someone ranked below them', async () => {
@@ -187,7 +187,7 @@ describe('profiles, warnings, blacklist and resign', () => {
       const res = await patch(user, u.manager, { perks: ['FEEDBACK_BETA', 'FEEDBACK_BETA'], flags: 4, displayName: 'Set by manager' });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ perks: ['FEEDBACK_BETA'], flags: 4, displayName: 'Set by manager' });
-      expect(await row(user.id)).toMatchObject({ perks: ['FEEDBACK_BETA'], flags: 4 });
+      expect(await row(user.id)).toMatchObject({ manualPerks: ['FEEDBACK_BETA'], flags: 4 });
       expect((await patch(u.chef!, u.manager, { perks: [] })).statusCode).toBe(200);
       expect((await patch(u.director!, u.manager, { flags: 1 })).statusCode).toBe(403);
       expect((await patch(u.director!, u.admin, { flags: 2 })).json().user.flags).toBe(2);
@@ -216,7 +216,7 @@ describe('profiles, warnings, blacklist and resign', () => {
       }
       expect((await patch(user, user, {})).json().message).toBe('Nothing to change');
       expect((await patch(user, user, { settings: { deliveryMessage: { message: 'Hello' } } })).json().message).toBe('A delivery message must mention {customer}.');
-      expect(await row(user.id)).toMatchObject({ displayName: null, perks: ['FEEDBACK_BETA'], flags: 0 });
+      expect(await row(user.id)).toMatchObject({ displayName: null, manualPerks: ['FEEDBACK_BETA'], flags: 0 });
       expect((await row(user.id)).settings ?? {}).toEqual({});
     });
 

@@ -45,6 +45,21 @@ export interface UserView extends PublicUserView {
   settings: { deliveryMessage?: { message: string } };
 }
 
+/**
+ * A perk a user holds because of a grant (a plan, a store purchase, an objective's reward): it ends with what gave
+ * it, and the user manager's perk edit neither removes nor gives it (docs/decisions.md, "Money and billing (issue
+ * 39)"). The store's grants fill it in (plugins/store/grants.ts `grantedPerksOf`).
+ */
+export interface GrantedPerkView {
+  perk: string;
+  /** What gave it: `subscription`, `purchase`, `objective` or `sponsor`. */
+  source: string;
+  /** The plan's, the item's or the objective's name, where known. */
+  sourceName: string | null;
+  /** When the grant ends; null: when its source ends it (a plan), or never. */
+  endsAt: string | null;
+}
+
 export interface MeResponse {
   user: UserView;
   /** The sponsor payment token (docs/store.md "Sponsors"); null when sponsor payments are not set up. */
@@ -118,7 +133,10 @@ const selfFields = {
 /** What a user manager may change on top, for someone ranked below them (never themself). */
 const managerFields = {
   ...selfFields,
-  /** The user's own perks (ranks' perks come on top); known perks only. Replaces the list. */
+  /**
+   * The perks given by hand (`manualPerks` in the user manager's view); known perks only. Replaces that list: the
+   * ranks' perks and those held by grants (a plan's) come on top and are not changed here.
+   */
   perks: z
     .array(z.enum(PERKS))
     .max(PERKS.length * 2)

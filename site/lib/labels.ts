@@ -1,6 +1,7 @@
 import type { Perk } from '../../core/shared/permissions.ts';
 import type { LeaveStatus } from '../../plugins/onleave/schemas.ts';
 import type { OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
+import type { GrantedPerkView } from '../../plugins/users/schemas.ts';
 
 /**
  * One set of words for the whole site: every screen that names an order state, a perk or a permission takes the
@@ -25,6 +26,21 @@ export const PERK_LABELS: Record<Perk, string> = {
 
 export function perkLabel(perk: string): string {
   return PERK_LABELS[perk as Perk] ?? humanize(perk);
+}
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** What gave a perk held by a grant, and for how long, as the user manager's editor says it. */
+export function grantedPerkSource(grant: GrantedPerkView): string {
+  const name = grant.sourceName;
+  const from = {
+    subscription: name ? `the ${name} plan` : 'a subscription',
+    purchase: name ? `the store: ${name}` : 'a store purchase',
+    objective: name ? `the objective ${name}` : 'an objective',
+    sponsor: 'a sponsorship',
+  }[grant.source] ?? 'a grant';
+  const until = grant.endsAt ? `until ${day(grant.endsAt)}` : grant.source === 'subscription' ? 'while the plan lasts' : 'for good';
+  return `From ${from}, ${until}`;
 }
 
 /**

@@ -113,7 +113,7 @@ export const test = base.extend<
         async signIn(context, user = {}) {
           const em = app.server.ctx.orm.em.fork();
           const id = newId();
-          const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), perks: user.perks ?? [], ban: { active: false } });
+          const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), manualPerks: user.perks ?? [], ban: { active: false } });
           if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
           await em.flush();
           return { id, token: await sessionCookie(context, id) };

@@ -54,7 +54,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
     await expect(gift).toContainText('a gift from Casey Customer');
     await expect(gift).toContainText(/Until \d{1,2} \w{3} \d{4}/);
     const danaUser = await diner.app.server.ctx.orm.em.fork().findOneOrFail(UserSchema, { id: DANA });
-    expect(danaUser.perks).toContain('FEEDBACK_BETA');
+    expect(danaUser.grantedPerks).toContain('FEEDBACK_BETA');
     await dana.close();
 
     // Sam (site settings) sees the dish awaiting and hands it over.

@@ -2,6 +2,8 @@ import { expect, test, look } from './fixtures.ts';
 
 test.use({ stripeBilling: true });
 
+const SAM_OWNER = '1100000000000000005';
+
 test('anonymous visitors see the plans and a sign-in link', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/subscribe');
@@ -13,7 +15,7 @@ test('anonymous visitors see the plans and a sign-in link', async ({ page }) => 
   await look(page, 'subscribe-anonymous');
 });
 
-test('subscribe through Checkout, see the perk, cancel in the portal, lose the perk when the period ends', async ({ page, context, diner, stripe }) => {
+test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it), cancel in the portal, lose the perk when the period ends', async ({ browser, page, context, diner, stripe }) => {
   test.setTimeout(400_000);
   const { id } = await diner.signIn(context, { username: 'e2e_supporter' });
 
@@ -40,6 +42,23 @@ test('subscribe through Checkout, see the perk, cancel in the portal, lose the p
   await expect(page.getByTestId('profile-subscription')).toContainText('Supporter');
   await expect(page.getByTestId('profile-perks')).toContainText('Supporter');
   await look(page, 'subscribe-profile');
+
+  // A user manager saving the subscriber's profile keeps the plan's perk: listed apart, with the plan's name, and
+  // not among the perks they set by hand.
+  const managerContext = await browser.newContext();
+  await diner.signInAs(managerContext, SAM_OWNER);
+  const manager = await managerContext.newPage();
+  await manager.goto(`/users/${id}/manage`);
+  const granted = manager.getByTestId('granted-perks');
+  await expect(granted).toContainText('Supporter');
+  await expect(granted).toContainText('From the Supporter plan, while the plan lasts');
+  await expect(manager.getByRole('checkbox', { name: 'Supporter' })).toHaveCount(0);
+  await look(manager, 'manage-granted-perks');
+  await manager.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(manager).toHaveURL(new RegExp(`/users/${id}$`));
+  await managerContext.close();
+  await page.goto('/users/@me');
+  await expect(page.getByTestId('profile-perks')).toContainText('Supporter');
 
   // Manage billing: the portal's Cancel plan, then back.
   await page.goto('/subscribe');

@@ -14,6 +14,7 @@ export interface TestUserOptions {
   id?: string;
   username?: string;
   permissions?: Permission[];
+  /** Perks given by hand (a user manager's). */
   perks?: string[];
   /** Permissions granted through a rank rather than directly. */
   rankPermissions?: Permission[];
@@ -60,7 +61,7 @@ export async function createTestApp(
         id,
         username: user.username ?? `user${id.slice(-6)}`,
         permissions: toBits(user.permissions ?? []),
-        perks: user.perks ?? [],
+        manualPerks: user.perks ?? [],
         ban: user.ban
           ? { active: true, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null, createdAt: new Date(), createdBy: null }
           : { active: false },
