@@ -12,10 +12,11 @@ const FIRST_APART = 'Migration20261203070000_ManualPerks';
  */
 describe('granted perks apart: the data a database had before', () => {
   let db: TestDatabase;
+  let before: string[];
   const sql = <T>(query: string, params: unknown[] = []) => db.orm.em.fork().execute<T[]>(query, params);
   beforeAll(async () => {
     db = await createTestDatabase(plugins, { migrate: false });
-    const before = migrationsOf(plugins).map((m) => m.name).filter((name) => name < FIRST_APART);
+    before = migrationsOf(plugins).map((m) => m.name).filter((name) => name < FIRST_APART);
     await db.orm.migrator.up({ to: before.at(-1)! });
   });
   afterAll(() => db?.drop());
@@ -38,7 +39,7 @@ describe('granted perks apart: the data a database had before', () => {
   const after = async (id: string) => (await sql<{ perks: string[]; manual_perks: string[] }>('select perks, manual_perks from users where id = ?', [id]))[0];
   const addedOf = async (id: string) => (await sql<{ id: string; added: boolean }>('select id, added from grants where user_id = ? order by id', [id])).map((g) => [g.id, g.added]);
 
-  it('moves hand-given perks to manual_perks, keeps the perks of active grants in perks, and gives back what an edit had taken', async () => {
+  it('moves hand-given perks to manual_perks, keeps the perks of active grants in perks, and gives back what an edit had taken; down makes one list again', async () => {
     // A plan's SUPPORTER (its grant added it) beside a hand-given FEEDBACK_BETA.
     await user('1000000000000000101', ['FEEDBACK_BETA', 'SUPPORTER'], [{ value: 'SUPPORTER', added: true }]);
     // A manager's edit had taken a subscriber's SUPPORTER: the grant is still active.
@@ -64,5 +65,12 @@ describe('granted perks apart: the data a database had before', () => {
     ]);
     expect(await after('1000000000000000104')).toEqual({ perks: [], manual_perks: ['FEEDBACK_BETA'] });
     expect(await after('1000000000000000105')).toEqual({ perks: [], manual_perks: [] });
+
+    // Down again: one list, the hand-given perks first.
+    await db.orm.migrator.down({ to: before.at(-1)! });
+    const perks = async (id: string) => (await sql<{ perks: string[] }>('select perks from users where id = ?', [id]))[0]!.perks;
+    expect(await perks('1000000000000000101')).toEqual(['FEEDBACK_BETA', 'SUPPORTER']);
+    expect(await perks('1000000000000000102')).toEqual(['DELIVERY_MESSAGE_BETA', 'SUPPORTER']);
+    expect(await perks('1000000000000000103')).toEqual(['FEEDBACK_BETA']);
   });
 });
