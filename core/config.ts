@@ -89,7 +89,7 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8_388_608),
   /** Prometheus metrics (GET /metrics) on a port of their own, bound to HOST; 0 picks a free port. */
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
-  /** Prometheus metrics at GET /metrics on the main port, for `Authorization: Bearer <token>` only. */
+  /** `Authorization: Bearer <token>` for the metrics: at GET /metrics on the main port, or on METRICS_PORT only when that is set. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** How long a shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).default(10),

@@ -173,6 +173,40 @@ describe('metrics on METRICS_PORT', () => {
   });
 });
 
+/**
+ * Both set (docs/operations.md "Metrics"): METRICS_PORT says where the metrics are, METRICS_TOKEN guards them there.
+ * The site's port, which the proxy publishes, never serves them: an operator who gave metrics a port of their own
+ * expects them off the public one, token or not.
+ */
+describe('metrics with METRICS_PORT and METRICS_TOKEN both set', () => {
+  let app: TestApp;
+  let port: MetricsServer;
+
+  beforeAll(async () => {
+    app = await createTestApp({ env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN } });
+    // What startApp does with this configuration (core/boot.ts).
+    const { metrics } = app.config;
+    port = await serveMetrics(app.server.metrics, { host: '127.0.0.1', port: metrics.port!, token: metrics.token, log: app.server.app.log });
+  });
+  afterAll(async () => {
+    await port?.close();
+    await app?.close();
+  });
+
+  it('serves them on the metrics port only, for the token; the site\'s port answers 404 even with the token', async () => {
+    expect((await fetch(port.url)).status).toBe(401);
+    const scraped = await fetch(port.url, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('vd_http_request_duration_seconds');
+
+    const onSite = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect([onSite.statusCode, onSite.json().message]).toEqual([404, 'Route GET /metrics not found']);
+    expect(onSite.body).not.toContain('vd_');
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(document.paths['/metrics']).toBeUndefined();
+  });
+});
+
 describe('metrics while the database is unreachable', () => {
   it('still answers the scrape, with everything but what the database would tell', async () => {
     // Nothing listens on port 1: a real connection failure.
