@@ -59,7 +59,7 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
   });
   item(SEEDED_ITEMS.deliveryMessage, {
     name: 'Delivery message beta',
-    description: 'Write the message our drivers read out with your food. Yours to keep.',
+    description: 'Join the Premade Message Directory: write delivery messages our drivers can pick when they hand over an order. Yours to keep.',
     price: 1_500,
     grantKind: 'perk',
     grantValue: 'DELIVERY_MESSAGE_BETA',

@@ -120,3 +120,23 @@ test('a chef writes a premade message with the preview as they type, edits it, a
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Midnight feast');
   await Promise.all([chefContext.close(), managerContext.close()]);
 });
+
+test('a customer holding the perk (the store item "Delivery message beta") finds the directory in their menu and writes there', async ({ browser, diner }) => {
+  const [holderContext, plainContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  await diner.signIn(holderContext, { username: 'perk_customer', perks: ['DELIVERY_MESSAGE_BETA'] });
+  await diner.signIn(plainContext, { username: 'plain_customer' });
+  const plain = await plainContext.newPage();
+  await plain.goto('/');
+  await plain.getByTestId('user-menu').locator('summary').click();
+  await expect(plain.getByTestId('user-menu').getByRole('link', { name: 'My Profile' })).toBeVisible();
+  await expect(plain.getByTestId('user-menu').getByRole('link', { name: 'Premade messages' })).toHaveCount(0);
+
+  const page = await holderContext.newPage();
+  await page.goto('/');
+  await page.getByTestId('user-menu').locator('summary').click();
+  await page.getByTestId('user-menu').getByRole('link', { name: 'Premade messages' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premade Message Directory');
+  await expect(page.getByRole('link', { name: 'New message' })).toBeVisible();
+  await holderContext.close();
+  await plainContext.close();
+});
