@@ -6,17 +6,8 @@ import type { OrdersPlugin } from '../plugins/orders/index.ts';
 import { APPLICATION_ID, commandInteraction } from '../tests/stand-ins/discord/interactions.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
+import { until } from '../tests/support/until.ts';
 import { startBotClient, type BotClient } from './client.ts';
-
-async function until<T>(what: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = what();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(25);
-  }
-}
 
 /** The real discord.js client against the stand-in's gateway: in-process, on the embedded database. */
 describe('the discord.js gateway client', () => {

@@ -1,26 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { InteractionResponseType } from 'discord-api-types/v10';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineCommand } from '../../core/commands.ts';
-import { definePlugin } from '../../core/plugin.ts';
 import { plugins } from '../index.ts';
 import { APPLICATION_ID, commandInteraction, createInteractionSigner, type InteractionSigner } from '../../tests/stand-ins/discord/interactions.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { DEFER_AFTER_MS } from './respond.ts';
-
-/** A command slower than Discord's 3 seconds allow: it sleeps past the defer threshold, then answers. */
-const slow = defineCommand({
-  data: { name: 'slow', description: 'Takes its time' },
-  guard: null,
-  options: z.object({ private: z.boolean().default(false) }),
-  async handler(ctx) {
-    await sleep(DEFER_AFTER_MS + 300);
-    await ctx.reply({ content: ctx.options.private ? 'Only for you' : 'For everyone', ephemeral: ctx.options.private });
-  },
-});
-const slowPlugin = definePlugin({ name: 'slow', commands: [slow] });
+import { slowPlugin } from '../../tests/stand-ins/discord/slow-command.ts';
+import { until } from '../../tests/support/until.ts';
 
 describe('a command slower than Discord waits', () => {
   let discord: DiscordStandIn;
@@ -47,15 +32,6 @@ describe('a command slower than Discord waits', () => {
     const res = await app.inject({ method: 'POST', url: '/api/interactions', payload, headers: signer.headers(payload) });
     return { res, token: interaction.token, ms: Date.now() - started };
   }
-
-  const until = async <T>(what: () => T | undefined) => {
-    for (let i = 0; i < 200; i++) {
-      const value = what();
-      if (value) return value;
-      await sleep(25);
-    }
-    throw new Error('timed out');
-  };
 
   it('is answered "thinking" within the limit; a public reply then replaces it', async () => {
     const { res, token, ms } = await send(false);

@@ -40,10 +40,11 @@ export function attachGateway(server: Server, options: { botToken: string; appli
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!(req.url ?? '').startsWith('/gateway')) return socket.destroy();
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws));
+    // Resumes come back here, as Discord's resume_gateway_url points at its own gateway.
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, `ws://${req.headers.host}/gateway`));
   });
 
-  function accept(socket: WebSocket): void {
+  function accept(socket: WebSocket, resumeUrl: string): void {
     let session: GatewaySession | null = null;
     const send = (payload: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(payload));
     send({ op: OP.HELLO, d: { heartbeat_interval: heartbeatInterval }, s: null, t: null });
@@ -73,7 +74,7 @@ export function attachGateway(server: Server, options: { botToken: string; appli
           user: { id: options.botUser.id, username: options.botUser.username, discriminator: '0', global_name: null, avatar: null, bot: true, flags: 0 },
           guilds: [],
           session_id: session.sessionId,
-          resume_gateway_url: `ws://${socket.url ?? ''}`,
+          resume_gateway_url: resumeUrl,
           shard,
           application: { id: options.applicationId, flags: 0 },
           private_channels: [],
