@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import type { SettingsService } from '../settings/service.ts';
+import type { UsersPlugin } from '../users/index.ts';
 import { teamsRoutes } from './api.ts';
 import { TeamCounter } from './counter.ts';
 import { teamEntities } from './entities.ts';
@@ -33,6 +34,8 @@ export default definePlugin({
       stats.withTeams((period, since) => counter.board(period, since));
       teams.whenBoardChanges(() => stats.forgetLeaderboards());
     }
+    // User objects carry their team (§3): the users plugin (before this one) asks here.
+    (ctx.services.users as UsersPlugin).users.lookUpTeamsWith({ visibleTo: (viewer) => teams.visibleTo(viewer), teamIdsOf: (ids) => teams.teamIdsOf(ids) });
     return { teams, members: new TeamMembership(ctx.orm, ctx.events, ctx.audit, teams, ctx.now), counter };
   },
   routes(app, plugin) {

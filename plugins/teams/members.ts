@@ -172,6 +172,6 @@ export class TeamMembership {
         link: '/users/@me',
       });
     }
-    if (moved.length) this.#teams.boardChanged();
+    this.#teams.membersChanged(moved.map((m) => m.userID));
   }
 }

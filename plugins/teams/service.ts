@@ -55,6 +55,7 @@ export async function allTeamViews(em: Em): Promise<TeamView[]> {
  */
 export class TeamsService {
   readonly #orm: Orm;
+  readonly #events: EventBus;
   readonly #audit: AuditLog;
   readonly #settings: SettingsService;
   readonly #now: () => number;
@@ -62,6 +63,7 @@ export class TeamsService {
 
   constructor(orm: Orm, events: EventBus, audit: AuditLog, settings: SettingsService, now: () => number = Date.now) {
     this.#orm = orm;
+    this.#events = events;
     this.#audit = audit;
     this.#settings = settings;
     this.#now = now;
@@ -116,24 +118,36 @@ export class TeamsService {
     };
   }
 
-  /** The team of each of these users (GET /api/client/users/team, profiles, the user manager). */
-  async teamsOf(userIds: readonly string[]): Promise<Map<string, TeamView>> {
-    const found = new Map<string, TeamView>();
-    if (userIds.length === 0) return found;
-    const em = this.#orm.em.fork();
+  /** The team id of each of these users who is in one (the `team` of user objects: plugins/users). */
+  async teamIdsOf(userIds: readonly string[], em: Em = this.#orm.em.fork()): Promise<Map<string, string>> {
+    if (userIds.length === 0) return new Map();
     const rows = await em.execute<{ user_id: string; team_id: string }[]>(
       `select user_id, team_id from team_members where user_id in (${userIds.map(() => '?').join(', ')})`,
       [...userIds],
     );
-    const ids = [...new Set(rows.map((r) => r.team_id))];
+    return new Map(rows.map((r) => [r.user_id, r.team_id]));
+  }
+
+  /** The team of each of these users (GET /api/client/users/team, profiles, the user manager). */
+  async teamsOf(userIds: readonly string[]): Promise<Map<string, TeamView>> {
+    const found = new Map<string, TeamView>();
+    const em = this.#orm.em.fork();
+    const teamOfUser = await this.teamIdsOf(userIds, em);
+    const ids = [...new Set(teamOfUser.values())];
     if (ids.length === 0) return found;
     const [teams, counts] = await Promise.all([em.find(TeamSchema, { id: { $in: ids } }), memberCounts(em, ids)]);
     const views = new Map(teams.map((team) => [team.id, toTeamView(team, counts.get(team.id) ?? 0)]));
-    for (const row of rows) {
-      const view = views.get(row.team_id);
-      if (view) found.set(row.user_id, view);
+    for (const [userId, teamId] of teamOfUser) {
+      const view = views.get(teamId);
+      if (view) found.set(userId, view);
     }
     return found;
+  }
+
+  /** After a membership change commits: these users' cached sessions (and so `@me`'s team) are read again. */
+  membersChanged(userIds: readonly string[]): void {
+    for (const userId of userIds) this.#events.publish('identityChanged', { userId });
+    if (userIds.length) this.boardChanged();
   }
 
   async teamOf(userId: string): Promise<TeamView | null> {
@@ -190,9 +204,11 @@ export class TeamsService {
 
   /** DELETE /api/client/teams/{id} (MANAGE_TEAMS): its members become teamless (the rows cascade); audited. */
   async delete(actor: AuditActor, id: string): Promise<TeamView> {
-    const view = await this.#orm.em.fork().transactional(async (em) => {
+    const { view, members } = await this.#orm.em.fork().transactional(async (em) => {
       const team = await this.#locked(em, id);
-      const view = toTeamView(team, (await memberCounts(em, [id])).get(id) ?? 0);
+      // Read under the team's lock, which every move into the team takes too: nobody joins between this and the delete.
+      const members = (await em.execute<{ user_id: string }[]>('select user_id from team_members where team_id = ?', [id])).map((r) => r.user_id);
+      const view = toTeamView(team, members.length);
       await em.nativeDelete(TeamSchema, { id });
       await this.#audit.record(em, {
         actor,
@@ -201,8 +217,9 @@ export class TeamsService {
         before: { name: team.name, orders: team.orders, members: view.memberCount },
         after: null,
       });
-      return view;
+      return { view, members };
     });
+    this.membersChanged(members);
     this.boardChanged();
     return view;
   }

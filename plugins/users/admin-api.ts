@@ -17,14 +17,16 @@ import {
   type WarningView,
 } from './admin-schemas.ts';
 import type { UserAdminService } from './admin-service.ts';
+import type { UsersService } from './service.ts';
 
 const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
 const params = UserIdOnlyParamsSchema;
 
-export function userAdminRoutes(app: App, admin: UserAdminService): void {
-  app.post('/api/client/admin/users', { onRequest: manageUsers, schema: { body: AdminUsersBodySchema } }, async (request): Promise<AdminUsersResponse> =>
-    admin.search(request.body.filter),
-  );
+export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersService): void {
+  app.post('/api/client/admin/users', { onRequest: manageUsers, schema: { body: AdminUsersBodySchema } }, async (request): Promise<AdminUsersResponse> => {
+    const page = await admin.search(request.body.filter);
+    return { ...page, users: await users.withTeams(request.user, page.users) };
+  });
 
   app.get('/api/client/admin/users/:id/ban', { onRequest: manageUsers, schema: { params } }, async (request): Promise<{ ban: BanView | null }> => ({
     ban: await admin.getBan(request.params.id),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
-import { UserIdSchema, type GrantedPerkView, type UserView } from './schemas.ts';
+import { UserIdSchema, type GrantedPerkView, type UserView, type WithTeam } from './schemas.ts';
 
 /** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
 export const AdminUsersBodySchema = z.strictObject({
@@ -31,8 +31,15 @@ export interface AdminUserView extends UserView {
   grantedPerks: GrantedPerkView[];
 }
 
-export interface AdminUsersResponse {
+/** One page of the user manager's search, as the users plugin finds it. */
+export interface AdminUsersPage {
   users: AdminUserView[];
+  totalUsers: number;
+}
+
+/** POST /api/client/admin/users: the page, each user with their team. */
+export interface AdminUsersResponse {
+  users: (AdminUserView & WithTeam)[];
   totalUsers: number;
 }
 

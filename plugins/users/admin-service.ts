@@ -11,7 +11,7 @@ import { newId } from '../../core/ids.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
-import type { AdminUserView, AdminUsersFilter, AdminUsersResponse, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
+import type { AdminUserView, AdminUsersFilter, AdminUsersPage, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
 import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
 import '../notifications/events.ts';
 import './events.ts';
@@ -103,7 +103,7 @@ export class UserAdminService {
     return toAdminUserView(user, granted.get(id) ?? []);
   }
 
-  async search(filter: AdminUsersFilter): Promise<AdminUsersResponse> {
+  async search(filter: AdminUsersFilter): Promise<AdminUsersPage> {
     const where: FilterQuery<User>[] = [];
     if (filter.search) {
       const like = containsPattern(filter.search);

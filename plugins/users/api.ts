@@ -13,9 +13,9 @@ import {
   type AuthenticateResponse,
   type MeResponse,
   type PublicUserView,
+  type WithTeam,
 } from './schemas.ts';
 import type { UsersPlugin } from './index.ts';
-import { currentUserJson } from './service.ts';
 
 /** Per address: enough for a person who mistypes, too few for someone guessing. */
 export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -54,13 +54,15 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
     return reply.code(204).send();
   });
 
-  // MeResponse, with the user's part serialized once per session-cache user (currentUserJson).
+  // MeResponse, with the user's part serialized once per session-cache user and team (UsersService.meJson).
   app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request, reply) => {
     const nitroPayToken: MeResponse['nitroPayToken'] = users.paymentToken(request.user!.id);
-    return reply.type('application/json; charset=utf-8').send(`{"user":${currentUserJson(request.user!)},"nitroPayToken":${JSON.stringify(nitroPayToken)}}`);
+    const user = await users.meJson(request.user!);
+    return reply.type('application/json; charset=utf-8').send(`{"user":${user},"nitroPayToken":${JSON.stringify(nitroPayToken)}}`);
   });
 
-  app.get('/api/v3/users/:id', { onRequest: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView }> => ({
-    user: await users.getPublic(request.params.id),
-  }));
+  app.get('/api/v3/users/:id', { onRequest: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView & WithTeam }> => {
+    const [user] = await users.withTeams(request.user, [await users.getPublic(request.params.id)]);
+    return { user: user! };
+  });
 }

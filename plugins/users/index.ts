@@ -37,7 +37,7 @@ export default definePlugin({
   }),
   routes(app, plugin, ctx) {
     usersRoutes(app, plugin, ctx);
-    userAdminRoutes(app, plugin.admin);
+    userAdminRoutes(app, plugin.admin, plugin.users);
     profileRoutes(app, plugin.profile, plugin.admin);
     if (plugin.demoUsers.length > 0) devSignInRoutes(app, ctx);
   },

@@ -60,8 +60,17 @@ export interface GrantedPerkView {
   endsAt: string | null;
 }
 
+/**
+ * §3 "User: … rank, team": the user objects the API answers (`@me`, `/api/v3/users/{id}`, the admin user list) carry
+ * their team's id (the `_id` of GET /api/client/teams, as `rank` is a rank's id), null when they have none or the
+ * caller does not see teams (teamsEnabled off, and not a team manager).
+ */
+export interface WithTeam {
+  team: string | null;
+}
+
 export interface MeResponse {
-  user: UserView;
+  user: UserView & WithTeam;
   /** The sponsor payment token (docs/store.md "Sponsors"); null when sponsor payments are not set up. */
   nitroPayToken: string | null;
 }

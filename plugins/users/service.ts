@@ -4,7 +4,8 @@ import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import { DomainError } from '../../core/errors.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
-import type { PublicUserView, UserView } from './schemas.ts';
+import type { Grants } from '../../core/shared/permissions.ts';
+import type { MeResponse, PublicUserView, UserView, WithTeam } from './schemas.ts';
 
 /** The fields of Discord's user object the product keeps. */
 export interface DiscordProfile {
@@ -75,21 +76,34 @@ export function fromCurrentUser(user: CurrentUser): UserView {
 }
 
 /**
- * `fromCurrentUser` as JSON, kept per CurrentUser object: the session cache hands every request of a session the same
- * object, and never changes one (a change to the user replaces it: identityChanged), so its JSON cannot go stale.
- * Except a ban's: whether it is still active depends on the clock, so a user with a ban is serialized each time.
+ * `@me`'s user as JSON, kept per CurrentUser object: the session cache hands every request of a session the same
+ * object, and never changes one (a change to the user replaces it: identityChanged), so its JSON cannot go stale; the
+ * team shown is part of the key (teamsEnabled can change without the user changing). Except a ban's: whether it is
+ * still active depends on the clock, so a user with a ban is serialized each time.
  */
-const userJson = new WeakMap<CurrentUser, string>();
+const userJson = new WeakMap<CurrentUser, { team: string | null; json: string }>();
 
-export function currentUserJson(user: CurrentUser): string {
-  if (user.ban) return JSON.stringify(fromCurrentUser(user));
-  let json = userJson.get(user);
-  if (json === undefined) {
-    json = JSON.stringify(fromCurrentUser(user));
-    userJson.set(user, json);
-  }
+export function currentUserJson(user: CurrentUser, team: string | null): string {
+  if (user.ban) return JSON.stringify({ ...fromCurrentUser(user), team } satisfies MeResponse['user']);
+  const known = userJson.get(user);
+  if (known && known.team === team) return known.json;
+  const json = JSON.stringify({ ...fromCurrentUser(user), team } satisfies MeResponse['user']);
+  userJson.set(user, { team, json });
   return json;
 }
+
+/**
+ * What the teams plugin (after this one in the plugin list) tells about teams, so that user objects carry their team
+ * without this plugin knowing its tables. Until it registers, nobody sees a team.
+ */
+export interface TeamLookup {
+  /** Whether this viewer sees teams at all. */
+  visibleTo(viewer: Grants | null): Promise<boolean>;
+  /** The team id of each of these users who is in one. */
+  teamIdsOf(userIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+const NO_TEAMS: TeamLookup = { visibleTo: async () => false, teamIdsOf: async () => new Map() };
 
 /** Issues a user's sponsor payment token (`nitroPayToken`), or null when there is none to issue. */
 export type PaymentTokenIssuer = (userId: string) => string | null;
@@ -98,6 +112,12 @@ export class UsersService {
   readonly #orm: Orm;
   readonly #events: EventBus;
   #paymentToken: PaymentTokenIssuer = () => null;
+  #teams: TeamLookup = NO_TEAMS;
+  /**
+   * The team of the user behind a session-cache user: asked once per such object, which identityChanged replaces
+   * (every membership change publishes it for the user), so `@me` does not read the team on every call.
+   */
+  readonly #sessionTeams = new WeakMap<CurrentUser, Promise<string | null>>();
 
   constructor(orm: Orm, events: EventBus) {
     this.#orm = orm;
@@ -110,6 +130,33 @@ export class UsersService {
    */
   issuePaymentTokensWith(issuer: PaymentTokenIssuer): void {
     this.#paymentToken = issuer;
+  }
+
+  /** The teams plugin registers how to find users' teams (user objects carry `team`). */
+  lookUpTeamsWith(lookup: TeamLookup): void {
+    this.#teams = lookup;
+  }
+
+  /** These users, each with their team's id as `viewer` may see it (null: none, or teams hidden from the viewer). */
+  async withTeams<T extends { id: string }>(viewer: Grants | null, users: readonly T[]): Promise<(T & WithTeam)[]> {
+    const teams = users.length > 0 && (await this.#teams.visibleTo(viewer)) ? await this.#teams.teamIdsOf(users.map((u) => u.id)) : new Map<string, string>();
+    return users.map((user) => ({ ...user, team: teams.get(user.id) ?? null }));
+  }
+
+  /** `@me`'s user as JSON, with their team. */
+  async meJson(user: CurrentUser): Promise<string> {
+    return currentUserJson(user, (await this.#teams.visibleTo(user)) ? await this.#sessionTeam(user) : null);
+  }
+
+  #sessionTeam(user: CurrentUser): Promise<string | null> {
+    let team = this.#sessionTeams.get(user);
+    if (!team) {
+      team = this.#teams.teamIdsOf([user.id]).then((teams) => teams.get(user.id) ?? null);
+      this.#sessionTeams.set(user, team);
+      // A failed read is not kept: the next call asks again.
+      team.catch(() => this.#sessionTeams.delete(user));
+    }
+    return team;
   }
 
   /** The signed-in user's sponsor payment token (`nitroPayToken`), or null. */

@@ -44,7 +44,7 @@ describe('users API', () => {
       const res = await app.inject({ method: 'GET', url: `/api/v3/users/${banned.id}` });
       expect(res.statusCode).toBe(200);
       const { user } = res.json();
-      expect(Object.keys(user).sort()).toEqual(['avatar', 'createdAt', 'discriminator', 'displayName', 'flags', 'id', 'rank', 'ranks', 'username']);
+      expect(Object.keys(user).sort()).toEqual(['avatar', 'createdAt', 'discriminator', 'displayName', 'flags', 'id', 'rank', 'ranks', 'team', 'username']);
     });
 
     it("400 'User ID is not a snowflake' for an invalid id (a NUL in it too, or more than a 64-bit number), 404 for an unknown one", async () => {
