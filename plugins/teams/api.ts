@@ -70,4 +70,13 @@ export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembersh
   app.get('/api/client/users/team', { onRequest: [requireAuth(), enabled] }, async (request): Promise<{ team: TeamView | null }> => ({
     team: await teams.teamOf(request.user!.id),
   }));
+
+  // A customer's own membership (staff are placed by the team managers: the service's 403).
+  const self = requireAuth();
+  app.post('/api/client/teams/:teamID/join', { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } }, async (request): Promise<UpdateUserTeamResponse> =>
+    members.join(request.user!.id, request.params.teamID),
+  );
+  app.post('/api/client/teams/:teamID/leave', { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } }, async (request): Promise<UpdateUserTeamResponse> =>
+    members.leave(request.user!.id, request.params.teamID),
+  );
 }

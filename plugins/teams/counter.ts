@@ -8,15 +8,19 @@ import type { TeamsService } from './service.ts';
 const TOP = 10;
 
 /** What of a delivered order the counters read (the deliverOrder event's order). */
-export type CountedOrder = Pick<OrderView, 'id' | 'status' | 'report'> & { preparedBy: { id: string } | null; deliveredBy: { id: string } | null };
+export type CountedOrder = Pick<OrderView, 'id' | 'status' | 'report'> & {
+  orderedBy: { id: string };
+  preparedBy: { id: string } | null;
+  deliveredBy: { id: string } | null;
+};
 
 /**
  * The teams' delivered-orders counters and the leaderboard's Top teams.
  *
- * Counting: every delivered order (not reported) adds 1 to its chef's team and 1 to its driver's team, or 1 in all
- * when both are in the same team. It is one transaction: the insert into team_order_credits claims the order (the
- * deliverOrder event reaches every process, and may come again; only one insert lands), then each distinct team of
- * the two people gets `orders = orders + 1` in the database (never read-modify-write in Node), in team id order so
+ * Counting: every delivered order (not reported) adds 1 to each distinct team among its customer's, its chef's and
+ * its driver's (customers join teams too: docs/teams.md). It is one transaction: the insert into team_order_credits
+ * claims the order (the deliverOrder event reaches every process, and may come again; only one insert lands), then
+ * each distinct team of the three people gets `orders = orders + 1` in the database (never read-modify-write in Node), in team id order so
  * that concurrent deliveries lock team rows in one order and never deadlock.
  * An order deleted later stays counted; only reset-orders takes the counter back (to 0).
  */
@@ -36,10 +40,10 @@ export class TeamCounter {
     return events.on('deliverOrder', ({ order }) => this.credit(order).then(() => undefined));
   }
 
-  /** Adds the order to its chef's and driver's teams once; answers how many teams it counted for (0 when already counted). */
+  /** Adds the order to its customer's, chef's and driver's teams once; answers how many teams it counted for (0 when already counted). */
   async credit(order: CountedOrder): Promise<number> {
     if (order.status !== 'DELIVERED' || order.report) return 0;
-    const people = [order.preparedBy?.id, order.deliveredBy?.id].filter((id): id is string => Boolean(id));
+    const people = [order.orderedBy.id, order.preparedBy?.id, order.deliveredBy?.id].filter((id): id is string => Boolean(id));
     if (people.length === 0) return 0;
     const counted = await this.#orm.em.fork().transactional(async (em) => {
       const claimed = await em.execute<{ order_id: string }[]>(
@@ -62,8 +66,8 @@ export class TeamCounter {
 
   /**
    * Top teams for a period. All time is each team's counter (what reset-orders sets to 0); a period counts the
-   * delivered orders in it by the chef's and the driver's team as they are now, an order once per team. Empty while
-   * teamsEnabled is off.
+   * delivered orders in it by the customer's, the chef's and the driver's team as they are now, an order once per
+   * team. Empty while teamsEnabled is off.
    */
   async board(period: LeaderboardPeriod, since: Date): Promise<LeaderboardTeamEntry[]> {
     if (!(await this.#teams.enabled())) return [];
@@ -75,7 +79,7 @@ export class TeamCounter {
         : await em.execute<Row[]>(
             `select t.id, t.name, t.colour, t.icon, count(distinct o.id) as n
              from orders o
-             join team_members m on m.user_id = o.prepared_by or m.user_id = o.delivered_by
+             join team_members m on m.user_id = o.customer or m.user_id = o.prepared_by or m.user_id = o.delivered_by
              join teams t on t.id = m.team_id
              where o.status = 'DELIVERED' and not o.report and o.delivered_at >= ?
              group by t.id, t.name, t.colour, t.icon

@@ -74,7 +74,45 @@ export class TeamMembership {
   }
 
   /**
-   * The moves, checked first (every user exists and is staff, every team exists: one bad move refuses them all,
+   * POST /api/client/teams/{teamID}/join: a customer puts themself in a team. One team at a time: in another team it is
+   * a 409 (leave it first), so two joins at once have one winner; in this one already, nothing changes. Staff are
+   * placed by the team managers (403). Under the membership lock and the team's row lock, as every move.
+   */
+  async join(userId: string, teamId: string): Promise<UpdateUserTeamResponse> {
+    const joined = await this.#self(userId, teamId, async (em, person, team) => {
+      if (person.team_id === teamId) return false;
+      if (person.team_id !== null) throw new DomainError('conflict', `You are in ${await this.#teamName(em, person.team_id)}: leave it before joining another team.`);
+      await em.execute('insert into team_members (user_id, team_id, joined_at) values (?, ?, ?)', [userId, team.id, new Date(this.#now())]);
+      return true;
+    });
+    if (joined) this.#teams.membersChanged([userId]);
+    return { userID: userId, updatedTeam: await this.#teams.teamOf(userId) };
+  }
+
+  /** POST /api/client/teams/{teamID}/leave: a customer leaves the team they are in (409 when it is not that one). */
+  async leave(userId: string, teamId: string): Promise<UpdateUserTeamResponse> {
+    await this.#self(userId, teamId, async (em, person, team) => {
+      if (person.team_id !== teamId) throw new DomainError('conflict', `You are not in ${team.name}.`);
+      await em.execute('delete from team_members where user_id = ?', [userId]);
+    });
+    this.#teams.membersChanged([userId]);
+    return { userID: userId, updatedTeam: null };
+  }
+
+  /** A customer's own change, in the membership lock, the team locked (404 when gone) and the caller read under both. */
+  #self<T>(userId: string, teamId: string, work: (em: Em, person: Person, team: { id: string; name: string }) => Promise<T>): Promise<T> {
+    return this.#orm.em.fork().transactional(async (em) => {
+      await lockName(em, MEMBERSHIP_LOCK);
+      if (!(await lockRow(em, 'teams', teamId))) throw notFound();
+      const person = (await this.#people(em, [userId])).get(userId);
+      if (!person) throw new DomainError('not_found', 'User not found');
+      if (person.staff) throw new DomainError('forbidden', 'Staff are placed in teams by the team managers.');
+      return work(em, person, { id: teamId, name: await this.#teamName(em, teamId) });
+    });
+  }
+
+  /**
+   * The moves, checked first (every user exists, every team exists: one bad move refuses them all,
    * nothing written), then written with one audit entry per user whose team changes. Answers what changed.
    */
   async #apply(em: Em, actor: AuditActor, moves: readonly Move[], how: 'moved' | 'balanced'): Promise<{ moved: Move[] }> {
@@ -88,9 +126,7 @@ export class TeamMembership {
     }
     if (teamIds.length) for (const team of await em.find(TeamSchema, { id: { $in: teamIds } })) teams.set(team.id, team.name);
     for (const move of moves) {
-      const person = people.get(move.userID);
-      if (!person) throw new DomainError('not_found', `User ${move.userID} not found`);
-      if (move.teamID !== null && !person.staff) throw new DomainError('bad_request', `${personName(person)} is not staff: only staff join teams.`);
+      if (!people.has(move.userID)) throw new DomainError('not_found', `User ${move.userID} not found`);
     }
     const moved: Move[] = [];
     const now = new Date(this.#now());

@@ -15,6 +15,9 @@ const MANAGERS = { anonymous: 401, customer: 403, banned: 403, chef: 403, manage
 /** teamsEnabled off: 404 for everyone but MANAGE_TEAMS (the banned caller holds the manager's permissions). */
 const HIDDEN = { anonymous: 404, customer: 404, banned: 200, chef: 404, manager: 200, superAdmin: 200 };
 const HIDDEN_SIGNED_IN = { anonymous: 401, customer: 404, banned: 403, chef: 404, manager: 200, superAdmin: 200 };
+/** A customer's own join and leave: every staff caller holds a rank, and staff are placed by the team managers (403). */
+const CUSTOMERS = { anonymous: 401, customer: 200, banned: 403, chef: 403, manager: 403, superAdmin: 403 };
+const HIDDEN_CUSTOMERS = { anonymous: 401, customer: 404, banned: 403, chef: 404, manager: 403, superAdmin: 403 };
 
 /** Every teams endpoint against every kind of caller, with teamsEnabled on and off. */
 describe('teams API permission matrix', () => {
@@ -39,8 +42,25 @@ describe('teams API permission matrix', () => {
   }
   const member = () => app.createUser({ rankPermissions: CHEF });
 
-  const rows: { name: string; request: () => Promise<InjectOptions>; expect: Record<Who, number>; off?: Record<Who, number> }[] = [
+  const rows: {
+    name: string;
+    request: (who: Who, user: TestUser | undefined) => Promise<InjectOptions>;
+    expect: Record<Who, number>;
+    off?: Record<Who, number>;
+  }[] = [
     { name: 'GET /api/client/teams', request: async () => ({ method: 'GET', url: '/api/client/teams' }), expect: PUBLIC, off: HIDDEN },
+    { name: 'POST /api/client/teams/{teamID}/join', request: async () => ({ method: 'POST', url: `/api/client/teams/${await team()}/join` }), expect: CUSTOMERS, off: HIDDEN_CUSTOMERS },
+    {
+      name: 'POST /api/client/teams/{teamID}/leave',
+      // The caller is in the team first (a manager's move), so that leaving it is what they may or may not do.
+      request: async (_who, user) => {
+        const id = await team();
+        if (user) await app.inject({ method: 'PATCH', url: '/api/client/teams/update-user-team', headers: owner.auth, payload: { userID: user.id, teamID: id } });
+        return { method: 'POST', url: `/api/client/teams/${id}/leave` };
+      },
+      expect: CUSTOMERS,
+      off: HIDDEN_CUSTOMERS,
+    },
     { name: 'POST /api/client/teams/{teamID}', request: async () => ({ method: 'POST', url: `/api/client/teams/${await team()}` }), expect: PUBLIC, off: HIDDEN },
     { name: 'GET /api/client/users/team', request: async () => ({ method: 'GET', url: '/api/client/users/team' }), expect: SIGNED_IN, off: HIDDEN_SIGNED_IN },
     {

@@ -88,6 +88,46 @@ describe('teams under concurrency', () => {
     }
   });
 
+  const join = (user: TestUser, teamID: string) => app.inject({ method: 'POST', url: `/api/client/teams/${teamID}/join`, headers: user.auth });
+  const memberships = (userId: string) => app.db.orm.em.fork().find(TeamMemberSchema, { user: userId });
+
+  it('a customer joining five teams at once: one 200, four 409, and they are in the team that said 200', async () => {
+    const teams = await Promise.all(Array.from({ length: 5 }, () => team()));
+    for (let trial = 0; trial < 5; trial++) {
+      const customer = await app.createUser();
+      const answers = await Promise.all(teams.map((t) => join(customer, t._id)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+      const winner = teams[answers.findIndex((a) => a.statusCode === 200)]!;
+      const rows = await memberships(customer.id);
+      expect(rows.map((row) => row.team.id)).toEqual([winner._id]);
+    }
+  });
+
+  it('a customer\'s join and a manager\'s move of them at once: they end in the manager\'s team; the join is a 200 before it or a 409 after', async () => {
+    const [theirs, managers] = await Promise.all([team(), team()]);
+    for (let trial = 0; trial < 5; trial++) {
+      const customer = await app.createUser();
+      const [joined, moved] = await Promise.all([join(customer, theirs._id), move(customer.id, managers._id)]);
+      expect(moved.statusCode).toBe(200);
+      expect([200, 409]).toContain(joined.statusCode);
+      expect((await memberships(customer.id)).map((row) => row.team.id)).toEqual([managers._id]);
+    }
+  });
+
+  it('customers joining a team while it is deleted: each join is a 200 before the delete or a 404 after; nobody is left in it', async () => {
+    for (let trial = 0; trial < 5; trial++) {
+      const doomed = await team();
+      const customers = await Promise.all(Array.from({ length: 5 }, () => app.createUser()));
+      const [removed, ...joins] = await Promise.all([
+        app.inject({ method: 'DELETE', url: `/api/client/teams/${doomed._id}`, headers: manager.auth }),
+        ...customers.map((c) => join(c, doomed._id)),
+      ]);
+      expect(removed!.statusCode).toBe(200);
+      for (const answer of joins) expect([200, 404]).toContain(answer.statusCode);
+      expect(await app.db.orm.em.fork().count(TeamMemberSchema, { team: doomed._id })).toBe(0);
+    }
+  });
+
   it('the same team name created ten times at once: one 201, nine 409', async () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => app.inject({ method: 'POST', url: '/api/client/teams', headers: manager.auth, payload: { name: i % 2 ? 'Twins' : 'TWINS', icon: '👯' } })),

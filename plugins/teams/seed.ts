@@ -46,7 +46,7 @@ export async function seedTeams(ctx: CoreContext): Promise<void> {
   // The seeded deliveries, counted once each for every distinct team of their chef and driver.
   await em.execute(
     `update teams t set orders = t.orders + (
-       select count(distinct o.id) from orders o join team_members m on m.user_id = o.prepared_by or m.user_id = o.delivered_by
+       select count(distinct o.id) from orders o join team_members m on m.user_id = o.customer or m.user_id = o.prepared_by or m.user_id = o.delivered_by
        where m.team_id = t.id and o.status = 'DELIVERED' and not o.report)`,
   );
   await em.execute(`insert into team_order_credits (order_id, credited_at) select id, ? from orders where status = 'DELIVERED' and not report`, [new Date(now)]);

@@ -119,7 +119,7 @@ describe('teams', () => {
     expect((await app.inject({ method: 'DELETE', url: `/api/client/teams/${missing}`, headers: manager.auth })).statusCode).toBe(404);
   });
 
-  it('moves a staff member between teams (one team at most), tells them, and refuses customers and unknown users or teams', async () => {
+  it('moves a staff member between teams (one team at most), tells them, and refuses unknown users or teams', async () => {
     const [t1, t2] = [await team(), await team()];
     const a = await staff();
     const first = await move(a.id, t1._id);
@@ -140,12 +140,50 @@ describe('teams', () => {
     ]);
     expect((await move(a.id, null)).json()).toEqual({ userID: a.id, updatedTeam: null });
     expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: a.auth })).json()).toEqual({ team: null });
-    const customer = await app.createUser();
-    const refused = await move(customer.id, t1._id);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toContain('only staff join teams');
     expect((await move('1234567890123456789', t1._id)).statusCode).toBe(404);
     expect((await move(a.id, '1234567890123456789')).statusCode).toBe(404);
+  });
+
+  it('a customer joins a team and leaves it themselves; a manager moves a customer too; staff are placed by managers', async () => {
+    const [t1, t2] = [await team(), await team()];
+    const customer = await app.createUser();
+    const join = (user: TestUser, id: string) => app.inject({ method: 'POST', url: `/api/client/teams/${id}/join`, headers: user.auth });
+    const leave = (user: TestUser, id: string) => app.inject({ method: 'POST', url: `/api/client/teams/${id}/leave`, headers: user.auth });
+    const joined = await join(customer, t1._id);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ userID: customer.id, updatedTeam: { _id: t1._id, memberCount: 1 } });
+    expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: customer.auth })).json().team).toMatchObject({ _id: t1._id });
+    // Again: already there, nothing changes.
+    expect((await join(customer, t1._id)).json()).toMatchObject({ updatedTeam: { _id: t1._id, memberCount: 1 } });
+    // Another team: leave this one first (a switch is two deliberate steps, and two joins at once have one winner).
+    const other = await join(customer, t2._id);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(`You are in ${t1.name}: leave it before joining another team.`);
+    const wrongLeave = await leave(customer, t2._id);
+    expect(wrongLeave.statusCode).toBe(409);
+    expect(wrongLeave.json().message).toBe(`You are not in ${t2.name}.`);
+    const left = await leave(customer, t1._id);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json()).toEqual({ userID: customer.id, updatedTeam: null });
+    expect(await app.db.orm.em.fork().count(TeamMemberSchema, { user: customer.id })).toBe(0);
+    // Their own choice: no notice, no audit entry (a manager's move has both).
+    expect(notices).toEqual([]);
+    expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.team.update', targetId: customer.id })).toBe(0);
+    expect((await join(customer, '1234567890123456789')).statusCode).toBe(404);
+
+    // A team manager moves anyone, a customer included.
+    const moved = await move(customer.id, t2._id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(notices.map((x) => [x.userId, x.kind])).toEqual([[customer.id, 'team.joined']]);
+
+    // Staff do not pick their own team: the team managers place them (and balance them).
+    const chef = await staff();
+    const refused = await join(chef, t1._id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Staff are placed in teams by the team managers.');
+    await move(chef.id, t1._id);
+    expect((await leave(chef, t1._id)).statusCode).toBe(403);
+    expect(await app.db.orm.em.fork().count(TeamMemberSchema, { user: chef.id, team: t1._id })).toBe(1);
   });
 
   it('bulk moves are all or nothing; balance puts teamless staff into the smallest team (ties: fewest orders)', async () => {
@@ -156,9 +194,8 @@ describe('teams', () => {
     await em.nativeUpdate(TeamSchema, { id: busy._id }, { orders: 10 });
     const members = await Promise.all([staff(), staff()]);
     const bulk = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/client/teams/bulk-update-teams', headers: manager.auth, payload });
-    const customer = await app.createUser();
-    const refused = await bulk({ mode: 'move', moves: [{ userID: members[0]!.id, teamID: big._id }, { userID: customer.id, teamID: big._id }] });
-    expect(refused.statusCode).toBe(400);
+    const refused = await bulk({ mode: 'move', moves: [{ userID: members[0]!.id, teamID: big._id }, { userID: '1234567890123456789', teamID: big._id }] });
+    expect(refused.statusCode).toBe(404);
     expect(await em.count(TeamMemberSchema, { team: big._id })).toBe(0);
     const moved = await bulk({ mode: 'move', moves: members.map((m) => ({ userID: m.id, teamID: big._id })) });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -230,6 +267,23 @@ describe('teams', () => {
     expect(reset.json().team).toMatchObject({ orders: 0, ordersResetAt: expect.any(String) });
     const audit = await app.db.orm.em.fork().findOneOrFail(AuditEntrySchema, { action: 'team.reset', targetId: kitchen._id });
     expect([audit.before, audit.after]).toEqual([{ orders: 3 }, { orders: 0 }]);
+  });
+
+  it('a customer\'s delivered order counts for their team too, once per team among customer, chef and driver', async () => {
+    const [fans, kitchen] = [await team(), await team()];
+    const customer = await app.createUser();
+    const [chef, driver] = [await staff(), await staff()];
+    expect((await app.inject({ method: 'POST', url: `/api/client/teams/${fans._id}/join`, headers: customer.auth })).statusCode).toBe(200);
+    await move(chef.id, kitchen._id);
+    await move(driver.id, fans._id);
+    const counted = Number((await app.db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from team_order_credits'))[0]!.n);
+    const [one] = await readyOrders(app, chef, driver, 1, customer.id);
+    await deliver(app, driver, one!);
+    await untilCredited(app, counted + 1);
+    // The customer and the driver share a team: once for it; once for the chef's.
+    expect([await ordersOfTeam(fans._id), await ordersOfTeam(kitchen._id)]).toEqual([1, 1]);
+    const board = (await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=day' })).json().leaderboard as Leaderboard;
+    expect(board.teams.filter((t) => [fans.name, kitchen.name].includes(t.team.name)).map((t) => t.orders)).toEqual([1, 1]);
   });
 
   it('Top teams: a period counts delivered orders by the people’s current teams, all time is the counter; cached boards update', async () => {

@@ -10,14 +10,14 @@ export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
 export const teamsOf = (app: TestApp) => app.server.ctx.services.teams as TeamsPlugin;
 export const ordersOf = (app: TestApp) => app.server.ctx.services.orders as OrdersPlugin;
 
-/** `count` orders READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's steps before delivery are not what these tests are about). */
-export async function readyOrders(app: TestApp, chef: TestUser, driver: TestUser, count = 1): Promise<string[]> {
+/** `count` orders of `customer` READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's steps before delivery are not what these tests are about). */
+export async function readyOrders(app: TestApp, chef: TestUser, driver: TestUser, count = 1, customer = '1100000000000000001'): Promise<string[]> {
   const em = app.db.orm.em.fork();
   const now = new Date();
   const rows = Array.from({ length: count }, () =>
     em.create(OrderSchema, {
       orderID: orderCode(),
-      customer: '1100000000000000001',
+      customer,
       item: 'Team burger',
       mentions: [],
       status: 'READY',

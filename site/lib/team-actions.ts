@@ -4,28 +4,48 @@ import type { BulkUpdateTeamsResponse, TeamView } from '../../plugins/teams/sche
 import { api, errorMessage } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
+/** After a change: the page loads again (the server renders the new state), or goes to `href`, with a toast. */
+function go(message: string, href?: string): void {
+  toastOnNextPage(message, 'is-success');
+  if (href) location.assign(href);
+  else location.reload();
+}
+
+/** A button's work, once confirmed (`data-confirm`), the button disabled meanwhile; a failure is a toast. */
+function guarded(button: HTMLButtonElement, work: () => Promise<void>): void {
+  button.addEventListener('click', async () => {
+    if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
+    button.disabled = true;
+    try {
+      await work();
+    } catch (error) {
+      toast(errorMessage(error), 'is-danger');
+      button.disabled = false;
+    }
+  });
+}
+
+/** Edit Profile's Team (TeamChoice.astro): a customer's own join and leave. */
+export function bindTeamChoice(root: ParentNode = document): void {
+  root.querySelectorAll<HTMLButtonElement>('[data-team-join]').forEach((button) =>
+    guarded(button, async () => {
+      await api('POST', `/api/client/teams/${button.dataset.teamJoin}/join`);
+      go(`You joined ${button.dataset.teamName}.`);
+    }),
+  );
+  root.querySelectorAll<HTMLButtonElement>('[data-team-leave]').forEach((button) =>
+    guarded(button, async () => {
+      await api('POST', `/api/client/teams/${button.dataset.teamLeave}/leave`);
+      go(`You left ${button.dataset.teamName}.`);
+    }),
+  );
+}
+
 /**
  * The Team Manager's forms and buttons: plain HTML marked with data attributes, sent with fetch; on success the page
  * loads again (the server renders the new state) with a toast.
  */
 export function bindTeamActions(root: ParentNode = document): void {
-  const go = (message: string, href?: string) => {
-    toastOnNextPage(message, 'is-success');
-    if (href) location.assign(href);
-    else location.reload();
-  };
-  const guarded = (button: HTMLButtonElement, work: () => Promise<void>) => {
-    button.addEventListener('click', async () => {
-      if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
-      button.disabled = true;
-      try {
-        await work();
-      } catch (error) {
-        toast(errorMessage(error), 'is-danger');
-        button.disabled = false;
-      }
-    });
-  };
 
   // Create (data-team-form="") or edit (data-team-form="<id>").
   root.querySelectorAll<HTMLFormElement>('form[data-team-form]').forEach((form) => {

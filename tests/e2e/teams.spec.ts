@@ -147,3 +147,44 @@ test('a director creates a team and balances staff into teams; the chef delivers
   expect(await services.teams.teams.teamlessStaffCount()).toBe(teamless.length);
   await Promise.all([managerContext.close(), chefContext.close()]);
 });
+
+test('a customer joins a team on Edit Profile, wears it on their profile, and leaves it; staff are told who places them', async ({ browser, diner }) => {
+  const [customerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  await diner.signIn(customerContext, { username: 'fan_fiona' });
+  await diner.signIn(chefContext, { username: 'chef_placed', rank: 'Chef' });
+  const page = await customerContext.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+
+  // Top teams says where to go.
+  await page.goto('/leaderboard');
+  await page.getByTestId('top-teams').getByRole('link', { name: 'Edit Profile' }).click();
+  const choice = page.getByTestId('team-choice');
+  await expect(choice.getByRole('heading', { name: 'Team' })).toBeVisible();
+  const joinable = choice.getByRole('list', { name: 'Teams you can join' });
+  for (const name of ['Grill Masters', 'Road Runners', 'Night Owls']) await expect(joinable).toContainText(name);
+  await expectAccessible(page);
+  await screenshots(page, 'team-choice');
+
+  await page.waitForLoadState('load');
+  await joinable.getByRole('button', { name: 'Join Road Runners' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('You joined Road Runners.');
+  await expect(choice).toContainText('You are in 🛵 Road Runners');
+  await expect(choice.getByRole('list', { name: 'Teams you can join' })).toHaveCount(0);
+  await page.goto('/users/@me');
+  await expect(page.getByTestId('profile-team')).toHaveText('Team: 🛵 Road Runners');
+  const me = await page.evaluate(async () => (await (await fetch('/api/v3/users/@me')).json()).user.team);
+  expect(me).toBe('1100000000000000202');
+
+  await page.goto('/users/@me/manage');
+  await page.waitForLoadState('load');
+  await choice.getByRole('button', { name: 'Leave Road Runners' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('You left Road Runners.');
+  await expect(choice.getByRole('list', { name: 'Teams you can join' })).toBeVisible();
+
+  // A chef's team is the team managers' to set: no Join there.
+  const chef = await chefContext.newPage();
+  await chef.goto('/users/@me/manage');
+  await expect(chef.getByTestId('team-choice')).toContainText('The team managers place staff in teams.');
+  await expect(chef.getByTestId('team-choice').getByRole('button')).toHaveCount(0);
+  await Promise.all([customerContext.close(), chefContext.close()]);
+});
