@@ -16,8 +16,12 @@ describe('bans', () => {
     expect(banMessage({ active: true, reason: 'Trolling orders', expires: new Date('2026-12-01T00:00:00Z') })).toBe(
       'You are currently banned from this website for the following reason: Trolling orders This ban will expire on Tue, 01 Dec 2026 00:00:00 GMT.',
     );
+  });
+
+  it('says a ban without an end is permanent, instead of "will expire on never"', () => {
     expect(banMessage({ active: true, reason: null, expires: null })).toBe(
-      'You are currently banned from this website for the following reason: No reason given. This ban will expire on never.',
+      'You are currently banned from this website for the following reason: No reason given. This ban is permanent.',
     );
+    expect(banMessage({ active: true, reason: 'Spam', expires: null })).not.toContain('never');
   });
 });

@@ -44,7 +44,7 @@ test('a manager bans a user from the user manager; that user\'s next page load s
 
   await target.reload();
   await expect(target.getByRole('heading', { level: 1 })).toContainText(
-    'You are currently banned from this website for the following reason: Ordering 400 burgers at once This ban will expire on never.',
+    'You are currently banned from this website for the following reason: Ordering 400 burgers at once This ban is permanent.',
   );
 
   await manager.locator('tr', { hasText: 'greedy_gary' }).getByRole('link', { name: 'Edit ban' }).click();
