@@ -1,0 +1,36 @@
+import { ERROR_KINDS, type ErrorKind } from '../../core/errors.ts';
+
+/** The specification's error page (§8): title 'Error - {status}', default 'Unknown error'; message default below. */
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+
+export interface ErrorPage {
+  /** null: nothing says which status this is (the response is still a 500). */
+  status: number | null;
+  title: string;
+  message: string;
+}
+
+export function errorTitle(status: number | null): string {
+  return status === null ? 'Unknown error' : `Error - ${status}`;
+}
+
+/**
+ * The error page for what a page's render threw. A service's DomainError knows its status, and a refusal (4xx) its
+ * words for the user; anything else (a bug) knows neither. A server error's words never reach a visitor.
+ */
+export function errorPageFor(error: unknown): ErrorPage {
+  const kind = domainKind(error);
+  if (!kind) return { status: null, title: errorTitle(null), message: UNKNOWN_ERROR_MESSAGE };
+  const status = ERROR_KINDS[kind].statusCode;
+  return { status, title: errorTitle(status), message: status < 500 ? (error as Error).message : UNKNOWN_ERROR_MESSAGE };
+}
+
+/**
+ * A DomainError's kind, read by name rather than `instanceof`: the site's build bundles its own copy of
+ * core/errors.ts, and the services that throw run on the server's.
+ */
+function domainKind(error: unknown): ErrorKind | null {
+  if (!(error instanceof Error) || error.name !== 'DomainError') return null;
+  const kind = (error as { kind?: unknown }).kind;
+  return typeof kind === 'string' && Object.hasOwn(ERROR_KINDS, kind) ? (kind as ErrorKind) : null;
+}
