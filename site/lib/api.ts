@@ -43,3 +43,21 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 export function errorMessage(error: unknown): string {
   return error instanceof ApiRequestError ? error.message : 'Unknown error has occurred';
 }
+
+/** The specification's fetch minimum display delay (§9). */
+export const MIN_LOADING_DISPLAY_MS = 200;
+
+/**
+ * Wrap the call a loading state waits for: it settles as `call` does, but no sooner than 200 ms after it started, so
+ * a spinner, a disabled button or a dimmed list never flashes on and off for a quick answer. Every loading state of
+ * the site awaits its call through this.
+ */
+export async function withMinimumDisplay<T>(call: Promise<T>): Promise<T> {
+  const shownUntil = Date.now() + MIN_LOADING_DISPLAY_MS;
+  try {
+    return await call;
+  } finally {
+    const left = shownUntil - Date.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}

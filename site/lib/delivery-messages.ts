@@ -1,7 +1,7 @@
 import './zod-browser.ts';
 import { slugify } from '../../plugins/delivery-messages/schemas.ts';
 import { DeliveryMessageTextSchema } from '../../plugins/users/schemas.ts';
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { previewOf } from './message-preview.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
@@ -14,7 +14,7 @@ export function bindDeliveryMessages(root: ParentNode = document): void {
     button.addEventListener('click', async () => {
       button.disabled = true;
       try {
-        await api('PATCH', `/api/client/users/${button.dataset.me}/premade-messages`, { deliveryMessage: button.dataset.messageUse });
+        await withMinimumDisplay(api('PATCH', `/api/client/users/${button.dataset.me}/premade-messages`, { deliveryMessage: button.dataset.messageUse }));
         toastOnNextPage(`“${button.dataset.title}” is now your delivery message.`, 'is-success');
         location.reload();
       } catch (error) {
@@ -29,7 +29,7 @@ export function bindDeliveryMessages(root: ParentNode = document): void {
       if (!confirm(`Delete “${button.dataset.title}”? Drivers who use it keep their copy.`)) return;
       button.disabled = true;
       try {
-        await api('DELETE', `/api/client/delivery-messages/${button.dataset.messageDelete}`);
+        await withMinimumDisplay(api('DELETE', `/api/client/delivery-messages/${button.dataset.messageDelete}`));
         toastOnNextPage('Message deleted.', 'is-success');
         location.assign('/staff/delivery-messages');
       } catch (error) {
@@ -85,7 +85,7 @@ function bindForm(form: HTMLFormElement): void {
     if (submit) submit.disabled = true;
     try {
       if (mode === 'own') {
-        await api('PATCH', `/api/client/users/${form.dataset.me}/premade-messages`, { deliveryMessage: value('message') });
+        await withMinimumDisplay(api('PATCH', `/api/client/users/${form.dataset.me}/premade-messages`, { deliveryMessage: value('message') }));
         toastOnNextPage('Your delivery message is saved.', 'is-success');
         location.assign('/staff/delivery-messages');
         return;
@@ -94,8 +94,8 @@ function bindForm(form: HTMLFormElement): void {
       if (value('slug')) body.slug = value('slug');
       const { deliveryMessage } =
         mode === 'create'
-          ? await api<{ deliveryMessage: { slug: string } }>('POST', '/api/client/delivery-messages', body)
-          : await api<{ deliveryMessage: { slug: string } }>('PATCH', `/api/client/delivery-messages/${mode}`, body);
+          ? await withMinimumDisplay(api<{ deliveryMessage: { slug: string } }>('POST', '/api/client/delivery-messages', body))
+          : await withMinimumDisplay(api<{ deliveryMessage: { slug: string } }>('PATCH', `/api/client/delivery-messages/${mode}`, body));
       toastOnNextPage(mode === 'create' ? 'Message added to the directory.' : 'Message saved.', 'is-success');
       location.assign(`/staff/delivery-messages/${deliveryMessage.slug}`);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
 /**
@@ -16,7 +16,7 @@ export function bindLeaveActions(root: ParentNode = document): void {
       if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
       button.disabled = true;
       try {
-        await api('DELETE', `/api/client/onleave/requests/${button.dataset.leaveCancel}`);
+        await withMinimumDisplay(api('DELETE', `/api/client/onleave/requests/${button.dataset.leaveCancel}`));
         done('Leave request cancelled.');
       } catch (error) {
         toast(errorMessage(error), 'is-danger');

@@ -4,7 +4,7 @@
  * gateway's `notice` events arrive. A lazy chunk: site-client.ts imports it only when a bell is on the page.
  */
 import type { NoticeEventData, NotificationsResponse, NotificationView } from '../../plugins/notifications/schemas.ts';
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { bellCount, bellLabel, noticeHref, noticeTime } from './notifications.ts';
 
 const SHOWN = 10;
@@ -125,7 +125,7 @@ export function startBell(root: HTMLElement): void {
   readAll.addEventListener('click', async () => {
     readAll.classList.add('is-loading');
     try {
-      await api('POST', '/api/client/notifications/read-all');
+      await withMinimumDisplay(api('POST', '/api/client/notifications/read-all'));
       const now = new Date().toISOString();
       notices = notices?.map((n) => ({ ...n, readAt: n.readAt ?? now })) ?? null;
       setUnread(0);

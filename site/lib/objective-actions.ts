@@ -1,4 +1,4 @@
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
 /** The objective admin's buttons: delete an objective, mark a custom reward fulfilled; the page reloads with a toast. */
@@ -9,7 +9,7 @@ export function bindObjectiveActions(root: ParentNode = document): void {
         if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
         button.disabled = true;
         try {
-          await send(button.dataset.id!);
+          await withMinimumDisplay(send(button.dataset.id!));
           toastOnNextPage(done, 'is-success');
           location.reload();
         } catch (error) {

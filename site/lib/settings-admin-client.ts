@@ -1,6 +1,6 @@
 import './zod-browser.ts';
 import { isSettingKey } from '../../plugins/settings/schemas.ts';
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { markInvalid } from './field-errors.ts';
 import { settingLabel, settingValue } from './settings.ts';
 import { toast } from './toast.ts';
@@ -25,7 +25,7 @@ export function bindSettingsAdmin(root: ParentNode = document): void {
       event.preventDefault();
       submit.classList.add('is-loading');
       try {
-        await api('POST', `/api/client/settings/${key}`, { val: settingValue(key, new FormData(form)) });
+        await withMinimumDisplay(api('POST', `/api/client/settings/${key}`, { val: settingValue(key, new FormData(form)) }));
         showProblem('');
         toast(`${settingLabel(key)} saved.`, 'is-success');
       } catch (error) {

@@ -1,4 +1,4 @@
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
 /**
@@ -12,7 +12,7 @@ export function bindStatisticsActions(root: ParentNode = document): void {
       if (!confirm(button.dataset.confirm ?? 'Delete this stored record?')) return;
       button.disabled = true;
       try {
-        await api('DELETE', `/api/client/statistics/management/${button.dataset.statisticsDelete}`);
+        await withMinimumDisplay(api('DELETE', `/api/client/statistics/management/${button.dataset.statisticsDelete}`));
         toastOnNextPage(`Deleted ${button.dataset.name}'s stored record.`, 'is-success');
         location.reload();
       } catch (error) {

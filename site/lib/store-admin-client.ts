@@ -1,4 +1,4 @@
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
 /** A number field: null when left empty. */
@@ -32,7 +32,7 @@ export function bindStoreAdmin(root: ParentNode = document): void {
   const run = async (button: HTMLButtonElement, call: () => Promise<unknown>, message: string) => {
     button.classList.add('is-loading');
     try {
-      await call();
+      await withMinimumDisplay(call());
       done(message);
     } catch (error) {
       toast(errorMessage(error), 'is-danger', 8000);

@@ -1,5 +1,5 @@
 import type { PurchaseResponse, RecipientView } from '../../plugins/store/item-schemas.ts';
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { avatarUrl } from './avatar.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
@@ -85,7 +85,7 @@ export function bindBuyDialog(root: Document = document): void {
     pay.classList.add('is-loading');
     try {
       const gift = isGift() ? recipient : null;
-      const { purchased } = await api<PurchaseResponse>('POST', '/api/client/store/items/purchase', gift ? { id: item.id, giftUserID: gift.id } : { id: item.id });
+      const { purchased } = await withMinimumDisplay(api<PurchaseResponse>('POST', '/api/client/store/items/purchase', gift ? { id: item.id, giftUserID: gift.id } : { id: item.id }));
       dialog.close();
       toastOnNextPage(gift ? `${purchased.itemName} is on its way to ${gift.name}. Thank you!` : `You bought ${purchased.itemName}. Enjoy!`, 'is-success');
       location.reload();

@@ -1,7 +1,7 @@
 import './zod-browser.ts';
 import { rankTextColour as textColour } from '../../plugins/ranks/schemas.ts';
 import type { BulkUpdateTeamsResponse, TeamView } from '../../plugins/teams/schemas.ts';
-import { api, errorMessage } from './api.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
 /** After a change: the page loads again (the server renders the new state), or goes to `href`, with a toast. */
@@ -17,7 +17,7 @@ function guarded(button: HTMLButtonElement, work: () => Promise<void>): void {
     if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
     button.disabled = true;
     try {
-      await work();
+      await withMinimumDisplay(work());
     } catch (error) {
       toast(errorMessage(error), 'is-danger');
       button.disabled = false;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ClaimResponse, ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { achievementSections, formatMoment, objectiveGoal, percent, rewardLabel, windowText } from '../../lib/objectives.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
@@ -51,7 +51,7 @@ export default function Achievements({ userId, objectives: initial }: Props) {
   const claim = async (objective: ObjectiveProgressView) => {
     setClaiming(objective._id);
     try {
-      const answer = await api<ClaimResponse>('POST', `/api/client/objectives/claim/${objective._id}`);
+      const answer = await withMinimumDisplay(api<ClaimResponse>('POST', `/api/client/objectives/claim/${objective._id}`));
       const paid = answer.balance === null ? rewardLabel(objective.reward) : `${rewardLabel(objective.reward)}: your balance is now ${answer.balance.toLocaleString('en')} coins`;
       const text = objective.reward.type === 'CUSTOM' ? `Claimed! A manager will hand you ${rewardLabel(objective.reward)}.` : `Claimed! ${paid}.`;
       setLive(text);

@@ -10,7 +10,7 @@ import {
   type ObjectiveType,
   type RewardType,
 } from '../../../plugins/objectives/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { perkLabel } from '../../lib/labels.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 
@@ -93,7 +93,7 @@ export default function ObjectiveForm({ members, ranks }: Props) {
     setProblem(null);
     setSaving(true);
     try {
-      await api('POST', '/api/client/objectives/', body);
+      await withMinimumDisplay(api('POST', '/api/client/objectives/', body));
       toastOnNextPage(`Objective “${title}” created.`, 'is-success');
       location.reload();
     } catch (error) {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
@@ -29,7 +29,7 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
     }
     setSaving(true);
     try {
-      const { order: deleted } = await api<{ order: OrderView }>('DELETE', `/api/client/orders/${order.id}/delete`, { reason: reason.trim() });
+      const { order: deleted } = await withMinimumDisplay(api<{ order: OrderView }>('DELETE', `/api/client/orders/${order.id}/delete`, { reason: reason.trim() }));
       onDeleted(deleted);
     } catch (err) {
       setError(errorMessage(err));

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { PremadePicker, type PickedMessage } from './PremadePicker.tsx';
@@ -52,7 +52,7 @@ export function DeliverDialog({ order, deliveryMessage, driverName, driverId, on
         setPicked(null);
       }
       const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
-      const { order: delivered } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body);
+      const { order: delivered } = await withMinimumDisplay(api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body));
       onDelivered(delivered);
     } catch (err) {
       setError(errorMessage(err));

@@ -2,7 +2,7 @@ import '../../lib/zod-browser.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { DEFAULT_ORDER_FILTER, deliveryOrders, heldBy, inQueue, kitchenOrders, nextToClaim, nextToDeliver } from '../../lib/kitchen.ts';
 import { toast } from '../../lib/toast.ts';
@@ -94,7 +94,7 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
       }
       setBusy(order.id);
       try {
-        const { order: updated } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/${action}`);
+        const { order: updated } = await withMinimumDisplay(api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/${action}`));
         putOrder(updated);
         toast(action === 'claim' ? `You claimed #${order.orderID}: prepare it before the timer runs out.` : `#${order.orderID} is back in the queue.`, 'is-success');
       } catch (error) {

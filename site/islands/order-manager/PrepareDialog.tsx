@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { imageUrlProblem, MAX_CHEF_NOTE_LENGTH, MAX_IMAGES, type ImageSearchResponse, type ImageSearchResult, type OrderView, type UploadResponse } from '../../../plugins/orders/schemas.ts';
-import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
+import { api, ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
@@ -26,7 +26,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     if (!text.trim()) return;
     setSearching(true);
     try {
-      const { images } = await api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) });
+      const { images } = await withMinimumDisplay(api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) }));
       setResults(images);
     } catch (err) {
       setError(errorMessage(err));
@@ -65,7 +65,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     try {
       const body = new FormData();
       body.append('image', file);
-      const response = await fetch('/api/client/orders/images/upload', { method: 'POST', body, credentials: 'same-origin' });
+      const response = await withMinimumDisplay(fetch('/api/client/orders/images/upload', { method: 'POST', body, credentials: 'same-origin' }));
       const data = (await response.json().catch(() => ({}))) as UploadResponse & { message?: string };
       if (!response.ok) throw new ApiRequestError(response.status, data as unknown as Record<string, unknown>);
       setResults((current) => [{ url: data.link, label: file.name, source: 'order' }, ...current]);
@@ -99,7 +99,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     }
     setSaving(true);
     try {
-      const { order: prepared } = await api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, { images: selected, chefNote: note.trim() || null });
+      const { order: prepared } = await withMinimumDisplay(api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, { images: selected, chefNote: note.trim() || null }));
       onPrepared(prepared);
     } catch (err) {
       setError(errorMessage(err));

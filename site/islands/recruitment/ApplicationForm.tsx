@@ -1,7 +1,7 @@
 import '../../lib/zod-browser.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { answerErrors, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
-import { api, ApiRequestError, errorMessage } from '../../lib/api.ts';
+import { api, ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
 import { QuestionField, shownValue, toAnswer } from './QuestionField.tsx';
 
@@ -96,7 +96,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
     }
     setSending(true);
     try {
-      const { application } = await api<{ application: { id: string } }>('POST', `/api/client/recruitment/forms/${formId}/response`, { answers });
+      const { application } = await withMinimumDisplay(api<{ application: { id: string } }>('POST', `/api/client/recruitment/forms/${formId}/response`, { answers }));
       localStorage.removeItem(draftKey(formId));
       toastOnNextPage('Application sent! We will let you know when it is reviewed.', 'is-success');
       location.assign(`/recruitment/applications/${application.id}`);

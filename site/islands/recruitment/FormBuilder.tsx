@@ -1,7 +1,7 @@
 import '../../lib/zod-browser.ts';
 import { useEffect, useId, useState } from 'react';
 import { QUESTION_ID_RE, QUESTION_TYPES, TEXT_LIMITS, type Answer, type FormView, type Question, type QuestionType, type Requirements } from '../../../plugins/recruitment/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/labels.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { QuestionField } from './QuestionField.tsx';
@@ -88,7 +88,7 @@ export default function FormBuilder({ form, ranks }: Props) {
       questions: questions.map((q) => ({ ...q, help: q.help?.trim() ? q.help : null, options: q.type === 'single' || q.type === 'multiple' ? q.options : [], ...(q.type === 'single' || q.type === 'yesno' ? { min: null, max: null } : {}) })),
     };
     try {
-      await api(form ? 'PATCH' : 'POST', form ? `/api/client/recruitment/forms/${form.id}` : '/api/client/recruitment/forms', body);
+      await withMinimumDisplay(api(form ? 'PATCH' : 'POST', form ? `/api/client/recruitment/forms/${form.id}` : '/api/client/recruitment/forms', body));
       toastOnNextPage(form ? 'Form saved.' : 'Form created.', 'is-success');
       location.assign('/staff/admin/recruitment');
     } catch (error) {
