@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageExists, pageIndex, routePattern } from './pages.ts';
+import { offersRecruitment, pageExists, pageIndex, routePattern } from './pages.ts';
 
 describe('which paths have a page', () => {
   it('turns page files into routes: index, dynamic segments, rest parameters', () => {
@@ -23,5 +23,14 @@ describe('which paths have a page', () => {
     expect(pageExists('/staff/admin/users/1100000000000000002/ban')).toBe(true);
     expect(pageExists('/leaderboard')).toBe(true);
     expect(pageExists('/this-page-was-never-written')).toBe(false);
+  });
+});
+
+describe('the recruitment link (§2: "link only when signed in")', () => {
+  it('is offered to someone signed in, not to a visitor, nor to a banned user whom the page would refuse', () => {
+    expect(offersRecruitment(null)).toBe(false);
+    expect(offersRecruitment({ ban: null })).toBe(true);
+    expect(offersRecruitment({ ban: { active: true, reason: 'x', expires: null } })).toBe(false);
+    expect(offersRecruitment({ ban: { active: true, reason: 'x', expires: new Date(Date.now() - 1000) } })).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
  * entry whose page does not exist yet is not shown (the sidebar, the navbar, the footer, the user menu, the
  * dashboard), so no link leads to the 404 page, and each entry appears by itself the day its page is added.
  */
+import { isBanActive, type BanInfo } from '../../core/shared/ban.ts';
 
 /** `staff/admin/users/[id]/ban.astro` → a pattern for `/staff/admin/users/<anything>/ban`. */
 export function routePattern(file: string): RegExp {
@@ -28,3 +29,11 @@ const files = Object.keys(import.meta.glob('../pages/**/*.astro')).map((key) => 
 
 /** Whether this site has a page at `href` (path, query ignored). */
 export const pageExists = pageIndex(files);
+
+/**
+ * Whether to link to /recruitment (the footer, the home page, Our Team): §2 says "link only when signed in". Not for
+ * a banned user either: the ban refuses the page. The page itself stays public (a shared link still opens it).
+ */
+export function offersRecruitment(user: { ban: BanInfo | null } | null): boolean {
+  return user !== null && !isBanActive(user.ban) && pageExists('/recruitment');
+}

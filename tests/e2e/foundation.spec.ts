@@ -105,7 +105,10 @@ test.describe('the site in one process with the API', () => {
     const missing = await request.get('/no/such/page');
     expect(missing.status()).toBe(404);
     expect(missing.headers()['cache-control']).toBe('no-cache');
-    expect((await request.get('/leaderboard')).headers()['cache-control']).toBe('public, max-age=60');
+    const leaderboard = await request.get('/leaderboard');
+    expect(leaderboard.headers()['cache-control']).toBe('public, max-age=60');
+    // The footer offers Recruitment only to someone signed in: a shared cache keeps one copy per cookie.
+    expect(leaderboard.headers()['vary']).toMatch(/\bCookie\b/);
     for (const response of [home, missing]) {
       expect(response.headers()['x-frame-options']).toBe('DENY');
       expect(response.headers()['x-content-type-options']).toBe('nosniff');

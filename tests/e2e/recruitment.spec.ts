@@ -24,6 +24,22 @@ async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+test('§2 "/recruitment (link only when signed in)": the footer and the home page offer it to a signed-in user, not to a visitor', async ({ page, diner }) => {
+  const footer = page.locator('footer.site-footer');
+  await page.goto('/');
+  await expect(footer.getByRole('link', { name: 'Invite' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Recruitment' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Join the kitchen' })).toHaveCount(0);
+  // The page itself stays public: a shared link still opens it.
+  await page.goto('/recruitment');
+  await expect(page.getByRole('heading', { name: 'Chef' })).toBeVisible();
+
+  await diner.signIn(page.context(), { username: 'footer_reader' });
+  await page.goto('/');
+  await expect(footer.getByRole('link', { name: 'Recruitment' })).toHaveAttribute('href', '/recruitment');
+  await expect(page.getByRole('link', { name: 'Join the kitchen' })).toHaveAttribute('href', '/recruitment');
+});
+
 test('a customer applies to the Chef form; a manager puts it on hold, then accepts it; the applicant is staff and reads Accepted', async ({ page, browser, diner }) => {
   // Two people, eight pages with axe, screenshots at two widths in two schemes.
   test.setTimeout(180_000);

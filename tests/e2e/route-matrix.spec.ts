@@ -8,10 +8,12 @@ async function contextFor(role: Role, browser: import('@playwright/test').Browse
   return context;
 }
 
-async function expectShell(page: Page): Promise<void> {
+async function expectShell(page: Page, role: Role): Promise<void> {
   const footer = page.locator('footer.site-footer');
   // Appeal and Recruitment are in the footer now that their pages exist (issue 12): no link leads to the 404 page.
-  await expect(footer.getByRole('link')).toHaveText(['Invite', 'Appeal', 'Recruitment', 'Privacy Policy', 'Login', 'Our Team', 'Discord community']);
+  // Recruitment only for someone signed in (§2).
+  const recruitment = role === 'anonymous' ? [] : ['Recruitment'];
+  await expect(footer.getByRole('link')).toHaveText(['Invite', 'Appeal', ...recruitment, 'Privacy Policy', 'Login', 'Our Team', 'Discord community']);
   await expect(footer).toContainText('the number 1 home for virtual fast food');
   await expect(footer).toContainText(`2017–${new Date().getFullYear()}`);
   await expect(page.getByTestId('announcement')).toBeVisible();
@@ -34,7 +36,7 @@ for (const role of ROLES) {
         expect(response?.status(), path).toBe(200);
         expect(new URL(page.url()).pathname, path).toBe(path);
         await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-        await expectShell(page);
+        await expectShell(page, role);
         // Every staff and admin screen at 1280 and 390 px in the light scheme (nothing wider than a phone).
         if (role === 'superAdmin' && path.startsWith('/staff')) await screenshots(page, `light${path.replaceAll('/', '-')}`);
       } else if (outcome === 'home') {
@@ -55,5 +57,5 @@ test('an unknown path is the 404 page, for everyone', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
   await expect(page).toHaveTitle('Error - 404 | Virtual Diner');
-  await expectShell(page);
+  await expectShell(page, 'anonymous');
 });
