@@ -289,6 +289,20 @@ describe('appeals', () => {
       expect(page.appeals.map((a: { id: string }) => a.id)).toEqual(all.appeals.slice(2, 4).map((a: { id: string }) => a.id));
       expect((await call('GET', '/api/client/appeal/admin/appeals?filter=nope', u.manager)).statusCode).toBe(400);
     });
+
+    it('§4: a completed vote removes the appeal from the list: the default list is the open appeals, decided ones are behind a filter', async () => {
+      const list = async (query: string) => (await call('GET', `/api/client/appeal/admin/appeals?${query}`, u.manager)).json();
+      const blake = await banned('blake_decided');
+      const { id } = (await file(blake)).json().appeal;
+      expect((await list('pageSize=100')).appeals.map((a: { id: string }) => a.id)).toContain(id);
+      expect((await vote(id, u.admin!, 'deny', { force: true })).json()).toEqual({ completed: true });
+      const open = await list('pageSize=100');
+      expect(open.appeals.map((a: { id: string }) => a.id)).not.toContain(id);
+      expect(open.appeals.every((a: { status: string }) => a.status === 'pending')).toBe(true);
+      expect(open.totalAppeals).toBe(open.appeals.length);
+      expect((await list('filter=denied&pageSize=100')).appeals.map((a: { id: string }) => a.id)).toContain(id);
+      expect((await list('filter=all&pageSize=100')).appeals.map((a: { id: string }) => a.id)).toContain(id);
+    });
   });
 
   describe('who may call what', () => {

@@ -39,13 +39,17 @@ export const AppealVoteBodySchema = z.strictObject({
 });
 export type AppealVoteBody = z.infer<typeof AppealVoteBodySchema>;
 
-/** What the Appeal Manager lists: `mine` is pending appeals the caller has not voted on yet. */
-export const APPEAL_FILTERS = ['all', 'pending', 'accepted', 'denied', 'mine'] as const;
+/**
+ * What the Appeal Manager lists: `pending` (the open appeals, the default: §4, a completed vote removes the appeal
+ * from the list), `mine` (pending, not yet voted on by the caller), the decided ones, or `all`.
+ */
+export const APPEAL_FILTERS = ['pending', 'mine', 'accepted', 'denied', 'all'] as const;
 export type AppealFilter = (typeof APPEAL_FILTERS)[number];
+export const DEFAULT_APPEAL_FILTER: AppealFilter = 'pending';
 
-/** GET /api/client/appeal/admin/appeals?filter&search&page&pageSize: pending first, newest first. */
+/** GET /api/client/appeal/admin/appeals?filter&search&page&pageSize: open appeals by default; pending first, newest first. */
 export const AdminAppealsQuerySchema = z.strictObject({
-  filter: z.enum(APPEAL_FILTERS).default('all'),
+  filter: z.enum(APPEAL_FILTERS).default(DEFAULT_APPEAL_FILTER),
   /** An exact user ID, or part of a username or display name. */
   search: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -77,8 +77,14 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
     } else {
       await expect(page).toHaveURL(/\/staff\/admin\/appeals$/);
       await expect(page.getByTestId('toast')).toHaveText('Appeal accepted.');
-      await page.goto('/staff/admin/appeals?filter=pending');
+      // §4: the list the manager lands on is the open appeals: the decided one is gone from it...
+      await expect(page.getByLabel('Show')).toHaveValue('');
       await expect(page.locator(`tr[data-appeal-id="${appealId}"]`)).toHaveCount(0);
+      // ...and behind the filter.
+      await page.getByLabel('Show').selectOption({ label: 'Accepted' });
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(/filter=accepted/);
+      await expect(page.locator(`tr[data-appeal-id="${appealId}"]`)).toContainText('Accepted');
     }
     await context.close();
   }
