@@ -8,8 +8,10 @@ import type { CurrentUser } from './sessions.ts';
 /**
  * Route guards. Every route declares one as its `onRequest` hook (buildServer refuses to start otherwise), so it runs
  * right after the session hook and before the body is read, parsed or validated: a caller who may not call a route
- * gets its 401 or 403 and learns nothing of its schema. They mirror the site's guards: requiresAuth, hasPermissions
- * (ALL permissions OR ALL perks when both are declared), and the ban check that stands in for userChecks.
+ * gets its 401 or 403 and learns nothing of its schema. They mirror the site's page guards (site/lib/route-guards.ts)
+ * through the same `Requirement` objects and `meets`: requiresAuth, hasPermissions (ALL permissions OR ALL perks
+ * when both are declared, as §6 says; both of them where the requirement says `both`, as the Report Manager's
+ * does), and the ban check that stands in for userChecks.
  */
 export const GUARD = Symbol('guard');
 

@@ -69,8 +69,9 @@ export interface Requirement {
   any?: readonly Permission[];
   perks?: readonly Perk[];
   /**
-   * With permissions and perks both declared: both are needed (the sidebar's "perk X and Y"), not either. For a
-   * perk anyone may hold (FEEDBACK_BETA is sold in the store) guarding staff data: docs/reports.md.
+   * With permissions and perks both declared: both are needed (the sidebar's "perk X and Y"), not either. The
+   * Report Manager's route, page and sidebar entry say so, because its perk is one anyone may hold (FEEDBACK_BETA is
+   * sold in the store) and it guards staff data: docs/reports.md.
    */
   both?: boolean;
 }

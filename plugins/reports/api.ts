@@ -5,6 +5,7 @@ import {
   CompleteReportBodySchema,
   CreateReportBodySchema,
   EligibleBodySchema,
+  REPORT_MANAGER,
   ReportIdParamsSchema,
   ReportsQueryBodySchema,
   WarnBodySchema,
@@ -17,8 +18,7 @@ import type { ReportFilingService } from './service.ts';
 
 /** The feedback menu: perk FEEDBACK_BETA (specification §2). */
 const feedback = requirePermissions({ perks: ['FEEDBACK_BETA'] });
-/** The Report Manager: VIEW_BACKLOG and the perk FEEDBACK_BETA, both (the sidebar's rule; docs/reports.md). */
-export const REPORT_MANAGER = { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true } as const;
+/** The Report Manager: VIEW_BACKLOG and the perk, both (schemas.ts, docs/reports.md). */
 const manager = requirePermissions(REPORT_MANAGER);
 
 /** Specification §7 "Order reports", plus the warn action of issue 15. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
+import type { Requirement } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/schemas.ts';
 
@@ -8,6 +9,14 @@ import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/sche
  * §5 "eligibility is checked by orderID on the server", §7 "Order reports"), shared by the API, the service and the
  * site. Decisions: docs/reports.md.
  */
+
+/**
+ * Who may use the Report Manager (§2 sidebar: "Report Manager / Order Reports (perk FEEDBACK_BETA and
+ * VIEW_BACKLOG)"): VIEW_BACKLOG and the perk, both, where §6's generic rule would let either through. The perk is
+ * sold in the store, so with "or" any customer could read everyone's reports and warn staff (docs/reports.md). The
+ * one requirement of its API routes, its pages (site/lib/route-guards.ts) and its sidebar entry.
+ */
+export const REPORT_MANAGER = { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true } as const satisfies Requirement;
 
 /** What a customer may report; TROLL_ORDER is the driver's (deliver `{report: true}`), never offered in the form. */
 export const REPORT_CATEGORIES = ['WRONG_ITEM', 'RUDE_MESSAGE', 'INAPPROPRIATE_PICTURE', 'NEVER_ARRIVED', 'OTHER', 'TROLL_ORDER'] as const;

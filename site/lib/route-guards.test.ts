@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { openToBanned } from '../../core/shared/ban.ts';
+import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
 import { checkPage, guardFor } from './route-guards.ts';
 
 const user = (permissions: Permission[], perks: string[] = [], id = '1100000000000000009') => ({ id, permissions: toBits(permissions), perks });
@@ -39,6 +40,18 @@ describe('page guards', () => {
     expect(checkPage('/staff/delivery-messages', '', user([], ['DELIVERY_MESSAGE_BETA'])).kind).toBe('pass');
     expect(checkPage('/staff/delivery-messages', '', user(['MANAGE_ORDERS'])).kind).toBe('pass');
     expect(checkPage('/staff/delivery-messages', '', user(['VIEW_STAFF_DASHBOARD'])).kind).toBe('forbidden');
+  });
+
+  it('the Report Manager: VIEW_BACKLOG and the perk FEEDBACK_BETA, both, as its API and its sidebar entry', () => {
+    for (const path of ['/staff/admin/report-manager/orders', '/staff/admin/report-manager/orders/1100000000000000601']) {
+      expect(checkPage(path, '', null).kind).toBe('login');
+      expect(checkPage(path, '', user(['VIEW_STAFF_DASHBOARD', 'VIEW_BACKLOG'], ['FEEDBACK_BETA'])).kind).toBe('pass');
+      expect(checkPage(path, '', user(['SUPER_ADMIN'])).kind).toBe('pass');
+      // The perk is sold in the store: a customer holding it reads no one's reports. Nor does VIEW_BACKLOG alone.
+      expect(checkPage(path, '', user([], ['FEEDBACK_BETA']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+      expect(checkPage(path, '', user(['VIEW_STAFF_DASHBOARD', 'VIEW_BACKLOG'])).kind).toBe('forbidden');
+    }
+    expect(guardFor('/staff/admin/report-manager/orders')).toEqual({ requirement: REPORT_MANAGER });
   });
 
   it('the audit log: SUPER_ADMIN or MANAGE_SETTINGS, nobody else', () => {

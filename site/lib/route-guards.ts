@@ -1,5 +1,6 @@
 import { meets, type Grants, type Requirement } from '../../core/shared/permissions.ts';
 import { OBJECTIVE_ADMIN } from '../../plugins/objectives/schemas.ts';
+import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
 
 /**
  * What each page needs, as the specification's route guards say: `auth` (requiresAuth) or a requirement
@@ -33,7 +34,7 @@ export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
   ['/staff/admin/rank-manager', needs({ all: ['MANAGE_RANKS'] })],
   ['/staff/admin/recruitment', needs({ any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] })],
   ['/staff/admin/recruitment/create', needs({ all: ['RECRUITMENT_MANAGER'] })],
-  ['/staff/admin/report-manager', needs({ all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true })],
+  ['/staff/admin/report-manager', needs(REPORT_MANAGER)],
   ['/staff/admin/settings', needs({ all: ['MANAGE_SETTINGS'] })],
   // The page does what POST /api/client/settings/currentAnnouncement allows; the sidebar entry keeps the specification's MANAGE_ANNOUNCEMENT.
   ['/staff/admin/site-management/announcement', needs({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] })],

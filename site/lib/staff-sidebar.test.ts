@@ -39,10 +39,24 @@ describe('staff sidebar', () => {
     expect(both).toContain('Premade Message Directory');
   });
 
+  it('§6 "Report Manager / Order Reports": a Report Manager menu with Order Reports under it, for VIEW_BACKLOG and the perk, both', () => {
+    const management = (grants: ReturnType<typeof viewer>) => sidebarFor(grants).find((group) => group.label === 'Management');
+    const menu = management(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG'], ['FEEDBACK_BETA']))?.items.find((item) => item.label === 'Report Manager');
+    expect(menu).toEqual({
+      kind: 'menu',
+      label: 'Report Manager',
+      icon: 'reports',
+      links: [{ kind: 'link', label: 'Order Reports', href: '/staff/admin/report-manager/orders', icon: 'reports' }],
+    });
+    // The same requirement as the page and the API: the permission alone or the perk alone is not enough.
+    expect(sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG'])))).not.toContain('Report Manager');
+    expect(sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS'], ['FEEDBACK_BETA'])))).not.toContain('Report Manager');
+  });
+
   it('a super admin sees every entry in the specification order', () => {
     expect(sidebarLabels(sidebarFor({ permissions: ALL_PERMISSIONS, perks: [], canResign: false }))).toEqual([
       'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
-      'Management Statistics', 'My Performance', 'Management', 'On Leave Requests', 'Order Reports', 'Recruitment',
+      'Management Statistics', 'My Performance', 'Management', 'On Leave Requests', 'Report Manager', 'Order Reports', 'Recruitment',
       'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
       'Site Settings', 'Announce', 'Audit Log',
       'Resign', 'Take a Vacation', 'Premade Message Directory',

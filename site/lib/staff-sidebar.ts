@@ -1,11 +1,13 @@
 import { hasAny, isSuperAdmin, meets, type Grants, type Permission, type Requirement } from '../../core/shared/permissions.ts';
+import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
 
 /**
  * The staff sidebar exactly as the specification lists it (section 2, 'Staff sidebar'): each entry shows only with
  * its permission or perk. Pure: the layout renders what `sidebarFor` returns, tests assert it per role.
  *
- * The sidebar's own rule differs from the route guard in one place: where it says "perk X and permission Y" both
- * are needed to see the entry (the route guard, hasPermissions, lets ALL permissions OR ALL perks through).
+ * Where it says "perk X and permission Y", both are needed to see the entry (`Requirement.both`). For the Report
+ * Manager that is also its page's and its API's rule (REPORT_MANAGER); the Premade Message Directory's page and API
+ * let either through (docs/delivery-messages.md).
  */
 export type SidebarIcon =
   | 'dashboard'
@@ -34,7 +36,7 @@ export interface SidebarLink {
   href: string;
   icon: SidebarIcon;
 }
-/** A link with sub-links (Management Statistics, Super Admin). */
+/** A heading with sub-links (Management Statistics, Report Manager, Super Admin). */
 export interface SidebarMenu {
   kind: 'menu';
   label: string;
@@ -70,26 +72,18 @@ export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
 
 interface Entry extends SidebarLink {
   needs: Requirement;
-  /** Both the permissions and the perks (the sidebar's "perk X and Y" entries). */
-  needsBoth?: boolean;
 }
 
-const link = (label: string, href: string, icon: SidebarIcon, needs: Requirement, needsBoth = false): Entry => ({
-  kind: 'link',
-  label,
-  href,
-  icon,
-  needs,
-  needsBoth,
-});
-
-function sees(grants: Grants, entry: Entry): boolean {
-  if (!entry.needsBoth) return meets(grants, entry.needs);
-  return meets(grants, { all: entry.needs.all }) && meets(grants, { perks: entry.needs.perks });
-}
+const link = (label: string, href: string, icon: SidebarIcon, needs: Requirement): Entry => ({ kind: 'link', label, href, icon, needs });
 
 function visible(grants: Grants, entries: Entry[]): SidebarLink[] {
-  return entries.filter((entry) => sees(grants, entry)).map(({ kind, label, href, icon }) => ({ kind, label, href, icon }));
+  return entries.filter((entry) => meets(grants, entry.needs)).map(({ kind, label, href, icon }) => ({ kind, label, href, icon }));
+}
+
+/** A menu of the entries the viewer may open, or nothing when there is none. */
+function menu(grants: Grants, label: string, icon: SidebarIcon, entries: Entry[]): SidebarMenu[] {
+  const links = visible(grants, entries);
+  return links.length ? [{ kind: 'menu', label, icon, links }] : [];
 }
 
 export interface SidebarViewer extends Grants {
@@ -108,28 +102,25 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
   if (top.length) groups.push({ label: null, items: top });
 
   if (isSuperAdmin(viewer.permissions) || hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS)) {
-    const items: SidebarItem[] = [];
-    const statistics = visible(viewer, [
-      link('My Performance', '/staff/admin/management-statistics', 'statistics', { all: ['VIEW_MANAGEMENT_STATISTICS'] }),
-      link('Management', '/staff/admin/management-statistics/management', 'statistics', { all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
-    ]);
-    if (statistics.length) items.push({ kind: 'menu', label: 'Management Statistics', icon: 'statistics', links: statistics });
-    items.push(
+    const items: SidebarItem[] = [
+      ...menu(viewer, 'Management Statistics', 'statistics', [
+        link('My Performance', '/staff/admin/management-statistics', 'statistics', { all: ['VIEW_MANAGEMENT_STATISTICS'] }),
+        link('Management', '/staff/admin/management-statistics/management', 'statistics', { all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
+      ]),
+      ...visible(viewer, [link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] })]),
+      ...menu(viewer, 'Report Manager', 'reports', [link('Order Reports', '/staff/admin/report-manager/orders', 'reports', REPORT_MANAGER)]),
       ...visible(viewer, [
-        link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
-        link('Order Reports', '/staff/admin/report-manager/orders', 'reports', { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true }, true),
         link('Recruitment', '/staff/admin/recruitment', 'recruitment', { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] }),
         link('Appeal Manager', '/staff/admin/appeals', 'appeals', { all: ['MANAGE_APPEALS'] }),
         link('Team Manager', '/staff/admin/teams', 'teams', { all: ['MANAGE_TEAMS'] }),
         link('User Manager', '/staff/admin/users', 'users', { all: ['MANAGE_USERS'] }),
         link('Rank Manager', '/staff/admin/rank-manager', 'ranks', { all: ['MANAGE_RANKS'] }),
       ]),
-    );
-    const superAdmin = visible(viewer, [
-      link('Online Users', '/staff/admin/online-users', 'users', { all: ['SUPER_ADMIN'] }),
-      link('Order Management', '/staff/admin/order-management', 'orders', { all: ['SUPER_ADMIN'] }),
-    ]);
-    if (superAdmin.length) items.push({ kind: 'menu', label: 'Super Admin', icon: 'super-admin', links: superAdmin });
+      ...menu(viewer, 'Super Admin', 'super-admin', [
+        link('Online Users', '/staff/admin/online-users', 'users', { all: ['SUPER_ADMIN'] }),
+        link('Order Management', '/staff/admin/order-management', 'orders', { all: ['SUPER_ADMIN'] }),
+      ]),
+    ];
     if (items.length) groups.push({ label: 'Management', items });
   }
 
@@ -145,7 +136,7 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
     { kind: 'resign', label: 'Resign', icon: 'resign', disabled: !viewer.canResign },
     ...visible(viewer, [
       link('Take a Vacation', '/staff/take-a-break', 'vacation', { all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
-      link('Premade Message Directory', '/staff/delivery-messages', 'messages', { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] }, true),
+      link('Premade Message Directory', '/staff/delivery-messages', 'messages', { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'], both: true }),
     ]),
   ];
   groups.push({ label: 'Extras', items: extras });

@@ -140,3 +140,33 @@ test('a customer reports an order; a manager warns the chef and completes it; th
 
   await Promise.all(contexts.map((c) => c.close()));
 });
+
+test('§6 Report Manager: the sidebar heading with Order Reports under it; the page and the API let in VIEW_BACKLOG with the perk, nobody with only one', async ({ browser, diner }) => {
+  const who = [
+    { username: 'rm_both', rank: 'Manager', perks: ['FEEDBACK_BETA'], may: true },
+    { username: 'rm_backlog_only', rank: 'Manager', perks: [], may: false },
+    { username: 'rm_perk_customer', perks: ['FEEDBACK_BETA'], may: false },
+  ];
+  for (const person of who) {
+    const context = await browser.newContext();
+    await diner.signIn(context, { username: person.username, rank: person.rank, perks: person.perks });
+    const page = await context.newPage();
+    const api = await page.request.post('/api/client/report/orders', { data: { filter: { status: 'OPEN' } }, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(api.status(), person.username).toBe(person.may ? 200 : 403);
+    await page.goto('/staff/admin/report-manager/orders');
+    if (person.may) {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Reports');
+      const sidebar = page.getByRole('complementary', { name: 'Staff' });
+      const heading = sidebar.locator('li', { has: page.locator('.sidebar-menu-title', { hasText: 'Report Manager' }) });
+      await expect(heading.getByRole('link', { name: 'Order Reports' })).toHaveAttribute('aria-current', 'page');
+    } else {
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+      if (person.rank) {
+        await page.goto('/staff/dashboard');
+        await expect(page.getByRole('complementary', { name: 'Staff' })).not.toContainText('Report Manager');
+      }
+    }
+    await context.close();
+  }
+});

@@ -29,7 +29,7 @@ test('a super admin sees every built entry in the specification order', async ({
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
     'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
     'Management Statistics', 'My Performance', 'Management',
-    'On Leave Requests', 'Order Reports', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
+    'On Leave Requests', 'Report Manager', 'Order Reports', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
     'Site Settings', 'Announce', 'Audit Log',
     'Resign', 'Take a Vacation', 'Premade Message Directory',
   ]);
