@@ -6,10 +6,9 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
-import { meets } from '../../core/shared/permissions.ts';
 import { ResignationSchema } from '../users/entities.ts';
 import { REAPPLY_AFTER_MS } from '../users/profile-service.ts';
-import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema, type Application, type RecruitmentForm } from './entities.ts';
+import { ApplicationHistorySchema, ApplicationSchema, type Application, type RecruitmentForm } from './entities.ts';
 import {
   answersSchema,
   APPLICATION_STATUS,
@@ -21,6 +20,7 @@ import {
   type FormApplicationsResponse,
   type Question,
 } from './schemas.ts';
+import { reviewableFormIds } from './access.ts';
 import { applicationViews, DAY, formIn, toApplicationView, toFormView, whenText } from './service.ts';
 
 /** Which statuses a list filter shows. */
@@ -153,7 +153,7 @@ export class ApplicationsService {
   /** Every application the caller may review (the view rule per form), filtered and paged. */
   async applications(actor: CurrentUser, query: ApplicationsListQuery): Promise<ApplicationsList> {
     const em = this.#orm.em.fork();
-    const formIds = await this.#reviewableFormIds(em, actor);
+    const formIds = await reviewableFormIds(em, actor);
     if (formIds === null) throw new DomainError('forbidden', 'You may not view recruitment applications.');
     const wanted = query.formId ? formIds.filter((id) => id === query.formId) : formIds;
     return this.#list(em, wanted, query);
@@ -166,7 +166,7 @@ export class ApplicationsService {
       const rows = await em.find(ApplicationSchema, { user: userId }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
       return applicationViews(em, rows, false);
     }
-    const formIds = await this.#reviewableFormIds(em, actor);
+    const formIds = await reviewableFormIds(em, actor);
     if (formIds === null) throw new DomainError('forbidden', "You may not view someone else's applications.");
     const rows = await em.find(ApplicationSchema, { user: userId, form: { $in: formIds } }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
     return applicationViews(em, rows, true);
@@ -188,13 +188,6 @@ export class ApplicationsService {
       if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'forbidden')) return null;
       throw error;
     });
-  }
-
-  /** Form ids whose applications the caller may review (deleted forms too: their applications remain); null: none at all. */
-  async #reviewableFormIds(em: Em, actor: CurrentUser): Promise<string[] | null> {
-    const forms = await em.find(RecruitmentFormSchema, {}, { fields: ['id', 'manageableRanks'] });
-    const ids = forms.filter((f) => mayReview(actor, f)).map((f) => f.id);
-    return ids.length > 0 || meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) ? ids : null;
   }
 
   async #list(em: Em, formIds: readonly string[], query: Omit<ApplicationsListQuery, 'formId'>): Promise<ApplicationsList> {

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
+import { RecruitmentAccess } from './access.ts';
 import { recruitmentRoutes } from './api.ts';
 import { ApplicationsService } from './applications-service.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
@@ -13,6 +14,8 @@ export interface RecruitmentPlugin {
   applications: ApplicationsService;
   /** Changing an application's status. */
   review: ReviewService;
+  /** Who may open which recruitment screen (the site's page guards and sidebar ask it). */
+  access: RecruitmentAccess;
 }
 
 /** Recruitment forms, applications and their review (docs/recruitment.md). */
@@ -24,6 +27,7 @@ export default definePlugin({
     forms: new FormsService(ctx.orm, ctx.audit, ctx.now),
     applications: new ApplicationsService(ctx.orm, ctx.now),
     review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now),
+    access: new RecruitmentAccess(ctx.orm),
   }),
   routes(app, plugin) {
     recruitmentRoutes(app, plugin);

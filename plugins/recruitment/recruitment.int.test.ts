@@ -5,6 +5,7 @@ import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { RankHistorySchema, ResignationSchema } from '../users/entities.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
+import type { RecruitmentPlugin } from './index.ts';
 import { DEFAULT_REQUIREMENTS, type ApplicationView, type FormView } from './schemas.ts';
 
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
@@ -118,6 +119,56 @@ describe('recruitment API', () => {
       expect(managed.map((f: FormView) => f.title)).toEqual(['Theirs']);
       expect((await setStatus(a2.id, reviewer, { status: 1 })).statusCode).toBe(403);
       expect((await setStatus(a1.id, reviewer, { status: 1, reason: 'Soon' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('the page guards ask what the API answers (§6: a rank in manageableRanks)', () => {
+    it('a rank-only reviewer: their form yes, another form no; a manager without VIEW_RECRUITMENT_RESPONSE edits but reads none', async () => {
+      const access = (app.server.ctx.services as { recruitment: RecruitmentPlugin }).recruitment.access;
+      const currentUser = async (user: TestUser) => (await app.server.ctx.sessions.validate(user.token))!.user;
+      const reviewer = await app.createUser({ username: 'rank_reviewer', rankPermissions: STAFF, rankPosition: 31 });
+      const reviewerRank = (await call('GET', `/api/v3/users/${reviewer.id}`)).json().user.rank;
+      const editorOnly = await app.createUser({ username: 'form_editor', rankPermissions: [...STAFF, 'RECRUITMENT_MANAGER'], rankPosition: 61 });
+      const noForm = await app.createUser({ username: 'plain_chef', rankPermissions: STAFF, rankPosition: 32 });
+      const theirs = await createForm({ title: 'Reviewed by rank', manageableRanks: [reviewerRank] });
+      const other = await createForm({ title: 'Not theirs' });
+      const applicant = await app.createUser();
+      const mine: ApplicationView = (await apply(theirs, applicant)).json().application;
+      const notMine: ApplicationView = (await apply(other, applicant)).json().application;
+      const status = async (url: string, user: TestUser) => (await call('GET', url, user)).statusCode;
+      const answer = (allowed: boolean | null) => (allowed === null ? 404 : allowed ? 200 : 403);
+
+      for (const user of [reviewer, editorOnly, noForm, u.manager!, u.admin!]) {
+        const who = await currentUser(user);
+        // /staff/admin/recruitment ↔ GET .../forms?scope=manage
+        expect(answer(await access.mayEnter(who)), `index ${user.id}`).toBe(await status('/api/client/recruitment/forms?scope=manage', user));
+        // /staff/admin/recruitment/applications ↔ someone else's applications, to the forms the caller reviews
+        expect(answer(await access.reviewsAny(who)), `all applications ${user.id}`).toBe(await status(`/api/client/recruitment/${applicant.id}/applications`, user));
+        for (const form of [theirs, other]) {
+          // /staff/admin/recruitment/{id}/applications ↔ GET .../forms/{id}/applications
+          expect(answer(await access.mayReviewForm(who, form.id)), `form ${form.title} ${user.id}`).toBe(await status(`/api/client/recruitment/forms/${form.id}/applications`, user));
+        }
+        for (const application of [mine, notMine]) {
+          // /staff/admin/recruitment/{id}/applications/{applicationID} ↔ GET .../applications/{id}
+          expect(answer(await access.mayReviewApplication(who, application.id)), `application ${user.id}`).toBe(await status(`/api/client/recruitment/applications/${application.id}`, user));
+        }
+        expect(answer(await access.mayReviewForm(who, '1100000000000999999'))).toBe(await status('/api/client/recruitment/forms/1100000000000999999/applications', user));
+      }
+
+      const rankOnly = await currentUser(reviewer);
+      expect(await access.mayReviewForm(rankOnly, theirs.id)).toBe(true);
+      expect(await access.mayReviewForm(rankOnly, other.id)).toBe(false);
+      expect(await access.mayOpenForm(rankOnly, other.id)).toBe(false);
+      expect(await access.mayOpenForm(await currentUser(editorOnly), other.id)).toBe(true);
+      expect(await access.mayReviewForm(await currentUser(editorOnly), other.id)).toBe(false);
+      // The sidebar: the forms reviewed through a rank, and none for whom permissions open every form.
+      expect(await access.formsReviewedByRank(rankOnly)).toEqual([{ id: theirs.id, title: 'Reviewed by rank' }]);
+      expect(await access.formsReviewedByRank(await currentUser(noForm))).toEqual([]);
+      expect(await access.formsReviewedByRank(await currentUser(u.manager!))).toEqual([]);
+      // A deleted form leaves the sidebar and the index with it.
+      expect((await call('DELETE', `/api/client/recruitment/forms/${theirs.id}`, u.manager)).statusCode).toBe(204);
+      expect(await access.formsReviewedByRank(rankOnly)).toEqual([]);
+      expect(answer(await access.mayEnter(rankOnly))).toBe(await status('/api/client/recruitment/forms?scope=manage', reviewer));
     });
   });
 

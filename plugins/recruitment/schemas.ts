@@ -19,11 +19,14 @@ export const OPEN_STATUSES: readonly ApplicationStatus[] = [APPLICATION_STATUS.P
 export const isOpenStatus = (status: number): boolean => (OPEN_STATUSES as readonly number[]).includes(status);
 export const statusName = (status: number): ApplicationStatusName | null => STATUS_NAMES.find((n) => APPLICATION_STATUS[n] === status) ?? null;
 
+/** What the view rule needs to know of a caller: their permissions and perks, and the ranks they hold. */
+export type Reviewer = Grants & { ranks: readonly { id: string }[] };
+
 /**
  * §6's recruitment view rule: VIEW_RECRUITMENT_RESPONSE (SUPER_ADMIN passes every check), or a rank in the form's
  * manageableRanks. The service applies it to every read and review; the admin pages to what they offer.
  */
-export function mayReview(actor: Grants & { ranks: readonly { id: string }[] }, form: { manageableRanks: readonly string[] }): boolean {
+export function mayReview(actor: Reviewer, form: { manageableRanks: readonly string[] }): boolean {
   return meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) || actor.ranks.some((rank) => form.manageableRanks.includes(rank.id));
 }
 

@@ -53,6 +53,31 @@ describe('staff sidebar', () => {
     expect(sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS'], ['FEEDBACK_BETA'])))).not.toContain('Report Manager');
   });
 
+  it('§6: a reviewer by rank alone sees the Management group with the forms they may review, and no more', () => {
+    const forms = [
+      { id: '1100000000000000502', title: 'Delivery Driver' },
+      { id: '1100000000000000503', title: 'Night Shift' },
+    ];
+    const groups = sidebarFor({ ...viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS']), reviewForms: forms });
+    expect(groups.map((g) => g.label)).toEqual([null, 'Management', 'Extras']);
+    expect(groups.find((g) => g.label === 'Management')!.items).toEqual([
+      {
+        kind: 'menu',
+        label: 'Recruitment',
+        icon: 'recruitment',
+        links: [
+          { kind: 'link', label: 'Delivery Driver', href: '/staff/admin/recruitment/1100000000000000502/applications', icon: 'recruitment' },
+          { kind: 'link', label: 'Night Shift', href: '/staff/admin/recruitment/1100000000000000503/applications', icon: 'recruitment' },
+        ],
+      },
+    ]);
+    // Whom a permission already lets read every form keeps the one Recruitment entry.
+    const viewerLabels = sidebarLabels(sidebarFor({ ...viewer(['VIEW_RECRUITMENT_RESPONSE']), reviewForms: [] }));
+    expect(viewerLabels).toEqual(['Recruitment', 'Resign']);
+    // No form names their rank: no Management group.
+    expect(sidebarFor({ ...viewer(['VIEW_STAFF_DASHBOARD']), reviewForms: [] }).map((g) => g.label)).toEqual([null, 'Extras']);
+  });
+
   it('a super admin sees every entry in the specification order', () => {
     expect(sidebarLabels(sidebarFor({ permissions: ALL_PERMISSIONS, perks: [], canResign: false }))).toEqual([
       'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',

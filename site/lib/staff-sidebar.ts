@@ -89,6 +89,27 @@ function menu(grants: Grants, label: string, icon: SidebarIcon, entries: Entry[]
 export interface SidebarViewer extends Grants {
   /** Whether the user's highest rank allows resigning through the website. */
   canResign: boolean;
+  /**
+   * The recruitment forms the user reviews only because a rank they hold is in the form's manageableRanks (§6),
+   * from the recruitment service (`access.formsReviewedByRank`); empty for whom a permission opens every form.
+   */
+  reviewForms?: readonly { id: string; title: string }[];
+}
+
+/**
+ * Recruitment: one entry for whom a permission opens every form; for a reviewer by rank alone, a heading with the
+ * forms they may review, each leading to its applications (the pages they may open: site/lib/route-guards.ts).
+ */
+function recruitmentItems(viewer: SidebarViewer): SidebarItem[] {
+  const entry = visible(viewer, [link('Recruitment', '/staff/admin/recruitment', 'recruitment', { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] })]);
+  if (entry.length) return entry;
+  const links: SidebarLink[] = (viewer.reviewForms ?? []).map((form) => ({
+    kind: 'link',
+    label: form.title,
+    href: `/staff/admin/recruitment/${form.id}/applications`,
+    icon: 'recruitment',
+  }));
+  return links.length ? [{ kind: 'menu', label: 'Recruitment', icon: 'recruitment', links }] : [];
 }
 
 export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
@@ -101,7 +122,9 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
   ]);
   if (top.length) groups.push({ label: null, items: top });
 
-  if (isSuperAdmin(viewer.permissions) || hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS)) {
+  // The specification's six permissions, or a form that names one of the user's ranks (§6 makes that rank the form's
+  // VIEW_RECRUITMENT_RESPONSE).
+  if (isSuperAdmin(viewer.permissions) || hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS) || viewer.reviewForms?.length) {
     const items: SidebarItem[] = [
       ...menu(viewer, 'Management Statistics', 'statistics', [
         link('My Performance', '/staff/admin/management-statistics', 'statistics', { all: ['VIEW_MANAGEMENT_STATISTICS'] }),
@@ -109,8 +132,8 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
       ]),
       ...visible(viewer, [link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] })]),
       ...menu(viewer, 'Report Manager', 'reports', [link('Order Reports', '/staff/admin/report-manager/orders', 'reports', REPORT_MANAGER)]),
+      ...recruitmentItems(viewer),
       ...visible(viewer, [
-        link('Recruitment', '/staff/admin/recruitment', 'recruitment', { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] }),
         link('Appeal Manager', '/staff/admin/appeals', 'appeals', { all: ['MANAGE_APPEALS'] }),
         link('Team Manager', '/staff/admin/teams', 'teams', { all: ['MANAGE_TEAMS'] }),
         link('User Manager', '/staff/admin/users', 'users', { all: ['MANAGE_USERS'] }),

@@ -14,6 +14,20 @@ export const CHEF_FORM = '1100000000000000501';
 export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notifications', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
 /** Hungry Hank's pending application to it. */
 export const HANK_APPLICATION = '1100000000000000511';
+/** The demo Delivery Driver form, which the Chef rank reviews (its manageableRanks), and Brunch Bea's pending application to it. */
+export const DRIVER_FORM = '1100000000000000502';
+export const BEA_APPLICATION = '1100000000000000514';
+/**
+ * §6: a rank in a form's manageableRanks may view that form's applications. The matrix's chef reviews the Delivery
+ * Driver form by the Chef rank, so these pages are theirs too; the Chef form's stay refused.
+ */
+export const REVIEWED_BY_RANK = [
+  '/staff/admin/recruitment',
+  '/staff/admin/recruitment/applications',
+  `/staff/admin/recruitment/${DRIVER_FORM}`,
+  `/staff/admin/recruitment/${DRIVER_FORM}/applications`,
+  `/staff/admin/recruitment/${DRIVER_FORM}/applications/${BEA_APPLICATION}`,
+];
 /** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
 export const SEEDED_APPEAL = '1100000000000000102';
 /** Pages behind the perk FEEDBACK_BETA alone (the matrix's customer and chef lack it; SUPER_ADMIN passes). */
@@ -51,9 +65,7 @@ export const ADMIN = [
   `/staff/admin/appeals/${SEEDED_APPEAL}`,
   '/staff/admin/on-leave-requests',
   '/staff/admin/on-leave-requests/create',
-  '/staff/admin/recruitment',
   '/staff/admin/recruitment/create',
-  '/staff/admin/recruitment/applications',
   `/staff/admin/recruitment/${CHEF_FORM}`,
   `/staff/admin/recruitment/${CHEF_FORM}/applications`,
   `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
@@ -67,7 +79,7 @@ export const ADMIN = [
   '/staff/admin/management-statistics/management',
   '/staff/achievements/create',
 ];
-export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...ADMIN];
+export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...REVIEWED_BY_RANK, ...ADMIN];
 
 export type Outcome = 'ok' | 'login' | 'forbidden' | 'home';
 
@@ -78,7 +90,7 @@ export function expected(role: Role, path: string): Outcome {
   if (role === 'anonymous') return 'login';
   if (SIGNED_IN.includes(path)) return 'ok';
   if (role === 'customer') return 'forbidden';
-  if (KITCHEN.includes(path)) return 'ok';
+  if (KITCHEN.includes(path) || REVIEWED_BY_RANK.includes(path)) return 'ok';
   return role === 'superAdmin' ? 'ok' : 'forbidden';
 }
 

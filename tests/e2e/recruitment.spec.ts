@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, screenshots, test, type Diner, signInWithDemoButton } from './fixtures.ts';
-import { CHEF_FORM } from './pages.ts';
+import { expect, expectAccessible, look, screenshots, test, type Diner, signInWithDemoButton } from './fixtures.ts';
+import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION } from './pages.ts';
 
 /**
  * Issue 12, "Done when", journey 2: a customer applies to the Chef form (a required question left empty is refused
@@ -38,6 +38,49 @@ test('§2 "/recruitment (link only when signed in)": the footer and the home pag
   await page.goto('/');
   await expect(footer.getByRole('link', { name: 'Recruitment' })).toHaveAttribute('href', '/recruitment');
   await expect(page.getByRole('link', { name: 'Join the kitchen' })).toHaveAttribute('href', '/recruitment');
+});
+
+test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver form) finds that form in the sidebar and reviews it; the Chef form stays closed, on the page and the API', async ({ page, diner }) => {
+  test.setTimeout(120_000);
+  await diner.signIn(page.context(), { username: 'rank_reviewer_rae', rank: 'Chef' });
+  const api = (path: string) => page.request.get(path);
+  const forbidden = async () => {
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  };
+
+  // The sidebar: Management → Recruitment → the one form a rank of theirs reviews.
+  await page.goto('/staff/dashboard');
+  const sidebar = page.getByRole('complementary', { name: 'Staff' });
+  await expect(sidebar.locator('.sidebar-menu-title')).toContainText(['Recruitment']);
+  await sidebar.getByRole('link', { name: 'Delivery Driver' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/admin/recruitment/${DRIVER_FORM}/applications$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Applications: Delivery Driver');
+  await expect(sidebar.getByRole('link', { name: 'Delivery Driver' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('tr', { hasText: 'Brunch Bea' })).toBeVisible();
+  await look(page, 'recruitment-rank-reviewer-applications');
+  expect((await api(`/api/client/recruitment/forms/${DRIVER_FORM}/applications`)).status()).toBe(200);
+
+  // Bea's application: the review page, and its API.
+  await page.locator('tr', { hasText: 'Brunch Bea' }).getByRole('link', { name: /Review/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/admin/recruitment/${DRIVER_FORM}/applications/${BEA_APPLICATION}$`));
+  await expect(page.getByLabel('New status')).toBeVisible();
+  expect((await api(`/api/client/recruitment/applications/${BEA_APPLICATION}`)).status()).toBe(200);
+
+  // The recruitment page lists their form only, read-only.
+  await page.goto('/staff/admin/recruitment');
+  await expect(page.locator('[data-form-id]')).toHaveCount(1);
+  await expect(page.locator(`[data-form-id="${DRIVER_FORM}"]`).getByRole('link', { name: /View/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'New form' })).toHaveCount(0);
+  await look(page, 'recruitment-rank-reviewer');
+
+  // Another form: refused on every page, as by the API.
+  for (const path of [`/staff/admin/recruitment/${CHEF_FORM}`, `/staff/admin/recruitment/${CHEF_FORM}/applications`, `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`, '/staff/admin/recruitment/create']) {
+    await page.goto(path);
+    await forbidden();
+  }
+  expect((await api(`/api/client/recruitment/forms/${CHEF_FORM}/applications`)).status()).toBe(403);
+  expect((await api(`/api/client/recruitment/applications/${HANK_APPLICATION}`)).status()).toBe(403);
 });
 
 test('a customer applies to the Chef form; a manager puts it on hold, then accepts it; the applicant is staff and reads Accepted', async ({ page, browser, diner }) => {
