@@ -11,5 +11,7 @@ declare namespace App {
     config: import('../core/config.ts').PublicConfig;
     /** The path of the URL the browser asked for (core/http/site.ts requestedPath): what the error page shows. */
     requestedPath: string;
+    /** What a page's render threw when site/middleware.ts hands it to the error page (a service's refusal). */
+    pageError?: unknown;
   }
 }

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isBanActive, openToBanned } from '../core/shared/ban.ts';
+import { errorStatusOf } from './lib/error-page.ts';
 import { checkPage } from './lib/route-guards.ts';
 
 /**
@@ -17,5 +18,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (user?.ban && isBanActive(user.ban) && !openToBanned(pathname)) return context.rewrite(`/banned${search}`);
   const outcome = await checkPage(pathname, search, user, context.locals.services);
   if (outcome.kind !== 'pass') return context.redirect(outcome.location, 302);
-  return next();
+  try {
+    return await next();
+  } catch (error) {
+    // A service's refusal that a page let through (a DomainError: 404, 409, 503…) is the error page answered with
+    // that status: Astro answers its error route with 500 whatever was thrown. Anything else (a bug) goes on to
+    // Astro, which logs it and renders site/pages/500.astro as a 500.
+    const status = errorStatusOf(error);
+    if (status === null) throw error;
+    context.locals.pageError = error;
+    const page = await context.rewrite('/500');
+    return new Response(page.body, { status, headers: page.headers });
+  }
 });

@@ -14,14 +14,19 @@ export function errorTitle(status: number | null): string {
   return status === null ? 'Unknown error' : `Error - ${status}`;
 }
 
+/** The HTTP status a thrown error carries: a service's DomainError knows its own; anything else (a bug) none. */
+export function errorStatusOf(error: unknown): number | null {
+  const kind = domainKind(error);
+  return kind ? ERROR_KINDS[kind].statusCode : null;
+}
+
 /**
  * The error page for what a page's render threw. A service's DomainError knows its status, and a refusal (4xx) its
  * words for the user; anything else (a bug) knows neither. A server error's words never reach a visitor.
  */
 export function errorPageFor(error: unknown): ErrorPage {
-  const kind = domainKind(error);
-  if (!kind) return { status: null, title: errorTitle(null), message: UNKNOWN_ERROR_MESSAGE };
-  const status = ERROR_KINDS[kind].statusCode;
+  const status = errorStatusOf(error);
+  if (status === null) return { status: null, title: errorTitle(null), message: UNKNOWN_ERROR_MESSAGE };
   return { status, title: errorTitle(status), message: status < 500 ? (error as Error).message : UNKNOWN_ERROR_MESSAGE };
 }
 
