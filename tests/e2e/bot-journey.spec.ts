@@ -101,6 +101,8 @@ test('when the bot can reach neither the channel nor the customer\'s DMs, the dr
   await card.getByRole('button', { name: 'Prepare' }).click();
   const prepare = page.getByRole('dialog', { name: `Prepare #${order.orderID}` });
   await prepare.locator('input[type=file]').setInputFiles({ name: 'noodles.png', mimeType: 'image/png', buffer: PNG });
+  // The upload's loading state lasts at least 200 ms (§9): cooking starts once the picture is in.
+  await expect(prepare.getByText('Pictures (1/3)')).toBeVisible();
   await prepare.getByRole('button', { name: 'Start cooking' }).click();
   await expect(card).toContainText('Driver: you', { timeout: 15_000 });
   await card.getByRole('button', { name: 'Deliver' }).click();
