@@ -89,3 +89,14 @@ test('a manager puts a driver on leave from the create page; the user manager an
   await page.goto('/staff/admin/users?search=driver_dev');
   await expect(page.locator('tr', { hasText: 'driver_dev' })).toContainText('On leave until');
 });
+
+test('a staff search the user filter refuses (a NUL) finds nobody instead of failing, on the leave and Team Manager pages', async ({ page, diner }) => {
+  await diner.signIn(page.context(), { username: 'manager_nul', rank: 'Manager', permissions: ['MANAGE_TEAMS'] });
+  const leave = await page.goto('/staff/admin/on-leave-requests/create?search=%00');
+  expect(leave?.status()).toBe(200);
+  await expect(page.getByTestId('no-match')).toBeVisible();
+  const { teams: [team] } = (await (await page.request.get('/api/client/teams')).json()) as { teams: { _id: string }[] };
+  if (!team) throw new Error('The demo data has no team');
+  const teams = await page.goto(`/staff/admin/teams?team=${team._id}&search=%00`);
+  expect(teams?.status()).toBe(200);
+});

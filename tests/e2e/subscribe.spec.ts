@@ -83,6 +83,22 @@ test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it)
   await expect(page.locator('[data-plan="supporter"]').getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 });
 
+test('back from Checkout while Stripe is down, the page says payments are not answering (not the error page)', async ({ page, context, diner, stripe }) => {
+  await diner.signIn(context, { username: 'e2e_outage_back' });
+  // To Stripe's Checkout (a customer now exists), where Stripe goes down before they come back.
+  await page.goto('/subscribe');
+  await page.locator('[data-plan="supporter"]').getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscribe to Supporter' })).toBeVisible();
+  stripe!.setOutage('500');
+  try {
+    const response = await page.goto('/subscribe?success=true');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('alert').filter({ hasText: 'Payments are not answering right now' })).toBeVisible();
+  } finally {
+    stripe!.setOutage('none');
+  }
+});
+
 test('a Stripe outage says so and changes nothing', async ({ page, context, diner, stripe }) => {
   await diner.signIn(context, { username: 'e2e_outage' });
   await page.goto('/subscribe');
