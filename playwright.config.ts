@@ -9,10 +9,17 @@ import { defineConfig } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
   outputDir: 'test-results/artifacts',
+  // Each spec file has its own server and database (tests/e2e/fixtures.ts): files run side by side, one per worker;
+  // a file whose tests only read says so (`test.describe.configure({ mode: 'parallel' })`) and is split too.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    // `npm run test:e2e` (in `npm test`): the journeys and the every-page pass.
+    { name: 'e2e', testDir: 'tests/e2e' },
+    // `npm run test:visual`: screenshots and their contact sheet, for people to look at; it asserts nothing.
+    { name: 'visual', testDir: 'tests/visual' },
+  ],
   retries: process.env.CI ? 1 : 0,
   // A ceiling for a stuck journey, not a wait: journeys wait for conditions. A journey that checks a screen in both
   // schemes at both widths (four axe passes, six full-page screenshots) takes 15-30 s at rest on a 2-core machine

@@ -3,7 +3,7 @@ import { OrderSchema } from '../../plugins/orders/entities.ts';
 import type { Services } from '../../plugins/index.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
 test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it claimable live, claims it and the coins arrive', async ({ browser, diner }) => {
@@ -28,10 +28,10 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   await manager.getByLabel('Coins').fill('300');
   await expect(manager.getByTestId('objective-audience')).toHaveText('Deliver 3 orders. Applies to driver_obi only.');
   await expectAccessible(manager);
-  await screenshots(manager, 'objective-create');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(manager);
-  await screenshots(manager, 'objective-create-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
   await manager.getByRole('button', { name: 'Create objective' }).click();
   await expect(manager.getByTestId('toast')).toHaveText('Objective “Deliver 3 orders” created.');
@@ -64,10 +64,10 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   const claimable = page.locator('article.is-claimable', { hasText: 'Deliver 3 orders' });
   await expect(claimable).toContainText('3 of 3');
   await expectAccessible(page);
-  await screenshots(page, 'achievements-claimable');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'achievements-claimable-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
 
   const before = await services.store.coins.balance(driver.id);
@@ -78,9 +78,9 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   const claimed = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Claimed' });
   await expect(claimed).toContainText(/Claimed \d+ \w+ \d{4}/);
   await expect(claimed.getByRole('button', { name: 'Claim' })).toHaveCount(0);
-  await screenshots(page, 'achievements-claimed');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'achievements-claimed-dark');
+  await fitsPhone(page);
 
   await Promise.all([managerContext.close(), driverContext.close()]);
 });
@@ -95,8 +95,8 @@ test('Charlie sees the demo objectives: in progress, claimed (a custom reward wa
   await expect(page.locator('article', { hasText: 'Busy week' })).toContainText('a manager will hand it out');
   await expect(page.locator('article', { hasText: 'Kitchen regular' })).toContainText('Claimed');
   await expectAccessible(page);
-  await screenshots(page, 'achievements');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'achievements-dark');
+  await fitsPhone(page);
 });

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import type { StorePlugin } from '../../plugins/store/index.ts';
-import { expect, expectAccessible, look, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, checkState, fitsPhone, test } from './fixtures.ts';
 
 /** The server in this file runs with the ad network stand-in configured. */
 test.use({ adNetwork: true });
@@ -68,9 +68,9 @@ test('a blocked probe: blocked time stored, the notice after a delay, Need Help?
   await page.keyboard.press('Escape');
   await expect(notice).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'adblock-notice');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'adblock-notice-dark');
+  await fitsPhone(page);
 
   // The visitor allows ads and checks again: the unblocked duration is stored and the page reloads with ads.
   ads!.setBlocked(false);
@@ -139,7 +139,7 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   await expect(offer).toContainText('As thanks, you get 1,000 coins.');
   const button = offer.getByTestId('sponsor-button');
   await expect(button).toBeVisible();
-  await look(page, 'store-sponsor');
+  await checkState(page);
 
   // Cancelled on the network's page: back to the store, nothing paid.
   await button.click();
@@ -157,7 +157,7 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   // The network told the server before it sent the browser back: the thanks says the coins are there.
   await expect(page.getByTestId('sponsor-thanks')).toContainText('Thank you for sponsoring Virtual Diner!');
   await expect(page.getByTestId('sponsor-thanks')).toContainText('1,000 coins were added to your balance.');
-  await look(page, 'store-sponsor-thanks');
+  await checkState(page);
   await expect.poll(() => ads!.sponsorCallbacks.length).toBe(callbacks + 1);
   expect(ads!.sponsorCallbacks.at(-1)).toMatchObject({ status: 200, body: { productId: '29' } });
   await expect.poll(() => store.coins.balance(CASEY)).toBe(before + 1000);

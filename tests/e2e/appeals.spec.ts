@@ -1,6 +1,6 @@
 import { UserSchema } from '../../core/auth/entities.ts';
 import { AppealSchema } from '../../plugins/appeals/entities.ts';
-import { expect, test, type Diner, look } from './fixtures.ts';
+import { expect, test, type Diner, checkState } from './fixtures.ts';
 
 const BLAKE_BANNED = '1100000000000000006';
 
@@ -30,7 +30,7 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
   await blake.getByRole('link', { name: 'File an appeal' }).click();
   await expect(blake).toHaveURL(/\/appeal\/create$/);
   await expect(blake.getByTestId('current-ban')).toContainText('Placing troll orders in the kitchen.');
-  await look(blake, 'appeal-create');
+  await checkState(blake);
 
   // The page checks the answers with the server's schema before sending them.
   await blake.getByLabel('Why were you banned?').fill('Too short');
@@ -45,13 +45,13 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
   // Markdown shows as formatting, never as raw HTML.
   await expect(blake.locator('.appeal-answer strong')).toHaveText('bucket of ketchup');
   const appealId = blake.url().split('/').pop()!;
-  await look(blake, 'appeal-pending');
+  await checkState(blake);
   // One open appeal at a time: the form says why it is not offered, and My Appeals lists the pending one.
   await blake.goto('/appeal/create');
   await expect(blake.getByTestId('appeal-refused')).toContainText('You already have an open appeal.');
   await blake.goto('/appeal');
   await expect(blake.locator(`a[href="/appeal/${appealId}"]`)).toContainText('Pending');
-  await look(blake, 'my-appeals');
+  await checkState(blake);
 
   for (let i = 1; i <= 3; i++) {
     const context = await browser.newContext();
@@ -60,11 +60,11 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
     await page.goto('/staff/admin/appeals?filter=pending');
     const row = page.locator(`tr[data-appeal-id="${appealId}"]`);
     await expect(row).toContainText('Blake Banned');
-    if (i === 1) await look(page, 'appeal-manager');
+    if (i === 1) await checkState(page);
     await row.getByRole('link', { name: 'Review' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Appeal by Blake Banned');
     await expect(page.getByTestId('appeal-record')).toContainText('Banned');
-    if (i === 1) await look(page, 'appeal-manager-detail');
+    if (i === 1) await checkState(page);
     // A reason is required: the browser holds the vote back until there is one.
     await page.getByRole('button', { name: 'Accept' }).click();
     expect(await page.getByLabel('Reason').evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
@@ -98,7 +98,7 @@ async function appealJourney(browser: import('@playwright/test').Browser, diner:
   await expect(blake.getByTestId('appeal-decision')).toContainText('Sincere apology (manager 3).');
   // Voters stay anonymous to the appellant.
   await expect(blake.getByText('appeal_manager_1')).toHaveCount(0);
-  await look(blake, 'appeal-accepted');
+  await checkState(blake);
   await blakeContext.close();
 }
 
@@ -121,5 +121,5 @@ test('a customer blacklisted from ordering appeals the blacklist; the screens na
   await page.getByRole('button', { name: 'File appeal' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Your appeal was filed.');
   await expect(page.getByRole('heading', { name: 'The order blacklist' })).toBeVisible();
-  await look(page, 'appeal-blacklist-pending');
+  await checkState(page);
 });

@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Services } from '../../plugins/index.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test, type Diner } from './fixtures.ts';
 
 const MORGAN_MANAGER = '1100000000000000004';
 const SAM_OWNER = '1100000000000000005';
@@ -41,9 +41,9 @@ test('a manager bans someone from the ban page; the manager then reads it in tha
   await expect(entry).toContainText('Banned a user');
   await expect(entry.getByRole('row', { name: /Reason/ })).toContainText('Shouting at the chefs');
   await expectAccessible(page);
-  await screenshots(page, 'profile-audit');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'profile-audit-dark');
+  await fitsPhone(page);
 });
 
 test('the super admin finds a manager\'s ban by actor, then by target, kind and date', async ({ page, browser, diner }) => {
@@ -83,10 +83,10 @@ test('the super admin finds a manager\'s ban by actor, then by target, kind and 
   await expect(page.locator('.audit-entry').first()).toBeVisible();
 
   await expectAccessible(page);
-  await screenshots(page, 'audit-log');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'audit-log-dark');
+  await fitsPhone(page);
 });
 
 test('MANAGE_SETTINGS alone reads the settings entries and nothing else', async ({ page, context, diner }) => {
@@ -120,7 +120,7 @@ test('MANAGE_SETTINGS alone reads the settings entries and nothing else', async 
   const kitchen = page.locator('.audit-entry', { hasText: 'kitchen' }).first();
   await expect(kitchen.getByRole('row', { name: /Open/ })).toContainText(/no\s*yes/);
   await expectAccessible(page);
-  await screenshots(page, 'audit-log-settings-only');
+  await fitsPhone(page);
 
   // Even asked for user entries by URL, the log holds none for this reader.
   await page.goto('/staff/admin/site-management/audit-log?action=user');

@@ -4,7 +4,7 @@ import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { SAMPLE_ORDER } from '../../plugins/delivery-messages/schemas.ts';
 import type { Services } from '../../plugins/index.ts';
 import { fillDeliveryMessage } from '../../plugins/users/schemas.ts';
-import { expect, expectAccessible, screenshots, test, look } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test, checkState } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
 const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
@@ -36,7 +36,7 @@ test('a driver picks a premade message in the deliver dialog and delivers with i
   await expect(page.locator('[data-message-slug]')).toHaveCount(1);
   await expect(page.locator('[data-message-slug="from-the-grill"]')).toBeVisible();
   await page.goto('/staff/delivery-messages');
-  await look(page, 'delivery-messages');
+  await checkState(page);
 
   // An order is cooked for them (the bot's and the chef's calls, made through the services) and assigned when ready.
   const manager = await openManager(driverContext);
@@ -55,7 +55,7 @@ test('a driver picks a premade message in the deliver dialog and delivers with i
   await dialog.getByRole('radio', { name: premade.title }).check();
   await expect(dialog.locator('.delivery-preview')).toContainText(`Special delivery for @hungry_premade: one Chili cheese fries (order ${order.orderID})`);
   await expectAccessible(manager);
-  await screenshots(manager, 'deliver-with-premade');
+  await fitsPhone(manager);
   await dialog.getByRole('button', { name: 'Deliver' }).click();
   await expect(card(manager, order.orderID)).toHaveCount(0);
 
@@ -93,11 +93,11 @@ test('a chef writes a premade message with the preview as they type, edits it, a
   await message.pressSequentially(', ');
   await expect(page.locator('#message-problem')).toHaveText('');
   await expect(page.getByTestId('message-preview')).toHaveText(`${SAMPLE_ORDER.customer}, Your late-night ${SAMPLE_ORDER.item} is here.`);
-  await look(page, 'delivery-message-create');
+  await checkState(page);
   await page.getByRole('button', { name: 'Add to the directory' }).click();
   await expect(page).toHaveURL(/\/staff\/delivery-messages\/midnight-snack$/);
   await expect(page.getByTestId('toast')).toHaveText('Message added to the directory.');
-  await look(page, 'delivery-message');
+  await checkState(page);
 
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit premade message');

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 // A server with Discord OAuth configured, pointed at the Discord stand-in: no dev sign-in here.
 test.use({ discordOAuth: true });
@@ -21,5 +21,5 @@ test('the invite page links to Discord with the application id and the bot permi
     `https://discord.com/oauth2/authorize?client_id=${discord!.clientId}&scope=bot%20applications.commands&permissions=2147601408`,
   );
   await expectAccessible(page);
-  await screenshots(page, 'invite');
+  await fitsPhone(page);
 });

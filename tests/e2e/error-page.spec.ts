@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Services } from '../../plugins/index.ts';
-import { expect, look, test } from './fixtures.ts';
+import { expect, checkState, test } from './fixtures.ts';
 
 test('the ban page shows the path the banned user asked for: no internal path, no added slash', async ({ page }) => {
   await page.goto('/login');
@@ -39,7 +39,7 @@ test("§8 the error page: 'Unknown error' when no status is known; a service's r
     await expect(page.locator('.error-status')).toHaveCount(0);
     await expect(page.locator('.error-page code')).toHaveText('/leaderboard');
     await expect(page.getByText('rows')).toHaveCount(0);
-    await look(page, 'error-unknown');
+    await checkState(page);
 
     // A service's refusal: its status, its words.
     stats.leaderboard = async () => {

@@ -26,14 +26,16 @@ export interface Diner {
 }
 
 /**
- * One real server per worker: the same startApp that `npm start` runs, on a free port, with a fresh embedded
- * database in a temp folder (migrated and seeded with the demo data). In-process, so tests can reach its services
- * to arrange what the browser then sees.
+ * A real server for each spec file: the same startApp that `npm start` runs, on a free port, with a fresh embedded
+ * database in a temp folder (from the build's migrated demo template), so no file sees what another left behind.
+ * In-process, so tests can reach its services to arrange what the browser then sees. A worker keeps the current
+ * file's server and replaces it when it moves to another file; when a file's tests run in parallel, each worker
+ * has its own server for it (such a file's tests must not depend on each other).
  */
 export const test = base.extend<
-  object,
+  { diner: Diner },
   {
-    diner: Diner;
+    servers: DinerServers;
     discordOAuth: boolean;
     discordBot: boolean;
     discord: DiscordStandIn | null;
@@ -87,67 +89,108 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  diner: [
+  servers: [
     async ({ discord, discordOAuth, interactionSigner, ads, stripe }, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
-      const port = String(await freePort());
-      const oauthEnv = discord && discordOAuth
-        ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
-        : {};
-      const botEnv = discord && interactionSigner
-        ? { DISCORD_API_URL: discord.apiUrl, DISCORD_PUBLIC_KEY: interactionSigner.publicKey, DISCORD_TOKEN: discord.botToken, DISCORD_APPLICATION_ID: APPLICATION_ID }
-        : {};
-      const stripeEnv = stripe?.env ?? {};
-      stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
-      // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
-      const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env, ...stripeEnv });
-      const app = await startApp(config, plugins, path.resolve('dist'));
-      const sessionCookie = async (context: BrowserContext, id: string): Promise<string> => {
-        const { token, expiresAt } = await app.server.ctx.sessions.create(id);
-        await context.addCookies([{ name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
-        return token;
-      };
-      const diner: Diner = {
-        app,
-        url: app.url,
-        async signIn(context, user = {}) {
-          const em = app.server.ctx.orm.em.fork();
-          const id = newId();
-          const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), manualPerks: user.perks ?? [], ban: { active: false } });
-          if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
-          await em.flush();
-          return { id, token: await sessionCookie(context, id) };
-        },
-        async signInAs(context, id) {
-          await sessionCookie(context, id);
-        },
-      };
-      await use(diner);
-      await app.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      const servers = new DinerServers(() => startDiner({ discord, discordOAuth, interactionSigner, ads, stripe }));
+      await use(servers);
+      await servers.close();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker' },
   ],
+  diner: async ({ servers }, use, testInfo) => {
+    await use(await servers.forFile(testInfo.file));
+  },
   baseURL: async ({ diner }, use) => {
     await use(diner.url);
   },
 });
 
+interface DinerNeeds {
+  discord: DiscordStandIn | null;
+  discordOAuth: boolean;
+  interactionSigner: InteractionSigner | null;
+  ads: AdNetworkStandIn | null;
+  stripe: StripeStandIn | null;
+}
+
+interface RunningDiner extends Diner {
+  stop(): Promise<void>;
+}
+
+/** Starts a server as `npm start` does, configured with the worker's stand-ins. */
+async function startDiner({ discord, discordOAuth, interactionSigner, ads, stripe }: DinerNeeds): Promise<RunningDiner> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
+  const port = String(await freePort());
+  const oauthEnv = discord && discordOAuth
+    ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
+    : {};
+  const botEnv = discord && interactionSigner
+    ? { DISCORD_API_URL: discord.apiUrl, DISCORD_PUBLIC_KEY: interactionSigner.publicKey, DISCORD_TOKEN: discord.botToken, DISCORD_APPLICATION_ID: APPLICATION_ID }
+    : {};
+  const stripeEnv = stripe?.env ?? {};
+  stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
+  // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
+  const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env, ...stripeEnv });
+  const app = await startApp(config, plugins, path.resolve('dist'));
+  const sessionCookie = async (context: BrowserContext, id: string): Promise<string> => {
+    const { token, expiresAt } = await app.server.ctx.sessions.create(id);
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+    return token;
+  };
+  return {
+    app,
+    url: app.url,
+    async signIn(context, user = {}) {
+      const em = app.server.ctx.orm.em.fork();
+      const id = newId();
+      const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), manualPerks: user.perks ?? [], ban: { active: false } });
+      if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
+      await em.flush();
+      return { id, token: await sessionCookie(context, id) };
+    },
+    async signInAs(context, id) {
+      await sessionCookie(context, id);
+    },
+    async stop() {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A worker's servers: the one for the spec file it runs now, made when the file's first test asks for it. */
+class DinerServers {
+  readonly #start: () => Promise<RunningDiner>;
+  #current: { file: string; diner: Promise<RunningDiner> } | null = null;
+
+  constructor(start: () => Promise<RunningDiner>) {
+    this.#start = start;
+  }
+
+  async forFile(file: string): Promise<Diner> {
+    if (this.#current?.file !== file) {
+      await this.close();
+      this.#current = { file, diner: this.#start() };
+    }
+    return this.#current.diner;
+  }
+
+  async close(): Promise<void> {
+    const current = this.#current;
+    this.#current = null;
+    if (current) await (await current.diner).stop();
+  }
+}
+
 export { expect };
 
 /**
- * Full-page screenshots at desktop (1280 px) and phone (390 px) widths, saved under test-results/screenshots; at
- * each width, nothing may make the page wider than the screen.
+ * At the phone width (390 px) nothing makes the page wider than the screen; the page is left at the desktop width.
+ * Screenshots are for people, not tests: `npm run test:visual` takes them (tests/visual/).
  */
-export async function screenshots(page: Page, name: string): Promise<void> {
-  for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
-    await page.setViewportSize({ width, height });
-    // From the top: a full-page capture keeps sticky parts (the staff sidebar) where the scroll left them.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(100);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
-  }
+export async function fitsPhone(page: Page, name = page.url()): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at 390 px is wider than the screen` }).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -169,6 +212,11 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
+/** The page's server islands (the user menu, live figures) are in place: Astro removes each one's loader as it lands. */
+export async function serverIslandsLoaded(page: Page): Promise<void> {
+  await expect(page.locator('script[data-island-id]')).toHaveCount(0);
+}
+
 /** axe-core finds no serious or critical accessibility violation (on the settled page). */
 export async function expectAccessible(page: Page): Promise<void> {
   await settled(page);
@@ -177,13 +225,16 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-/** Light and dark, each at 1280 and 390 px, with axe in both schemes; the page is left in the light scheme. */
-export async function look(page: Page, name: string): Promise<void> {
+/**
+ * A state of a screen that no page load shows (a dialog open, a form's errors, a journey's result): axe in the light
+ * and the dark scheme, and nothing wider than a phone. Plain pages are checked once, by tests/e2e/pages.spec.ts.
+ * The page is left in the light scheme at the desktop width.
+ */
+export async function checkState(page: Page): Promise<void> {
   await expectAccessible(page);
-  await screenshots(page, name);
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, `${name}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 test.describe('the site in one process with the API', () => {
   test('home page shows the announcement banner from the settings', async ({ page }) => {
@@ -15,7 +15,7 @@ test.describe('the site in one process with the API', () => {
     await expect(page.locator('footer')).toContainText('the number 1 home for virtual fast food');
     await expect(page.locator('footer')).toContainText(`2017–${new Date().getFullYear()}`);
     await expectAccessible(page);
-    await screenshots(page, 'home');
+    await fitsPhone(page);
   });
 
   test('an announcement change shows on the next page load; hidden when disabled', async ({ page, diner }) => {
@@ -67,7 +67,7 @@ test.describe('the site in one process with the API', () => {
     await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
     await expect(page.locator('.error-page code')).toHaveText('/no/such/page');
     await expectAccessible(page);
-    await screenshots(page, 'not-found');
+    await fitsPhone(page);
   });
 
   test('unknown API paths answer JSON, not the 404 page', async ({ request }) => {

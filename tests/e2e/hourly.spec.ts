@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 test('a customer claims the hourly reward, watches the countdown, and sees the coins on their profile; a manager adjusts them', async ({ browser, diner }) => {
   test.setTimeout(300_000);
@@ -18,7 +18,7 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Hourly rewards');
   await expect(visitor.getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
   await expectAccessible(visitor);
-  await screenshots(visitor, 'hourly-visitor');
+  await fitsPhone(visitor);
 
   // The customer has never claimed: the reward is ready.
   const page = await customerContext.newPage();
@@ -38,10 +38,10 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   await expect(countdown).not.toHaveText(first!);
   await expect(countdown).toHaveText(/^Next reward in 59:[0-5]\d$/);
   await expectAccessible(page);
-  await screenshots(page, 'hourly');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'hourly-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
 
   // After a reload the server says the same: no second claim for an hour.
@@ -64,9 +64,9 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   await expect(page.getByTestId('coin-transactions')).toContainText('Hourly reward');
   await expect(page.getByTestId('coin-transactions')).toContainText('+50');
   await expectAccessible(page);
-  await screenshots(page, 'profile-coins');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'profile-coins-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
 
   // A user manager gives coins with a reason, on the customer's manage page.
@@ -76,9 +76,9 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   await manager.getByLabel('Amount').fill('25');
   await manager.getByLabel('Reason').fill('Thanks for reporting a bug');
   await expectAccessible(manager);
-  await screenshots(manager, 'adjust-coins');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(manager, 'adjust-coins-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
   await manager.getByRole('button', { name: 'Adjust coins' }).click();
   await expect(manager).toHaveURL(new RegExp(`/users/${customer.id}$`));

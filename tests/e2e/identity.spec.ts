@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const DEMO = {
   customer: { name: 'Casey Customer', role: 'Customer', staff: false },
@@ -24,7 +24,7 @@ test.describe('dev sign-in', () => {
     for (const demo of Object.values(DEMO)) await expect(page.getByRole('button', { name: new RegExp(`${demo.name}.*${demo.role}`) })).toBeVisible();
     await expect(page.getByRole('button', { name: /Blake Banned/ })).toBeVisible();
     await expectAccessible(page);
-    await screenshots(page, 'login');
+    await fitsPhone(page);
   });
 
   for (const [key, demo] of Object.entries(DEMO)) {
@@ -53,7 +53,7 @@ test.describe('dev sign-in', () => {
     await page.goto('/users/@me');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('You are currently banned');
     await expectAccessible(page);
-    await screenshots(page, 'ban-page');
+    await fitsPhone(page);
   });
 });
 
@@ -65,7 +65,7 @@ test.describe('guards', () => {
     await expect(page).toHaveURL(/\/users\/@me$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Casey Customer');
     await expectAccessible(page);
-    await screenshots(page, 'my-profile');
+    await fitsPhone(page);
   });
 
   test('a user without the permission lands on /?error=insufficient_permissions with the toast', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { newId } from '../../core/ids.ts';
 import type { Services } from '../../plugins/index.ts';
 import { FoodLookupQuerySchema } from '../../plugins/orders/entities.ts';
-import { expect, expectAccessible, look, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, checkState, fitsPhone, test, type Diner } from './fixtures.ts';
 
 async function customer(browser: Browser, diner: Diner, username: string): Promise<string> {
   const scratch = await browser.newContext();
@@ -37,7 +37,7 @@ test('food lookup: a chef searches (and the search is logged); a super admin add
   await expect(admin.getByTestId('toast')).toHaveText('Loaded nachos added.');
   const nachos = admin.locator('.food-item', { hasText: 'Loaded nachos' });
   await expect(nachos).toBeVisible();
-  await screenshots(admin, 'food-lookup');
+  await fitsPhone(admin);
   admin.once('dialog', (dialog) => void dialog.accept());
   await nachos.getByRole('button', { name: 'Delete' }).click();
   await expect(nachos).toHaveCount(0);
@@ -57,7 +57,7 @@ test('order management: a super admin finds an order by its ID, reads its timeli
   await expect(row).toContainText('A suspicious sandwich');
   await expect(row).toContainText('Waiting');
   await expectAccessible(page);
-  await screenshots(page, 'order-management');
+  await fitsPhone(page);
 
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete #${order.orderID}` });
@@ -98,7 +98,7 @@ test("order history: a customer known only by their orders (the bot's, never sig
   const row = page.getByRole('table', { name: `Orders of ${botOnly}` }).getByRole('row', { name: new RegExp(botOrder.orderID) });
   await expect(row).toContainText('Bot-only breakfast burrito');
   await expect(row).toContainText('customer');
-  await look(page, 'order-history-bot-customer');
+  await checkState(page);
   // The order's own page names them by ID too: no link to a profile they do not have.
   await page.goto(`/staff/orders/${botOrder.orderID}`);
   await expect(page.locator('.order-meta')).toHaveText(`Ordered by ${botOnly} (never signed in here)`);

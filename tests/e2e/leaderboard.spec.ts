@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
 test('the leaderboard shows the top chefs, drivers and customers per period, without JavaScript of its own', async ({ page }) => {
@@ -18,7 +18,7 @@ test('the leaderboard shows the top chefs, drivers and customers per period, wit
     expect(counts, name).toEqual([...counts].sort((a, b) => b - a));
   }
   await expectAccessible(page);
-  await screenshots(page, 'leaderboard');
+  await fitsPhone(page);
 
   await period.getByRole('link', { name: 'All time' }).click();
   await expect(page).toHaveURL(/\/leaderboard\?period=all$/);

@@ -1,6 +1,6 @@
 import type { NotificationsPlugin } from '../../plugins/notifications/index.ts';
 import '../../plugins/notifications/events.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const BLAKE = '1100000000000000006';
@@ -42,10 +42,10 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await expect(items.first()).toContainText('Your application to the Chef team was accepted.');
 
   await expectAccessible(page);
-  await screenshots(page, 'notifications-bell');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'notifications-bell-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.getByRole('button', { name: 'Mark all as read' }).click();
@@ -68,7 +68,7 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await expect(items.first()).toContainText('Your leave request was approved.');
   await expect(page.locator('.notification-item.is-unread')).toHaveCount(1);
   await expectAccessible(page);
-  await screenshots(page, 'notifications-page');
+  await fitsPhone(page);
   await page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByTestId('toast')).toHaveText('All notifications marked as read.');
   await expect(page.getByTestId('notifications-unread')).toHaveText('All read.');

@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
 import { addDays, formatLeaveDay } from '../../plugins/onleave/schemas.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
 test('a chef asks for leave, a manager approves it, and the chef cannot join the delivery queue while away', async ({ browser, diner }) => {
@@ -26,10 +26,10 @@ test('a chef asks for leave, a manager approves it, and the chef cannot join the
   await expect(mine.locator('.tag')).toHaveText('Pending');
   await expect(mine.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await expectAccessible(chef);
-  await screenshots(chef, 'take-a-break');
+  await fitsPhone(chef);
   await chef.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(chef);
-  await screenshots(chef, 'take-a-break-dark');
+  await fitsPhone(chef);
 
   // The manager finds it among the pending requests and approves it with a note.
   const manager = await managerContext.newPage();
@@ -40,9 +40,9 @@ test('a chef asks for leave, a manager approves it, and the chef cannot join the
   await expect(row.locator('.tag')).toHaveText('Pending');
   await expect(manager.getByTestId('on-leave-now')).toContainText('Charlie Chef');
   await expectAccessible(manager);
-  await screenshots(manager, 'on-leave-requests');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(manager, 'on-leave-requests-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
   await row.getByText('Decide').click();
   await row.getByLabel('Note for chef_luca').fill('Have a lovely time, we will cover your shifts.');
@@ -78,7 +78,7 @@ test('a manager puts a driver on leave from the create page; the user manager an
   await page.getByLabel('Last day away').fill(addDays(today, 1));
   await page.getByLabel('Reason').fill('Agreed at the team meeting.');
   await expectAccessible(page);
-  await screenshots(page, 'on-leave-create');
+  await fitsPhone(page);
   await page.getByRole('button', { name: 'Create leave' }).click();
   await expect(page).toHaveURL(/\/staff\/admin\/on-leave-requests$/);
   await expect(page.getByTestId('toast')).toHaveText('Leave created.');

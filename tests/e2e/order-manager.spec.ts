@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { Services } from '../../plugins/index.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { openManager, PNG } from './kitchen.ts';
 
 const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
@@ -46,7 +46,7 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
   await expect(card(otherPage, order.orderID)).toContainText('Claimed by chef_ana');
   await expect(card(otherPage, order.orderID).getByRole('button', { name: 'Claim' })).toHaveCount(0);
   await expectAccessible(chefPage);
-  await screenshots(chefPage, 'order-manager');
+  await fitsPhone(chefPage);
 
   // Prepare with an uploaded picture and a note.
   await card(chefPage, order.orderID).getByRole('button', { name: 'Prepare' }).click();

@@ -1,6 +1,6 @@
 import type { Services } from '../../plugins/index.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const CHARLIE_CHEF = '1100000000000000002';
 const SAM_OWNER = '1100000000000000005';
@@ -17,7 +17,7 @@ test('a visitor sees a chef\'s public profile: avatar, name, rank badge, and not
   await expect(page.getByRole('heading', { name: 'Rank history' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
   await expectAccessible(page);
-  await screenshots(page, 'profile-public');
+  await fitsPhone(page);
 });
 
 test('a route whose id is not an ID, or an unknown ID, is the 404 page', async ({ page }) => {
@@ -42,7 +42,7 @@ test('the user themself sees their warnings and rank history, and edits their na
   await expect(page.locator('.profile-list').first()).toContainText('by Sam Owner');
   await expect(page.getByRole('heading', { name: 'Rank history' })).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'profile-self');
+  await fitsPhone(page);
 
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/users\/@me\/manage$/);
@@ -54,7 +54,7 @@ test('the user themself sees their warnings and rank history, and edits their na
   await expect(profileForm.getByRole('alert')).toHaveText('A delivery message must mention {customer}.');
   await page.getByLabel('Delivery message').fill('Here you go {customer}, {item} fresh from {chef}!');
   await expectAccessible(page);
-  await screenshots(page, 'profile-edit');
+  await fitsPhone(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/users\/@me$/);
   await expect(page.getByTestId('toast')).toHaveText('Profile saved.');

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 test('the privacy policy says what is stored, why, for how long and how to have it deleted', async ({ page }) => {
   await page.goto('/privacy');
@@ -9,7 +9,7 @@ test('the privacy policy says what is stored, why, for how long and how to have 
   }
   await expect(page.getByRole('cell', { name: '31 days from your last visit, or until you log out' })).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'privacy');
+  await fitsPhone(page);
 });
 
 test('the invite page says so when the bot has no invite link configured', async ({ page }) => {
@@ -38,7 +38,7 @@ test('our team: staff grouped by rank in rank order, badges in the rank colours'
   await expect(group('Owner').locator('.rank-badge')).toHaveCSS('color', 'rgb(0, 0, 0)');
   await expect(group('Chef').locator('.rank-badge')).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expectAccessible(page);
-  await screenshots(page, 'team');
+  await fitsPhone(page);
 });
 
 test('the home page shows the kitchen live: big figures and the latest delivery with its picture', async ({ page }) => {
@@ -52,5 +52,5 @@ test('the home page shows the kitchen live: big figures and the latest delivery 
   await expect(live.locator('figcaption')).toContainText(/cooked by .+, delivered by .+ at \d\d:\d\d UTC/);
   await expect(page.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '#how-it-works');
   await expectAccessible(page);
-  await screenshots(page, 'home');
+  await fitsPhone(page);
 });

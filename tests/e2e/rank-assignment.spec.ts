@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test, signInWithDemoButton } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test, signInWithDemoButton } from './fixtures.ts';
 
 test('a manager gives a newcomer a rank from the user manager: only ranks below their own are offered; the profile and its history show it', async ({ page, browser, diner }) => {
   const scratch = await browser.newContext();
@@ -21,7 +21,7 @@ test('a manager gives a newcomer a rank from the user manager: only ranks below 
   await expect(page.getByLabel('Write the change to the rank history')).toBeChecked();
   await expect(page.getByLabel('Announce the change')).not.toBeChecked();
   await expectAccessible(page);
-  await screenshots(page, 'rank-assignment');
+  await fitsPhone(page);
 
   await ranks.getByLabel('Chef', { exact: true }).check();
   await page.getByRole('button', { name: 'Save ranks' }).click();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Frank-manager');
@@ -10,7 +10,7 @@ const names = (page: import('@playwright/test').Page) => page.locator('#rank-lis
 
 test('reordering by keyboard persists after a reload', async ({ page }) => {
   await expectAccessible(page);
-  await screenshots(page, 'rank-manager');
+  await fitsPhone(page);
   expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
   // Disabled until the order changes, and it says why.
   await expect(page.getByRole('button', { name: 'Save order' })).toBeDisabled();

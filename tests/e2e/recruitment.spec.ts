@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, look, screenshots, test, type Diner, signInWithDemoButton } from './fixtures.ts';
+import { expect, expectAccessible, checkState, fitsPhone, test, type Diner, signInWithDemoButton } from './fixtures.ts';
 import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION } from './pages.ts';
 
 /**
@@ -58,7 +58,7 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Applications: Delivery Driver');
   await expect(sidebar.getByRole('link', { name: 'Delivery Driver' })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('tr', { hasText: 'Brunch Bea' })).toBeVisible();
-  await look(page, 'recruitment-rank-reviewer-applications');
+  await checkState(page);
   expect((await api(`/api/client/recruitment/forms/${DRIVER_FORM}/applications`)).status()).toBe(200);
 
   // Bea's application: the review page, and its API.
@@ -72,7 +72,7 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   await expect(page.locator('[data-form-id]')).toHaveCount(1);
   await expect(page.locator(`[data-form-id="${DRIVER_FORM}"]`).getByRole('link', { name: /View/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New form' })).toHaveCount(0);
-  await look(page, 'recruitment-rank-reviewer');
+  await checkState(page);
 
   // Another form: refused on every page, as by the API.
   for (const path of [`/staff/admin/recruitment/${CHEF_FORM}`, `/staff/admin/recruitment/${CHEF_FORM}/applications`, `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`, '/staff/admin/recruitment/create']) {
@@ -95,7 +95,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await expect(page.getByRole('heading', { name: 'Chef' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Delivery Driver' })).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'recruitment-forms');
+  await fitsPhone(page);
   await page.locator('li', { has: page.getByRole('heading', { name: 'Chef' }) }).getByRole('link', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
   await hydrated(page);
@@ -112,9 +112,9 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await expect(page.getByLabel(/Why do you want to cook/)).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
   await expectAccessible(page);
-  await screenshots(page, 'recruitment-apply-refused');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'recruitment-apply-refused-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
 
   // The server refuses the same answers on its own, naming the question.
@@ -147,16 +147,16 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   const chefCard = manager.locator(`[data-form-id="${CHEF_FORM}"]`);
   await expect(chefCard.getByRole('link', { name: 'Pending: 2' })).toBeVisible();
   await expectAccessible(manager);
-  await screenshots(manager, 'recruitment-admin');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(manager, 'recruitment-admin-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
   await chefCard.getByRole('link', { name: /Applications/ }).click();
   await manager.getByLabel('Search').fill('mean pizza');
   await manager.getByRole('button', { name: 'Search' }).click();
   await expect(manager.getByTestId('list-range')).toHaveText('1 application');
   await expectAccessible(manager);
-  await screenshots(manager, 'recruitment-admin-applications');
+  await fitsPhone(manager);
   await manager.locator('tr', { hasText: 'Aspiring Ava' }).getByRole('link', { name: /Review/ }).click();
   await expect(manager.getByText('Evenings at the diner are the best part of my day')).toBeVisible();
   await manager.getByLabel('New status').selectOption({ label: 'On Hold' });
@@ -167,9 +167,9 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await expect(manager.getByRole('heading', { level: 1 })).toContainText('On Hold');
   await expect(manager.locator('.recruitment-history li').last()).toContainText('Morgan Manager');
   await expectAccessible(manager);
-  await screenshots(manager, 'recruitment-admin-review');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(manager, 'recruitment-admin-review-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
 
   // The applicant sees On Hold with the reason, never the staff notes.
@@ -193,9 +193,9 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await expect(page.getByText('Welcome to the kitchen, Ava!').first()).toBeVisible();
   await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
   await expectAccessible(page);
-  await screenshots(page, 'recruitment-application-accepted');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'recruitment-application-accepted-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/staff/dashboard');
   const sidebar = page.getByRole('complementary', { name: 'Staff' });
@@ -231,9 +231,9 @@ test('a recruitment manager builds a form: questions added, moved with the keybo
   const preview = page.getByRole('region', { name: 'Preview as the applicant sees it' });
   await expect(preview.getByRole('group', { name: /Favourite sponge/ }).getByLabel('Green')).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'recruitment-builder');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshots(page, 'recruitment-builder-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: 'Create form' }).click();
   await expect(page).toHaveURL(/\/staff\/admin\/recruitment$/);

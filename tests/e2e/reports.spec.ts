@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import { orderCode } from '../../plugins/orders/service.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 /**
  * Issue 15, order reports: a customer with FEEDBACK_BETA reports an order, a manager with the sidebar rule (VIEW_BACKLOG
@@ -59,10 +59,10 @@ test('a customer reports an order; a manager warns the chef and completes it; th
   await page.getByLabel('Details').fill('The chef note called me a slowpoke.');
   await expect(page.locator('[data-details-count]')).toHaveText('35 / 2,000');
   await expectAccessible(page);
-  await screenshots(page, 'report-order');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'report-order-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Thank you: your report was sent. You will be told what was done.', PAGE_LOAD);
@@ -84,10 +84,10 @@ test('a customer reports an order; a manager warns the chef and completes it; th
   await expect(row).toContainText('reporting_rita');
   await expect(row).toContainText('chef_cody');
   await expectAccessible(manager);
-  await screenshots(manager, 'report-manager');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(manager);
-  await screenshots(manager, 'report-manager-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
   await row.getByRole('link', { name: `Open the report about order ${order.orderID}` }).click();
   await expect(manager.getByRole('heading', { level: 1 })).toHaveText(`Report about order ${order.orderID}`);
@@ -100,10 +100,10 @@ test('a customer reports an order; a manager warns the chef and completes it; th
   await expect(manager.getByTestId('toast')).toHaveText('The chef was warned.', PAGE_LOAD);
   await expect(manager.getByTestId('report-warnings')).toContainText('Warned the chef (chef_cody)');
   await expectAccessible(manager);
-  await screenshots(manager, 'report-detail');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(manager);
-  await screenshots(manager, 'report-detail-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
   await manager.getByLabel('Outcome (the reporter reads it)').fill('The chef was warned. Sorry about that!');
   await manager.getByRole('button', { name: 'Mark completed' }).click();

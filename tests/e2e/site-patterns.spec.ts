@@ -1,41 +1,16 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test, type Diner } from './fixtures.ts';
 import { ALL_PAGES, CHARLIE_CHEF, expected, ROLES, USERS, type Role } from './pages.ts';
 
 /**
- * The site's shared patterns (docs/site-patterns.md), checked across every page: the dark scheme is themed
- * (axe finds no contrast or other serious failure on any page, as any role), no link leads to a page that does not
- * exist, controls are thumb-sized on touch screens, admin lists keep their actions on a phone, and the phone
- * drawer and account menu behave.
+ * The site's shared patterns (docs/site-patterns.md), checked across the screens: controls are thumb-sized on touch
+ * screens, admin lists keep their actions on a phone, and the phone drawer and account menu behave. Every page's
+ * axe checks (light and dark), phone width and links are tests/e2e/pages.spec.ts's.
  */
 async function contextFor(browser: Browser, diner: Diner, role: Role, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   if (role !== 'anonymous') await diner.signIn(context, USERS[role]);
   return context;
-}
-
-for (const role of ROLES) {
-  test(`dark scheme: every page as ${role} passes axe, and every link on it leads to a page`, async ({ browser, diner }) => {
-    test.setTimeout(480_000);
-    const context = await contextFor(browser, diner, role, { colorScheme: 'dark' });
-    const page = await context.newPage();
-    const links = new Set<string>();
-    for (const path of ALL_PAGES.filter((p) => expected(role, p) === 'ok')) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
-      // Server islands (the user menu, live figures) are part of the page axe must see.
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page);
-      // Every staff and admin screen at 1280 and 390 px in the dark scheme (nothing wider than a phone).
-      if (role === 'superAdmin' && path.startsWith('/staff')) await screenshots(page, `dark${path.replaceAll('/', '-')}`);
-      for (const href of await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) links.add(href.split('#')[0]!);
-    }
-    for (const href of links) {
-      if (href === '/api/auth/logout') continue;
-      expect((await page.request.get(href, { maxRedirects: 0 })).status(), `${href} (linked as ${role})`).not.toBe(404);
-    }
-    await context.close();
-  });
 }
 
 test('touch screens: every control on the staff and admin screens is at least 44 px tall', async ({ browser, diner }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { SettingsService } from '../../plugins/settings/service.ts';
-import { expect, expectAccessible, screenshots, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test, type Diner } from './fixtures.ts';
 
 const settingsOf = (diner: Diner) => diner.app.server.ctx.services.settings as SettingsService;
 
@@ -29,7 +29,7 @@ test.describe('festive mode', () => {
     const countdownToggle = bar.getByRole('button', { name: 'Countdown' });
     await expect(snowToggle).toHaveAttribute('aria-pressed', 'true');
     await expectAccessible(page);
-    await screenshots(page, 'festive');
+    await fitsPhone(page);
 
     await snowToggle.click();
     await countdownToggle.click();
@@ -47,7 +47,7 @@ test.describe('festive mode', () => {
     await page.reload();
     await expect(page.getByTestId('snow')).toHaveCount(1);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshots(page, 'festive-dark');
+    await fitsPhone(page);
   });
 
   test('a festive chunk that fails to load reloads the page once, not in a loop', async ({ page, diner }) => {
@@ -152,7 +152,7 @@ test('/hourly, in the default layout, tells a visitor what it is and leads them 
   await expect(page.getByTestId('hourly-signed-out').getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
   await expect(page.locator('footer')).toContainText('the number 1 home for virtual fast food');
   await expectAccessible(page);
-  await screenshots(page, 'hourly');
+  await fitsPhone(page);
 });
 
 test('/disable-your-adblocker renders its help without an ad network', async ({ page }) => {
@@ -163,7 +163,7 @@ test('/disable-your-adblocker renders its help without an ad network', async ({ 
   await help.locator('summary', { hasText: 'uBlock Origin' }).click();
   await expect(help.getByText('Click the large power button so it turns grey.')).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'disable-your-adblocker');
+  await fitsPhone(page);
 });
 
 test.describe('service worker', () => {
@@ -205,7 +205,7 @@ test.describe('service worker', () => {
     await page.goto('/team').catch(() => {});
     await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
     await expectAccessible(page);
-    await screenshots(page, 'offline');
+    await fitsPhone(page);
     await context.setOffline(false);
   });
 });
@@ -317,7 +317,7 @@ test.describe('dark colour scheme', () => {
       const [r, g, b] = background.match(/\d+/g)!.map(Number);
       expect(r! + g! + b!, `background ${background}`).toBeLessThan(150);
       await expectAccessible(page);
-      await screenshots(page, `${name}-dark`);
+      await fitsPhone(page);
     });
   }
 
@@ -326,6 +326,6 @@ test.describe('dark colour scheme', () => {
     await page.goto('/staff/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
     await expectAccessible(page);
-    await screenshots(page, 'staff-dashboard-dark');
+    await fitsPhone(page);
   });
 });

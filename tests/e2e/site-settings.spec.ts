@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
-import { expect, look, test, type Diner } from './fixtures.ts';
+import { expect, checkState, test, type Diner } from './fixtures.ts';
 
 const ANNOUNCE = '/staff/admin/site-management/announcement';
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
@@ -22,7 +22,7 @@ test('a settings manager changes the hourly reward and teams on the General tab,
       await expect(page.getByRole('heading', { name: box, level: 2 })).toBeVisible();
     }
     await expect(page.getByTestId('settings-announcement').getByRole('link', { name: 'Edit on the Announce page' })).toHaveAttribute('href', ANNOUNCE);
-    await look(page, 'settings-general');
+    await checkState(page);
 
     const hourly = page.getByRole('form', { name: 'Hourly reward' });
     await expect(hourly.getByLabel('Hourly reward')).toHaveValue(String(before.hourlyReward));
@@ -55,7 +55,7 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     await expect(channel.getByRole('alert')).toHaveText('Channel ID is not a Discord channel ID');
     await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAttribute('aria-invalid', 'true');
     await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAccessibleDescription(/Channel ID is not a Discord channel ID/);
-    await look(page, 'settings-general-refused');
+    await checkState(page);
     expect(await settings.get('hourlyReward')).toBe(75);
     expect(await settings.get('rankAnnouncementChannel')).toBe(before.rankAnnouncementChannel);
     // Put right, the message goes.
@@ -121,7 +121,7 @@ test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown wit
     await expect(content).not.toHaveAttribute('aria-invalid', /.*/);
     await expect(preview).toHaveClass(/is-warning/);
     expect(await preview.innerHTML()).toBe(html);
-    await look(page, 'announce');
+    await checkState(page);
     await save.click();
     await expect(toast(page, 'Announcement saved: the banner is on every page.')).toBeVisible();
     expect(await settings.get('currentAnnouncement')).toEqual({ enabled: true, type: 'is-warning', content: markdown });
@@ -145,7 +145,7 @@ test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown wit
     await expect(entry.locator('[data-audit-actor]')).toHaveText('andy_announcer');
     await expect(entry.getByRole('row', { name: /Type/ })).toContainText('Warning');
     await expect(entry.getByRole('row', { name: /Content/ })).toContainText(markdown);
-    await look(audit, 'audit-log-announcement');
+    await checkState(audit);
     await auditContext.close();
   } finally {
     await settings.set('currentAnnouncement', before, null);

@@ -1,5 +1,5 @@
 import type { Services } from '../../plugins/index.ts';
-import { expectAccessible, expect, screenshots, test } from './fixtures.ts';
+import { expectAccessible, expect, fitsPhone, test } from './fixtures.ts';
 
 const sidebar = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Staff' });
 
@@ -21,7 +21,7 @@ test('a chef sees the kitchen entries and Extras; the dashboard greets them with
   await expect(page.getByRole('heading', { name: 'Your work' })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await expectAccessible(page);
-  await screenshots(page, 'staff-dashboard-chef');
+  await fitsPhone(page);
 });
 
 test('a super admin sees every built entry in the specification order', async ({ page, context, diner }) => {
@@ -42,7 +42,7 @@ test('a super admin sees every built entry in the specification order', async ({
   await page.goto('/staff/admin/users');
   await expect(sidebar(page).getByRole('link', { name: 'User Manager' })).toHaveAttribute('aria-current', 'page');
   await expectAccessible(page);
-  await screenshots(page, 'staff-user-manager');
+  await fitsPhone(page);
 });
 
 test('the dashboard counts the kitchen live, shows the order a chef holds, and a manager the bans to review', async ({ browser, page, context, diner }) => {
@@ -63,7 +63,7 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await page.reload();
   await expect(page.locator('[data-current-order]')).toContainText(`You hold #${order.orderID}: Dashboard dumplings`);
   await expect(page.getByRole('heading', { name: 'Needs a manager' })).toHaveCount(0);
-  await screenshots(page, 'staff-dashboard-chef-holding');
+  await fitsPhone(page);
 
   const managerContext = await browser.newContext();
   const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS', 'MANAGE_ON_LEAVE_REQUESTS', 'VIEW_RECRUITMENT_RESPONSE'] });

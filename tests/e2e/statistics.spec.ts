@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
-import { expect, expectAccessible, look, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, checkState, fitsPhone, test } from './fixtures.ts';
 
 /** Morgan Manager (plugins/users/seed.ts): Manager rank, so VIEW_MANAGEMENT_STATISTICS; the statistics seed gives a month of work. */
 const MORGAN = '1100000000000000004';
@@ -27,10 +27,10 @@ test('a director opens Management statistics, sees the charts and the table, and
   await expect(page.locator('th[aria-sort]')).toContainText('Member');
 
   await expectAccessible(page);
-  await screenshots(page, 'management-statistics');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'management-statistics-dark');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'light' });
 
   // The CSV is the table shown: same period, same order.
@@ -52,7 +52,7 @@ test('a director opens Management statistics, sees the charts and the table, and
   const stored = page.locator('tr[data-member="1100000000000000002"]');
   const remove = stored.getByRole('button', { name: "Delete Charlie Chef's record" });
   await expect(remove).toBeVisible();
-  await look(page, 'management-statistics-week');
+  await checkState(page);
   page.once('dialog', (dialog) => dialog.accept());
   await remove.click();
   await expect(page.getByTestId('toast')).toHaveText("Deleted Charlie Chef's stored record.");
@@ -74,10 +74,10 @@ test('a manager sees My Performance: their figures, their month as charts, their
   await expect(page.locator('a[href="/staff/admin/management-statistics/management"]')).toHaveCount(0);
 
   await expectAccessible(page);
-  await screenshots(page, 'my-performance');
+  await fitsPhone(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page);
-  await screenshots(page, 'my-performance-dark');
+  await fitsPhone(page);
 
   const answer = await page.request.get('/staff/admin/management-statistics/export.csv');
   expect(answer.status()).toBe(200);

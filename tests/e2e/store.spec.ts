@@ -1,6 +1,6 @@
 import type { StorePlugin } from '../../plugins/store/index.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import { expect, test, look } from './fixtures.ts';
+import { expect, test, checkState } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const DANA = '1100000000000000003';
@@ -17,7 +17,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
     await page.goto('/store');
     const before = await store.coins.balance(CASEY);
     await expect(page.getByTestId('store-balance')).toContainText(`You have ${before.toLocaleString('en')} coins`);
-    await look(page, 'store');
+    await checkState(page);
 
     // A gift: found by username, confirmed by name and picture, then paid.
     await page.getByTestId('store-item').filter({ hasText: 'Feedback beta pass' }).getByRole('button', { name: 'Buy' }).click();
@@ -30,7 +30,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
     await dialog.getByLabel('Their username or user ID').fill('dana.driver');
     await dialog.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(dialog.getByText('Dana Driver', { exact: true })).toBeVisible();
-    await look(page, 'store-gift-dialog');
+    await checkState(page);
     await dialog.getByRole('button', { name: 'Send to Dana Driver for 300 coins' }).click();
     await expect(page.getByTestId('toast')).toContainText('Feedback beta pass is on its way to Dana Driver. Thank you!');
     await expect(page.getByTestId('store-balance')).toContainText(`You have ${(before - 300).toLocaleString('en')} coins`);
@@ -65,7 +65,7 @@ test('Casey gifts the feedback pass to Dana and buys a dish for herself; Dana se
     await expect(samPage.getByRole('heading', { level: 1 })).toHaveText('Site Settings');
     await expect(samPage.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Store' })).toHaveAttribute('aria-current', 'page');
     await expect(samPage.getByTestId('admin-store-item').filter({ hasText: 'Pumpkin hat' })).toContainText('Off sale');
-    await look(samPage, 'store-settings');
+    await checkState(samPage);
     const awaiting = samPage.getByTestId('store-awaiting').getByRole('listitem').filter({ hasText: 'for Casey Customer' });
     await awaiting.getByRole('button', { name: 'Mark handed over' }).click();
     await expect(samPage.getByTestId('toast')).toContainText('Marked as handed over.');
@@ -86,7 +86,7 @@ test('a visitor sees the items and a sign-in link', async ({ page }) => {
   await expect(page.getByTestId('store-item').filter({ hasText: 'Gift card' })).toContainText('250 coins');
   await expect(page.getByRole('link', { name: 'Sign in to buy' }).first()).toHaveAttribute('href', '/login?redirect=/store');
   await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
-  await look(page, 'store-visitor');
+  await checkState(page);
 });
 
 test('without sponsor payments set up, /store?success=true thanks nobody for a sponsorship, visitor or customer', async ({ browser, page, diner }) => {

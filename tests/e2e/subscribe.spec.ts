@@ -1,4 +1,4 @@
-import { expect, test, look } from './fixtures.ts';
+import { expect, test, checkState } from './fixtures.ts';
 
 test.use({ stripeBilling: true });
 
@@ -12,7 +12,7 @@ test('anonymous visitors see the plans and a sign-in link', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Patron' })).toBeVisible();
   await expect(page.getByText('The Patron rank', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in to subscribe' }).first()).toHaveAttribute('href', '/login?redirect=%2Fsubscribe');
-  await look(page, 'subscribe-anonymous');
+  await checkState(page);
 });
 
 test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it), cancel in the portal, lose the perk when the period ends', async ({ browser, page, context, diner, stripe }) => {
@@ -21,7 +21,7 @@ test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it)
 
   await page.goto('/subscribe');
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Support us' })).toHaveAttribute('href', '/subscribe');
-  await look(page, 'subscribe-plans');
+  await checkState(page);
 
   // Stripe's Checkout (the stand-in's hosted page), then back to the success page, which syncs at once.
   await page.locator('[data-plan="supporter"]').getByRole('button', { name: 'Subscribe' }).click();
@@ -33,7 +33,7 @@ test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it)
   await expect(page).toHaveURL(/\/subscribe\?success=true&session_id=cs_test_/);
   await expect(page.getByTestId('subscribe-success')).toHaveText('Thank you for your support! Your plan is active.');
   await expect(page.getByTestId('plan-state')).toHaveText('Active');
-  await look(page, 'subscribe-active');
+  await checkState(page);
 
   // After the webhooks: the plan and its perk on the profile.
   await stripe!.idle();
@@ -41,7 +41,7 @@ test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it)
   await page.goto('/users/@me');
   await expect(page.getByTestId('profile-subscription')).toContainText('Supporter');
   await expect(page.getByTestId('profile-perks')).toContainText('Supporter');
-  await look(page, 'subscribe-profile');
+  await checkState(page);
 
   // A user manager saving the subscriber's profile keeps the plan's perk: listed apart, with the plan's name, and
   // not among the perks they set by hand.
@@ -53,7 +53,7 @@ test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it)
   await expect(granted).toContainText('Supporter');
   await expect(granted).toContainText('From the Supporter plan, while the plan lasts');
   await expect(manager.getByRole('checkbox', { name: 'Supporter' })).toHaveCount(0);
-  await look(manager, 'manage-granted-perks');
+  await checkState(manager);
   await manager.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(manager).toHaveURL(new RegExp(`/users/${id}$`));
   await managerContext.close();
@@ -69,7 +69,7 @@ test('subscribe through Checkout, see the perk (a user manager\'s edit keeps it)
   await stripe!.idle();
   await page.getByRole('link', { name: 'Return to Virtual Diner' }).click();
   await expect(page.getByTestId('plan-state')).toHaveText('Cancelling at period end');
-  await look(page, 'subscribe-cancelling');
+  await checkState(page);
 
   // The period ends: Stripe deletes the subscription; the perk goes.
   const customer = stripe!.customers().find((c) => (c.metadata as { userId?: string }).userId === id)!;

@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import { orderCode } from '../../plugins/orders/service.ts';
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
 const SAM = { id: '1100000000000000005', username: 'sam.owner', displayName: 'Sam Owner' };
@@ -41,7 +41,7 @@ test('a director creates a team and balances staff into teams; the chef delivers
   await expect(manager.locator('[data-team-preview]')).toHaveText('🚀 Rocket Grill');
   await expect(manager.locator('[data-team-preview]')).toHaveCSS('color', 'rgb(255, 255, 255)');
   await expectAccessible(manager);
-  await screenshots(manager, 'team-create');
+  await fitsPhone(manager);
   await manager.getByRole('button', { name: 'Create team' }).click();
   await expect(manager.getByTestId('toast')).toHaveText('Team Rocket Grill created.');
   const detail = manager.getByTestId('team-detail');
@@ -77,10 +77,10 @@ test('a director creates a team and balances staff into teams; the chef delivers
   const row = manager.locator('tr', { hasText: 'Rocket Grill' });
   await expect(row.locator('[data-figure="orders"]')).toHaveText('0');
   await expectAccessible(manager);
-  await screenshots(manager, 'team-manager');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(manager);
-  await screenshots(manager, 'team-manager-dark');
+  await fitsPhone(manager);
   await manager.emulateMedia({ colorScheme: 'light' });
 
   // The chef's profile shows the team.
@@ -134,10 +134,10 @@ test('a director creates a team and balances staff into teams; the chef delivers
   }
   await board.goto('/leaderboard?period=day');
   await expectAccessible(board);
-  await screenshots(board, 'leaderboard-teams');
+  await fitsPhone(board);
   await board.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(board);
-  await screenshots(board, 'leaderboard-teams-dark');
+  await fitsPhone(board);
 
   // Leave the demo data as it was: the team deleted (its members teamless), the others the balance placed too.
   await manager.getByRole('button', { name: 'Delete Rocket Grill' }).click();
@@ -163,7 +163,7 @@ test('a customer joins a team on Edit Profile, wears it on their profile, and le
   const joinable = choice.getByRole('list', { name: 'Teams you can join' });
   for (const name of ['Grill Masters', 'Road Runners', 'Night Owls']) await expect(joinable).toContainText(name);
   await expectAccessible(page);
-  await screenshots(page, 'team-choice');
+  await fitsPhone(page);
 
   await page.waitForLoadState('load');
   await joinable.getByRole('button', { name: 'Join Road Runners' }).click();

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, look, signInWithDemoButton, test } from './fixtures.ts';
+import { expect, checkState, signInWithDemoButton, test } from './fixtures.ts';
 
 // The bot is configured against the Discord stand-in: rank announcements and DMs reach it.
 test.use({ discordBot: true });
@@ -61,7 +61,7 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(blacklist.getByTestId('blacklist-state')).toContainText('Reason: Ordered 40 pizzas to a stranger.');
   await expect(blacklist.getByTestId('blacklist-state')).toContainText('by Morgan Manager');
   await expect(blacklist.getByRole('button', { name: 'Lift blacklist' })).toBeVisible();
-  await look(page, 'user-manager-actions');
+  await checkState(page);
 
   await expect.poll(() => noticesSeenBy(member, 'You received a warning: Served the soup cold, twice.'), { timeout: 10_000 }).toBe(1);
 
@@ -76,7 +76,7 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   expect((await ban()).status()).toBe(200);
   await page.goto(`/staff/admin/users/${pat.id}/ban`);
   await expect(page.getByText('Otherwise the user gets a notice, and a Discord DM when the bot runs.')).toBeVisible();
-  await look(page, 'user-manager-unban');
+  await checkState(page);
   await page.getByRole('button', { name: 'Lift ban' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Ban lifted.');
   await expect.poll(() => noticesSeenBy(member, 'Your ban has been lifted.'), { timeout: 10_000 }).toBe(1);
@@ -99,6 +99,6 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(owner.locator('.audit-entry', { hasText: 'Warned a user' })).toContainText('Served the soup cold, twice.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed the order blacklist' })).toContainText('Ordered 40 pizzas to a stranger.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed ranks' })).toContainText('Chef');
-  await look(owner, 'user-manager-audit');
+  await checkState(owner);
   await ownerContext.close();
 });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, screenshots, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 test('a manager bans a user from the user manager; that user\'s next page load shows the ban page; the ban is lifted', async ({ browser, diner }) => {
   const targetContext = await browser.newContext();
@@ -13,7 +13,7 @@ test('a manager bans a user from the user manager; that user\'s next page load s
   await manager.getByRole('button', { name: /Morgan Manager/ }).click();
   await expect(manager).toHaveURL(/\/staff\/admin\/users$/);
   await expectAccessible(manager);
-  await screenshots(manager, 'user-manager');
+  await fitsPhone(manager);
 
   // Only rows the manager may act on offer actions: not their own, not the owner's. (Searched one by one: the
   // first page holds the newest users, and other tests make many.)
