@@ -200,21 +200,30 @@ class OneConnectionDriver implements Driver {
     await this.#inner.destroy();
   }
 
-  /** Waits for the connection (handed over by #handOver), at most the limit. */
+  /** Waits for the connection (handed over by #handOver), at most the limit (#expire). */
   #turn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        reject,
-        timer: setTimeout(() => {
-          this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
-          const message = `A statement waited more than ${this.#limits.timeoutMs} ms for the embedded database and was refused; the connection is ${this.#lease?.describe() ?? 'free'}`;
-          this.#limits.report(message);
-          reject(new DatabaseTimeoutError(message, '57014'));
-        }, this.#limits.timeoutMs),
-      };
+      const waiter: Waiter = { resolve, reject, timer: setTimeout(() => this.#expire(waiter), this.#limits.timeoutMs) };
       this.#waiting.push(waiter);
     });
+  }
+
+  /**
+   * A waiter's limit is up. Held by a transaction that sits idle, the connection is freed by that transaction's own
+   * limit (#checkIdle) no later than the limit after it went idle: the waiter waits for that, since two timers due
+   * in the same moment may fire in either order. Otherwise the statement is refused.
+   */
+  #expire(waiter: Waiter): void {
+    const lease = this.#lease;
+    if (lease?.watch && lease.running === 0) {
+      const idleMs = performance.now() - lease.idleSince;
+      waiter.timer = setTimeout(() => this.#expire(waiter), Math.max(1, this.#limits.timeoutMs - idleMs + 1)).unref();
+      return;
+    }
+    this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+    const message = `A statement waited more than ${this.#limits.timeoutMs} ms for the embedded database and was refused; the connection is ${lease?.describe() ?? 'free'}`;
+    this.#limits.report(message);
+    waiter.reject(new DatabaseTimeoutError(message, '57014'));
   }
 
   async #release(lease: Lease): Promise<void> {
