@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
+import type { UsersPlugin } from '../users/index.ts';
 import { RecruitmentAccess } from './access.ts';
 import { recruitmentRoutes } from './api.ts';
 import { ApplicationsService } from './applications-service.ts';
@@ -26,7 +27,7 @@ export default definePlugin({
   service: (ctx): RecruitmentPlugin => ({
     forms: new FormsService(ctx.orm, ctx.audit, ctx.now),
     applications: new ApplicationsService(ctx.orm, ctx.now),
-    review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now),
+    review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now, (ctx.services.users as UsersPlugin).grantHolds),
     access: new RecruitmentAccess(ctx.orm),
   }),
   routes(app, plugin) {

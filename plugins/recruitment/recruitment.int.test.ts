@@ -5,6 +5,7 @@ import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { RankHistorySchema, ResignationSchema } from '../users/entities.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
+import type { StorePlugin } from '../store/index.ts';
 import type { RecruitmentPlugin } from './index.ts';
 import { DEFAULT_REQUIREMENTS, type ApplicationView, type FormView } from './schemas.ts';
 
@@ -414,6 +415,18 @@ describe('recruitment API', () => {
         ['application.status', { status: 'HOLD' }],
         ['application.status', { status: 'ACCEPTED', rankGranted: 'Chef' }],
       ]);
+    });
+
+    it("accepting gives the form's rank by hand: a store trial of the same rank, ending later, leaves it", async () => {
+      const form = await createForm({ title: 'After the trial' });
+      const applicant = await app.createUser();
+      const grants = (app.server.ctx.services.store as StorePlugin).grants;
+      const trial = { userId: applicant.id, source: 'purchase' as const, sourceRef: `trial-${applicant.id}` };
+      await app.db.orm.em.fork().transactional((em) => grants.grantIn(em, { ...trial, kind: 'rank', value: chefRank, endsAt: new Date(clock + 7 * DAY) }));
+      const application: ApplicationView = (await apply(form, applicant)).json().application;
+      expect((await setStatus(application.id, u.manager!, { status: 2, reason: 'Welcome!' })).statusCode).toBe(200);
+      await app.db.orm.em.fork().transactional((em) => grants.endIn(em, trial));
+      expect((await call('GET', `/api/v3/users/${applicant.id}`)).json().user.ranks).toEqual([chefRank]);
     });
 
     it('refuses reviewing one\'s own application and bad statuses, writing nothing', async () => {

@@ -9,6 +9,7 @@ import { isId } from '../../core/shared/ids.ts';
 import '../notifications/events.ts';
 import { RankHistorySchema } from '../users/entities.ts';
 import '../users/events.ts';
+import type { UsersPlugin } from '../users/index.ts';
 import { ApplicationHistorySchema, ApplicationSchema, type Application } from './entities.ts';
 import { APPLICATION_STATUS, isOpenStatus, mayReview, statusName, type ApplicationView, type UpdateStatusInput } from './schemas.ts';
 import { toApplicationView } from './service.ts';
@@ -41,12 +42,14 @@ export class ReviewService {
   readonly #events: EventBus;
   readonly #audit: AuditLog;
   readonly #now: () => number;
+  readonly #grantHolds: UsersPlugin['grantHolds'];
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number) {
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number, grantHolds: UsersPlugin['grantHolds']) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;
     this.#now = now;
+    this.#grantHolds = grantHolds;
   }
 
   /**
@@ -98,7 +101,11 @@ export class ReviewService {
     return outcome.view;
   }
 
-  /** Gives the applicant the form's rank (if the form names one that still exists and they lack it), with a rank history entry. */
+  /**
+   * Gives the applicant the form's rank by hand (if the form names one that still exists and it was not given by hand
+   * already), with a rank history entry when what they hold changes. A rank a grant held alone (a store trial week)
+   * is now given by hand too, so the grant's end leaves it.
+   */
   async #grantRank(em: Em, actor: CurrentUser, application: Application): Promise<{ name: string; ranks: string[] } | null> {
     const rankId = application.form.rank;
     if (!rankId) return null;
@@ -106,11 +113,11 @@ export class ReviewService {
     if (!rank) return null;
     await lockRow(em, 'users', application.user.id);
     const user = await em.findOneOrFail(UserSchema, { id: application.user.id }, { populate: ['ranks'], refresh: true });
-    const before = user.ranks.getItems();
-    if (before.some((r) => r.id === rank.id)) return null;
-    user.ranks.add(rank);
-    const after = [...before, rank].sort((a, b) => b.position - a.position).map((r) => r.id);
-    em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: `Accepted: ${application.formTitle}`, by: actor.id });
+    const byHand = await this.#grantHolds.ranksByHandIn(em, user);
+    if (byHand.some((r) => r.id === rank.id)) return null;
+    const { before, after } = await this.#grantHolds.setRanksByHandIn(em, user, [...byHand, rank]);
+    const reason = `Accepted: ${application.formTitle}`;
+    if (after.length !== before.length) em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before, ranksAfter: after, reason, by: actor.id });
     return { name: rank.name, ranks: after };
   }
 }

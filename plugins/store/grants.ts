@@ -5,7 +5,8 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { RankHistorySchema } from '../users/entities.ts';
-import type { GrantedPerkView } from '../users/schemas.ts';
+import type { HeldByGrants, RanksHeldByGrants } from '../users/index.ts';
+import type { GrantOrigin } from '../users/schemas.ts';
 import { GrantSchema, type Grant } from './entities.ts';
 import { asDomainError } from './refusals.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
@@ -52,10 +53,11 @@ export function toGrantView(grant: Grant): GrantView {
  * Perks and ranks held because of something (a purchase, a subscription, an objective, a sponsor payment), for a
  * time or until their source ends them (docs/store.md, "Grants"). Every change runs under the user's row lock, the
  * lock the user manager's rank changes take too, so grants, their ends and an admin's edits of the same user run
- * one after the other. A rank the user already held is not taken away when the grant ends. Perks held by grants
- * are kept apart from those given by hand: a grant writes only `users.perks` (the User's `grantedPerks`), never
- * `manual_perks`, so a manager's perk edit and a grant's end never take each other's perks (docs/decisions.md,
- * "Money and billing (issue 39)").
+ * one after the other. Perks held by grants are kept apart from those given by hand: a grant writes only
+ * `users.perks` (the User's `grantedPerks`), never `manual_perks`, so a manager's perk edit and a grant's end never
+ * take each other's perks. A rank is held once (`user_ranks`): a grant's `added` says the grants hold it alone, and
+ * the users plugin's hand edits (GrantHolds, through `handOverRanksIn`) clear it for a rank given by hand too, so a
+ * grant's end takes only a rank no hand gave (docs/decisions.md, "Money and billing (issue 39)").
  *
  * grantIn and endIn answer whether the user's granted perks or ranks changed; the caller then calls `announce` after its
  * transaction commits, so the user's sessions and live sockets see the change.
@@ -78,26 +80,51 @@ export class GrantService {
   }
 
   /**
-   * The perks these users hold by grant, by user, soonest end first, each with what gave it: what the user manager
-   * shows as not removable by hand.
+   * What these users' active grants hold, by user, soonest end first, each with what gave it: what the user manager
+   * shows as not removable by hand. `ranksAlone`: the ranks no hand gave too.
    */
-  async grantedPerksOf(userIds: readonly string[]): Promise<Map<string, GrantedPerkView[]>> {
-    const byUser = new Map<string, GrantedPerkView[]>();
-    if (userIds.length === 0) return byUser;
+  async heldOf(userIds: readonly string[]): Promise<Map<string, HeldByGrants>> {
+    const byUser = new Map<string, HeldByGrants>();
     const em = this.#orm.em.fork();
     const grants = await em.find(
       GrantSchema,
-      { user: { $in: [...userIds] }, kind: 'perk', endedAt: null },
+      { user: { $in: [...userIds] }, endedAt: null },
       { orderBy: { endsAt: 'asc nulls last', startedAt: 'asc', id: 'asc' } },
     );
     const names = await this.#sourceNames(em, grants);
     for (const grant of grants) {
-      const views = byUser.get(grant.user.id) ?? [];
+      const held = byUser.get(grant.user.id) ?? { perks: [], ranks: [], ranksAlone: [] };
       const sourceName = names.get(`${grant.source}:${grant.sourceRef}`) ?? null;
-      views.push({ perk: grant.value, source: grant.source, sourceName, endsAt: grant.endsAt ? grant.endsAt.toISOString() : null });
-      byUser.set(grant.user.id, views);
+      const origin: GrantOrigin = { source: grant.source, sourceName, endsAt: grant.endsAt?.toISOString() ?? null };
+      if (grant.kind === 'perk') held.perks.push({ perk: grant.value, ...origin });
+      else held.ranks.push({ rank: grant.value, ...origin });
+      if (grant.kind === 'rank' && grant.added) held.ranksAlone.push(grant.value);
+      byUser.set(grant.user.id, held);
     }
     return byUser;
+  }
+
+  /** The ranks the user's active grants give, and those they hold alone (inside the caller's transaction, under the user's lock). */
+  async ranksIn(em: Em, userId: string): Promise<RanksHeldByGrants> {
+    const grants = await em.find(GrantSchema, { user: userId, kind: 'rank', endedAt: null });
+    return { granted: new Set(grants.map((g) => g.value)), alone: new Set(grants.filter((g) => g.added).map((g) => g.value)) };
+  }
+
+  /**
+   * The ranks given by hand were set (the users plugin's GrantHolds, inside its transaction, under the user's lock):
+   * the user's active grants of a rank in `byHand` no longer hold it alone (their end leaves it); of a granted rank
+   * not in `byHand`, one grant holds it alone again (the one that ends last), so the last grant's end takes it as if
+   * no hand had given it.
+   */
+  async handOverRanksIn(em: Em, userId: string, byHand: ReadonlySet<string>): Promise<void> {
+    const grants = await em.find(GrantSchema, { user: userId, kind: 'rank', endedAt: null }, { orderBy: { endsAt: 'desc nulls first', id: 'asc' } });
+    for (const grant of grants) {
+      if (byHand.has(grant.value)) grant.added = false;
+    }
+    for (const value of new Set(grants.map((g) => g.value))) {
+      const ofRank = grants.filter((g) => g.value === value);
+      if (!byHand.has(value) && !ofRank.some((g) => g.added)) ofRank[0]!.added = true;
+    }
   }
 
   /** The names of the grants' sources, by `source:sourceRef`, from each source's namer (one call per source). */

@@ -52,11 +52,11 @@ export default definePlugin({
     const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
     const settings = ctx.services.settings as SettingsService;
     const sponsor = new SponsorService({ orm: ctx.orm, coins, settings, events: ctx.events, config: ctx.config, now: ctx.now });
-    // `nitroPayToken` in GET /api/v3/users/@me, and the perks held by grant in the user manager's view: the users
-    // plugin asks us, without importing this plugin.
+    // `nitroPayToken` in GET /api/v3/users/@me, what grants hold in the user manager's view, and the ranks grants
+    // hold when a rank is given or taken by hand: the users plugin asks us, without importing this plugin.
     const users = ctx.services.users as UsersPlugin;
     users.users.issuePaymentTokensWith((userId) => sponsor.tokenFor(userId)?.token ?? null);
-    users.admin.describeGrantedPerksWith((userIds) => grants.grantedPerksOf(userIds));
+    users.grantHolds.register(grants);
     grants.nameSourcesWith('purchase', purchaseNames);
     return {
       coins,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
-import { UserIdSchema, type GrantedPerkView, type UserView, type WithTeam } from './schemas.ts';
+import { UserIdSchema, type GrantedPerkView, type GrantedRankView, type UserView, type WithTeam } from './schemas.ts';
 
 /** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
 export const AdminUsersBodySchema = z.strictObject({
@@ -24,11 +24,15 @@ export type AdminUsersFilter = z.infer<typeof AdminUsersBodySchema>['filter'];
 /**
  * A user as the user manager sees them: `perks` is what they hold (their own, their ranks', their grants'); of those,
  * `manualPerks` were given by hand (what PATCH /api/client/users/{id} `perks` replaces) and `grantedPerks` are held
- * by grants, each with what gave it: they cannot be removed by hand.
+ * by grants, each with what gave it: they cannot be removed by hand. The same for ranks: `ranks` is what they hold,
+ * `manualRanks` (ids, highest first) were given by hand (what PATCH …/update-rank `ranks` replaces) and
+ * `grantedRanks` are held by grants. A rank may be both: given by hand, it outlives its grants.
  */
 export interface AdminUserView extends UserView {
   manualPerks: string[];
   grantedPerks: GrantedPerkView[];
+  manualRanks: string[];
+  grantedRanks: GrantedRankView[];
 }
 
 /** One page of the user manager's search, as the users plugin finds it. */
@@ -66,6 +70,10 @@ export interface BanView {
 export const RemoveStaffBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 
 export const UpdateRankBodySchema = z.strictObject({
+  /**
+   * The ranks given by hand (`manualRanks` in the user manager's view); replaces that list. The ranks grants hold (a
+   * plan's) stay whatever it says: only their grants' end takes them. Answers the ranks the user holds.
+   */
   ranks: z.array(snowflakeId('Rank')).max(50),
   announce: z.boolean().default(false),
   logToRankHistory: z.boolean().default(true),

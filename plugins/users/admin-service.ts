@@ -15,7 +15,7 @@ import type { AdminUserView, AdminUsersFilter, AdminUsersPage, BanView, Blacklis
 import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
 import '../notifications/events.ts';
 import './events.ts';
-import type { GrantedPerkView } from './schemas.ts';
+import type { GrantHolds, HeldByGrants } from './grant-holds.ts';
 import { toUserView } from './service.ts';
 
 function toBanView(user: User): BanView | null {
@@ -53,11 +53,12 @@ export function userTarget(user: User): { type: 'user'; id: string; name: string
 /** Ranks as an audit entry keeps them: names, highest first, readable after the ranks change or go. */
 const rankNames = (ranks: readonly Rank[]) => [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name);
 
-/** The perks users hold by grant, by user id: the store's grants answer (they register themselves); none until then. */
-export type GrantedPerksSource = (userIds: readonly string[]) => Promise<Map<string, GrantedPerkView[]>>;
+const NOTHING_GRANTED: HeldByGrants = { perks: [], ranks: [], ranksAlone: [] };
 
-function toAdminUserView(user: User, granted: GrantedPerkView[]): AdminUserView {
-  return { ...toUserView(user), manualPerks: [...user.manualPerks], grantedPerks: granted };
+function toAdminUserView(user: User, granted: HeldByGrants = NOTHING_GRANTED): AdminUserView {
+  const view = toUserView(user);
+  const manualRanks = view.ranks.filter((id) => !granted.ranksAlone.includes(id));
+  return { ...view, manualPerks: [...user.manualPerks], grantedPerks: granted.perks, manualRanks, grantedRanks: granted.ranks };
 }
 
 function toWarningView(warning: Warning): WarningView {
@@ -79,28 +80,21 @@ export class UserAdminService {
   readonly #orm: Orm;
   readonly #events: EventBus;
   readonly #audit: AuditLog;
-  #grantedPerks: GrantedPerksSource = async () => new Map();
+  readonly #holds: GrantHolds;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog) {
+  constructor(orm: Orm, events: EventBus, audit: AuditLog, holds: GrantHolds) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;
-  }
-
-  /**
-   * Who tells which perks users hold by grant (and what gave each): the store plugin registers its grants here, so
-   * this plugin never imports it.
-   */
-  describeGrantedPerksWith(source: GrantedPerksSource): void {
-    this.#grantedPerks = source;
+    this.#holds = holds;
   }
 
   /** One user as the user manager sees them (the edit screen), or null when there is no such user. */
   async view(id: string): Promise<AdminUserView | null> {
     const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
     if (!user) return null;
-    const granted = await this.#grantedPerks([id]);
-    return toAdminUserView(user, granted.get(id) ?? []);
+    const granted = await this.#holds.heldOf([id]);
+    return toAdminUserView(user, granted.get(id));
   }
 
   async search(filter: AdminUsersFilter): Promise<AdminUsersPage> {
@@ -123,8 +117,8 @@ export class UserAdminService {
       limit: filter.pageSize,
       offset: (filter.page - 1) * filter.pageSize,
     });
-    const granted = await this.#grantedPerks(users.map((user) => user.id));
-    return { users: users.map((user) => toAdminUserView(user, granted.get(user.id) ?? [])), totalUsers };
+    const granted = await this.#holds.heldOf(users.map((user) => user.id));
+    return { users: users.map((user) => toAdminUserView(user, granted.get(user.id))), totalUsers };
   }
 
   async getBan(id: string): Promise<BanView | null> {
@@ -210,43 +204,48 @@ export class UserAdminService {
     return true;
   }
 
-  /** Ranks emptied, the change written to the rank history. */
+  /**
+   * The ranks given by hand taken, the change written to the rank history. A rank a grant holds (a plan's title, a
+   * store item's trial week) stays until its grant ends: it was paid for, not given as staff standing.
+   */
   async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
-    await this.#onTarget(actor, id, async (em, user) => {
-      const held = user.ranks.getItems();
-      if (held.length === 0) throw new DomainError('conflict', 'This user is not staff.');
-      const before = held.map((r) => r.id);
-      await this.#audit.record(em, { actor, action: 'user.staff.remove', target: userTarget(user), before: { ranks: rankNames(held) }, after: { ranks: [] }, reason });
-      user.ranks.removeAll();
-      em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: [], reason, by: actor.id });
+    const after = await this.#onTarget(actor, id, async (em, user) => {
+      const byHand = await this.#holds.ranksByHandIn(em, user);
+      if (byHand.length === 0 && user.ranks.getItems().length === 0) throw new DomainError('conflict', 'This user is not staff.');
+      if (byHand.length === 0) throw new DomainError('conflict', 'This user holds no rank given by hand: their ranks from a plan or a grant end with it.');
+      await this.#audit.record(em, { actor, action: 'user.staff.remove', target: userTarget(user), before: { ranks: rankNames(byHand) }, after: { ranks: [] }, reason });
+      const { before, after } = await this.#holds.setRanksByHandIn(em, user, []);
+      em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: after, reason, by: actor.id });
+      return after;
     });
     this.#events.publish('identityChanged', { userId: id });
-    this.#events.publish('userRanksChanged', { userId: id, ranks: [], announce: false });
+    this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: false });
   }
 
   /**
-   * Replaces the user's ranks; every rank added or removed must be one the actor may grant. Concurrent changes of
-   * one user run one after the other (the user's row lock), so each history entry starts where the last one ended.
+   * Replaces the ranks given by hand; every rank given or taken must be one the actor may grant. The ranks grants
+   * hold stay (GrantHolds). Concurrent changes of one user, and the grants' starts and ends, run one after the other
+   * (the user's row lock), so each history entry starts where the last one ended. Answers the ranks the user holds.
    */
   async updateRanks(actor: CurrentUser, id: string, input: { ranks: string[]; announce: boolean; logToRankHistory: boolean }): Promise<string[]> {
     const wanted = [...new Set(input.ranks)];
     const { after, names } = await this.#onTarget(actor, id, async (em, user) => {
       const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
       if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
-      const before = user.ranks.getItems();
-      const beforeIds = new Set(before.map((r) => r.id));
-      for (const rank of ranks.filter((r) => !beforeIds.has(r.id))) {
+      const byHand = await this.#holds.ranksByHandIn(em, user);
+      const byHandIds = new Set(byHand.map((r) => r.id));
+      for (const rank of ranks.filter((r) => !byHandIds.has(r.id))) {
         assertCanGrantPosition(actor, rank.position);
         assertCanGrantPermissions(actor, rank.permissions);
       }
-      for (const rank of before.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
-      user.ranks.set(ranks);
-      const after = [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
+      for (const rank of byHand.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
+      const { before, after } = await this.#holds.setRanksByHandIn(em, user, ranks);
       if (input.logToRankHistory) {
-        em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before.map((r) => r.id), ranksAfter: after, reason: null, by: actor.id });
+        em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before, ranksAfter: after, reason: null, by: actor.id });
       }
-      await this.#audit.record(em, { actor, action: 'user.ranks.update', target: userTarget(user), before: { ranks: rankNames(before) }, after: { ranks: rankNames(ranks) } });
-      return { after, names: [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name) };
+      // The audit entry keeps what the manager set: the ranks given by hand.
+      await this.#audit.record(em, { actor, action: 'user.ranks.update', target: userTarget(user), before: { ranks: rankNames(byHand) }, after: { ranks: rankNames(ranks) } });
+      return { after, names: rankNames(user.ranks.getItems()) };
     });
     this.#events.publish('identityChanged', { userId: id });
     if (!input.announce) {

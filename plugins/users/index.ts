@@ -5,6 +5,7 @@ import { UserAdminService } from './admin-service.ts';
 import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
 import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
+import { GrantHolds } from './grant-holds.ts';
 import { DiscordOAuth } from './oauth.ts';
 import { ProfileService } from './profile-service.ts';
 import { profileRoutes } from './profile-api.ts';
@@ -12,6 +13,8 @@ import type { DemoUser } from './schemas.ts';
 import { seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
 import { migrations } from './migrations/index.ts';
+
+export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
 
 export interface UsersPlugin {
   users: UsersService;
@@ -21,6 +24,11 @@ export interface UsersPlugin {
   oauth: DiscordOAuth;
   /** The demo users the login page offers when dev sign-in is on; empty otherwise. */
   demoUsers: DemoUser[];
+  /**
+   * What grants hold (the store registers its grants here), and the one way to set the ranks given by hand: other
+   * plugins that give a rank by hand (an accepted application) use `setRanksByHandIn`.
+   */
+  grantHolds: GrantHolds;
 }
 
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
@@ -28,13 +36,17 @@ export default definePlugin({
   name: 'users',
   entities: [RankHistorySchema, WarningSchema, BlacklistSchema, ResignationSchema],
   migrations,
-  service: (ctx): UsersPlugin => ({
-    users: new UsersService(ctx.orm, ctx.events),
-    admin: new UserAdminService(ctx.orm, ctx.events, ctx.audit),
-    profile: new ProfileService(ctx.orm, ctx.events, ctx.config, ctx.audit),
-    oauth: new DiscordOAuth(ctx.config),
-    demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
-  }),
+  service: (ctx): UsersPlugin => {
+    const grantHolds = new GrantHolds();
+    return {
+      users: new UsersService(ctx.orm, ctx.events),
+      admin: new UserAdminService(ctx.orm, ctx.events, ctx.audit, grantHolds),
+      profile: new ProfileService(ctx.orm, ctx.events, ctx.config, ctx.audit, grantHolds),
+      oauth: new DiscordOAuth(ctx.config),
+      demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
+      grantHolds,
+    };
+  },
   routes(app, plugin, ctx) {
     usersRoutes(app, plugin, ctx);
     userAdminRoutes(app, plugin.admin, plugin.users);

@@ -8,6 +8,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { manageableTarget, userTarget } from './admin-service.ts';
 import { RankHistorySchema, ResignationSchema } from './entities.ts';
+import type { GrantHolds } from './grant-holds.ts';
 import './events.ts';
 import { PREMADE_MESSAGE_REF, UserSelfUpdateBodySchema, type UserManagerUpdate, type UserView } from './schemas.ts';
 import { discordFields, toUserView, type DiscordProfile } from './service.ts';
@@ -41,13 +42,15 @@ export class ProfileService {
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #audit: AuditLog;
+  readonly #holds: GrantHolds;
   #premade: PremadeMessageResolver | null = null;
 
-  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog) {
+  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, holds: GrantHolds) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
     this.#audit = audit;
+    this.#holds = holds;
   }
 
   /**
@@ -151,27 +154,28 @@ export class ProfileService {
   }
 
   /**
-   * POST /api/client/recruitment/resign: allowed when the user's highest rank may resign. Every rank goes, the
+   * POST /api/client/recruitment/resign: allowed when the highest rank the user was given by hand may resign. Those
+   * ranks go (a rank a plan or a grant holds stays until it ends: the user is leaving the staff, not their plan), the
    * history says 'resign' (by null: the user did it), and the time is kept so recruitment can hold a new application
    * back for a week.
    */
   async resign(actor: CurrentUser): Promise<void> {
     // The user's row lock: of two resignations at once, the second finds no rank left (409), not a second history entry.
-    await this.#edit(actor, actor.id, null, async (tx, user) => {
-      const ranks = user.ranks.getItems().sort((a, b) => b.position - a.position);
-      const highest = ranks[0];
-      if (!highest) throw new DomainError('conflict', 'You hold no rank to resign from.');
+    const after = await this.#edit(actor, actor.id, null, async (tx, user) => {
+      const highest = (await this.#holds.ranksByHandIn(tx, user))[0];
+      if (!highest && user.ranks.getItems().length === 0) throw new DomainError('conflict', 'You hold no rank to resign from.');
+      if (!highest) throw new DomainError('conflict', 'You hold no rank given by hand: your ranks from a plan or a grant end with it.');
       if (!highest.canResign) throw new DomainError('forbidden', RESIGN_NOT_ALLOWED);
-      const before = ranks.map((r) => r.id);
-      user.ranks.removeAll();
-      tx.create(RankHistorySchema, { user, action: 'resign', ranksBefore: before, ranksAfter: [], reason: null, by: null });
+      const { before, after } = await this.#holds.setRanksByHandIn(tx, user, []);
+      tx.create(RankHistorySchema, { user, action: 'resign', ranksBefore: before, ranksAfter: after, reason: null, by: null });
       const resignedAt = new Date();
       const previous = await tx.findOne(ResignationSchema, { user: actor.id });
       if (previous) previous.resignedAt = resignedAt;
       else tx.create(ResignationSchema, { user, resignedAt });
+      return after;
     });
     this.#events.publish('identityChanged', { userId: actor.id });
-    this.#events.publish('userRanksChanged', { userId: actor.id, ranks: [], announce: false });
+    this.#events.publish('userRanksChanged', { userId: actor.id, ranks: after, announce: false });
   }
 
   /**

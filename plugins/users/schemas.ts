@@ -46,18 +46,27 @@ export interface UserView extends PublicUserView {
 }
 
 /**
- * A perk a user holds because of a grant (a plan, a store purchase, an objective's reward): it ends with what gave
- * it, and the user manager's perk edit neither removes nor gives it (docs/decisions.md, "Money and billing (issue
- * 39)"). The store's grants fill it in (plugins/store/grants.ts `grantedPerksOf`).
+ * Where a perk or rank held by a grant (a plan, a store purchase, an objective's reward) comes from: it ends with
+ * that, and the user manager's edits neither remove nor give it (docs/decisions.md, "Money and billing (issue 39)").
+ * The store's grants fill it in (plugins/store/grants.ts `heldOf`).
  */
-export interface GrantedPerkView {
-  perk: string;
+export interface GrantOrigin {
   /** What gave it: `subscription`, `purchase`, `objective` or `sponsor`. */
   source: string;
   /** The plan's, the item's or the objective's name, where known. */
   sourceName: string | null;
   /** When the grant ends; null: when its source ends it (a plan), or never. */
   endsAt: string | null;
+}
+
+/** A perk a user holds because of a grant. */
+export interface GrantedPerkView extends GrantOrigin {
+  perk: string;
+}
+
+/** A rank a user holds because of a grant: `rank` is its id. */
+export interface GrantedRankView extends GrantOrigin {
+  rank: string;
 }
 
 /**

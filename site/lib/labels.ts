@@ -1,7 +1,7 @@
 import type { Perk } from '../../core/shared/permissions.ts';
 import type { LeaveStatus } from '../../plugins/onleave/schemas.ts';
 import type { OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
-import type { GrantedPerkView } from '../../plugins/users/schemas.ts';
+import type { GrantOrigin } from '../../plugins/users/schemas.ts';
 
 /**
  * One set of words for the whole site: every screen that names an order state, a perk or a permission takes the
@@ -30,8 +30,8 @@ export function perkLabel(perk: string): string {
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** What gave a perk held by a grant, and for how long, as the user manager's editor says it. */
-export function grantedPerkSource(grant: GrantedPerkView): string {
+/** What gave a perk or rank held by a grant, and for how long, as the user manager's edit screen says it. */
+export function grantedSource(grant: GrantOrigin): string {
   const name = grant.sourceName;
   const from = {
     subscription: name ? `the ${name} plan` : 'a subscription',

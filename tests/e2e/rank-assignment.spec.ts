@@ -1,4 +1,4 @@
-import { expect, expectAccessible, fitsPhone, test, signInWithDemoButton } from './fixtures.ts';
+import { checkState, expect, expectAccessible, fitsPhone, test, signInWithDemoButton } from './fixtures.ts';
 
 test('a manager gives a newcomer a rank from the user manager: only ranks below their own are offered; the profile and its history show it', async ({ page, browser, diner }) => {
   const scratch = await browser.newContext();
@@ -48,4 +48,42 @@ test('the user manager offers no Ranks action on someone at or above the manager
   await page.getByLabel('Search').fill('Charlie Chef');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.locator('tr', { hasText: 'Charlie Chef' }).getByRole('link', { name: 'Ranks' })).toBeVisible();
+});
+
+test("a rank a store purchase gives is listed apart on the rank form: the manager's edits and remove-staff keep it", async ({ page, browser, diner }) => {
+  // Tom buys the Kitchen trial week (the Trainee Chef rank for 7 days) with coins he was given.
+  const scratch = await browser.newContext();
+  const tom = await diner.signIn(scratch, { username: 'trial_tom' });
+  const services = diner.app.server.ctx.services as import('../../plugins/index.ts').Services;
+  await services.store.coins.credit({ userId: tom.id, amount: 4_000, kind: 'ADMIN', reference: 'admin:e2e-trial' });
+  const bought = await scratch.request.post('/api/client/store/items/purchase', { data: { id: '1100000000000000703' }, headers: { origin: diner.url } });
+  expect(bought.status(), await bought.text()).toBe(200);
+  await scratch.close();
+
+  await signInWithDemoButton(page, 'Morgan Manager', `/users/${tom.id}/manage#ranks`);
+  const ranks = page.getByRole('group', { name: 'Ranks to hold' });
+  const granted = page.getByTestId('granted-ranks');
+  await expect(granted).toContainText('Trainee Chef');
+  await expect(granted).toContainText(/From the store: Kitchen trial week, until \d{1,2} \w{3} \d{4}/);
+  await expect(granted).toContainText('These end with what gave them and cannot be removed here.');
+  // The checkboxes are the ranks given by hand: the trial's rank is not one of them.
+  await expect(ranks.getByLabel('Trainee Chef', { exact: true })).not.toBeChecked();
+  await checkState(page);
+
+  await ranks.getByLabel('Chef', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save ranks' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${tom.id}$`));
+  await expect(page.locator('.rank-badge')).toHaveText(['Chef', 'Trainee Chef']);
+
+  // Remove staff takes Chef, given by hand; the trial's rank stays, and the page says why.
+  await page.goto(`/staff/admin/users/${tom.id}/remove-staff`);
+  await expect(page.getByTestId('granted-ranks')).toContainText('Trainee Chef');
+  await page.getByLabel('Reason').fill('Back to the dining room');
+  await page.getByRole('button', { name: 'Remove from staff' }).click();
+  await expect(page).toHaveURL(/\/staff\/admin\/users$/);
+  await page.goto(`/staff/admin/users/${tom.id}/remove-staff`);
+  await expect(page.getByRole('button', { name: 'Remove from staff' })).toBeDisabled();
+  await expect(page.getByText('This user holds no rank given by hand.')).toBeVisible();
+  await page.goto(`/users/${tom.id}`);
+  await expect(page.locator('.rank-badge')).toHaveText(['Trainee Chef']);
 });
