@@ -115,7 +115,7 @@ test('phones: in every card list the titles start where the labels do, and an id
   const lists: [string, string][] = [
     [SAM_OWNER, '/staff/admin/teams'],
     [SAM_OWNER, '/staff/admin/recruitment/applications'],
-    [SAM_OWNER, '/staff/admin/appeals'],
+    [SAM_OWNER, '/staff/admin/appeals?filter=all'],
     [SAM_OWNER, '/staff/admin/users?pageSize=10'],
     [CHARLIE_CHEF, '/staff/take-a-break'],
   ];
@@ -137,7 +137,7 @@ test('phones: in every card list the titles start where the labels do, and an id
   }
   // A user id next to a name stays whole (one line).
   await diner.signInAs(context, SAM_OWNER);
-  await page.goto('/staff/admin/appeals');
+  await page.goto('/staff/admin/appeals?filter=all');
   for (const id of await page.locator('.data-list tbody .list-primary small').all()) {
     const lines = await id.evaluate((el) => {
       const range = document.createRange();
