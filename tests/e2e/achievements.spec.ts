@@ -1,18 +1,51 @@
-import type { BrowserContext } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import type { Services } from '../../plugins/index.ts';
+import { CreateObjectiveBodySchema } from '../../plugins/objectives/schemas.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
-import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
+import { checkState, expect, fitsPhone, test, type Diner } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
-test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it claimable live, claims it and the coins arrive', async ({ browser, diner }) => {
-  test.setTimeout(420_000);
-  const services = diner.app.server.ctx.services as Services;
-  const [managerContext, driverContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+// Each test arranges what it needs through the server's services: they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
+const SAM_OWNER = '1100000000000000005';
+
+/** The driver's objective, as the create form sends it. */
+const deliverThree = (userId: string) =>
+  CreateObjectiveBodySchema.parse({ title: 'Deliver 3 orders', scope: 'user', userId, type: 'ORDER_TARGET_DELIVERED', target: 3, reward: { type: 'VD_CURRENCY', amount: 300 } });
+
+/** Cooks an order for the chef and hands it to the driver, through the kitchen's own service calls. */
+async function deliverOne(diner: Diner, chefId: string, driverId: string, i: number): Promise<void> {
+  const orders = (diner.app.server.ctx.services as Services).orders.orders;
+  const order = await orders.createOrder({ customerId: `12000000000000000${10 + i}`, item: `Objective burger ${i + 1}` });
+  await orders.claim({ id: chefId, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID);
+  await orders.prepare({ id: chefId, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID, { images: ['/food/burger.svg'], chefNote: null });
+  // Cooking takes ORDER_COOKING_TIME_S (2 s here); the sweeper makes it READY.
+  await expect.poll(async () => (await orders.get(order.orderID)).status, { timeout: 20_000 }).toBe('READY');
+  // The sweeper may have given it to a queued driver: the order manager's permissions let ours take it anyway.
+  await orders.deliver({ id: driverId, permissions: PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.VIEW_BACKLOG }, order.orderID, { report: false, reportReason: null });
+}
+
+/** My Achievements, once its gateway connection is live. */
+async function openAchievements(page: Page): Promise<void> {
+  await page.goto('/staff/achievements');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The driver's card: just for them, 0 of 3, what it pays, nothing to claim yet. */
+async function expectNotYetClaimable(page: Page): Promise<void> {
+  const card = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Just for you' });
+  await expect(card).toContainText('0 of 3');
+  await expect(card.getByTestId('reward')).toHaveText('300 coins');
+  await expect(card.getByRole('button', { name: 'Claim' })).toHaveCount(0);
+}
+
+test('a manager sets a driver "deliver 3 orders": the preview names the driver, and the objective is listed with its reward', async ({ browser, diner }) => {
+  const managerContext = await browser.newContext();
   await diner.signIn(managerContext, { username: 'director_dee', rank: 'Director' });
+  const driverContext = await browser.newContext();
   const driver = await diner.signIn(driverContext, { username: 'driver_obi', rank: 'Delivery Driver' });
-  const chef = await diner.signIn(await browser.newContext(), { username: 'chef_ivy', rank: 'Chef' });
 
   // The manager writes the objective for the driver; the preview says who it applies to.
   const manager = await managerContext.newPage();
@@ -27,48 +60,42 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   await manager.getByLabel('Target').fill('3');
   await manager.getByLabel('Coins').fill('300');
   await expect(manager.getByTestId('objective-audience')).toHaveText('Deliver 3 orders. Applies to driver_obi only.');
-  await expectAccessible(manager);
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(manager);
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'light' });
+  await checkState(manager);
   await manager.getByRole('button', { name: 'Create objective' }).click();
   await expect(manager.getByTestId('toast')).toHaveText('Objective “Deliver 3 orders” created.');
   await expect(manager.locator('tr', { hasText: 'Deliver 3 orders' }).first()).toContainText('300 coins');
+  await managerContext.close();
+
+  // The driver sees it at 0 of 3.
+  const page = await driverContext.newPage();
+  await openAchievements(page);
+  await expectNotYetClaimable(page);
+  await driverContext.close();
+});
+
+test('a driver with "deliver 3 orders" delivers 3, sees it claimable live, claims it and the coins arrive', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const { sessions } = diner.app.server.ctx;
+  const owner = (await sessions.validate((await sessions.create(SAM_OWNER)).token))!.user;
+  const driverContext = await browser.newContext();
+  const driver = await diner.signIn(driverContext, { username: 'driver_ola', rank: 'Delivery Driver' });
+  const chef = await diner.signIn(await browser.newContext(), { username: 'chef_ivy', rank: 'Chef' });
+  await services.objectives.objectives.create(owner, deliverThree(driver.id));
 
   // The driver sees it at 0 of 3, live.
   const page = await driverContext.newPage();
-  await page.goto('/staff/achievements');
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
-  const card = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Just for you' });
-  await expect(card).toContainText('0 of 3');
-  await expect(card.getByTestId('reward')).toHaveText('300 coins');
-  await expect(card.getByRole('button', { name: 'Claim' })).toHaveCount(0);
+  await openAchievements(page);
+  await expectNotYetClaimable(page);
 
-  // Three orders cooked by the chef and delivered by the driver (the kitchen's own service calls).
-  const orders = services.orders.orders;
-  for (let i = 0; i < 3; i++) {
-    const order = await orders.createOrder({ customerId: `12000000000000000${10 + i}`, item: `Objective burger ${i + 1}` });
-    await orders.claim({ id: chef.id, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID);
-    await orders.prepare({ id: chef.id, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID, { images: ['/food/burger.svg'], chefNote: null });
-    // Cooking takes ORDER_COOKING_TIME_S (2 s here); the sweeper makes it READY.
-    await expect.poll(async () => (await orders.get(order.orderID)).status, { timeout: 20_000 }).toBe('READY');
-    // The sweeper may have given it to a queued driver: the order manager's permissions let ours take it anyway.
-    await orders.deliver({ id: driver.id, permissions: PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.VIEW_BACKLOG }, order.orderID, { report: false, reportReason: null });
-  }
+  for (let i = 0; i < 3; i++) await deliverOne(diner, chef.id, driver.id, i);
   expect(await diner.app.server.ctx.orm.em.fork().count(OrderSchema, { deliveredBy: driver.id, status: 'DELIVERED' })).toBe(3);
 
   // objectiveCompleted arrives on the driver's socket: the card becomes claimable without a reload.
   await expect(page.getByTestId('toast')).toHaveText('Objective complete: Deliver 3 orders. Claim your reward!', { timeout: 30_000 });
   const claimable = page.locator('article.is-claimable', { hasText: 'Deliver 3 orders' });
   await expect(claimable).toContainText('3 of 3');
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
+  await checkState(page);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
 
   const before = await services.store.coins.balance(driver.id);
   await claimable.getByRole('button', { name: 'Claim' }).click();
@@ -79,24 +106,16 @@ test('a manager sets a driver "deliver 3 orders"; the driver delivers 3, sees it
   await expect(claimed).toContainText(/Claimed \d+ \w+ \d{4}/);
   await expect(claimed.getByRole('button', { name: 'Claim' })).toHaveCount(0);
   await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(page);
-
-  await Promise.all([managerContext.close(), driverContext.close()]);
+  await driverContext.close();
 });
 
 test('Charlie sees the demo objectives: in progress, claimed (a custom reward waiting), with what they pay', async ({ page, diner }) => {
-  test.setTimeout(240_000);
-  const { token, expiresAt } = await diner.app.server.ctx.sessions.create(CHARLIE_CHEF);
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+  await diner.signInAs(page.context(), CHARLIE_CHEF);
   await page.goto('/staff/achievements');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Achievements');
   await expect(page.locator('article', { hasText: 'Feedback tester' })).toContainText('The Feedback beta perk');
   await expect(page.locator('article', { hasText: 'Busy week' })).toContainText('a manager will hand it out');
   await expect(page.locator('article', { hasText: 'Kitchen regular' })).toContainText('Claimed');
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await fitsPhone(page);
+  // Claimed and waiting cards: a state the every-page pass (a chef with no history) does not see.
+  await checkState(page);
 });
