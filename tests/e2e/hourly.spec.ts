@@ -1,24 +1,18 @@
-import type { BrowserContext } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
-import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
+import { checkState, expect, test } from './fixtures.ts';
 
-test('a customer claims the hourly reward, watches the countdown, and sees the coins on their profile; a manager adjusts them', async ({ browser, diner }) => {
-  test.setTimeout(300_000);
-  const [customerContext, managerContext, visitorContext] = (await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()])) as [
-    BrowserContext,
-    BrowserContext,
-    BrowserContext,
-  ];
-  const customer = await diner.signIn(customerContext, { username: 'coin_collector' });
-  await diner.signIn(managerContext, { username: 'manager_max', rank: 'Manager' });
+// Each test makes its own customer: they run side by side.
+test.describe.configure({ mode: 'parallel' });
+
+test('a visitor is asked to sign in; a customer claims the hourly reward, watches the countdown, and cannot claim again for an hour', async ({ browser, diner }) => {
+  const [customerContext, visitorContext] = await Promise.all([browser.newContext(), browser.newContext()]);
+  await diner.signIn(customerContext, { username: 'coin_claimer' });
 
   // A visitor reads what it is and is asked to sign in.
   const visitor = await visitorContext.newPage();
   await visitor.goto('/hourly');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Hourly rewards');
   await expect(visitor.getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
-  await expectAccessible(visitor);
-  await fitsPhone(visitor);
 
   // The customer has never claimed: the reward is ready.
   const page = await customerContext.newPage();
@@ -37,12 +31,7 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first!);
   await expect(countdown).toHaveText(/^Next reward in 59:[0-5]\d$/);
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await checkState(page);
 
   // After a reload the server says the same: no second claim for an hour.
   await page.reload();
@@ -56,18 +45,26 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   });
   expect(again.status).toBe(429);
   expect(again.body.nextClaimAt).toEqual(expect.any(String));
+  await Promise.all([customerContext.close(), visitorContext.close()]);
+});
+
+test('the profile shows the hourly coins; a manager adjusts them with a reason, never below zero; nobody else sees them', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const [customerContext, managerContext, visitorContext] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const customer = await diner.signIn(customerContext, { username: 'coin_collector' });
+  await diner.signIn(managerContext, { username: 'manager_max', rank: 'Manager' });
+  // The customer has claimed the hourly reward (as the button above claims it).
+  await services.store.hourly.claim(customer.id);
 
   // The profile shows the balance and the transaction.
+  const page = await customerContext.newPage();
   await page.goto('/users/@me');
   await expect(page.getByTestId('profile-balance')).toHaveText('50');
   await expect(page.getByTestId('coin-transactions').locator('li')).toHaveCount(1);
   await expect(page.getByTestId('coin-transactions')).toContainText('Hourly reward');
   await expect(page.getByTestId('coin-transactions')).toContainText('+50');
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  // A profile with coins and a transaction: the every-page pass sees a customer with none.
+  await checkState(page);
 
   // A user manager gives coins with a reason, on the customer's manage page.
   const manager = await managerContext.newPage();
@@ -75,11 +72,6 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   await expect(manager.getByTestId('adjust-balance')).toHaveText('50');
   await manager.getByLabel('Amount').fill('25');
   await manager.getByLabel('Reason').fill('Thanks for reporting a bug');
-  await expectAccessible(manager);
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'light' });
   await manager.getByRole('button', { name: 'Adjust coins' }).click();
   await expect(manager).toHaveURL(new RegExp(`/users/${customer.id}$`));
   await expect(manager.getByTestId('toast')).toHaveText('Coins adjusted: the balance is now 75.');
@@ -95,9 +87,10 @@ test('a customer claims the hourly reward, watches the countdown, and sees the c
   await expect(manager.locator('[data-adjust-error]')).toHaveText('The balance is 75 coins: you cannot take 100 coins.');
 
   // Nobody else sees the balance.
+  const visitor = await visitorContext.newPage();
   await visitor.goto(`/users/${customer.id}`);
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('coin_collector');
   await expect(visitor.getByTestId('profile-coins')).toHaveCount(0);
-  const services = diner.app.server.ctx.services as Services;
   expect(await services.store.coins.balance(customer.id)).toBe(75);
+  await Promise.all([customerContext.close(), managerContext.close(), visitorContext.close()]);
 });
