@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, serverIslandsLoaded, test } from './fixtures.ts';
 import { PUBLIC } from './pages.ts';
 
 /**
@@ -46,11 +46,14 @@ async function islandsAfterFirstPaint(page: Page, path: string): Promise<void> {
   await page.unroute('**/_server-islands/**');
 }
 
-/** Waits until nothing more is coming: the load event, the server islands' fetches, every picture and the fonts. */
+/**
+ * Waits until nothing more is coming: the load event, the server islands' answers, the React islands hydrated,
+ * every picture and the fonts.
+ */
 async function loaded(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('script[data-island-id]')).toHaveCount(0);
+  await serverIslandsLoaded(page);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
@@ -58,6 +61,9 @@ async function loaded(page: Page): Promise<void> {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
+
+// The pages only read, and each test records its own: they run side by side.
+test.describe.configure({ mode: 'parallel' });
 
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __layoutShifts: Shift[] }).__layoutShifts);
 
