@@ -10,9 +10,7 @@ test.use({ discordBot: true });
 const CUSTOMER = { id: '181818181818181899', username: 'discord_diner', global_name: 'Discord Diner' };
 const CHANNEL = '700000000000000042';
 
-
 test('a signed /order from Discord reaches the kitchen live; prepared and delivered on the site, the bot posts the delivery and keeps the status embed current', async ({ browser, diner, discord, interactionSigner }) => {
-  test.setTimeout(90_000);
   const services = diner.app.server.ctx.services as Services;
   const chefContext = await browser.newContext();
   const driverContext = await browser.newContext();
@@ -80,7 +78,6 @@ test('a signed /order from Discord reaches the kitchen live; prepared and delive
 });
 
 test('when the bot can reach neither the channel nor the customer\'s DMs, the driver is told on the site', async ({ browser, diner, discord, interactionSigner }) => {
-  test.setTimeout(60_000);
   const services = diner.app.server.ctx.services as Services;
   const customer = { id: '181818181818181877', username: 'hidden_hana' };
   const channel = '700000000000000077';
