@@ -5,7 +5,6 @@ import { expect, test } from './fixtures.ts';
 test.use({ adNetwork: true });
 
 test('its script, pixel and help manifest load without a violation', async ({ browser, diner, ads }) => {
-  test.setTimeout(120_000);
   const origin = new URL(ads!.env.AD_SCRIPT_URL).origin;
   const response = await (await browser.newContext()).request.get(`${diner.url}/`);
   const policy = response.headers()['content-security-policy']!;
