@@ -78,8 +78,6 @@ test('order management: a super admin finds an order by its ID, reads its timeli
 });
 
 test("order history: a customer known only by their orders (the bot's, never signed in here) has one, reached from Order Management", async ({ browser, diner }) => {
-  // Two schemes, each checked by axe and shot at two widths: about 20 s alone, more in a full run on a busy machine.
-  test.setTimeout(60_000);
   const services = diner.app.server.ctx.services as Services;
   // No user row: the order was made for them by the bot; their name in Order Management leads to their history,
   // named by their ID, not to the 404 page.
