@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { RankSchema } from '../../core/auth/entities.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
+import type { NotificationsPlugin } from '../notifications/index.ts';
+import '../notifications/events.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
+import type { SettingsService } from '../settings/service.ts';
+import '../users/events.ts';
 import type { DiscordPlugin } from './index.ts';
 import { INTERACTION_TOKEN_MS, OrderMessages } from './notifier.ts';
 
@@ -44,5 +49,73 @@ describe('order status messages from several processes', () => {
     const posted = discord.messagesIn(channel);
     expect(posted).toHaveLength(1);
     expect(posted[0]!.edits).toHaveLength(4);
+  });
+});
+
+describe('a notice heard by several processes', () => {
+  let discord: DiscordStandIn;
+  let app: TestApp;
+  const dms = () => (app.server.ctx.services.discord as DiscordPlugin).noticeDms;
+
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ botToken: 'notice-token' });
+    app = await createTestApp({ env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, PUBLIC_URL: 'https://diner.example' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await discord?.close();
+  });
+
+  it('is sent as a DM once, however many processes hear noticeCreated', async () => {
+    const user = await app.createUser();
+    const notifications = (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+    const { id } = (await notifications.store({ userId: user.id, ref: 'test:1', kind: 'appeal.denied', text: 'Your appeal was denied: not enough remorse.', link: '/appeal/42' }))!;
+    // Heard by every process at once: each tries to claim it; nobody wins a second time.
+    const created = { userId: user.id, id, kind: 'appeal.denied', text: 'x', link: null, createdAt: new Date().toISOString() };
+    for (let i = 0; i < 5; i++) app.server.ctx.events.deliver('noticeCreated', created);
+    await Promise.all(Array.from({ length: 5 }, () => dms().send(id)));
+    await dms().idle();
+    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['Your appeal was denied: not enough remorse.\nhttps://diner.example/appeal/42']);
+  });
+});
+
+describe('an announced rank change heard by several processes', () => {
+  const CHANNEL = '424242424242424242';
+  let discord: DiscordStandIn;
+  let app: TestApp;
+  let manager: TestUser;
+  let low: string;
+  const announcements = () => (app.server.ctx.services.discord as DiscordPlugin).rankAnnouncements;
+
+  beforeAll(async () => {
+    discord = await startDiscordStandIn({ botToken: 'rank-token' });
+    app = await createTestApp({ env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl } });
+    manager = await app.createUser({ username: 'morgan_manager', rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'MANAGE_USERS'], rankPosition: 60 });
+    const em = app.server.ctx.orm.em.fork();
+    const rank = em.create(RankSchema, { name: 'Line Cook', position: 20, permissions: 0 });
+    await em.flush();
+    low = rank.id;
+    await (app.server.ctx.services.settings as SettingsService).set('rankAnnouncementChannel', CHANNEL, null);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await discord?.close();
+  });
+
+  it('five processes hearing the change: one post', async () => {
+    const member = await app.createUser();
+    const heard: { userId: string; ranks: string[]; announce: boolean; announcementId?: string }[] = [];
+    const stop = app.server.ctx.events.on('userRanksChanged', (change) => void (change.userId === member.id && heard.push(change)));
+    const before = discord.messagesIn(CHANNEL).length;
+    await app.inject({ method: 'PATCH', url: `/api/client/admin/users/${member.id}/update-rank`, headers: manager.auth, payload: { ranks: [low], announce: true } });
+    await announcements().idle();
+    stop();
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.announcementId).toMatch(/^\d+$/);
+    // The same event delivered by the bridge to every other process at once: each tries to claim it.
+    for (let i = 0; i < 5; i++) app.server.ctx.events.deliver('userRanksChanged', heard[0]!);
+    await Promise.all(Array.from({ length: 5 }, () => announcements().send(heard[0]!)));
+    await announcements().idle();
+    expect(discord.messagesIn(CHANNEL).slice(before).map((m) => m.content)).toEqual([`🎉 <@${member.id}> is now **Line Cook**.`]);
   });
 });

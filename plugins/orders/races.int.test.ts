@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
+import { kitchenOf } from './test-helpers.ts';
 
 /**
  * Read, decide, write under concurrency (see plugins/users/races.int.test.ts): on PostgreSQL these calls race for
@@ -9,16 +10,98 @@ import type { OrdersPlugin } from './index.ts';
 describe('orders under concurrency', () => {
   let app: TestApp;
   let plugin: OrdersPlugin;
+  let clock = Date.parse('2026-11-20T12:00:00Z');
   let owner: TestUser;
+  let chef: TestUser;
+  let driver: TestUser;
+  let manager: TestUser;
   const events: string[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
     plugin = app.server.ctx.services.orders as OrdersPlugin;
     owner = await app.createUser({ permissions: ['SUPER_ADMIN'] });
+    chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    manager = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] });
     app.server.ctx.events.on('leaveDeliveryQueue', () => void events.push('leaveDeliveryQueue'));
   });
   afterAll(() => app?.close());
+
+  const call = (method: 'POST' | 'DELETE', url: string, user: TestUser, payload?: unknown) =>
+    app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const { post, row, newOrder, claimedBy, readyOrder: readyBy } = kitchenOf(
+    () => app,
+    (ms) => void (clock += ms),
+  );
+  const readyOrder = () => readyBy(chef);
+
+  it('50 concurrent claims of one order: exactly one 200, 49 409s naming the holder', async () => {
+    const order = await newOrder();
+    const chefs = await Promise.all(Array.from({ length: 50 }, () => app.createUser({ rankPermissions: ['MANAGE_ORDERS'] })));
+    const answers = await Promise.all(chefs.map((c) => post(`/api/client/orders/${order.id}/claim`, c)));
+    const won = answers.filter((a) => a.statusCode === 200);
+    const lost = answers.filter((a) => a.statusCode === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(49);
+    const winner = won[0]!.json().order.claimedBy.id as string;
+    expect((await row(order.id)).claimedBy?.id).toBe(winner);
+    for (const a of lost) expect(a.json()).toMatchObject({ status: 'CLAIMED', claimedBy: { id: winner } });
+    expect(lost[0]!.json().message).toMatch(/already claimed by/);
+  });
+
+  it('two claims at once by one chef on two orders: one wins', async () => {
+    const a = await newOrder();
+    const b = await newOrder();
+    const racer = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+    const both = await Promise.all([post(`/api/client/orders/${a.id}/claim`, racer), post(`/api/client/orders/${b.id}/claim`, racer)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const held = both.find((r) => r.statusCode === 200)!.json().order.orderID as string;
+    expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(`You already hold order ${held}: prepare or unclaim it first.`);
+  });
+
+  it('concurrent prepare, deliver and delete of one claimed order leave one consistent state', async () => {
+    for (let i = 0; i < 5; i++) {
+      const order = await claimedBy(chef);
+      const [prepare, deliver, remove] = await Promise.all([
+        post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'] }),
+        post(`/api/client/orders/${order.id}/deliver`, driver, {}),
+        call('DELETE', `/api/client/orders/${order.id}/delete`, manager, { reason: 'Duplicate order' }),
+      ]);
+      expect(deliver.statusCode).toBe(409);
+      const final = await row(order.id);
+      if (remove.statusCode === 200) {
+        expect(final).toMatchObject({ status: 'DELETED', deleteReason: 'Duplicate order', deletedBy: manager.id });
+        // prepare either lost, or won first and the manager deleted the preparing order after it.
+        if (prepare.statusCode === 200) expect(final.images).toEqual(['https://example.com/a.png']);
+        else expect(final.images).toEqual([]);
+      } else {
+        expect(remove.statusCode).toBe(409);
+        expect(prepare.statusCode).toBe(200);
+        expect(final.status).toBe('PREPARING');
+      }
+    }
+  });
+
+  it('a ready order has exactly one final state under racing deliver and delete', async () => {
+    const order = await readyOrder();
+    const other = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] });
+    const answers = await Promise.all([
+      post(`/api/client/orders/${order.id}/deliver`, manager, {}),
+      post(`/api/client/orders/${order.id}/deliver`, other, { report: true, reportReason: 'Troll order' }),
+      call('DELETE', `/api/client/orders/${order.id}/delete`, manager, { reason: 'Spam' }),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(2);
+    const final = await row(order.id);
+    expect(['DELIVERED', 'DELETED']).toContain(final.status);
+  });
+
+  it('concurrent orders by one customer: one is taken', async () => {
+    const racer = await app.createUser();
+    const results = await Promise.allSettled([newOrder(racer.id), newOrder(racer.id), newOrder(racer.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
 
   it('50 leaves of the delivery queue by one driver at once: one 200 and one event, the rest 404', async () => {
     const driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
