@@ -5,9 +5,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { NotificationSchema } from './entities.ts';
 import './events.ts';
 import type { NotificationsPlugin } from './index.ts';
+import { noticeMaker, type Notice } from './test-helpers.ts';
 import type { NotificationView } from './schemas.ts';
-
-type Notice = DomainEvents['notice'];
 
 describe('notifications', () => {
   let app: TestApp;
@@ -20,15 +19,7 @@ describe('notifications', () => {
   let owner: TestUser;
   const created: DomainEvents['noticeCreated'][] = [];
   const service = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
-  let refs = 0;
-  const notice = (userId: string, overrides: Partial<Notice> = {}): Notice => ({
-    userId,
-    ref: `test:${++refs}`,
-    kind: 'appeal.accepted',
-    text: `Notice ${refs}`,
-    link: `/appeal/${refs}`,
-    ...overrides,
-  });
+  const notice = noticeMaker();
   /** Publishes a notice as a feature does, and waits until its listener stored it. */
   const publish = async (n: Notice): Promise<NotificationView> => {
     const before = created.length;

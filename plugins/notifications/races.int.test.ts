@@ -4,8 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { NotificationSchema } from './entities.ts';
 import './events.ts';
 import type { NotificationsPlugin } from './index.ts';
-
-type Notice = DomainEvents['notice'];
+import { noticeMaker } from './test-helpers.ts';
 
 /**
  * A notice heard by several processes at once. PGlite runs one statement at a time; on PostgreSQL
@@ -17,15 +16,7 @@ describe('notifications under concurrency', () => {
   let customer: TestUser;
   const created: DomainEvents['noticeCreated'][] = [];
   const service = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
-  let refs = 0;
-  const notice = (userId: string, overrides: Partial<Notice> = {}): Notice => ({
-    userId,
-    ref: `test:${++refs}`,
-    kind: 'appeal.accepted',
-    text: `Notice ${refs}`,
-    link: `/appeal/${refs}`,
-    ...overrides,
-  });
+  const notice = noticeMaker();
 
   beforeAll(async () => {
     app = await createTestApp({ now: () => clock });

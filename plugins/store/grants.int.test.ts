@@ -123,14 +123,4 @@ describe('grants', () => {
     await expect(grantIn({ userId: user.id, kind: 'rank', value: 'nope', source: 'purchase', sourceRef: 'x', endsAt: null })).rejects.toMatchObject({ kind: 'bad_request' });
     await expect(grantIn({ userId: '1234567890123456789', kind: 'perk', value: 'FEEDBACK_BETA', source: 'purchase', sourceRef: 'x', endsAt: null })).rejects.toMatchObject({ kind: 'not_found' });
   });
-
-  it('the same grant 20 times at once is one grant', async () => {
-    const user = await app.createUser();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => grantIn({ userId: user.id, kind: 'perk', value: 'FEEDBACK_BETA', source: 'sponsor', sourceRef: 'pay_1', endsAt: null })),
-    );
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await app.db.orm.em.fork().count(GrantSchema, { user: user.id })).toBe(1);
-    expect(await perksOf(user.id)).toEqual(['FEEDBACK_BETA']);
-  });
 });

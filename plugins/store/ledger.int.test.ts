@@ -4,10 +4,7 @@ import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from './index.ts';
 
-/**
- * The ledger under concurrency. PGlite runs one transaction at a time; on PostgreSQL (TEST_DATABASE_URL) these
- * race for real, and only the conditional debit and the unique reference give the counts below.
- */
+/** The ledger: credits and debits with their ledger rows; under concurrency in races.int.test.ts. */
 describe('coin ledger', () => {
   let app: TestApp;
   let coins: StorePlugin['coins'];
@@ -45,34 +42,5 @@ describe('coin ledger', () => {
 
   it('an unknown user is a 404, not a database error', async () => {
     await expect(coins.credit({ userId: '1234567890123456789', amount: 5, kind: 'REWARD', reference: 'r:1' })).rejects.toMatchObject({ kind: 'not_found' });
-  });
-
-  it('the same reference credited 20 times at once credits once', async () => {
-    const user = await app.createUser();
-    const results = await Promise.all(Array.from({ length: 20 }, () => coins.credit({ userId: user.id, amount: 500, kind: 'REWARD', reference: 'objective:42' })));
-    expect(results.filter((r) => r.applied)).toHaveLength(1);
-    expect(results.every((r) => r.balance === 500)).toBe(true);
-    expect(await coins.balance(user.id)).toBe(500);
-    expect(await coins.transactions(user.id)).toHaveLength(1);
-    await expectLedgerMatchesBalances(app);
-  });
-
-  it('100 debits at once by a user who can afford 10 take exactly 10, and the balance never goes below 0', async () => {
-    const user = await app.createUser();
-    await coins.credit({ userId: user.id, amount: 100, kind: 'ADMIN', reference: 'seed' });
-    const results = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => coins.debit({ userId: user.id, amount: 10, kind: 'PURCHASE', reference: `purchase:${i}` })));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ kind: 'conflict' });
-    expect(await coins.balance(user.id)).toBe(0);
-    expect(await coins.transactions(user.id, 200)).toHaveLength(11);
-    await expectLedgerMatchesBalances(app);
-  });
-
-  it('credits and debits of many users at once all land', async () => {
-    const users = await Promise.all(Array.from({ length: 5 }, () => app.createUser()));
-    await Promise.all(users.flatMap((u) => Array.from({ length: 10 }, (_, i) => coins.credit({ userId: u.id, amount: 7, kind: 'HOURLY', reference: `h:${i}` }))));
-    await Promise.all(users.flatMap((u) => Array.from({ length: 5 }, (_, i) => coins.debit({ userId: u.id, amount: 3, kind: 'PURCHASE', reference: `p:${i}` }))));
-    for (const u of users) expect(await coins.balance(u.id)).toBe(70 - 15);
-    await expectLedgerMatchesBalances(app);
   });
 });
