@@ -1,13 +1,32 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Unit tests (`*.test.ts`) and integration tests (`*.int.test.ts`, Fastify inject against a real database) beside
- * the code. The integration suite runs on in-memory PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+ * the code. Every test runs once, on in-memory PGlite. When TEST_DATABASE_URL is set, the `postgresql` project runs
+ * again what PGlite cannot prove (docs/architecture.md, "Tests"): PGlite runs one transaction at a time on one
+ * connection, so it hides races, locks, limits and sessions of their own.
  */
 const postgres = process.env.TEST_DATABASE_URL;
 
+const ON_POSTGRESQL = [
+  // Races: "exactly one winner" and serialisation under concurrency. Every race test lives in a races file.
+  '{core,plugins,bot}/**/*races.int.test.ts',
+  // The database layer: connections, limits, prepared statements, the pool's gauges, LISTEN/NOTIFY (event bridge).
+  'core/db/**/*.int.test.ts',
+  // Every migration, on the database production runs.
+  'plugins/**/*-migration.int.test.ts',
+  // PostgreSQL's own behaviour: a statement cancelled by statement_timeout and sessions' idle limits, and the
+  // statistics rollups (a trigger reading the database's clock, advisory locks, a second session).
+  'core/http/database-limits.int.test.ts',
+  'plugins/statistics/rollups.int.test.ts',
+];
+
 export default defineConfig({
   test: {
+    // Files side by side: each has its own server and database (tests/support/database.ts). Most of a file's time is
+    // waiting (on PostgreSQL, on the processes process tests spawn), so one worker more than there are cores.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
@@ -24,7 +43,7 @@ export default defineConfig({
             {
               test: {
                 name: 'postgresql',
-                include: ['core/**/*.int.test.ts', 'plugins/**/*.int.test.ts', 'bot/**/*.int.test.ts'],
+                include: ON_POSTGRESQL,
                 env: { VD_TEST_DATABASE: 'postgresql' },
                 testTimeout: 20_000,
                 hookTimeout: 30_000,

@@ -116,15 +116,7 @@ describe('metrics behind METRICS_TOKEN', () => {
       expect(sampleValue(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
       expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
 
-      if (app.db.driver === 'postgresql') {
-        expect(sampleValue(text, 'vd_db_pool_max')).toBe(10);
-        expect(sampleValue(text, 'vd_db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0);
-        expect(sampleValue(text, 'vd_db_pool_connections', { state: 'used' })).toBeGreaterThanOrEqual(0);
-        expect(sampleValue(text, 'vd_db_pool_waiting')).toBe(0);
-      } else {
-        // PGlite has no pool to show.
-        expect(text).not.toContain('vd_db_pool');
-      }
+      // The database pool's gauges: core/db/pool-metrics.int.test.ts.
     } finally {
       identified.close();
       waiting.close();
