@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { launchEnv, nodeArgs, processEnv } from '../support/spawn-server.ts';
@@ -9,18 +8,13 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEB_PROCESS_SCRIPTS = ['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts'];
 const POSTGRES = { DATABASE_URL: 'postgres://diner@127.0.0.1/diner' };
 
+/**
+ * Which options the launchers give the web process is a performance property (start time, memory, throughput),
+ * measured by `npm run bench` (cases cold-start, throughput, writes) as the app is deployed: no test pins
+ * package.json's start script, the image's CMD or a line of server.ts. Here: the test and bench launchers pass the
+ * options of web/node-flags.ts by database, and this Node starts with every one of them.
+ */
 describe("the web process's V8 options", () => {
-  it('on the embedded database are the ones `npm start` passes', () => {
-    const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const environment = Object.entries(EMBEDDED_ENV).map(([name, value]) => `${name}=${value}`);
-    expect(scripts.start).toBe([`NODE_COMPILE_CACHE=${COMPILE_CACHE_FOLDER}`, ...environment, 'node', ...EMBEDDED_NODE_FLAGS, 'scripts/start.ts'].join(' '));
-  });
-
-  it("on PostgreSQL are the ones the image's CMD passes (production always has a DATABASE_URL)", () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'));
-    expect(JSON.parse(cmd![1]!)).toEqual(['node', ...POSTGRES_NODE_FLAGS, 'server.ts']);
-  });
-
   it("are the ones every test and bench that spawns the web process passes, by the database it gives it", () => {
     for (const script of WEB_PROCESS_SCRIPTS) {
       expect(nodeArgs(script, {})).toEqual([...EMBEDDED_NODE_FLAGS, script]);
@@ -45,14 +39,10 @@ describe("the web process's V8 options", () => {
   });
 
   it('come with the compile cache turned on before the entry is read, in one folder for every launcher', () => {
-    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    expect(/^ENV .*\bNODE_COMPILE_CACHE=(\S+)/m.exec(dockerfile)?.[1]).toBe(`/app/${COMPILE_CACHE_FOLDER}`);
     expect(launchEnv({}).NODE_COMPILE_CACHE).toBe(path.join(ROOT, COMPILE_CACHE_FOLDER));
     // A caller's own folder, or NODE_DISABLE_COMPILE_CACHE, is kept.
     expect(launchEnv({ NODE_COMPILE_CACHE: '/elsewhere' }).NODE_COMPILE_CACHE).toBe('/elsewhere');
     expect(launchEnv({ NODE_DISABLE_COMPILE_CACHE: '1' }).NODE_DISABLE_COMPILE_CACHE).toBe('1');
-    // `node server.ts` by hand turns it on itself, in the same folder.
-    expect(readFileSync(path.join(ROOT, 'server.ts'), 'utf8')).toContain('module.enableCompileCache(path.join(import.meta.dirname, COMPILE_CACHE_FOLDER));');
   });
 
   it("are options this Node accepts (an upgrade that drops one fails here, not at a deployment's start)", () => {
