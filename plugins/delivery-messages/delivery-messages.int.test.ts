@@ -21,7 +21,7 @@ describe('premade delivery messages', () => {
     chef = await app.createUser({ rankPermissions: CHEF });
     other = await app.createUser({ rankPermissions: CHEF });
     manager = await app.createUser({ rankPermissions: MANAGER });
-  }, 120_000);
+  });
   afterAll(() => app?.close());
 
   const create = (user: TestUser, payload: object) => app.inject({ method: 'POST', url: URL, headers: user.auth, payload });

@@ -20,7 +20,7 @@ describe('delivery-messages API permission matrix', () => {
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     author = await app.createUser({ rankPermissions: CHEF });
-  }, 120_000);
+  });
   afterAll(() => app?.close());
 
   const callers: Callers<Who> = { ...staffCallers(() => app, { chef: CHEF, manager: MANAGER }), perkOnly: () => app.createUser({ perks: ['DELIVERY_MESSAGE_BETA'] }) };

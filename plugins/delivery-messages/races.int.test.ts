@@ -19,7 +19,7 @@ describe('premade delivery messages under concurrency', () => {
     users = [];
     for (let i = 0; i < 6; i++) users.push(await app.createUser({ rankPermissions: CHEF }));
     // Six users and a server: more than the default hook time on a loaded two-core machine.
-  }, 120_000);
+  });
   afterAll(() => app?.close());
 
   it('creates with one title at once get distinct slugs (or a 409), never a 500', async () => {

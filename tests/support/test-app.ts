@@ -46,7 +46,9 @@ export async function createTestApp(
   options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number; gateway?: GatewayOptions; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ...options.env });
+  // A short database limit: a statement stuck on a connection fails the test within seconds, naming the statement,
+  // instead of hanging until the test's own timeout (a test of the limit itself sets its own).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', DATABASE_TIMEOUT_MS: '5000', ...options.env });
   const db = await createTestDatabase(plugins, { timeoutMs: config.databaseTimeoutMs });
   const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway, logStream: options.logStream });
   return {
