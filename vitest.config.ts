@@ -24,9 +24,9 @@ const ON_POSTGRESQL = [
 
 export default defineConfig({
   test: {
-    // Files side by side: each has its own server and database (tests/support/database.ts). Most of a file's time is
-    // waiting (on PostgreSQL, on the processes process tests spawn), so one worker more than there are cores.
-    maxWorkers: availableParallelism() + 1,
+    // Files side by side, one per core: each has its own server and database (tests/support/database.ts). More
+    // workers than cores starved the process tests' servers of CPU on a busy 2-core machine.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

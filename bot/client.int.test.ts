@@ -66,9 +66,18 @@ describe('the discord.js gateway client', () => {
     discord.gateway.dispatch('INTERACTION_CREATE', interaction);
     const reply = await until(() => discord.bot.originals.get(interaction.token));
     const orderID = (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
+    // Then a server that really removed the bot, with an order of its own: once that order is cancelled, the outage
+    // dispatched before it has been handled too.
+    const gone = '800000000000000557';
+    const goneInteraction = commandInteraction('order', { user: { id: '500000000000099003', username: 'gone_guest' }, options: { item: 'Salad' }, guildId: gone });
+    discord.gateway.dispatch('INTERACTION_CREATE', goneInteraction);
+    const goneReply = await until(() => discord.bot.originals.get(goneInteraction.token));
+    const goneOrderID = (goneReply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
+    const { orders } = app.server.ctx.services.orders as OrdersPlugin;
     discord.gateway.dispatch('GUILD_DELETE', { id: guild, unavailable: true });
-    await sleep(300);
-    expect((await (app.server.ctx.services.orders as OrdersPlugin).orders.get(orderID)).status).toBe('ORDERED');
+    discord.gateway.dispatch('GUILD_DELETE', { id: gone });
+    for (let status = ''; status !== 'CANCELLED'; status = (await orders.get(goneOrderID)).status) await sleep(25);
+    expect((await orders.get(orderID)).status).toBe('ORDERED');
   });
 });
 

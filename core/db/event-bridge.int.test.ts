@@ -67,10 +67,13 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
       { event: 'sessionRevoked', payload: { userId: '1', sessionId: 's1' } },
       { event: 'settingUpdated', payload: { key: 'teamsEnabled', value: true } },
     ]);
-    // B's delivery is not forwarded back, and A heard its own events once (locally).
-    await sleep(100);
-    expect(a.received).toHaveLength(2);
-    expect(b.received).toHaveLength(2);
+    // B's delivery is not forwarded back, and A heard its own events once (locally): a marker B publishes now reaches
+    // A after anything B would have forwarded back.
+    b.events.publish('settingUpdated', { key: 'marker', value: true });
+    await until(() => a.received.length >= 3);
+    expect(a.received.map((r) => r.event)).toEqual(['sessionRevoked', 'settingUpdated', 'settingUpdated']);
+    expect(a.received.at(-1)).toEqual({ event: 'settingUpdated', payload: { key: 'marker', value: true } });
+    expect(b.received).toHaveLength(3);
   });
 
   it('sends what is published during a round trip as one batch: all of it, in order, identical events twice', async () => {
@@ -89,9 +92,12 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
       { event: 'identityChanged', payload: { userId: 'same' } },
     ]);
     expect(b.received.slice(3).map((r) => (r.payload as { userId: string }).userId)).toEqual(Array.from({ length: 197 }, (_, i) => String(i)));
-    await sleep(100);
-    expect(b.received).toHaveLength(200);
-    expect(a.received).toHaveLength(200);
+    // Nothing more on either side: a marker each publishes now arrives after anything sent twice or forwarded back.
+    a.events.publish('settingUpdated', { key: 'marker-a', value: true });
+    b.events.publish('settingUpdated', { key: 'marker-b', value: true });
+    await until(() => b.received.some((r) => (r.payload as { key?: string }).key === 'marker-a') && a.received.some((r) => (r.payload as { key?: string }).key === 'marker-b'));
+    expect(b.received).toHaveLength(202);
+    expect(a.received).toHaveLength(202);
   });
 
   it(`sends at most one NOTIFY statement per ${BATCH_INTERVAL_MS} ms however events are published, each with every event since the last`, async () => {
