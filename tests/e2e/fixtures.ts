@@ -217,6 +217,15 @@ export async function serverIslandsLoaded(page: Page): Promise<void> {
   await expect(page.locator('script[data-island-id]')).toHaveCount(0);
 }
 
+/**
+ * The page is ready for the user: its server islands have landed and its React islands have hydrated (Astro takes
+ * the `ssr` mark off an island once it has), so what is typed or pressed now is handled and every control is drawn.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await serverIslandsLoaded(page);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
 /** axe-core finds no serious or critical accessibility violation (on the settled page). */
 export async function expectAccessible(page: Page): Promise<void> {
   await settled(page);

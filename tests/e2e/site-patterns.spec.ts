@@ -1,37 +1,52 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, fitsPhone, test, type Diner } from './fixtures.ts';
+import { expect, expectAccessible, hydrated, test, type Diner } from './fixtures.ts';
 import { ALL_PAGES, CHARLIE_CHEF, expected, ROLES, USERS, type Role } from './pages.ts';
 
 /**
  * The site's shared patterns (docs/site-patterns.md), checked across the screens: controls are thumb-sized on touch
  * screens, admin lists keep their actions on a phone, and the phone drawer and account menu behave. Every page's
- * axe checks (light and dark), phone width and links are tests/e2e/pages.spec.ts's.
+ * axe checks (light and dark), phone width and links are tests/e2e/pages.spec.ts's. The tests only read (each signs
+ * in its own users), so they run in parallel.
  */
+test.describe.configure({ mode: 'parallel' });
+
 async function contextFor(browser: Browser, diner: Diner, role: Role, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   if (role !== 'anonymous') await diner.signIn(context, USERS[role]);
   return context;
 }
 
-test('touch screens: every control on the staff and admin screens is at least 44 px tall', async ({ browser, diner }) => {
-  test.setTimeout(180_000);
-  const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
-  for (const path of ALL_PAGES.filter((p) => p.startsWith('/staff') || p.includes('/manage'))) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
-        .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
-        .map((el) => ({ el, height: el.getBoundingClientRect().height }))
-        .filter(({ height }) => height > 0 && height < 43.5)
-        .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
-    );
-    expect(small, path).toEqual([]);
-  }
-  await context.close();
-});
+/** Sam Owner (plugins/users/seed.ts): SUPER_ADMIN with a history in the demo data, so every list has rows to show. */
+const SAM_OWNER = '1100000000000000005';
+
+/** The list in `runs` runs of even length, so a walk over many pages is several short tests rather than one long one. */
+function inRuns<T>(list: readonly T[], runs: number): T[][] {
+  const size = Math.ceil(list.length / runs);
+  return Array.from({ length: runs }, (_, i) => list.slice(i * size, (i + 1) * size));
+}
+
+const TOUCH_PAGES = ALL_PAGES.filter((p) => p.startsWith('/staff') || p.includes('/manage'));
+for (const [run, paths] of inRuns(TOUCH_PAGES, 4).entries()) {
+  test(`touch screens: every control on the staff and admin screens is at least 44 px tall (run ${run + 1}: ${paths[0]} …)`, async ({ browser, diner }) => {
+    const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    for (const path of paths) {
+      await page.goto(path);
+      // Every control is drawn: the server islands have landed and the React islands hydrated.
+      await hydrated(page);
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
+          .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
+          .map((el) => ({ el, height: el.getBoundingClientRect().height }))
+          .filter(({ height }) => height > 0 && height < 43.5)
+          .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
+      );
+      expect(small, path).toEqual([]);
+    }
+    await context.close();
+  });
+}
 
 test('admin lists on a phone: every row is a card whose actions are on screen, and the list pages', async ({ browser, diner }) => {
   const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 844 } });
@@ -100,14 +115,10 @@ test('the phone account menu opens inside the burger menu, in its flow', async (
     return (Math.max(r!, g!, b!) + Math.min(r!, g!, b!)) / 2 / 255;
   });
   expect(lightness).toBeGreaterThan(0.8);
+  // A phone-only state (the desktop width would close the burger menu): its picture is in `npm run test:visual`.
   await expectAccessible(page);
-  // A phone-only state: the desktop width would close the burger menu.
-  await page.screenshot({ path: 'test-results/screenshots/phone-account-menu-phone.png', fullPage: true });
   await context.close();
 });
-
-/** Sam Owner (plugins/users/seed.ts): SUPER_ADMIN with a history in the demo data, so every list has rows to show. */
-const SAM_OWNER = '1100000000000000005';
 
 test('phones: in every card list the titles start where the labels do, and an id is never broken across lines', async ({ browser, diner }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -187,24 +198,27 @@ test('phones: focus never lands on the hidden column headers; a Sort by control 
   await context.close();
 });
 
-test('every box that scrolls sideways, on every page at 390 and 1280 px, can be reached with the keyboard and is named', async ({ browser, diner }) => {
-  test.setTimeout(300_000);
-  const found: string[] = [];
-  for (const width of [390, 1280]) {
-    const context = await browser.newContext({ viewport: { width, height: 844 } });
-    await diner.signInAs(context, SAM_OWNER);
-    const page = await context.newPage();
-    for (const path of ALL_PAGES.filter((p) => expected('superAdmin', p) === 'ok')) {
-      await page.goto(path);
-      const unreachable = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('body *:not(input, textarea, select)')]
-          .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility())
-          .filter((el) => !(el.tabIndex >= 0 && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))))
-          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} in ${el.clientWidth} px)`),
-      );
-      found.push(...unreachable.map((box) => `${path} at ${width} px: ${box}`));
-    }
-    await context.close();
+const SUPER_ADMIN_PAGES = ALL_PAGES.filter((p) => expected('superAdmin', p) === 'ok');
+for (const width of [390, 1280]) {
+  for (const [run, paths] of inRuns(SUPER_ADMIN_PAGES, 3).entries()) {
+    test(`every box that scrolls sideways at ${width} px can be reached with the keyboard and is named (run ${run + 1}: ${paths[0]} …)`, async ({ browser, diner }) => {
+      const found: string[] = [];
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      await diner.signInAs(context, SAM_OWNER);
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(path);
+        await hydrated(page);
+        const unreachable = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('body *:not(input, textarea, select)')]
+            .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility())
+            .filter((el) => !(el.tabIndex >= 0 && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))))
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} in ${el.clientWidth} px)`),
+        );
+        found.push(...unreachable.map((box) => `${path}: ${box}`));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
   }
-  expect(found).toEqual([]);
-});
+}
