@@ -15,7 +15,6 @@ async function newCustomer(browser: import('@playwright/test').Browser, diner: i
 }
 
 test('the kitchen, live: a new order appears, one chef claims it, the other sees it at once; prepared with an upload, delivered by the queued driver', async ({ browser, diner }) => {
-  test.setTimeout(90_000);
   const services = diner.app.server.ctx.services as Services;
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [chefContext, otherChefContext, driverContext] = contexts as [BrowserContext, BrowserContext, BrowserContext];

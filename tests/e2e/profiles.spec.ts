@@ -16,8 +16,6 @@ test('a visitor sees a chef\'s public profile: avatar, name, rank badge, and not
   await expect(page.getByRole('heading', { name: 'Warnings' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Rank history' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
-  await expectAccessible(page);
-  await fitsPhone(page);
 });
 
 test('a route whose id is not an ID, or an unknown ID, is the 404 page', async ({ page }) => {

@@ -7,7 +7,6 @@ const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ h
 const settingsOf = (diner: Diner) => (diner.app.server.ctx.services as Services).settings;
 
 test('a settings manager changes the hourly reward and teams on the General tab, keeps them after a reload, and is told what is wrong with a bad value', async ({ page, context, diner }) => {
-  test.setTimeout(180_000);
   const settings = settingsOf(diner);
   const before = await settings.getAll();
   try {
@@ -22,7 +21,6 @@ test('a settings manager changes the hourly reward and teams on the General tab,
       await expect(page.getByRole('heading', { name: box, level: 2 })).toBeVisible();
     }
     await expect(page.getByTestId('settings-announcement').getByRole('link', { name: 'Edit on the Announce page' })).toHaveAttribute('href', ANNOUNCE);
-    await checkState(page);
 
     const hourly = page.getByRole('form', { name: 'Hourly reward' });
     await expect(hourly.getByLabel('Hourly reward')).toHaveValue(String(before.hourlyReward));
@@ -79,7 +77,6 @@ test('a settings manager changes the hourly reward and teams on the General tab,
 });
 
 test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown with a live preview and the counter; every page shows the banner', async ({ browser, page, context, diner }) => {
-  test.setTimeout(180_000);
   const settings = settingsOf(diner);
   const before = await settings.get('currentAnnouncement');
   try {
@@ -145,7 +142,6 @@ test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown wit
     await expect(entry.locator('[data-audit-actor]')).toHaveText('andy_announcer');
     await expect(entry.getByRole('row', { name: /Type/ })).toContainText('Warning');
     await expect(entry.getByRole('row', { name: /Content/ })).toContainText(markdown);
-    await checkState(audit);
     await auditContext.close();
   } finally {
     await settings.set('currentAnnouncement', before, null);

@@ -1,5 +1,5 @@
 import type { Services } from '../../plugins/index.ts';
-import { expectAccessible, expect, fitsPhone, test } from './fixtures.ts';
+import { expect, fitsPhone, test } from './fixtures.ts';
 
 const sidebar = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Staff' });
 
@@ -20,8 +20,6 @@ test('a chef sees the kitchen entries and Extras; the dashboard greets them with
   await expect(page.getByText('You hold no order right now.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your work' })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-  await fitsPhone(page);
 });
 
 test('a super admin sees every built entry in the specification order', async ({ page, context, diner }) => {
@@ -41,8 +39,6 @@ test('a super admin sees every built entry in the specification order', async ({
   }
   await page.goto('/staff/admin/users');
   await expect(sidebar(page).getByRole('link', { name: 'User Manager' })).toHaveAttribute('aria-current', 'page');
-  await expectAccessible(page);
-  await fitsPhone(page);
 });
 
 test('the dashboard counts the kitchen live, shows the order a chef holds, and a manager the bans to review', async ({ browser, page, context, diner }) => {

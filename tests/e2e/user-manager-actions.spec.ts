@@ -13,8 +13,6 @@ async function noticesSeenBy(member: Page, text: string): Promise<number> {
 }
 
 test('a manager announces a rank change to the Discord channel, warns and blacklists a user, and lifts bans silently and not; the audit log shows it all', async ({ browser, page, diner, discord }) => {
-  // Several sign-ins, three pages with axe and screenshots at two widths in two schemes.
-  test.setTimeout(150_000);
   const origin = { origin: diner.url };
 
   // A settings manager sets the channel announced rank changes go to.
@@ -99,6 +97,5 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(owner.locator('.audit-entry', { hasText: 'Warned a user' })).toContainText('Served the soup cold, twice.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed the order blacklist' })).toContainText('Ordered 40 pizzas to a stranger.');
   await expect(owner.locator('.audit-entry', { hasText: 'Changed ranks' })).toContainText('Chef');
-  await checkState(owner);
   await ownerContext.close();
 });
