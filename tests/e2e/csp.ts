@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import type { RanksService } from '../../plugins/ranks/service.ts';
 import { DEMO_USERS } from '../../plugins/users/seed.ts';
-import { expect, type Diner } from './fixtures.ts';
+import { expect, hydrated, type Diner } from './fixtures.ts';
 
 /**
  * Checks of the Content-Security-Policy (core/http/csp.ts) in a real browser, for csp.spec.ts and
@@ -53,8 +53,7 @@ async function recordViolations(page: Page): Promise<string[]> {
 /** Waits until what runs late on a page has run: the server islands have answered, the React islands hydrated. */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await expect(page.locator('script[data-island-id]')).toHaveCount(0);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await hydrated(page);
 }
 
 export async function visitAll(browser: Browser, diner: Diner, who: string, userId: string | null, pages: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, fitsPhone, serverIslandsLoaded, test } from './fixtures.ts';
+import { expect, expectAccessible, fitsPhone, hydrated, serverIslandsLoaded, test } from './fixtures.ts';
 
 test.describe('the site in one process with the API', () => {
   test('home page shows the announcement banner from the settings', async ({ page }) => {
@@ -87,8 +87,7 @@ test.describe('the site in one process with the API', () => {
     // Every asset the page asks for has answered: its stylesheets and scripts by the load event, its islands' code
     // once they have hydrated.
     await page.waitForLoadState('load');
-    await serverIslandsLoaded(page);
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await hydrated(page);
     expect(assets.length).toBeGreaterThan(0);
     for (const url of assets) {
       const res = await request.get(url, { headers: { 'accept-encoding': 'br, gzip' } });

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, serverIslandsLoaded, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { PUBLIC } from './pages.ts';
 
 /**
@@ -52,8 +52,7 @@ async function islandsAfterFirstPaint(page: Page, path: string): Promise<void> {
  */
 async function loaded(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await serverIslandsLoaded(page);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await hydrated(page);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null))));
