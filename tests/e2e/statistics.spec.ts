@@ -120,7 +120,8 @@ test('the member chart on a phone shows every name whole, in type a phone can re
     const size = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1));
     expect(size, `${name} in ${size.toFixed(1)} px type`).toBeGreaterThanOrEqual(14);
   }
-  // The figures beside each name are as readable.
-  const value = chart.getByText('14', { exact: true }).first();
+  // The figures beside each name are as readable (whatever this month's figures are on the day the test runs).
+  const value = chart.locator('.vd-member-bar').first();
+  await expect(value).toHaveText(/^\d+$/);
   expect(await value.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1))).toBeGreaterThanOrEqual(14);
 });
