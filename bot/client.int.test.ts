@@ -76,7 +76,7 @@ describe('the discord.js gateway client', () => {
     const { orders } = app.server.ctx.services.orders as OrdersPlugin;
     discord.gateway.dispatch('GUILD_DELETE', { id: guild, unavailable: true });
     discord.gateway.dispatch('GUILD_DELETE', { id: gone });
-    for (let status = ''; status !== 'CANCELLED'; status = (await orders.get(goneOrderID)).status) await sleep(25);
+    await until(async () => (await orders.get(goneOrderID)).status === 'CANCELLED');
     expect((await orders.get(orderID)).status).toBe('ORDERED');
   });
 });
