@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 
 /** Our own `is:inline` scripts (site/lib/inline/README.md): Astro hashes what it writes, we hash these. */
@@ -10,6 +11,23 @@ const inlineDir = new URL('./site/lib/inline/', import.meta.url);
 const inlineScriptHashes = readdirSync(inlineDir)
   .filter((name) => name.endsWith('.js'))
   .map((name) => `sha256-${createHash('sha256').update(readFileSync(new URL(name, inlineDir))).digest('base64')}`);
+
+/**
+ * Zod in the browser runs without its JIT (site/lib/zod-browser.ts): every `zod` import of a browser chunk resolves
+ * to that module, which configures zod before anything parses. Server code keeps the JIT.
+ * @returns {import('vite').Plugin}
+ */
+function zodWithoutJitInTheBrowser() {
+  const browserZod = fileURLToPath(new URL('./site/lib/zod-browser.ts', import.meta.url));
+  return {
+    name: 'zod-without-jit-in-the-browser',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || importer === browserZod || this.environment.config.consumer !== 'client') return null;
+      return browserZod;
+    },
+  };
+}
 
 /**
  * The site: public pages prerender to static HTML; pages that need the user or live data opt out with
@@ -35,6 +53,7 @@ export default defineConfig({
   // Discord sign-in) and still prefetches on tap on 2g or with data saver.
   prefetch: false,
   vite: {
+    plugins: [zodWithoutJitInTheBrowser()],
     css: { preprocessorOptions: { scss: { quietDeps: true } } },
   },
 });

@@ -1,4 +1,3 @@
-import './zod-browser.ts';
 import { ANNOUNCEMENT_TYPES } from '../../plugins/settings/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml, characterCounter } from './announcement.ts';

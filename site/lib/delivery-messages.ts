@@ -1,4 +1,3 @@
-import './zod-browser.ts';
 import { slugify } from '../../plugins/delivery-messages/schemas.ts';
 import { DeliveryMessageTextSchema } from '../../plugins/users/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from './api.ts';

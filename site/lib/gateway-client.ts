@@ -1,4 +1,3 @@
-import './zod-browser.ts';
 import {
   GATEWAY_PATH,
   MAX_RECONNECTS,

@@ -1,4 +1,3 @@
-import './zod-browser.ts';
 import { isSettingKey } from '../../plugins/settings/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { markInvalid } from './field-errors.ts';

@@ -1,4 +1,3 @@
-import './zod-browser.ts';
 import { rankTextColour as textColour } from '../../plugins/ranks/schemas.ts';
 import type { BulkUpdateTeamsResponse, TeamView } from '../../plugins/teams/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from './api.ts';

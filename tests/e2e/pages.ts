@@ -1,8 +1,9 @@
 import type { Permission } from '../../core/shared/permissions.ts';
 
 /**
- * Every page of the site by who may open it, and a user for each role: the route matrix, the dark-scheme axe run
- * and the link check (site-patterns.spec.ts) all walk these lists, so a new page is added here once.
+ * Every page of the site by who may open it, and users for each role: the route matrix (route-matrix.spec.ts), the
+ * every-page checks (pages.spec.ts) and the pictures (tests/visual/) walk these lists, so a new page is added here
+ * once.
  */
 export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
 export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
@@ -94,8 +95,30 @@ export function expected(role: Role, path: string): Outcome {
   return role === 'superAdmin' ? 'ok' : 'forbidden';
 }
 
+/**
+ * Users made with exactly a role's rights (no history), for the route matrix, which checks the guards by the rights
+ * alone.
+ */
 export const USERS: Record<Exclude<Role, 'anonymous'>, { username: string; rank?: string; permissions?: Permission[] }> = {
   customer: { username: 'matrix_customer' },
   chef: { username: 'matrix_chef', rank: 'Chef' },
   superAdmin: { username: 'matrix_owner', permissions: ['SUPER_ADMIN'] },
 };
+
+/**
+ * The demo user (plugins/users/seed.ts) who views a role's pages in pages.spec.ts and the pictures: each has a history
+ * in the demo data (orders, appeals, applications, notifications, a profile), so the pages are checked full, not
+ * empty.
+ */
+export const VIEWERS: Record<Exclude<Role, 'anonymous'>, string> = {
+  customer: '1100000000000000001', // Casey Customer
+  chef: CHARLIE_CHEF, // Charlie Chef: the Chef rank, which reviews the Delivery Driver form
+  superAdmin: '1100000000000000005', // Sam Owner
+};
+
+/** The least privileged role that may open the page: the one pages.spec.ts and the pictures view it as. */
+export function viewerRoleOf(path: string): Role {
+  const role = ROLES.find((r) => expected(r, path) === 'ok');
+  if (!role) throw new Error(`No role may open ${path}`);
+  return role;
+}

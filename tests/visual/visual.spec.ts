@@ -2,12 +2,12 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { settled, serverIslandsLoaded, test } from '../e2e/fixtures.ts';
-import { ALL_PAGES, CHARLIE_CHEF, expected, ROLES, USERS, type Role } from '../e2e/pages.ts';
+import { ALL_PAGES, CHARLIE_CHEF, VIEWERS, viewerRoleOf, type Role } from '../e2e/pages.ts';
 
 /**
- * `npm run test:visual`: every page, as the least privileged role that may open it, at 1280 and 390 px in the light
- * and the dark scheme, written to test-results/visual/ with one contact sheet (index.html: page × width × scheme) to
- * open in a browser. Screenshots are for people to look at whenever a screen changes: they assert nothing.
+ * `npm run test:visual`: every page, as the least privileged role that may open it (the demo user pages.spec.ts views
+ * it as), at 1280 and 390 px in the light and the dark scheme, written to test-results/visual/ with one contact sheet
+ * (index.html: page × width × scheme) to open in a browser. Screenshots are for people to look at whenever a screen changes: they assert nothing.
  */
 const OUT = path.resolve('test-results/visual');
 const WIDTHS = [
@@ -23,11 +23,11 @@ test.beforeAll(async () => {
 });
 
 for (const pagePath of ALL_PAGES) {
-  const role = ROLES.find((r) => expected(r, pagePath) === 'ok')!;
+  const role = viewerRoleOf(pagePath);
   test(`${pagePath} as ${role}`, async ({ browser, diner }) => {
     for (const scheme of SCHEMES) {
       const context = await browser.newContext({ colorScheme: scheme });
-      if (role !== 'anonymous') await diner.signIn(context, USERS[role]);
+      if (role !== 'anonymous') await diner.signInAs(context, VIEWERS[role]);
       const page = await context.newPage();
       for (const [label, width, height] of WIDTHS) {
         await page.setViewportSize({ width, height });
@@ -69,7 +69,7 @@ for (const state of STATES) {
   test(`state: ${state.name}`, async ({ browser, diner }) => {
     for (const scheme of SCHEMES) {
       const context = await browser.newContext({ colorScheme: scheme, viewport: state.viewport });
-      if (state.role !== 'anonymous') await diner.signIn(context, USERS[state.role]);
+      if (state.role !== 'anonymous') await diner.signInAs(context, VIEWERS[state.role]);
       const page = await context.newPage();
       await page.goto(state.path);
       await serverIslandsLoaded(page);

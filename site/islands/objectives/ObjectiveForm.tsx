@@ -1,4 +1,3 @@
-import '../../lib/zod-browser.ts';
 import { useEffect, useId, useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
 import {

@@ -1,4 +1,3 @@
-import '../../lib/zod-browser.ts';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';

@@ -1,4 +1,3 @@
-import '../../lib/zod-browser.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { answerErrors, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
 import { api, ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';

@@ -1,4 +1,3 @@
-import '../../lib/zod-browser.ts';
 import { useEffect, useId, useState } from 'react';
 import { QUESTION_ID_RE, QUESTION_TYPES, TEXT_LIMITS, type Answer, type FormView, type Question, type QuestionType, type Requirements } from '../../../plugins/recruitment/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
