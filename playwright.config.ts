@@ -3,10 +3,11 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end journeys in a real Chromium against the real server (tests/e2e/fixtures.ts starts it on a free port
- * with a fresh embedded database). The system Chromium is used when there is one: CHROMIUM_PATH, then
- * /usr/bin/chromium; otherwise Playwright's own browser.
+ * with a fresh embedded database). The system Chromium is used when there is one: CHROMIUM_PATH, then Debian's
+ * headless shell (the headless build Playwright itself runs by default: it spends a third less CPU than the whole
+ * browser), then Debian's Chromium; otherwise Playwright's own browser.
  */
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   outputDir: 'test-results/artifacts',
@@ -29,7 +30,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace records the page all along (its screencast alone doubled the browser's CPU), so it is taken when a
+    // failed test runs again (CI retries once); locally, `npx playwright test --trace on` records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     // page.route cannot see what a service worker fetches: journeys run without it; the spec that tests the
     // worker (site-polish.spec.ts) allows it.
