@@ -4,7 +4,7 @@ import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { loadConfig, type Config } from '../../core/config.ts';
 import type { GatewayOptions } from '../../core/gateway/hub.ts';
 import { buildServer, type Server } from '../../core/http/server.ts';
-import { newId } from '../../core/ids.ts';
+import { forgetMintedIds, newId } from '../../core/ids.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
 import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { plugins as allPlugins } from '../../plugins/index.ts';
@@ -46,6 +46,9 @@ export async function createTestApp(
   options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number; gateway?: GatewayOptions; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
+  // A worker runs many files' apps (vitest.config.ts, isolate: false): this app's IDs follow its own clock, not the
+  // clock of an app before it.
+  forgetMintedIds();
   // A short database limit: a statement stuck on a connection fails the test within seconds, naming the statement,
   // instead of hanging until the test's own timeout (a test of the limit itself sets its own).
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', DATABASE_TIMEOUT_MS: '5000', ...options.env });
