@@ -226,6 +226,17 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/** The controls shorter than a thumb (44 px, docs/site-patterns.md), as the page is drawn now (on a touch screen). */
+export function controlsBelowThumbSize(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
+      .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
+      .map((el) => ({ el, height: el.getBoundingClientRect().height }))
+      .filter(({ height }) => height > 0 && height < 43.5)
+      .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
+  );
+}
+
 /**
  * axe-core finds no serious or critical accessibility violation (on the settled page). Legacy mode runs `axe.run` in
  * the page itself, which checks the page and its same-origin frames (the site has no frame of its own); the default

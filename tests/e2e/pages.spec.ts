@@ -1,8 +1,8 @@
 import type { Browser, Page, Response } from '@playwright/test';
+import { RankSchema } from '../../core/auth/entities.ts';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
-import type { RanksService } from '../../plugins/ranks/service.ts';
 import { cspProblems, visitAll, watchCsp, watchCspConsole } from './csp.ts';
-import { expect, expectAccessible, test, type Diner } from './fixtures.ts';
+import { controlsBelowThumbSize, expect, expectAccessible, test, type Diner } from './fixtures.ts';
 import { ALL_PAGES, VIEWERS, viewerRoleOf, type Role } from './pages.ts';
 
 /**
@@ -86,13 +86,7 @@ async function smallControlsOnTouch(page: Page): Promise<string[]> {
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
   try {
     expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'the touch screen is on').toBe(true);
-    return await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
-        .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
-        .map((el) => ({ el, height: el.getBoundingClientRect().height }))
-        .filter(({ height }) => height > 0 && height < 43.5)
-        .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
-    );
+    return await controlsBelowThumbSize(page);
   } finally {
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
     await cdp.detach();
@@ -154,8 +148,9 @@ const OTHER_DOCUMENTS: { who: string; userId: string | null; paths: (diner: Dine
     who: 'a super admin',
     userId: VIEWERS.superAdmin,
     paths: async (diner) => {
-      const [order] = await diner.app.server.ctx.orm.em.fork().find(OrderSchema, {}, { limit: 1 });
-      const [rank] = await (diner.app.server.ctx.services.ranks as RanksService).list();
+      const em = diner.app.server.ctx.orm.em.fork();
+      const [order] = await em.find(OrderSchema, {}, { limit: 1 });
+      const [rank] = await em.find(RankSchema, {}, { limit: 1 });
       return [`/staff/orders/${order!.id}`, `/staff/admin/rank-manager/${rank!.id}`];
     },
   },

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectAccessible, hydrated, test, type Diner } from './fixtures.ts';
+import { controlsBelowThumbSize, expect, expectAccessible, hydrated, test, type Diner } from './fixtures.ts';
 import { ALL_PAGES, CHARLIE_CHEF, USERS, viewerRoleOf, type Role } from './pages.ts';
 
 /**
@@ -35,13 +35,7 @@ test("touch screens: a super admin's extra controls on the kitchen and reviewer 
     await page.goto(path);
     // Every control is drawn: the server islands have landed and the React islands hydrated.
     await hydrated(page);
-    small.push(...(await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
-        .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
-        .map((el) => ({ el, height: el.getBoundingClientRect().height }))
-        .filter(({ height }) => height > 0 && height < 43.5)
-        .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
-    )).map((control) => `${path}: ${control}`));
+    small.push(...(await controlsBelowThumbSize(page)).map((control) => `${path}: ${control}`));
   }
   await context.close();
   expect(small).toEqual([]);
