@@ -1,3 +1,4 @@
+import { IsolationLevel } from '@mikro-orm/core';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
@@ -84,16 +85,24 @@ export class NotificationsService {
     return view;
   }
 
-  /** GET /api/client/notifications: the user's notices, newest first, with the unread count. */
+  /**
+   * GET /api/client/notifications: the user's notices, newest first, with the unread count. The page, the total and
+   * the count are read in one snapshot (a repeatable-read transaction): the bell adds what it heard live and the
+   * page lacks, so a count from a later moment than the page would count a new notice twice.
+   */
   async list(userId: string, query: NotificationsQuery): Promise<NotificationsResponse> {
-    const em = this.#orm.em.fork();
-    const [rows, total] = await em.findAndCount(
-      NotificationSchema,
-      { user: userId },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    return this.#orm.em.fork().transactional(
+      async (em) => {
+        const [rows, total] = await em.findAndCount(
+          NotificationSchema,
+          { user: userId },
+          { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        );
+        const unread = await em.count(NotificationSchema, { user: userId, readAt: null });
+        return { notifications: rows.map(toNotificationView), total, unread, page: query.page, pageSize: query.pageSize };
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
-    const unread = await this.unreadCount(userId);
-    return { notifications: rows.map(toNotificationView), total, unread, page: query.page, pageSize: query.pageSize };
   }
 
   /** The bell's number. */
