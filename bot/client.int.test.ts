@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIEmbed } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
@@ -49,14 +48,10 @@ describe('the discord.js gateway client', () => {
     expect(await orders.get(orderID)).toMatchObject({ item: 'Gateway burger', status: 'ORDERED', guildId: guild });
 
     discord.gateway.dispatch('GUILD_DELETE', { id: guild });
-    const cancelled = await (async () => {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const order = await orders.get(orderID);
-        if (order.status === 'CANCELLED' || Date.now() > deadline) return order;
-        await sleep(25);
-      }
-    })();
+    const cancelled = await until(async () => {
+      const order = await orders.get(orderID);
+      return order.status === 'CANCELLED' && order;
+    });
     expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: expect.stringMatching(/removed from the server/) });
   });
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { EventBus } from '../events.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { BATCH_INTERVAL_MS, EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
+import { until } from '../../tests/support/until.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.VD_TEST_DATABASE === 'postgresql' && Boolean(url);
@@ -14,14 +14,6 @@ function quietLog() {
   const lines: { level: string; msg: string; obj: object }[] = [];
   const at = (level: string) => (obj: object, msg: string) => void lines.push({ level, msg, obj });
   return { lines, info: at('info'), warn: at('warn'), error: at('error') };
-}
-
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
 }
 
 /** Two processes' buses, bridged on one PostgreSQL (on a channel of this test's own). */

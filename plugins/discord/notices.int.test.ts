@@ -1,5 +1,4 @@
 import { Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
@@ -14,7 +13,10 @@ describe('notices as Discord DMs', () => {
   let refs = 0;
   const notifications = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
   const dms = () => (app.server.ctx.services.discord as DiscordPlugin).noticeDms;
-  /** Publishes a notice as a feature does; waits until it is stored and its DM work is done. */
+  /**
+   * Publishes a notice as a feature does; waits until it is stored and its DM work is done (the DM listener, started
+   * with the app, hears `noticeCreated` before this one, so its work is pending by then).
+   */
   async function tell(userId: string, text: string, link: string | null = '/appeal/42'): Promise<string> {
     const stored = new Promise<string>((resolve) => {
       const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => {
@@ -23,7 +25,6 @@ describe('notices as Discord DMs', () => {
     });
     app.server.ctx.events.publish('notice', { userId, ref: `test:${++refs}`, kind: 'appeal.denied', text, link });
     const id = await stored;
-    await sleep(20);
     await dms().idle();
     return id;
   }

@@ -6,6 +6,7 @@ import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { OrderView } from './schemas.ts';
+import { until } from '../../tests/support/until.ts';
 
 const MINUTE = 60_000;
 
@@ -208,13 +209,6 @@ describe('the sweeper in metrics', () => {
   afterAll(() => app?.close());
 
   const lagGauge = async () => sampleValue(await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_lag_seconds'), 'vd_order_sweep_lag_seconds')!;
-  async function until(condition: () => Promise<boolean> | boolean): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
 
   it('shows a sweep stuck past its schedule as growing lag, and the lag gone once sweeps run on time again', async () => {
     const sweeper = (app.server.ctx.services.orders as OrdersPlugin).sweeper;

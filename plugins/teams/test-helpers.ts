@@ -2,6 +2,7 @@ import { OrderSchema } from '../orders/entities.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import { orderCode } from '../orders/service.ts';
 import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
+import { until } from '../../tests/support/until.ts';
 import { toBits } from '../../core/shared/permissions.ts';
 import type { TeamsPlugin } from './index.ts';
 
@@ -44,14 +45,15 @@ export function deliver(app: TestApp, driver: TestUser, id: string, report = fal
 /** Waits until `count` orders have been counted (the listener runs after the delivery's commit, outside the caller's await). */
 export async function untilCredited(app: TestApp, count: number): Promise<void> {
   const em = app.db.orm.em.fork();
-  // A ceiling far above what the listeners need even on a busy machine: the condition, not the clock, ends the wait.
-  const deadline = Date.now() + 60_000;
   let counted = 0;
-  while (Date.now() < deadline) {
-    const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from team_order_credits');
-    counted = Number(row!.n);
-    if (counted >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`only ${counted} of ${count} orders were counted`);
+  // A ceiling far above what the listeners need even on a busy machine: the condition, not the clock, ends the wait.
+  await until(
+    async () => {
+      const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from team_order_credits');
+      counted = Number(row!.n);
+      return counted >= count;
+    },
+    60_000,
+    () => `only ${counted} of ${count} orders were counted`,
+  );
 }

@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIEmbed } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/orm.ts';
@@ -11,16 +10,7 @@ import { APPLICATION_ID, commandInteraction } from '../stand-ins/discord/interac
 import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
 import { GatewayTestClient } from '../support/gateway-client.ts';
 import { ROOT, appEnv, startServer } from '../support/spawn-server.ts';
-
-async function until<T>(what: () => T | undefined, timeoutMs = 20_000, output = () => ''): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = what();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out:\n${output()}`);
-    await sleep(50);
-  }
-}
+import { until } from '../support/until.ts';
 
 /** The bot as an operator runs it: in the web process (`npm start`), and as its own sharded process (`npm run bot`). */
 describe('the bot process', () => {
@@ -56,7 +46,7 @@ describe('the bot process', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-    await until(() => discord.gateway.sessions.size === 0 || undefined);
+    await until(() => discord.gateway.sessions.size === 0 || undefined, 20_000);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('`npm run bot` spawns the shards Discord recommends, each answering its interactions; their orders reach a web process\'s gateway (PostgreSQL)', async () => {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OP } from '../../core/gateway/protocol.ts';
@@ -10,6 +9,7 @@ import { GatewayTestClient } from '../support/gateway-client.ts';
 import { sampleValue } from '../support/metrics-text.ts';
 import { queryOnce } from '../support/database.ts';
 import { appEnv, DEMO_USERS as DEMO, devSignIn, freePort, startServer, statusOf, type RunningServer } from '../support/spawn-server.ts';
+import { until } from '../support/until.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -51,13 +51,6 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
     return res.text();
   };
   const metric = async (replica: Replica, name: string, labels?: Record<string, string>) => sampleValue(await scrape(replica), name, labels) ?? 0;
-  async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await sleep(20);
-    }
-  }
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'vd-replicas-'));
@@ -135,7 +128,7 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
       // of one connection arrive in order), and a heartbeat's ack comes back after every event C wrote to this
       // socket: a second expiry by any of the three sweepers would be here by now.
       const swept = await Promise.all(replicas.map((r) => metric(r, 'vd_order_sweep_duration_seconds_count')));
-      await until(async () => (await Promise.all(replicas.map((r, i) => metric(r, 'vd_order_sweep_duration_seconds_count').then((n) => n >= swept[i]! + 2)))).every(Boolean));
+      await until(async () => (await Promise.all(replicas.map((r, i) => metric(r, 'vd_order_sweep_duration_seconds_count').then((n) => n >= swept[i]! + 2)))).every(Boolean), 15_000);
       const owner = { authorization: `Bearer ${ownerToken}` };
       expect((await fetch(`${a().url}/api/client/orders/delivery-queue/join`, { method: 'POST', headers: owner })).status).toBe(200);
       await socket.event('joinDeliveryQueue', 10_000);
