@@ -1,16 +1,22 @@
 // @ts-check
-import node from '@astrojs/node';
-import react from '@astrojs/react';
+
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
 /** Our own `is:inline` scripts (site/lib/inline/README.md): Astro hashes what it writes, we hash these. */
 const inlineDir = new URL('./site/lib/inline/', import.meta.url);
 const inlineScriptHashes = readdirSync(inlineDir)
   .filter((name) => name.endsWith('.js'))
-  .map((name) => `sha256-${createHash('sha256').update(readFileSync(new URL(name, inlineDir))).digest('base64')}`);
+  .map(
+    (name) =>
+      `sha256-${createHash('sha256')
+        .update(readFileSync(new URL(name, inlineDir)))
+        .digest('base64')}`,
+  );
 
 /**
  * Zod in the browser runs without its JIT (site/lib/zod-browser.ts): every `zod` import of a browser chunk resolves

@@ -7,7 +7,9 @@ import { defineConfig } from '@playwright/test';
  * headless shell (the headless build Playwright itself runs by default: it spends a third less CPU than the whole
  * browser), then Debian's Chromium; otherwise Playwright's own browser.
  */
-const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   outputDir: 'test-results/artifacts',
@@ -39,7 +41,15 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

@@ -39,7 +39,15 @@ export default defineConfig({
       {
         test: {
           name: 'pglite',
-          include: ['core/**/*.test.ts', 'plugins/**/*.test.ts', 'bot/**/*.test.ts', 'tests/process/**/*.test.ts', 'tests/stand-ins/**/*.test.ts', 'site/lib/**/*.test.ts', 'site/stores/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'plugins/**/*.test.ts',
+            'bot/**/*.test.ts',
+            'tests/process/**/*.test.ts',
+            'tests/stand-ins/**/*.test.ts',
+            'site/lib/**/*.test.ts',
+            'site/stores/**/*.test.ts',
+          ],
           env: { VD_TEST_DATABASE: 'pglite' },
           globalSetup: ['tests/support/pglite-template.ts'],
           ...EVERY_FILE,

@@ -1,6 +1,6 @@
-import { UserSchema, SessionSchema } from '../core/auth/entities.ts';
+import { SessionSchema, UserSchema } from '../core/auth/entities.ts';
 import { publicAccess } from '../core/auth/guards.ts';
-import { hashToken, SessionService, SESSION_TTL_MS } from '../core/auth/sessions.ts';
+import { hashToken, SESSION_TTL_MS, SessionService } from '../core/auth/sessions.ts';
 import { openAndMigrate } from '../core/boot.ts';
 import { loadConfig } from '../core/config.ts';
 import { buildServer } from '../core/http/server.ts';
@@ -24,7 +24,11 @@ declare module '../core/events.ts' {
 const bench = definePlugin({
   name: 'bench',
   gateway: {
-    benchFanout: ({ seq }) => ({ t: 'orderSent', data: { order: { orderID: `BENCH${seq}` }, seq }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } }),
+    benchFanout: ({ seq }) => ({
+      t: 'orderSent',
+      data: { order: { orderID: `BENCH${seq}` }, seq },
+      to: { permissions: PERMISSIONS.MANAGE_ORDERS },
+    }),
   },
   routes(app, _service, ctx) {
     app.post('/bench/users', { onRequest: publicAccess }, async (request) => {
@@ -33,7 +37,12 @@ const bench = definePlugin({
       const tokens: string[] = [];
       for (let i = 0; i < count; i++) {
         const id = newId();
-        const user = em.create(UserSchema, { id, username: `bench${i}`, permissions: PERMISSIONS.MANAGE_ORDERS, ban: { active: false } });
+        const user = em.create(UserSchema, {
+          id,
+          username: `bench${i}`,
+          permissions: PERMISSIONS.MANAGE_ORDERS,
+          ban: { active: false },
+        });
         const token = SessionService.generateToken();
         em.create(SessionSchema, { id: hashToken(token), user, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
         tokens.push(token);
@@ -54,7 +63,13 @@ const bench = definePlugin({
     app.get('/bench/stats', { onRequest: publicAccess }, async () => {
       (globalThis as { gc?: () => void }).gc?.();
       const memory = process.memoryUsage();
-      return { rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external, arrayBuffers: memory.arrayBuffers, gc: typeof (globalThis as { gc?: unknown }).gc === 'function' };
+      return {
+        rss: memory.rss,
+        heapUsed: memory.heapUsed,
+        external: memory.external,
+        arrayBuffers: memory.arrayBuffers,
+        gc: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      };
     });
   },
 });
@@ -69,5 +84,12 @@ const server = await buildServer({ config, orm, plugins: all, site: null });
 await server.app.listen({ host: config.host, port: config.port });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void server.close().then(() => orm.close()).then(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void server
+        .close()
+        .then(() => orm.close())
+        .then(() => process.exit(0)),
+  );
 }

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { appEnv as baseAppEnv, startServer as spawnServer, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
+import {
+  appEnv as baseAppEnv,
+  type RunningServer,
+  type StartOptions,
+  startServer as spawnServer,
+} from '../tests/support/spawn-server.ts';
 
 export { ROOT } from '../tests/support/spawn-server.ts';
 
@@ -25,7 +30,13 @@ export interface BenchCase {
   run(): Promise<CaseResult>;
 }
 
-export { DEMO_USERS, devSignIn, freePort, type RunningServer, type StartOptions } from '../tests/support/spawn-server.ts';
+export {
+  DEMO_USERS,
+  devSignIn,
+  freePort,
+  type RunningServer,
+  type StartOptions,
+} from '../tests/support/spawn-server.ts';
 
 /**
  * The spawn helper the process tests use. The server logs as `npm start` has it (LOG_LEVEL=info, to a pipe this
@@ -40,7 +51,9 @@ export function startServer(env: Record<string, string> = {}, options: StartOpti
  * `BENCH_CPU_PROF=<dir>` set, every app server writes a V8 CPU profile there when it stops (`--cpu-prof`).
  */
 export function appEnv(dataDir: string): Record<string, string> {
-  const profile: Record<string, string> = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {};
+  const profile: Record<string, string> = process.env.BENCH_CPU_PROF
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
+    : {};
   return { ...baseAppEnv(dataDir), LOG_LEVEL: 'info', ...profile };
 }
 
@@ -138,19 +151,26 @@ export function cpuShares(serverPid: number): { done(operations: number): CpuSha
       const serverAfter = cpuMs(serverPid);
       const postgresAfter = postgresCpuMs();
       const clientUsed = process.cpuUsage(client);
-      const per = (before: number | null, after: number | null) => (before === null || after === null || operations === 0 ? null : ((after - before) * 1000) / operations);
+      const per = (before: number | null, after: number | null) =>
+        before === null || after === null || operations === 0 ? null : ((after - before) * 1000) / operations;
       const serverUs = per(server, serverAfter);
       const postgresUs = per(postgres, postgresAfter);
       const clientUs = operations === 0 ? 0 : (clientUsed.user + clientUsed.system) / operations;
       const sum = (serverUs ?? 0) + (postgresUs ?? 0) + clientUs;
-      return { serverUs, postgresUs, clientUs, ceilingPerS: serverUs === null || sum === 0 ? null : (os.cpus().length * 1_000_000) / sum };
+      return {
+        serverUs,
+        postgresUs,
+        clientUs,
+        ceilingPerS: serverUs === null || sum === 0 ? null : (os.cpus().length * 1_000_000) / sum,
+      };
     },
   };
 }
 
 /** Table columns for a list of CpuShares (one per round): the medians, or nothing for a row without them. */
 export function cpuColumns(shares: readonly CpuShares[]): Record<string, Cell> {
-  if (shares.length === 0) return { 'server CPU µs/op': '', 'PostgreSQL CPU µs/op': '', 'client CPU µs/op': '', 'ceiling ops/s': '' };
+  if (shares.length === 0)
+    return { 'server CPU µs/op': '', 'PostgreSQL CPU µs/op': '', 'client CPU µs/op': '', 'ceiling ops/s': '' };
   const mid = (pick: (s: CpuShares) => number | null) => {
     const values = shares.map(pick).filter((v): v is number => v !== null);
     return values.length === 0 ? 'n/a' : round(median(values));
@@ -176,7 +196,8 @@ export async function measureServer(url: string, pid: number, options: LoadOptio
   const before = cpuMs(pid);
   const figures = await measure(url, options);
   const after = cpuMs(pid);
-  const cpuUsPerRequest = before === null || after === null || figures.requests === 0 ? null : ((after - before) * 1000) / figures.requests;
+  const cpuUsPerRequest =
+    before === null || after === null || figures.requests === 0 ? null : ((after - before) * 1000) / figures.requests;
   return { ...figures, cpuUsPerRequest };
 }
 
@@ -201,11 +222,15 @@ export function formatTable(rows: readonly Record<string, Cell>[]): string {
   // Numbers right-aligned so that figures line up by magnitude.
   const line = (values: string[], isHeader: boolean) =>
     values
-      .map((v, i) => (!isHeader && typeof first[columns[i]!] === 'number' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .map((v, i) =>
+        !isHeader && typeof first[columns[i]!] === 'number' ? v.padStart(widths[i]!) : v.padEnd(widths[i]!),
+      )
       .join('  ')
       .trimEnd();
   const [header, ...body] = cells;
-  return [line(header!, true), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((v) => line(v, false))].join('\n');
+  return [line(header!, true), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map((v) => line(v, false))].join(
+    '\n',
+  );
 }
 
 /** A database of its own for the app on the PostgreSQL server `adminUrl` names; dropped afterwards. */

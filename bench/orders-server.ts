@@ -4,8 +4,8 @@ import { startApp } from '../core/boot.ts';
 import { loadConfig } from '../core/config.ts';
 import { newId } from '../core/ids.ts';
 import { toBits } from '../core/shared/permissions.ts';
-import type { OrdersPlugin } from '../plugins/orders/index.ts';
 import { plugins } from '../plugins/index.ts';
+import type { OrdersPlugin } from '../plugins/orders/index.ts';
 
 /**
  * The orders benchmark's server: the real web process (startApp), plus a kitchen to measure. Once ready it writes
@@ -24,7 +24,13 @@ const em = server.ctx.orm.em.fork();
 const staff = toBits(['MANAGE_ORDERS']);
 const make = (prefix: string, i: number, permissions: number) => {
   const id = newId();
-  em.create(UserSchema, { id, username: `${prefix}${i}`, displayName: `${prefix} ${i}`, permissions, ban: { active: false } });
+  em.create(UserSchema, {
+    id,
+    username: `${prefix}${i}`,
+    displayName: `${prefix} ${i}`,
+    permissions,
+    ban: { active: false },
+  });
   return id;
 };
 const viewer = make('viewer', 0, staff);
@@ -34,13 +40,24 @@ await em.flush();
 
 const ids: string[] = [];
 for (const [i, customerId] of customers.entries()) {
-  const order = await orders.createOrder({ customerId, guildId: '1100000000000000900', channelId: '1100000000000000901', item: `Order number ${i}: a cheeseburger, fries and a milkshake`, mentions: [] });
+  const order = await orders.createOrder({
+    customerId,
+    guildId: '1100000000000000900',
+    channelId: '1100000000000000901',
+    item: `Order number ${i}: a cheeseburger, fries and a milkshake`,
+    mentions: [],
+  });
   ids.push(order.id);
 }
-const tokens = async (userIds: string[]) => Promise.all(userIds.map(async (id) => (await server.ctx.sessions.create(id)).token));
+const tokens = async (userIds: string[]) =>
+  Promise.all(userIds.map(async (id) => (await server.ctx.sessions.create(id)).token));
 await writeFile(
   process.env.BENCH_FIXTURE!,
-  JSON.stringify({ viewer: (await tokens([viewer]))[0], claimOrders: ids.slice(0, CLAIM_ORDERS), chefs: await tokens(chefIds) }),
+  JSON.stringify({
+    viewer: (await tokens([viewer]))[0],
+    claimOrders: ids.slice(0, CLAIM_ORDERS),
+    chefs: await tokens(chefIds),
+  }),
 );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

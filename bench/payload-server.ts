@@ -7,7 +7,12 @@ import Fastify from 'fastify';
  */
 const payload = readFileSync(process.env.PAYLOAD_FILE!);
 const app = Fastify();
-app.get('/', async (_request, reply) => reply.header('content-encoding', process.env.PAYLOAD_ENCODING ?? 'gzip').type('application/json; charset=utf-8').send(payload));
+app.get('/', async (_request, reply) =>
+  reply
+    .header('content-encoding', process.env.PAYLOAD_ENCODING ?? 'gzip')
+    .type('application/json; charset=utf-8')
+    .send(payload),
+);
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

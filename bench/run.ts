@@ -8,18 +8,30 @@ import { identifyCase } from './cases/identify.ts';
 import { interactionsCase } from './cases/interactions.ts';
 import { metricsCase } from './cases/metrics.ts';
 import { ordersCase } from './cases/orders.ts';
-import { statisticsCase } from './cases/statistics.ts';
-import { purchasesCase } from './cases/purchases.ts';
-import { throughput } from './cases/throughput.ts';
 import { pageWeight } from './cases/page-weight.ts';
+import { purchasesCase } from './cases/purchases.ts';
+import { statisticsCase } from './cases/statistics.ts';
+import { throughput } from './cases/throughput.ts';
 import { writesCase } from './cases/writes.ts';
-import { formatTable, ROOT, type BenchCase } from './lib.ts';
+import { type BenchCase, formatTable, ROOT } from './lib.ts';
 
 /**
  * `npm run bench [-- case-name …]`: builds the site, runs the cases (all, or those named), prints a table per case
  * and writes bench/results/latest.json. Figures are printed against their targets, never asserted.
  */
-const CASES: BenchCase[] = [coldStart, throughput, writesCase, ordersCase, purchasesCase, fanout, identifyCase, interactionsCase, metricsCase, statisticsCase, pageWeight];
+const CASES: BenchCase[] = [
+  coldStart,
+  throughput,
+  writesCase,
+  ordersCase,
+  purchasesCase,
+  fanout,
+  identifyCase,
+  interactionsCase,
+  metricsCase,
+  statisticsCase,
+  pageWeight,
+];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !CASES.some((c) => c.name === name));
@@ -36,9 +48,13 @@ const machine = {
   platform: `${os.platform()} ${os.release()} ${os.arch()}`,
   node: process.version,
 };
-console.log(`Virtual Diner benchmarks: Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.platform}`);
+console.log(
+  `Virtual Diner benchmarks: Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.platform}`,
+);
 if (!existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs'))) {
-  console.log('Note: the site is not built (dist/ is missing): the server starts without it. `npm run bench` builds first.');
+  console.log(
+    'Note: the site is not built (dist/ is missing): the server starts without it. `npm run bench` builds first.',
+  );
 }
 
 const results: Record<string, unknown> = {};

@@ -23,12 +23,19 @@ const STAFF = Number(process.env.BENCH_STAFF ?? 50);
 const bench = definePlugin({
   name: 'bench',
   routes(app, _service, ctx) {
-    app.get('/bench/statistics-30d', { onRequest: requirePermissions({ all: ['MANAGE_MANAGEMENT_STATISTICS'] }) }, async () => {
-      const { statistics } = ctx.services.statistics as StatisticsPlugin;
-      const today = statistics.today();
-      const [figures, days] = await Promise.all([statistics.figures(ctx.orm.em.fork(), addDays(today, -29), today, null), statistics.daily(30)]);
-      return { members: figures.size, delivered: days.reduce((sum, d) => sum + d.delivered, 0) };
-    });
+    app.get(
+      '/bench/statistics-30d',
+      { onRequest: requirePermissions({ all: ['MANAGE_MANAGEMENT_STATISTICS'] }) },
+      async () => {
+        const { statistics } = ctx.services.statistics as StatisticsPlugin;
+        const today = statistics.today();
+        const [figures, days] = await Promise.all([
+          statistics.figures(ctx.orm.em.fork(), addDays(today, -29), today, null),
+          statistics.daily(30),
+        ]);
+        return { members: figures.size, delivered: days.reduce((sum, d) => sum + d.delivered, 0) };
+      },
+    );
   },
 });
 
@@ -38,7 +45,12 @@ const em = server.ctx.orm.em.fork();
 const rank = em.create(RankSchema, {
   name: 'Bench Director',
   position: 500,
-  permissions: toBits(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_MANAGEMENT_STATISTICS', 'MANAGE_MANAGEMENT_STATISTICS']),
+  permissions: toBits([
+    'VIEW_STAFF_DASHBOARD',
+    'MANAGE_ORDERS',
+    'VIEW_MANAGEMENT_STATISTICS',
+    'MANAGE_MANAGEMENT_STATISTICS',
+  ]),
 });
 const staff = Array.from({ length: STAFF }, (_, i) => {
   const id = newId();

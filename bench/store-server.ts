@@ -27,7 +27,16 @@ await em.flush();
 for (const id of ids) await store.coins.credit({ userId: id, amount: 100_000_000, kind: 'ADMIN', reference: 'bench' });
 const item = await store.items.create(
   { id: ids[0]!, username: 'buyer0', displayName: null },
-  { name: 'Bench pass', description: '', picture: null, price: 1, grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 1 }, stock: null, perUserLimit: null, onSale: true },
+  {
+    name: 'Bench pass',
+    description: '',
+    picture: null,
+    price: 1,
+    grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 1 },
+    stock: null,
+    perUserLimit: null,
+    onSale: true,
+  },
 );
 const tokens = await Promise.all(ids.map(async (id) => (await server.ctx.sessions.create(id)).token));
 await writeFile(process.env.BENCH_FIXTURE!, JSON.stringify({ item: item.id, buyers: tokens }));

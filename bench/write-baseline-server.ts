@@ -39,7 +39,9 @@ if (process.env.DATABASE_URL) {
   // From the cluster template `npm run build` makes, as the app starts a new embedded database (initdb in
   // WebAssembly takes tens of seconds on a busy machine).
   const template = path.resolve('dist', 'pglite-template.tar');
-  const loadDataDir = existsSync(template) ? new Blob([readFileSync(template)], { type: 'application/x-tar' }) : undefined;
+  const loadDataDir = existsSync(template)
+    ? new Blob([readFileSync(template)], { type: 'application/x-tar' })
+    : undefined;
   const db = await PGlite.create(process.env.DATA_DIR!, loadDataDir ? { loadDataDir } : {});
   transaction = (work) => db.transaction((tx) => work((sql, params) => tx.query<Record<string, unknown>>(sql, params)));
   close = () => db.close();
@@ -47,8 +49,12 @@ if (process.env.DATABASE_URL) {
 
 await transaction(async (query) => {
   await query('drop table if exists bench_write_baseline');
-  await query('create table bench_write_baseline (id int primary key, status text not null, claimed_by text, updated_at timestamptz not null)');
-  await query(`insert into bench_write_baseline select i, 'ORDERED', null, now() from generate_series(0, ${ROWS - 1}) as i`);
+  await query(
+    'create table bench_write_baseline (id int primary key, status text not null, claimed_by text, updated_at timestamptz not null)',
+  );
+  await query(
+    `insert into bench_write_baseline select i, 'ORDERED', null, now() from generate_series(0, ${ROWS - 1}) as i`,
+  );
 });
 
 const app = Fastify();
@@ -57,7 +63,11 @@ app.post<{ Params: { id: string } }>('/orders/:id/toggle', async (request) => {
   return transaction(async (query) => {
     const { rows } = await query('select status from bench_write_baseline where id = $1 for update', [id]);
     const status = rows[0]!.status === 'ORDERED' ? 'CLAIMED' : 'ORDERED';
-    await query('update bench_write_baseline set status = $2, claimed_by = $3, updated_at = now() where id = $1', [id, status, status === 'CLAIMED' ? `chef${id}` : null]);
+    await query('update bench_write_baseline set status = $2, claimed_by = $3, updated_at = now() where id = $1', [
+      id,
+      status,
+      status === 'CLAIMED' ? `chef${id}` : null,
+    ]);
     return { id, status };
   });
 });
@@ -65,11 +75,13 @@ app.get('/', async () => ({ ready: true }));
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () =>
-    void app
-      .close()
-      .then(() => transaction((query) => query('drop table if exists bench_write_baseline')))
-      .then(close)
-      .then(() => process.exit(0)),
+  process.once(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(() => transaction((query) => query('drop table if exists bench_write_baseline')))
+        .then(close)
+        .then(() => process.exit(0)),
   );
 }

@@ -12,7 +12,8 @@ app.get('/', async () => ({ ready: true }));
 app.get('/gateway', { websocket: true }, (socket) => {
   socket.on('message', (raw) => {
     const message = JSON.parse(raw.toString()) as { op: number };
-    if (message.op === OP.IDENTIFY) socket.send(JSON.stringify({ op: OP.IDENTIFIED, data: { user: { id: '0' }, heartbeatInterval: 41_250 } }));
+    if (message.op === OP.IDENTIFY)
+      socket.send(JSON.stringify({ op: OP.IDENTIFIED, data: { user: { id: '0' }, heartbeatInterval: 41_250 } }));
   });
 });
 await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
 import type { OrdersPlugin } from '../plugins/orders/index.ts';
 import { APPLICATION_ID, commandInteraction } from '../tests/stand-ins/discord/interactions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../tests/stand-ins/discord/server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
 import { until } from '../tests/support/until.ts';
-import { startBotClient, type BotClient } from './client.ts';
+import { type BotClient, startBotClient } from './client.ts';
 
 /** The real discord.js client against the stand-in's gateway: in-process, on the embedded database. */
 describe('the discord.js gateway client', () => {
@@ -15,11 +15,24 @@ describe('the discord.js gateway client', () => {
   let bot: BotClient;
 
   beforeAll(async () => {
-    discord = await startDiscordStandIn({ botToken: 'gateway-bot-token', applicationId: APPLICATION_ID, heartbeatIntervalMs: 250 });
-    app = await createTestApp({
-      env: { ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID },
+    discord = await startDiscordStandIn({
+      botToken: 'gateway-bot-token',
+      applicationId: APPLICATION_ID,
+      heartbeatIntervalMs: 250,
     });
-    bot = await startBotClient({ config: app.config, discord: app.server.ctx.services.discord as DiscordPlugin, log: app.server.app.log });
+    app = await createTestApp({
+      env: {
+        ORDER_SWEEP_INTERVAL_MS: '0',
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+      },
+    });
+    bot = await startBotClient({
+      config: app.config,
+      discord: app.server.ctx.services.discord as DiscordPlugin,
+      log: app.server.app.log,
+    });
   });
   afterAll(async () => {
     await bot?.stop();
@@ -38,11 +51,17 @@ describe('the discord.js gateway client', () => {
 
   it('answers a dispatched /order through the interaction callback and creates the order; GUILD_DELETE cancels it', async () => {
     const guild = '800000000000000555';
-    const interaction = commandInteraction('order', { user: { id: '500000000000099001', username: 'gateway_guest' }, options: { item: 'Gateway burger' }, guildId: guild });
+    const interaction = commandInteraction('order', {
+      user: { id: '500000000000099001', username: 'gateway_guest' },
+      options: { item: 'Gateway burger' },
+      guildId: guild,
+    });
     discord.gateway.dispatch('INTERACTION_CREATE', interaction);
     const reply = await until(() => discord.bot.originals.get(interaction.token));
     const orderID = (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
-    const callback = discord.requests.find((r) => r.path.endsWith(`/interactions/${interaction.id}/${interaction.token}/callback`))!;
+    const callback = discord.requests.find((r) =>
+      r.path.endsWith(`/interactions/${interaction.id}/${interaction.token}/callback`),
+    )!;
     expect(callback.body).toMatchObject({ type: 4, data: { allowed_mentions: { parse: [] } } });
     const { orders } = app.server.ctx.services.orders as OrdersPlugin;
     expect(await orders.get(orderID)).toMatchObject({ item: 'Gateway burger', status: 'ORDERED', guildId: guild });
@@ -52,19 +71,30 @@ describe('the discord.js gateway client', () => {
       const order = await orders.get(orderID);
       return order.status === 'CANCELLED' && order;
     });
-    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: expect.stringMatching(/removed from the server/) });
+    expect(cancelled).toMatchObject({
+      status: 'CANCELLED',
+      cancelReason: expect.stringMatching(/removed from the server/),
+    });
   });
 
   it('leaves orders alone when a server is only unavailable (an outage)', async () => {
     const guild = '800000000000000556';
-    const interaction = commandInteraction('order', { user: { id: '500000000000099002', username: 'outage_guest' }, options: { item: 'Soup' }, guildId: guild });
+    const interaction = commandInteraction('order', {
+      user: { id: '500000000000099002', username: 'outage_guest' },
+      options: { item: 'Soup' },
+      guildId: guild,
+    });
     discord.gateway.dispatch('INTERACTION_CREATE', interaction);
     const reply = await until(() => discord.bot.originals.get(interaction.token));
     const orderID = (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
     // Then a server that really removed the bot, with an order of its own: once that order is cancelled, the outage
     // dispatched before it has been handled too.
     const gone = '800000000000000557';
-    const goneInteraction = commandInteraction('order', { user: { id: '500000000000099003', username: 'gone_guest' }, options: { item: 'Salad' }, guildId: gone });
+    const goneInteraction = commandInteraction('order', {
+      user: { id: '500000000000099003', username: 'gone_guest' },
+      options: { item: 'Salad' },
+      guildId: gone,
+    });
     discord.gateway.dispatch('INTERACTION_CREATE', goneInteraction);
     const goneReply = await until(() => discord.bot.originals.get(goneInteraction.token));
     const goneOrderID = (goneReply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
@@ -83,12 +113,29 @@ describe('npm run bot:register', () => {
     const { plugins } = await import('../plugins/index.ts');
     const discord = await startDiscordStandIn({ botToken: 'register-token' });
     try {
-      const config = loadConfig({ NODE_ENV: 'test', DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+      });
       const commands = plugins.flatMap((p) => p.commands ?? []);
       expect(await registerCommands(config, commands)).toBe(commands.length);
       expect(await registerCommands(config, commands, '800000000000000001')).toBe(commands.length);
       const names = (discord.bot.commands.get('global') as { name: string }[]).map((c) => c.name);
-      expect(names).toEqual(['kitchen', 'hourly', 'order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'help', 'invite']);
+      expect(names).toEqual([
+        'kitchen',
+        'hourly',
+        'order',
+        'status',
+        'cancel',
+        'rate',
+        'menu',
+        'leaderboard',
+        'profile',
+        'help',
+        'invite',
+      ]);
       expect(discord.bot.commands.get('800000000000000001')).toHaveLength(commands.length);
     } finally {
       await discord.close();

@@ -1,14 +1,14 @@
 import { once } from 'node:events';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
 import {
-  ApplicationCommandType,
-  GatewayDispatchEvents,
-  InteractionType,
-  Routes,
   type APIChatInputApplicationCommandInteraction,
   type APIInteraction,
+  ApplicationCommandType,
+  GatewayDispatchEvents,
   type GatewayDispatchPayload,
+  InteractionType,
+  Routes,
 } from 'discord-api-types/v10';
-import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../core/config.ts';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
@@ -25,7 +25,11 @@ export interface BotClient {
  * included), answered through the interaction callback; GUILD_DELETE (the bot was removed, not an outage) cancels that server's active orders.
  * Shard settings come from discord.js's ShardingManager environment when it spawned us (bot/main.ts).
  */
-export async function startBotClient(options: { config: Config; discord: DiscordPlugin; log: FastifyBaseLogger }): Promise<BotClient> {
+export async function startBotClient(options: {
+  config: Config;
+  discord: DiscordPlugin;
+  log: FastifyBaseLogger;
+}): Promise<BotClient> {
   const { config, discord, log } = options;
   if (!config.discord.token) throw new Error('DISCORD_TOKEN is not set');
   const client = new Client({
@@ -39,15 +43,26 @@ export async function startBotClient(options: { config: Config; discord: Discord
   client.on(Events.Raw, (packet: GatewayDispatchPayload) => {
     if (packet.t === GatewayDispatchEvents.InteractionCreate) {
       const interaction = packet.d;
-      if (interaction.type !== InteractionType.ApplicationCommand || interaction.data.type !== ApplicationCommandType.ChatInput) return;
+      if (
+        interaction.type !== InteractionType.ApplicationCommand ||
+        interaction.data.type !== ApplicationCommandType.ChatInput
+      )
+        return;
       respondInTime(discord.dispatcher, discord.rest, interaction as APIChatInputApplicationCommandInteraction, log)
         .then((response) => answer(interaction, response))
         .catch((error: unknown) => log.error({ err: error }, 'could not answer an interaction'));
     } else if (packet.t === GatewayDispatchEvents.GuildDelete && !packet.d.unavailable) {
       discord.messages
         .guildRemoved(packet.d.id)
-        .then((count) => log.info({ guildId: packet.d.id, cancelled: count }, 'removed from a server: its active orders are cancelled'))
-        .catch((error: unknown) => log.error({ err: error, guildId: packet.d.id }, 'could not cancel the orders of a server the bot left'));
+        .then((count) =>
+          log.info(
+            { guildId: packet.d.id, cancelled: count },
+            'removed from a server: its active orders are cancelled',
+          ),
+        )
+        .catch((error: unknown) =>
+          log.error({ err: error, guildId: packet.d.id }, 'could not cancel the orders of a server the bot left'),
+        );
     }
   });
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord.js client error'));

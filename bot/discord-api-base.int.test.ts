@@ -6,14 +6,19 @@ import { plugins } from '../plugins/index.ts';
 import type { NotificationsPlugin } from '../plugins/notifications/index.ts';
 import '../plugins/notifications/events.ts';
 import type { OrdersPlugin } from '../plugins/orders/index.ts';
-import { APPLICATION_ID, commandInteraction, createInteractionSigner, type InteractionSigner } from '../tests/stand-ins/discord/interactions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../tests/stand-ins/discord/server.ts';
+import {
+  APPLICATION_ID,
+  commandInteraction,
+  createInteractionSigner,
+  type InteractionSigner,
+} from '../tests/stand-ins/discord/interactions.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../tests/stand-ins/discord/server.ts';
 import { slowPlugin } from '../tests/stand-ins/discord/slow-command.ts';
-import { refuseDiscordHosts, type DiscordHostGuard } from '../tests/support/discord-hosts.ts';
+import { type DiscordHostGuard, refuseDiscordHosts } from '../tests/support/discord-hosts.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
 import { until } from '../tests/support/until.ts';
+import { type BotClient, startBotClient } from './client.ts';
 import { registerCommands } from './commands.ts';
-import { startBotClient, type BotClient } from './client.ts';
 
 /**
  * DISCORD_API_URL is where every Discord call goes (issue 39): this process cannot resolve or reach discord.com at all
@@ -28,12 +33,18 @@ describe('every Discord call goes to DISCORD_API_URL', () => {
   let bot: BotClient;
   let n = 0;
   const customer = () => ({ id: `50000000000007${String(1000 + ++n)}`, username: `local${n}` });
-  const services = () => app.server.ctx.services as { orders: OrdersPlugin; discord: DiscordPlugin; notifications: NotificationsPlugin };
-  const called = (method: string, path: RegExp) => discord.requests.some((r) => r.method === method && path.test(r.path));
+  const services = () =>
+    app.server.ctx.services as { orders: OrdersPlugin; discord: DiscordPlugin; notifications: NotificationsPlugin };
+  const called = (method: string, path: RegExp) =>
+    discord.requests.some((r) => r.method === method && path.test(r.path));
 
   beforeAll(async () => {
     guard = refuseDiscordHosts();
-    discord = await startDiscordStandIn({ botToken: 'local-bot-token', applicationId: APPLICATION_ID, heartbeatIntervalMs: 250 });
+    discord = await startDiscordStandIn({
+      botToken: 'local-bot-token',
+      applicationId: APPLICATION_ID,
+      heartbeatIntervalMs: 250,
+    });
     signer = createInteractionSigner();
     app = await createTestApp({
       plugins: [...plugins.slice(0, -1), slowPlugin, plugins.at(-1)!],
@@ -59,12 +70,17 @@ describe('every Discord call goes to DISCORD_API_URL', () => {
   async function interaction(name: string, options: Parameters<typeof commandInteraction>[1]) {
     const sent = commandInteraction(name, options);
     const payload = JSON.stringify(sent);
-    const res = await app.inject({ method: 'POST', url: '/api/interactions', payload, headers: signer.headers(payload) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      payload,
+      headers: signer.headers(payload),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return { token: sent.token, answer: res.json() as { type: number; data?: { embeds?: APIEmbed[] } } };
   }
 
-  it('refuses Discord\'s own hosts in this test: the check would see a call that went there', async () => {
+  it("refuses Discord's own hosts in this test: the check would see a call that went there", async () => {
     await expect(fetch('https://discord.com/api/v10/gateway')).rejects.toThrow();
     expect(guard.attempts.length).toBeGreaterThan(0);
     guard.attempts.length = 0;
@@ -80,11 +96,15 @@ describe('every Discord call goes to DISCORD_API_URL', () => {
     expect(guard.attempts).toEqual([]);
   });
 
-  it('HTTP interactions: the order\'s status edits, its delivery, the DM when the channel refuses', async () => {
+  it("HTTP interactions: the order's status edits, its delivery, the DM when the channel refuses", async () => {
     const channel = '700000000000000901';
     discord.failChannel(channel, 403);
     const user = customer();
-    const { token, answer } = await interaction('order', { user, options: { item: 'Local pizza' }, channelId: channel });
+    const { token, answer } = await interaction('order', {
+      user,
+      options: { item: 'Local pizza' },
+      channelId: channel,
+    });
     const orderID = answer.data!.embeds![0]!.fields!.find((f) => f.name === 'Order ID')!.value;
     const kitchen = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
     const staff = { id: kitchen.id, permissions: toBits(['MANAGE_ORDERS']) };
@@ -101,7 +121,10 @@ describe('every Discord call goes to DISCORD_API_URL', () => {
   });
 
   it('a deferred reply: the "thinking" message deleted and the ephemeral follow-up sent through the stand-in', async () => {
-    const { token, answer } = await interaction('slow', { user: customer(), options: [{ name: 'private', type: 5, value: true }] as never });
+    const { token, answer } = await interaction('slow', {
+      user: customer(),
+      options: [{ name: 'private', type: 5, value: true }] as never,
+    });
     expect(answer.type).toBe(5);
     await until(() => discord.bot.followUps.get(token));
     expect(discord.bot.deletedOriginals.has(token)).toBe(true);
@@ -110,7 +133,13 @@ describe('every Discord call goes to DISCORD_API_URL', () => {
 
   it('a notice as a DM, and the slash commands registered', async () => {
     const user = await app.createUser();
-    app.server.ctx.events.publish('notice', { userId: user.id, ref: 'local:1', kind: 'appeal.denied', text: 'Told locally.', link: null });
+    app.server.ctx.events.publish('notice', {
+      userId: user.id,
+      ref: 'local:1',
+      kind: 'appeal.denied',
+      text: 'Told locally.',
+      link: null,
+    });
     await until(() => discord.dmsTo(user.id).length > 0);
     const commands = plugins.flatMap((p) => p.commands ?? []);
     expect(await registerCommands(app.config, commands)).toBe(commands.length);

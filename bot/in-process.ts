@@ -1,6 +1,6 @@
 import type { StartedApp } from '../core/boot.ts';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
-import { startBotClient, type BotClient } from './client.ts';
+import { type BotClient, startBotClient } from './client.ts';
 
 /**
  * `npm start` with DISCORD_TOKEN and BOT_IN_PROCESS (the default): the gateway client beside the web server, on its
@@ -9,7 +9,11 @@ import { startBotClient, type BotClient } from './client.ts';
 export async function startInProcess(app: StartedApp): Promise<BotClient | null> {
   const log = app.server.app.log;
   try {
-    return await startBotClient({ config: app.server.ctx.config, discord: app.server.ctx.services.discord as DiscordPlugin, log });
+    return await startBotClient({
+      config: app.server.ctx.config,
+      discord: app.server.ctx.services.discord as DiscordPlugin,
+      log,
+    });
   } catch (error) {
     log.error({ err: error }, 'the bot could not connect to Discord; the site runs without it');
     return null;

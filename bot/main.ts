@@ -18,8 +18,15 @@ try {
   const config = loadConfig();
   const token = config.discord.token;
   if (!token) throw new ConfigError('Set DISCORD_TOKEN to run the bot');
-  const totalShards = process.env.BOT_SHARDS ? Number(process.env.BOT_SHARDS) : await recommendedShards(config.discord.apiUrl, token);
-  const manager = new ShardingManager(path.join(import.meta.dirname, 'shard.ts'), { token, totalShards, respawn: true, mode: 'process' });
+  const totalShards = process.env.BOT_SHARDS
+    ? Number(process.env.BOT_SHARDS)
+    : await recommendedShards(config.discord.apiUrl, token);
+  const manager = new ShardingManager(path.join(import.meta.dirname, 'shard.ts'), {
+    token,
+    totalShards,
+    respawn: true,
+    mode: 'process',
+  });
   manager.on('shardCreate', (shard) => console.log(`Shard ${shard.id} of ${totalShards} started`));
   await manager.spawn({ timeout: 60_000 });
   console.log(`The bot is running on ${totalShards} shard(s)`);

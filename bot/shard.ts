@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '../core/config.ts';
 import { openAndMigrate } from '../core/boot.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
 import { EventBridge } from '../core/db/event-bridge.ts';
 import { buildServer } from '../core/http/server.ts';
 import type { DiscordPlugin } from '../plugins/discord/index.ts';
@@ -17,9 +17,15 @@ async function main(): Promise<void> {
   const server = await buildServer({ config, orm, plugins, site: null });
   // The shard's events (an order placed, a delivery failed) reach the web processes' sockets, and the web's
   // (a delivery made on the site) reach the shard, through PostgreSQL: the bot process always has a DATABASE_URL.
-  const bridge = config.databaseUrl ? new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log }) : null;
+  const bridge = config.databaseUrl
+    ? new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log })
+    : null;
   await bridge?.start();
-  const bot = await startBotClient({ config, discord: server.ctx.services.discord as DiscordPlugin, log: server.app.log });
+  const bot = await startBotClient({
+    config,
+    discord: server.ctx.services.discord as DiscordPlugin,
+    log: server.app.log,
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void (async () => {
@@ -35,6 +41,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof Error ? `The bot shard could not start: ${error.message}` : String(error));
+  console.error(
+    error instanceof ConfigError || error instanceof Error
+      ? `The bot shard could not start: ${error.message}`
+      : String(error),
+  );
   process.exit(1);
 });

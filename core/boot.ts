@@ -2,16 +2,16 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
-import type { EventBridge } from './db/event-bridge.ts';
 import { demoTemplateFor } from './db/demo-template.ts';
 import { DIST_DIR, isNewEmbedded, takeEarlyEmbedded, templatePathOf } from './db/embedded.ts';
-import { collectMigrations, type MigrationClass } from './db/migrations.ts';
+import type { EventBridge } from './db/event-bridge.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
-import { executedMigrations, migrate, openDatabase, withMigrationLock, type Orm } from './db/orm.ts';
+import { collectMigrations, type MigrationClass } from './db/migrations.ts';
+import { executedMigrations, migrate, type Orm, openDatabase, withMigrationLock } from './db/orm.ts';
 import { seedDemoData } from './demo-data.ts';
 import { buildServer, type Server } from './http/server.ts';
 import { loadBuiltSite } from './http/site.ts';
-import { serveMetrics, type MetricsServer } from './metrics/http.ts';
+import { type MetricsServer, serveMetrics } from './metrics/http.ts';
 import type { AnyPlugin } from './plugin.ts';
 
 export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
@@ -20,7 +20,10 @@ export function entitiesOf(plugins: readonly AnyPlugin[]): EntitySchema[] {
 
 /** The kernel's migrations and every plugin's, in the order they run. */
 export function migrationsOf(plugins: readonly AnyPlugin[]): MigrationClass[] {
-  return collectMigrations([{ owner: 'core', migrations: coreMigrations }, ...plugins.map((p) => ({ owner: p.name, migrations: p.migrations ?? [] }))]);
+  return collectMigrations([
+    { owner: 'core', migrations: coreMigrations },
+    ...plugins.map((p) => ({ owner: p.name, migrations: p.migrations ?? [] })),
+  ]);
 }
 
 /** What openDatabase needs to know of the plugins: their tables and the migrations that build them. */
@@ -37,14 +40,22 @@ export interface OpenedDatabase {
 }
 
 /** Opens the database and applies the committed migrations. */
-export async function openAndMigrate(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<OpenedDatabase> {
+export async function openAndMigrate(
+  config: Config,
+  plugins: readonly AnyPlugin[],
+  distDir = DIST_DIR,
+): Promise<OpenedDatabase> {
   // The embedded database server.ts began opening before the modules loaded, with what it decided then: whether the
   // folder was new (its files are written by now), and which template it got.
   const early = config.databaseUrl ? null : await takeEarlyEmbedded(config.embeddedDbPath);
   // An embedded cluster this start creates is new even though the template it starts from is already migrated.
   const embeddedIsNew = early ? early.isNew : !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
   // A new embedded database with demo data starts from the demo template when the build made one that fits.
-  const demoTemplate = early ? early.demoTemplate : embeddedIsNew ? demoTemplateFor(config, distDir, config.embeddedDbPath) : null;
+  const demoTemplate = early
+    ? early.demoTemplate
+    : embeddedIsNew
+      ? demoTemplateFor(config, distDir, config.embeddedDbPath)
+      : null;
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
@@ -88,7 +99,9 @@ export interface StartedApp {
 export async function startApp(config: Config, plugins: readonly AnyPlugin[], distDir = DIST_DIR): Promise<StartedApp> {
   // How long each step of the start took (ms since the process began), logged once listening: where a slow start goes.
   const steps: Record<string, number> = {};
-  const step = (name: string) => void (steps[name] = Math.round(performance.now()));
+  const step = (name: string): void => {
+    steps[name] = Math.round(performance.now());
+  };
   step('loaded');
   // Astro's server bundle loads while the database opens: PGlite's open waits on its files now and then, and the
   // bundle's modules fill those waits. Its failure is the site step's, reported after the database's (awaited below;
@@ -110,7 +123,12 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     if (config.databaseUrl) {
       // Loaded here only: the embedded database has nothing to bridge and never reads `pg`.
       const { EventBridge } = await import('./db/event-bridge.ts');
-      bridge = new EventBridge({ url: config.databaseUrl, events: server.ctx.events, log: server.app.log, metrics: server.metrics });
+      bridge = new EventBridge({
+        url: config.databaseUrl,
+        events: server.ctx.events,
+        log: server.app.log,
+        metrics: server.metrics,
+      });
       await bridge.start();
     }
     if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
@@ -124,7 +142,12 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     step('listening');
     server.app.log.info({ startMs: steps }, 'started');
     if (config.metrics.port !== null) {
-      metrics = await serveMetrics(server.metrics, { host: config.host, port: config.metrics.port, token: config.metrics.token, log: server.app.log });
+      metrics = await serveMetrics(server.metrics, {
+        host: config.host,
+        port: config.metrics.port,
+        token: config.metrics.token,
+        log: server.app.log,
+      });
       server.app.log.info({ url: metrics.url }, 'metrics served on their own port');
     }
   } catch (error) {
@@ -137,7 +160,8 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   const started = server;
   const address = started.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const shownHost =
+    config.host === '0.0.0.0' || config.host === '::' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   let stopping: Promise<void> | null = null;
   return {
     server: started,

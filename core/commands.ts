@@ -67,4 +67,5 @@ export function defineCommand<Schema extends z.ZodType>(command: BotCommand<Sche
   return command;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any command, whatever its options: a handler's parameter rejects `unknown`
 export type AnyCommand = BotCommand<any>;

@@ -10,7 +10,12 @@ describe('ads configuration', () => {
 
   it('reaches pages with its probe and help manifest, both optional', () => {
     const config = loadConfig({ AD_SITE_ID: '42', AD_SCRIPT_URL: 'https://ads.example/ads.js' });
-    expect(publicConfigOf(config).ads).toEqual({ siteId: '42', scriptUrl: 'https://ads.example/ads.js', probeUrl: null, helpManifestUrl: null });
+    expect(publicConfigOf(config).ads).toEqual({
+      siteId: '42',
+      scriptUrl: 'https://ads.example/ads.js',
+      probeUrl: null,
+      helpManifestUrl: null,
+    });
     const full = loadConfig({
       AD_SITE_ID: '42',
       AD_SCRIPT_URL: 'https://ads.example/ads.js',

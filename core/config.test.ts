@@ -26,10 +26,17 @@ describe('loadConfig', () => {
 
   it('refuses production without its secrets and names each missing variable', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      new ConfigError('Missing required configuration for production: SESSION_SECRET, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DATABASE_URL'),
+      new ConfigError(
+        'Missing required configuration for production: SESSION_SECRET, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DATABASE_URL',
+      ),
     );
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        DISCORD_CLIENT_ID: '1',
+        DISCORD_CLIENT_SECRET: 's',
+      }),
     ).toThrow(/: DATABASE_URL$/);
   });
 
@@ -65,7 +72,9 @@ describe('the bot invite link', () => {
     expect(loadConfig({ DISCORD_CLIENT_ID: '123' }).inviteUrl).toBe(
       'https://discord.com/oauth2/authorize?client_id=123&scope=bot%20applications.commands&permissions=2147601408',
     );
-    expect(loadConfig({ DISCORD_CLIENT_ID: '123', BOT_INVITE_URL: 'https://discord.gg/diner' }).inviteUrl).toBe('https://discord.gg/diner');
+    expect(loadConfig({ DISCORD_CLIENT_ID: '123', BOT_INVITE_URL: 'https://discord.gg/diner' }).inviteUrl).toBe(
+      'https://discord.gg/diner',
+    );
   });
 
   it('serves metrics only when asked: a port of their own, a token, or neither; shutdown bounded at 10 s', () => {

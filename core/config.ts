@@ -6,7 +6,8 @@ import { DEFAULT_DATA_DIR, embeddedPathOf } from './db/embedded.ts';
 /** Empty strings in the environment mean "unset", as in most .env tooling. */
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const flag = (fallback: boolean) =>
-  z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['true', 'false', '1', '0']).optional())
+  z
+    .preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['true', 'false', '1', '0']).optional())
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
 const envSchema = z.object({
@@ -16,7 +17,12 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
-  DATABASE_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
   /** How long a statement may run or wait, and a transaction sit idle, before the database stops it (503). */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -25,7 +31,12 @@ const envSchema = z.object({
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
   DISCORD_TOKEN: optionalString,
   /** The bot (plugins/discord): HTTP interactions are verified with the application's public key (hex). */
-  DISCORD_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional()),
+  DISCORD_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
+      .optional(),
+  ),
   /** The application's id; default DISCORD_CLIENT_ID (they are the same for one Discord application). */
   DISCORD_APPLICATION_ID: optionalString,
   /** Seconds a customer waits between two orders placed through the bot (in memory, per process). */
@@ -44,23 +55,26 @@ const envSchema = z.object({
    * (comma or space separated), allowed by the Content-Security-Policy only while an ad network is configured.
    */
   AD_HOSTS: optionalString.pipe(
-    z.string().transform((v, ctx) => {
-      const origins: string[] = [];
-      for (const entry of v.split(/[\s,]+/).filter(Boolean)) {
-        let url: URL | null = null;
-        try {
-          url = new URL(entry);
-        } catch {
-          url = null;
+    z
+      .string()
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const entry of v.split(/[\s,]+/).filter(Boolean)) {
+          let url: URL | null = null;
+          try {
+            url = new URL(entry);
+          } catch {
+            url = null;
+          }
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+            ctx.addIssue({ code: 'custom', message: `${entry.slice(0, 80)} is not an origin (https://host[:port])` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
         }
-        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
-          ctx.addIssue({ code: 'custom', message: `${entry.slice(0, 80)} is not an origin (https://host[:port])` });
-          return z.NEVER;
-        }
-        origins.push(url.origin);
-      }
-      return origins;
-    }).optional(),
+        return origins;
+      })
+      .optional(),
   ),
   /**
    * Sponsor payments through the ad network (docs/store.md "Sponsors"): the secret it signs its payment callbacks
@@ -126,7 +140,10 @@ const StripePlanSchema = z.strictObject({
   /** As shown, e.g. `$2.99`: Stripe's price is the one charged. */
   monthlyPrice: z.string().min(1).max(20),
   description: z.string().max(300).default(''),
-  perks: z.array(z.string().regex(/^[A-Z0-9_]{1,40}$/, 'a perk is UPPER_CASE')).max(20).default([]),
+  perks: z
+    .array(z.string().regex(/^[A-Z0-9_]{1,40}$/, 'a perk is UPPER_CASE'))
+    .max(20)
+    .default([]),
   /** A rank's name (ranks are rows: their ids are not known before the database), or null. */
   rank: z.string().min(1).max(60).nullable().default(null),
 });
@@ -140,8 +157,24 @@ export type StripePlan = z.output<typeof StripePlanSchema>;
 
 /** The demo plans: shown as "not set up" until Stripe is configured; the Stripe stand-in knows their price ids. */
 export const DEMO_STRIPE_PLANS: StripePlan[] = [
-  { id: 'supporter', priceId: 'price_standin_supporter', name: 'Supporter', monthlyPrice: '$2.99', description: 'Keep the kitchen lights on.', perks: ['SUPPORTER'], rank: null },
-  { id: 'patron', priceId: 'price_standin_patron', name: 'Patron', monthlyPrice: '$7.99', description: 'For regulars who want the Patron rank.', perks: ['SUPPORTER', 'PATRON'], rank: 'Patron' },
+  {
+    id: 'supporter',
+    priceId: 'price_standin_supporter',
+    name: 'Supporter',
+    monthlyPrice: '$2.99',
+    description: 'Keep the kitchen lights on.',
+    perks: ['SUPPORTER'],
+    rank: null,
+  },
+  {
+    id: 'patron',
+    priceId: 'price_standin_patron',
+    name: 'Patron',
+    monthlyPrice: '$7.99',
+    description: 'For regulars who want the Patron rank.',
+    perks: ['SUPPORTER', 'PATRON'],
+    rank: 'Patron',
+  },
 ];
 
 /** The ad network, as pages see it (everything in it ends up in the page anyway). */
@@ -265,7 +298,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedDbPath: embeddedPathOf(e.DATA_DIR),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    discord: { clientId: e.DISCORD_CLIENT_ID, clientSecret: e.DISCORD_CLIENT_SECRET, apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
+    discord: {
+      clientId: e.DISCORD_CLIENT_ID,
+      clientSecret: e.DISCORD_CLIENT_SECRET,
+      apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
       token: e.DISCORD_TOKEN,
       publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
       applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID,
@@ -278,7 +314,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null),
     ads:
       e.AD_SITE_ID && e.AD_SCRIPT_URL
-        ? { siteId: e.AD_SITE_ID, scriptUrl: e.AD_SCRIPT_URL, probeUrl: e.AD_PROBE_URL ?? null, helpManifestUrl: e.ADBLOCK_HELP_URL ?? null }
+        ? {
+            siteId: e.AD_SITE_ID,
+            scriptUrl: e.AD_SCRIPT_URL,
+            probeUrl: e.AD_PROBE_URL ?? null,
+            helpManifestUrl: e.ADBLOCK_HELP_URL ?? null,
+          }
         : null,
     adHosts: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_HOSTS ?? []) : [],
     sponsorSecret: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_SPONSOR_SECRET ?? null) : null,

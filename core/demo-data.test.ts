@@ -15,16 +15,20 @@ import { definePlugin } from './plugin.ts';
 /** Every table of the database with its number of rows. */
 async function rowCounts(orm: Orm): Promise<Record<string, number>> {
   const em = orm.em.fork();
-  const tables = await em.execute<{ name: string }[]>(`select tablename as name from pg_tables where schemaname = 'public' order by tablename`);
+  const tables = await em.execute<{ name: string }[]>(
+    `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[name] = (await em.execute<{ n: number }[]>(`select count(*)::int as n from "${name}"`))[0]!.n;
+  for (const { name } of tables)
+    counts[name] = (await em.execute<{ n: number }[]>(`select count(*)::int as n from "${name}"`))[0]!.n;
   return counts;
 }
 
 describe('the demo template made by the build (core/demo-data.ts, core/db/demo-template.ts)', () => {
   let root: string;
   let dist: string;
-  const configOf = (dataDir: string) => loadConfig({ NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const configOf = (dataDir: string) =>
+    loadConfig({ NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'vd-demo-'));
@@ -32,7 +36,15 @@ describe('the demo template made by the build (core/demo-data.ts, core/db/demo-t
     const template = inject('pgliteTemplate');
     await mkdir(dist);
     await copyFile(template, templatePathOf(dist));
-    await writeDemoTemplate(dist, await buildDemoTemplate(schemaOf(plugins), plugins, configOf(':memory:'), new Uint8Array(await readFile(template))));
+    await writeDemoTemplate(
+      dist,
+      await buildDemoTemplate(
+        schemaOf(plugins),
+        plugins,
+        configOf(':memory:'),
+        new Uint8Array(await readFile(template)),
+      ),
+    );
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -72,7 +84,9 @@ describe('the demo template made by the build (core/demo-data.ts, core/db/demo-t
     }
   });
 
-  it('refuses demo data that reads where the process runs, which a template cannot know', { timeout: 30_000 }, async () => {
+  it('refuses demo data that reads where the process runs, which a template cannot know', {
+    timeout: 30_000,
+  }, async () => {
     const peek = definePlugin({
       name: 'peek',
       async seed(_service, ctx) {
@@ -80,8 +94,8 @@ describe('the demo template made by the build (core/demo-data.ts, core/db/demo-t
       },
     });
     const template = new Uint8Array(await readFile(inject('pgliteTemplate')));
-    await expect(buildDemoTemplate(schemaOf(plugins), [...plugins, peek], configOf(':memory:'), template)).rejects.toThrow(
-      /The demo data reads publicUrl of the configuration/,
-    );
+    await expect(
+      buildDemoTemplate(schemaOf(plugins), [...plugins, peek], configOf(':memory:'), template),
+    ).rejects.toThrow(/The demo data reads publicUrl of the configuration/);
   });
 });

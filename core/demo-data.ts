@@ -1,6 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import type { Config } from './config.ts';
-import { configHashOf, placeReads, recordConfigReads, type DemoManifest } from './db/demo-template.ts';
+import { configHashOf, type DemoManifest, placeReads, recordConfigReads } from './db/demo-template.ts';
 import type { MigrationClass } from './db/migrations.ts';
 import { openDatabase } from './db/orm.ts';
 import { dumpEmbedded } from './db/template.ts';
@@ -40,7 +40,9 @@ export async function buildDemoTemplate(
     }
     const misread = placeReads(recorder.reads());
     if (misread.length > 0) {
-      throw new Error(`The demo data reads ${misread.join(', ')} of the configuration, which a demo template cannot depend on (core/db/demo-template.ts PLACE_PATHS)`);
+      throw new Error(
+        `The demo data reads ${misread.join(', ')} of the configuration, which a demo template cannot depend on (core/db/demo-template.ts PLACE_PATHS)`,
+      );
     }
     return { tarball: await dumpEmbedded(orm), manifest: { seededAt, configHash: configHashOf(config) } };
   } finally {

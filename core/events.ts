@@ -38,7 +38,10 @@ export class EventBus {
 
   on<K extends EventName>(event: K, listener: Listener<K>): () => void {
     let set = this.#listeners.get(event);
-    if (!set) this.#listeners.set(event, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(event, set);
+    }
     set.add(listener as Listener<never>);
     return () => set.delete(listener as Listener<never>);
   }

@@ -16,7 +16,12 @@ describe('renderMarkdown', () => {
   });
 
   it('drops javascript:, data: and vbscript: link targets', () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html;base64,PHNjcmlwdD4=', 'vbscript:msgbox(1)']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox(1)',
+    ]) {
       const html = renderInlineMarkdown(`[click](${url})`);
       expect(html).toBe('<a href="">click</a>');
     }

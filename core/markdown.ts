@@ -11,5 +11,7 @@ export function renderMarkdown(markdown: string): string {
 
 /** One paragraph of inline markdown (a banner line) without the wrapping <p>. */
 export function renderInlineMarkdown(markdown: string): string {
-  return renderMarkdown(markdown).trim().replace(/^<p>([\s\S]*)<\/p>$/, '$1');
+  return renderMarkdown(markdown)
+    .trim()
+    .replace(/^<p>([\s\S]*)<\/p>$/, '$1');
 }

@@ -1,5 +1,11 @@
 import type { EntitySchema } from '@mikro-orm/core';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { AuditLog } from './audit/service.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { AnyCommand } from './commands.ts';
@@ -12,7 +18,13 @@ import type { ZodTypeProvider } from './http/zod.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** What core hands every plugin. `services` holds every plugin's service by plugin name, filled in list order. */
 export interface CoreContext {
@@ -64,6 +76,7 @@ export function definePlugin<const Name extends string, Service = undefined>(
   return definition;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any plugin, whatever its service: its hooks' parameters reject `unknown`
 export type AnyPlugin = PluginDefinition<string, any>;
 
 /** `{ settings: SettingsService, ... }` for a list of plugins. */

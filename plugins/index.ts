@@ -1,7 +1,7 @@
 import type { ServicesOf } from '../core/plugin.ts';
 import appeals from './appeals/index.ts';
-import deliveryMessages from './delivery-messages/index.ts';
 import billing from './billing/index.ts';
+import deliveryMessages from './delivery-messages/index.ts';
 import discord from './discord/index.ts';
 import notifications from './notifications/index.ts';
 import objectives from './objectives/index.ts';
@@ -17,6 +17,23 @@ import teams from './teams/index.ts';
 import users from './users/index.ts';
 
 /** The one list of plugins, handed to core by server.ts and bot/. Order matters: a plugin may use those before it. */
-export const plugins = [settings, ranks, users, notifications, store, billing, onleave, orders, objectives, appeals, recruitment, teams, reports, deliveryMessages, statistics, discord] as const;
+export const plugins = [
+  settings,
+  ranks,
+  users,
+  notifications,
+  store,
+  billing,
+  onleave,
+  orders,
+  objectives,
+  appeals,
+  recruitment,
+  teams,
+  reports,
+  deliveryMessages,
+  statistics,
+  discord,
+] as const;
 
 export type Services = ServicesOf<typeof plugins>;

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { schemaOf } from '../core/boot.ts';
-import { ConfigError, loadConfig } from '../core/config.ts';
+import { type Config, ConfigError, loadConfig } from '../core/config.ts';
 import { demoManifestPathOf, demoTemplatePathOf, writeDemoTemplate } from '../core/db/demo-template.ts';
 import { DIST_DIR, templatePathOf } from '../core/db/embedded.ts';
 import { buildTemplate } from '../core/db/template.ts';
@@ -23,7 +23,7 @@ console.log(`Wrote the embedded database template ${path.relative(process.cwd(),
 
 await rm(demoTemplatePathOf(distDir), { force: true });
 await rm(demoManifestPathOf(distDir), { force: true });
-let config;
+let config: Config | undefined;
 try {
   // As a start in this environment would read it, on the embedded database (whatever DATABASE_URL says here).
   config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:' });
@@ -31,7 +31,8 @@ try {
   if (!(error instanceof ConfigError)) throw error;
   console.log(`No demo template: the configuration here is refused (${error.message})`);
 }
-if (config && (!config.demoData || config.isProduction)) console.log('No demo template: this environment has no demo data');
+if (config && (!config.demoData || config.isProduction))
+  console.log('No demo template: this environment has no demo data');
 else if (config) {
   await writeDemoTemplate(distDir, await buildDemoTemplate(schema, plugins, config, tarball));
   console.log(`Wrote the demo template ${path.relative(process.cwd(), demoTemplatePathOf(distDir))}`);

@@ -22,7 +22,9 @@ function newest(target: string): number {
 export function buildIfStale(): void {
   const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
   if (builtAt !== 0 && !SOURCES.some((source) => newest(source) > builtAt)) return;
-  console.log(builtAt === 0 ? 'Building the site (first start)…' : 'Sources changed since the last build: rebuilding the site…');
+  console.log(
+    builtAt === 0 ? 'Building the site (first start)…' : 'Sources changed since the last build: rebuilding the site…',
+  );
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

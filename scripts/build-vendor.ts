@@ -3,7 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { DIST_DIR } from '../core/db/embedded.ts';
-import { packageManifestOf, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type PackageManifest, type VendorBundle } from '../web/vendor.ts';
+import {
+  type PackageManifest,
+  packageManifestOf,
+  VENDOR_MANIFEST,
+  VENDORED_PACKAGES,
+  type VendorBundle,
+  vendorDirOf,
+} from '../web/vendor.ts';
 
 /**
  * After `astro build`: each package of web/vendor.ts VENDORED_PACKAGES bundled whole into dist/vendor/<package>, and
@@ -39,12 +46,15 @@ for (const name of VENDORED_PACKAGES) {
   const version = packageManifest?.version;
   if (!packageManifest || !version) throw new Error(`${name} is not installed: run npm install`);
   const packageDir = path.join(ROOT, 'node_modules', name);
-  const entries = subpathsOf(packageManifest).map((subpath) => fileURLToPath(import.meta.resolve(subpath === '.' ? name : `${name}${subpath.slice(1)}`)));
+  const entries = subpathsOf(packageManifest).map((subpath) =>
+    fileURLToPath(import.meta.resolve(subpath === '.' ? name : `${name}${subpath.slice(1)}`)),
+  );
   const formats = new Set(entries.map((entry) => formatOf(entry, packageManifest)));
   if (formats.size !== 1) throw new Error(`${name}'s entries mix ES modules and CommonJS: it cannot be bundled as one`);
   const format = [...formats][0]!;
   // Code splitting (the entries sharing one copy of the internals) is esbuild's for ES modules only.
-  if (format === 'commonjs' && entries.length > 1) throw new Error(`${name} is CommonJS with several entries: it cannot be bundled as one`);
+  if (format === 'commonjs' && entries.length > 1)
+    throw new Error(`${name} is CommonJS with several entries: it cannot be bundled as one`);
   const folder = name.replace(/^@/, '').replace(/\//g, '__');
   const outdir = path.join(dir, folder);
   const extension = format === 'module' ? '.mjs' : '.cjs';
@@ -65,11 +75,16 @@ for (const name of VENDORED_PACKAGES) {
   const built: VendorBundle['entries'] = [];
   for (const [output, meta] of Object.entries(result.metafile.outputs)) {
     if (!meta.entryPoint) continue;
-    built.push({ entry: path.relative(ROOT, path.resolve(ROOT, meta.entryPoint)), file: path.relative(dir, path.resolve(ROOT, output)) });
+    built.push({
+      entry: path.relative(ROOT, path.resolve(ROOT, meta.entryPoint)),
+      file: path.relative(dir, path.resolve(ROOT, output)),
+    });
   }
   built.sort((a, b) => a.entry.localeCompare(b.entry));
   if (built.length !== entries.length) throw new Error(`${name}: ${entries.length} entries, ${built.length} bundled`);
   manifest.push({ name, version, folder, format, entries: built });
 }
 await writeFile(path.join(dir, VENDOR_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`Bundled ${manifest.map((b) => `${b.name} ${b.version}`).join(', ')} into ${path.relative(process.cwd(), dir)}`);
+console.log(
+  `Bundled ${manifest.map((b) => `${b.name} ${b.version}`).join(', ')} into ${path.relative(process.cwd(), dir)}`,
+);

@@ -14,7 +14,9 @@ import { plugins } from '../plugins/index.ts';
 const [owner, name] = process.argv.slice(2);
 const plugin = plugins.find((p) => p.name === owner);
 if (!owner || (!plugin && owner !== 'core') || !name || !/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
-  console.error(`Usage: npm run db:migration -- <${['core', ...plugins.map((p) => p.name)].join('|')}> <Name> (letters and digits)`);
+  console.error(
+    `Usage: npm run db:migration -- <${['core', ...plugins.map((p) => p.name)].join('|')}> <Name> (letters and digits)`,
+  );
   process.exit(1);
 }
 const dir = path.resolve(owner === 'core' ? 'core/db/migrations' : `plugins/${owner}/migrations`);
@@ -23,7 +25,10 @@ const ownTables = new Set(((owner === 'core' ? authEntities : plugin?.entities) 
 /** The tables a migration's SQL creates, alters, indexes or drops (a foreign key may reference anyone's). */
 function tablesIn(sql: string): Set<string> {
   const found = new Set<string>();
-  for (const match of sql.matchAll(/(?:(?:create|alter|drop) table(?: if (?:not )?exists)?|create (?:unique )?index [^\n]*? on)\s+"([^"]+)"/g)) found.add(match[1]!);
+  for (const match of sql.matchAll(
+    /(?:(?:create|alter|drop) table(?: if (?:not )?exists)?|create (?:unique )?index [^\n]*? on)\s+"([^"]+)"/g,
+  ))
+    found.add(match[1]!);
   return found;
 }
 
@@ -38,14 +43,22 @@ try {
     const foreign = [...tablesIn(result.code)].filter((table) => !ownTables.has(table));
     if (foreign.length > 0) {
       await rm(file);
-      console.error(`The difference touches tables ${owner} does not own (${foreign.join(', ')}): write it in their owner's migration.`);
+      console.error(
+        `The difference touches tables ${owner} does not own (${foreign.join(', ')}): write it in their owner's migration.`,
+      );
       process.exitCode = 1;
     } else {
       const className = result.fileName.replace(/\.ts$/, '');
       const indexPath = path.join(dir, 'index.ts');
       let index = await readFile(indexPath, 'utf8');
-      index = index.replace(/^(import type \{ MigrationClass \}.*\n(?:import .*\n)*)/m, `$1import { ${className} } from './${result.fileName}';\n`);
-      index = index.replace(/= \[(.*)\];/s, (_, list: string) => `= [${list.trim() ? `${list.trim().replace(/,$/, '')}, ` : ''}${className}];`);
+      index = index.replace(
+        /^(import type \{ MigrationClass \}.*\n(?:import .*\n)*)/m,
+        `$1import { ${className} } from './${result.fileName}';\n`,
+      );
+      index = index.replace(
+        /= \[(.*)\];/s,
+        (_, list: string) => `= [${list.trim() ? `${list.trim().replace(/,$/, '')}, ` : ''}${className}];`,
+      );
       await writeFile(indexPath, index);
       console.log(`Wrote ${path.relative(process.cwd(), file)} and listed it in its index.ts`);
     }

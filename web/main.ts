@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from '../core/config.ts';
 import { startApp } from '../core/boot.ts';
+import { ConfigError, loadConfig } from '../core/config.ts';
 import { plugins } from '../plugins/index.ts';
 
 /**
@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   console.log(`Virtual Diner is ready at ${app.url}`);
   // The bot in this process when it has a token and no separate `npm run bot` (bot/): loaded only then, and the
   // site does not wait for it to connect.
-  const bot = config.discord.token && config.bot.inProcess ? import('../bot/in-process.ts').then((m) => m.startInProcess(app)) : null;
+  const bot =
+    config.discord.token && config.bot.inProcess
+      ? import('../bot/in-process.ts').then((m) => m.startInProcess(app))
+      : null;
   const log = app.server.app.log;
   let draining = false;
   const drain = (signal: NodeJS.Signals) => {
@@ -23,7 +26,10 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const started = Date.now();
     const limit = setTimeout(() => {
-      log.error({ signal, limitMs: config.shutdownTimeoutMs }, `shutdown did not finish within ${config.shutdownTimeoutMs / 1000} s: exiting anyway`);
+      log.error(
+        { signal, limitMs: config.shutdownTimeoutMs },
+        `shutdown did not finish within ${config.shutdownTimeoutMs / 1000} s: exiting anyway`,
+      );
       process.exit(1);
     }, config.shutdownTimeoutMs);
     Promise.resolve(bot?.then((client) => client?.stop()))

@@ -45,7 +45,11 @@ const EVERY_DATABASE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--n
  *   feel.
  * - and the options of every database (above).
  */
-export const EMBEDDED_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--liftoff-only', ...EVERY_DATABASE_FLAGS];
+export const EMBEDDED_NODE_FLAGS: readonly string[] = [
+  '--max-semi-space-size=8',
+  '--liftoff-only',
+  ...EVERY_DATABASE_FLAGS,
+];
 
 /**
  * With PostgreSQL (DATABASE_URL) only the options of every database: no WebAssembly runs (`--liftoff-only` would

@@ -90,12 +90,16 @@ export function currentBundles(root: string, distDir: string): CurrentBundles {
   if (!existsSync(manifest)) return current;
   for (const bundle of JSON.parse(readFileSync(manifest, 'utf8')) as VendorBundle[]) {
     if (!VENDORED_PACKAGES.includes(bundle.name) || installedVersion(root, bundle.name) !== bundle.version) continue;
-    if (!Array.isArray(bundle.entries) || !bundle.entries.every((entry) => existsSync(path.join(dir, entry.file)))) continue;
+    if (!Array.isArray(bundle.entries) || !bundle.entries.every((entry) => existsSync(path.join(dir, entry.file))))
+      continue;
     const folder = `${pathToFileURL(path.join(root, 'node_modules', bundle.name)).href}/`;
     current.packages.set(bundle.name, folder);
     current.bundleFolders.set(`${pathToFileURL(path.join(dir, bundle.folder)).href}/`, folder);
     for (const entry of bundle.entries) {
-      current.byEntry.set(pathToFileURL(path.join(root, entry.entry)).href, { url: pathToFileURL(path.join(dir, entry.file)).href, format: bundle.format });
+      current.byEntry.set(pathToFileURL(path.join(root, entry.entry)).href, {
+        url: pathToFileURL(path.join(dir, entry.file)).href,
+        format: bundle.format,
+      });
     }
   }
   return current;
@@ -132,7 +136,9 @@ export function useVendorBundles(root: string, distDir: string): string[] {
       const bundle = byEntry.get(resolved.url);
       if (bundle) return { url: bundle.url, format: bundle.format, shortCircuit: true };
       if (resolved.url.startsWith(folder)) {
-        throw new Error(`${specifier} is not in the bundle of ${name} (web/vendor.ts): loading it would make a second copy of the package`);
+        throw new Error(
+          `${specifier} is not in the bundle of ${name} (web/vendor.ts): loading it would make a second copy of the package`,
+        );
       }
       return resolved;
     },

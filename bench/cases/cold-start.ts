@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DIST_DIR, templatePathOf } from '../../core/db/embedded.ts';
 import { readTar } from '../../core/db/extract-template.ts';
-import { appEnv, cpuMs, median, round, startServer, type BenchCase } from '../lib.ts';
+import { appEnv, type BenchCase, cpuMs, median, round, startServer } from '../lib.ts';
 
 const RUNS = 3;
 /** Issue 10, item 11: first start on a new embedded database, on an existing one, and idle memory. */
@@ -112,11 +112,19 @@ export const coldStart: BenchCase = {
         idleRss === null
           ? 'Idle RSS: not available (not Linux).'
           : `Idle RSS after ${IDLE_MS / 1000} s on the embedded database: ${round(idleRss)} MiB (target at most ${TARGETS.idleRssMiB} MiB: ${idleRss <= TARGETS.idleRssMiB ? 'met' : 'NOT met'}).`,
-        'Server CPU counts every thread of the process (V8 compiles PGlite\'s WebAssembly on worker threads).',
+        "Server CPU counts every thread of the process (V8 compiles PGlite's WebAssembly on worker threads).",
         `Where each start went (ms since the process began, as the server logs it): new ${runsSteps(fresh)}; existing ${runsSteps(existing)}.`,
         `The disk just before each new-database start: ${templateFiles} empty files (as many as the template holds) created one after another in ${diskMs.map((ms) => round(ms)).join(', ')} ms.`,
       ],
-      data: { targets: TARGETS, helloWorld: hello, newDatabase: fresh, existingDatabase: existing, idleRssMiB: idleRss, templateFiles, fileCreationMs: diskMs },
+      data: {
+        targets: TARGETS,
+        helloWorld: hello,
+        newDatabase: fresh,
+        existingDatabase: existing,
+        idleRssMiB: idleRss,
+        templateFiles,
+        fileCreationMs: diskMs,
+      },
     };
   },
 };

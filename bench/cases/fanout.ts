@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { OP } from '../../core/gateway/protocol.ts';
-import { appEnv, round, startServer, type BenchCase } from '../lib.ts';
+import { appEnv, type BenchCase, round, startServer } from '../lib.ts';
 
 const SOCKETS = 1000;
 const EVENTS = 20;
@@ -20,7 +20,10 @@ interface Stats {
 }
 
 function medianOf(values: readonly number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -40,11 +43,18 @@ export const fanout: BenchCase = {
   async run() {
     const loadAverage = os.loadavg()[0]!;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
-    const server = await startServer({ ...appEnv(dataDir), NODE_OPTIONS: `${appEnv(dataDir).NODE_OPTIONS ?? ''} --expose-gc` }, { script: 'bench/gateway-server.ts' });
+    const server = await startServer(
+      { ...appEnv(dataDir), NODE_OPTIONS: `${appEnv(dataDir).NODE_OPTIONS ?? ''} --expose-gc` },
+      { script: 'bench/gateway-server.ts' },
+    );
     const sockets: WebSocket[] = [];
     try {
       const post = (url: string, body: unknown) =>
-        fetch(`${server.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        fetch(`${server.url}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
       const stats = () => fetch(`${server.url}/bench/stats`).then((r) => r.json() as Promise<Stats>);
       const { tokens } = (await post('/bench/users', { count: SOCKETS })) as { tokens: string[] };
 
@@ -65,7 +75,8 @@ export const fanout: BenchCase = {
                   const at = performance.now();
                   const message = JSON.parse(raw.toString()) as { op: number; data: { seq?: number } };
                   if (message.op === OP.IDENTIFIED) return resolve();
-                  if (message.op === OP.EVENT && message.data.seq !== undefined) arrivals.get(message.data.seq)?.push(at);
+                  if (message.op === OP.EVENT && message.data.seq !== undefined)
+                    arrivals.get(message.data.seq)?.push(at);
                 });
               }),
           ),
@@ -100,7 +111,9 @@ export const fanout: BenchCase = {
         await sleep(100);
       }
       // The first is the warm-up's.
-      const dispatches = ((await fetch(`${server.url}/bench/fanouts`).then((r) => r.json())) as { fanoutMs: number[] }).fanoutMs.slice(1);
+      const dispatches = (
+        (await fetch(`${server.url}/bench/fanouts`).then((r) => r.json())) as { fanoutMs: number[] }
+      ).fanoutMs.slice(1);
       latencies.sort((a, b) => a - b);
       const p50 = percentile(latencies, 50);
       const p99 = percentile(latencies, 99);
@@ -123,9 +136,25 @@ export const fanout: BenchCase = {
           `p99 ${round(p99, 1)} ms (target under ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'NOT met'}).`,
           `${SOCKETS} sockets identified in ${round(identifyMs)} ms (100 at a time); memory measured after a GC${before.gc ? '' : ' (not available: figures include garbage)'}: RSS ${round(before.rss / 2 ** 20, 1)} → ${round(after.rss / 2 ** 20, 1)} MiB, heap ${round(before.heapUsed / 2 ** 20, 1)} → ${round(after.heapUsed / 2 ** 20, 1)} MiB, external ${round(before.external / 2 ** 20, 1)} → ${round(after.external / 2 ** 20, 1)} MiB. The server embeds its database (PGlite, WebAssembly, whose memory neither heap nor external shows): the RSS delta may also hold pages it touched reading 1,000 sessions, so RSS per socket is an upper bound and heap per socket (sockets, their users, the session cache) a lower one.`,
           `Load average when the case started: ${round(loadAverage, 2)} on ${os.cpus().length} CPUs (the client, the server and anything else running share them).`,
-          'Latency runs from before the publishing POST to each socket\'s message, on this process\'s clock: it includes the HTTP call and this process reading 1,000 messages in turn on the same 2 cores.',
+          "Latency runs from before the publishing POST to each socket's message, on this process's clock: it includes the HTTP call and this process reading 1,000 messages in turn on the same 2 cores.",
         ],
-        data: { loadAverage, sockets: SOCKETS, events: EVENTS, p50, p99, max: latencies.at(-1), firstArrivalMedian: medianOf(firstArrivals), lastArrivalMedian: medianOf(lastArrivals), postMedian: medianOf(posts), serverDispatchMedian: medianOf(dispatches), publishMedian: medianOf(publishes), missing, identifyMs, before, after },
+        data: {
+          loadAverage,
+          sockets: SOCKETS,
+          events: EVENTS,
+          p50,
+          p99,
+          max: latencies.at(-1),
+          firstArrivalMedian: medianOf(firstArrivals),
+          lastArrivalMedian: medianOf(lastArrivals),
+          postMedian: medianOf(posts),
+          serverDispatchMedian: medianOf(dispatches),
+          publishMedian: medianOf(publishes),
+          missing,
+          identifyMs,
+          before,
+          after,
+        },
       };
     } finally {
       for (const socket of sockets) socket.terminate();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { OP } from '../../core/gateway/protocol.ts';
-import { appEnv, cpuMs, round, startServer, type BenchCase, type RunningServer } from '../lib.ts';
+import { appEnv, type BenchCase, cpuMs, type RunningServer, round, startServer } from '../lib.ts';
 
 const SOCKETS = Number(process.env.BENCH_IDENTIFY_SOCKETS ?? 5000);
 /** Sockets opened at once: a reconnect storm after a deploy, in waves the client machine can open. */
@@ -54,7 +54,11 @@ export const identifyCase: BenchCase = {
       servers.push(app);
       const hello = await startServer({}, { script: 'bench/ws-hello-server.ts', readyPath: '/' });
       servers.push(hello);
-      const made = await fetch(`${app.url}/bench/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: SOCKETS }) });
+      const made = await fetch(`${app.url}/bench/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ count: SOCKETS }),
+      });
       const { tokens } = (await made.json()) as { tokens: string[] };
 
       const measureOn = async (server: RunningServer) => {

@@ -2,8 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { commandInteraction, createInteractionSigner, pingInteraction } from '../../tests/stand-ins/discord/interactions.ts';
-import { appEnv, cpuMs, round, startServer, type BenchCase } from '../lib.ts';
+import {
+  commandInteraction,
+  createInteractionSigner,
+  pingInteraction,
+} from '../../tests/stand-ins/discord/interactions.ts';
+import { appEnv, type BenchCase, cpuMs, round, startServer } from '../lib.ts';
 
 const LOAD = { connections: 20, duration: 10 };
 /** Signed in advance (signing is Discord's cost, not ours); each /order comes from a new customer. */
@@ -28,7 +32,13 @@ export const interactionsCase: BenchCase = {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-interactions-'));
     const signer = createInteractionSigner();
     const server = await startServer(
-      { ...appEnv(dataDir), DEMO_DATA: 'false', ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_PUBLIC_KEY: signer.publicKey, BOT_ORDER_COOLDOWN_S: '0' },
+      {
+        ...appEnv(dataDir),
+        DEMO_DATA: 'false',
+        ORDER_SWEEP_INTERVAL_MS: '0',
+        DISCORD_PUBLIC_KEY: signer.publicKey,
+        BOT_ORDER_COOLDOWN_S: '0',
+      },
       { timeoutMs: 120_000 },
     );
     const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
@@ -38,11 +48,21 @@ export const interactionsCase: BenchCase = {
         return { method: 'POST', path: '/api/interactions', headers: signer.headers(body), body };
       };
       const orders = Array.from({ length: PREPARED }, (_, i) =>
-        sign(commandInteraction('order', { user: { id: String(1_300_000_000_000_000_000n + BigInt(i)), username: `bench${i}` }, options: { item: `Bench burger number ${i} with fries` } })),
+        sign(
+          commandInteraction('order', {
+            user: { id: String(1_300_000_000_000_000_000n + BigInt(i)), username: `bench${i}` },
+            options: { item: `Bench burger number ${i} with fries` },
+          }),
+        ),
       );
       const ping = sign(pingInteraction());
       let next = 0;
-      const run = async (url: string, requests: Parameters<typeof autocannon>[0]['requests'], pid: number, amount?: number) => {
+      const run = async (
+        url: string,
+        requests: Parameters<typeof autocannon>[0]['requests'],
+        pid: number,
+        amount?: number,
+      ) => {
         const before = cpuMs(pid);
         const result = await autocannon({ url, ...LOAD, requests, ...(amount === undefined ? {} : { amount }) });
         const after = cpuMs(pid);
@@ -52,22 +72,50 @@ export const interactionsCase: BenchCase = {
           p50: result.latency.p50,
           p99: result.latency.p99,
           failures: result.non2xx + result.errors + result.timeouts,
-          cpuUsPerRequest: before !== null && after !== null && total > 0 ? round(((after - before) * 1000) / total) : null,
+          cpuUsPerRequest:
+            before !== null && after !== null && total > 0 ? round(((after - before) * 1000) / total) : null,
         };
       };
       // Warm-up on PING (nothing written).
       await autocannon({ url: server.url, connections: LOAD.connections, amount: PING_WARMUP, requests: [ping] });
-      const order = await run(server.url, [{ method: 'POST', path: '/api/interactions', setupRequest: () => orders[next++ % PREPARED]! }], server.pid);
+      const order = await run(
+        server.url,
+        [{ method: 'POST', path: '/api/interactions', setupRequest: () => orders[next++ % PREPARED]! }],
+        server.pid,
+      );
       const pong = await run(server.url, [ping], server.pid, PING_REQUESTS);
       const baseline = await run(`${hello.url}/`, [{ method: 'GET', path: '/' }], hello.pid);
       const rows = [
-        { case: '/order (signed)', 'req/s': order.rps, 'p50 ms': order.p50, 'p99 ms': order.p99, 'CPU µs/req': order.cpuUsPerRequest ?? '-', failures: order.failures },
-        { case: 'PING (signed)', 'req/s': pong.rps, 'p50 ms': pong.p50, 'p99 ms': pong.p99, 'CPU µs/req': pong.cpuUsPerRequest ?? '-', failures: pong.failures },
-        { case: 'hello-world', 'req/s': baseline.rps, 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'CPU µs/req': baseline.cpuUsPerRequest ?? '-', failures: baseline.failures },
+        {
+          case: '/order (signed)',
+          'req/s': order.rps,
+          'p50 ms': order.p50,
+          'p99 ms': order.p99,
+          'CPU µs/req': order.cpuUsPerRequest ?? '-',
+          failures: order.failures,
+        },
+        {
+          case: 'PING (signed)',
+          'req/s': pong.rps,
+          'p50 ms': pong.p50,
+          'p99 ms': pong.p99,
+          'CPU µs/req': pong.cpuUsPerRequest ?? '-',
+          failures: pong.failures,
+        },
+        {
+          case: 'hello-world',
+          'req/s': baseline.rps,
+          'p50 ms': baseline.p50,
+          'p99 ms': baseline.p99,
+          'CPU µs/req': baseline.cpuUsPerRequest ?? '-',
+          failures: baseline.failures,
+        },
       ];
       return {
         rows,
-        notes: [`${Math.min(next, PREPARED)} /order interactions sent, each from a new customer (orders placed: every 2xx).`],
+        notes: [
+          `${Math.min(next, PREPARED)} /order interactions sent, each from a new customer (orders placed: every 2xx).`,
+        ],
         data: { order, ping: pong, baseline, ordersSent: next },
       };
     } finally {

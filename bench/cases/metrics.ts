@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { OP } from '../../core/gateway/protocol.ts';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
-import { appEnv, cpuMs, round, startServer, type BenchCase } from '../lib.ts';
+import { appEnv, type BenchCase, cpuMs, round, startServer } from '../lib.ts';
 
 const SOCKETS = 1000;
 const SCRAPES = 50;
@@ -41,7 +41,10 @@ export const metricsCase: BenchCase = {
     const loadAverage = os.loadavg()[0]!;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-metrics-'));
     const token = randomBytes(24).toString('hex');
-    const server = await startServer({ ...appEnv(dataDir), METRICS_TOKEN: token }, { script: 'bench/gateway-server.ts', timeoutMs: 120_000 });
+    const server = await startServer(
+      { ...appEnv(dataDir), METRICS_TOKEN: token },
+      { script: 'bench/gateway-server.ts', timeoutMs: 120_000 },
+    );
     const sockets: WebSocket[] = [];
     try {
       const auth = { authorization: `Bearer ${token}` };
@@ -74,9 +77,17 @@ export const metricsCase: BenchCase = {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ count: SOCKETS }),
       }).then((r) => r.json())) as { tokens: string[] };
-      const paths = ['/api/health', '/api/client/settings', '/api/v3/users/@me', '/api/client/orders', '/api/nothing-here'];
+      const paths = [
+        '/api/health',
+        '/api/client/settings',
+        '/api/v3/users/@me',
+        '/api/client/orders',
+        '/api/nothing-here',
+      ];
       for (let i = 0; i < TRAFFIC; i++) {
-        const res = await fetch(`${server.url}${paths[i % paths.length]}`, { headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } });
+        const res = await fetch(`${server.url}${paths[i % paths.length]}`, {
+          headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
+        });
         await res.arrayBuffer();
       }
       // Warm-up: the first scrapes compile what they run.
@@ -91,7 +102,9 @@ export const metricsCase: BenchCase = {
               new Promise<void>((resolve, reject) => {
                 const socket = new WebSocket(wsUrl);
                 sockets.push(socket);
-                socket.once('open', () => socket.send(JSON.stringify({ op: OP.IDENTIFY, data: { token: sessionToken } })));
+                socket.once('open', () =>
+                  socket.send(JSON.stringify({ op: OP.IDENTIFY, data: { token: sessionToken } })),
+                );
                 socket.once('close', (code) => reject(new Error(`socket closed (${code}) during the benchmark`)));
                 socket.on('message', (raw) => {
                   if ((JSON.parse(raw.toString()) as { op: number }).op === OP.IDENTIFIED) resolve();
@@ -111,7 +124,7 @@ export const metricsCase: BenchCase = {
         'p99 ms': round(s.p99, 2),
         'max ms': round(s.max, 2),
         'server CPU ms/scrape': s.cpuMs === null ? '-' : round(s.cpuMs, 2),
-        'KiB': round(s.bytes / 1024, 1),
+        KiB: round(s.bytes / 1024, 1),
         series: s.series,
       });
       const strip = ({ text: _text, ...figures }: Scrapes) => figures;

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import http from 'node:http';
-import { appEnv, cpuMs, median, measure, round, startServer, type BenchCase, type LoadFigures } from '../lib.ts';
+import { appEnv, type BenchCase, cpuMs, type LoadFigures, measure, median, round, startServer } from '../lib.ts';
 
 const ACTIVE = 500;
 const CLAIM_ORDERS = 50;
@@ -32,7 +32,15 @@ export const ordersCase: BenchCase = {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-orders-'));
     const fixtureFile = path.join(dataDir, 'fixture.json');
     const server = await startServer(
-      { ...appEnv(dataDir), DEMO_DATA: 'false', ORDER_SWEEP_INTERVAL_MS: '1000', BENCH_FIXTURE: fixtureFile, BENCH_ACTIVE: String(ACTIVE), BENCH_CLAIM_ORDERS: String(CLAIM_ORDERS), BENCH_CHEFS: String(CHEFS) },
+      {
+        ...appEnv(dataDir),
+        DEMO_DATA: 'false',
+        ORDER_SWEEP_INTERVAL_MS: '1000',
+        BENCH_FIXTURE: fixtureFile,
+        BENCH_ACTIVE: String(ACTIVE),
+        BENCH_CLAIM_ORDERS: String(CLAIM_ORDERS),
+        BENCH_CHEFS: String(CHEFS),
+      },
       { script: 'bench/orders-server.ts', timeoutMs: 120_000 },
     );
     const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
@@ -55,23 +63,38 @@ export const ordersCase: BenchCase = {
       // As a browser asks (gzip, deflate, br: the server answers in brotli), and uncompressed; alternated rounds.
       // The bare Fastify hello-world in the same rounds: how much of the latency is this (shared, 2-core) machine's.
       const variants = [
-        { label: 'gzip', url: listUrl, pid: server.pid, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' } },
+        {
+          label: 'gzip',
+          url: listUrl,
+          pid: server.pid,
+          headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+        },
         { label: 'identity', url: listUrl, pid: server.pid, headers },
         { label: 'hello', url: `${hello.url}/`, pid: hello.pid, headers: {} },
       ];
       // The same compressed bytes from a bare Fastify: the machine's cost of the payload alone.
       const [gzipped, encoding] = await new Promise<[Buffer, string]>((resolve, reject) => {
-        http.get(listUrl, { headers: variants[0]!.headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve([Buffer.concat(chunks), String(res.headers['content-encoding'])]));
-        }).on('error', reject);
+        http
+          .get(listUrl, { headers: variants[0]!.headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve([Buffer.concat(chunks), String(res.headers['content-encoding'])]));
+          })
+          .on('error', reject);
       });
       const gzBytes = gzipped.length;
       const payloadFile = path.join(dataDir, 'payload.json.z');
       await writeFile(payloadFile, gzipped);
-      payloadServer = await startServer({ PAYLOAD_FILE: payloadFile, PAYLOAD_ENCODING: encoding }, { script: 'bench/payload-server.ts', readyPath: '/' });
-      variants.push({ label: 'payload', url: `${payloadServer.url}/`, pid: payloadServer.pid, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      payloadServer = await startServer(
+        { PAYLOAD_FILE: payloadFile, PAYLOAD_ENCODING: encoding },
+        { script: 'bench/payload-server.ts', readyPath: '/' },
+      );
+      variants.push({
+        label: 'payload',
+        url: `${payloadServer.url}/`,
+        pid: payloadServer.pid,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       for (const v of variants) await measure(v.url, { ...WARMUP, headers: v.headers });
       // Server CPU per request (from /proc): the load generator shares the 2 cores, this is the server's own cost.
       const runs = variants.map(() => [] as (LoadFigures & { cpuUs: number | null })[]);
@@ -81,7 +104,10 @@ export const ordersCase: BenchCase = {
           const figures = await measure(v.url, { ...LOAD, headers: v.headers });
           const after = cpuMs(v.pid);
           const requests = figures.rps * LOAD.duration;
-          runs[j]!.push({ ...figures, cpuUs: before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests });
+          runs[j]!.push({
+            ...figures,
+            cpuUs: before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests,
+          });
         }
       }
       const lists = runs.map((r) => ({
@@ -102,7 +128,11 @@ export const ordersCase: BenchCase = {
       const answers = await Promise.all(
         fixture.chefs.map(async (token, i) => {
           const t0 = performance.now();
-          const status = await post(`${server.url}/api/client/orders/${fixture.claimOrders[i % CLAIM_ORDERS]}/claim`, token, agent);
+          const status = await post(
+            `${server.url}/api/client/orders/${fixture.claimOrders[i % CLAIM_ORDERS]}/claim`,
+            token,
+            agent,
+          );
           return { status, ms: performance.now() - t0 };
         }),
       );
@@ -121,17 +151,64 @@ export const ordersCase: BenchCase = {
       };
       return {
         rows: [
-          { case: `GET /api/client/orders, ${encoding} (${listed} active, ${Math.round(gzBytes / 1024)} KiB)`, 'req/s': round(list.rps), 'p50 ms': list.p50, 'p99 ms': list.p99, 'server CPU µs/req': list.cpuUs, failures: list.failures },
-          { case: `GET /api/client/orders, uncompressed (${Math.round(bytes / 1024)} KiB)`, 'req/s': round(plain.rps), 'p50 ms': plain.p50, 'p99 ms': plain.p99, 'server CPU µs/req': plain.cpuUs, failures: plain.failures },
-          { case: 'hello world (bare Fastify, same rounds)', 'req/s': round(baseline.rps), 'p50 ms': baseline.p50, 'p99 ms': baseline.p99, 'server CPU µs/req': baseline.cpuUs, failures: baseline.failures },
-          { case: `the same ${Math.round(gzBytes / 1024)} KiB from bare Fastify (same rounds)`, 'req/s': round(bare.rps), 'p50 ms': bare.p50, 'p99 ms': bare.p99, 'server CPU µs/req': bare.cpuUs, failures: bare.failures },
-          { case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`, 'req/s': round((CHEFS / claimMs) * 1000), 'p50 ms': claims.p50, 'p99 ms': claims.p99, 'server CPU µs/req': 'n/a', failures: claims.other },
+          {
+            case: `GET /api/client/orders, ${encoding} (${listed} active, ${Math.round(gzBytes / 1024)} KiB)`,
+            'req/s': round(list.rps),
+            'p50 ms': list.p50,
+            'p99 ms': list.p99,
+            'server CPU µs/req': list.cpuUs,
+            failures: list.failures,
+          },
+          {
+            case: `GET /api/client/orders, uncompressed (${Math.round(bytes / 1024)} KiB)`,
+            'req/s': round(plain.rps),
+            'p50 ms': plain.p50,
+            'p99 ms': plain.p99,
+            'server CPU µs/req': plain.cpuUs,
+            failures: plain.failures,
+          },
+          {
+            case: 'hello world (bare Fastify, same rounds)',
+            'req/s': round(baseline.rps),
+            'p50 ms': baseline.p50,
+            'p99 ms': baseline.p99,
+            'server CPU µs/req': baseline.cpuUs,
+            failures: baseline.failures,
+          },
+          {
+            case: `the same ${Math.round(gzBytes / 1024)} KiB from bare Fastify (same rounds)`,
+            'req/s': round(bare.rps),
+            'p50 ms': bare.p50,
+            'p99 ms': bare.p99,
+            'server CPU µs/req': bare.cpuUs,
+            failures: bare.failures,
+          },
+          {
+            case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`,
+            'req/s': round((CHEFS / claimMs) * 1000),
+            'p50 ms': claims.p50,
+            'p99 ms': claims.p99,
+            'server CPU µs/req': 'n/a',
+            failures: claims.other,
+          },
         ],
         notes: [
           `GET /api/client/orders p99 ${list.p99} ms in ${encoding}, ${plain.p99} ms uncompressed (target under ${TARGET_P99_MS} ms: ${list.p99 < TARGET_P99_MS ? 'met' : 'NOT met'} as browsers ask)`,
           `Claims: ${winners} won, ${conflicts} got 409, ${claims.other} other, in ${claims.totalMs} ms in all (exactly ${CLAIM_ORDERS} winners expected: ${winners === CLAIM_ORDERS && claims.other === 0 ? 'yes' : 'NO'})`,
         ],
-        data: { active: listed, bytes, encoding, gzBytes, load: LOAD, rounds: runs, list, plain, baseline, bare, claims },
+        data: {
+          active: listed,
+          bytes,
+          encoding,
+          gzBytes,
+          load: LOAD,
+          rounds: runs,
+          list,
+          plain,
+          baseline,
+          bare,
+          claims,
+        },
       };
     } finally {
       await server.stop();

@@ -2,13 +2,23 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { appEnv, ROOT, round, startServer, type BenchCase } from '../lib.ts';
+import { appEnv, type BenchCase, ROOT, round, startServer } from '../lib.ts';
 
 /** Issue 4's budgets: JS per page for an anonymous visitor, and the largest public page's HTML + CSS. */
 const JS_BUDGET_KB = 15;
 const HTML_CSS_BUDGET_KB = 60;
 const BUDGETED = new Set(['/', '/team', '/privacy', '/invite', '/leaderboard']);
-const PUBLIC_PAGES = ['/', '/team', '/privacy', '/invite', '/leaderboard', '/hourly', '/disable-your-adblocker', '/login', '/no-such-page'];
+const PUBLIC_PAGES = [
+  '/',
+  '/team',
+  '/privacy',
+  '/invite',
+  '/leaderboard',
+  '/hourly',
+  '/disable-your-adblocker',
+  '/login',
+  '/no-such-page',
+];
 /** The demo super admin (plugins/users seed): the staff dashboard is measured signed in. */
 const DEMO_STAFF = '1100000000000000005';
 const IMMUTABLE = /max-age=31536000.*immutable|immutable.*max-age=31536000/;
@@ -36,15 +46,24 @@ export const pageWeight: BenchCase = {
     const server = await startServer(appEnv(dataDir));
     try {
       const get = async (url: string, cookie?: string): Promise<Fetched> => {
-        const response = await fetch(new URL(url, server.url), { headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
-        return { status: response.status, body: await response.text(), cacheControl: response.headers.get('cache-control') };
+        const response = await fetch(new URL(url, server.url), {
+          headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
+        });
+        return {
+          status: response.status,
+          body: await response.text(),
+          cacheControl: response.headers.get('cache-control'),
+        };
       };
       const signIn = await fetch(`${server.url}/api/client/dev/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
         body: JSON.stringify({ userId: DEMO_STAFF }),
       });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
 
       const assetHeaders = new Map<string, string | null>();
       const assetCache = new Map<string, Fetched>();
@@ -68,10 +87,13 @@ export const pageWeight: BenchCase = {
           if (seen.has(url)) continue;
           seen.add(url);
           const { body } = await asset(url);
-          for (const match of body.matchAll(/(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`]([^"'`]+\.m?js)["'`]/g)) {
+          for (const match of body.matchAll(
+            /(?:\bimport|\bexport)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`]([^"'`]+\.m?js)["'`]/g,
+          )) {
             queue.push(new URL(match[1]!, new URL(url, server.url)).pathname);
           }
-          for (const match of body.matchAll(/\bimport\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g)) lazy.add(new URL(match[1]!, new URL(url, server.url)).pathname);
+          for (const match of body.matchAll(/\bimport\(\s*["'`]([^"'`]+\.m?js)["'`]\s*\)/g))
+            lazy.add(new URL(match[1]!, new URL(url, server.url)).pathname);
         }
         // Vite's preload helper names lazy chunks in a list of dependencies rather than in import() itself.
         for (const url of seen) {
@@ -90,13 +112,20 @@ export const pageWeight: BenchCase = {
         const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) => m[1]!);
         const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
         const inline = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-        const inlineImports = inline.flatMap((code) => [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`]([^"'`]+\.m?js)["'`]/g)].map((m) => m[1]!));
-        const { eager, lazy } = await walkModules([...scripts, ...preloads, ...inlineImports], `${server.url}${pagePath}`);
+        const inlineImports = inline.flatMap((code) =>
+          [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`]([^"'`]+\.m?js)["'`]/g)].map((m) => m[1]!),
+        );
+        const { eager, lazy } = await walkModules(
+          [...scripts, ...preloads, ...inlineImports],
+          `${server.url}${pagePath}`,
+        );
         let jsBytes = 0;
         for (const url of eager) jsBytes += gz((await asset(url)).body);
         const inlineJs = inline.length ? gz(inline.join('\n')) : 0;
         // A lazy chunk brings its own imports: count those the page has not loaded already.
-        const lazyClosure = (await walkModules(lazy, `${server.url}${pagePath}`)).eager.filter((url) => !eager.includes(url));
+        const lazyClosure = (await walkModules(lazy, `${server.url}${pagePath}`)).eager.filter(
+          (url) => !eager.includes(url),
+        );
         let lazyBytes = 0;
         for (const url of lazyClosure) lazyBytes += gz((await asset(url)).body);
         // Server islands: fetched by the page on every view, HTML like the page itself.
@@ -105,7 +134,8 @@ export const pageWeight: BenchCase = {
           islandBytes += gz((await get(match[1]!, signedIn ? cookie : undefined)).body);
         }
         let cssBytes = 0;
-        for (const match of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) cssBytes += gz((await asset(match[1]!)).body);
+        for (const match of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g))
+          cssBytes += gz((await asset(match[1]!)).body);
         const htmlBytes = gz(html);
         const js = jsBytes + inlineJs;
         const budgeted = BUDGETED.has(pagePath) && !signedIn;
@@ -135,7 +165,8 @@ export const pageWeight: BenchCase = {
       for (const file of hashed) {
         const url = `/_astro/${file}`;
         const response = await fetch(new URL(url, server.url), { method: 'HEAD' });
-        if (!IMMUTABLE.test(response.headers.get('cache-control') ?? '')) notImmutable.push(`${url}: ${response.headers.get('cache-control')}`);
+        if (!IMMUTABLE.test(response.headers.get('cache-control') ?? ''))
+          notImmutable.push(`${url}: ${response.headers.get('cache-control')}`);
       }
       const publicRows = rows.filter((r) => !r.page.includes('signed in') && r.status < 500);
       const largest = publicRows.reduce((a, b) => (b['HTML+CSS KB gz'] > a['HTML+CSS KB gz'] ? b : a));

@@ -5,7 +5,19 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { appEnv, cpuColumns, cpuShares, median, measure, round, scratchDatabase, startServer, type BenchCase, type CpuShares, type RunningServer } from '../lib.ts';
+import {
+  appEnv,
+  type BenchCase,
+  type CpuShares,
+  cpuColumns,
+  cpuShares,
+  measure,
+  median,
+  type RunningServer,
+  round,
+  scratchDatabase,
+  startServer,
+} from '../lib.ts';
 
 const BUYERS = 50;
 const LOAD = { connections: 50, duration: 10 };
@@ -24,14 +36,27 @@ export const purchasesCase: BenchCase = {
   description: `POST /api/client/store/items/purchase on PostgreSQL (${LOAD.connections} connections, ${LOAD.duration} s, median of ${ROUNDS}) beside hello world`,
   async run() {
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-    if (!adminUrl) return { rows: [], notes: ['Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create a database on.'] };
+    if (!adminUrl)
+      return {
+        rows: [],
+        notes: [
+          'Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create a database on.',
+        ],
+      };
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-purchases-'));
     const scratch = await scratchDatabase(adminUrl, `diner_bench_purchases_${process.pid}`);
     const servers: RunningServer[] = [];
     try {
       const fixtureFile = path.join(dataDir, 'fixture.json');
       const app = await startServer(
-        { ...appEnv(path.join(dataDir, 'app')), DATABASE_URL: scratch.url, DEMO_DATA: 'false', STORE_PURCHASES_PER_MINUTE: '0', BENCH_FIXTURE: fixtureFile, BENCH_BUYERS: String(BUYERS) },
+        {
+          ...appEnv(path.join(dataDir, 'app')),
+          DATABASE_URL: scratch.url,
+          DEMO_DATA: 'false',
+          STORE_PURCHASES_PER_MINUTE: '0',
+          BENCH_FIXTURE: fixtureFile,
+          BENCH_BUYERS: String(BUYERS),
+        },
         { script: 'bench/store-server.ts', timeoutMs: 120_000 },
       );
       servers.push(app);
@@ -45,16 +70,27 @@ export const purchasesCase: BenchCase = {
       const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
       servers.push(hello);
       // The write baseline on the same database: bare Fastify + pg, one locking transaction per request (as the writes case).
-      const baseline = await startServer({ DATABASE_URL: scratch.url, DATA_DIR: path.join(dataDir, 'baseline'), BENCH_ROWS: String(BUYERS) }, { script: 'bench/write-baseline-server.ts', readyPath: '/', timeoutMs: 120_000 });
+      const baseline = await startServer(
+        { DATABASE_URL: scratch.url, DATA_DIR: path.join(dataDir, 'baseline'), BENCH_ROWS: String(BUYERS) },
+        { script: 'bench/write-baseline-server.ts', readyPath: '/', timeoutMs: 120_000 },
+      );
       servers.push(baseline);
       let row = 0;
       const locking = async (options: { connections: number; duration: number }) => {
         const result = await autocannon({
           url: `${baseline.url}/orders/0/toggle`,
           ...options,
-          requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/orders/${row++ % BUYERS}/toggle` }) }],
+          requests: [
+            { method: 'POST', setupRequest: (request) => ({ ...request, path: `/orders/${row++ % BUYERS}/toggle` }) },
+          ],
         });
-        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, requests: result.requests.total };
+        return {
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts,
+          requests: result.requests.total,
+        };
       };
 
       let next = 0;
@@ -68,16 +104,32 @@ export const purchasesCase: BenchCase = {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
               body,
-              setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${fixture.buyers[next++ % fixture.buyers.length]}` } }),
+              setupRequest: (request) => ({
+                ...request,
+                headers: {
+                  ...request.headers,
+                  authorization: `Bearer ${fixture.buyers[next++ % fixture.buyers.length]}`,
+                },
+              }),
             },
           ],
         });
-        return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts, requests: result.requests.total };
+        return {
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts,
+          requests: result.requests.total,
+        };
       };
       await purchases(WARMUP);
       await locking(WARMUP);
       await measure(`${hello.url}/`, WARMUP);
-      const runs = { purchases: [] as Awaited<ReturnType<typeof purchases>>[], locking: [] as Awaited<ReturnType<typeof locking>>[], hello: [] as Awaited<ReturnType<typeof measure>>[] };
+      const runs = {
+        purchases: [] as Awaited<ReturnType<typeof purchases>>[],
+        locking: [] as Awaited<ReturnType<typeof locking>>[],
+        hello: [] as Awaited<ReturnType<typeof measure>>[],
+      };
       const shares = { purchases: [] as CpuShares[], locking: [] as CpuShares[] };
       for (let i = 0; i < ROUNDS; i++) {
         let clock = cpuShares(app.pid);
@@ -90,7 +142,11 @@ export const purchasesCase: BenchCase = {
         runs.locking.push(lockingFigures);
         runs.hello.push(await measure(`${hello.url}/`, LOAD));
       }
-      const line = (label: string, list: { rps: number; p50: number; p99: number; failures: number }[], cpu: CpuShares[] = []) => ({
+      const line = (
+        label: string,
+        list: { rps: number; p50: number; p99: number; failures: number }[],
+        cpu: CpuShares[] = [],
+      ) => ({
         case: label,
         'req/s': round(median(list.map((r) => r.rps))),
         'p50 ms': median(list.map((r) => r.p50)),
@@ -98,7 +154,10 @@ export const purchasesCase: BenchCase = {
         failures: list.reduce((n, r) => n + r.failures, 0),
         ...cpuColumns(cpu),
       });
-      const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+      const load = os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
       const rps = median(runs.purchases.map((r) => r.rps));
       const p99 = median(runs.purchases.map((r) => r.p99));
       return {

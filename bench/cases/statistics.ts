@@ -3,7 +3,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appEnv, measureServer, median, round, scratchDatabase, startServer, type BenchCase, type RunningServer, type ServerLoadFigures } from '../lib.ts';
+import {
+  appEnv,
+  type BenchCase,
+  measureServer,
+  median,
+  type RunningServer,
+  round,
+  type ServerLoadFigures,
+  scratchDatabase,
+  startServer,
+} from '../lib.ts';
 
 const ORDERS = 10_000;
 const STAFF = 50;
@@ -22,7 +32,13 @@ export const statisticsCase: BenchCase = {
   description: `management statistics over 30 days of ${ORDERS.toLocaleString('en')} orders on PostgreSQL, against the hello-world baseline`,
   async run() {
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-    if (!adminUrl) return { rows: [], notes: ['Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create a database on.'] };
+    if (!adminUrl)
+      return {
+        rows: [],
+        notes: [
+          'Skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create a database on.',
+        ],
+      };
     const loadAtStart = os.loadavg();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-statistics-'));
     const scratch = await scratchDatabase(adminUrl, `diner_bench_statistics_${process.pid}`);
@@ -30,7 +46,14 @@ export const statisticsCase: BenchCase = {
     try {
       const fixtureFile = path.join(dataDir, 'fixture.json');
       const app = await startServer(
-        { ...appEnv(path.join(dataDir, 'app')), DATABASE_URL: scratch.url, DEMO_DATA: 'false', BENCH_FIXTURE: fixtureFile, BENCH_ORDERS: String(ORDERS), BENCH_STAFF: String(STAFF) },
+        {
+          ...appEnv(path.join(dataDir, 'app')),
+          DATABASE_URL: scratch.url,
+          DEMO_DATA: 'false',
+          BENCH_FIXTURE: fixtureFile,
+          BENCH_ORDERS: String(ORDERS),
+          BENCH_STAFF: String(STAFF),
+        },
         { script: 'bench/statistics-server.ts', timeoutMs: 120_000 },
       );
       servers.push(app);
@@ -48,15 +71,39 @@ export const statisticsCase: BenchCase = {
       const body = (await check.json()) as { members: number; delivered: number };
       const targets = [
         { label: 'hello world (bare Fastify)', url: `${hello.url}/`, pid: hello.pid, headers: {}, connections: 1 },
-        { label: 'statistics, 30 days (members + kitchen per day)', url: `${app.url}/bench/statistics-30d`, pid: app.pid, headers: auth, connections: 1 },
+        {
+          label: 'statistics, 30 days (members + kitchen per day)',
+          url: `${app.url}/bench/statistics-30d`,
+          pid: app.pid,
+          headers: auth,
+          connections: 1,
+        },
         { label: 'hello world (bare Fastify)', url: `${hello.url}/`, pid: hello.pid, headers: {}, connections: 10 },
-        { label: 'statistics, 30 days (members + kitchen per day)', url: `${app.url}/bench/statistics-30d`, pid: app.pid, headers: auth, connections: 10 },
-        { label: 'GET /api/client/statistics/management?period=month', url: `${app.url}/api/client/statistics/management?period=month`, pid: app.pid, headers: auth, connections: 10 },
+        {
+          label: 'statistics, 30 days (members + kitchen per day)',
+          url: `${app.url}/bench/statistics-30d`,
+          pid: app.pid,
+          headers: auth,
+          connections: 10,
+        },
+        {
+          label: 'GET /api/client/statistics/management?period=month',
+          url: `${app.url}/api/client/statistics/management?period=month`,
+          pid: app.pid,
+          headers: auth,
+          connections: 10,
+        },
       ];
-      for (const t of targets) await measureServer(t.url, t.pid, { connections: t.connections, duration: 2, headers: t.headers });
+      for (const t of targets)
+        await measureServer(t.url, t.pid, { connections: t.connections, duration: 2, headers: t.headers });
       const runs = new Map<number, ServerLoadFigures[]>(targets.map((_, i) => [i, []]));
       for (let r = 0; r < ROUNDS; r++) {
-        for (const [i, t] of targets.entries()) runs.get(i)!.push(await measureServer(t.url, t.pid, { connections: t.connections, duration: ROUND_S, headers: t.headers }));
+        for (const [i, t] of targets.entries())
+          runs
+            .get(i)!
+            .push(
+              await measureServer(t.url, t.pid, { connections: t.connections, duration: ROUND_S, headers: t.headers }),
+            );
       }
       const rows = targets.map((t, i) => {
         const f = runs.get(i)!;
@@ -66,7 +113,8 @@ export const statisticsCase: BenchCase = {
           'req/s': round(median(f.map((x) => x.rps))),
           'p50 ms': round(median(f.map((x) => x.p50)), 1),
           'p99 ms': round(Math.max(...f.map((x) => x.p99)), 1),
-          'server CPU µs/req': f[0]!.cpuUsPerRequest === null ? 'n/a' : round(median(f.map((x) => x.cpuUsPerRequest ?? 0))),
+          'server CPU µs/req':
+            f[0]!.cpuUsPerRequest === null ? 'n/a' : round(median(f.map((x) => x.cpuUsPerRequest ?? 0))),
           failures: f.reduce((sum, x) => sum + x.failures, 0),
         };
       });

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   appEnv,
+  type BenchCase,
   DEMO_USERS,
   devSignIn,
   measure,
   measureServer,
   median,
+  type RunningServer,
   round,
+  type ServerLoadFigures,
   scratchDatabase,
   startServer,
-  type BenchCase,
-  type RunningServer,
-  type ServerLoadFigures,
 } from '../lib.ts';
 
 const CONNECTIONS = 50;
@@ -57,7 +57,12 @@ export const throughput: BenchCase = {
     try {
       const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
       servers.push(hello);
-      const baseline: Target = { label: 'hello world (bare Fastify)', url: `${hello.url}/`, pid: hello.pid, headers: {} };
+      const baseline: Target = {
+        label: 'hello world (bare Fastify)',
+        url: `${hello.url}/`,
+        pid: hello.pid,
+        headers: {},
+      };
       const targets: Target[] = [];
       const apps: [string, Record<string, string>][] = [['embedded', appEnv(dataDir)]];
       if (scratch) apps.push(['PostgreSQL', { ...appEnv(dataDir), DATABASE_URL: scratch.url }]);
@@ -68,7 +73,13 @@ export const throughput: BenchCase = {
         const sessionToken = await devSignIn(app.url, DEMO_USERS.customer);
         // Targets (issue 10, item 11): a share of hello world's CPU per request.
         targets.push(
-          { label: `GET /api/client/settings (${database})`, url: `${app.url}/api/client/settings`, pid: app.pid, headers: {}, target: 0.8 },
+          {
+            label: `GET /api/client/settings (${database})`,
+            url: `${app.url}/api/client/settings`,
+            pid: app.pid,
+            headers: {},
+            target: 0.8,
+          },
           {
             label: `GET /api/v3/users/@me, session (${database})`,
             url: `${app.url}/api/v3/users/@me`,
@@ -78,7 +89,8 @@ export const throughput: BenchCase = {
           },
         );
       }
-      const slice = (target: Target) => measureServer(target.url, target.pid, { connections: CONNECTIONS, duration: SLICE, headers: target.headers });
+      const slice = (target: Target) =>
+        measureServer(target.url, target.pid, { connections: CONNECTIONS, duration: SLICE, headers: target.headers });
       // Warm-up runs let the JIT, the ORM's caches and the database's pages settle; their figures are discarded.
       for (const target of [baseline, ...targets]) await measure(target.url, { ...WARMUP, headers: target.headers });
       const helloSlices: ServerLoadFigures[] = [];
@@ -105,10 +117,19 @@ export const throughput: BenchCase = {
         p50: median(r.map((f) => f.p50)),
         p99: median(r.map((f) => f.p99)),
         failures: r.reduce((sum, f) => sum + f.failures, 0),
-        cpuUsPerRequest: r.every((f) => f.cpuUsPerRequest !== null) ? round(median(r.map((f) => f.cpuUsPerRequest!)), 1) : null,
-        slices: r.map((f) => ({ ...f, rps: round(f.rps, 1), cpuUsPerRequest: f.cpuUsPerRequest === null ? null : round(f.cpuUsPerRequest, 1) })),
+        cpuUsPerRequest: r.every((f) => f.cpuUsPerRequest !== null)
+          ? round(median(r.map((f) => f.cpuUsPerRequest!)), 1)
+          : null,
+        slices: r.map((f) => ({
+          ...f,
+          rps: round(f.rps, 1),
+          cpuUsPerRequest: f.cpuUsPerRequest === null ? null : round(f.cpuUsPerRequest, 1),
+        })),
       });
-      const figures = [summary(baseline.label, helloSlices), ...targets.map((target, i) => summary(target.label, slices[i]!))];
+      const figures = [
+        summary(baseline.label, helloSlices),
+        ...targets.map((target, i) => summary(target.label, slices[i]!)),
+      ];
       const ratios = targets.map((target, i) => {
         const paired = pairedRatios[i]!;
         const measured = paired.length === ROUNDS;
@@ -125,7 +146,10 @@ export const throughput: BenchCase = {
           case: f.label,
           'server CPU µs/req': f.cpuUsPerRequest ?? 'n/a',
           'CPU ratio': i === 0 ? 1 : (ratios[i - 1]!.cpuRatio ?? 'n/a'),
-          'lowest, highest': i === 0 || !ratios[i - 1]!.cpuRatios ? '' : `${Math.min(...ratios[i - 1]!.cpuRatios!)}, ${Math.max(...ratios[i - 1]!.cpuRatios!)}`,
+          'lowest, highest':
+            i === 0 || !ratios[i - 1]!.cpuRatios
+              ? ''
+              : `${Math.min(...ratios[i - 1]!.cpuRatios!)}, ${Math.max(...ratios[i - 1]!.cpuRatios!)}`,
           target: i === 0 ? '' : `≥ ${ratios[i - 1]!.target}×`,
           'req/s': round(f.rps),
           'req/s ratio': i === 0 ? 1 : ratios[i - 1]!.rpsRatio,
@@ -142,10 +166,25 @@ export const throughput: BenchCase = {
           `CPU ratio: the median over ${ROUNDS} rounds of (hello world's CPU per request in the slices just before and after the route's, averaged) / the route's, with the lowest and highest round beside it. CPU µs/req and the other columns are medians over the slices.`,
           'The app runs with NODE_ENV=development and LOG_LEVEL=info as `npm start` has it (request lines are at debug outside production: none is written); hello world is bare Fastify with no logger.',
           "CPU per request is each server process's own user + system time over a slice (from /proc) / requests answered: autocannon's share of the cores does not count, so it is the headline; req/s is secondary.",
-          ...(figures.some((f) => f.failures > 0) ? ['Some requests failed: those figures do not measure the route.'] : []),
-          ...(scratch ? [] : ['PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create a database on.']),
+          ...(figures.some((f) => f.failures > 0)
+            ? ['Some requests failed: those figures do not measure the route.']
+            : []),
+          ...(scratch
+            ? []
+            : [
+                'PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create a database on.',
+              ]),
         ],
-        data: { connections: CONNECTIONS, sliceSeconds: SLICE, warmup: WARMUP, rounds: ROUNDS, logLevel: 'info', postgres: scratch !== null, ratios, servers: figures },
+        data: {
+          connections: CONNECTIONS,
+          sliceSeconds: SLICE,
+          warmup: WARMUP,
+          rounds: ROUNDS,
+          logLevel: 'info',
+          postgres: scratch !== null,
+          ratios,
+          servers: figures,
+        },
       };
     } finally {
       await Promise.all(servers.map((server) => server.stop()));

@@ -5,7 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { appEnv, cpuColumns, cpuShares, median, round, scratchDatabase, startServer, type BenchCase, type CpuShares, type RunningServer } from '../lib.ts';
+import {
+  appEnv,
+  type BenchCase,
+  type CpuShares,
+  cpuColumns,
+  cpuShares,
+  median,
+  type RunningServer,
+  round,
+  scratchDatabase,
+  startServer,
+} from '../lib.ts';
 
 const CHEFS = 20;
 const WARMUP_S = 2;
@@ -53,7 +64,11 @@ function post(agent: http.Agent, url: string, token: string | null): Promise<num
  * CHEFS clients, each on its own keep-alive connection, each sending its next write as soon as the last is
  * answered, for `seconds`: writes/s, latency per write, and the server process's CPU time per write.
  */
-async function drive(pid: number, seconds: number, next: (chef: number, step: number) => { url: string; token: string | null }): Promise<WriteFigures> {
+async function drive(
+  pid: number,
+  seconds: number,
+  next: (chef: number, step: number) => { url: string; token: string | null },
+): Promise<WriteFigures> {
   const agents = Array.from({ length: CHEFS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const latencies: number[] = [];
   let failures = 0;
@@ -113,7 +128,10 @@ async function runOn(database: 'PGlite' | 'PostgreSQL', adminUrl: string | undef
     }
     await sleep(100);
     const fixture = JSON.parse(await readFile(fixtureFile, 'utf8')) as Fixture;
-    const baseline = await startServer({ DATABASE_URL: scratch?.url ?? '', DATA_DIR: path.join(dataDir, 'baseline'), BENCH_ROWS: String(CHEFS) }, { script: 'bench/write-baseline-server.ts', readyPath: '/', timeoutMs: 120_000 });
+    const baseline = await startServer(
+      { DATABASE_URL: scratch?.url ?? '', DATA_DIR: path.join(dataDir, 'baseline'), BENCH_ROWS: String(CHEFS) },
+      { script: 'bench/write-baseline-server.ts', readyPath: '/', timeoutMs: 120_000 },
+    );
     servers.push(baseline);
 
     // Chef i holds order i: claim, unclaim, claim… (each a locking transaction with the conditional update).
@@ -158,14 +176,23 @@ function summary(runs: readonly WriteFigures[]) {
     p99: percentile(latencies, 99),
     failures: runs.reduce((sum, r) => sum + r.failures, 0),
     cpu: runs.map((r) => r.cpu),
-    slices: runs.map((r) => ({ writesPerS: round(r.writesPerS), p50: round(r.p50, 1), p99: round(r.p99, 1), failures: r.failures })),
+    slices: runs.map((r) => ({
+      writesPerS: round(r.writesPerS),
+      p50: round(r.p50, 1),
+      p99: round(r.p99, 1),
+      failures: r.failures,
+    })),
   };
 }
 
 /** After a timed run a chef may have stopped on a claim: unclaim what each still holds, so the next run starts clean. */
 async function settleUnclaimed(baseUrl: string, fixture: Fixture): Promise<void> {
   const agent = new http.Agent({ keepAlive: false });
-  await Promise.all(fixture.chefs.map((token, i) => post(agent, `${baseUrl}/api/client/orders/${fixture.claimOrders[i]}/unclaim`, token)));
+  await Promise.all(
+    fixture.chefs.map((token, i) =>
+      post(agent, `${baseUrl}/api/client/orders/${fixture.claimOrders[i]}/unclaim`, token),
+    ),
+  );
   agent.destroy();
 }
 
@@ -207,9 +234,14 @@ export const writesCase: BenchCase = {
           : `target ≥ ${TARGETS.pgliteWritesPerS} writes/s: ${r.app.writesPerS >= TARGETS.pgliteWritesPerS ? 'met' : 'NOT met'}`;
       return `${r.database}: the app reaches ${round(ratio, 2)}× the baseline's writes/s (the median over ${ROUNDS} slices, each against the baseline's slices either side; ${spread}), p99 ${round(r.app.p99, 1)} ms over every write (${verdict}).`;
     });
-    if (!adminUrl) notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create a database on.');
+    if (!adminUrl)
+      notes.push(
+        'PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server the bench may create a database on.',
+      );
     notes.push(`writes/s and CPU: the median slice of ${SLICE_S} s; p50 and p99 over every write of every slice.`);
-    notes.push(`CPU per write (µs): the server's process (PGlite included, in the app's process), every PostgreSQL process, and this process (the 20 clients); the ceiling is what ${os.cpus().length} cores could do if they did nothing else (cores × 1 s / the sum).`);
+    notes.push(
+      `CPU per write (µs): the server's process (PGlite included, in the app's process), every PostgreSQL process, and this process (the 20 clients); the ceiling is what ${os.cpus().length} cores could do if they did nothing else (cores × 1 s / the sum).`,
+    );
     return { rows, notes, data: { chefs: CHEFS, sliceS: SLICE_S, rounds: ROUNDS, targets: TARGETS, results } };
   },
 };

@@ -10,7 +10,10 @@ import type { AuditLog } from './service.ts';
 export function auditRoutes(app: App, audit: AuditLog): void {
   app.get(
     '/api/client/admin/audit-log',
-    { onRequest: requirePermissions({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] }), schema: { querystring: AuditLogQuerySchema } },
+    {
+      onRequest: requirePermissions({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] }),
+      schema: { querystring: AuditLogQuerySchema },
+    },
     async (request): Promise<AuditLogResponse> => audit.list(request.user!, request.query),
   );
 }

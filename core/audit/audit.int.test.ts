@@ -21,17 +21,31 @@ describe('audit log', () => {
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     owner = await app.createUser({ username: 'olive_owner', permissions: ['SUPER_ADMIN'] });
-    manager = await app.createUser({ username: 'mia_manager', rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_ORDERS'], rankPosition: 500 });
-    settingsManager = await app.createUser({ username: 'sid_settings', rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'], rankPosition: 400 });
+    manager = await app.createUser({
+      username: 'mia_manager',
+      rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_ORDERS'],
+      rankPosition: 500,
+    });
+    settingsManager = await app.createUser({
+      username: 'sid_settings',
+      rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'],
+      rankPosition: 400,
+    });
     chef = await app.createUser({ username: 'chad_chef', rankPermissions: ['MANAGE_ORDERS'], rankPosition: 100 });
     customer = await app.createUser({ username: 'cara_customer' });
     bannedOwner = await app.createUser({ permissions: ['SUPER_ADMIN'], ban: { reason: 'Abuse' } });
-    bannedSettings = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'], rankPosition: 401, ban: { reason: 'Abuse' } });
+    bannedSettings = await app.createUser({
+      rankPermissions: ['MANAGE_SETTINGS'],
+      rankPosition: 401,
+      ban: { reason: 'Abuse' },
+    });
   });
   afterAll(() => app?.close());
 
-  const send = (options: InjectOptions, user: TestUser) => app.inject({ ...options, headers: { ...user.auth, ...options.headers } });
-  const sql = <T>(text: string, params: unknown[] = []) => app.db.orm.em.fork().getConnection().execute<T[]>(text, params);
+  const send = (options: InjectOptions, user: TestUser) =>
+    app.inject({ ...options, headers: { ...user.auth, ...options.headers } });
+  const sql = <T>(text: string, params: unknown[] = []) =>
+    app.db.orm.em.fork().getConnection().execute<T[]>(text, params);
   const log = async (user: TestUser, query: Record<string, string> = {}) => {
     const res = await send({ method: 'GET', url: `/api/client/admin/audit-log?${new URLSearchParams(query)}` }, user);
     expect(res.statusCode, res.body).toBe(200);
@@ -42,7 +56,14 @@ describe('audit log', () => {
   /** Free positions for the ranks the cases make (each case runs twice). */
   let positions = 20;
   async function newRank(name: string): Promise<string> {
-    const res = await send({ method: 'POST', url: '/api/client/ranks', payload: { name, position: positions++, permissions: ['MANAGE_ORDERS'] } }, owner);
+    const res = await send(
+      {
+        method: 'POST',
+        url: '/api/client/ranks',
+        payload: { name, position: positions++, permissions: ['MANAGE_ORDERS'] },
+      },
+      owner,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return res.json().rank.id;
   }
@@ -50,7 +71,14 @@ describe('audit log', () => {
     return app.createUser({ username, rankPermissions: ['MANAGE_ORDERS'], rankPosition: positions++ });
   }
   async function foodItem(name: string): Promise<string> {
-    const res = await send({ method: 'POST', url: '/api/client/orders/food-lookup/items', payload: { name, images: ['https://example.com/food.png'] } }, owner);
+    const res = await send(
+      {
+        method: 'POST',
+        url: '/api/client/orders/food-lookup/items',
+        payload: { name, images: ['https://example.com/food.png'] },
+      },
+      owner,
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json().lookup.id;
   }
@@ -71,7 +99,11 @@ describe('audit log', () => {
       by: () => manager,
       async arrange() {
         const target = await app.createUser({ username: 'to_ban' });
-        return { request: { method: 'POST', url: `/api/client/admin/users/${target.id}/ban`, payload: { reason: 'Spam' } }, target: target.id, state: userRow(target.id) };
+        return {
+          request: { method: 'POST', url: `/api/client/admin/users/${target.id}/ban`, payload: { reason: 'Spam' } },
+          target: target.id,
+          state: userRow(target.id),
+        };
       },
       expect: { before: null, after: { reason: 'Spam', expires: null }, reason: null },
     },
@@ -80,7 +112,15 @@ describe('audit log', () => {
       by: () => manager,
       async arrange() {
         const target = await app.createUser({ ban: { reason: 'Spam' } });
-        return { request: { method: 'PATCH', url: `/api/client/admin/users/${target.id}/ban`, payload: { reason: 'Spam, twice' } }, target: target.id, state: userRow(target.id) };
+        return {
+          request: {
+            method: 'PATCH',
+            url: `/api/client/admin/users/${target.id}/ban`,
+            payload: { reason: 'Spam, twice' },
+          },
+          target: target.id,
+          state: userRow(target.id),
+        };
       },
       expect: { before: { reason: 'Spam' }, after: { reason: 'Spam, twice' } },
     },
@@ -89,7 +129,11 @@ describe('audit log', () => {
       by: () => manager,
       async arrange() {
         const target = await app.createUser({ ban: { reason: 'Spam' } });
-        return { request: { method: 'DELETE', url: `/api/client/admin/users/${target.id}/ban` }, target: target.id, state: userRow(target.id) };
+        return {
+          request: { method: 'DELETE', url: `/api/client/admin/users/${target.id}/ban` },
+          target: target.id,
+          state: userRow(target.id),
+        };
       },
       expect: { before: { reason: 'Spam', expires: null }, after: { userTold: true } },
     },
@@ -99,8 +143,19 @@ describe('audit log', () => {
       async arrange() {
         const target = await app.createUser();
         const rank = await newRank('Trainee');
-        const state = async () => [await sql('select * from user_ranks where user_id = ?', [target.id]), await sql('select * from rank_history where user_id = ?', [target.id])];
-        return { request: { method: 'PATCH', url: `/api/client/admin/users/${target.id}/update-rank`, payload: { ranks: [rank] } }, target: target.id, state };
+        const state = async () => [
+          await sql('select * from user_ranks where user_id = ?', [target.id]),
+          await sql('select * from rank_history where user_id = ?', [target.id]),
+        ];
+        return {
+          request: {
+            method: 'PATCH',
+            url: `/api/client/admin/users/${target.id}/update-rank`,
+            payload: { ranks: [rank] },
+          },
+          target: target.id,
+          state,
+        };
       },
       expect: { before: { ranks: [] }, after: { ranks: ['Trainee'] } },
     },
@@ -109,8 +164,19 @@ describe('audit log', () => {
       by: () => manager,
       async arrange() {
         const target = await staffer('leaving_lee');
-        const state = async () => [await sql('select * from user_ranks where user_id = ?', [target.id]), await sql('select * from rank_history where user_id = ?', [target.id])];
-        return { request: { method: 'POST', url: `/api/client/admin/users/${target.id}/remove-staff`, payload: { reason: 'Inactive' } }, target: target.id, state };
+        const state = async () => [
+          await sql('select * from user_ranks where user_id = ?', [target.id]),
+          await sql('select * from rank_history where user_id = ?', [target.id]),
+        ];
+        return {
+          request: {
+            method: 'POST',
+            url: `/api/client/admin/users/${target.id}/remove-staff`,
+            payload: { reason: 'Inactive' },
+          },
+          target: target.id,
+          state,
+        };
       },
       expect: { after: { ranks: [] }, reason: 'Inactive' },
     },
@@ -119,7 +185,15 @@ describe('audit log', () => {
       by: () => manager,
       async arrange() {
         const target = await app.createUser();
-        return { request: { method: 'POST', url: `/api/client/admin/users/${target.id}/warnings`, payload: { reason: 'Rude' } }, target: target.id, state: () => sql('select * from warnings where user_id = ?', [target.id]) };
+        return {
+          request: {
+            method: 'POST',
+            url: `/api/client/admin/users/${target.id}/warnings`,
+            payload: { reason: 'Rude' },
+          },
+          target: target.id,
+          state: () => sql('select * from warnings where user_id = ?', [target.id]),
+        };
       },
       expect: { before: null, after: { warning: 'Rude' } },
     },
@@ -129,7 +203,11 @@ describe('audit log', () => {
       async arrange() {
         const target = await app.createUser();
         return {
-          request: { method: 'POST', url: `/api/client/admin/blacklist/${target.id}`, payload: { data: { active: true, reason: 'Troll orders' } } },
+          request: {
+            method: 'POST',
+            url: `/api/client/admin/blacklist/${target.id}`,
+            payload: { data: { active: true, reason: 'Troll orders' } },
+          },
           target: target.id,
           state: () => sql('select * from blacklist where user_id = ?', [target.id]),
         };
@@ -141,7 +219,15 @@ describe('audit log', () => {
       by: () => manager,
       async arrange() {
         const target = await app.createUser();
-        return { request: { method: 'PATCH', url: `/api/client/users/${target.id}`, payload: { perks: ['FEEDBACK_BETA'], flags: 3 } }, target: target.id, state: userRow(target.id) };
+        return {
+          request: {
+            method: 'PATCH',
+            url: `/api/client/users/${target.id}`,
+            payload: { perks: ['FEEDBACK_BETA'], flags: 3 },
+          },
+          target: target.id,
+          state: userRow(target.id),
+        };
       },
       expect: { before: { perks: [], flags: 0 }, after: { perks: ['FEEDBACK_BETA'], flags: 3 } },
     },
@@ -151,7 +237,11 @@ describe('audit log', () => {
       async arrange() {
         const target = await app.createUser();
         const payload = { deliveryMessage: 'Here you go, {customer}!' };
-        return { request: { method: 'PATCH', url: `/api/client/users/${target.id}/premade-messages`, payload }, target: target.id, state: userRow(target.id) };
+        return {
+          request: { method: 'PATCH', url: `/api/client/users/${target.id}/premade-messages`, payload },
+          target: target.id,
+          state: userRow(target.id),
+        };
       },
       expect: { before: { deliveryMessage: null }, after: { deliveryMessage: 'Here you go, {customer}!' } },
     },
@@ -162,7 +252,11 @@ describe('audit log', () => {
         // The target is the rank the write creates: found by name afterwards.
         const name = `Brand new ${positions}`;
         const payload = { name, position: positions++, colour: '#ff0000' };
-        return { request: { method: 'POST', url: '/api/client/ranks', payload }, target: '', state: () => sql('select * from ranks where name = ?', [name]) };
+        return {
+          request: { method: 'POST', url: '/api/client/ranks', payload },
+          target: '',
+          state: () => sql('select * from ranks where name = ?', [name]),
+        };
       },
       expect: { before: null },
     },
@@ -171,9 +265,20 @@ describe('audit log', () => {
       by: () => owner,
       async arrange() {
         const rank = await newRank('Old name');
-        return { request: { method: 'PATCH', url: `/api/client/ranks/${rank}`, payload: { name: 'New name', permissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] } }, target: rank, state: () => sql('select * from ranks where id = ?', [rank]) };
+        return {
+          request: {
+            method: 'PATCH',
+            url: `/api/client/ranks/${rank}`,
+            payload: { name: 'New name', permissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] },
+          },
+          target: rank,
+          state: () => sql('select * from ranks where id = ?', [rank]),
+        };
       },
-      expect: { before: { name: 'Old name', permissions: ['MANAGE_ORDERS'] }, after: { name: 'New name', permissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] } },
+      expect: {
+        before: { name: 'Old name', permissions: ['MANAGE_ORDERS'] },
+        after: { name: 'New name', permissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] },
+      },
     },
     {
       action: 'rank.reorder',
@@ -182,7 +287,11 @@ describe('audit log', () => {
         const ranks = (await app.inject({ method: 'GET', url: '/api/client/ranks' })).json().ranks as { id: string }[];
         const ids = ranks.map((r) => r.id);
         [ids[ids.length - 1], ids[ids.length - 2]] = [ids[ids.length - 2]!, ids[ids.length - 1]!];
-        return { request: { method: 'PUT', url: '/api/client/ranks/positions', payload: { ranks: ids } }, target: 'positions', state: () => sql('select id, position from ranks order by id') };
+        return {
+          request: { method: 'PUT', url: '/api/client/ranks/positions', payload: { ranks: ids } },
+          target: 'positions',
+          state: () => sql('select id, position from ranks order by id'),
+        };
       },
     },
     {
@@ -190,7 +299,11 @@ describe('audit log', () => {
       by: () => owner,
       async arrange() {
         const rank = await newRank('Doomed rank');
-        return { request: { method: 'DELETE', url: `/api/client/ranks/${rank}` }, target: rank, state: () => sql('select * from ranks where id = ?', [rank]) };
+        return {
+          request: { method: 'DELETE', url: `/api/client/ranks/${rank}` },
+          target: rank,
+          state: () => sql('select * from ranks where id = ?', [rank]),
+        };
       },
       expect: { after: null },
     },
@@ -198,7 +311,11 @@ describe('audit log', () => {
       action: 'settings.update',
       by: () => settingsManager,
       async arrange() {
-        return { request: { method: 'POST', url: '/api/client/settings/teamsEnabled', payload: { val: true } }, target: 'teamsEnabled', state: () => sql(`select * from settings where key = 'teamsEnabled'`) };
+        return {
+          request: { method: 'POST', url: '/api/client/settings/teamsEnabled', payload: { val: true } },
+          target: 'teamsEnabled',
+          state: () => sql(`select * from settings where key = 'teamsEnabled'`),
+        };
       },
       expect: { before: null, after: { value: true } },
     },
@@ -207,7 +324,11 @@ describe('audit log', () => {
       by: () => settingsManager,
       async arrange() {
         const val = { enabled: true, type: 'is-warning', content: 'Closed at noon' };
-        return { request: { method: 'POST', url: '/api/client/settings/currentAnnouncement', payload: { val } }, target: 'currentAnnouncement', state: () => sql(`select * from settings where key = 'currentAnnouncement'`) };
+        return {
+          request: { method: 'POST', url: '/api/client/settings/currentAnnouncement', payload: { val } },
+          target: 'currentAnnouncement',
+          state: () => sql(`select * from settings where key = 'currentAnnouncement'`),
+        };
       },
       expect: { after: { enabled: true, type: 'is-warning', content: 'Closed at noon' } },
     },
@@ -216,8 +337,21 @@ describe('audit log', () => {
       by: () => chef,
       async arrange() {
         const { orders } = app.server.ctx.services.orders as OrdersPlugin;
-        const order = await orders.createOrder({ customerId: (await app.createUser()).id, guildId: '900000000000000001', channelId: '900000000000000002', item: 'Burger' });
-        return { request: { method: 'DELETE', url: `/api/client/orders/${order.id}/delete`, payload: { reason: 'Duplicate order' } }, target: order.id, state: () => sql('select * from orders where id = ?', [order.id]) };
+        const order = await orders.createOrder({
+          customerId: (await app.createUser()).id,
+          guildId: '900000000000000001',
+          channelId: '900000000000000002',
+          item: 'Burger',
+        });
+        return {
+          request: {
+            method: 'DELETE',
+            url: `/api/client/orders/${order.id}/delete`,
+            payload: { reason: 'Duplicate order' },
+          },
+          target: order.id,
+          state: () => sql('select * from orders where id = ?', [order.id]),
+        };
       },
       expect: { before: { status: 'ORDERED' }, after: { status: 'DELETED' }, reason: 'Duplicate order' },
     },
@@ -226,16 +360,27 @@ describe('audit log', () => {
       by: () => owner,
       async arrange() {
         const payload = { name: 'Fresh fries', keywords: ['fries'], images: ['https://example.com/fries.png'] };
-        return { request: { method: 'POST', url: '/api/client/orders/food-lookup/items', payload }, target: '', state: () => sql(`select * from food_lookup_items where name = 'Fresh fries'`) };
+        return {
+          request: { method: 'POST', url: '/api/client/orders/food-lookup/items', payload },
+          target: '',
+          state: () => sql(`select * from food_lookup_items where name = 'Fresh fries'`),
+        };
       },
-      expect: { before: null, after: { name: 'Fresh fries', keywords: ['fries'], images: ['https://example.com/fries.png'] } },
+      expect: {
+        before: null,
+        after: { name: 'Fresh fries', keywords: ['fries'], images: ['https://example.com/fries.png'] },
+      },
     },
     {
       action: 'foodLookup.update',
       by: () => owner,
       async arrange() {
         const id = await foodItem('Old soup');
-        return { request: { method: 'PATCH', url: `/api/client/orders/food-lookup/${id}`, payload: { name: 'New soup' } }, target: id, state: () => sql('select * from food_lookup_items where id = ?', [id]) };
+        return {
+          request: { method: 'PATCH', url: `/api/client/orders/food-lookup/${id}`, payload: { name: 'New soup' } },
+          target: id,
+          state: () => sql('select * from food_lookup_items where id = ?', [id]),
+        };
       },
       expect: { before: { name: 'Old soup' }, after: { name: 'New soup' } },
     },
@@ -244,7 +389,11 @@ describe('audit log', () => {
       by: () => owner,
       async arrange() {
         const id = await foodItem('Gone soup');
-        return { request: { method: 'DELETE', url: `/api/client/orders/food-lookup/${id}` }, target: id, state: () => sql('select * from food_lookup_items where id = ?', [id]) };
+        return {
+          request: { method: 'DELETE', url: `/api/client/orders/food-lookup/${id}` },
+          target: id,
+          state: () => sql('select * from food_lookup_items where id = ?', [id]),
+        };
       },
       expect: { after: null },
     },
@@ -260,7 +409,8 @@ describe('audit log', () => {
       expect(total).toBe(before + 1);
       const entry = entries[0]!;
       const actor = c.by();
-      const actorName = (await sql<{ username: string }>('select username from users where id = ?', [actor.id]))[0]!.username;
+      const actorName = (await sql<{ username: string }>('select username from users where id = ?', [actor.id]))[0]!
+        .username;
       expect(entry).toMatchObject({ action: c.action, actor: { id: actor.id, name: actorName } });
       if (target) expect(entry.target.id).toBe(target);
       expect(entry.target.name.length).toBeGreaterThan(0);
@@ -271,7 +421,9 @@ describe('audit log', () => {
       const { request, state } = await c.arrange();
       const was = await state();
       const total = (await log(owner)).total;
-      await sql(`create or replace function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused (test)'; end $$`);
+      await sql(
+        `create or replace function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused (test)'; end $$`,
+      );
       await sql('create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()');
       try {
         const res = await send(request, c.by());
@@ -286,7 +438,10 @@ describe('audit log', () => {
 
   it("a user's own profile edit is not an admin write: no entry", async () => {
     const before = (await log(owner)).total;
-    const res = await send({ method: 'PATCH', url: `/api/client/users/${customer.id}`, payload: { displayName: 'Cara' } }, customer);
+    const res = await send(
+      { method: 'PATCH', url: `/api/client/users/${customer.id}`, payload: { displayName: 'Cara' } },
+      customer,
+    );
     expect(res.statusCode).toBe(200);
     expect((await log(owner)).total).toBe(before);
   });
@@ -296,8 +451,10 @@ describe('audit log', () => {
 
     it('who may call it: anonymous 401; customers, chefs, user managers and banned readers 403; MANAGE_SETTINGS and SUPER_ADMIN 200', async () => {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      for (const user of [customer, chef, manager, bannedOwner, bannedSettings]) expect((await send({ method: 'GET', url }, user)).statusCode).toBe(403);
-      for (const user of [settingsManager, owner]) expect((await send({ method: 'GET', url }, user)).statusCode).toBe(200);
+      for (const user of [customer, chef, manager, bannedOwner, bannedSettings])
+        expect((await send({ method: 'GET', url }, user)).statusCode).toBe(403);
+      for (const user of [settingsManager, owner])
+        expect((await send({ method: 'GET', url }, user)).statusCode).toBe(200);
     });
 
     it('MANAGE_SETTINGS reads the settings entries only, whatever it asks for', async () => {
@@ -316,7 +473,9 @@ describe('audit log', () => {
       expect(byManager.entries.every((e) => e.actor.id === manager.id)).toBe(true);
 
       const bans = await log(owner, { action: 'user.ban', pageSize: '100' });
-      expect(new Set(bans.entries.map((e) => e.action))).toEqual(new Set(['user.ban', 'user.ban.update', 'user.ban.remove']));
+      expect(new Set(bans.entries.map((e) => e.action))).toEqual(
+        new Set(['user.ban', 'user.ban.update', 'user.ban.remove']),
+      );
       const users = await log(owner, { action: 'user', pageSize: '100' });
       expect(users.entries.every((e) => e.target.type === 'user')).toBe(true);
       expect(users.total).toBeGreaterThan(bans.total);
@@ -348,7 +507,10 @@ describe('audit log', () => {
 
   it('names are snapshots: a renamed actor still reads as they were when they acted', async () => {
     const target = await app.createUser();
-    await send({ method: 'POST', url: `/api/client/admin/users/${target.id}/warnings`, payload: { reason: 'Late' } }, manager);
+    await send(
+      { method: 'POST', url: `/api/client/admin/users/${target.id}/warnings`, payload: { reason: 'Late' } },
+      manager,
+    );
     await sql('update users set username = ? where id = ?', ['renamed_mia', manager.id]);
     try {
       expect((await latestAbout(target.id))!.actor.name).toBe('mia_manager');

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../ids.ts';
 
 /**
@@ -10,7 +10,10 @@ export const AuditEntrySchema = defineEntity({
   name: 'AuditEntry',
   tableName: 'audit_log',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     at: p.datetime(),
     actorId: p.string().length(32),
     actorName: p.string().length(64),
@@ -25,7 +28,12 @@ export const AuditEntrySchema = defineEntity({
     reason: p.text().nullable(),
   },
   // The screen's filters, each newest first: everything, by actor, by target, by action.
-  indexes: [{ properties: ['at'] }, { properties: ['actorId', 'at'] }, { properties: ['targetType', 'targetId', 'at'] }, { properties: ['action', 'at'] }],
+  indexes: [
+    { properties: ['at'] },
+    { properties: ['actorId', 'at'] },
+    { properties: ['targetType', 'targetId', 'at'] },
+    { properties: ['action', 'at'] },
+  ],
 });
 export type AuditEntry = InferEntity<typeof AuditEntrySchema>;
 

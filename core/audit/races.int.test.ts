@@ -23,17 +23,28 @@ describe('two admin writes at once: each entry starts where the previous one end
   });
   afterAll(() => app?.close());
 
-  const send = (options: InjectOptions, user: TestUser) => app.inject({ ...options, headers: { ...user.auth, ...options.headers } });
+  const send = (options: InjectOptions, user: TestUser) =>
+    app.inject({ ...options, headers: { ...user.auth, ...options.headers } });
   /** The entries about `target`, oldest first. */
   async function chain(query: { target: string }): Promise<AuditEntryView[]> {
-    const res = await send({ method: 'GET', url: `/api/client/admin/audit-log?${new URLSearchParams({ ...query, pageSize: '100' })}` }, owner);
+    const res = await send(
+      { method: 'GET', url: `/api/client/admin/audit-log?${new URLSearchParams({ ...query, pageSize: '100' })}` },
+      owner,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().entries as AuditEntryView[]).reverse();
   }
 
   it('settings: ten changes of one setting at once', async () => {
     const set = (label: string) =>
-      send({ method: 'POST', url: '/api/client/settings/festiveMode', payload: { val: { enabled: true, countdownTo: null, countdownLabel: label } } }, settingsManager);
+      send(
+        {
+          method: 'POST',
+          url: '/api/client/settings/festiveMode',
+          payload: { val: { enabled: true, countdownTo: null, countdownLabel: label } },
+        },
+        settingsManager,
+      );
     expect((await set('start')).statusCode).toBe(200);
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => set(`label ${i}`)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
@@ -43,14 +54,17 @@ describe('two admin writes at once: each entry starts where the previous one end
       expect(entry.before).toEqual({ countdownLabel: previous });
       previous = entry.after!.countdownLabel as string;
     }
-    const held = (await app.inject({ method: 'GET', url: '/api/client/settings/festiveMode' })).json().setting.countdownLabel;
+    const held = (await app.inject({ method: 'GET', url: '/api/client/settings/festiveMode' })).json().setting
+      .countdownLabel;
     expect(previous).toBe(held);
   });
 
   it("a user's flags: ten manager edits at once", async () => {
     const target = await app.createUser();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => send({ method: 'PATCH', url: `/api/client/users/${target.id}`, payload: { flags: i + 1 } }, manager)),
+      Array.from({ length: 10 }, (_, i) =>
+        send({ method: 'PATCH', url: `/api/client/users/${target.id}`, payload: { flags: i + 1 } }, manager),
+      ),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const entries = await chain({ target: target.id });
@@ -60,7 +74,10 @@ describe('two admin writes at once: each entry starts where the previous one end
       expect(entry.before).toEqual({ flags: previous });
       previous = entry.after!.flags as number;
     }
-    const [row] = await app.db.orm.em.fork().getConnection().execute<{ flags: number }[]>('select flags from users where id = ?', [target.id]);
+    const [row] = await app.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ flags: number }[]>('select flags from users where id = ?', [target.id]);
     expect(row!.flags).toBe(previous);
   });
 });

@@ -57,17 +57,33 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_LIST = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
-export const AUDIT_TARGET_TYPES = ['user', 'rank', 'setting', 'order', 'foodLookup', 'appeal', 'recruitmentForm', 'application', 'team', 'report', 'deliveryMessage', 'objective', 'storeItem', 'storePurchase'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'rank',
+  'setting',
+  'order',
+  'foodLookup',
+  'appeal',
+  'recruitmentForm',
+  'application',
+  'team',
+  'report',
+  'deliveryMessage',
+  'objective',
+  'storeItem',
+  'storePurchase',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** The kinds a filter offers: every target type, then every action (`user.ban` covers its update and removal). */
-export const AUDIT_KINDS: readonly string[] = [...new Set([...AUDIT_ACTION_LIST.map((a) => a.split('.')[0]!), ...AUDIT_ACTION_LIST])];
+export const AUDIT_KINDS: readonly string[] = [
+  ...new Set([...AUDIT_ACTION_LIST.map((a) => a.split('.')[0]!), ...AUDIT_ACTION_LIST]),
+];
 
 /** What MANAGE_SETTINGS without SUPER_ADMIN may read: the settings entries (announcements and the kitchen included). */
 export const SETTINGS_KIND = 'settings';
 
 export const AUDIT_PAGE_SIZE = 50;
-
 
 /** GET /api/client/admin/audit-log: every filter optional; dates are ISO 8601 (a bare date means its midnight, UTC). */
 export const AuditLogQuerySchema = z.strictObject({

@@ -2,9 +2,16 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { Em, Orm } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { hasAll, isSuperAdmin, type Grants } from '../shared/permissions.ts';
-import { AuditEntrySchema, type AuditEntry } from './entities.ts';
-import { SETTINGS_KIND, type AuditAction, type AuditEntryView, type AuditLogQuery, type AuditLogResponse, type AuditTargetType } from './schemas.ts';
+import { type Grants, hasAll, isSuperAdmin } from '../shared/permissions.ts';
+import { type AuditEntry, AuditEntrySchema } from './entities.ts';
+import {
+  type AuditAction,
+  type AuditEntryView,
+  type AuditLogQuery,
+  type AuditLogResponse,
+  type AuditTargetType,
+  SETTINGS_KIND,
+} from './schemas.ts';
 
 /** Who acted: a signed-in user (CurrentUser fits) or the bot acting for one. */
 export interface AuditActor {
@@ -24,10 +31,14 @@ export interface AuditRecord {
   reason?: string | null;
 }
 
-export const nameOf = (person: { username: string; displayName?: string | null }) => person.displayName || person.username;
+export const nameOf = (person: { username: string; displayName?: string | null }) =>
+  person.displayName || person.username;
 
 /** The fields of `after` whose values differ from `before`'s, as two objects: what an entry keeps of an edit. */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } {
   const was: Partial<T> = {};
   const now: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T)[]) {
@@ -52,7 +63,9 @@ function toView(row: AuditEntry): AuditEntryView {
 }
 
 /** `kind` and every action under it: `user.ban` is `user.ban`, `user.ban.update`, `user.ban.remove`. */
-const ofKind = (kind: string): FilterQuery<AuditEntry> => ({ $or: [{ action: kind }, { action: { $like: `${kind}.%` } }] });
+const ofKind = (kind: string): FilterQuery<AuditEntry> => ({
+  $or: [{ action: kind }, { action: { $like: `${kind}.%` } }],
+});
 
 /** A bare date as a bound: `from` its midnight, `until` the midnight after it (UTC). */
 function bound(value: string, end: boolean): Date {
@@ -98,25 +111,33 @@ export class AuditLog {
   async list(viewer: Grants, query: AuditLogQuery): Promise<AuditLogResponse> {
     const where: FilterQuery<AuditEntry>[] = [];
     if (!isSuperAdmin(viewer.permissions)) {
-      if (!hasAll(viewer.permissions, ['MANAGE_SETTINGS'])) throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+      if (!hasAll(viewer.permissions, ['MANAGE_SETTINGS']))
+        throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
       where.push(ofKind(SETTINGS_KIND));
     }
     if (query.actor) where.push({ actorId: query.actor });
     if (query.target) where.push({ targetId: query.target });
     if (query.action) where.push(ofKind(query.action));
     if (query.from) where.push({ at: { $gte: bound(query.from, false) } });
-    if (query.until) where.push({ at: query.until.length === 10 ? { $lt: bound(query.until, true) } : { $lte: bound(query.until, true) } });
-    const [rows, total] = await this.#orm.em.fork().findAndCount(AuditEntrySchema, where.length ? { $and: where } : {}, {
-      orderBy: { at: 'desc', id: 'desc' },
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
+    if (query.until)
+      where.push({
+        at: query.until.length === 10 ? { $lt: bound(query.until, true) } : { $lte: bound(query.until, true) },
+      });
+    const [rows, total] = await this.#orm.em
+      .fork()
+      .findAndCount(AuditEntrySchema, where.length ? { $and: where } : {}, {
+        orderBy: { at: 'desc', id: 'desc' },
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
     return { entries: rows.map(toView), total, page: query.page, pageSize: query.pageSize };
   }
 
   /** The latest entries about one user (their profile, for user managers), newest first. */
   async aboutUser(userId: string, limit = 20): Promise<AuditEntryView[]> {
-    const rows = await this.#orm.em.fork().find(AuditEntrySchema, { targetType: 'user', targetId: userId }, { orderBy: { at: 'desc', id: 'desc' }, limit });
+    const rows = await this.#orm.em
+      .fork()
+      .find(AuditEntrySchema, { targetType: 'user', targetId: userId }, { orderBy: { at: 'desc', id: 'desc' }, limit });
     return rows.map(toView);
   }
 }

@@ -56,7 +56,11 @@ export function currentUserOfRow(row: Row): CurrentUser {
     flags: Number(row.u_flags),
     ranks: ranks.map(({ id, name, position, colour, canResign }) => ({ id, name, position, colour, canResign })),
     ban: row.u_ban_active
-      ? { active: true, reason: (row.u_ban_reason as string | null) ?? null, expires: row.u_ban_expires === null ? null : date(row.u_ban_expires) }
+      ? {
+          active: true,
+          reason: (row.u_ban_reason as string | null) ?? null,
+          expires: row.u_ban_expires === null ? null : date(row.u_ban_expires),
+        }
       : null,
     settings: parsed<CurrentUser['settings'] | null>(row.u_settings) ?? {},
     createdAt: date(row.u_created_at),
@@ -69,7 +73,10 @@ export function currentUserOfRow(row: Row): CurrentUser {
  * hundreds. Planning this statement costs more than running it for one id (on the embedded database about 2 ms a
  * read before, most of it planning).
  */
-const SELECT_USERS = new PreparedStatement('current_users', `select ${CURRENT_USER_COLUMNS} from users u where u.id = any(${ID_LIST})`);
+const SELECT_USERS = new PreparedStatement(
+  'current_users',
+  `select ${CURRENT_USER_COLUMNS} from users u where u.id = any(${ID_LIST})`,
+);
 const SELECT_SESSIONS = new PreparedStatement(
   'current_sessions',
   `select s.id as s_id, s.expires_at as s_expires_at, ${CURRENT_USER_COLUMNS} from sessions s join users u on u.id = s.user_id where s.id = any(${ID_LIST})`,
@@ -83,8 +90,17 @@ export async function selectCurrentUsers(orm: Orm, em: Em, ids: readonly string[
 }
 
 /** The sessions with these ids (token hashes) that exist, with their users, by id. */
-export async function selectSessions(orm: Orm, em: Em, ids: readonly string[]): Promise<Map<string, { id: string; expiresAt: Date; user: CurrentUser }>> {
+export async function selectSessions(
+  orm: Orm,
+  em: Em,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; expiresAt: Date; user: CurrentUser }>> {
   if (ids.length === 0) return new Map();
   const rows = await runPrepared<Row>(orm, em, SELECT_SESSIONS, [JSON.stringify(ids)]);
-  return new Map(rows.map((row) => [row.s_id as string, { id: row.s_id as string, expiresAt: date(row.s_expires_at), user: currentUserOfRow(row) }]));
+  return new Map(
+    rows.map((row) => [
+      row.s_id as string,
+      { id: row.s_id as string, expiresAt: date(row.s_expires_at), user: currentUserOfRow(row) },
+    ]),
+  );
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../ids.ts';
 
 /** The identity kernel's tables. Plugins build profiles, ranks admin and bans on these; core imports no plugin. */
@@ -7,7 +7,10 @@ export const RankSchema = defineEntity({
   name: 'Rank',
   tableName: 'ranks',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().length(64),
     /** The highest rank is the one with the largest position. */
     position: p.integer().unique(),
@@ -62,7 +65,10 @@ export const UserSchema = defineEntity({
     ban: () => p.embedded(BanSchema).prefix('ban_'),
     settings: p.json<UserSettings>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type User = InferEntity<typeof UserSchema>;

@@ -94,13 +94,16 @@ export function guardInfo(guard: Guard): GuardInfo {
  * needs the requirement.
  */
 export function requireSelfOrPermissions(requirement: Requirement, options: AuthOptions = {}): Guard {
-  return guard({ kind: 'self or permissions', signedIn: true, requirement, self: true, allowBanned: options.allowBanned }, (request) => {
-    const user = signedIn(request, options);
-    const target = (request.params as { id?: string } | undefined)?.id;
-    if (target !== user.id && !meets(user, requirement)) {
-      throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
-    }
-  });
+  return guard(
+    { kind: 'self or permissions', signedIn: true, requirement, self: true, allowBanned: options.allowBanned },
+    (request) => {
+      const user = signedIn(request, options);
+      const target = (request.params as { id?: string } | undefined)?.id;
+      if (target !== user.id && !meets(user, requirement)) {
+        throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+      }
+    },
+  );
 }
 
 /**
@@ -121,7 +124,11 @@ export function bearerSecretCheck(secret: string): (authorization: string | unde
  * session is read, so the route says `config: { session: false }` (else the session hook would take the secret for
  * a session token).
  */
-export function requireBearerSecret(secret: string, message: string, scheme: { scheme: string; description: string }): Guard {
+export function requireBearerSecret(
+  secret: string,
+  message: string,
+  scheme: { scheme: string; description: string },
+): Guard {
   const matches = bearerSecretCheck(secret);
   return guard({ kind: 'bearer secret', signedIn: false, secret: scheme }, (request) => {
     if (!matches(request.headers.authorization)) throw new DomainError('unauthorized', message);

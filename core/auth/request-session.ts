@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
-import { SESSION_COOKIE, type CurrentUser, type SessionService, type ValidSession } from './sessions.ts';
+import { type CurrentUser, SESSION_COOKIE, type SessionService, type ValidSession } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +35,9 @@ export function isSameOrigin(request: FastifyRequest, config: Config): boolean {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
   const host = request.headers.host;
-  return origin === config.publicUrl || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
+  return (
+    origin === config.publicUrl || (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))
+  );
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -67,7 +69,8 @@ export function registerRequestSession(app: FastifyInstance, config: Config, ses
     const accept = (session: ValidSession | null) => {
       if (!session) {
         if (cookie !== undefined) clearSessionCookie(reply, config);
-        if (bearer !== undefined) return done(new DomainError('unauthorized', 'Your session is invalid or has expired.'));
+        if (bearer !== undefined)
+          return done(new DomainError('unauthorized', 'Your session is invalid or has expired.'));
         return done();
       }
       request.session = session;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { SessionSchema } from './entities.ts';
-import { SESSION_CACHE_TTL_MS, SESSION_TTL_MS, SessionService, hashToken } from './sessions.ts';
-import { UserSchema } from './entities.ts';
+import { SessionSchema, UserSchema } from './entities.ts';
+import { hashToken, SESSION_CACHE_TTL_MS, SESSION_TTL_MS, SessionService } from './sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -69,7 +68,11 @@ describe('sessions', () => {
   });
 
   it('merges rank permissions and perks into the current user', async () => {
-    const user = await app.createUser({ permissions: ['VIEW_FOOD_LOOKUP'], rankPermissions: ['MANAGE_ORDERS'], perks: ['FEEDBACK_BETA'] });
+    const user = await app.createUser({
+      permissions: ['VIEW_FOOD_LOOKUP'],
+      rankPermissions: ['MANAGE_ORDERS'],
+      perks: ['FEEDBACK_BETA'],
+    });
     const session = await sessions().validate(user.token);
     expect(session?.user.permissions).toBe((1 << 1) | (1 << 2));
     expect(session?.user.perks).toEqual(['FEEDBACK_BETA']);
@@ -123,8 +126,18 @@ describe('sessions', () => {
   it('answers the sessions asked for in the same turn, each its own (a reconnect storm), and keeps them in memory', async () => {
     const users = await Promise.all([app.createUser(), app.createUser(), app.createUser()]);
     const unknown = 'A'.repeat(43);
-    const result = await Promise.all([...users.map((u) => sessions().validate(u.token)), sessions().validate(users[0]!.token), sessions().validate(unknown)]);
-    expect(result.map((s) => s?.user.id ?? null)).toEqual([users[0]!.id, users[1]!.id, users[2]!.id, users[0]!.id, null]);
+    const result = await Promise.all([
+      ...users.map((u) => sessions().validate(u.token)),
+      sessions().validate(users[0]!.token),
+      sessions().validate(unknown),
+    ]);
+    expect(result.map((s) => s?.user.id ?? null)).toEqual([
+      users[0]!.id,
+      users[1]!.id,
+      users[2]!.id,
+      users[0]!.id,
+      null,
+    ]);
     // Now served from memory.
     expect(sessions().validateCached(users[1]!.token)).toMatchObject({ user: { id: users[1]!.id } });
   });

@@ -3,7 +3,7 @@ import type { Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import type { BanInfo } from '../shared/ban.ts';
 import { selectSessions } from './current-user-sql.ts';
-import { SessionSchema, UserSchema, type User, type UserSettings } from './entities.ts';
+import { SessionSchema, type User, UserSchema, type UserSettings } from './entities.ts';
 
 export const SESSION_COOKIE = 'VD_SESSION';
 export const SESSION_TTL_MS = 31 * 24 * 60 * 60 * 1000;
@@ -50,7 +50,15 @@ export function hashToken(token: string): string {
 export function toCurrentUser(user: User): CurrentUser {
   const ranks = user.ranks
     .getItems()
-    .map((r) => ({ id: r.id, name: r.name, position: r.position, colour: r.colour, canResign: r.canResign, permissions: r.permissions, perks: r.perks }))
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      position: r.position,
+      colour: r.colour,
+      canResign: r.canResign,
+      permissions: r.permissions,
+      perks: r.perks,
+    }))
     .sort((a, b) => b.position - a.position);
   // Effective perks: those given by hand, those held by grants, and the ranks' (current-user-sql.ts merges the same).
   const perks = new Set<string>([...user.manualPerks, ...user.grantedPerks]);
@@ -194,7 +202,8 @@ export class SessionService {
   /** One session from the database, read with the others asked for meanwhile (see #batch). */
   #read(id: string): Promise<StoredSession | null> {
     return new Promise((resolve, reject) => {
-      const answer = (session: StoredSession | null, error?: unknown) => (error === undefined ? resolve(session) : reject(error));
+      const answer = (session: StoredSession | null, error?: unknown) =>
+        error === undefined ? resolve(session) : reject(error);
       const waiting = this.#batch.get(id);
       if (waiting) waiting.push(answer);
       else this.#batch.set(id, [answer]);
@@ -202,7 +211,8 @@ export class SessionService {
         this.#reading = true;
         // The rest of this turn's callers join the same read; when reads are coming back to back (a storm), the
         // next waits a few ms to gather more.
-        if (performance.now() - this.#lastRead < this.#batchWindowMs) setTimeout(() => void this.#readBatches(), this.#batchWindowMs);
+        if (performance.now() - this.#lastRead < this.#batchWindowMs)
+          setTimeout(() => void this.#readBatches(), this.#batchWindowMs);
         else setImmediate(() => void this.#readBatches());
       }
     });
@@ -254,7 +264,9 @@ export class SessionService {
 
   /** The delete decides (`delete … returning`): ended twice at once, a session is revoked once. */
   async invalidateById(sessionId: string): Promise<void> {
-    const [gone] = await this.#orm.em.fork().execute<{ user_id: string }[]>('delete from sessions where id = ? returning user_id', [sessionId]);
+    const [gone] = await this.#orm.em
+      .fork()
+      .execute<{ user_id: string }[]>('delete from sessions where id = ? returning user_id', [sessionId]);
     if (gone) this.#events.publish('sessionRevoked', { userId: gone.user_id, sessionId });
   }
 
@@ -264,7 +276,9 @@ export class SessionService {
 
   async invalidateAllForUser(userId: string): Promise<number> {
     // What was deleted, not what was read before: a session created in between is revoked and announced too.
-    const gone = await this.#orm.em.fork().execute<{ id: string }[]>('delete from sessions where user_id = ? returning id', [userId]);
+    const gone = await this.#orm.em
+      .fork()
+      .execute<{ id: string }[]>('delete from sessions where user_id = ? returning id', [userId]);
     for (const s of gone) this.#events.publish('sessionRevoked', { userId, sessionId: s.id });
     return gone.length;
   }

@@ -6,12 +6,12 @@ import { loadConfig } from '../config.ts';
 import {
   configHashOf,
   DEMO_TEMPLATE_MAX_AGE_MS,
+  type DemoManifest,
   demoManifestPathOf,
   demoTemplateFor,
   demoTemplatePathOf,
   placeReads,
   recordConfigReads,
-  type DemoManifest,
 } from './demo-template.ts';
 
 /** The configuration of a start on the embedded database in `dataDir`, with `env` on top. */
@@ -26,7 +26,9 @@ describe('the demo template: which configuration it fits', () => {
     expect(start.images.localDir).not.toBe(build.images.localDir);
     expect(configHashOf(start)).toBe(configHashOf(build));
     expect(configHashOf(configOf(':memory:', { ORDER_COOKING_TIME_S: '2' }))).not.toBe(configHashOf(build));
-    expect(configHashOf(configOf(':memory:', { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }))).not.toBe(configHashOf(build));
+    expect(
+      configHashOf(configOf(':memory:', { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })),
+    ).not.toBe(configHashOf(build));
   });
 
   it('records every read of a copy while recording, however deep, and finds the ones of where the process runs', () => {
@@ -41,7 +43,16 @@ describe('the demo template: which configuration it fits', () => {
     recorder.recording = false;
     void recorder.config.publicUrl;
     expect(recorder.reads()).toEqual(
-      expect.arrayContaining(['orders', 'orders.cookingTimeMs', 'stripe.plans', 'stripe.plans.length', 'stripe.plans.0', 'stripe.plans.0.id', 'metrics.token', 'images.*']),
+      expect.arrayContaining([
+        'orders',
+        'orders.cookingTimeMs',
+        'stripe.plans',
+        'stripe.plans.length',
+        'stripe.plans.0',
+        'stripe.plans.0.id',
+        'metrics.token',
+        'images.*',
+      ]),
     );
     expect(recorder.reads()).not.toContain('port');
     expect(recorder.reads()).not.toContain('publicUrl');
@@ -81,7 +92,9 @@ describe('the demo template: when a new database starts from it', () => {
   it('is not chosen when older than the hour, made later than now, unreadable or missing', async () => {
     const config = configOf(folder());
     const configHash = configHashOf(config);
-    expect(demoTemplateFor(config, await distWith({ seededAt: now - DEMO_TEMPLATE_MAX_AGE_MS, configHash }), folder(), now)).toBeNull();
+    expect(
+      demoTemplateFor(config, await distWith({ seededAt: now - DEMO_TEMPLATE_MAX_AGE_MS, configHash }), folder(), now),
+    ).toBeNull();
     expect(demoTemplateFor(config, await distWith({ seededAt: now + 60_000, configHash }), folder(), now)).toBeNull();
     expect(demoTemplateFor(config, await distWith('{ not json'), folder(), now)).toBeNull();
     expect(demoTemplateFor(config, await distWith(JSON.stringify({ seededAt: now })), folder(), now)).toBeNull();

@@ -55,7 +55,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -65,7 +68,9 @@ export function configHashOf(config: Config): string {
   const shaping = structuredClone(config) as unknown as Record<string, unknown>;
   for (const place of PLACE_PATHS) {
     const keys = place.split('.');
-    const parent = keys.slice(0, -1).reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], shaping);
+    const parent = keys
+      .slice(0, -1)
+      .reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], shaping);
     if (parent !== null && typeof parent === 'object') delete (parent as Record<string, unknown>)[keys.at(-1)!];
   }
   return createHash('sha256').update(canonical(shaping)).digest('hex');
@@ -112,19 +117,31 @@ export function recordConfigReads<T extends object>(config: T): ConfigRecorder<T
     proxies.set(target, proxy);
     return proxy;
   };
-  const recorder: ConfigRecorder<T> = { config: wrap(structuredClone(config), []) as T, recording: false, reads: () => [...reads] };
+  const recorder: ConfigRecorder<T> = {
+    config: wrap(structuredClone(config), []) as T,
+    recording: false,
+    reads: () => [...reads],
+  };
   return recorder;
 }
 
 /** The reads of `reads` that touch PLACE_PATHS: the place itself or inside it, or the keys (`*`) of an object holding one. */
 export function placeReads(reads: readonly string[]): string[] {
   return reads.filter((read) =>
-    PLACE_PATHS.some((place) => read === place || read.startsWith(`${place}.`) || (read.endsWith('*') && `${place}.`.startsWith(read.slice(0, -1)))),
+    PLACE_PATHS.some(
+      (place) =>
+        read === place ||
+        read.startsWith(`${place}.`) ||
+        (read.endsWith('*') && `${place}.`.startsWith(read.slice(0, -1))),
+    ),
   );
 }
 
 /** Writes a demo template (core/demo-data.ts `buildDemoTemplate`) and its manifest into the build folder `distDir`. */
-export async function writeDemoTemplate(distDir: string, demo: { tarball: Uint8Array; manifest: DemoManifest }): Promise<void> {
+export async function writeDemoTemplate(
+  distDir: string,
+  demo: { tarball: Uint8Array; manifest: DemoManifest },
+): Promise<void> {
   await writeFile(demoTemplatePathOf(distDir), demo.tarball);
   await writeFile(demoManifestPathOf(distDir), `${JSON.stringify(demo.manifest, null, 2)}\n`);
 }
@@ -151,12 +168,18 @@ const freshFor = new Map<string, boolean>();
  * The demo template a new embedded database in `embeddedPath` starts from, with `config`: its path when there is one
  * made within DEMO_TEMPLATE_MAX_AGE_MS by the same configuration, else null (the plain template, then the seeds).
  */
-export function demoTemplateFor(config: Config, distDir: string, embeddedPath: string, now = Date.now()): string | null {
+export function demoTemplateFor(
+  config: Config,
+  distDir: string,
+  embeddedPath: string,
+  now = Date.now(),
+): string | null {
   if (!config.demoData) return null;
   const manifest = readDemoManifest(distDir);
   if (!manifest) return null;
   const key = path.resolve(embeddedPath);
-  const fresh = freshFor.get(key) ?? (now - manifest.seededAt >= 0 && now - manifest.seededAt < DEMO_TEMPLATE_MAX_AGE_MS);
+  const fresh =
+    freshFor.get(key) ?? (now - manifest.seededAt >= 0 && now - manifest.seededAt < DEMO_TEMPLATE_MAX_AGE_MS);
   freshFor.set(key, fresh);
   return fresh && manifest.configHash === configHashOf(config) ? demoTemplatePathOf(distDir) : null;
 }

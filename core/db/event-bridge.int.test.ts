@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
+import { until } from '../../tests/support/until.ts';
 import { EventBus } from '../events.ts';
 import { Metrics } from '../metrics/metrics.ts';
 import { BATCH_INTERVAL_MS, EventBridge, MAX_EVENT_BYTES } from './event-bridge.ts';
-import { until } from '../../tests/support/until.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.VD_TEST_DATABASE === 'postgresql' && Boolean(url);
@@ -83,11 +83,17 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
       { event: 'identityChanged', payload: { userId: 'same' } },
       { event: 'identityChanged', payload: { userId: 'same' } },
     ]);
-    expect(b.received.slice(3).map((r) => (r.payload as { userId: string }).userId)).toEqual(Array.from({ length: 197 }, (_, i) => String(i)));
+    expect(b.received.slice(3).map((r) => (r.payload as { userId: string }).userId)).toEqual(
+      Array.from({ length: 197 }, (_, i) => String(i)),
+    );
     // Nothing more on either side: a marker each publishes now arrives after anything sent twice or forwarded back.
     a.events.publish('settingUpdated', { key: 'marker-a', value: true });
     b.events.publish('settingUpdated', { key: 'marker-b', value: true });
-    await until(() => b.received.some((r) => (r.payload as { key?: string }).key === 'marker-a') && a.received.some((r) => (r.payload as { key?: string }).key === 'marker-b'));
+    await until(
+      () =>
+        b.received.some((r) => (r.payload as { key?: string }).key === 'marker-a') &&
+        a.received.some((r) => (r.payload as { key?: string }).key === 'marker-b'),
+    );
     expect(b.received).toHaveLength(202);
     expect(a.received).toHaveLength(202);
   });
@@ -112,7 +118,9 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     // Every statement began within [started, elapsed], at least the interval after the one before it.
     expect(sent).toBeGreaterThan(0);
     expect(sent).toBeLessThanOrEqual(Math.floor(elapsed / BATCH_INTERVAL_MS) + 1);
-    expect(b.received.map((r) => (r.payload as { userId: string }).userId)).toEqual(Array.from({ length: 200 }, (_, i) => String(i)));
+    expect(b.received.map((r) => (r.payload as { userId: string }).userId)).toEqual(
+      Array.from({ length: 200 }, (_, i) => String(i)),
+    );
   });
 
   it('sends an event over the NOTIFY limit in chunks, in its place among the others', async () => {
@@ -135,7 +143,9 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     await until(() => b.received.length === 1);
     expect(b.received[0]).toMatchObject({ payload: { key: 'small' } });
     expect(a.received).toHaveLength(2);
-    expect(a.log.lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'event too large to bridge: not delivered to other processes' }));
+    expect(a.log.lines).toContainEqual(
+      expect.objectContaining({ level: 'error', msg: 'event too large to bridge: not delivered to other processes' }),
+    );
   });
 
   it('reconnects after losing its connection, sends what was published meanwhile, and resyncs with identityChanged', async () => {
@@ -145,7 +155,10 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     await admin.connect();
     try {
       // A's own connection only: B keeps listening, so what A queued while down must reach it.
-      const { rows } = await admin.query<{ pid: number }>(`select pid from pg_stat_activity where application_name = 'virtual-diner-events' and query ilike $1`, [`%${name}%`]);
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where application_name = 'virtual-diner-events' and query ilike $1`,
+        [`%${name}%`],
+      );
       expect(rows).toHaveLength(2);
       await admin.query('select pg_terminate_backend($1)', [a.bridge.backendPid]);
     } finally {
@@ -162,10 +175,11 @@ describe.skipIf(!onPostgres)('event bridge (LISTEN/NOTIFY)', () => {
     await until(() => b.received.some((r) => r.event === 'sessionRevoked'));
   });
 
-  it('counts what crosses, its lag, and its failures in the process\'s metrics', async () => {
+  it("counts what crosses, its lag, and its failures in the process's metrics", async () => {
     const name = channel();
     const [a, b] = [await node(name), await node(name)];
-    const value = (node: { metrics: Metrics }, metric: string, labels?: Record<string, string>) => node.metrics.text().then((text) => sampleValue(text, metric, labels));
+    const value = (node: { metrics: Metrics }, metric: string, labels?: Record<string, string>) =>
+      node.metrics.text().then((text) => sampleValue(text, metric, labels));
     a.events.publish('settingUpdated', { key: 'small', value: 1 });
     a.events.publish('settingUpdated', { key: 'chunked', value: 'x'.repeat(20_000) });
     a.events.publish('settingUpdated', { key: 'huge', value: 'x'.repeat(MAX_EVENT_BYTES) });

@@ -7,7 +7,8 @@ import { LATENCY_BUCKETS, Metrics } from '../metrics/metrics.ts';
 /** The one channel every process of a deployment listens on. */
 export const EVENT_CHANNEL = 'vd_events';
 /** Every event of a batch, in order, as one statement. */
-const NOTIFY_BATCH_SQL = 'select pg_notify($1, "payload") from unnest($2::text[]) with ordinality as "t"("payload", "i") order by "i"';
+const NOTIFY_BATCH_SQL =
+  'select pg_notify($1, "payload") from unnest($2::text[]) with ordinality as "t"("payload", "i") order by "i"';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (default build). */
 export const MAX_NOTIFY_BYTES = 7999;
 /** A larger event goes out in chunks of this many bytes (base64 in the notification: 4/3 of it, under the limit). */
@@ -91,7 +92,8 @@ interface Chunk {
  */
 export class EventBridge {
   readonly origin = randomUUID();
-  readonly #options: Required<Omit<EventBridgeOptions, 'log' | 'events' | 'metrics'>> & Pick<EventBridgeOptions, 'log' | 'events'>;
+  readonly #options: Required<Omit<EventBridgeOptions, 'log' | 'events' | 'metrics'>> &
+    Pick<EventBridgeOptions, 'log' | 'events'>;
   readonly #lag: Histogram;
   readonly #events: Counter<'direction'>;
   readonly #batches: Counter;
@@ -121,7 +123,7 @@ export class EventBridge {
     this.#options = { channel: EVENT_CHANNEL, reconnectMs: { min: 250, max: 10_000 }, ...options };
     this.#lag = metrics.histogram({
       name: 'vd_event_bridge_lag_seconds',
-      help: 'Events from other processes: time from their publishing (the sender\'s clock) to delivery here.',
+      help: "Events from other processes: time from their publishing (the sender's clock) to delivery here.",
       buckets: LATENCY_BUCKETS,
     });
     this.#events = metrics.counter({
@@ -138,11 +140,14 @@ export class EventBridge {
       help: 'Bridge failures by reason: connection_lost, notify_failed (an event not sent), oversized (an event over 256 KiB, not sent), dropped (the oldest waiting event, beyond 10,000 while disconnected), malformed or incomplete (an event received but not deliverable).',
       labelNames: ['reason'],
     });
-    this.#reconnects = metrics.counter({ name: 'vd_event_bridge_reconnects_total', help: 'Times the bridge connected again after losing its connection.' });
+    this.#reconnects = metrics.counter({
+      name: 'vd_event_bridge_reconnects_total',
+      help: 'Times the bridge connected again after losing its connection.',
+    });
     const bridge = this;
     metrics.gauge({
       name: 'vd_event_bridge_connected',
-      help: '1 while the bridge\'s LISTEN connection is up, 0 while it reconnects (events then wait, and other processes\' are lost).',
+      help: "1 while the bridge's LISTEN connection is up, 0 while it reconnects (events then wait, and other processes' are lost).",
       collect() {
         this.set(bridge.connected ? 1 : 0);
       },
@@ -181,7 +186,10 @@ export class EventBridge {
     const body = Buffer.from(JSON.stringify({ e: event, p: payload, t }));
     if (body.length > MAX_EVENT_BYTES) {
       this.#fail('oversized');
-      this.#options.log.error({ event, bytes: body.length, limit: MAX_EVENT_BYTES }, 'event too large to bridge: not delivered to other processes');
+      this.#options.log.error(
+        { event, bytes: body.length, limit: MAX_EVENT_BYTES },
+        'event too large to bridge: not delivered to other processes',
+      );
       return;
     }
     this.#events.inc({ direction: 'sent' });
@@ -241,7 +249,10 @@ export class EventBridge {
         () => undefined,
         (error: unknown) => {
           for (let i = 0; i < batch.length; i++) this.#fail('notify_failed');
-          this.#options.log.warn({ err: error, events: batch.length }, 'event bridge: NOTIFY failed, events not delivered to other processes');
+          this.#options.log.warn(
+            { err: error, events: batch.length },
+            'event bridge: NOTIFY failed, events not delivered to other processes',
+          );
         },
       );
     this.#inFlight.add(sent);
@@ -322,7 +333,8 @@ export class EventBridge {
         this.#fail('incomplete');
       }, ASSEMBLY_TIMEOUT_MS);
       timer.unref();
-      this.#assembling.set(key, (entry = { parts: new Array<Buffer>(n), received: 0, timer }));
+      entry = { parts: new Array<Buffer>(n), received: 0, timer };
+      this.#assembling.set(key, entry);
     }
     if (entry.parts[i] === undefined) entry.received++;
     entry.parts[i] = Buffer.from(d, 'base64');

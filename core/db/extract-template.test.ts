@@ -38,7 +38,10 @@ function tarOf(entries: { name: string; data?: string; type?: string }[]): Buffe
 /** Every file under `root` (relative, sorted). */
 async function filesUnder(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 describe('the embedded database template written to disk', () => {
@@ -52,7 +55,9 @@ describe('the embedded database template written to disk', () => {
     for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
   });
 
-  it('holds every file tar itself extracts, byte for byte, the WAL segment with holes, and opens migrated', { timeout: 60_000 }, async () => {
+  it('holds every file tar itself extracts, byte for byte, the WAL segment with holes, and opens migrated', {
+    timeout: 60_000,
+  }, async () => {
     const template = inject('pgliteTemplate');
     const ours = path.join(await folder(), 'db');
     const theirs = await folder();
@@ -88,8 +93,14 @@ describe('the embedded database template written to disk', () => {
       return file;
     };
     const target = path.join(dir, 'db');
-    const escape = await write('escape.tar', tarOf([{ name: 'PG_VERSION', data: '17' }, { name: '../../evil', data: 'x' }]));
-    await expect(extractTemplate(escape, target)).rejects.toThrow(/lies outside the database folder/);
+    const escaping = await write(
+      'escape.tar',
+      tarOf([
+        { name: 'PG_VERSION', data: '17' },
+        { name: '../../evil', data: 'x' },
+      ]),
+    );
+    await expect(extractTemplate(escaping, target)).rejects.toThrow(/lies outside the database folder/);
     expect(existsSync(path.join(dir, '..', 'evil'))).toBe(false);
     const link = await write('link.tar', tarOf([{ name: 'base', type: '2' }]));
     await expect(extractTemplate(link, target)).rejects.toThrow(/neither a file nor a folder/);
@@ -98,13 +109,25 @@ describe('the embedded database template written to disk', () => {
     await expect(extractTemplate(await write('damaged.tar', damaged), target)).rejects.toThrow(/damaged header/);
     const short = tarOf([{ name: 'PG_VERSION', data: '17' }]).subarray(0, 600);
     await expect(extractTemplate(await write('short.tar', short), target)).rejects.toThrow(/cut short/);
-    const noVersion = await write('none.tar', tarOf([{ name: 'base', type: '5' }, { name: 'base/1', data: 'x' }]));
+    const noVersion = await write(
+      'none.tar',
+      tarOf([
+        { name: 'base', type: '5' },
+        { name: 'base/1', data: 'x' },
+      ]),
+    );
     await expect(extractTemplate(noVersion, target)).rejects.toThrow(/not a database cluster/);
     expect(isNewEmbedded(target)).toBe(true);
   });
 
   it('reads folders and files with their bytes, and finds the non-zero runs of a file', () => {
-    const entries = readTar(tarOf([{ name: 'base', type: '5' }, { name: 'base/1', data: 'hello' }, { name: 'PG_VERSION', data: '17\n' }]));
+    const entries = readTar(
+      tarOf([
+        { name: 'base', type: '5' },
+        { name: 'base/1', data: 'hello' },
+        { name: 'PG_VERSION', data: '17\n' },
+      ]),
+    );
     expect(entries.map((e) => [e.name, e.directory, Buffer.from(e.data).toString()])).toEqual([
       ['base', true, ''],
       ['base/1', false, 'hello'],

@@ -39,7 +39,8 @@ async function writeAllButVersion(tarPath: string, dir: string): Promise<Uint8Ar
   const entries = readTar(await readFile(tarPath), tarPath);
   const target = (name: string) => {
     const file = path.resolve(root, `.${path.posix.sep}${name}`);
-    if (file !== root && !file.startsWith(root + path.sep)) throw new Error(`${tarPath}: the entry ${JSON.stringify(name)} lies outside the database folder`);
+    if (file !== root && !file.startsWith(root + path.sep))
+      throw new Error(`${tarPath}: the entry ${JSON.stringify(name)} lies outside the database folder`);
     return file;
   };
   const versionFile = path.join(root, 'PG_VERSION');
@@ -113,7 +114,8 @@ export function readTar(tar: Uint8Array, source = 'the tar'): TarEntry[] {
     if (offset + 512 > bytes.byteLength) throw new Error(`${source} is cut short (no end-of-archive blocks)`);
     const header = bytes.subarray(offset, offset + 512);
     if (header.every((b) => b === 0)) return entries;
-    if (!text(header, 257, 6).startsWith('ustar')) throw new Error(`${source} is not a ustar archive (at byte ${offset})`);
+    if (!text(header, 257, 6).startsWith('ustar'))
+      throw new Error(`${source} is not a ustar archive (at byte ${offset})`);
     const sum = parseInt(text(header, 148, 8).trim(), 8);
     let expected = 0;
     for (let i = 0; i < 512; i++) expected += i >= 148 && i < 156 ? 32 : header[i]!;
@@ -121,9 +123,13 @@ export function readTar(tar: Uint8Array, source = 'the tar'): TarEntry[] {
     const name = text(header, 345, 155) + text(header, 0, 100);
     const size = parseInt(text(header, 124, 12).trim() || '0', 8);
     const type = header[156] === 0 ? '0' : String.fromCharCode(header[156]!);
-    if (type !== '0' && type !== '5') throw new Error(`${source}: ${JSON.stringify(name)} is neither a file nor a folder (type ${JSON.stringify(type)})`);
+    if (type !== '0' && type !== '5')
+      throw new Error(
+        `${source}: ${JSON.stringify(name)} is neither a file nor a folder (type ${JSON.stringify(type)})`,
+      );
     const start = offset + 512;
-    if (!Number.isSafeInteger(size) || start + size > bytes.byteLength) throw new Error(`${source} is cut short (in ${JSON.stringify(name)})`);
+    if (!Number.isSafeInteger(size) || start + size > bytes.byteLength)
+      throw new Error(`${source} is cut short (in ${JSON.stringify(name)})`);
     entries.push({ name, directory: type === '5', data: bytes.subarray(start, start + size) });
     offset = start + Math.ceil(size / 512) * 512;
   }

@@ -16,7 +16,9 @@ async function schemaShape(orm: Orm): Promise<unknown> {
     `select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition
        from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`,
   );
-  const indexes = await em.execute(`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`);
+  const indexes = await em.execute(
+    `select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by 1, 2`,
+  );
   return { columns, constraints, indexes };
 }
 
@@ -52,17 +54,27 @@ describe('migrations owned by plugins', () => {
   });
 
   // Loads a whole schema and runs migrations in WebAssembly on PGlite: the one test here that is slow by nature.
-  it('take a database made before they moved (same names, nothing run twice) to the schema a new database gets', { timeout: 120_000 }, async () => {
+  it('take a database made before they moved (same names, nothing run twice) to the schema a new database gets', {
+    timeout: 120_000,
+  }, async () => {
     const before = await createTestDatabase(plugins, { migrate: false });
     open.push(before);
     const dump = readFileSync('tests/fixtures/database-before-plugin-migrations.sql', 'utf8');
     const em = before.orm.em.fork();
-    for (const statement of dump.split(/;\n/).map((s) => s.replace(/^--.*$/gm, '').trim()).filter(Boolean)) await em.execute(statement);
+    for (const statement of dump
+      .split(/;\n/)
+      .map((s) => s.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean))
+      await em.execute(statement);
     const executedBefore = (await before.orm.migrator.getExecuted()).map((m) => m.name);
     expect(executedBefore).toHaveLength(6);
 
     const applied = await migrate(before.orm);
-    expect(applied).toEqual(migrationsOf(plugins).map((m) => m.name).filter((name) => !executedBefore.includes(name)));
+    expect(applied).toEqual(
+      migrationsOf(plugins)
+        .map((m) => m.name)
+        .filter((name) => !executedBefore.includes(name)),
+    );
 
     const fresh = await createTestDatabase(plugins);
     open.push(fresh);

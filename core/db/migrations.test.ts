@@ -14,13 +14,25 @@ describe('collectMigrations', () => {
     const a = named('Migration20260101000000_A');
     const b = named('Migration20260102000000_B');
     const c = named('Migration20260103000000_C');
-    expect(collectMigrations([{ owner: 'core', migrations: [a, c] }, { owner: 'orders', migrations: [b] }])).toEqual([a, b, c]);
+    expect(
+      collectMigrations([
+        { owner: 'core', migrations: [a, c] },
+        { owner: 'orders', migrations: [b] },
+      ]),
+    ).toEqual([a, b, c]);
   });
 
   it('refuses a name listed twice, and a name that is not Migration<timestamp>_<Name>', () => {
     const a = named('Migration20260101000000_A');
-    expect(() => collectMigrations([{ owner: 'core', migrations: [a] }, { owner: 'users', migrations: [a] }])).toThrow(/listed by both core and users/);
-    expect(() => collectMigrations([{ owner: 'teams', migrations: [named('AddTeams')] }])).toThrow(/AddTeams of teams is not named/);
+    expect(() =>
+      collectMigrations([
+        { owner: 'core', migrations: [a] },
+        { owner: 'users', migrations: [a] },
+      ]),
+    ).toThrow(/listed by both core and users/);
+    expect(() => collectMigrations([{ owner: 'teams', migrations: [named('AddTeams')] }])).toThrow(
+      /AddTeams of teams is not named/,
+    );
   });
 });
 

@@ -23,7 +23,8 @@ export function collectMigrations(sources: readonly MigrationSource[]): Migratio
   for (const source of sources) {
     for (const migration of source.migrations) {
       const stamp = NAME.exec(migration.name)?.[1];
-      if (!stamp) throw new Error(`Migration ${migration.name} of ${source.owner} is not named Migration<yyyymmddhhmmss>_<Name>`);
+      if (!stamp)
+        throw new Error(`Migration ${migration.name} of ${source.owner} is not named Migration<yyyymmddhhmmss>_<Name>`);
       const other = seen.get(migration.name);
       if (other) throw new Error(`Migration ${migration.name} is listed by both ${other} and ${source.owner}`);
       seen.set(migration.name, source.owner);
@@ -41,5 +42,8 @@ export function collectMigrations(sources: readonly MigrationSource[]): Migratio
  */
 export function oneColumnIndexSql(table: string, column: string, partial: boolean): string[] {
   const name = `${table}_${column}_index`;
-  return [`drop index if exists "${name}";`, `create index "${name}" on "${table}" ("${column}")${partial ? ` where "${column}" is not null` : ''};`];
+  return [
+    `drop index if exists "${name}";`,
+    `create index "${name}" on "${table}" ("${column}")${partial ? ` where "${column}" is not null` : ''};`,
+  ];
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { embeddedPathOf } from './embedded.ts';
 import { DatabaseTimeoutError, QueryOutsideTransactionError } from './errors.ts';
-import { logDatabaseTo, openDatabase, type Orm } from './orm.ts';
+import { logDatabaseTo, type Orm, openDatabase } from './orm.ts';
 
 /** A promise and the function that settles it: a transaction held open until the test says so. */
 function gate(): { opened: Promise<void>; open(): void } {
@@ -57,7 +57,9 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
       await orm.em.fork().transactional(async (inner) => inner.execute('select 1'));
     });
     await expect(second).rejects.toBeInstanceOf(QueryOutsideTransactionError);
-    const nested = await orm.em.fork().transactional(async (em) => em.transactional(async (inner) => inner.execute('select 2 as two')));
+    const nested = await orm.em
+      .fork()
+      .transactional(async (em) => em.transactional(async (inner) => inner.execute('select 2 as two')));
     expect(nested).toEqual([{ two: 2 }]);
   });
 
@@ -91,7 +93,9 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
     await entered.opened;
     // Waits behind the stuck transaction, then runs once the driver has rolled it back.
     expect(await orm.em.fork().execute('select count(*)::int as n from notes where id = 3')).toEqual([{ n: 0 }]);
-    expect(log.join('\n')).toMatch(/A transaction sat idle for more than 300 ms holding the embedded database and was rolled back; .*insert into notes/);
+    expect(log.join('\n')).toMatch(
+      /A transaction sat idle for more than 300 ms holding the embedded database and was rolled back; .*insert into notes/,
+    );
     held.open();
     const error = await holder.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseTimeoutError);
@@ -112,7 +116,9 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
     expect(error).toBeInstanceOf(DatabaseTimeoutError);
     expect(error).toMatchObject({ code: '57014' });
     expect(longDone).toBe(false);
-    expect(log.join('\n')).toMatch(/A statement waited more than 200 ms for the embedded database and was refused; .*generate_series/);
+    expect(log.join('\n')).toMatch(
+      /A statement waited more than 200 ms for the embedded database and was refused; .*generate_series/,
+    );
     // The refused statement itself is named too (MikroORM's slow-statement log).
     expect(log.join('\n')).toMatch(/A database statement failed after \d+ ms: select 1 as one/);
     expect(await long).toEqual([{ n: 3_000_000 }]);

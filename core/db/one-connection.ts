@@ -1,6 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import {
-  PGliteAdapter,
   type CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
@@ -8,6 +7,7 @@ import {
   type DialectAdapter,
   type Driver,
   type Kysely,
+  PGliteAdapter,
   type QueryCompiler,
   type QueryResult,
   type TransactionSettings,
@@ -178,11 +178,19 @@ class OneConnectionDriver implements Driver {
     await this.#inner.savepoint?.(connection, name, compile);
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.#inner.rollbackToSavepoint?.(connection, name, compile);
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await this.#inner.releaseSavepoint?.(connection, name, compile);
   }
 
@@ -257,7 +265,10 @@ class OneConnectionDriver implements Driver {
   #checkIdle(lease: Lease): void {
     const idleMs = performance.now() - lease.idleSince;
     if (lease.running > 0 || idleMs < this.#limits.timeoutMs) {
-      lease.watch = setTimeout(() => this.#checkIdle(lease), lease.running > 0 ? this.#limits.timeoutMs : this.#limits.timeoutMs - idleMs).unref();
+      lease.watch = setTimeout(
+        () => this.#checkIdle(lease),
+        lease.running > 0 ? this.#limits.timeoutMs : this.#limits.timeoutMs - idleMs,
+      ).unref();
       return;
     }
     const message = `A transaction sat idle for more than ${this.#limits.timeoutMs} ms holding the embedded database and was rolled back; it was ${lease.describe()}`;
@@ -266,7 +277,9 @@ class OneConnectionDriver implements Driver {
     this.#limits.report(message);
     void this.#inner
       .rollbackTransaction(lease.connection)
-      .catch((error: unknown) => this.#limits.report(`Rolling back the idle transaction failed: ${(error as Error).message}`))
+      .catch((error: unknown) =>
+        this.#limits.report(`Rolling back the idle transaction failed: ${(error as Error).message}`),
+      )
       .then(() => this.#release(lease));
   }
 }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import type { EntitySchema, LogContext, Logger } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
+import type { EntityManager, MikroORM } from '@mikro-orm/sql';
 import type pg from 'pg';
-import type { MikroORM, EntityManager } from '@mikro-orm/sql';
 import { EMBEDDED_SHARED_BUFFERS, embeddedStartParams, isNewEmbedded } from './embedded.ts';
-import { PGliteThread } from './pglite-thread.ts';
 import type { MigrationClass } from './migrations.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 export type Orm = MikroORM;
 export type Em = EntityManager;
@@ -63,7 +63,8 @@ class SlowStatementLog implements Logger {
   }
 
   logQuery(context: LogContext): void {
-    if (context.level === 'error') this.#log.write(`A database statement failed after ${context.took ?? '?'} ms: ${context.query ?? ''}`);
+    if (context.level === 'error')
+      this.#log.write(`A database statement failed after ${context.took ?? '?'} ms: ${context.query ?? ''}`);
   }
 
   log(): void {}
@@ -121,7 +122,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
       clientUrl: options.url,
       pool: { min: 0, max: 10 },
       driverOptions: {
-        onPoolCreated: (created: pg.Pool) => void (pool.pool = created),
+        onPoolCreated: (created: pg.Pool) => {
+          pool.pool = created;
+        },
         // Every connection of the pool starts with the limits (pg sends them as the session's parameters).
         statement_timeout: timeoutMs,
         idle_in_transaction_session_timeout: timeoutMs,
@@ -159,7 +162,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     new PGliteThread({
       dataDir: options.embeddedPath,
       sharedBuffers: EMBEDDED_SHARED_BUFFERS,
-      ...(isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template) ? { template: options.template } : {}),
+      ...(isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template)
+        ? { template: options.template }
+        : {}),
     });
   try {
     const { MikroORM } = await import('@mikro-orm/pglite');

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { EntityManagerType, type Configuration, type Constructor, type Dictionary } from '@mikro-orm/core';
-import { MikroORM as PgliteMikroORM, PgliteConnection, PglitePlatform } from '@mikro-orm/pglite';
+import { type Configuration, type Constructor, type Dictionary, EntityManagerType } from '@mikro-orm/core';
+import { PgliteConnection, MikroORM as PgliteMikroORM, PglitePlatform } from '@mikro-orm/pglite';
 import { AbstractSqlDriver, BasePostgreSqlEntityManager, type Transaction } from '@mikro-orm/sql';
 import type { ControlledTransaction } from 'kysely';
-import { OneConnectionDialect, type Hold, type OneConnectionLimits } from './one-connection.ts';
+import { type Hold, OneConnectionDialect, type OneConnectionLimits } from './one-connection.ts';
 
 /** The driver option that carries the limits to the connection (removed before PGlite sees the options). */
 export const LIMITS_OPTION = 'oneConnectionLimits';
@@ -20,17 +20,27 @@ export class OneConnectionPgliteConnection extends PgliteConnection {
 
   override createKyselyDialect(overrides: Dictionary) {
     const { [LIMITS_OPTION]: limits, ...options } = overrides;
-    return new OneConnectionDialect(super.createKyselyDialect(options), this.#holds, limits as OneConnectionLimits) as never;
+    return new OneConnectionDialect(
+      super.createKyselyDialect(options),
+      this.#holds,
+      limits as OneConnectionLimits,
+    ) as never;
   }
 
-  override transactional<T>(cb: (trx: Transaction<ControlledTransaction<any, any>>) => Promise<T>, options: TransactionalOptions = {}): Promise<T> {
+  override transactional<T>(
+    // biome-ignore lint/suspicious/noExplicitAny: the signature of the method it overrides (MikroORM's)
+    cb: (trx: Transaction<ControlledTransaction<any, any>>) => Promise<T>,
+    options: TransactionalOptions = {},
+  ): Promise<T> {
     // A savepoint inside the transaction this flow holds: the same connection, nothing to mark.
     if (options.ctx) return super.transactional(cb, options);
     return super.transactional((trx) => {
       const hold: Hold = { open: true };
-      return this.#holds.run(hold, () => cb(trx)).finally(() => {
-        hold.open = false;
-      });
+      return this.#holds
+        .run(hold, () => cb(trx))
+        .finally(() => {
+          hold.open = false;
+        });
     }, options);
   }
 }

@@ -60,7 +60,8 @@ export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   const fields: SerializedError['fields'] = {};
   for (const [key, value] of Object.entries(error)) {
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value as string | number | boolean | null;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[key] = value as string | number | boolean | null;
   }
   return { name: error.name, message: error.message, stack: error.stack, fields };
 }

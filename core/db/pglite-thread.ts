@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
-import { deserializeError, type EmbeddedOpen, type EmbeddedPlan, type ThreadMessage, type ThreadReply, type ThreadRequest } from './pglite-protocol.ts';
+import {
+  deserializeError,
+  type EmbeddedOpen,
+  type EmbeddedPlan,
+  type ThreadMessage,
+  type ThreadReply,
+  type ThreadRequest,
+} from './pglite-protocol.ts';
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -40,7 +47,9 @@ export class PGliteThread {
     this.#worker.unref();
     // The worker answers requests only once the database has opened: a first query is the open's outcome. Marked
     // handled here: a failed open is reported to whoever queries.
-    this.waitReady = this.query('select 1').then(() => void (this.#ready = true));
+    this.waitReady = this.query('select 1').then(() => {
+      this.#ready = true;
+    });
     this.waitReady.catch(() => {});
   }
 

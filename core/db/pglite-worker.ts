@@ -3,9 +3,17 @@ import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import arrayParse from 'postgres-array';
+import type { Config } from '../config.ts';
 import { DEFAULT_DATA_DIR, embeddedPathOf, embeddedStartParams, isNewEmbedded, templatePathOf } from './embedded.ts';
 import { extractTemplate } from './extract-template.ts';
-import { serializeError, type EmbeddedOpen, type EmbeddedPlan, type ThreadMessage, type ThreadReply, type ThreadRequest } from './pglite-protocol.ts';
+import {
+  type EmbeddedOpen,
+  type EmbeddedPlan,
+  serializeError,
+  type ThreadMessage,
+  type ThreadReply,
+  type ThreadRequest,
+} from './pglite-protocol.ts';
 
 /**
  * The embedded database's thread (core/db/pglite-thread.ts starts it): PGlite, PostgreSQL in WebAssembly, and its
@@ -32,7 +40,11 @@ let nextTransaction = 1;
 const ROLLBACK = Symbol('rollback');
 
 /** A result as the thread needs it: rows, their fields and the affected count (the Blob of COPY is never asked for). */
-const plain = (result: Results): Results => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+const plain = (result: Results): Results => ({
+  rows: result.rows,
+  fields: result.fields,
+  affectedRows: result.affectedRows,
+});
 
 /** PGlite's modules, loading from the start (while the plan is made). */
 const loadingPGlite = import('@electric-sql/pglite');
@@ -47,14 +59,20 @@ loadingPGlite.catch(() => {});
  */
 async function planned(): Promise<EmbeddedPlan | null> {
   if (!('env' in open)) {
-    if (open.dataDir === 'memory://') throw new Error('An in-memory database opens on the thread that asks for it (core/db/orm.ts), not in a thread of its own');
+    if (open.dataDir === 'memory://')
+      throw new Error(
+        'An in-memory database opens on the thread that asks for it (core/db/orm.ts), not in a thread of its own',
+      );
     return { dataDir: open.dataDir, isNew: false, demoTemplate: null, template: open.template ?? null };
   }
   const dataDir = embeddedPathOf(open.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   if (dataDir === 'memory://') return null;
   if (!isNewEmbedded(dataDir)) return { dataDir, isNew: false, demoTemplate: null, template: null };
-  const [{ loadConfig }, { demoTemplateFor }] = await Promise.all([import('../config.ts'), import('./demo-template.ts')]);
-  let config;
+  const [{ loadConfig }, { demoTemplateFor }] = await Promise.all([
+    import('../config.ts'),
+    import('./demo-template.ts'),
+  ]);
+  let config: Config;
   try {
     config = loadConfig(open.env);
   } catch {
@@ -69,9 +87,15 @@ async function planned(): Promise<EmbeddedPlan | null> {
 async function opened(plan: EmbeddedPlan): Promise<PGlite> {
   const [{ PGlite }] = await Promise.all([
     loadingPGlite,
-    mkdir(plan.dataDir, { recursive: true }).then(() => (plan.template ? extractTemplate(plan.template, plan.dataDir) : undefined)),
+    mkdir(plan.dataDir, { recursive: true }).then(() =>
+      plan.template ? extractTemplate(plan.template, plan.dataDir) : undefined,
+    ),
   ]);
-  return PGlite.create({ dataDir: plan.dataDir, startParams: embeddedStartParams(PGlite.defaultStartParams, open.sharedBuffers), parsers });
+  return PGlite.create({
+    dataDir: plan.dataDir,
+    startParams: embeddedStartParams(PGlite.defaultStartParams, open.sharedBuffers),
+    parsers,
+  });
 }
 
 /**
@@ -113,7 +137,9 @@ async function handle(db: PGlite, request: Exclude<ThreadRequest, { op: 'close' 
   switch (request.op) {
     case 'query': {
       const on = request.tx === undefined ? db : transaction(request.tx);
-      return plain(await on.query(request.sql, request.params, request.rowMode ? { rowMode: request.rowMode } : undefined));
+      return plain(
+        await on.query(request.sql, request.params, request.rowMode ? { rowMode: request.rowMode } : undefined),
+      );
     }
     case 'exec': {
       const on = request.tx === undefined ? db : transaction(request.tx);
@@ -166,6 +192,7 @@ async function answer(request: ThreadRequest): Promise<unknown> {
 port.on('message', (request: ThreadRequest) => {
   answer(request).then(
     (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ThreadReply),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies ThreadReply),
+    (error: unknown) =>
+      port.postMessage({ id: request.id, ok: false, error: serializeError(error) } satisfies ThreadReply),
   );
 });

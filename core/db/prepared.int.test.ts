@@ -7,14 +7,21 @@ describe('prepared statements (hot write paths)', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase([]);
-    await db.orm.em.fork().execute('create table prepared_test (id int primary key, label text not null, at timestamptz not null)');
+    await db.orm.em
+      .fork()
+      .execute('create table prepared_test (id int primary key, label text not null, at timestamptz not null)');
   });
   afterAll(() => db?.drop());
 
-  const insert = new PreparedStatement('test.insert', 'insert into prepared_test (id, label, at) values (?, ?, ?) returning id, label, at');
+  const insert = new PreparedStatement(
+    'test.insert',
+    'insert into prepared_test (id, label, at) values (?, ?, ?) returning id, label, at',
+  );
 
   it('numbers the placeholders for pg', () => {
-    expect(insert.numbered).toBe('insert into prepared_test (id, label, at) values ($1, $2, $3) returning id, label, at');
+    expect(insert.numbered).toBe(
+      'insert into prepared_test (id, label, at) values ($1, $2, $3) returning id, label, at',
+    );
   });
 
   it('writes values as SQL literals for EXECUTE on the embedded database, quotes doubled, a backslash as it is', () => {
@@ -34,18 +41,29 @@ describe('prepared statements (hot write paths)', () => {
     const em = db.orm.em.fork();
     expect((poolOf(db.orm)?.pool ?? null) === null).toBe(db.driver === 'pglite');
     const at = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
-    const [row] = await runPrepared<{ id: number; label: string; at: Date | string }>(db.orm, em, insert, [1, 'first', at]);
+    const [row] = await runPrepared<{ id: number; label: string; at: Date | string }>(db.orm, em, insert, [
+      1,
+      'first',
+      at,
+    ]);
     expect(row).toMatchObject({ id: 1, label: 'first' });
     expect(new Date(row!.at).getTime()).toBe(at.getTime());
     // Again with other values, one quote among them: the same statement, bound anew.
     const [second] = await runPrepared<{ id: number; label: string }>(db.orm, em, insert, [2, "O'Brien's \\ path", at]);
     expect(second).toMatchObject({ id: 2, label: "O'Brien's \\ path" });
-    const rows = await db.orm.em.fork().execute<{ id: number; label: string }[]>('select id, label from prepared_test order by id');
-    expect(rows.map((r) => [r.id, r.label])).toEqual([[1, 'first'], [2, "O'Brien's \\ path"]]);
+    const rows = await db.orm.em
+      .fork()
+      .execute<{ id: number; label: string }[]>('select id, label from prepared_test order by id');
+    expect(rows.map((r) => [r.id, r.label])).toEqual([
+      [1, 'first'],
+      [2, "O'Brien's \\ path"],
+    ]);
   });
 
   it('a unique index refusing the write is recognised whichever way the statement ran', async () => {
-    const error = await runPrepared(db.orm, db.orm.em.fork(), insert, [1, 'again', new Date()]).catch((e: unknown) => e);
+    const error = await runPrepared(db.orm, db.orm.em.fork(), insert, [1, 'again', new Date()]).catch(
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error('something else'))).toBe(false);
   });

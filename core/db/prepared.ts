@@ -1,5 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { poolOf, type Em, type Orm } from './orm.ts';
+import { type Em, type Orm, poolOf } from './orm.ts';
 
 /**
  * A statement a hot path runs many times a second (a claim, an unclaim, cooking, a delivery). MikroORM's `execute`
@@ -25,7 +25,8 @@ export class PreparedStatement {
   readonly #parameters: number;
 
   constructor(name: string, sql: string) {
-    if (!/^[a-z_][a-z0-9_.]*$/.test(name)) throw new Error(`A prepared statement's name is lower-case letters, digits, _ and . (${name})`);
+    if (!/^[a-z_][a-z0-9_.]*$/.test(name))
+      throw new Error(`A prepared statement's name is lower-case letters, digits, _ and . (${name})`);
     this.name = name;
     this.sql = sql;
     let n = 0;
@@ -35,7 +36,8 @@ export class PreparedStatement {
 
   /** `EXECUTE` of this statement with `params` written as literals (the embedded database). */
   execute(params: readonly unknown[]): string {
-    if (params.length !== this.#parameters) throw new Error(`${this.name} takes ${this.#parameters} values, not ${params.length}`);
+    if (params.length !== this.#parameters)
+      throw new Error(`${this.name} takes ${this.#parameters} values, not ${params.length}`);
     return params.length === 0 ? `execute "${this.name}"` : `execute "${this.name}"(${params.map(literal).join(', ')})`;
   }
 }
@@ -44,7 +46,12 @@ export class PreparedStatement {
 const preparedOn = new WeakMap<Orm, Map<string, Promise<unknown>>>();
 
 /** Runs `statement` outside any transaction: a named statement on PostgreSQL's pool, `EXECUTE` on the embedded database. */
-export async function runPrepared<T extends object>(orm: Orm, em: Em, statement: PreparedStatement, params: unknown[]): Promise<T[]> {
+export async function runPrepared<T extends object>(
+  orm: Orm,
+  em: Em,
+  statement: PreparedStatement,
+  params: unknown[],
+): Promise<T[]> {
   const holder = poolOf(orm);
   if (holder) {
     // The pool exists once MikroORM has connected (a request that reaches a hot path has read its session by then).
@@ -53,7 +60,10 @@ export async function runPrepared<T extends object>(orm: Orm, em: Em, statement:
     return result.rows as T[];
   }
   let prepared = preparedOn.get(orm);
-  if (!prepared) preparedOn.set(orm, (prepared = new Map()));
+  if (!prepared) {
+    prepared = new Map();
+    preparedOn.set(orm, prepared);
+  }
   let ready = prepared.get(statement.name);
   if (!ready) {
     ready = em.execute(`prepare "${statement.name}" as ${statement.numbered}`);

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CLOSE, OP, type GatewayMessage } from './protocol.ts';
+import { CLOSE, type GatewayMessage, OP } from './protocol.ts';
 
 /** What the upgrade request said, for an identify that relies on the session cookie (`token: null`). */
 export interface UpgradeContext {
@@ -69,7 +69,13 @@ export function parseClientMessage(raw: Buffer | ArrayBuffer | Buffer[], isBinar
   if (isBinary) return null;
   let message: unknown;
   try {
-    message = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw).toString('utf8'));
+    message = JSON.parse(
+      Buffer.isBuffer(raw)
+        ? raw.toString('utf8')
+        : Array.isArray(raw)
+          ? Buffer.concat(raw).toString('utf8')
+          : Buffer.from(raw).toString('utf8'),
+    );
   } catch {
     return null;
   }

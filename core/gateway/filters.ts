@@ -17,7 +17,8 @@ export function wireGatewayFilters(plugins: readonly AnyPlugin[], events: EventB
       events.on(event, (payload) => {
         const out = filter(payload);
         if (out === null) return;
-        for (const dispatch of Array.isArray(out) ? (out as readonly GatewayDispatch[]) : [out as GatewayDispatch]) hub.dispatch(dispatch);
+        for (const dispatch of Array.isArray(out) ? (out as readonly GatewayDispatch[]) : [out as GatewayDispatch])
+          hub.dispatch(dispatch);
       });
     }
   }

@@ -62,7 +62,11 @@ async function closeCodeAfterFrame(baseUrl: string, megabytes: number): Promise<
     socket.on('error', () => {});
     socket.on('open', () => socket.send(frame));
     socket.on('close', (code) => console.log(code));`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, `${baseUrl.replace(/^http/, 'ws')}/gateway`], { timeout: 50_000 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['-e', script, `${baseUrl.replace(/^http/, 'ws')}/gateway`],
+    { timeout: 50_000 },
+  );
   return Number(stdout.trim());
 }
 
@@ -93,17 +97,30 @@ describe('live gateway', () => {
   let owner: TestUser;
   let manager: TestUser;
   const clients: GatewayTestClient[] = [];
-  const track = <T extends GatewayTestClient>(client: T): T => (clients.push(client), client);
-  const identified = async (token: string | null, headers?: Record<string, string>, options?: { heartbeat?: boolean }) =>
-    track(await GatewayTestClient.identified(url, token, headers, options));
+  const track = <T extends GatewayTestClient>(client: T): T => {
+    clients.push(client);
+    return client;
+  };
+  const identified = async (
+    token: string | null,
+    headers?: Record<string, string>,
+    options?: { heartbeat?: boolean },
+  ) => track(await GatewayTestClient.identified(url, token, headers, options));
   const opened = async (headers?: Record<string, string>) => track(await GatewayTestClient.open(url, headers));
-  const publishOrder = (orderID: string, customerId = customer.id) => app.server.ctx.events.publish('gatewayTestOrder', { orderID, customerId });
+  const publishOrder = (orderID: string, customerId = customer.id) =>
+    app.server.ctx.events.publish('gatewayTestOrder', { orderID, customerId });
 
   beforeAll(async () => {
     app = await createTestApp({
       plugins: [...allPlugins, kitchen],
       // Fan-out in chunks of two sockets, so that an event to a few sockets already spans several turns of the loop.
-      gateway: { heartbeatIntervalMs: HEARTBEAT_MS, identifyTimeoutMs: 300, onlineUsersIntervalMs: 50, maxBufferedBytes: 256 * 1024, fanoutChunk: 2 },
+      gateway: {
+        heartbeatIntervalMs: HEARTBEAT_MS,
+        identifyTimeoutMs: 300,
+        onlineUsersIntervalMs: 50,
+        maxBufferedBytes: 256 * 1024,
+        fanoutChunk: 2,
+      },
     });
     url = await app.server.app.listen({ host: '127.0.0.1', port: 0 });
     chef = await app.createUser({ username: 'chef', rankPermissions: ['MANAGE_ORDERS'] });
@@ -119,22 +136,32 @@ describe('live gateway', () => {
   it('answers a plain GET /gateway (no upgrade) with a 400 in the error shape', async () => {
     const res = await fetch(`${url}/gateway`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The live gateway is a WebSocket: connect with an Upgrade request.' });
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The live gateway is a WebSocket: connect with an Upgrade request.',
+    });
   });
 
   it('refuses a WebSocket upgrade to any other path with a 404 in the error shape, and closes the connection', async () => {
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/client/settings?x=1`);
-    const response = await new Promise<{ status: number; body: string; closed: Promise<unknown> }>((resolve, reject) => {
-      socket.on('unexpected-response', (_request, res) => {
-        const closed = new Promise((closes) => res.socket.once('close', closes));
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, closed }));
-      });
-      socket.on('open', () => reject(new Error('the upgrade was accepted')));
-    });
+    const response = await new Promise<{ status: number; body: string; closed: Promise<unknown> }>(
+      (resolve, reject) => {
+        socket.on('unexpected-response', (_request, res) => {
+          const closed = new Promise((closes) => res.socket.once('close', closes));
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, closed }));
+        });
+        socket.on('open', () => reject(new Error('the upgrade was accepted')));
+      },
+    );
     expect(response.status).toBe(404);
-    expect(JSON.parse(response.body)).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/client/settings not found' });
+    expect(JSON.parse(response.body)).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/client/settings not found',
+    });
     await response.closed;
     // And plain HTTP on the same path is untouched.
     expect((await fetch(`${url}/api/client/settings`)).status).toBe(200);
@@ -143,7 +170,10 @@ describe('live gateway', () => {
   describe('identify', () => {
     it('answers op 1 with the user and the heartbeat interval', async () => {
       const client = await identified(customer.token);
-      expect(client.messages[0]).toEqual({ op: OP.IDENTIFIED, data: { user: { id: customer.id }, heartbeatInterval: HEARTBEAT_MS } });
+      expect(client.messages[0]).toEqual({
+        op: OP.IDENTIFIED,
+        data: { user: { id: customer.id }, heartbeatInterval: HEARTBEAT_MS },
+      });
     });
 
     it('closes INVALID_TOKEN for an unknown or malformed token', async () => {
@@ -159,7 +189,11 @@ describe('live gateway', () => {
       const same = await identified(null, { cookie, origin: app.config.publicUrl });
       expect(same.messages[0]?.data).toMatchObject({ user: { id: customer.id } });
 
-      const refused: Record<string, string>[] = [{ cookie, origin: 'https://evil.example' }, { cookie }, { cookie, origin: app.config.publicUrl, 'sec-fetch-site': 'cross-site' }];
+      const refused: Record<string, string>[] = [
+        { cookie, origin: 'https://evil.example' },
+        { cookie },
+        { cookie, origin: app.config.publicUrl, 'sec-fetch-site': 'cross-site' },
+      ];
       for (const headers of refused) {
         const client = await opened(headers);
         client.send({ op: OP.IDENTIFY, data: { token: null } });
@@ -187,7 +221,14 @@ describe('live gateway', () => {
     });
 
     it('closes INVALID_MESSAGE for what is not the protocol', async () => {
-      for (const message of ['not json', '[1]', '{"op":4}', '{"op":"0"}', '{"op":0,"data":{"token":5}}', Buffer.from([1, 2, 3])]) {
+      for (const message of [
+        'not json',
+        '[1]',
+        '{"op":4}',
+        '{"op":"0"}',
+        '{"op":0,"data":{"token":5}}',
+        Buffer.from([1, 2, 3]),
+      ]) {
         const client = await opened();
         if (Buffer.isBuffer(message)) client.socket.send(message, { binary: true });
         else client.send(message);
@@ -233,7 +274,11 @@ describe('live gateway', () => {
       ]);
       publishOrder('A1B2');
       for (const client of [chefSocket, chefSecondTab, ownerSocket]) {
-        expect(await client.event('orderSent')).toEqual({ op: OP.EVENT, t: 'orderSent', data: { order: { orderID: 'A1B2' } } });
+        expect(await client.event('orderSent')).toEqual({
+          op: OP.EVENT,
+          t: 'orderSent',
+          data: { order: { orderID: 'A1B2' } },
+        });
       }
       expect(await customerSocket.event('orderUpdated')).toMatchObject({ data: { order: { orderID: 'A1B2' } } });
       // Per-socket order is preserved: a later marker arriving proves the earlier event was not sent.
@@ -244,10 +289,18 @@ describe('live gateway', () => {
     });
 
     it('answers the publishing request before it writes a single socket of the fan-out', async () => {
-      const sockets = await Promise.all([identified(chef.token), identified(chef.token), identified(owner.token), identified(customer.token)]);
+      const sockets = await Promise.all([
+        identified(chef.token),
+        identified(chef.token),
+        identified(owner.token),
+        identified(customer.token),
+      ]);
       // Socket frames naming this test's order are the server's (the test clients' own frames never name one).
       const original = WebSocket.prototype.send;
-      const spy = vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+      const spy = vi.spyOn(WebSocket.prototype, 'send').mockImplementation(function (
+        this: WebSocket,
+        ...args: Parameters<WebSocket['send']>
+      ) {
         if (String(args[0]).includes('REPLYFIRST')) written.push('socket');
         return original.apply(this, args);
       });
@@ -259,7 +312,10 @@ describe('live gateway', () => {
           body: JSON.stringify({ orderID: 'REPLYFIRST', customerId: customer.id }),
         });
         expect(res.status).toBe(200);
-        for (const client of sockets) await client.next((m) => (m.data as { order?: { orderID: string } } | undefined)?.order?.orderID === 'REPLYFIRST');
+        for (const client of sockets)
+          await client.next(
+            (m) => (m.data as { order?: { orderID: string } } | undefined)?.order?.orderID === 'REPLYFIRST',
+          );
         // Three MANAGE_ORDERS sockets (two tabs and the super admin) get orderSent, the customer orderUpdated.
         expect(written).toEqual(['reply REPLYFIRST', 'socket', 'socket', 'socket', 'socket']);
       } finally {
@@ -267,15 +323,26 @@ describe('live gateway', () => {
       }
     });
 
-    it('keeps each socket\'s events in the order they were published, across fan-out chunks', async () => {
-      const [tab1, tab2, admin, buyer] = await Promise.all([identified(chef.token), identified(chef.token), identified(owner.token), identified(customer.token)]);
+    it("keeps each socket's events in the order they were published, across fan-out chunks", async () => {
+      const [tab1, tab2, admin, buyer] = await Promise.all([
+        identified(chef.token),
+        identified(chef.token),
+        identified(owner.token),
+        identified(customer.token),
+      ]);
       const ids = Array.from({ length: 30 }, (_, i) => `SEQ${i}`);
       // Published back to back in one turn: 30 events × 3 kitchen sockets and 30 to the customer, two sockets a chunk.
       for (const id of ids) publishOrder(id);
       app.server.ctx.events.publish('sessionRevoked', { userId: customer.id, sessionId: hashToken(customer.token) });
-      const orderIds = (client: GatewayTestClient, t: string) => client.events(t).map((m) => (m.data as { order: { orderID: string } }).order.orderID).filter((id) => id.startsWith('SEQ'));
+      const orderIds = (client: GatewayTestClient, t: string) =>
+        client
+          .events(t)
+          .map((m) => (m.data as { order: { orderID: string } }).order.orderID)
+          .filter((id) => id.startsWith('SEQ'));
       for (const client of [tab1, tab2, admin]) {
-        await client.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === 'SEQ29');
+        await client.next(
+          (m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === 'SEQ29',
+        );
         expect(orderIds(client, 'orderSent')).toEqual(ids);
       }
       // The session's end comes after the events dispatched to it before: all 30 arrive, then the close.
@@ -284,12 +351,21 @@ describe('live gateway', () => {
     });
 
     it('stops order events to a user demoted while connected', async () => {
-      const demoted = await app.createUser({ username: 'demoted', rankPermissions: ['MANAGE_ORDERS'], rankPosition: 10 });
+      const demoted = await app.createUser({
+        username: 'demoted',
+        rankPermissions: ['MANAGE_ORDERS'],
+        rankPosition: 10,
+      });
       const client = await identified(demoted.token);
       publishOrder('BEFORE');
       await client.event('orderSent');
 
-      const res = await app.inject({ method: 'POST', url: `/api/client/admin/users/${demoted.id}/remove-staff`, headers: manager.auth, payload: { reason: 'Inactive' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/client/admin/users/${demoted.id}/remove-staff`,
+        headers: manager.auth,
+        payload: { reason: 'Inactive' },
+      });
       expect(res.statusCode).toBe(204);
       // Each round: an order event the chef receives, then a marker to the demoted user; the marker arriving
       // without that round's order event before it proves they no longer get it.
@@ -298,10 +374,14 @@ describe('live gateway', () => {
         const probe = await identified(chef.token);
         const orderID = `PROBE${++round}`;
         publishOrder(orderID);
-        await probe.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID);
+        await probe.next(
+          (m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID,
+        );
         app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: orderID }, to: { userId: demoted.id } });
         await client.next((m) => (m.data as { marker?: string } | undefined)?.marker === orderID);
-        return !client.events('orderSent').some((m) => (m.data as { order: { orderID: string } }).order.orderID === orderID);
+        return !client
+          .events('orderSent')
+          .some((m) => (m.data as { order: { orderID: string } }).order.orderID === orderID);
       });
       expect(client.socket.readyState).toBe(client.socket.OPEN);
     });
@@ -318,7 +398,11 @@ describe('live gateway', () => {
     }
     (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     expect((await stuck.closed).code).toBe(1006);
-    app.server.gateway.dispatch({ t: 'orderSent', data: { marker: 'after' }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+    app.server.gateway.dispatch({
+      t: 'orderSent',
+      data: { marker: 'after' },
+      to: { permissions: PERMISSIONS.MANAGE_ORDERS },
+    });
     await reader.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'after');
   });
 
@@ -326,16 +410,34 @@ describe('live gateway', () => {
     it('goes to SUPER_ADMIN sockets only: the list on identify, then each change', async () => {
       const admin = await identified(owner.token);
       const first = await admin.event('onlineUsers');
-      expect(first.data).toMatchObject({ users: expect.arrayContaining([expect.objectContaining({ id: owner.id, username: 'owner', connections: 1 })]) });
+      expect(first.data).toMatchObject({
+        users: expect.arrayContaining([expect.objectContaining({ id: owner.id, username: 'owner', connections: 1 })]),
+      });
 
       const plain = await identified(customer.token);
-      const update = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === customer.id));
-      const entry = (update.data as { users: { id: string; since: string; connections: number; displayName: unknown; avatar: unknown }[] }).users.find((u) => u.id === customer.id)!;
-      expect(entry).toEqual({ id: customer.id, username: 'customer', displayName: null, avatar: null, connections: 1, since: expect.any(String) });
+      const update = await admin.next(
+        (m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === customer.id),
+      );
+      const entry = (
+        update.data as {
+          users: { id: string; since: string; connections: number; displayName: unknown; avatar: unknown }[];
+        }
+      ).users.find((u) => u.id === customer.id)!;
+      expect(entry).toEqual({
+        id: customer.id,
+        username: 'customer',
+        displayName: null,
+        avatar: null,
+        connections: 1,
+        since: expect.any(String),
+      });
       expect(new Date(entry.since).getTime()).toBeGreaterThan(Date.now() - 5000);
 
       plain.close();
-      await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === customer.id));
+      await admin.next(
+        (m) =>
+          m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === customer.id),
+      );
       expect(plain.events('onlineUsers')).toEqual([]);
     });
   });
@@ -348,20 +450,46 @@ describe('live gateway', () => {
         const admin = await identified(owner.token);
         await admin.event('onlineUsers');
         const since = new Date(Date.now() - 60_000).toISOString();
-        const remoteUser = { id: '1100000000000000777', username: 'far.away', displayName: 'Far Away', avatar: null, connections: 2, since };
-        const ownerElsewhere = { id: owner.id, username: 'owner', displayName: null, avatar: null, connections: 1, since };
-        app.server.ctx.events.deliver('gatewayPresence', { node: 'other-process', users: [remoteUser, ownerElsewhere], hello: true });
+        const remoteUser = {
+          id: '1100000000000000777',
+          username: 'far.away',
+          displayName: 'Far Away',
+          avatar: null,
+          connections: 2,
+          since,
+        };
+        const ownerElsewhere = {
+          id: owner.id,
+          username: 'owner',
+          displayName: null,
+          avatar: null,
+          connections: 1,
+          since,
+        };
+        app.server.ctx.events.deliver('gatewayPresence', {
+          node: 'other-process',
+          users: [remoteUser, ownerElsewhere],
+          hello: true,
+        });
 
-        const merged = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id));
+        const merged = await admin.next(
+          (m) =>
+            m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id),
+        );
         const users = (merged.data as { users: { id: string; connections: number; since: string }[] }).users;
         expect(users.find((u) => u.id === remoteUser.id)).toEqual(remoteUser);
         // The same user on both processes: connections add up, the oldest since stays.
         expect(users.find((u) => u.id === owner.id)).toMatchObject({ connections: 2, since });
         // The newcomer said hello: this process answered with its own users.
-        await waitFor(async () => announced.some((p) => p.node !== 'other-process' && p.users.some((u) => u.id === owner.id)));
+        await waitFor(async () =>
+          announced.some((p) => p.node !== 'other-process' && p.users.some((u) => u.id === owner.id)),
+        );
 
         app.server.ctx.events.deliver('gatewayPresence', { node: 'other-process', users: [] });
-        await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id));
+        await admin.next(
+          (m) =>
+            m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === remoteUser.id),
+        );
       } finally {
         unsubscribe();
       }
@@ -369,10 +497,14 @@ describe('live gateway', () => {
   });
 
   describe('session end', () => {
-    it('a logout closes that session\'s sockets within 1 s, with a close the client does not retry; other sessions stay', async () => {
+    it("a logout closes that session's sockets within 1 s, with a close the client does not retry; other sessions stay", async () => {
       const other = await app.createUser({ username: 'two-devices' });
       const secondSession = await app.server.ctx.sessions.create(other.id);
-      const [a, b, elsewhere] = await Promise.all([identified(other.token), identified(other.token), identified(secondSession.token)]);
+      const [a, b, elsewhere] = await Promise.all([
+        identified(other.token),
+        identified(other.token),
+        identified(secondSession.token),
+      ]);
       const started = Date.now();
       const res = await app.inject({ method: 'DELETE', url: '/api/client/sessions', headers: other.auth });
       expect(res.statusCode).toBe(204);
@@ -387,11 +519,18 @@ describe('live gateway', () => {
       const target = await app.createUser({ username: 'to-ban' });
       const [one, two] = await Promise.all([identified(target.token), identified(target.token)]);
       const started = Date.now();
-      const res = await app.inject({ method: 'POST', url: `/api/client/admin/users/${target.id}/ban`, headers: manager.auth, payload: { reason: 'Trolling', expires: null } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/client/admin/users/${target.id}/ban`,
+        headers: manager.auth,
+        payload: { reason: 'Trolling', expires: null },
+      });
       expect(res.statusCode).toBe(200);
       for (const client of [one, two]) {
         expect((await client.closed).code).toBe(CLOSE.SESSION_ENDED);
-        expect(client.events('userBanned')).toEqual([{ op: OP.EVENT, t: 'userBanned', data: { userID: target.id, reason: 'Trolling', expires: null } }]);
+        expect(client.events('userBanned')).toEqual([
+          { op: OP.EVENT, t: 'userBanned', data: { userID: target.id, reason: 'Trolling', expires: null } },
+        ]);
         expect(client.messages.at(-1)?.t).toBe('userBanned');
       }
       expect(Date.now() - started).toBeLessThan(1000);
@@ -411,7 +550,9 @@ describe('live gateway', () => {
     it('a ban found by a re-read (identityChanged alone) also sends userBanned and closes', async () => {
       const target = await app.createUser({ username: 'banned-elsewhere' });
       const client = await identified(target.token);
-      await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: target.id }, { ban: { active: true, reason: 'Elsewhere', expires: null } });
+      await app.db.orm.em
+        .fork()
+        .nativeUpdate(UserSchema, { id: target.id }, { ban: { active: true, reason: 'Elsewhere', expires: null } });
       app.server.ctx.events.publish('identityChanged', { userId: target.id });
       expect((await client.closed).code).toBe(CLOSE.SESSION_ENDED);
       expect(client.events('userBanned')).toMatchObject([{ data: { userID: target.id, reason: 'Elsewhere' } }]);

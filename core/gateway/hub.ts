@@ -2,14 +2,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { selectCurrentUsers } from '../auth/current-user-sql.ts';
 import { SessionSchema } from '../auth/entities.ts';
-import { hashToken, type CurrentUser, type SessionService } from '../auth/sessions.ts';
+import { type CurrentUser, hashToken, type SessionService } from '../auth/sessions.ts';
 import type { Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import { isBanActive } from '../shared/ban.ts';
 import { isSuperAdmin } from '../shared/permissions.ts';
 import { Connection, parseClientMessage, type UpgradeContext } from './connection.ts';
 import { OnlineUsers } from './online-users.ts';
-import { CLOSE, HEARTBEAT_INTERVAL_MS, OP, type Audience, type GatewayDispatch, type IdentifiedData, type UserBannedData } from './protocol.ts';
+import {
+  type Audience,
+  CLOSE,
+  type GatewayDispatch,
+  HEARTBEAT_INTERVAL_MS,
+  type IdentifiedData,
+  OP,
+  type UserBannedData,
+} from './protocol.ts';
 
 export interface GatewayOptions {
   /** Sent in op 1; a socket without op 2 for twice this long is closed. Tests shorten it. */
@@ -112,7 +120,10 @@ export class GatewayHub {
     const connection = new Connection(socket, upgrade, this.#maxBufferedBytes);
     if (this.#closed) return connection.close(CLOSE.GOING_AWAY, 'Server shutting down');
     this.#all.add(connection);
-    connection.identifyTimer = setTimeout(() => connection.close(CLOSE.IDENTIFY_TIMEOUT, 'Identify timeout'), this.identifyTimeoutMs);
+    connection.identifyTimer = setTimeout(
+      () => connection.close(CLOSE.IDENTIFY_TIMEOUT, 'Identify timeout'),
+      this.identifyTimeoutMs,
+    );
     socket.on('message', (raw, isBinary) => {
       const message = parseClientMessage(raw, isBinary);
       if (!message) return connection.close(CLOSE.INVALID_MESSAGE, 'Invalid message');
@@ -150,11 +161,17 @@ export class GatewayHub {
     connection.userId = session.user.id;
     connection.since = connection.lastHeartbeat = this.#now();
     let entry = this.#users.get(session.user.id);
-    if (!entry) this.#users.set(session.user.id, (entry = { user: session.user, sockets: new Set() }));
-    else entry.user = session.user;
+    if (entry) entry.user = session.user;
+    else {
+      entry = { user: session.user, sockets: new Set() };
+      this.#users.set(session.user.id, entry);
+    }
     entry.sockets.add(connection);
     let bySession = this.#sessions.get(connection.sessionId);
-    if (!bySession) this.#sessions.set(connection.sessionId, (bySession = new Set()));
+    if (!bySession) {
+      bySession = new Set();
+      this.#sessions.set(connection.sessionId, bySession);
+    }
     bySession.add(connection);
 
     const identified: IdentifiedData = { user: { id: session.user.id }, heartbeatInterval: this.heartbeatIntervalMs };
@@ -296,7 +313,11 @@ export class GatewayHub {
       if (!user) {
         this.#enqueue({ targets: [...entry.sockets], frame: null, endSessions: true, next: 0 });
       } else if (user.ban && isBanActive(user.ban)) {
-        const data: UserBannedData = { userID: id, reason: user.ban.reason, expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString() };
+        const data: UserBannedData = {
+          userID: id,
+          reason: user.ban.reason,
+          expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString(),
+        };
         this.dispatch({ t: 'userBanned', data, to: { userId: id }, endSessions: true });
       } else {
         entry.user = user;
@@ -304,7 +325,11 @@ export class GatewayHub {
     }
     if (pending === 'all' && this.#sessions.size > 0) {
       const sessionIds = [...this.#sessions.keys()];
-      const live = await em.find(SessionSchema, { id: { $in: sessionIds }, expiresAt: { $gt: new Date(this.#now()) } }, { fields: ['id'] });
+      const live = await em.find(
+        SessionSchema,
+        { id: { $in: sessionIds }, expiresAt: { $gt: new Date(this.#now()) } },
+        { fields: ['id'] },
+      );
       const liveIds = new Set(live.map((s) => s.id));
       for (const id of sessionIds) if (!liveIds.has(id)) this.endSession(id);
     }
@@ -314,7 +339,8 @@ export class GatewayHub {
   #closeSilentSockets(): void {
     const deadline = this.#now() - 2 * this.heartbeatIntervalMs;
     for (const { sockets } of this.#users.values()) {
-      for (const connection of sockets) if (connection.lastHeartbeat < deadline) connection.close(CLOSE.HEARTBEAT_TIMEOUT, 'Heartbeat timeout');
+      for (const connection of sockets)
+        if (connection.lastHeartbeat < deadline) connection.close(CLOSE.HEARTBEAT_TIMEOUT, 'Heartbeat timeout');
     }
   }
 
@@ -327,15 +353,19 @@ export class GatewayHub {
     // What was dispatched before the shutdown still goes out, ahead of the 1001.
     this.#drain(Infinity);
     const sockets = [...this.#all];
-    const closed = sockets.map((connection) => new Promise<void>((resolve) => {
-      if (connection.socket.readyState === connection.socket.CLOSED) return resolve();
-      connection.socket.once('close', () => resolve());
-      connection.close(CLOSE.GOING_AWAY, 'Server shutting down');
-    }));
+    const closed = sockets.map(
+      (connection) =>
+        new Promise<void>((resolve) => {
+          if (connection.socket.readyState === connection.socket.CLOSED) return resolve();
+          connection.socket.once('close', () => resolve());
+          connection.close(CLOSE.GOING_AWAY, 'Server shutting down');
+        }),
+    );
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
-    for (const connection of sockets) if (connection.socket.readyState !== connection.socket.CLOSED) connection.socket.terminate();
+    for (const connection of sockets)
+      if (connection.socket.readyState !== connection.socket.CLOSED) connection.socket.terminate();
     await this.#refreshing;
   }
 }

@@ -3,7 +3,7 @@ import type { EventBus } from '../events.ts';
 import { isSuperAdmin } from '../shared/permissions.ts';
 import type { Connection } from './connection.ts';
 import type { OnlineEntry } from './hub.ts';
-import { OP, type GatewayMessage, type OnlineUser } from './protocol.ts';
+import { type GatewayMessage, type OnlineUser, OP } from './protocol.ts';
 
 export interface OnlineUsersOptions {
   /** onlineUsers is sent at most this often (and presence announced at most this often). */
@@ -47,7 +47,11 @@ export class OnlineUsers {
     this.#intervalMs = options.intervalMs;
     this.#announceMs = options.announceMs ?? 30_000;
     this.#now = options.now;
-    this.#send = options.send ?? ((targets, frame) => { for (const connection of targets) connection.send(frame); });
+    this.#send =
+      options.send ??
+      ((targets, frame) => {
+        for (const connection of targets) connection.send(frame);
+      });
     this.#unsubscribe = events.on('gatewayPresence', ({ node, users: list, hello }) => {
       if (node === this.node) return;
       if (list.length === 0) this.#remote.delete(node);
@@ -67,7 +71,14 @@ export class OnlineUsers {
     for (const { user, sockets } of this.#users.values()) {
       let since = Infinity;
       for (const connection of sockets) since = Math.min(since, connection.since);
-      users.push({ id: user.id, username: user.username, displayName: user.displayName, avatar: user.avatar, connections: sockets.size, since: new Date(since).toISOString() });
+      users.push({
+        id: user.id,
+        username: user.username,
+        displayName: user.displayName,
+        avatar: user.avatar,
+        connections: sockets.size,
+        since: new Date(since).toISOString(),
+      });
     }
     return users;
   }
@@ -103,14 +114,17 @@ export class OnlineUsers {
     this.#pending.broadcast ||= what.broadcast;
     this.#pending.announce ||= what.announce;
     if (this.#timer) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      const { broadcast, announce } = this.#pending;
-      this.#pending = { broadcast: false, announce: false };
-      this.#lastSent = this.#now();
-      if (announce) this.#announce();
-      if (broadcast) this.#broadcast();
-    }, wait ?? Math.max(0, this.#lastSent + this.#intervalMs - this.#now()));
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        const { broadcast, announce } = this.#pending;
+        this.#pending = { broadcast: false, announce: false };
+        this.#lastSent = this.#now();
+        if (announce) this.#announce();
+        if (broadcast) this.#broadcast();
+      },
+      wait ?? Math.max(0, this.#lastSent + this.#intervalMs - this.#now()),
+    );
     this.#timer.unref();
   }
 

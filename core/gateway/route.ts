@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { ServerResponse, type IncomingMessage } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { publicAccess } from '../auth/guards.ts';
@@ -7,8 +7,8 @@ import { isSameOrigin } from '../auth/request-session.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import { DomainError } from '../errors.ts';
-import { routeNotFound, sendRawError } from '../http/errors.ts';
 import { readCookie } from '../http/cookies.ts';
+import { routeNotFound, sendRawError } from '../http/errors.ts';
 import type { App } from '../plugin.ts';
 import type { GatewayHub } from './hub.ts';
 import { GATEWAY_PATH } from './protocol.ts';
@@ -75,7 +75,10 @@ async function gatewayScope(app: App, hub: GatewayHub, config: Config, upgrades:
       throw new DomainError('bad_request', 'The live gateway is a WebSocket: connect with an Upgrade request.');
     },
     wsHandler: (socket, request) => {
-      hub.attach(socket, { cookieToken: readCookie(request, SESSION_COOKIE), sameOrigin: isSameOrigin(request, config) });
+      hub.attach(socket, {
+        cookieToken: readCookie(request, SESSION_COOKIE),
+        sameOrigin: isSameOrigin(request, config),
+      });
     },
   });
 }

@@ -4,7 +4,7 @@ import type { App } from '../plugin.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import type { RouteEntry } from './routes.ts';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem 1.5rem;color:#1a1a1a;background:#fff}
 h1{font-size:1.6rem}h2{margin-top:2.5rem;border-bottom:2px solid #f5821f;text-transform:capitalize}
@@ -15,21 +15,33 @@ code,pre{font:13px/1.4 ui-monospace,monospace}pre{background:#f5f5f5;padding:.5r
 @media (prefers-color-scheme:dark){body{background:#141414;color:#eee}section{border-color:#444}pre{background:#222}}`;
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 
-type Operation = { description: string; parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: { 'application/json': { schema: unknown } } } };
+type Operation = {
+  description: string;
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody?: { content: { 'application/json': { schema: unknown } } };
+};
 
 /** The API reference as one readable page: every operation by plugin, with its guard, parameters and body schema. */
 function renderDocs(document: ReturnType<typeof buildOpenApiDocument>): string {
   const byTag = new Map<string, string[]>();
-  for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation & { tags: string[] }>>)) {
+  for (const [path, methods] of Object.entries(
+    document.paths as Record<string, Record<string, Operation & { tags: string[] }>>,
+  )) {
     for (const [method, operation] of Object.entries(methods)) {
-      const params = operation.parameters.map((p) => `<code>${escape(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`).join(', ');
-      const body = operation.requestBody ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(operation.requestBody.content['application/json'].schema, null, 2))}</pre></details>` : '';
-      const html = `<section><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3><p>${escape(operation.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ''}${body}</section>`;
+      const params = operation.parameters
+        .map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`)
+        .join(', ');
+      const body = operation.requestBody
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(operation.requestBody.content['application/json'].schema, null, 2))}</pre></details>`
+        : '';
+      const html = `<section><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(operation.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ''}${body}</section>`;
       const tag = operation.tags[0] ?? 'core';
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
   }
-  const groups = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, ops]) => `<h2 id="${escape(tag)}">${escape(tag)}</h2>${ops.join('')}`);
+  const groups = [...byTag.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${ops.join('')}`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Virtual Diner API</title><style>${STYLE}</style></head><body><main><h1>Virtual Diner API</h1><p>Every route, generated from the routes' own schemas. Errors are <code>{ statusCode, error, message }</code> (with <code>issues</code> on a 400). Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>${groups.join('')}</main></body></html>`;
 }
 
@@ -37,7 +49,8 @@ function renderDocs(document: ReturnType<typeof buildOpenApiDocument>): string {
 export function registerApiDocs(app: App, routes: readonly RouteEntry[], serverUrl: string): void {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   let page: string | undefined;
-  const current = () => (document ??= buildOpenApiDocument(routes, { title: 'Virtual Diner API', version: '1', serverUrl }));
+  const current = () =>
+    (document ??= buildOpenApiDocument(routes, { title: 'Virtual Diner API', version: '1', serverUrl }));
   app.get('/api/openapi.json', { onRequest: publicAccess }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return current();
@@ -46,7 +59,10 @@ export function registerApiDocs(app: App, routes: readonly RouteEntry[], serverU
     page ??= renderDocs(current());
     reply
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      )
       .type('text/html; charset=utf-8');
     return page;
   });

@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,11 @@ async function serve(handler: (res: ServerResponse) => void | Promise<void>): Pr
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function get(url: string, acceptEncoding?: string, onFirstChunk?: () => void): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  acceptEncoding?: string,
+  onFirstChunk?: () => void,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
       const chunks: Buffer[] = [];
@@ -82,7 +86,9 @@ describe('compressHtml', () => {
       res.end(`<body>${PAGE}</body></html>`);
     });
     const answer = await get(url, 'br', release);
-    expect(brotliDecompressSync(answer.body).toString()).toBe(`<!doctype html><html><head><title>Orders</title></head><body>${PAGE}</body></html>`);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(
+      `<!doctype html><html><head><title>Orders</title></head><body>${PAGE}</body></html>`,
+    );
   });
 
   it('leaves small answers with a known length, and anything not HTML, as they are', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 
 /**
  * Compression of what Astro renders on request (server-rendered pages, server-island answers): brotli or gzip as
@@ -35,10 +35,15 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
 }
 
 /** A header from `writeHead`'s own headers, else one set on the response before it. */
-export function headerOf(headers: OutgoingHttpHeaders | undefined, res: ServerResponse, name: string): string | undefined {
+export function headerOf(
+  headers: OutgoingHttpHeaders | undefined,
+  res: ServerResponse,
+  name: string,
+): string | undefined {
   if (headers) {
     for (const [key, value] of Object.entries(headers)) {
-      if (key.toLowerCase() === name && value !== undefined) return Array.isArray(value) ? value.join(', ') : String(value);
+      if (key.toLowerCase() === name && value !== undefined)
+        return Array.isArray(value) ? value.join(', ') : String(value);
     }
   }
   const value = res.getHeader(name);
@@ -70,7 +75,9 @@ export function compressHtml(req: IncomingMessage, res: ServerResponse): void {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as OutgoingHttpHeaders | undefined;
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
+      | OutgoingHttpHeaders
+      | undefined;
     const isHtml = /^text\/html\b/i.test(headerOf(headers, res, 'content-type') ?? '');
     if (isHtml) {
       addVary(headers, res);
@@ -116,22 +123,23 @@ function pipeThrough(res: ServerResponse, encoding: Encoding): void {
     callback: args.find((a): a is Callback => typeof a === 'function'),
   });
 
-  res.write = function (chunk: Chunk, ...args: unknown[]): boolean {
+  res.write = ((chunk: Chunk, ...args: unknown[]): boolean => {
     const { encoding: chunkEncoding, callback } = split(args);
     compressor.write(typeof chunk === 'string' ? Buffer.from(chunk, chunkEncoding ?? 'utf8') : chunk, callback);
     scheduleFlush();
     return true;
-  } as typeof res.write;
+  }) as typeof res.write;
 
-  res.end = function (...args: unknown[]): ServerResponse {
+  res.end = ((...args: unknown[]): ServerResponse => {
     const chunk = args.find((a): a is Chunk => typeof a === 'string' || a instanceof Uint8Array);
     const { callback } = split(args.filter((a) => a !== chunk));
     const chunkEncoding = args.find((a, i) => typeof a === 'string' && i > 0) as BufferEncoding | undefined;
     if (ended) return res;
     ended = true;
     compressor.once('end', () => end(callback));
-    if (chunk !== undefined) compressor.end(typeof chunk === 'string' ? Buffer.from(chunk, chunkEncoding ?? 'utf8') : chunk);
+    if (chunk !== undefined)
+      compressor.end(typeof chunk === 'string' ? Buffer.from(chunk, chunkEncoding ?? 'utf8') : chunk);
     else compressor.end();
     return res;
-  } as typeof res.end;
+  }) as typeof res.end;
 }

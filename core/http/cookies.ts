@@ -14,7 +14,18 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 /** HttpOnly, SameSite=Lax, Secure in production; `expires` in the past deletes the cookie. */
 export function setCookie(reply: FastifyReply, config: Config, name: string, value: string, expires: Date): void {
   // Fastify collects several set-cookie headers into a list rather than replacing one with the next.
-  reply.header('set-cookie', stringifySetCookie({ name, value, path: '/', httpOnly: true, sameSite: 'lax', secure: config.isProduction, expires }));
+  reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name,
+      value,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.isProduction,
+      expires,
+    }),
+  );
 }
 
 export function clearCookie(reply: FastifyReply, config: Config, name: string): void {

@@ -61,9 +61,10 @@ export function contentSecurityPolicy(config: CspConfig, pathname: string, hashe
   const quoted = (list: readonly string[]) => list.map((hash) => `'${hash}'`);
   // Order pictures (staff pages) and store item pictures (/store) may come from any https host a manager chose; the
   // ad network's hosts stay listed beside https: (its probe pixel may be plain http, as the stand-in's is).
-  const images = showsOrderPictures(pathname) || pathname === '/store'
-    ? unique(["'self'", 'https:', ...adHosts, helpManifest])
-    : unique(["'self'", DISCORD_CDN, originOf(config.images.hostUrl), ...adHosts, helpManifest]);
+  const images =
+    showsOrderPictures(pathname) || pathname === '/store'
+      ? unique(["'self'", 'https:', ...adHosts, helpManifest])
+      : unique(["'self'", DISCORD_CDN, originOf(config.images.hostUrl), ...adHosts, helpManifest]);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...quoted(hashes.scripts), ...adHosts]],

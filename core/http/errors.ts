@@ -1,4 +1,4 @@
-import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseTimeout } from '../db/errors.ts';
 import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
@@ -13,7 +13,10 @@ export const DATABASE_BUSY = 'The diner is very busy right now. Please try again
 /** The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof RequestValidationError) {
-    return body(400, error.message, { issues: error.issues, ...(error.issueCount > error.issues.length ? { issueCount: error.issueCount } : {}) });
+    return body(400, error.message, {
+      issues: error.issues,
+      ...(error.issueCount > error.issues.length ? { issueCount: error.issueCount } : {}),
+    });
   }
   if (error instanceof DomainError) {
     return { ...body(error.statusCode, error.message, error.details), error: ERROR_KINDS[error.kind].error };
@@ -45,7 +48,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const payload = toErrorBody(error);
     // An expected outage (a 503 a service chose: Discord sync not configured, the image host down) is a warning;
     // any other 5xx is a bug or a failure someone must look at.
-    if (error instanceof DomainError && error.kind === 'unavailable') request.log.warn({ err: error }, 'service unavailable');
+    if (error instanceof DomainError && error.kind === 'unavailable')
+      request.log.warn({ err: error }, 'service unavailable');
     else if (isDatabaseTimeout(error)) request.log.warn({ err: error }, 'database limit reached');
     else if (payload.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ err: error }, 'request refused');

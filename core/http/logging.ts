@@ -22,7 +22,20 @@ export function requestLogLevel(env: Config['env']): 'info' | 'debug' {
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const COLOURS: Record<number, string> = { 10: '90', 20: '36', 30: '32', 40: '33', 50: '31', 60: '35' };
 /** pino's own fields, and the ones the line shows in its fixed places. */
-const SHOWN = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'reqId', 'method', 'url', 'statusCode', 'ms', 'err', 'v']);
+const SHOWN = new Set([
+  'level',
+  'time',
+  'msg',
+  'pid',
+  'hostname',
+  'reqId',
+  'method',
+  'url',
+  'statusCode',
+  'ms',
+  'err',
+  'v',
+]);
 
 function clock(time: unknown): string {
   const date = new Date(typeof time === 'number' ? time : Date.now());
@@ -49,7 +62,10 @@ export function formatEntry(entry: Record<string, unknown>, colour = false): str
   const err = entry.err as { type?: string; message?: string; stack?: string } | undefined;
   if (err && typeof err === 'object') {
     parts.push(paint('31', `${err.type ?? 'Error'}: ${err.message ?? ''}`));
-    const stack = err.stack?.split('\n').slice(1).map((line) => `    ${line.trim()}`);
+    const stack = err.stack
+      ?.split('\n')
+      .slice(1)
+      .map((line) => `    ${line.trim()}`);
     if (stack?.length) return `${parts.join(' ')}\n${stack.join('\n')}`;
   }
   return parts.join(' ');
@@ -105,7 +121,8 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   #logger(): Logger {
-    return (this.#child ??= this.#parent.child(this.#bindings));
+    this.#child ??= this.#parent.child(this.#bindings);
+    return this.#child;
   }
 
   #write(level: Level, args: unknown[]): void {

@@ -1,13 +1,25 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_PATTERN } from '../shared/ids.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { stringFields } from '../../tests/support/zod-walk.ts';
+import { ID_PATTERN } from '../shared/ids.ts';
 
 /** The API document (issue 10): valid OpenAPI 3.1, every registered route in it, each with its guard. */
 describe('the API document', () => {
   let app: TestApp;
-  let document: { paths: Record<string, Record<string, { security: Record<string, string[]>[]; requestBody?: unknown; parameters: { name: string; in: string; schema: { type?: string; pattern?: string } }[] }>> };
+  let document: {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          security: Record<string, string[]>[];
+          requestBody?: unknown;
+          parameters: { name: string; in: string; schema: { type?: string; pattern?: string } }[];
+        }
+      >
+    >;
+  };
 
   beforeAll(async () => {
     app = await createTestApp({ env: { DISCORD_PUBLIC_KEY: 'a'.repeat(64) } });
@@ -41,7 +53,11 @@ describe('the API document', () => {
     const ban = document.paths['/api/client/admin/users/{id}/ban']!.post!;
     expect(ban.security).toEqual([{ bearer: ['MANAGE_USERS'] }, { session: ['MANAGE_USERS'] }]);
     expect(ban.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
-    expect(ban.requestBody).toMatchObject({ content: { 'application/json': { schema: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } } } });
+    expect(ban.requestBody).toMatchObject({
+      content: {
+        'application/json': { schema: { type: 'object', properties: { reason: { type: 'string', maxLength: 500 } } } },
+      },
+    });
     expect(document.paths['/api/client/settings']!.get!.security).toEqual([]);
     expect(document.paths['/api/client/settings/teamsEnabled']!.post!.requestBody).toMatchObject({
       content: { 'application/json': { schema: { properties: { val: { type: 'boolean' } } } } },
@@ -56,12 +72,18 @@ describe('the API document', () => {
     for (const route of app.server.routes) {
       if (route.plugin === 'site' || route.url === '/api/*') continue;
       const path = route.url.replace(/:(\w+)/g, '{$1}');
-      for (const [part, where] of [['params', 'path'], ['querystring', 'query']] as const) {
+      for (const [part, where] of [
+        ['params', 'path'],
+        ['querystring', 'query'],
+      ] as const) {
         for (const field of stringFields(route.schema[part]).filter((f) => f.usesSnowflake && f.path.length === 1)) {
           for (const method of route.methods.filter((m) => m !== 'HEAD')) {
             checked += 1;
-            const parameter = document.paths[path]?.[method.toLowerCase()]?.parameters.find((p) => p.name === field.path[0] && p.in === where);
-            if (parameter?.schema.pattern !== ID_PATTERN.source) missing.push(`${method} ${path} ${where} ${String(field.path[0])}: ${JSON.stringify(parameter?.schema)}`);
+            const parameter = document.paths[path]?.[method.toLowerCase()]?.parameters.find(
+              (p) => p.name === field.path[0] && p.in === where,
+            );
+            if (parameter?.schema.pattern !== ID_PATTERN.source)
+              missing.push(`${method} ${path} ${where} ${String(field.path[0])}: ${JSON.stringify(parameter?.schema)}`);
           }
         }
       }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { guardInfo, type GuardInfo } from '../auth/guards.ts';
+import { type GuardInfo, guardInfo } from '../auth/guards.ts';
 import type { RouteEntry } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -21,7 +21,11 @@ export function openApiPath(url: string): string {
 
 /** zod 4's own JSON Schema output, as a request sees the schema (before transforms and defaults). */
 function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -30,7 +34,12 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   const object = jsonSchema(schema);
   const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((object.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: property,
+  }));
 }
 
 function describeGuard(info: GuardInfo): string {
@@ -42,9 +51,13 @@ function describeGuard(info: GuardInfo): string {
   if (requirement?.any?.length) parts.push(`one of ${requirement.any.join(', ')}`);
   const permissions = parts.join(' and ');
   const perks = requirement?.perks?.length ? `all of the perks ${requirement.perks.join(', ')}` : '';
-  let who = permissions && perks ? `${permissions}, ${requirement?.both ? 'and' : 'or'} ${perks}` : permissions || perks;
+  let who =
+    permissions && perks ? `${permissions}, ${requirement?.both ? 'and' : 'or'} ${perks}` : permissions || perks;
   if (info.self) who = who ? `the \`{id}\` user themself, or ${who}` : 'the `{id}` user themself';
-  const base = info.kind === 'auth' || info.kind === 'permissions' || info.kind === 'self or permissions' ? 'Signed in' : `Guard: ${info.kind}`;
+  const base =
+    info.kind === 'auth' || info.kind === 'permissions' || info.kind === 'self or permissions'
+      ? 'Signed in'
+      : `Guard: ${info.kind}`;
   const banned = info.allowBanned ? ' Open to banned users.' : ' A banned user gets 403 with the ban text.';
   return `${base}${who ? `; ${who} (SUPER_ADMIN passes every check)` : ''}.${banned}`;
 }
@@ -53,7 +66,11 @@ function describeGuard(info: GuardInfo): string {
 function security(info: GuardInfo): Record<string, string[]>[] {
   if (info.secret) return [{ [info.secret.scheme]: [] }];
   if (!info.signedIn) return [];
-  const roles = [...(info.requirement?.all ?? []), ...(info.requirement?.any ?? []), ...(info.requirement?.perks ?? [])];
+  const roles = [
+    ...(info.requirement?.all ?? []),
+    ...(info.requirement?.any ?? []),
+    ...(info.requirement?.perks ?? []),
+  ];
   return [{ bearer: roles }, { session: roles }];
 }
 
@@ -63,7 +80,10 @@ const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
  * The OpenAPI 3.1 document of every registered route (GET /api/openapi.json), built from the route table: each
  * route's own zod schemas through zod's JSON Schema output, its guard as its security requirement and in words.
  */
-export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { title: string; version: string; serverUrl: string }): JsonSchema {
+export function buildOpenApiDocument(
+  routes: readonly RouteEntry[],
+  info: { title: string; version: string; serverUrl: string },
+): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   /** Secrets that guard a route of their own (the metrics token), as security schemes. */
@@ -71,7 +91,12 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { titl
   for (const route of documentedRoutes(routes)) {
     const path = openApiPath(route.url);
     const guard = guardInfo(route.guard);
-    if (guard.secret) secrets[guard.secret.scheme] = { type: 'http', scheme: 'bearer', description: `The bearer must be ${guard.secret.description}.` };
+    if (guard.secret)
+      secrets[guard.secret.scheme] = {
+        type: 'http',
+        scheme: 'bearer',
+        description: `The bearer must be ${guard.secret.description}.`,
+      };
     const tag = route.plugin ?? 'core';
     tags.add(tag);
     for (const method of documentedMethods(route)) {
@@ -81,31 +106,56 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], info: { titl
         tags: [tag],
         description: describeGuard(guard),
         security: security(guard),
-        'x-guard': { kind: guard.kind, ...(guard.requirement ? { requirement: guard.requirement } : {}), ...(guard.self ? { self: true } : {}) },
+        'x-guard': {
+          kind: guard.kind,
+          ...(guard.requirement ? { requirement: guard.requirement } : {}),
+          ...(guard.self ? { self: true } : {}),
+        },
         parameters: [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring, 'query')],
         responses: {
           '200': { description: 'Success (204 where there is nothing to answer)' },
-          ...(guard.signedIn ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE } : guard.secret ? { '401': ERROR_RESPONSE } : {}),
+          ...(guard.signedIn
+            ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE }
+            : guard.secret
+              ? { '401': ERROR_RESPONSE }
+              : {}),
           '400': ERROR_RESPONSE,
           default: ERROR_RESPONSE,
         },
       };
       if (route.schema.body) {
-        operation.requestBody = { required: !route.schema.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(route.schema.body) } } };
+        operation.requestBody = {
+          required: !route.schema.body.safeParse(undefined).success,
+          content: { 'application/json': { schema: jsonSchema(route.schema.body) } },
+        };
       }
-      (paths[path] ??= {})[lower] = operation;
+      paths[path] ??= {};
+      paths[path][lower] = operation;
     }
   }
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version, description: 'Every route of the Virtual Diner API, with its guard and its schemas.' },
+    info: {
+      title: info.title,
+      version: info.version,
+      description: 'Every route of the Virtual Diner API, with its guard and its schemas.',
+    },
     servers: [{ url: info.serverUrl }],
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'The session token from POST /api/client/authenticate.' },
-        session: { type: 'apiKey', in: 'cookie', name: 'VD_SESSION', description: 'The session cookie; unsafe methods must come from the site itself.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The session token from POST /api/client/authenticate.',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'VD_SESSION',
+          description: 'The session cookie; unsafe methods must come from the site itself.',
+        },
         ...secrets,
       },
       responses: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { RECORD_KEY, stringFields, valueAt, type StringField } from '../../tests/support/zod-walk.ts';
+import { RECORD_KEY, type StringField, stringFields, valueAt } from '../../tests/support/zod-walk.ts';
 import type { RouteEntry } from './routes.ts';
 
 /**
@@ -47,7 +47,9 @@ async function fingerprint(app: TestApp): Promise<string> {
   );
   const parts: string[] = [];
   for (const { name } of tables) {
-    const [row] = await em.execute<{ hash: string | null }[]>(`select md5(string_agg(t::text, '|' order by t::text)) as hash from "${name}" t`);
+    const [row] = await em.execute<{ hash: string | null }[]>(
+      `select md5(string_agg(t::text, '|' order by t::text)) as hash from "${name}" t`,
+    );
     parts.push(`${name}:${row?.hash ?? ''}`);
   }
   return parts.join(',');
@@ -89,14 +91,20 @@ describe('the route table', () => {
   });
 
   /** Sends `bad` alone at the field's place in the body: null when the answer is a 400 naming that field, else what came back. */
-  async function sendInBody(route: RouteEntry, method: string, field: StringField, bad: string): Promise<string | null> {
+  async function sendInBody(
+    route: RouteEntry,
+    method: string,
+    field: StringField,
+    bad: string,
+  ): Promise<string | null> {
     const res = await app.inject({
       method: method as 'POST',
       url: pathFor(route),
       headers: { ...admin.auth, 'content-type': 'application/json' },
       payload: JSON.stringify(valueAt(field.path, bad)),
     });
-    const issues = (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[] }[] | undefined) : undefined) ?? [];
+    const issues =
+      (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[] }[] | undefined) : undefined) ?? [];
     if (issues.some((issue) => JSON.stringify(issue.path) === JSON.stringify(field.path))) return null;
     return `${method} ${route.url} body.${field.path.join('.')} ${JSON.stringify(bad)}: ${res.statusCode} ${res.body.slice(0, 200)}`;
   }
@@ -105,11 +113,17 @@ describe('the route table', () => {
   const nameFields = () =>
     app.server.routes
       .filter((route) => route.schema.body && !FOREIGN_NAMES.has(`${methodsOf(route).join(',')} ${route.url}`))
-      .flatMap((route) => stringFields(route.schema.body).filter((field) => NAME_FIELDS.has(String(field.path.at(-1)))).map((field) => ({ route, field })));
+      .flatMap((route) =>
+        stringFields(route.schema.body)
+          .filter((field) => NAME_FIELDS.has(String(field.path.at(-1))))
+          .map((field) => ({ route, field })),
+      );
 
   it('uses core’s displayName rule for every name a manager or user sets', () => {
     const found = nameFields();
-    const plain = found.filter(({ field }) => !field.usesDisplayName).map(({ route, field }) => `${route.methods.join(',')} ${route.url} body.${field.path.join('.')}`);
+    const plain = found
+      .filter(({ field }) => !field.usesDisplayName)
+      .map(({ route, field }) => `${route.methods.join(',')} ${route.url} body.${field.path.join('.')}`);
     expect(plain).toEqual([]);
     expect(found.length).toBeGreaterThan(10);
   });
@@ -135,7 +149,12 @@ describe('the route table', () => {
     const plain = app.server.routes.flatMap((route) =>
       (Object.keys(PARTS) as (keyof typeof PARTS)[]).flatMap((part) =>
         stringFields(route.schema[part])
-          .filter((field) => ID_FIELD.test(String(field.path.at(-1))) && !field.usesSnowflake && !notSnowflake(route, PARTS[part], field.path))
+          .filter(
+            (field) =>
+              ID_FIELD.test(String(field.path.at(-1))) &&
+              !field.usesSnowflake &&
+              !notSnowflake(route, PARTS[part], field.path),
+          )
           .map((field) => `${route.methods.join(',')} ${route.url} ${PARTS[part]}.${field.path.join('.')}`),
       ),
     );
@@ -151,11 +170,18 @@ describe('the route table', () => {
           const name = String(field.path[0]);
           for (const method of methodsOf(route)) {
             sent += 1;
-            const url = part === 'params' ? pathFor(route, { [name]: NUL }) : `${pathFor(route)}?${name}=${encodeURIComponent(NUL)}`;
+            const url =
+              part === 'params'
+                ? pathFor(route, { [name]: NUL })
+                : `${pathFor(route)}?${name}=${encodeURIComponent(NUL)}`;
             const res = await app.inject({ method: method as 'GET', url, headers: admin.auth });
-            const issues = (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[]; message: string }[] | undefined) : undefined) ?? [];
+            const issues =
+              (res.statusCode === 400
+                ? (res.json().issues as { path: (string | number)[]; message: string }[] | undefined)
+                : undefined) ?? [];
             const issue = issues.find((i) => i.path[0] === name);
-            if (!issue || !/^[A-Z][a-z ]* ID is not a snowflake$/.test(issue.message)) misses.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+            if (!issue || !/^[A-Z][a-z ]* ID is not a snowflake$/.test(issue.message))
+              misses.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
           }
         }
       }
@@ -192,10 +218,17 @@ describe('the route table', () => {
         for (const field of stringFields(route.schema[part]).filter((f) => f.path.length === 1)) {
           const name = String(field.path[0]);
           for (const method of methodsOf(route)) {
-            const url = part === 'params' ? pathFor(route, { [name]: NUL }) : `${pathFor(route)}?${name}=${encodeURIComponent(NUL)}`;
+            const url =
+              part === 'params'
+                ? pathFor(route, { [name]: NUL })
+                : `${pathFor(route)}?${name}=${encodeURIComponent(NUL)}`;
             const res = await app.inject({ method: method as 'GET', url, headers: admin.auth });
-            const issues = (res.statusCode === 400 ? (res.json().issues as { path: (string | number)[] }[] | undefined) : undefined) ?? [];
-            if (!issues.some((issue) => issue.path[0] === name)) misses.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+            const issues =
+              (res.statusCode === 400
+                ? (res.json().issues as { path: (string | number)[] }[] | undefined)
+                : undefined) ?? [];
+            if (!issues.some((issue) => issue.path[0] === name))
+              misses.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
           }
         }
       }

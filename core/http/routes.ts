@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { isGuard, type Guard } from '../auth/guards.ts';
+import { type Guard, isGuard } from '../auth/guards.ts';
 
 /** One registered route as the kernel knows it: the API document and the route-table tests are built from these. */
 export interface RouteEntry {

@@ -1,18 +1,18 @@
+import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { requireAuth, requirePermissions, publicAccess } from '../auth/guards.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
-import { loadConfig } from '../config.ts';
-import { definePlugin } from '../plugin.ts';
 import { plugins } from '../../plugins/index.ts';
-import { buildServer } from './server.ts';
-import { DomainError } from '../errors.ts';
-import { text } from '../shared/text.ts';
-import { gzipSync } from 'node:zlib';
-import { Writable } from 'node:stream';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { publicAccess, requireAuth, requirePermissions } from '../auth/guards.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { schemaOf } from '../boot.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/orm.ts';
+import { DomainError } from '../errors.ts';
+import { definePlugin } from '../plugin.ts';
+import { text } from '../shared/text.ts';
+import { buildServer } from './server.ts';
 
 /** A plugin with routes that fail on purpose, to see what reaches the caller. */
 const probe = definePlugin({
@@ -29,14 +29,19 @@ const probe = definePlugin({
     app.post('/api/test/needs-auth', { onRequest: requireAuth() }, async (request) => ({ id: request.user?.id }));
     app.post(
       '/api/test/needs-auth-body',
-      { onRequest: requireAuth(), schema: { body: z.strictObject({ name: text().max(20), counts: z.array(z.number()).max(500).optional() }) } },
+      {
+        onRequest: requireAuth(),
+        schema: { body: z.strictObject({ name: text().max(20), counts: z.array(z.number()).max(500).optional() }) },
+      },
       async (request) => ({ name: request.body.name }),
     );
     app.get('/api/test/outage', { onRequest: publicAccess }, async () => {
       throw new DomainError('unavailable', 'Discord sync is not configured.');
     });
     app.get('/api/test/banned-ok', { onRequest: requireAuth({ allowBanned: true }) }, async () => ({ ok: true }));
-    app.get('/api/test/staff', { onRequest: requirePermissions({ all: ['VIEW_STAFF_DASHBOARD'] }) }, async () => ({ ok: true }));
+    app.get('/api/test/staff', { onRequest: requirePermissions({ all: ['VIEW_STAFF_DASHBOARD'] }) }, async () => ({
+      ok: true,
+    }));
   },
 });
 
@@ -52,7 +57,11 @@ describe('HTTP kernel', () => {
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/client/does-not-exist?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/client/does-not-exist not found' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/client/does-not-exist not found',
+    });
     const post = await app.inject({ method: 'DELETE', url: '/api/nothing' });
     expect(post.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
@@ -67,12 +76,21 @@ describe('HTTP kernel', () => {
     const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { count: 'three' } });
     expect(res.statusCode).toBe(400);
     const body = res.json();
-    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid body.count: Invalid input: expected number, received string' });
+    expect(body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Invalid body.count: Invalid input: expected number, received string',
+    });
     expect(body.issues).toEqual([expect.objectContaining({ path: ['count'], code: 'invalid_type' })]);
   });
 
   it('refuses unknown fields in a strict body and a missing body', async () => {
-    const extra = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: { count: 1, admin: true } });
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: json,
+      payload: { count: 1, admin: true },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().issues[0].code).toBe('unrecognized_keys');
     const missing = await app.inject({ method: 'POST', url: '/api/test/echo' });
@@ -80,7 +98,12 @@ describe('HTTP kernel', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/test/echo', headers: json, payload: JSON.stringify({ count: 1, pad: 'x'.repeat(4096) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: json,
+      payload: JSON.stringify({ count: 1, pad: 'x'.repeat(4096) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
   });
@@ -91,26 +114,45 @@ describe('HTTP kernel', () => {
       for (const payload of [JSON.stringify(keys), '{"not json', JSON.stringify({ name: 'ok' })]) {
         const res = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: json, payload });
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You need to sign in to do that.' });
+        expect(res.json()).toEqual({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'You need to sign in to do that.',
+        });
       }
     });
 
     it('answers a caller without the permission 403 before reading the body', async () => {
       const user = await app.createUser();
-      const res = await app.inject({ method: 'GET', url: '/api/test/staff', headers: { ...user.auth, ...json }, payload: '{"x": ' });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/test/staff',
+        headers: { ...user.auth, ...json },
+        payload: '{"x": ',
+      });
       expect(res.statusCode).toBe(403);
     });
 
     it('lists at most 20 issues, and at most 20 unknown keys in one', async () => {
       const user = await app.createUser();
       const unknown = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, 1]));
-      const extra = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json }, payload: { name: 'a', ...unknown } });
+      const extra = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth-body',
+        headers: { ...user.auth, ...json },
+        payload: { name: 'a', ...unknown },
+      });
       expect(extra.statusCode).toBe(400);
       const [issue] = extra.json().issues;
       expect(issue.code).toBe('unrecognized_keys');
       expect(issue.keys).toHaveLength(20);
       expect(issue.message).toMatch(/and 40 more$/);
-      const many = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json }, payload: { name: 'a', counts: Array(100).fill('x') } });
+      const many = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth-body',
+        headers: { ...user.auth, ...json },
+        payload: { name: 'a', counts: Array(100).fill('x') },
+      });
       expect(many.statusCode).toBe(400);
       expect(many.json().issues).toHaveLength(20);
       expect(many.json().issueCount).toBe(100);
@@ -120,19 +162,38 @@ describe('HTTP kernel', () => {
   it('refuses a body in a Content-Encoding it does not decode with 415, after the guard', async () => {
     const user = await app.createUser();
     const payload = gzipSync(JSON.stringify({ name: 'zipped' }));
-    const zipped = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json, 'content-encoding': 'gzip' }, payload });
+    const zipped = await app.inject({
+      method: 'POST',
+      url: '/api/test/needs-auth-body',
+      headers: { ...user.auth, ...json, 'content-encoding': 'gzip' },
+      payload,
+    });
     expect(zipped.statusCode).toBe(415);
     expect(zipped.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
-    const anonymous = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...json, 'content-encoding': 'gzip' }, payload });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/test/needs-auth-body',
+      headers: { ...json, 'content-encoding': 'gzip' },
+      payload,
+    });
     expect(anonymous.statusCode).toBe(401);
-    const identity = await app.inject({ method: 'POST', url: '/api/test/needs-auth-body', headers: { ...user.auth, ...json, 'content-encoding': 'identity' }, payload: { name: 'plain' } });
+    const identity = await app.inject({
+      method: 'POST',
+      url: '/api/test/needs-auth-body',
+      headers: { ...user.auth, ...json, 'content-encoding': 'identity' },
+      payload: { name: 'plain' },
+    });
     expect(identity.json()).toEqual({ name: 'plain' });
   });
 
   it('never shows a 5xx cause to the caller', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'An unknown error occurred' });
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'An unknown error occurred',
+    });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('.ts');
   });
@@ -150,7 +211,11 @@ describe('HTTP kernel', () => {
 
   describe('authentication', () => {
     it('401 for anonymous callers of a guarded route', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: { origin: app.config.publicUrl } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        headers: { origin: app.config.publicUrl },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
     });
@@ -169,12 +234,20 @@ describe('HTTP kernel', () => {
     });
 
     it('refuses a bad Bearer token with 401', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/client/settings', headers: { authorization: 'Bearer forged-token-forged-token' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/client/settings',
+        headers: { authorization: 'Bearer forged-token-forged-token' },
+      });
       expect(res.statusCode).toBe(401);
     });
 
     it('clears a bad session cookie and treats the caller as anonymous', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/client/settings', cookies: { [SESSION_COOKIE]: 'expired-or-forged-token-value' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/client/settings',
+        cookies: { [SESSION_COOKIE]: 'expired-or-forged-token-value' },
+      });
       expect(res.statusCode).toBe(200);
       const setCookie = String(res.headers['set-cookie']);
       expect(setCookie).toContain(`${SESSION_COOKIE}=;`);
@@ -193,12 +266,27 @@ describe('HTTP kernel', () => {
     it('refuses an unsafe cookie-authenticated request from another site', async () => {
       const user = await app.createUser();
       const cookies = { [SESSION_COOKIE]: user.token };
-      const crossSite = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { 'sec-fetch-site': 'cross-site' } });
+      const crossSite = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        cookies,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(crossSite.statusCode).toBe(403);
       expect(crossSite.json()).toMatchObject({ statusCode: 403, message: 'Cross-origin request refused.' });
-      const sameSite = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { 'sec-fetch-site': 'same-site' } });
+      const sameSite = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        cookies,
+        headers: { 'sec-fetch-site': 'same-site' },
+      });
       expect(sameSite.statusCode).toBe(403);
-      const evilOrigin = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { origin: 'https://evil.example' } });
+      const evilOrigin = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        cookies,
+        headers: { origin: 'https://evil.example' },
+      });
       expect(evilOrigin.statusCode).toBe(403);
       const noOrigin = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies });
       expect(noOrigin.statusCode).toBe(403);
@@ -207,15 +295,29 @@ describe('HTTP kernel', () => {
     it('accepts the same request from the site itself, and Bearer requests from anywhere', async () => {
       const user = await app.createUser();
       const cookies = { [SESSION_COOKIE]: user.token };
-      const ownOrigin = await app.inject({ method: 'POST', url: '/api/test/needs-auth', cookies, headers: { origin: app.config.publicUrl } });
+      const ownOrigin = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        cookies,
+        headers: { origin: app.config.publicUrl },
+      });
       expect(ownOrigin.statusCode).toBe(200);
-      const bearer = await app.inject({ method: 'POST', url: '/api/test/needs-auth', headers: { ...user.auth, origin: 'https://evil.example' } });
+      const bearer = await app.inject({
+        method: 'POST',
+        url: '/api/test/needs-auth',
+        headers: { ...user.auth, origin: 'https://evil.example' },
+      });
       expect(bearer.statusCode).toBe(200);
     });
 
     it('lets safe methods through whatever their origin', async () => {
       const user = await app.createUser();
-      const res = await app.inject({ method: 'GET', url: '/api/client/settings', cookies: { [SESSION_COOKIE]: user.token }, headers: { 'sec-fetch-site': 'cross-site' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/client/settings',
+        cookies: { [SESSION_COOKIE]: user.token },
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -223,7 +325,10 @@ describe('HTTP kernel', () => {
   describe('bans', () => {
     it('403 with reason and expiry on every authenticated call while the ban lasts', async () => {
       const expires = new Date(Date.now() + 86_400_000);
-      const user = await app.createUser({ permissions: ['VIEW_STAFF_DASHBOARD'], ban: { reason: 'Troll orders', expires } });
+      const user = await app.createUser({
+        permissions: ['VIEW_STAFF_DASHBOARD'],
+        ban: { reason: 'Troll orders', expires },
+      });
       for (const url of ['/api/test/staff']) {
         const res = await app.inject({ method: 'GET', url, headers: user.auth });
         expect(res.statusCode).toBe(403);
@@ -239,7 +344,10 @@ describe('HTTP kernel', () => {
     });
 
     it('no longer applies once expired', async () => {
-      const user = await app.createUser({ permissions: ['VIEW_STAFF_DASHBOARD'], ban: { reason: 'Old', expires: new Date(Date.now() - 1000) } });
+      const user = await app.createUser({
+        permissions: ['VIEW_STAFF_DASHBOARD'],
+        ban: { reason: 'Old', expires: new Date(Date.now() - 1000) },
+      });
       const res = await app.inject({ method: 'GET', url: '/api/test/staff', headers: user.auth });
       expect(res.statusCode).toBe(200);
     });
@@ -253,7 +361,11 @@ describe('HTTP kernel', () => {
       },
     });
     await expect(
-      buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm: app.db.orm, plugins: [unguarded] }),
+      buildServer({
+        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+        orm: app.db.orm,
+        plugins: [unguarded],
+      }),
     ).rejects.toThrow('Route GET /api/test/open declares no guard');
   });
 
@@ -265,7 +377,11 @@ describe('HTTP kernel', () => {
       },
     });
     await expect(
-      buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm: app.db.orm, plugins: [chatty] }),
+      buildServer({
+        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+        orm: app.db.orm,
+        plugins: [chatty],
+      }),
     ).rejects.toThrow('Route GET /api/test/chatty sets logLevel or logSerializers');
   });
 });
@@ -297,7 +413,9 @@ describe('logging', () => {
 });
 
 describe('request lines', () => {
-  async function requestLines(level: string): Promise<{ level: number; msg: string; statusCode?: number; reqId?: string }[]> {
+  async function requestLines(
+    level: string,
+  ): Promise<{ level: number; msg: string; statusCode?: number; reqId?: string }[]> {
     const lines: { level: number; msg: string; statusCode?: number; reqId?: string }[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -320,7 +438,9 @@ describe('request lines', () => {
 
   it('outside production, one per request at debug', async () => {
     // With the request's id: request.log is made as the line is written (core/http/logging.ts RequestLogger).
-    expect(await requestLines('debug')).toEqual([expect.objectContaining({ level: 20, msg: 'request', statusCode: 200, reqId: expect.stringMatching(/^req-/) })]);
+    expect(await requestLines('debug')).toEqual([
+      expect.objectContaining({ level: 20, msg: 'request', statusCode: 200, reqId: expect.stringMatching(/^req-/) }),
+    ]);
   });
 });
 
@@ -339,12 +459,21 @@ describe('health', () => {
 
   it('answers 503 when the database is unreachable', async () => {
     // Nothing listens on port 1: a real connection failure, not a stub.
-    const orm = await openDatabase({ url: 'postgres://diner@127.0.0.1:1/diner', embeddedPath: 'memory://', ...schemaOf(plugins) });
+    const orm = await openDatabase({
+      url: 'postgres://diner@127.0.0.1:1/diner',
+      embeddedPath: 'memory://',
+      ...schemaOf(plugins),
+    });
     const server = await buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm, plugins });
     try {
       const down = await server.app.inject({ method: 'GET', url: '/api/health' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unreachable', database: 'down' });
+      expect(down.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database is unreachable',
+        database: 'down',
+      });
     } finally {
       await server.close();
       await orm.close(true);
@@ -355,10 +484,19 @@ describe('health', () => {
 describe('in production', () => {
   it('adds Strict-Transport-Security beside nosniff, on answers and refusals alike', async () => {
     const app = await createTestApp({
-      env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), DISCORD_CLIENT_ID: 'id', DISCORD_CLIENT_SECRET: 'secret', DATABASE_URL: 'postgres://unused/unused' },
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(32),
+        DISCORD_CLIENT_ID: 'id',
+        DISCORD_CLIENT_SECRET: 'secret',
+        DATABASE_URL: 'postgres://unused/unused',
+      },
     });
     try {
-      for (const res of [await app.inject({ method: 'GET', url: '/api/health' }), await app.inject({ method: 'GET', url: '/api/no/such/route' })]) {
+      for (const res of [
+        await app.inject({ method: 'GET', url: '/api/health' }),
+        await app.inject({ method: 'GET', url: '/api/no/such/route' }),
+      ]) {
         expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
       }

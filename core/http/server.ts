@@ -1,13 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyRequest, type preParsingHookHandler } from 'fastify';
+import Fastify, { type FastifyRequest, LogController, type preParsingHookHandler } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { auditRoutes } from '../audit/api.ts';
 import { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { SessionService } from '../auth/sessions.ts';
-import { publicConfigOf, type Config } from '../config.ts';
-import { logDatabaseTo, ping, type Orm } from '../db/orm.ts';
+import { type Config, publicConfigOf } from '../config.ts';
+import { logDatabaseTo, type Orm, ping } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
 import { EventBus } from '../events.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
@@ -20,9 +20,9 @@ import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { logDestination, RequestLogger, requestLogLevel } from './logging.ts';
-import { declaredGuard, RouteTable, type RouteEntry } from './routes.ts';
-import { registerSite, type BuiltSite } from './site.ts';
-import { zodSchemaController, type ZodTypeProvider } from './zod.ts';
+import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
+import { type BuiltSite, registerSite } from './site.ts';
+import { type ZodTypeProvider, zodSchemaController } from './zod.ts';
 
 export interface BuildServerOptions {
   config: Config;
@@ -65,9 +65,15 @@ function standardOutput(): DestinationStream {
  */
 const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done) => {
   const encoding = request.headers['content-encoding'];
-  const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  const hasBody =
+    request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
   if (hasBody && encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-    return done(new DomainError('unsupported_media_type', `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed.`));
+    return done(
+      new DomainError(
+        'unsupported_media_type',
+        `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed.`,
+      ),
+    );
   }
   done(null, payload);
 };
@@ -76,7 +82,10 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const { config, orm, plugins } = options;
   // Readable lines in development, JSON in batches otherwise (core/http/logging.ts); tests may hand in their own stream.
   const logStream = options.logStream ?? logDestination(config.env) ?? standardOutput();
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] }, logStream);
+  const logger = pino(
+    { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logStream,
+  );
   // Fastify is given no logger of its own: with one, every request pays for two listeners on its response, added and
   // removed, and two clock reads, for a line we do not write. The logger is ours: app.log is set to it below, and
   // each request's by the first onRequest hook. Without a logger or a childLoggerFactory Fastify makes no request
@@ -102,7 +111,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   // per process.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
   });
 
   // Every route declares its guard (DESIGN.md) as its onRequest hook, so it runs before the body is parsed or
@@ -111,16 +121,23 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   app.addHook('onRoute', (route) => {
     const guard = declaredGuard(route);
     if (!guard) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no guard in onRequest (publicAccess, requireAuth or requirePermissions)`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no guard in onRequest (publicAccess, requireAuth or requirePermissions)`,
+      );
     }
     // request.log is the server's RequestLogger for every route (the first onRequest hook below): a level or
     // serializers of a route's own would be silently ignored.
     if (route.logLevel || route.logSerializers) {
-      throw new Error(`Route ${String(route.method)} ${route.url} sets logLevel or logSerializers: request logs take the server's LOG_LEVEL`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} sets logLevel or logSerializers: request logs take the server's LOG_LEVEL`,
+      );
     }
     routes.add(route, guard);
     // publicAccess checks nothing: once declared, it need not run on every request.
-    const rest = [route.onRequest].flat().filter((hook) => hook !== undefined && hook !== publicAccess).map((hook) => hook!);
+    const rest = [route.onRequest]
+      .flat()
+      .filter((hook) => hook !== undefined && hook !== publicAccess)
+      .map((hook) => hook!);
     route.onRequest = rest.length > 0 ? rest : undefined;
     // Fastify reads no body for GET and HEAD: only routes that take another method check the body's encoding.
     if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
@@ -145,7 +162,12 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   if ((requestLevel === 'info' ? ['info', 'debug', 'trace'] : ['debug', 'trace']).includes(config.logLevel)) {
     app.addHook('onResponse', (request, reply, done) => {
       request.log[requestLevel](
-        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
         'request',
       );
       done();
@@ -158,7 +180,16 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const services: Record<string, unknown> = {};
   const metrics = await Metrics.create(metricsServed(config));
   const ctx: CoreContext = {
-    config, orm, events, sessions, audit, log: app.log, services, now: options.now ?? Date.now, commands: plugins.flatMap((p) => p.commands ?? []), metrics,
+    config,
+    orm,
+    events,
+    sessions,
+    audit,
+    log: app.log,
+    services,
+    now: options.now ?? Date.now,
+    commands: plugins.flatMap((p) => p.commands ?? []),
+    metrics,
   };
   registerRequestSession(app, config, sessions);
   registerHttpMetrics(app, metrics, config);
@@ -183,10 +214,16 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   await routes.registering('audit', async () => {
     auditRoutes(app, audit);
   });
-  app.get('/api/health', { onRequest: publicAccess }, async (request, reply) => {
+  app.get('/api/health', { onRequest: publicAccess }, async (_request, reply) => {
     const database = await ping(orm);
     reply.header('cache-control', 'no-store');
-    if (!database) return reply.code(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unreachable', database: 'down' });
+    if (!database)
+      return reply.code(503).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database is unreachable',
+        database: 'down',
+      });
     return { status: 'ok', database: 'up' };
   });
   registerApiDocs(app, routes.entries, config.publicUrl);

@@ -1,17 +1,22 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { publicAccess } from '../auth/guards.ts';
 import type { Config } from '../config.ts';
-import { compressHtml, headerOf, removeHeader } from './compress.ts';
-import { contentSecurityPolicy, hashesFromAstroPolicy, mergeHashes, type CspConfig, type PageHashes } from './csp.ts';
 import { isBanActive, openToBanned } from '../shared/ban.ts';
+import { compressHtml, headerOf, removeHeader } from './compress.ts';
+import { type CspConfig, contentSecurityPolicy, hashesFromAstroPolicy, mergeHashes, type PageHashes } from './csp.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => unknown, locals?: object) => Promise<void>;
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => unknown,
+  locals?: object,
+) => Promise<void>;
 
 export interface BuiltSite {
   clientDir: string;
@@ -44,7 +49,12 @@ export async function loadBuiltSite(distDir: string): Promise<BuiltSite | null> 
   const clientDir = path.join(distDir, 'client');
   if (!existsSync(entry) || !existsSync(clientDir)) return null;
   const mod = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  return { clientDir, handler: mod.handler, files: await listFiles(clientDir), pageHashes: await readPageHashes(distDir) };
+  return {
+    clientDir,
+    handler: mod.handler,
+    files: await listFiles(clientDir),
+    pageHashes: await readPageHashes(distDir),
+  };
 }
 
 interface StaticHeaders {
@@ -149,7 +159,9 @@ export async function registerSite(
     const isPage = file.endsWith('.html');
     const cacheControl = cacheControlFor(file);
     const pagePath = pagePathForFile(file);
-    const policy = isPage ? contentSecurityPolicy(config, pagePath, site.pageHashes.get(pagePath) ?? everyPageHash) : null;
+    const policy = isPage
+      ? contentSecurityPolicy(config, pagePath, site.pageHashes.get(pagePath) ?? everyPageHash)
+      : null;
     for (const url of routesForFile(file)) {
       app.route({
         method: ['GET', 'HEAD'],
@@ -178,7 +190,11 @@ export async function registerSite(
   app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
 
   /** Hands the request to Astro, which writes the raw response itself. */
-  async function renderPage(request: FastifyRequest, reply: FastifyReply, asked = requestedPath(request.raw.url)): Promise<void> {
+  async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    asked = requestedPath(request.raw.url),
+  ): Promise<void> {
     reply.hijack();
     for (const [name, value] of PAGE_HEADERS) reply.raw.setHeader(name, value);
     // As a built page's: checked with the server on every use. A page that may be cached longer says so itself
@@ -212,7 +228,9 @@ export async function registerSite(
 function withPagePolicy(res: ServerResponse, policyFor: (astroPolicy: string | undefined) => string): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as OutgoingHttpHeaders | undefined;
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as
+      | OutgoingHttpHeaders
+      | undefined;
     if (/^text\/html\b/i.test(headerOf(headers, res, 'content-type') ?? '')) {
       const astroPolicy = headerOf(headers, res, 'content-security-policy');
       removeHeader(headers, res, 'content-security-policy');

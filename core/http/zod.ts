@@ -1,4 +1,9 @@
-import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyServerOptions, FastifyTypeProvider } from 'fastify';
+import type {
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  FastifyServerOptions,
+  FastifyTypeProvider,
+} from 'fastify';
 import type { z } from 'zod';
 
 /**
@@ -19,7 +24,11 @@ function boundedIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] 
   return issues.slice(0, MAX_ISSUES).map((issue) => {
     if (issue.code !== 'unrecognized_keys' || issue.keys.length <= MAX_ISSUES) return issue;
     const keys = issue.keys.slice(0, MAX_ISSUES);
-    return { ...issue, keys, message: `Unrecognized keys: ${keys.map((k) => `"${k.slice(0, 64)}"`).join(', ')} and ${issue.keys.length - keys.length} more` };
+    return {
+      ...issue,
+      keys,
+      message: `Unrecognized keys: ${keys.map((k) => `"${k.slice(0, 64)}"`).join(', ')} and ${issue.keys.length - keys.length} more`,
+    };
   });
 }
 

@@ -46,7 +46,10 @@ export function registerHttpMetrics(app: App, metrics: Metrics, config: Config):
   });
   const token = config.metrics.token;
   if (config.metrics.port !== null || token === null) return;
-  const guard = requireBearerSecret(token, TOKEN_MESSAGE, { scheme: 'metricsToken', description: 'the METRICS_TOKEN the server is configured with' });
+  const guard = requireBearerSecret(token, TOKEN_MESSAGE, {
+    scheme: 'metricsToken',
+    description: 'the METRICS_TOKEN the server is configured with',
+  });
   app.get(METRICS_PATH, { onRequest: guard, config: { session: false } }, async (_request, reply) => {
     const text = await metrics.text();
     reply.header('cache-control', 'no-store').type(metrics.contentType);
@@ -64,14 +67,18 @@ export interface MetricsServer {
  * network), asking for METRICS_TOKEN too when that is set. Not Fastify: nothing of the site's request handling
  * (sessions, pages) belongs here.
  */
-export async function serveMetrics(metrics: Metrics, options: { host: string; port: number; token: string | null; log: FastifyBaseLogger }): Promise<MetricsServer> {
+export async function serveMetrics(
+  metrics: Metrics,
+  options: { host: string; port: number; token: string | null; log: FastifyBaseLogger },
+): Promise<MetricsServer> {
   const matches = options.token === null ? null : bearerSecretCheck(options.token);
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(response, routeNotFound(request.method, path));
     }
-    if (matches && !matches(request.headers.authorization)) return sendError(response, new DomainError('unauthorized', TOKEN_MESSAGE));
+    if (matches && !matches(request.headers.authorization))
+      return sendError(response, new DomainError('unauthorized', TOKEN_MESSAGE));
     metrics.text().then(
       (text) => {
         response.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' });

@@ -1,4 +1,4 @@
-import { poolOf, type Orm } from '../db/orm.ts';
+import { type Orm, poolOf } from '../db/orm.ts';
 import type { GatewayHub } from '../gateway/hub.ts';
 import type { Metrics } from './metrics.ts';
 

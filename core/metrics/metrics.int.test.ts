@@ -8,7 +8,7 @@ import { schemaOf } from '../boot.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/orm.ts';
 import { buildServer } from '../http/server.ts';
-import { serveMetrics, type MetricsServer } from './http.ts';
+import { type MetricsServer, serveMetrics } from './http.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 
@@ -23,8 +23,16 @@ describe('metrics not configured', () => {
     expect(app.server.app.hasRoute({ method: 'GET', url: '/metrics' })).toBe(false);
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     // With the token too: a path no route serves is a 404 whatever the request carries (no route, no session read).
-    const withToken = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    const unknown = await app.inject({ method: 'GET', url: '/metrics-or-not', headers: { authorization: `Bearer ${TOKEN}` } });
+    const withToken = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/metrics-or-not',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect([withToken.statusCode, withToken.json().message]).toEqual([404, 'Route GET /metrics not found']);
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Route GET /metrics-or-not not found']);
     expect(withToken.body).not.toContain('vd_');
@@ -50,8 +58,9 @@ describe('metrics behind METRICS_TOKEN', () => {
   });
   afterAll(() => app?.close());
 
-  it('answers 401 without the token, with a wrong one and with a user\'s session token; 200 with it', async () => {
-    const get = (authorization?: string) => app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+  it("answers 401 without the token, with a wrong one and with a user's session token; 200 with it", async () => {
+    const get = (authorization?: string) =>
+      app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
     const none = await get();
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
@@ -77,7 +86,8 @@ describe('metrics behind METRICS_TOKEN', () => {
     const customers = [await app.createUser(), await app.createUser(), await app.createUser()];
     const placed = [];
     for (const customer of customers) placed.push(await orders.createOrder({ customerId: customer.id, item: 'Fries' }));
-    const claim = (order: { id: string }, user: TestUser) => app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/claim`, headers: user.auth });
+    const claim = (order: { id: string }, user: TestUser) =>
+      app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/claim`, headers: user.auth });
     expect((await claim(placed[0]!, chef)).statusCode).toBe(200);
     expect((await claim(placed[0]!, otherChef)).statusCode).toBe(409);
     expect((await app.inject({ method: 'GET', url: `/api/client/orders/nothing-here/at-all` })).statusCode).toBe(404);
@@ -92,12 +102,26 @@ describe('metrics behind METRICS_TOKEN', () => {
         text = await scrape();
       }
       const claimRoute = { method: 'POST', route: '/api/client/orders/:id/claim' };
-      expect(sampleValue(text, 'vd_http_request_duration_seconds_count', { ...claimRoute, status_code: '200' })).toBe(1);
-      expect(sampleValue(text, 'vd_http_request_duration_seconds_count', { ...claimRoute, status_code: '409' })).toBe(1);
-      expect(sampleValue(text, 'vd_http_request_duration_seconds_sum', { ...claimRoute, status_code: '200' })).toBeGreaterThan(0);
-      expect(sampleValue(text, 'vd_http_request_duration_seconds_bucket', { ...claimRoute, status_code: '200', le: '+Inf' })).toBe(1);
+      expect(sampleValue(text, 'vd_http_request_duration_seconds_count', { ...claimRoute, status_code: '200' })).toBe(
+        1,
+      );
+      expect(sampleValue(text, 'vd_http_request_duration_seconds_count', { ...claimRoute, status_code: '409' })).toBe(
+        1,
+      );
+      expect(
+        sampleValue(text, 'vd_http_request_duration_seconds_sum', { ...claimRoute, status_code: '200' }),
+      ).toBeGreaterThan(0);
+      expect(
+        sampleValue(text, 'vd_http_request_duration_seconds_bucket', { ...claimRoute, status_code: '200', le: '+Inf' }),
+      ).toBe(1);
       // Route patterns, never raw URLs.
-      expect(sampleValue(text, 'vd_http_request_duration_seconds_count', { method: 'GET', route: '/api/*', status_code: '404' })).toBe(1);
+      expect(
+        sampleValue(text, 'vd_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: '/api/*',
+          status_code: '404',
+        }),
+      ).toBe(1);
       expect(text).not.toContain(placed[0]!.id);
 
       expect(sampleValue(text, 'vd_orders', { state: 'CLAIMED' })).toBe(1);
@@ -147,7 +171,13 @@ describe('metrics on METRICS_PORT', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
-    expect(sampleValue(text, 'vd_http_request_duration_seconds_count', { method: 'GET', route: '/api/client/settings', status_code: '200' })).toBe(1);
+    expect(
+      sampleValue(text, 'vd_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/client/settings',
+        status_code: '200',
+      }),
+    ).toBe(1);
     expect(sampleValue(text, 'vd_gateway_sockets')).toBe(0);
 
     const elsewhere = await fetch(open.url.replace(/\/metrics$/, '/api/health'));
@@ -178,14 +208,19 @@ describe('metrics with METRICS_PORT and METRICS_TOKEN both set', () => {
     app = await createTestApp({ env: { METRICS_PORT: '0', METRICS_TOKEN: TOKEN } });
     // What startApp does with this configuration (core/boot.ts).
     const { metrics } = app.config;
-    port = await serveMetrics(app.server.metrics, { host: '127.0.0.1', port: metrics.port!, token: metrics.token, log: app.server.app.log });
+    port = await serveMetrics(app.server.metrics, {
+      host: '127.0.0.1',
+      port: metrics.port!,
+      token: metrics.token,
+      log: app.server.app.log,
+    });
   });
   afterAll(async () => {
     await port?.close();
     await app?.close();
   });
 
-  it('serves them on the metrics port only, for the token; the site\'s port answers 404 even with the token', async () => {
+  it("serves them on the metrics port only, for the token; the site's port answers 404 even with the token", async () => {
     expect((await fetch(port.url)).status).toBe(401);
     const scraped = await fetch(port.url, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(scraped.status).toBe(200);
@@ -202,13 +237,27 @@ describe('metrics with METRICS_PORT and METRICS_TOKEN both set', () => {
 describe('metrics while the database is unreachable', () => {
   it('still answers the scrape, with everything but what the database would tell', async () => {
     // Nothing listens on port 1: a real connection failure.
-    const orm = await openDatabase({ url: 'postgres://diner@127.0.0.1:1/diner', embeddedPath: 'memory://', ...schemaOf(plugins) });
-    const server = await buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN }), orm, plugins });
+    const orm = await openDatabase({
+      url: 'postgres://diner@127.0.0.1:1/diner',
+      embeddedPath: 'memory://',
+      ...schemaOf(plugins),
+    });
+    const server = await buildServer({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN }),
+      orm,
+      plugins,
+    });
     try {
       expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
-      const res = await server.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
-      expect(sampleValue(res.body, 'vd_http_request_duration_seconds_count', { route: '/api/health', status_code: '503' })).toBe(1);
+      expect(
+        sampleValue(res.body, 'vd_http_request_duration_seconds_count', { route: '/api/health', status_code: '503' }),
+      ).toBe(1);
       expect(sampleValue(res.body, 'vd_orders', { state: 'ORDERED' })).toBeUndefined();
       expect(sampleValue(res.body, 'vd_gateway_sockets')).toBe(0);
     } finally {

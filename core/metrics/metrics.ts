@@ -1,4 +1,12 @@
-import type { Counter, CounterConfiguration, Gauge, GaugeConfiguration, Histogram, HistogramConfiguration, Registry } from 'prom-client';
+import type {
+  Counter,
+  CounterConfiguration,
+  Gauge,
+  GaugeConfiguration,
+  Histogram,
+  HistogramConfiguration,
+  Registry,
+} from 'prom-client';
 
 type Unregistered<T> = Omit<T, 'registers'>;
 type PromClient = typeof import('prom-client');
@@ -42,15 +50,21 @@ export class Metrics {
   }
 
   counter<L extends string>(config: Unregistered<CounterConfiguration<L>>): Counter<L> {
-    return this.#prom ? new this.#prom.Counter({ ...config, registers: [this.#registry!] }) : (UNRECORDED as unknown as Counter<L>);
+    return this.#prom
+      ? new this.#prom.Counter({ ...config, registers: [this.#registry!] })
+      : (UNRECORDED as unknown as Counter<L>);
   }
 
   gauge<L extends string>(config: Unregistered<GaugeConfiguration<L>>): Gauge<L> {
-    return this.#prom ? new this.#prom.Gauge({ ...config, registers: [this.#registry!] }) : (UNRECORDED as unknown as Gauge<L>);
+    return this.#prom
+      ? new this.#prom.Gauge({ ...config, registers: [this.#registry!] })
+      : (UNRECORDED as unknown as Gauge<L>);
   }
 
   histogram<L extends string>(config: Unregistered<HistogramConfiguration<L>>): Histogram<L> {
-    return this.#prom ? new this.#prom.Histogram({ ...config, registers: [this.#registry!] }) : (UNRECORDED as unknown as Histogram<L>);
+    return this.#prom
+      ? new this.#prom.Histogram({ ...config, registers: [this.#registry!] })
+      : (UNRECORDED as unknown as Histogram<L>);
   }
 
   /** prom-client's process and Node.js metrics (CPU, memory, event loop lag, GC, handles); once. */

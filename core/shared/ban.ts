@@ -16,7 +16,8 @@ export function isBanActive(ban: BanInfo | null | undefined, now: Date = new Dat
  * (docs/decisions.md).
  */
 export function banMessage(ban: BanInfo): string {
-  const end = ban.expires === null ? 'This ban is permanent.' : `This ban will expire on ${new Date(ban.expires).toUTCString()}.`;
+  const end =
+    ban.expires === null ? 'This ban is permanent.' : `This ban will expire on ${new Date(ban.expires).toUTCString()}.`;
   return `You are currently banned from this website for the following reason: ${ban.reason || 'No reason given.'} ${end}`;
 }
 

@@ -89,7 +89,8 @@ function ipv4Kind(address: number[]): string | null {
 function ipv6Kind(address: number[]): string | null {
   // The ranges first: :: and ::1 are inside ::/96 but are not IPv4 addresses.
   for (const [first, prefix, kind] of IPV6_RANGES) if (inRange(address, ipv6(first)!, prefix)) return kind;
-  for (const [first, prefix] of IPV4_EMBEDDING) if (inRange(address, ipv6(first)!, prefix)) return ipv4Kind(address.slice(12));
+  for (const [first, prefix] of IPV4_EMBEDDING)
+    if (inRange(address, ipv6(first)!, prefix)) return ipv4Kind(address.slice(12));
   return null;
 }
 

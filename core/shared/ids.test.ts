@@ -31,12 +31,23 @@ describe('IDs', () => {
 });
 
 describe('snowflakeId', () => {
-  const message = (value: string) => snowflakeId('User').safeParse(value).error?.issues.map((issue) => issue.message);
+  const message = (value: string) =>
+    snowflakeId('User')
+      .safeParse(value)
+      .error?.issues.map((issue) => issue.message);
 
   it('accepts 16 to 20 digits within 64 bits, and refuses anything else with the specification’s message', () => {
     expect(snowflakeId('User').parse('1234567890123456')).toBe('1234567890123456');
     expect(snowflakeId('User').parse('18446744073709551615')).toBe('18446744073709551615');
-    for (const bad of ['', '123', 'not-an-id', '123456789012345678a', '18446744073709551616', '123456789012345678901', ' 1234567890123456']) {
+    for (const bad of [
+      '',
+      '123',
+      'not-an-id',
+      '123456789012345678a',
+      '18446744073709551616',
+      '123456789012345678901',
+      ' 1234567890123456',
+    ]) {
       expect(message(bad), bad).toEqual(['User ID is not a snowflake']);
     }
     expect(snowflakeId('Rank').safeParse('x').error?.issues[0]?.message).toBe('Rank ID is not a snowflake');

@@ -32,5 +32,7 @@ export const idPatternCheck = z.regex(ID_PATTERN);
  * text check still follows, as on every string field.
  */
 export function snowflakeId(kind: string): z.ZodString {
-  return z.string().check(z.refine(isId, { error: `${kind} ID is not a snowflake`, abort: true }), idPatternCheck, storableText);
+  return z
+    .string()
+    .check(z.refine(isId, { error: `${kind} ID is not a snowflake`, abort: true }), idPatternCheck, storableText);
 }

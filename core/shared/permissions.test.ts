@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, PERMISSION_NAMES, PERMISSIONS, hasAll, hasAny, meets, permissionNames, toBits } from './permissions.ts';
+import {
+  ALL_PERMISSIONS,
+  hasAll,
+  hasAny,
+  meets,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  permissionNames,
+  toBits,
+} from './permissions.ts';
 
-const grants = (permissions: (keyof typeof PERMISSIONS)[], perks: string[] = []) => ({ permissions: toBits(permissions), perks });
+const grants = (permissions: (keyof typeof PERMISSIONS)[], perks: string[] = []) => ({
+  permissions: toBits(permissions),
+  perks,
+});
 
 describe('permission bits', () => {
   it('gives every permission of the specification its own bit', () => {
@@ -52,8 +64,15 @@ describe('meets (the hasPermissions rule)', () => {
   it('with any-of: at least one, combined with all-of', () => {
     expect(meets(grants(['MANAGE_ANNOUNCEMENT']), { any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] })).toBe(true);
     expect(meets(grants(['MANAGE_ORDERS']), { any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] })).toBe(false);
-    expect(meets(grants(['MANAGE_ORDERS', 'MANAGE_USERS']), { all: ['MANAGE_ORDERS'], any: ['MANAGE_USERS', 'MANAGE_RANKS'] })).toBe(true);
-    expect(meets(grants(['MANAGE_ORDERS']), { all: ['MANAGE_ORDERS'], any: ['MANAGE_USERS', 'MANAGE_RANKS'] })).toBe(false);
+    expect(
+      meets(grants(['MANAGE_ORDERS', 'MANAGE_USERS']), {
+        all: ['MANAGE_ORDERS'],
+        any: ['MANAGE_USERS', 'MANAGE_RANKS'],
+      }),
+    ).toBe(true);
+    expect(meets(grants(['MANAGE_ORDERS']), { all: ['MANAGE_ORDERS'], any: ['MANAGE_USERS', 'MANAGE_RANKS'] })).toBe(
+      false,
+    );
   });
 
   it('with both: the permissions and the perks (the Report Manager)', () => {

@@ -88,7 +88,8 @@ export function meets(grants: Grants, requirement: Requirement): boolean {
   const permissionsPass =
     hasAll(grants.permissions, requirement.all ?? []) && hasAny(grants.permissions, requirement.any ?? []);
   const perksPass = hasPerks(grants.perks, requirement.perks ?? []);
-  if (declaresPermissions && declaresPerks) return requirement.both ? permissionsPass && perksPass : permissionsPass || perksPass;
+  if (declaresPermissions && declaresPerks)
+    return requirement.both ? permissionsPass && perksPass : permissionsPass || perksPass;
   if (declaresPerks) return perksPass;
   return permissionsPass;
 }

@@ -36,6 +36,9 @@ export function mayGrantPermissions(actor: { permissions: number }, permissions:
  * Whether `actor` may give someone `rank`: below the actor on the ladder, with no permission the actor lacks. The
  * user manager's rank changes (plugins/users) and the rank form on the manage screen (site/) both ask this.
  */
-export function mayGrant(actor: Ranked & { permissions: number }, rank: { position: number; permissions: number }): boolean {
+export function mayGrant(
+  actor: Ranked & { permissions: number },
+  rank: { position: number; permissions: number },
+): boolean {
   return mayGrantPosition(actor, rank.position) && mayGrantPermissions(actor, rank.permissions);
 }

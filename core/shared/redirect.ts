@@ -5,7 +5,7 @@
 export function safeRedirect(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  if (/[\p{Cc}\\]/u.test(value)) return '/';
   try {
     const url = new URL(value, 'http://diner.invalid');
     if (url.origin !== 'http://diner.invalid') return '/';

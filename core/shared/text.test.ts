@@ -38,7 +38,9 @@ describe('displayName', () => {
 
   it('refuses bidi embeddings, overrides and isolates, which reorder the text around the name', () => {
     for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', RLO, '\u2066', '\u2067', '\u2068', '\u2069']) {
-      expect(message(`Ab${control}cd`), control.codePointAt(0)!.toString(16)).toMatch(/^A team name may not contain a direction control/);
+      expect(message(`Ab${control}cd`), control.codePointAt(0)!.toString(16)).toMatch(
+        /^A team name may not contain a direction control/,
+      );
     }
     // Right-to-left letters need no control: they are a name like any other.
     expect(name.parse('שלום')).toBe('שלום');
@@ -47,7 +49,9 @@ describe('displayName', () => {
   it('keeps a name within what its column stores (code points), with its own message', () => {
     const stored = displayName({ what: 'A name', max: 3, stored: 8 });
     expect(stored.parse('👨‍👩‍👧')).toBe('👨‍👩‍👧');
-    expect(stored.safeParse('👨‍👩‍👧👨‍👩‍👧').error?.issues[0]?.message).toBe('A name is too long to store: at most 8 characters, counting each part of an emoji or accented letter.');
+    expect(stored.safeParse('👨‍👩‍👧👨‍👩‍👧').error?.issues[0]?.message).toBe(
+      'A name is too long to store: at most 8 characters, counting each part of an emoji or accented letter.',
+    );
   });
 
   it('refuses what PostgreSQL cannot store first, as every text field does', () => {

@@ -61,7 +61,8 @@ export interface DisplayNameRule {
 
 /** The checks displayName() made, so a test can find every name field that uses the rule. */
 const displayNameChecks = new WeakSet<object>();
-export const isDisplayNameCheck = (check: unknown): boolean => typeof check === 'object' && check !== null && displayNameChecks.has(check);
+export const isDisplayNameCheck = (check: unknown): boolean =>
+  typeof check === 'object' && check !== null && displayNameChecks.has(check);
 
 /**
  * A name someone sets for others to read (a team, a rank, an item, a form, a user's display name): `text()`,
@@ -72,14 +73,41 @@ export const isDisplayNameCheck = (check: unknown): boolean => typeof check === 
  */
 export function displayName({ what, min = 1, max, stored = max }: DisplayNameRule): z.ZodString {
   const check = z.superRefine((value: string, ctx) => {
-    const refuse = (message: string) => ctx.addIssue({ code: 'invalid_format', format: 'display_name', input: value, message });
-    if (DIRECTION_CONTROL.test(value)) return refuse(`${what} may not contain a direction control (U+202A–U+202E, U+2066–U+2069): it reorders the text around it.`);
+    const refuse = (message: string) =>
+      ctx.addIssue({ code: 'invalid_format', format: 'display_name', input: value, message });
+    if (DIRECTION_CONTROL.test(value))
+      return refuse(
+        `${what} may not contain a direction control (U+202A–U+202E, U+2066–U+2069): it reorders the text around it.`,
+      );
     if (!hasVisibleCharacter(value)) return refuse(`${what} needs at least one visible character.`);
     const length = visibleLength(value);
-    if (length < min) ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: value, message: `${what} is at least ${min} characters.` });
-    else if (length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: value, message: `${what} is at most ${max} characters.` });
+    if (length < min)
+      ctx.addIssue({
+        code: 'too_small',
+        origin: 'string',
+        minimum: min,
+        inclusive: true,
+        input: value,
+        message: `${what} is at least ${min} characters.`,
+      });
+    else if (length > max)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'string',
+        maximum: max,
+        inclusive: true,
+        input: value,
+        message: `${what} is at most ${max} characters.`,
+      });
     else if ([...value].length > stored) {
-      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: stored, inclusive: true, input: value, message: `${what} is too long to store: at most ${stored} characters, counting each part of an emoji or accented letter.` });
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'string',
+        maximum: stored,
+        inclusive: true,
+        input: value,
+        message: `${what} is too long to store: at most ${stored} characters, counting each part of an emoji or accented letter.`,
+      });
     }
   });
   displayNameChecks.add(check);

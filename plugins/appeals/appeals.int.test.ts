@@ -28,10 +28,18 @@ describe('appeals', () => {
     u.manager2 = await app.createUser({ username: 'mia', rankPermissions: MANAGER, rankPosition: 61 });
     u.manager3 = await app.createUser({ username: 'max', rankPermissions: MANAGER, rankPosition: 62 });
     u.admin = await app.createUser({ username: 'sam', permissions: ['SUPER_ADMIN'] });
-    u.bannedManager = await app.createUser({ username: 'bea', rankPermissions: MANAGER, rankPosition: 63, ban: { reason: 'Abuse' } });
+    u.bannedManager = await app.createUser({
+      username: 'bea',
+      rankPermissions: MANAGER,
+      rankPosition: 63,
+      ban: { reason: 'Abuse' },
+    });
     events = [];
     for (const event of ['notice', 'userUnbanned', 'identityChanged', 'userBlacklisted'] as const) {
-      app.server.ctx.events.on(event, (payload) => void events.push({ event, payload: payload as Record<string, unknown> }));
+      app.server.ctx.events.on(
+        event,
+        (payload) => void events.push({ event, payload: payload as Record<string, unknown> }),
+      );
     }
   });
   afterAll(() => app?.close());
@@ -41,7 +49,8 @@ describe('appeals', () => {
 
   const call = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: object) =>
     app.inject({ method, url, headers: user?.auth, ...(payload ? { payload } : {}) });
-  const banned = (username: string) => app.createUser({ username, ban: { reason: 'Troll orders', expires: new Date(clock + 30 * DAY) } });
+  const banned = (username: string) =>
+    app.createUser({ username, ban: { reason: 'Troll orders', expires: new Date(clock + 30 * DAY) } });
   const file = async (user: TestUser, body: object = answers) => call('POST', '/api/client/appeal', user, body);
   const vote = (id: string, user: TestUser, vote: 'accept' | 'deny', extra: object = {}) =>
     call('POST', `/api/client/appeal/${id}/vote`, user, { vote, reason: `${vote} because`, ...extra });
@@ -53,7 +62,14 @@ describe('appeals', () => {
       const res = await file(blake, { ...answers, anythingElse: '' });
       expect(res.statusCode).toBe(201);
       const { appeal } = res.json();
-      expect(appeal).toMatchObject({ userID: blake.id, status: 'pending', ...answers, anythingElse: '', decisionReason: null, decidedAt: null });
+      expect(appeal).toMatchObject({
+        userID: blake.id,
+        status: 'pending',
+        ...answers,
+        anythingElse: '',
+        decisionReason: null,
+        decidedAt: null,
+      });
       expect(appeal.ban.reason).toBe('Troll orders');
       expect(appeal.ban.expires).toBe(new Date(clock + 30 * DAY).toISOString());
       const row = await app.db.orm.em.fork().findOneOrFail(AppealSchema, { id: appeal.id });
@@ -120,7 +136,11 @@ describe('appeals', () => {
 
     it('answers of exactly 20 and 2,000 characters are accepted; markdown is kept as written', async () => {
       const blake = await banned('blake4');
-      const res = await file(blake, { whyBanned: '<b>x</b>'.padEnd(20, '.'), whyLift: 'y'.repeat(2000), anythingElse: 'z'.repeat(20) });
+      const res = await file(blake, {
+        whyBanned: '<b>x</b>'.padEnd(20, '.'),
+        whyLift: 'y'.repeat(2000),
+        anythingElse: 'z'.repeat(20),
+      });
       expect(res.statusCode).toBe(201);
       expect(res.json().appeal.whyBanned).toBe('<b>x</b>............');
     });
@@ -129,7 +149,8 @@ describe('appeals', () => {
   describe('against the order blacklist', () => {
     const blacklist = (user: TestUser, active: boolean, reason = 'Spam orders') =>
       call('POST', `/api/client/admin/blacklist/${user.id}`, u.admin, { data: { active, reason } });
-    const blacklistOf = async (user: TestUser) => (await call('GET', `/api/client/admin/users/${user.id}/blacklist`, u.admin)).json().blacklist;
+    const blacklistOf = async (user: TestUser) =>
+      (await call('GET', `/api/client/admin/users/${user.id}/blacklist`, u.admin)).json().blacklist;
 
     it('a blacklisted customer (not banned) files against the blacklist; accepting lifts it, and the bot hears it', async () => {
       const bo = await app.createUser({ username: 'bo' });
@@ -137,14 +158,22 @@ describe('appeals', () => {
       const filed = await file(bo);
       expect(filed.statusCode).toBe(201);
       const { appeal } = filed.json();
-      expect(appeal).toMatchObject({ kind: 'blacklist', status: 'pending', ban: { reason: 'Spam orders', expires: null } });
+      expect(appeal).toMatchObject({
+        kind: 'blacklist',
+        status: 'pending',
+        ban: { reason: 'Spam orders', expires: null },
+      });
       events.length = 0;
       expect((await vote(appeal.id, u.admin!, 'accept', { force: true })).json()).toEqual({ completed: true });
       expect(await blacklistOf(bo)).toMatchObject({ active: false, reason: 'Appeal accepted' });
       expect(events).toContainEqual({ event: 'userBlacklisted', payload: { userId: bo.id, active: false } });
       expect(events).toContainEqual({
         event: 'notice',
-        payload: expect.objectContaining({ userId: bo.id, kind: 'appeal.accepted', text: 'Your appeal was accepted and you may order again. Reason: accept because' }),
+        payload: expect.objectContaining({
+          userId: bo.id,
+          kind: 'appeal.accepted',
+          text: 'Your appeal was accepted and you may order again. Reason: accept because',
+        }),
       });
       // Nothing left to appeal.
       expect((await file(bo)).statusCode).toBe(403);
@@ -181,10 +210,20 @@ describe('appeals', () => {
       expect((await vote(id, u.manager3!, 'accept')).json()).toEqual({ completed: true });
       expect(await isBanned(blake.id)).toBe(false);
       // Silent as an unban: the appeal's decision notice is the one that tells blake, once.
-      expect(events.filter((e) => e.event === 'userUnbanned').map((e) => e.payload)).toEqual([{ userId: blake.id, silent: true }]);
-      expect(events.filter((e) => e.event === 'identityChanged').map((e) => e.payload)).toContainEqual({ userId: blake.id });
+      expect(events.filter((e) => e.event === 'userUnbanned').map((e) => e.payload)).toEqual([
+        { userId: blake.id, silent: true },
+      ]);
+      expect(events.filter((e) => e.event === 'identityChanged').map((e) => e.payload)).toContainEqual({
+        userId: blake.id,
+      });
       expect(events.filter((e) => e.event === 'notice').map((e) => e.payload)).toEqual([
-        { userId: blake.id, ref: `appeal:${id}:decided`, kind: 'appeal.accepted', text: expect.stringContaining('accepted'), link: `/appeal/${id}` },
+        {
+          userId: blake.id,
+          ref: `appeal:${id}:decided`,
+          kind: 'appeal.accepted',
+          text: expect.stringContaining('accepted'),
+          link: `/appeal/${id}`,
+        },
       ]);
       const seen = (await call('GET', `/api/client/appeal/${id}`, blake)).json().appeal;
       expect(seen).toMatchObject({ status: 'accepted', decisionReason: 'accept because' });
@@ -233,8 +272,12 @@ describe('appeals', () => {
     it('bad votes are 400 (reason required, unknown vote); an unknown appeal 404', async () => {
       const blake = await banned('blake10');
       const { id } = (await file(blake)).json().appeal;
-      expect((await call('POST', `/api/client/appeal/${id}/vote`, u.manager, { vote: 'accept', reason: '  ' })).statusCode).toBe(400);
-      expect((await call('POST', `/api/client/appeal/${id}/vote`, u.manager, { vote: 'maybe', reason: 'x' })).statusCode).toBe(400);
+      expect(
+        (await call('POST', `/api/client/appeal/${id}/vote`, u.manager, { vote: 'accept', reason: '  ' })).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('POST', `/api/client/appeal/${id}/vote`, u.manager, { vote: 'maybe', reason: 'x' })).statusCode,
+      ).toBe(400);
       expect((await call('POST', `/api/client/appeal/${id}/vote`, u.manager, { vote: 'accept' })).statusCode).toBe(400);
       expect((await vote('1234567890123456789', u.manager!, 'accept')).statusCode).toBe(404);
       expect(await app.db.orm.em.fork().count(AppealVoteSchema, { appeal: id })).toBe(0);
@@ -244,10 +287,13 @@ describe('appeals', () => {
       const blake = await banned('blake11');
       const { id } = (await file(blake)).json().appeal;
       await vote(id, u.admin!, 'accept', { force: true });
-      const rows = await app.db.orm.em.fork().getConnection().execute<{ action: string; reason: string | null }[]>(
-        'select action, reason from audit_log where target_id = ? or (action = ? and target_id = ?)',
-        [id, 'user.ban.remove', blake.id],
-      );
+      const rows = await app.db.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ action: string; reason: string | null }[]>(
+          'select action, reason from audit_log where target_id = ? or (action = ? and target_id = ?)',
+          [id, 'user.ban.remove', blake.id],
+        );
       expect(rows.map((r) => r.action).sort()).toEqual(['appeal.decide', 'appeal.vote', 'user.ban.remove']);
     });
   });
@@ -262,12 +308,15 @@ describe('appeals', () => {
       expect(mine).not.toHaveProperty('tally');
       expect(JSON.stringify(mine)).not.toContain(u.manager!.id);
       const staff = (await call('GET', `/api/client/appeal/${id}`, u.manager)).json().appeal;
-      expect(staff.votes).toEqual([expect.objectContaining({ voter: { id: u.manager!.id, name: 'morgan' }, vote: 'deny', reason: 'deny because' })]);
+      expect(staff.votes).toEqual([
+        expect.objectContaining({ voter: { id: u.manager!.id, name: 'morgan' }, vote: 'deny', reason: 'deny because' }),
+      ]);
       expect(staff.tally).toEqual({ accept: 0, deny: 1 });
     });
 
     it('the admin list: filters, pending first, search by user, mine to vote, paged', async () => {
-      const list = async (query: string, user = u.manager!) => (await call('GET', `/api/client/appeal/admin/appeals?${query}`, user)).json();
+      const list = async (query: string, user = u.manager!) =>
+        (await call('GET', `/api/client/appeal/admin/appeals?${query}`, user)).json();
       const all = await list('filter=all&pageSize=100');
       const statuses = all.appeals.map((a: { status: string }) => a.status);
       expect(statuses.indexOf('pending')).toBe(0);
@@ -280,18 +329,26 @@ describe('appeals', () => {
       }
       const mine = await list('filter=mine&pageSize=100', u.manager2!);
       const votedByManager2 = await app.db.orm.em.fork().find(AppealVoteSchema, { voter: u.manager2!.id });
-      expect(mine.appeals.every((a: { id: string; status: string }) => a.status === 'pending' && !votedByManager2.some((v) => v.appeal.id === a.id))).toBe(true);
+      expect(
+        mine.appeals.every(
+          (a: { id: string; status: string }) =>
+            a.status === 'pending' && !votedByManager2.some((v) => v.appeal.id === a.id),
+        ),
+      ).toBe(true);
       expect(mine.appeals.length).toBeGreaterThan(0);
       const found = await list('search=blake12');
       expect(found.appeals.map((a: { userName: string }) => a.userName)).toEqual(['blake12']);
       const page = await list('filter=all&pageSize=2&page=2');
       expect(page.appeals).toHaveLength(2);
-      expect(page.appeals.map((a: { id: string }) => a.id)).toEqual(all.appeals.slice(2, 4).map((a: { id: string }) => a.id));
+      expect(page.appeals.map((a: { id: string }) => a.id)).toEqual(
+        all.appeals.slice(2, 4).map((a: { id: string }) => a.id),
+      );
       expect((await call('GET', '/api/client/appeal/admin/appeals?filter=nope', u.manager)).statusCode).toBe(400);
     });
 
     it('§4: a completed vote removes the appeal from the list: the default list is the open appeals, decided ones are behind a filter', async () => {
-      const list = async (query: string) => (await call('GET', `/api/client/appeal/admin/appeals?${query}`, u.manager)).json();
+      const list = async (query: string) =>
+        (await call('GET', `/api/client/appeal/admin/appeals?${query}`, u.manager)).json();
       const blake = await banned('blake_decided');
       const { id } = (await file(blake)).json().appeal;
       expect((await list('pageSize=100')).appeals.map((a: { id: string }) => a.id)).toContain(id);
@@ -322,20 +379,35 @@ describe('appeals', () => {
 
     it('GET /api/client/appeal/{id}: the appellant and appeal managers; anyone else 404', async () => {
       const expected = { anonymous: 401, customer: 404, banned: 200, chef: 404, manager: 200, admin: 200 };
-      for (const name of who) expect((await call('GET', `/api/client/appeal/${appealId}`, as(name))).statusCode, name).toBe(expected[name]);
-      expect((await call('GET', `/api/client/appeal/${appealId}`, u.bannedManager)).statusCode, 'a banned manager').toBe(404);
+      for (const name of who)
+        expect((await call('GET', `/api/client/appeal/${appealId}`, as(name))).statusCode, name).toBe(expected[name]);
+      expect(
+        (await call('GET', `/api/client/appeal/${appealId}`, u.bannedManager)).statusCode,
+        'a banned manager',
+      ).toBe(404);
     });
 
     it('GET /api/client/appeal/{userId}/appeals: the user themself and appeal managers', async () => {
       const expected = { anonymous: 401, customer: 403, banned: 200, chef: 403, manager: 200, admin: 200 };
-      for (const name of who) expect((await call('GET', `/api/client/appeal/${blake.id}/appeals`, as(name))).statusCode, name).toBe(expected[name]);
-      expect((await call('GET', `/api/client/appeal/${blake.id}/appeals`, blake)).json().appeals.map((a: { id: string }) => a.id)).toEqual([appealId]);
+      for (const name of who)
+        expect((await call('GET', `/api/client/appeal/${blake.id}/appeals`, as(name))).statusCode, name).toBe(
+          expected[name],
+        );
+      expect(
+        (await call('GET', `/api/client/appeal/${blake.id}/appeals`, blake))
+          .json()
+          .appeals.map((a: { id: string }) => a.id),
+      ).toEqual([appealId]);
     });
 
     it('GET /api/client/appeal/admin/appeals: MANAGE_APPEALS, not banned', async () => {
       const expected = { anonymous: 401, customer: 403, banned: 403, chef: 403, manager: 200, admin: 200 };
-      for (const name of who) expect((await call('GET', '/api/client/appeal/admin/appeals', as(name))).statusCode, name).toBe(expected[name]);
-      expect((await call('GET', '/api/client/appeal/admin/appeals', u.bannedManager)).statusCode, 'a banned manager').toBe(403);
+      for (const name of who)
+        expect((await call('GET', '/api/client/appeal/admin/appeals', as(name))).statusCode, name).toBe(expected[name]);
+      expect(
+        (await call('GET', '/api/client/appeal/admin/appeals', u.bannedManager)).statusCode,
+        'a banned manager',
+      ).toBe(403);
     });
 
     it('POST /api/client/appeal/{id}/vote: MANAGE_APPEALS, not banned, not on their own appeal', async () => {
@@ -343,7 +415,10 @@ describe('appeals', () => {
       for (const name of who) expect((await vote(appealId, as(name)!, 'deny')).statusCode, name).toBe(expected[name]);
       expect((await vote(appealId, u.bannedManager!, 'deny')).statusCode, 'a banned manager').toBe(403);
       const own = (await call('POST', '/api/client/appeal', u.bannedManager, answers)).json().appeal;
-      await app.db.orm.em.fork().getConnection().execute('update users set ban_active = false where id = ?', [u.bannedManager!.id]);
+      await app.db.orm.em
+        .fork()
+        .getConnection()
+        .execute('update users set ban_active = false where id = ?', [u.bannedManager!.id]);
       app.server.ctx.events.publish('identityChanged', { userId: u.bannedManager!.id });
       expect((await vote(own.id, u.bannedManager!, 'accept')).statusCode, 'on their own appeal').toBe(403);
     });

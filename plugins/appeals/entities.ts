@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import { APPEAL_KINDS, APPEAL_STATUSES, APPEAL_VOTES } from './schemas.ts';
@@ -12,7 +12,10 @@ export const AppealSchema = defineEntity({
   name: 'Appeal',
   tableName: 'appeals',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     status: p.enum(APPEAL_STATUSES).default('pending').index(),
     kind: p.enum(APPEAL_KINDS).default('ban'),
@@ -39,7 +42,10 @@ export const AppealVoteSchema = defineEntity({
   tableName: 'appeal_votes',
   uniques: [{ properties: ['appeal', 'voter'] }],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     appeal: () => p.manyToOne(AppealSchema).deleteRule('cascade'),
     voter: p.string(),
     vote: p.enum(APPEAL_VOTES),

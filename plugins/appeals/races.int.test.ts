@@ -9,7 +9,10 @@ import { AppealSchema, AppealVoteSchema } from './entities.ts';
  * real, and only the appeal's row lock around tally and decision gives exactly one decision and one unban.
  */
 const MANAGER: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_APPEALS'];
-const answers = { whyBanned: 'I placed a few joke orders in the kitchen.', whyLift: 'I will only order real food from now on.' };
+const answers = {
+  whyBanned: 'I placed a few joke orders in the kitchen.',
+  whyLift: 'I will only order real food from now on.',
+};
 
 describe('appeal votes under concurrency', () => {
   let app: TestApp;
@@ -20,17 +23,25 @@ describe('appeal votes under concurrency', () => {
     app = await createTestApp();
     for (let i = 0; i < 12; i++) managers.push(await app.createUser({ rankPermissions: MANAGER }));
     events = [];
-    for (const event of ['notice', 'userUnbanned'] as const) app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
+    for (const event of ['notice', 'userUnbanned'] as const)
+      app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
   });
   afterAll(() => app?.close());
 
   const vote = (id: string, user: TestUser, vote: 'accept' | 'deny') =>
-    app.inject({ method: 'POST', url: `/api/client/appeal/${id}/vote`, headers: user.auth, payload: { vote, reason: 'Deserves it' } });
+    app.inject({
+      method: 'POST',
+      url: `/api/client/appeal/${id}/vote`,
+      headers: user.auth,
+      payload: { vote, reason: 'Deserves it' },
+    });
 
   it('10 managers casting the deciding vote at once: one decision, one unban, one notice', async () => {
     for (let trial = 0; trial < 3; trial++) {
       const blake = await app.createUser({ ban: { reason: 'Troll orders' } });
-      const { id } = (await app.inject({ method: 'POST', url: '/api/client/appeal', headers: blake.auth, payload: answers })).json().appeal;
+      const { id } = (
+        await app.inject({ method: 'POST', url: '/api/client/appeal', headers: blake.auth, payload: answers })
+      ).json().appeal;
       // Two accepts already: any third accept decides.
       for (const m of managers.slice(0, 2)) expect((await vote(id, m, 'accept')).json().completed).toBe(false);
       events.length = 0;
@@ -44,17 +55,21 @@ describe('appeal votes under concurrency', () => {
       expect((await em.findOneOrFail(UserSchema, { id: blake.id })).ban.active).toBe(false);
       expect(events.filter((e) => e.event === 'userUnbanned')).toHaveLength(1);
       expect(events.filter((e) => e.event === 'notice')).toHaveLength(1);
-      const removals = await em.getConnection().execute<{ n: string }[]>(
-        `select count(*) as n from audit_log where action = 'user.ban.remove' and target_id = ?`,
-        [blake.id],
-      );
+      const removals = await em
+        .getConnection()
+        .execute<{ n: string }[]>(
+          `select count(*) as n from audit_log where action = 'user.ban.remove' and target_id = ?`,
+          [blake.id],
+        );
       expect(Number(removals[0]!.n)).toBe(1);
     }
   });
 
   it('a split 10-way race (accepts and denies at once) ends in one consistent decision', async () => {
     const blake = await app.createUser({ ban: { reason: 'Troll orders' } });
-    const { id } = (await app.inject({ method: 'POST', url: '/api/client/appeal', headers: blake.auth, payload: answers })).json().appeal;
+    const { id } = (
+      await app.inject({ method: 'POST', url: '/api/client/appeal', headers: blake.auth, payload: answers })
+    ).json().appeal;
     events.length = 0;
     const results = await Promise.all(managers.slice(0, 10).map((m, i) => vote(id, m, i % 2 ? 'accept' : 'deny')));
     expect(results.filter((r) => r.statusCode === 200 && r.json().completed)).toHaveLength(1);
@@ -72,7 +87,9 @@ describe('appeal votes under concurrency', () => {
   it('the same banned user filing 10 times at once gets one appeal', async () => {
     const blake = await app.createUser({ ban: { reason: 'Troll orders' } });
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => app.inject({ method: 'POST', url: '/api/client/appeal', headers: blake.auth, payload: answers })),
+      Array.from({ length: 10 }, () =>
+        app.inject({ method: 'POST', url: '/api/client/appeal', headers: blake.auth, payload: answers }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
     expect(await app.db.orm.em.fork().count(AppealSchema, { user: blake.id })).toBe(1);

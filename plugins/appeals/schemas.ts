@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isBanActive, type BanInfo } from '../../core/shared/ban.ts';
-import { meets, type Grants } from '../../core/shared/permissions.ts';
+import { type BanInfo, isBanActive } from '../../core/shared/ban.ts';
 import { snowflakeId } from '../../core/shared/ids.ts';
+import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 
 export const APPEAL_STATUSES = ['pending', 'accepted', 'denied'] as const;
@@ -24,7 +24,10 @@ export const CreateAppealBodySchema = z.strictObject({
   anythingElse: text()
     .trim()
     .max(ANSWER_MAX)
-    .refine((value) => value === '' || value.length >= ANSWER_MIN, `Write at least ${ANSWER_MIN} characters, or leave it empty`)
+    .refine(
+      (value) => value === '' || value.length >= ANSWER_MIN,
+      `Write at least ${ANSWER_MIN} characters, or leave it empty`,
+    )
     .default(''),
 });
 export type CreateAppealBody = z.infer<typeof CreateAppealBodySchema>;

@@ -1,8 +1,8 @@
-import { containsPattern } from '../../core/db/like.ts';
 import type { FilterQuery } from '@mikro-orm/core';
-import { nameOf, type AuditLog } from '../../core/audit/service.ts';
-import { UserSchema, type User } from '../../core/auth/entities.ts';
+import { type AuditLog, nameOf } from '../../core/audit/service.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -13,7 +13,7 @@ import { isSuperAdmin } from '../../core/shared/permissions.ts';
 import '../notifications/events.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UserAdminService } from '../users/admin-service.ts';
-import { AppealSchema, AppealVoteSchema, type Appeal, type AppealVote } from './entities.ts';
+import { type Appeal, AppealSchema, type AppealVote, AppealVoteSchema } from './entities.ts';
 import type {
   AdminAppealsQuery,
   AdminAppealsResponse,
@@ -70,7 +70,10 @@ interface Sanction {
 }
 
 function tallyOf(votes: readonly Pick<AppealVote, 'vote'>[]): { accept: number; deny: number } {
-  return { accept: votes.filter((v) => v.vote === 'accept').length, deny: votes.filter((v) => v.vote === 'deny').length };
+  return {
+    accept: votes.filter((v) => v.vote === 'accept').length,
+    deny: votes.filter((v) => v.vote === 'deny').length,
+  };
 }
 
 export interface AppealsDeps {
@@ -111,7 +114,8 @@ export class AppealsService {
       await lockName(em, `appeal:user:${actor.id}`);
       const sanction = await this.#sanctionOf(em, actor.id);
       const eligibility = await this.#eligibility(em, actor.id, sanction, cooldownDays);
-      if (!eligibility.allowed || !sanction) throw refusal(eligibility.allowed ? { allowed: false, reason: 'nothing_to_appeal' } : eligibility);
+      if (!eligibility.allowed || !sanction)
+        throw refusal(eligibility.allowed ? { allowed: false, reason: 'nothing_to_appeal' } : eligibility);
       return em.create(AppealSchema, {
         user: em.getReference(UserSchema, actor.id),
         status: 'pending',
@@ -153,7 +157,13 @@ export class AppealsService {
 
   /** A user's appeals, newest first. */
   async listFor(userId: string): Promise<AppealSummary[]> {
-    const appeals = await this.#deps.orm.em.fork().find(AppealSchema, { user: userId }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+    const appeals = await this.#deps.orm.em
+      .fork()
+      .find(
+        AppealSchema,
+        { user: userId },
+        { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+      );
     return appeals.map(toSummary);
   }
 
@@ -162,7 +172,11 @@ export class AppealsService {
     const em = this.#deps.orm.em.fork();
     const where: FilterQuery<Appeal>[] = [];
     if (query.filter === 'mine') {
-      const voted = await em.find(AppealVoteSchema, { voter: viewer.id, appeal: { status: 'pending' } }, { fields: ['appeal'] });
+      const voted = await em.find(
+        AppealVoteSchema,
+        { voter: viewer.id, appeal: { status: 'pending' } },
+        { fields: ['appeal'] },
+      );
       where.push({ status: 'pending', user: { $ne: viewer.id } });
       if (voted.length) where.push({ id: { $nin: voted.map((v) => v.appeal.id) } });
     } else if (query.filter !== 'all') {
@@ -183,7 +197,10 @@ export class AppealsService {
     });
     const votes = appeals.length ? await em.find(AppealVoteSchema, { appeal: { $in: appeals.map((a) => a.id) } }) : [];
     return {
-      appeals: appeals.map((appeal) => ({ ...toSummary(appeal), tally: tallyOf(votes.filter((v) => v.appeal.id === appeal.id)) })),
+      appeals: appeals.map((appeal) => ({
+        ...toSummary(appeal),
+        tally: tallyOf(votes.filter((v) => v.appeal.id === appeal.id)),
+      })),
       totalAppeals,
     };
   }
@@ -194,7 +211,8 @@ export class AppealsService {
    * An accepted appeal lifts the ban in the same transaction; events and the notice follow the commit.
    */
   async vote(actor: CurrentUser, id: string, input: AppealVoteBody): Promise<{ completed: boolean }> {
-    if (input.force && !isSuperAdmin(actor.permissions)) throw new DomainError('forbidden', 'Only a super admin can force a decision.');
+    if (input.force && !isSuperAdmin(actor.permissions))
+      throw new DomainError('forbidden', 'Only a super admin can force a decision.');
     const { audit, settings, userAdmin } = this.#deps;
     const votesToDecide = await settings.get('appealVotesToDecide');
     const now = new Date(this.#deps.now());
@@ -218,16 +236,31 @@ export class AppealsService {
       });
       await em.flush();
       const tally = tallyOf(await em.find(AppealVoteSchema, { appeal: id }));
-      const decision = input.force ? input.vote : tally.accept >= votesToDecide ? 'accept' : tally.deny >= votesToDecide ? 'deny' : null;
+      const decision = input.force
+        ? input.vote
+        : tally.accept >= votesToDecide
+          ? 'accept'
+          : tally.deny >= votesToDecide
+            ? 'deny'
+            : null;
       if (!decision) return null;
       appeal.status = decision === 'accept' ? 'accepted' : 'denied';
       appeal.decidedAt = now;
       appeal.decisionReason = input.reason;
-      await audit.record(em, { actor, action: 'appeal.decide', target, before: { status: 'pending' }, after: { status: appeal.status, ...tally }, reason: input.reason });
+      await audit.record(em, {
+        actor,
+        action: 'appeal.decide',
+        target,
+        before: { status: 'pending' },
+        after: { status: appeal.status, ...tally },
+        reason: input.reason,
+      });
       const userId = appeal.user.id;
       const lifted =
         decision === 'accept' &&
-        (appeal.kind === 'ban' ? await userAdmin.liftBanIn(em, actor, userId, 'Appeal accepted') : await userAdmin.liftBlacklistIn(em, actor, userId, 'Appeal accepted'));
+        (appeal.kind === 'ban'
+          ? await userAdmin.liftBanIn(em, actor, userId, 'Appeal accepted')
+          : await userAdmin.liftBlacklistIn(em, actor, userId, 'Appeal accepted'));
       return { appeal, lifted };
     });
     if (!outcome) return { completed: false };
@@ -257,20 +290,42 @@ export class AppealsService {
     if (!user) return null;
     const { ban } = user;
     if (isBanActive({ active: ban.active, reason: null, expires: ban.expires ?? null }, new Date(this.#deps.now()))) {
-      return { kind: 'ban', reason: ban.reason ?? null, expires: ban.expires ?? null, by: ban.createdBy ?? null, at: ban.createdAt ?? null };
+      return {
+        kind: 'ban',
+        reason: ban.reason ?? null,
+        expires: ban.expires ?? null,
+        by: ban.createdBy ?? null,
+        at: ban.createdAt ?? null,
+      };
     }
     const blacklist = await this.#deps.userAdmin.blacklistIn(em, userId);
     // The entry's latest change is the listing while it is active.
-    if (blacklist?.active) return { kind: 'blacklist', reason: blacklist.reason, expires: null, by: blacklist.by, at: new Date(blacklist.updatedAt) };
+    if (blacklist?.active)
+      return {
+        kind: 'blacklist',
+        reason: blacklist.reason,
+        expires: null,
+        by: blacklist.by,
+        at: new Date(blacklist.updatedAt),
+      };
     return null;
   }
 
   /** One open appeal at a time; after a denial, a new one against the same kind of sanction only after the cooldown. */
-  async #eligibility(em: Em, userId: string, sanction: Sanction | null, cooldownDays: number): Promise<AppealEligibility> {
+  async #eligibility(
+    em: Em,
+    userId: string,
+    sanction: Sanction | null,
+    cooldownDays: number,
+  ): Promise<AppealEligibility> {
     if (!sanction) return { allowed: false, reason: 'nothing_to_appeal' };
     const open = await em.findOne(AppealSchema, { user: userId, status: 'pending' });
     if (open) return { allowed: false, reason: 'open_appeal', appealId: open.id };
-    const denied = await em.findOne(AppealSchema, { user: userId, status: 'denied', kind: sanction.kind }, { orderBy: { decidedAt: 'desc' } });
+    const denied = await em.findOne(
+      AppealSchema,
+      { user: userId, status: 'denied', kind: sanction.kind },
+      { orderBy: { decidedAt: 'desc' } },
+    );
     if (denied?.decidedAt) {
       const until = denied.decidedAt.getTime() + cooldownDays * DAY;
       if (until > this.#deps.now()) return { allowed: false, reason: 'cooldown', until: new Date(until).toISOString() };
@@ -288,9 +343,20 @@ export class AppealsService {
     };
     return {
       ...toAppealView(appeal),
-      user: { id: appeal.user.id, name: nameOf(appeal.user), username: appeal.user.username, avatar: appeal.user.avatar ?? null },
+      user: {
+        id: appeal.user.id,
+        name: nameOf(appeal.user),
+        username: appeal.user.username,
+        avatar: appeal.user.avatar ?? null,
+      },
       bannedBy: appeal.bannedBy ? person(appeal.bannedBy) : null,
-      votes: votes.map((v) => ({ voter: person(v.voter), vote: v.vote, reason: v.reason, force: v.force, createdAt: v.createdAt.toISOString() })),
+      votes: votes.map((v) => ({
+        voter: person(v.voter),
+        vote: v.vote,
+        reason: v.reason,
+        force: v.force,
+        createdAt: v.createdAt.toISOString(),
+      })),
       tally: tallyOf(votes),
       votesToDecide: await this.#deps.settings.get('appealVotesToDecide'),
     };
@@ -301,12 +367,19 @@ export class AppealsService {
 function refusal(eligibility: Exclude<AppealEligibility, { allowed: true }>): DomainError {
   switch (eligibility.reason) {
     case 'nothing_to_appeal':
-      return new DomainError('forbidden', 'Only a user who is banned, or blacklisted from ordering, can file an appeal.');
+      return new DomainError(
+        'forbidden',
+        'Only a user who is banned, or blacklisted from ordering, can file an appeal.',
+      );
     case 'open_appeal':
       return new DomainError('conflict', 'You already have an open appeal.', { appealId: eligibility.appealId });
     case 'cooldown':
-      return new DomainError('conflict', `Your last appeal was denied. You may appeal again after ${new Date(eligibility.until).toUTCString()}.`, {
-        until: eligibility.until,
-      });
+      return new DomainError(
+        'conflict',
+        `Your last appeal was denied. You may appeal again after ${new Date(eligibility.until).toUTCString()}.`,
+        {
+          until: eligibility.until,
+        },
+      );
   }
 }

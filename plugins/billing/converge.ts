@@ -1,5 +1,5 @@
-import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { StripePlan } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
@@ -7,8 +7,8 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import '../notifications/events.ts';
 import type { GrantService } from '../store/grants.ts';
-import { StripeCustomerSchema, StripeSubscriptionSchema, type StripeSubscription } from './entities.ts';
-import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, stateOf, type StripeStatus } from './schemas.ts';
+import { StripeCustomerSchema, type StripeSubscription, StripeSubscriptionSchema } from './entities.ts';
+import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, type StripeStatus, stateOf } from './schemas.ts';
 
 /** The store's grant service (plugins/store/grants.ts): perks and ranks held because of a subscription. */
 export type Grants = Pick<GrantService, 'grantIn' | 'endIn'>;
@@ -91,14 +91,22 @@ export async function expireAllGrace(deps: ConvergeDeps): Promise<number> {
   const cutoff = new Date(deps.now() - GRACE_MS);
   const rows = await deps.orm.em
     .fork()
-    .execute<{ user_id: string }[]>("select distinct user_id from stripe_subscriptions where status = 'past_due' and granting and past_due_since <= ?", [cutoff]);
+    .execute<{ user_id: string }[]>(
+      "select distinct user_id from stripe_subscriptions where status = 'past_due' and granting and past_due_since <= ?",
+      [cutoff],
+    );
   for (const { user_id } of rows) await expireGrace(deps, user_id);
   return rows.length;
 }
 
 async function expireGraceIn(deps: ConvergeDeps, em: Em, userId: string): Promise<boolean> {
   const cutoff = new Date(deps.now() - GRACE_MS);
-  const lapsed = await em.find(StripeSubscriptionSchema, { user: userId, status: 'past_due', granting: true, pastDueSince: { $lte: cutoff } });
+  const lapsed = await em.find(StripeSubscriptionSchema, {
+    user: userId,
+    status: 'past_due',
+    granting: true,
+    pastDueSince: { $lte: cutoff },
+  });
   let changed = false;
   for (const row of lapsed) {
     row.granting = false;
@@ -113,7 +121,14 @@ function after(deps: ConvergeDeps, userId: string, notices: Notice[], identity: 
   for (const notice of notices) deps.events.publish('notice', notice);
 }
 
-async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerId: string, sub: Stripe.Subscription, notices: Notice[]): Promise<boolean> {
+async function convergeOne(
+  deps: ConvergeDeps,
+  em: Em,
+  userId: string,
+  customerId: string,
+  sub: Stripe.Subscription,
+  notices: Notice[],
+): Promise<boolean> {
   const item = sub.items.data[0];
   if (!item) return false;
   const now = new Date(deps.now());
@@ -123,7 +138,10 @@ async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerI
   const before = row ? { status: row.status, granting: row.granting } : null;
   const pastDueSince = status === 'past_due' ? (row?.pastDueSince ?? now) : null;
   const granting =
-    plan !== null && (status === 'active' || status === 'trialing' || (status === 'past_due' && now.getTime() - pastDueSince!.getTime() < GRACE_MS));
+    plan !== null &&
+    (status === 'active' ||
+      status === 'trialing' ||
+      (status === 'past_due' && now.getTime() - pastDueSince!.getTime() < GRACE_MS));
   const values = {
     customerId,
     planId: plan?.id ?? null,
@@ -142,7 +160,9 @@ async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerI
   let changed = false;
   // Each grant is flushed before the next: the grant service reads the user again (refresh) under its lock.
   const grant = async (kind: 'perk' | 'rank', value: string) => {
-    changed = (await grants.grantIn(em, { userId, kind, value, source: 'subscription', sourceRef: sub.id, endsAt: null })) || changed;
+    changed =
+      (await grants.grantIn(em, { userId, kind, value, source: 'subscription', sourceRef: sub.id, endsAt: null })) ||
+      changed;
     await em.flush();
   };
   if (granting && plan) {
@@ -150,7 +170,11 @@ async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerI
     if (plan.rank) {
       const rank = await em.findOne(RankSchema, { name: plan.rank });
       if (rank) await grant('rank', rank.id);
-      else deps.log.warn({ plan: plan.id, rank: plan.rank }, 'A plan names a rank that does not exist: the rank is not granted');
+      else
+        deps.log.warn(
+          { plan: plan.id, rank: plan.rank },
+          'A plan names a rank that does not exist: the rank is not granted',
+        );
     }
   } else {
     changed = await grants.endIn(em, { userId, source: 'subscription', sourceRef: sub.id });
@@ -160,16 +184,31 @@ async function convergeOne(deps: ConvergeDeps, em: Em, userId: string, customerI
   const name = plan?.name ?? 'subscription';
   const state = stateOf(status, sub.cancel_at_period_end);
   if (granting && !before?.granting && status !== 'past_due') {
-    notices.push({ userId, ref: `subscription:${sub.id}:started`, kind: 'subscription.started', text: `Thank you for subscribing to ${name}! Your perks are yours while your plan is active.`, link: LINK });
+    notices.push({
+      userId,
+      ref: `subscription:${sub.id}:started`,
+      kind: 'subscription.started',
+      text: `Thank you for subscribing to ${name}! Your perks are yours while your plan is active.`,
+      link: LINK,
+    });
   }
   if (status === 'past_due' && before?.status !== 'past_due') {
     notices.push({
-      userId, ref: `subscription:${sub.id}:past-due:${item.current_period_end}`, kind: 'subscription.payment_failed',
-      text: `Your payment for ${name} failed. Update your card in Manage billing within ${PAST_DUE_GRACE_DAYS} days to keep your perks.`, link: LINK,
+      userId,
+      ref: `subscription:${sub.id}:past-due:${item.current_period_end}`,
+      kind: 'subscription.payment_failed',
+      text: `Your payment for ${name} failed. Update your card in Manage billing within ${PAST_DUE_GRACE_DAYS} days to keep your perks.`,
+      link: LINK,
     });
   }
   if (state === 'cancelled' && before && stateOf(before.status, false) !== 'cancelled') {
-    notices.push({ userId, ref: `subscription:${sub.id}:ended`, kind: 'subscription.ended', text: `Your ${name} subscription has ended. Thank you for your support!`, link: LINK });
+    notices.push({
+      userId,
+      ref: `subscription:${sub.id}:ended`,
+      kind: 'subscription.ended',
+      text: `Your ${name} subscription has ended. Thank you for your support!`,
+      link: LINK,
+    });
   }
   return changed;
 }

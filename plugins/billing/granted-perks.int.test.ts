@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from '../store/index.ts';
-import { startBillingTestApp, type BillingTestApp } from './testing.ts';
+import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
 const MANAGER: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'];
 
@@ -27,15 +27,31 @@ describe('granted perks and the user manager', () => {
     return [...(res.json().user.perks as string[])].sort();
   };
   const adminView = async (user: TestUser) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/client/admin/users', headers: manager.auth, payload: { filter: { search: user.id } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/admin/users',
+      headers: manager.auth,
+      payload: { filter: { search: user.id } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().users[0];
   };
   /** A timed purchase-like grant of a perk, as the store gives one. */
   const grant = (user: TestUser, perk: string, sourceRef: string) =>
-    t.app.db.orm.em.fork().transactional((em) => store().grants.grantIn(em, { userId: user.id, kind: 'perk', value: perk, source: 'purchase', sourceRef, endsAt: new Date(t.clock.now + 86_400_000) }));
+    t.app.db.orm.em.fork().transactional((em) =>
+      store().grants.grantIn(em, {
+        userId: user.id,
+        kind: 'perk',
+        value: perk,
+        source: 'purchase',
+        sourceRef,
+        endsAt: new Date(t.clock.now + 86_400_000),
+      }),
+    );
   const endGrant = async (user: TestUser, sourceRef: string) => {
-    await t.app.db.orm.em.fork().transactional((em) => store().grants.endIn(em, { userId: user.id, source: 'purchase', sourceRef }));
+    await t.app.db.orm.em
+      .fork()
+      .transactional((em) => store().grants.endIn(em, { userId: user.id, source: 'purchase', sourceRef }));
     store().grants.announce(user.id);
   };
 
@@ -86,7 +102,11 @@ describe('granted perks and the user manager', () => {
     await grant(second, 'FEEDBACK_BETA', 'second-pass');
     expect((await editPerks(second, [])).statusCode).toBe(200);
     expect(await ownPerks(second)).toEqual(['FEEDBACK_BETA']);
-    expect(await adminView(second)).toMatchObject({ perks: ['FEEDBACK_BETA'], manualPerks: [], grantedPerks: [{ perk: 'FEEDBACK_BETA', source: 'purchase' }] });
+    expect(await adminView(second)).toMatchObject({
+      perks: ['FEEDBACK_BETA'],
+      manualPerks: [],
+      grantedPerks: [{ perk: 'FEEDBACK_BETA', source: 'purchase' }],
+    });
     await endGrant(second, 'second-pass');
     expect(await ownPerks(second)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { Permission } from '../../core/shared/permissions.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from '../store/index.ts';
 import type { RankHistoryView } from '../users/admin-schemas.ts';
-import { startBillingTestApp, type BillingTestApp } from './testing.ts';
+import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
 const MANAGER: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'];
 
@@ -31,29 +31,62 @@ describe('granted ranks and the user manager', () => {
 
   const store = () => t.app.server.ctx.services.store as StorePlugin;
   const editRanks = (user: TestUser, ranks: string[]) =>
-    t.app.inject({ method: 'PATCH', url: `/api/client/admin/users/${user.id}/update-rank`, headers: manager.auth, payload: { ranks } });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/client/admin/users/${user.id}/update-rank`,
+      headers: manager.auth,
+      payload: { ranks },
+    });
   const removeStaff = (user: TestUser) =>
-    t.app.inject({ method: 'POST', url: `/api/client/admin/users/${user.id}/remove-staff`, headers: manager.auth, payload: { reason: 'Leaving the kitchen' } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/client/admin/users/${user.id}/remove-staff`,
+      headers: manager.auth,
+      payload: { reason: 'Leaving the kitchen' },
+    });
   /** What the user holds, as the API's user object says it (rank ids, highest first). */
-  const held = async (user: TestUser): Promise<string[]> => (await t.app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: user.auth })).json().user.ranks;
+  const held = async (user: TestUser): Promise<string[]> =>
+    (await t.app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: user.auth })).json().user.ranks;
   const adminView = async (user: TestUser) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/client/admin/users', headers: manager.auth, payload: { filter: { search: user.id } } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/client/admin/users',
+      headers: manager.auth,
+      payload: { filter: { search: user.id } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().users[0];
   };
   /** Oldest first. */
   const history = async (user: TestUser): Promise<RankHistoryView[]> =>
-    ((await t.app.inject({ method: 'GET', url: `/api/client/users/${user.id}/rank-history`, headers: manager.auth })).json().history as RankHistoryView[]).reverse();
+    (
+      (
+        await t.app.inject({ method: 'GET', url: `/api/client/users/${user.id}/rank-history`, headers: manager.auth })
+      ).json().history as RankHistoryView[]
+    ).reverse();
   /** A timed grant of a rank, as a store purchase gives one. */
   const grant = (user: TestUser, rankId: string, sourceRef: string) =>
-    t.app.db.orm.em.fork().transactional((em) => store().grants.grantIn(em, { userId: user.id, kind: 'rank', value: rankId, source: 'purchase', sourceRef, endsAt: new Date(t.clock.now + 86_400_000) }));
+    t.app.db.orm.em.fork().transactional((em) =>
+      store().grants.grantIn(em, {
+        userId: user.id,
+        kind: 'rank',
+        value: rankId,
+        source: 'purchase',
+        sourceRef,
+        endsAt: new Date(t.clock.now + 86_400_000),
+      }),
+    );
   const endGrant = (user: TestUser, sourceRef: string) =>
-    t.app.db.orm.em.fork().transactional((em) => store().grants.endIn(em, { userId: user.id, source: 'purchase', sourceRef }));
+    t.app.db.orm.em
+      .fork()
+      .transactional((em) => store().grants.endIn(em, { userId: user.id, source: 'purchase', sourceRef }));
 
   function expectChained(entries: RankHistoryView[], end: string[]): void {
     let previous: string[] = [];
     for (const entry of entries) {
-      expect([...entry.ranksBefore].sort(), `${entry.action} starts where the previous entry ended`).toEqual([...previous].sort());
+      expect([...entry.ranksBefore].sort(), `${entry.action} starts where the previous entry ended`).toEqual(
+        [...previous].sort(),
+      );
       previous = entry.ranksAfter;
     }
     expect([...previous].sort(), 'the last entry ends with the ranks held').toEqual([...end].sort());
@@ -89,7 +122,9 @@ describe('granted ranks and the user manager', () => {
     expect(await held(user)).toEqual([rank.patron]);
     const again = await removeStaff(user);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This user holds no rank given by hand: their ranks from a plan or a grant end with it.');
+    expect(again.json().message).toBe(
+      'This user holds no rank given by hand: their ranks from a plan or a grant end with it.',
+    );
 
     // The plan's end takes its rank, and only it.
     expect((await editRanks(user, [rank.trainee])).statusCode).toBe(200);
@@ -104,9 +139,15 @@ describe('granted ranks and the user manager', () => {
     // The grant first, then the manager gives the same rank by hand: the grant's end leaves it.
     const first = await t.app.createUser();
     await grant(first, rank.trainee, 'trial-1');
-    expect(await adminView(first)).toMatchObject({ manualRanks: [], grantedRanks: [{ rank: rank.trainee, source: 'purchase' }] });
+    expect(await adminView(first)).toMatchObject({
+      manualRanks: [],
+      grantedRanks: [{ rank: rank.trainee, source: 'purchase' }],
+    });
     expect((await editRanks(first, [rank.trainee])).statusCode).toBe(200);
-    expect(await adminView(first)).toMatchObject({ manualRanks: [rank.trainee], grantedRanks: [{ rank: rank.trainee }] });
+    expect(await adminView(first)).toMatchObject({
+      manualRanks: [rank.trainee],
+      grantedRanks: [{ rank: rank.trainee }],
+    });
     t.clock.now += 2 * 86_400_000;
     await store().grants.sweep();
     t.clock.now -= 2 * 86_400_000;
@@ -119,7 +160,11 @@ describe('granted ranks and the user manager', () => {
     expect((await editRanks(second, [rank.trainee])).statusCode).toBe(200);
     await grant(second, rank.trainee, 'trial-2');
     expect((await editRanks(second, [])).json().ranks).toEqual([rank.trainee]);
-    expect(await adminView(second)).toMatchObject({ ranks: [rank.trainee], manualRanks: [], grantedRanks: [{ rank: rank.trainee, source: 'purchase' }] });
+    expect(await adminView(second)).toMatchObject({
+      ranks: [rank.trainee],
+      manualRanks: [],
+      grantedRanks: [{ rank: rank.trainee, source: 'purchase' }],
+    });
     await endGrant(second, 'trial-2');
     expect(await held(second)).toEqual([]);
     expectChained(await history(second), []);

@@ -1,7 +1,12 @@
 import { definePlugin } from '../../core/plugin.ts';
-import { billingRoutes } from './api.ts';
 import type { StorePlugin } from '../store/index.ts';
-import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeEventSchema, StripeSubscriptionSchema } from './entities.ts';
+import { billingRoutes } from './api.ts';
+import {
+  StripeCheckoutSessionSchema,
+  StripeCustomerSchema,
+  StripeEventSchema,
+  StripeSubscriptionSchema,
+} from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { seedBilling } from './seed.ts';
 import { BillingService } from './service.ts';

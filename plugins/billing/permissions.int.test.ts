@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
-import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
+import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
-import { startBillingTestApp, type BillingTestApp } from './testing.ts';
+import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'superAdmin';
 const CHEF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
@@ -34,13 +34,42 @@ describe('billing API permission matrix', () => {
   };
 
   const rows: { name: string; request: InjectOptions; expect: Record<Who, number> }[] = [
-    { name: 'GET /api/client/stripe/subscriptions', request: { method: 'GET', url: '/api/client/stripe/subscriptions' }, expect: EVERYONE },
+    {
+      name: 'GET /api/client/stripe/subscriptions',
+      request: { method: 'GET', url: '/api/client/stripe/subscriptions' },
+      expect: EVERYONE,
+    },
     // Each caller's first Subscribe makes their customer, which the portal row below needs.
-    { name: 'POST /api/client/stripe/subscriptions/create', request: { method: 'POST', url: '/api/client/stripe/subscriptions/create', payload: { subscriptionID: 'supporter' } }, expect: SIGNED_IN },
-    { name: 'GET /api/client/stripe/subscriptions/@me', request: { method: 'GET', url: '/api/client/stripe/subscriptions/@me' }, expect: SIGNED_IN },
-    { name: 'GET /api/client/stripe/billing-portal-url', request: { method: 'GET', url: '/api/client/stripe/billing-portal-url' }, expect: SIGNED_IN },
+    {
+      name: 'POST /api/client/stripe/subscriptions/create',
+      request: {
+        method: 'POST',
+        url: '/api/client/stripe/subscriptions/create',
+        payload: { subscriptionID: 'supporter' },
+      },
+      expect: SIGNED_IN,
+    },
+    {
+      name: 'GET /api/client/stripe/subscriptions/@me',
+      request: { method: 'GET', url: '/api/client/stripe/subscriptions/@me' },
+      expect: SIGNED_IN,
+    },
+    {
+      name: 'GET /api/client/stripe/billing-portal-url',
+      request: { method: 'GET', url: '/api/client/stripe/billing-portal-url' },
+      expect: SIGNED_IN,
+    },
     // Public (Stripe calls it); the signature is its guard: without one, 400 for anyone.
-    { name: 'POST /api/stripe/webhook', request: { method: 'POST', url: '/api/stripe/webhook', payload: '{}', headers: { 'content-type': 'application/json' } }, expect: { anonymous: 400, customer: 400, banned: 400, chef: 400, superAdmin: 400 } },
+    {
+      name: 'POST /api/stripe/webhook',
+      request: {
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload: '{}',
+        headers: { 'content-type': 'application/json' },
+      },
+      expect: { anonymous: 400, customer: 400, banned: 400, chef: 400, superAdmin: 400 },
+    },
   ];
 
   for (const row of rows) {

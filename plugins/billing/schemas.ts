@@ -7,7 +7,16 @@ import { text } from '../../core/shared/text.ts';
  */
 
 /** Stripe's subscription statuses, as stored (docs.stripe.com/api/subscriptions/object#subscription_object-status). */
-export const STRIPE_STATUSES = ['active', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'unpaid', 'paused'] as const;
+export const STRIPE_STATUSES = [
+  'active',
+  'past_due',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'unpaid',
+  'paused',
+] as const;
 export type StripeStatus = (typeof STRIPE_STATUSES)[number];
 
 /** What a user reads about their subscription. */
@@ -25,7 +34,8 @@ export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
 export const PAST_DUE_GRACE_DAYS = 7;
 
 export const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this site yet.';
-export const STRIPE_OUTAGE = 'Payments are not answering right now. Nothing was charged and nothing changed: please try again in a few minutes.';
+export const STRIPE_OUTAGE =
+  'Payments are not answering right now. Nothing was charged and nothing changed: please try again in a few minutes.';
 
 /** POST /api/client/stripe/subscriptions/create: the plan's id (specification: `subscriptionID`). */
 export const CreateSubscriptionBodySchema = z.strictObject({

@@ -30,6 +30,9 @@ export async function seedBilling(billing: BillingService, ctx: CoreContext): Pr
     if (paid.status !== 303) throw new Error(`the stand-in's Pay answered ${paid.status}`);
     await billing.syncUser(CASEY.id);
   } catch (error) {
-    ctx.log.warn({ err: (error as Error).message }, 'Demo data: Casey Customer could not subscribe through the Stripe stand-in');
+    ctx.log.warn(
+      { err: (error as Error).message },
+      'Demo data: Casey Customer could not subscribe through the Stripe stand-in',
+    );
   }
 }

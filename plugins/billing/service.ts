@@ -1,15 +1,15 @@
-import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config, StripePlan } from '../../core/config.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { converge, expireAllGrace, expireGrace, type ConvergeDeps, type Grants } from './converge.ts';
+import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
-import { stateOf, type MySubscriptionView, type PlanView } from './schemas.ts';
-import { readStripeEvent, signedAt } from './stripe-events.ts';
+import { type MySubscriptionView, type PlanView, stateOf } from './schemas.ts';
 import { callStripe, notSetUp, stripeClient } from './stripe.ts';
+import { readStripeEvent, signedAt } from './stripe-events.ts';
 
 /** Stripe's shortest Checkout Session life; a stored session this close to its end is not handed out again. */
 const SESSION_LIFE_S = 30 * 60;
@@ -48,7 +48,14 @@ export class BillingService {
   constructor(deps: BillingDeps) {
     this.#deps = deps;
     this.#stripe = stripeClient(deps.config);
-    this.#converge = { orm: deps.orm, events: deps.events, grants: deps.grants, plans: deps.config.stripe.plans, now: deps.now, log: deps.log };
+    this.#converge = {
+      orm: deps.orm,
+      events: deps.events,
+      grants: deps.grants,
+      plans: deps.config.stripe.plans,
+      now: deps.now,
+      log: deps.log,
+    };
   }
 
   get configured(): boolean {
@@ -56,7 +63,14 @@ export class BillingService {
   }
 
   plans(): PlanView[] {
-    return this.#deps.config.stripe.plans.map((p) => ({ id: p.id, name: p.name, monthlyPrice: p.monthlyPrice, description: p.description, perks: [...p.perks], rank: p.rank }));
+    return this.#deps.config.stripe.plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      monthlyPrice: p.monthlyPrice,
+      description: p.description,
+      perks: [...p.perks],
+      rank: p.rank,
+    }));
   }
 
   /** GET /api/client/stripe/subscriptions. */
@@ -85,12 +99,22 @@ export class BillingService {
 
   async #checkout(stripe: Stripe, user: Subscriber, plan: StripePlan): Promise<string> {
     const em = this.#deps.orm.em.fork();
-    const live = await em.count(StripeSubscriptionSchema, { user: user.id, status: { $in: ['active', 'past_due', 'trialing'] } });
-    if (live > 0) throw new DomainError('conflict', 'You already have a plan. Use Manage billing to change or cancel it.');
+    const live = await em.count(StripeSubscriptionSchema, {
+      user: user.id,
+      status: { $in: ['active', 'past_due', 'trialing'] },
+    });
+    if (live > 0)
+      throw new DomainError('conflict', 'You already have a plan. Use Manage billing to change or cancel it.');
     const customerId = await this.#customerOf(stripe, user);
-    const last = await em.findOne(StripeCheckoutSessionSchema, { user: user.id, planId: plan.id }, { orderBy: { createdAt: 'desc' } });
+    const last = await em.findOne(
+      StripeCheckoutSessionSchema,
+      { user: user.id, planId: plan.id },
+      { orderBy: { createdAt: 'desc' } },
+    );
     if (last && last.expiresAt.getTime() > this.#deps.now() + SESSION_REUSE_MARGIN_MS) {
-      const open = await callStripe(this.#deps.log, 'checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(last.id));
+      const open = await callStripe(this.#deps.log, 'checkout.sessions.retrieve', () =>
+        stripe.checkout.sessions.retrieve(last.id),
+      );
       if (open.status === 'open' && open.url) return open.url;
     }
     const base = this.#deps.config.publicUrl;
@@ -108,7 +132,14 @@ export class BillingService {
       }),
     );
     if (!session.url) throw new DomainError('unavailable', 'Stripe did not give a checkout page.');
-    em.create(StripeCheckoutSessionSchema, { id: session.id, user: user.id, planId: plan.id, url: session.url, expiresAt: new Date(session.expires_at * 1000), createdAt: new Date(this.#deps.now()) });
+    em.create(StripeCheckoutSessionSchema, {
+      id: session.id,
+      user: user.id,
+      planId: plan.id,
+      url: session.url,
+      expiresAt: new Date(session.expires_at * 1000),
+      createdAt: new Date(this.#deps.now()),
+    });
     await em.flush();
     return session.url;
   }
@@ -119,13 +150,15 @@ export class BillingService {
     const known = await em.findOne(StripeCustomerSchema, { user: user.id });
     if (known) return known.customerId;
     const customer = await callStripe(this.#deps.log, 'customers.create', () =>
-      stripe.customers.create({ name: user.displayName || user.username, metadata: { userId: user.id } }, { idempotencyKey: `vd-customer-${user.id}` }),
+      stripe.customers.create(
+        { name: user.displayName || user.username, metadata: { userId: user.id } },
+        { idempotencyKey: `vd-customer-${user.id}` },
+      ),
     );
-    await em.execute('insert into "stripe_customers" ("user_id", "customer_id", "created_at") values (?, ?, ?) on conflict ("user_id") do nothing', [
-      user.id,
-      customer.id,
-      new Date(this.#deps.now()),
-    ]);
+    await em.execute(
+      'insert into "stripe_customers" ("user_id", "customer_id", "created_at") values (?, ?, ?) on conflict ("user_id") do nothing',
+      [user.id, customer.id, new Date(this.#deps.now())],
+    );
     const kept = await em.fork().findOneOrFail(StripeCustomerSchema, { user: user.id });
     return kept.customerId;
   }
@@ -136,7 +169,10 @@ export class BillingService {
     const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { user: user.id });
     if (!customer) throw new DomainError('not_found', 'You have no billing account yet: subscribe to a plan first.');
     const session = await callStripe(this.#deps.log, 'billingPortal.sessions.create', () =>
-      stripe.billingPortal.sessions.create({ customer: customer.customerId, return_url: `${this.#deps.config.publicUrl}/subscribe` }),
+      stripe.billingPortal.sessions.create({
+        customer: customer.customerId,
+        return_url: `${this.#deps.config.publicUrl}/subscribe`,
+      }),
     );
     return session.url;
   }
@@ -155,7 +191,9 @@ export class BillingService {
   /** What the user's subscriptions are (no Stripe call; the page uses it even when payments are not set up). */
   async subscriptionsOf(userId: string): Promise<MySubscriptionView[]> {
     await expireGrace(this.#converge, userId);
-    const rows = await this.#deps.orm.em.fork().find(StripeSubscriptionSchema, { user: userId }, { orderBy: { createdAt: 'desc' } });
+    const rows = await this.#deps.orm.em
+      .fork()
+      .find(StripeSubscriptionSchema, { user: userId }, { orderBy: { createdAt: 'desc' } });
     const plans = this.#deps.config.stripe.plans;
     return rows.map((row) => ({
       id: row.id,
@@ -169,7 +207,11 @@ export class BillingService {
 
   /** The plans' names of these subscriptions, by subscription id (as configured now; one of no known plan has none). */
   async planNamesOf(em: Em, subscriptionIds: readonly string[]): Promise<Map<string, string>> {
-    const rows = await em.find(StripeSubscriptionSchema, { id: { $in: [...subscriptionIds] } }, { fields: ['id', 'planId'] });
+    const rows = await em.find(
+      StripeSubscriptionSchema,
+      { id: { $in: [...subscriptionIds] } },
+      { fields: ['id', 'planId'] },
+    );
     const names = new Map<string, string>();
     for (const row of rows) {
       const plan = this.#deps.config.stripe.plans.find((p) => p.id === row.planId);
@@ -195,17 +237,29 @@ export class BillingService {
     if (!signature) throw new DomainError('bad_request', 'Missing Stripe-Signature header.');
     let json: unknown;
     try {
-      json = stripe.webhooks.constructEvent(raw, signature, this.#deps.config.stripe.webhookSecret!, SIGNATURE_TOLERANCE_S);
+      json = stripe.webhooks.constructEvent(
+        raw,
+        signature,
+        this.#deps.config.stripe.webhookSecret!,
+        SIGNATURE_TOLERANCE_S,
+      );
     } catch (error) {
-      throw new DomainError('bad_request', error instanceof SyntaxError ? 'The body is not JSON' : 'Invalid Stripe signature.');
+      throw new DomainError(
+        'bad_request',
+        error instanceof SyntaxError ? 'The body is not JSON' : 'Invalid Stripe signature.',
+      );
     }
     // The SDK's clock, Date.now(), for the bound ahead too: both bounds are about the delivery, not the diner's time.
-    if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_S) throw new DomainError('bad_request', 'Invalid Stripe signature.');
+    if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_S)
+      throw new DomainError('bad_request', 'Invalid Stripe signature.');
     const event = readStripeEvent(json);
     if (!event) return { received: true, ignored: true };
     const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { customerId: event.customerId });
     if (!customer) {
-      this.#deps.log.warn({ event: event.id, customer: event.customerId }, 'A Stripe event for a customer this site did not create: ignored');
+      this.#deps.log.warn(
+        { event: event.id, customer: event.customerId },
+        'A Stripe event for a customer this site did not create: ignored',
+      );
       return { received: true, ignored: true };
     }
     const outcome = await this.#sync(stripe, customer.user.id, event.customerId, { id: event.id, type: event.type });
@@ -214,7 +268,9 @@ export class BillingService {
 
   async #sync(stripe: Stripe, userId: string, customerId: string, event: { id: string; type: string } | null) {
     const readAt = new Date(this.#deps.now());
-    const list = await callStripe(this.#deps.log, 'subscriptions.list', () => stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }));
+    const list = await callStripe(this.#deps.log, 'subscriptions.list', () =>
+      stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 }),
+    );
     return converge(this.#converge, userId, list.data, readAt, event);
   }
 

@@ -8,10 +8,14 @@ import { parseInput } from '../../core/http/zod.ts';
  */
 
 /** A customer as an event's object names it: its id, or the customer expanded (an object with its id). */
-const CustomerSchema = z.union([z.string().min(1).max(255), z.looseObject({ id: z.string().min(1).max(255) }).transform((customer) => customer.id)]);
+const CustomerSchema = z.union([
+  z.string().min(1).max(255),
+  z.looseObject({ id: z.string().min(1).max(255) }).transform((customer) => customer.id),
+]);
 
 /** An event whose `data.object` names its customer (`nullable`: a Checkout Session or an invoice may have none). */
-const withCustomer = (customer: z.ZodType<string | null>) => z.looseObject({ data: z.looseObject({ object: z.looseObject({ customer }) }) });
+const withCustomer = (customer: z.ZodType<string | null>) =>
+  z.looseObject({ data: z.looseObject({ object: z.looseObject({ customer }) }) });
 
 /**
  * The events that make us read a customer's subscriptions again (each only a hint: Stripe's list is the truth), with

@@ -1,5 +1,5 @@
-import type Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import { PAYMENTS_NOT_SET_UP, STRIPE_OUTAGE } from './schemas.ts';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { UserSchema } from '../../core/auth/entities.ts';
+import { type StripeStandIn, startStripeStandIn } from '../../tests/stand-ins/stripe/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../tests/stand-ins/stripe/server.ts';
 
 /** A test app whose Stripe is the stand-in, listening so the stand-in's webhooks reach it; a clock tests move. */
 export interface BillingTestApp {
@@ -30,10 +30,14 @@ export async function startBillingTestApp(env: Record<string, string> = {}): Pro
   await app.server.app.listen({ port: 0, host: '127.0.0.1' });
   stripe.setWebhookUrl(`http://127.0.0.1:${(app.server.app.server.address() as AddressInfo).port}/api/stripe/webhook`);
   const events: BillingTestApp['events'] = [];
-  for (const event of ['notice', 'identityChanged'] as const) app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
+  for (const event of ['notice', 'identityChanged'] as const)
+    app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
 
   const customerOf = async (userId: string) => {
-    const rows = await app.db.orm.em.fork().getConnection().execute<{ customer_id: string }[]>('select customer_id from stripe_customers where user_id = ?', [userId]);
+    const rows = await app.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ customer_id: string }[]>('select customer_id from stripe_customers where user_id = ?', [userId]);
     if (!rows[0]) throw new Error(`no customer for ${userId}`);
     return rows[0].customer_id;
   };
@@ -44,7 +48,12 @@ export async function startBillingTestApp(env: Record<string, string> = {}): Pro
     events,
     customerOf,
     async subscribe(user, plan = 'supporter') {
-      const created = await app.inject({ method: 'POST', url: '/api/client/stripe/subscriptions/create', headers: user.auth, payload: { subscriptionID: plan } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/client/stripe/subscriptions/create',
+        headers: user.auth,
+        payload: { subscriptionID: plan },
+      });
       if (created.statusCode !== 200) throw new Error(`create answered ${created.statusCode}: ${created.body}`);
       const id = (created.json().checkoutURL as string).split('/').pop()!;
       const subscription = await stripe.pay(id);

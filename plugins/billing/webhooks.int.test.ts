@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StripeEventSchema, StripeSubscriptionSchema } from './entities.ts';
-import { startBillingTestApp, type BillingTestApp } from './testing.ts';
+import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
 /**
  * The webhook: signatures, and events twice, out of order and late. Ten deliveries of one event at once:
@@ -20,14 +20,18 @@ describe('billing webhooks', () => {
   });
 
   const post = (body: string, signature?: string) =>
-    fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+    fetch(hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body,
+    });
   const eventCount = () => t.app.db.orm.em.fork().count(StripeEventSchema, {});
   const state = async (userId: string) => {
     const rows = await t.app.db.orm.em.fork().find(StripeSubscriptionSchema, { user: userId });
     return rows.map((r) => ({ status: r.status, cancel: r.cancelAtPeriodEnd, granting: r.granting }));
   };
-  const noticesOf = (userId: string) => t.events.filter((e) => e.event === 'notice' && e.payload.userId === userId).map((e) => e.payload.kind);
-  const identityOf = (userId: string) => t.events.filter((e) => e.event === 'identityChanged' && e.payload.userId === userId).length;
+  const noticesOf = (userId: string) =>
+    t.events.filter((e) => e.event === 'notice' && e.payload.userId === userId).map((e) => e.payload.kind);
 
   /** A paid subscription whose events are held (not delivered yet): the event objects, oldest first. */
   async function heldSubscription() {
@@ -110,7 +114,12 @@ describe('billing webhooks', () => {
     });
 
     it('an event type it does not handle is acknowledged and changes nothing', async () => {
-      const payload = JSON.stringify({ id: 'evt_other', object: 'event', type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } });
+      const payload = JSON.stringify({
+        id: 'evt_other',
+        object: 'event',
+        type: 'customer.created',
+        data: { object: { id: 'cus_x', object: 'customer' } },
+      });
       const before = await eventCount();
       const answer = await post(payload, t.stripe.sign(payload));
       expect(answer.status).toBe(200);

@@ -2,12 +2,12 @@ import { requirePermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   CreateDeliveryMessageBodySchema,
-  DIRECTORY,
   DeliveryMessagesQuerySchema,
+  type DeliveryMessagesResponse,
+  type DeliveryMessageView,
+  DIRECTORY,
   MessageRefParamsSchema,
   UpdateDeliveryMessageBodySchema,
-  type DeliveryMessageView,
-  type DeliveryMessagesResponse,
 } from './schemas.ts';
 import type { DeliveryMessagesService } from './service.ts';
 
@@ -16,23 +16,39 @@ const directory = requirePermissions(DIRECTORY);
 
 /** Specification §7 "Delivery messages". */
 export function deliveryMessagesRoutes(app: App, messages: DeliveryMessagesService): void {
-  app.get('/api/client/delivery-messages', { onRequest: directory, schema: { querystring: DeliveryMessagesQuerySchema } }, async (request): Promise<DeliveryMessagesResponse> =>
-    messages.list(request.user!, request.query),
+  app.get(
+    '/api/client/delivery-messages',
+    { onRequest: directory, schema: { querystring: DeliveryMessagesQuerySchema } },
+    async (request): Promise<DeliveryMessagesResponse> => messages.list(request.user!, request.query),
   );
-  app.post('/api/client/delivery-messages', { onRequest: directory, schema: { body: CreateDeliveryMessageBodySchema } }, async (request, reply): Promise<{ deliveryMessage: DeliveryMessageView }> => {
-    reply.code(201);
-    return { deliveryMessage: await messages.create(request.user!, request.body) };
-  });
-  app.get('/api/client/delivery-messages/:ref', { onRequest: directory, schema: { params: MessageRefParamsSchema } }, async (request): Promise<{ deliveryMessage: DeliveryMessageView }> => ({
-    deliveryMessage: await messages.get(request.user!, request.params.ref),
-  }));
+  app.post(
+    '/api/client/delivery-messages',
+    { onRequest: directory, schema: { body: CreateDeliveryMessageBodySchema } },
+    async (request, reply): Promise<{ deliveryMessage: DeliveryMessageView }> => {
+      reply.code(201);
+      return { deliveryMessage: await messages.create(request.user!, request.body) };
+    },
+  );
+  app.get(
+    '/api/client/delivery-messages/:ref',
+    { onRequest: directory, schema: { params: MessageRefParamsSchema } },
+    async (request): Promise<{ deliveryMessage: DeliveryMessageView }> => ({
+      deliveryMessage: await messages.get(request.user!, request.params.ref),
+    }),
+  );
   app.patch(
     '/api/client/delivery-messages/:ref',
     { onRequest: directory, schema: { params: MessageRefParamsSchema, body: UpdateDeliveryMessageBodySchema } },
-    async (request): Promise<{ deliveryMessage: DeliveryMessageView }> => ({ deliveryMessage: await messages.update(request.user!, request.params.ref, request.body) }),
+    async (request): Promise<{ deliveryMessage: DeliveryMessageView }> => ({
+      deliveryMessage: await messages.update(request.user!, request.params.ref, request.body),
+    }),
   );
-  app.delete('/api/client/delivery-messages/:ref', { onRequest: directory, schema: { params: MessageRefParamsSchema } }, async (request, reply) => {
-    await messages.delete(request.user!, request.params.ref);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/client/delivery-messages/:ref',
+    { onRequest: directory, schema: { params: MessageRefParamsSchema } },
+    async (request, reply) => {
+      await messages.delete(request.user!, request.params.ref);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 
@@ -11,7 +11,10 @@ export const DeliveryMessageSchema = defineEntity({
   name: 'DeliveryMessage',
   tableName: 'delivery_messages',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     slug: p.string().length(64).unique(),
     title: p.string().length(80),
     message: p.text(),

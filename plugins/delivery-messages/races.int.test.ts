@@ -26,7 +26,14 @@ describe('premade delivery messages under concurrency', () => {
     for (let trial = 0; trial < 3; trial++) {
       const title = `Race title ${trial}`;
       const answers = await Promise.all(
-        users.map((user) => app.inject({ method: 'POST', url: '/api/client/delivery-messages', headers: user.auth, payload: { title, message: 'Race {customer}' } })),
+        users.map((user) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/client/delivery-messages',
+            headers: user.auth,
+            payload: { title, message: 'Race {customer}' },
+          }),
+        ),
       );
       for (const answer of answers) expect([201, 409], answer.body).toContain(answer.statusCode);
       const created = answers.filter((a) => a.statusCode === 201).map((a) => a.json().deliveryMessage.slug as string);
@@ -39,7 +46,14 @@ describe('premade delivery messages under concurrency', () => {
 
   it('creates with one explicit slug at once: one 201, the rest 409', async () => {
     const answers = await Promise.all(
-      users.map((user) => app.inject({ method: 'POST', url: '/api/client/delivery-messages', headers: user.auth, payload: { title: 'Same slug', slug: 'same-slug', message: 'Hi {customer}' } })),
+      users.map((user) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/client/delivery-messages',
+          headers: user.auth,
+          payload: { title: 'Same slug', slug: 'same-slug', message: 'Hi {customer}' },
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     expect(await app.db.orm.em.fork().count(DeliveryMessageSchema, { slug: 'same-slug' })).toBe(1);
@@ -47,10 +61,24 @@ describe('premade delivery messages under concurrency', () => {
 
   it('uses at once are all counted', async () => {
     const premade = (
-      await app.inject({ method: 'POST', url: '/api/client/delivery-messages', headers: users[0]!.auth, payload: { title: 'Counted', message: 'Counted {customer}' } })
+      await app.inject({
+        method: 'POST',
+        url: '/api/client/delivery-messages',
+        headers: users[0]!.auth,
+        payload: { title: 'Counted', message: 'Counted {customer}' },
+      })
     ).json().deliveryMessage;
     const answers = await Promise.all(
-      users.flatMap((user) => [1, 2].map(() => app.inject({ method: 'PATCH', url: `/api/client/users/${user.id}/premade-messages`, headers: user.auth, payload: { deliveryMessage: premade.slug } }))),
+      users.flatMap((user) =>
+        [1, 2].map(() =>
+          app.inject({
+            method: 'PATCH',
+            url: `/api/client/users/${user.id}/premade-messages`,
+            headers: user.auth,
+            payload: { deliveryMessage: premade.slug },
+          }),
+        ),
+      ),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const row = await app.db.orm.em.fork().findOneOrFail(DeliveryMessageSchema, { id: premade._id });

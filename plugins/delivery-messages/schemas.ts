@@ -56,7 +56,11 @@ export type CreateDeliveryMessageInput = z.infer<typeof CreateDeliveryMessageBod
 
 /** PATCH /api/client/delivery-messages/{slug or id}: what changes; a slug another message has is a 409. */
 export const UpdateDeliveryMessageBodySchema = z
-  .strictObject({ title: TitleSchema.optional(), slug: SlugSchema.optional(), message: DeliveryMessageTextSchema.optional() })
+  .strictObject({
+    title: TitleSchema.optional(),
+    slug: SlugSchema.optional(),
+    message: DeliveryMessageTextSchema.optional(),
+  })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
 export type UpdateDeliveryMessageInput = z.infer<typeof UpdateDeliveryMessageBodySchema>;
 
@@ -100,4 +104,10 @@ export interface DeliveryMessagesResponse {
 }
 
 /** The sample order every preview fills a message with (the directory, the editor). */
-export const SAMPLE_ORDER = { customer: '@Casey Customer', chef: 'Charlie Chef', driver: 'Dana Driver', item: 'Double Cheeseburger', orderID: 'A1B2C3' } as const;
+export const SAMPLE_ORDER = {
+  customer: '@Casey Customer',
+  chef: 'Charlie Chef',
+  driver: 'Dana Driver',
+  item: 'Double Cheeseburger',
+  orderID: 'A1B2C3',
+} as const;

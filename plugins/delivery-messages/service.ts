@@ -1,22 +1,22 @@
-import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { meets } from '../../core/shared/permissions.ts';
 import { isId } from '../../core/shared/ids.ts';
-import { DeliveryMessageSchema, type DeliveryMessage } from './entities.ts';
+import { meets } from '../../core/shared/permissions.ts';
+import { type DeliveryMessage, DeliveryMessageSchema } from './entities.ts';
 import {
+  type CreateDeliveryMessageInput,
+  type DeliveryMessagesQuery,
+  type DeliveryMessagesResponse,
+  type DeliveryMessageView,
   DIRECTORY,
   MESSAGE_MANAGER,
   SLUG_MAX,
   slugify,
-  type CreateDeliveryMessageInput,
-  type DeliveryMessageView,
-  type DeliveryMessagesQuery,
-  type DeliveryMessagesResponse,
   type UpdateDeliveryMessageInput,
 } from './schemas.ts';
 
@@ -103,7 +103,15 @@ export class DeliveryMessagesService {
         slug = await this.#freeSlug(em, base);
       }
       const now = new Date(this.#now());
-      const row = em.create(DeliveryMessageSchema, { slug, title: input.title, message: input.message, author: actor.id, uses: 0, createdAt: now, updatedAt: now });
+      const row = em.create(DeliveryMessageSchema, {
+        slug,
+        title: input.title,
+        message: input.message,
+        author: actor.id,
+        uses: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
       await em.flush();
       return row.id;
     }, input.slug ?? slugify(input.title));
@@ -127,7 +135,13 @@ export class DeliveryMessagesService {
         const after = fields(row);
         const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => before[key] !== after[key]);
         const pick = (o: typeof after) => Object.fromEntries(changed.map((key) => [key, o[key]]));
-        await this.#audit.record(em, { actor, action: 'deliveryMessage.update', target: target(row), before: pick(before), after: pick(after) });
+        await this.#audit.record(em, {
+          actor,
+          action: 'deliveryMessage.update',
+          target: target(row),
+          before: pick(before),
+          after: pick(after),
+        });
       }
       await em.flush();
       return row.id;
@@ -140,7 +154,13 @@ export class DeliveryMessagesService {
     await this.#orm.em.fork().transactional(async (em) => {
       const row = await this.#editable(em, actor, ref);
       if (row.author?.id !== actor.id) {
-        await this.#audit.record(em, { actor, action: 'deliveryMessage.delete', target: target(row), before: fields(row), after: null });
+        await this.#audit.record(em, {
+          actor,
+          action: 'deliveryMessage.delete',
+          target: target(row),
+          before: fields(row),
+          after: null,
+        });
       }
       em.remove(row);
     });
@@ -151,9 +171,13 @@ export class DeliveryMessagesService {
    * counts the use, so uses racing each other are all counted.
    */
   async use(em: Em, actor: CurrentUser, ref: string): Promise<string> {
-    if (!meets(actor, DIRECTORY)) throw new DomainError('forbidden', 'You have insufficient permissions to use premade messages.');
+    if (!meets(actor, DIRECTORY))
+      throw new DomainError('forbidden', 'You have insufficient permissions to use premade messages.');
     const column = isId(ref) ? 'id' : 'slug';
-    const rows = await em.execute<{ message: string }[]>(`update "delivery_messages" set "uses" = "uses" + 1 where "${column}" = ? returning "message"`, [ref]);
+    const rows = await em.execute<{ message: string }[]>(
+      `update "delivery_messages" set "uses" = "uses" + 1 where "${column}" = ? returning "message"`,
+      [ref],
+    );
     const row = rows[0];
     if (!row) throw new DomainError('not_found', 'Premade message not found');
     return row.message;
@@ -162,15 +186,25 @@ export class DeliveryMessagesService {
   /** The message `ref` names, its row locked, if `actor` may edit it; 404 if it does not exist, 403 if not theirs. */
   async #editable(em: Em, actor: CurrentUser, ref: string): Promise<DeliveryMessage> {
     const found = await em.findOne(DeliveryMessageSchema, byRef(ref), { fields: ['id'] });
-    if (!found || !(await lockRow(em, 'delivery_messages', found.id))) throw new DomainError('not_found', 'Premade message not found');
-    const row = await em.findOneOrFail(DeliveryMessageSchema, { id: found.id }, { populate: ['author'], refresh: true });
-    if (!this.mayEdit(actor, row)) throw new DomainError('forbidden', 'Only its author or a manager may change this message.');
+    if (!found || !(await lockRow(em, 'delivery_messages', found.id)))
+      throw new DomainError('not_found', 'Premade message not found');
+    const row = await em.findOneOrFail(
+      DeliveryMessageSchema,
+      { id: found.id },
+      { populate: ['author'], refresh: true },
+    );
+    if (!this.mayEdit(actor, row))
+      throw new DomainError('forbidden', 'Only its author or a manager may change this message.');
     return row;
   }
 
   /** `base`, else `base-2`, `base-3`…: the first not taken (the caller holds the lock on `base`). */
   async #freeSlug(em: Em, base: string): Promise<string> {
-    const rows = await em.find(DeliveryMessageSchema, { $or: [{ slug: base }, { slug: { $like: `${base}-%` } }] }, { fields: ['slug'] });
+    const rows = await em.find(
+      DeliveryMessageSchema,
+      { $or: [{ slug: base }, { slug: { $like: `${base}-%` } }] },
+      { fields: ['slug'] },
+    );
     const used = new Set(rows.map((row) => row.slug));
     if (!used.has(base)) return base;
     for (let n = 2; ; n++) {

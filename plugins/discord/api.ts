@@ -1,8 +1,8 @@
 import {
+  type APIChatInputApplicationCommandInteraction,
   ApplicationCommandType,
   InteractionResponseType,
   InteractionType,
-  type APIChatInputApplicationCommandInteraction,
 } from 'discord-api-types/v10';
 import { publicAccess } from '../../core/auth/guards.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -10,8 +10,8 @@ import { parseInput } from '../../core/http/zod.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
 import type { CommandDispatcher } from './dispatch.ts';
 import { respondInTime } from './respond.ts';
-import { CommandInteractionSchema, InteractionTypeSchema } from './schemas.ts';
 import type { DiscordRest } from './rest.ts';
+import { CommandInteractionSchema, InteractionTypeSchema } from './schemas.ts';
 import { ed25519PublicKey, verifyInteraction } from './verify.ts';
 
 /**
@@ -34,23 +34,40 @@ export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/interactions', { onRequest: publicAccess, config: { rateLimit: INTERACTIONS_RATE_LIMIT } }, async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const valid = verifyInteraction(publicKey, request.headers['x-signature-ed25519'], request.headers['x-signature-timestamp'], raw, ctx.now());
-    if (!valid) throw new DomainError('unauthorized', 'Invalid request signature');
-    let body: unknown;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new DomainError('bad_request', 'The body is not JSON');
-    }
-    const { type } = parseInput(InteractionTypeSchema, body);
-    if (type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
-    if (type !== InteractionType.ApplicationCommand) throw new DomainError('bad_request', 'Only slash commands are supported');
-    const interaction = parseInput(CommandInteractionSchema, body);
-    if (interaction.data.type !== ApplicationCommandType.ChatInput) throw new DomainError('bad_request', 'Only slash commands are supported');
-    reply.header('cache-control', 'no-store');
-    // Checked above for what the dispatcher reads; the rest is Discord's object as sent.
-    return respondInTime(dispatcher, rest, interaction as unknown as APIChatInputApplicationCommandInteraction, request.log);
-  });
+  app.post(
+    '/api/interactions',
+    { onRequest: publicAccess, config: { rateLimit: INTERACTIONS_RATE_LIMIT } },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const valid = verifyInteraction(
+        publicKey,
+        request.headers['x-signature-ed25519'],
+        request.headers['x-signature-timestamp'],
+        raw,
+        ctx.now(),
+      );
+      if (!valid) throw new DomainError('unauthorized', 'Invalid request signature');
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new DomainError('bad_request', 'The body is not JSON');
+      }
+      const { type } = parseInput(InteractionTypeSchema, body);
+      if (type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
+      if (type !== InteractionType.ApplicationCommand)
+        throw new DomainError('bad_request', 'Only slash commands are supported');
+      const interaction = parseInput(CommandInteractionSchema, body);
+      if (interaction.data.type !== ApplicationCommandType.ChatInput)
+        throw new DomainError('bad_request', 'Only slash commands are supported');
+      reply.header('cache-control', 'no-store');
+      // Checked above for what the dispatcher reads; the rest is Discord's object as sent.
+      return respondInTime(
+        dispatcher,
+        rest,
+        interaction as unknown as APIChatInputApplicationCommandInteraction,
+        request.log,
+      );
+    },
+  );
 }

@@ -1,11 +1,16 @@
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plugins } from '../index.ts';
-import { APPLICATION_ID, commandInteraction, createInteractionSigner, type InteractionSigner } from '../../tests/stand-ins/discord/interactions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import {
+  APPLICATION_ID,
+  commandInteraction,
+  createInteractionSigner,
+  type InteractionSigner,
+} from '../../tests/stand-ins/discord/interactions.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { slowPlugin } from '../../tests/stand-ins/discord/slow-command.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
+import { plugins } from '../index.ts';
 
 describe('a command slower than Discord waits', () => {
   let discord: DiscordStandIn;
@@ -17,7 +22,12 @@ describe('a command slower than Discord waits', () => {
     const list = [...plugins.slice(0, -1), slowPlugin, plugins.at(-1)!];
     app = await createTestApp({
       plugins: list,
-      env: { DISCORD_PUBLIC_KEY: signer.publicKey, DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID },
+      env: {
+        DISCORD_PUBLIC_KEY: signer.publicKey,
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+      },
     });
   });
   afterAll(async () => {
@@ -26,10 +36,18 @@ describe('a command slower than Discord waits', () => {
   });
 
   async function send(isPrivate: boolean) {
-    const interaction = commandInteraction('slow', { user: { id: '500000000000088001', username: 'patient' }, options: [{ name: 'private', type: 5, value: isPrivate }] as never });
+    const interaction = commandInteraction('slow', {
+      user: { id: '500000000000088001', username: 'patient' },
+      options: [{ name: 'private', type: 5, value: isPrivate }] as never,
+    });
     const payload = JSON.stringify(interaction);
     const started = Date.now();
-    const res = await app.inject({ method: 'POST', url: '/api/interactions', payload, headers: signer.headers(payload) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      payload,
+      headers: signer.headers(payload),
+    });
     return { res, token: interaction.token, ms: Date.now() - started };
   }
 

@@ -1,8 +1,8 @@
 import {
-  ApplicationCommandOptionType,
   type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteraction,
   type APIInteractionResponseCallbackData,
+  ApplicationCommandOptionType,
   MessageFlags,
 } from 'discord-api-types/v10';
 import { UserSchema } from '../../core/auth/entities.ts';
@@ -26,10 +26,15 @@ export function toResponseData(reply: CommandReply): APIInteractionResponseCallb
 }
 
 /** `{ name: value }` of a command's options; a subcommand's name as `subcommand`, its options beside it. */
-export function flattenOptions(options: readonly APIApplicationCommandInteractionDataOption[] | undefined): Record<string, unknown> {
+export function flattenOptions(
+  options: readonly APIApplicationCommandInteractionDataOption[] | undefined,
+): Record<string, unknown> {
   const flat: Record<string, unknown> = {};
   for (const option of options ?? []) {
-    if (option.type === ApplicationCommandOptionType.Subcommand || option.type === ApplicationCommandOptionType.SubcommandGroup) {
+    if (
+      option.type === ApplicationCommandOptionType.Subcommand ||
+      option.type === ApplicationCommandOptionType.SubcommandGroup
+    ) {
       flat[option.type === ApplicationCommandOptionType.Subcommand ? 'subcommand' : 'group'] = option.name;
       Object.assign(flat, flattenOptions(option.options as APIApplicationCommandInteractionDataOption[] | undefined));
     } else if ('value' in option) {
@@ -39,7 +44,12 @@ export function flattenOptions(options: readonly APIApplicationCommandInteractio
   return flat;
 }
 
-function toCommandUser(user: { id: string; username: string; global_name?: string | null; avatar?: string | null }): CommandUser {
+function toCommandUser(user: {
+  id: string;
+  username: string;
+  global_name?: string | null;
+  avatar?: string | null;
+}): CommandUser {
   return { id: user.id, username: user.username, globalName: user.global_name ?? null, avatar: user.avatar ?? null };
 }
 
@@ -68,7 +78,10 @@ export class CommandDispatcher {
     return [...this.#commands.values()];
   }
 
-  async dispatch(interaction: APIChatInputApplicationCommandInteraction, respond: (reply: CommandReply) => Promise<void>): Promise<void> {
+  async dispatch(
+    interaction: APIChatInputApplicationCommandInteraction,
+    respond: (reply: CommandReply) => Promise<void>,
+  ): Promise<void> {
     let replied = false;
     const reply = async (answer: CommandReply) => {
       if (replied) throw new Error('A command replies once');
@@ -94,7 +107,8 @@ export class CommandDispatcher {
       const parsed = command.options.safeParse(flattenOptions(interaction.data.options));
       if (!parsed.success) return await fail(botText.badOptions(parsed.error.issues[0]?.message ?? 'invalid options'));
       const resolvedUsers: Record<string, CommandUser> = {};
-      for (const [id, u] of Object.entries(interaction.data.resolved?.users ?? {})) resolvedUsers[id] = toCommandUser(u);
+      for (const [id, u] of Object.entries(interaction.data.resolved?.users ?? {}))
+        resolvedUsers[id] = toCommandUser(u);
       const ctx: CommandContext = {
         user,
         guildId: interaction.guild_id ?? null,
@@ -123,7 +137,8 @@ export class CommandDispatcher {
     if (!user) throw new DomainError('forbidden', botText.signInFirst(this.#ctx.config.publicUrl));
     const current = toCurrentUser(user);
     // A banned member of staff is refused as on the site (403 with the ban text), whatever their ranks.
-    if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now()))) throw new DomainError('forbidden', banMessage(current.ban));
+    if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now())))
+      throw new DomainError('forbidden', banMessage(current.ban));
     if (!meets(current, requirement)) throw new DomainError('forbidden', botText.notStaff);
   }
 }

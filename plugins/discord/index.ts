@@ -7,11 +7,11 @@ import help from './commands/help.ts';
 import invite from './commands/invite.ts';
 import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
+import { migrations } from './migrations/index.ts';
 import { NoticeDms } from './notices.ts';
 import { OrderMessages } from './notifier.ts';
 import { RankAnnouncements } from './rank-announcements.ts';
 import { DiscordRest } from './rest.ts';
-import { migrations } from './migrations/index.ts';
 
 export interface DiscordPlugin {
   rest: DiscordRest;
@@ -63,7 +63,14 @@ export default definePlugin({
       log: ctx.log,
     });
     if (rest.canPost) rankAnnouncements.listen(ctx.events);
-    return { rest, messages, noticeDms, rankAnnouncements, dispatcher: new CommandDispatcher(ctx.commands, ctx, messages), inviteUrl: ctx.config.inviteUrl };
+    return {
+      rest,
+      messages,
+      noticeDms,
+      rankAnnouncements,
+      dispatcher: new CommandDispatcher(ctx.commands, ctx, messages),
+      inviteUrl: ctx.config.inviteUrl,
+    };
   },
   routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx),
   commands: [help, invite],

@@ -1,19 +1,19 @@
-import { InteractionResponseType, MessageFlags, type APIEmbed, type APIInteraction } from 'discord-api-types/v10';
+import { type APIEmbed, type APIInteraction, InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BlacklistSchema } from '../users/entities.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { toBits } from '../../core/shared/permissions.ts';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import {
   APPLICATION_ID,
+  type CommandOptions,
   commandInteraction,
   createInteractionSigner,
-  pingInteraction,
-  type CommandOptions,
   type InteractionSigner,
+  pingInteraction,
 } from '../../tests/stand-ins/discord/interactions.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
+import { BlacklistSchema } from '../users/entities.ts';
 import type { DiscordPlugin } from './index.ts';
 
 const PUBLIC_URL = 'https://diner.test';
@@ -68,7 +68,12 @@ describe('HTTP interactions and the bot', () => {
 
   async function send(interaction: APIInteraction | object, headers?: Record<string, string>) {
     const payload = JSON.stringify(interaction);
-    return app.inject({ method: 'POST', url: '/api/interactions', payload, headers: headers ?? signer.headers(payload, Math.floor(clock / 1000)) });
+    return app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      payload,
+      headers: headers ?? signer.headers(payload, Math.floor(clock / 1000)),
+    });
   }
 
   async function command(name: string, options: CommandOptions): Promise<Answer & { token: string }> {
@@ -106,7 +111,12 @@ describe('HTTP interactions and the bot', () => {
         expect(res.statusCode).toBe(401);
       }
       // The same bytes, signed, but altered after signing.
-      const res = await app.inject({ method: 'POST', url: '/api/interactions', payload: payload.replace('"version":1', '"version":2'), headers: good });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/interactions',
+        payload: payload.replace('"version":1', '"version":2'),
+        headers: good,
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -121,7 +131,10 @@ describe('HTTP interactions and the bot', () => {
         ['a command with data null', { ...command, data: null }],
         ['a command without a user', { ...command, member: undefined, user: undefined }],
         ['a command name with a NUL', { ...command, data: { ...(command.data as object), name: 'me\u0000nu' } }],
-        ['a username with a lone surrogate', { ...command, member: undefined, user: { id: '500000000000000999', username: '\ud800' } }],
+        [
+          'a username with a lone surrogate',
+          { ...command, member: undefined, user: { id: '500000000000000999', username: '\ud800' } },
+        ],
       ];
       for (const [label, body] of cases) {
         const res = await send(body as object);
@@ -131,7 +144,12 @@ describe('HTTP interactions and the bot', () => {
     });
 
     it('stores a user whose avatar hash is longer than the column safely: no avatar rather than a 500', async () => {
-      const odd = { id: '500000000000000777', username: 'odd_one', global_name: 'Odd One', avatar: 'a_'.padEnd(400, 'f') };
+      const odd = {
+        id: '500000000000000777',
+        username: 'odd_one',
+        global_name: 'Odd One',
+        avatar: 'a_'.padEnd(400, 'f'),
+      };
       const answer = await command('order', { user: odd, options: { item: 'Toast' } });
       expect(answer.type).toBe(InteractionResponseType.ChannelMessageWithSource);
       const row = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: odd.id });
@@ -142,7 +160,12 @@ describe('HTTP interactions and the bot', () => {
       const bare = await createTestApp();
       try {
         const payload = JSON.stringify(pingInteraction());
-        const res = await bare.inject({ method: 'POST', url: '/api/interactions', payload, headers: signer.headers(payload) });
+        const res = await bare.inject({
+          method: 'POST',
+          url: '/api/interactions',
+          payload,
+          headers: signer.headers(payload),
+        });
         expect(res.statusCode).toBe(404);
       } finally {
         await bare.close();
@@ -160,8 +183,18 @@ describe('HTTP interactions and the bot', () => {
   describe('/order', () => {
     it('places the order and answers with a public embed: order ID and status; mentions become names', async () => {
       const user = customer();
-      const friend = { id: '600000000000000009', username: 'friend', global_name: 'Best Friend', discriminator: '0', avatar: null };
-      const answer = await command('order', { user, options: { item: `  A burger for <@${friend.id}> please ` }, resolvedUsers: [friend] });
+      const friend = {
+        id: '600000000000000009',
+        username: 'friend',
+        global_name: 'Best Friend',
+        discriminator: '0',
+        avatar: null,
+      };
+      const answer = await command('order', {
+        user,
+        options: { item: `  A burger for <@${friend.id}> please ` },
+        resolvedUsers: [friend],
+      });
       expect(ephemeral(answer)).toBe(false);
       const embed = answer.data.embeds![0]!;
       const orderID = field(embed, 'Order ID')!;
@@ -169,7 +202,12 @@ describe('HTTP interactions and the bot', () => {
       expect(field(embed, 'Status')).toBe('Waiting in the kitchen');
       expect(answer.data.allowed_mentions).toEqual({ parse: [] });
       const order = await services().orders.orders.get(orderID);
-      expect(order).toMatchObject({ item: 'A burger for @Best Friend please', guildId: GUILD, channelId: CHANNEL, status: 'ORDERED' });
+      expect(order).toMatchObject({
+        item: 'A burger for @Best Friend please',
+        guildId: GUILD,
+        channelId: CHANNEL,
+        status: 'ORDERED',
+      });
       expect(order.mentions).toEqual([{ id: friend.id, name: 'Best Friend' }]);
       // The customer is known by name in the kitchen now.
       expect(order.orderedBy).toMatchObject({ id: user.id, username: user.username, displayName: user.global_name });
@@ -207,7 +245,9 @@ describe('HTTP interactions and the bot', () => {
 
     it('refuses while the kitchen is closed, with the reason', async () => {
       await app.server.ctx.services.settings;
-      const settings = (app.server.ctx.services as { settings: { set(k: string, v: unknown, by: string | null): Promise<unknown> } }).settings;
+      const settings = (
+        app.server.ctx.services as { settings: { set(k: string, v: unknown, by: string | null): Promise<unknown> } }
+      ).settings;
       await settings.set('kitchen', { open: false, reason: 'We are cleaning the grill.' }, null);
       try {
         const answer = await command('order', { user: customer(), options: { item: 'Pancakes' } });
@@ -231,7 +271,12 @@ describe('HTTP interactions and the bot', () => {
     it('refuses a blacklisted customer, and takes their order once the blacklist is lifted', async () => {
       const listed = await app.createUser();
       const em = app.db.orm.em.fork();
-      em.create(BlacklistSchema, { user: em.getReference(UserSchema, listed.id), active: true, reason: 'Spam', by: listed.id });
+      em.create(BlacklistSchema, {
+        user: em.getReference(UserSchema, listed.id),
+        active: true,
+        reason: 'Spam',
+        by: listed.id,
+      });
       await em.flush();
       const refused = await command('order', { user: { id: listed.id, username: 'listed' }, options: { item: 'Tea' } });
       expect(ephemeral(refused)).toBe(true);
@@ -260,13 +305,20 @@ describe('HTTP interactions and the bot', () => {
       await command('order', { user, options: { item: 'Bagel' } });
       await command('cancel', { user });
       clock += 60_000;
-      const renamed = await command('order', { user: { ...user, global_name: 'New Name', avatar: 'abc' }, options: { item: 'Bagel' } });
+      const renamed = await command('order', {
+        user: { ...user, global_name: 'New Name', avatar: 'abc' },
+        options: { item: 'Bagel' },
+      });
       const order = await services().orders.orders.get(field(renamed.data.embeds![0], 'Order ID')!);
       expect(order.orderedBy).toMatchObject({ displayName: 'New Name', avatar: 'abc' });
     });
 
     it('refuses when the bot cannot see, post or embed in the channel; and outside a server', async () => {
-      const noEmbeds = await command('order', { user: customer(), options: { item: 'Cake' }, appPermissions: String(1n << 10n | 1n << 11n) });
+      const noEmbeds = await command('order', {
+        user: customer(),
+        options: { item: 'Cake' },
+        appPermissions: String((1n << 10n) | (1n << 11n)),
+      });
       expect(ephemeral(noEmbeds)).toBe(true);
       expect(noEmbeds.data.content).toMatch(/I need to see this channel/);
       const dm = await command('order', { user: customer(), options: { item: 'Cake' }, guildId: null });
@@ -297,26 +349,58 @@ describe('HTTP interactions and the bot', () => {
       const orderID = field(placed.data.embeds![0], 'Order ID')!;
       const { orders } = services().orders;
       await orders.claim({ id: chef.id, permissions: toBits(['MANAGE_ORDERS']) }, orderID);
-      await orders.prepare({ id: chef.id, permissions: toBits(['MANAGE_ORDERS']) }, orderID, { images: ['https://img.test/ramen.png'], chefNote: null });
+      await orders.prepare({ id: chef.id, permissions: toBits(['MANAGE_ORDERS']) }, orderID, {
+        images: ['https://img.test/ramen.png'],
+        chefNote: null,
+      });
       const cancel = await command('cancel', { user });
       expect(ephemeral(cancel)).toBe(true);
-      expect(cancel.data.content).toBe(`Order **${orderID}** is already being prepared: it can no longer be cancelled.`);
+      expect(cancel.data.content).toBe(
+        `Order **${orderID}** is already being prepared: it can no longer be cancelled.`,
+      );
     });
 
     it('/menu, /leaderboard, /profile, /help, /invite', async () => {
-      await services().orders.foodLookup.create({ id: '100000000000000001', username: 'owner', displayName: null }, { name: 'Cheeseburger', keywords: ['burger'], images: ['https://img.test/burger.png'] });
+      await services().orders.foodLookup.create(
+        { id: '100000000000000001', username: 'owner', displayName: null },
+        { name: 'Cheeseburger', keywords: ['burger'], images: ['https://img.test/burger.png'] },
+      );
       const menu = await command('menu', { user: customer() });
       expect(menu.data.embeds![0]!.description).toContain('• Cheeseburger');
       const board = await command('leaderboard', { user: customer() });
       expect(board.data.embeds![0]!.fields!.map((f) => f.name)).toEqual(['Chefs', 'Drivers', 'Customers']);
       const me = customer();
       const profile = await command('profile', { user: me });
-      expect(profile.data.embeds![0]).toMatchObject({ title: `${me.global_name} at the Virtual Diner`, url: `${PUBLIC_URL}/users/${me.id}` });
-      const other = { id: '600000000000000042', username: 'other', global_name: null, discriminator: '0', avatar: null };
-      const theirs = await command('profile', { user: me, options: [{ name: 'user', type: 6, value: other.id }], resolvedUsers: [other] });
+      expect(profile.data.embeds![0]).toMatchObject({
+        title: `${me.global_name} at the Virtual Diner`,
+        url: `${PUBLIC_URL}/users/${me.id}`,
+      });
+      const other = {
+        id: '600000000000000042',
+        username: 'other',
+        global_name: null,
+        discriminator: '0',
+        avatar: null,
+      };
+      const theirs = await command('profile', {
+        user: me,
+        options: [{ name: 'user', type: 6, value: other.id }],
+        resolvedUsers: [other],
+      });
       expect(theirs.data.embeds![0]!.title).toBe('other at the Virtual Diner');
       const help = await command('help', { user: me });
-      for (const name of ['order', 'status', 'cancel', 'rate', 'menu', 'leaderboard', 'profile', 'kitchen', 'help', 'invite']) {
+      for (const name of [
+        'order',
+        'status',
+        'cancel',
+        'rate',
+        'menu',
+        'leaderboard',
+        'profile',
+        'kitchen',
+        'help',
+        'invite',
+      ]) {
         expect(help.data.embeds![0]!.description).toContain(`/${name}\``);
       }
       const invite = await command('invite', { user: me });
@@ -330,17 +414,40 @@ describe('HTTP interactions and the bot', () => {
       const chef = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
       const refused = await command('kitchen', { user: { id: chef.id, username: 'chef' }, options: close as never });
       expect(refused.data.content).toMatch(/Only diner staff/);
-      const bannedManager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'], ban: { reason: 'Abuse', expires: null } });
-      const banned = await command('kitchen', { user: { id: bannedManager.id, username: 'banned_manager' }, options: close as never });
-      expect(banned.data.content).toMatch(/^You are currently banned from this website for the following reason: Abuse/);
+      const bannedManager = await app.createUser({
+        rankPermissions: ['MANAGE_SETTINGS'],
+        ban: { reason: 'Abuse', expires: null },
+      });
+      const banned = await command('kitchen', {
+        user: { id: bannedManager.id, username: 'banned_manager' },
+        options: close as never,
+      });
+      expect(banned.data.content).toMatch(
+        /^You are currently banned from this website for the following reason: Abuse/,
+      );
       const manager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'] });
-      const closed = await command('kitchen', { user: { id: manager.id, username: 'manager' }, options: close as never });
+      const closed = await command('kitchen', {
+        user: { id: manager.id, username: 'manager' },
+        options: close as never,
+      });
       expect(closed.data.content).toBe('The kitchen is closed: Out of buns');
       // An admin write from Discord is audited like one from the site, in the Discord user's name.
-      const { entries } = await app.server.ctx.audit.list({ permissions: toBits(['SUPER_ADMIN']), perks: [] }, { target: 'kitchen', page: 1, pageSize: 1 });
-      expect(entries[0]).toMatchObject({ action: 'settings.update', actor: { id: manager.id, name: 'manager' }, after: { open: false, reason: 'Out of buns' } });
-      expect((await command('order', { user: customer(), options: { item: 'Bun' } })).data.content).toBe('The kitchen is closed: Out of buns');
-      const opened = await command('kitchen', { user: { id: manager.id, username: 'manager' }, options: [{ name: 'open', type: 1 }] as never });
+      const { entries } = await app.server.ctx.audit.list(
+        { permissions: toBits(['SUPER_ADMIN']), perks: [] },
+        { target: 'kitchen', page: 1, pageSize: 1 },
+      );
+      expect(entries[0]).toMatchObject({
+        action: 'settings.update',
+        actor: { id: manager.id, name: 'manager' },
+        after: { open: false, reason: 'Out of buns' },
+      });
+      expect((await command('order', { user: customer(), options: { item: 'Bun' } })).data.content).toBe(
+        'The kitchen is closed: Out of buns',
+      );
+      const opened = await command('kitchen', {
+        user: { id: manager.id, username: 'manager' },
+        options: [{ name: 'open', type: 1 }] as never,
+      });
       expect(opened.data.content).toMatch(/kitchen is open/);
       expect(ephemeral(await command('order', { user: customer(), options: { item: 'Bun' } }))).toBe(false);
     });
@@ -350,7 +457,10 @@ describe('HTTP interactions and the bot', () => {
     const kitchenStaff = async () => {
       const chef = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
       const driver = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
-      return { chef: { id: chef.id, permissions: toBits(['MANAGE_ORDERS']) }, driver: { id: driver.id, permissions: toBits(['MANAGE_ORDERS']) } };
+      return {
+        chef: { id: chef.id, permissions: toBits(['MANAGE_ORDERS']) },
+        driver: { id: driver.id, permissions: toBits(['MANAGE_ORDERS']) },
+      };
     };
 
     /** Orders `item` in `channel`, then claims, prepares (with pictures), readies and delivers it. */
@@ -359,12 +469,26 @@ describe('HTTP interactions and the bot', () => {
       const placed = await command('order', { user, options: { item: 'Pizza' }, channelId: channel });
       const orderID = field(placed.data.embeds![0], 'Order ID')!;
       const { chef, driver } = await kitchenStaff();
-      await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: driver.id }, { settings: { deliveryMessage: { message: 'Knock knock {customer}, your {item} ({orderID}) from {chef} is here!' } } });
+      await app.db.orm.em.fork().nativeUpdate(
+        UserSchema,
+        { id: driver.id },
+        {
+          settings: {
+            deliveryMessage: { message: 'Knock knock {customer}, your {item} ({orderID}) from {chef} is here!' },
+          },
+        },
+      );
       const { orders, sweeper } = services().orders;
       await orders.claim(chef, orderID);
-      await orders.prepare(chef, orderID, { images: ['https://img.test/pizza.png', '/uploads/abcdefghijklmnopqrstuvwx.png'], chefNote: null });
+      await orders.prepare(chef, orderID, {
+        images: ['https://img.test/pizza.png', '/uploads/abcdefghijklmnopqrstuvwx.png'],
+        chefNote: null,
+      });
       await sweeper.sweep();
-      await orders.deliver(driver, orderID, { report: options.report ?? false, reportReason: options.report ? 'Troll' : null });
+      await orders.deliver(driver, orderID, {
+        report: options.report ?? false,
+        reportReason: options.report ? 'Troll' : null,
+      });
       await services().discord.messages.idle();
       return { user, orderID, token: placed.token };
     }
@@ -375,10 +499,17 @@ describe('HTTP interactions and the bot', () => {
       const statuses = discord.bot.originals.get(token)!.edits.map((e) => field(e.embeds[0] as APIEmbed, 'Status'));
       expect(statuses).toEqual(['Claimed by a chef', 'Being prepared', 'Out for delivery', 'Delivered']);
       const [message] = discord.messagesIn(channel);
-      expect(message!.content).toMatch(new RegExp(`^Knock knock <@${user.id}>, your Pizza \\(${orderID}\\) from user\\d+ is here!$`));
-      expect(message!.embeds).toEqual([{ image: { url: 'https://img.test/pizza.png' } }, { image: { url: `${PUBLIC_URL}/uploads/abcdefghijklmnopqrstuvwx.png` } }]);
+      expect(message!.content).toMatch(
+        new RegExp(`^Knock knock <@${user.id}>, your Pizza \\(${orderID}\\) from user\\d+ is here!$`),
+      );
+      expect(message!.embeds).toEqual([
+        { image: { url: 'https://img.test/pizza.png' } },
+        { image: { url: `${PUBLIC_URL}/uploads/abcdefghijklmnopqrstuvwx.png` } },
+      ]);
       expect(message!.allowed_mentions).toEqual({ users: [user.id] });
-      const request = discord.requests.find((r) => r.method === 'POST' && r.path.endsWith(`/channels/${channel}/messages`))!;
+      const request = discord.requests.find(
+        (r) => r.method === 'POST' && r.path.endsWith(`/channels/${channel}/messages`),
+      )!;
       expect(request.headers.authorization).toBe('Bot bot-token');
       expect((await services().orders.orders.get(orderID)).deliveryFailed).toBe(false);
     });
@@ -387,11 +518,16 @@ describe('HTTP interactions and the bot', () => {
       const channel = '700000000000000101';
       const { token } = await orderAndDeliver(channel, { report: true });
       expect(discord.messagesIn(channel)).toEqual([]);
-      expect(field(discord.bot.originals.get(token)!.embeds[0] as APIEmbed, 'Status')).toBe('Closed by the kitchen (reported)');
+      expect(field(discord.bot.originals.get(token)!.embeds[0] as APIEmbed, 'Status')).toBe(
+        'Closed by the kitchen (reported)',
+      );
     });
 
     it('DMs the customer when the channel refuses (403 or 404)', async () => {
-      for (const [channel, failure] of [['700000000000000102', 403], ['700000000000000103', 404]] as const) {
+      for (const [channel, failure] of [
+        ['700000000000000102', 403],
+        ['700000000000000103', 404],
+      ] as const) {
         discord.failChannel(channel, failure);
         const { user, orderID } = await orderAndDeliver(channel);
         const [dm] = discord.dmsTo(user.id);
@@ -431,7 +567,9 @@ describe('HTTP interactions and the bot', () => {
       await services().discord.messages.idle();
       const [status] = discord.messagesIn(channel);
       expect(discord.messagesIn(channel)).toHaveLength(1);
-      const posted = discord.requests.find((r) => r.method === 'POST' && r.path.endsWith(`/channels/${channel}/messages`))!;
+      const posted = discord.requests.find(
+        (r) => r.method === 'POST' && r.path.endsWith(`/channels/${channel}/messages`),
+      )!;
       expect(field((posted.body as { embeds: APIEmbed[] }).embeds[0], 'Status')).toBe('Claimed by a chef');
       expect(status!.edits.map((e) => field(e.embeds[0] as APIEmbed, 'Status'))).toEqual(['Waiting in the kitchen']);
       expect(discord.bot.originals.get(placed.token)).toBeUndefined();
@@ -440,14 +578,23 @@ describe('HTTP interactions and the bot', () => {
     it('/rate: the customer rates a delivered order once, 1 to 5 stars', async () => {
       const { user, orderID } = await orderAndDeliver('700000000000000106');
       const rate = (by: { id: string; username: string }, order: string, stars: number) =>
-        command('rate', { user: by, options: [{ name: 'order', type: 3, value: order }, { name: 'stars', type: 4, value: stars }, { name: 'comment', type: 3, value: 'Hot and fast' }] as never });
+        command('rate', {
+          user: by,
+          options: [
+            { name: 'order', type: 3, value: order },
+            { name: 'stars', type: 4, value: stars },
+            { name: 'comment', type: 3, value: 'Hot and fast' },
+          ] as never,
+        });
       expect((await rate(customer(), orderID, 5)).data.content).toBe('You can only rate your own orders.');
       expect((await rate(user, orderID, 6)).data.content).toMatch(/Stars are 1 to 5/);
       const rated = await rate(user, orderID.toLowerCase(), 4);
       expect(ephemeral(rated)).toBe(true);
       expect(rated.data.content).toBe(`Thank you! You gave order **${orderID}** ★★★★☆.`);
       expect((await rate(user, orderID, 5)).data.content).toBe(`You have already rated order ${orderID}.`);
-      expect(await services().orders.feedback.forOrder((await services().orders.orders.get(orderID)).id)).toMatchObject({ stars: 4, comment: 'Hot and fast' });
+      expect(await services().orders.feedback.forOrder((await services().orders.orders.get(orderID)).id)).toMatchObject(
+        { stars: 4, comment: 'Hot and fast' },
+      );
       // Not delivered yet: not rateable.
       const other = customer();
       const placed = await command('order', { user: other, options: { item: 'Soup' } });
@@ -461,8 +608,13 @@ describe('HTTP interactions and the bot', () => {
       const elsewhere = await command('order', { user: customer(), options: { item: 'Tacos' } });
       expect(await services().discord.messages.guildRemoved(guild)).toBe(1);
       const cancelled = await services().orders.orders.get(field(first.data.embeds![0], 'Order ID')!);
-      expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelReason: expect.stringMatching(/removed from the server/) });
-      expect((await services().orders.orders.get(field(elsewhere.data.embeds![0], 'Order ID')!)).status).toBe('ORDERED');
+      expect(cancelled).toMatchObject({
+        status: 'CANCELLED',
+        cancelReason: expect.stringMatching(/removed from the server/),
+      });
+      expect((await services().orders.orders.get(field(elsewhere.data.embeds![0], 'Order ID')!)).status).toBe(
+        'ORDERED',
+      );
     });
   });
 });

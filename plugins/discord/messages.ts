@@ -6,7 +6,8 @@ export const botText = {
   notStaff: 'Only diner staff with the right permission on the website may use this command.',
   signInFirst: (publicUrl: string) => `Sign in on the website first (${publicUrl}/login), so I know who you are.`,
   done: 'Done.',
-  deliveredDm: (channel: string | null) => (channel ? `I could not post your delivery in <#${channel}>, so here it is:` : 'Here is your delivery:'),
+  deliveredDm: (channel: string | null) =>
+    channel ? `I could not post your delivery in <#${channel}>, so here it is:` : 'Here is your delivery:',
   guildRemoved: 'The bot was removed from the server this order came from, so it cannot be delivered.',
   helpTitle: 'Virtual Diner: commands',
   helpFooter: 'The number 1 home for virtual fast food',

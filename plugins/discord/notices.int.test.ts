@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { NotificationsPlugin } from '../notifications/index.ts';
 import '../notifications/events.ts';
@@ -20,7 +20,9 @@ describe('notices as Discord DMs', () => {
   async function tell(userId: string, text: string, link: string | null = '/appeal/42'): Promise<string> {
     const stored = new Promise<string>((resolve) => {
       const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => {
-        if (n.userId === userId && n.text === text) (stop(), resolve(n.id));
+        if (n.userId !== userId || n.text !== text) return;
+        stop();
+        resolve(n.id);
       });
     });
     app.server.ctx.events.publish('notice', { userId, ref: `test:${++refs}`, kind: 'appeal.denied', text, link });
@@ -38,7 +40,12 @@ describe('notices as Discord DMs', () => {
       },
     });
     app = await createTestApp({
-      env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, PUBLIC_URL: 'https://diner.example', LOG_LEVEL: 'warn' },
+      env: {
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        PUBLIC_URL: 'https://diner.example',
+        LOG_LEVEL: 'warn',
+      },
       logStream: stream,
     });
   });
@@ -47,10 +54,12 @@ describe('notices as Discord DMs', () => {
     await discord?.close();
   });
 
-  it('sends the notice\'s text and link as a DM', async () => {
+  it("sends the notice's text and link as a DM", async () => {
     const user = await app.createUser();
     await tell(user.id, 'Your appeal was denied: not enough remorse.');
-    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['Your appeal was denied: not enough remorse.\nhttps://diner.example/appeal/42']);
+    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual([
+      'Your appeal was denied: not enough remorse.\nhttps://diner.example/appeal/42',
+    ]);
   });
 
   it('sends nothing to a user who turned DMs off; the notice is still stored', async () => {
@@ -58,7 +67,9 @@ describe('notices as Discord DMs', () => {
     await notifications().setPreferences(user.id, { dms: false });
     await tell(user.id, 'Quietly decided.');
     expect(discord.dmsTo(user.id)).toEqual([]);
-    expect((await notifications().list(user.id, { page: 1, pageSize: 20 })).notifications.map((n) => n.text)).toEqual(['Quietly decided.']);
+    expect((await notifications().list(user.id, { page: 1, pageSize: 20 })).notifications.map((n) => n.text)).toEqual([
+      'Quietly decided.',
+    ]);
   });
 
   describe('a lifted ban', () => {
@@ -66,9 +77,18 @@ describe('notices as Discord DMs', () => {
       const manager = await app.createUser({ rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'] });
       const user = await app.createUser({ ban: { reason: 'Spam' } });
       const stored = new Promise<void>((resolve) => {
-        const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => void (n.userId === user.id && (stop(), resolve())));
+        const stop: () => void = app.server.ctx.events.on('noticeCreated', (n): void => {
+          if (n.userId !== user.id) return;
+          stop();
+          resolve();
+        });
       });
-      const res = await app.inject({ method: 'DELETE', url: `/api/client/admin/users/${user.id}/ban`, headers: manager.auth, payload: { silent } });
+      const res = await app.inject({
+        method: 'DELETE',
+        url: `/api/client/admin/users/${user.id}/ban`,
+        headers: manager.auth,
+        payload: { silent },
+      });
       expect(res.statusCode).toBe(204);
       // Not silent: wait for the stored notice. Silent: nothing will come; the events of the call were published
       // synchronously before it answered, so a notice would have been stored by the time a later one is.
@@ -81,8 +101,12 @@ describe('notices as Discord DMs', () => {
     it('not silent: the user is told, one notice and one DM', async () => {
       const user = await unban(false);
       const list = await notifications().list(user.id, { page: 1, pageSize: 20 });
-      expect(list.notifications.map((n) => [n.kind, n.text, n.link])).toEqual([['ban.lifted', 'Your ban has been lifted.', '/']]);
-      expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['Your ban has been lifted.\nhttps://diner.example/']);
+      expect(list.notifications.map((n) => [n.kind, n.text, n.link])).toEqual([
+        ['ban.lifted', 'Your ban has been lifted.', '/'],
+      ]);
+      expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual([
+        'Your ban has been lifted.\nhttps://diner.example/',
+      ]);
     });
 
     it('silent: no notice, no DM', async () => {
@@ -96,7 +120,9 @@ describe('notices as Discord DMs', () => {
     const user = await app.createUser();
     discord.closeDms(user.id);
     const id = await tell(user.id, 'You will not read this in Discord.', null);
-    expect(lines.filter((l) => l.msg === 'could not DM a notice')).toEqual([expect.objectContaining({ level: 40, notificationId: id, status: 403 })]);
+    expect(lines.filter((l) => l.msg === 'could not DM a notice')).toEqual([
+      expect.objectContaining({ level: 40, notificationId: id, status: 403 }),
+    ]);
     discord.closeDms(user.id, false);
     await tell(user.id, 'But this one.', null);
     expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['But this one.']);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/events.ts';
 import '../notifications/events.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { discordStatus, type DiscordRest } from './rest.ts';
+import { type DiscordRest, discordStatus } from './rest.ts';
 
 /** Discord's limit for a message's content. */
 const MAX_CONTENT = 2000;
@@ -26,7 +26,12 @@ export class NoticeDms {
   readonly #log: FastifyBaseLogger;
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(deps: { rest: DiscordRest; notifications: () => NotificationsService; publicUrl: string; log: FastifyBaseLogger }) {
+  constructor(deps: {
+    rest: DiscordRest;
+    notifications: () => NotificationsService;
+    publicUrl: string;
+    log: FastifyBaseLogger;
+  }) {
     this.#rest = deps.rest;
     this.#notifications = deps.notifications;
     this.#publicUrl = deps.publicUrl;
@@ -51,7 +56,10 @@ export class NoticeDms {
     try {
       const claimed = await this.#notifications().claimDm(id);
       if (!claimed) return;
-      await this.#rest.directMessage(claimed.userId, { content: noticeDm(claimed.text, claimed.link, this.#publicUrl), allowed_mentions: { parse: [] } });
+      await this.#rest.directMessage(claimed.userId, {
+        content: noticeDm(claimed.text, claimed.link, this.#publicUrl),
+        allowed_mentions: { parse: [] },
+      });
     } catch (error) {
       this.#log.warn({ err: error, notificationId: id, status: discordStatus(error) }, 'could not DM a notice');
     }

@@ -1,22 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
-import type { FastifyBaseLogger } from 'fastify';
 import { orderEmbed } from '../orders/commands/messages.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import type { OrdersService } from '../orders/service.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
 import { DiscordOrderMessageSchema } from './entities.ts';
 import { botText } from './messages.ts';
-import { discordStatus, type DiscordRest, type MessageBody } from './rest.ts';
+import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
 import '../orders/events.ts';
 
 /** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
 export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
 
-const nameOf = (user: { username: string; displayName: string | null } | null) => (user ? (user.displayName ?? user.username) : 'the kitchen');
+const nameOf = (user: { username: string; displayName: string | null } | null) =>
+  user ? (user.displayName ?? user.username) : 'the kitchen';
 
 /** A picture URL Discord can fetch: ours are made absolute with PUBLIC_URL. */
 function absolute(url: string, publicUrl: string): string {
@@ -42,7 +43,14 @@ export class OrderMessages {
   readonly #log: FastifyBaseLogger;
   readonly #queues = new Map<string, Promise<void>>();
 
-  constructor(deps: { orm: Orm; rest: DiscordRest; orders: () => OrdersService; config: Config; now: () => number; log: FastifyBaseLogger }) {
+  constructor(deps: {
+    orm: Orm;
+    rest: DiscordRest;
+    orders: () => OrdersService;
+    config: Config;
+    now: () => number;
+    log: FastifyBaseLogger;
+  }) {
     this.#orm = deps.orm;
     this.#rest = deps.rest;
     this.#orders = deps.orders;
@@ -65,7 +73,9 @@ export class OrderMessages {
         }),
       ),
     ];
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   /** Waits for every edit and delivery in progress (tests; shutdown). */
@@ -98,14 +108,22 @@ export class OrderMessages {
     if (!row) return;
     const body: MessageBody = { embeds: [orderEmbed(order)], allowed_mentions: { parse: [] } };
     try {
-      if (row.interactionToken && row.applicationId && row.tokenExpiresAt && row.tokenExpiresAt.getTime() > this.#now()) {
+      if (
+        row.interactionToken &&
+        row.applicationId &&
+        row.tokenExpiresAt &&
+        row.tokenExpiresAt.getTime() > this.#now()
+      ) {
         await this.#rest.editOriginal(row.applicationId, row.interactionToken, body);
       } else if (row.channelId && this.#rest.canPost) {
         const messageId = row.messageId ?? (await this.#postStatusOnce(order.id, row.channelId, body));
         if (messageId) await this.#rest.editMessage(row.channelId, messageId, body);
       }
     } catch (error) {
-      this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not update the order status message');
+      this.#log.warn(
+        { err: error, orderID: order.orderID, status: discordStatus(error) },
+        'could not update the order status message',
+      );
     }
   }
 
@@ -136,11 +154,17 @@ export class OrderMessages {
         return;
       } catch (error) {
         // Usually 403 (no access) or 404 (channel gone); whatever the cause, the customer's DMs are the next place.
-        this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not post the delivery in its channel');
+        this.#log.warn(
+          { err: error, orderID: order.orderID, status: discordStatus(error) },
+          'could not post the delivery in its channel',
+        );
       }
     }
     try {
-      await this.#rest.directMessage(order.orderedBy.id, { ...body, content: `${botText.deliveredDm(order.channelId)}\n${body.content}` });
+      await this.#rest.directMessage(order.orderedBy.id, {
+        ...body,
+        content: `${botText.deliveredDm(order.channelId)}\n${body.content}`,
+      });
     } catch (error) {
       this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not DM the delivery');
       await this.#failed(order);
@@ -171,7 +195,9 @@ export class OrderMessages {
 
   async #deliveryBody(order: OrderView): Promise<MessageBody> {
     const driverId = order.deliveredBy?.id ?? null;
-    const driver = driverId ? await this.#orm.em.fork().findOne(UserSchema, { id: driverId }, { fields: ['settings'] }) : null;
+    const driver = driverId
+      ? await this.#orm.em.fork().findOne(UserSchema, { id: driverId }, { fields: ['settings'] })
+      : null;
     const template = driver?.settings?.deliveryMessage?.message || DEFAULT_DELIVERY_MESSAGE;
     const content = fillDeliveryMessage(template, {
       customer: `<@${order.orderedBy.id}>`,

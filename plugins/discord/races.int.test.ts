@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { NotificationsPlugin } from '../notifications/index.ts';
 import '../notifications/events.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
@@ -24,7 +24,12 @@ describe('order status messages from several processes', () => {
   beforeAll(async () => {
     discord = await startDiscordStandIn({ botToken: 'bot-token' });
     app = await createTestApp({
-      env: { ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID },
+      env: {
+        ORDER_SWEEP_INTERVAL_MS: '0',
+        DISCORD_TOKEN: discord.botToken,
+        DISCORD_API_URL: discord.apiUrl,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+      },
       now: () => clock,
     });
   });
@@ -38,12 +43,25 @@ describe('order status messages from several processes', () => {
     const { messages, rest } = app.server.ctx.services.discord as DiscordPlugin;
     const customer = await app.createUser();
     const channel = '700000000000000901';
-    const order = await orders.createOrder({ customerId: customer.id, guildId: '800000000000000901', channelId: channel, item: 'Pancakes' });
+    const order = await orders.createOrder({
+      customerId: customer.id,
+      guildId: '800000000000000901',
+      channelId: channel,
+      item: 'Pancakes',
+    });
     await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'expired-token', channelId: channel });
     clock += INTERACTION_TOKEN_MS + 60_000;
     const processes = Array.from(
       { length: 4 },
-      () => new OrderMessages({ orm: app.db.orm, rest, orders: () => orders, config: app.config, now: () => clock, log: app.server.app.log }),
+      () =>
+        new OrderMessages({
+          orm: app.db.orm,
+          rest,
+          orders: () => orders,
+          config: app.config,
+          now: () => clock,
+          log: app.server.app.log,
+        }),
     );
     await Promise.all([messages, ...processes].map((p) => p.updateStatus(order)));
     const posted = discord.messagesIn(channel);
@@ -59,7 +77,9 @@ describe('a notice heard by several processes', () => {
 
   beforeAll(async () => {
     discord = await startDiscordStandIn({ botToken: 'notice-token' });
-    app = await createTestApp({ env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, PUBLIC_URL: 'https://diner.example' } });
+    app = await createTestApp({
+      env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, PUBLIC_URL: 'https://diner.example' },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -69,13 +89,28 @@ describe('a notice heard by several processes', () => {
   it('is sent as a DM once, however many processes hear noticeCreated', async () => {
     const user = await app.createUser();
     const notifications = (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
-    const { id } = (await notifications.store({ userId: user.id, ref: 'test:1', kind: 'appeal.denied', text: 'Your appeal was denied: not enough remorse.', link: '/appeal/42' }))!;
+    const { id } = (await notifications.store({
+      userId: user.id,
+      ref: 'test:1',
+      kind: 'appeal.denied',
+      text: 'Your appeal was denied: not enough remorse.',
+      link: '/appeal/42',
+    }))!;
     // Heard by every process at once: each tries to claim it; nobody wins a second time.
-    const created = { userId: user.id, id, kind: 'appeal.denied', text: 'x', link: null, createdAt: new Date().toISOString() };
+    const created = {
+      userId: user.id,
+      id,
+      kind: 'appeal.denied',
+      text: 'x',
+      link: null,
+      createdAt: new Date().toISOString(),
+    };
     for (let i = 0; i < 5; i++) app.server.ctx.events.deliver('noticeCreated', created);
     await Promise.all(Array.from({ length: 5 }, () => dms().send(id)));
     await dms().idle();
-    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual(['Your appeal was denied: not enough remorse.\nhttps://diner.example/appeal/42']);
+    expect(discord.dmsTo(user.id).map((m) => m.content)).toEqual([
+      'Your appeal was denied: not enough remorse.\nhttps://diner.example/appeal/42',
+    ]);
   });
 });
 
@@ -90,7 +125,11 @@ describe('an announced rank change heard by several processes', () => {
   beforeAll(async () => {
     discord = await startDiscordStandIn({ botToken: 'rank-token' });
     app = await createTestApp({ env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl } });
-    manager = await app.createUser({ username: 'morgan_manager', rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'MANAGE_USERS'], rankPosition: 60 });
+    manager = await app.createUser({
+      username: 'morgan_manager',
+      rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'MANAGE_USERS'],
+      rankPosition: 60,
+    });
     const em = app.server.ctx.orm.em.fork();
     const rank = em.create(RankSchema, { name: 'Line Cook', position: 20, permissions: 0 });
     await em.flush();
@@ -105,9 +144,17 @@ describe('an announced rank change heard by several processes', () => {
   it('five processes hearing the change: one post', async () => {
     const member = await app.createUser();
     const heard: { userId: string; ranks: string[]; announce: boolean; announcementId?: string }[] = [];
-    const stop = app.server.ctx.events.on('userRanksChanged', (change) => void (change.userId === member.id && heard.push(change)));
+    const stop = app.server.ctx.events.on(
+      'userRanksChanged',
+      (change) => void (change.userId === member.id && heard.push(change)),
+    );
     const before = discord.messagesIn(CHANNEL).length;
-    await app.inject({ method: 'PATCH', url: `/api/client/admin/users/${member.id}/update-rank`, headers: manager.auth, payload: { ranks: [low], announce: true } });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/client/admin/users/${member.id}/update-rank`,
+      headers: manager.auth,
+      payload: { ranks: [low], announce: true },
+    });
     await announcements().idle();
     stop();
     expect(heard).toHaveLength(1);
@@ -116,6 +163,11 @@ describe('an announced rank change heard by several processes', () => {
     for (let i = 0; i < 5; i++) app.server.ctx.events.deliver('userRanksChanged', heard[0]!);
     await Promise.all(Array.from({ length: 5 }, () => announcements().send(heard[0]!)));
     await announcements().idle();
-    expect(discord.messagesIn(CHANNEL).slice(before).map((m) => m.content)).toEqual([`🎉 <@${member.id}> is now **Line Cook**.`]);
+    expect(
+      discord
+        .messagesIn(CHANNEL)
+        .slice(before)
+        .map((m) => m.content),
+    ).toEqual([`🎉 <@${member.id}> is now **Line Cook**.`]);
   });
 });

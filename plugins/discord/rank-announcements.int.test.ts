@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { SettingsService } from '../settings/service.ts';
 import '../users/events.ts';
@@ -23,7 +23,12 @@ describe('announced rank changes posted to the Discord channel', () => {
 
   /** PATCH update-rank as the manager; waits for the announcement work every listener started. */
   async function updateRanks(userId: string, body: { ranks: string[]; announce?: boolean }) {
-    const res = await app.inject({ method: 'PATCH', url: `/api/client/admin/users/${userId}/update-rank`, headers: manager.auth, payload: body });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/client/admin/users/${userId}/update-rank`,
+      headers: manager.auth,
+      payload: body,
+    });
     await announcements().idle();
     return res;
   }
@@ -36,7 +41,10 @@ describe('announced rank changes posted to the Discord channel', () => {
         done();
       },
     });
-    app = await createTestApp({ env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, LOG_LEVEL: 'warn' }, logStream: stream });
+    app = await createTestApp({
+      env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, LOG_LEVEL: 'warn' },
+      logStream: stream,
+    });
     manager = await app.createUser({ username: 'morgan_manager', rankPermissions: MANAGER, rankPosition: 60 });
     const em = app.server.ctx.orm.em.fork();
     const high = em.create(RankSchema, { name: 'Head *Chef*', position: 30, permissions: 0 });
@@ -62,11 +70,19 @@ describe('announced rank changes posted to the Discord channel', () => {
     expect((await updateRanks(member.id, { ranks: [ranks.low, ranks.high], announce: true })).statusCode).toBe(200);
     const posted = discord.messagesIn(CHANNEL).slice(before);
     expect(posted.map((m) => m.content)).toEqual([`🎉 <@${member.id}> is now **Head \\*Chef\\***, **Line Cook**.`]);
-    const request = discord.requests.findLast((r) => r.method === 'POST' && r.path.endsWith(`/channels/${CHANNEL}/messages`));
+    const request = discord.requests.findLast(
+      (r) => r.method === 'POST' && r.path.endsWith(`/channels/${CHANNEL}/messages`),
+    );
     expect(request?.body).toMatchObject({ allowed_mentions: { parse: [], users: [member.id] } });
 
     expect((await updateRanks(member.id, { ranks: [], announce: true })).statusCode).toBe(200);
-    expect(discord.messagesIn(CHANNEL).slice(before).map((m) => m.content).at(-1)).toBe(`<@${member.id}>'s ranks were removed.`);
+    expect(
+      discord
+        .messagesIn(CHANNEL)
+        .slice(before)
+        .map((m) => m.content)
+        .at(-1),
+    ).toBe(`<@${member.id}>'s ranks were removed.`);
   });
 
   it('announce off: nothing is posted', async () => {
@@ -97,7 +113,9 @@ describe('announced rank changes posted to the Discord channel', () => {
     const res = await updateRanks(member.id, { ranks: [ranks.low], announce: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ranks: [ranks.low] });
-    expect(lines.filter((l) => l.msg === 'could not announce a rank change')).toEqual([expect.objectContaining({ level: 40, status: 404 })]);
+    expect(lines.filter((l) => l.msg === 'could not announce a rank change')).toEqual([
+      expect.objectContaining({ level: 40, status: 404 }),
+    ]);
     discord.failChannel(refusing, null);
   });
 });

@@ -5,7 +5,7 @@ import type { DomainEvents, EventBus } from '../../core/events.ts';
 import type { SettingsService } from '../settings/service.ts';
 import '../users/events.ts';
 import { botText } from './messages.ts';
-import { discordStatus, type DiscordRest } from './rest.ts';
+import { type DiscordRest, discordStatus } from './rest.ts';
 
 type RanksChanged = DomainEvents['userRanksChanged'];
 
@@ -33,7 +33,13 @@ export class RankAnnouncements {
   readonly #log: FastifyBaseLogger;
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(deps: { orm: Orm; rest: DiscordRest; settings: () => SettingsService; now: () => number; log: FastifyBaseLogger }) {
+  constructor(deps: {
+    orm: Orm;
+    rest: DiscordRest;
+    settings: () => SettingsService;
+    now: () => number;
+    log: FastifyBaseLogger;
+  }) {
     this.#orm = deps.orm;
     this.#rest = deps.rest;
     this.#settings = deps.settings;
@@ -63,7 +69,10 @@ export class RankAnnouncements {
       const content = rankAnnouncement(userId, await this.#rankNames(change.ranks));
       await this.#rest.postMessage(channelId, { content, allowed_mentions: { parse: [], users: [userId] } });
     } catch (error) {
-      this.#log.warn({ err: error, announcementId, userId, status: discordStatus(error) }, 'could not announce a rank change');
+      this.#log.warn(
+        { err: error, announcementId, userId, status: discordStatus(error) },
+        'could not announce a rank change',
+      );
     }
   }
 
@@ -81,7 +90,9 @@ export class RankAnnouncements {
   /** The ranks' names, highest first (a rank deleted since is left out). */
   async #rankNames(ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const ranks = await this.#orm.em.fork().find(RankSchema, { id: { $in: [...ids] } }, { orderBy: { position: 'desc' } });
+    const ranks = await this.#orm.em
+      .fork()
+      .find(RankSchema, { id: { $in: [...ids] } }, { orderBy: { position: 'desc' } });
     return ranks.map((rank) => rank.name);
   }
 }

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  InteractionResponseType,
-  MessageFlags,
   type APIChatInputApplicationCommandInteraction,
   type APIInteractionResponse,
+  InteractionResponseType,
+  MessageFlags,
 } from 'discord-api-types/v10';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandReply } from '../../core/commands.ts';
-import { toResponseData, type CommandDispatcher } from './dispatch.ts';
+import { type CommandDispatcher, toResponseData } from './dispatch.ts';
 import type { DiscordRest } from './rest.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { Routes, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { REST } from 'discord.js';
+import { type RESTPostAPIChannelMessageJSONBody, Routes } from 'discord-api-types/v10';
 import type { Config } from '../../core/config.ts';
 
 export type MessageBody = RESTPostAPIChannelMessageJSONBody;
@@ -57,7 +57,9 @@ export class DiscordRest {
 
   /** A follow-up message to an interaction (ephemeral with flags 64). */
   async followUp(applicationId: string, token: string, body: MessageBody): Promise<{ id: string }> {
-    return (await (await this.#client()).post(Routes.webhook(applicationId, token), { body, auth: false })) as { id: string };
+    return (await (await this.#client()).post(Routes.webhook(applicationId, token), { body, auth: false })) as {
+      id: string;
+    };
   }
 
   /** Opens (or finds) the DM channel with a user and posts there. */

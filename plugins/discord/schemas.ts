@@ -53,7 +53,10 @@ export const CommandInteractionSchema = z
       resolved: z.looseObject({ users: z.record(DiscordIdSchema, InteractionUserSchema).optional() }).optional(),
     }),
   })
-  .refine((interaction) => interaction.member?.user ?? interaction.user, { message: 'An interaction names its user', path: ['user'] });
+  .refine((interaction) => interaction.member?.user ?? interaction.user, {
+    message: 'An interaction names its user',
+    path: ['user'],
+  });
 
 /** Any interaction type: PING and slash commands are served; the rest (buttons, autocomplete…) are refused. */
 export const InteractionTypeSchema = z.looseObject({ type: z.int() });

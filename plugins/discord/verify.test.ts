@@ -13,8 +13,12 @@ describe('interaction signatures (Ed25519 over timestamp + body)', () => {
 
   it('accepts what the key signed, for those exact bytes and timestamp', () => {
     const h = signer.headers(body, ts);
-    expect(verifyInteraction(key, h['x-signature-ed25519'], h['x-signature-timestamp'], Buffer.from(body), now)).toBe(true);
-    expect(verifyInteraction(key, h['x-signature-ed25519'], h['x-signature-timestamp'], Buffer.from(`${body} `), now)).toBe(false);
+    expect(verifyInteraction(key, h['x-signature-ed25519'], h['x-signature-timestamp'], Buffer.from(body), now)).toBe(
+      true,
+    );
+    expect(
+      verifyInteraction(key, h['x-signature-ed25519'], h['x-signature-timestamp'], Buffer.from(`${body} `), now),
+    ).toBe(false);
     expect(verifyInteraction(key, h['x-signature-ed25519'], String(ts + 1), Buffer.from(body), now)).toBe(false);
   });
 
@@ -33,19 +37,27 @@ describe('interaction signatures (Ed25519 over timestamp + body)', () => {
       expect(verifyInteraction(key, signature, timestamp, Buffer.from(body), now)).toBe(false);
     }
     const old = signer.headers(body, ts - 301);
-    expect(verifyInteraction(key, old['x-signature-ed25519'], old['x-signature-timestamp'], Buffer.from(body), now)).toBe(false);
+    expect(
+      verifyInteraction(key, old['x-signature-ed25519'], old['x-signature-timestamp'], Buffer.from(body), now),
+    ).toBe(false);
   });
 });
 
 describe('the dispatcher’s shapes', () => {
   it('flattens options, a subcommand’s name and its options included', () => {
     expect(flattenOptions([{ name: 'item', type: 3, value: 'Fries' }])).toEqual({ item: 'Fries' });
-    expect(flattenOptions([{ name: 'close', type: 1, options: [{ name: 'reason', type: 3, value: 'Busy' }] }])).toEqual({ subcommand: 'close', reason: 'Busy' });
+    expect(flattenOptions([{ name: 'close', type: 1, options: [{ name: 'reason', type: 3, value: 'Busy' }] }])).toEqual(
+      { subcommand: 'close', reason: 'Busy' },
+    );
     expect(flattenOptions(undefined)).toEqual({});
   });
 
   it('replies never ping; ephemeral is flag 64', () => {
-    expect(toResponseData({ content: 'hi', ephemeral: true })).toEqual({ content: 'hi', flags: 64, allowed_mentions: { parse: [] } });
+    expect(toResponseData({ content: 'hi', ephemeral: true })).toEqual({
+      content: 'hi',
+      flags: 64,
+      allowed_mentions: { parse: [] },
+    });
     expect(toResponseData({ embeds: [], ephemeral: false })).toEqual({ embeds: [], allowed_mentions: { parse: [] } });
   });
 });

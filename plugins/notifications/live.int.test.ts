@@ -26,7 +26,13 @@ describe('notices on the live gateway', () => {
     );
     clients.push(one!, two!, other!, owner!);
 
-    const notice = { userId: told.id, ref: 'leave:7:approved', kind: 'leave.approved', text: 'Your leave was approved.', link: '/staff/take-a-break' };
+    const notice = {
+      userId: told.id,
+      ref: 'leave:7:approved',
+      kind: 'leave.approved',
+      text: 'Your leave was approved.',
+      link: '/staff/take-a-break',
+    };
     app.server.ctx.events.publish('notice', notice);
     app.server.ctx.events.deliver('notice', notice);
     for (const client of [one!, two!]) {
@@ -34,14 +40,30 @@ describe('notices on the live gateway', () => {
       expect(message).toEqual({
         op: OP.EVENT,
         t: 'notice',
-        data: { id: expect.stringMatching(/^\d{17,20}$/), kind: 'leave.approved', text: 'Your leave was approved.', link: '/staff/take-a-break', createdAt: expect.any(String) },
+        data: {
+          id: expect.stringMatching(/^\d{17,20}$/),
+          kind: 'leave.approved',
+          text: 'Your leave was approved.',
+          link: '/staff/take-a-break',
+          createdAt: expect.any(String),
+        },
       });
     }
     // A second notice to the same user, heard after the duplicate: once it arrives, a second copy of the first would have.
-    app.server.ctx.events.publish('notice', { ...notice, ref: 'leave:8:approved', text: 'Your second leave was approved.' });
-    for (const client of [one!, two!]) await client.next((m) => m.t === 'notice' && (m.data as { text: string }).text === 'Your second leave was approved.');
-    expect(one!.events('notice').map((m) => (m.data as { text: string }).text)).toEqual(['Your leave was approved.', 'Your second leave was approved.']);
+    app.server.ctx.events.publish('notice', {
+      ...notice,
+      ref: 'leave:8:approved',
+      text: 'Your second leave was approved.',
+    });
+    for (const client of [one!, two!])
+      await client.next(
+        (m) => m.t === 'notice' && (m.data as { text: string }).text === 'Your second leave was approved.',
+      );
+    expect(one!.events('notice').map((m) => (m.data as { text: string }).text)).toEqual([
+      'Your leave was approved.',
+      'Your second leave was approved.',
+    ]);
     expect(other!.events('notice')).toEqual([]);
-    expect(owner!.events('notice'), 'not even a super admin hears someone else\'s notice').toEqual([]);
+    expect(owner!.events('notice'), "not even a super admin hears someone else's notice").toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { NotificationSchema } from './entities.ts';
 import './events.ts';
 import type { NotificationsPlugin } from './index.ts';
-import { noticeMaker, type Notice } from './test-helpers.ts';
 import type { NotificationView } from './schemas.ts';
+import { type Notice, noticeMaker } from './test-helpers.ts';
 
 describe('notifications', () => {
   let app: TestApp;
@@ -24,10 +24,18 @@ describe('notifications', () => {
   const publish = async (n: Notice): Promise<NotificationView> => {
     const before = created.length;
     app.server.ctx.events.publish('notice', n);
-    for (let i = 0; i < 200 && !created.slice(before).some((c) => c.userId === n.userId && c.text === n.text); i++) await sleep(10);
+    for (let i = 0; i < 200 && !created.slice(before).some((c) => c.userId === n.userId && c.text === n.text); i++)
+      await sleep(10);
     const event = created.slice(before).find((c) => c.userId === n.userId && c.text === n.text);
     if (!event) throw new Error('notice not stored');
-    return { id: event.id, kind: event.kind, text: event.text, link: event.link, createdAt: event.createdAt, readAt: null };
+    return {
+      id: event.id,
+      kind: event.kind,
+      text: event.text,
+      link: event.link,
+      createdAt: event.createdAt,
+      readAt: null,
+    };
   };
   const get = (user: TestUser | null, url: string) => app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
   const post = (user: TestUser | null, url: string) => app.inject({ method: 'POST', url, headers: user?.auth ?? {} });
@@ -95,13 +103,22 @@ describe('notifications', () => {
     });
 
     it('bad input is a 400 in the error shape', async () => {
-      for (const url of ['/api/client/notifications?page=0', '/api/client/notifications?pageSize=101', '/api/client/notifications?extra=1']) {
+      for (const url of [
+        '/api/client/notifications?page=0',
+        '/api/client/notifications?pageSize=101',
+        '/api/client/notifications?extra=1',
+      ]) {
         const res = await get(user, url);
         expect(res.statusCode, url).toBe(400);
         expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       }
       expect((await post(user, '/api/client/notifications/not-an-id/read')).statusCode).toBe(400);
-      const put = await app.inject({ method: 'PUT', url: '/api/client/notifications/preferences', headers: user.auth, payload: { dms: 'no' } });
+      const put = await app.inject({
+        method: 'PUT',
+        url: '/api/client/notifications/preferences',
+        headers: user.auth,
+        payload: { dms: 'no' },
+      });
       expect(put.statusCode).toBe(400);
       expect(await service().preferences(user.id)).toEqual({ dms: true });
     });
@@ -128,21 +145,27 @@ describe('notifications', () => {
         const own = await publish(notice(user.id, { text: `For the ${role}` }));
         const list = await get(user, '/api/client/notifications');
         expect(list.statusCode, role).toBe(200);
-        expect(list.json().notifications.map((n: NotificationView) => n.text), role).toContain(`For the ${role}`);
+        expect(
+          list.json().notifications.map((n: NotificationView) => n.text),
+          role,
+        ).toContain(`For the ${role}`);
         expect((await post(user, `/api/client/notifications/${own.id}/read`)).statusCode, role).toBe(200);
         expect((await post(user, '/api/client/notifications/read-all')).statusCode, role).toBe(200);
         expect((await get(user, '/api/client/notifications/preferences')).statusCode, role).toBe(200);
       }
     });
 
-    it('another user\'s notice is 404 for everyone, super admin included, and stays unread', async () => {
+    it("another user's notice is 404 for everyone, super admin included, and stays unread", async () => {
       const theirs = await publish(notice(other.id, { text: 'Not yours' }));
       for (const [role, user] of Object.entries(roles())) {
         const res = await post(user, `/api/client/notifications/${theirs.id}/read`);
         expect(res.statusCode, role).toBe(404);
         expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Notification not found' });
         const list = (await get(user, '/api/client/notifications?pageSize=100')).json();
-        expect(list.notifications.some((n: NotificationView) => n.id === theirs.id), role).toBe(false);
+        expect(
+          list.notifications.some((n: NotificationView) => n.id === theirs.id),
+          role,
+        ).toBe(false);
         await post(user, '/api/client/notifications/read-all');
       }
       const row = await app.db.orm.em.fork().findOneOrFail(NotificationSchema, { id: theirs.id });
@@ -154,16 +177,34 @@ describe('notifications', () => {
     it('DMs are on by default; a user turns them off and on again', async () => {
       const user = await app.createUser();
       expect((await get(user, '/api/client/notifications/preferences')).json()).toEqual({ dms: true });
-      const off = await app.inject({ method: 'PUT', url: '/api/client/notifications/preferences', headers: user.auth, payload: { dms: false } });
+      const off = await app.inject({
+        method: 'PUT',
+        url: '/api/client/notifications/preferences',
+        headers: user.auth,
+        payload: { dms: false },
+      });
       expect(off.json()).toEqual({ dms: false });
       expect((await get(user, '/api/client/notifications/preferences')).json()).toEqual({ dms: false });
-      expect((await get(customer, '/api/client/notifications/preferences')).json(), 'someone else is unchanged').toEqual({ dms: true });
-      await app.inject({ method: 'PUT', url: '/api/client/notifications/preferences', headers: user.auth, payload: { dms: true } });
+      expect(
+        (await get(customer, '/api/client/notifications/preferences')).json(),
+        'someone else is unchanged',
+      ).toEqual({ dms: true });
+      await app.inject({
+        method: 'PUT',
+        url: '/api/client/notifications/preferences',
+        headers: user.auth,
+        payload: { dms: true },
+      });
       expect((await get(user, '/api/client/notifications/preferences')).json()).toEqual({ dms: true });
     });
 
     it('a banned user may set theirs', async () => {
-      const res = await app.inject({ method: 'PUT', url: '/api/client/notifications/preferences', headers: banned.auth, payload: { dms: false } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/client/notifications/preferences',
+        headers: banned.auth,
+        payload: { dms: false },
+      });
       expect(res.statusCode).toBe(200);
     });
   });

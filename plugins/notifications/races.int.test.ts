@@ -36,7 +36,14 @@ describe('notifications under concurrency', () => {
     const rows = await app.db.orm.em.fork().find(NotificationSchema, { user: customer.id, ref: 'appeal:1:decided' });
     expect(rows.map((r) => r.text)).toEqual([n.text]);
     expect(created.slice(before)).toEqual([
-      { userId: customer.id, id: rows[0]!.id, kind: 'appeal.accepted', text: n.text, link: n.link, createdAt: new Date(clock).toISOString() },
+      {
+        userId: customer.id,
+        id: rows[0]!.id,
+        kind: 'appeal.accepted',
+        text: n.text,
+        link: n.link,
+        createdAt: new Date(clock).toISOString(),
+      },
     ]);
   });
 

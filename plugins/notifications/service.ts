@@ -3,7 +3,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import { NotificationPreferenceSchema, NotificationSchema, type Notification } from './entities.ts';
+import { type Notification, NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
 import './events.ts';
 import type {
   MarkAllReadResponse,
@@ -37,9 +37,23 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 
 export function toNotificationView(row: Notification | NotificationRow): NotificationView {
   if ('user_id' in row) {
-    return { id: row.id, kind: row.kind, text: row.text, link: row.link, createdAt: iso(row.created_at)!, readAt: iso(row.read_at) };
+    return {
+      id: row.id,
+      kind: row.kind,
+      text: row.text,
+      link: row.link,
+      createdAt: iso(row.created_at)!,
+      readAt: iso(row.read_at),
+    };
   }
-  return { id: row.id, kind: row.kind, text: row.text, link: row.link ?? null, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    link: row.link ?? null,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
 }
 
 /**
@@ -76,12 +90,28 @@ export class NotificationsService {
        select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from users where id = ?)
        on conflict (user_id, ref) do nothing
        returning id, user_id, kind, text, link, created_at, read_at`,
-      [newId(this.#now()), notice.userId, notice.ref, notice.kind, notice.text, notice.link, new Date(this.#now()), notice.userId],
+      [
+        newId(this.#now()),
+        notice.userId,
+        notice.ref,
+        notice.kind,
+        notice.text,
+        notice.link,
+        new Date(this.#now()),
+        notice.userId,
+      ],
     );
     const row = rows[0];
     if (!row) return null;
     const view = toNotificationView(row);
-    this.#events.publish('noticeCreated', { userId: notice.userId, id: view.id, kind: view.kind, text: view.text, link: view.link, createdAt: view.createdAt });
+    this.#events.publish('noticeCreated', {
+      userId: notice.userId,
+      id: view.id,
+      kind: view.kind,
+      text: view.text,
+      link: view.link,
+      createdAt: view.createdAt,
+    });
     return view;
   }
 
@@ -96,10 +126,20 @@ export class NotificationsService {
         const [rows, total] = await em.findAndCount(
           NotificationSchema,
           { user: userId },
-          { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+          {
+            orderBy: { createdAt: 'desc', id: 'desc' },
+            limit: query.pageSize,
+            offset: (query.page - 1) * query.pageSize,
+          },
         );
         const unread = await em.count(NotificationSchema, { user: userId, readAt: null });
-        return { notifications: rows.map(toNotificationView), total, unread, page: query.page, pageSize: query.pageSize };
+        return {
+          notifications: rows.map(toNotificationView),
+          total,
+          unread,
+          page: query.page,
+          pageSize: query.pageSize,
+        };
       },
       { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
     );
@@ -121,7 +161,9 @@ export class NotificationsService {
 
   /** POST /api/client/notifications/read-all. */
   async markAllRead(userId: string): Promise<MarkAllReadResponse> {
-    const marked = await this.#orm.em.fork().nativeUpdate(NotificationSchema, { user: userId, readAt: null }, { readAt: new Date(this.#now()) });
+    const marked = await this.#orm.em
+      .fork()
+      .nativeUpdate(NotificationSchema, { user: userId, readAt: null }, { readAt: new Date(this.#now()) });
     return { marked, unread: 0 };
   }
 
@@ -133,7 +175,9 @@ export class NotificationsService {
 
   /** PUT /api/client/notifications/preferences: one upsert. */
   async setPreferences(userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
-    await this.#orm.em.fork().upsert(NotificationPreferenceSchema, { user: userId, dms: preferences.dms, updatedAt: new Date(this.#now()) });
+    await this.#orm.em
+      .fork()
+      .upsert(NotificationPreferenceSchema, { user: userId, dms: preferences.dms, updatedAt: new Date(this.#now()) });
     return { dms: preferences.dms };
   }
 

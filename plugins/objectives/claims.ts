@@ -5,9 +5,16 @@ import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import type { StorePlugin } from '../store/index.ts';
-import { ObjectiveClaimSchema, ObjectiveSchema, type Objective } from './entities.ts';
+import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
 import { inAudience, progressOf } from './progress.ts';
-import { GLOBAL_AUDIENCE, OBJECTIVE_ADMIN, objectiveGoal, type ClaimResponse, type ClaimedObjectiveView, type ObjectiveProgressView } from './schemas.ts';
+import {
+  type ClaimedObjectiveView,
+  type ClaimResponse,
+  GLOBAL_AUDIENCE,
+  OBJECTIVE_ADMIN,
+  type ObjectiveProgressView,
+  objectiveGoal,
+} from './schemas.ts';
 import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,15 +39,23 @@ export class ClaimsService {
    * MANAGE_ORDERS, and their own), running or complete, and every one they claimed (deleted ones too), with progress.
    */
   async forUser(viewer: CurrentUser, userId: string): Promise<ObjectiveProgressView[]> {
-    if (userId !== viewer.id && !meets(viewer, OBJECTIVE_ADMIN)) throw new DomainError('forbidden', 'You can only see your own objectives.');
+    if (userId !== viewer.id && !meets(viewer, OBJECTIVE_ADMIN))
+      throw new DomainError('forbidden', 'You can only see your own objectives.');
     const em = this.#orm.em.fork();
     const global = userId === viewer.id ? meets(viewer, GLOBAL_AUDIENCE) : await inAudience(em, userId);
-    const claims = await em.find(ObjectiveClaimSchema, { user: userId }, { fields: ['id', 'objective', 'user', 'progress', 'claimedAt', 'fulfilledAt', 'fulfilledBy'] });
+    const claims = await em.find(
+      ObjectiveClaimSchema,
+      { user: userId },
+      { fields: ['id', 'objective', 'user', 'progress', 'claimedAt', 'fulfilledAt', 'fulfilledBy'] },
+    );
     const objectives = await em.find(
       ObjectiveSchema,
       {
         $or: [
-          { deletedAt: null, $or: [{ scope: 'user', user: userId }, ...(global ? [{ scope: 'global' as const }] : [])] },
+          {
+            deletedAt: null,
+            $or: [{ scope: 'user', user: userId }, ...(global ? [{ scope: 'global' as const }] : [])],
+          },
           { id: { $in: claims.map((c) => c.objective.id) } },
         ],
       },
@@ -57,7 +72,10 @@ export class ClaimsService {
     const em = this.#orm.em.fork();
     const objective = await em.findOne(ObjectiveSchema, { id }, { populate: ['user'] });
     const claim = objective && (await em.findOne(ObjectiveClaimSchema, { objective: id, user: viewer.id }));
-    if (!objective || (!meets(viewer, OBJECTIVE_ADMIN) && !claim && (objective.deletedAt || !this.#appliesTo(viewer, objective)))) {
+    if (
+      !objective ||
+      (!meets(viewer, OBJECTIVE_ADMIN) && !claim && (objective.deletedAt || !this.#appliesTo(viewer, objective)))
+    ) {
       throw new DomainError('not_found', 'Objective not found');
     }
     const [view] = await this.#withProgress(em, viewer.id, [objective], new Map(claim ? [[id, claim]] : []));
@@ -67,9 +85,20 @@ export class ClaimsService {
   /** GET /api/client/objectives/claimed/{id}: the user's claims, newest first, with what they claimed. */
   async claimed(userId: string): Promise<ClaimedObjectiveView[]> {
     const em = this.#orm.em.fork();
-    const claims = await em.find(ObjectiveClaimSchema, { user: userId }, { populate: ['objective', 'objective.user', 'user'], orderBy: { claimedAt: 'desc', id: 'desc' }, limit: 200 });
-    const names = await rankNamesFor(em, claims.map((c) => c.objective));
-    return claims.map((claim) => ({ ...toClaimView(claim), objective: toObjectiveView(claim.objective, names), user: toPerson(claim.user) }));
+    const claims = await em.find(
+      ObjectiveClaimSchema,
+      { user: userId },
+      { populate: ['objective', 'objective.user', 'user'], orderBy: { claimedAt: 'desc', id: 'desc' }, limit: 200 },
+    );
+    const names = await rankNamesFor(
+      em,
+      claims.map((c) => c.objective),
+    );
+    return claims.map((claim) => ({
+      ...toClaimView(claim),
+      objective: toObjectiveView(claim.objective, names),
+      user: toPerson(claim.user),
+    }));
   }
 
   /**
@@ -92,7 +121,11 @@ export class ClaimsService {
       );
       if (inserted.length === 0) throw new DomainError('conflict', 'You have already claimed this objective.');
       if (progress < objective.target) {
-        throw new DomainError('conflict', `Not complete yet: ${progress} of ${objective.target} orders (${objectiveGoal(objective)}).`, { progress, target: objective.target });
+        throw new DomainError(
+          'conflict',
+          `Not complete yet: ${progress} of ${objective.target} orders (${objectiveGoal(objective)}).`,
+          { progress, target: objective.target },
+        );
       }
       const balance = await this.#reward(em, actor.id, objective, now, (changed) => (announce = changed));
       const claim = await em.findOneOrFail(ObjectiveClaimSchema, { id: inserted[0]!.id });
@@ -103,7 +136,13 @@ export class ClaimsService {
   }
 
   /** Pays the reward inside the claim's transaction; answers the balance after a coin reward. */
-  async #reward(em: Em, userId: string, objective: Objective, now: Date, changed: (changed: boolean) => void): Promise<number | null> {
+  async #reward(
+    em: Em,
+    userId: string,
+    objective: Objective,
+    now: Date,
+    changed: (changed: boolean) => void,
+  ): Promise<number | null> {
     const endsAt = objective.rewardDays ? new Date(now.getTime() + objective.rewardDays * DAY_MS) : null;
     switch (objective.rewardType) {
       case 'VD_CURRENCY': {
@@ -117,11 +156,30 @@ export class ClaimsService {
         return result.balance;
       }
       case 'VD_PERK':
-        changed(await this.#store.grants.grantIn(em, { userId, kind: 'perk', value: objective.rewardValue!, source: 'objective', sourceRef: objective.id, endsAt }));
+        changed(
+          await this.#store.grants.grantIn(em, {
+            userId,
+            kind: 'perk',
+            value: objective.rewardValue!,
+            source: 'objective',
+            sourceRef: objective.id,
+            endsAt,
+          }),
+        );
         return null;
       case 'VD_RANK':
-        if (!(await em.findOne(RankSchema, { id: objective.rewardValue! }))) throw new DomainError('conflict', 'The rank this objective gives no longer exists: ask a manager.');
-        changed(await this.#store.grants.grantIn(em, { userId, kind: 'rank', value: objective.rewardValue!, source: 'objective', sourceRef: objective.id, endsAt }));
+        if (!(await em.findOne(RankSchema, { id: objective.rewardValue! })))
+          throw new DomainError('conflict', 'The rank this objective gives no longer exists: ask a manager.');
+        changed(
+          await this.#store.grants.grantIn(em, {
+            userId,
+            kind: 'rank',
+            value: objective.rewardValue!,
+            source: 'objective',
+            sourceRef: objective.id,
+            endsAt,
+          }),
+        );
         return null;
       case 'CUSTOM':
         // A manager hands it out and marks the claim fulfilled (ObjectivesService.fulfil).

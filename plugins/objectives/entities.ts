@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import { OBJECTIVE_SCOPES, OBJECTIVE_TYPES, REWARD_TYPES } from './schemas.ts';
@@ -13,7 +13,10 @@ export const ObjectiveSchema = defineEntity({
   name: 'Objective',
   tableName: 'objectives',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     title: p.string().length(100),
     description: p.text(),
     scope: p.enum(OBJECTIVE_SCOPES).index(),
@@ -40,7 +43,10 @@ export const ObjectiveClaimSchema = defineEntity({
   tableName: 'objective_claims',
   uniques: [{ properties: ['objective', 'user'] }],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     objective: () => p.manyToOne(ObjectiveSchema).deleteRule('cascade'),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     progress: p.integer(),

@@ -10,5 +10,3 @@ declare module '../../core/events.ts' {
     objectiveCompleted: ObjectiveCompletedData & { userId: string };
   }
 }
-
-export {};

@@ -2,7 +2,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import type { StorePlugin } from '../store/index.ts';
 import { objectivesRoutes } from './api.ts';
 import { ClaimsService } from './claims.ts';
-import { objectiveEntities, ObjectiveSchema } from './entities.ts';
+import { ObjectiveSchema, objectiveEntities } from './entities.ts';
 import './events.ts';
 import { ObjectiveLive } from './live.ts';
 import { migrations } from './migrations/index.ts';

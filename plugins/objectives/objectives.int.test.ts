@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import type { DomainEvents } from '../../core/events.ts';
 import { OP } from '../../core/gateway/protocol.ts';
 import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import type { StorePlugin } from '../store/index.ts';
 import { ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
-import type { DomainEvents } from '../../core/events.ts';
 import './events.ts';
 import { ObjectiveLive } from './live.ts';
-import { ADMIN, STAFF, deliveredOrders, objectiveBody } from './test-helpers.ts';
+import type { ClaimView, ObjectiveView } from './schemas.ts';
+import { ADMIN, deliveredOrders, objectiveBody, STAFF } from './test-helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -31,19 +32,35 @@ describe('objectives', () => {
 
   const store = () => app.server.ctx.services.store as StorePlugin;
   const create = async (body: Record<string, unknown>) => {
-    const answer = await app.inject({ method: 'POST', url: '/api/client/objectives/', headers: admin.auth, payload: body });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/objectives/',
+      headers: admin.auth,
+      payload: body,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().objective as { _id: string };
   };
-  const claim = (user: TestUser, id: string) => app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: user.auth });
-  const mine = async (user: TestUser) => (await app.inject({ method: 'GET', url: `/api/client/objectives/user/${user.id}`, headers: user.auth })).json().objectives as any[];
+  const claim = (user: TestUser, id: string) =>
+    app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: user.auth });
+  const mine = async (user: TestUser) =>
+    (await app.inject({ method: 'GET', url: `/api/client/objectives/user/${user.id}`, headers: user.auth })).json()
+      .objectives as ObjectiveView[];
 
   it("GET /api/client/objectives/user/{not a snowflake}: 400 'User ID is not a snowflake'", async () => {
     const staff = await app.createUser({ rankPermissions: STAFF });
     for (const bad of ['abc', '123', '12345678901234x6']) {
-      const answer = await app.inject({ method: 'GET', url: `/api/client/objectives/user/${bad}`, headers: staff.auth });
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/client/objectives/user/${bad}`,
+        headers: staff.auth,
+      });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'User ID is not a snowflake' });
+      expect(answer.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'User ID is not a snowflake',
+      });
     }
   });
 
@@ -52,22 +69,42 @@ describe('objectives', () => {
     const chef = await app.createUser({ rankPermissions: STAFF });
     const from = new Date(Date.now() - 2 * HOUR).toISOString();
     const delivered = await create(objectiveBody({ scope: 'user', userId: driver.id, target: 3, from }));
-    const prepared = await create(objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_PREPARED', target: 2, from }));
-    const total = await create(objectiveBody({ scope: 'user', userId: driver.id, type: 'ORDER_TARGET_TOTAL', target: 4, from }));
+    const prepared = await create(
+      objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_PREPARED', target: 2, from }),
+    );
+    const total = await create(
+      objectiveBody({ scope: 'user', userId: driver.id, type: 'ORDER_TARGET_TOTAL', target: 4, from }),
+    );
     await deliveredOrders(app, 5, { chef: chef.id, driver: driver.id, at: new Date(Date.now() - 3 * HOUR) }); // before the window
     await deliveredOrders(app, 1, { chef: chef.id, driver: driver.id, report: true });
     await deliveredOrders(app, 2, { chef: chef.id, driver: driver.id });
     await deliveredOrders(app, 1, { chef: driver.id, driver: null });
     const driverViews = await mine(driver);
-    expect(driverViews.find((o) => o._id === delivered._id)).toMatchObject({ progress: 2, target: 3, claimable: false, claim: null });
+    expect(driverViews.find((o) => o._id === delivered._id)).toMatchObject({
+      progress: 2,
+      target: 3,
+      claimable: false,
+      claim: null,
+    });
     expect(driverViews.find((o) => o._id === total._id)).toMatchObject({ progress: 3, claimable: false });
     expect((await mine(chef)).find((o) => o._id === prepared._id)).toMatchObject({ progress: 2, claimable: true });
-    expect(driverViews.some((o) => o._id === prepared._id), "someone else's personal objective").toBe(false);
+    expect(
+      driverViews.some((o) => o._id === prepared._id),
+      "someone else's personal objective",
+    ).toBe(false);
   });
 
   it('claims only when complete (409 with the progress), then pays the coins once and keeps the claim', async () => {
     const driver = await app.createUser({ rankPermissions: STAFF });
-    const { _id: id } = await create(objectiveBody({ scope: 'user', userId: driver.id, target: 3, from: new Date(Date.now() - HOUR).toISOString(), reward: { type: 'VD_CURRENCY', amount: 150 } }));
+    const { _id: id } = await create(
+      objectiveBody({
+        scope: 'user',
+        userId: driver.id,
+        target: 3,
+        from: new Date(Date.now() - HOUR).toISOString(),
+        reward: { type: 'VD_CURRENCY', amount: 150 },
+      }),
+    );
     await deliveredOrders(app, 2, { driver: driver.id });
     const early = await claim(driver, id);
     expect(early.statusCode).toBe(409);
@@ -76,21 +113,55 @@ describe('objectives', () => {
     await deliveredOrders(app, 1, { driver: driver.id });
     const claimed = await claim(driver, id);
     expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(claimed.json()).toMatchObject({ completed: true, balance: 150, claim: { objectiveId: id, userId: driver.id, progress: 3 } });
+    expect(claimed.json()).toMatchObject({
+      completed: true,
+      balance: 150,
+      claim: { objectiveId: id, userId: driver.id, progress: 3 },
+    });
     expect((await claim(driver, id)).statusCode).toBe(409);
     expect(await store().coins.balance(driver.id)).toBe(150);
-    const claims = await app.inject({ method: 'GET', url: `/api/client/objectives/claimed/${driver.id}`, headers: driver.auth });
-    expect(claims.json().claims).toEqual([expect.objectContaining({ objectiveId: id, objective: expect.objectContaining({ title: 'Deliver 3 orders' }) })]);
+    const claims = await app.inject({
+      method: 'GET',
+      url: `/api/client/objectives/claimed/${driver.id}`,
+      headers: driver.auth,
+    });
+    expect(claims.json().claims).toEqual([
+      expect.objectContaining({ objectiveId: id, objective: expect.objectContaining({ title: 'Deliver 3 orders' }) }),
+    ]);
   });
 
   it('a perk or rank reward is granted (for N days), a custom one waits for a manager to mark it fulfilled', async () => {
     const chef = await app.createUser({ rankPermissions: STAFF });
     await deliveredOrders(app, 1, { chef: chef.id });
-    const perk = await create(objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_PREPARED', target: 1, reward: { type: 'VD_PERK', perk: 'FEEDBACK_BETA', days: 7 } }));
+    const perk = await create(
+      objectiveBody({
+        scope: 'user',
+        userId: chef.id,
+        type: 'ORDER_TARGET_PREPARED',
+        target: 1,
+        reward: { type: 'VD_PERK', perk: 'FEEDBACK_BETA', days: 7 },
+      }),
+    );
     const rank = app.db.orm.em.fork().create(RankSchema, { name: 'Objective rank', position: 42, permissions: 0 });
     await app.db.orm.em.fork().persist(rank).flush();
-    const ranked = await create(objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_TOTAL', target: 1, reward: { type: 'VD_RANK', rankId: rank.id, days: null } }));
-    const custom = await create(objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_PREPARED', target: 1, reward: { type: 'CUSTOM', text: 'A diner apron' } }));
+    const ranked = await create(
+      objectiveBody({
+        scope: 'user',
+        userId: chef.id,
+        type: 'ORDER_TARGET_TOTAL',
+        target: 1,
+        reward: { type: 'VD_RANK', rankId: rank.id, days: null },
+      }),
+    );
+    const custom = await create(
+      objectiveBody({
+        scope: 'user',
+        userId: chef.id,
+        type: 'ORDER_TARGET_PREPARED',
+        target: 1,
+        reward: { type: 'CUSTOM', text: 'A diner apron' },
+      }),
+    );
     for (const { _id } of [perk, ranked, custom]) expect((await claim(chef, _id)).statusCode).toBe(200);
     const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: chef.id }, { populate: ['ranks'] });
     expect(user.grantedPerks).toContain('FEEDBACK_BETA');
@@ -98,21 +169,39 @@ describe('objectives', () => {
     const grants = await store().grants.activeFor(chef.id);
     expect(grants.find((g) => g.value === 'FEEDBACK_BETA')?.endsAt).not.toBeNull();
 
-    const pending = await app.inject({ method: 'GET', url: '/api/client/objectives/claims?pending=true', headers: admin.auth });
-    const claimRow = pending.json().claims.find((c: any) => c.objectiveId === custom._id);
-    expect(claimRow).toMatchObject({ fulfilledAt: null, objective: { reward: { type: 'CUSTOM', text: 'A diner apron' } } });
-    const fulfil = () => app.inject({ method: 'POST', url: `/api/client/objectives/claims/${claimRow._id}/fulfil`, headers: admin.auth });
+    const pending = await app.inject({
+      method: 'GET',
+      url: '/api/client/objectives/claims?pending=true',
+      headers: admin.auth,
+    });
+    const claimRow = pending.json().claims.find((c: ClaimView) => c.objectiveId === custom._id);
+    expect(claimRow).toMatchObject({
+      fulfilledAt: null,
+      objective: { reward: { type: 'CUSTOM', text: 'A diner apron' } },
+    });
+    const fulfil = () =>
+      app.inject({ method: 'POST', url: `/api/client/objectives/claims/${claimRow._id}/fulfil`, headers: admin.auth });
     expect((await fulfil()).json().claim.fulfilledAt).toEqual(expect.any(String));
     expect((await fulfil()).statusCode).toBe(409);
   });
 
   it('a global objective applies to everyone holding MANAGE_ORDERS; the preview counts them', async () => {
-    const before = (await app.inject({ method: 'GET', url: '/api/client/objectives/audience?scope=global', headers: admin.auth })).json().count;
+    const before = (
+      await app.inject({ method: 'GET', url: '/api/client/objectives/audience?scope=global', headers: admin.auth })
+    ).json().count;
     const staff = await app.createUser({ rankPermissions: STAFF });
     await app.createUser({ rankPermissions: ['VIEW_OWN_ACHIEVEMENTS'] });
     await app.createUser({ rankPermissions: STAFF, ban: { reason: 'Troll' } });
-    expect((await app.inject({ method: 'GET', url: '/api/client/objectives/audience?scope=global', headers: admin.auth })).json().count).toBe(before + 1);
-    const person = await app.inject({ method: 'GET', url: `/api/client/objectives/audience?scope=user&userId=${staff.id}`, headers: admin.auth });
+    expect(
+      (
+        await app.inject({ method: 'GET', url: '/api/client/objectives/audience?scope=global', headers: admin.auth })
+      ).json().count,
+    ).toBe(before + 1);
+    const person = await app.inject({
+      method: 'GET',
+      url: `/api/client/objectives/audience?scope=user&userId=${staff.id}`,
+      headers: admin.auth,
+    });
     expect(person.json()).toMatchObject({ scope: 'user', user: { id: staff.id } });
     const { _id } = await create(objectiveBody({ title: 'Everyone delivers' }));
     expect((await mine(staff)).some((o) => o._id === _id)).toBe(true);
@@ -120,25 +209,41 @@ describe('objectives', () => {
     expect((await mine(achiever)).some((o) => o._id === _id)).toBe(false);
     expect((await claim(achiever, _id)).statusCode).toBe(404);
     const globals = await app.inject({ method: 'GET', url: '/api/client/objectives?global=true', headers: staff.auth });
-    expect(globals.json().objectives.every((o: any) => o.scope === 'global')).toBe(true);
+    expect(globals.json().objectives.every((o: ObjectiveView) => o.scope === 'global')).toBe(true);
   });
 
   it('a deleted objective disappears but its claims keep their history; delete is audited', async () => {
     const driver = await app.createUser({ rankPermissions: STAFF });
     await deliveredOrders(app, 1, { driver: driver.id });
     const claimed = await create(objectiveBody({ scope: 'user', userId: driver.id, target: 1 }));
-    const unclaimed = await create(objectiveBody({ scope: 'user', userId: driver.id, target: 1, title: 'Not claimed' }));
+    const unclaimed = await create(
+      objectiveBody({ scope: 'user', userId: driver.id, target: 1, title: 'Not claimed' }),
+    );
     expect((await claim(driver, claimed._id)).statusCode).toBe(200);
     for (const { _id } of [claimed, unclaimed]) {
-      expect((await app.inject({ method: 'DELETE', url: `/api/client/objectives/${_id}`, headers: admin.auth })).json().objective.deletedAt).toEqual(expect.any(String));
+      expect(
+        (await app.inject({ method: 'DELETE', url: `/api/client/objectives/${_id}`, headers: admin.auth })).json()
+          .objective.deletedAt,
+      ).toEqual(expect.any(String));
     }
-    expect((await app.inject({ method: 'DELETE', url: `/api/client/objectives/${unclaimed._id}`, headers: admin.auth })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/client/objectives/${unclaimed._id}`, headers: admin.auth }))
+        .statusCode,
+    ).toBe(404);
     expect((await claim(driver, unclaimed._id)).statusCode).toBe(404);
     const views = await mine(driver);
-    expect(views.find((o) => o._id === claimed._id)).toMatchObject({ deletedAt: expect.any(String), claim: expect.objectContaining({ progress: 1 }) });
+    expect(views.find((o) => o._id === claimed._id)).toMatchObject({
+      deletedAt: expect.any(String),
+      claim: expect.objectContaining({ progress: 1 }),
+    });
     expect(views.some((o) => o._id === unclaimed._id)).toBe(false);
     expect(await app.db.orm.em.fork().count(ObjectiveSchema, { id: claimed._id })).toBe(1);
-    const audit = await app.db.orm.em.getConnection().execute<{ n: string }[]>(`select count(*) as n from audit_log where action = 'objective.delete' and target_id = ?`, [claimed._id]);
+    const audit = await app.db.orm.em
+      .getConnection()
+      .execute<{ n: string }[]>(
+        `select count(*) as n from audit_log where action = 'objective.delete' and target_id = ?`,
+        [claimed._id],
+      );
     expect(Number(audit[0]!.n)).toBe(1);
   });
 
@@ -165,11 +270,21 @@ describe('objectives', () => {
   it('objectiveCompleted goes live to that user only, once, when a delivery completes their objective', async () => {
     const driver = await app.createUser({ rankPermissions: STAFF });
     const chef = await app.createUser({ rankPermissions: STAFF });
-    const { _id } = await create(objectiveBody({ scope: 'user', userId: driver.id, target: 2, from: new Date(Date.now() - HOUR).toISOString() }));
-    const [mineSocket, other] = await Promise.all([driver, chef].map((u) => GatewayTestClient.identified(url, u.token)));
+    const { _id } = await create(
+      objectiveBody({ scope: 'user', userId: driver.id, target: 2, from: new Date(Date.now() - HOUR).toISOString() }),
+    );
+    const [mineSocket, other] = await Promise.all(
+      [driver, chef].map((u) => GatewayTestClient.identified(url, u.token)),
+    );
     clients.push(mineSocket!, other!);
     const order = (deliveredAt: string) =>
-      ({ status: 'DELIVERED', report: false, deliveredAt, preparedBy: { id: chef.id }, deliveredBy: { id: driver.id } }) as unknown as OrderView;
+      ({
+        status: 'DELIVERED',
+        report: false,
+        deliveredAt,
+        preparedBy: { id: chef.id },
+        deliveredBy: { id: driver.id },
+      }) as unknown as OrderView;
     // Every process's listener hears every delivery (the event bridge), so three hear each one at once here. The
     // listener that ships with the app is wired to the bus; the browser journey (tests/e2e/achievements.spec.ts)
     // sees it tell a driver live.
@@ -189,7 +304,13 @@ describe('objectives', () => {
     expect(await mineSocket!.event('objectiveCompleted')).toEqual({
       op: OP.EVENT,
       t: 'objectiveCompleted',
-      data: { objectiveId: _id, title: 'Deliver 3 orders', progress: 2, target: 2, reward: { type: 'VD_CURRENCY', amount: 100 } },
+      data: {
+        objectiveId: _id,
+        title: 'Deliver 3 orders',
+        progress: 2,
+        target: 2,
+        reward: { type: 'VD_CURRENCY', amount: 100 },
+      },
     });
     // A socket receives what the server sends in order: the answer to a heartbeat sent now comes after any event
     // sent before it.

@@ -25,7 +25,11 @@ export interface Countable {
  * Each objective's progress for one user: one query, counted in the database over the orders the user prepared or
  * delivered (the `prepared_by` and `delivered_by` indexes find them; the window and the type filter those few).
  */
-export async function progressOf(em: Em, userId: string, objectives: readonly Countable[]): Promise<Map<string, number>> {
+export async function progressOf(
+  em: Em,
+  userId: string,
+  objectives: readonly Countable[],
+): Promise<Map<string, number>> {
   const progress = new Map<string, number>();
   if (objectives.length === 0) return progress;
   const rows = await em.execute<{ id: string; n: number | string }[]>(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from '../store/index.ts';
 import { ObjectiveClaimSchema } from './entities.ts';
-import { ADMIN, STAFF, deliveredOrders, objectiveBody } from './test-helpers.ts';
+import { ADMIN, deliveredOrders, objectiveBody, STAFF } from './test-helpers.ts';
 
 /**
  * Claims at once. PGlite runs one transaction at a time; on PostgreSQL (TEST_DATABASE_URL) these race for real, and
@@ -22,9 +22,18 @@ describe('objective claims under concurrency', () => {
     for (let trial = 0; trial < 3; trial++) {
       const driver = await app.createUser({ rankPermissions: STAFF });
       await deliveredOrders(app, 3, { driver: driver.id });
-      const created = await app.inject({ method: 'POST', url: '/api/client/objectives/', headers: admin.auth, payload: objectiveBody({ scope: 'user', userId: driver.id, reward: { type: 'VD_CURRENCY', amount: 500 } }) });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/client/objectives/',
+        headers: admin.auth,
+        payload: objectiveBody({ scope: 'user', userId: driver.id, reward: { type: 'VD_CURRENCY', amount: 500 } }),
+      });
       const id = created.json().objective._id;
-      const answers = await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: driver.auth })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: driver.auth }),
+        ),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
       expect(answers.find((a) => a.statusCode === 200)!.json().balance).toBe(500);
       expect(await store.coins.balance(driver.id)).toBe(500);
@@ -39,9 +48,20 @@ describe('objective claims under concurrency', () => {
     const store = app.server.ctx.services.store as StorePlugin;
     const users = await Promise.all(Array.from({ length: 10 }, () => app.createUser({ rankPermissions: STAFF })));
     for (const user of users) await deliveredOrders(app, 3, { driver: user.id });
-    const created = await app.inject({ method: 'POST', url: '/api/client/objectives/', headers: admin.auth, payload: objectiveBody({ reward: { type: 'VD_CURRENCY', amount: 7 } }) });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/client/objectives/',
+      headers: admin.auth,
+      payload: objectiveBody({ reward: { type: 'VD_CURRENCY', amount: 7 } }),
+    });
     const id = created.json().objective._id;
-    const answers = await Promise.all(users.flatMap((user) => [user, user].map((u) => app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: u.auth }))));
+    const answers = await Promise.all(
+      users.flatMap((user) =>
+        [user, user].map((u) =>
+          app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: u.auth }),
+        ),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(10);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(10);
     for (const user of users) expect(await store.coins.balance(user.id)).toBe(7);
@@ -56,10 +76,20 @@ describe('objective claims under concurrency', () => {
       method: 'POST',
       url: '/api/client/objectives/',
       headers: admin.auth,
-      payload: objectiveBody({ scope: 'user', userId: chef.id, type: 'ORDER_TARGET_PREPARED', target: 1, reward: { type: 'VD_PERK', perk: 'FEEDBACK_BETA', days: 3 } }),
+      payload: objectiveBody({
+        scope: 'user',
+        userId: chef.id,
+        type: 'ORDER_TARGET_PREPARED',
+        target: 1,
+        reward: { type: 'VD_PERK', perk: 'FEEDBACK_BETA', days: 3 },
+      }),
     });
     const id = created.json().objective._id;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: chef.auth })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        app.inject({ method: 'POST', url: `/api/client/objectives/claim/${id}`, headers: chef.auth }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect((await store.grants.activeFor(chef.id)).filter((g) => g.sourceRef === id)).toHaveLength(1);
   });

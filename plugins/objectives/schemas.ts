@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
 import { snowflakeId } from '../../core/shared/ids.ts';
+import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { MAX_COINS } from '../store/schemas.ts';
 import { UserIdSchema } from '../users/schemas.ts';
@@ -46,16 +46,23 @@ export const RewardSchema = z
     perk: z.enum(PERKS).optional(),
     rankId: snowflakeId('Rank').optional(),
     days: days.optional(),
-    text: text().trim().min(3, 'Say what the reward is (at least 3 characters).').max(MAX_CUSTOM_REWARD_LENGTH).optional(),
+    text: text()
+      .trim()
+      .min(3, 'Say what the reward is (at least 3 characters).')
+      .max(MAX_CUSTOM_REWARD_LENGTH)
+      .optional(),
   })
   .superRefine((r, ctx) => {
     const needs = { VD_CURRENCY: 'amount', VD_PERK: 'perk', VD_RANK: 'rankId', CUSTOM: 'text' } as const;
     const field = needs[r.type];
-    if (r[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `A ${r.type} reward needs its ${field}.` });
+    if (r[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: `A ${r.type} reward needs its ${field}.` });
     for (const other of ['amount', 'perk', 'rankId', 'text'] as const) {
-      if (other !== field && r[other] !== undefined) ctx.addIssue({ code: 'custom', path: [other], message: `A ${r.type} reward has no ${other}.` });
+      if (other !== field && r[other] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [other], message: `A ${r.type} reward has no ${other}.` });
     }
-    if (r.days != null && r.type !== 'VD_PERK' && r.type !== 'VD_RANK') ctx.addIssue({ code: 'custom', path: ['days'], message: 'Only a perk or a rank is given for a number of days.' });
+    if (r.days != null && r.type !== 'VD_PERK' && r.type !== 'VD_RANK')
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'Only a perk or a rank is given for a number of days.' });
   });
 export type RewardInput = z.output<typeof RewardSchema>;
 
@@ -72,8 +79,14 @@ export const CreateObjectiveBodySchema = z
     until: moment.nullable().default(null),
     reward: RewardSchema,
   })
-  .refine((o) => (o.scope === 'user') === (o.userId !== null), { message: 'A personal objective names its user; a global one names none.', path: ['userId'] })
-  .refine((o) => !o.from || !o.until || Date.parse(o.until) > Date.parse(o.from), { message: 'The objective must end after it starts.', path: ['until'] });
+  .refine((o) => (o.scope === 'user') === (o.userId !== null), {
+    message: 'A personal objective names its user; a global one names none.',
+    path: ['userId'],
+  })
+  .refine((o) => !o.from || !o.until || Date.parse(o.until) > Date.parse(o.from), {
+    message: 'The objective must end after it starts.',
+    path: ['until'],
+  });
 export type CreateObjectiveInput = z.output<typeof CreateObjectiveBodySchema>;
 
 export const ObjectiveIdParamsSchema = z.strictObject({ id: snowflakeId('Objective') });

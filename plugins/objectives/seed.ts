@@ -37,14 +37,64 @@ export async function seedObjectives(plugin: ObjectivesPlugin, ctx: CoreContext)
   const rankId = (name: string) => ranks.find((r) => r.name === name)?.id ?? null;
   const weekAgo = new Date(now - 8 * DAY);
   const rows: SeedObjective[] = [
-    { title: 'Kitchen regular', description: 'Ten orders prepared or delivered: welcome to the team.', scope: 'global', type: 'ORDER_TARGET_TOTAL', target: 10, startsAt: weekAgo, rewardType: 'VD_CURRENCY', rewardAmount: 250 },
-    { title: 'Century club', description: 'A hundred deliveries. Legends only.', scope: 'global', type: 'ORDER_TARGET_DELIVERED', target: 100, rewardType: 'VD_PERK', rewardValue: 'DELIVERY_MESSAGE_BETA', rewardDays: 30 },
-    { title: 'Busy week', description: 'Five orders cooked this week.', scope: 'user', user: CHARLIE, type: 'ORDER_TARGET_PREPARED', target: 5, startsAt: weekAgo, endsAt: new Date(now + 6 * DAY), rewardType: 'CUSTOM', rewardValue: 'A free lunch with the owner' },
-    { title: 'Feedback tester', description: 'Cook forty orders and try the feedback beta.', scope: 'user', user: CHARLIE, type: 'ORDER_TARGET_PREPARED', target: 40, rewardType: 'VD_PERK', rewardValue: 'FEEDBACK_BETA' },
+    {
+      title: 'Kitchen regular',
+      description: 'Ten orders prepared or delivered: welcome to the team.',
+      scope: 'global',
+      type: 'ORDER_TARGET_TOTAL',
+      target: 10,
+      startsAt: weekAgo,
+      rewardType: 'VD_CURRENCY',
+      rewardAmount: 250,
+    },
+    {
+      title: 'Century club',
+      description: 'A hundred deliveries. Legends only.',
+      scope: 'global',
+      type: 'ORDER_TARGET_DELIVERED',
+      target: 100,
+      rewardType: 'VD_PERK',
+      rewardValue: 'DELIVERY_MESSAGE_BETA',
+      rewardDays: 30,
+    },
+    {
+      title: 'Busy week',
+      description: 'Five orders cooked this week.',
+      scope: 'user',
+      user: CHARLIE,
+      type: 'ORDER_TARGET_PREPARED',
+      target: 5,
+      startsAt: weekAgo,
+      endsAt: new Date(now + 6 * DAY),
+      rewardType: 'CUSTOM',
+      rewardValue: 'A free lunch with the owner',
+    },
+    {
+      title: 'Feedback tester',
+      description: 'Cook forty orders and try the feedback beta.',
+      scope: 'user',
+      user: CHARLIE,
+      type: 'ORDER_TARGET_PREPARED',
+      target: 40,
+      rewardType: 'VD_PERK',
+      rewardValue: 'FEEDBACK_BETA',
+    },
   ];
   const chef = rankId('Chef');
   if (chef) {
-    rows.push({ title: 'Learn the kitchen', description: 'Forty orders prepared or delivered, and a month in the kitchen as a Chef.', scope: 'user', user: DANA, type: 'ORDER_TARGET_TOTAL', target: 40, startsAt: weekAgo, endsAt: new Date(now + 21 * DAY), rewardType: 'VD_RANK', rewardValue: chef, rewardDays: 30 });
+    rows.push({
+      title: 'Learn the kitchen',
+      description: 'Forty orders prepared or delivered, and a month in the kitchen as a Chef.',
+      scope: 'user',
+      user: DANA,
+      type: 'ORDER_TARGET_TOTAL',
+      target: 40,
+      startsAt: weekAgo,
+      endsAt: new Date(now + 21 * DAY),
+      rewardType: 'VD_RANK',
+      rewardValue: chef,
+      rewardDays: 30,
+    });
   }
   const created = rows.map((row) =>
     em.create(ObjectiveSchema, {

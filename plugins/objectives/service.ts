@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { AuditLog } from '../../core/audit/service.ts';
-import { RankSchema, UserSchema, type User } from '../../core/auth/entities.ts';
+import { RankSchema, type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -8,21 +8,21 @@ import type { EventBus } from '../../core/events.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import '../notifications/events.ts';
-import { ObjectiveClaimSchema, ObjectiveSchema, type Objective } from './entities.ts';
+import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
 import { IN_AUDIENCE } from './progress.ts';
 import {
-  objectiveGoal,
-  rewardText,
   type AudienceQuery,
   type AudienceResponse,
   type ClaimedObjectiveView,
   type CreateObjectiveInput,
+  OBJECTIVE_ADMIN,
   type ObjectivePerson,
-  type ObjectiveView,
   type ObjectivesQuery,
+  type ObjectiveView,
+  objectiveGoal,
+  rewardText,
 } from './schemas.ts';
 import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
-import { OBJECTIVE_ADMIN } from './schemas.ts';
 
 export const LINK = '/staff/achievements';
 const LIST_LIMIT = 200;
@@ -58,7 +58,8 @@ export class ObjectivesService {
       if (reward.type === 'VD_RANK') {
         const rank = await em.findOne(RankSchema, { id: reward.rankId! });
         if (!rank) throw new DomainError('bad_request', 'That rank does not exist.');
-        if (!mayGrant(actor, rank)) throw new DomainError('forbidden', 'You can only reward a rank below your own, with no permission you lack.');
+        if (!mayGrant(actor, rank))
+          throw new DomainError('forbidden', 'You can only reward a rank below your own, with no permission you lack.');
       }
       const objective = em.create(ObjectiveSchema, {
         title: input.title,
@@ -71,7 +72,14 @@ export class ObjectivesService {
         endsAt: input.until ? new Date(input.until) : null,
         rewardType: reward.type,
         rewardAmount: reward.type === 'VD_CURRENCY' ? reward.amount! : null,
-        rewardValue: (reward.type === 'VD_PERK' ? reward.perk : reward.type === 'VD_RANK' ? reward.rankId : reward.type === 'CUSTOM' ? reward.text : null) ?? null,
+        rewardValue:
+          (reward.type === 'VD_PERK'
+            ? reward.perk
+            : reward.type === 'VD_RANK'
+              ? reward.rankId
+              : reward.type === 'CUSTOM'
+                ? reward.text
+                : null) ?? null,
         rewardDays: reward.type === 'VD_PERK' || reward.type === 'VD_RANK' ? (reward.days ?? null) : null,
         createdBy: actor.id,
         createdAt: new Date(this.#now()),
@@ -104,14 +112,19 @@ export class ObjectivesService {
   /** DELETE /api/client/objectives/{id}: hidden everywhere but in the claims made of it. */
   async delete(actor: CurrentUser, id: string): Promise<ObjectiveView> {
     await this.#orm.em.fork().transactional(async (em) => {
-      const rows = await em.execute<{ id: string }[]>(`update "objectives" set "deleted_at" = ?, "deleted_by" = ? where "id" = ? and "deleted_at" is null returning "id"`, [
-        new Date(this.#now()),
-        actor.id,
-        id,
-      ]);
+      const rows = await em.execute<{ id: string }[]>(
+        `update "objectives" set "deleted_at" = ?, "deleted_by" = ? where "id" = ? and "deleted_at" is null returning "id"`,
+        [new Date(this.#now()), actor.id, id],
+      );
       if (rows.length === 0) throw new DomainError('not_found', 'Objective not found');
       const objective = await em.findOneOrFail(ObjectiveSchema, { id });
-      await this.#audit.record(em, { actor, action: 'objective.delete', target: target(objective), before: { title: objective.title }, after: null });
+      await this.#audit.record(em, {
+        actor,
+        action: 'objective.delete',
+        target: target(objective),
+        before: { title: objective.title },
+        after: null,
+      });
     });
     return this.view(id);
   }
@@ -122,7 +135,8 @@ export class ObjectivesService {
    */
   async list(actor: CurrentUser, query: ObjectivesQuery): Promise<ObjectiveView[]> {
     const admin = meets(actor, OBJECTIVE_ADMIN);
-    if (query.global !== 'true' && !admin) throw new DomainError('forbidden', 'Only objective admins see every objective: ask for ?global=true.');
+    if (query.global !== 'true' && !admin)
+      throw new DomainError('forbidden', 'Only objective admins see every objective: ask for ?global=true.');
     const where: FilterQuery<Objective> = {};
     if (query.global === 'true') where.scope = 'global';
     if (!(admin && query.deleted === 'true')) where.deletedAt = null;
@@ -137,7 +151,11 @@ export class ObjectivesService {
   }
 
   async #views(em: Em, where: FilterQuery<Objective>): Promise<ObjectiveView[]> {
-    const rows = await em.find(ObjectiveSchema, where, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: LIST_LIMIT });
+    const rows = await em.find(ObjectiveSchema, where, {
+      populate: ['user'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: LIST_LIMIT,
+    });
     const names = await rankNamesFor(em, rows);
     return rows.map((row) => toObjectiveView(row, names));
   }
@@ -151,7 +169,9 @@ export class ObjectivesService {
       if (!user) throw new DomainError('not_found', 'User not found');
       return { scope: 'user', count: 1, user: toPerson(user) };
     }
-    const [row] = await em.execute<{ n: number | string }[]>(`select count(*) as n from users u where ${IN_AUDIENCE('u')}`);
+    const [row] = await em.execute<{ n: number | string }[]>(
+      `select count(*) as n from users u where ${IN_AUDIENCE('u')}`,
+    );
     return { scope: 'global', count: Number(row?.n ?? 0), user: null };
   }
 
@@ -171,22 +191,34 @@ export class ObjectivesService {
     const claims = await em.find(
       ObjectiveClaimSchema,
       { objective: { rewardType: 'CUSTOM' }, ...(pending ? { fulfilledAt: null } : {}) },
-      { populate: ['objective', 'objective.user', 'user'], orderBy: { claimedAt: 'desc', id: 'desc' }, limit: LIST_LIMIT },
+      {
+        populate: ['objective', 'objective.user', 'user'],
+        orderBy: { claimedAt: 'desc', id: 'desc' },
+        limit: LIST_LIMIT,
+      },
     );
-    return claims.map((claim) => ({ ...toClaimView(claim), objective: toObjectiveView(claim.objective, new Map()), user: toPerson(claim.user) }));
+    return claims.map((claim) => ({
+      ...toClaimView(claim),
+      objective: toObjectiveView(claim.objective, new Map()),
+      user: toPerson(claim.user),
+    }));
   }
 
   /** POST /api/client/objectives/claims/{id}/fulfil: a CUSTOM reward handed out; one conditional update, so once. */
   async fulfil(actor: CurrentUser, claimId: string): Promise<ClaimedObjectiveView> {
     const claim = await this.#orm.em.fork().transactional(async (em) => {
-      const claim = await em.findOne(ObjectiveClaimSchema, { id: claimId }, { populate: ['objective', 'objective.user', 'user'] });
+      const claim = await em.findOne(
+        ObjectiveClaimSchema,
+        { id: claimId },
+        { populate: ['objective', 'objective.user', 'user'] },
+      );
       if (!claim) throw new DomainError('not_found', 'Claim not found');
-      if (claim.objective.rewardType !== 'CUSTOM') throw new DomainError('conflict', 'Only a custom reward is handed out by hand.');
-      const rows = await em.execute<unknown[]>(`update "objective_claims" set "fulfilled_at" = ?, "fulfilled_by" = ? where "id" = ? and "fulfilled_at" is null returning "id"`, [
-        new Date(this.#now()),
-        actor.id,
-        claimId,
-      ]);
+      if (claim.objective.rewardType !== 'CUSTOM')
+        throw new DomainError('conflict', 'Only a custom reward is handed out by hand.');
+      const rows = await em.execute<unknown[]>(
+        `update "objective_claims" set "fulfilled_at" = ?, "fulfilled_by" = ? where "id" = ? and "fulfilled_at" is null returning "id"`,
+        [new Date(this.#now()), actor.id, claimId],
+      );
       if (rows.length === 0) throw new DomainError('conflict', 'This reward was already marked fulfilled.');
       await this.#audit.record(em, {
         actor,
@@ -199,7 +231,11 @@ export class ObjectivesService {
       await em.refresh(claim);
       return claim;
     });
-    const view = { ...toClaimView(claim), objective: toObjectiveView(claim.objective, new Map()), user: toPerson(claim.user) };
+    const view = {
+      ...toClaimView(claim),
+      objective: toObjectiveView(claim.objective, new Map()),
+      user: toPerson(claim.user),
+    };
     this.#events.publish('notice', {
       userId: view.userId,
       ref: `objective:${view.objectiveId}:fulfilled:${view.userId}`,

@@ -15,7 +15,12 @@ export function toReward(objective: Objective, rankNames: ReadonlyMap<string, st
     case 'VD_PERK':
       return { type: 'VD_PERK', perk: objective.rewardValue ?? '', days: objective.rewardDays ?? null };
     case 'VD_RANK':
-      return { type: 'VD_RANK', rankId: objective.rewardValue ?? '', rankName: rankNames.get(objective.rewardValue ?? '') ?? null, days: objective.rewardDays ?? null };
+      return {
+        type: 'VD_RANK',
+        rankId: objective.rewardValue ?? '',
+        rankName: rankNames.get(objective.rewardValue ?? '') ?? null,
+        days: objective.rewardDays ?? null,
+      };
     case 'CUSTOM':
       return { type: 'CUSTOM', text: objective.rewardValue ?? '' };
   }
@@ -23,7 +28,9 @@ export function toReward(objective: Objective, rankNames: ReadonlyMap<string, st
 
 /** The names of the ranks these objectives give (VD_RANK), by id. */
 export async function rankNamesFor(em: Em, objectives: readonly Objective[]): Promise<Map<string, string>> {
-  const ids = [...new Set(objectives.filter((o) => o.rewardType === 'VD_RANK' && o.rewardValue).map((o) => o.rewardValue!))];
+  const ids = [
+    ...new Set(objectives.filter((o) => o.rewardType === 'VD_RANK' && o.rewardValue).map((o) => o.rewardValue!)),
+  ];
   if (ids.length === 0) return new Map();
   const ranks = await em.find(RankSchema, { id: { $in: ids } }, { fields: ['id', 'name'] });
   return new Map(ranks.map((r) => [r.id, r.name]));

@@ -4,10 +4,10 @@ import {
   LeaveIdParamsSchema,
   LeaveRequestBodySchema,
   LeaveRequestsQuerySchema,
+  type LeaveRequestsResponse,
+  type LeaveRequestView,
   LeaveUserParamsSchema,
   UpdateLeaveStatusBodySchema,
-  type LeaveRequestView,
-  type LeaveRequestsResponse,
 } from './schemas.ts';
 import type { OnLeaveService } from './service.ts';
 
@@ -18,23 +18,37 @@ const either = requirePermissions({ any: ['SUBMIT_ON_LEAVE_REQUEST', 'MANAGE_ON_
 
 /** Specification §7 "On leave". */
 export function onLeaveRoutes(app: App, leave: OnLeaveService): void {
-  app.post('/api/client/onleave/requests', { onRequest: submit, schema: { body: LeaveRequestBodySchema } }, async (request): Promise<{ request: LeaveRequestView }> => ({
-    request: await leave.submit(request.user!, request.body.request),
-  }));
+  app.post(
+    '/api/client/onleave/requests',
+    { onRequest: submit, schema: { body: LeaveRequestBodySchema } },
+    async (request): Promise<{ request: LeaveRequestView }> => ({
+      request: await leave.submit(request.user!, request.body.request),
+    }),
+  );
   app.post(
     '/api/client/onleave/requests/:userId',
     { onRequest: manage, schema: { params: LeaveUserParamsSchema, body: LeaveRequestBodySchema } },
-    async (request): Promise<{ request: LeaveRequestView }> => ({ request: await leave.createFor(request.user!, request.params.userId, request.body.request) }),
+    async (request): Promise<{ request: LeaveRequestView }> => ({
+      request: await leave.createFor(request.user!, request.params.userId, request.body.request),
+    }),
   );
-  app.delete('/api/client/onleave/requests/:id', { onRequest: either, schema: { params: LeaveIdParamsSchema } }, async (request): Promise<{ request: LeaveRequestView }> => ({
-    request: await leave.cancel(request.user!, request.params.id),
-  }));
-  app.get('/api/client/onleave/requests', { onRequest: either, schema: { querystring: LeaveRequestsQuerySchema } }, async (request): Promise<LeaveRequestsResponse> =>
-    leave.list(request.user!, request.query),
+  app.delete(
+    '/api/client/onleave/requests/:id',
+    { onRequest: either, schema: { params: LeaveIdParamsSchema } },
+    async (request): Promise<{ request: LeaveRequestView }> => ({
+      request: await leave.cancel(request.user!, request.params.id),
+    }),
+  );
+  app.get(
+    '/api/client/onleave/requests',
+    { onRequest: either, schema: { querystring: LeaveRequestsQuerySchema } },
+    async (request): Promise<LeaveRequestsResponse> => leave.list(request.user!, request.query),
   );
   app.post(
     '/api/client/onleave/requests/:id/update-status',
     { onRequest: manage, schema: { params: LeaveIdParamsSchema, body: UpdateLeaveStatusBodySchema } },
-    async (request): Promise<{ request: LeaveRequestView }> => ({ request: await leave.decide(request.user!, request.params.id, request.body) }),
+    async (request): Promise<{ request: LeaveRequestView }> => ({
+      request: await leave.decide(request.user!, request.params.id, request.body),
+    }),
   );
 }

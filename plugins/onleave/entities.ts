@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import { LEAVE_STATUSES } from './schemas.ts';
@@ -12,7 +12,10 @@ export const LeaveRequestSchema = defineEntity({
   name: 'LeaveRequest',
   tableName: 'leave_requests',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     from: p.string().length(10),
     until: p.string().length(10),

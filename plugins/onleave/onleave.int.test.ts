@@ -81,7 +81,9 @@ describe('onleave', () => {
         expect(answer.statusCode, answer.body).toBe(400);
         expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
         // The same rules for a manager entering leave for someone.
-        expect((await call('POST', `/api/client/onleave/requests/${user.id}`, manager, { request })).statusCode).toBe(400);
+        expect((await call('POST', `/api/client/onleave/requests/${user.id}`, manager, { request })).statusCode).toBe(
+          400,
+        );
         expect(await count()).toBe(before);
       });
     }
@@ -94,17 +96,32 @@ describe('onleave', () => {
     it('update-status needs a note and a decision', async () => {
       const request = await submitted(await chef(), day(1), day(2));
       const url = `/api/client/onleave/requests/${request._id}/update-status`;
-      for (const payload of [{ status: 'APPROVED' }, { status: 'APPROVED', note: '  ' }, { status: 'CANCELLED', note: 'x' }, { status: 'APPROVED', note: 'x'.repeat(501) }]) {
+      for (const payload of [
+        { status: 'APPROVED' },
+        { status: 'APPROVED', note: '  ' },
+        { status: 'CANCELLED', note: 'x' },
+        { status: 'APPROVED', note: 'x'.repeat(501) },
+      ]) {
         expect((await call('POST', url, manager, payload)).statusCode).toBe(400);
       }
-      expect((await call('GET', `/api/client/onleave/requests?user=${request.user.id}`, manager)).json().requests[0].status).toBe('PENDING');
+      expect(
+        (await call('GET', `/api/client/onleave/requests?user=${request.user.id}`, manager)).json().requests[0].status,
+      ).toBe('PENDING');
     });
   });
 
   it('a member submits a pending request; one that overlaps another is refused', async () => {
     const user = await chef();
     const request = await submitted(user, day(3), day(5));
-    expect(request).toMatchObject({ status: 'PENDING', from: day(3), until: day(5), reason: 'A few days at the seaside.', createdBy: user.id, decidedBy: null, note: null });
+    expect(request).toMatchObject({
+      status: 'PENDING',
+      from: day(3),
+      until: day(5),
+      reason: 'A few days at the seaside.',
+      createdBy: user.id,
+      decidedBy: null,
+      note: null,
+    });
     expect(request.user.id).toBe(user.id);
     const clash = await submit(user, day(5), day(7));
     expect(clash.statusCode).toBe(409);
@@ -149,7 +166,9 @@ describe('onleave', () => {
     it('an approved leave that has not started may be cancelled by its member; a started one may not', async () => {
       const user = await chef();
       const future = await approved(user, day(3), day(4));
-      expect((await call('DELETE', `/api/client/onleave/requests/${future._id}`, user)).json().request.status).toBe('CANCELLED');
+      expect((await call('DELETE', `/api/client/onleave/requests/${future._id}`, user)).json().request.status).toBe(
+        'CANCELLED',
+      );
       const running = await approved(user, TODAY, day(2));
       const refused = await call('DELETE', `/api/client/onleave/requests/${running._id}`, user);
       expect(refused.statusCode).toBe(409);
@@ -164,8 +183,16 @@ describe('onleave', () => {
       const answer = await call('DELETE', `/api/client/onleave/requests/${running._id}`, manager);
       expect(answer.statusCode).toBe(200);
       expect(await leave.requests.queueRefusal(user.id)).toBeNull();
-      expect(notices).toEqual([expect.objectContaining({ userId: user.id, ref: `leave:${running._id}:cancelled`, link: '/staff/take-a-break' })]);
-      const audit = await app.db.orm.em.fork().find(AuditEntrySchema, { action: 'user.leave.cancel', targetId: user.id });
+      expect(notices).toEqual([
+        expect.objectContaining({
+          userId: user.id,
+          ref: `leave:${running._id}:cancelled`,
+          link: '/staff/take-a-break',
+        }),
+      ]);
+      const audit = await app.db.orm.em
+        .fork()
+        .find(AuditEntrySchema, { action: 'user.leave.cancel', targetId: user.id });
       expect(audit).toHaveLength(1);
       expect(audit[0]!.actorId).toBe(manager.id);
     });
@@ -185,12 +212,25 @@ describe('onleave', () => {
       const request = await submitted(user, day(5), day(7));
       const answer = await decide(request._id, 'APPROVED', manager, 'Have fun!');
       expect(answer.statusCode).toBe(200);
-      expect(answer.json().request).toMatchObject({ _id: request._id, status: 'APPROVED', note: 'Have fun!', decidedBy: manager.id });
+      expect(answer.json().request).toMatchObject({
+        _id: request._id,
+        status: 'APPROVED',
+        note: 'Have fun!',
+        decidedBy: manager.id,
+      });
       expect(notices).toEqual([
-        { userId: user.id, ref: `leave:${request._id}:approved`, kind: 'leave.approved', text: expect.stringContaining('Have fun!'), link: '/staff/take-a-break' },
+        {
+          userId: user.id,
+          ref: `leave:${request._id}:approved`,
+          kind: 'leave.approved',
+          text: expect.stringContaining('Have fun!'),
+          link: '/staff/take-a-break',
+        },
       ]);
       expect(notices[0]!.text).toContain('30 November 2026');
-      const audit = await app.db.orm.em.fork().find(AuditEntrySchema, { action: 'user.leave.decide', targetId: user.id });
+      const audit = await app.db.orm.em
+        .fork()
+        .find(AuditEntrySchema, { action: 'user.leave.decide', targetId: user.id });
       expect(audit.map((a) => [a.actorId, a.reason])).toEqual([[manager.id, 'Have fun!']]);
     });
 
@@ -228,7 +268,9 @@ describe('onleave', () => {
       // The list offers Decide and Cancel only where they will be allowed: not one's own, not a peer's.
       const chefRequest = await submitted(await chef(), day(3), day(4));
       const listed = async (who: TestUser, id: string) =>
-        ((await call('GET', '/api/client/onleave/requests?pageSize=100', who)).json().requests as LeaveRequestView[]).find((r) => r._id === id);
+        (
+          (await call('GET', '/api/client/onleave/requests?pageSize=100', who)).json().requests as LeaveRequestView[]
+        ).find((r) => r._id === id);
       expect((await listed(manager, peerRequest._id))?.manageable).toBe(false);
       expect((await listed(manager, ownRequest._id))?.manageable).toBe(false);
       expect((await listed(manager, chefRequest._id))?.manageable).toBe(true);
@@ -241,24 +283,49 @@ describe('onleave', () => {
   describe('a manager enters leave for someone', () => {
     it('created APPROVED, audited, the member told', async () => {
       const user = await chef();
-      const answer = await call('POST', `/api/client/onleave/requests/${user.id}`, manager, { request: { from: day(2), until: day(4), reason: 'Agreed on the phone.' } });
+      const answer = await call('POST', `/api/client/onleave/requests/${user.id}`, manager, {
+        request: { from: day(2), until: day(4), reason: 'Agreed on the phone.' },
+      });
       expect(answer.statusCode, answer.body).toBe(200);
       const request = answer.json().request as LeaveRequestView;
-      expect(request).toMatchObject({ status: 'APPROVED', createdBy: manager.id, decidedBy: manager.id, user: { id: user.id } });
-      expect(notices).toEqual([expect.objectContaining({ userId: user.id, ref: `leave:${request._id}:approved`, kind: 'leave.approved' })]);
-      expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.leave.create', targetId: user.id })).toBe(1);
+      expect(request).toMatchObject({
+        status: 'APPROVED',
+        createdBy: manager.id,
+        decidedBy: manager.id,
+        user: { id: user.id },
+      });
+      expect(notices).toEqual([
+        expect.objectContaining({ userId: user.id, ref: `leave:${request._id}:approved`, kind: 'leave.approved' }),
+      ]);
+      expect(
+        await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.leave.create', targetId: user.id }),
+      ).toBe(1);
       // Overlapping days are refused for them too.
-      expect((await call('POST', `/api/client/onleave/requests/${user.id}`, manager, { request: { from: day(4), until: day(5), reason: 'More days.' } })).statusCode).toBe(409);
+      expect(
+        (
+          await call('POST', `/api/client/onleave/requests/${user.id}`, manager, {
+            request: { from: day(4), until: day(5), reason: 'More days.' },
+          })
+        ).statusCode,
+      ).toBe(409);
     });
 
     it('not for oneself, a customer, a superior or an unknown user', async () => {
       const request = { from: day(2), until: day(4), reason: 'Agreed on the phone.' };
       const customer = await app.createUser();
       const peer = await app.createUser({ rankPermissions: MANAGER, rankPosition: 601 });
-      expect((await call('POST', `/api/client/onleave/requests/${manager.id}`, manager, { request })).statusCode).toBe(403);
-      expect((await call('POST', `/api/client/onleave/requests/${customer.id}`, manager, { request })).statusCode).toBe(400);
-      expect((await call('POST', `/api/client/onleave/requests/${peer.id}`, manager, { request })).statusCode).toBe(403);
-      expect((await call('POST', '/api/client/onleave/requests/1100000000000099999', manager, { request })).statusCode).toBe(404);
+      expect((await call('POST', `/api/client/onleave/requests/${manager.id}`, manager, { request })).statusCode).toBe(
+        403,
+      );
+      expect((await call('POST', `/api/client/onleave/requests/${customer.id}`, manager, { request })).statusCode).toBe(
+        400,
+      );
+      expect((await call('POST', `/api/client/onleave/requests/${peer.id}`, manager, { request })).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await call('POST', '/api/client/onleave/requests/1100000000000099999', manager, { request })).statusCode,
+      ).toBe(404);
       expect((await call('POST', '/api/client/onleave/requests/not-an-id', manager, { request })).statusCode).toBe(400);
     });
   });
@@ -297,7 +364,9 @@ describe('onleave', () => {
 
       // Back in the queue in the instant the leave took effect (past the join refusal): out within a minute, not
       // at every pass of the day.
-      await app.db.orm.em.fork().execute('insert into delivery_queue (user_id, joined_at) values (?, ?)', [user.id, new Date(clock)]);
+      await app.db.orm.em
+        .fork()
+        .execute('insert into delivery_queue (user_id, joined_at) values (?, ?)', [user.id, new Date(clock)]);
       clock += 1000;
       await orders.sweeper.sweep();
       expect((await orders.orders.listQueue()).some((q) => q.userID === user.id)).toBe(true);

@@ -30,17 +30,34 @@ describe('onleave API permission matrix', () => {
   /** A fresh pending request of `user`, on days no other request of theirs uses. */
   async function pending(user: TestUser): Promise<string> {
     const from = addDays(TODAY, (days++ % 80) + 1);
-    const answer = await app.inject({ method: 'POST', url: '/api/client/onleave/requests', headers: user.auth, payload: { request: { from, until: from, reason: 'A day off.' } } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/onleave/requests',
+      headers: user.auth,
+      payload: { request: { from, until: from, reason: 'A day off.' } },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return answer.json().request._id;
   }
   const body = () => ({ request: { from: addDays(TODAY, 85), until: addDays(TODAY, 86), reason: 'A day off.' } });
 
-  const rows: { name: string; request: (who: Who, user: TestUser | undefined) => Promise<InjectOptions>; expect: Record<Who, number> }[] = [
-    { name: 'POST /api/client/onleave/requests', request: async () => ({ method: 'POST', url: '/api/client/onleave/requests', payload: body() }), expect: OWN },
+  const rows: {
+    name: string;
+    request: (who: Who, user: TestUser | undefined) => Promise<InjectOptions>;
+    expect: Record<Who, number>;
+  }[] = [
+    {
+      name: 'POST /api/client/onleave/requests',
+      request: async () => ({ method: 'POST', url: '/api/client/onleave/requests', payload: body() }),
+      expect: OWN,
+    },
     {
       name: 'POST /api/client/onleave/requests/{userId}',
-      request: async () => ({ method: 'POST', url: `/api/client/onleave/requests/${(await member()).id}`, payload: body() }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/client/onleave/requests/${(await member()).id}`,
+        payload: body(),
+      }),
       expect: MANAGERS,
     },
     {
@@ -56,7 +73,11 @@ describe('onleave API permission matrix', () => {
       request: async () => ({ method: 'DELETE', url: `/api/client/onleave/requests/${await pending(await member())}` }),
       expect: { ...MANAGERS, chef: 404 },
     },
-    { name: 'GET /api/client/onleave/requests', request: async () => ({ method: 'GET', url: '/api/client/onleave/requests?status=PENDING' }), expect: OWN },
+    {
+      name: 'GET /api/client/onleave/requests',
+      request: async () => ({ method: 'GET', url: '/api/client/onleave/requests?status=PENDING' }),
+      expect: OWN,
+    },
     {
       name: 'GET /api/client/onleave/requests?user= (someone else)',
       request: async () => ({ method: 'GET', url: `/api/client/onleave/requests?user=${(await member()).id}` }),
@@ -64,7 +85,11 @@ describe('onleave API permission matrix', () => {
     },
     {
       name: 'POST /api/client/onleave/requests/{id}/update-status',
-      request: async () => ({ method: 'POST', url: `/api/client/onleave/requests/${await pending(await member())}/update-status`, payload: { status: 'DENIED', note: 'Not now.' } }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/client/onleave/requests/${await pending(await member())}/update-status`,
+        payload: { status: 'DENIED', note: 'Not now.' },
+      }),
       expect: MANAGERS,
     },
   ];

@@ -30,7 +30,12 @@ describe('leave requests under concurrency', () => {
 
   const member = () => app.createUser({ rankPermissions: CHEF, rankPosition: position++ });
   const submit = (user: TestUser, from: string, until: string) =>
-    app.inject({ method: 'POST', url: '/api/client/onleave/requests', headers: user.auth, payload: { request: { from, until, reason: 'Time off, please.' } } });
+    app.inject({
+      method: 'POST',
+      url: '/api/client/onleave/requests',
+      headers: user.auth,
+      payload: { request: { from, until, reason: 'Time off, please.' } },
+    });
 
   it('approving and cancelling one request at once: one wins, the other is refused, the state says who won', async () => {
     const outcomes = new Set<string>();
@@ -40,12 +45,19 @@ describe('leave requests under concurrency', () => {
       const id = (await submit(user, TODAY, addDays(TODAY, 2))).json().request._id as string;
       notices = [];
       const [approve, cancel] = await Promise.all([
-        app.inject({ method: 'POST', url: `/api/client/onleave/requests/${id}/update-status`, headers: manager.auth, payload: { status: 'APPROVED', note: 'Go.' } }),
+        app.inject({
+          method: 'POST',
+          url: `/api/client/onleave/requests/${id}/update-status`,
+          headers: manager.auth,
+          payload: { status: 'APPROVED', note: 'Go.' },
+        }),
         app.inject({ method: 'DELETE', url: `/api/client/onleave/requests/${id}`, headers: user.auth }),
       ]);
       expect([approve.statusCode, cancel.statusCode].sort()).toEqual([200, 409]);
       const row = await app.db.orm.em.fork().findOneOrFail(LeaveRequestSchema, { id });
-      const audits = await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.leave.decide', targetId: user.id });
+      const audits = await app.db.orm.em
+        .fork()
+        .count(AuditEntrySchema, { action: 'user.leave.decide', targetId: user.id });
       if (approve.statusCode === 200) {
         expect(row.status).toBe('APPROVED');
         expect(row.decidedBy).toBe(manager.id);
@@ -67,22 +79,33 @@ describe('leave requests under concurrency', () => {
   it('ten managers deciding one request at once: one decision, one notice', async () => {
     const user = await member();
     const id = (await submit(user, addDays(TODAY, 3), addDays(TODAY, 4))).json().request._id as string;
-    const managers = await Promise.all(Array.from({ length: 10 }, (_, i) => app.createUser({ rankPermissions: MANAGER, rankPosition: 700 + i })));
+    const managers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => app.createUser({ rankPermissions: MANAGER, rankPosition: 700 + i })),
+    );
     notices = [];
     const answers = await Promise.all(
       managers.map((m, i) =>
-        app.inject({ method: 'POST', url: `/api/client/onleave/requests/${id}/update-status`, headers: m.auth, payload: { status: i % 2 ? 'APPROVED' : 'DENIED', note: `Manager ${i}` } }),
+        app.inject({
+          method: 'POST',
+          url: `/api/client/onleave/requests/${id}/update-status`,
+          headers: m.auth,
+          payload: { status: i % 2 ? 'APPROVED' : 'DENIED', note: `Manager ${i}` },
+        }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
     expect(notices).toHaveLength(1);
-    expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.leave.decide', targetId: user.id })).toBe(1);
+    expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.leave.decide', targetId: user.id })).toBe(
+      1,
+    );
   });
 
   it('the same request submitted 10 times at once is stored once', async () => {
     const user = await member();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => submit(user, addDays(TODAY, 5), addDays(TODAY, 6))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => submit(user, addDays(TODAY, 5), addDays(TODAY, 6))),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
     expect(await app.db.orm.em.fork().count(LeaveRequestSchema, { user: user.id })).toBe(1);

@@ -25,9 +25,15 @@ export const LeaveRequestBodySchema = z.strictObject({
     .strictObject({
       from: day,
       until: day,
-      reason: text().trim().min(MIN_REASON_LENGTH, `A reason is at least ${MIN_REASON_LENGTH} characters.`).max(MAX_REASON_LENGTH),
+      reason: text()
+        .trim()
+        .min(MIN_REASON_LENGTH, `A reason is at least ${MIN_REASON_LENGTH} characters.`)
+        .max(MAX_REASON_LENGTH),
     })
-    .refine((r) => r.until >= r.from, { message: 'The last day of leave cannot be before the first.', path: ['until'] }),
+    .refine((r) => r.until >= r.from, {
+      message: 'The last day of leave cannot be before the first.',
+      path: ['until'],
+    }),
 });
 export type LeaveRequestInput = z.infer<typeof LeaveRequestBodySchema>['request'];
 
@@ -85,7 +91,12 @@ export interface LeaveRequestsResponse {
 
 /** `2026-12-03` → `3 December 2026`: a leave day as people read it (UTC, so the day never shifts). */
 export function formatLeaveDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** The UTC calendar day of a moment, `YYYY-MM-DD`. */
@@ -100,5 +111,7 @@ export function addDays(day: string, days: number): string {
 
 /** A request's days as lists show them: `1 December 2026 – 3 December 2026`, or the one day. */
 export function leaveDays(request: { from: string; until: string }): string {
-  return request.from === request.until ? formatLeaveDay(request.from) : `${formatLeaveDay(request.from)} – ${formatLeaveDay(request.until)}`;
+  return request.from === request.until
+    ? formatLeaveDay(request.from)
+    : `${formatLeaveDay(request.from)} – ${formatLeaveDay(request.until)}`;
 }

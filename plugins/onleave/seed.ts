@@ -16,11 +16,32 @@ export async function seedLeave(ctx: CoreContext): Promise<void> {
   const today = dayOf(now);
   const em = ctx.orm.em.fork();
   const rows: { user: string; from: number; until: number; reason: string; status: LeaveStatus; note?: string }[] = [
-    { user: CHARLIE, from: -3, until: 3, reason: 'A week at the seaside with the family.', status: 'APPROVED', note: 'Enjoy it, we have the grill covered.' },
-    { user: CHARLIE, from: -40, until: -35, reason: 'Moving house.', status: 'APPROVED', note: 'Good luck with the boxes.' },
+    {
+      user: CHARLIE,
+      from: -3,
+      until: 3,
+      reason: 'A week at the seaside with the family.',
+      status: 'APPROVED',
+      note: 'Enjoy it, we have the grill covered.',
+    },
+    {
+      user: CHARLIE,
+      from: -40,
+      until: -35,
+      reason: 'Moving house.',
+      status: 'APPROVED',
+      note: 'Good luck with the boxes.',
+    },
     { user: CHARLIE, from: 30, until: 32, reason: 'A long weekend away.', status: 'CANCELLED' },
     { user: DANA, from: 14, until: 18, reason: "My sister's wedding.", status: 'PENDING' },
-    { user: DANA, from: 2, until: 4, reason: 'A few days off to rest.', status: 'DENIED', note: 'We are short of drivers that weekend: could you pick other days?' },
+    {
+      user: DANA,
+      from: 2,
+      until: 4,
+      reason: 'A few days off to rest.',
+      status: 'DENIED',
+      note: 'We are short of drivers that weekend: could you pick other days?',
+    },
   ];
   for (const [i, row] of rows.entries()) {
     const created = new Date(now - (rows.length - i) * 3_600_000);

@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { AuditLog } from '../../core/audit/service.ts';
-import { UserSchema, type User } from '../../core/auth/entities.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -10,17 +10,17 @@ import { meets } from '../../core/shared/permissions.ts';
 import { outranks } from '../../core/shared/ranking.ts';
 import '../notifications/events.ts';
 import { userTarget } from '../users/admin-service.ts';
-import { LeaveRequestSchema, type LeaveRequest } from './entities.ts';
+import { type LeaveRequest, LeaveRequestSchema } from './entities.ts';
 import {
-  MAX_DAYS_AHEAD,
   addDays,
   dayOf,
   formatLeaveDay,
   type LeaveRequestInput,
-  type LeaveRequestView,
   type LeaveRequestsQuery,
   type LeaveRequestsResponse,
+  type LeaveRequestView,
   type LeaveStatus,
+  MAX_DAYS_AHEAD,
   type UpdateLeaveStatusInput,
 } from './schemas.ts';
 
@@ -48,7 +48,9 @@ export function toLeaveView(row: LeaveRequest): LeaveRequestView {
 }
 
 const span = (r: { from: string; until: string }) =>
-  r.from === r.until ? `on ${formatLeaveDay(r.from)}` : `from ${formatLeaveDay(r.from)} until ${formatLeaveDay(r.until)}`;
+  r.from === r.until
+    ? `on ${formatLeaveDay(r.from)}`
+    : `from ${formatLeaveDay(r.from)} until ${formatLeaveDay(r.until)}`;
 
 interface Notice {
   userId: string;
@@ -101,10 +103,20 @@ export class OnLeaveService {
    * POST /api/client/onleave/requests/{userId}: a manager enters leave for a member ranked below them. It is created
    * APPROVED (the manager who enters it has decided it), audited, and the member is told.
    */
-  async createFor(actor: CurrentUser, userId: string, input: LeaveRequestInput, note: string | null = null): Promise<LeaveRequestView> {
+  async createFor(
+    actor: CurrentUser,
+    userId: string,
+    input: LeaveRequestInput,
+    note: string | null = null,
+  ): Promise<LeaveRequestView> {
     this.#checkDays(input);
     const row = await this.#orm.em.fork().transactional(async (em) => {
-      const user = await this.#manageable(em, actor, userId, 'You cannot create leave for yourself here: use Take a Vacation.');
+      const user = await this.#manageable(
+        em,
+        actor,
+        userId,
+        'You cannot create leave for yourself here: use Take a Vacation.',
+      );
       if (user.ranks.length === 0) throw new DomainError('bad_request', 'Only staff can go on leave.');
       await this.#assertNoOverlap(em, userId, input, 'This member already has a leave request for some of these days.');
       const row = this.#insert(em, user, input, 'APPROVED', actor.id, note);
@@ -121,7 +133,12 @@ export class OnLeaveService {
       return row;
     });
     const view = await this.#view(row.id);
-    await this.#after(view, { userId, id: view._id, status: 'approved', text: `${actor.displayName || actor.username} put you on leave ${span(view)}. Enjoy the break!` });
+    await this.#after(view, {
+      userId,
+      id: view._id,
+      status: 'approved',
+      text: `${actor.displayName || actor.username} put you on leave ${span(view)}. Enjoy the break!`,
+    });
     return view;
   }
 
@@ -139,18 +156,36 @@ export class OnLeaveService {
         if (!meets(actor, MANAGE)) throw new DomainError('not_found', 'Leave request not found');
         await this.#manageable(em, actor, row.user.id, 'You cannot do that to yourself.');
       }
-      const cancellable = row.status === 'PENDING' || (row.status === 'APPROVED' && (own ? row.from > today : row.until >= today));
-      if (!cancellable) throw statusConflict(row, own && row.status === 'APPROVED' ? 'This leave has already started: ask a manager to end it.' : undefined);
+      const cancellable =
+        row.status === 'PENDING' || (row.status === 'APPROVED' && (own ? row.from > today : row.until >= today));
+      if (!cancellable)
+        throw statusConflict(
+          row,
+          own && row.status === 'APPROVED' ? 'This leave has already started: ask a manager to end it.' : undefined,
+        );
       const before = row.status;
       row.status = 'CANCELLED';
       row.decidedBy = actor.id;
       row.decidedAt = new Date(this.#now());
       row.updatedAt = row.decidedAt;
-      if (!own) await this.#audit.record(em, { actor, action: 'user.leave.cancel', target: userTarget(row.user), before: { status: before }, after: { status: 'CANCELLED' } });
+      if (!own)
+        await this.#audit.record(em, {
+          actor,
+          action: 'user.leave.cancel',
+          target: userTarget(row.user),
+          before: { status: before },
+          after: { status: 'CANCELLED' },
+        });
       return { own };
     });
     const view = await this.#view(id);
-    if (!own) await this.#after(view, { userId: view.user.id, id, status: 'cancelled', text: `Your leave ${span(view)} was cancelled by a manager.` });
+    if (!own)
+      await this.#after(view, {
+        userId: view.user.id,
+        id,
+        status: 'cancelled',
+        text: `Your leave ${span(view)} was cancelled by a manager.`,
+      });
     return view;
   }
 
@@ -162,17 +197,27 @@ export class OnLeaveService {
       if (row.user.id === actor.id) throw new DomainError('forbidden', 'You cannot decide your own leave request.');
       await this.#manageable(em, actor, row.user.id, 'You cannot decide your own leave request.');
       if (row.status !== 'PENDING') throw statusConflict(row);
-      if (input.status === 'APPROVED' && row.until < today) throw new DomainError('conflict', 'The days of this request have passed: deny it instead.');
+      if (input.status === 'APPROVED' && row.until < today)
+        throw new DomainError('conflict', 'The days of this request have passed: deny it instead.');
       row.status = input.status;
       row.note = input.note;
       row.decidedBy = actor.id;
       row.decidedAt = new Date(this.#now());
       row.updatedAt = row.decidedAt;
-      await this.#audit.record(em, { actor, action: 'user.leave.decide', target: userTarget(row.user), before: { status: 'PENDING' }, after: { status: input.status }, reason: input.note });
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.leave.decide',
+        target: userTarget(row.user),
+        before: { status: 'PENDING' },
+        after: { status: input.status },
+        reason: input.note,
+      });
     });
     const view = await this.#view(id);
     const text =
-      input.status === 'APPROVED' ? `Your leave ${span(view)} was approved: ${input.note}` : `Your leave request ${span(view)} was denied: ${input.note}`;
+      input.status === 'APPROVED'
+        ? `Your leave ${span(view)} was approved: ${input.note}`
+        : `Your leave request ${span(view)} was denied: ${input.note}`;
     await this.#after(view, { userId: view.user.id, id, status: input.status.toLowerCase(), text });
     return view;
   }
@@ -180,7 +225,8 @@ export class OnLeaveService {
   /** GET /api/client/onleave/requests: a manager sees anyone's; everyone else only their own. */
   async list(actor: CurrentUser, query: LeaveRequestsQuery): Promise<LeaveRequestsResponse> {
     const manager = meets(actor, MANAGE);
-    if (!manager && query.user && query.user !== actor.id) throw new DomainError('forbidden', 'You can only see your own leave requests.');
+    if (!manager && query.user && query.user !== actor.id)
+      throw new DomainError('forbidden', 'You can only see your own leave requests.');
     const where: FilterQuery<LeaveRequest> = {};
     const user = manager ? query.user : actor.id;
     if (user) where.user = user;
@@ -192,18 +238,24 @@ export class OnLeaveService {
       offset: (query.page - 1) * query.pageSize,
     });
     // The same rule #manageable enforces on a decision or a cancel, so the list offers only what will be allowed.
-    const mayManage = (row: LeaveRequest) => row.user.id !== actor.id && outranks(actor, { ranks: row.user.ranks.getItems() });
-    return { requests: rows.map((row) => (manager ? { ...toLeaveView(row), manageable: mayManage(row) } : toLeaveView(row))), total };
+    const mayManage = (row: LeaveRequest) =>
+      row.user.id !== actor.id && outranks(actor, { ranks: row.user.ranks.getItems() });
+    return {
+      requests: rows.map((row) => (manager ? { ...toLeaveView(row), manageable: mayManage(row) } : toLeaveView(row))),
+      total,
+    };
   }
 
   /** Every member on leave today (an APPROVED request whose days include today), soonest back first. */
   async onLeaveNow(): Promise<LeaveRequestView[]> {
     const today = this.today();
-    const rows = await this.#orm.em.fork().find(
-      LeaveRequestSchema,
-      { status: 'APPROVED', from: { $lte: today }, until: { $gte: today } },
-      { populate: ['user'], orderBy: { until: 'asc', id: 'asc' }, limit: 200 },
-    );
+    const rows = await this.#orm.em
+      .fork()
+      .find(
+        LeaveRequestSchema,
+        { status: 'APPROVED', from: { $lte: today }, until: { $gte: today } },
+        { populate: ['user'], orderBy: { until: 'asc', id: 'asc' }, limit: 200 },
+      );
     return rows.map(toLeaveView);
   }
 
@@ -220,7 +272,11 @@ export class OnLeaveService {
     const today = this.today();
     const rows = await this.#orm.em
       .fork()
-      .find(LeaveRequestSchema, { user: { $in: [...userIds] }, status: 'APPROVED', from: { $lte: today }, until: { $gte: today } }, { fields: ['user', 'until'] });
+      .find(
+        LeaveRequestSchema,
+        { user: { $in: [...userIds] }, status: 'APPROVED', from: { $lte: today }, until: { $gte: today } },
+        { fields: ['user', 'until'] },
+      );
     for (const row of rows) if ((leaves.get(row.user.id) ?? '') < row.until) leaves.set(row.user.id, row.until);
     return leaves;
   }
@@ -246,9 +302,11 @@ export class OnLeaveService {
 
   #checkDays(input: LeaveRequestInput): void {
     const today = this.today();
-    if (input.until < input.from) throw new DomainError('bad_request', 'The last day of leave cannot be before the first.');
+    if (input.until < input.from)
+      throw new DomainError('bad_request', 'The last day of leave cannot be before the first.');
     if (input.from < today) throw new DomainError('bad_request', 'Leave cannot start in the past.');
-    if (input.until > addDays(today, MAX_DAYS_AHEAD)) throw new DomainError('bad_request', `Leave can be requested at most ${MAX_DAYS_AHEAD} days ahead.`);
+    if (input.until > addDays(today, MAX_DAYS_AHEAD))
+      throw new DomainError('bad_request', `Leave can be requested at most ${MAX_DAYS_AHEAD} days ahead.`);
   }
 
   async #assertNoOverlap(em: Em, userId: string, input: LeaveRequestInput, message: string): Promise<void> {
@@ -261,7 +319,14 @@ export class OnLeaveService {
     if (clash > 0) throw new DomainError('conflict', message);
   }
 
-  #insert(em: Em, user: User | string, input: LeaveRequestInput, status: LeaveStatus, createdBy: string, note: string | null): LeaveRequest {
+  #insert(
+    em: Em,
+    user: User | string,
+    input: LeaveRequestInput,
+    status: LeaveStatus,
+    createdBy: string,
+    note: string | null,
+  ): LeaveRequest {
     const now = new Date(this.#now());
     return em.create(LeaveRequestSchema, {
       user: typeof user === 'string' ? em.getReference(UserSchema, user) : user,
@@ -319,5 +384,7 @@ export class OnLeaveService {
 }
 
 function statusConflict(row: LeaveRequest, message?: string): DomainError {
-  return new DomainError('conflict', message ?? `This leave request is already ${row.status.toLowerCase()}.`, { status: row.status });
+  return new DomainError('conflict', message ?? `This leave request is already ${row.status.toLowerCase()}.`, {
+    status: row.status,
+  });
 }

@@ -32,7 +32,8 @@ describe('the active list cache', () => {
     const events = new EventBus();
     let release!: () => void;
     const list = new ActiveOrders(
-      () => new Promise<OrderView[]>((resolve) => (release = () => resolve([view('1', 'ORDERED'), view('2', 'ORDERED')]))),
+      () =>
+        new Promise<OrderView[]>((resolve) => (release = () => resolve([view('1', 'ORDERED'), view('2', 'ORDERED')]))),
       events,
     );
     const reading = list.views();

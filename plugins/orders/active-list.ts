@@ -53,7 +53,8 @@ export class ActiveOrders {
 
   async views(): Promise<OrderView[]> {
     if (!this.#views) return this.#reload();
-    if (this.#rereadMs !== null && performance.now() - this.#at > this.#rereadMs && !this.#loading) this.#reload().catch(() => {});
+    if (this.#rereadMs !== null && performance.now() - this.#at > this.#rereadMs && !this.#loading)
+      this.#reload().catch(() => {});
     return this.#views;
   }
 
@@ -65,7 +66,9 @@ export class ActiveOrders {
       const bytes = {
         body,
         gzip: gzipSync(body, { level: 4 }),
-        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        br: brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
       };
       if (this.#views === views) this.#bytes = bytes;
       return bytes;

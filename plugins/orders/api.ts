@@ -8,14 +8,14 @@ import type { OrdersPlugin } from './index.ts';
 import {
   DeleteBodySchema,
   DeliverBodySchema,
-  LeaderboardQuerySchema,
-  OrderRefParamsSchema,
-  PrepareBodySchema,
-  UserIdParamsSchema,
   type DeliveryQueueEntryView,
   type Leaderboard,
+  LeaderboardQuerySchema,
+  OrderRefParamsSchema,
   type OrderResponse,
   type OrdersResponse,
+  PrepareBodySchema,
+  UserIdParamsSchema,
 } from './schemas.ts';
 
 export const manageOrders = requirePermissions({ all: ['MANAGE_ORDERS'] });
@@ -37,44 +37,80 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: 
     return reply.send(body);
   });
 
-  app.get('/api/client/orders/leaderboard', { onRequest: publicAccess, schema: { querystring: LeaderboardQuerySchema } }, async (request): Promise<{ leaderboard: Leaderboard }> => ({
-    leaderboard: await stats.leaderboard(request.query.period),
-  }));
+  app.get(
+    '/api/client/orders/leaderboard',
+    { onRequest: publicAccess, schema: { querystring: LeaderboardQuerySchema } },
+    async (request): Promise<{ leaderboard: Leaderboard }> => ({
+      leaderboard: await stats.leaderboard(request.query.period),
+    }),
+  );
 
   // The user themself, or staff who work with orders (the kitchen) or read the backlog (managers).
   app.get(
     '/api/client/orders/user/:id',
-    { onRequest: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }), schema: { params: UserIdParamsSchema } },
+    {
+      onRequest: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }),
+      schema: { params: UserIdParamsSchema },
+    },
     async (request): Promise<OrdersResponse> => ({ orders: await orders.history(request.params.id) }),
   );
 
   // What customers rated the user's work: the user themself, or managers (backlog readers, user managers).
   app.get(
     '/api/client/users/:id/order-feedback',
-    { onRequest: requireSelfOrPermissions({ any: ['VIEW_BACKLOG', 'MANAGE_USERS'] }), schema: { params: UserIdParamsSchema } },
-    async (request): Promise<{ feedback: UserFeedbackView }> => ({ feedback: await feedback.forStaff(request.params.id) }),
+    {
+      onRequest: requireSelfOrPermissions({ any: ['VIEW_BACKLOG', 'MANAGE_USERS'] }),
+      schema: { params: UserIdParamsSchema },
+    },
+    async (request): Promise<{ feedback: UserFeedbackView }> => ({
+      feedback: await feedback.forStaff(request.params.id),
+    }),
   );
 
-  app.get('/api/client/orders/delivery-queue', { onRequest: manageOrders }, async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({
-    queue: await orders.listQueue(),
-  }));
-  app.post('/api/client/orders/delivery-queue/join', { onRequest: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
-    queue: await orders.joinQueue(actor(request).id),
-  }));
-  app.delete('/api/client/orders/delivery-queue/leave', { onRequest: manageOrders }, async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
-    queue: await orders.leaveQueue(actor(request).id),
-  }));
+  app.get(
+    '/api/client/orders/delivery-queue',
+    { onRequest: manageOrders },
+    async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({
+      queue: await orders.listQueue(),
+    }),
+  );
+  app.post(
+    '/api/client/orders/delivery-queue/join',
+    { onRequest: manageOrders },
+    async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+      queue: await orders.joinQueue(actor(request).id),
+    }),
+  );
+  app.delete(
+    '/api/client/orders/delivery-queue/leave',
+    { onRequest: manageOrders },
+    async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+      queue: await orders.leaveQueue(actor(request).id),
+    }),
+  );
 
   const params = { params: OrderRefParamsSchema };
-  app.get('/api/client/orders/:id', { onRequest: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
-    order: await orders.get(request.params.id),
-  }));
-  app.post('/api/client/orders/:id/claim', { onRequest: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
-    order: await orders.claim(actor(request), request.params.id),
-  }));
-  app.post('/api/client/orders/:id/unclaim', { onRequest: manageOrders, schema: params }, async (request): Promise<OrderResponse> => ({
-    order: await orders.unclaim(actor(request), request.params.id),
-  }));
+  app.get(
+    '/api/client/orders/:id',
+    { onRequest: manageOrders, schema: params },
+    async (request): Promise<OrderResponse> => ({
+      order: await orders.get(request.params.id),
+    }),
+  );
+  app.post(
+    '/api/client/orders/:id/claim',
+    { onRequest: manageOrders, schema: params },
+    async (request): Promise<OrderResponse> => ({
+      order: await orders.claim(actor(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/api/client/orders/:id/unclaim',
+    { onRequest: manageOrders, schema: params },
+    async (request): Promise<OrderResponse> => ({
+      order: await orders.unclaim(actor(request), request.params.id),
+    }),
+  );
   app.post(
     '/api/client/orders/:id/prepare',
     { onRequest: manageOrders, schema: { ...params, body: PrepareBodySchema } },
@@ -86,11 +122,15 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: 
   app.post(
     '/api/client/orders/:id/deliver',
     { onRequest: manageOrders, schema: { ...params, body: DeliverBodySchema } },
-    async (request): Promise<OrderResponse> => ({ order: await orders.deliver(actor(request), request.params.id, request.body) }),
+    async (request): Promise<OrderResponse> => ({
+      order: await orders.deliver(actor(request), request.params.id, request.body),
+    }),
   );
   app.delete(
     '/api/client/orders/:id/delete',
     { onRequest: manageOrders, schema: { ...params, body: DeleteBodySchema } },
-    async (request): Promise<OrderResponse> => ({ order: await orders.delete(actor(request), request.params.id, request.body) }),
+    async (request): Promise<OrderResponse> => ({
+      order: await orders.delete(actor(request), request.params.id, request.body),
+    }),
   );
 }

@@ -1,6 +1,6 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../../core/ids.ts';
-import { ORDER_STATUS_LIST, type Mention } from './schemas.ts';
+import { type Mention, ORDER_STATUS_LIST } from './schemas.ts';
 
 /**
  * An order, from the customer's request to delivery. People are stored as their Discord snowflakes (no foreign
@@ -14,7 +14,10 @@ export const OrderSchema = defineEntity({
   name: 'Order',
   tableName: 'orders',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     /** The short code people say and type: 6 characters of an alphabet without look-alikes. */
     orderID: p.string().length(8).fieldName('order_code').unique(),
     customer: p.string().index(),
@@ -62,13 +65,19 @@ export const FoodLookupItemSchema = defineEntity({
   name: 'FoodLookupItem',
   tableName: 'food_lookup_items',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().length(100),
     keywords: p.array().defaultRaw(`'{}'`),
     images: p.array().defaultRaw(`'{}'`),
     createdBy: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type FoodLookupItem = InferEntity<typeof FoodLookupItemSchema>;
@@ -78,7 +87,10 @@ export const FoodLookupQuerySchema = defineEntity({
   name: 'FoodLookupQuery',
   tableName: 'food_lookup_queries',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     query: p.string().length(100),
     user: p.string().index(),
     at: p.datetime(),
@@ -103,7 +115,10 @@ export const OrderFeedbackSchema = defineEntity({
   name: 'OrderFeedback',
   tableName: 'order_feedback',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     orderId: p.string().fieldName('order_id').unique(),
     user: p.string().index(),
     stars: p.smallint(),
@@ -113,4 +128,10 @@ export const OrderFeedbackSchema = defineEntity({
 });
 export type OrderFeedback = InferEntity<typeof OrderFeedbackSchema>;
 
-export const orderEntities = [OrderSchema, FoodLookupItemSchema, FoodLookupQuerySchema, DeliveryQueueEntrySchema, OrderFeedbackSchema];
+export const orderEntities = [
+  OrderSchema,
+  FoodLookupItemSchema,
+  FoodLookupQuerySchema,
+  DeliveryQueueEntrySchema,
+  OrderFeedbackSchema,
+];

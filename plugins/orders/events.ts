@@ -21,5 +21,3 @@ declare module '../../core/events.ts' {
     leaveDeliveryQueue: { queue: DeliveryQueueEntryView; userID: string };
   }
 }
-
-export {};

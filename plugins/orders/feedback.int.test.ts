@@ -22,16 +22,31 @@ describe('order feedback on a user', () => {
       const order = await plugin.orders.createOrder({ customerId: customer.id, item: `Dish ${i}` });
       const by = (user: TestUser) => ({ ...user.auth });
       await app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/claim`, headers: by(chef) });
-      await app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/prepare`, headers: by(chef), payload: { images: ['https://img.example.com/dish.png'] } });
+      await app.inject({
+        method: 'POST',
+        url: `/api/client/orders/${order.id}/prepare`,
+        headers: by(chef),
+        payload: { images: ['https://img.example.com/dish.png'] },
+      });
       await plugin.sweeper.sweep();
       const deliverer = i === 0 ? chef : driver;
-      expect((await app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/deliver`, headers: by(deliverer), payload: {} })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/api/client/orders/${order.id}/deliver`,
+            headers: by(deliverer),
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(200);
       await plugin.feedback.rate(customer.id, order.orderID, stars, stars === 2 ? 'Cold fries' : null);
     }
   });
   afterAll(() => app?.close());
 
-  const get = (id: string, user?: TestUser) => app.inject({ method: 'GET', url: `/api/client/users/${id}/order-feedback`, headers: user?.auth ?? {} });
+  const get = (id: string, user?: TestUser) =>
+    app.inject({ method: 'GET', url: `/api/client/users/${id}/order-feedback`, headers: user?.auth ?? {} });
 
   it('averages the ratings of the orders the user prepared or delivered, newest first', async () => {
     const res = await get(chef.id, chef);
@@ -44,8 +59,16 @@ describe('order feedback on a user', () => {
         { stars: 5, comment: null, item: 'Dish 0', role: 'chef and driver' },
       ],
     });
-    expect((await get(driver.id, driver)).json().feedback).toMatchObject({ average: 2, count: 1, recent: [{ role: 'driver' }] });
-    expect((await get(customers[0]!.id, customers[0])).json().feedback).toEqual({ average: null, count: 0, recent: [] });
+    expect((await get(driver.id, driver)).json().feedback).toMatchObject({
+      average: 2,
+      count: 1,
+      recent: [{ role: 'driver' }],
+    });
+    expect((await get(customers[0]!.id, customers[0])).json().feedback).toEqual({
+      average: null,
+      count: 0,
+      recent: [],
+    });
   });
 
   it('is for the user themself and managers only', async () => {

@@ -5,10 +5,10 @@ import type { FoodLookupService } from './food-lookup.ts';
 import {
   FoodLookupCreateBodySchema,
   FoodLookupIdParamsSchema,
+  type FoodLookupItemView,
   FoodLookupSearchBodySchema,
   FoodLookupSearchQuerySchema,
   FoodLookupUpdateBodySchema,
-  type FoodLookupItemView,
 } from './schemas.ts';
 
 const viewFoodLookup = requirePermissions({ all: ['VIEW_FOOD_LOOKUP'] });
@@ -19,13 +19,17 @@ export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void 
   app.get(
     '/api/client/orders/food-lookup',
     { onRequest: viewFoodLookup, schema: { querystring: FoodLookupSearchQuerySchema } },
-    async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({ lookup: await foodLookup.list(request.query.query) }),
+    async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({
+      lookup: await foodLookup.list(request.query.query),
+    }),
   );
   // The search the food lookup screen sends: the query goes to the log.
   app.post(
     '/api/client/orders/food-lookup',
     { onRequest: viewFoodLookup, schema: { body: FoodLookupSearchBodySchema } },
-    async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({ lookup: await foodLookup.search(actor(request).id, request.body.query) }),
+    async (request): Promise<{ lookup: FoodLookupItemView[] }> => ({
+      lookup: await foodLookup.search(actor(request).id, request.body.query),
+    }),
   );
   app.post(
     '/api/client/orders/food-lookup/items',
@@ -38,11 +42,15 @@ export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void 
   app.patch(
     '/api/client/orders/food-lookup/:id',
     { onRequest: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema, body: FoodLookupUpdateBodySchema } },
-    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.update(actor(request), request.params.id, request.body) }),
+    async (request): Promise<{ lookup: FoodLookupItemView }> => ({
+      lookup: await foodLookup.update(actor(request), request.params.id, request.body),
+    }),
   );
   app.delete(
     '/api/client/orders/food-lookup/:id',
     { onRequest: manageFoodLookup, schema: { params: FoodLookupIdParamsSchema } },
-    async (request): Promise<{ lookup: FoodLookupItemView }> => ({ lookup: await foodLookup.delete(actor(request), request.params.id) }),
+    async (request): Promise<{ lookup: FoodLookupItemView }> => ({
+      lookup: await foodLookup.delete(actor(request), request.params.id),
+    }),
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FoodLookupQuerySchema } from './entities.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { FoodLookupQuerySchema } from './entities.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { Leaderboard } from './schemas.ts';
 
@@ -23,11 +23,24 @@ describe('food lookup, image search, leaderboard and figures', () => {
     app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it('admins manage items; staff search them, and every POST search is logged', async () => {
-    const created = await call('POST', '/api/client/orders/food-lookup/items', admin, { name: 'Cheeseburger', keywords: ['Burger', 'beef'], images: ['/food/burger.svg'] });
+    const created = await call('POST', '/api/client/orders/food-lookup/items', admin, {
+      name: 'Cheeseburger',
+      keywords: ['Burger', 'beef'],
+      images: ['/food/burger.svg'],
+    });
     expect(created.statusCode).toBe(201);
     const item = created.json().lookup;
-    expect(item).toMatchObject({ name: 'Cheeseburger', keywords: ['burger', 'beef'], images: ['/food/burger.svg'], createdBy: admin.id });
-    await call('POST', '/api/client/orders/food-lookup/items', admin, { name: 'Pepperoni pizza', keywords: ['pizza'], images: ['https://cdn.example.com/pizza.webp'] });
+    expect(item).toMatchObject({
+      name: 'Cheeseburger',
+      keywords: ['burger', 'beef'],
+      images: ['/food/burger.svg'],
+      createdBy: admin.id,
+    });
+    await call('POST', '/api/client/orders/food-lookup/items', admin, {
+      name: 'Pepperoni pizza',
+      keywords: ['pizza'],
+      images: ['https://cdn.example.com/pizza.webp'],
+    });
 
     for (const body of [
       { name: 'X', images: ['javascript:alert(1)'] },
@@ -36,7 +49,10 @@ describe('food lookup, image search, leaderboard and figures', () => {
       { name: '', images: ['/food/fries.svg'] },
       { name: 'X', images: ['/food/fries.svg'], admin: true },
     ]) {
-      expect((await call('POST', '/api/client/orders/food-lookup/items', admin, body)).statusCode, JSON.stringify(body)).toBe(400);
+      expect(
+        (await call('POST', '/api/client/orders/food-lookup/items', admin, body)).statusCode,
+        JSON.stringify(body),
+      ).toBe(400);
     }
 
     const search = await call('POST', '/api/client/orders/food-lookup', chef, { query: 'burger' });
@@ -45,12 +61,18 @@ describe('food lookup, image search, leaderboard and figures', () => {
     const logged = await app.db.orm.em.fork().find(FoodLookupQuerySchema, { user: chef.id });
     expect(logged.map((q) => q.query)).toEqual(['burger']);
     expect((await call('GET', '/api/client/orders/food-lookup', chef)).json().lookup).toHaveLength(2);
-    expect((await call('GET', '/api/client/orders/food-lookup?query=pizza', chef)).json().lookup[0].name).toBe('Pepperoni pizza');
+    expect((await call('GET', '/api/client/orders/food-lookup?query=pizza', chef)).json().lookup[0].name).toBe(
+      'Pepperoni pizza',
+    );
 
-    const patched = await call('PATCH', `/api/client/orders/food-lookup/${item.id}`, admin, { keywords: ['burger', 'cheese'] });
+    const patched = await call('PATCH', `/api/client/orders/food-lookup/${item.id}`, admin, {
+      keywords: ['burger', 'cheese'],
+    });
     expect(patched.json().lookup.keywords).toEqual(['burger', 'cheese']);
     expect((await call('PATCH', `/api/client/orders/food-lookup/${item.id}`, admin, {})).statusCode).toBe(400);
-    expect((await call('PATCH', '/api/client/orders/food-lookup/1234567890123456789', admin, { name: 'Y' })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', '/api/client/orders/food-lookup/1234567890123456789', admin, { name: 'Y' })).statusCode,
+    ).toBe(404);
   });
 
   it('pages the list by name or newest first, and a search by relevance', async () => {
@@ -58,16 +80,28 @@ describe('food lookup, image search, leaderboard and figures', () => {
     expect(byName).toEqual({ items: [expect.objectContaining({ name: 'Cheeseburger' })], total: 2 });
     const second = await plugin.foodLookup.page(undefined, { page: 2, pageSize: 1, sort: 'name', order: 'asc' });
     expect(second.items.map((i) => i.name)).toEqual(['Pepperoni pizza']);
-    expect((await plugin.foodLookup.page(undefined, { page: 1, pageSize: 10, sort: 'name', order: 'desc' })).items.map((i) => i.name)).toEqual(['Pepperoni pizza', 'Cheeseburger']);
+    expect(
+      (await plugin.foodLookup.page(undefined, { page: 1, pageSize: 10, sort: 'name', order: 'desc' })).items.map(
+        (i) => i.name,
+      ),
+    ).toEqual(['Pepperoni pizza', 'Cheeseburger']);
     const found = await plugin.foodLookup.page('pizza', { page: 1, pageSize: 10, sort: 'name', order: 'asc' });
     expect(found).toEqual({ items: [expect.objectContaining({ name: 'Pepperoni pizza' })], total: 1 });
-    expect(await plugin.foodLookup.page('pizza', { page: 2, pageSize: 10, sort: 'name', order: 'asc' })).toEqual({ items: [], total: 1 });
+    expect(await plugin.foodLookup.page('pizza', { page: 2, pageSize: 10, sort: 'name', order: 'asc' })).toEqual({
+      items: [],
+      total: 1,
+    });
   });
 
   it('image search ranks food lookup pictures and recent orders by the words they match', async () => {
-    const order = await plugin.orders.createOrder({ customerId: (await app.createUser()).id, item: 'Double cheeseburger with fries' });
+    const order = await plugin.orders.createOrder({
+      customerId: (await app.createUser()).id,
+      item: 'Double cheeseburger with fries',
+    });
     await call('POST', `/api/client/orders/${order.id}/claim`, chef);
-    await call('POST', `/api/client/orders/${order.id}/prepare`, chef, { images: ['https://img.example.com/double.jpg'] });
+    await call('POST', `/api/client/orders/${order.id}/prepare`, chef, {
+      images: ['https://img.example.com/double.jpg'],
+    });
     const found = await call('POST', '/api/client/orders/images/search', chef, { query: 'cheeseburger fries' });
     expect(found.statusCode).toBe(200);
     const urls = found.json().images.map((i: { url: string }) => i.url);
@@ -78,17 +112,27 @@ describe('food lookup, image search, leaderboard and figures', () => {
     await plugin.sweeper.sweep();
     await call('POST', `/api/client/orders/${order.id}/deliver`, chef, {});
     await call('POST', `/api/client/orders/${pizza.id}/claim`, chef);
-    expect((await call('POST', `/api/client/orders/${pizza.id}/prepare`, chef, { images: ['https://cdn.example.com/pizza.webp'] })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/client/orders/${pizza.id}/prepare`, chef, {
+          images: ['https://cdn.example.com/pizza.webp'],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('the leaderboard counts delivered orders per period, top 10, cached until the next delivery', async () => {
-    const board = async (period: string) => (await app.inject({ method: 'GET', url: `/api/client/orders/leaderboard?period=${period}` })).json().leaderboard as Leaderboard;
+    const board = async (period: string) =>
+      (await app.inject({ method: 'GET', url: `/api/client/orders/leaderboard?period=${period}` })).json()
+        .leaderboard as Leaderboard;
     const all = await board('all');
     expect(all).toMatchObject({ period: 'all', teams: [] });
     expect(all.chefs[0]).toMatchObject({ user: { id: chef.id }, orders: 1 });
     expect(all.drivers[0]).toMatchObject({ user: { id: chef.id }, orders: 1 });
     expect(all.customers).toHaveLength(1);
-    expect((await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=year' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=year' })).statusCode).toBe(
+      400,
+    );
 
     clock += 2 * 24 * 60 * 60 * 1000;
     expect((await board('day')).chefs).toEqual([]);
@@ -101,12 +145,28 @@ describe('food lookup, image search, leaderboard and figures', () => {
     expect(await plugin.stats.figuresFor(chef.id)).toEqual({ ordered: 0, prepared: 2, delivered: 2 });
     expect(await plugin.stats.stats()).toEqual({ deliveredToday: 1, activeOrders: 0 });
     // The home page shows the latest delivery that has a picture: the pizza (delivered last, with its picture).
-    expect(await plugin.stats.latestDelivery()).toMatchObject({ item: 'Pizza', images: ['https://cdn.example.com/pizza.webp'], status: 'DELIVERED' });
+    expect(await plugin.stats.latestDelivery()).toMatchObject({
+      item: 'Pizza',
+      images: ['https://cdn.example.com/pizza.webp'],
+      status: 'DELIVERED',
+    });
     // The dashboard's shift figures: today, the last 7 days, the 7 before.
-    expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({ today: { prepared: 1, delivered: 1 }, week: { prepared: 2, delivered: 2 }, lastWeek: { prepared: 0, delivered: 0 } });
+    expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({
+      today: { prepared: 1, delivered: 1 },
+      week: { prepared: 2, delivered: 2 },
+      lastWeek: { prepared: 0, delivered: 0 },
+    });
     clock += 8 * 24 * 60 * 60 * 1000;
-    expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({ today: { prepared: 0, delivered: 0 }, week: { prepared: 0, delivered: 0 }, lastWeek: { prepared: 2, delivered: 2 } });
-    expect(await plugin.stats.shiftFiguresFor(admin.id)).toEqual({ today: { prepared: 0, delivered: 0 }, week: { prepared: 0, delivered: 0 }, lastWeek: { prepared: 0, delivered: 0 } });
+    expect(await plugin.stats.shiftFiguresFor(chef.id)).toEqual({
+      today: { prepared: 0, delivered: 0 },
+      week: { prepared: 0, delivered: 0 },
+      lastWeek: { prepared: 2, delivered: 2 },
+    });
+    expect(await plugin.stats.shiftFiguresFor(admin.id)).toEqual({
+      today: { prepared: 0, delivered: 0 },
+      week: { prepared: 0, delivered: 0 },
+      lastWeek: { prepared: 0, delivered: 0 },
+    });
   });
 
   it('the leaderboard says who has a profile: a customer who ordered through the bot only has none to link to', async () => {
@@ -116,8 +176,13 @@ describe('food lookup, image search, leaderboard and figures', () => {
     await call('POST', `/api/client/orders/${order.id}/prepare`, chef, { images: ['/food/burger.svg'] });
     await plugin.sweeper.sweep();
     expect((await call('POST', `/api/client/orders/${order.id}/deliver`, chef, {})).statusCode).toBe(200);
-    const board = (await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=all' })).json().leaderboard as Leaderboard;
-    expect(board.customers.find((e) => e.user.id === botOnly)).toMatchObject({ user: { username: 'Unknown user' }, orders: 1, hasProfile: false });
+    const board = (await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=all' })).json()
+      .leaderboard as Leaderboard;
+    expect(board.customers.find((e) => e.user.id === botOnly)).toMatchObject({
+      user: { username: 'Unknown user' },
+      orders: 1,
+      hasProfile: false,
+    });
     expect(board.chefs.find((e) => e.user.id === chef.id)).toMatchObject({ hasProfile: true });
   });
 });

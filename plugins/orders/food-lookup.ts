@@ -1,15 +1,15 @@
+import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
 import type { Config } from '../../core/config.ts';
-import { changedFields, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { FoodLookupItemSchema, FoodLookupQuerySchema, type FoodLookupItem } from './entities.ts';
+import { type FoodLookupItem, FoodLookupItemSchema, FoodLookupQuerySchema } from './entities.ts';
 import {
-  imageUrlProblem,
   type FoodLookupCreateInput,
   type FoodLookupItemView,
   type FoodLookupUpdateInput,
   type ImageSearchResult,
+  imageUrlProblem,
 } from './schemas.ts';
 import { iso } from './views.ts';
 
@@ -35,12 +35,18 @@ export function searchTokens(query: string): string[] {
 
 /** `(lower(a) like ? or lower(b) like ? …)` over the tokens, and its parameters. */
 function matchAny(columns: string[], tokens: string[]): { sql: string; params: string[] } {
-  const parts = tokens.flatMap((token) => columns.map((column) => ({ sql: `lower(${column}) like ?`, param: `%${token}%` })));
+  const parts = tokens.flatMap((token) =>
+    columns.map((column) => ({ sql: `lower(${column}) like ?`, param: `%${token}%` })),
+  );
   return { sql: `(${parts.map((p) => p.sql).join(' or ')})`, params: parts.map((p) => p.param) };
 }
 
 /** An item as its audit entries keep it. */
-const auditFields = (item: FoodLookupItem) => ({ name: item.name, keywords: [...item.keywords], images: [...item.images] });
+const auditFields = (item: FoodLookupItem) => ({
+  name: item.name,
+  keywords: [...item.keywords],
+  images: [...item.images],
+});
 const itemTarget = (item: FoodLookupItem) => ({ type: 'foodLookup' as const, id: item.id, name: item.name });
 
 const score = (text: string, tokens: string[]) => tokens.filter((t) => text.toLowerCase().includes(t)).length;
@@ -76,7 +82,10 @@ export class FoodLookupService {
       return (await em.find(FoodLookupItemSchema, {}, { orderBy: { name: 'asc' }, limit: 500 })).map(toView);
     }
     const match = matchAny(['name', `array_to_string(keywords, ' ')`], tokens);
-    const rows = await em.execute<{ id: string }[]>(`select id from food_lookup_items where ${match.sql} limit 200`, match.params);
+    const rows = await em.execute<{ id: string }[]>(
+      `select id from food_lookup_items where ${match.sql} limit 200`,
+      match.params,
+    );
     const items = rows.length ? await em.find(FoodLookupItemSchema, { id: { $in: rows.map((r) => r.id) } }) : [];
     return items
       .map((item) => ({ item, score: score(`${item.name} ${item.keywords.join(' ')}`, tokens) }))
@@ -88,14 +97,22 @@ export class FoodLookupService {
    * Food Lookup's page (the admin list pattern): a page of items and the total. Without a query: by name or newest
    * first, paged in the database. With one: by relevance, the best 200 matches paged here (a search never needs more).
    */
-  async page(query: string | undefined, state: FoodLookupPageState): Promise<{ items: FoodLookupItemView[]; total: number }> {
+  async page(
+    query: string | undefined,
+    state: FoodLookupPageState,
+  ): Promise<{ items: FoodLookupItemView[]; total: number }> {
     const offset = (state.page - 1) * state.pageSize;
     if (query) {
       const all = await this.list(query);
       return { items: all.slice(offset, offset + state.pageSize), total: all.length };
     }
-    const orderBy = state.sort === 'createdAt' ? { createdAt: state.order, name: 'asc' as const } : { name: state.order, id: 'asc' as const };
-    const [items, total] = await this.#orm.em.fork().findAndCount(FoodLookupItemSchema, {}, { orderBy, limit: state.pageSize, offset });
+    const orderBy =
+      state.sort === 'createdAt'
+        ? { createdAt: state.order, name: 'asc' as const }
+        : { name: state.order, id: 'asc' as const };
+    const [items, total] = await this.#orm.em
+      .fork()
+      .findAndCount(FoodLookupItemSchema, {}, { orderBy, limit: state.pageSize, offset });
     return { items: items.map(toView), total };
   }
 
@@ -120,10 +137,21 @@ export class FoodLookupService {
   async create(actor: AuditActor, input: FoodLookupCreateInput): Promise<FoodLookupItemView> {
     this.#checkImages(input.images);
     const item = await this.#orm.em.fork().transactional(async (em) => {
-      const item = em.create(FoodLookupItemSchema, { name: input.name, keywords: [...new Set(input.keywords)], images: [...new Set(input.images)], createdBy: actor.id });
+      const item = em.create(FoodLookupItemSchema, {
+        name: input.name,
+        keywords: [...new Set(input.keywords)],
+        images: [...new Set(input.images)],
+        createdBy: actor.id,
+      });
       // Written first: the entry names the item by the id the insert gives it.
       await em.flush();
-      await this.#audit.record(em, { actor, action: 'foodLookup.create', target: itemTarget(item), before: null, after: auditFields(item) });
+      await this.#audit.record(em, {
+        actor,
+        action: 'foodLookup.create',
+        target: itemTarget(item),
+        before: null,
+        after: auditFields(item),
+      });
       return item;
     });
     return toView(item);
@@ -137,7 +165,12 @@ export class FoodLookupService {
       if (input.name !== undefined) item.name = input.name;
       if (input.keywords !== undefined) item.keywords = [...new Set(input.keywords)];
       if (input.images !== undefined) item.images = [...new Set(input.images)];
-      await this.#audit.record(em, { actor, action: 'foodLookup.update', target, ...changedFields(before, auditFields(item)) });
+      await this.#audit.record(em, {
+        actor,
+        action: 'foodLookup.update',
+        target,
+        ...changedFields(before, auditFields(item)),
+      });
       return item;
     });
     return toView(item);
@@ -147,7 +180,13 @@ export class FoodLookupService {
   async delete(actor: AuditActor, id: string): Promise<FoodLookupItemView> {
     return this.#locked(id, async (em, item) => {
       const view = toView(item);
-      await this.#audit.record(em, { actor, action: 'foodLookup.delete', target: itemTarget(item), before: auditFields(item), after: null });
+      await this.#audit.record(em, {
+        actor,
+        action: 'foodLookup.delete',
+        target: itemTarget(item),
+        before: auditFields(item),
+        after: null,
+      });
       await em.nativeDelete(FoodLookupItemSchema, { id });
       return view;
     });
@@ -156,7 +195,8 @@ export class FoodLookupService {
   /** One write to an item: a transaction with the item's row locked, so a change and a delete happen one after the other. */
   async #locked<T>(id: string, work: (em: Em, item: FoodLookupItem) => T | Promise<T>): Promise<T> {
     return this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'food_lookup_items', id))) throw new DomainError('not_found', 'Food lookup item not found');
+      if (!(await lockRow(em, 'food_lookup_items', id)))
+        throw new DomainError('not_found', 'Food lookup item not found');
       return work(em, await em.findOneOrFail(FoodLookupItemSchema, { id }));
     });
   }

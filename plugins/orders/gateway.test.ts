@@ -12,7 +12,11 @@ describe('orders gateway filters', () => {
       expect(gateway[t]!({ order })).toEqual({ t, data: { order }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
     }
     for (const t of ['joinDeliveryQueue', 'leaveDeliveryQueue'] as const) {
-      expect(gateway[t]!({ queue, userID: '2' })).toEqual({ t, data: { queue, userID: '2' }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+      expect(gateway[t]!({ queue, userID: '2' })).toEqual({
+        t,
+        data: { queue, userID: '2' },
+        to: { permissions: PERMISSIONS.MANAGE_ORDERS },
+      });
     }
   });
 });

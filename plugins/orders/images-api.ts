@@ -4,11 +4,16 @@ import { DomainError } from '../../core/errors.ts';
 import type { App } from '../../core/plugin.ts';
 import { manageOrders } from './api.ts';
 import type { FoodLookupService } from './food-lookup.ts';
-import { tooLarge, type ImageStore } from './images.ts';
+import { type ImageStore, tooLarge } from './images.ts';
 import { ImageSearchBodySchema, type ImageSearchResponse, type UploadResponse } from './schemas.ts';
 
 /** The prepare dialog's pictures: search, upload, and our stored uploads. */
-export async function imagesRoutes(app: App, images: ImageStore, foodLookup: FoodLookupService, maxBytes: number): Promise<void> {
+export async function imagesRoutes(
+  app: App,
+  images: ImageStore,
+  foodLookup: FoodLookupService,
+  maxBytes: number,
+): Promise<void> {
   app.post(
     '/api/client/orders/images/search',
     { onRequest: manageOrders, schema: { body: ImageSearchBodySchema } },
@@ -18,22 +23,27 @@ export async function imagesRoutes(app: App, images: ImageStore, foodLookup: Foo
   // Multipart only for the upload (this plugin's scope), one file, the upload limit instead of BODY_LIMIT.
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 } });
   // Each upload is disk or the image host's quota: 30 a minute per address is plenty for a kitchen.
-  app.post('/api/client/orders/images/upload', { onRequest: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request, reply): Promise<UploadResponse> => {
-    if (!request.isMultipart()) throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
-    let bytes: Buffer;
-    try {
-      const file = await request.file();
-      if (!file || file.fieldname !== 'image') throw new DomainError('bad_request', 'Send the image in the field image.');
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-      throw new DomainError('bad_request', 'The upload could not be read.');
-    }
-    const link = await images.upload(bytes);
-    reply.code(201);
-    return { link };
-  });
+  app.post(
+    '/api/client/orders/images/upload',
+    { onRequest: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply): Promise<UploadResponse> => {
+      if (!request.isMultipart())
+        throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (file?.fieldname !== 'image') throw new DomainError('bad_request', 'Send the image in the field image.');
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+        throw new DomainError('bad_request', 'The upload could not be read.');
+      }
+      const link = await images.upload(bytes);
+      reply.code(201);
+      return { link };
+    },
+  );
 
   // Random names never change content: cached for good; served as the image type the bytes were checked to be.
   app.get('/uploads/:name', { onRequest: publicAccess, config: { session: false } }, async (request, reply) => {

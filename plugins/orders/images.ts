@@ -13,12 +13,21 @@ const ACCEPTED = new Map([
   ['image/gif', 'gif'],
   ['image/webp', 'webp'],
 ]);
-const TYPE_OF_EXTENSION: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const TYPE_OF_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 const HOST_TIMEOUT_MS = 15_000;
 
 export function tooLarge(maxBytes: number): DomainError {
-  const size = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  const size =
+    maxBytes >= 1024 * 1024
+      ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`
+      : `${Math.round(maxBytes / 1024)} KB`;
   return new DomainError('bad_request', `An image may be at most ${size}.`);
 }
 
@@ -47,13 +56,20 @@ export class ImageStore {
     const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(bytes);
     const extension = type ? ACCEPTED.get(type.mime) : undefined;
-    if (!type || !extension) throw new DomainError('bad_request', 'Only PNG, JPEG, GIF and WebP images can be uploaded.');
+    if (!type || !extension)
+      throw new DomainError('bad_request', 'Only PNG, JPEG, GIF and WebP images can be uploaded.');
     if (hostUrl) return this.#toHost(hostUrl, hostClientId, bytes, type.mime, extension);
     return this.#toDisk(bytes, extension);
   }
 
   /** Imgur-style: `POST {host}/3/image` with `Authorization: Client-ID …`, multipart field `image`; `{ data: { link } }`. */
-  async #toHost(hostUrl: string, clientId: string | undefined, bytes: Buffer, mime: string, extension: string): Promise<string> {
+  async #toHost(
+    hostUrl: string,
+    clientId: string | undefined,
+    bytes: Buffer,
+    mime: string,
+    extension: string,
+  ): Promise<string> {
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(bytes)], { type: mime }), `image.${extension}`);
     form.append('type', 'file');

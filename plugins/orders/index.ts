@@ -1,24 +1,24 @@
-import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { definePlugin } from '../../core/plugin.ts';
-import { ordersRoutes } from './api.ts';
-import { orderEntities } from './entities.ts';
-import { foodLookupRoutes } from './food-lookup-api.ts';
-import { FoodLookupService } from './food-lookup.ts';
-import { imagesRoutes } from './images-api.ts';
-import { ImageStore } from './images.ts';
-import { orderCommands } from './commands/index.ts';
-import { OrderFeedbackService } from './feedback.ts';
-import { registerOrderMetrics } from './metrics.ts';
-import { CustomerOrdering } from './ordering.ts';
-import { seedOrders } from './seed.ts';
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { OnLeavePlugin } from '../onleave/index.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import { ordersRoutes } from './api.ts';
+import { orderCommands } from './commands/index.ts';
+import { orderEntities } from './entities.ts';
+import { OrderFeedbackService } from './feedback.ts';
+import { FoodLookupService } from './food-lookup.ts';
+import { foodLookupRoutes } from './food-lookup-api.ts';
+import { ImageStore } from './images.ts';
+import { imagesRoutes } from './images-api.ts';
+import { registerOrderMetrics } from './metrics.ts';
+import { migrations } from './migrations/index.ts';
+import { CustomerOrdering } from './ordering.ts';
 import { OrderSearch } from './search.ts';
+import { seedOrders } from './seed.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
-import { migrations } from './migrations/index.ts';
 
 export interface OrdersPlugin {
   /** The lifecycle, the active list, history and the delivery queue. */
@@ -39,7 +39,18 @@ export interface OrdersPlugin {
 
 const kitchen = { permissions: PERMISSIONS.MANAGE_ORDERS };
 const toKitchen =
-  <T extends 'orderSent' | 'orderUpdated' | 'cancelOrder' | 'orderDeleted' | 'deliverOrder' | 'joinDeliveryQueue' | 'leaveDeliveryQueue'>(t: T) =>
+  <
+    T extends
+      | 'orderSent'
+      | 'orderUpdated'
+      | 'cancelOrder'
+      | 'orderDeleted'
+      | 'deliverOrder'
+      | 'joinDeliveryQueue'
+      | 'leaveDeliveryQueue',
+  >(
+    t: T,
+  ) =>
   (data: unknown) => ({ t, data, to: kitchen });
 
 /** Orders: the kitchen, the delivery queue, food lookup and order pictures. */
@@ -55,25 +66,29 @@ export default definePlugin({
     });
     leave?.whenLeaveStarts((userId) => orders.removeFromQueue(userId));
     const sweeper = new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log, ctx.metrics);
-    if (leave) sweeper.dropOffDuty({ among: (userIds) => leave.currentLeaves(userIds), remove: (userId) => orders.removeFromQueue(userId) });
+    if (leave)
+      sweeper.dropOffDuty({
+        among: (userIds) => leave.currentLeaves(userIds),
+        remove: (userId) => orders.removeFromQueue(userId),
+      });
     const users = ctx.services.users as UsersPlugin;
     return {
-    orders,
-    ordering: new CustomerOrdering({
-      orm: ctx.orm,
-      config: ctx.config,
-      now: ctx.now,
       orders,
-      settings: ctx.services.settings as SettingsService,
-      users: users.users,
-      admin: users.admin,
-    }),
-    feedback: new OrderFeedbackService(ctx.orm, ctx.now),
-    stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
-    search: new OrderSearch(ctx.orm),
-    foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.audit, ctx.now),
-    images: new ImageStore(ctx.config),
-    sweeper,
+      ordering: new CustomerOrdering({
+        orm: ctx.orm,
+        config: ctx.config,
+        now: ctx.now,
+        orders,
+        settings: ctx.services.settings as SettingsService,
+        users: users.users,
+        admin: users.admin,
+      }),
+      feedback: new OrderFeedbackService(ctx.orm, ctx.now),
+      stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
+      search: new OrderSearch(ctx.orm),
+      foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.audit, ctx.now),
+      images: new ImageStore(ctx.config),
+      sweeper,
     };
   },
   commands: orderCommands,

@@ -15,10 +15,12 @@ export function registerOrderMetrics(metrics: Metrics, orm: Orm): void {
     async collect() {
       let rows: { status: string; count: number | string }[];
       try {
-        rows = await orm.em.fork().execute(
-          `select status, count(*) as count from orders where status in (${ACTIVE_STATUSES.map(() => '?').join(', ')}) group by status`,
-          [...ACTIVE_STATUSES],
-        );
+        rows = await orm.em
+          .fork()
+          .execute(
+            `select status, count(*) as count from orders where status in (${ACTIVE_STATUSES.map(() => '?').join(', ')}) group by status`,
+            [...ACTIVE_STATUSES],
+          );
       } catch {
         // The database is unreachable: the scrape still answers with everything else, and no stale counts.
         this.reset();

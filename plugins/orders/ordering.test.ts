@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../core/errors.ts';
 import { resolveItemText } from './ordering.ts';
 
-const alice = { '123456789012345678': { username: 'alice', globalName: 'Alice' }, '223456789012345678': { username: 'bob', globalName: null } };
+const alice = {
+  '123456789012345678': { username: 'alice', globalName: 'Alice' },
+  '223456789012345678': { username: 'bob', globalName: null },
+};
 
 describe('an order’s text', () => {
   it('resolves user mentions to names (the stored item pings nobody) and trims spaces', () => {

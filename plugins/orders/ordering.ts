@@ -56,7 +56,8 @@ export function resolveItemText(
     .replace(/\s+/g, ' ')
     .trim();
   if (item.length === 0) throw new DomainError('bad_request', 'Tell the kitchen what you would like to eat.');
-  if (item.length > MAX_ITEM_LENGTH) throw new DomainError('bad_request', `An order is at most ${MAX_ITEM_LENGTH} characters.`);
+  if (item.length > MAX_ITEM_LENGTH)
+    throw new DomainError('bad_request', `An order is at most ${MAX_ITEM_LENGTH} characters.`);
   return { item, mentions: [...mentions.values()] };
 }
 
@@ -98,27 +99,53 @@ export class CustomerOrdering {
   async place(input: PlaceOrderInput): Promise<OrderView> {
     const kitchen = await this.#settings.get('kitchen');
     if (!kitchen.open) {
-      throw new DomainError('unavailable', kitchen.reason ? `The kitchen is closed: ${kitchen.reason}` : 'The kitchen is closed right now. Please try again later.');
+      throw new DomainError(
+        'unavailable',
+        kitchen.reason
+          ? `The kitchen is closed: ${kitchen.reason}`
+          : 'The kitchen is closed right now. Please try again later.',
+      );
     }
     const known = await this.assertMayOrder(input.customer.id);
-    if (!input.guildId) throw new DomainError('bad_request', 'Orders are placed in a server, where the food can be delivered.');
+    if (!input.guildId)
+      throw new DomainError('bad_request', 'Orders are placed in a server, where the food can be delivered.');
     const { item, mentions } = resolveItemText(input.item, input.resolvedUsers);
     const now = this.#now();
     const until = this.#cooldowns.get(input.customer.id);
     if (until !== undefined && until > now) {
-      throw new DomainError('rate_limited', `You ordered a moment ago. Please wait ${Math.ceil((until - now) / 1000)} seconds before ordering again.`, {
-        retryAfter: Math.ceil((until - now) / 1000),
-      });
+      throw new DomainError(
+        'rate_limited',
+        `You ordered a moment ago. Please wait ${Math.ceil((until - now) / 1000)} seconds before ordering again.`,
+        {
+          retryAfter: Math.ceil((until - now) / 1000),
+        },
+      );
     }
     // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set);
     // written only when Discord says something new.
     const { customer } = input;
-    const profile = { id: customer.id, username: customer.username, global_name: customer.globalName, avatar: customer.avatar };
+    const profile = {
+      id: customer.id,
+      username: customer.username,
+      global_name: customer.globalName,
+      avatar: customer.avatar,
+    };
     const fields = discordFields(profile);
-    if (!known || known.username !== fields.username || known.displayName !== fields.displayName || known.avatar !== fields.avatar) {
+    if (
+      !known ||
+      known.username !== fields.username ||
+      known.displayName !== fields.displayName ||
+      known.avatar !== fields.avatar
+    ) {
       await this.#users.upsertFromDiscord(profile);
     }
-    const order = await this.#orders.createOrder({ customerId: input.customer.id, guildId: input.guildId, channelId: input.channelId, item, mentions });
+    const order = await this.#orders.createOrder({
+      customerId: input.customer.id,
+      guildId: input.guildId,
+      channelId: input.channelId,
+      item,
+      mentions,
+    });
     this.#cooldowns.set(input.customer.id, now + this.#config.bot.orderCooldownMs);
     if (this.#cooldowns.size > 10_000) this.#forgetExpired(now);
     return order;
@@ -128,16 +155,28 @@ export class CustomerOrdering {
    * Banned (reason, expiry, where to appeal) or blacklisted customers may not order. Unknown users may. Answers
    * what the site knows of the customer (null: nothing).
    */
-  async assertMayOrder(customerId: string): Promise<{ username: string; displayName: string | null; avatar: string | null } | null> {
-    const user = await this.#orm.em.fork().findOne(UserSchema, { id: customerId }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
+  async assertMayOrder(
+    customerId: string,
+  ): Promise<{ username: string; displayName: string | null; avatar: string | null } | null> {
+    const user = await this.#orm.em
+      .fork()
+      .findOne(UserSchema, { id: customerId }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
     if (!user) return null;
-    const ban = user.ban ? { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null } : null;
+    const ban = user.ban
+      ? { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null }
+      : null;
     if (ban && isBanActive(ban, new Date(this.#now()))) {
-      throw new DomainError('forbidden', `${banMessage(ban)} You can appeal at ${this.#config.publicUrl}/appeal`, { reason: ban.reason, expires: ban.expires });
+      throw new DomainError('forbidden', `${banMessage(ban)} You can appeal at ${this.#config.publicUrl}/appeal`, {
+        reason: ban.reason,
+        expires: ban.expires,
+      });
     }
     const blacklist = await this.#admin.getBlacklist(customerId);
     if (blacklist?.active) {
-      throw new DomainError('forbidden', `You are blacklisted from ordering${blacklist.reason ? `: ${blacklist.reason}` : '.'} You can appeal at ${this.#config.publicUrl}/appeal`);
+      throw new DomainError(
+        'forbidden',
+        `You are blacklisted from ordering${blacklist.reason ? `: ${blacklist.reason}` : '.'} You can appeal at ${this.#config.publicUrl}/appeal`,
+      );
     }
     return { username: user.username, displayName: user.displayName ?? null, avatar: user.avatar ?? null };
   }

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from './index.ts';
-import { kitchenOf } from './test-helpers.ts';
 import type { OrderView } from './schemas.ts';
+import { kitchenOf } from './test-helpers.ts';
 
 const START = Date.parse('2026-11-20T12:00:00Z');
 
@@ -34,9 +34,17 @@ describe('order lifecycle', () => {
 
   const call = (method: 'POST' | 'DELETE' | 'GET', url: string, user: TestUser, payload?: unknown) =>
     app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const { post, row, newOrder, claimedBy, readyOrder: readyBy } = kitchenOf(
+  const {
+    post,
+    row,
+    newOrder,
+    claimedBy,
+    readyOrder: readyBy,
+  } = kitchenOf(
     () => app,
-    (ms) => void (clock += ms),
+    (ms) => {
+      clock += ms;
+    },
   );
   const readyOrder = () => readyBy(chef);
 
@@ -50,22 +58,42 @@ describe('order lifecycle', () => {
 
     const claimed = await post(`/api/client/orders/${order.orderID.toLowerCase()}/claim`, chef);
     expect(claimed.statusCode).toBe(200);
-    expect(claimed.json().order).toMatchObject({ status: 'CLAIMED', claimedBy: { id: chef.id }, claimExpiresAt: new Date(clock + 240_000).toISOString() });
+    expect(claimed.json().order).toMatchObject({
+      status: 'CLAIMED',
+      claimedBy: { id: chef.id },
+      claimExpiresAt: new Date(clock + 240_000).toISOString(),
+    });
 
     const list = await call('GET', '/api/client/orders', chef);
     expect(list.statusCode).toBe(200);
     expect((list.json().orders as OrderView[]).find((o) => o.id === order.id)?.status).toBe('CLAIMED');
-    const brotli = await app.inject({ method: 'GET', url: '/api/client/orders', headers: { ...chef.auth, 'accept-encoding': 'gzip, deflate, br' } });
+    const brotli = await app.inject({
+      method: 'GET',
+      url: '/api/client/orders',
+      headers: { ...chef.auth, 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(list.json());
-    const zipped = await app.inject({ method: 'GET', url: '/api/client/orders', headers: { ...chef.auth, 'accept-encoding': 'gzip' } });
+    const zipped = await app.inject({
+      method: 'GET',
+      url: '/api/client/orders',
+      headers: { ...chef.auth, 'accept-encoding': 'gzip' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(list.json());
 
     clock += 60_000;
-    const prepared = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/burger.png', '/uploads/abcdefghijklmnop1234.png'], chefNote: ' Extra pickles ' });
+    const prepared = await post(`/api/client/orders/${order.id}/prepare`, chef, {
+      images: ['https://example.com/burger.png', '/uploads/abcdefghijklmnop1234.png'],
+      chefNote: ' Extra pickles ',
+    });
     expect(prepared.statusCode).toBe(200);
-    expect(prepared.json().order).toMatchObject({ status: 'PREPARING', preparedBy: { id: chef.id }, chefNote: 'Extra pickles', claimExpiresAt: null });
+    expect(prepared.json().order).toMatchObject({
+      status: 'PREPARING',
+      preparedBy: { id: chef.id },
+      chefNote: 'Extra pickles',
+      claimExpiresAt: null,
+    });
 
     const early = await post(`/api/client/orders/${order.id}/deliver`, driver, {});
     expect(early.statusCode).toBe(409);
@@ -77,23 +105,43 @@ describe('order lifecycle', () => {
     const swept = await plugin.sweeper.sweep();
     expect(swept).toMatchObject({ ready: 1, assigned: 1 });
     const ready = await row(order.id);
-    expect(ready).toMatchObject({ status: 'READY', assignedDriver: { id: driver.id }, assignmentExpiresAt: new Date(clock + 180_000).toISOString() });
+    expect(ready).toMatchObject({
+      status: 'READY',
+      assignedDriver: { id: driver.id },
+      assignmentExpiresAt: new Date(clock + 180_000).toISOString(),
+    });
 
     expect((await post(`/api/client/orders/${order.id}/deliver`, chef2, {})).statusCode).toBe(403);
     const delivered = await post(`/api/client/orders/${order.id}/deliver`, driver, { report: false });
     expect(delivered.statusCode).toBe(200);
-    expect(delivered.json().order).toMatchObject({ status: 'DELIVERED', deliveredBy: { id: driver.id }, report: false, assignmentExpiresAt: null });
+    expect(delivered.json().order).toMatchObject({
+      status: 'DELIVERED',
+      deliveredBy: { id: driver.id },
+      report: false,
+      assignmentExpiresAt: null,
+    });
     // A transition's answer is the view a read gives, everyone it names by their name (createUser's `user<last 6>`).
     const read = await row(order.id);
     expect(delivered.json().order).toEqual(read);
-    for (const [person, user] of [[read.orderedBy, customer], [read.claimedBy, chef], [read.preparedBy, chef], [read.assignedDriver, driver], [read.deliveredBy, driver]] as const) {
+    for (const [person, user] of [
+      [read.orderedBy, customer],
+      [read.claimedBy, chef],
+      [read.preparedBy, chef],
+      [read.assignedDriver, driver],
+      [read.deliveredBy, driver],
+    ] as const) {
       expect(person).toEqual({ id: user.id, username: `user${user.id.slice(-6)}`, displayName: null, avatar: null });
     }
     // A customer who never signed in here has no users row: the answer names them by id alone, as a read does.
     const botOnly = '1300000000000000777';
     const unknownCustomer = await newOrder(botOnly);
     const claimedUnknown = await post(`/api/client/orders/${unknownCustomer.id}/claim`, chef2);
-    expect(claimedUnknown.json().order.orderedBy).toEqual({ id: botOnly, username: 'Unknown user', displayName: null, avatar: null });
+    expect(claimedUnknown.json().order.orderedBy).toEqual({
+      id: botOnly,
+      username: 'Unknown user',
+      displayName: null,
+      avatar: null,
+    });
     expect(claimedUnknown.json().order).toEqual(await row(unknownCustomer.id));
     expect((await post(`/api/client/orders/${unknownCustomer.id}/unclaim`, chef2)).statusCode).toBe(200);
 
@@ -108,13 +156,19 @@ describe('order lifecycle', () => {
     ]);
     // After commit: a listener reading the database sees what the event says.
     const seenInDb: Promise<[string, string]>[] = [];
-    const off = app.server.ctx.events.on('orderUpdated', ({ order: o }) => void seenInDb.push(plugin.orders.get(o.id).then((r) => [o.status, r.status])));
+    const off = app.server.ctx.events.on(
+      'orderUpdated',
+      ({ order: o }) => void seenInDb.push(plugin.orders.get(o.id).then((r) => [o.status, r.status])),
+    );
     const again = await newOrder();
     await post(`/api/client/orders/${again.id}/claim`, chef2);
     expect(await Promise.all(seenInDb)).toEqual([['CLAIMED', 'CLAIMED']]);
     await post(`/api/client/orders/${again.id}/unclaim`, chef2);
     off();
-    expect(await Promise.all(seenInDb)).toEqual([['CLAIMED', 'CLAIMED'], ['ORDERED', 'ORDERED']]);
+    expect(await Promise.all(seenInDb)).toEqual([
+      ['CLAIMED', 'CLAIMED'],
+      ['ORDERED', 'ORDERED'],
+    ]);
     // JSON-safe and small enough for NOTIFY.
     for (const e of events) expect(Buffer.byteLength(JSON.stringify(e.order))).toBeLessThan(8000);
 
@@ -157,7 +211,14 @@ describe('order lifecycle', () => {
       { images: ['https://user:pw@example.com/a.png'] },
       { images: ['//evil.example/a.png'] },
       { images: ['/uploads/../../etc/passwd.png'] },
-      { images: ['https://a.example/1.png', 'https://a.example/2.png', 'https://a.example/3.png', 'https://a.example/4.png'] },
+      {
+        images: [
+          'https://a.example/1.png',
+          'https://a.example/2.png',
+          'https://a.example/3.png',
+          'https://a.example/4.png',
+        ],
+      },
       { images: [] },
       { images: ['https://example.com/a.png'], chefNote: 'x'.repeat(501) },
       { images: ['https://example.com/a.png'], extra: true },
@@ -170,7 +231,10 @@ describe('order lifecycle', () => {
     }
     const unchanged = await row(order.id);
     expect(unchanged).toMatchObject({ status: 'CLAIMED', images: [], chefNote: null, preparedBy: null });
-    const ok = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'], chefNote: 'x'.repeat(500) });
+    const ok = await post(`/api/client/orders/${order.id}/prepare`, chef, {
+      images: ['https://example.com/a.png'],
+      chefNote: 'x'.repeat(500),
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -178,22 +242,33 @@ describe('order lifecycle', () => {
     const order = await claimedBy(chef);
     const refused: [string, string][] = [
       ['https://127.0.0.1:4816/x.png', 'Image URLs must point at a public host: 127.0.0.1 is a loopback address.'],
-      ['https://169.254.169.254/latest/x.png', 'Image URLs must point at a public host: 169.254.169.254 is a link-local address.'],
+      [
+        'https://169.254.169.254/latest/x.png',
+        'Image URLs must point at a public host: 169.254.169.254 is a link-local address.',
+      ],
       ['https://192.168.1.20/x.png', 'Image URLs must point at a public host: 192.168.1.20 is a private address.'],
       ['https://[::1]/x.png', 'Image URLs must point at a public host: [::1] is a loopback address.'],
       ['https://[fd00::1]/x.png', 'Image URLs must point at a public host: [fd00::1] is a unique-local address.'],
-      ['https://[::ffff:10.0.0.1]/x.png', 'Image URLs must point at a public host: [::ffff:a00:1] is a private address.'],
+      [
+        'https://[::ffff:10.0.0.1]/x.png',
+        'Image URLs must point at a public host: [::ffff:a00:1] is a private address.',
+      ],
       ['https://localhost/x.png', 'Image URLs must point at a public host: localhost is a local name.'],
       ['https:\\\\127.0.0.1\\x.png', 'Image URLs may not contain a backslash.'],
     ];
     for (const [url, message] of refused) {
-      const answer = await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/fine.png', url] });
+      const answer = await post(`/api/client/orders/${order.id}/prepare`, chef, {
+        images: ['https://example.com/fine.png', url],
+      });
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json(), url).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
     }
     expect(await row(order.id)).toMatchObject({ status: 'CLAIMED', images: [] });
     const admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
-    const lookup = await post('/api/client/orders/food-lookup/items', admin, { name: 'Sneaky fries', images: ['https://10.1.1.1/fries.png'] });
+    const lookup = await post('/api/client/orders/food-lookup/items', admin, {
+      name: 'Sneaky fries',
+      images: ['https://10.1.1.1/fries.png'],
+    });
     expect(lookup.statusCode).toBe(400);
     expect(lookup.json().message).toBe('Image URLs must point at a public host: 10.1.1.1 is a private address.');
     await post(`/api/client/orders/${order.id}/unclaim`, chef);
@@ -203,7 +278,12 @@ describe('order lifecycle', () => {
     const order = await claimedBy(chef);
     const cook = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] });
     const raw = (method: 'POST' | 'DELETE', url: string, payload: string, type = 'application/json') =>
-      app.inject({ method, url, payload, headers: { ...(url.includes('food-lookup') ? cook : chef).auth, 'content-type': type } });
+      app.inject({
+        method,
+        url,
+        payload,
+        headers: { ...(url.includes('food-lookup') ? cook : chef).auth, 'content-type': type },
+      });
     const answers = [
       await raw('POST', `/api/client/orders/${order.id}/prepare`, '{"images": ['),
       await raw('POST', `/api/client/orders/${order.id}/prepare`, 'null'),
@@ -228,7 +308,10 @@ describe('order lifecycle', () => {
   it('only the holder (or an order manager) unclaims or prepares; wrong states answer 409 with the state', async () => {
     const order = await claimedBy(chef2);
     expect((await post(`/api/client/orders/${order.id}/unclaim`, chef)).statusCode).toBe(403);
-    expect((await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'] })).statusCode).toBe(403);
+    expect(
+      (await post(`/api/client/orders/${order.id}/prepare`, chef, { images: ['https://example.com/a.png'] }))
+        .statusCode,
+    ).toBe(403);
     const released = await post(`/api/client/orders/${order.id}/unclaim`, manager);
     expect(released.statusCode).toBe(200);
     expect(released.json().order).toMatchObject({ status: 'ORDERED', claimedBy: null });
@@ -243,7 +326,10 @@ describe('order lifecycle', () => {
     const order = await readyOrder();
     expect((await post(`/api/client/orders/${order.id}/deliver`, chef2, { report: true })).statusCode).toBe(400);
     const before = await plugin.stats.figuresFor(chef.id);
-    const reported = await post(`/api/client/orders/${order.id}/deliver`, chef2, { report: true, reportReason: 'Troll order' });
+    const reported = await post(`/api/client/orders/${order.id}/deliver`, chef2, {
+      report: true,
+      reportReason: 'Troll order',
+    });
     expect(reported.statusCode).toBe(200);
     expect(reported.json().order).toMatchObject({ status: 'DELIVERED', report: true, reportReason: 'Troll order' });
     expect(await plugin.stats.figuresFor(chef.id)).toEqual(before);
@@ -252,7 +338,9 @@ describe('order lifecycle', () => {
   it('delete: a reason is required; kitchen staff delete waiting orders, only managers orders others work on', async () => {
     const waiting = await newOrder();
     expect((await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, {})).statusCode).toBe(400);
-    expect((await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, { reason: '  ' })).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, { reason: '  ' })).statusCode).toBe(
+      400,
+    );
     const deleted = await call('DELETE', `/api/client/orders/${waiting.id}/delete`, chef, { reason: 'Not food' });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().order).toMatchObject({ status: 'DELETED', deleteReason: 'Not food' });

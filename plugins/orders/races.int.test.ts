@@ -30,15 +30,25 @@ describe('orders under concurrency', () => {
 
   const call = (method: 'POST' | 'DELETE', url: string, user: TestUser, payload?: unknown) =>
     app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const { post, row, newOrder, claimedBy, readyOrder: readyBy } = kitchenOf(
+  const {
+    post,
+    row,
+    newOrder,
+    claimedBy,
+    readyOrder: readyBy,
+  } = kitchenOf(
     () => app,
-    (ms) => void (clock += ms),
+    (ms) => {
+      clock += ms;
+    },
   );
   const readyOrder = () => readyBy(chef);
 
   it('50 concurrent claims of one order: exactly one 200, 49 409s naming the holder', async () => {
     const order = await newOrder();
-    const chefs = await Promise.all(Array.from({ length: 50 }, () => app.createUser({ rankPermissions: ['MANAGE_ORDERS'] })));
+    const chefs = await Promise.all(
+      Array.from({ length: 50 }, () => app.createUser({ rankPermissions: ['MANAGE_ORDERS'] })),
+    );
     const answers = await Promise.all(chefs.map((c) => post(`/api/client/orders/${order.id}/claim`, c)));
     const won = answers.filter((a) => a.statusCode === 200);
     const lost = answers.filter((a) => a.statusCode === 409);
@@ -54,10 +64,15 @@ describe('orders under concurrency', () => {
     const a = await newOrder();
     const b = await newOrder();
     const racer = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
-    const both = await Promise.all([post(`/api/client/orders/${a.id}/claim`, racer), post(`/api/client/orders/${b.id}/claim`, racer)]);
+    const both = await Promise.all([
+      post(`/api/client/orders/${a.id}/claim`, racer),
+      post(`/api/client/orders/${b.id}/claim`, racer),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const held = both.find((r) => r.statusCode === 200)!.json().order.orderID as string;
-    expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(`You already hold order ${held}: prepare or unclaim it first.`);
+    expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(
+      `You already hold order ${held}: prepare or unclaim it first.`,
+    );
   });
 
   it('concurrent prepare, deliver and delete of one claimed order leave one consistent state', async () => {
@@ -106,10 +121,15 @@ describe('orders under concurrency', () => {
   it('50 leaves of the delivery queue by one driver at once: one 200 and one event, the rest 404', async () => {
     const driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     for (let trial = 0; trial < 5; trial++) {
-      expect((await app.inject({ method: 'POST', url: '/api/client/orders/delivery-queue/join', headers: driver.auth })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/client/orders/delivery-queue/join', headers: driver.auth }))
+          .statusCode,
+      ).toBe(200);
       events.length = 0;
       const answers = await Promise.all(
-        Array.from({ length: 50 }, () => app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: driver.auth })),
+        Array.from({ length: 50 }, () =>
+          app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: driver.auth }),
+        ),
       );
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -129,7 +149,9 @@ describe('orders under concurrency', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().lookup.id as string;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => app.inject({ method: 'DELETE', url: `/api/client/orders/food-lookup/${id}`, headers: owner.auth })),
+      Array.from({ length: 10 }, () =>
+        app.inject({ method: 'DELETE', url: `/api/client/orders/food-lookup/${id}`, headers: owner.auth }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
     expect(await plugin.foodLookup.list('race')).toEqual([]);
@@ -145,7 +167,12 @@ describe('orders under concurrency', () => {
       });
       const id = created.json().lookup.id as string;
       const [update, remove] = await Promise.all([
-        app.inject({ method: 'PATCH', url: `/api/client/orders/food-lookup/${id}`, headers: owner.auth, payload: { name: 'Renamed' } }),
+        app.inject({
+          method: 'PATCH',
+          url: `/api/client/orders/food-lookup/${id}`,
+          headers: owner.auth,
+          payload: { name: 'Renamed' },
+        }),
         app.inject({ method: 'DELETE', url: `/api/client/orders/food-lookup/${id}`, headers: owner.auth }),
       ]);
       expect(remove.statusCode).toBe(200);

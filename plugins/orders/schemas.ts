@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
-import { displayName, storableText, text } from '../../core/shared/text.ts';
 import { isId, snowflakeId } from '../../core/shared/ids.ts';
+import { displayName, storableText, text } from '../../core/shared/text.ts';
 
 /**
  * The orders contract: route schemas, views, and the image URL rule, shared by the API, the site and the bot.
@@ -100,7 +100,13 @@ export interface OrderResponse {
 export const OrderRefSchema = z
   .string()
   // The rule first, and it stops there: a NUL in an order ID gets this message rather than the general text one.
-  .check(z.refine((v: string) => ORDER_CODE_RE.test(v.toUpperCase()) || isId(v), { error: 'Order ID is not an order id nor an orderID', abort: true }), storableText)
+  .check(
+    z.refine((v: string) => ORDER_CODE_RE.test(v.toUpperCase()) || isId(v), {
+      error: 'Order ID is not an order id nor an orderID',
+      abort: true,
+    }),
+    storableText,
+  )
   .transform((v) => (/^\d+$/.test(v) ? v : v.toUpperCase()));
 export const OrderRefParamsSchema = z.strictObject({ id: OrderRefSchema });
 
@@ -110,7 +116,11 @@ export const ImageUrlSchema = text().trim().min(1).max(MAX_IMAGE_URL_LENGTH);
 
 export const PrepareBodySchema = z.strictObject({
   images: z.array(ImageUrlSchema).min(1, 'Add at least one image.').max(MAX_IMAGES, `At most ${MAX_IMAGES} images.`),
-  chefNote: text().trim().max(MAX_CHEF_NOTE_LENGTH).nullish().transform((v) => (v ? v : null)),
+  chefNote: text()
+    .trim()
+    .max(MAX_CHEF_NOTE_LENGTH)
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type PrepareBody = z.input<typeof PrepareBodySchema>;
 export type PrepareInput = z.output<typeof PrepareBodySchema>;
@@ -118,7 +128,11 @@ export type PrepareInput = z.output<typeof PrepareBodySchema>;
 export const DeliverBodySchema = z
   .strictObject({
     report: z.boolean().default(false),
-    reportReason: text().trim().max(MAX_REASON_LENGTH).nullish().transform((v) => (v ? v : null)),
+    reportReason: text()
+      .trim()
+      .max(MAX_REASON_LENGTH)
+      .nullish()
+      .transform((v) => (v ? v : null)),
   })
   .nullish()
   .transform((v) => v ?? { report: false, reportReason: null })
@@ -214,7 +228,11 @@ export const FoodLookupCreateBodySchema = z.strictObject({
 });
 export type FoodLookupCreateInput = z.output<typeof FoodLookupCreateBodySchema>;
 export const FoodLookupUpdateBodySchema = z
-  .strictObject({ name: FoodNameSchema.optional(), keywords: KeywordsSchema.optional(), images: FoodImagesSchema.optional() })
+  .strictObject({
+    name: FoodNameSchema.optional(),
+    keywords: KeywordsSchema.optional(),
+    images: FoodImagesSchema.optional(),
+  })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
 export const FoodLookupIdParamsSchema = z.strictObject({ id: snowflakeId('Food lookup') });
@@ -263,8 +281,18 @@ export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | nul
   }
   const url = readLink(raw, 'Image URLs');
   if (typeof url === 'string') return url;
-  if (url.origin === new URL(rules.publicUrl).origin && url.pathname.startsWith('/uploads/') && UPLOAD_NAME_RE.test(url.pathname.slice(9))) return null;
-  if (rules.imageHostOrigin && url.origin === rules.imageHostOrigin && (url.protocol === 'https:' || url.protocol === 'http:')) return null;
+  if (
+    url.origin === new URL(rules.publicUrl).origin &&
+    url.pathname.startsWith('/uploads/') &&
+    UPLOAD_NAME_RE.test(url.pathname.slice(9))
+  )
+    return null;
+  if (
+    rules.imageHostOrigin &&
+    url.origin === rules.imageHostOrigin &&
+    (url.protocol === 'https:' || url.protocol === 'http:')
+  )
+    return null;
   const problem = publicHttpsProblem(url, 'Image URLs');
   if (problem) return problem;
   if (rules.known?.has(raw)) return null;

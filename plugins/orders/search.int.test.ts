@@ -13,10 +13,19 @@ describe('order search (Order Management)', () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     plugin = app.server.ctx.services.orders as OrdersPlugin;
     admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
-    for (const [username, item] of [['burger_fan', 'Cheeseburger with 100% beef'], ['pizza_pal', 'Pepperoni pizza'], ['taco_tim', 'Three tacos']] as const) {
+    for (const [username, item] of [
+      ['burger_fan', 'Cheeseburger with 100% beef'],
+      ['pizza_pal', 'Pepperoni pizza'],
+      ['taco_tim', 'Three tacos'],
+    ] as const) {
       const customer = await app.createUser({ username });
       const order = await plugin.orders.createOrder({ customerId: customer.id, item });
-      if (username === 'taco_tim') await plugin.orders.delete({ id: admin.id, username: 'admin', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, order.id, { reason: 'Test' });
+      if (username === 'taco_tim')
+        await plugin.orders.delete(
+          { id: admin.id, username: 'admin', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN },
+          order.id,
+          { reason: 'Test' },
+        );
     }
   });
   afterAll(() => app?.close());
@@ -26,7 +35,9 @@ describe('order search (Order Management)', () => {
     expect(all.total).toBe(3);
     expect(all.orders.map((o) => o.item)).toEqual(['Three tacos', 'Pepperoni pizza', 'Cheeseburger with 100% beef']);
     expect((await plugin.search.search({ query: 'pizza' })).orders.map((o) => o.item)).toEqual(['Pepperoni pizza']);
-    expect((await plugin.search.search({ query: 'BURGER_FAN' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef']);
+    expect((await plugin.search.search({ query: 'BURGER_FAN' })).orders.map((o) => o.item)).toEqual([
+      'Cheeseburger with 100% beef',
+    ]);
     const code = all.orders[1]!.orderID;
     expect((await plugin.search.search({ query: code.toLowerCase() })).orders.map((o) => o.orderID)).toEqual([code]);
   });
@@ -47,8 +58,16 @@ describe('order search (Order Management)', () => {
   });
 
   it('sorts by item or by time, either way', async () => {
-    expect((await plugin.search.search({ sort: 'item', order: 'asc' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef', 'Pepperoni pizza', 'Three tacos']);
-    expect((await plugin.search.search({ sort: 'orderedAt', order: 'asc' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef', 'Pepperoni pizza', 'Three tacos']);
+    expect((await plugin.search.search({ sort: 'item', order: 'asc' })).orders.map((o) => o.item)).toEqual([
+      'Cheeseburger with 100% beef',
+      'Pepperoni pizza',
+      'Three tacos',
+    ]);
+    expect((await plugin.search.search({ sort: 'orderedAt', order: 'asc' })).orders.map((o) => o.item)).toEqual([
+      'Cheeseburger with 100% beef',
+      'Pepperoni pizza',
+      'Three tacos',
+    ]);
   });
 
   it('names a reported delivery apart: the Delivered filter leaves it out and the Reported filter finds it', async () => {
@@ -56,11 +75,17 @@ describe('order search (Order Management)', () => {
     await em.execute(`update orders set status = 'DELIVERED', report = true where item = 'Pepperoni pizza'`);
     await em.execute(`update orders set status = 'DELIVERED' where item = 'Cheeseburger with 100% beef'`);
     try {
-      expect((await plugin.search.search({ status: 'DELIVERED' })).orders.map((o) => o.item)).toEqual(['Cheeseburger with 100% beef']);
-      expect((await plugin.search.search({ status: 'REPORTED' })).orders.map((o) => o.item)).toEqual(['Pepperoni pizza']);
+      expect((await plugin.search.search({ status: 'DELIVERED' })).orders.map((o) => o.item)).toEqual([
+        'Cheeseburger with 100% beef',
+      ]);
+      expect((await plugin.search.search({ status: 'REPORTED' })).orders.map((o) => o.item)).toEqual([
+        'Pepperoni pizza',
+      ]);
       expect((await plugin.search.search({ status: 'DELIVERY_FAILED' })).total).toBe(0);
     } finally {
-      await em.execute(`update orders set status = 'ORDERED', report = false where item in ('Pepperoni pizza', 'Cheeseburger with 100% beef')`);
+      await em.execute(
+        `update orders set status = 'ORDERED', report = false where item in ('Pepperoni pizza', 'Cheeseburger with 100% beef')`,
+      );
     }
   });
 
@@ -69,7 +94,11 @@ describe('order search (Order Management)', () => {
     // One active order at a time: each is deleted before the next.
     for (const item of ['Soup', 'Salad', 'Stew']) {
       const order = await plugin.orders.createOrder({ customerId: customer.id, item });
-      await plugin.orders.delete({ id: admin.id, username: 'admin', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, order.id, { reason: 'Test' });
+      await plugin.orders.delete(
+        { id: admin.id, username: 'admin', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN },
+        order.id,
+        { reason: 'Test' },
+      );
     }
     const first = await plugin.orders.historyPage(customer.id, 1, 2);
     expect(first.total).toBe(3);
@@ -79,18 +108,33 @@ describe('order search (Order Management)', () => {
 
   it('a customer known only by their orders (no user row, never signed in here) has a history all the same', async () => {
     const botOnly = '1300000000000000888';
-    const order = await plugin.orders.createOrder({ customerId: botOnly, item: 'Bot-only bagel', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+    const order = await plugin.orders.createOrder({
+      customerId: botOnly,
+      item: 'Bot-only bagel',
+      guildId: '1200000000000000001',
+      channelId: '1300000000000000001',
+    });
     expect(await app.db.orm.em.fork().findOne(UserSchema, { id: botOnly })).toBeNull();
 
     // Order History (the page) reads this page of it; the customer is named by their ID, with no profile.
     const page = await plugin.orders.historyPage(botOnly, 1, 50);
     expect(page.total).toBe(1);
-    expect(page.orders).toEqual([expect.objectContaining({ id: order.id, item: 'Bot-only bagel', orderedBy: { id: botOnly, username: 'Unknown user', displayName: null, avatar: null } })]);
+    expect(page.orders).toEqual([
+      expect.objectContaining({
+        id: order.id,
+        item: 'Bot-only bagel',
+        orderedBy: { id: botOnly, username: 'Unknown user', displayName: null, avatar: null },
+      }),
+    ]);
 
     // The API behind it answers the same orders to a super admin or the kitchen, not a 404.
     const chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     for (const caller of [admin, chef]) {
-      const answer = await app.inject({ method: 'GET', url: `/api/client/orders/user/${botOnly}`, headers: caller.auth });
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/client/orders/user/${botOnly}`,
+        headers: caller.auth,
+      });
       expect(answer.statusCode).toBe(200);
       expect(answer.json().orders.map((o: { id: string }) => o.id)).toEqual([order.id]);
     }

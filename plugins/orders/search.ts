@@ -64,11 +64,18 @@ export class OrderSearch {
     const pageSize = Math.min(100, Math.max(1, Math.trunc(filter.pageSize ?? ORDER_SEARCH_PAGE_SIZE)));
     // Both from closed lists, never from the caller's text.
     const direction = filter.order === 'asc' ? 'asc' : 'desc';
-    const orderBy = filter.sort === 'item' ? `lower(o.item) ${direction}, o.ordered_at desc` : `o.ordered_at ${direction}`;
+    const orderBy =
+      filter.sort === 'item' ? `lower(o.item) ${direction}, o.ordered_at desc` : `o.ordered_at ${direction}`;
     const em = this.#orm.em.fork();
     const [rows, [count]] = await Promise.all([
-      em.execute<Record<string, unknown>[]>(`${ORDER_VIEW_SQL} ${clause} order by ${orderBy}, o.id limit ${pageSize} offset ${(page - 1) * pageSize}`, params),
-      em.execute<{ n: number | string }[]>(`select count(*) as n from orders o left join users cu on cu.id = o.customer ${clause}`, params),
+      em.execute<Record<string, unknown>[]>(
+        `${ORDER_VIEW_SQL} ${clause} order by ${orderBy}, o.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        params,
+      ),
+      em.execute<{ n: number | string }[]>(
+        `select count(*) as n from orders o left join users cu on cu.id = o.customer ${clause}`,
+        params,
+      ),
     ]);
     return { orders: rows.map(toOrderView), total: Number(count?.n ?? 0), page, pageSize };
   }

@@ -44,7 +44,8 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
   const { orders } = ctx.config;
   const em = ctx.orm.em.fork();
   for (const customer of CUSTOMERS) em.create(UserSchema, { ...customer, ban: { active: false } });
-  for (const food of FOOD) em.create(FoodLookupItemSchema, { name: food.name, keywords: food.keywords, images: [food.image], createdBy: SAM });
+  for (const food of FOOD)
+    em.create(FoodLookupItemSchema, { name: food.name, keywords: food.keywords, images: [food.image], createdBy: SAM });
 
   const at = (ms: number) => new Date(ms);
   const base = (customer: string, item: string, orderedAt: number) => ({
@@ -60,8 +61,17 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
   const food = (i: number) => [FOOD[i % FOOD.length]!.image];
 
   // Waiting in the kitchen.
-  em.create(OrderSchema, { ...base(CASEY, 'Double cheeseburger, no pickles', now - 2 * MINUTE), status: 'ORDERED', cancelAt: at(now - 2 * MINUTE + orders.unclaimedCancelMs) });
-  em.create(OrderSchema, { ...base(CUSTOMERS[0]!.id, 'Large pepperoni pizza', now - 5 * MINUTE), status: 'ORDERED', priority: 1, cancelAt: at(now - 5 * MINUTE + orders.unclaimedCancelMs) });
+  em.create(OrderSchema, {
+    ...base(CASEY, 'Double cheeseburger, no pickles', now - 2 * MINUTE),
+    status: 'ORDERED',
+    cancelAt: at(now - 2 * MINUTE + orders.unclaimedCancelMs),
+  });
+  em.create(OrderSchema, {
+    ...base(CUSTOMERS[0]!.id, 'Large pepperoni pizza', now - 5 * MINUTE),
+    status: 'ORDERED',
+    priority: 1,
+    cancelAt: at(now - 5 * MINUTE + orders.unclaimedCancelMs),
+  });
   // Claimed by Charlie.
   em.create(OrderSchema, {
     ...base(CUSTOMERS[1]!.id, 'Strawberry milkshake', now - 8 * MINUTE),
@@ -100,7 +110,16 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
   em.create(DeliveryQueueEntrySchema, { userID: DANA, joinedAt: at(now - HOUR), lastAssignedAt: at(now - MINUTE) });
 
   // A week of delivered orders: chefs Charlie, Morgan and Sam; drivers Dana and Charlie.
-  const items = ['Cheeseburger', 'Pepperoni pizza', 'Fries', 'Milkshake', 'Nuggets', 'Taco', 'Pancakes', 'Garden salad'];
+  const items = [
+    'Cheeseburger',
+    'Pepperoni pizza',
+    'Fries',
+    'Milkshake',
+    'Nuggets',
+    'Taco',
+    'Pancakes',
+    'Garden salad',
+  ];
   const chefs = [CHARLIE, CHARLIE, MORGAN, CHARLIE, SAM, MORGAN];
   const drivers = [DANA, DANA, CHARLIE, DANA];
   const buyers = [CASEY, ...CUSTOMERS.map((c) => c.id)];

@@ -11,25 +11,33 @@ import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { hasAll } from '../../core/shared/permissions.ts';
-import { OrderSchema, type Order } from './entities.ts';
+import { type Order, OrderSchema } from './entities.ts';
 import './events.ts';
+import { ActiveOrders, type EncodedList, REREAD_MS } from './active-list.ts';
 import {
   ACTIVE_STATUSES,
-  MAX_ITEM_LENGTH,
-  MAX_REASON_LENGTH,
-  ORDER_CODE_ALPHABET,
-  ORDER_CODE_LENGTH,
-  imageUrlProblem,
   type DeleteInput,
   type DeliverInput,
   type DeliveryQueueEntryView,
+  imageUrlProblem,
+  MAX_ITEM_LENGTH,
+  MAX_REASON_LENGTH,
   type Mention,
+  ORDER_CODE_ALPHABET,
+  ORDER_CODE_LENGTH,
   type OrderStatus,
   type OrderView,
   type PrepareInput,
 } from './schemas.ts';
-import { ActiveOrders, REREAD_MS, type EncodedList } from './active-list.ts';
-import { CHANGED_VIEW_RETURNING, QUEUE_VIEW_SQL, queueViewSql, selectOrderViews, selectOrderViewsByIds, toChangedOrderView, toQueueView } from './views.ts';
+import {
+  CHANGED_VIEW_RETURNING,
+  QUEUE_VIEW_SQL,
+  queueViewSql,
+  selectOrderViews,
+  selectOrderViewsByIds,
+  toChangedOrderView,
+  toQueueView,
+} from './views.ts';
 
 /** Who acts: a signed-in user (the route's guard has checked MANAGE_ORDERS) or the bot acting for one. */
 export type Actor = Pick<CurrentUser, 'id' | 'permissions'>;
@@ -77,7 +85,8 @@ export function orderCode(): string {
   return code;
 }
 
-const nameOf = (user: { username: string; displayName: string | null } | null) => user?.displayName ?? user?.username ?? 'someone';
+const nameOf = (user: { username: string; displayName: string | null } | null) =>
+  user?.displayName ?? user?.username ?? 'someone';
 
 /** 409 with the order's current state, so the caller's screen can catch up. */
 function stateConflict(view: OrderView): DomainError {
@@ -109,7 +118,14 @@ export class OrdersService {
   readonly #active: ActiveOrders;
   readonly #hooks: QueueHooks;
 
-  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, now: () => number = Date.now, hooks: QueueHooks = {}) {
+  constructor(
+    orm: Orm,
+    events: EventBus,
+    config: Config,
+    audit: AuditLog,
+    now: () => number = Date.now,
+    hooks: QueueHooks = {},
+  ) {
     this.#hooks = hooks;
     this.#orm = orm;
     this.#events = events;
@@ -117,7 +133,13 @@ export class OrdersService {
     this.#audit = audit;
     this.#now = now;
     this.#active = new ActiveOrders(
-      () => selectOrderViews(this.#orm.em.fork(), `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`, [], 'order by o.priority desc, o.ordered_at asc, o.id asc'),
+      () =>
+        selectOrderViews(
+          this.#orm.em.fork(),
+          `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
+          [],
+          'order by o.priority desc, o.ordered_at asc, o.id asc',
+        ),
       events,
       config.databaseUrl ? REREAD_MS : null,
     );
@@ -127,7 +149,8 @@ export class OrdersService {
   async createOrder(input: NewOrder): Promise<OrderView> {
     const item = input.item.trim();
     if (!isId(input.customerId)) throw new DomainError('bad_request', 'User ID is not a snowflake');
-    if (item.length === 0 || item.length > MAX_ITEM_LENGTH) throw new DomainError('bad_request', `An order is 1 to ${MAX_ITEM_LENGTH} characters.`);
+    if (item.length === 0 || item.length > MAX_ITEM_LENGTH)
+      throw new DomainError('bad_request', `An order is 1 to ${MAX_ITEM_LENGTH} characters.`);
     const mentions = (input.mentions ?? []).slice(0, 10).map((m) => ({ id: m.id, name: m.name.slice(0, 64) }));
     const now = new Date(this.#now());
     for (let attempt = 0; ; attempt++) {
@@ -135,8 +158,15 @@ export class OrdersService {
         const id = await this.#orm.em.fork().transactional(async (em) => {
           // Two orders from one customer at once: the second waits for the first and sees it.
           await lockName(em, `order:${input.customerId}`);
-          const active = await em.findOne(OrderSchema, { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } }, { fields: ['orderID'] });
-          if (active) throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, { orderID: active.orderID });
+          const active = await em.findOne(
+            OrderSchema,
+            { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } },
+            { fields: ['orderID'] },
+          );
+          if (active)
+            throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, {
+              orderID: active.orderID,
+            });
           const order = em.create(OrderSchema, {
             orderID: orderCode(),
             customer: input.customerId,
@@ -194,7 +224,12 @@ export class OrdersService {
       return em.nativeUpdate(
         OrderSchema,
         { id: order.id, status: order.status },
-        { status: 'CANCELLED', cancelledAt: now, cancelReason: reason?.trim().slice(0, MAX_REASON_LENGTH) || 'Cancelled by the customer.', ...clearDeadlines(now) },
+        {
+          status: 'CANCELLED',
+          cancelledAt: now,
+          cancelReason: reason?.trim().slice(0, MAX_REASON_LENGTH) || 'Cancelled by the customer.',
+          ...clearDeadlines(now),
+        },
       );
     });
   }
@@ -218,8 +253,15 @@ export class OrdersService {
         if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
       },
       async (em) => {
-        const [held] = await em.execute<{ order_code: string }[]>(`select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`, [actor.id]);
-        return held ? new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, { orderID: held.order_code }) : null;
+        const [held] = await em.execute<{ order_code: string }[]>(
+          `select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`,
+          [actor.id],
+        );
+        return held
+          ? new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, {
+              orderID: held.order_code,
+            })
+          : null;
       },
     );
   }
@@ -242,7 +284,12 @@ export class OrdersService {
   }
 
   /** POST …/prepare: 1 to 3 acceptable images and a note; cooking runs for ORDER_COOKING_TIME_S. */
-  async prepare(actor: Actor, ref: string, input: PrepareInput, knownImages: ReadonlySet<string> = new Set()): Promise<OrderView> {
+  async prepare(
+    actor: Actor,
+    ref: string,
+    input: PrepareInput,
+    knownImages: ReadonlySet<string> = new Set(),
+  ): Promise<OrderView> {
     const rules = { publicUrl: this.#config.publicUrl, imageHostOrigin: this.imageHostOrigin(), known: knownImages };
     for (const url of input.images) {
       const problem = imageUrlProblem(url, rules);
@@ -254,7 +301,14 @@ export class OrdersService {
       'orderUpdated',
       ref,
       `status = 'PREPARING', prepared_by = ?, prepare_started_at = ?, images = ${TEXT_ARRAY}, chef_note = ?, ready_at = ?, claim_expires_at = null, updated_at = ?`,
-      [actor.id, now, JSON.stringify(input.images), input.chefNote, new Date(now.getTime() + this.#config.orders.cookingTimeMs), now],
+      [
+        actor.id,
+        now,
+        JSON.stringify(input.images),
+        input.chefNote,
+        new Date(now.getTime() + this.#config.orders.cookingTimeMs),
+        now,
+      ],
       `status = 'CLAIMED' and (claimed_by = ? or ?)`,
       [actor.id, isOrderManager(actor)],
       (order) => {
@@ -278,8 +332,15 @@ export class OrdersService {
       `status = 'READY' and (assigned_driver is null or assigned_driver = ? or ?)`,
       [actor.id, isOrderManager(actor)],
       (order) => {
-        if (order.status === 'READY' && order.assignedDriver && order.assignedDriver !== actor.id && !isOrderManager(actor)) {
-          throw new DomainError('forbidden', 'This order is assigned to another driver.', { assignedDriver: order.assignedDriver });
+        if (
+          order.status === 'READY' &&
+          order.assignedDriver &&
+          order.assignedDriver !== actor.id &&
+          !isOrderManager(actor)
+        ) {
+          throw new DomainError('forbidden', 'This order is assigned to another driver.', {
+            assignedDriver: order.assignedDriver,
+          });
         }
       },
     );
@@ -330,7 +391,12 @@ export class OrdersService {
 
   /** GET /api/client/orders/user/{userId}: orders the user placed, claimed, prepared or delivered, newest first. */
   async history(userId: string, limit = 100): Promise<OrderView[]> {
-    return selectOrderViews(this.#orm.em.fork(), HISTORY_WHERE, [userId, userId, userId, userId], `order by o.ordered_at desc limit ${Math.max(1, Math.min(500, Math.trunc(limit)))}`);
+    return selectOrderViews(
+      this.#orm.em.fork(),
+      HISTORY_WHERE,
+      [userId, userId, userId, userId],
+      `order by o.ordered_at desc limit ${Math.max(1, Math.min(500, Math.trunc(limit)))}`,
+    );
   }
 
   /** A page of a user's order history, newest first, and how many orders it has in all (the admin list pattern). */
@@ -349,7 +415,9 @@ export class OrdersService {
   // Delivery queue
 
   async listQueue(): Promise<DeliveryQueueEntryView[]> {
-    const rows = await this.#orm.em.fork().execute<Record<string, unknown>[]>(`${QUEUE_VIEW_SQL} order by q.joined_at asc`);
+    const rows = await this.#orm.em
+      .fork()
+      .execute<Record<string, unknown>[]>(`${QUEUE_VIEW_SQL} order by q.joined_at asc`);
     return rows.map(toQueueView);
   }
 
@@ -394,7 +462,8 @@ export class OrdersService {
       return { entry: toQueueView(row), released: released.map((r) => r.id) };
     });
     this.#events.publish('leaveDeliveryQueue', { queue: entry, userID: userId });
-    for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released)) this.#events.publish('orderUpdated', { order: view });
+    for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released))
+      this.#events.publish('orderUpdated', { order: view });
     return entry;
   }
 
@@ -420,7 +489,10 @@ export class OrdersService {
        where guild_id = ? and status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') returning id`,
       [now, reason.slice(0, MAX_REASON_LENGTH), now, guildId],
     );
-    const views = await selectOrderViewsByIds(this.#orm.em.fork(), rows.map((r) => r.id));
+    const views = await selectOrderViewsByIds(
+      this.#orm.em.fork(),
+      rows.map((r) => r.id),
+    );
     for (const view of views) this.#events.publish('cancelOrder', { order: view });
     return views;
   }
@@ -467,7 +539,11 @@ export class OrdersService {
    * One transition: load the order (404), let `work` check who may act and run its conditional UPDATE; no row
    * changed means someone else moved the order first (or it is in the wrong state): 409 with its current state.
    */
-  async #transition(ref: string, event: OrderEvent, work: (em: Em, order: Order, now: Date) => Promise<number>): Promise<OrderView> {
+  async #transition(
+    ref: string,
+    event: OrderEvent,
+    work: (em: Em, order: Order, now: Date) => Promise<number>,
+  ): Promise<OrderView> {
     const now = new Date(this.#now());
     const id = await this.#orm.em.fork().transactional(async (em) => {
       const order = await findOrder(em, ref);
@@ -505,7 +581,10 @@ export class OrdersService {
     if (!statement) {
       // The update and the order's new view in one statement: one round trip for the whole change, prepared once.
       const where = byId ? 'id = ?' : 'order_code = ?';
-      statement = new PreparedStatement(key, `update orders o set ${set} where ${where} and ${when} returning ${CHANGED_VIEW_RETURNING}`);
+      statement = new PreparedStatement(
+        key,
+        `update orders o set ${set} where ${where} and ${when} returning ${CHANGED_VIEW_RETURNING}`,
+      );
       this.#statements.set(key, statement);
     }
     let rows: Record<string, unknown>[];

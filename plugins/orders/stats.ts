@@ -1,7 +1,17 @@
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import './events.ts';
-import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod, LeaderboardTeamEntry, OrderFigures, OrderStats, OrderView, ShiftFigures, UserSummary } from './schemas.ts';
+import type {
+  Leaderboard,
+  LeaderboardEntry,
+  LeaderboardPeriod,
+  LeaderboardTeamEntry,
+  OrderFigures,
+  OrderStats,
+  OrderView,
+  ShiftFigures,
+  UserSummary,
+} from './schemas.ts';
 import { selectOrderViews, unknownUser } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,7 +74,15 @@ export class OrderStatsService {
     const since = leaderboardSince(period, now);
     const em = this.#orm.em.fork();
     const top = async (column: 'prepared_by' | 'delivered_by' | 'customer'): Promise<LeaderboardEntry[]> => {
-      const rows = await em.execute<{ uid: string; n: number | string; username: string | null; display_name: string | null; avatar: string | null }[]>(
+      const rows = await em.execute<
+        {
+          uid: string;
+          n: number | string;
+          username: string | null;
+          display_name: string | null;
+          avatar: string | null;
+        }[]
+      >(
         `select o.${column} as uid, count(*) as n, u.username, u.display_name, u.avatar
          from orders o left join users u on u.id = o.${column}
          where ${COUNTED} and o.${column} is not null and o.delivered_at >= ?
@@ -92,7 +110,11 @@ export class OrderStatsService {
        from orders o where ${COUNTED} and (o.customer = ? or o.prepared_by = ? or o.delivered_by = ?)`,
       [userId, userId, userId, userId, userId, userId],
     );
-    return { ordered: Number(row?.ordered ?? 0), prepared: Number(row?.prepared ?? 0), delivered: Number(row?.delivered ?? 0) };
+    return {
+      ordered: Number(row?.ordered ?? 0),
+      prepared: Number(row?.prepared ?? 0),
+      delivered: Number(row?.delivered ?? 0),
+    };
   }
 
   /**
@@ -114,7 +136,25 @@ export class OrderStatsService {
          count(*) filter (where o.prepared_by = ? and o.delivered_at >= ? and o.delivered_at < ?) as prepared_last_week,
          count(*) filter (where o.delivered_by = ? and o.delivered_at >= ? and o.delivered_at < ?) as delivered_last_week
        from orders o where ${COUNTED} and o.delivered_at >= ? and (o.prepared_by = ? or o.delivered_by = ?)`,
-      [userId, midnight, userId, midnight, userId, weekAgo, userId, weekAgo, userId, twoWeeksAgo, weekAgo, userId, twoWeeksAgo, weekAgo, twoWeeksAgo, userId, userId],
+      [
+        userId,
+        midnight,
+        userId,
+        midnight,
+        userId,
+        weekAgo,
+        userId,
+        weekAgo,
+        userId,
+        twoWeeksAgo,
+        weekAgo,
+        userId,
+        twoWeeksAgo,
+        weekAgo,
+        twoWeeksAgo,
+        userId,
+        userId,
+      ],
     );
     const n = (key: string) => Number(row?.[key] ?? 0);
     return {
@@ -130,7 +170,12 @@ export class OrderStatsService {
    */
   async latestDelivery(): Promise<OrderView | null> {
     // `delivered_at is not null` (every delivered order has one) lets the partial index on it give the latest.
-    const [order] = await selectOrderViews(this.#orm.em.fork(), `${COUNTED} and o.delivered_at is not null and cardinality(o.images) > 0`, [], 'order by o.delivered_at desc limit 1');
+    const [order] = await selectOrderViews(
+      this.#orm.em.fork(),
+      `${COUNTED} and o.delivered_at is not null and cardinality(o.images) > 0`,
+      [],
+      'order by o.delivered_at desc limit 1',
+    );
     return order ?? null;
   }
 
@@ -139,7 +184,10 @@ export class OrderStatsService {
     const midnight = new Date(this.#now());
     midnight.setUTCHours(0, 0, 0, 0);
     const em = this.#orm.em.fork();
-    const [delivered] = await em.execute<{ n: number | string }[]>(`select count(*) as n from orders o where ${COUNTED} and o.delivered_at >= ?`, [midnight]);
+    const [delivered] = await em.execute<{ n: number | string }[]>(
+      `select count(*) as n from orders o where ${COUNTED} and o.delivered_at >= ?`,
+      [midnight],
+    );
     const [active] = await em.execute<{ n: number | string }[]>(
       `select count(*) as n from orders o where o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
     );
@@ -147,6 +195,11 @@ export class OrderStatsService {
   }
 }
 
-function summary(id: string, row: { username: string | null; display_name: string | null; avatar: string | null }): UserSummary {
-  return row.username === null ? unknownUser(id) : { id, username: row.username, displayName: row.display_name, avatar: row.avatar };
+function summary(
+  id: string,
+  row: { username: string | null; display_name: string | null; avatar: string | null },
+): UserSummary {
+  return row.username === null
+    ? unknownUser(id)
+    : { id, username: row.username, displayName: row.display_name, avatar: row.avatar };
 }

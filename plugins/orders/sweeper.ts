@@ -60,7 +60,14 @@ export class OrderSweeper {
   #offDutyChecked: { at: number; day: string } | null = null;
   #claimExpiries: ClaimExpiryRecorder | null = null;
 
-  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now, log?: FastifyBaseLogger, metrics?: Metrics) {
+  constructor(
+    orm: Orm,
+    events: EventBus,
+    config: Config,
+    now: () => number = Date.now,
+    log?: FastifyBaseLogger,
+    metrics?: Metrics,
+  ) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
@@ -72,11 +79,14 @@ export class OrderSweeper {
       help: 'How long each scheduled order sweep took (its count is the number of sweeps this process ran).',
       buckets: LATENCY_BUCKETS,
     });
-    this.#failures = metrics.counter({ name: 'vd_order_sweep_failures_total', help: 'Scheduled order sweeps that failed (logged).' });
+    this.#failures = metrics.counter({
+      name: 'vd_order_sweep_failures_total',
+      help: 'Scheduled order sweeps that failed (logged).',
+    });
     const sweeper = this;
     metrics.gauge({
       name: 'vd_order_sweep_lag_seconds',
-      help: 'How late the order sweeper is: the last sweep\'s start after its schedule, or, while the next one is overdue (a sweep stuck, the event loop blocked), how overdue it is.',
+      help: "How late the order sweeper is: the last sweep's start after its schedule, or, while the next one is overdue (a sweep stuck, the event loop blocked), how overdue it is.",
       collect() {
         this.set(sweeper.lagMs / 1000);
       },
@@ -166,7 +176,12 @@ export class OrderSweeper {
       em,
       `update orders set status = 'CANCELLED', cancelled_at = ?, cancel_reason = ?, cancel_at = null, updated_at = ?
        where status = 'ORDERED' and cancel_at <= ? returning id`,
-      [now, `Nobody in the kitchen claimed this order within ${minutes} minute${minutes === 1 ? '' : 's'}, so it was cancelled. Please order again.`, now, now],
+      [
+        now,
+        `Nobody in the kitchen claimed this order within ${minutes} minute${minutes === 1 ? '' : 's'}, so it was cancelled. Please order again.`,
+        now,
+        now,
+      ],
     );
     const ready = await ids(
       em,
@@ -175,11 +190,21 @@ export class OrderSweeper {
     );
     const { assigned, released } = await this.#assign(now);
     // A claim that expired past the order's cancel deadline was cancelled in the same pass: one event, cancelOrder.
-    const updated = [...new Set([...expired, ...ready, ...assigned, ...released])].filter((id) => !cancelled.includes(id));
+    const updated = [...new Set([...expired, ...ready, ...assigned, ...released])].filter(
+      (id) => !cancelled.includes(id),
+    );
     const viewsEm = this.#orm.em.fork();
-    for (const view of await selectOrderViewsByIds(viewsEm, cancelled)) this.#events.publish('cancelOrder', { order: view });
-    for (const view of await selectOrderViewsByIds(viewsEm, updated)) this.#events.publish('orderUpdated', { order: view });
-    return { claimsExpired: expired.length, cancelled: cancelled.length, ready: ready.length, assigned: assigned.length, released: released.length };
+    for (const view of await selectOrderViewsByIds(viewsEm, cancelled))
+      this.#events.publish('cancelOrder', { order: view });
+    for (const view of await selectOrderViewsByIds(viewsEm, updated))
+      this.#events.publish('orderUpdated', { order: view });
+    return {
+      claimsExpired: expired.length,
+      cancelled: cancelled.length,
+      ready: ready.length,
+      assigned: assigned.length,
+      released: released.length,
+    };
   }
 
   /**
@@ -211,7 +236,12 @@ export class OrderSweeper {
    */
   #offDutyDue(now: Date): boolean {
     const checked = this.#offDutyChecked;
-    return !checked || checked.day !== utcDay(now) || now.getTime() - checked.at >= OFF_DUTY_CHECK_MS || now.getTime() < checked.at;
+    return (
+      !checked ||
+      checked.day !== utcDay(now) ||
+      now.getTime() - checked.at >= OFF_DUTY_CHECK_MS ||
+      now.getTime() < checked.at
+    );
   }
 
   /** Queued drivers whose leave has started leave the queue as if they had left it themselves (their ready orders released). */

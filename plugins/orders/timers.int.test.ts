@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer } from '../../core/http/server.ts';
 import { loadConfig } from '../../core/config.ts';
-import { plugins } from '../index.ts';
+import { buildServer } from '../../core/http/server.ts';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { until } from '../../tests/support/until.ts';
+import { plugins } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { OrderView } from './schemas.ts';
-import { until } from '../../tests/support/until.ts';
 
 const MINUTE = 60_000;
 
@@ -27,7 +27,12 @@ describe('order deadlines (the sweeper)', () => {
   afterAll(() => app?.close());
 
   const post = (url: string, user: TestUser, payload?: unknown) =>
-    app.inject({ method: 'POST', url, headers: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.inject({
+      method: 'POST',
+      url,
+      headers: user.auth,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   async function newOrder(): Promise<OrderView> {
     const customer = await app.createUser();
     return plugin.orders.createOrder({ customerId: customer.id, item: 'Fries' });
@@ -36,7 +41,10 @@ describe('order deadlines (the sweeper)', () => {
   async function cooking(user = chef): Promise<OrderView> {
     const order = await newOrder();
     expect((await post(`/api/client/orders/${order.id}/claim`, user)).statusCode).toBe(200);
-    expect((await post(`/api/client/orders/${order.id}/prepare`, user, { images: ['https://example.com/fries.png'] })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/client/orders/${order.id}/prepare`, user, { images: ['https://example.com/fries.png'] }))
+        .statusCode,
+    ).toBe(200);
     return order;
   }
 
@@ -101,13 +109,19 @@ describe('order deadlines (the sweeper)', () => {
     await plugin.sweeper.sweep();
     const holder = (await get(order.id)).assignedDriver!.id;
     const leaver = drivers.find((d) => d.id === holder)!;
-    expect((await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: leaver.auth })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: leaver.auth }))
+        .statusCode,
+    ).toBe(200);
     expect((await get(order.id)).assignedDriver).toBeNull();
     await plugin.sweeper.sweep();
     const now = (await get(order.id)).assignedDriver?.id;
     expect(now).toBeDefined();
     expect(now).not.toBe(holder);
-    expect((await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: leaver.auth })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: leaver.auth }))
+        .statusCode,
+    ).toBe(404);
     const holderNow = drivers.find((d) => d.id === now)!;
     await post(`/api/client/orders/${order.id}/deliver`, holderNow, {});
   });
@@ -124,7 +138,9 @@ describe('order deadlines (the sweeper)', () => {
     off();
     const cancelled = await get(order.id);
     expect(cancelled.status).toBe('CANCELLED');
-    expect(cancelled.cancelReason).toBe('Nobody in the kitchen claimed this order within 60 minutes, so it was cancelled. Please order again.');
+    expect(cancelled.cancelReason).toBe(
+      'Nobody in the kitchen claimed this order within 60 minutes, so it was cancelled. Please order again.',
+    );
     expect(seen.some((o) => o.id === order.id)).toBe(true);
   });
 
@@ -143,7 +159,8 @@ describe('order deadlines (the sweeper)', () => {
   });
 
   it('a ready order no driver is free to take costs a sweep one look, no transaction; a driver joining makes it due', async () => {
-    for (const d of drivers) await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: d.auth });
+    for (const d of drivers)
+      await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: d.auth });
     const order = await cooking();
     clock += 3 * MINUTE;
     await plugin.sweeper.sweep();
@@ -153,7 +170,13 @@ describe('order deadlines (the sweeper)', () => {
       const transactions = vi.spyOn(prototype, 'transactional');
       try {
         clock += MINUTE;
-        expect(await plugin.sweeper.sweep()).toEqual({ claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 });
+        expect(await plugin.sweeper.sweep()).toEqual({
+          claimsExpired: 0,
+          cancelled: 0,
+          ready: 0,
+          assigned: 0,
+          released: 0,
+        });
         expect(transactions).not.toHaveBeenCalled();
       } finally {
         transactions.mockRestore();
@@ -172,7 +195,8 @@ describe('order deadlines (the sweeper)', () => {
     expect((await plugin.sweeper.sweep()).assigned).toBe(1);
     expect((await get(order.id)).assignedDriver?.id).toBe(drivers[1]!.id);
     await post(`/api/client/orders/${order.id}/deliver`, drivers[1]!, {});
-    for (const d of drivers.slice(0, 2)) await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: d.auth });
+    for (const d of drivers.slice(0, 2))
+      await app.inject({ method: 'DELETE', url: '/api/client/orders/delivery-queue/leave', headers: d.auth });
   });
 
   it('timers survive a restart: a second server on the same database finishes the job with its own sweeper', async () => {
@@ -183,7 +207,12 @@ describe('order deadlines (the sweeper)', () => {
     await app.server.close();
 
     clock += 5 * MINUTE;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', ORDER_SWEEP_INTERVAL_MS: '20' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      ORDER_SWEEP_INTERVAL_MS: '20',
+    });
     const second = await buildServer({ config, orm: app.db.orm, plugins, site: null, now: () => clock });
     try {
       const orders = (second.ctx.services.orders as OrdersPlugin).orders;
@@ -204,16 +233,26 @@ describe('order deadlines (the sweeper)', () => {
 describe('the sweeper in metrics', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '20', METRICS_TOKEN: 'metrics-token-for-the-tests-0123456789' } });
+    app = await createTestApp({
+      env: { ORDER_SWEEP_INTERVAL_MS: '20', METRICS_TOKEN: 'metrics-token-for-the-tests-0123456789' },
+    });
   });
   afterAll(() => app?.close());
 
-  const lagGauge = async () => sampleValue(await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_lag_seconds'), 'vd_order_sweep_lag_seconds')!;
+  const lagGauge = async () =>
+    sampleValue(
+      await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_lag_seconds'),
+      'vd_order_sweep_lag_seconds',
+    )!;
 
   it('shows a sweep stuck past its schedule as growing lag, and the lag gone once sweeps run on time again', async () => {
     const sweeper = (app.server.ctx.services.orders as OrdersPlugin).sweeper;
     // Not a whole scrape: the orders gauge would wait for the locked table too.
-    const sweeps = async () => sampleValue(await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_duration_seconds'), 'vd_order_sweep_duration_seconds_count') ?? 0;
+    const sweeps = async () =>
+      sampleValue(
+        await app.server.metrics.registry.getSingleMetricAsString('vd_order_sweep_duration_seconds'),
+        'vd_order_sweep_duration_seconds_count',
+      ) ?? 0;
     await until(async () => (await sweeps()) >= 1);
     // Hold the orders table: the next sweep waits for it (PGlite runs one transaction at a time anyway).
     await app.db.orm.em.fork().transactional(async (em) => {

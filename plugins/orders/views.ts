@@ -105,7 +105,12 @@ export function toOrderView(row: Row): OrderView {
 
 /** A transition's answer (CHANGED_VIEW_RETURNING) as a view: its people by id in place of the joins' summaries. */
 export function toChangedOrderView(row: Row): OrderView {
-  const people = new Map((row.people as (string | null)[][]).map(([id, username, displayName, avatar]) => [id, { id, username, displayName, avatar }]));
+  const people = new Map(
+    (row.people as (string | null)[][]).map(([id, username, displayName, avatar]) => [
+      id,
+      { id, username, displayName, avatar },
+    ]),
+  );
   return toOrderView({
     ...row,
     customer_user: people.get(row.customer as string),

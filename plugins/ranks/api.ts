@@ -7,9 +7,9 @@ import {
   CreateRankBodySchema,
   RankIdParamsSchema,
   RankPositionsBodySchema,
-  UpdateRankBodySchema,
   type RankResponse,
   type RanksResponse,
+  UpdateRankBodySchema,
 } from './schemas.ts';
 import type { RanksService } from './service.ts';
 
@@ -23,28 +23,50 @@ function actor(request: FastifyRequest): CurrentUser {
 
 export function ranksRoutes(app: App, ranks: RanksService): void {
   // Public: the team page and every rank badge need them.
-  app.get('/api/client/ranks', { onRequest: publicAccess }, async (): Promise<RanksResponse> => ({ ranks: await ranks.list() }));
-  app.get('/api/client/ranks/:id', { onRequest: publicAccess, schema: { params: RankIdParamsSchema } }, async (request): Promise<RankResponse> => ({
-    rank: await ranks.get(request.params.id),
-  }));
+  app.get(
+    '/api/client/ranks',
+    { onRequest: publicAccess },
+    async (): Promise<RanksResponse> => ({ ranks: await ranks.list() }),
+  );
+  app.get(
+    '/api/client/ranks/:id',
+    { onRequest: publicAccess, schema: { params: RankIdParamsSchema } },
+    async (request): Promise<RankResponse> => ({
+      rank: await ranks.get(request.params.id),
+    }),
+  );
 
   // Ranks admin: MANAGE_RANKS, and the service's escalation rules on top.
-  app.post('/api/client/ranks', { onRequest: manageRanks, schema: { body: CreateRankBodySchema } }, async (request): Promise<RankResponse> => ({
-    rank: await ranks.create(actor(request), request.body),
-  }));
+  app.post(
+    '/api/client/ranks',
+    { onRequest: manageRanks, schema: { body: CreateRankBodySchema } },
+    async (request): Promise<RankResponse> => ({
+      rank: await ranks.create(actor(request), request.body),
+    }),
+  );
 
-  app.put('/api/client/ranks/positions', { onRequest: manageRanks, schema: { body: RankPositionsBodySchema } }, async (request): Promise<RanksResponse> => ({
-    ranks: await ranks.reorder(actor(request), request.body.ranks),
-  }));
+  app.put(
+    '/api/client/ranks/positions',
+    { onRequest: manageRanks, schema: { body: RankPositionsBodySchema } },
+    async (request): Promise<RanksResponse> => ({
+      ranks: await ranks.reorder(actor(request), request.body.ranks),
+    }),
+  );
 
   app.patch(
     '/api/client/ranks/:id',
     { onRequest: manageRanks, schema: { params: RankIdParamsSchema, body: UpdateRankBodySchema } },
-    async (request): Promise<RankResponse> => ({ rank: await ranks.update(actor(request), request.params.id, request.body) }),
+    async (request): Promise<RankResponse> => ({
+      rank: await ranks.update(actor(request), request.params.id, request.body),
+    }),
   );
 
-  app.delete('/api/client/ranks/:id', { onRequest: manageRanks, schema: { params: RankIdParamsSchema } }, async (request, reply) => {
-    await ranks.delete(actor(request), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/client/ranks/:id',
+    { onRequest: manageRanks, schema: { params: RankIdParamsSchema } },
+    async (request, reply) => {
+      await ranks.delete(actor(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -10,5 +10,3 @@ declare module '../../core/events.ts' {
     ranksReordered: { ranks: string[] };
   }
 }
-
-export {};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
-import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { RankView } from './schemas.ts';
 
@@ -19,8 +19,13 @@ describe('ranks under concurrency', () => {
     users.superAdmin = await app.createUser({ permissions: ['SUPER_ADMIN'] });
     const em = app.db.orm.em.fork();
     const permissions: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'MANAGE_RANKS'];
-    const managerRank = em.create(RankSchema, { name: 'Manager', position: MANAGER_POSITION, permissions: toBits(permissions) });
-    for (let position = 10; position < 16; position++) em.create(RankSchema, { name: `Rank at ${position}`, position, permissions: 0 });
+    const managerRank = em.create(RankSchema, {
+      name: 'Manager',
+      position: MANAGER_POSITION,
+      permissions: toBits(permissions),
+    });
+    for (let position = 10; position < 16; position++)
+      em.create(RankSchema, { name: `Rank at ${position}`, position, permissions: 0 });
     await em.flush();
     users.manager = await app.createUser();
     const manager = await em.findOneOrFail(UserSchema, { id: users.manager.id }, { populate: ['ranks'] });
@@ -29,19 +34,22 @@ describe('ranks under concurrency', () => {
   });
   afterAll(() => app?.close());
 
-  const call = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, user: TestUser) => app.inject({ method, url, headers: user.auth, payload });
+  const call = (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, user: TestUser) =>
+    app.inject({ method, url, headers: user.auth, payload });
   const createRank = (body: Record<string, unknown>, user: TestUser) => call('POST', '/api/client/ranks', body, user);
   const putPositions = (ranks: string[], user: TestUser) => call('PUT', '/api/client/ranks/positions', { ranks }, user);
-  const listRanks = async (): Promise<RankView[]> => (await app.inject({ method: 'GET', url: '/api/client/ranks' })).json().ranks;
+  const listRanks = async (): Promise<RankView[]> =>
+    (await app.inject({ method: 'GET', url: '/api/client/ranks' })).json().ranks;
 
   it('gives each of several concurrent default creations its own position', async () => {
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => createRank({ name: `Rush ${i}` }, users.manager)));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => createRank({ name: `Rush ${i}` }, users.manager)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const positions = results.map((r) => r.json().rank.position as number);
     expect(new Set(positions).size).toBe(5);
     for (const position of positions) expect(position).toBeLessThan(MANAGER_POSITION);
   });
-
 
   it('is atomic under concurrent reorders: afterwards the order is one of the two requested, never a mix', async () => {
     const ids = (await listRanks()).map((r) => r.id);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
-import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { RankView } from './schemas.ts';
 import type { RanksService } from './service.ts';
@@ -20,7 +20,11 @@ describe('ranks admin API', () => {
   let nextLow = 10;
 
   /** A rank written straight to the table (not through the API under test). */
-  async function rankAt(position: number, permissions: Permission[] = [], name = `Rank at ${position}`): Promise<string> {
+  async function rankAt(
+    position: number,
+    permissions: Permission[] = [],
+    name = `Rank at ${position}`,
+  ): Promise<string> {
     const em = app.db.orm.em.fork();
     const rank = em.create(RankSchema, { name, position, permissions: toBits(permissions) });
     await em.flush();
@@ -36,7 +40,10 @@ describe('ranks admin API', () => {
   }
 
   /** A user whose only (so highest) rank sits at `position`. */
-  async function userWithRank(position: number, permissions: Permission[]): Promise<{ user: TestUser; rankId: string }> {
+  async function userWithRank(
+    position: number,
+    permissions: Permission[],
+  ): Promise<{ user: TestUser; rankId: string }> {
     const user = await app.createUser();
     const rankId = await rankAt(position, permissions, `Holder ${position}`);
     await giveRank(user.id, rankId);
@@ -54,9 +61,15 @@ describe('ranks admin API', () => {
   }
 
   const call = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload: unknown, user?: TestUser) =>
-    app.inject({ method, url, headers: user?.auth, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    app.inject({
+      method,
+      url,
+      headers: user?.auth,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
   const createRank = (body: unknown, user?: TestUser) => call('POST', '/api/client/ranks', body, user);
-  const patchRank = (id: string, body: unknown, user?: TestUser) => call('PATCH', `/api/client/ranks/${id}`, body, user);
+  const patchRank = (id: string, body: unknown, user?: TestUser) =>
+    call('PATCH', `/api/client/ranks/${id}`, body, user);
   const deleteRank = (id: string, user?: TestUser) => call('DELETE', `/api/client/ranks/${id}`, undefined, user);
   const putPositions = (ranks: unknown, user?: TestUser) => call('PUT', '/api/client/ranks/positions', { ranks }, user);
 
@@ -115,13 +128,16 @@ describe('ranks admin API', () => {
       expect((await rankRow(id))?.name).toBe(status === 200 ? 'Renamed' : `Rank at ${nextLow - 1}`);
     });
 
-    it.each(matrix.map(([a, b, s]) => [a, b, s === 200 ? 204 : s] as const))('DELETE /api/client/ranks/{id}: %s: %i', async (_who, who, status) => {
-      const id = await lowRank();
-      const res = await deleteRank(id, who && users[who]);
-      expect(res.statusCode).toBe(status);
-      if (status === 204) expect(res.body).toBe('');
-      expect(await rankRow(id)).toEqual(status === 204 ? null : expect.objectContaining({ id }));
-    });
+    it.each(matrix.map(([a, b, s]) => [a, b, s === 200 ? 204 : s] as const))(
+      'DELETE /api/client/ranks/{id}: %s: %i',
+      async (_who, who, status) => {
+        const id = await lowRank();
+        const res = await deleteRank(id, who && users[who]);
+        expect(res.statusCode).toBe(status);
+        if (status === 204) expect(res.body).toBe('');
+        expect(await rankRow(id)).toEqual(status === 204 ? null : expect.objectContaining({ id }));
+      },
+    );
 
     it.each(matrix)('PUT /api/client/ranks/positions: %s: %i', async (_who, who, status) => {
       await lowRank();
@@ -141,14 +157,32 @@ describe('ranks admin API', () => {
       const res = await createRank({ name: '  Sous Chef  ', colour: '#AABBCC', position: nextLow++ }, users.superAdmin);
       expect(res.statusCode).toBe(200);
       const { rank } = res.json();
-      expect(rank).toEqual({ id: expect.any(String), name: 'Sous Chef', position: nextLow - 1, colour: '#aabbcc', permissions: 0, perks: [], staff: { canResign: false } });
+      expect(rank).toEqual({
+        id: expect.any(String),
+        name: 'Sous Chef',
+        position: nextLow - 1,
+        colour: '#aabbcc',
+        permissions: 0,
+        perks: [],
+        staff: { canResign: false },
+      });
       const plain = (await createRank({ name: 'Plain', position: nextLow++ }, users.superAdmin)).json().rank;
       expect(plain.colour).toBe('#2888f5');
       const full = await createRank(
-        { name: 'Beta tester', position: nextLow++, permissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'], perks: ['FEEDBACK_BETA'], staff: { canResign: true } },
+        {
+          name: 'Beta tester',
+          position: nextLow++,
+          permissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'],
+          perks: ['FEEDBACK_BETA'],
+          staff: { canResign: true },
+        },
         users.superAdmin,
       );
-      expect(full.json().rank).toMatchObject({ permissions: toBits(['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP']), perks: ['FEEDBACK_BETA'], staff: { canResign: true } });
+      expect(full.json().rank).toMatchObject({
+        permissions: toBits(['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP']),
+        perks: ['FEEDBACK_BETA'],
+        staff: { canResign: true },
+      });
       expect((await rankRow(full.json().rank.id))?.canResign).toBe(true);
       expect((await app.inject({ method: 'GET', url: `/api/client/ranks/${rank.id}` })).json()).toEqual({ rank });
     });
@@ -219,7 +253,11 @@ describe('ranks admin API', () => {
 
     it('a manager may keep or remove permissions a higher-up gave a lower rank, but not add more', async () => {
       const id = await lowRank(['MANAGE_USERS', 'MANAGE_ORDERS']);
-      const rename = await patchRank(id, { name: 'Still powerful', permissions: ['MANAGE_USERS', 'MANAGE_ORDERS'] }, users.manager);
+      const rename = await patchRank(
+        id,
+        { name: 'Still powerful', permissions: ['MANAGE_USERS', 'MANAGE_ORDERS'] },
+        users.manager,
+      );
       expect(rename.statusCode).toBe(200);
       const strip = await patchRank(id, { permissions: ['MANAGE_ORDERS'] }, users.manager);
       expect(strip.json().rank.permissions).toBe(toBits(['MANAGE_ORDERS']));
@@ -242,7 +280,11 @@ describe('ranks admin API', () => {
       const mine = before.indexOf(managerRankId);
       const attempts: string[][] = [];
       // A low rank lifted just above the manager's rank.
-      attempts.push([...before.slice(0, mine).filter((id) => id !== a), a, ...before.slice(mine).filter((id) => id !== a)]);
+      attempts.push([
+        ...before.slice(0, mine).filter((id) => id !== a),
+        a,
+        ...before.slice(mine).filter((id) => id !== a),
+      ]);
       // The manager's rank swapped with the one below it.
       const swapped = [...before];
       [swapped[mine], swapped[mine + 1]] = [swapped[mine + 1]!, swapped[mine]!];
@@ -269,10 +311,21 @@ describe('ranks admin API', () => {
     });
 
     it('a SUPER_ADMIN may create, edit and move any rank, with any permissions', async () => {
-      const created = await createRank({ name: 'Co-owner', permissions: ['SUPER_ADMIN'], position: 50_000 }, users.superAdmin);
+      const created = await createRank(
+        { name: 'Co-owner', permissions: ['SUPER_ADMIN'], position: 50_000 },
+        users.superAdmin,
+      );
       expect(created.statusCode).toBe(200);
       expect(created.json().rank.permissions).toBe(toBits(['SUPER_ADMIN']));
-      expect((await patchRank(managerRankId, { name: 'Head Manager', permissions: [...MANAGER_PERMISSIONS, 'MANAGE_USERS'] }, users.superAdmin)).statusCode).toBe(200);
+      expect(
+        (
+          await patchRank(
+            managerRankId,
+            { name: 'Head Manager', permissions: [...MANAGER_PERMISSIONS, 'MANAGE_USERS'] },
+            users.superAdmin,
+          )
+        ).statusCode,
+      ).toBe(200);
       const before = (await listRanks()).map((r) => r.id);
       const reversed = [...before].reverse();
       const res = await putPositions(reversed, users.superAdmin);
@@ -333,10 +386,30 @@ describe('ranks admin API', () => {
     });
 
     it('PATCH changes only the fields it is given', async () => {
-      const id = (await createRank({ name: 'Grill', colour: '#111111', permissions: ['MANAGE_ORDERS'], perks: ['FEEDBACK_BETA'], staff: { canResign: true }, position: nextLow++ }, users.superAdmin)).json().rank.id;
+      const id = (
+        await createRank(
+          {
+            name: 'Grill',
+            colour: '#111111',
+            permissions: ['MANAGE_ORDERS'],
+            perks: ['FEEDBACK_BETA'],
+            staff: { canResign: true },
+            position: nextLow++,
+          },
+          users.superAdmin,
+        )
+      ).json().rank.id;
       const res = await patchRank(id, { colour: '#FFFFFF', staff: { canResign: false } }, users.superAdmin);
       expect(res.json()).toEqual({
-        rank: { id, name: 'Grill', position: nextLow - 1, colour: '#ffffff', permissions: toBits(['MANAGE_ORDERS']), perks: ['FEEDBACK_BETA'], staff: { canResign: false } },
+        rank: {
+          id,
+          name: 'Grill',
+          position: nextLow - 1,
+          colour: '#ffffff',
+          permissions: toBits(['MANAGE_ORDERS']),
+          perks: ['FEEDBACK_BETA'],
+          staff: { canResign: false },
+        },
       });
     });
 
@@ -378,7 +451,14 @@ describe('ranks admin API', () => {
       expect(ranks.map((r) => r.id)).toEqual(order);
       expect(ranks.map((r) => r.position)).toEqual(numbers);
       expect(await listRanks()).toEqual(ranks);
-      expect((await putPositions(before.map((r) => r.id), users.superAdmin)).statusCode).toBe(200);
+      expect(
+        (
+          await putPositions(
+            before.map((r) => r.id),
+            users.superAdmin,
+          )
+        ).statusCode,
+      ).toBe(200);
       expect(await listRanks()).toEqual(before);
     });
 
@@ -411,9 +491,11 @@ describe('ranks admin API', () => {
         const row = await em.findOneOrFail(UserSchema, { id: user.id }, { populate: ['ranks'] });
         expect(row.ranks.getItems().map((r) => r.id)).not.toContain(id);
       }
-      const pivot = await em.execute<{ n: string }[]>('select count(*)::text as n from user_ranks where rank_id = ?', [id]);
+      const pivot = await em.execute<{ n: string }[]>('select count(*)::text as n from user_ranks where rank_id = ?', [
+        id,
+      ]);
       expect(pivot[0]?.n).toBe('0');
-      expect((await app.inject({ method: 'GET', url: '/api/client/ranks/' + id })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: `/api/client/ranks/${id}` })).statusCode).toBe(404);
       // Without the rank the holder no longer passes the MANAGE_RANKS guard.
       expect((await createRank({ name: 'Nope', position: nextLow++ }, holder)).statusCode).toBe(403);
     });
@@ -421,11 +503,20 @@ describe('ranks admin API', () => {
 
   describe('the service, without HTTP', () => {
     const service = () => app.server.ctx.services.ranks as RanksService;
-    const actorOf = async (user: TestUser): Promise<CurrentUser> => (await app.server.ctx.sessions.validate(user.token))!.user;
+    const actorOf = async (user: TestUser): Promise<CurrentUser> =>
+      (await app.server.ctx.sessions.validate(user.token))!.user;
 
     it('enforces the same rules for a CurrentUser', async () => {
       const manager = await actorOf(users.manager);
-      await expect(service().create(manager, { name: 'X', colour: '#000000', permissions: ['MANAGE_SETTINGS'], perks: [], staff: { canResign: false } })).rejects.toMatchObject({
+      await expect(
+        service().create(manager, {
+          name: 'X',
+          colour: '#000000',
+          permissions: ['MANAGE_SETTINGS'],
+          perks: [],
+          staff: { canResign: false },
+        }),
+      ).rejects.toMatchObject({
         kind: 'forbidden',
       });
       await expect(service().update(manager, managerRankId, { name: 'X' })).rejects.toBeInstanceOf(DomainError);
@@ -439,7 +530,15 @@ describe('ranks admin API', () => {
       const swapped = [...ids];
       [swapped[ids.length - 2], swapped[ids.length - 1]] = [swapped[ids.length - 1]!, swapped[ids.length - 2]!];
       await expect(service().reorder(rankless, swapped)).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(service().create(rankless, { name: 'X', colour: '#000000', permissions: [], perks: [], staff: { canResign: false } })).rejects.toMatchObject({
+      await expect(
+        service().create(rankless, {
+          name: 'X',
+          colour: '#000000',
+          permissions: [],
+          perks: [],
+          staff: { canResign: false },
+        }),
+      ).rejects.toMatchObject({
         kind: 'forbidden',
       });
     });

@@ -16,7 +16,14 @@ describe('ranks API (read)', () => {
     const res = await app.inject({ method: 'GET', url: '/api/client/ranks' });
     expect(res.statusCode).toBe(200);
     const { ranks } = res.json();
-    expect(ranks.map((r: { name: string }) => r.name)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+    expect(ranks.map((r: { name: string }) => r.name)).toEqual([
+      'Owner',
+      'Director',
+      'Manager',
+      'Delivery Driver',
+      'Chef',
+      'Trainee Chef',
+    ]);
     expect(ranks[0]).toMatchObject({ position: 100, staff: { canResign: false } });
     const one = await app.inject({ method: 'GET', url: `/api/client/ranks/${ranks[2].id}` });
     expect(one.json().rank.name).toBe('Manager');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
-import { displayName, text } from '../../core/shared/text.ts';
 import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 
 export const DEFAULT_RANK_COLOUR = '#2888f5';
 
@@ -33,7 +33,9 @@ export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
 
 const RankNameSchema = displayName({ what: 'A rank name', max: 64 });
 /** `#rrggbb`, stored in lower case. */
-const RankColourSchema = text().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb').toLowerCase();
+const RankColourSchema = text()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb')
+  .toLowerCase();
 /** Permission names; the service turns them into the bit-flag number the rank stores. */
 const RankPermissionsSchema = z.array(z.enum(PERMISSION_NAMES)).max(PERMISSION_NAMES.length * 2);
 const RankPerksSchema = z.array(z.enum(PERKS)).max(PERKS.length * 2);
@@ -64,7 +66,10 @@ export const UpdateRankBodySchema = z
     perks: RankPerksSchema.optional(),
     staff: RankStaffSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change: give at least one field.');
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'Nothing to change: give at least one field.',
+  );
 export type UpdateRankBody = z.input<typeof UpdateRankBodySchema>;
 export type UpdateRankInput = z.output<typeof UpdateRankBodySchema>;
 

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { changedFields, type AuditLog } from '../../core/audit/service.ts';
-import { RankSchema, type Rank } from '../../core/auth/entities.ts';
+import { type AuditLog, changedFields } from '../../core/audit/service.ts';
+import { type Rank, RankSchema } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -9,7 +9,7 @@ import type { EventBus } from '../../core/events.ts';
 import { isSuperAdmin, permissionNames, toBits } from '../../core/shared/permissions.ts';
 import { highestPosition } from '../../core/shared/ranking.ts';
 import './events.ts';
-import { DEFAULT_RANK_COLOUR, type CreateRankInput, type RankView, type UpdateRankInput } from './schemas.ts';
+import { type CreateRankInput, DEFAULT_RANK_COLOUR, type RankView, type UpdateRankInput } from './schemas.ts';
 
 export function toRankView(rank: Rank): RankView {
   return {
@@ -128,7 +128,13 @@ export class RanksService {
       });
       // Written first: the entry names the rank by the id the insert gives it.
       await em.flush();
-      await this.#audit.record(em, { actor, action: 'rank.create', target: rankTarget(rank), before: null, after: auditFields(rank) });
+      await this.#audit.record(em, {
+        actor,
+        action: 'rank.create',
+        target: rankTarget(rank),
+        before: null,
+        after: auditFields(rank),
+      });
       return rank;
     });
     const view = toRankView(rank);
@@ -157,7 +163,12 @@ export class RanksService {
       if (input.perks !== undefined) rank.perks = [...new Set(input.perks)];
       if (input.staff !== undefined) rank.canResign = input.staff.canResign;
       // Named as it was: "Edited a rank: Trainee" even when the edit renamed it.
-      await this.#audit.record(em, { actor, action: 'rank.update', target: { ...rankTarget(rank), name: before.name }, ...changedFields(before, auditFields(rank)) });
+      await this.#audit.record(em, {
+        actor,
+        action: 'rank.update',
+        target: { ...rankTarget(rank), name: before.name },
+        ...changedFields(before, auditFields(rank)),
+      });
       return rank;
     });
     const view = toRankView(rank);
@@ -172,7 +183,13 @@ export class RanksService {
       const rank = await em.findOne(RankSchema, { id });
       if (!rank) throw new DomainError('not_found', NOT_FOUND);
       assertCanGrantPosition(actor, rank.position);
-      await this.#audit.record(em, { actor, action: 'rank.delete', target: rankTarget(rank), before: auditFields(rank), after: null });
+      await this.#audit.record(em, {
+        actor,
+        action: 'rank.delete',
+        target: rankTarget(rank),
+        before: auditFields(rank),
+        after: null,
+      });
       await em.nativeDelete(RankSchema, { id });
     });
     this.#events.publish('rankDeleted', { rankId: id });
@@ -188,7 +205,8 @@ export class RanksService {
    * final ones, so the unique position constraint holds after every statement.
    */
   async reorder(actor: CurrentUser, ids: readonly string[]): Promise<RankView[]> {
-    if (new Set(ids).size !== ids.length) throw new DomainError('bad_request', 'Each rank may appear only once in ranks.');
+    if (new Set(ids).size !== ids.length)
+      throw new DomainError('bad_request', 'Each rank may appear only once in ranks.');
     const { views, changed } = await this.#write(async (em) => {
       const ranks = await em.find(RankSchema, {}, { orderBy: { position: 'desc' } });
       const byId = new Map(ranks.map((rank) => [rank.id, rank]));
@@ -199,7 +217,10 @@ export class RanksService {
         const own = highestPosition(actor);
         const fixed = ranks.filter((rank) => rank.position >= own);
         if (fixed.some((rank, i) => ids[i] !== rank.id)) {
-          throw new DomainError('forbidden', 'You cannot move a rank at or above your own highest rank, nor move a rank above it.');
+          throw new DomainError(
+            'forbidden',
+            'You cannot move a rank at or above your own highest rank, nor move a rank above it.',
+          );
         }
       }
       const numbers = ranks.map((rank) => rank.position);
@@ -256,16 +277,22 @@ export class RanksService {
       assertCanGrantPosition(actor, 0);
       const [bottom] = await em.find(RankSchema, {}, { orderBy: { position: 'asc' }, limit: 1, fields: ['position'] });
       const position = bottom ? bottom.position - 1 : DEFAULT_FIRST_POSITION;
-      if (position < 0) throw new DomainError('conflict', 'There is no free position below the lowest rank: give the rank a position.');
+      if (position < 0)
+        throw new DomainError('conflict', 'There is no free position below the lowest rank: give the rank a position.');
       return position;
     }
-    const taken = await em.find(RankSchema, { position: { $lt: own } }, { orderBy: { position: 'desc' }, fields: ['position'] });
+    const taken = await em.find(
+      RankSchema,
+      { position: { $lt: own } },
+      { orderBy: { position: 'desc' }, fields: ['position'] },
+    );
     let position = own - 1;
     for (const rank of taken) {
       if (rank.position < position) break;
       if (rank.position === position) position--;
     }
-    if (position < 0) throw new DomainError('conflict', 'There is no free position below your highest rank: give the rank a position.');
+    if (position < 0)
+      throw new DomainError('conflict', 'There is no free position below your highest rank: give the rank a position.');
     return position;
   }
 
@@ -278,7 +305,8 @@ export class RanksService {
       });
     } catch (error) {
       // Someone wrote ranks without the lock (a script, another process's older code): still a 409, not a 500.
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('conflict', 'That position is already taken by another rank.');
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('conflict', 'That position is already taken by another rank.');
       throw error;
     }
   }

@@ -50,7 +50,11 @@ export class RecruitmentAccess {
    * null when there is no such form (deleted ones included), which the page and the call answer with 404.
    */
   async mayReviewForm(actor: Reviewer, formId: string): Promise<boolean | null> {
-    const form = isId(formId) ? await this.#orm.em.fork().findOne(RecruitmentFormSchema, { id: formId, deletedAt: null }, { fields: ['manageableRanks'] }) : null;
+    const form = isId(formId)
+      ? await this.#orm.em
+          .fork()
+          .findOne(RecruitmentFormSchema, { id: formId, deletedAt: null }, { fields: ['manageableRanks'] })
+      : null;
     return form ? mayReview(actor, form) : null;
   }
 
@@ -63,7 +67,9 @@ export class RecruitmentAccess {
   /** `/staff/admin/recruitment/{id}/applications/{applicationID}` and its update-status call: §6's rule for its form. */
   async mayReviewApplication(actor: Reviewer, applicationId: string): Promise<boolean | null> {
     if (!isId(applicationId)) return null;
-    const application = await this.#orm.em.fork().findOne(ApplicationSchema, { id: applicationId }, { populate: ['form'], fields: ['form.manageableRanks'] });
+    const application = await this.#orm.em
+      .fork()
+      .findOne(ApplicationSchema, { id: applicationId }, { populate: ['form'], fields: ['form.manageableRanks'] });
     return application ? mayReview(actor, application.form) : null;
   }
 
@@ -72,12 +78,15 @@ export class RecruitmentAccess {
    * permissions already open every form (they get the one Recruitment entry) and for someone without a rank (no query).
    */
   async formsReviewedByRank(actor: Reviewer): Promise<ReviewedForm[]> {
-    if (actor.ranks.length === 0 || meets(actor, { any: ['RECRUITMENT_MANAGER', 'VIEW_RECRUITMENT_RESPONSE'] })) return [];
-    const forms = await this.#orm.em.fork().find(
-      RecruitmentFormSchema,
-      { deletedAt: null, manageableRanks: { $overlap: actor.ranks.map((rank) => rank.id) } },
-      { fields: ['id', 'title'], orderBy: { createdAt: 'asc', id: 'asc' } },
-    );
+    if (actor.ranks.length === 0 || meets(actor, { any: ['RECRUITMENT_MANAGER', 'VIEW_RECRUITMENT_RESPONSE'] }))
+      return [];
+    const forms = await this.#orm.em
+      .fork()
+      .find(
+        RecruitmentFormSchema,
+        { deletedAt: null, manageableRanks: { $overlap: actor.ranks.map((rank) => rank.id) } },
+        { fields: ['id', 'title'], orderBy: { createdAt: 'asc', id: 'asc' } },
+      );
     return forms.map((form) => ({ id: form.id, title: form.title }));
   }
 }

@@ -1,5 +1,5 @@
 import { nameOf } from '../../core/audit/service.ts';
-import { UserSchema, type User } from '../../core/auth/entities.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockRow } from '../../core/db/locks.ts';
@@ -8,19 +8,19 @@ import { DomainError } from '../../core/errors.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
 import { ResignationSchema } from '../users/entities.ts';
 import { REAPPLY_AFTER_MS } from '../users/profile-service.ts';
-import { ApplicationHistorySchema, ApplicationSchema, type Application, type RecruitmentForm } from './entities.ts';
+import { reviewableFormIds } from './access.ts';
+import { type Application, ApplicationHistorySchema, ApplicationSchema, type RecruitmentForm } from './entities.ts';
 import {
-  answersSchema,
-  APPLICATION_STATUS,
-  mayReview,
-  OPEN_STATUSES,
   type Answers,
+  APPLICATION_STATUS,
   type ApplicationsFilter,
   type ApplicationView,
+  answersSchema,
   type FormApplicationsResponse,
+  mayReview,
+  OPEN_STATUSES,
   type Question,
 } from './schemas.ts';
-import { reviewableFormIds } from './access.ts';
 import { applicationViews, DAY, formIn, toApplicationView, toFormView, whenText } from './service.ts';
 
 /** Which statuses a list filter shows. */
@@ -48,7 +48,6 @@ export interface ApplicationsList {
   pageSize: number;
 }
 
-
 /** Applying to a form (within its rules) and reading applications: one's own, or those of the forms one reviews (§6's view rule). */
 export class ApplicationsService {
   readonly #orm: Orm;
@@ -69,8 +68,10 @@ export class ApplicationsService {
       await lockRow(em, 'users', actor.id);
       const form = await formIn(em, formId);
       if (!form.open) throw new DomainError('conflict', 'This form is closed: it takes no applications right now.');
-      if (form.opensAt && form.opensAt.getTime() > now) throw new DomainError('conflict', `This form is not open yet: it opens on ${whenText(form.opensAt)}.`);
-      if (form.closesAt && form.closesAt.getTime() <= now) throw new DomainError('conflict', `This form closed on ${whenText(form.closesAt)}.`);
+      if (form.opensAt && form.opensAt.getTime() > now)
+        throw new DomainError('conflict', `This form is not open yet: it opens on ${whenText(form.opensAt)}.`);
+      if (form.closesAt && form.closesAt.getTime() <= now)
+        throw new DomainError('conflict', `This form closed on ${whenText(form.closesAt)}.`);
       const user = await em.findOneOrFail(UserSchema, { id: actor.id }, { populate: ['ranks'] });
       await this.#checkRequirements(em, form, user, now);
       const answers = this.#parseAnswers(form.questions, rawAnswers);
@@ -84,7 +85,14 @@ export class ApplicationsService {
         createdAt: new Date(now),
         updatedAt: new Date(now),
       });
-      const history = em.create(ApplicationHistorySchema, { application, from: null, to: APPLICATION_STATUS.PENDING, by: actor.id, byName: nameOf(actor).slice(0, 64), createdAt: new Date(now) });
+      const history = em.create(ApplicationHistorySchema, {
+        application,
+        from: null,
+        to: APPLICATION_STATUS.PENDING,
+        by: actor.id,
+        byName: nameOf(actor).slice(0, 64),
+        createdAt: new Date(now),
+      });
       return { application, history };
     });
     return toApplicationView(application, [history], false);
@@ -98,30 +106,47 @@ export class ApplicationsService {
     }
     const resigned = await em.findOne(ResignationSchema, { user: user.id });
     if (resigned && resigned.resignedAt.getTime() + REAPPLY_AFTER_MS > now) {
-      throw new DomainError('conflict', `You resigned from staff less than a week ago: you may apply again from ${whenText(new Date(resigned.resignedAt.getTime() + REAPPLY_AFTER_MS))}.`);
+      throw new DomainError(
+        'conflict',
+        `You resigned from staff less than a week ago: you may apply again from ${whenText(new Date(resigned.resignedAt.getTime() + REAPPLY_AFTER_MS))}.`,
+      );
     }
     if (req.reapplyCooldownDays > 0) {
       const denied = await em.findOne(
         ApplicationSchema,
-        { user: user.id, form: form.id, status: APPLICATION_STATUS.DENIED, decidedAt: { $gt: new Date(now - req.reapplyCooldownDays * DAY) } },
+        {
+          user: user.id,
+          form: form.id,
+          status: APPLICATION_STATUS.DENIED,
+          decidedAt: { $gt: new Date(now - req.reapplyCooldownDays * DAY) },
+        },
         { orderBy: { decidedAt: 'desc' } },
       );
       if (denied?.decidedAt) {
         const again = new Date(denied.decidedAt.getTime() + req.reapplyCooldownDays * DAY);
-        throw new DomainError('conflict', `Your last application to this form was denied: you may apply again from ${whenText(again)}.`);
+        throw new DomainError(
+          'conflict',
+          `Your last application to this form was denied: you may apply again from ${whenText(again)}.`,
+        );
       }
     }
     if (req.minAccountAgeDays > 0 && isId(user.id)) {
       const age = Math.floor((now - idDate(user.id).getTime()) / DAY);
       if (age < req.minAccountAgeDays) {
-        throw new DomainError('forbidden', `Requirement not met: your Discord account must be at least ${req.minAccountAgeDays} days old (it is ${Math.max(0, age)} days old).`);
+        throw new DomainError(
+          'forbidden',
+          `Requirement not met: your Discord account must be at least ${req.minAccountAgeDays} days old (it is ${Math.max(0, age)} days old).`,
+        );
       }
     }
     if (req.notStaff && user.ranks.count() > 0) {
       throw new DomainError('forbidden', 'Requirement not met: this form is for people who are not staff yet.');
     }
     if (req.oneAtATime && (await em.count(ApplicationSchema, { user: user.id, status: open }))) {
-      throw new DomainError('forbidden', 'Requirement not met: one application at a time, and you already have an open application to another form.');
+      throw new DomainError(
+        'forbidden',
+        'Requirement not met: one application at a time, and you already have an open application to another form.',
+      );
     }
   }
 
@@ -135,14 +160,20 @@ export class ApplicationsService {
     const message = question ? `${question.label}: ${issue.message}` : issue.message;
     throw new DomainError('bad_request', message, {
       question: question?.id ?? null,
-      issues: result.error.issues.slice(0, 20).map((i) => ({ path: ['answers', ...i.path.map(String)], message: i.message })),
+      issues: result.error.issues
+        .slice(0, 20)
+        .map((i) => ({ path: ['answers', ...i.path.map(String)], message: i.message })),
     });
   }
 
   // ---- Reading applications ----
 
   /** GET .../forms/{id}/applications: the form and one page of its applications. */
-  async formApplications(actor: CurrentUser, formId: string, query: Omit<ApplicationsListQuery, 'formId'>): Promise<FormApplicationsResponse> {
+  async formApplications(
+    actor: CurrentUser,
+    formId: string,
+    query: Omit<ApplicationsListQuery, 'formId'>,
+  ): Promise<FormApplicationsResponse> {
     const em = this.#orm.em.fork();
     const form = await formIn(em, formId);
     if (!mayReview(actor, form)) throw new DomainError('forbidden', "You may not view this form's applications.");
@@ -163,12 +194,20 @@ export class ApplicationsService {
   async userApplications(actor: CurrentUser, userId: string): Promise<ApplicationView[]> {
     const em = this.#orm.em.fork();
     if (userId === actor.id) {
-      const rows = await em.find(ApplicationSchema, { user: userId }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+      const rows = await em.find(
+        ApplicationSchema,
+        { user: userId },
+        { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+      );
       return applicationViews(em, rows, false);
     }
     const formIds = await reviewableFormIds(em, actor);
     if (formIds === null) throw new DomainError('forbidden', "You may not view someone else's applications.");
-    const rows = await em.find(ApplicationSchema, { user: userId, form: { $in: formIds } }, { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+    const rows = await em.find(
+      ApplicationSchema,
+      { user: userId, form: { $in: formIds } },
+      { populate: ['user'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+    );
     return applicationViews(em, rows, true);
   }
 
@@ -178,7 +217,8 @@ export class ApplicationsService {
     const application = isId(id) ? await em.findOne(ApplicationSchema, { id }, { populate: ['user', 'form'] }) : null;
     if (!application) throw new DomainError('not_found', 'Application not found');
     const own = application.user.id === actor.id;
-    if (!own && !mayReview(actor, application.form)) throw new DomainError('forbidden', 'You may not view this application.');
+    if (!own && !mayReview(actor, application.form))
+      throw new DomainError('forbidden', 'You may not view this application.');
     return (await applicationViews(em, [application], !own))[0]!;
   }
 
@@ -190,7 +230,11 @@ export class ApplicationsService {
     });
   }
 
-  async #list(em: Em, formIds: readonly string[], query: Omit<ApplicationsListQuery, 'formId'>): Promise<ApplicationsList> {
+  async #list(
+    em: Em,
+    formIds: readonly string[],
+    query: Omit<ApplicationsListQuery, 'formId'>,
+  ): Promise<ApplicationsList> {
     const page = query.page;
     const pageSize = query.pageSize;
     if (formIds.length === 0) return { responses: [], total: 0, page, pageSize };
@@ -209,10 +253,15 @@ export class ApplicationsService {
     }
     const clause = `where ${where.join(' and ')}`;
     // Waiting applications oldest first (a queue); decided ones newest first.
-    const order = query.order ?? (query.filter === 'open' || query.filter === 'pending' || query.filter === 'hold' ? 'asc' : 'desc');
+    const order =
+      query.order ??
+      (query.filter === 'open' || query.filter === 'pending' || query.filter === 'hold' ? 'asc' : 'desc');
     const from = 'from recruitment_applications a join users u on u.id = a.user_id';
     const [rows, [count]] = await Promise.all([
-      em.execute<{ id: string }[]>(`select a.id ${from} ${clause} order by a.created_at ${order}, a.id ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`, params),
+      em.execute<{ id: string }[]>(
+        `select a.id ${from} ${clause} order by a.created_at ${order}, a.id ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        params,
+      ),
       em.execute<{ n: string | number }[]>(`select count(*) as n ${from} ${clause}`, params),
     ]);
     const ids = rows.map((r) => r.id);
@@ -221,5 +270,4 @@ export class ApplicationsService {
     const ordered = ids.map((id) => byId.get(id)).filter((a): a is Application => Boolean(a));
     return { responses: await applicationViews(em, ordered, true), total: Number(count?.n ?? 0), page, pageSize };
   }
-
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import type { Answers, Question, Requirements } from './schemas.ts';
@@ -8,7 +8,10 @@ export const RecruitmentFormSchema = defineEntity({
   name: 'RecruitmentForm',
   tableName: 'recruitment_forms',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     title: p.string().length(100),
     description: p.text(),
     /** The rank an accepted applicant receives (a rank id; null: none). A deleted rank is simply not granted. */
@@ -22,7 +25,10 @@ export const RecruitmentFormSchema = defineEntity({
     questions: p.json<Question[]>(),
     createdBy: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     /** Deleted forms stay for their applications (the applicant still reads theirs); nothing else shows them. */
     deletedAt: p.datetime().nullable(),
   },
@@ -34,7 +40,10 @@ export const ApplicationSchema = defineEntity({
   name: 'Application',
   tableName: 'recruitment_applications',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     form: () => p.manyToOne(RecruitmentFormSchema).deleteRule('cascade').index(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     formTitle: p.string().length(100),
@@ -49,7 +58,10 @@ export const ApplicationSchema = defineEntity({
     /** When it was accepted or denied (the re-apply cooldown counts from here). */
     decidedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Application = InferEntity<typeof ApplicationSchema>;
@@ -59,7 +71,10 @@ export const ApplicationHistorySchema = defineEntity({
   name: 'ApplicationHistory',
   tableName: 'recruitment_application_history',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     application: () => p.manyToOne(ApplicationSchema).deleteRule('cascade').index(),
     from: p.smallint().nullable(),
     to: p.smallint(),

@@ -8,7 +8,17 @@ import { DomainError } from '../../core/errors.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import { RecruitmentFormSchema } from './entities.ts';
-import { mayReview, statusName, type CreateFormInput, type FormView, type ManagedFormView, type Question, type QuestionInput, type StatusCounts, type UpdateFormInput } from './schemas.ts';
+import {
+  type CreateFormInput,
+  type FormView,
+  type ManagedFormView,
+  mayReview,
+  type Question,
+  type QuestionInput,
+  type StatusCounts,
+  statusName,
+  type UpdateFormInput,
+} from './schemas.ts';
 import { acceptingAt, formIn, toFormView } from './service.ts';
 
 const emptyCounts = (): StatusCounts => ({ PENDING: 0, HOLD: 0, ACCEPTED: 0, DENIED: 0 });
@@ -19,10 +29,18 @@ function toQuestions(inputs: readonly QuestionInput[]): Question[] {
     let id = q.id;
     while (!id || (taken.has(id) && id !== q.id)) id = `q${randomBytes(4).toString('hex')}`;
     taken.add(id);
-    return { id, type: q.type, label: q.label, help: q.help || null, required: q.required, min: q.min, max: q.max, options: [...q.options] };
+    return {
+      id,
+      type: q.type,
+      label: q.label,
+      help: q.help || null,
+      required: q.required,
+      min: q.min,
+      max: q.max,
+      options: [...q.options],
+    };
   });
 }
-
 
 /** Recruitment forms: RECRUITMENT_MANAGER writes them; the open ones are public; reviewers see those they review. */
 export class FormsService {
@@ -39,7 +57,9 @@ export class FormsService {
   /** The forms taking applications now, oldest first. */
   async openForms(): Promise<FormView[]> {
     const now = this.#now();
-    const forms = await this.#orm.em.fork().find(RecruitmentFormSchema, { deletedAt: null, open: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const forms = await this.#orm.em
+      .fork()
+      .find(RecruitmentFormSchema, { deletedAt: null, open: true }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     return forms.filter((f) => acceptingAt(f, now)).map((f) => toFormView(f, now));
   }
 
@@ -50,7 +70,9 @@ export class FormsService {
   async managedForms(actor: CurrentUser): Promise<ManagedFormView[]> {
     const em = this.#orm.em.fork();
     const manager = meets(actor, { all: ['RECRUITMENT_MANAGER'] });
-    const forms = (await em.find(RecruitmentFormSchema, { deletedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } })).filter((f) => manager || mayReview(actor, f));
+    const forms = (
+      await em.find(RecruitmentFormSchema, { deletedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } })
+    ).filter((f) => manager || mayReview(actor, f));
     if (forms.length === 0 && !manager && !meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] })) {
       throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
     }
@@ -99,7 +121,13 @@ export class FormsService {
         questions: toQuestions(input.questions),
         createdBy: actor.id,
       });
-      await this.#audit.record(em, { actor, action: 'recruitmentForm.create', target: { type: 'recruitmentForm', id: form.id, name: form.title }, before: null, after: { title: form.title, open: form.open, rank: form.rank ?? null } });
+      await this.#audit.record(em, {
+        actor,
+        action: 'recruitmentForm.create',
+        target: { type: 'recruitmentForm', id: form.id, name: form.title },
+        before: null,
+        after: { title: form.title, open: form.open, rank: form.rank ?? null },
+      });
       return form;
     });
     return toFormView(form, this.#now());
@@ -107,13 +135,20 @@ export class FormsService {
 
   async updateForm(actor: CurrentUser, id: string, input: UpdateFormInput): Promise<FormView> {
     const form = await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'recruitment_forms', id))) throw new DomainError('not_found', 'Recruitment form not found');
+      if (!(await lockRow(em, 'recruitment_forms', id)))
+        throw new DomainError('not_found', 'Recruitment form not found');
       const form = await formIn(em, id);
       const opensAt = input.opensAt === undefined ? form.opensAt : input.opensAt && new Date(input.opensAt);
       const closesAt = input.closesAt === undefined ? form.closesAt : input.closesAt && new Date(input.closesAt);
-      if (opensAt && closesAt && opensAt >= closesAt) throw new DomainError('bad_request', 'The form must close after it opens.');
+      if (opensAt && closesAt && opensAt >= closesAt)
+        throw new DomainError('bad_request', 'The form must close after it opens.');
       // Only a rank the change names is checked: a form keeps a rank its last editor could grant.
-      await this.#checkRanks(em, actor, input.rank !== undefined && input.rank !== form.rank ? input.rank : null, input.manageableRanks ?? []);
+      await this.#checkRanks(
+        em,
+        actor,
+        input.rank !== undefined && input.rank !== form.rank ? input.rank : null,
+        input.manageableRanks ?? [],
+      );
       const before = { title: form.title, open: form.open, rank: form.rank ?? null, questions: form.questions.length };
       em.assign(form, {
         ...(input.title !== undefined && { title: input.title }),
@@ -127,7 +162,13 @@ export class FormsService {
         closesAt: closesAt ?? null,
       });
       const after = { title: form.title, open: form.open, rank: form.rank ?? null, questions: form.questions.length };
-      await this.#audit.record(em, { actor, action: 'recruitmentForm.update', target: { type: 'recruitmentForm', id: form.id, name: form.title }, before, after });
+      await this.#audit.record(em, {
+        actor,
+        action: 'recruitmentForm.update',
+        target: { type: 'recruitmentForm', id: form.id, name: form.title },
+        before,
+        after,
+      });
       return form;
     });
     return toFormView(form, this.#now());
@@ -136,11 +177,18 @@ export class FormsService {
   /** The form goes from every list; its applications stay (with their snapshot), so applicants still read theirs. */
   async deleteForm(actor: CurrentUser, id: string): Promise<void> {
     await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'recruitment_forms', id))) throw new DomainError('not_found', 'Recruitment form not found');
+      if (!(await lockRow(em, 'recruitment_forms', id)))
+        throw new DomainError('not_found', 'Recruitment form not found');
       const form = await formIn(em, id);
       form.deletedAt = new Date(this.#now());
       form.open = false;
-      await this.#audit.record(em, { actor, action: 'recruitmentForm.delete', target: { type: 'recruitmentForm', id: form.id, name: form.title }, before: { title: form.title }, after: null });
+      await this.#audit.record(em, {
+        actor,
+        action: 'recruitmentForm.delete',
+        target: { type: 'recruitmentForm', id: form.id, name: form.title },
+        before: { title: form.title },
+        after: null,
+      });
     });
   }
 
@@ -149,11 +197,14 @@ export class FormsService {
     const wanted = [...new Set([...(rank ? [rank] : []), ...manageable])];
     if (wanted.length === 0) return;
     const ranks = await em.find(RankSchema, { id: { $in: wanted } });
-    if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in rank or manageableRanks.');
+    if (ranks.length !== wanted.length)
+      throw new DomainError('bad_request', 'Unknown rank in rank or manageableRanks.');
     const granted = ranks.find((r) => r.id === rank);
     if (granted && !mayGrant(actor, granted)) {
-      throw new DomainError('forbidden', `You cannot make a form that hands out ${granted.name}: it is at or above your own rank, or has permissions you lack.`);
+      throw new DomainError(
+        'forbidden',
+        `You cannot make a form that hands out ${granted.name}: it is at or above your own rank, or has permissions you lack.`,
+      );
     }
   }
-
 }

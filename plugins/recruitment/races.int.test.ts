@@ -21,7 +21,12 @@ describe('recruitment under concurrency', () => {
       method: 'POST',
       url: '/api/client/recruitment/forms',
       headers: manager.auth,
-      payload: { title: 'Race', open: true, requirements: { oneAtATime: true }, questions: [{ id: 'why', type: 'short', label: 'Why?', required: true }] },
+      payload: {
+        title: 'Race',
+        open: true,
+        requirements: { oneAtATime: true },
+        questions: [{ id: 'why', type: 'short', label: 'Why?', required: true }],
+      },
     });
     formId = res.json().form.id;
   });
@@ -31,7 +36,12 @@ describe('recruitment under concurrency', () => {
     const applicant = await app.createUser();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        app.inject({ method: 'POST', url: `/api/client/recruitment/forms/${formId}/response`, headers: applicant.auth, payload: { answers: { why: 'Because' } } }),
+        app.inject({
+          method: 'POST',
+          url: `/api/client/recruitment/forms/${formId}/response`,
+          headers: applicant.auth,
+          payload: { answers: { why: 'Because' } },
+        }),
       ),
     );
     const codes = answers.map((a) => a.statusCode).sort();
@@ -43,7 +53,14 @@ describe('recruitment under concurrency', () => {
     const other = await app.createUser({ rankPermissions: MANAGER, rankPosition: 701 });
     for (let trial = 0; trial < 5; trial++) {
       const applicant = await app.createUser();
-      const id = (await app.inject({ method: 'POST', url: `/api/client/recruitment/forms/${formId}/response`, headers: applicant.auth, payload: { answers: { why: 'x' } } })).json().application.id;
+      const id = (
+        await app.inject({
+          method: 'POST',
+          url: `/api/client/recruitment/forms/${formId}/response`,
+          headers: applicant.auth,
+          payload: { answers: { why: 'x' } },
+        })
+      ).json().application.id;
       const url = `/api/client/recruitment/applications/${id}/update-status`;
       const results = await Promise.all([
         app.inject({ method: 'PATCH', url, headers: manager.auth, payload: { status: 2 } }),

@@ -1,4 +1,4 @@
-import { nameOf, type AuditLog } from '../../core/audit/service.ts';
+import { type AuditLog, nameOf } from '../../core/audit/service.ts';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
@@ -10,8 +10,15 @@ import '../notifications/events.ts';
 import { RankHistorySchema } from '../users/entities.ts';
 import '../users/events.ts';
 import type { UsersPlugin } from '../users/index.ts';
-import { ApplicationHistorySchema, ApplicationSchema, type Application } from './entities.ts';
-import { APPLICATION_STATUS, isOpenStatus, mayReview, statusName, type ApplicationView, type UpdateStatusInput } from './schemas.ts';
+import { type Application, ApplicationHistorySchema, ApplicationSchema } from './entities.ts';
+import {
+  APPLICATION_STATUS,
+  type ApplicationView,
+  isOpenStatus,
+  mayReview,
+  statusName,
+  type UpdateStatusInput,
+} from './schemas.ts';
 import { toApplicationView } from './service.ts';
 
 /** What the applicant is told when a reviewer moves their application (the notice's text). */
@@ -60,36 +67,74 @@ export class ReviewService {
   async updateStatus(actor: CurrentUser, id: string, input: UpdateStatusInput): Promise<ApplicationView> {
     const now = this.#now();
     const outcome = await this.#orm.em.fork().transactional(async (em) => {
-      if (!isId(id) || !(await lockRow(em, 'recruitment_applications', id))) throw new DomainError('not_found', 'Application not found');
-      const application = await em.findOneOrFail(ApplicationSchema, { id }, { populate: ['user', 'form'], refresh: true });
-      if (!mayReview(actor, application.form)) throw new DomainError('forbidden', 'You may not review applications to this form.');
-      if (application.user.id === actor.id) throw new DomainError('forbidden', 'You cannot review your own application.');
+      if (!isId(id) || !(await lockRow(em, 'recruitment_applications', id)))
+        throw new DomainError('not_found', 'Application not found');
+      const application = await em.findOneOrFail(
+        ApplicationSchema,
+        { id },
+        { populate: ['user', 'form'], refresh: true },
+      );
+      if (!mayReview(actor, application.form))
+        throw new DomainError('forbidden', 'You may not review applications to this form.');
+      if (application.user.id === actor.id)
+        throw new DomainError('forbidden', 'You cannot review your own application.');
       const from = application.status;
-      if (!isOpenStatus(from)) throw new DomainError('conflict', `This application was already ${from === APPLICATION_STATUS.ACCEPTED ? 'accepted' : 'denied'}: a decision is final.`);
+      if (!isOpenStatus(from))
+        throw new DomainError(
+          'conflict',
+          `This application was already ${from === APPLICATION_STATUS.ACCEPTED ? 'accepted' : 'denied'}: a decision is final.`,
+        );
       const to = input.status;
-      if (to === from) throw new DomainError('conflict', `This application is already ${statusName(to)!.toLowerCase()}.`);
+      if (to === from)
+        throw new DomainError('conflict', `This application is already ${statusName(to)!.toLowerCase()}.`);
       application.status = to;
       application.reason = input.reason;
       if (input.staffNotes !== undefined) application.staffNotes = input.staffNotes;
       application.updatedAt = new Date(now);
       if (!isOpenStatus(to)) application.decidedAt = new Date(now);
-      const history = em.create(ApplicationHistorySchema, { application, from, to, reason: input.reason, by: actor.id, byName: nameOf(actor).slice(0, 64), createdAt: new Date(now) });
+      const history = em.create(ApplicationHistorySchema, {
+        application,
+        from,
+        to,
+        reason: input.reason,
+        by: actor.id,
+        byName: nameOf(actor).slice(0, 64),
+        createdAt: new Date(now),
+      });
       const granted = to === APPLICATION_STATUS.ACCEPTED ? await this.#grantRank(em, actor, application) : null;
       await this.#audit.record(em, {
         actor,
         action: 'application.status',
-        target: { type: 'application', id: application.id, name: `${application.formTitle}: ${nameOf(application.user)}`.slice(0, 100) },
+        target: {
+          type: 'application',
+          id: application.id,
+          name: `${application.formTitle}: ${nameOf(application.user)}`.slice(0, 100),
+        },
         before: { status: statusName(from) },
         after: { status: statusName(to), ...(granted && { rankGranted: granted.name }) },
         reason: input.reason,
       });
       await em.flush();
-      const all = await em.find(ApplicationHistorySchema, { application: id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-      return { view: toApplicationView(application, all, true), history, granted, userId: application.user.id, formTitle: application.formTitle };
+      const all = await em.find(
+        ApplicationHistorySchema,
+        { application: id },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      );
+      return {
+        view: toApplicationView(application, all, true),
+        history,
+        granted,
+        userId: application.user.id,
+        formTitle: application.formTitle,
+      };
     });
     if (outcome.granted) {
       this.#events.publish('identityChanged', { userId: outcome.userId });
-      this.#events.publish('userRanksChanged', { userId: outcome.userId, ranks: outcome.granted.ranks, announce: false });
+      this.#events.publish('userRanksChanged', {
+        userId: outcome.userId,
+        ranks: outcome.granted.ranks,
+        announce: false,
+      });
     }
     this.#events.publish('notice', {
       userId: outcome.userId,
@@ -106,19 +151,34 @@ export class ReviewService {
    * already), with a rank history entry when what they hold changes. A rank a grant held alone (a store trial week)
    * is now given by hand too, so the grant's end leaves it.
    */
-  async #grantRank(em: Em, actor: CurrentUser, application: Application): Promise<{ name: string; ranks: string[] } | null> {
+  async #grantRank(
+    em: Em,
+    actor: CurrentUser,
+    application: Application,
+  ): Promise<{ name: string; ranks: string[] } | null> {
     const rankId = application.form.rank;
     if (!rankId) return null;
     const rank = await em.findOne(RankSchema, { id: rankId });
     if (!rank) return null;
     await lockRow(em, 'users', application.user.id);
-    const user = await em.findOneOrFail(UserSchema, { id: application.user.id }, { populate: ['ranks'], refresh: true });
+    const user = await em.findOneOrFail(
+      UserSchema,
+      { id: application.user.id },
+      { populate: ['ranks'], refresh: true },
+    );
     const byHand = await this.#grantHolds.ranksByHandIn(em, user);
     if (byHand.some((r) => r.id === rank.id)) return null;
     const { before, after } = await this.#grantHolds.setRanksByHandIn(em, user, [...byHand, rank]);
     const reason = `Accepted: ${application.formTitle}`;
-    if (after.length !== before.length) em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before, ranksAfter: after, reason, by: actor.id });
+    if (after.length !== before.length)
+      em.create(RankHistorySchema, {
+        user,
+        action: 'rank_update',
+        ranksBefore: before,
+        ranksAfter: after,
+        reason,
+        by: actor.id,
+      });
     return { name: rank.name, ranks: after };
   }
 }
-

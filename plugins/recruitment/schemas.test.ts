@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { applicationTag } from '../../site/lib/labels.ts';
-import { answerErrors, answersSchema, QuestionInputSchema, TEXT_LIMITS, type Question } from './schemas.ts';
+import { answerErrors, answersSchema, type Question, QuestionInputSchema, TEXT_LIMITS } from './schemas.ts';
 
-const q = (over: Partial<Question> & Pick<Question, 'id' | 'type'>): Question => ({ label: over.id, help: null, required: false, min: null, max: null, options: [], ...over });
+const q = (over: Partial<Question> & Pick<Question, 'id' | 'type'>): Question => ({
+  label: over.id,
+  help: null,
+  required: false,
+  min: null,
+  max: null,
+  options: [],
+  ...over,
+});
 
 describe('answersSchema (the one rule the server and the form page apply)', () => {
   const questions = [
@@ -15,7 +23,12 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
 
   it('accepts good answers and makes missing or empty optional ones null', () => {
     expect(schema.parse({ name: ' Ann ', ok: false })).toEqual({ name: 'Ann', pick: null, n: null, ok: false });
-    expect(schema.parse({ name: 'Ann', pick: [], n: 2, ok: true })).toEqual({ name: 'Ann', pick: null, n: 2, ok: true });
+    expect(schema.parse({ name: 'Ann', pick: [], n: 2, ok: true })).toEqual({
+      name: 'Ann',
+      pick: null,
+      n: 2,
+      ok: true,
+    });
   });
 
   it('refuses with the question id first in the path and a message for people', () => {
@@ -31,11 +44,23 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
   });
 
   it('reads answers as own properties only: questions named like Object.prototype members are asked like any other', () => {
-    const odd = answersSchema([q({ id: '__proto__', type: 'short', required: true }), q({ id: 'toString', type: 'short' }), q({ id: 'constructor', type: 'number' })]);
+    const odd = answersSchema([
+      q({ id: '__proto__', type: 'short', required: true }),
+      q({ id: 'toString', type: 'short' }),
+      q({ id: 'constructor', type: 'number' }),
+    ]);
     const issues = (answers: object) => odd.safeParse(answers).error?.issues.map((i) => [i.path[0], i.message]);
     expect(issues({})).toEqual([['__proto__', 'This question needs an answer.']]);
-    expect(Object.entries(odd.parse(JSON.parse('{"__proto__":"Ann"}')))).toEqual([['__proto__', 'Ann'], ['toString', null], ['constructor', null]]);
-    expect(Object.entries(odd.parse(JSON.parse('{"__proto__":"Ann","toString":"hi","constructor":3}')))).toEqual([['__proto__', 'Ann'], ['toString', 'hi'], ['constructor', 3]]);
+    expect(Object.entries(odd.parse(JSON.parse('{"__proto__":"Ann"}')))).toEqual([
+      ['__proto__', 'Ann'],
+      ['toString', null],
+      ['constructor', null],
+    ]);
+    expect(Object.entries(odd.parse(JSON.parse('{"__proto__":"Ann","toString":"hi","constructor":3}')))).toEqual([
+      ['__proto__', 'Ann'],
+      ['toString', 'hi'],
+      ['constructor', 3],
+    ]);
     expect(odd.safeParse(JSON.parse('{"__proto__":"Ann","hasOwnProperty":"x"}')).success).toBe(false);
     expect(odd.safeParse([]).success).toBe(false);
   });
@@ -47,8 +72,10 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
   });
 
   it('refuses question ids every object already has, and limits above what the type takes', () => {
-    const issue = (question: object) => QuestionInputSchema.safeParse({ label: 'Q', ...question }).error?.issues.map((i) => i.path.join('.'));
-    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'isPrototypeOf', 'valueOf']) expect(issue({ id, type: 'short' }), id).toEqual(['id']);
+    const issue = (question: object) =>
+      QuestionInputSchema.safeParse({ label: 'Q', ...question }).error?.issues.map((i) => i.path.join('.'));
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'isPrototypeOf', 'valueOf'])
+      expect(issue({ id, type: 'short' }), id).toEqual(['id']);
     expect(issue({ id: 'proto', type: 'short' })).toBeUndefined();
     expect(issue({ type: 'short', max: TEXT_LIMITS.short + 1 })).toEqual(['max']);
     expect(issue({ type: 'short', max: TEXT_LIMITS.short })).toBeUndefined();

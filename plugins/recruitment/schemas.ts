@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
-import { meets, type Grants } from '../../core/shared/permissions.ts';
+import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
 /**
@@ -17,7 +17,8 @@ export const STATUS_NAMES = Object.keys(APPLICATION_STATUS) as ApplicationStatus
 /** Pending and on hold: still waiting for a decision. */
 export const OPEN_STATUSES: readonly ApplicationStatus[] = [APPLICATION_STATUS.PENDING, APPLICATION_STATUS.HOLD];
 export const isOpenStatus = (status: number): boolean => (OPEN_STATUSES as readonly number[]).includes(status);
-export const statusName = (status: number): ApplicationStatusName | null => STATUS_NAMES.find((n) => APPLICATION_STATUS[n] === status) ?? null;
+export const statusName = (status: number): ApplicationStatusName | null =>
+  STATUS_NAMES.find((n) => APPLICATION_STATUS[n] === status) ?? null;
 
 /** What the view rule needs to know of a caller: their permissions and perks, and the ranks they hold. */
 export type Reviewer = Grants & { ranks: readonly { id: string }[] };
@@ -27,7 +28,10 @@ export type Reviewer = Grants & { ranks: readonly { id: string }[] };
  * manageableRanks. The service applies it to every read and review; the admin pages to what they offer.
  */
 export function mayReview(actor: Reviewer, form: { manageableRanks: readonly string[] }): boolean {
-  return meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) || actor.ranks.some((rank) => form.manageableRanks.includes(rank.id));
+  return (
+    meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] }) ||
+    actor.ranks.some((rank) => form.manageableRanks.includes(rank.id))
+  );
 }
 
 export const QUESTION_TYPES = ['short', 'paragraph', 'single', 'multiple', 'number', 'yesno'] as const;
@@ -79,7 +83,9 @@ function answerSchema(question: Question): z.ZodType<Answer> {
       break;
     case 'multiple': {
       let s = z
-        .array(z.enum(question.options as [string, ...string[]], { error: 'Pick among the options.' }), { error: 'Pick among the options.' })
+        .array(z.enum(question.options as [string, ...string[]], { error: 'Pick among the options.' }), {
+          error: 'Pick among the options.',
+        })
         .refine((list) => new Set(list).size === list.length, 'Each option once.');
       if (min) s = s.refine((list) => list.length >= min, `Pick at least ${min}.`);
       if (max) s = s.refine((list) => list.length <= max, `Pick at most ${max}.`);
@@ -98,8 +104,11 @@ function answerSchema(question: Question): z.ZodType<Answer> {
       break;
   }
   // An empty answer ('' or [] from the page, or nothing) is null: refused with one message when required.
-  const empty = (value: unknown) => (isEmptyAnswer(value) || (typeof value === 'string' && value.trim() === '') ? null : value);
-  return z.preprocess(empty, schema.nullable()).refine((value) => !question.required || value !== null, NEEDED) as z.ZodType<Answer>;
+  const empty = (value: unknown) =>
+    isEmptyAnswer(value) || (typeof value === 'string' && value.trim() === '') ? null : value;
+  return z
+    .preprocess(empty, schema.nullable())
+    .refine((value) => !question.required || value !== null, NEEDED) as z.ZodType<Answer>;
 }
 
 /** A question's answer in stored or sent answers: own properties only, so a question named `toString` is never read from the prototype. */
@@ -122,12 +131,19 @@ export function answersSchema(questions: readonly Question[]): z.ZodType<Answers
     }
     const given = new Map(Object.entries(raw));
     const unasked = [...given.keys()].filter((key) => !schemas.has(key));
-    if (unasked.length > 0) ctx.addIssue({ code: 'unrecognized_keys', keys: unasked, message: 'An answer to a question this form does not ask.' });
+    if (unasked.length > 0)
+      ctx.addIssue({
+        code: 'unrecognized_keys',
+        keys: unasked,
+        message: 'An answer to a question this form does not ask.',
+      });
     const answers: [string, Answer][] = [];
     for (const [id, schema] of schemas) {
       const result = schema.safeParse(given.get(id));
       if (result.success) answers.push([id, result.data]);
-      else for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [id, ...issue.path], message: issue.message });
+      else
+        for (const issue of result.error.issues)
+          ctx.addIssue({ code: 'custom', path: [id, ...issue.path], message: issue.message });
     }
     // fromEntries defines own properties: a `__proto__` answer stays an answer.
     return Object.fromEntries(answers);
@@ -154,7 +170,10 @@ const RankIdSchema = snowflakeId('Rank');
  */
 const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
 export const QUESTION_ID_RE = new RegExp(`^(?!(?:${INHERITED_NAMES.join('|')})$)[A-Za-z0-9_-]{1,40}$`);
-const QuestionIdSchema = text().regex(QUESTION_ID_RE, 'A question id is 1 to 40 letters, digits, - or _, and not a name every object has (such as constructor or __proto__)');
+const QuestionIdSchema = text().regex(
+  QUESTION_ID_RE,
+  'A question id is 1 to 40 letters, digits, - or _, and not a name every object has (such as constructor or __proto__)',
+);
 const Limit = z.int().min(0).max(1_000_000).nullable().default(null);
 
 export const QuestionInputSchema = z
@@ -166,27 +185,48 @@ export const QuestionInputSchema = z
     required: z.boolean().default(false),
     min: Limit,
     max: Limit,
-    options: z.array(displayName({ what: 'An option', max: 100 })).max(MAX_OPTIONS).default([]),
+    options: z
+      .array(displayName({ what: 'An option', max: 100 }))
+      .max(MAX_OPTIONS)
+      .default([]),
   })
   .superRefine((q, ctx) => {
     const choice = q.type === 'single' || q.type === 'multiple';
-    if (choice && q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" needs at least two options.` });
-    if (!choice && q.options.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" is not a choice: it takes no options.` });
-    if (new Set(q.options).size !== q.options.length) ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" lists an option twice.` });
-    if (q.min !== null && q.max !== null && q.min > q.max) ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}": the minimum is above the maximum.` });
+    if (choice && q.options.length < 2)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" needs at least two options.` });
+    if (!choice && q.options.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: `"${q.label}" is not a choice: it takes no options.`,
+      });
+    if (new Set(q.options).size !== q.options.length)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" lists an option twice.` });
+    if (q.min !== null && q.max !== null && q.min > q.max)
+      ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}": the minimum is above the maximum.` });
     if (q.type === 'yesno' || q.type === 'single') {
-      if (q.min !== null || q.max !== null) ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}" takes no limits.` });
+      if (q.min !== null || q.max !== null)
+        ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}" takes no limits.` });
     }
     const most = limitOf(q);
     for (const field of ['min', 'max'] as const) {
       const value = q[field];
-      if (most && value !== null && value > most.value) ctx.addIssue({ code: 'custom', path: [field], message: `"${q.label}": the ${field === 'min' ? 'minimum' : 'maximum'} is above ${most.value}, ${most.what}.` });
+      if (most && value !== null && value > most.value)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `"${q.label}": the ${field === 'min' ? 'minimum' : 'maximum'} is above ${most.value}, ${most.what}.`,
+        });
     }
   });
 
 /** The largest limit a question's type takes, or null when the request's own bound is the only one (numbers). */
 function limitOf(q: { type: QuestionType; options: readonly string[] }): { value: number; what: string } | null {
-  if (q.type === 'short' || q.type === 'paragraph') return { value: TEXT_LIMITS[q.type], what: `the most a ${q.type === 'short' ? 'short' : 'paragraph'} answer holds` };
+  if (q.type === 'short' || q.type === 'paragraph')
+    return {
+      value: TEXT_LIMITS[q.type],
+      what: `the most a ${q.type === 'short' ? 'short' : 'paragraph'} answer holds`,
+    };
   if (q.type === 'multiple') return { value: q.options.length, what: 'the number of options' };
   return null;
 }
@@ -203,7 +243,12 @@ export const RequirementsSchema = z.strictObject({
   reapplyCooldownDays: z.int().min(0).max(365).default(0),
 });
 export type Requirements = z.output<typeof RequirementsSchema>;
-export const DEFAULT_REQUIREMENTS: Requirements = { minAccountAgeDays: 0, notStaff: false, oneAtATime: false, reapplyCooldownDays: 0 };
+export const DEFAULT_REQUIREMENTS: Requirements = {
+  minAccountAgeDays: 0,
+  notStaff: false,
+  oneAtATime: false,
+  reapplyCooldownDays: 0,
+};
 
 const When = z.iso.datetime({ offset: true }).nullable();
 
@@ -219,12 +264,16 @@ const formFields = {
   questions: z.array(QuestionInputSchema).min(1, 'A form asks at least one question.').max(MAX_QUESTIONS),
 };
 
-function checkForm(form: { opensAt?: string | null; closesAt?: string | null; questions?: QuestionInput[] }, ctx: z.RefinementCtx): void {
+function checkForm(
+  form: { opensAt?: string | null; closesAt?: string | null; questions?: QuestionInput[] },
+  ctx: z.RefinementCtx,
+): void {
   if (form.opensAt && form.closesAt && new Date(form.opensAt) >= new Date(form.closesAt)) {
     ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'The form must close after it opens.' });
   }
   const ids = (form.questions ?? []).map((q) => q.id).filter(Boolean);
-  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Two questions share an id.' });
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Two questions share an id.' });
 }
 
 export const CreateFormBodySchema = z
@@ -281,7 +330,14 @@ export const FormsQuerySchema = z.strictObject({
 export const SubmitBodySchema = z.strictObject({ answers: z.record(text().max(40), z.unknown()) });
 
 export const UpdateStatusBodySchema = z.strictObject({
-  status: z.union(STATUS_NAMES.map((n) => z.literal(APPLICATION_STATUS[n])) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]),
+  status: z.union(
+    STATUS_NAMES.map((n) => z.literal(APPLICATION_STATUS[n])) as unknown as [
+      z.ZodLiteral<0>,
+      z.ZodLiteral<1>,
+      z.ZodLiteral<2>,
+      z.ZodLiteral<3>,
+    ],
+  ),
   /** Shown to the applicant with the new status. */
   reason: text().trim().max(1000).nullable().default(null),
   /** Staff only: never shown to the applicant. undefined keeps the notes as they are. */

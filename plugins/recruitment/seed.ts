@@ -1,7 +1,12 @@
 import type { CoreContext } from '../../core/plugin.ts';
 import type { RanksService } from '../ranks/service.ts';
-import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema, type RecruitmentForm } from './entities.ts';
-import { answersSchema, APPLICATION_STATUS, type Question } from './schemas.ts';
+import {
+  ApplicationHistorySchema,
+  ApplicationSchema,
+  type RecruitmentForm,
+  RecruitmentFormSchema,
+} from './entities.ts';
+import { APPLICATION_STATUS, answersSchema, type Question } from './schemas.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -15,19 +20,109 @@ const MORGAN = { id: '1100000000000000004', name: 'Morgan Manager' };
 const SAM = '1100000000000000005';
 
 const CHEF_QUESTIONS: Question[] = [
-  { id: 'name', type: 'short', label: 'What should the kitchen call you?', help: null, required: true, min: 2, max: 32, options: [] },
-  { id: 'why', type: 'paragraph', label: 'Why do you want to cook at the Virtual Diner?', help: 'A few sentences are plenty.', required: true, min: 30, max: 1000, options: [] },
-  { id: 'shift', type: 'single', label: 'Which shift suits you best?', help: null, required: true, min: null, max: null, options: ['Mornings', 'Afternoons', 'Evenings', 'Nights'] },
-  { id: 'dishes', type: 'multiple', label: 'Which dishes can you make?', help: 'Pick every one you are happy to cook.', required: true, min: 1, max: null, options: ['Burgers', 'Pizza', 'Fries', 'Milkshakes', 'Tacos'] },
-  { id: 'hours', type: 'number', label: 'How many hours a week can you give?', help: null, required: true, min: 1, max: 60, options: [] },
-  { id: 'before', type: 'yesno', label: 'Have you cooked in a Discord kitchen before?', help: null, required: false, min: null, max: null, options: [] },
+  {
+    id: 'name',
+    type: 'short',
+    label: 'What should the kitchen call you?',
+    help: null,
+    required: true,
+    min: 2,
+    max: 32,
+    options: [],
+  },
+  {
+    id: 'why',
+    type: 'paragraph',
+    label: 'Why do you want to cook at the Virtual Diner?',
+    help: 'A few sentences are plenty.',
+    required: true,
+    min: 30,
+    max: 1000,
+    options: [],
+  },
+  {
+    id: 'shift',
+    type: 'single',
+    label: 'Which shift suits you best?',
+    help: null,
+    required: true,
+    min: null,
+    max: null,
+    options: ['Mornings', 'Afternoons', 'Evenings', 'Nights'],
+  },
+  {
+    id: 'dishes',
+    type: 'multiple',
+    label: 'Which dishes can you make?',
+    help: 'Pick every one you are happy to cook.',
+    required: true,
+    min: 1,
+    max: null,
+    options: ['Burgers', 'Pizza', 'Fries', 'Milkshakes', 'Tacos'],
+  },
+  {
+    id: 'hours',
+    type: 'number',
+    label: 'How many hours a week can you give?',
+    help: null,
+    required: true,
+    min: 1,
+    max: 60,
+    options: [],
+  },
+  {
+    id: 'before',
+    type: 'yesno',
+    label: 'Have you cooked in a Discord kitchen before?',
+    help: null,
+    required: false,
+    min: null,
+    max: null,
+    options: [],
+  },
 ];
 
 const DRIVER_QUESTIONS: Question[] = [
-  { id: 'timezone', type: 'short', label: 'Which timezone are you in?', help: 'For example UTC+1.', required: true, min: null, max: 40, options: [] },
-  { id: 'story', type: 'paragraph', label: 'Tell us about a delivery you are proud of.', help: null, required: false, min: null, max: 1500, options: [] },
-  { id: 'servers', type: 'number', label: 'How many Discord servers are you in?', help: null, required: false, min: 0, max: 200, options: [] },
-  { id: 'etiquette', type: 'yesno', label: 'Have you read the delivery etiquette?', help: null, required: true, min: null, max: null, options: [] },
+  {
+    id: 'timezone',
+    type: 'short',
+    label: 'Which timezone are you in?',
+    help: 'For example UTC+1.',
+    required: true,
+    min: null,
+    max: 40,
+    options: [],
+  },
+  {
+    id: 'story',
+    type: 'paragraph',
+    label: 'Tell us about a delivery you are proud of.',
+    help: null,
+    required: false,
+    min: null,
+    max: 1500,
+    options: [],
+  },
+  {
+    id: 'servers',
+    type: 'number',
+    label: 'How many Discord servers are you in?',
+    help: null,
+    required: false,
+    min: 0,
+    max: 200,
+    options: [],
+  },
+  {
+    id: 'etiquette',
+    type: 'yesno',
+    label: 'Have you read the delivery etiquette?',
+    help: null,
+    required: true,
+    min: null,
+    max: null,
+    options: [],
+  },
 ];
 
 /**
@@ -40,7 +135,15 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
   const rankId = (name: string) => ranks.find((r) => r.name === name)?.id ?? null;
   const now = ctx.now();
   const em = ctx.orm.em.fork();
-  const form = (id: string, title: string, description: string, rank: string, manageable: string[], questions: Question[], requirements: RecruitmentForm['requirements']) =>
+  const form = (
+    id: string,
+    title: string,
+    description: string,
+    rank: string,
+    manageable: string[],
+    questions: Question[],
+    requirements: RecruitmentForm['requirements'],
+  ) =>
     em.create(RecruitmentFormSchema, {
       id,
       title,
@@ -75,7 +178,15 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
   );
 
   let next = 511;
-  const apply = (f: RecruitmentForm, userId: string, name: string, answers: Record<string, unknown>, ago: number, changes: { to: number; reason: string | null; after: number }[] = [], staffNotes: string | null = null) => {
+  const apply = (
+    f: RecruitmentForm,
+    userId: string,
+    name: string,
+    answers: Record<string, unknown>,
+    ago: number,
+    changes: { to: number; reason: string | null; after: number }[] = [],
+    staffNotes: string | null = null,
+  ) => {
     const createdAt = new Date(now - ago);
     const last = changes.at(-1);
     const application = em.create(ApplicationSchema, {
@@ -92,24 +203,100 @@ export async function seedRecruitment(ctx: CoreContext): Promise<void> {
       createdAt,
       updatedAt: new Date(now - ago + (last?.after ?? 0)),
     });
-    em.create(ApplicationHistorySchema, { application, from: null, to: APPLICATION_STATUS.PENDING, by: userId, byName: name, createdAt });
+    em.create(ApplicationHistorySchema, {
+      application,
+      from: null,
+      to: APPLICATION_STATUS.PENDING,
+      by: userId,
+      byName: name,
+      createdAt,
+    });
     let from: number = APPLICATION_STATUS.PENDING;
     for (const change of changes) {
-      em.create(ApplicationHistorySchema, { application, from, to: change.to, reason: change.reason, by: MORGAN.id, byName: MORGAN.name, createdAt: new Date(now - ago + change.after) });
+      em.create(ApplicationHistorySchema, {
+        application,
+        from,
+        to: change.to,
+        reason: change.reason,
+        by: MORGAN.id,
+        byName: MORGAN.name,
+        createdAt: new Date(now - ago + change.after),
+      });
       from = change.to;
     }
   };
 
-  apply(chef, '1100000000000000011', 'Hungry Hank', { name: 'Hank', why: 'I order here every night and I would love to see the kitchen from the other side.', shift: 'Nights', dishes: ['Burgers', 'Fries'], hours: 10, before: false }, 2 * DAY);
-  apply(chef, '1100000000000000012', 'Pizza Pat', { name: 'Pat', why: 'Pizza is my life. I have run a pizza channel in my own server for two years.', shift: 'Evenings', dishes: ['Pizza'], hours: 6, before: true }, 5 * DAY, [
-    { to: APPLICATION_STATUS.HOLD, reason: 'We will get back to you when an evening spot opens.', after: DAY },
-  ], 'Good fit, but the evening shift is full until next month.');
-  apply(chef, '1100000000000000014', 'Late Night Lou', { name: 'Lou', why: 'I want to cook because I am awake at night anyway and bored.', shift: 'Nights', dishes: ['Tacos'], hours: 2, before: null }, 9 * DAY, [
-    { to: APPLICATION_STATUS.DENIED, reason: 'Two hours a week is not quite enough for the kitchen yet: try again later!', after: 2 * DAY },
-  ], 'Too few hours.');
-  apply(driver, '1100000000000000015', 'Brunch Bea', { timezone: 'UTC+1', story: 'I once delivered twelve pancakes to a server at 3am and everyone was happy.', servers: 23, etiquette: true }, DAY);
-  apply(driver, '1100000000000000003', 'Dana Driver', { timezone: 'UTC-5', story: '', servers: 41, etiquette: true }, 30 * DAY, [
-    { to: APPLICATION_STATUS.ACCEPTED, reason: 'Welcome aboard, Dana!', after: 3 * DAY },
-  ]);
+  apply(
+    chef,
+    '1100000000000000011',
+    'Hungry Hank',
+    {
+      name: 'Hank',
+      why: 'I order here every night and I would love to see the kitchen from the other side.',
+      shift: 'Nights',
+      dishes: ['Burgers', 'Fries'],
+      hours: 10,
+      before: false,
+    },
+    2 * DAY,
+  );
+  apply(
+    chef,
+    '1100000000000000012',
+    'Pizza Pat',
+    {
+      name: 'Pat',
+      why: 'Pizza is my life. I have run a pizza channel in my own server for two years.',
+      shift: 'Evenings',
+      dishes: ['Pizza'],
+      hours: 6,
+      before: true,
+    },
+    5 * DAY,
+    [{ to: APPLICATION_STATUS.HOLD, reason: 'We will get back to you when an evening spot opens.', after: DAY }],
+    'Good fit, but the evening shift is full until next month.',
+  );
+  apply(
+    chef,
+    '1100000000000000014',
+    'Late Night Lou',
+    {
+      name: 'Lou',
+      why: 'I want to cook because I am awake at night anyway and bored.',
+      shift: 'Nights',
+      dishes: ['Tacos'],
+      hours: 2,
+      before: null,
+    },
+    9 * DAY,
+    [
+      {
+        to: APPLICATION_STATUS.DENIED,
+        reason: 'Two hours a week is not quite enough for the kitchen yet: try again later!',
+        after: 2 * DAY,
+      },
+    ],
+    'Too few hours.',
+  );
+  apply(
+    driver,
+    '1100000000000000015',
+    'Brunch Bea',
+    {
+      timezone: 'UTC+1',
+      story: 'I once delivered twelve pancakes to a server at 3am and everyone was happy.',
+      servers: 23,
+      etiquette: true,
+    },
+    DAY,
+  );
+  apply(
+    driver,
+    '1100000000000000003',
+    'Dana Driver',
+    { timezone: 'UTC-5', story: '', servers: 41, etiquette: true },
+    30 * DAY,
+    [{ to: APPLICATION_STATUS.ACCEPTED, reason: 'Welcome aboard, Dana!', after: 3 * DAY }],
+  );
   await em.flush();
 }

@@ -1,7 +1,13 @@
 import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { isId } from '../../core/shared/ids.ts';
-import { ApplicationHistorySchema, RecruitmentFormSchema, type Application, type ApplicationHistory, type RecruitmentForm } from './entities.ts';
+import {
+  type Application,
+  type ApplicationHistory,
+  ApplicationHistorySchema,
+  type RecruitmentForm,
+  RecruitmentFormSchema,
+} from './entities.ts';
 import type { ApplicationView, FormView, HistoryView } from './schemas.ts';
 
 /**
@@ -17,7 +23,10 @@ export function whenText(date: Date): string {
 }
 
 /** Whether the form takes applications at `now`: open, not deleted, and within its opening and closing times. */
-export function acceptingAt(form: Pick<RecruitmentForm, 'open' | 'opensAt' | 'closesAt' | 'deletedAt'>, now: number): boolean {
+export function acceptingAt(
+  form: Pick<RecruitmentForm, 'open' | 'opensAt' | 'closesAt' | 'deletedAt'>,
+  now: number,
+): boolean {
   if (form.deletedAt || !form.open) return false;
   if (form.opensAt && form.opensAt.getTime() > now) return false;
   return !(form.closesAt && form.closesAt.getTime() <= now);
@@ -41,7 +50,6 @@ export function toFormView(form: RecruitmentForm, now: number): FormView {
   };
 }
 
-
 /** The form, unless it is deleted or there is none (404). */
 export async function formIn(em: Em, id: string): Promise<RecruitmentForm> {
   const form = isId(id) ? await em.findOne(RecruitmentFormSchema, { id, deletedAt: null }) : null;
@@ -50,23 +58,43 @@ export async function formIn(em: Em, id: string): Promise<RecruitmentForm> {
 }
 
 /** Views of applications with their histories (one query for all of them). */
-export async function applicationViews(em: Em, applications: readonly Application[], reviewer: boolean): Promise<ApplicationView[]> {
+export async function applicationViews(
+  em: Em,
+  applications: readonly Application[],
+  reviewer: boolean,
+): Promise<ApplicationView[]> {
   const ids = applications.map((a) => a.id);
-  const history = ids.length ? await em.find(ApplicationHistorySchema, { application: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } }) : [];
+  const history = ids.length
+    ? await em.find(
+        ApplicationHistorySchema,
+        { application: { $in: ids } },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      )
+    : [];
   const byApplication = new Map<string, ApplicationHistory[]>();
-  for (const entry of history) byApplication.set(entry.application.id, [...(byApplication.get(entry.application.id) ?? []), entry]);
+  for (const entry of history)
+    byApplication.set(entry.application.id, [...(byApplication.get(entry.application.id) ?? []), entry]);
   return applications.map((a) => toApplicationView(a, byApplication.get(a.id) ?? [], reviewer));
 }
 
 /** One application as its applicant (`reviewer` false: no staff notes, no reviewers' names) or a reviewer sees it. */
-export function toApplicationView(application: Application, history: readonly ApplicationHistory[], reviewer: boolean): ApplicationView {
+export function toApplicationView(
+  application: Application,
+  history: readonly ApplicationHistory[],
+  reviewer: boolean,
+): ApplicationView {
   const user = application.user;
   return {
     id: application.id,
     formId: application.form.id,
     formTitle: application.formTitle,
     userID: user.id,
-    applicant: { id: user.id, username: user.username, displayName: user.displayName ?? null, avatar: user.avatar ?? null },
+    applicant: {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName ?? null,
+      avatar: user.avatar ?? null,
+    },
     status: application.status as ApplicationView['status'],
     reason: application.reason ?? null,
     ...(reviewer && { staffNotes: application.staffNotes ?? null }),

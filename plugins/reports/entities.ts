@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../../core/ids.ts';
 import { REPORT_CATEGORIES, REPORT_SOURCES, REPORT_STATUSES, type ReportWarning } from './schemas.ts';
 
@@ -12,7 +12,10 @@ export const OrderReportSchema = defineEntity({
   tableName: 'order_reports',
   uniques: [{ properties: ['orderId', 'source'] }],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     orderId: p.string().fieldName('order_id'),
     source: p.enum(REPORT_SOURCES),
     reporter: p.string().index(),

@@ -21,12 +21,20 @@ export default definePlugin({
   migrations,
   service: (ctx): ReportsPlugin => ({
     filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
-    manager: new ReportManagerService(ctx.orm, ctx.events, ctx.audit, (ctx.services.users as UsersPlugin).admin, ctx.now),
+    manager: new ReportManagerService(
+      ctx.orm,
+      ctx.events,
+      ctx.audit,
+      (ctx.services.users as UsersPlugin).admin,
+      ctx.now,
+    ),
   }),
   async routes(app, plugin, ctx) {
     reportsRoutes(app, plugin.filing, plugin.manager);
     // Driver reports made while no process listened (or before this plugin existed) are copied on start.
-    await plugin.filing.syncDriverReports().catch((error) => ctx.log.error({ err: error }, 'driver reports not synced'));
+    await plugin.filing
+      .syncDriverReports()
+      .catch((error) => ctx.log.error({ err: error }, 'driver reports not synced'));
   },
   seed: (plugin, ctx) => seedReports(plugin, ctx),
 });

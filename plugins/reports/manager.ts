@@ -6,7 +6,15 @@ import type { EventBus } from '../../core/events.ts';
 import '../notifications/events.ts';
 import { selectOrderViewsByIds } from '../orders/views.ts';
 import type { UserAdminService } from '../users/admin-service.ts';
-import type { CompleteReportInput, ReportDetail, ReportView, ReportWarning, ReportsQuery, ReportsResponse, WarnInput } from './schemas.ts';
+import type {
+  CompleteReportInput,
+  ReportDetail,
+  ReportsQuery,
+  ReportsResponse,
+  ReportView,
+  ReportWarning,
+  WarnInput,
+} from './schemas.ts';
 import { selectReportViews } from './views.ts';
 
 const EARLIER = 10;
@@ -45,8 +53,16 @@ export class ReportManagerService {
     const sql = where.join(' and ');
     const em = this.#orm.em.fork();
     const order = filter.status === 'OPEN' ? 'r.created_at asc, r.id asc' : 'r.completed_at desc, r.id desc';
-    const reports = await selectReportViews(em, sql, params, `order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
-    const [count] = await em.execute<{ n: string | number }[]>(`select count(*) as n from order_reports r join orders o on o.id = r.order_id where ${sql}`, params);
+    const reports = await selectReportViews(
+      em,
+      sql,
+      params,
+      `order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    );
+    const [count] = await em.execute<{ n: string | number }[]>(
+      `select count(*) as n from order_reports r join orders o on o.id = r.order_id where ${sql}`,
+      params,
+    );
     return { reports, total: Number(count?.n ?? 0) };
   }
 
@@ -57,16 +73,34 @@ export class ReportManagerService {
     if (!report) throw new DomainError('not_found', 'Report not found');
     const [order] = await selectOrderViewsByIds(em, [report.order.id]);
     const driver = report.order.driver?.id;
-    const [settings] = driver ? await em.execute<{ settings: unknown }[]>('select settings from users where id = ?', [driver]) : [];
+    const [settings] = driver
+      ? await em.execute<{ settings: unknown }[]>('select settings from users where id = ?', [driver])
+      : [];
     const saved = typeof settings?.settings === 'string' ? JSON.parse(settings.settings) : settings?.settings;
     const earlier = `r.id <> ? and r.created_at <= ?`;
     const tail = `order by r.created_at desc, r.id desc limit ${EARLIER}`;
-    const customerReports = await selectReportViews(em, `${earlier} and o.customer = ?`, [id, report.createdAt, report.order.orderedBy.id], tail);
+    const customerReports = await selectReportViews(
+      em,
+      `${earlier} and o.customer = ?`,
+      [id, report.createdAt, report.order.orderedBy.id],
+      tail,
+    );
     const staff = [report.order.chef?.id, report.order.driver?.id].filter((s): s is string => Boolean(s));
     const staffReports = staff.length
-      ? await selectReportViews(em, `${earlier} and (o.prepared_by in (${staff.map(() => '?').join(', ')}) or o.delivered_by in (${staff.map(() => '?').join(', ')}))`, [id, report.createdAt, ...staff, ...staff], tail)
+      ? await selectReportViews(
+          em,
+          `${earlier} and (o.prepared_by in (${staff.map(() => '?').join(', ')}) or o.delivered_by in (${staff.map(() => '?').join(', ')}))`,
+          [id, report.createdAt, ...staff, ...staff],
+          tail,
+        )
       : [];
-    return { report, order: order!, deliveryMessage: saved?.deliveryMessage?.message ?? null, customerReports, staffReports };
+    return {
+      report,
+      order: order!,
+      deliveryMessage: saved?.deliveryMessage?.message ?? null,
+      customerReports,
+      staffReports,
+    };
   }
 
   /**
@@ -76,13 +110,27 @@ export class ReportManagerService {
   async warn(actor: CurrentUser, id: string, input: WarnInput): Promise<ReportView> {
     const [report] = await selectReportViews(this.#orm.em.fork(), 'r.id = ?', [id]);
     if (!report) throw new DomainError('not_found', 'Report not found');
-    if (report.status !== 'OPEN') throw new DomainError('conflict', 'This report is already completed.', { status: report.status });
+    if (report.status !== 'OPEN')
+      throw new DomainError('conflict', 'This report is already completed.', { status: report.status });
     const person = input.target === 'chef' ? report.order.chef : report.order.driver;
     if (!person) throw new DomainError('conflict', `Order ${report.order.orderID} has no ${input.target}.`);
-    const warning = await this.#admin.warn(actor, person.id, `${input.reason} (report about order ${report.order.orderID})`);
-    const entry: ReportWarning = { target: input.target, userId: person.id, warningId: warning.id, reason: input.reason, by: actor.id, at: warning.createdAt };
+    const warning = await this.#admin.warn(
+      actor,
+      person.id,
+      `${input.reason} (report about order ${report.order.orderID})`,
+    );
+    const entry: ReportWarning = {
+      target: input.target,
+      userId: person.id,
+      warningId: warning.id,
+      reason: input.reason,
+      by: actor.id,
+      at: warning.createdAt,
+    };
     // One statement appends, so two warnings at once both stay.
-    await this.#orm.em.fork().execute(`update order_reports set warnings = warnings || ?::jsonb where id = ?`, [JSON.stringify([entry]), id]);
+    await this.#orm.em
+      .fork()
+      .execute(`update order_reports set warnings = warnings || ?::jsonb where id = ?`, [JSON.stringify([entry]), id]);
     const [view] = await selectReportViews(this.#orm.em.fork(), 'r.id = ?', [id]);
     return view!;
   }

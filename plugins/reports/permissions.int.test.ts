@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
-import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
+import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { deliveredOrder } from './test-support.ts';
 
@@ -15,8 +15,24 @@ const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MANAGER: Permission[] = [...STAFF, 'VIEW_BACKLOG'];
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
-const FEEDBACK = { anonymous: 401, customer: 403, perkCustomer: 200, banned: 403, backlogOnly: 403, manager: 200, superAdmin: 200 };
-const MANAGERS = { anonymous: 401, customer: 403, perkCustomer: 403, banned: 403, backlogOnly: 403, manager: 200, superAdmin: 200 };
+const FEEDBACK = {
+  anonymous: 401,
+  customer: 403,
+  perkCustomer: 200,
+  banned: 403,
+  backlogOnly: 403,
+  manager: 200,
+  superAdmin: 200,
+};
+const MANAGERS = {
+  anonymous: 401,
+  customer: 403,
+  perkCustomer: 403,
+  banned: 403,
+  backlogOnly: 403,
+  manager: 200,
+  superAdmin: 200,
+};
 
 describe('reports API permission matrix', () => {
   let app: TestApp;
@@ -30,7 +46,12 @@ describe('reports API permission matrix', () => {
   afterAll(() => app?.close());
 
   const caller = (rankPermissions: Permission[], perks: string[], banned = false) =>
-    app.createUser({ rankPermissions, rankPosition: 5000 + position++, perks, ban: banned ? { reason: 'Troll orders' } : undefined });
+    app.createUser({
+      rankPermissions,
+      rankPosition: 5000 + position++,
+      perks,
+      ban: banned ? { reason: 'Troll orders' } : undefined,
+    });
   const callers: Callers<Who> = {
     anonymous: async () => undefined,
     customer: () => app.createUser(),
@@ -45,35 +66,77 @@ describe('reports API permission matrix', () => {
   async function report(): Promise<string> {
     const customer = await app.createUser({ perks: ['FEEDBACK_BETA'] });
     const { orderID } = await deliveredOrder(app, { customer: customer.id, chef: chef.id, driver: chef.id, now: NOW });
-    const answer = await app.inject({ method: 'POST', url: '/api/client/report/order', headers: customer.auth, payload: { orderID, category: 'OTHER', details: 'Something went wrong.' } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/report/order',
+      headers: customer.auth,
+      payload: { orderID, category: 'OTHER', details: 'Something went wrong.' },
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().report._id;
   }
 
-  const rows: { name: string; request: (user: TestUser | undefined) => Promise<InjectOptions>; expect: Record<Who, number> }[] = [
+  const rows: {
+    name: string;
+    request: (user: TestUser | undefined) => Promise<InjectOptions>;
+    expect: Record<Who, number>;
+  }[] = [
     {
       name: 'POST /api/client/report/order/eligible',
-      request: async () => ({ method: 'POST', url: '/api/client/report/order/eligible', payload: { orderID: 'ZZZZZZ' } }),
+      request: async () => ({
+        method: 'POST',
+        url: '/api/client/report/order/eligible',
+        payload: { orderID: 'ZZZZZZ' },
+      }),
       expect: FEEDBACK,
     },
     {
       name: 'POST /api/client/report/order (their own order)',
       request: async (user) => {
-        const { orderID } = await deliveredOrder(app, { customer: user?.id ?? chef.id, chef: chef.id, driver: chef.id, now: NOW });
-        return { method: 'POST', url: '/api/client/report/order', payload: { orderID, category: 'WRONG_ITEM', details: 'Not what I ordered.' } };
+        const { orderID } = await deliveredOrder(app, {
+          customer: user?.id ?? chef.id,
+          chef: chef.id,
+          driver: chef.id,
+          now: NOW,
+        });
+        return {
+          method: 'POST',
+          url: '/api/client/report/order',
+          payload: { orderID, category: 'WRONG_ITEM', details: 'Not what I ordered.' },
+        };
       },
       expect: { ...FEEDBACK, perkCustomer: 201, manager: 201, superAdmin: 201 },
     },
-    { name: 'POST /api/client/report/orders', request: async () => ({ method: 'POST', url: '/api/client/report/orders', payload: { filter: { status: 'OPEN' } } }), expect: MANAGERS },
-    { name: 'GET /api/client/report/orders/{id}', request: async () => ({ method: 'GET', url: `/api/client/report/orders/${await report()}` }), expect: MANAGERS },
+    {
+      name: 'POST /api/client/report/orders',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/client/report/orders',
+        payload: { filter: { status: 'OPEN' } },
+      }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'GET /api/client/report/orders/{id}',
+      request: async () => ({ method: 'GET', url: `/api/client/report/orders/${await report()}` }),
+      expect: MANAGERS,
+    },
     {
       name: 'POST /api/client/report/orders/{id}/warn',
-      request: async () => ({ method: 'POST', url: `/api/client/report/orders/${await report()}/warn`, payload: { target: 'chef', reason: 'Be careful.' } }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/client/report/orders/${await report()}/warn`,
+        payload: { target: 'chef', reason: 'Be careful.' },
+      }),
       expect: MANAGERS,
     },
     {
       name: 'POST /api/client/report/orders/{id}/completed',
-      request: async () => ({ method: 'POST', url: `/api/client/report/orders/${await report()}/completed`, payload: { outcome: 'Sorted out.' } }),
+      request: async () => ({
+        method: 'POST',
+        url: `/api/client/report/orders/${await report()}/completed`,
+        payload: { outcome: 'Sorted out.' },
+      }),
       expect: MANAGERS,
     },
   ];

@@ -22,13 +22,19 @@ describe('order reports under concurrency', () => {
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => NOW });
     customer = await app.createUser({ perks: ['FEEDBACK_BETA'] });
-    for (let i = 0; i < 10; i++) managers.push(await app.createUser({ rankPermissions: MANAGER, perks: ['FEEDBACK_BETA'] }));
+    for (let i = 0; i < 10; i++)
+      managers.push(await app.createUser({ rankPermissions: MANAGER, perks: ['FEEDBACK_BETA'] }));
     app.server.ctx.events.on('notice', (notice) => void notices.push(notice));
   });
   afterAll(() => app?.close());
 
   const file = (orderID: string, i: number) =>
-    app.inject({ method: 'POST', url: '/api/client/report/order', headers: customer.auth, payload: { orderID, category: 'WRONG_ITEM', details: `Wrong item, attempt ${i}.` } });
+    app.inject({
+      method: 'POST',
+      url: '/api/client/report/order',
+      headers: customer.auth,
+      payload: { orderID, category: 'WRONG_ITEM', details: `Wrong item, attempt ${i}.` },
+    });
 
   it('the same report filed 10 times at once gives one report', async () => {
     for (let trial = 0; trial < 3; trial++) {
@@ -45,14 +51,23 @@ describe('order reports under concurrency', () => {
       const report = (await file(orderID, 0)).json().report;
       notices.length = 0;
       const answers = await Promise.all(
-        managers.map((m, i) => app.inject({ method: 'POST', url: `/api/client/report/orders/${report._id}/completed`, headers: m.auth, payload: { outcome: `Outcome ${i}` } })),
+        managers.map((m, i) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/client/report/orders/${report._id}/completed`,
+            headers: m.auth,
+            payload: { outcome: `Outcome ${i}` },
+          }),
+        ),
       );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
       const winner = answers.find((a) => a.statusCode === 200)!.json().report;
       const row = await app.db.orm.em.fork().findOneOrFail(OrderReportSchema, { id: report._id });
       expect(row.outcome).toBe(winner.outcome);
       expect(row.completedBy).toBe(winner.completedBy.id);
-      expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'report.complete', targetId: report._id })).toBe(1);
+      expect(
+        await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'report.complete', targetId: report._id }),
+      ).toBe(1);
       expect(notices.filter((n) => n.ref === `report:${report._id}:completed`)).toHaveLength(1);
     }
   });

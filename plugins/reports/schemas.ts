@@ -16,12 +16,29 @@ import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/sche
  * sold in the store, so with "or" any customer could read everyone's reports and warn staff (docs/reports.md). The
  * one requirement of its API routes, its pages (site/lib/route-guards.ts) and its sidebar entry.
  */
-export const REPORT_MANAGER = { all: ['VIEW_BACKLOG'], perks: ['FEEDBACK_BETA'], both: true } as const satisfies Requirement;
+export const REPORT_MANAGER = {
+  all: ['VIEW_BACKLOG'],
+  perks: ['FEEDBACK_BETA'],
+  both: true,
+} as const satisfies Requirement;
 
 /** What a customer may report; TROLL_ORDER is the driver's (deliver `{report: true}`), never offered in the form. */
-export const REPORT_CATEGORIES = ['WRONG_ITEM', 'RUDE_MESSAGE', 'INAPPROPRIATE_PICTURE', 'NEVER_ARRIVED', 'OTHER', 'TROLL_ORDER'] as const;
+export const REPORT_CATEGORIES = [
+  'WRONG_ITEM',
+  'RUDE_MESSAGE',
+  'INAPPROPRIATE_PICTURE',
+  'NEVER_ARRIVED',
+  'OTHER',
+  'TROLL_ORDER',
+] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
-export const CUSTOMER_CATEGORIES = ['WRONG_ITEM', 'RUDE_MESSAGE', 'INAPPROPRIATE_PICTURE', 'NEVER_ARRIVED', 'OTHER'] as const satisfies readonly ReportCategory[];
+export const CUSTOMER_CATEGORIES = [
+  'WRONG_ITEM',
+  'RUDE_MESSAGE',
+  'INAPPROPRIATE_PICTURE',
+  'NEVER_ARRIVED',
+  'OTHER',
+] as const satisfies readonly ReportCategory[];
 export const CATEGORY_LABELS: Record<ReportCategory, string> = {
   WRONG_ITEM: 'Wrong item',
   RUDE_MESSAGE: 'Rude message',
@@ -66,7 +83,6 @@ export const CreateReportBodySchema = z.strictObject({
     .max(MAX_DETAILS_LENGTH, `At most ${MAX_DETAILS_LENGTH.toLocaleString('en-GB')} characters.`),
 });
 export type CreateReportInput = z.output<typeof CreateReportBodySchema>;
-
 
 export const REPORT_PAGE_SIZE = 25;
 
@@ -120,7 +136,15 @@ export interface ReportView {
   details: string;
   status: ReportStatus;
   reporter: UserSummary;
-  order: { id: string; orderID: string; item: string; orderedBy: UserSummary; chef: UserSummary | null; driver: UserSummary | null; deliveredAt: string | null };
+  order: {
+    id: string;
+    orderID: string;
+    item: string;
+    orderedBy: UserSummary;
+    chef: UserSummary | null;
+    driver: UserSummary | null;
+    deliveredAt: string | null;
+  };
   outcome: string | null;
   completedBy: UserSummary | null;
   completedAt: string | null;

@@ -13,9 +13,15 @@ export const SEEDED_REPORTS_PREFIX = '11000000000000006';
 const DETAILS: Record<(typeof CUSTOMER_CATEGORIES)[number], [open: string, completed: string]> = {
   WRONG_ITEM: ['I asked for a cheeseburger and got a salad.', 'The pizza came without any pepperoni on it.'],
   RUDE_MESSAGE: ['The delivery message called me a slowpoke. Not nice.', 'The chef note said my order was silly.'],
-  INAPPROPRIATE_PICTURE: ['The picture of my fries was not food at all.', 'One of the pictures was a meme, not my milkshake.'],
+  INAPPROPRIATE_PICTURE: [
+    'The picture of my fries was not food at all.',
+    'One of the pictures was a meme, not my milkshake.',
+  ],
   NEVER_ARRIVED: ['It says delivered but nothing reached my channel.', 'The delivery never showed up in the server.'],
-  OTHER: ['The order took far longer than the others that day.', 'The driver mentioned the wrong person in the delivery.'],
+  OTHER: [
+    'The order took far longer than the others that day.',
+    'The driver mentioned the wrong person in the delivery.',
+  ],
 };
 
 /**
@@ -41,11 +47,23 @@ export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Prom
   const rows: { order: (typeof orders)[number]; category: string; details: string; completed: string | null }[] = [];
   CUSTOMER_CATEGORIES.forEach((category, i) => {
     const [open, completed] = DETAILS[category];
-    if (others[2 * i]) rows.push({ order: others[2 * i]!, category, details: completed, completed: 'We talked to the staff involved and it will not happen again.' });
+    if (others[2 * i])
+      rows.push({
+        order: others[2 * i]!,
+        category,
+        details: completed,
+        completed: 'We talked to the staff involved and it will not happen again.',
+      });
     if (others[2 * i + 1]) rows.push({ order: others[2 * i + 1]!, category, details: open, completed: null });
   });
   // Casey's oldest delivered order: a completed report she can read on the feedback page.
-  if (casey[0]) rows.push({ order: casey[0], category: 'WRONG_ITEM', details: 'My milkshake was a hot chocolate.', completed: 'The chef was warned. Sorry about that!' });
+  if (casey[0])
+    rows.push({
+      order: casey[0],
+      category: 'WRONG_ITEM',
+      details: 'My milkshake was a hot chocolate.',
+      completed: 'The chef was warned. Sorry about that!',
+    });
 
   await em.transactional(async (tx) => {
     for (const [i, row] of rows.entries()) {
@@ -56,7 +74,18 @@ export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Prom
       await tx.execute(
         `insert into order_reports (id, order_id, source, reporter, category, details, status, outcome, completed_by, completed_at, warnings, created_at)
          values (?, ?, 'CUSTOMER', ?, ?, ?, ?, ?, ?, ?, '[]', ?)`,
-        [id, row.order.id, row.order.customer, row.category, row.details, row.completed ? 'COMPLETED' : 'OPEN', row.completed, row.completed ? MORGAN : null, completedAt, created],
+        [
+          id,
+          row.order.id,
+          row.order.customer,
+          row.category,
+          row.details,
+          row.completed ? 'COMPLETED' : 'OPEN',
+          row.completed,
+          row.completed ? MORGAN : null,
+          completedAt,
+          created,
+        ],
       );
       if (row.completed) {
         await ctx.audit.record(tx, {

@@ -9,11 +9,11 @@ import '../orders/events.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import { iso } from '../orders/views.ts';
 import {
-  INELIGIBLE,
-  REPORT_WINDOW_DAYS,
   type CreateReportInput,
   type EligibleResponse,
+  INELIGIBLE,
   type IneligibleReason,
+  REPORT_WINDOW_DAYS,
   type ReportView,
 } from './schemas.ts';
 import { selectReportViews } from './views.ts';
@@ -30,7 +30,13 @@ interface OrderRow {
 }
 
 /** The DomainError kind each refusal answers with when a report is filed anyway. */
-const REFUSAL_KIND = { not_found: 'not_found', not_your_order: 'forbidden', not_delivered: 'conflict', too_old: 'conflict', already_reported: 'conflict' } as const;
+const REFUSAL_KIND = {
+  not_found: 'not_found',
+  not_your_order: 'forbidden',
+  not_delivered: 'conflict',
+  too_old: 'conflict',
+  already_reported: 'conflict',
+} as const;
 
 /**
  * Filing reports: the customer's (the feedback menu, §5: eligibility checked by orderID on the server) and the
@@ -47,14 +53,20 @@ export class ReportFilingService {
     this.#now = now;
     this.#log = log;
     events.on('deliverOrder', ({ order }) => {
-      if (order.report) void this.recordDriverReport(order).catch((error) => this.#log.error({ err: error, order: order.id }, 'driver report not recorded'));
+      if (order.report)
+        void this.recordDriverReport(order).catch((error) =>
+          this.#log.error({ err: error, order: order.id }, 'driver report not recorded'),
+        );
     });
   }
 
   /** POST /api/client/report/order/eligible: whether the caller may report this order, and why not. */
   async eligible(actor: CurrentUser, ref: string): Promise<EligibleResponse> {
     const { order, reason } = await this.#check(actor, ref);
-    const summary = order && order.customer === actor.id ? { orderID: order.order_code, item: order.item, deliveredAt: iso(order.delivered_at) } : null;
+    const summary =
+      order && order.customer === actor.id
+        ? { orderID: order.order_code, item: order.item, deliveredAt: iso(order.delivered_at) }
+        : null;
     return { eligible: reason === null, reason, message: reason ? INELIGIBLE[reason] : null, order: summary };
   }
 
@@ -70,7 +82,12 @@ export class ReportFilingService {
 
   /** The caller's own reports, newest first (the feedback page lists them with their outcome). */
   async mine(userId: string): Promise<ReportView[]> {
-    return selectReportViews(this.#orm.em.fork(), `r.reporter = ? and r.source = 'CUSTOMER'`, [userId], 'order by r.created_at desc, r.id desc limit 20');
+    return selectReportViews(
+      this.#orm.em.fork(),
+      `r.reporter = ? and r.source = 'CUSTOMER'`,
+      [userId],
+      'order by r.created_at desc, r.id desc limit 20',
+    );
   }
 
   async view(id: string): Promise<ReportView> {
@@ -80,10 +97,19 @@ export class ReportFilingService {
   }
 
   /** A driver's report (deliver `{report: true}`) as a report in the Report Manager; once per order, whoever hears it. */
-  async recordDriverReport(order: Pick<OrderView, 'id' | 'report' | 'reportReason' | 'deliveredBy' | 'deliveredAt'>): Promise<string | null> {
+  async recordDriverReport(
+    order: Pick<OrderView, 'id' | 'report' | 'reportReason' | 'deliveredBy' | 'deliveredAt'>,
+  ): Promise<string | null> {
     if (!order.report || !order.deliveredBy) return null;
     const at = order.deliveredAt ? Date.parse(order.deliveredAt) : this.#now();
-    return this.#insert(order.id, 'DRIVER', order.deliveredBy.id, 'TROLL_ORDER', order.reportReason ?? 'Reported when delivered.', at);
+    return this.#insert(
+      order.id,
+      'DRIVER',
+      order.deliveredBy.id,
+      'TROLL_ORDER',
+      order.reportReason ?? 'Reported when delivered.',
+      at,
+    );
   }
 
   /**
@@ -91,20 +117,41 @@ export class ReportFilingService {
    * a seed): run on start and by the seed. Idempotent.
    */
   async syncDriverReports(): Promise<number> {
-    const rows = await this.#orm.em.fork().execute<{ id: string; report_reason: string | null; delivered_by: string; delivered_at: Date | string | null }[]>(
-      `select o.id, o.report_reason, o.delivered_by, o.delivered_at from orders o
+    const rows = await this.#orm.em
+      .fork()
+      .execute<
+        { id: string; report_reason: string | null; delivered_by: string; delivered_at: Date | string | null }[]
+      >(
+        `select o.id, o.report_reason, o.delivered_by, o.delivered_at from orders o
        where o.report and o.status = 'DELIVERED' and o.delivered_by is not null
          and not exists (select 1 from order_reports r where r.order_id = o.id and r.source = 'DRIVER')`,
-    );
+      );
     let added = 0;
     for (const row of rows) {
       const at = row.delivered_at ? new Date(row.delivered_at).getTime() : this.#now();
-      if (await this.#insert(row.id, 'DRIVER', row.delivered_by, 'TROLL_ORDER', row.report_reason ?? 'Reported when delivered.', at)) added++;
+      if (
+        await this.#insert(
+          row.id,
+          'DRIVER',
+          row.delivered_by,
+          'TROLL_ORDER',
+          row.report_reason ?? 'Reported when delivered.',
+          at,
+        )
+      )
+        added++;
     }
     return added;
   }
 
-  async #insert(orderId: string, source: 'CUSTOMER' | 'DRIVER', reporter: string, category: string, details: string, at = this.#now()): Promise<string | null> {
+  async #insert(
+    orderId: string,
+    source: 'CUSTOMER' | 'DRIVER',
+    reporter: string,
+    category: string,
+    details: string,
+    at = this.#now(),
+  ): Promise<string | null> {
     const rows = await this.#orm.em.fork().execute<{ id: string }[]>(
       `insert into order_reports (id, order_id, source, reporter, category, details, status, warnings, created_at)
        values (?, ?, ?, ?, ?, ?, 'OPEN', '[]', ?) on conflict (order_id, source) do nothing returning id`,
@@ -122,8 +169,11 @@ export class ReportFilingService {
     if (!order) return { order: null, reason: 'not_found' };
     if (order.customer !== actor.id) return { order, reason: 'not_your_order' };
     if (order.status !== 'DELIVERED' || !order.delivered_at) return { order, reason: 'not_delivered' };
-    if (new Date(order.delivered_at).getTime() < this.#now() - REPORT_WINDOW_DAYS * DAY) return { order, reason: 'too_old' };
-    const [reported] = await em.execute(`select 1 from order_reports where order_id = ? and source = 'CUSTOMER'`, [order.id]);
+    if (new Date(order.delivered_at).getTime() < this.#now() - REPORT_WINDOW_DAYS * DAY)
+      return { order, reason: 'too_old' };
+    const [reported] = await em.execute(`select 1 from order_reports where order_id = ? and source = 'CUSTOMER'`, [
+      order.id,
+    ]);
     return { order, reason: reported ? 'already_reported' : null };
   }
 }

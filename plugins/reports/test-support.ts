@@ -1,13 +1,21 @@
+import type { TestApp } from '../../tests/support/test-app.ts';
 import { OrderSchema } from '../orders/entities.ts';
 import { orderCode } from '../orders/service.ts';
-import type { TestApp } from '../../tests/support/test-app.ts';
 
 const HOUR = 3_600_000;
 
 /** A delivered order (or one in `status`) of `customer`, made `ago` ms before `now`, prepared by `chef`, delivered by `driver`. */
 export async function deliveredOrder(
   app: TestApp,
-  o: { customer: string; chef?: string; driver?: string; now: number; ago?: number; status?: 'DELIVERED' | 'READY' | 'ORDERED'; report?: boolean },
+  o: {
+    customer: string;
+    chef?: string;
+    driver?: string;
+    now: number;
+    ago?: number;
+    status?: 'DELIVERED' | 'READY' | 'ORDERED';
+    report?: boolean;
+  },
 ): Promise<{ id: string; orderID: string }> {
   const em = app.db.orm.em.fork();
   const orderedAt = new Date(o.now - (o.ago ?? HOUR) - 10 * 60_000);

@@ -44,7 +44,12 @@ export function toReportView(row: Row): ReportView {
 }
 
 /** Views of the reports `where` selects (SQL over `r` and `o`, with `?` parameters). */
-export async function selectReportViews(em: Em, where: string, params: unknown[] = [], tail = ''): Promise<ReportView[]> {
+export async function selectReportViews(
+  em: Em,
+  where: string,
+  params: unknown[] = [],
+  tail = '',
+): Promise<ReportView[]> {
   const rows = await em.execute<Row[]>(`${REPORT_VIEW_SQL} where ${where} ${tail}`, params);
   return rows.map(toReportView);
 }

@@ -1,11 +1,21 @@
-import { requirePermissions, publicAccess } from '../../core/auth/guards.ts';
+import { publicAccess, requirePermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
-import { SETTING_DEFINITIONS, SETTING_KEYS, SettingParamsSchema, settingBodySchema, type SettingKey, type SettingResponse, type UpdateSettingResponse } from './schemas.ts';
-import { unknownSetting, type SettingsService } from './service.ts';
+import {
+  SETTING_DEFINITIONS,
+  SETTING_KEYS,
+  type SettingKey,
+  SettingParamsSchema,
+  type SettingResponse,
+  settingBodySchema,
+  type UpdateSettingResponse,
+} from './schemas.ts';
+import { type SettingsService, unknownSetting } from './service.ts';
 
 /** Who may change a setting: MANAGE_SETTINGS, and for the announcement also MANAGE_ANNOUNCEMENT (its own screen). */
 const guardFor = (key: SettingKey) =>
-  key === 'currentAnnouncement' ? requirePermissions({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }) : requirePermissions({ all: ['MANAGE_SETTINGS'] });
+  key === 'currentAnnouncement'
+    ? requirePermissions({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] })
+    : requirePermissions({ all: ['MANAGE_SETTINGS'] });
 
 export function settingsRoutes(app: App, settings: SettingsService): void {
   // SettingsResponse, serialized once per change (SettingsService.allAsJson) and sent as it is.
@@ -13,10 +23,14 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     return reply.type('application/json; charset=utf-8').send(await settings.allAsJson());
   });
 
-  app.get('/api/client/settings/:key', { onRequest: publicAccess, schema: { params: SettingParamsSchema } }, async (request): Promise<SettingResponse> => {
-    const key = settings.assertKey(request.params.key);
-    return { setting: await settings.get(key) };
-  });
+  app.get(
+    '/api/client/settings/:key',
+    { onRequest: publicAccess, schema: { params: SettingParamsSchema } },
+    async (request): Promise<SettingResponse> => {
+      const key = settings.assertKey(request.params.key);
+      return { setting: await settings.get(key) };
+    },
+  );
 
   // One route per known key, so each declares its own guard and its value's schema (validated before the handler,
   // described in the API document); any other key is a 404.
@@ -24,10 +38,16 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     app.post(
       `/api/client/settings/${key}`,
       { onRequest: guardFor(key), schema: { body: settingBodySchema(SETTING_DEFINITIONS[key].schema) } },
-      async (request): Promise<UpdateSettingResponse> => ({ updatedValue: await settings.set(key, request.body.val, request.user ?? null) }),
+      async (request): Promise<UpdateSettingResponse> => ({
+        updatedValue: await settings.set(key, request.body.val, request.user ?? null),
+      }),
     );
   }
-  app.post('/api/client/settings/:key', { onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema } }, async (request) => {
-    throw unknownSetting(request.params.key);
-  });
+  app.post(
+    '/api/client/settings/:key',
+    { onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema } },
+    async (request) => {
+      throw unknownSetting(request.params.key);
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
 export const SettingSchema = defineEntity({
   name: 'Setting',
@@ -7,7 +7,10 @@ export const SettingSchema = defineEntity({
     key: p.string().length(64).primary(),
     /** The value as JSON; SQL NULL for a nullable setting set to null (rankAnnouncementChannel cleared). */
     value: p.json<unknown>().nullable(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
     /** Who set it last; null for the seed. */
     updatedBy: p.string().nullable(),
   },

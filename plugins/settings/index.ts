@@ -1,10 +1,10 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { settingsRoutes } from './api.ts';
-import { SettingSchema } from './entities.ts';
 import kitchen from './commands/kitchen.ts';
+import { SettingSchema } from './entities.ts';
+import { migrations } from './migrations/index.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
-import { migrations } from './migrations/index.ts';
 
 export default definePlugin({
   name: 'settings',

@@ -3,7 +3,15 @@ import { isId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 
 /** Bulma colour classes an announcement may use. */
-export const ANNOUNCEMENT_TYPES = ['is-info', 'is-primary', 'is-link', 'is-success', 'is-warning', 'is-danger', 'is-dark'] as const;
+export const ANNOUNCEMENT_TYPES = [
+  'is-info',
+  'is-primary',
+  'is-link',
+  'is-success',
+  'is-warning',
+  'is-danger',
+  'is-dark',
+] as const;
 
 export const AnnouncementSchema = z.strictObject({
   enabled: z.boolean(),
@@ -52,7 +60,10 @@ export const SETTING_DEFINITIONS = {
   /** Coins a completed sponsor payment credits to the sponsor (plugins/store, docs/store.md "Sponsors"). */
   sponsorReward: { schema: z.int().min(0).max(1_000_000), fallback: 1000 as number },
   /** The Discord channel the bot posts announced rank changes to (plugins/discord); null: an announced change is told to the member only. */
-  rankAnnouncementChannel: { schema: text().trim().refine(isId, 'Channel ID is not a Discord channel ID').nullable(), fallback: null as string | null },
+  rankAnnouncementChannel: {
+    schema: text().trim().refine(isId, 'Channel ID is not a Discord channel ID').nullable(),
+    fallback: null as string | null,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;

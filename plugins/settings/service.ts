@@ -1,15 +1,24 @@
-import { changedFields, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
+import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
 import { lockName } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { parseInput } from '../../core/http/zod.ts';
 import type { EventBus } from '../../core/events.ts';
+import { parseInput } from '../../core/http/zod.ts';
 import { SettingSchema } from './entities.ts';
-import { SETTING_DEFINITIONS, SETTING_KEYS, isSettingKey, type SettingKey, type Settings, type SettingsResponse } from './schemas.ts';
+import {
+  isSettingKey,
+  SETTING_DEFINITIONS,
+  SETTING_KEYS,
+  type SettingKey,
+  type Settings,
+  type SettingsResponse,
+} from './schemas.ts';
 
 /** A setting's value as an audit entry compares it: an object's own fields, anything else as `value`. */
 function asFields(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : { value };
 }
 
 /**
@@ -76,10 +85,17 @@ export class SettingsService {
       await lockName(em, `setting:${key}`);
       const previous = await em.findOne(SettingSchema, { key });
       // Compared before the upsert, which merges the new value into `previous` (the same managed entity).
-      const change = previous ? changedFields(asFields(previous.value), asFields(parsed.data)) : { before: null, after: asFields(parsed.data) };
+      const change = previous
+        ? changedFields(asFields(previous.value), asFields(parsed.data))
+        : { before: null, after: asFields(parsed.data) };
       await em.upsert(SettingSchema, { key, value: parsed.data, updatedAt: new Date(), updatedBy: actor?.id ?? null });
       if (!actor) return;
-      await this.#audit.record(em, { actor, action: 'settings.update', target: { type: 'setting', id: key, name: key }, ...change });
+      await this.#audit.record(em, {
+        actor,
+        action: 'settings.update',
+        target: { type: 'setting', id: key, name: key },
+        ...change,
+      });
     });
     this.#events.publish('settingUpdated', { key, value: parsed.data });
     return parsed.data as Settings[K];

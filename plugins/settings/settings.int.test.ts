@@ -15,7 +15,10 @@ describe('settings API', () => {
     users.announcer = await app.createUser({ rankPermissions: ['MANAGE_ANNOUNCEMENT'] });
     users.settingsManager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'] });
     users.superAdmin = await app.createUser({ permissions: ['SUPER_ADMIN'] });
-    users.bannedManager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'], ban: { reason: 'Abuse', expires: null } });
+    users.bannedManager = await app.createUser({
+      rankPermissions: ['MANAGE_SETTINGS'],
+      ban: { reason: 'Abuse', expires: null },
+    });
   });
   afterAll(() => app.close());
 
@@ -79,18 +82,30 @@ describe('settings API', () => {
   });
 
   it('serves the new value at once after a change', async () => {
-    await post('festiveMode', { enabled: true, countdownTo: '2026-12-25T00:00:00Z', countdownLabel: 'Christmas' }, users.settingsManager);
+    await post(
+      'festiveMode',
+      { enabled: true, countdownTo: '2026-12-25T00:00:00Z', countdownLabel: 'Christmas' },
+      users.settingsManager,
+    );
     const res = await app.inject({ method: 'GET', url: '/api/client/settings' });
-    expect(res.json().settings.festiveMode).toEqual({ enabled: true, countdownTo: '2026-12-25T00:00:00Z', countdownLabel: 'Christmas' });
+    expect(res.json().settings.festiveMode).toEqual({
+      enabled: true,
+      countdownTo: '2026-12-25T00:00:00Z',
+      countdownLabel: 'Christmas',
+    });
   });
 
   it('sets a nullable setting and clears it back to null', async () => {
     expect((await post('rankAnnouncementChannel', '424242424242424242', users.settingsManager)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/client/settings' })).json().settings.rankAnnouncementChannel).toBe('424242424242424242');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/client/settings' })).json().settings.rankAnnouncementChannel,
+    ).toBe('424242424242424242');
     const cleared = await post('rankAnnouncementChannel', null, users.settingsManager);
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toMatchObject({ updatedValue: null });
-    expect((await app.inject({ method: 'GET', url: '/api/client/settings' })).json().settings.rankAnnouncementChannel).toBeNull();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/client/settings' })).json().settings.rankAnnouncementChannel,
+    ).toBeNull();
   });
 
   it('refuses a value that does not fit the key with 400 and writes nothing', async () => {
@@ -112,9 +127,19 @@ describe('settings API', () => {
   });
 
   it('refuses a body without val, or with extra fields, and an unknown key', async () => {
-    const noVal = await app.inject({ method: 'POST', url: '/api/client/settings/teamsEnabled', headers: users.superAdmin!.auth, payload: {} });
+    const noVal = await app.inject({
+      method: 'POST',
+      url: '/api/client/settings/teamsEnabled',
+      headers: users.superAdmin!.auth,
+      payload: {},
+    });
     expect(noVal.statusCode).toBe(400);
-    const extra = await app.inject({ method: 'POST', url: '/api/client/settings/teamsEnabled', headers: users.superAdmin!.auth, payload: { val: true, key: 'x' } });
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/client/settings/teamsEnabled',
+      headers: users.superAdmin!.auth,
+      payload: { val: true, key: 'x' },
+    });
     expect(extra.statusCode).toBe(400);
     const unknown = await post('doesNotExist', true, users.superAdmin);
     expect(unknown.statusCode).toBe(404);

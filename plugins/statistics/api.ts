@@ -2,9 +2,9 @@ import { requirePermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   ManagementStatisticsQuerySchema,
-  StatisticsIdParamsSchema,
   type ManagementStatisticsRecord,
   type ManagementStatisticsResponse,
+  StatisticsIdParamsSchema,
 } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
 
@@ -22,11 +22,15 @@ export function statisticsRoutes(app: App, statistics: StatisticsService): void 
   app.get(
     '/api/client/statistics/management/:id',
     { onRequest: either, schema: { params: StatisticsIdParamsSchema } },
-    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({ statistics: await statistics.record(request.user!, request.params.id) }),
+    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({
+      statistics: await statistics.record(request.user!, request.params.id),
+    }),
   );
   app.delete(
     '/api/client/statistics/management/:id',
     { onRequest: manage, schema: { params: StatisticsIdParamsSchema } },
-    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({ statistics: await statistics.remove(request.user!, request.params.id) }),
+    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({
+      statistics: await statistics.remove(request.user!, request.params.id),
+    }),
   );
 }

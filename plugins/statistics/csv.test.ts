@@ -29,6 +29,14 @@ describe('CSV', () => {
   });
 
   it('joins rows with CRLF and ends with one', () => {
-    expect(toCsv(['Name', 'Delivered'], [['Dana, Driver', 3], ['=cmd', null]])).toBe('Name,Delivered\r\n"Dana, Driver",3\r\n\'=cmd,\r\n');
+    expect(
+      toCsv(
+        ['Name', 'Delivered'],
+        [
+          ['Dana, Driver', 3],
+          ['=cmd', null],
+        ],
+      ),
+    ).toBe('Name,Delivered\r\n"Dana, Driver",3\r\n\'=cmd,\r\n');
   });
 });

@@ -42,10 +42,21 @@ export class DayCloser {
   async due(): Promise<string[]> {
     const today = this.#statistics.today();
     const em = this.#orm.em.fork();
-    const [last] = await em.execute<{ day: string | null }[]>('select max(day) as day from statistics_days where day < ?', [today]);
-    const stale = await em.execute<{ day: string }[]>('select day from statistics_days where stale and day < ? order by day', [today]);
+    const [last] = await em.execute<{ day: string | null }[]>(
+      'select max(day) as day from statistics_days where day < ?',
+      [today],
+    );
+    const stale = await em.execute<{ day: string }[]>(
+      'select day from statistics_days where stale and day < ? order by day',
+      [today],
+    );
     const days = new Set(stale.map((r) => r.day));
-    for (let day = last?.day ? addDays(last.day, 1) : addDays(today, -BACKFILL_DAYS); day < today; day = addDays(day, 1)) days.add(day);
+    for (
+      let day = last?.day ? addDays(last.day, 1) : addDays(today, -BACKFILL_DAYS);
+      day < today;
+      day = addDays(day, 1)
+    )
+      days.add(day);
     return [...days].sort();
   }
 

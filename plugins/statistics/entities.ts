@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../../core/ids.ts';
 import { STATISTICS_PERIODS } from './schemas.ts';
 
@@ -57,7 +57,10 @@ export const ClaimExpirySchema = defineEntity({
   tableName: 'claim_expiries',
   uniques: [{ properties: ['orderId', 'claimedAt'] }],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     orderId: p.string(),
     chef: p.string(),
     claimedAt: p.datetime(),
@@ -108,4 +111,10 @@ export const StatisticsMemberDaySchema = defineEntity({
   },
 });
 
-export const statisticsEntities = [ManagementStatisticSchema, ClosedWeekSchema, ClaimExpirySchema, StatisticsDaySchema, StatisticsMemberDaySchema];
+export const statisticsEntities = [
+  ManagementStatisticSchema,
+  ClosedWeekSchema,
+  ClaimExpirySchema,
+  StatisticsDaySchema,
+  StatisticsMemberDaySchema,
+];

@@ -3,10 +3,10 @@ import { definePlugin } from '../../core/plugin.ts';
 import type { OnLeavePlugin } from '../onleave/index.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import { statisticsRoutes } from './api.ts';
+import { DayCloser } from './day-closer.ts';
 import { statisticsEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { seedStatistics } from './seed.ts';
-import { DayCloser } from './day-closer.ts';
 import { StatisticsService } from './service.ts';
 import { WeekCloser } from './week-closer.ts';
 
@@ -37,7 +37,12 @@ export default definePlugin({
         );
       }
     });
-    const statistics = new StatisticsService(ctx.orm, ctx.audit, ctx.now, leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null);
+    const statistics = new StatisticsService(
+      ctx.orm,
+      ctx.audit,
+      ctx.now,
+      leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null,
+    );
     const days = new DayCloser(ctx.orm, statistics, ctx.now);
     return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, days, ctx.now, ctx.log) };
   },

@@ -38,7 +38,8 @@ function forUser(sql: string, who: string, user: string | null): Part {
 const micros = (later: string, earlier: string) => `(extract(epoch from (${later} - ${earlier})) * 1000000)::bigint`;
 
 /** A live branch: `table` rows whose `moment` falls in a live day (and `where`), as `select`'s columns. */
-const live = (select: string, moment: string, where: string) => `select ${select} from live l join orders o on ${moment} >= l.lo and ${moment} < l.hi where ${where} $USER`;
+const live = (select: string, moment: string, where: string) =>
+  `select ${select} from live l join orders o on ${moment} >= l.lo and ${moment} < l.hi where ${where} $USER`;
 
 /**
  * A member's figures, one row per thing counted. Columns: uid, claimed, expired, prepared, c2p_us, c2p_n,
@@ -53,7 +54,15 @@ export function memberParts(user: string | null): Part[] {
       'm.user_id',
       user,
     ),
-    forUser(live('o.claimed_by, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0', 'o.claimed_at', 'o.claimed_by is not null'), 'o.claimed_by', user),
+    forUser(
+      live(
+        'o.claimed_by, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0',
+        'o.claimed_at',
+        'o.claimed_by is not null',
+      ),
+      'o.claimed_by',
+      user,
+    ),
     // A claim that expired no longer shows on its order: it was claimed (in the window of its claim) and expired.
     forUser(
       `select e.chef, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0 from live l join claim_expiries e on e.claimed_at >= l.lo and e.claimed_at < l.hi where true $USER`,
@@ -74,7 +83,11 @@ export function memberParts(user: string | null): Part[] {
       'o.prepared_by',
       user,
     ),
-    forUser(live(`o.delivered_by, 0, 0, 0, null::bigint, 0, ${DELIVERED}, 0, 0`, 'o.delivered_at', DELIVERED_WHERE), 'o.delivered_by', user),
+    forUser(
+      live(`o.delivered_by, 0, 0, 0, null::bigint, 0, ${DELIVERED}, 0, 0`, 'o.delivered_at', DELIVERED_WHERE),
+      'o.delivered_by',
+      user,
+    ),
   ];
 }
 
@@ -97,7 +110,11 @@ export function managementParts(fromDay: string, toDay: string, user: string | n
     'h.by',
     user,
   );
-  const votes = forUser(`select v.voter, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 1 from appeal_votes v where v.created_at >= ? and v.created_at < ? $USER`, 'v.voter', user);
+  const votes = forUser(
+    `select v.voter, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 1 from appeal_votes v where v.created_at >= ? and v.created_at < ? $USER`,
+    'v.voter',
+    user,
+  );
   return [
     [reviews[0], [...window, ...reviews[1]]],
     [votes[0], [...window, ...votes[1]]],
@@ -105,7 +122,10 @@ export function managementParts(fromDay: string, toDay: string, user: string | n
 }
 
 /** Every member of staff (a rank holder), with nothing counted: so the list has them all. */
-export const STAFF_PART: Part = ['select distinct u.user_id, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0 from user_ranks u', []];
+export const STAFF_PART: Part = [
+  'select distinct u.user_id, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0 from user_ranks u',
+  [],
+];
 
 /** Member rows summed: one per member, the averages' sums and counts kept (the closer stores them). */
 export const MEMBER_SUMS = `f.uid, sum(f.claimed) as claimed, sum(f.expired) as expired, sum(f.prepared) as prepared, coalesce(sum(f.c2p_us), 0) as c2p_us,
@@ -126,11 +146,22 @@ export function dayParts(user: string | null): Part[] {
         ],
       ]
     : [
-        ['select s.day, s.ordered, s.prepared, s.delivered, s.reported, s.r2d_us, s.r2d_n from statistics_days s where s.day in (select day from rolled)', []],
+        [
+          'select s.day, s.ordered, s.prepared, s.delivered, s.reported, s.r2d_us, s.r2d_n from statistics_days s where s.day in (select day from rolled)',
+          [],
+        ],
         [live('l.day, 1, 0, 0, 0, null::bigint, 0', 'o.ordered_at', 'true'), []],
       ];
-  const prepared = forUser(live('l.day, 0, 1, 0, 0, null::bigint, 0', 'o.prepare_started_at', 'o.prepared_by is not null'), 'o.prepared_by', user);
-  const delivered = forUser(live(`l.day, 0, 0, ${DELIVERED}`, 'o.delivered_at', DELIVERED_WHERE), 'o.delivered_by', user);
+  const prepared = forUser(
+    live('l.day, 0, 1, 0, 0, null::bigint, 0', 'o.prepare_started_at', 'o.prepared_by is not null'),
+    'o.prepared_by',
+    user,
+  );
+  const delivered = forUser(
+    live(`l.day, 0, 0, ${DELIVERED}`, 'o.delivered_at', DELIVERED_WHERE),
+    'o.delivered_by',
+    user,
+  );
   return [...parts.map(([sql, params]): Part => [sql.replace('$USER', ''), params]), prepared, delivered];
 }
 

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
-import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
+import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { StatisticsPlugin } from './index.ts';
 
@@ -12,7 +12,15 @@ const DIRECTOR: Permission[] = [...MEMBER, 'MANAGE_MANAGEMENT_STATISTICS'];
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const LAST_WEEK = '2026-11-16';
 
-const DIRECTORS = { anonymous: 401, customer: 403, banned: 403, chef: 403, member: 403, director: 200, superAdmin: 200 };
+const DIRECTORS = {
+  anonymous: 401,
+  customer: 403,
+  banned: 403,
+  chef: 403,
+  member: 403,
+  director: 200,
+  superAdmin: 200,
+};
 const OWN = { ...DIRECTORS, member: 200 };
 
 /** Every statistics endpoint against every kind of caller (the banned caller holds the director's permissions). */
@@ -28,7 +36,11 @@ describe('statistics API permission matrix', () => {
   afterAll(() => app?.close());
 
   const caller = (rankPermissions: Permission[], banned = false) =>
-    app.createUser({ rankPermissions, rankPosition: 5000 + position++, ban: banned ? { reason: 'Troll orders' } : undefined });
+    app.createUser({
+      rankPermissions,
+      rankPosition: 5000 + position++,
+      ban: banned ? { reason: 'Troll orders' } : undefined,
+    });
   const callers: Callers<Who> = {
     anonymous: async () => undefined,
     customer: () => app.createUser(),
@@ -51,21 +63,38 @@ describe('statistics API permission matrix', () => {
     return id;
   }
 
-  const rows: { name: string; request: (who: Who, user: TestUser | undefined) => Promise<InjectOptions>; expect: Record<Who, number> }[] = [
-    { name: 'GET /api/client/statistics/management', request: async () => ({ method: 'GET', url: '/api/client/statistics/management?period=month' }), expect: DIRECTORS },
+  const rows: {
+    name: string;
+    request: (who: Who, user: TestUser | undefined) => Promise<InjectOptions>;
+    expect: Record<Who, number>;
+  }[] = [
+    {
+      name: 'GET /api/client/statistics/management',
+      request: async () => ({ method: 'GET', url: '/api/client/statistics/management?period=month' }),
+      expect: DIRECTORS,
+    },
     {
       name: 'GET /api/client/statistics/management/{id} (their own)',
-      request: async (who, user) => ({ method: 'GET', url: `/api/client/statistics/management/${(user ?? (await staff())).id}-week-2026-11-23` }),
+      request: async (_who, user) => ({
+        method: 'GET',
+        url: `/api/client/statistics/management/${(user ?? (await staff())).id}-week-2026-11-23`,
+      }),
       expect: OWN,
     },
     {
       name: 'GET /api/client/statistics/management/{id} (someone else’s)',
-      request: async () => ({ method: 'GET', url: `/api/client/statistics/management/${(await staff()).id}-month-2026-11-01` }),
+      request: async () => ({
+        method: 'GET',
+        url: `/api/client/statistics/management/${(await staff()).id}-month-2026-11-01`,
+      }),
       expect: DIRECTORS,
     },
     {
       name: 'DELETE /api/client/statistics/management/{id}',
-      request: async () => ({ method: 'DELETE', url: `/api/client/statistics/management/${await snapshot(await staff())}` }),
+      request: async () => ({
+        method: 'DELETE',
+        url: `/api/client/statistics/management/${await snapshot(await staff())}`,
+      }),
       expect: DIRECTORS,
     },
   ];

@@ -1,5 +1,14 @@
 import type { Em } from '../../core/db/orm.ts';
-import { dayParts, managementParts, meanSeconds, MEMBER_SUMS, memberParts, STAFF_PART, unionAll, window } from './parts.ts';
+import {
+  dayParts,
+  MEMBER_SUMS,
+  managementParts,
+  meanSeconds,
+  memberParts,
+  STAFF_PART,
+  unionAll,
+  window,
+} from './parts.ts';
 import type { DayFigures, StatisticsFigures, StatisticsPerson } from './schemas.ts';
 import { addDays } from './schemas.ts';
 
@@ -41,9 +50,19 @@ export interface ReadOptions {
 }
 
 /** Per member (or for `user` only): every figure but leave days, for the days [fromDay, toDay). */
-export async function memberFigures(em: Em, fromDay: string, toDay: string, user: string | null = null, options: ReadOptions = {}): Promise<Map<string, Figures>> {
+export async function memberFigures(
+  em: Em,
+  fromDay: string,
+  toDay: string,
+  user: string | null = null,
+  options: ReadOptions = {},
+): Promise<Map<string, Figures>> {
   const [ctes, cteParams] = window(fromDay, toDay, options.rollups !== false);
-  const parts = [...memberParts(user), ...managementParts(fromDay, toDay, user), ...(options.staff && !user ? [STAFF_PART] : [])];
+  const parts = [
+    ...memberParts(user),
+    ...managementParts(fromDay, toDay, user),
+    ...(options.staff && !user ? [STAFF_PART] : []),
+  ];
   const [union, params] = unionAll(parts);
   const rows = await em.execute<Record<string, string | number | null>[]>(
     `${ctes}
@@ -77,8 +96,10 @@ export async function people(em: Em, ids: readonly string[]): Promise<Map<string
     `select id, username, display_name, avatar from users where id in (${ids.map(() => '?').join(', ')})`,
     [...ids],
   );
-  for (const row of rows) found.set(row.id, { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar });
-  for (const id of ids) if (!found.has(id)) found.set(id, { id, username: 'Unknown user', displayName: null, avatar: null });
+  for (const row of rows)
+    found.set(row.id, { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar });
+  for (const id of ids)
+    if (!found.has(id)) found.set(id, { id, username: 'Unknown user', displayName: null, avatar: null });
   return found;
 }
 
@@ -87,7 +108,13 @@ export async function people(em: Em, ids: readonly string[]): Promise<Map<string
  * reported, and the average time from ready to delivered. Days without any come back as zeros, so a chart has
  * every day.
  */
-export async function dailyFigures(em: Em, fromDay: string, days: number, user: string | null = null, options: ReadOptions = {}): Promise<DayFigures[]> {
+export async function dailyFigures(
+  em: Em,
+  fromDay: string,
+  days: number,
+  user: string | null = null,
+  options: ReadOptions = {},
+): Promise<DayFigures[]> {
   const [ctes, cteParams] = window(fromDay, addDays(fromDay, days), options.rollups !== false);
   const [union, params] = unionAll(dayParts(user));
   const rows = await em.execute<Record<string, string | number | null>[]>(

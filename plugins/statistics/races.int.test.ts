@@ -41,12 +41,17 @@ describe('statistics under concurrency', () => {
   it('10 deletes of one snapshot at once: one 200, nine 404, one audit entry', async () => {
     const id = `${members[0]!.id}-week-2026-11-16`;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => app.inject({ method: 'DELETE', url: `/api/client/statistics/management/${id}`, headers: director.auth })),
+      Array.from({ length: 10 }, () =>
+        app.inject({ method: 'DELETE', url: `/api/client/statistics/management/${id}`, headers: director.auth }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
-    const [entries] = await app.db.orm.em.fork().execute<{ n: string | number }[]>(`select count(*) as n from audit_log where action = 'statistics.delete' and target_id = ?`, [
-      members[0]!.id,
-    ]);
+    const [entries] = await app.db.orm.em
+      .fork()
+      .execute<{ n: string | number }[]>(
+        `select count(*) as n from audit_log where action = 'statistics.delete' and target_id = ?`,
+        [members[0]!.id],
+      );
     expect(Number(entries!.n)).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Permission } from '../../core/shared/permissions.ts';
 import { poolOf } from '../../core/db/orm.ts';
+import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { OrderSchema } from '../orders/entities.ts';
 import { orderCode } from '../orders/service.ts';
@@ -59,14 +59,25 @@ describe('daily rollups', () => {
   const em = () => app.db.orm.em.fork();
   /** The days from `from` on whose rollup is current (read from it, not counted live). */
   const rolledDays = async (from: string) =>
-    (await em().execute<{ day: string }[]>('select day from statistics_days where day >= ? and not stale order by day', [from])).map((r) => r.day);
+    (
+      await em().execute<{ day: string }[]>(
+        'select day from statistics_days where day >= ? and not stale order by day',
+        [from],
+      )
+    ).map((r) => r.day);
   /** The same figures counted from the rollups (where current) and counted live from the orders alone. */
   async function both(from: string, to: string, user: string | null = null) {
-    const [rolled, live] = await Promise.all([memberFigures(em(), from, to, user), memberFigures(em(), from, to, user, { rollups: false })]);
+    const [rolled, live] = await Promise.all([
+      memberFigures(em(), from, to, user),
+      memberFigures(em(), from, to, user, { rollups: false }),
+    ]);
     return { rolled: Object.fromEntries(rolled), live: Object.fromEntries(live) };
   }
   async function bothDaily(from: string, days: number, user: string | null = null) {
-    return { rolled: await dailyFigures(em(), from, days, user), live: await dailyFigures(em(), from, days, user, { rollups: false }) };
+    return {
+      rolled: await dailyFigures(em(), from, days, user),
+      live: await dailyFigures(em(), from, days, user, { rollups: false }),
+    };
   }
   async function expectRollupsEqualLive() {
     for (const [from, to] of [
@@ -137,13 +148,21 @@ describe('daily rollups', () => {
     expect(Object.values(rolled).reduce((sum, f) => sum + f.reported, 0)).toBeGreaterThan(0);
     // And they are what is read: a rollup changed by hand shows (then is put back).
     const driver = drivers[0]!.id;
-    const tamper = (by: number) => em().execute(`update statistics_member_days set delivered = delivered + ? where day = '2026-11-10' and user_id = ?`, [by, driver]);
+    const tamper = (by: number) =>
+      em().execute(
+        `update statistics_member_days set delivered = delivered + ? where day = '2026-11-10' and user_id = ?`,
+        [by, driver],
+      );
     await tamper(100);
     const tampered = await both(FROM_30, TOMORROW, driver);
     expect(tampered.rolled[driver]!.delivered).toBe(tampered.live[driver]!.delivered + 100);
     await tamper(-100);
     // The API reads them: the month through the rollups is the month counted live.
-    const month = await app.inject({ method: 'GET', url: '/api/client/statistics/management?period=month', headers: director.auth });
+    const month = await app.inject({
+      method: 'GET',
+      url: '/api/client/statistics/management?period=month',
+      headers: director.auth,
+    });
     const live = await memberFigures(em(), '2026-11-01', '2026-12-01', null, { rollups: false });
     const record = month.json().statistics.find((r: { user: { id: string } }) => r.user.id === drivers[0]!.id);
     expect(record).toMatchObject(live.get(drivers[0]!.id)!);
@@ -185,35 +204,56 @@ describe('daily rollups', () => {
     // Today's orders: no rollup to mark.
     e.create(OrderSchema, order(NOW - 60 * MINUTE, 1000));
     await e.flush();
-    await e.execute(`update orders set claimed_by = null, claimed_at = null, status = 'ORDERED' where claimed_at >= ?`, [new Date(`${TODAY}T00:00:00Z`)]);
+    await e.execute(
+      `update orders set claimed_by = null, claimed_at = null, status = 'ORDERED' where claimed_at >= ?`,
+      [new Date(`${TODAY}T00:00:00Z`)],
+    );
     // Delivered again today by someone else: the order counts on yesterday (claimed at 23:55) too, but not for this.
-    await e.execute(`update orders set delivered_by = ?, delivered_at = ? where claimed_at >= '2026-11-24T23:55:00Z' and claimed_at < '2026-11-25'`, [
-      drivers[0]!.id,
-      new Date(NOW - MINUTE),
-    ]);
+    await e.execute(
+      `update orders set delivered_by = ?, delivered_at = ? where claimed_at >= '2026-11-24T23:55:00Z' and claimed_at < '2026-11-25'`,
+      [drivers[0]!.id, new Date(NOW - MINUTE)],
+    );
     // A field no figure reads, on an order of a closed day.
-    await e.execute(`update orders set chef_note = 'late note' where delivered_at >= '2026-11-22' and delivered_at < '2026-11-23'`);
+    await e.execute(
+      `update orders set chef_note = 'late note' where delivered_at >= '2026-11-22' and delivered_at < '2026-11-23'`,
+    );
     expect(await e.execute('select day from statistics_days where stale')).toEqual([]);
     await expectRollupsEqualLive();
   });
 
   it("a write of the database's today takes no lock; one reaching back to a closed day takes that day's", async () => {
     const advisoryLocks = (e: ReturnType<typeof em>) =>
-      e.execute<{ n: number | string }[]>(`select count(*) as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`).then(([r]) => Number(r!.n));
+      e
+        .execute<{ n: number | string }[]>(
+          `select count(*) as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+        )
+        .then(([r]) => Number(r!.n));
     // "Today" here is the database's clock (the trigger reads now()), not the test's.
     const fresh = order(Date.now(), 2000);
     const writer = em();
-    const created = writer.create(OrderSchema, { ...fresh, orderedAt: new Date(), claimedAt: new Date(), prepareStartedAt: new Date(), deliveredAt: new Date() });
+    const created = writer.create(OrderSchema, {
+      ...fresh,
+      orderedAt: new Date(),
+      claimedAt: new Date(),
+      prepareStartedAt: new Date(),
+      deliveredAt: new Date(),
+    });
     await writer.flush();
     await app.db.orm.em.fork().transactional(async (e) => {
       await e.execute(`update orders set report = not report where id = ?`, [created.id]);
       expect(await advisoryLocks(e)).toBe(0);
     });
-    await app.db.orm.em.fork().transactional(async (e) => {
-      await e.execute(`update orders set chef_note = 'x', delivered_by = ? where delivered_at >= '2026-11-20' and delivered_at < '2026-11-21'`, [drivers[1]!.id]);
-      expect(await advisoryLocks(e)).toBeGreaterThan(0);
-      throw new Error('roll back');
-    }).catch((error: Error) => expect(error.message).toBe('roll back'));
+    await app.db.orm.em
+      .fork()
+      .transactional(async (e) => {
+        await e.execute(
+          `update orders set chef_note = 'x', delivered_by = ? where delivered_at >= '2026-11-20' and delivered_at < '2026-11-21'`,
+          [drivers[1]!.id],
+        );
+        expect(await advisoryLocks(e)).toBeGreaterThan(0);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
     await em().execute('delete from orders where id = ?', [created.id]);
   });
 
@@ -223,7 +263,9 @@ describe('daily rollups', () => {
     const other = await pool.connect();
     try {
       await other.query('begin');
-      const [{ began }] = (await other.query<{ began: Date | string }>('select now() as began')).rows as [{ began: Date | string }];
+      const [{ began }] = (await other.query<{ began: Date | string }>('select now() as began')).rows as [
+        { began: Date | string },
+      ];
       const end = new Date(new Date(began).getTime() + 20);
       await new Promise((resolve) => setTimeout(resolve, 60));
       expect(await stats.days.writersBefore(end, 100)).toBe(false);
@@ -239,7 +281,10 @@ describe('daily rollups', () => {
   });
 
   it('an expired claim recorded after midnight marks the day it was claimed', async () => {
-    await em().execute(`insert into claim_expiries (id, order_id, chef, claimed_at, expired_at) values ('x3', 'gone-3', ?, '2026-11-21T23:59:00Z', '2026-11-22T00:04:00Z')`, [chefs[2]!.id]);
+    await em().execute(
+      `insert into claim_expiries (id, order_id, chef, claimed_at, expired_at) values ('x3', 'gone-3', ?, '2026-11-21T23:59:00Z', '2026-11-22T00:04:00Z')`,
+      [chefs[2]!.id],
+    );
     const stale = await em().execute<{ day: string }[]>('select day from statistics_days where stale order by day');
     expect(stale.map((r) => r.day)).toEqual(['2026-11-21', '2026-11-22']);
     await expectRollupsEqualLive();
@@ -249,11 +294,16 @@ describe('daily rollups', () => {
 
   it('closers and late changes at once: each day written once, and every current rollup equals its live count', async () => {
     // Mark a few days stale, then close them from 5 callers while orders of those days keep changing.
-    await em().execute(`update orders set report = not report where delivered_at >= '2026-11-10' and delivered_at < '2026-11-13' and status = 'DELIVERED'`);
+    await em().execute(
+      `update orders set report = not report where delivered_at >= '2026-11-10' and delivered_at < '2026-11-13' and status = 'DELIVERED'`,
+    );
     const due = await stats.days.due();
     expect(due).toEqual(['2026-11-10', '2026-11-11', '2026-11-12']);
     const changes = Array.from({ length: 6 }, (_, k) =>
-      em().execute(`update orders set delivered_by = ? where delivered_at >= '2026-11-1${k % 3}' and delivered_at < '2026-11-1${(k % 3) + 1}'`, [drivers[k % 2]!.id]),
+      em().execute(
+        `update orders set delivered_by = ? where delivered_at >= '2026-11-1${k % 3}' and delivered_at < '2026-11-1${(k % 3) + 1}'`,
+        [drivers[k % 2]!.id],
+      ),
     );
     const results = await Promise.all([...Array.from({ length: 5 }, () => stats.days.closeDue()), ...changes]);
     const written = results.slice(0, 5).flat() as string[];

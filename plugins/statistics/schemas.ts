@@ -62,7 +62,11 @@ export const StatisticsIdParamsSchema = z.strictObject({
     .regex(RECORD_ID, 'A statistics ID is <user ID>-<day|week|month>-<YYYY-MM-DD>')
     .refine((id) => {
       const [, , period, start] = RECORD_ID.exec(id) ?? [];
-      return Boolean(start && !Number.isNaN(Date.parse(`${start}T00:00:00Z`)) && periodOf(period as StatisticsPeriod, start).from === start);
+      return Boolean(
+        start &&
+          !Number.isNaN(Date.parse(`${start}T00:00:00Z`)) &&
+          periodOf(period as StatisticsPeriod, start).from === start,
+      );
     }, 'The date must be the first day of its period (a Monday for a week, the 1st for a month)'),
 });
 
@@ -175,13 +179,17 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** `2026-11-16` → `16 Nov 2026` (UTC). */
-export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }): string {
+export function formatDay(
+  day: string,
+  options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' },
+): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { ...options, timeZone: 'UTC' });
 }
 
 /** How a period is called on screen: `Wednesday 25 Nov 2026`, `Week of 23 Nov 2026`, `November 2026`. */
 export function periodLabel(view: Pick<PeriodView, 'period' | 'from'>): string {
-  if (view.period === 'day') return formatDay(view.from, { weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
+  if (view.period === 'day')
+    return formatDay(view.from, { weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
   if (view.period === 'week') return `Week of ${formatDay(view.from)}`;
   return formatDay(view.from, { month: 'long', year: 'numeric' });
 }

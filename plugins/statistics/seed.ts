@@ -12,7 +12,14 @@ const CHARLIE = '1100000000000000002';
 const DANA = '1100000000000000003';
 const MORGAN = '1100000000000000004';
 const SAM = '1100000000000000005';
-const BUYERS = [CASEY, '1100000000000000011', '1100000000000000012', '1100000000000000013', '1100000000000000014', '1100000000000000015'];
+const BUYERS = [
+  CASEY,
+  '1100000000000000011',
+  '1100000000000000012',
+  '1100000000000000013',
+  '1100000000000000014',
+  '1100000000000000015',
+];
 const ITEMS = ['Cheeseburger', 'Pepperoni pizza', 'Fries', 'Milkshake', 'Nuggets', 'Taco', 'Pancakes', 'Garden salad'];
 const PICTURES = ['burger', 'pizza', 'fries', 'milkshake', 'nuggets', 'taco', 'pancakes', 'salad'];
 

@@ -4,19 +4,19 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { meets } from '../../core/shared/permissions.ts';
-import { ManagementStatisticSchema, type ManagementStatistic } from './entities.ts';
-import { dailyFigures, memberFigures, people, zeroFigures, type Figures } from './queries.ts';
+import { type ManagementStatistic, ManagementStatisticSchema } from './entities.ts';
+import { dailyFigures, type Figures, memberFigures, people, zeroFigures } from './queries.ts';
 import {
   addDays,
-  dayOf,
-  parseRecordId,
-  periodOf,
-  recordId,
   type DayFigures,
+  dayOf,
   type ManagementStatisticsQuery,
   type ManagementStatisticsRecord,
   type ManagementStatisticsResponse,
   type PeriodView,
+  parseRecordId,
+  periodOf,
+  recordId,
   type StatisticsFigure,
   type StatisticsPeriod,
   type StatisticsPerson,
@@ -25,7 +25,8 @@ import {
 /** Days of approved leave per member in a range of days (the onleave plugin's service; absent in a test's own plugin list). */
 export type LeaveDays = (from: string, until: string, userId?: string | null) => Promise<Map<string, number>>;
 
-export const isStatisticsManager = (user: Pick<CurrentUser, 'permissions' | 'perks'>) => meets(user, { all: ['MANAGE_MANAGEMENT_STATISTICS'] });
+export const isStatisticsManager = (user: Pick<CurrentUser, 'permissions' | 'perks'>) =>
+  meets(user, { all: ['MANAGE_MANAGEMENT_STATISTICS'] });
 
 /**
  * Management statistics: every member's figures for a day, a week or a month, counted live from the orders,
@@ -87,7 +88,10 @@ export class StatisticsService {
     this.#key(actor, id);
     const em = this.#orm.em.fork();
     const removed = await em.transactional(async (tx) => {
-      const rows = await tx.execute<Record<string, unknown>[]>('delete from management_statistics where id = ? returning *', [id]);
+      const rows = await tx.execute<Record<string, unknown>[]>(
+        'delete from management_statistics where id = ? returning *',
+        [id],
+      );
       const row = rows[0];
       if (!row) return null;
       const entity = tx.map(ManagementStatisticSchema, row);
@@ -114,7 +118,11 @@ export class StatisticsService {
   /** A member's stored weekly records, newest first (My Performance's history). */
   async history(userId: string, limit = 12): Promise<ManagementStatisticsRecord[]> {
     const em = this.#orm.em.fork();
-    const rows = await em.find(ManagementStatisticSchema, { userId, period: 'week' }, { orderBy: { from: 'desc' }, limit });
+    const rows = await em.find(
+      ManagementStatisticSchema,
+      { userId, period: 'week' },
+      { orderBy: { from: 'desc' }, limit },
+    );
     const person = (await people(em, [userId])).get(userId)!;
     return rows.map((row) => toRecord(row, person));
   }
@@ -123,7 +131,12 @@ export class StatisticsService {
    * Every member's figures for [from, until] (days, both included): staff (rank holders) and anyone else who did
    * something in the period, or only `userId`. Used live and by the week closer.
    */
-  async figures(em: Em, from: string, until: string, userId: string | null): Promise<Map<string, Figures & { leaveDays: number }>> {
+  async figures(
+    em: Em,
+    from: string,
+    until: string,
+    userId: string | null,
+  ): Promise<Map<string, Figures & { leaveDays: number }>> {
     const [counted, leave] = await Promise.all([
       memberFigures(em, from, addDays(until, 1), userId, { staff: true }),
       this.#leave ? this.#leave(from, until, userId) : Promise.resolve(new Map<string, number>()),
@@ -153,26 +166,54 @@ export class StatisticsService {
   async #storedWeek(em: Em, view: PeriodView): Promise<ManagementStatisticsRecord[] | null> {
     if (view.period !== 'week' || !view.closed || !(await this.#weekClosed(em, view.from))) return null;
     const rows = await em.find(ManagementStatisticSchema, { period: 'week', from: view.from });
-    const names = await people(em, rows.map((r) => r.userId));
+    const names = await people(
+      em,
+      rows.map((r) => r.userId),
+    );
     return rows.map((row) => toRecord(row, names.get(row.userId)!));
   }
 
   async #weekClosed(em: Em, weekStart: string): Promise<boolean> {
-    const [row] = await em.execute<unknown[]>('select 1 from statistics_closed_weeks where week_start = ?', [weekStart]);
+    const [row] = await em.execute<unknown[]>('select 1 from statistics_closed_weeks where week_start = ?', [
+      weekStart,
+    ]);
     return Boolean(row);
   }
 
   #key(actor: CurrentUser, id: string): NonNullable<ReturnType<typeof parseRecordId>> {
     const key = parseRecordId(id);
     if (!key) throw new DomainError('bad_request', 'Not a statistics ID');
-    if (key.userId !== actor.id && !isStatisticsManager(actor)) throw new DomainError('forbidden', 'You may only read your own statistics.');
+    if (key.userId !== actor.id && !isStatisticsManager(actor))
+      throw new DomainError('forbidden', 'You may only read your own statistics.');
     return key;
   }
 }
 
 function figuresOf(record: ManagementStatisticsRecord): Record<StatisticsFigure, number | null> {
-  const { claimed, prepared, delivered, reported, claimsExpired, avgClaimToPreparedS, avgReadyToDeliveredS, leaveDays, applicationsReviewed, appealVotes } = record;
-  return { claimed, prepared, delivered, reported, claimsExpired, avgClaimToPreparedS, avgReadyToDeliveredS, leaveDays, applicationsReviewed, appealVotes };
+  const {
+    claimed,
+    prepared,
+    delivered,
+    reported,
+    claimsExpired,
+    avgClaimToPreparedS,
+    avgReadyToDeliveredS,
+    leaveDays,
+    applicationsReviewed,
+    appealVotes,
+  } = record;
+  return {
+    claimed,
+    prepared,
+    delivered,
+    reported,
+    claimsExpired,
+    avgClaimToPreparedS,
+    avgReadyToDeliveredS,
+    leaveDays,
+    applicationsReviewed,
+    appealVotes,
+  };
 }
 
 export function toRecord(row: ManagementStatistic, user: StatisticsPerson): ManagementStatisticsRecord {
@@ -189,8 +230,14 @@ export function toRecord(row: ManagementStatistic, user: StatisticsPerson): Mana
     delivered: row.delivered,
     reported: row.reported,
     claimsExpired: row.claimsExpired,
-    avgClaimToPreparedS: row.avgClaimToPreparedS === null || row.avgClaimToPreparedS === undefined ? null : Number(row.avgClaimToPreparedS),
-    avgReadyToDeliveredS: row.avgReadyToDeliveredS === null || row.avgReadyToDeliveredS === undefined ? null : Number(row.avgReadyToDeliveredS),
+    avgClaimToPreparedS:
+      row.avgClaimToPreparedS === null || row.avgClaimToPreparedS === undefined
+        ? null
+        : Number(row.avgClaimToPreparedS),
+    avgReadyToDeliveredS:
+      row.avgReadyToDeliveredS === null || row.avgReadyToDeliveredS === undefined
+        ? null
+        : Number(row.avgReadyToDeliveredS),
     leaveDays: row.leaveDays,
     applicationsReviewed: row.applicationsReviewed,
     appealVotes: row.appealVotes,
@@ -200,9 +247,14 @@ export function toRecord(row: ManagementStatistic, user: StatisticsPerson): Mana
 const displayName = (p: StatisticsPerson) => (p.displayName ?? p.username).toLocaleLowerCase('en');
 
 /** Sorted by a figure (empty averages last either way) or the name; ties by name, then ID. */
-export function sortRecords(records: ManagementStatisticsRecord[], sort: StatisticsFigure | 'name', order: 'asc' | 'desc'): ManagementStatisticsRecord[] {
+export function sortRecords(
+  records: ManagementStatisticsRecord[],
+  sort: StatisticsFigure | 'name',
+  order: 'asc' | 'desc',
+): ManagementStatisticsRecord[] {
   const sign = order === 'asc' ? 1 : -1;
-  const byName = (a: ManagementStatisticsRecord, b: ManagementStatisticsRecord) => displayName(a.user).localeCompare(displayName(b.user)) || a.user.id.localeCompare(b.user.id);
+  const byName = (a: ManagementStatisticsRecord, b: ManagementStatisticsRecord) =>
+    displayName(a.user).localeCompare(displayName(b.user)) || a.user.id.localeCompare(b.user.id);
   return [...records].sort((a, b) => {
     if (sort === 'name') return sign * byName(a, b);
     const x = a[sort];

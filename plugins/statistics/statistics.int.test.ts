@@ -50,7 +50,8 @@ describe('management statistics', () => {
     await em.flush();
   }
 
-  const list = (query: string, user = director) => app.inject({ method: 'GET', url: `/api/client/statistics/management?${query}`, headers: user.auth });
+  const list = (query: string, user = director) =>
+    app.inject({ method: 'GET', url: `/api/client/statistics/management?${query}`, headers: user.auth });
   const find = (records: ManagementStatisticsRecord[], user: TestUser) => records.find((r) => r.user.id === user.id)!;
 
   beforeAll(async () => {
@@ -78,8 +79,19 @@ describe('management statistics', () => {
     });
     // The director voted on an appeal this week.
     const banned = await app.createUser({ ban: { reason: 'Troll' } });
-    const appeal = em.create(AppealSchema, { user: em.getReference(UserSchema, banned.id), whyBanned: 'x'.repeat(20), whyLift: 'y'.repeat(20), createdAt: new Date(NOW - 86_400_000) });
-    em.create(AppealVoteSchema, { appeal, voter: director.id, vote: 'accept', reason: 'Fine', createdAt: new Date(NOW - 3600_000) });
+    const appeal = em.create(AppealSchema, {
+      user: em.getReference(UserSchema, banned.id),
+      whyBanned: 'x'.repeat(20),
+      whyLift: 'y'.repeat(20),
+      createdAt: new Date(NOW - 86_400_000),
+    });
+    em.create(AppealVoteSchema, {
+      appeal,
+      voter: director.id,
+      vote: 'accept',
+      reason: 'Fine',
+      createdAt: new Date(NOW - 3600_000),
+    });
     await em.flush();
   });
   afterAll(() => app?.close());
@@ -97,11 +109,19 @@ describe('management statistics', () => {
       delivered: 0,
       avgClaimToPreparedS: Math.round(((2 + 4 + 1) / 3) * 60 * 10) / 10,
     });
-    expect(find(statistics, driver)).toMatchObject({ delivered: 2, reported: 1, avgReadyToDeliveredS: 6 * 60, leaveDays: 2, prepared: 0 });
+    expect(find(statistics, driver)).toMatchObject({
+      delivered: 2,
+      reported: 1,
+      avgReadyToDeliveredS: 6 * 60,
+      leaveDays: 2,
+      prepared: 0,
+    });
     expect(find(statistics, director)).toMatchObject({ appealVotes: 1, delivered: 0, avgReadyToDeliveredS: null });
     // Sorted by delivered, most first (the default); by name when asked.
     expect(statistics[0].user.id).toBe(driver.id);
-    const byName = (await list('period=week&sort=name&order=asc')).json().statistics.map((r: ManagementStatisticsRecord) => r.user.username);
+    const byName = (await list('period=week&sort=name&order=asc'))
+      .json()
+      .statistics.map((r: ManagementStatisticsRecord) => r.user.username);
     expect(byName).toEqual([...byName].sort((a: string, b: string) => a.localeCompare(b)));
   });
 
@@ -118,7 +138,10 @@ describe('management statistics', () => {
     const orders = app.server.ctx.services.orders as OrdersPlugin;
     const customer = await app.createUser();
     const order = await orders.orders.createOrder({ customerId: customer.id, item: 'Taco' });
-    expect((await app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/claim`, headers: chef.auth })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/claim`, headers: chef.auth }))
+        .statusCode,
+    ).toBe(200);
     clock += 10 * MINUTE;
     expect((await orders.sweeper.sweep()).claimsExpired).toBe(1);
     // Sweeping again records nothing twice.
@@ -134,7 +157,9 @@ describe('management statistics', () => {
     expect(await stats.weeks.due()).toContain('2026-11-16');
     expect(await stats.weeks.closeDue()).toContain('2026-11-16');
     expect(await stats.weeks.closeDue()).toEqual([]);
-    await app.db.orm.em.fork().execute(`delete from orders where prepared_by = ? and prepare_started_at < '2026-11-23'`, [chef.id]);
+    await app.db.orm.em
+      .fork()
+      .execute(`delete from orders where prepared_by = ? and prepare_started_at < '2026-11-23'`, [chef.id]);
     const after = (await list('period=week&date=2026-11-18')).json();
     expect(after.period.closed).toBe(true);
     expect(find(after.statistics, chef)).toMatchObject({ source: 'snapshot', prepared: 1, avgClaimToPreparedS: 300 });
@@ -142,46 +167,106 @@ describe('management statistics', () => {
   });
 
   it('one record by its ID: the member their own, a manager anyone’s; a deleted snapshot stays deleted', async () => {
-    const own = await app.inject({ method: 'GET', url: `/api/client/statistics/management/${driver.id}-week-2026-11-16`, headers: driver.auth });
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/client/statistics/management/${driver.id}-week-2026-11-16`,
+      headers: driver.auth,
+    });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().statistics).toMatchObject({ source: 'snapshot', delivered: 1 });
-    const live = await app.inject({ method: 'GET', url: `/api/client/statistics/management/${driver.id}-month-2026-11-01`, headers: driver.auth });
+    const live = await app.inject({
+      method: 'GET',
+      url: `/api/client/statistics/management/${driver.id}-month-2026-11-01`,
+      headers: driver.auth,
+    });
     // Live: last week's order was deleted (above), so the month counts only this week's.
     expect(live.json().statistics).toMatchObject({ source: 'live', delivered: 2 });
-    const other = await app.inject({ method: 'GET', url: `/api/client/statistics/management/${chef.id}-week-2026-11-16`, headers: driver.auth });
+    const other = await app.inject({
+      method: 'GET',
+      url: `/api/client/statistics/management/${chef.id}-week-2026-11-16`,
+      headers: driver.auth,
+    });
     expect(other.statusCode).toBe(403);
 
     const id = `${chef.id}-week-2026-11-16`;
-    const removed = await app.inject({ method: 'DELETE', url: `/api/client/statistics/management/${id}`, headers: director.auth });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/client/statistics/management/${id}`,
+      headers: director.auth,
+    });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().statistics).toMatchObject({ _id: id, prepared: 1 });
-    const [entry] = await app.db.orm.em.fork().execute<{ action: string; target_id: string; before: { record: string } }[]>(
-      `select action, target_id, before from audit_log where action = 'statistics.delete'`,
-    );
+    const [entry] = await app.db.orm.em
+      .fork()
+      .execute<{ action: string; target_id: string; before: { record: string } }[]>(
+        `select action, target_id, before from audit_log where action = 'statistics.delete'`,
+      );
     expect(entry).toMatchObject({ action: 'statistics.delete', target_id: chef.id, before: { record: id } });
-    expect((await app.inject({ method: 'GET', url: `/api/client/statistics/management/${id}`, headers: director.auth })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api/client/statistics/management/${id}`, headers: director.auth })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/client/statistics/management/${id}`, headers: director.auth }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/client/statistics/management/${id}`, headers: director.auth }))
+        .statusCode,
+    ).toBe(404);
     await stats.weeks.closeDue();
     expect(find((await list('period=week&date=2026-11-16')).json().statistics, chef)).toBeUndefined();
   });
 
   it('the kitchen per day: every day of the range, zeros included', async () => {
     const days = await stats.statistics.daily(7);
-    expect(days.map((d) => d.day)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
-    expect(days.find((d) => d.day === '2026-11-24')).toMatchObject({ delivered: 1, reported: 1, prepared: 2, avgReadyToDeliveredS: 480 });
-    expect(days.find((d) => d.day === '2026-11-21')).toMatchObject({ ordered: 0, delivered: 0, avgReadyToDeliveredS: null });
+    expect(days.map((d) => d.day)).toEqual([
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+    ]);
+    expect(days.find((d) => d.day === '2026-11-24')).toMatchObject({
+      delivered: 1,
+      reported: 1,
+      prepared: 2,
+      avgReadyToDeliveredS: 480,
+    });
+    expect(days.find((d) => d.day === '2026-11-21')).toMatchObject({
+      ordered: 0,
+      delivered: 0,
+      avgReadyToDeliveredS: null,
+    });
     const mine = await stats.statistics.daily(7, driver.id);
     expect(mine.reduce((sum, d) => sum + d.delivered, 0)).toBe(2);
   });
 
   it('bad input is a 400 that names the problem', async () => {
-    for (const query of ['period=year', 'date=2026-13-01', 'date=yesterday', 'sort=bogus', 'order=up', 'extra=1', 'date=2027-01-01']) {
+    for (const query of [
+      'period=year',
+      'date=2026-13-01',
+      'date=yesterday',
+      'sort=bogus',
+      'order=up',
+      'extra=1',
+      'date=2027-01-01',
+    ]) {
       const answer = await list(query);
       expect(answer.statusCode, query).toBe(400);
       expect(answer.json()).toMatchObject({ statusCode: 400, error: expect.any(String), message: expect.any(String) });
     }
-    for (const id of ['123', `${chef.id}-week-2026-11-18`, `${chef.id}-month-2026-11-02`, `${chef.id}-year-2026-01-01`, `${chef.id}-week-2026-02-30`, `${chef.id}-week-2027-01-04`]) {
-      const answer = await app.inject({ method: 'GET', url: `/api/client/statistics/management/${id}`, headers: director.auth });
+    for (const id of [
+      '123',
+      `${chef.id}-week-2026-11-18`,
+      `${chef.id}-month-2026-11-02`,
+      `${chef.id}-year-2026-01-01`,
+      `${chef.id}-week-2026-02-30`,
+      `${chef.id}-week-2027-01-04`,
+    ]) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/api/client/statistics/management/${id}`,
+        headers: director.auth,
+      });
       expect(answer.statusCode, id).toBe(400);
     }
   });

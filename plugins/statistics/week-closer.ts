@@ -38,7 +38,9 @@ export class WeekCloser {
   /** The weeks that ended and are not closed yet, oldest first (at most BACKFILL_WEEKS back when none ever was). */
   async due(): Promise<string[]> {
     const thisWeek = periodOf('week', this.#statistics.today()).from;
-    const [last] = await this.#orm.em.fork().execute<{ week_start: string | null }[]>('select max(week_start) as week_start from statistics_closed_weeks');
+    const [last] = await this.#orm.em
+      .fork()
+      .execute<{ week_start: string | null }[]>('select max(week_start) as week_start from statistics_closed_weeks');
     let week = last?.week_start ? addDays(last.week_start, 7) : addDays(thisWeek, -7 * BACKFILL_WEEKS);
     const weeks: string[] = [];
     for (; week < thisWeek; week = addDays(week, 7)) weeks.push(week);

@@ -22,22 +22,29 @@ const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
 
 /** Coins for users: the hourly reward, wallets, a manager's adjustment, the sponsor token and callback (specification §7). */
 export async function coinsRoutes(app: App, store: StorePlugin): Promise<void> {
-  app.post('/api/client/users/hourly', { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } }, async (request): Promise<HourlyClaimResponse> =>
-    store.hourly.claim(request.user!.id),
+  app.post(
+    '/api/client/users/hourly',
+    { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } },
+    async (request): Promise<HourlyClaimResponse> => store.hourly.claim(request.user!.id),
   );
 
-  app.get('/api/client/users/:id/wallet', { onRequest: selfOrManager, schema: { params: UserIdOnlyParamsSchema } }, async (request): Promise<WalletView> =>
-    store.wallets.view(request.params.id),
+  app.get(
+    '/api/client/users/:id/wallet',
+    { onRequest: selfOrManager, schema: { params: UserIdOnlyParamsSchema } },
+    async (request): Promise<WalletView> => store.wallets.view(request.params.id),
   );
 
   app.post(
     '/api/client/admin/users/:id/coins',
     { onRequest: manageUsers, schema: { params: UserIdOnlyParamsSchema, body: AdjustCoinsBodySchema } },
-    async (request): Promise<AdjustCoinsResponse> => store.wallets.adjust(request.user!, request.params.id, request.body),
+    async (request): Promise<AdjustCoinsResponse> =>
+      store.wallets.adjust(request.user!, request.params.id, request.body),
   );
 
-  app.post('/api/client/npay/token', { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } }, async (request): Promise<SponsorTokenResponse> =>
-    store.sponsor.issue(request.user!.id),
+  app.post(
+    '/api/client/npay/token',
+    { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } },
+    async (request): Promise<SponsorTokenResponse> => store.sponsor.issue(request.user!.id),
   );
 
   // The ad network's callback: the signature covers the exact bytes, so this scope reads the body raw.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../../core/shared/text.ts';
-import { CoinTransactionViewSchema, MAX_COINS, type CoinKind } from './schemas.ts';
+import { type CoinKind, CoinTransactionViewSchema, MAX_COINS } from './schemas.ts';
 
 /**
  * The coins-for-users contract (docs/store.md "Hourly", "Balances on profiles", "Admin adjustments", "Sponsors"):
@@ -64,7 +64,10 @@ export const AdjustCoinsBodySchema = z.strictObject({
 });
 export type AdjustCoinsInput = z.infer<typeof AdjustCoinsBodySchema>;
 
-export const AdjustCoinsResponseSchema = z.object({ balance: z.number().int(), transaction: CoinTransactionViewSchema });
+export const AdjustCoinsResponseSchema = z.object({
+  balance: z.number().int(),
+  transaction: CoinTransactionViewSchema,
+});
 export type AdjustCoinsResponse = z.infer<typeof AdjustCoinsResponseSchema>;
 
 /** The sponsor product's identifier (specification §7: product identifier '29'). */

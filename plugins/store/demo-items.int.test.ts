@@ -11,7 +11,9 @@ const demo = (role: (typeof DEMO_USERS)[number]['role']) => DEMO_USERS.find((u) 
 /** A demo item says what buying it gives: its description is checked against what the perk then lets the buyer do. */
 describe('the demo store items keep their word', () => {
   let app: TestApp;
-  const auth = async (userId: string) => ({ authorization: `Bearer ${(await app.server.ctx.sessions.create(userId)).token}` });
+  const auth = async (userId: string) => ({
+    authorization: `Bearer ${(await app.server.ctx.sessions.create(userId)).token}`,
+  });
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
@@ -30,15 +32,29 @@ describe('the demo store items keep their word', () => {
     const customer = await auth(demo('Customer'));
     const driver = await auth(demo('Delivery driver'));
     const write = () =>
-      app.inject({ method: 'POST', url: '/api/client/delivery-messages', headers: customer, payload: { title: 'Casey says enjoy', message: 'Enjoy it, {customer}!' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/client/delivery-messages',
+        headers: customer,
+        payload: { title: 'Casey says enjoy', message: 'Enjoy it, {customer}!' },
+      });
     // Without the perk the directory is closed to a customer; the purchase opens it.
     expect((await write()).statusCode).toBe(403);
-    const bought = await app.inject({ method: 'POST', url: '/api/client/store/items/purchase', headers: customer, payload: { id: item.id } });
+    const bought = await app.inject({
+      method: 'POST',
+      url: '/api/client/store/items/purchase',
+      headers: customer,
+      payload: { id: item.id },
+    });
     expect(bought.statusCode, bought.body).toBe(200);
     const written = await write();
     expect(written.statusCode, written.body).toBe(201);
     // A driver finds it where they pick a message when delivering.
-    const found = await app.inject({ method: 'GET', url: '/api/client/delivery-messages?query=Casey%20says', headers: driver });
+    const found = await app.inject({
+      method: 'GET',
+      url: '/api/client/delivery-messages?query=Casey%20says',
+      headers: driver,
+    });
     expect(found.json().deliveryMessages.map((m: { title: string }) => m.title)).toEqual(['Casey says enjoy']);
   });
 });

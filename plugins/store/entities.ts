@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import { ITEM_GRANT_KINDS, PURCHASE_STATUSES } from './item-schemas.ts';
@@ -29,7 +29,10 @@ export const CoinTransactionSchema = defineEntity({
   uniques: [{ properties: ['user', 'reference'] }],
   indexes: [{ properties: ['user', 'createdAt'] }],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     /** Signed: a credit is positive, a debit negative. */
     amount: p.integer(),
@@ -53,7 +56,10 @@ export const GrantSchema = defineEntity({
   tableName: 'grants',
   indexes: [{ properties: ['user', 'kind', 'value'] }, { properties: ['endsAt'] }],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     kind: p.enum(GRANT_KINDS),
     value: p.string().length(64),
@@ -76,7 +82,10 @@ export const StoreItemSchema = defineEntity({
   name: 'StoreItem',
   tableName: 'store_items',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().length(100),
     description: p.text().default(''),
     picture: p.text().nullable(),
@@ -101,9 +110,16 @@ export type StoreItem = InferEntity<typeof StoreItemSchema>;
 export const StorePurchaseSchema = defineEntity({
   name: 'StorePurchase',
   tableName: 'store_purchases',
-  indexes: [{ properties: ['item', 'recipient'] }, { properties: ['recipient', 'createdAt'] }, { properties: ['status', 'createdAt'] }],
+  indexes: [
+    { properties: ['item', 'recipient'] },
+    { properties: ['recipient', 'createdAt'] },
+    { properties: ['status', 'createdAt'] },
+  ],
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     item: () => p.manyToOne(StoreItemSchema).deleteRule('restrict'),
     buyer: () => p.manyToOne(UserSchema).deleteRule('cascade'),
     recipient: () => p.manyToOne(UserSchema).deleteRule('cascade'),

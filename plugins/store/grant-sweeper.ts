@@ -30,7 +30,8 @@ export class GrantSweeper {
   /** One sweep: the timed grants, then every added sweep; one failing does not stop the others. */
   async sweep(): Promise<void> {
     const failures: unknown[] = [];
-    for (const task of [() => this.#grants.sweep(), ...this.#also]) await task().catch((error: unknown) => failures.push(error));
+    for (const task of [() => this.#grants.sweep(), ...this.#also])
+      await task().catch((error: unknown) => failures.push(error));
     if (failures.length) throw new AggregateError(failures, 'grant sweep failed');
   }
 

@@ -33,21 +33,44 @@ describe('granted ranks: a rank edit racing a grant', () => {
   afterAll(() => app?.close());
 
   const editRanks = (user: TestUser, ranks: string[]) =>
-    app.inject({ method: 'PATCH', url: `/api/client/admin/users/${user.id}/update-rank`, headers: manager.auth, payload: { ranks } });
+    app.inject({
+      method: 'PATCH',
+      url: `/api/client/admin/users/${user.id}/update-rank`,
+      headers: manager.auth,
+      payload: { ranks },
+    });
   const grant = (user: TestUser, sourceRef: string, endsAt: Date | null = null) =>
-    app.db.orm.em.fork().transactional((em) => grants.grantIn(em, { userId: user.id, kind: 'rank', value: plan, source: 'subscription', sourceRef, endsAt }));
+    app.db.orm.em
+      .fork()
+      .transactional((em) =>
+        grants.grantIn(em, { userId: user.id, kind: 'rank', value: plan, source: 'subscription', sourceRef, endsAt }),
+      );
   const endGrant = (user: TestUser, sourceRef: string) =>
-    app.db.orm.em.fork().transactional((em) => grants.endIn(em, { userId: user.id, source: 'subscription', sourceRef }));
-  const held = async (user: TestUser): Promise<string[]> => [...(await app.inject({ method: 'GET', url: `/api/v3/users/${user.id}` })).json().user.ranks].sort();
+    app.db.orm.em
+      .fork()
+      .transactional((em) => grants.endIn(em, { userId: user.id, source: 'subscription', sourceRef }));
+  const held = async (user: TestUser): Promise<string[]> =>
+    [...(await app.inject({ method: 'GET', url: `/api/v3/users/${user.id}` })).json().user.ranks].sort();
   const manual = async (user: TestUser): Promise<string[]> => {
-    const res = await app.inject({ method: 'POST', url: '/api/client/admin/users', headers: manager.auth, payload: { filter: { search: user.id } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/client/admin/users',
+      headers: manager.auth,
+      payload: { filter: { search: user.id } },
+    });
     return [...res.json().users[0].manualRanks].sort();
   };
   async function expectChained(user: TestUser): Promise<void> {
-    const res = await app.inject({ method: 'GET', url: `/api/client/users/${user.id}/rank-history`, headers: manager.auth });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/client/users/${user.id}/rank-history`,
+      headers: manager.auth,
+    });
     let previous: string[] = [];
     for (const entry of (res.json().history as RankHistoryView[]).reverse()) {
-      expect([...entry.ranksBefore].sort(), `${entry.action} starts where the previous entry ended`).toEqual([...previous].sort());
+      expect([...entry.ranksBefore].sort(), `${entry.action} starts where the previous entry ended`).toEqual(
+        [...previous].sort(),
+      );
       previous = entry.ranksAfter;
     }
     expect([...previous].sort(), 'the history ends with the ranks held').toEqual(await held(user));
@@ -55,7 +78,10 @@ describe('granted ranks: a rank edit racing a grant', () => {
   const sorted = (...ids: string[]) => [...ids].sort();
 
   // The manager gives Chef by hand (leaving the grant's rank to the grant), or the grant's rank itself.
-  it.each([{ edit: 'leaves its rank out', byHand: () => [chef] }, { edit: 'gives its rank by hand too', byHand: () => [plan] }])(
+  it.each([
+    { edit: 'leaves its rank out', byHand: () => [chef] },
+    { edit: 'gives its rank by hand too', byHand: () => [plan] },
+  ])(
     "a grant's start racing an edit that $edit: the user holds the grant's rank and what the hand gave, and the grant's end takes only a rank no hand gave",
     async ({ byHand }) => {
       for (let trial = 0; trial < TRIALS; trial++) {

@@ -1,4 +1,4 @@
-import { UserSchema, type User } from '../../core/auth/entities.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -7,7 +7,7 @@ import { newId } from '../../core/ids.ts';
 import { RankHistorySchema } from '../users/entities.ts';
 import type { HeldByGrants, RanksHeldByGrants } from '../users/index.ts';
 import type { GrantOrigin } from '../users/schemas.ts';
-import { GrantSchema, type Grant } from './entities.ts';
+import { type Grant, GrantSchema } from './entities.ts';
 import { asDomainError } from './refusals.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
 
@@ -107,7 +107,10 @@ export class GrantService {
   /** The ranks the user's active grants give, and those they hold alone (inside the caller's transaction, under the user's lock). */
   async ranksIn(em: Em, userId: string): Promise<RanksHeldByGrants> {
     const grants = await em.find(GrantSchema, { user: userId, kind: 'rank', endedAt: null });
-    return { granted: new Set(grants.map((g) => g.value)), alone: new Set(grants.filter((g) => g.added).map((g) => g.value)) };
+    return {
+      granted: new Set(grants.map((g) => g.value)),
+      alone: new Set(grants.filter((g) => g.added).map((g) => g.value)),
+    };
   }
 
   /**
@@ -117,7 +120,11 @@ export class GrantService {
    * no hand had given it.
    */
   async handOverRanksIn(em: Em, userId: string, byHand: ReadonlySet<string>): Promise<void> {
-    const grants = await em.find(GrantSchema, { user: userId, kind: 'rank', endedAt: null }, { orderBy: { endsAt: 'desc nulls first', id: 'asc' } });
+    const grants = await em.find(
+      GrantSchema,
+      { user: userId, kind: 'rank', endedAt: null },
+      { orderBy: { endsAt: 'desc nulls first', id: 'asc' } },
+    );
     for (const grant of grants) {
       if (byHand.has(grant.value)) grant.added = false;
     }
@@ -150,10 +157,13 @@ export class GrantService {
     const runOn = input.endsAt !== null && !(input.endsAt instanceof Date) ? input.endsAt.daysAfterLatest : null;
     const endsAt = input.endsAt instanceof Date ? input.endsAt : null;
     try {
-      const [row] = await em.execute<{ changed: boolean }[]>(`select "changed" from "grant_apply"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-        ...[newId(), input.userId, input.kind, input.value, input.source, input.sourceRef],
-        ...[endsAt, runOn, new Date(this.#now()), newId(), reasonOf(input)],
-      ]);
+      const [row] = await em.execute<{ changed: boolean }[]>(
+        `select "changed" from "grant_apply"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          ...[newId(), input.userId, input.kind, input.value, input.source, input.sourceRef],
+          ...[endsAt, runOn, new Date(this.#now()), newId(), reasonOf(input)],
+        ],
+      );
       return Boolean(row!.changed);
     } catch (error) {
       throw asDomainError(error);
@@ -163,7 +173,12 @@ export class GrantService {
   /** Ends every active grant of that source for the user (a subscription ended, a purchase refunded). */
   async endIn(em: Em, ref: GrantSourceRef): Promise<boolean> {
     const user = await lockedUser(em, ref.userId);
-    const grants = await em.find(GrantSchema, { user: ref.userId, source: ref.source, sourceRef: ref.sourceRef, endedAt: null });
+    const grants = await em.find(GrantSchema, {
+      user: ref.userId,
+      source: ref.source,
+      sourceRef: ref.sourceRef,
+      endedAt: null,
+    });
     let changed = false;
     for (const grant of grants) changed = (await this.#end(em, user, grant)) || changed;
     return changed;
@@ -171,7 +186,9 @@ export class GrantService {
 
   /** The user's active grants, soonest end first (those without an end last). */
   async activeFor(userId: string): Promise<GrantView[]> {
-    const grants = await this.#orm.em.fork().find(GrantSchema, { user: userId, endedAt: null }, { orderBy: { endsAt: 'asc nulls last', startedAt: 'asc' } });
+    const grants = await this.#orm.em
+      .fork()
+      .find(GrantSchema, { user: userId, endedAt: null }, { orderBy: { endsAt: 'asc nulls last', startedAt: 'asc' } });
     return grants.map(toGrantView);
   }
 
@@ -181,7 +198,13 @@ export class GrantService {
    */
   async sweep(limit = 200): Promise<number> {
     const now = new Date(this.#now());
-    const due = await this.#orm.em.fork().find(GrantSchema, { endedAt: null, endsAt: { $lte: now } }, { fields: ['id', 'user'], orderBy: { endsAt: 'asc' }, limit });
+    const due = await this.#orm.em
+      .fork()
+      .find(
+        GrantSchema,
+        { endedAt: null, endsAt: { $lte: now } },
+        { fields: ['id', 'user'], orderBy: { endsAt: 'asc' }, limit },
+      );
     let ended = 0;
     for (const userId of new Set(due.map((g) => g.user.id))) {
       const changed = await this.#orm.em.fork().transactional(async (em) => {
@@ -210,7 +233,13 @@ export class GrantService {
   async #end(em: Em, user: User, grant: Grant): Promise<boolean> {
     grant.endedAt = new Date(this.#now());
     if (!grant.added) return false;
-    const other = await em.findOne(GrantSchema, { user: user.id, kind: grant.kind, value: grant.value, endedAt: null, id: { $ne: grant.id } });
+    const other = await em.findOne(GrantSchema, {
+      user: user.id,
+      kind: grant.kind,
+      value: grant.value,
+      endedAt: null,
+      id: { $ne: grant.id },
+    });
     if (other) {
       other.added = true;
       return false;
@@ -224,7 +253,14 @@ export class GrantService {
     const rank = before.find((r) => r.id === grant.value);
     if (!rank) return false;
     user.ranks.remove(rank);
-    em.create(RankHistorySchema, { user, action: 'grant_end', ranksBefore: rankIds(before), ranksAfter: rankIds(before.filter((r) => r !== rank)), reason: reasonOf(grant), by: null });
+    em.create(RankHistorySchema, {
+      user,
+      action: 'grant_end',
+      ranksBefore: rankIds(before),
+      ranksAfter: rankIds(before.filter((r) => r !== rank)),
+      reason: reasonOf(grant),
+      by: null,
+    });
     return true;
   }
 }
@@ -234,7 +270,9 @@ async function lockedUser(em: Em, userId: string, withRanks = true): Promise<Use
   // Read again under the lock (another transaction may have changed the user while we waited), after writing what
   // this transaction changed so far (an earlier grant in it), which the refresh would otherwise throw away.
   await em.flush();
-  return withRanks ? em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true }) : em.findOneOrFail(UserSchema, { id: userId }, { refresh: true });
+  return withRanks
+    ? em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true })
+    : em.findOneOrFail(UserSchema, { id: userId }, { refresh: true });
 }
 
 /** Highest first, as the user manager writes them. */

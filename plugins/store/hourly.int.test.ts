@@ -10,7 +10,8 @@ describe('the hourly reward', () => {
   let app: TestApp;
   let clock = START;
   // Each caller from an address of their own: the route's per-address rate limit is not what these tests count.
-  const claim = (auth: Record<string, string>, remoteAddress = '10.0.0.1') => app.inject({ method: 'POST', url: '/api/client/users/hourly', headers: auth, remoteAddress });
+  const claim = (auth: Record<string, string>, remoteAddress = '10.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/client/users/hourly', headers: auth, remoteAddress });
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
@@ -22,7 +23,11 @@ describe('the hourly reward', () => {
     const user = await app.createUser();
     const first = await claim(user.auth);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ amount: 50, balance: 50, nextClaimAt: new Date(START + HOURLY_INTERVAL_MS).toISOString() });
+    expect(first.json()).toEqual({
+      amount: 50,
+      balance: 50,
+      nextClaimAt: new Date(START + HOURLY_INTERVAL_MS).toISOString(),
+    });
 
     clock = START + HOURLY_INTERVAL_MS - 5 * 60_000 + 1;
     const early = await claim(user.auth);
@@ -40,8 +45,15 @@ describe('the hourly reward', () => {
     expect(second.json()).toMatchObject({ amount: 50, balance: 100 });
 
     const store = app.server.ctx.services.store as StorePlugin;
-    expect(await store.hourly.status(user.id)).toEqual({ balance: 100, amount: 50, lastClaimAt: new Date(clock).toISOString(), nextClaimAt: new Date(clock + HOURLY_INTERVAL_MS).toISOString() });
-    const rows = await app.db.orm.em.fork().find(CoinTransactionSchema, { user: user.id }, { orderBy: { createdAt: 'asc' } });
+    expect(await store.hourly.status(user.id)).toEqual({
+      balance: 100,
+      amount: 50,
+      lastClaimAt: new Date(clock).toISOString(),
+      nextClaimAt: new Date(clock + HOURLY_INTERVAL_MS).toISOString(),
+    });
+    const rows = await app.db.orm.em
+      .fork()
+      .find(CoinTransactionSchema, { user: user.id }, { orderBy: { createdAt: 'asc' } });
     expect(rows.map((r) => [r.kind, r.amount, r.reference])).toEqual([
       ['HOURLY', 50, `hourly:${new Date(START).toISOString()}`],
       ['HOURLY', 50, `hourly:${new Date(START + HOURLY_INTERVAL_MS).toISOString()}`],
@@ -53,10 +65,25 @@ describe('the hourly reward', () => {
     const manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
     const user = await app.createUser();
     const store = app.server.ctx.services.store as StorePlugin;
-    expect(await store.hourly.status(user.id)).toEqual({ balance: 0, amount: 50, lastClaimAt: null, nextClaimAt: null });
-    const set = await app.inject({ method: 'POST', url: '/api/client/settings/hourlyReward', headers: manager.auth, payload: { val: 75 } });
+    expect(await store.hourly.status(user.id)).toEqual({
+      balance: 0,
+      amount: 50,
+      lastClaimAt: null,
+      nextClaimAt: null,
+    });
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/client/settings/hourlyReward',
+      headers: manager.auth,
+      payload: { val: 75 },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect((await claim(user.auth)).json()).toMatchObject({ amount: 75, balance: 75 });
-    await app.inject({ method: 'POST', url: '/api/client/settings/hourlyReward', headers: manager.auth, payload: { val: 50 } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/client/settings/hourlyReward',
+      headers: manager.auth,
+      payload: { val: 50 },
+    });
   });
 });

@@ -45,11 +45,21 @@ export class HourlyService {
       if (claimed.length === 0) {
         const last = await this.#lastClaim(em, userId);
         const next = new Date((last?.getTime() ?? now.getTime()) + HOURLY_INTERVAL_MS);
-        throw new DomainError('rate_limited', `You already claimed your hourly reward. Come back in ${waitText(next.getTime() - now.getTime())}.`, {
-          nextClaimAt: next.toISOString(),
-        });
+        throw new DomainError(
+          'rate_limited',
+          `You already claimed your hourly reward. Come back in ${waitText(next.getTime() - now.getTime())}.`,
+          {
+            nextClaimAt: next.toISOString(),
+          },
+        );
       }
-      const { balance } = await this.#coins.creditIn(em, { userId, amount, kind: 'HOURLY', reference: `hourly:${now.toISOString()}`, reason: 'Hourly reward' });
+      const { balance } = await this.#coins.creditIn(em, {
+        userId,
+        amount,
+        kind: 'HOURLY',
+        reference: `hourly:${now.toISOString()}`,
+        reason: 'Hourly reward',
+      });
       return { amount, balance, nextClaimAt: new Date(now.getTime() + HOURLY_INTERVAL_MS).toISOString() };
     });
   }
@@ -58,7 +68,10 @@ export class HourlyService {
   async status(userId: string): Promise<HourlyStatus> {
     const em = this.#orm.em.fork();
     const [rows, amount] = await Promise.all([
-      em.execute<{ balance: number; last_hourly_at: Date | string | null }[]>(`select "balance", "last_hourly_at" from "wallets" where "user_id" = ?`, [userId]),
+      em.execute<{ balance: number; last_hourly_at: Date | string | null }[]>(
+        `select "balance", "last_hourly_at" from "wallets" where "user_id" = ?`,
+        [userId],
+      ),
       this.#settings.get('hourlyReward'),
     ]);
     const row = rows[0];
@@ -73,7 +86,10 @@ export class HourlyService {
   }
 
   async #lastClaim(em: Em, userId: string): Promise<Date | null> {
-    const rows = await em.execute<{ last_hourly_at: Date | string | null }[]>(`select "last_hourly_at" from "wallets" where "user_id" = ?`, [userId]);
+    const rows = await em.execute<{ last_hourly_at: Date | string | null }[]>(
+      `select "last_hourly_at" from "wallets" where "user_id" = ?`,
+      [userId],
+    );
     const value = rows[0]?.last_hourly_at;
     return value ? new Date(value) : null;
   }

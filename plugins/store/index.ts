@@ -3,17 +3,17 @@ import type { SettingsService } from '../settings/service.ts';
 import type { UsersPlugin } from '../users/index.ts';
 import { coinsRoutes } from './coins-api.ts';
 import hourlyCommand from './commands/hourly.ts';
-import { storeEntities, StorePurchaseSchema } from './entities.ts';
+import { StorePurchaseSchema, storeEntities } from './entities.ts';
 import { GrantSweeper } from './grant-sweeper.ts';
 import { GrantService, type GrantSourceNamer } from './grants.ts';
 import { HourlyService } from './hourly.ts';
-import { storeItemsRoutes } from './items-api.ts';
 import { StoreItems } from './items.ts';
+import { storeItemsRoutes } from './items-api.ts';
 import { CoinLedger } from './ledger.ts';
 import { migrations } from './migrations/index.ts';
 import { StorePurchases } from './purchases.ts';
-import { seedWallets } from './seed-wallets.ts';
 import { seedStoreItems } from './seed.ts';
+import { seedWallets } from './seed-wallets.ts';
 import { SponsorService } from './sponsor.ts';
 import { WalletService } from './wallets.ts';
 
@@ -51,7 +51,14 @@ export default definePlugin({
     const coins = new CoinLedger(ctx.orm, ctx.now);
     const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
     const settings = ctx.services.settings as SettingsService;
-    const sponsor = new SponsorService({ orm: ctx.orm, coins, settings, events: ctx.events, config: ctx.config, now: ctx.now });
+    const sponsor = new SponsorService({
+      orm: ctx.orm,
+      coins,
+      settings,
+      events: ctx.events,
+      config: ctx.config,
+      now: ctx.now,
+    });
     // `nitroPayToken` in GET /api/v3/users/@me, what grants hold in the user manager's view, and the ranks grants
     // hold when a rank is given or taken by hand: the users plugin asks us, without importing this plugin.
     const users = ctx.services.users as UsersPlugin;

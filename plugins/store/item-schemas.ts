@@ -40,7 +40,8 @@ export const ItemGrantSchema = z
   .superRefine((grant, ctx) => {
     const need = { perk: 'perk', rank: 'rankID', coins: 'coins', custom: null } as const;
     const field = need[grant.kind];
-    if (field && grant[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `Required for a ${grant.kind} item` });
+    if (field && grant[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: `Required for a ${grant.kind} item` });
   });
 export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 

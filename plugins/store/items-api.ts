@@ -1,19 +1,19 @@
 import { publicAccess, requireAuth, requirePermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
 import {
+  type AdminStoreItemView,
   CreateItemBodySchema,
   ItemIdParamsSchema,
-  PurchaseIdParamsSchema,
   PurchaseBodySchema,
-  PurchasesQuerySchema,
-  RecipientQuerySchema,
-  RestockBodySchema,
-  UpdateItemBodySchema,
-  type AdminStoreItemView,
+  PurchaseIdParamsSchema,
   type PurchaseResponse,
+  PurchasesQuerySchema,
   type PurchaseView,
+  RecipientQuerySchema,
   type RecipientView,
+  RestockBodySchema,
   type StoreItemView,
+  UpdateItemBodySchema,
 } from './item-schemas.ts';
 import type { StoreItems } from './items.ts';
 import type { StorePurchases } from './purchases.ts';
@@ -22,49 +22,99 @@ const manageSettings = requirePermissions({ all: ['MANAGE_SETTINGS'] });
 
 /** Per signed-in user (the guard ran before, on onRequest), not per address: people behind one address do not share it. */
 const perUser = (max: number) => ({
-  rateLimit: { max, timeWindow: '1 minute', hook: 'preHandler' as const, keyGenerator: (request: { user?: { id: string } | null; ip: string }) => request.user?.id ?? request.ip },
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: (request: { user?: { id: string } | null; ip: string }) => request.user?.id ?? request.ip,
+  },
 });
 
 /** §7 store items and purchases, and the store screen's item management (MANAGE_SETTINGS). docs/store.md. */
-export function storeItemsRoutes(app: App, items: StoreItems, purchases: StorePurchases, purchasesPerMinute: number): void {
-  app.get('/api/client/store/items', { onRequest: publicAccess }, async (): Promise<{ items: StoreItemView[] }> => ({ items: await items.onSale() }));
+export function storeItemsRoutes(
+  app: App,
+  items: StoreItems,
+  purchases: StorePurchases,
+  purchasesPerMinute: number,
+): void {
+  app.get(
+    '/api/client/store/items',
+    { onRequest: publicAccess },
+    async (): Promise<{ items: StoreItemView[] }> => ({ items: await items.onSale() }),
+  );
 
   app.post(
     '/api/client/store/items/purchase',
-    { onRequest: requireAuth(), config: purchasesPerMinute > 0 ? perUser(purchasesPerMinute) : {}, schema: { body: PurchaseBodySchema } },
+    {
+      onRequest: requireAuth(),
+      config: purchasesPerMinute > 0 ? perUser(purchasesPerMinute) : {},
+      schema: { body: PurchaseBodySchema },
+    },
     async (request): Promise<PurchaseResponse> => purchases.purchase(request.user!, request.body),
   );
 
   // Finding a gift's recipient: an exact ID or username, answering ID, name and avatar only (no search of users).
-  app.get('/api/client/store/recipient', { onRequest: requireAuth(), config: perUser(60), schema: { querystring: RecipientQuerySchema } }, async (request): Promise<{ recipient: RecipientView }> => ({
-    recipient: await purchases.findRecipient(request.query.query),
-  }));
+  app.get(
+    '/api/client/store/recipient',
+    { onRequest: requireAuth(), config: perUser(60), schema: { querystring: RecipientQuerySchema } },
+    async (request): Promise<{ recipient: RecipientView }> => ({
+      recipient: await purchases.findRecipient(request.query.query),
+    }),
+  );
 
-  app.get('/api/client/store/items/all', { onRequest: manageSettings }, async (): Promise<{ items: AdminStoreItemView[] }> => ({ items: await items.all() }));
+  app.get(
+    '/api/client/store/items/all',
+    { onRequest: manageSettings },
+    async (): Promise<{ items: AdminStoreItemView[] }> => ({ items: await items.all() }),
+  );
 
-  app.post('/api/client/store/items', { onRequest: manageSettings, schema: { body: CreateItemBodySchema } }, async (request, reply): Promise<{ item: StoreItemView }> => {
-    const item = await items.create(request.user!, request.body);
-    return reply.code(201).send({ item });
-  });
+  app.post(
+    '/api/client/store/items',
+    { onRequest: manageSettings, schema: { body: CreateItemBodySchema } },
+    async (request, reply): Promise<{ item: StoreItemView }> => {
+      const item = await items.create(request.user!, request.body);
+      return reply.code(201).send({ item });
+    },
+  );
 
-  app.patch('/api/client/store/items/:id', { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, body: UpdateItemBodySchema } }, async (request): Promise<{ item: StoreItemView }> => ({
-    item: await items.update(request.user!, request.params.id, request.body),
-  }));
+  app.patch(
+    '/api/client/store/items/:id',
+    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, body: UpdateItemBodySchema } },
+    async (request): Promise<{ item: StoreItemView }> => ({
+      item: await items.update(request.user!, request.params.id, request.body),
+    }),
+  );
 
-  app.post('/api/client/store/items/:id/restock', { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, body: RestockBodySchema } }, async (request): Promise<{ item: StoreItemView }> => ({
-    item: await items.restock(request.user!, request.params.id, request.body.add),
-  }));
+  app.post(
+    '/api/client/store/items/:id/restock',
+    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, body: RestockBodySchema } },
+    async (request): Promise<{ item: StoreItemView }> => ({
+      item: await items.restock(request.user!, request.params.id, request.body.add),
+    }),
+  );
 
-  app.delete('/api/client/store/items/:id', { onRequest: manageSettings, schema: { params: ItemIdParamsSchema } }, async (request, reply) => {
-    await items.delete(request.user!, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/client/store/items/:id',
+    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema } },
+    async (request, reply) => {
+      await items.delete(request.user!, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/api/client/store/items/purchases', { onRequest: manageSettings, schema: { querystring: PurchasesQuerySchema } }, async (request): Promise<{ purchases: PurchaseView[] }> => ({
-    purchases: await purchases.withStatus(request.query.status),
-  }));
+  app.get(
+    '/api/client/store/items/purchases',
+    { onRequest: manageSettings, schema: { querystring: PurchasesQuerySchema } },
+    async (request): Promise<{ purchases: PurchaseView[] }> => ({
+      purchases: await purchases.withStatus(request.query.status),
+    }),
+  );
 
-  app.post('/api/client/store/items/purchases/:id/fulfil', { onRequest: manageSettings, schema: { params: PurchaseIdParamsSchema } }, async (request): Promise<{ purchase: PurchaseView }> => ({
-    purchase: await purchases.fulfil(request.user!, request.params.id),
-  }));
+  app.post(
+    '/api/client/store/items/purchases/:id/fulfil',
+    { onRequest: manageSettings, schema: { params: PurchaseIdParamsSchema } },
+    async (request): Promise<{ purchase: PurchaseView }> => ({
+      purchase: await purchases.fulfil(request.user!, request.params.id),
+    }),
+  );
 }

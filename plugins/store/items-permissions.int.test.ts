@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.ts';
-import { expectMatrixRow, type Callers } from '../../tests/support/permission-matrix.ts';
+import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from './index.ts';
 
@@ -35,15 +35,34 @@ describe('store items API permission matrix', () => {
 
   const actor = { id: '1', username: 'setup', displayName: null };
   const item = async (grant: { kind: 'custom' } = { kind: 'custom' }) =>
-    (await store.items.create(actor, { name: 'Thing', description: '', picture: null, price: 10, grant, stock: 100, perUserLimit: null, onSale: true })).id;
+    (
+      await store.items.create(actor, {
+        name: 'Thing',
+        description: '',
+        picture: null,
+        price: 10,
+        grant,
+        stock: 100,
+        perUserLimit: null,
+        onSale: true,
+      })
+    ).id;
   const awaiting = async () => {
     const buyer = await app.createUser();
     await store.coins.credit({ userId: buyer.id, amount: 10, kind: 'ADMIN', reference: `t:${newId()}` });
     return (await store.purchases.purchase({ id: buyer.id, username: 'buyer' }, { id: await item() })).purchased.id;
   };
 
-  const rows: { name: string; request: (user: TestUser | undefined) => Promise<InjectOptions>; expect: Record<Who, number> }[] = [
-    { name: 'GET /api/client/store/items', request: async () => ({ method: 'GET', url: '/api/client/store/items' }), expect: PUBLIC },
+  const rows: {
+    name: string;
+    request: (user: TestUser | undefined) => Promise<InjectOptions>;
+    expect: Record<Who, number>;
+  }[] = [
+    {
+      name: 'GET /api/client/store/items',
+      request: async () => ({ method: 'GET', url: '/api/client/store/items' }),
+      expect: PUBLIC,
+    },
     {
       name: 'POST /api/client/store/items/purchase',
       request: async (user) => {
@@ -52,18 +71,58 @@ describe('store items API permission matrix', () => {
       },
       expect: SIGNED_IN,
     },
-    { name: 'GET /api/client/store/recipient', request: async () => ({ method: 'GET', url: '/api/client/store/recipient?query=matrix.friend' }), expect: SIGNED_IN },
-    { name: 'GET /api/client/store/items/all', request: async () => ({ method: 'GET', url: '/api/client/store/items/all' }), expect: MANAGERS },
+    {
+      name: 'GET /api/client/store/recipient',
+      request: async () => ({ method: 'GET', url: '/api/client/store/recipient?query=matrix.friend' }),
+      expect: SIGNED_IN,
+    },
+    {
+      name: 'GET /api/client/store/items/all',
+      request: async () => ({ method: 'GET', url: '/api/client/store/items/all' }),
+      expect: MANAGERS,
+    },
     {
       name: 'POST /api/client/store/items',
-      request: async () => ({ method: 'POST', url: '/api/client/store/items', payload: { name: 'New', price: 5, grant: { kind: 'custom' } } }),
+      request: async () => ({
+        method: 'POST',
+        url: '/api/client/store/items',
+        payload: { name: 'New', price: 5, grant: { kind: 'custom' } },
+      }),
       expect: { ...MANAGERS, settings: 201, superAdmin: 201 },
     },
-    { name: 'PATCH /api/client/store/items/{id}', request: async () => ({ method: 'PATCH', url: `/api/client/store/items/${await item()}`, payload: { price: 20 } }), expect: MANAGERS },
-    { name: 'POST /api/client/store/items/{id}/restock', request: async () => ({ method: 'POST', url: `/api/client/store/items/${await item()}/restock`, payload: { add: 5 } }), expect: MANAGERS },
-    { name: 'DELETE /api/client/store/items/{id}', request: async () => ({ method: 'DELETE', url: `/api/client/store/items/${await item()}` }), expect: { ...MANAGERS, settings: 204, superAdmin: 204 } },
-    { name: 'GET /api/client/store/items/purchases', request: async () => ({ method: 'GET', url: '/api/client/store/items/purchases?status=awaiting' }), expect: MANAGERS },
-    { name: 'POST /api/client/store/items/purchases/{id}/fulfil', request: async () => ({ method: 'POST', url: `/api/client/store/items/purchases/${await awaiting()}/fulfil` }), expect: MANAGERS },
+    {
+      name: 'PATCH /api/client/store/items/{id}',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/client/store/items/${await item()}`,
+        payload: { price: 20 },
+      }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'POST /api/client/store/items/{id}/restock',
+      request: async () => ({
+        method: 'POST',
+        url: `/api/client/store/items/${await item()}/restock`,
+        payload: { add: 5 },
+      }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'DELETE /api/client/store/items/{id}',
+      request: async () => ({ method: 'DELETE', url: `/api/client/store/items/${await item()}` }),
+      expect: { ...MANAGERS, settings: 204, superAdmin: 204 },
+    },
+    {
+      name: 'GET /api/client/store/items/purchases',
+      request: async () => ({ method: 'GET', url: '/api/client/store/items/purchases?status=awaiting' }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'POST /api/client/store/items/purchases/{id}/fulfil',
+      request: async () => ({ method: 'POST', url: `/api/client/store/items/purchases/${await awaiting()}/fulfil` }),
+      expect: MANAGERS,
+    },
   ];
 
   for (const row of rows) {

@@ -1,11 +1,18 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
-import { changedFields, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
+import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
 import { RankSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { StoreItemSchema, type StoreItem } from './entities.ts';
-import type { AdminStoreItemView, CreateItemBody, ItemGrant, ItemGrantView, StoreItemView, UpdateItemBody } from './item-schemas.ts';
+import { type StoreItem, StoreItemSchema } from './entities.ts';
+import type {
+  AdminStoreItemView,
+  CreateItemBody,
+  ItemGrant,
+  ItemGrantView,
+  StoreItemView,
+  UpdateItemBody,
+} from './item-schemas.ts';
 
 type GrantColumns = Pick<StoreItem, 'grantKind' | 'grantValue' | 'grantDays' | 'grantCoins'>;
 
@@ -27,7 +34,12 @@ export function grantView(item: GrantColumns, rankNames: ReadonlyMap<string, str
     case 'perk':
       return { kind: 'perk', perk: item.grantValue ?? '', days: item.grantDays ?? null };
     case 'rank':
-      return { kind: 'rank', rankID: item.grantValue ?? '', rankName: rankNames.get(item.grantValue ?? '') ?? null, days: item.grantDays ?? null };
+      return {
+        kind: 'rank',
+        rankID: item.grantValue ?? '',
+        rankName: rankNames.get(item.grantValue ?? '') ?? null,
+        days: item.grantDays ?? null,
+      };
     case 'coins':
       return { kind: 'coins', coins: item.grantCoins ?? 0 };
     default:
@@ -94,7 +106,9 @@ export class StoreItems {
     const em = this.#orm.em.fork();
     const items = await em.find(StoreItemSchema, {}, { orderBy: { onSale: 'desc', price: 'asc', name: 'asc' } });
     const names = await rankNames(em, items);
-    const counts = await em.execute<{ item_id: string; sold: string | number }[]>(`select item_id, count(*) as sold from store_purchases group by item_id`);
+    const counts = await em.execute<{ item_id: string; sold: string | number }[]>(
+      `select item_id, count(*) as sold from store_purchases group by item_id`,
+    );
     const sold = new Map(counts.map((c) => [c.item_id, Number(c.sold)]));
     return items.map((item) => ({
       ...toView(item, names),
@@ -118,7 +132,13 @@ export class StoreItems {
       const { grant, ...fields } = input;
       const item = em.create(StoreItemSchema, { ...fields, ...grantColumns(grant), createdAt: now, updatedAt: now });
       await em.flush();
-      await this.#audit.record(em, { actor, action: 'settings.store.create', target: target(item), before: null, after: auditFields(item) });
+      await this.#audit.record(em, {
+        actor,
+        action: 'settings.store.create',
+        target: target(item),
+        before: null,
+        after: auditFields(item),
+      });
       return item;
     });
     return this.get(item.id);
@@ -145,11 +165,22 @@ export class StoreItems {
   async restock(actor: AuditActor, id: string, add: number): Promise<StoreItemView> {
     await this.#orm.em.fork().transactional(async (em) => {
       const item = await this.#locked(em, id);
-      if (item.stock === null || item.stock === undefined) throw new DomainError('conflict', 'This item has unlimited stock: there is nothing to restock.');
+      if (item.stock === null || item.stock === undefined)
+        throw new DomainError('conflict', 'This item has unlimited stock: there is nothing to restock.');
       const before = item.stock;
-      const rows = await em.execute<{ stock: number }[]>(`update store_items set stock = stock + ?, updated_at = ? where id = ? and stock + ? <= 1000000 returning stock`, [add, new Date(this.#now()), id, add]);
-      if (rows.length === 0) throw new DomainError('conflict', 'A stock of more than 1,000,000 is not needed: use unlimited stock.');
-      await this.#audit.record(em, { actor, action: 'settings.store.restock', target: target(item), before: { stock: before }, after: { stock: Number(rows[0]!.stock) } });
+      const rows = await em.execute<{ stock: number }[]>(
+        `update store_items set stock = stock + ?, updated_at = ? where id = ? and stock + ? <= 1000000 returning stock`,
+        [add, new Date(this.#now()), id, add],
+      );
+      if (rows.length === 0)
+        throw new DomainError('conflict', 'A stock of more than 1,000,000 is not needed: use unlimited stock.');
+      await this.#audit.record(em, {
+        actor,
+        action: 'settings.store.restock',
+        target: target(item),
+        before: { stock: before },
+        after: { stock: Number(rows[0]!.stock) },
+      });
     });
     return this.get(id);
   }
@@ -162,7 +193,13 @@ export class StoreItems {
         const [bought] = await em.execute<unknown[]>(`select 1 from store_purchases where item_id = ? limit 1`, [id]);
         if (bought) throw boughtError();
         await em.execute(`delete from store_items where id = ?`, [id]);
-        await this.#audit.record(em, { actor, action: 'settings.store.delete', target: target(item), before: auditFields(item), after: null });
+        await this.#audit.record(em, {
+          actor,
+          action: 'settings.store.delete',
+          target: target(item),
+          before: auditFields(item),
+          after: null,
+        });
       });
     } catch (error) {
       // A purchase that committed between the check and the delete: the foreign key refuses it.
@@ -177,14 +214,16 @@ export class StoreItems {
   }
 }
 
-const boughtError = () => new DomainError('conflict', 'Someone bought this item, so it cannot be deleted: take it off sale instead.');
+const boughtError = () =>
+  new DomainError('conflict', 'Someone bought this item, so it cannot be deleted: take it off sale instead.');
 
 const target = (item: StoreItem) => ({ type: 'storeItem' as const, id: item.id, name: item.name });
 
 /** A rank grant names a rank that exists. Perks are checked by the schema (known perks only). */
 async function assertGrantable(em: Em, grant: ItemGrant): Promise<void> {
   if (grant.kind !== 'rank') return;
-  if (!(await em.findOne(RankSchema, { id: grant.rankID! }, { fields: ['id'] }))) throw new DomainError('bad_request', 'That rank does not exist.');
+  if (!(await em.findOne(RankSchema, { id: grant.rankID! }, { fields: ['id'] })))
+    throw new DomainError('bad_request', 'That rank does not exist.');
 }
 
 async function rankNames(em: Em, items: readonly GrantColumns[]): Promise<Map<string, string>> {

@@ -18,9 +18,16 @@ describe('coin ledger', () => {
   it('credits and debits, each with one ledger row, and says how many coins are missing', async () => {
     const user = await app.createUser();
     expect(await coins.balance(user.id)).toBe(0);
-    expect(await coins.credit({ userId: user.id, amount: 120, kind: 'ADMIN', reference: `t:${newId()}`, reason: 'Welcome' })).toEqual({ applied: true, balance: 120 });
-    expect(await coins.debit({ userId: user.id, amount: 20, kind: 'PURCHASE', reference: `t:${newId()}` })).toEqual({ applied: true, balance: 100 });
-    await expect(coins.debit({ userId: user.id, amount: 150, kind: 'PURCHASE', reference: `t:${newId()}` })).rejects.toMatchObject({
+    expect(
+      await coins.credit({ userId: user.id, amount: 120, kind: 'ADMIN', reference: `t:${newId()}`, reason: 'Welcome' }),
+    ).toEqual({ applied: true, balance: 120 });
+    expect(await coins.debit({ userId: user.id, amount: 20, kind: 'PURCHASE', reference: `t:${newId()}` })).toEqual({
+      applied: true,
+      balance: 100,
+    });
+    await expect(
+      coins.debit({ userId: user.id, amount: 150, kind: 'PURCHASE', reference: `t:${newId()}` }),
+    ).rejects.toMatchObject({
       kind: 'conflict',
       message: 'Not enough coins: you need 50 more.',
       details: { balance: 100, short: 50 },
@@ -36,11 +43,15 @@ describe('coin ledger', () => {
 
   it('a debit from a user who never had coins is refused without writing', async () => {
     const user = await app.createUser();
-    await expect(coins.debit({ userId: user.id, amount: 1, kind: 'PURCHASE', reference: 'p:1' })).rejects.toMatchObject({ details: { balance: 0, short: 1 } });
+    await expect(coins.debit({ userId: user.id, amount: 1, kind: 'PURCHASE', reference: 'p:1' })).rejects.toMatchObject(
+      { details: { balance: 0, short: 1 } },
+    );
     expect(await coins.transactions(user.id)).toEqual([]);
   });
 
   it('an unknown user is a 404, not a database error', async () => {
-    await expect(coins.credit({ userId: '1234567890123456789', amount: 5, kind: 'REWARD', reference: 'r:1' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      coins.credit({ userId: '1234567890123456789', amount: 5, kind: 'REWARD', reference: 'r:1' }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
   });
 });

@@ -4,7 +4,7 @@ import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { CoinTransactionSchema } from './entities.ts';
 import { asDomainError } from './refusals.ts';
-import { MAX_COINS, type CoinKind, type CoinTransactionView } from './schemas.ts';
+import { type CoinKind, type CoinTransactionView, MAX_COINS } from './schemas.ts';
 
 /** One change to a user's coins. `reference` names it: the same reference for the same user applies once. */
 export interface CoinChange {
@@ -67,13 +67,17 @@ export class CoinLedger {
   }
 
   async balanceIn(em: Em, userId: string): Promise<number> {
-    const rows = await em.execute<{ balance: number }[]>(`select "balance" from "wallets" where "user_id" = ?`, [userId]);
+    const rows = await em.execute<{ balance: number }[]>(`select "balance" from "wallets" where "user_id" = ?`, [
+      userId,
+    ]);
     return rows.length ? Number(rows[0]!.balance) : 0;
   }
 
   /** The user's latest ledger rows, newest first. */
   async transactions(userId: string, limit = 20): Promise<CoinTransactionView[]> {
-    const rows = await this.#orm.em.fork().find(CoinTransactionSchema, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    const rows = await this.#orm.em
+      .fork()
+      .find(CoinTransactionSchema, { user: userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
     return rows.map((row) => ({
       id: row.id,
       amount: row.amount,
@@ -93,7 +97,16 @@ export class CoinLedger {
     try {
       const [row] = await em.execute<{ applied: boolean; balance: number }[]>(
         `select "applied", "balance" from "coin_apply"(?, ?, ?, ?, ?, ?, ?, ?)`,
-        [newId(), change.userId, amount, change.kind, change.reference, change.reason ?? null, new Date(this.#now()), MAX_COINS],
+        [
+          newId(),
+          change.userId,
+          amount,
+          change.kind,
+          change.reference,
+          change.reason ?? null,
+          new Date(this.#now()),
+          MAX_COINS,
+        ],
       );
       return { applied: Boolean(row!.applied), balance: Number(row!.balance) };
     } catch (error) {
@@ -105,5 +118,6 @@ export class CoinLedger {
 
 function assertAmount(amount: number): void {
   // Callers validate input with zod; this guards the ledger itself against a programming error.
-  if (!Number.isInteger(amount) || amount <= 0 || amount > MAX_COINS) throw new Error(`A coin amount must be a whole number from 1 to ${MAX_COINS}: ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0 || amount > MAX_COINS)
+    throw new Error(`A coin amount must be a whole number from 1 to ${MAX_COINS}: ${amount}`);
 }

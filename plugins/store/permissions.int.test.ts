@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { expectMatrixRow, staffCallers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
@@ -22,40 +22,79 @@ describe('coins API permission matrix', () => {
   let payments = 0;
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', AD_SITE_ID: '4242', AD_SCRIPT_URL: 'http://127.0.0.1:9/ads.js', AD_SPONSOR_SECRET: SECRET } });
+    app = await createTestApp({
+      env: {
+        ORDER_SWEEP_INTERVAL_MS: '0',
+        AD_SITE_ID: '4242',
+        AD_SCRIPT_URL: 'http://127.0.0.1:9/ads.js',
+        AD_SPONSOR_SECRET: SECRET,
+      },
+    });
   });
   afterAll(() => app?.close());
 
   const callers = staffCallers(() => app, { chef: CHEF, manager: MANAGER });
   /** Each call from its own address: the purchase and hourly rate limits count per address too. */
   let calls = 0;
-  const fromOwnAddress = (request: InjectOptions): InjectOptions => ({ ...request, remoteAddress: `10.2.${Math.floor(++calls / 250)}.${calls % 250}` });
+  const fromOwnAddress = (request: InjectOptions): InjectOptions => ({
+    ...request,
+    remoteAddress: `10.2.${Math.floor(++calls / 250)}.${calls % 250}`,
+  });
 
   const member = () => app.createUser({ rankPosition: position++, rankPermissions: ['VIEW_STAFF_DASHBOARD'] });
   const store = () => app.server.ctx.services.store as StorePlugin;
 
-  const rows: { name: string; request: (user: TestUser | undefined) => Promise<InjectOptions>; expect: Record<Who, number> }[] = [
-    { name: 'POST /api/client/users/hourly', request: async () => ({ method: 'POST', url: '/api/client/users/hourly' }), expect: SIGNED_IN },
+  const rows: {
+    name: string;
+    request: (user: TestUser | undefined) => Promise<InjectOptions>;
+    expect: Record<Who, number>;
+  }[] = [
+    {
+      name: 'POST /api/client/users/hourly',
+      request: async () => ({ method: 'POST', url: '/api/client/users/hourly' }),
+      expect: SIGNED_IN,
+    },
     {
       name: 'GET /api/client/users/{id}/wallet (their own)',
       request: async (user) => ({ method: 'GET', url: `/api/client/users/${user?.id ?? (await member()).id}/wallet` }),
       expect: { ...SIGNED_IN, anonymous: 401 },
     },
-    { name: 'GET /api/client/users/{id}/wallet (someone else’s)', request: async () => ({ method: 'GET', url: `/api/client/users/${(await member()).id}/wallet` }), expect: MANAGERS },
     {
-      name: 'POST /api/client/admin/users/{id}/coins',
-      request: async () => ({ method: 'POST', url: `/api/client/admin/users/${(await member()).id}/coins`, payload: { amount: 10, reason: 'Well done' } }),
+      name: 'GET /api/client/users/{id}/wallet (someone else’s)',
+      request: async () => ({ method: 'GET', url: `/api/client/users/${(await member()).id}/wallet` }),
       expect: MANAGERS,
     },
-    { name: 'POST /api/client/npay/token', request: async () => ({ method: 'POST', url: '/api/client/npay/token' }), expect: SIGNED_IN },
+    {
+      name: 'POST /api/client/admin/users/{id}/coins',
+      request: async () => ({
+        method: 'POST',
+        url: `/api/client/admin/users/${(await member()).id}/coins`,
+        payload: { amount: 10, reason: 'Well done' },
+      }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'POST /api/client/npay/token',
+      request: async () => ({ method: 'POST', url: '/api/client/npay/token' }),
+      expect: SIGNED_IN,
+    },
     {
       // The ad network's callback reads no session: its signature is its guard, whoever sends it.
       name: 'POST /api/npay/callback',
       request: async () => {
         const user = await app.createUser();
-        const payload = JSON.stringify({ token: store().sponsor.issue(user.id).token, paymentId: `pay_${++payments}`, productId: '29' });
+        const payload = JSON.stringify({
+          token: store().sponsor.issue(user.id).token,
+          paymentId: `pay_${++payments}`,
+          productId: '29',
+        });
         const signature = signSponsorCallback(SECRET, payload, Math.floor(Date.now() / 1000));
-        return { method: 'POST', url: '/api/npay/callback', payload, headers: { 'content-type': 'application/json', [SPONSOR_SIGNATURE_HEADER]: signature } };
+        return {
+          method: 'POST',
+          url: '/api/npay/callback',
+          payload,
+          headers: { 'content-type': 'application/json', [SPONSOR_SIGNATURE_HEADER]: signature },
+        };
       },
       expect: ANYONE,
     },
@@ -63,7 +102,10 @@ describe('coins API permission matrix', () => {
 
   for (const row of rows) {
     it(row.name, async () => {
-      await expectMatrixRow(app, callers, { ...row, request: async (_who, user) => fromOwnAddress(await row.request(user)) });
+      await expectMatrixRow(app, callers, {
+        ...row,
+        request: async (_who, user) => fromOwnAddress(await row.request(user)),
+      });
     });
   }
 });

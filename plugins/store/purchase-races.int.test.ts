@@ -14,14 +14,21 @@ describe('store purchases under concurrency', () => {
   let manager: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0', STORE_PURCHASES_PER_MINUTE: '0' } });
+    app = await createTestApp({
+      env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0', STORE_PURCHASES_PER_MINUTE: '0' },
+    });
     store = app.server.ctx.services.store as StorePlugin;
     manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
   });
   afterAll(() => app?.close());
 
   async function createItem(body: Partial<CreateItemBody> & Pick<CreateItemBody, 'grant'>): Promise<string> {
-    const answer = await app.inject({ method: 'POST', url: '/api/client/store/items', headers: manager.auth, payload: { name: 'Thing', price: 10, ...body } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/store/items',
+      headers: manager.auth,
+      payload: { name: 'Thing', price: 10, ...body },
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().item.id;
   }
@@ -31,9 +38,16 @@ describe('store purchases under concurrency', () => {
     return user;
   }
   const buy = (user: TestUser, id: string, giftUserID?: string) =>
-    app.inject({ method: 'POST', url: '/api/client/store/items/purchase', headers: user.auth, payload: giftUserID ? { id, giftUserID } : { id } });
+    app.inject({
+      method: 'POST',
+      url: '/api/client/store/items/purchase',
+      headers: user.auth,
+      payload: giftUserID ? { id, giftUserID } : { id },
+    });
   async function purchasesOf(itemId: string): Promise<number> {
-    const [row] = await app.db.orm.em.fork().execute<{ n: string | number }[]>('select count(*) as n from store_purchases where item_id = ?', [itemId]);
+    const [row] = await app.db.orm.em
+      .fork()
+      .execute<{ n: string | number }[]>('select count(*) as n from store_purchases where item_id = ?', [itemId]);
     return Number(row!.n);
   }
   /** Every user's ledger rows sum to their balance, and no balance is below 0. */
@@ -58,7 +72,8 @@ describe('store purchases under concurrency', () => {
     const user = await userWith(100);
     const answers = await Promise.all(Array.from({ length: 100 }, () => buy(user, item)));
     expect(statuses(answers)).toEqual({ 200: 10, 409: 90 });
-    for (const a of answers) if (a.statusCode === 409) expect(a.json().message).toBe('Not enough coins: you need 10 more.');
+    for (const a of answers)
+      if (a.statusCode === 409) expect(a.json().message).toBe('Not enough coins: you need 10 more.');
     expect(await store.coins.balance(user.id)).toBe(0);
     expect(await purchasesOf(item)).toBe(10);
     // Ten 1-day grants, each running on from the one before.
@@ -88,7 +103,11 @@ describe('store purchases under concurrency', () => {
     expect(statuses(answers)).toEqual({ 200: 3, 409: 27 });
     expect(await store.coins.balance(user.id)).toBe(1000 - 3 * 10 + 3 * 5);
 
-    const gifted = await createItem({ price: 10, grant: { kind: 'perk', perk: 'DELIVERY_MESSAGE_BETA', days: null }, perUserLimit: 2 });
+    const gifted = await createItem({
+      price: 10,
+      grant: { kind: 'perk', perk: 'DELIVERY_MESSAGE_BETA', days: null },
+      perUserLimit: 2,
+    });
     const recipient = await app.createUser();
     const givers = await Promise.all(Array.from({ length: 20 }, () => userWith(10)));
     const gifts = await Promise.all(givers.map((g) => buy(g, gifted, recipient.id)));
@@ -100,7 +119,9 @@ describe('store purchases under concurrency', () => {
   it('coins gifts both ways between the same users at once all land (no two wait on each other)', async () => {
     const item = await createItem({ price: 10, grant: { kind: 'coins', coins: 10 } });
     const [a, b] = await Promise.all([userWith(200), userWith(200)]);
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? buy(a, item, b.id) : buy(b, item, a.id))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? buy(a, item, b.id) : buy(b, item, a.id))),
+    );
     expect(statuses(answers)).toEqual({ 200: 40 });
     expect(await store.coins.balance(a.id)).toBe(200);
     expect(await store.coins.balance(b.id)).toBe(200);

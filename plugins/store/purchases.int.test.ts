@@ -15,7 +15,10 @@ describe('store items and purchases', () => {
   const notices: { userId: string; kind: string; text: string }[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
+    app = await createTestApp({
+      env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0' },
+      now: () => clock,
+    });
     store = app.server.ctx.services.store as StorePlugin;
     manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
     app.server.ctx.events.on('notice', (n) => void notices.push(n));
@@ -23,21 +26,41 @@ describe('store items and purchases', () => {
   afterAll(() => app?.close());
 
   async function createItem(body: Partial<CreateItemBody> & Pick<CreateItemBody, 'grant'>): Promise<string> {
-    const answer = await app.inject({ method: 'POST', url: '/api/client/store/items', headers: manager.auth, payload: { name: 'Thing', price: 100, ...body } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/store/items',
+      headers: manager.auth,
+      payload: { name: 'Thing', price: 100, ...body },
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().item.id;
   }
   async function richUser(coins: number): Promise<TestUser> {
     const user = await app.createUser();
-    if (coins > 0) await store.coins.credit({ userId: user.id, amount: coins, kind: 'ADMIN', reference: `t:${newId()}` });
+    if (coins > 0)
+      await store.coins.credit({ userId: user.id, amount: coins, kind: 'ADMIN', reference: `t:${newId()}` });
     return user;
   }
   const buy = (user: TestUser, id: string, giftUserID?: string) =>
-    app.inject({ method: 'POST', url: '/api/client/store/items/purchase', headers: user.auth, payload: giftUserID ? { id, giftUserID } : { id } });
-  const perksOf = async (id: string) => [...(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { refresh: true })).grantedPerks];
+    app.inject({
+      method: 'POST',
+      url: '/api/client/store/items/purchase',
+      headers: user.auth,
+      payload: giftUserID ? { id, giftUserID } : { id },
+    });
+  const perksOf = async (id: string) => [
+    ...(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { refresh: true })).grantedPerks,
+  ];
 
   it('a manager creates an item, customers see it on sale, and every write is in the audit log', async () => {
-    const id = await createItem({ name: 'Feedback pass', description: 'Try it.', price: 300, grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 30 }, stock: 5, perUserLimit: 2 });
+    const id = await createItem({
+      name: 'Feedback pass',
+      description: 'Try it.',
+      price: 300,
+      grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 30 },
+      stock: 5,
+      perUserLimit: 2,
+    });
     const list = (await app.inject({ method: 'GET', url: '/api/client/store/items' })).json().items;
     expect(list.find((i: { id: string }) => i.id === id)).toEqual({
       id,
@@ -50,14 +73,37 @@ describe('store items and purchases', () => {
       perUserLimit: 2,
       onSale: true,
     });
-    const off = await app.inject({ method: 'PATCH', url: `/api/client/store/items/${id}`, headers: manager.auth, payload: { onSale: false } });
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/api/client/store/items/${id}`,
+      headers: manager.auth,
+      payload: { onSale: false },
+    });
     expect(off.json().item.onSale).toBe(false);
-    expect((await app.inject({ method: 'GET', url: '/api/client/store/items' })).json().items.map((i: { id: string }) => i.id)).not.toContain(id);
-    const restocked = await app.inject({ method: 'POST', url: `/api/client/store/items/${id}/restock`, headers: manager.auth, payload: { add: 10 } });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/client/store/items' }))
+        .json()
+        .items.map((i: { id: string }) => i.id),
+    ).not.toContain(id);
+    const restocked = await app.inject({
+      method: 'POST',
+      url: `/api/client/store/items/${id}/restock`,
+      headers: manager.auth,
+      payload: { add: 10 },
+    });
     expect(restocked.json().item.stock).toBe(15);
-    const log = await app.inject({ method: 'GET', url: `/api/client/admin/audit-log?target=${id}`, headers: manager.auth });
+    const log = await app.inject({
+      method: 'GET',
+      url: `/api/client/admin/audit-log?target=${id}`,
+      headers: manager.auth,
+    });
     expect(log.statusCode, log.body).toBe(200);
-    expect(log.json().entries.map((e: { action: string }) => e.action).sort()).toEqual(['settings.store.create', 'settings.store.restock', 'settings.store.update']);
+    expect(
+      log
+        .json()
+        .entries.map((e: { action: string }) => e.action)
+        .sort(),
+    ).toEqual(['settings.store.create', 'settings.store.restock', 'settings.store.update']);
   });
 
   it('refuses bad items with a 400 and writes nothing: unknown perk, unknown rank, price out of bounds, not an integer', async () => {
@@ -74,7 +120,12 @@ describe('store items and purchases', () => {
       { name: 'X', price: 10, grant: { kind: 'perk', days: 3 } },
       { name: 'X', price: 10, grant: { kind: 'coins' } },
     ]) {
-      const answer = await app.inject({ method: 'POST', url: '/api/client/store/items', headers: manager.auth, payload });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/client/store/items',
+        headers: manager.auth,
+        payload,
+      });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
       expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
     }
@@ -97,29 +148,58 @@ describe('store items and purchases', () => {
       'http://images.example.com/x.png',
     ];
     for (const picture of refused) {
-      const answer = await app.inject({ method: 'POST', url: '/api/client/store/items', headers: manager.auth, payload: { name: 'Hat', price: 10, grant: { kind: 'custom' }, picture } });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/client/store/items',
+        headers: manager.auth,
+        payload: { name: 'Hat', price: 10, grant: { kind: 'custom' }, picture },
+      });
       expect(answer.statusCode, picture).toBe(400);
       expect(answer.json().message, picture).toMatch(/^Invalid body\.picture: /);
     }
     const id = await createItem({ price: 10, grant: { kind: 'custom' } });
-    const patched = await app.inject({ method: 'PATCH', url: `/api/client/store/items/${id}`, headers: manager.auth, payload: { picture: 'https://169.254.169.254/x.png' } });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/api/client/store/items/${id}`,
+      headers: manager.auth,
+      payload: { picture: 'https://169.254.169.254/x.png' },
+    });
     expect(patched.statusCode).toBe(400);
     expect((await store.items.all()).length).toBe(before + 1);
-    const fine = await app.inject({ method: 'PATCH', url: `/api/client/store/items/${id}`, headers: manager.auth, payload: { picture: 'https://images.example.com/hat' } });
+    const fine = await app.inject({
+      method: 'PATCH',
+      url: `/api/client/store/items/${id}`,
+      headers: manager.auth,
+      payload: { picture: 'https://images.example.com/hat' },
+    });
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('a purchase debits, grants the perk with its end, decrements the stock; the grant ends by itself', async () => {
-    const id = await createItem({ price: 300, grant: { kind: 'perk', perk: 'DELIVERY_MESSAGE_BETA', days: 30 }, stock: 2 });
+    const id = await createItem({
+      price: 300,
+      grant: { kind: 'perk', perk: 'DELIVERY_MESSAGE_BETA', days: 30 },
+      stock: 2,
+    });
     const user = await richUser(1000);
     const answer = await buy(user, id);
     expect(answer.statusCode, answer.body).toBe(200);
     const { purchased, balance } = answer.json();
     expect(balance).toBe(700);
-    expect(purchased).toMatchObject({ itemID: id, price: 300, gift: false, status: 'granted', endsAt: new Date(clock + 30 * DAY).toISOString() });
+    expect(purchased).toMatchObject({
+      itemID: id,
+      price: 300,
+      gift: false,
+      status: 'granted',
+      endsAt: new Date(clock + 30 * DAY).toISOString(),
+    });
     expect(await perksOf(user.id)).toEqual(['DELIVERY_MESSAGE_BETA']);
     expect((await store.items.get(id)).stock).toBe(1);
-    expect((await store.coins.transactions(user.id))[0]).toMatchObject({ amount: -300, kind: 'PURCHASE', reference: `purchase:${purchased.id}` });
+    expect((await store.coins.transactions(user.id))[0]).toMatchObject({
+      amount: -300,
+      kind: 'PURCHASE',
+      reference: `purchase:${purchased.id}`,
+    });
     // Bought again: the second 30 days run on from the first's end.
     const again = (await buy(user, id)).json().purchased;
     expect(again.endsAt).toBe(new Date(clock + 60 * DAY).toISOString());
@@ -143,7 +223,9 @@ describe('store items and purchases', () => {
     const customItem = await createItem({ name: 'Signed menu', price: 50, grant: { kind: 'custom' } });
     const user = await richUser(150);
     expect((await buy(user, rankItem)).json().purchased).toMatchObject({ status: 'granted', endsAt: null });
-    const ranks = (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: user.id }, { populate: ['ranks'] })).ranks.getItems().map((r) => r.name);
+    const ranks = (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: user.id }, { populate: ['ranks'] })).ranks
+      .getItems()
+      .map((r) => r.name);
     expect(ranks).toEqual(['Regular']);
     expect((await buy(user, coinsItem)).json().balance).toBe(130);
     expect((await store.coins.transactions(user.id)).slice(0, 2).map((t) => [t.amount, t.kind])).toEqual([
@@ -152,16 +234,36 @@ describe('store items and purchases', () => {
     ]);
     const custom = (await buy(user, customItem)).json().purchased;
     expect(custom.status).toBe('awaiting');
-    const awaiting = (await app.inject({ method: 'GET', url: '/api/client/store/items/purchases', headers: manager.auth })).json().purchases;
+    const awaiting = (
+      await app.inject({ method: 'GET', url: '/api/client/store/items/purchases', headers: manager.auth })
+    ).json().purchases;
     expect(awaiting.map((p: { id: string }) => p.id)).toContain(custom.id);
-    const fulfilled = await app.inject({ method: 'POST', url: `/api/client/store/items/purchases/${custom.id}/fulfil`, headers: manager.auth });
+    const fulfilled = await app.inject({
+      method: 'POST',
+      url: `/api/client/store/items/purchases/${custom.id}/fulfil`,
+      headers: manager.auth,
+    });
     expect(fulfilled.json().purchase).toMatchObject({ status: 'fulfilled', fulfilledAt: expect.any(String) });
-    expect((await app.inject({ method: 'POST', url: `/api/client/store/items/purchases/${custom.id}/fulfil`, headers: manager.auth })).statusCode).toBe(409);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/client/store/items/purchases/${custom.id}/fulfil`,
+          headers: manager.auth,
+        })
+      ).statusCode,
+    ).toBe(409);
     expect(notices.at(-1)).toMatchObject({ userId: user.id, kind: 'store.fulfilled' });
     // Bought: not deleted; a new item nobody bought is.
-    expect((await app.inject({ method: 'DELETE', url: `/api/client/store/items/${customItem}`, headers: manager.auth })).statusCode).toBe(409);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/client/store/items/${customItem}`, headers: manager.auth }))
+        .statusCode,
+    ).toBe(409);
     const unsold = await createItem({ grant: { kind: 'custom' } });
-    expect((await app.inject({ method: 'DELETE', url: `/api/client/store/items/${unsold}`, headers: manager.auth })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/client/store/items/${unsold}`, headers: manager.auth }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it('a gift grants the recipient, notes the giver, tells the recipient; coins gifts are GIFT_SENT and GIFT_RECEIVED', async () => {
@@ -171,7 +273,11 @@ describe('store items and purchases', () => {
     const friend = await app.createUser({ username: 'friendly.fran' });
     const answer = await buy(giver, perkItem, friend.id);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().purchased).toMatchObject({ gift: true, buyer: { id: giver.id }, recipient: { id: friend.id, name: 'friendly.fran' } });
+    expect(answer.json().purchased).toMatchObject({
+      gift: true,
+      buyer: { id: giver.id },
+      recipient: { id: friend.id, name: 'friendly.fran' },
+    });
     expect(await perksOf(friend.id)).toEqual(['FEEDBACK_BETA']);
     expect(await perksOf(giver.id)).toEqual([]);
     expect(notices.at(-1)).toMatchObject({ userId: friend.id, kind: 'store.gift' });
@@ -183,51 +289,112 @@ describe('store items and purchases', () => {
     expect((await store.coins.transactions(friend.id)).map((t) => [t.amount, t.kind])).toEqual([[60, 'GIFT_RECEIVED']]);
     expect((await store.purchases.receivedBy(friend.id)).map((p) => p.buyer.id)).toEqual([giver.id, giver.id]);
     // The recipient lookup: exact ID or username, ID, name and avatar only.
-    const byName = await app.inject({ method: 'GET', url: '/api/client/store/recipient?query=FRIENDLY.FRAN', headers: giver.auth });
+    const byName = await app.inject({
+      method: 'GET',
+      url: '/api/client/store/recipient?query=FRIENDLY.FRAN',
+      headers: giver.auth,
+    });
     expect(byName.json()).toEqual({ recipient: { id: friend.id, name: 'friendly.fran', avatar: null } });
-    expect((await app.inject({ method: 'GET', url: `/api/client/store/recipient?query=${friend.id}`, headers: giver.auth })).json().recipient.id).toBe(friend.id);
-    expect((await app.inject({ method: 'GET', url: '/api/client/store/recipient?query=friendly', headers: giver.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({ method: 'GET', url: `/api/client/store/recipient?query=${friend.id}`, headers: giver.auth })
+      ).json().recipient.id,
+    ).toBe(friend.id);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/client/store/recipient?query=friendly', headers: giver.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('refuses with a clear 4xx and writes nothing: coins short, off sale, unknown item, limit, gifts to oneself, unknown, banned or blacklisted users', async () => {
     const item = await createItem({ price: 100, grant: { kind: 'custom' }, perUserLimit: 1 });
     const poor = await richUser(30);
-    expect((await buy(poor, item)).json()).toMatchObject({ statusCode: 409, message: 'Not enough coins: you need 70 more.', balance: 30, short: 70 });
+    expect((await buy(poor, item)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'Not enough coins: you need 70 more.',
+      balance: 30,
+      short: 70,
+    });
     const user = await richUser(1000);
-    expect((await buy(user, '1234567890123456789')).json()).toMatchObject({ statusCode: 404, message: 'Store item not found' });
+    expect((await buy(user, '1234567890123456789')).json()).toMatchObject({
+      statusCode: 404,
+      message: 'Store item not found',
+    });
     expect((await buy(user, item, user.id)).json()).toMatchObject({ statusCode: 400 });
     expect((await buy(user, item, '1234567890123456789')).json()).toMatchObject({ statusCode: 404 });
     const banned = await app.createUser({ ban: { reason: 'Troll orders' } });
-    expect((await buy(user, item, banned.id)).json()).toMatchObject({ statusCode: 409, message: expect.stringContaining('is banned') });
+    expect((await buy(user, item, banned.id)).json()).toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('is banned'),
+    });
     const listed = await app.createUser();
     const admin = await app.createUser({ rankPermissions: ['MANAGE_USERS'], rankPosition: 9000 });
-    const set = await app.inject({ method: 'POST', url: `/api/client/admin/blacklist/${listed.id}`, headers: admin.auth, payload: { data: { active: true, reason: 'Abuse' } } });
+    const set = await app.inject({
+      method: 'POST',
+      url: `/api/client/admin/blacklist/${listed.id}`,
+      headers: admin.auth,
+      payload: { data: { active: true, reason: 'Abuse' } },
+    });
     expect(set.statusCode, set.body).toBe(200);
-    expect((await buy(user, item, listed.id)).json()).toMatchObject({ statusCode: 409, message: expect.stringContaining('blacklisted') });
+    expect((await buy(user, item, listed.id)).json()).toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('blacklisted'),
+    });
     expect((await buy(user, item)).statusCode).toBe(200);
-    expect((await buy(user, item)).json()).toMatchObject({ statusCode: 409, message: 'You already have 1 of this item, the most one user may get.' });
-    await app.inject({ method: 'PATCH', url: `/api/client/store/items/${item}`, headers: manager.auth, payload: { onSale: false } });
-    expect((await buy(await richUser(500), item)).json()).toMatchObject({ statusCode: 409, message: 'This item is not on sale.' });
+    expect((await buy(user, item)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'You already have 1 of this item, the most one user may get.',
+    });
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/client/store/items/${item}`,
+      headers: manager.auth,
+      payload: { onSale: false },
+    });
+    expect((await buy(await richUser(500), item)).json()).toMatchObject({
+      statusCode: 409,
+      message: 'This item is not on sale.',
+    });
     expect(await store.coins.balance(user.id)).toBe(900);
     expect(await store.coins.transactions(user.id)).toHaveLength(2);
     for (const payload of [{ id: item, extra: 1 }, { id: 'x' }, {}, { id: item, giftUserID: 12 }]) {
-      const answer = await app.inject({ method: 'POST', url: '/api/client/store/items/purchase', headers: user.auth, payload });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/client/store/items/purchase',
+        headers: user.auth,
+        payload,
+      });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await store.coins.balance(user.id)).toBe(900);
   });
 
   it('a purchase takes the coins, gives the grant and takes from the stock together; a refused one changes none of them', async () => {
-    const timed = await createItem({ price: 10, grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 7 }, stock: 3, perUserLimit: 2 });
+    const timed = await createItem({
+      price: 10,
+      grant: { kind: 'perk', perk: 'FEEDBACK_BETA', days: 7 },
+      stock: 3,
+      perUserLimit: 2,
+    });
     const coinsItem = await createItem({ price: 10, grant: { kind: 'coins', coins: 5 } });
     const user = await richUser(100);
     const buyer = { id: user.id, username: 'buyer' };
-    const stockOf = async (id: string) => (await app.inject({ method: 'GET', url: '/api/client/store/items' })).json().items.find((i: { id: string }) => i.id === id).stock;
+    const stockOf = async (id: string) =>
+      (await app.inject({ method: 'GET', url: '/api/client/store/items' }))
+        .json()
+        .items.find((i: { id: string }) => i.id === id).stock;
     await store.purchases.purchase(buyer, { id: timed });
-    expect([await store.coins.balance(user.id), await perksOf(user.id), await stockOf(timed)]).toEqual([90, ['FEEDBACK_BETA'], 2]);
+    expect([await store.coins.balance(user.id), await perksOf(user.id), await stockOf(timed)]).toEqual([
+      90,
+      ['FEEDBACK_BETA'],
+      2,
+    ]);
     await store.purchases.purchase(buyer, { id: coinsItem });
     expect(await store.coins.balance(user.id)).toBe(85);
-    await expect(store.purchases.purchase(buyer, { id: '1234567890123456789' })).rejects.toMatchObject({ kind: 'not_found', message: 'Store item not found' });
+    await expect(store.purchases.purchase(buyer, { id: '1234567890123456789' })).rejects.toMatchObject({
+      kind: 'not_found',
+      message: 'Store item not found',
+    });
     // Over the per-user limit after one more: refused, and nothing of it written.
     await store.purchases.purchase(buyer, { id: timed });
     await expect(store.purchases.purchase(buyer, { id: timed })).rejects.toMatchObject({ kind: 'conflict' });

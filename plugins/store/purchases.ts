@@ -1,5 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
+import { type AuditActor, type AuditLog, nameOf } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { PreparedStatement, runPrepared } from '../../core/db/prepared.ts';
@@ -9,12 +9,18 @@ import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
 import '../notifications/events.ts';
-import { StorePurchaseSchema, type StorePurchase } from './entities.ts';
-import { reasonOf, type GrantService } from './grants.ts';
-import type { PurchaseBody, PurchaseResponse, PurchaseStatus, PurchaseView, RecipientView, StorePerson } from './item-schemas.ts';
+import { type StorePurchase, StorePurchaseSchema } from './entities.ts';
+import { type GrantService, reasonOf } from './grants.ts';
+import type {
+  PurchaseBody,
+  PurchaseResponse,
+  PurchaseStatus,
+  PurchaseView,
+  RecipientView,
+  StorePerson,
+} from './item-schemas.ts';
 import { asDomainError } from './refusals.ts';
 import { MAX_COINS } from './schemas.ts';
-
 
 type Person = { id: string; username: string; displayName?: string | null; avatar?: string | null };
 
@@ -60,7 +66,8 @@ export class StorePurchases {
   async purchase(buyer: Person, body: PurchaseBody): Promise<PurchaseResponse> {
     const { orm, grants, events } = this.#deps;
     const giftTo = body.giftUserID ?? null;
-    if (giftTo === buyer.id) throw new DomainError('bad_request', 'You cannot send a gift to yourself: buy it without the gift option.');
+    if (giftTo === buyer.id)
+      throw new DomainError('bad_request', 'You cannot send a gift to yourself: buy it without the gift option.');
     const now = new Date(this.#deps.now());
     // Not in a transaction: the function's one statement is its own.
     const em = orm.em.fork();
@@ -73,11 +80,11 @@ export class StorePurchases {
       // entry) and that entry's reason.
       ...[newId(), newId(), newId(), newId(), reasonOf({ source: 'purchase', sourceRef: id })],
     ]).then(
-        ([answer]) => answer!,
-        (error: unknown) => {
-          throw asDomainError(error, refusals(recipient, gift));
-        },
-      );
+      ([answer]) => answer!,
+      (error: unknown) => {
+        throw asDomainError(error, refusals(recipient, gift));
+      },
+    );
     const purchase: PurchaseView = {
       id,
       itemID: body.id,
@@ -107,9 +114,17 @@ export class StorePurchases {
   /** A gift's recipient, by exact ID or exact username (any case): ID, name and avatar only. */
   async findRecipient(query: string): Promise<RecipientView> {
     const em = this.#deps.orm.em.fork();
-    const byId = isId(query) ? await em.findOne(UserSchema, { id: query }, { fields: ['id', 'username', 'displayName', 'avatar'] }) : null;
-    const [named] = byId ? [] : await em.execute<{ id: string }[]>(`select id from users where lower(username) = lower(?) limit 1`, [query]);
-    const user = byId ?? (named ? await em.findOne(UserSchema, { id: named.id }, { fields: ['id', 'username', 'displayName', 'avatar'] }) : null);
+    const byId = isId(query)
+      ? await em.findOne(UserSchema, { id: query }, { fields: ['id', 'username', 'displayName', 'avatar'] })
+      : null;
+    const [named] = byId
+      ? []
+      : await em.execute<{ id: string }[]>(`select id from users where lower(username) = lower(?) limit 1`, [query]);
+    const user =
+      byId ??
+      (named
+        ? await em.findOne(UserSchema, { id: named.id }, { fields: ['id', 'username', 'displayName', 'avatar'] })
+        : null);
     if (!user) throw new DomainError('not_found', 'Nobody has that ID or username.');
     return person(user);
   }
@@ -129,10 +144,20 @@ export class StorePurchases {
     const { orm, audit, events } = this.#deps;
     const now = new Date(this.#deps.now());
     const purchase = await orm.em.fork().transactional(async (em) => {
-      const changed = await em.nativeUpdate(StorePurchaseSchema, { id, status: 'awaiting' }, { status: 'fulfilled', fulfilledAt: now, fulfilledBy: actor.id });
+      const changed = await em.nativeUpdate(
+        StorePurchaseSchema,
+        { id, status: 'awaiting' },
+        { status: 'fulfilled', fulfilledAt: now, fulfilledBy: actor.id },
+      );
       const purchase = await em.findOne(StorePurchaseSchema, { id }, { populate: ['recipient'], refresh: true });
       if (!purchase) throw new DomainError('not_found', 'Purchase not found');
-      if (changed === 0) throw new DomainError('conflict', purchase.status === 'fulfilled' ? 'This purchase was already fulfilled.' : 'Only a custom reward is fulfilled by staff.');
+      if (changed === 0)
+        throw new DomainError(
+          'conflict',
+          purchase.status === 'fulfilled'
+            ? 'This purchase was already fulfilled.'
+            : 'Only a custom reward is fulfilled by staff.',
+        );
       await audit.record(em, {
         actor,
         action: 'settings.store.fulfil',
@@ -154,9 +179,11 @@ export class StorePurchases {
   }
 
   async #list(where: FilterQuery<StorePurchase>, limit: number): Promise<PurchaseView[]> {
-    const rows = await this.#deps.orm.em
-      .fork()
-      .find(StorePurchaseSchema, where, { populate: ['buyer', 'recipient'], orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    const rows = await this.#deps.orm.em.fork().find(StorePurchaseSchema, where, {
+      populate: ['buyer', 'recipient'],
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit,
+    });
     return rows.map((row) => toView(row, row.buyer, row.recipient));
   }
 
@@ -169,7 +196,8 @@ export class StorePurchases {
     );
     if (!row) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
     const user: Person = { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar };
-    if (isBanActive({ active: row.ban_active, reason: null, expires: row.ban_expires }, new Date(this.#deps.now()))) throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
+    if (isBanActive({ active: row.ban_active, reason: null, expires: row.ban_expires }, new Date(this.#deps.now())))
+      throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
     if (row.blacklisted) throw new DomainError('conflict', `${nameOf(user)} is blacklisted and cannot receive gifts.`);
     return user;
   }
@@ -210,7 +238,13 @@ function refusals(recipient: Person, gift: boolean) {
     sold_out: () => new DomainError('conflict', 'This item is sold out.'),
     limit: ({ limit }: Record<string, unknown>) => {
       const most = `${Number(limit)} of this item`;
-      return new DomainError('conflict', gift ? `${nameOf(recipient)} already has ${most}, the most one user may get.` : `You already have ${most}, the most one user may get.`, { limit });
+      return new DomainError(
+        'conflict',
+        gift
+          ? `${nameOf(recipient)} already has ${most}, the most one user may get.`
+          : `You already have ${most}, the most one user may get.`,
+        { limit },
+      );
     },
   };
 }

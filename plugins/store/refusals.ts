@@ -25,8 +25,13 @@ type Answer = (details: Record<string, unknown>) => DomainError;
 
 /** The refusals of coin_apply and grant_apply, whoever called them (the ledger, the grants, a purchase). */
 const SHARED: Record<string, Answer> = {
-  short: ({ balance, short }) => new DomainError('conflict', `Not enough coins: you need ${Number(short).toLocaleString('en')} more.`, { balance, short }),
-  over_max: () => new DomainError('conflict', `That would take the balance over ${MAX_COINS.toLocaleString('en')} coins.`),
+  short: ({ balance, short }) =>
+    new DomainError('conflict', `Not enough coins: you need ${Number(short).toLocaleString('en')} more.`, {
+      balance,
+      short,
+    }),
+  over_max: () =>
+    new DomainError('conflict', `That would take the balance over ${MAX_COINS.toLocaleString('en')} coins.`),
   no_user: () => new DomainError('not_found', 'User not found'),
   unknown_rank: () => new DomainError('bad_request', 'Unknown rank in the grant.'),
 };

@@ -1,7 +1,7 @@
 import type { CoreContext } from '../../core/plugin.ts';
 import { DEMO_USERS } from '../users/seed.ts';
-import type { CoinChange } from './ledger.ts';
 import type { StorePlugin } from './index.ts';
+import type { CoinChange } from './ledger.ts';
 
 const HOUR = 60 * 60 * 1000;
 const demo = (role: (typeof DEMO_USERS)[number]['role']) => DEMO_USERS.find((u) => u.role === role)!.id;
@@ -28,7 +28,12 @@ export async function seedWallets(store: StorePlugin, ctx: CoreContext): Promise
       { amount: 1000, kind: 'REWARD', reason: 'Thank you for sponsoring Virtual Diner', ago: 4 * HOUR },
       hourly(2 * HOUR),
     ],
-    [demo('Chef')]: [hourly(30 * HOUR), hourly(20 * HOUR), { amount: 200, kind: 'ADMIN', reason: 'Chef of the week', ago: 10 * HOUR }, hourly(3 * HOUR)],
+    [demo('Chef')]: [
+      hourly(30 * HOUR),
+      hourly(20 * HOUR),
+      { amount: 200, kind: 'ADMIN', reason: 'Chef of the week', ago: 10 * HOUR },
+      hourly(3 * HOUR),
+    ],
     [demo('Delivery driver')]: [hourly(8 * HOUR), hourly(6 * HOUR)],
     [demo('Manager')]: [hourly(4 * HOUR)],
     [demo('Banned user')]: [hourly(90 * HOUR)],
@@ -42,7 +47,11 @@ export async function seedWallets(store: StorePlugin, ctx: CoreContext): Promise
       const at = new Date(now - entry.ago);
       const reference = entry.kind === 'HOURLY' ? `hourly:${at.toISOString()}` : `seed:${i}`;
       await store.coins.credit({ userId, amount: entry.amount, kind: entry.kind, reference, reason: entry.reason });
-      await em.execute(`update "coin_transactions" set "created_at" = ? where "user_id" = ? and "reference" = ?`, [at, userId, reference]);
+      await em.execute(`update "coin_transactions" set "created_at" = ? where "user_id" = ? and "reference" = ?`, [
+        at,
+        userId,
+        reference,
+      ]);
       if (entry.kind === 'HOURLY') lastHourly = at;
     }
     await em.execute(`update "wallets" set "last_hourly_at" = ? where "user_id" = ?`, [lastHourly, userId]);

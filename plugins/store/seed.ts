@@ -1,7 +1,7 @@
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
 import { DEMO_USERS } from '../users/seed.ts';
-import { StoreItemSchema, type StoreItem } from './entities.ts';
+import { type StoreItem, StoreItemSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
 
 /** Fixed, so links and tests can name them (like the demo users' ids). */
@@ -48,7 +48,19 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
   const now = new Date(ctx.now());
   const trainee = await em.findOne(RankSchema, { name: 'Trainee Chef' });
   const item = (id: string, fields: SeedItem) =>
-    em.create(StoreItemSchema, { id, picture: null, stock: null, perUserLimit: null, onSale: true, grantValue: null, grantDays: null, grantCoins: null, ...fields, createdAt: now, updatedAt: now });
+    em.create(StoreItemSchema, {
+      id,
+      picture: null,
+      stock: null,
+      perUserLimit: null,
+      onSale: true,
+      grantValue: null,
+      grantDays: null,
+      grantCoins: null,
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+    });
   item(SEEDED_ITEMS.feedbackPass, {
     name: 'Feedback beta pass',
     description: 'Try the new order feedback screens for a month before everyone else.',
@@ -59,7 +71,8 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
   });
   item(SEEDED_ITEMS.deliveryMessage, {
     name: 'Delivery message beta',
-    description: 'Join the Premade Message Directory: write delivery messages our drivers can pick when they hand over an order. Yours to keep.',
+    description:
+      'Join the Premade Message Directory: write delivery messages our drivers can pick when they hand over an order. Yours to keep.',
     price: 1_500,
     grantKind: 'perk',
     grantValue: 'DELIVERY_MESSAGE_BETA',
@@ -104,13 +117,22 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
   await em.flush();
 
   for (const [role, coins] of WELCOME) {
-    await store.coins.credit({ userId: demo(role).id, amount: coins, kind: 'ADMIN', reference: 'seed:welcome', reason: 'Welcome to the diner' });
+    await store.coins.credit({
+      userId: demo(role).id,
+      amount: coins,
+      kind: 'ADMIN',
+      reference: 'seed:welcome',
+      reason: 'Welcome to the diner',
+    });
   }
   const person = (role: (typeof DEMO_USERS)[number]['role']) => {
     const user = demo(role);
     return { id: user.id, username: user.username, displayName: user.displayName, avatar: null };
   };
   // Casey sent Dana a gift card; Sam asked for a dish named after them (awaiting the kitchen).
-  await store.purchases.purchase(person('Customer'), { id: SEEDED_ITEMS.giftCard, giftUserID: demo('Delivery driver').id });
+  await store.purchases.purchase(person('Customer'), {
+    id: SEEDED_ITEMS.giftCard,
+    giftUserID: demo('Delivery driver').id,
+  });
   await store.purchases.purchase(person('Super admin'), { id: SEEDED_ITEMS.nameADish });
 }

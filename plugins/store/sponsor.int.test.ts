@@ -27,8 +27,15 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
   }
   function callback(body: object | string, options: { secret?: string; at?: number; header?: string } = {}) {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
-    const header = options.header ?? signSponsorCallback(options.secret ?? SECRET, payload, Math.floor((options.at ?? clock) / 1000));
-    return app.inject({ method: 'POST', url: '/api/npay/callback', payload, headers: { 'content-type': 'application/json', [SPONSOR_SIGNATURE_HEADER]: header } });
+    const header =
+      options.header ??
+      signSponsorCallback(options.secret ?? SECRET, payload, Math.floor((options.at ?? clock) / 1000));
+    return app.inject({
+      method: 'POST',
+      url: '/api/npay/callback',
+      payload,
+      headers: { 'content-type': 'application/json', [SPONSOR_SIGNATURE_HEADER]: header },
+    });
   }
   const paymentId = () => `pay_${++n}`;
   const balance = (userId: string) => (app.server.ctx.services.store as StorePlugin).coins.balance(userId);
@@ -38,7 +45,10 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     const me = (await app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: casey.auth })).json();
     expect(me.nitroPayToken).toMatch(new RegExp(`^v1\\.${casey.id}\\.\\d+\\.[\\w-]{43}$`));
     const issued = await app.inject({ method: 'POST', url: '/api/client/npay/token', headers: casey.auth });
-    expect(issued.json()).toEqual({ token: me.nitroPayToken, expiresAt: new Date(clock + SPONSOR_TOKEN_TTL_MS).toISOString() });
+    expect(issued.json()).toEqual({
+      token: me.nitroPayToken,
+      expiresAt: new Date(clock + SPONSOR_TOKEN_TTL_MS).toISOString(),
+    });
   });
 
   it('a completed payment credits sponsorReward once (kind REWARD, reference sponsor:{paymentId}) and thanks the user', async () => {
@@ -55,7 +65,10 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     const rows = await app.db.orm.em.fork().find(CoinTransactionSchema, { user: casey.id });
     expect(rows.map((r) => [r.kind, r.amount, r.reference])).toEqual([['REWARD', 1000, `sponsor:${id}`]]);
     expect(notices.filter((x) => x.userId === casey.id)).toEqual([
-      expect.objectContaining({ kind: 'sponsor.thanks', text: 'Thank you for sponsoring Virtual Diner! 1,000 coins were added to your balance.' }),
+      expect.objectContaining({
+        kind: 'sponsor.thanks',
+        text: 'Thank you for sponsoring Virtual Diner! 1,000 coins were added to your balance.',
+      }),
     ]);
   });
 
@@ -64,7 +77,9 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     const casey = await app.createUser();
     expect(await sponsor.returnFor(casey.id)).toEqual({ reward: 1000, credited: null });
     const paidAt = clock;
-    expect((await callback({ token: await tokenOf(casey), paymentId: paymentId(), productId: '29' })).statusCode).toBe(200);
+    expect((await callback({ token: await tokenOf(casey), paymentId: paymentId(), productId: '29' })).statusCode).toBe(
+      200,
+    );
     expect(await sponsor.returnFor(casey.id)).toEqual({ reward: 1000, credited: 1000 });
     clock = paidAt + SPONSOR_TOKEN_TTL_MS + 1000;
     try {
@@ -102,8 +117,14 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     const token = await tokenOf(casey);
     const [v, id, expires, mac] = token.split('.');
     const cases: [string, unknown][] = [
-      ['another user in the token', { token: [v, other.id, expires, mac].join('.'), paymentId: paymentId(), productId: '29' }],
-      ['a later expiry', { token: [v, id, Number(expires) + 3600, mac].join('.'), paymentId: paymentId(), productId: '29' }],
+      [
+        'another user in the token',
+        { token: [v, other.id, expires, mac].join('.'), paymentId: paymentId(), productId: '29' },
+      ],
+      [
+        'a later expiry',
+        { token: [v, id, Number(expires) + 3600, mac].join('.'), paymentId: paymentId(), productId: '29' },
+      ],
       ['no mac', { token: [v, id, expires].join('.'), paymentId: paymentId(), productId: '29' }],
       ['another product', { token, paymentId: paymentId(), productId: '30' }],
       ['no payment id', { token, productId: '29' }],
@@ -126,7 +147,6 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     expect(expired.json().message).toBe('The sponsor token is not valid or has expired.');
     expect(await balance(casey.id)).toBe(0);
   });
-
 });
 
 describe('sponsors when the ad network is not configured', () => {
@@ -138,7 +158,9 @@ describe('sponsors when the ad network is not configured', () => {
 
   it('no token in @me, 503 for the token and the callback', async () => {
     const casey = await app.createUser();
-    expect((await app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: casey.auth })).json().nitroPayToken).toBeNull();
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: casey.auth })).json().nitroPayToken,
+    ).toBeNull();
     const token = await app.inject({ method: 'POST', url: '/api/client/npay/token', headers: casey.auth });
     expect(token.statusCode).toBe(503);
     expect(token.json().message).toBe('Sponsor payments are not set up.');
@@ -147,7 +169,10 @@ describe('sponsors when the ad network is not configured', () => {
       method: 'POST',
       url: '/api/npay/callback',
       payload,
-      headers: { 'content-type': 'application/json', [SPONSOR_SIGNATURE_HEADER]: signSponsorCallback(SECRET, payload, Math.floor(Date.now() / 1000)) },
+      headers: {
+        'content-type': 'application/json',
+        [SPONSOR_SIGNATURE_HEADER]: signSponsorCallback(SECRET, payload, Math.floor(Date.now() / 1000)),
+      },
     });
     expect(res.statusCode).toBe(503);
     // Nobody can come back from a flow that is not there: /store?success=true thanks nobody.

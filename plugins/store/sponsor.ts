@@ -7,7 +7,12 @@ import { parseInput } from '../../core/http/zod.ts';
 import { isId } from '../../core/shared/ids.ts';
 import '../notifications/events.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { SponsorCallbackBodySchema, type SponsorCallbackResponse, type SponsorReturn, type SponsorTokenResponse } from './coins-schemas.ts';
+import {
+  SponsorCallbackBodySchema,
+  type SponsorCallbackResponse,
+  type SponsorReturn,
+  type SponsorTokenResponse,
+} from './coins-schemas.ts';
 import { CoinTransactionSchema } from './entities.ts';
 import type { CoinLedger } from './ledger.ts';
 
@@ -47,7 +52,14 @@ export class SponsorService {
   /** The ad network is configured (its script) and it can tell us of payments (the callback secret). */
   readonly configured: boolean;
 
-  constructor(deps: { orm: Orm; coins: CoinLedger; settings: SettingsService; events: EventBus; config: Config; now: () => number }) {
+  constructor(deps: {
+    orm: Orm;
+    coins: CoinLedger;
+    settings: SettingsService;
+    events: EventBus;
+    config: Config;
+    now: () => number;
+  }) {
     this.#orm = deps.orm;
     this.#coins = deps.coins;
     this.#settings = deps.settings;
@@ -102,9 +114,15 @@ export class SponsorService {
     const amount = await this.#settings.get('sponsorReward');
     if (amount === 0) return { received: true, credited: false };
     const reference = `sponsor:${body.paymentId}`;
-    const { applied } = await this.#orm.em
-      .fork()
-      .transactional((em) => this.#coins.creditIn(em, { userId, amount, kind: 'REWARD', reference, reason: 'Thank you for sponsoring Virtual Diner' }));
+    const { applied } = await this.#orm.em.fork().transactional((em) =>
+      this.#coins.creditIn(em, {
+        userId,
+        amount,
+        kind: 'REWARD',
+        reference,
+        reason: 'Thank you for sponsoring Virtual Diner',
+      }),
+    );
     if (applied) {
       this.#events.publish('notice', {
         userId,
@@ -128,7 +146,13 @@ export class SponsorService {
     const since = new Date(this.#now() - SPONSOR_TOKEN_TTL_MS);
     const [reward, credit] = await Promise.all([
       this.#settings.get('sponsorReward'),
-      this.#orm.em.fork().findOne(CoinTransactionSchema, { user: userId, reference: { $like: 'sponsor:%' }, createdAt: { $gte: since } }, { orderBy: { createdAt: 'desc' } }),
+      this.#orm.em
+        .fork()
+        .findOne(
+          CoinTransactionSchema,
+          { user: userId, reference: { $like: 'sponsor:%' }, createdAt: { $gte: since } },
+          { orderBy: { createdAt: 'desc' } },
+        ),
     ]);
     return { reward, credited: credit ? credit.amount : null };
   }

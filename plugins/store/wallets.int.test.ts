@@ -20,21 +20,41 @@ describe('wallets and user managers’ adjustments', () => {
 
   const manager = () => app.createUser({ rankPermissions: ['MANAGE_USERS'] });
   const adjust = (auth: Record<string, string>, id: string, payload: unknown) =>
-    app.inject({ method: 'POST', url: `/api/client/admin/users/${id}/coins`, headers: auth, payload: payload as object });
+    app.inject({
+      method: 'POST',
+      url: `/api/client/admin/users/${id}/coins`,
+      headers: auth,
+      payload: payload as object,
+    });
 
   it('a manager gives and takes coins with a reason: ledger rows of kind ADMIN, an audit entry, a notice', async () => {
     const morgan = await manager();
     const casey = await app.createUser();
     const given = await adjust(morgan.auth, casey.id, { amount: 300, reason: 'Welcome gift' });
     expect(given.statusCode, given.body).toBe(200);
-    expect(given.json()).toMatchObject({ balance: 300, transaction: { amount: 300, kind: 'ADMIN', reason: 'Welcome gift' } });
+    expect(given.json()).toMatchObject({
+      balance: 300,
+      transaction: { amount: 300, kind: 'ADMIN', reason: 'Welcome gift' },
+    });
     const taken = await adjust(morgan.auth, casey.id, { amount: -120, reason: 'Given twice by mistake' });
     expect(taken.json()).toMatchObject({ balance: 180, transaction: { amount: -120, kind: 'ADMIN' } });
 
-    const wallet = await app.inject({ method: 'GET', url: `/api/client/users/${casey.id}/wallet`, headers: casey.auth });
-    expect(wallet.json()).toMatchObject({ balance: 180, transactions: [{ amount: -120, reason: 'Given twice by mistake' }, { amount: 300, reason: 'Welcome gift' }] });
+    const wallet = await app.inject({
+      method: 'GET',
+      url: `/api/client/users/${casey.id}/wallet`,
+      headers: casey.auth,
+    });
+    expect(wallet.json()).toMatchObject({
+      balance: 180,
+      transactions: [
+        { amount: -120, reason: 'Given twice by mistake' },
+        { amount: 300, reason: 'Welcome gift' },
+      ],
+    });
 
-    const audit = await app.db.orm.em.fork().find(AuditEntrySchema, { action: 'user.coins', targetId: casey.id }, { orderBy: { at: 'asc' } });
+    const audit = await app.db.orm.em
+      .fork()
+      .find(AuditEntrySchema, { action: 'user.coins', targetId: casey.id }, { orderBy: { at: 'asc' } });
     expect(audit.map((a) => [a.before, a.after, a.reason])).toEqual([
       [{ balance: 0 }, { balance: 300 }, 'Welcome gift'],
       [{ balance: 300 }, { balance: 180 }, 'Given twice by mistake'],
@@ -92,7 +112,8 @@ describe('wallets and user managers’ adjustments', () => {
 
   it('a wallet lists the 20 latest transactions, newest first', async () => {
     const casey = await app.createUser();
-    for (let i = 0; i < 25; i++) await store.coins.credit({ userId: casey.id, amount: i + 1, kind: 'REWARD', reference: `r:${i}` });
+    for (let i = 0; i < 25; i++)
+      await store.coins.credit({ userId: casey.id, amount: i + 1, kind: 'REWARD', reference: `r:${i}` });
     const wallet = await store.wallets.view(casey.id);
     expect(wallet.balance).toBe((25 * 26) / 2);
     expect(wallet.transactions).toHaveLength(20);

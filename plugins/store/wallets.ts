@@ -6,7 +6,12 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import '../notifications/events.ts';
 import { manageableTarget, userTarget } from '../users/admin-service.ts';
-import { RECENT_TRANSACTIONS, type AdjustCoinsInput, type AdjustCoinsResponse, type WalletView } from './coins-schemas.ts';
+import {
+  type AdjustCoinsInput,
+  type AdjustCoinsResponse,
+  RECENT_TRANSACTIONS,
+  type WalletView,
+} from './coins-schemas.ts';
 import type { CoinLedger } from './ledger.ts';
 
 const coins = (n: number) => `${n.toLocaleString('en')} ${Math.abs(n) === 1 ? 'coin' : 'coins'}`;
@@ -30,7 +35,10 @@ export class WalletService {
 
   /** The balance and the latest ledger rows, newest first. The caller decides who may read it (self or MANAGE_USERS). */
   async view(userId: string, limit = RECENT_TRANSACTIONS): Promise<WalletView> {
-    const [balance, transactions] = await Promise.all([this.#coins.balance(userId), this.#coins.transactions(userId, limit)]);
+    const [balance, transactions] = await Promise.all([
+      this.#coins.balance(userId),
+      this.#coins.transactions(userId, limit),
+    ]);
     return { balance, transactions };
   }
 
@@ -48,21 +56,36 @@ export class WalletService {
       const before = await this.#coins.balanceIn(em, userId);
       let after: number;
       try {
-        ({ balance: after } = input.amount > 0 ? await this.#coins.creditIn(em, change) : await this.#coins.debitIn(em, change));
+        ({ balance: after } =
+          input.amount > 0 ? await this.#coins.creditIn(em, change) : await this.#coins.debitIn(em, change));
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'conflict' && input.amount < 0) {
-          throw new DomainError('conflict', `The balance is ${coins(before)}: you cannot take ${coins(-input.amount)}.`, { balance: before });
+          throw new DomainError(
+            'conflict',
+            `The balance is ${coins(before)}: you cannot take ${coins(-input.amount)}.`,
+            { balance: before },
+          );
         }
         throw error;
       }
-      await this.#audit.record(em, { actor, action: 'user.coins', target: userTarget(user), before: { balance: before }, after: { balance: after }, reason: input.reason });
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.coins',
+        target: userTarget(user),
+        before: { balance: before },
+        after: { balance: after },
+        reason: input.reason,
+      });
       return after;
     });
     this.#events.publish('notice', {
       userId,
       ref: reference,
       kind: 'coins.adjusted',
-      text: input.amount > 0 ? `A manager gave you ${coins(input.amount)}: ${input.reason}` : `A manager took ${coins(-input.amount)} from you: ${input.reason}`,
+      text:
+        input.amount > 0
+          ? `A manager gave you ${coins(input.amount)}: ${input.reason}`
+          : `A manager took ${coins(-input.amount)} from you: ${input.reason}`,
       link: '/users/@me',
     });
     const transaction = (await this.#coins.transactions(userId, 5)).find((t) => t.reference === reference)!;

@@ -5,15 +5,15 @@ import type { App } from '../../core/plugin.ts';
 import type { TeamMembership } from './members.ts';
 import {
   BulkUpdateTeamsBodySchema,
+  type BulkUpdateTeamsResponse,
   CreateTeamBodySchema,
+  type TeamDetailView,
   TeamIDParamsSchema,
   TeamIdParamsSchema,
-  UpdateTeamBodySchema,
-  UpdateUserTeamBodySchema,
-  type BulkUpdateTeamsResponse,
-  type TeamDetailView,
   type TeamsResponse,
   type TeamView,
+  UpdateTeamBodySchema,
+  UpdateUserTeamBodySchema,
   type UpdateUserTeamResponse,
 } from './schemas.ts';
 import type { TeamsService } from './service.ts';
@@ -34,49 +34,83 @@ function whileEnabled(teams: TeamsService): onRequestAsyncHookHandler {
 export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembership): void {
   const enabled = whileEnabled(teams);
 
-  app.get('/api/client/teams', { onRequest: [publicAccess, enabled] }, async (): Promise<TeamsResponse> => ({ teams: await teams.list() }));
-
-  app.post('/api/client/teams/:teamID', { onRequest: [publicAccess, enabled], schema: { params: TeamIDParamsSchema } }, async (request): Promise<{ team: TeamDetailView }> => ({
-    team: await teams.get(request.params.teamID),
-  }));
-
-  app.post('/api/client/teams', { onRequest: manage, schema: { body: CreateTeamBodySchema } }, async (request, reply): Promise<{ team: TeamView }> => {
-    const team = await teams.create(request.user!, request.body);
-    return reply.code(201).send({ team });
-  });
-
-  app.post('/api/client/teams/reset-orders/:id', { onRequest: manage, schema: { params: TeamIdParamsSchema } }, async (request): Promise<{ team: TeamView }> => ({
-    team: await teams.resetOrders(request.user!, request.params.id),
-  }));
-
-  app.post('/api/client/teams/bulk-update-teams', { onRequest: manage, schema: { body: BulkUpdateTeamsBodySchema } }, async (request): Promise<BulkUpdateTeamsResponse> =>
-    members.bulk(request.user!, request.body),
+  app.get(
+    '/api/client/teams',
+    { onRequest: [publicAccess, enabled] },
+    async (): Promise<TeamsResponse> => ({ teams: await teams.list() }),
   );
 
-  app.patch('/api/client/teams/update-user-team', { onRequest: manage, schema: { body: UpdateUserTeamBodySchema } }, async (request): Promise<UpdateUserTeamResponse> =>
-    members.moveOne(request.user!, request.body),
+  app.post(
+    '/api/client/teams/:teamID',
+    { onRequest: [publicAccess, enabled], schema: { params: TeamIDParamsSchema } },
+    async (request): Promise<{ team: TeamDetailView }> => ({
+      team: await teams.get(request.params.teamID),
+    }),
+  );
+
+  app.post(
+    '/api/client/teams',
+    { onRequest: manage, schema: { body: CreateTeamBodySchema } },
+    async (request, reply): Promise<{ team: TeamView }> => {
+      const team = await teams.create(request.user!, request.body);
+      return reply.code(201).send({ team });
+    },
+  );
+
+  app.post(
+    '/api/client/teams/reset-orders/:id',
+    { onRequest: manage, schema: { params: TeamIdParamsSchema } },
+    async (request): Promise<{ team: TeamView }> => ({
+      team: await teams.resetOrders(request.user!, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/client/teams/bulk-update-teams',
+    { onRequest: manage, schema: { body: BulkUpdateTeamsBodySchema } },
+    async (request): Promise<BulkUpdateTeamsResponse> => members.bulk(request.user!, request.body),
+  );
+
+  app.patch(
+    '/api/client/teams/update-user-team',
+    { onRequest: manage, schema: { body: UpdateUserTeamBodySchema } },
+    async (request): Promise<UpdateUserTeamResponse> => members.moveOne(request.user!, request.body),
   );
 
   app.patch(
     '/api/client/teams/:id',
     { onRequest: manage, schema: { params: TeamIdParamsSchema, body: UpdateTeamBodySchema } },
-    async (request): Promise<{ team: TeamView }> => ({ team: await teams.update(request.user!, request.params.id, request.body) }),
+    async (request): Promise<{ team: TeamView }> => ({
+      team: await teams.update(request.user!, request.params.id, request.body),
+    }),
   );
 
-  app.delete('/api/client/teams/:id', { onRequest: manage, schema: { params: TeamIdParamsSchema } }, async (request): Promise<{ team: TeamView }> => ({
-    team: await teams.delete(request.user!, request.params.id),
-  }));
+  app.delete(
+    '/api/client/teams/:id',
+    { onRequest: manage, schema: { params: TeamIdParamsSchema } },
+    async (request): Promise<{ team: TeamView }> => ({
+      team: await teams.delete(request.user!, request.params.id),
+    }),
+  );
 
-  app.get('/api/client/users/team', { onRequest: [requireAuth(), enabled] }, async (request): Promise<{ team: TeamView | null }> => ({
-    team: await teams.teamOf(request.user!.id),
-  }));
+  app.get(
+    '/api/client/users/team',
+    { onRequest: [requireAuth(), enabled] },
+    async (request): Promise<{ team: TeamView | null }> => ({
+      team: await teams.teamOf(request.user!.id),
+    }),
+  );
 
   // A customer's own membership (staff are placed by the team managers: the service's 403).
   const self = requireAuth();
-  app.post('/api/client/teams/:teamID/join', { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } }, async (request): Promise<UpdateUserTeamResponse> =>
-    members.join(request.user!.id, request.params.teamID),
+  app.post(
+    '/api/client/teams/:teamID/join',
+    { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } },
+    async (request): Promise<UpdateUserTeamResponse> => members.join(request.user!.id, request.params.teamID),
   );
-  app.post('/api/client/teams/:teamID/leave', { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } }, async (request): Promise<UpdateUserTeamResponse> =>
-    members.leave(request.user!.id, request.params.teamID),
+  app.post(
+    '/api/client/teams/:teamID/leave',
+    { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } },
+    async (request): Promise<UpdateUserTeamResponse> => members.leave(request.user!.id, request.params.teamID),
   );
 }

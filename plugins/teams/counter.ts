@@ -43,7 +43,9 @@ export class TeamCounter {
   /** Adds the order to its customer's, chef's and driver's teams once; answers how many teams it counted for (0 when already counted). */
   async credit(order: CountedOrder): Promise<number> {
     if (order.status !== 'DELIVERED' || order.report) return 0;
-    const people = [order.orderedBy.id, order.preparedBy?.id, order.deliveredBy?.id].filter((id): id is string => Boolean(id));
+    const people = [order.orderedBy.id, order.preparedBy?.id, order.deliveredBy?.id].filter((id): id is string =>
+      Boolean(id),
+    );
     if (people.length === 0) return 0;
     const counted = await this.#orm.em.fork().transactional(async (em) => {
       const claimed = await em.execute<{ order_id: string }[]>(
@@ -75,7 +77,9 @@ export class TeamCounter {
     type Row = { id: string; name: string; colour: string; icon: string; n: number | string };
     const rows =
       period === 'all'
-        ? await em.execute<Row[]>(`select t.id, t.name, t.colour, t.icon, t.orders as n from teams t where t.orders > 0 order by t.orders desc, t.name asc limit ${TOP}`)
+        ? await em.execute<Row[]>(
+            `select t.id, t.name, t.colour, t.icon, t.orders as n from teams t where t.orders > 0 order by t.orders desc, t.name asc limit ${TOP}`,
+          )
         : await em.execute<Row[]>(
             `select t.id, t.name, t.colour, t.icon, count(distinct o.id) as n
              from orders o
@@ -86,6 +90,9 @@ export class TeamCounter {
              order by n desc, t.name asc limit ${TOP}`,
             [since],
           );
-    return rows.map((r) => ({ team: { id: r.id, name: r.name, colour: r.colour, textColour: rankTextColour(r.colour), icon: r.icon }, orders: Number(r.n) }));
+    return rows.map((r) => ({
+      team: { id: r.id, name: r.name, colour: r.colour, textColour: rankTextColour(r.colour), icon: r.icon },
+      orders: Number(r.n),
+    }));
   }
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 
@@ -11,7 +11,10 @@ export const TeamSchema = defineEntity({
   name: 'Team',
   tableName: 'teams',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     name: p.string().length(32),
     colour: p.string().length(7),
     icon: p.string().length(16),

@@ -35,7 +35,10 @@ export default definePlugin({
       teams.whenBoardChanges(() => stats.forgetLeaderboards());
     }
     // User objects carry their team (§3): the users plugin (before this one) asks here.
-    (ctx.services.users as UsersPlugin).users.lookUpTeamsWith({ visibleTo: (viewer) => teams.visibleTo(viewer), teamIdsOf: (ids) => teams.teamIdsOf(ids) });
+    (ctx.services.users as UsersPlugin).users.lookUpTeamsWith({
+      visibleTo: (viewer) => teams.visibleTo(viewer),
+      teamIdsOf: (ids) => teams.teamIdsOf(ids),
+    });
     return { teams, members: new TeamMembership(ctx.orm, ctx.events, ctx.audit, teams, ctx.now), counter };
   },
   routes(app, plugin) {

@@ -7,7 +7,13 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import '../notifications/events.ts';
 import { TeamSchema } from './entities.ts';
-import type { BulkUpdateTeamsInput, BulkUpdateTeamsResponse, TeamView, UpdateUserTeamInput, UpdateUserTeamResponse } from './schemas.ts';
+import type {
+  BulkUpdateTeamsInput,
+  BulkUpdateTeamsResponse,
+  TeamView,
+  UpdateUserTeamInput,
+  UpdateUserTeamResponse,
+} from './schemas.ts';
 import { allTeamViews, notFound, type TeamsService } from './service.ts';
 
 /** Every membership change takes this lock first: a balance and single moves of the same users happen one after the other. */
@@ -81,8 +87,16 @@ export class TeamMembership {
   async join(userId: string, teamId: string): Promise<UpdateUserTeamResponse> {
     const joined = await this.#self(userId, teamId, async (em, person, team) => {
       if (person.team_id === teamId) return false;
-      if (person.team_id !== null) throw new DomainError('conflict', `You are in ${await this.#teamName(em, person.team_id)}: leave it before joining another team.`);
-      await em.execute('insert into team_members (user_id, team_id, joined_at) values (?, ?, ?)', [userId, team.id, new Date(this.#now())]);
+      if (person.team_id !== null)
+        throw new DomainError(
+          'conflict',
+          `You are in ${await this.#teamName(em, person.team_id)}: leave it before joining another team.`,
+        );
+      await em.execute('insert into team_members (user_id, team_id, joined_at) values (?, ?, ?)', [
+        userId,
+        team.id,
+        new Date(this.#now()),
+      ]);
       return true;
     });
     if (joined) this.#teams.membersChanged([userId]);
@@ -100,7 +114,11 @@ export class TeamMembership {
   }
 
   /** A customer's own change, in the membership lock, the team locked (404 when gone) and the caller read under both. */
-  #self<T>(userId: string, teamId: string, work: (em: Em, person: Person, team: { id: string; name: string }) => Promise<T>): Promise<T> {
+  #self<T>(
+    userId: string,
+    teamId: string,
+    work: (em: Em, person: Person, team: { id: string; name: string }) => Promise<T>,
+  ): Promise<T> {
     return this.#orm.em.fork().transactional(async (em) => {
       await lockName(em, MEMBERSHIP_LOCK);
       if (!(await lockRow(em, 'teams', teamId))) throw notFound();
@@ -115,16 +133,25 @@ export class TeamMembership {
    * The moves, checked first (every user exists, every team exists: one bad move refuses them all,
    * nothing written), then written with one audit entry per user whose team changes. Answers what changed.
    */
-  async #apply(em: Em, actor: AuditActor, moves: readonly Move[], how: 'moved' | 'balanced'): Promise<{ moved: Move[] }> {
+  async #apply(
+    em: Em,
+    actor: AuditActor,
+    moves: readonly Move[],
+    how: 'moved' | 'balanced',
+  ): Promise<{ moved: Move[] }> {
     if (moves.length === 0) return { moved: [] };
-    const people = await this.#people(em, moves.map((m) => m.userID));
+    const people = await this.#people(
+      em,
+      moves.map((m) => m.userID),
+    );
     const teamIds = [...new Set(moves.map((m) => m.teamID).filter((id): id is string => id !== null))];
     const teams = new Map<string, string>();
     for (const id of teamIds) {
       // Locked: a team deleted at this moment is either gone (404) or deleted after, its new members with it.
       if (!(await lockRow(em, 'teams', id))) throw notFound();
     }
-    if (teamIds.length) for (const team of await em.find(TeamSchema, { id: { $in: teamIds } })) teams.set(team.id, team.name);
+    if (teamIds.length)
+      for (const team of await em.find(TeamSchema, { id: { $in: teamIds } })) teams.set(team.id, team.name);
     for (const move of moves) {
       if (!people.has(move.userID)) throw new DomainError('not_found', `User ${move.userID} not found`);
     }
@@ -141,7 +168,8 @@ export class TeamMembership {
           [move.userID, move.teamID, now],
         );
       }
-      const before = person.team_id === null ? null : (teams.get(person.team_id) ?? (await this.#teamName(em, person.team_id)));
+      const before =
+        person.team_id === null ? null : (teams.get(person.team_id) ?? (await this.#teamName(em, person.team_id)));
       await this.#audit.record(em, {
         actor,
         action: 'user.team.update',
@@ -160,14 +188,21 @@ export class TeamMembership {
    * (ties: fewest orders, then name), oldest account first. Read under the membership lock.
    */
   async #balance(em: Em): Promise<Move[]> {
-    const teams = (await allTeamViews(em)).map((t) => ({ id: t._id, name: t.name, orders: t.orders, members: t.memberCount }));
-    if (teams.length === 0) throw new DomainError('conflict', 'There is no team to balance staff into: create a team first.');
+    const teams = (await allTeamViews(em)).map((t) => ({
+      id: t._id,
+      name: t.name,
+      orders: t.orders,
+      members: t.memberCount,
+    }));
+    if (teams.length === 0)
+      throw new DomainError('conflict', 'There is no team to balance staff into: create a team first.');
     const teamless = await em.execute<{ id: string }[]>(
       `select u.id from users u
        where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)
        order by u.created_at, u.id`,
     );
-    const order = (a: (typeof teams)[number], b: (typeof teams)[number]) => a.members - b.members || a.orders - b.orders || a.name.localeCompare(b.name);
+    const order = (a: (typeof teams)[number], b: (typeof teams)[number]) =>
+      a.members - b.members || a.orders - b.orders || a.name.localeCompare(b.name);
     return teamless.map(({ id }) => {
       const smallest = teams.reduce((best, team) => (order(team, best) < 0 ? team : best));
       smallest.members++;

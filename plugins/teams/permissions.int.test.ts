@@ -34,9 +34,23 @@ describe('teams API permission matrix', () => {
   const callers = staffCallers(() => app, { chef: CHEF, manager: MANAGER });
 
   const setEnabled = async (val: boolean) =>
-    expect((await app.inject({ method: 'POST', url: '/api/client/settings/teamsEnabled', headers: owner.auth, payload: { val } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/client/settings/teamsEnabled',
+          headers: owner.auth,
+          payload: { val },
+        })
+      ).statusCode,
+    ).toBe(200);
   async function team(): Promise<string> {
-    const answer = await app.inject({ method: 'POST', url: '/api/client/teams', headers: owner.auth, payload: { name: `Matrix ${++n}`, icon: '🍕' } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/teams',
+      headers: owner.auth,
+      payload: { name: `Matrix ${++n}`, icon: '🍕' },
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().team._id;
   }
@@ -48,37 +62,91 @@ describe('teams API permission matrix', () => {
     expect: Record<Who, number>;
     off?: Record<Who, number>;
   }[] = [
-    { name: 'GET /api/client/teams', request: async () => ({ method: 'GET', url: '/api/client/teams' }), expect: PUBLIC, off: HIDDEN },
-    { name: 'POST /api/client/teams/{teamID}/join', request: async () => ({ method: 'POST', url: `/api/client/teams/${await team()}/join` }), expect: CUSTOMERS, off: HIDDEN_CUSTOMERS },
+    {
+      name: 'GET /api/client/teams',
+      request: async () => ({ method: 'GET', url: '/api/client/teams' }),
+      expect: PUBLIC,
+      off: HIDDEN,
+    },
+    {
+      name: 'POST /api/client/teams/{teamID}/join',
+      request: async () => ({ method: 'POST', url: `/api/client/teams/${await team()}/join` }),
+      expect: CUSTOMERS,
+      off: HIDDEN_CUSTOMERS,
+    },
     {
       name: 'POST /api/client/teams/{teamID}/leave',
       // The caller is in the team first (a manager's move), so that leaving it is what they may or may not do.
       request: async (_who, user) => {
         const id = await team();
-        if (user) await app.inject({ method: 'PATCH', url: '/api/client/teams/update-user-team', headers: owner.auth, payload: { userID: user.id, teamID: id } });
+        if (user)
+          await app.inject({
+            method: 'PATCH',
+            url: '/api/client/teams/update-user-team',
+            headers: owner.auth,
+            payload: { userID: user.id, teamID: id },
+          });
         return { method: 'POST', url: `/api/client/teams/${id}/leave` };
       },
       expect: CUSTOMERS,
       off: HIDDEN_CUSTOMERS,
     },
-    { name: 'POST /api/client/teams/{teamID}', request: async () => ({ method: 'POST', url: `/api/client/teams/${await team()}` }), expect: PUBLIC, off: HIDDEN },
-    { name: 'GET /api/client/users/team', request: async () => ({ method: 'GET', url: '/api/client/users/team' }), expect: SIGNED_IN, off: HIDDEN_SIGNED_IN },
+    {
+      name: 'POST /api/client/teams/{teamID}',
+      request: async () => ({ method: 'POST', url: `/api/client/teams/${await team()}` }),
+      expect: PUBLIC,
+      off: HIDDEN,
+    },
+    {
+      name: 'GET /api/client/users/team',
+      request: async () => ({ method: 'GET', url: '/api/client/users/team' }),
+      expect: SIGNED_IN,
+      off: HIDDEN_SIGNED_IN,
+    },
     {
       name: 'POST /api/client/teams',
-      request: async () => ({ method: 'POST', url: '/api/client/teams', payload: { name: `Created ${++n}`, icon: '🌮' } }),
+      request: async () => ({
+        method: 'POST',
+        url: '/api/client/teams',
+        payload: { name: `Created ${++n}`, icon: '🌮' },
+      }),
       expect: { ...MANAGERS, manager: 201, superAdmin: 201 },
     },
-    { name: 'POST /api/client/teams/reset-orders/{id}', request: async () => ({ method: 'POST', url: `/api/client/teams/reset-orders/${await team()}` }), expect: MANAGERS },
     {
-      name: 'POST /api/client/teams/bulk-update-teams',
-      request: async () => ({ method: 'POST', url: '/api/client/teams/bulk-update-teams', payload: { mode: 'move', moves: [{ userID: (await member()).id, teamID: await team() }] } }),
+      name: 'POST /api/client/teams/reset-orders/{id}',
+      request: async () => ({ method: 'POST', url: `/api/client/teams/reset-orders/${await team()}` }),
       expect: MANAGERS,
     },
-    { name: 'PATCH /api/client/teams/{id}', request: async () => ({ method: 'PATCH', url: `/api/client/teams/${await team()}`, payload: { description: 'Edited.' } }), expect: MANAGERS },
-    { name: 'DELETE /api/client/teams/{id}', request: async () => ({ method: 'DELETE', url: `/api/client/teams/${await team()}` }), expect: MANAGERS },
+    {
+      name: 'POST /api/client/teams/bulk-update-teams',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/client/teams/bulk-update-teams',
+        payload: { mode: 'move', moves: [{ userID: (await member()).id, teamID: await team() }] },
+      }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'PATCH /api/client/teams/{id}',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/client/teams/${await team()}`,
+        payload: { description: 'Edited.' },
+      }),
+      expect: MANAGERS,
+    },
+    {
+      name: 'DELETE /api/client/teams/{id}',
+      request: async () => ({ method: 'DELETE', url: `/api/client/teams/${await team()}` }),
+      expect: MANAGERS,
+    },
     {
       name: 'PATCH /api/client/teams/update-user-team',
-      request: async () => ({ method: 'PATCH', url: '/api/client/teams/update-user-team', payload: { userID: (await member()).id, teamID: await team() } }),
+      request: async () => ({
+        method: 'PATCH',
+        url: '/api/client/teams/update-user-team',
+        payload: { userID: (await member()).id, teamID: await team() },
+      }),
       expect: MANAGERS,
     },
   ];
@@ -87,7 +155,10 @@ describe('teams API permission matrix', () => {
     for (const row of rows) {
       it(`${row.name} (teamsEnabled ${enabled ? 'on' : 'off'})`, async () => {
         await setEnabled(enabled);
-        await expectMatrixRow(app, callers, { request: row.request, expect: enabled ? row.expect : (row.off ?? row.expect) });
+        await expectMatrixRow(app, callers, {
+          request: row.request,
+          expect: enabled ? row.expect : (row.off ?? row.expect),
+        });
       });
     }
   }

@@ -3,7 +3,7 @@ import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { TeamMemberSchema, TeamSchema } from './entities.ts';
 import type { TeamView } from './schemas.ts';
-import { STAFF, deliver, readyOrders, untilCredited } from './test-helpers.ts';
+import { deliver, readyOrders, STAFF, untilCredited } from './test-helpers.ts';
 
 /**
  * Counters and membership under concurrency. PGlite runs one transaction at a time; on PostgreSQL
@@ -21,28 +21,53 @@ describe('teams under concurrency', () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     manager = await app.createUser({ rankPermissions: MANAGER });
     const owner = await app.createUser({ permissions: ['SUPER_ADMIN'] });
-    await app.inject({ method: 'POST', url: '/api/client/settings/teamsEnabled', headers: owner.auth, payload: { val: true } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/client/settings/teamsEnabled',
+      headers: owner.auth,
+      payload: { val: true },
+    });
   });
   afterAll(() => app?.close());
 
   async function team(name = `Race ${++n}`): Promise<TeamView> {
-    const answer = await app.inject({ method: 'POST', url: '/api/client/teams', headers: manager.auth, payload: { name, icon: '🏁' } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/teams',
+      headers: manager.auth,
+      payload: { name, icon: '🏁' },
+    });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().team;
   }
   const move = (userID: string, teamID: string | null) =>
-    app.inject({ method: 'PATCH', url: '/api/client/teams/update-user-team', headers: manager.auth, payload: { userID, teamID } });
-  const balance = () => app.inject({ method: 'POST', url: '/api/client/teams/bulk-update-teams', headers: manager.auth, payload: { mode: 'balance' } });
-  const staff = (count: number) => Promise.all(Array.from({ length: count }, () => app.createUser({ rankPermissions: [...STAFF] })));
+    app.inject({
+      method: 'PATCH',
+      url: '/api/client/teams/update-user-team',
+      headers: manager.auth,
+      payload: { userID, teamID },
+    });
+  const balance = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/client/teams/bulk-update-teams',
+      headers: manager.auth,
+      payload: { mode: 'balance' },
+    });
+  const staff = (count: number) =>
+    Promise.all(Array.from({ length: count }, () => app.createUser({ rankPermissions: [...STAFF] })));
   const orders = async (id: string) => (await app.db.orm.em.fork().findOneOrFail(TeamSchema, { id })).orders;
 
-  it('500 deliveries spread over 10 drivers delivering at once count exactly 500 (and 250 for the other team)', { timeout: 120_000 }, async () => {
+  it('500 deliveries spread over 10 drivers delivering at once count exactly 500 (and 250 for the other team)', {
+    timeout: 120_000,
+  }, async () => {
     const [kitchen, road] = [await team('Kitchen'), await team('Road')];
     const [chef] = await staff(1);
     const drivers = await staff(10);
     expect((await move(chef!.id, kitchen._id)).statusCode).toBe(200);
     // Half the drivers share the chef's team: their deliveries count once for it, not twice.
-    for (const [i, driver] of drivers.entries()) expect((await move(driver.id, i < 5 ? kitchen._id : road._id)).statusCode).toBe(200);
+    for (const [i, driver] of drivers.entries())
+      expect((await move(driver.id, i < 5 ? kitchen._id : road._id)).statusCode).toBe(200);
     const work = await Promise.all(drivers.map((driver) => readyOrders(app, chef!, driver, 50)));
     await Promise.all(
       drivers.map(async (driver, i) => {
@@ -62,13 +87,17 @@ describe('teams under concurrency', () => {
       (
         await app.db.orm.em
           .fork()
-          .execute<{ n: string }[]>('select count(*) as n from users u where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)')
+          .execute<{ n: string }[]>(
+            'select count(*) as n from users u where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)',
+          )
       )[0]!.n,
     );
     const answers = await Promise.all(Array.from({ length: 20 }, () => balance()));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     expect(answers.reduce((sum, a) => sum + a.json().moved.length, 0)).toBe(teamless);
-    const sizes = (await app.inject({ method: 'GET', url: '/api/client/teams' })).json().teams.map((t: TeamView) => t.memberCount) as number[];
+    const sizes = (await app.inject({ method: 'GET', url: '/api/client/teams' }))
+      .json()
+      .teams.map((t: TeamView) => t.memberCount) as number[];
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(teamless);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
   });
@@ -88,7 +117,8 @@ describe('teams under concurrency', () => {
     }
   });
 
-  const join = (user: TestUser, teamID: string) => app.inject({ method: 'POST', url: `/api/client/teams/${teamID}/join`, headers: user.auth });
+  const join = (user: TestUser, teamID: string) =>
+    app.inject({ method: 'POST', url: `/api/client/teams/${teamID}/join`, headers: user.auth });
   const memberships = (userId: string) => app.db.orm.em.fork().find(TeamMemberSchema, { user: userId });
 
   it('a customer joining five teams at once: one 200, four 409, and they are in the team that said 200', async () => {
@@ -103,7 +133,7 @@ describe('teams under concurrency', () => {
     }
   });
 
-  it('a customer\'s join and a manager\'s move of them at once: they end in the manager\'s team; the join is a 200 before it or a 409 after', async () => {
+  it("a customer's join and a manager's move of them at once: they end in the manager's team; the join is a 200 before it or a 409 after", async () => {
     const [theirs, managers] = await Promise.all([team(), team()]);
     for (let trial = 0; trial < 5; trial++) {
       const customer = await app.createUser();
@@ -130,7 +160,14 @@ describe('teams under concurrency', () => {
 
   it('the same team name created ten times at once: one 201, nine 409', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => app.inject({ method: 'POST', url: '/api/client/teams', headers: manager.auth, payload: { name: i % 2 ? 'Twins' : 'TWINS', icon: '👯' } })),
+      Array.from({ length: 10 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/client/teams',
+          headers: manager.auth,
+          payload: { name: i % 2 ? 'Twins' : 'TWINS', icon: '👯' },
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, ...Array(9).fill(409)]);
   });

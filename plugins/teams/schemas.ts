@@ -23,9 +23,13 @@ export const TeamIdParamsSchema = z.strictObject({ id: TeamIdSchema });
 export const TeamIDParamsSchema = z.strictObject({ teamID: TeamIdSchema });
 
 const name = displayName({ what: 'A team name', min: TEAM_NAME_MIN, max: TEAM_NAME_MAX });
-const colour = text().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.').transform((c) => c.toLowerCase());
+const colour = text()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.')
+  .transform((c) => c.toLowerCase());
 const icon = displayName({ what: 'An icon', max: TEAM_ICON_MAX });
-const description = text().trim().max(TEAM_DESCRIPTION_MAX, `A description is at most ${TEAM_DESCRIPTION_MAX} characters.`);
+const description = text()
+  .trim()
+  .max(TEAM_DESCRIPTION_MAX, `A description is at most ${TEAM_DESCRIPTION_MAX} characters.`);
 
 /** POST /api/client/teams: a new team (orders start at 0). */
 export const CreateTeamBodySchema = z.strictObject({
@@ -39,8 +43,16 @@ export type CreateTeamInput = z.output<typeof CreateTeamBodySchema>;
 
 /** PATCH /api/client/teams/{id}: any of the fields; the orders count only through reset-orders and deliveries. */
 export const UpdateTeamBodySchema = z
-  .strictObject({ name: name.optional(), colour: colour.optional(), icon: icon.optional(), description: description.optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change: give at least one field.');
+  .strictObject({
+    name: name.optional(),
+    colour: colour.optional(),
+    icon: icon.optional(),
+    description: description.optional(),
+  })
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'Nothing to change: give at least one field.',
+  );
 export type UpdateTeamInput = z.output<typeof UpdateTeamBodySchema>;
 
 /** PATCH /api/client/teams/update-user-team: one user into a team, or out of any (`teamID: null`). */
@@ -62,9 +74,14 @@ export const BulkUpdateTeamsBodySchema = z
       .optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.mode === 'move' && !body.moves?.length) ctx.addIssue({ code: 'custom', path: ['moves'], message: 'Name at least one user to move.' });
+    if (body.mode === 'move' && !body.moves?.length)
+      ctx.addIssue({ code: 'custom', path: ['moves'], message: 'Name at least one user to move.' });
     if (body.mode === 'balance' && body.moves !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['moves'], message: 'Balance takes no moves: it places everyone without a team.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['moves'],
+        message: 'Balance takes no moves: it places everyone without a team.',
+      });
     }
   });
 export type BulkUpdateTeamsInput = z.output<typeof BulkUpdateTeamsBodySchema>;

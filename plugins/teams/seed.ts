@@ -23,9 +23,33 @@ export async function seedTeams(ctx: CoreContext): Promise<void> {
   const now = ctx.now();
   const sam = demo('Super admin');
   const teams = [
-    { id: SEEDED_TEAMS.grill, name: 'Grill Masters', colour: '#c0392b', icon: '🔥', description: 'Burgers, steaks and anything that sizzles.', history: 42, member: demo('Chef') },
-    { id: SEEDED_TEAMS.road, name: 'Road Runners', colour: '#1e7b45', icon: '🛵', description: 'Hot food, fast wheels.', history: 37, member: demo('Delivery driver') },
-    { id: SEEDED_TEAMS.night, name: 'Night Owls', colour: '#ffd43b', icon: '🦉', description: 'The late shift: pancakes at midnight.', history: 18, member: demo('Manager') },
+    {
+      id: SEEDED_TEAMS.grill,
+      name: 'Grill Masters',
+      colour: '#c0392b',
+      icon: '🔥',
+      description: 'Burgers, steaks and anything that sizzles.',
+      history: 42,
+      member: demo('Chef'),
+    },
+    {
+      id: SEEDED_TEAMS.road,
+      name: 'Road Runners',
+      colour: '#1e7b45',
+      icon: '🛵',
+      description: 'Hot food, fast wheels.',
+      history: 37,
+      member: demo('Delivery driver'),
+    },
+    {
+      id: SEEDED_TEAMS.night,
+      name: 'Night Owls',
+      colour: '#ffd43b',
+      icon: '🦉',
+      description: 'The late shift: pancakes at midnight.',
+      history: 18,
+      member: demo('Manager'),
+    },
   ];
   for (const [i, team] of teams.entries()) {
     const createdAt = new Date(now - (60 - i * 7) * DAY);
@@ -49,5 +73,8 @@ export async function seedTeams(ctx: CoreContext): Promise<void> {
        select count(distinct o.id) from orders o join team_members m on m.user_id = o.customer or m.user_id = o.prepared_by or m.user_id = o.delivered_by
        where m.team_id = t.id and o.status = 'DELIVERED' and not o.report)`,
   );
-  await em.execute(`insert into team_order_credits (order_id, credited_at) select id, ? from orders where status = 'DELIVERED' and not report`, [new Date(now)]);
+  await em.execute(
+    `insert into team_order_credits (order_id, credited_at) select id, ? from orders where status = 'DELIVERED' and not report`,
+    [new Date(now)],
+  );
 }

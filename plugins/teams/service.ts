@@ -4,10 +4,10 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { meets, type Grants } from '../../core/shared/permissions.ts';
+import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { TeamSchema, type Team } from './entities.ts';
+import { type Team, TeamSchema } from './entities.ts';
 import type { CreateTeamInput, TeamDetailView, TeamMemberView, TeamView, UpdateTeamInput } from './schemas.ts';
 
 export const MANAGE_TEAMS = { all: ['MANAGE_TEAMS'] } as const;
@@ -15,7 +15,11 @@ export const MANAGE_TEAMS = { all: ['MANAGE_TEAMS'] } as const;
 /** Told after a write that changes what the leaderboard's Top teams shows (the orders plugin drops its cache). */
 export type BoardChanged = () => void;
 
-export const teamTarget = (team: { id: string; name: string }) => ({ type: 'team' as const, id: team.id, name: team.name });
+export const teamTarget = (team: { id: string; name: string }) => ({
+  type: 'team' as const,
+  id: team.id,
+  name: team.name,
+});
 
 export function toTeamView(team: Team, memberCount: number): TeamView {
   return {
@@ -45,7 +49,10 @@ export async function memberCounts(em: Em, ids?: readonly string[]): Promise<Map
 
 /** Every team, most orders first, then by name. */
 export async function allTeamViews(em: Em): Promise<TeamView[]> {
-  const [teams, counts] = await Promise.all([em.find(TeamSchema, {}, { orderBy: { orders: 'desc', name: 'asc' } }), memberCounts(em)]);
+  const [teams, counts] = await Promise.all([
+    em.find(TeamSchema, {}, { orderBy: { orders: 'desc', name: 'asc' } }),
+    memberCounts(em),
+  ]);
   return teams.map((team) => toTeamView(team, counts.get(team.id) ?? 0));
 }
 
@@ -101,20 +108,24 @@ export class TeamsService {
     const em = this.#orm.em.fork();
     const team = await em.findOne(TeamSchema, { id });
     if (!team) throw notFound();
-    const members = await em.execute<{ id: string; username: string; display_name: string | null; avatar: string | null; joined_at: Date | string }[]>(
+    const members = await em.execute<
+      { id: string; username: string; display_name: string | null; avatar: string | null; joined_at: Date | string }[]
+    >(
       `select u.id, u.username, u.display_name, u.avatar, m.joined_at from team_members m join users u on u.id = m.user_id
        where m.team_id = ? order by lower(coalesce(u.display_name, u.username)), u.id`,
       [id],
     );
     return {
       ...toTeamView(team, members.length),
-      members: members.map((m): TeamMemberView => ({
-        id: m.id,
-        username: m.username,
-        displayName: m.display_name,
-        avatar: m.avatar,
-        joinedAt: new Date(m.joined_at).toISOString(),
-      })),
+      members: members.map(
+        (m): TeamMemberView => ({
+          id: m.id,
+          username: m.username,
+          displayName: m.display_name,
+          avatar: m.avatar,
+          joinedAt: new Date(m.joined_at).toISOString(),
+        }),
+      ),
     };
   }
 
@@ -168,9 +179,21 @@ export class TeamsService {
     const id = await this.#unique(() =>
       this.#orm.em.fork().transactional(async (em) => {
         const now = new Date(this.#now());
-        const team = em.create(TeamSchema, { ...input, orders: 0, createdBy: actor.id, createdAt: now, updatedAt: now });
+        const team = em.create(TeamSchema, {
+          ...input,
+          orders: 0,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
         await em.flush();
-        await this.#audit.record(em, { actor, action: 'team.create', target: teamTarget(team), before: null, after: { ...input } });
+        await this.#audit.record(em, {
+          actor,
+          action: 'team.create',
+          target: teamTarget(team),
+          before: null,
+          after: { ...input },
+        });
         return team.id;
       }),
     );
@@ -207,7 +230,9 @@ export class TeamsService {
     const { view, members } = await this.#orm.em.fork().transactional(async (em) => {
       const team = await this.#locked(em, id);
       // Read under the team's lock, which every move into the team takes too: nobody joins between this and the delete.
-      const members = (await em.execute<{ user_id: string }[]>('select user_id from team_members where team_id = ?', [id])).map((r) => r.user_id);
+      const members = (
+        await em.execute<{ user_id: string }[]>('select user_id from team_members where team_id = ?', [id])
+      ).map((r) => r.user_id);
       const view = toTeamView(team, members.length);
       await em.nativeDelete(TeamSchema, { id });
       await this.#audit.record(em, {
@@ -231,7 +256,13 @@ export class TeamsService {
       const before = team.orders;
       const now = new Date(this.#now());
       await em.nativeUpdate(TeamSchema, { id }, { orders: 0, ordersResetAt: now, updatedAt: now });
-      await this.#audit.record(em, { actor, action: 'team.reset', target: teamTarget(team), before: { orders: before }, after: { orders: 0 } });
+      await this.#audit.record(em, {
+        actor,
+        action: 'team.reset',
+        target: teamTarget(team),
+        before: { orders: before },
+        after: { orders: 0 },
+      });
     });
     this.boardChanged();
     return this.#view(id);
@@ -254,7 +285,8 @@ export class TeamsService {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('conflict', 'A team with this name already exists.');
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('conflict', 'A team with this name already exists.');
       throw error;
     }
   }

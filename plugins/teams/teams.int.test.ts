@@ -7,7 +7,7 @@ import { OrderSchema } from '../orders/entities.ts';
 import type { Leaderboard } from '../orders/schemas.ts';
 import { TeamMemberSchema, TeamSchema } from './entities.ts';
 import type { TeamView } from './schemas.ts';
-import { STAFF, deliver, readyOrders, teamsOf, untilCredited } from './test-helpers.ts';
+import { deliver, readyOrders, STAFF, teamsOf, untilCredited } from './test-helpers.ts';
 
 const MANAGER: Permission[] = [...STAFF, 'MANAGE_TEAMS'];
 
@@ -31,18 +31,29 @@ describe('teams', () => {
 
   async function setEnabled(on: boolean) {
     const owner = await app.createUser({ permissions: ['SUPER_ADMIN'] });
-    const answer = await app.inject({ method: 'POST', url: '/api/client/settings/teamsEnabled', headers: owner.auth, payload: { val: on } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/client/settings/teamsEnabled',
+      headers: owner.auth,
+      payload: { val: on },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
   }
   const staff = () => app.createUser({ rankPermissions: [...STAFF] });
-  const create = (payload: Record<string, unknown>, user = manager) => app.inject({ method: 'POST', url: '/api/client/teams', headers: user.auth, payload });
+  const create = (payload: Record<string, unknown>, user = manager) =>
+    app.inject({ method: 'POST', url: '/api/client/teams', headers: user.auth, payload });
   async function team(name = `Team ${++n}`, extra: Record<string, unknown> = {}): Promise<TeamView> {
     const answer = await create({ name, icon: '🍔', ...extra });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json().team;
   }
   const move = (userID: string, teamID: string | null) =>
-    app.inject({ method: 'PATCH', url: '/api/client/teams/update-user-team', headers: manager.auth, payload: { userID, teamID } });
+    app.inject({
+      method: 'PATCH',
+      url: '/api/client/teams/update-user-team',
+      headers: manager.auth,
+      payload: { userID, teamID },
+    });
   const teamCount = () => app.db.orm.em.fork().count(TeamSchema, {});
   const ordersOfTeam = async (id: string) => (await app.db.orm.em.fork().findOneOrFail(TeamSchema, { id })).orders;
 
@@ -50,10 +61,21 @@ describe('teams', () => {
     const answer = await create({ name: '  Grill Squad ', colour: '#FFD43B', icon: '🔥', description: 'Hot stuff.' });
     expect(answer.statusCode, answer.body).toBe(201);
     const created = answer.json().team as TeamView;
-    expect(created).toMatchObject({ name: 'Grill Squad', colour: '#ffd43b', textColour: '#000000', icon: '🔥', description: 'Hot stuff.', orders: 0, memberCount: 0, createdBy: manager.id });
+    expect(created).toMatchObject({
+      name: 'Grill Squad',
+      colour: '#ffd43b',
+      textColour: '#000000',
+      icon: '🔥',
+      description: 'Hot stuff.',
+      orders: 0,
+      memberCount: 0,
+      createdBy: manager.id,
+    });
     expect((await team('Deep Blue', { colour: '#1a237e' })).textColour).toBe('#ffffff');
     expect((await team('Default colour')).colour).toBe('#1f6fd1');
-    expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'team.create', targetId: created._id })).toBe(1);
+    expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'team.create', targetId: created._id })).toBe(
+      1,
+    );
     const before = await teamCount();
     const again = await create({ name: 'grill SQUAD', icon: '🔥' });
     expect(again.statusCode).toBe(409);
@@ -75,7 +97,12 @@ describe('teams', () => {
     ]) {
       const answer = await create(payload);
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(answer.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String), issues: expect.any(Array) });
+      expect(answer.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.any(String),
+        issues: expect.any(Array),
+      });
     }
     expect(await teamCount()).toBe(before);
     const target = await team();
@@ -89,10 +116,29 @@ describe('teams', () => {
     const bad = await move('123', target._id);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('User ID is not a snowflake');
-    for (const payload of [{ mode: 'move', moves: [] }, { mode: 'move' }, { mode: 'shuffle' }, { mode: 'balance', extra: 1 }, { mode: 'balance', moves: [] }, { moves: [] }]) {
-      expect((await app.inject({ method: 'POST', url: '/api/client/teams/bulk-update-teams', headers: manager.auth, payload })).statusCode).toBe(400);
+    for (const payload of [
+      { mode: 'move', moves: [] },
+      { mode: 'move' },
+      { mode: 'shuffle' },
+      { mode: 'balance', extra: 1 },
+      { mode: 'balance', moves: [] },
+      { moves: [] },
+    ]) {
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/client/teams/bulk-update-teams',
+            headers: manager.auth,
+            payload,
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    expect((await app.inject({ method: 'POST', url: '/api/client/teams/reset-orders/abc', headers: manager.auth })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/client/teams/reset-orders/abc', headers: manager.auth }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('lists teams, fetches one with its members, edits (audited) and answers 404 for an unknown team', async () => {
@@ -101,22 +147,52 @@ describe('teams', () => {
     expect((await move(a.id, t._id)).statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: '/api/client/teams' });
     expect(list.statusCode).toBe(200);
-    expect((list.json().teams as TeamView[]).find((x) => x._id === t._id)).toMatchObject({ name: 'Fry Cooks', memberCount: 1 });
+    expect((list.json().teams as TeamView[]).find((x) => x._id === t._id)).toMatchObject({
+      name: 'Fry Cooks',
+      memberCount: 1,
+    });
     const one = await app.inject({ method: 'POST', url: `/api/client/teams/${t._id}` });
     expect(one.statusCode).toBe(200);
     expect(one.json().team.members.map((m: { id: string }) => m.id)).toEqual([a.id]);
-    const edit = await app.inject({ method: 'PATCH', url: `/api/client/teams/${t._id}`, headers: manager.auth, payload: { name: 'Fryers', colour: '#000000' } });
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/client/teams/${t._id}`,
+      headers: manager.auth,
+      payload: { name: 'Fryers', colour: '#000000' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().team).toMatchObject({ name: 'Fryers', colour: '#000000', textColour: '#ffffff' });
-    const audit = await app.db.orm.em.fork().findOneOrFail(AuditEntrySchema, { action: 'team.update', targetId: t._id });
+    const audit = await app.db.orm.em
+      .fork()
+      .findOneOrFail(AuditEntrySchema, { action: 'team.update', targetId: t._id });
     expect(audit.before).toEqual({ name: 'Fry Cooks', colour: '#1f6fd1' });
     expect(audit.after).toEqual({ name: 'Fryers', colour: '#000000' });
     await team('Taken Name');
-    expect((await app.inject({ method: 'PATCH', url: `/api/client/teams/${t._id}`, headers: manager.auth, payload: { name: 'TAKEN name' } })).statusCode).toBe(409);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/client/teams/${t._id}`,
+          headers: manager.auth,
+          payload: { name: 'TAKEN name' },
+        })
+      ).statusCode,
+    ).toBe(409);
     const missing = '1234567890123456789';
     expect((await app.inject({ method: 'POST', url: `/api/client/teams/${missing}` })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'PATCH', url: `/api/client/teams/${missing}`, headers: manager.auth, payload: { name: 'Nope nope' } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api/client/teams/${missing}`, headers: manager.auth })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/client/teams/${missing}`,
+          headers: manager.auth,
+          payload: { name: 'Nope nope' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/client/teams/${missing}`, headers: manager.auth })).statusCode,
+    ).toBe(404);
   });
 
   it('moves a staff member between teams (one team at most), tells them, and refuses unknown users or teams', async () => {
@@ -133,13 +209,17 @@ describe('teams', () => {
       [a.id, 'team.joined'],
       [a.id, 'team.joined'],
     ]);
-    const audits = await app.db.orm.em.fork().find(AuditEntrySchema, { action: 'user.team.update', targetId: a.id }, { orderBy: { at: 'asc', id: 'asc' } });
+    const audits = await app.db.orm.em
+      .fork()
+      .find(AuditEntrySchema, { action: 'user.team.update', targetId: a.id }, { orderBy: { at: 'asc', id: 'asc' } });
     expect(audits.map((x) => [x.before, x.after])).toEqual([
       [{ team: null }, { team: t1.name }],
       [{ team: t1.name }, { team: t2.name }],
     ]);
     expect((await move(a.id, null)).json()).toEqual({ userID: a.id, updatedTeam: null });
-    expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: a.auth })).json()).toEqual({ team: null });
+    expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: a.auth })).json()).toEqual({
+      team: null,
+    });
     expect((await move('1234567890123456789', t1._id)).statusCode).toBe(404);
     expect((await move(a.id, '1234567890123456789')).statusCode).toBe(404);
   });
@@ -147,12 +227,16 @@ describe('teams', () => {
   it('a customer joins a team and leaves it themselves; a manager moves a customer too; staff are placed by managers', async () => {
     const [t1, t2] = [await team(), await team()];
     const customer = await app.createUser();
-    const join = (user: TestUser, id: string) => app.inject({ method: 'POST', url: `/api/client/teams/${id}/join`, headers: user.auth });
-    const leave = (user: TestUser, id: string) => app.inject({ method: 'POST', url: `/api/client/teams/${id}/leave`, headers: user.auth });
+    const join = (user: TestUser, id: string) =>
+      app.inject({ method: 'POST', url: `/api/client/teams/${id}/join`, headers: user.auth });
+    const leave = (user: TestUser, id: string) =>
+      app.inject({ method: 'POST', url: `/api/client/teams/${id}/leave`, headers: user.auth });
     const joined = await join(customer, t1._id);
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ userID: customer.id, updatedTeam: { _id: t1._id, memberCount: 1 } });
-    expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: customer.auth })).json().team).toMatchObject({ _id: t1._id });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/client/users/team', headers: customer.auth })).json().team,
+    ).toMatchObject({ _id: t1._id });
     // Again: already there, nothing changes.
     expect((await join(customer, t1._id)).json()).toMatchObject({ updatedTeam: { _id: t1._id, memberCount: 1 } });
     // Another team: leave this one first (a switch is two deliberate steps, and two joins at once have one winner).
@@ -168,7 +252,9 @@ describe('teams', () => {
     expect(await app.db.orm.em.fork().count(TeamMemberSchema, { user: customer.id })).toBe(0);
     // Their own choice: no notice, no audit entry (a manager's move has both).
     expect(notices).toEqual([]);
-    expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.team.update', targetId: customer.id })).toBe(0);
+    expect(
+      await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.team.update', targetId: customer.id }),
+    ).toBe(0);
     expect((await join(customer, '1234567890123456789')).statusCode).toBe(404);
 
     // A team manager moves anyone, a customer included.
@@ -193,8 +279,15 @@ describe('teams', () => {
     const [small, busy, big] = [await team('Small'), await team('Busy'), await team('Big')];
     await em.nativeUpdate(TeamSchema, { id: busy._id }, { orders: 10 });
     const members = await Promise.all([staff(), staff()]);
-    const bulk = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/client/teams/bulk-update-teams', headers: manager.auth, payload });
-    const refused = await bulk({ mode: 'move', moves: [{ userID: members[0]!.id, teamID: big._id }, { userID: '1234567890123456789', teamID: big._id }] });
+    const bulk = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/client/teams/bulk-update-teams', headers: manager.auth, payload });
+    const refused = await bulk({
+      mode: 'move',
+      moves: [
+        { userID: members[0]!.id, teamID: big._id },
+        { userID: '1234567890123456789', teamID: big._id },
+      ],
+    });
     expect(refused.statusCode).toBe(404);
     expect(await em.count(TeamMemberSchema, { team: big._id })).toBe(0);
     const moved = await bulk({ mode: 'move', moves: members.map((m) => ({ userID: m.id, teamID: big._id })) });
@@ -237,7 +330,9 @@ describe('teams', () => {
     await move(chef.id, kitchen._id);
     await move(driver.id, road._id);
     await move(sameTeamDriver.id, kitchen._id);
-    const counted = Number((await app.db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from team_order_credits'))[0]!.n);
+    const counted = Number(
+      (await app.db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from team_order_credits'))[0]!.n,
+    );
 
     const [one] = await readyOrders(app, chef, driver);
     const delivered = await deliver(app, driver, one!);
@@ -262,28 +357,42 @@ describe('teams', () => {
     await app.db.orm.em.fork().nativeDelete(OrderSchema, { id: one! });
     expect([await ordersOfTeam(kitchen._id), await ordersOfTeam(road._id)]).toEqual([3, 1]);
 
-    const reset = await app.inject({ method: 'POST', url: `/api/client/teams/reset-orders/${kitchen._id}`, headers: manager.auth });
+    const reset = await app.inject({
+      method: 'POST',
+      url: `/api/client/teams/reset-orders/${kitchen._id}`,
+      headers: manager.auth,
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().team).toMatchObject({ orders: 0, ordersResetAt: expect.any(String) });
-    const audit = await app.db.orm.em.fork().findOneOrFail(AuditEntrySchema, { action: 'team.reset', targetId: kitchen._id });
+    const audit = await app.db.orm.em
+      .fork()
+      .findOneOrFail(AuditEntrySchema, { action: 'team.reset', targetId: kitchen._id });
     expect([audit.before, audit.after]).toEqual([{ orders: 3 }, { orders: 0 }]);
   });
 
-  it('a customer\'s delivered order counts for their team too, once per team among customer, chef and driver', async () => {
+  it("a customer's delivered order counts for their team too, once per team among customer, chef and driver", async () => {
     const [fans, kitchen] = [await team(), await team()];
     const customer = await app.createUser();
     const [chef, driver] = [await staff(), await staff()];
-    expect((await app.inject({ method: 'POST', url: `/api/client/teams/${fans._id}/join`, headers: customer.auth })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/client/teams/${fans._id}/join`, headers: customer.auth }))
+        .statusCode,
+    ).toBe(200);
     await move(chef.id, kitchen._id);
     await move(driver.id, fans._id);
-    const counted = Number((await app.db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from team_order_credits'))[0]!.n);
+    const counted = Number(
+      (await app.db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from team_order_credits'))[0]!.n,
+    );
     const [one] = await readyOrders(app, chef, driver, 1, customer.id);
     await deliver(app, driver, one!);
     await untilCredited(app, counted + 1);
     // The customer and the driver share a team: once for it; once for the chef's.
     expect([await ordersOfTeam(fans._id), await ordersOfTeam(kitchen._id)]).toEqual([1, 1]);
-    const board = (await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=day' })).json().leaderboard as Leaderboard;
-    expect(board.teams.filter((t) => [fans.name, kitchen.name].includes(t.team.name)).map((t) => t.orders)).toEqual([1, 1]);
+    const board = (await app.inject({ method: 'GET', url: '/api/client/orders/leaderboard?period=day' })).json()
+      .leaderboard as Leaderboard;
+    expect(board.teams.filter((t) => [fans.name, kitchen.name].includes(t.team.name)).map((t) => t.orders)).toEqual([
+      1, 1,
+    ]);
   });
 
   it('Top teams: a period counts delivered orders by the people’s current teams, all time is the counter; cached boards update', async () => {
@@ -293,7 +402,9 @@ describe('teams', () => {
     const [chef, driver] = [await staff(), await staff()];
     await move(chef.id, grill._id);
     await move(driver.id, wheels._id);
-    const board = async (period: string) => (await app.inject({ method: 'GET', url: `/api/client/orders/leaderboard?period=${period}` })).json().leaderboard as Leaderboard;
+    const board = async (period: string) =>
+      (await app.inject({ method: 'GET', url: `/api/client/orders/leaderboard?period=${period}` })).json()
+        .leaderboard as Leaderboard;
     expect((await board('all')).teams).toEqual([]);
     const counted = Number((await em.execute<{ n: string }[]>('select count(*) as n from team_order_credits'))[0]!.n);
     const ids = await readyOrders(app, chef, driver, 2);
@@ -332,9 +443,15 @@ describe('teams', () => {
         expect((await app.inject({ method: 'GET', url: '/api/client/teams', headers })).statusCode).toBe(404);
         expect((await app.inject({ method: 'POST', url: `/api/client/teams/${t._id}`, headers })).statusCode).toBe(404);
       }
-      expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: customer.auth })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/client/teams', headers: manager.auth })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/api/client/users/team', headers: manager.auth })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/client/users/team', headers: customer.auth })).statusCode,
+      ).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/api/client/teams', headers: manager.auth })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/client/users/team', headers: manager.auth })).statusCode,
+      ).toBe(200);
     } finally {
       await setEnabled(true);
     }

@@ -1,9 +1,9 @@
+import { toBits } from '../../core/shared/permissions.ts';
+import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
+import { until } from '../../tests/support/until.ts';
 import { OrderSchema } from '../orders/entities.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import { orderCode } from '../orders/service.ts';
-import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
-import { until } from '../../tests/support/until.ts';
-import { toBits } from '../../core/shared/permissions.ts';
 import type { TeamsPlugin } from './index.ts';
 
 export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
@@ -12,7 +12,13 @@ export const teamsOf = (app: TestApp) => app.server.ctx.services.teams as TeamsP
 export const ordersOf = (app: TestApp) => app.server.ctx.services.orders as OrdersPlugin;
 
 /** `count` orders of `customer` READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's steps before delivery are not what these tests are about). */
-export async function readyOrders(app: TestApp, chef: TestUser, driver: TestUser, count = 1, customer = '1100000000000000001'): Promise<string[]> {
+export async function readyOrders(
+  app: TestApp,
+  chef: TestUser,
+  driver: TestUser,
+  count = 1,
+  customer = '1100000000000000001',
+): Promise<string[]> {
   const em = app.db.orm.em.fork();
   const now = new Date();
   const rows = Array.from({ length: count }, () =>
@@ -39,7 +45,11 @@ export async function readyOrders(app: TestApp, chef: TestUser, driver: TestUser
 
 /** The driver delivers the order through the orders service: the real path, whose deliverOrder event the counters hear. */
 export function deliver(app: TestApp, driver: TestUser, id: string, report = false) {
-  return ordersOf(app).orders.deliver({ id: driver.id, permissions: toBits([...STAFF]) }, id, report ? { report: true, reportReason: 'Troll order.' } : { report: false, reportReason: null });
+  return ordersOf(app).orders.deliver(
+    { id: driver.id, permissions: toBits([...STAFF]) },
+    id,
+    report ? { report: true, reportReason: 'Troll order.' } : { report: false, reportReason: null },
+  );
 }
 
 /** Waits until `count` orders have been counted (the listener runs after the delivery's commit, outside the caller's await). */

@@ -2,18 +2,18 @@ import { requirePermissions, requireSelfOrPermissions } from '../../core/auth/gu
 import type { App } from '../../core/plugin.ts';
 import {
   AdminUsersBodySchema,
+  type AdminUsersResponse,
+  type BanView,
+  type BlacklistView,
   CreateBanBodySchema,
   CreateWarningBodySchema,
+  type RankHistoryView,
   RemoveBanBodySchema,
   RemoveStaffBodySchema,
   SetBlacklistBodySchema,
   UpdateBanBodySchema,
   UpdateRankBodySchema,
   UserIdOnlyParamsSchema,
-  type AdminUsersResponse,
-  type BanView,
-  type BlacklistView,
-  type RankHistoryView,
   type WarningView,
 } from './admin-schemas.ts';
 import type { UserAdminService } from './admin-service.ts';
@@ -23,48 +23,90 @@ const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
 const params = UserIdOnlyParamsSchema;
 
 export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersService): void {
-  app.post('/api/client/admin/users', { onRequest: manageUsers, schema: { body: AdminUsersBodySchema } }, async (request): Promise<AdminUsersResponse> => {
-    const page = await admin.search(request.body.filter);
-    return { ...page, users: await users.withTeams(request.user, page.users) };
-  });
+  app.post(
+    '/api/client/admin/users',
+    { onRequest: manageUsers, schema: { body: AdminUsersBodySchema } },
+    async (request): Promise<AdminUsersResponse> => {
+      const page = await admin.search(request.body.filter);
+      return { ...page, users: await users.withTeams(request.user, page.users) };
+    },
+  );
 
-  app.get('/api/client/admin/users/:id/ban', { onRequest: manageUsers, schema: { params } }, async (request): Promise<{ ban: BanView | null }> => ({
-    ban: await admin.getBan(request.params.id),
-  }));
-  app.post('/api/client/admin/users/:id/ban', { onRequest: manageUsers, schema: { params, body: CreateBanBodySchema } }, async (request): Promise<{ ban: BanView }> => ({
-    ban: await admin.ban(request.user!, request.params.id, request.body),
-  }));
-  app.patch('/api/client/admin/users/:id/ban', { onRequest: manageUsers, schema: { params, body: UpdateBanBodySchema } }, async (request): Promise<{ ban: BanView }> => ({
-    ban: await admin.updateBan(request.user!, request.params.id, request.body),
-  }));
-  app.delete('/api/client/admin/users/:id/ban', { onRequest: manageUsers, schema: { params, body: RemoveBanBodySchema } }, async (request, reply) => {
-    await admin.unban(request.user!, request.params.id, request.body?.silent ?? false);
-    return reply.code(204).send();
-  });
+  app.get(
+    '/api/client/admin/users/:id/ban',
+    { onRequest: manageUsers, schema: { params } },
+    async (request): Promise<{ ban: BanView | null }> => ({
+      ban: await admin.getBan(request.params.id),
+    }),
+  );
+  app.post(
+    '/api/client/admin/users/:id/ban',
+    { onRequest: manageUsers, schema: { params, body: CreateBanBodySchema } },
+    async (request): Promise<{ ban: BanView }> => ({
+      ban: await admin.ban(request.user!, request.params.id, request.body),
+    }),
+  );
+  app.patch(
+    '/api/client/admin/users/:id/ban',
+    { onRequest: manageUsers, schema: { params, body: UpdateBanBodySchema } },
+    async (request): Promise<{ ban: BanView }> => ({
+      ban: await admin.updateBan(request.user!, request.params.id, request.body),
+    }),
+  );
+  app.delete(
+    '/api/client/admin/users/:id/ban',
+    { onRequest: manageUsers, schema: { params, body: RemoveBanBodySchema } },
+    async (request, reply) => {
+      await admin.unban(request.user!, request.params.id, request.body?.silent ?? false);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/client/admin/users/:id/remove-staff', { onRequest: manageUsers, schema: { params, body: RemoveStaffBodySchema } }, async (request, reply) => {
-    await admin.removeStaff(request.user!, request.params.id, request.body.reason);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/client/admin/users/:id/remove-staff',
+    { onRequest: manageUsers, schema: { params, body: RemoveStaffBodySchema } },
+    async (request, reply) => {
+      await admin.removeStaff(request.user!, request.params.id, request.body.reason);
+      return reply.code(204).send();
+    },
+  );
 
-  app.patch('/api/client/admin/users/:id/update-rank', { onRequest: manageUsers, schema: { params, body: UpdateRankBodySchema } }, async (request): Promise<{ ranks: string[] }> => ({
-    ranks: await admin.updateRanks(request.user!, request.params.id, request.body),
-  }));
+  app.patch(
+    '/api/client/admin/users/:id/update-rank',
+    { onRequest: manageUsers, schema: { params, body: UpdateRankBodySchema } },
+    async (request): Promise<{ ranks: string[] }> => ({
+      ranks: await admin.updateRanks(request.user!, request.params.id, request.body),
+    }),
+  );
 
-  app.post('/api/client/admin/users/:id/warnings', { onRequest: manageUsers, schema: { params, body: CreateWarningBodySchema } }, async (request): Promise<{ warning: WarningView }> => ({
-    warning: await admin.warn(request.user!, request.params.id, request.body.reason),
-  }));
+  app.post(
+    '/api/client/admin/users/:id/warnings',
+    { onRequest: manageUsers, schema: { params, body: CreateWarningBodySchema } },
+    async (request): Promise<{ warning: WarningView }> => ({
+      warning: await admin.warn(request.user!, request.params.id, request.body.reason),
+    }),
+  );
 
-  app.get('/api/client/admin/users/:id/blacklist', { onRequest: manageUsers, schema: { params } }, async (request): Promise<{ blacklist: BlacklistView | null }> => ({
-    blacklist: await admin.getBlacklist(request.params.id),
-  }));
-  app.post('/api/client/admin/blacklist/:id', { onRequest: manageUsers, schema: { params, body: SetBlacklistBodySchema } }, async (request): Promise<{ blacklist: BlacklistView }> => ({
-    blacklist: await admin.setBlacklist(request.user!, request.params.id, request.body.data),
-  }));
+  app.get(
+    '/api/client/admin/users/:id/blacklist',
+    { onRequest: manageUsers, schema: { params } },
+    async (request): Promise<{ blacklist: BlacklistView | null }> => ({
+      blacklist: await admin.getBlacklist(request.params.id),
+    }),
+  );
+  app.post(
+    '/api/client/admin/blacklist/:id',
+    { onRequest: manageUsers, schema: { params, body: SetBlacklistBodySchema } },
+    async (request): Promise<{ blacklist: BlacklistView }> => ({
+      blacklist: await admin.setBlacklist(request.user!, request.params.id, request.body.data),
+    }),
+  );
 
   app.get(
     '/api/client/users/:id/rank-history',
     { onRequest: requireSelfOrPermissions({ all: ['MANAGE_USERS'] }), schema: { params } },
-    async (request): Promise<{ history: RankHistoryView[] }> => ({ history: await admin.rankHistory(request.params.id) }),
+    async (request): Promise<{ history: RankHistoryView[] }> => ({
+      history: await admin.rankHistory(request.params.id),
+    }),
   );
 }

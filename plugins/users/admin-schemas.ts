@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
-import { UserIdSchema, type GrantedPerkView, type GrantedRankView, type UserView, type WithTeam } from './schemas.ts';
+import { type GrantedPerkView, type GrantedRankView, UserIdSchema, type UserView, type WithTeam } from './schemas.ts';
 
 /** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
 export const AdminUsersBodySchema = z.strictObject({

@@ -1,18 +1,27 @@
-import { containsPattern } from '../../core/db/like.ts';
 import type { FilterQuery } from '@mikro-orm/core';
-import { changedFields, nameOf, type AuditActor, type AuditLog } from '../../core/audit/service.ts';
-import { RankSchema, UserSchema, type Rank, type User } from '../../core/auth/entities.ts';
+import { type AuditActor, type AuditLog, changedFields, nameOf } from '../../core/audit/service.ts';
+import { type Rank, RankSchema, type User, UserSchema } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { containsPattern } from '../../core/db/like.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { newId } from '../../core/ids.ts';
 import type { EventBus } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
-import type { AdminUserView, AdminUsersFilter, AdminUsersPage, BanView, BlacklistView, RankHistoryView, SetBlacklistInput, WarningView } from './admin-schemas.ts';
-import { BlacklistSchema, RankHistorySchema, WarningSchema, type Blacklist, type Warning } from './entities.ts';
+import type {
+  AdminUsersFilter,
+  AdminUsersPage,
+  AdminUserView,
+  BanView,
+  BlacklistView,
+  RankHistoryView,
+  SetBlacklistInput,
+  WarningView,
+} from './admin-schemas.ts';
+import { type Blacklist, BlacklistSchema, RankHistorySchema, type Warning, WarningSchema } from './entities.ts';
 import '../notifications/events.ts';
 import './events.ts';
 import type { GrantHolds, HeldByGrants } from './grant-holds.ts';
@@ -58,11 +67,23 @@ const NOTHING_GRANTED: HeldByGrants = { perks: [], ranks: [], ranksAlone: [] };
 function toAdminUserView(user: User, granted: HeldByGrants = NOTHING_GRANTED): AdminUserView {
   const view = toUserView(user);
   const manualRanks = view.ranks.filter((id) => !granted.ranksAlone.includes(id));
-  return { ...view, manualPerks: [...user.manualPerks], grantedPerks: granted.perks, manualRanks, grantedRanks: granted.ranks };
+  return {
+    ...view,
+    manualPerks: [...user.manualPerks],
+    grantedPerks: granted.perks,
+    manualRanks,
+    grantedRanks: granted.ranks,
+  };
 }
 
 function toWarningView(warning: Warning): WarningView {
-  return { id: warning.id, userID: warning.user.id, reason: warning.reason, by: warning.by, createdAt: warning.createdAt.toISOString() };
+  return {
+    id: warning.id,
+    userID: warning.user.id,
+    reason: warning.reason,
+    by: warning.by,
+    createdAt: warning.createdAt.toISOString(),
+  };
 }
 
 function toBlacklistView(entry: Blacklist): BlacklistView {
@@ -108,15 +129,20 @@ export class UserAdminService {
     if (filter.rank) where.push({ ranks: { $some: { id: filter.rank } } });
     if (filter.staff !== undefined) where.push({ ranks: filter.staff ? { $some: {} } : { $none: {} } });
     if (filter.banned !== undefined) {
-      const active: FilterQuery<User> = { ban: { active: true }, $or: [{ ban: { expires: null } }, { ban: { expires: { $gt: new Date() } } }] };
+      const active: FilterQuery<User> = {
+        ban: { active: true },
+        $or: [{ ban: { expires: null } }, { ban: { expires: { $gt: new Date() } } }],
+      };
       where.push(filter.banned ? active : { $not: active });
     }
-    const [users, totalUsers] = await this.#orm.em.fork().findAndCount(UserSchema, where.length ? { $and: where } : {}, {
-      populate: ['ranks'],
-      orderBy: { [filter.sort]: filter.order, id: filter.order },
-      limit: filter.pageSize,
-      offset: (filter.page - 1) * filter.pageSize,
-    });
+    const [users, totalUsers] = await this.#orm.em
+      .fork()
+      .findAndCount(UserSchema, where.length ? { $and: where } : {}, {
+        populate: ['ranks'],
+        orderBy: { [filter.sort]: filter.order, id: filter.order },
+        limit: filter.pageSize,
+        offset: (filter.page - 1) * filter.pageSize,
+      });
     const granted = await this.#holds.heldOf(users.map((user) => user.id));
     return { users: users.map((user) => toAdminUserView(user, granted.get(user.id))), totalUsers };
   }
@@ -129,7 +155,8 @@ export class UserAdminService {
 
   async ban(actor: CurrentUser, id: string, input: { reason: string; expires: string | null }): Promise<BanView> {
     const expires = input.expires === null ? null : new Date(input.expires);
-    if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
+    if (expires && expires.getTime() <= Date.now())
+      throw new DomainError('bad_request', 'A ban must expire in the future.');
     const view = await this.#onTarget(actor, id, async (em, user) => {
       const before = toBanView(user);
       user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
@@ -149,16 +176,24 @@ export class UserAdminService {
     return view;
   }
 
-  async updateBan(actor: CurrentUser, id: string, input: { reason?: string; expires?: string | null }): Promise<BanView> {
+  async updateBan(
+    actor: CurrentUser,
+    id: string,
+    input: { reason?: string; expires?: string | null },
+  ): Promise<BanView> {
     const expires = input.expires === undefined || input.expires === null ? input.expires : new Date(input.expires);
-    if (expires && expires.getTime() <= Date.now()) throw new DomainError('bad_request', 'A ban must expire in the future.');
+    if (expires && expires.getTime() <= Date.now())
+      throw new DomainError('bad_request', 'A ban must expire in the future.');
     const view = await this.#onTarget(actor, id, async (em, user) => {
       if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
       const before = toBanView(user)!;
       if (input.reason !== undefined) user.ban.reason = input.reason;
       if (expires !== undefined) user.ban.expires = expires;
       const after = toBanView(user)!;
-      const change = changedFields({ reason: before.reason, expires: before.expires }, { reason: after.reason, expires: after.expires });
+      const change = changedFields(
+        { reason: before.reason, expires: before.expires },
+        { reason: after.reason, expires: after.expires },
+      );
       await this.#audit.record(em, { actor, action: 'user.ban.update', target: userTarget(user), ...change });
       return after;
     });
@@ -170,7 +205,8 @@ export class UserAdminService {
   async unban(actor: CurrentUser, id: string, silent: boolean): Promise<void> {
     await this.#onTarget(actor, id, async (em, user) => {
       // The entry says whether the user is told (not silent), so the audit log tells the two lifts apart.
-      if (!(await this.#lift(em, actor, user, null, { userTold: !silent }))) throw new DomainError('not_found', 'This user is not banned.');
+      if (!(await this.#lift(em, actor, user, null, { userTold: !silent })))
+        throw new DomainError('not_found', 'This user is not banned.');
     });
     this.announceUnban(id, silent);
   }
@@ -192,15 +228,35 @@ export class UserAdminService {
   announceUnban(id: string, silent: boolean): void {
     this.#events.publish('identityChanged', { userId: id });
     this.#events.publish('userUnbanned', { userId: id, silent });
-    if (!silent) this.#events.publish('notice', { userId: id, ref: `unban:${newId()}`, kind: 'ban.lifted', text: 'Your ban has been lifted.', link: '/' });
+    if (!silent)
+      this.#events.publish('notice', {
+        userId: id,
+        ref: `unban:${newId()}`,
+        kind: 'ban.lifted',
+        text: 'Your ban has been lifted.',
+        link: '/',
+      });
   }
 
   /** The ban cleared and the lift audited (what it was stays in the audit entry's before; `after` what the caller adds). */
-  async #lift(em: Em, actor: AuditActor, user: User, reason: string | null, after: { userTold: boolean } | null = null): Promise<boolean> {
+  async #lift(
+    em: Em,
+    actor: AuditActor,
+    user: User,
+    reason: string | null,
+    after: { userTold: boolean } | null = null,
+  ): Promise<boolean> {
     const before = toBanView(user);
     if (!before) return false;
     user.ban = { active: false, reason: null, expires: null, createdAt: null, createdBy: null };
-    await this.#audit.record(em, { actor, action: 'user.ban.remove', target: userTarget(user), before: { reason: before.reason, expires: before.expires }, after, reason });
+    await this.#audit.record(em, {
+      actor,
+      action: 'user.ban.remove',
+      target: userTarget(user),
+      before: { reason: before.reason, expires: before.expires },
+      after,
+      reason,
+    });
     return true;
   }
 
@@ -211,11 +267,30 @@ export class UserAdminService {
   async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
     const after = await this.#onTarget(actor, id, async (em, user) => {
       const byHand = await this.#holds.ranksByHandIn(em, user);
-      if (byHand.length === 0 && user.ranks.getItems().length === 0) throw new DomainError('conflict', 'This user is not staff.');
-      if (byHand.length === 0) throw new DomainError('conflict', 'This user holds no rank given by hand: their ranks from a plan or a grant end with it.');
-      await this.#audit.record(em, { actor, action: 'user.staff.remove', target: userTarget(user), before: { ranks: rankNames(byHand) }, after: { ranks: [] }, reason });
+      if (byHand.length === 0 && user.ranks.getItems().length === 0)
+        throw new DomainError('conflict', 'This user is not staff.');
+      if (byHand.length === 0)
+        throw new DomainError(
+          'conflict',
+          'This user holds no rank given by hand: their ranks from a plan or a grant end with it.',
+        );
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.staff.remove',
+        target: userTarget(user),
+        before: { ranks: rankNames(byHand) },
+        after: { ranks: [] },
+        reason,
+      });
       const { before, after } = await this.#holds.setRanksByHandIn(em, user, []);
-      em.create(RankHistorySchema, { user, action: 'remove_staff', ranksBefore: before, ranksAfter: after, reason, by: actor.id });
+      em.create(RankHistorySchema, {
+        user,
+        action: 'remove_staff',
+        ranksBefore: before,
+        ranksAfter: after,
+        reason,
+        by: actor.id,
+      });
       return after;
     });
     this.#events.publish('identityChanged', { userId: id });
@@ -227,7 +302,11 @@ export class UserAdminService {
    * hold stay (GrantHolds). Concurrent changes of one user, and the grants' starts and ends, run one after the other
    * (the user's row lock), so each history entry starts where the last one ended. Answers the ranks the user holds.
    */
-  async updateRanks(actor: CurrentUser, id: string, input: { ranks: string[]; announce: boolean; logToRankHistory: boolean }): Promise<string[]> {
+  async updateRanks(
+    actor: CurrentUser,
+    id: string,
+    input: { ranks: string[]; announce: boolean; logToRankHistory: boolean },
+  ): Promise<string[]> {
     const wanted = [...new Set(input.ranks)];
     const { after, names } = await this.#onTarget(actor, id, async (em, user) => {
       const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
@@ -241,10 +320,23 @@ export class UserAdminService {
       for (const rank of byHand.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
       const { before, after } = await this.#holds.setRanksByHandIn(em, user, ranks);
       if (input.logToRankHistory) {
-        em.create(RankHistorySchema, { user, action: 'rank_update', ranksBefore: before, ranksAfter: after, reason: null, by: actor.id });
+        em.create(RankHistorySchema, {
+          user,
+          action: 'rank_update',
+          ranksBefore: before,
+          ranksAfter: after,
+          reason: null,
+          by: actor.id,
+        });
       }
       // The audit entry keeps what the manager set: the ranks given by hand.
-      await this.#audit.record(em, { actor, action: 'user.ranks.update', target: userTarget(user), before: { ranks: rankNames(byHand) }, after: { ranks: rankNames(ranks) } });
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.ranks.update',
+        target: userTarget(user),
+        before: { ranks: rankNames(byHand) },
+        after: { ranks: rankNames(ranks) },
+      });
       return { after, names: rankNames(user.ranks.getItems()) };
     });
     this.#events.publish('identityChanged', { userId: id });
@@ -257,12 +349,20 @@ export class UserAdminService {
     const announcementId = newId();
     this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: true, announcementId });
     const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
-    this.#events.publish('notice', { userId: id, ref: `ranks:${announcementId}`, kind: 'ranks.changed', text, link: '/users/@me' });
+    this.#events.publish('notice', {
+      userId: id,
+      ref: `ranks:${announcementId}`,
+      kind: 'ranks.changed',
+      text,
+      link: '/users/@me',
+    });
     return after;
   }
 
   async rankHistory(id: string): Promise<RankHistoryView[]> {
-    const rows = await this.#orm.em.fork().find(RankHistorySchema, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
+    const rows = await this.#orm.em
+      .fork()
+      .find(RankHistorySchema, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
     return rows.map((row) => ({
       id: row.id,
       userID: row.user.id,
@@ -286,10 +386,22 @@ export class UserAdminService {
   async warn(actor: CurrentUser, id: string, reason: string): Promise<WarningView> {
     // Mapped after commit: createdAt is filled in as the row is written.
     const warning = await this.#onTarget(actor, id, async (em, user) => {
-      await this.#audit.record(em, { actor, action: 'user.warn', target: userTarget(user), before: null, after: { warning: reason } });
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.warn',
+        target: userTarget(user),
+        before: null,
+        after: { warning: reason },
+      });
       return em.create(WarningSchema, { user, reason, by: actor.id });
     });
-    this.#events.publish('notice', { userId: id, ref: `warning:${warning.id}`, kind: 'user.warned', text: `You received a warning: ${reason}`, link: '/users/@me' });
+    this.#events.publish('notice', {
+      userId: id,
+      ref: `warning:${warning.id}`,
+      kind: 'user.warned',
+      text: `You received a warning: ${reason}`,
+      link: '/users/@me',
+    });
     return toWarningView(warning);
   }
 
@@ -317,7 +429,14 @@ export class UserAdminService {
     const entry = await em.findOne(BlacklistSchema, { user: id });
     if (!entry?.active) return false;
     const user = await em.findOneOrFail(UserSchema, { id });
-    await this.#audit.record(em, { actor, action: 'user.blacklist', target: userTarget(user), before: { active: true, reason: entry.reason ?? null }, after: { active: false, reason }, reason });
+    await this.#audit.record(em, {
+      actor,
+      action: 'user.blacklist',
+      target: userTarget(user),
+      before: { active: true, reason: entry.reason ?? null },
+      after: { active: false, reason },
+      reason,
+    });
     em.assign(entry, { active: false, reason, by: actor.id });
     return true;
   }
@@ -334,7 +453,13 @@ export class UserAdminService {
     const entry = await this.#onTarget(actor, id, async (em, user) => {
       const entry = await em.findOne(BlacklistSchema, { user: id });
       const before = entry && { active: entry.active, reason: entry.reason ?? null };
-      await this.#audit.record(em, { actor, action: 'user.blacklist', target: userTarget(user), before, after: { active: input.active, reason } });
+      await this.#audit.record(em, {
+        actor,
+        action: 'user.blacklist',
+        target: userTarget(user),
+        before,
+        after: { active: input.active, reason },
+      });
       if (entry) return em.assign(entry, { active: input.active, reason, by: actor.id });
       return em.create(BlacklistSchema, { user, active: input.active, reason, by: actor.id });
     });

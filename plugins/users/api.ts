@@ -4,18 +4,18 @@ import { hashToken } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
 import { clearCookie, readCookie, setCookie } from '../../core/http/cookies.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
+import type { UsersPlugin } from './index.ts';
 import { OAUTH_COOKIE, OAUTH_TTL_MS } from './oauth.ts';
 import {
   AuthenticateBodySchema,
+  type AuthenticateResponse,
   EndSessionBodySchema,
   LoginQuerySchema,
-  UserIdParamsSchema,
-  type AuthenticateResponse,
   type MeResponse,
   type PublicUserView,
+  UserIdParamsSchema,
   type WithTeam,
 } from './schemas.ts';
-import type { UsersPlugin } from './index.ts';
 
 /** Per address: enough for a person who mistypes, too few for someone guessing. */
 export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -24,45 +24,63 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   const { config, sessions } = ctx;
 
   /** Starts Discord sign-in: remembers state, PKCE verifier and the wanted path in a signed cookie. */
-  app.get('/login/discord', { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } }, async (request, reply) => {
-    if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
-    const { url, cookie } = await oauth.start(request.query.redirect);
-    setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
-    return reply.redirect(url, 302);
-  });
+  app.get(
+    '/login/discord',
+    { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } },
+    async (request, reply) => {
+      if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
+      const { url, cookie } = await oauth.start(request.query.redirect);
+      setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
+      return reply.redirect(url, 302);
+    },
+  );
 
-  app.post('/api/client/authenticate', { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: AuthenticateBodySchema } }, async (request, reply): Promise<AuthenticateResponse> => {
-    if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
-    const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
-    clearCookie(reply, config, OAUTH_COOKIE);
-    const profile = await oauth.profile(request.body.code, pending.codeVerifier);
-    const userId = await users.upsertFromDiscord(profile);
-    const { token, expiresAt } = await sessions.create(userId);
-    setSessionCookie(reply, config, token, expiresAt);
-    return { sessionToken: token, redirect: pending.redirect };
-  });
+  app.post(
+    '/api/client/authenticate',
+    { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: AuthenticateBodySchema } },
+    async (request, reply): Promise<AuthenticateResponse> => {
+      if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
+      const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
+      clearCookie(reply, config, OAUTH_COOKIE);
+      const profile = await oauth.profile(request.body.code, pending.codeVerifier);
+      const userId = await users.upsertFromDiscord(profile);
+      const { token, expiresAt } = await sessions.create(userId);
+      setSessionCookie(reply, config, token, expiresAt);
+      return { sessionToken: token, redirect: pending.redirect };
+    },
+  );
 
   // Sign-out stays open to banned users.
-  app.delete('/api/client/sessions', { onRequest: requireAuth({ allowBanned: true }), schema: { body: EndSessionBodySchema } }, async (request, reply) => {
-    const current = request.session!;
-    const target = request.body?.sessionToken ? hashToken(request.body.sessionToken) : current.id;
-    if (target !== current.id && !(await sessions.belongsTo(target, current.user.id))) {
-      throw new DomainError('not_found', 'Session not found');
-    }
-    await sessions.invalidateById(target);
-    if (target === current.id) clearSessionCookie(reply, config);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/client/sessions',
+    { onRequest: requireAuth({ allowBanned: true }), schema: { body: EndSessionBodySchema } },
+    async (request, reply) => {
+      const current = request.session!;
+      const target = request.body?.sessionToken ? hashToken(request.body.sessionToken) : current.id;
+      if (target !== current.id && !(await sessions.belongsTo(target, current.user.id))) {
+        throw new DomainError('not_found', 'Session not found');
+      }
+      await sessions.invalidateById(target);
+      if (target === current.id) clearSessionCookie(reply, config);
+      return reply.code(204).send();
+    },
+  );
 
   // MeResponse, with the user's part serialized once per session-cache user and team (UsersService.meJson).
   app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request, reply) => {
     const nitroPayToken: MeResponse['nitroPayToken'] = users.paymentToken(request.user!.id);
     const user = await users.meJson(request.user!);
-    return reply.type('application/json; charset=utf-8').send(`{"user":${user},"nitroPayToken":${JSON.stringify(nitroPayToken)}}`);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(`{"user":${user},"nitroPayToken":${JSON.stringify(nitroPayToken)}}`);
   });
 
-  app.get('/api/v3/users/:id', { onRequest: publicAccess, schema: { params: UserIdParamsSchema } }, async (request): Promise<{ user: PublicUserView & WithTeam }> => {
-    const [user] = await users.withTeams(request.user, [await users.getPublic(request.params.id)]);
-    return { user: user! };
-  });
+  app.get(
+    '/api/v3/users/:id',
+    { onRequest: publicAccess, schema: { params: UserIdParamsSchema } },
+    async (request): Promise<{ user: PublicUserView & WithTeam }> => {
+      const [user] = await users.withTeams(request.user, [await users.getPublic(request.params.id)]);
+      return { user: user! };
+    },
+  );
 }

@@ -3,8 +3,8 @@ import { setSessionCookie } from '../../core/auth/request-session.ts';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
-import { DevSignInBodySchema, type DemoUser } from './schemas.ts';
-import { DEMO_USERS, DEMO_USER_IDS } from './seed.ts';
+import { type DemoUser, DevSignInBodySchema } from './schemas.ts';
+import { DEMO_USER_IDS, DEMO_USERS } from './seed.ts';
 
 /** Without Discord OAuth, outside production: sign in as one of the demo users to try every role. */
 export function devSignInEnabled(config: Config): boolean {
@@ -19,10 +19,14 @@ export function listDemoUsers(): DemoUser[] {
 export function devSignInRoutes(app: App, ctx: CoreContext): void {
   app.get('/api/client/dev/users', { onRequest: publicAccess }, async () => ({ users: listDemoUsers() }));
 
-  app.post('/api/client/dev/sign-in', { onRequest: publicAccess, schema: { body: DevSignInBodySchema } }, async (request, reply) => {
-    if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
-    const { token, expiresAt } = await ctx.sessions.create(request.body.userId);
-    setSessionCookie(reply, ctx.config, token, expiresAt);
-    return { sessionToken: token };
-  });
+  app.post(
+    '/api/client/dev/sign-in',
+    { onRequest: publicAccess, schema: { body: DevSignInBodySchema } },
+    async (request, reply) => {
+      if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
+      const { token, expiresAt } = await ctx.sessions.create(request.body.userId);
+      setSessionCookie(reply, ctx.config, token, expiresAt);
+      return { sessionToken: token };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 
@@ -9,7 +9,10 @@ export const RankHistorySchema = defineEntity({
   name: 'RankHistory',
   tableName: 'rank_history',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     action: p.enum(RANK_HISTORY_ACTIONS),
     ranksBefore: p.array(),
@@ -27,7 +30,10 @@ export const WarningSchema = defineEntity({
   name: 'Warning',
   tableName: 'warnings',
   properties: {
-    id: p.string().primary().onCreate(() => newId()),
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade').index(),
     reason: p.text(),
     /** The manager who gave it. */
@@ -49,7 +55,10 @@ export const BlacklistSchema = defineEntity({
     /** The manager who made the latest change. */
     by: p.string(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type Blacklist = InferEntity<typeof BlacklistSchema>;

@@ -6,13 +6,13 @@ import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
 import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { GrantHolds } from './grant-holds.ts';
+import { migrations } from './migrations/index.ts';
 import { DiscordOAuth } from './oauth.ts';
-import { ProfileService } from './profile-service.ts';
 import { profileRoutes } from './profile-api.ts';
+import { ProfileService } from './profile-service.ts';
 import type { DemoUser } from './schemas.ts';
 import { seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
-import { migrations } from './migrations/index.ts';
 
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
 

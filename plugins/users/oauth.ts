@@ -36,7 +36,10 @@ export class DiscordOAuth {
     const { clientId, clientSecret, apiUrl } = config.discord;
     this.configured = Boolean(clientId && clientSecret);
     this.#arctic = this.configured
-      ? import('arctic').then((arctic) => ({ arctic, client: new arctic.OAuth2Client(clientId!, clientSecret!, `${config.publicUrl}/login/callback`) }))
+      ? import('arctic').then((arctic) => ({
+          arctic,
+          client: new arctic.OAuth2Client(clientId!, clientSecret!, `${config.publicUrl}/login/callback`),
+        }))
       : null;
     // Discord serves the consent page beside its API: https://discord.com/oauth2/authorize.
     this.#authorizeUrl = `${new URL(apiUrl).origin}/oauth2/authorize`;
@@ -48,15 +51,28 @@ export class DiscordOAuth {
   async start(redirect: unknown, now = Date.now()): Promise<{ url: string; cookie: string }> {
     const { arctic, client } = await this.#loaded();
     const { generateState, generateCodeVerifier, CodeChallengeMethod } = arctic;
-    const pending: PendingSignIn = { state: generateState(), codeVerifier: generateCodeVerifier(), redirect: safeRedirect(redirect) };
-    const url = client.createAuthorizationURLWithPKCE(this.#authorizeUrl, pending.state, CodeChallengeMethod.S256, pending.codeVerifier, ['identify']);
+    const pending: PendingSignIn = {
+      state: generateState(),
+      codeVerifier: generateCodeVerifier(),
+      redirect: safeRedirect(redirect),
+    };
+    const url = client.createAuthorizationURLWithPKCE(
+      this.#authorizeUrl,
+      pending.state,
+      CodeChallengeMethod.S256,
+      pending.codeVerifier,
+      ['identify'],
+    );
     const payload = Buffer.from(JSON.stringify({ ...pending, at: now })).toString('base64url');
     return { url: url.toString(), cookie: `${payload}.${this.#sign(payload)}` };
   }
 
   /** The attempt this browser started, if the cookie is ours, fresh, and its state is the one Discord sent back. */
   finish(cookie: string | undefined, state: string, now = Date.now()): PendingSignIn {
-    const refused = new DomainError('bad_request', 'The sign-in attempt is unknown or has expired. Please sign in again.');
+    const refused = new DomainError(
+      'bad_request',
+      'The sign-in attempt is unknown or has expired. Please sign in again.',
+    );
     if (!cookie) throw refused;
     const [payload, signature] = cookie.split('.');
     if (!payload || !signature || !safeEqual(signature, this.#sign(payload))) throw refused;
@@ -67,7 +83,8 @@ export class DiscordOAuth {
       throw refused;
     }
     if (typeof pending.at !== 'number' || now - pending.at > OAUTH_TTL_MS) throw refused;
-    if (!safeEqual(pending.state, state)) throw new DomainError('bad_request', 'The sign-in state does not match. Please sign in again.');
+    if (!safeEqual(pending.state, state))
+      throw new DomainError('bad_request', 'The sign-in state does not match. Please sign in again.');
     return { state: pending.state, codeVerifier: pending.codeVerifier, redirect: safeRedirect(pending.redirect) };
   }
 
@@ -84,8 +101,10 @@ export class DiscordOAuth {
     try {
       accessToken = (await client.validateAuthorizationCode(this.#tokenUrl, code, codeVerifier)).accessToken();
     } catch (error) {
-      if (error instanceof OAuth2RequestError) throw new DomainError('bad_request', 'Discord did not accept the sign-in code. Please sign in again.');
-      if (error instanceof ArcticFetchError) throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+      if (error instanceof OAuth2RequestError)
+        throw new DomainError('bad_request', 'Discord did not accept the sign-in code. Please sign in again.');
+      if (error instanceof ArcticFetchError)
+        throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
       throw error;
     }
     let response: Response;
@@ -96,7 +115,8 @@ export class DiscordOAuth {
     }
     if (!response.ok) throw new DomainError('unavailable', 'Discord did not return your account. Please try again.');
     const user = (await response.json()) as DiscordProfile;
-    if (typeof user.id !== 'string' || typeof user.username !== 'string') throw new DomainError('unavailable', 'Discord returned an unexpected account.');
+    if (typeof user.id !== 'string' || typeof user.username !== 'string')
+      throw new DomainError('unavailable', 'Discord returned an unexpected account.');
     return user;
   }
 

@@ -3,7 +3,12 @@ import type { App } from '../../core/plugin.ts';
 import { UserIdOnlyParamsSchema, type WarningView } from './admin-schemas.ts';
 import type { UserAdminService } from './admin-service.ts';
 import type { ProfileService } from './profile-service.ts';
-import { PremadeMessagesBodySchema, UserManagerUpdateBodySchema, type PremadeMessagesResponse, type UserView } from './schemas.ts';
+import {
+  PremadeMessagesBodySchema,
+  type PremadeMessagesResponse,
+  UserManagerUpdateBodySchema,
+  type UserView,
+} from './schemas.ts';
 
 /** The `:id` user themself, or a user manager (who may only act on someone ranked below them: the service checks). */
 const selfOrManager = requireSelfOrPermissions({ all: ['MANAGE_USERS'] });
@@ -11,9 +16,13 @@ const params = UserIdOnlyParamsSchema;
 
 export function profileRoutes(app: App, profile: ProfileService, admin: UserAdminService): void {
   // The body is checked against the manager's allow-list; the service holds the user themself to the self list.
-  app.patch('/api/client/users/:id', { onRequest: selfOrManager, schema: { params, body: UserManagerUpdateBodySchema } }, async (request): Promise<{ user: UserView }> => ({
-    user: await profile.update(request.user!, request.params.id, request.body),
-  }));
+  app.patch(
+    '/api/client/users/:id',
+    { onRequest: selfOrManager, schema: { params, body: UserManagerUpdateBodySchema } },
+    async (request): Promise<{ user: UserView }> => ({
+      user: await profile.update(request.user!, request.params.id, request.body),
+    }),
+  );
 
   app.patch(
     '/api/client/users/:id/premade-messages',
@@ -23,13 +32,21 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
     }),
   );
 
-  app.patch('/api/client/users/:id/sync-with-discord', { onRequest: selfOrManager, schema: { params } }, async (request): Promise<{ updated: UserView }> => ({
-    updated: await profile.syncWithDiscord(request.user!, request.params.id),
-  }));
+  app.patch(
+    '/api/client/users/:id/sync-with-discord',
+    { onRequest: selfOrManager, schema: { params } },
+    async (request): Promise<{ updated: UserView }> => ({
+      updated: await profile.syncWithDiscord(request.user!, request.params.id),
+    }),
+  );
 
-  app.get('/api/client/users/:id/warnings', { onRequest: selfOrManager, schema: { params } }, async (request): Promise<{ warnings: WarningView[] }> => ({
-    warnings: await admin.warnings(request.params.id),
-  }));
+  app.get(
+    '/api/client/users/:id/warnings',
+    { onRequest: selfOrManager, schema: { params } },
+    async (request): Promise<{ warnings: WarningView[] }> => ({
+      warnings: await admin.warnings(request.params.id),
+    }),
+  );
 
   app.post('/api/client/recruitment/resign', { onRequest: requireAuth() }, async (request, reply) => {
     await profile.resign(request.user!);

@@ -1,5 +1,5 @@
-import { changedFields, type AuditLog } from '../../core/audit/service.ts';
-import { UserSchema, type User } from '../../core/auth/entities.ts';
+import { type AuditLog, changedFields } from '../../core/audit/service.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
@@ -10,13 +10,14 @@ import { manageableTarget, userTarget } from './admin-service.ts';
 import { RankHistorySchema, ResignationSchema } from './entities.ts';
 import type { GrantHolds } from './grant-holds.ts';
 import './events.ts';
-import { PREMADE_MESSAGE_REF, UserSelfUpdateBodySchema, type UserManagerUpdate, type UserView } from './schemas.ts';
-import { discordFields, toUserView, type DiscordProfile } from './service.ts';
+import { PREMADE_MESSAGE_REF, type UserManagerUpdate, UserSelfUpdateBodySchema, type UserView } from './schemas.ts';
+import { type DiscordProfile, discordFields, toUserView } from './service.ts';
 
 /** After resigning, a user may not apply to join the staff again for a week (specification, section 9). */
 export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const RESIGN_NOT_ALLOWED = 'Rank is not allowed to resign via website, please contact the appropriate administrator.';
+export const RESIGN_NOT_ALLOWED =
+  'Rank is not allowed to resign via website, please contact the appropriate administrator.';
 
 /** A premade message's text by its slug or ID, its use counted in `em`'s transaction; throws a DomainError when it may not be used. */
 export type PremadeMessageResolver = (em: Em, actor: CurrentUser, ref: string) => Promise<string>;
@@ -68,13 +69,23 @@ export class ProfileService {
    * A manager's write about someone else is an admin write: `action` names its audit entry, which keeps the
    * profile fields that changed.
    */
-  async #edit<T>(actor: CurrentUser, id: string, action: 'user.update' | 'user.sync' | null, work: (em: Em, user: User) => T | Promise<T>): Promise<T> {
+  async #edit<T>(
+    actor: CurrentUser,
+    id: string,
+    action: 'user.update' | 'user.sync' | null,
+    work: (em: Em, user: User) => T | Promise<T>,
+  ): Promise<T> {
     return this.#orm.em.fork().transactional(async (em) => {
       const user = await this.#editable(em, actor, id);
       const before = profileFields(user);
       const result = await work(em, user);
       if (action && actor.id !== id) {
-        await this.#audit.record(em, { actor, action, target: userTarget(user), ...changedFields(before, profileFields(user)) });
+        await this.#audit.record(em, {
+          actor,
+          action,
+          target: userTarget(user),
+          ...changedFields(before, profileFields(user)),
+        });
       }
       return result;
     });
@@ -94,7 +105,8 @@ export class ProfileService {
       if (input.settings !== undefined) {
         const { deliveryMessage: _old, ...rest } = user.settings ?? {};
         const deliveryMessage = input.settings.deliveryMessage;
-        user.settings = deliveryMessage === null ? rest : { ...rest, deliveryMessage: { message: deliveryMessage.message } };
+        user.settings =
+          deliveryMessage === null ? rest : { ...rest, deliveryMessage: { message: deliveryMessage.message } };
       }
       // The perks given by hand: those held by grants (a plan's, a purchase's) are theirs, untouched here.
       if (input.perks !== undefined) user.manualPerks = input.perks;
@@ -147,7 +159,8 @@ export class ProfileService {
     if (response.status === 404) throw new DomainError('not_found', 'Discord does not know this user.');
     if (!response.ok) throw new DomainError('unavailable', 'Discord did not return this user. Please try again.');
     const profile = (await response.json()) as DiscordProfile;
-    if (profile.id !== id || typeof profile.username !== 'string') throw new DomainError('unavailable', 'Discord returned an unexpected user.');
+    if (profile.id !== id || typeof profile.username !== 'string')
+      throw new DomainError('unavailable', 'Discord returned an unexpected user.');
     const user = await this.#edit(actor, id, 'user.sync', (em, user) => em.assign(user, discordFields(profile)));
     this.#events.publish('identityChanged', { userId: id });
     return toUserView(user);
@@ -163,11 +176,23 @@ export class ProfileService {
     // The user's row lock: of two resignations at once, the second finds no rank left (409), not a second history entry.
     const after = await this.#edit(actor, actor.id, null, async (tx, user) => {
       const highest = (await this.#holds.ranksByHandIn(tx, user))[0];
-      if (!highest && user.ranks.getItems().length === 0) throw new DomainError('conflict', 'You hold no rank to resign from.');
-      if (!highest) throw new DomainError('conflict', 'You hold no rank given by hand: your ranks from a plan or a grant end with it.');
+      if (!highest && user.ranks.getItems().length === 0)
+        throw new DomainError('conflict', 'You hold no rank to resign from.');
+      if (!highest)
+        throw new DomainError(
+          'conflict',
+          'You hold no rank given by hand: your ranks from a plan or a grant end with it.',
+        );
       if (!highest.canResign) throw new DomainError('forbidden', RESIGN_NOT_ALLOWED);
       const { before, after } = await this.#holds.setRanksByHandIn(tx, user, []);
-      tx.create(RankHistorySchema, { user, action: 'resign', ranksBefore: before, ranksAfter: after, reason: null, by: null });
+      tx.create(RankHistorySchema, {
+        user,
+        action: 'resign',
+        ranksBefore: before,
+        ranksAfter: after,
+        reason: null,
+        by: null,
+      });
       const resignedAt = new Date();
       const previous = await tx.findOne(ResignationSchema, { user: actor.id });
       if (previous) previous.resignedAt = resignedAt;

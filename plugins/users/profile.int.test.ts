@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
-import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
 import type { UsersPlugin } from './index.ts';
@@ -18,17 +18,29 @@ const UNKNOWN_TO_DISCORD = '1999999999999999999';
  * Discord's `GET /api/users/{id}` as the bot token sees it, just for sync-with-discord: the shared Discord stand-in
  * (tests/stand-ins) does not answer it yet, and this issue may not extend it.
  */
-async function startFakeDiscordUsers(): Promise<{ apiUrl: string; requests: { path: string; headers: IncomingHttpHeaders }[]; close(): Promise<void> }> {
+async function startFakeDiscordUsers(): Promise<{
+  apiUrl: string;
+  requests: { path: string; headers: IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}> {
   const requests: { path: string; headers: IncomingHttpHeaders }[] = [];
   const server: Server = createServer((req, res) => {
     requests.push({ path: req.url ?? '', headers: req.headers });
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const match = /^\/api\/users\/(\d+)$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !match) return send(404, { message: '404: Not Found', code: 0 });
     if (req.headers.authorization !== `Bot ${BOT_TOKEN}`) return send(401, { message: '401: Unauthorized', code: 0 });
     const id = match[1]!;
     if (id === UNKNOWN_TO_DISCORD) return send(404, { message: 'Unknown User', code: 10013 });
-    send(200, { id, username: `synced_${id.slice(-4)}`, global_name: 'Synced Name', discriminator: '0', avatar: 'a_feed', bot: false });
+    send(200, {
+      id,
+      username: `synced_${id.slice(-4)}`,
+      global_name: 'Synced Name',
+      discriminator: '0',
+      avatar: 'a_feed',
+      bot: false,
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -52,9 +64,18 @@ describe('profiles, warnings, blacklist and resign', () => {
     u.other = await app.createUser({ username: 'olly_other' });
     u.chef = await app.createUser({ username: 'charlie_chef', rankPermissions: STAFF, rankPosition: 10 });
     u.manager = await app.createUser({ username: 'morgan_manager', rankPermissions: MANAGER, rankPosition: 60 });
-    u.director = await app.createUser({ username: 'dee_director', rankPermissions: [...MANAGER, 'MANAGE_RANKS'], rankPosition: 80 });
+    u.director = await app.createUser({
+      username: 'dee_director',
+      rankPermissions: [...MANAGER, 'MANAGE_RANKS'],
+      rankPosition: 80,
+    });
     u.admin = await app.createUser({ username: 'sam_admin', permissions: ['SUPER_ADMIN'] });
-    u.banned = await app.createUser({ username: 'blake_banned', rankPermissions: MANAGER, rankPosition: 55, ban: { reason: 'Abuse', expires: null } });
+    u.banned = await app.createUser({
+      username: 'blake_banned',
+      rankPermissions: MANAGER,
+      rankPosition: 55,
+      ban: { reason: 'Abuse', expires: null },
+    });
     events = [];
     for (const event of ['identityChanged', 'userRanksChanged', 'userBlacklisted'] as const) {
       app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
@@ -73,8 +94,10 @@ describe('profiles, warnings, blacklist and resign', () => {
     app.inject({ method, url, headers: user?.auth, payload });
   const row = (id: string) => app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
   const me = async (user: TestUser) => (await call('GET', '/api/v3/users/@me', user)).json().user;
-  const count = (entity: typeof WarningSchema | typeof BlacklistSchema | typeof RankHistorySchema | typeof ResignationSchema, user: string) =>
-    app.db.orm.em.fork().count(entity as typeof WarningSchema, { user });
+  const count = (
+    entity: typeof WarningSchema | typeof BlacklistSchema | typeof RankHistorySchema | typeof ResignationSchema,
+    user: string,
+  ) => app.db.orm.em.fork().count(entity as typeof WarningSchema, { user });
 
   describe('who may call it', () => {
     /** [method, path ({id}: the target), body, what the target gets calling it on themself, a read (no rank rule)] */
@@ -104,7 +127,9 @@ describe('profiles, warnings, blacklist and resign', () => {
         for (const target of [u.customer!, u.banned!]) {
           const res = await call(method, on(target), u.banned, body);
           expect(res.statusCode).toBe(403);
-          expect(res.json().message).toContain('You are currently banned from this website for the following reason: Abuse');
+          expect(res.json().message).toContain(
+            'You are currently banned from this website for the following reason: Abuse',
+          );
         }
       });
       it(`the user themself: ${selfStatus}`, async () => {
@@ -113,7 +138,9 @@ describe('profiles, warnings, blacklist and resign', () => {
       });
       it('a manager on a customer: 200; on themself: 200 only where the user themself may', async () => {
         expect((await call(method, on(u.customer!), u.manager, body)).statusCode).toBe(200);
-        expect((await call(method, on(u.manager!), u.manager, body)).statusCode).toBe(selfStatus === 200 || isRead ? 200 : 403);
+        expect((await call(method, on(u.manager!), u.manager, body)).statusCode).toBe(
+          selfStatus === 200 || isRead ? 200 : 403,
+        );
       });
       it(`a manager on a higher-ranked user: ${isRead ? '200 (reads follow GET ban and rank-history)' : '403'}`, async () => {
         const res = await call(method, on(u.director!), u.manager, body);
@@ -140,13 +167,22 @@ describe('profiles, warnings, blacklist and resign', () => {
   });
 
   describe('PATCH /api/client/users/{id}', () => {
-    const patch = (target: TestUser, actor: TestUser | undefined, body: object) => call('PATCH', `/api/client/users/${target.id}`, actor, body);
+    const patch = (target: TestUser, actor: TestUser | undefined, body: object) =>
+      call('PATCH', `/api/client/users/${target.id}`, actor, body);
 
     it('lets a user set their display name (trimmed; null falls back to the username) and delivery message', async () => {
       const user = await app.createUser({ username: 'plain_name' });
-      const res = await patch(user, user, { displayName: '  Sunny Side  ', settings: { deliveryMessage: { message: 'Hot and fresh, {customer}!' } } });
+      const res = await patch(user, user, {
+        displayName: '  Sunny Side  ',
+        settings: { deliveryMessage: { message: 'Hot and fresh, {customer}!' } },
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json().user).toMatchObject({ id: user.id, username: 'plain_name', displayName: 'Sunny Side', settings: { deliveryMessage: { message: 'Hot and fresh, {customer}!' } } });
+      expect(res.json().user).toMatchObject({
+        id: user.id,
+        username: 'plain_name',
+        displayName: 'Sunny Side',
+        settings: { deliveryMessage: { message: 'Hot and fresh, {customer}!' } },
+      });
       expect(events.at(-1)).toEqual({ event: 'identityChanged', payload: { userId: user.id } });
       expect((await patch(user, user, { displayName: null })).json().user.displayName).toBeNull();
       const cleared = await patch(user, user, { settings: { deliveryMessage: null } });
@@ -174,17 +210,31 @@ describe('profiles, warnings, blacklist and resign', () => {
         expect((await patch(user, user, body)).statusCode, JSON.stringify(body)).toBe(status);
       }
       const after = await row(user.id);
-      expect(after).toMatchObject({ username: 'sneaky', displayName: null, permissions: 0, manualPerks: [], grantedPerks: [], flags: 0, ban: { active: false } });
+      expect(after).toMatchObject({
+        username: 'sneaky',
+        displayName: null,
+        permissions: 0,
+        manualPerks: [],
+        grantedPerks: [],
+        flags: 0,
+        ban: { active: false },
+      });
       expect(after.ranks).toHaveLength(0);
       expect(after.settings ?? {}).toEqual({});
       // A manager is held to the same list on themself.
-      expect((await patch(u.manager!, u.manager, { perks: ['FEEDBACK_BETA'] })).json().message).toBe('You can only change your display name and delivery message.');
+      expect((await patch(u.manager!, u.manager, { perks: ['FEEDBACK_BETA'] })).json().message).toBe(
+        'You can only change your display name and delivery message.',
+      );
       expect((await row(u.manager!.id)).manualPerks).toEqual([]);
     });
 
     it('lets a manager set perks (known ones, once each) and flags of someone ranked below them', async () => {
       const user = await app.createUser();
-      const res = await patch(user, u.manager, { perks: ['FEEDBACK_BETA', 'FEEDBACK_BETA'], flags: 4, displayName: 'Set by manager' });
+      const res = await patch(user, u.manager, {
+        perks: ['FEEDBACK_BETA', 'FEEDBACK_BETA'],
+        flags: 4,
+        displayName: 'Set by manager',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ perks: ['FEEDBACK_BETA'], flags: 4, displayName: 'Set by manager' });
       expect(await row(user.id)).toMatchObject({ manualPerks: ['FEEDBACK_BETA'], flags: 4 });
@@ -215,7 +265,9 @@ describe('profiles, warnings, blacklist and resign', () => {
         expect((await patch(user, actor, body)).statusCode, JSON.stringify(body)).toBe(400);
       }
       expect((await patch(user, user, {})).json().message).toBe('Nothing to change');
-      expect((await patch(user, user, { settings: { deliveryMessage: { message: 'Hello' } } })).json().message).toBe('A delivery message must mention {customer}.');
+      expect((await patch(user, user, { settings: { deliveryMessage: { message: 'Hello' } } })).json().message).toBe(
+        'A delivery message must mention {customer}.',
+      );
       expect(await row(user.id)).toMatchObject({ displayName: null, manualPerks: ['FEEDBACK_BETA'], flags: 0 });
       expect((await row(user.id)).settings ?? {}).toEqual({});
     });
@@ -250,10 +302,18 @@ describe('profiles, warnings, blacklist and resign', () => {
       const missing = await call('PATCH', url(user), user, { deliveryMessage: 'Here is your {item}!' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('A delivery message must mention {customer}.');
-      for (const body of [{}, { deliveryMessage: '' }, { deliveryMessage: '{customer}'.padEnd(2001, '!') }, { deliveryMessage: 7 }, { deliveryMessage: 'Hi {customer}', perks: ['FEEDBACK_BETA'] }]) {
+      for (const body of [
+        {},
+        { deliveryMessage: '' },
+        { deliveryMessage: '{customer}'.padEnd(2001, '!') },
+        { deliveryMessage: 7 },
+        { deliveryMessage: 'Hi {customer}', perks: ['FEEDBACK_BETA'] },
+      ]) {
         expect((await call('PATCH', url(user), user, body)).statusCode, JSON.stringify(body)).toBe(400);
       }
-      expect((await call('PATCH', url(user), user, { deliveryMessage: '{customer}'.padEnd(2000, '!') })).statusCode).toBe(200);
+      expect(
+        (await call('PATCH', url(user), user, { deliveryMessage: '{customer}'.padEnd(2000, '!') })).statusCode,
+      ).toBe(200);
       const other = await app.createUser();
       await call('PATCH', url(other), other, { deliveryMessage: 'nope' });
       expect((await row(other.id)).settings ?? {}).toEqual({});
@@ -269,11 +329,20 @@ describe('profiles, warnings, blacklist and resign', () => {
       const res = await call('PATCH', url(user), user);
       expect(res.statusCode).toBe(200);
       const suffix = user.id.slice(-4);
-      expect(res.json().updated).toMatchObject({ id: user.id, username: `synced_${suffix}`, displayName: 'Synced Name', avatar: 'a_feed' });
+      expect(res.json().updated).toMatchObject({
+        id: user.id,
+        username: `synced_${suffix}`,
+        displayName: 'Synced Name',
+        avatar: 'a_feed',
+      });
       const request = discord.requests.at(-1)!;
       expect(request.path).toBe(`/api/users/${user.id}`);
       expect(request.headers.authorization).toBe(`Bot ${BOT_TOKEN}`);
-      expect(await row(user.id)).toMatchObject({ username: `synced_${suffix}`, displayName: 'Synced Name', avatar: 'a_feed' });
+      expect(await row(user.id)).toMatchObject({
+        username: `synced_${suffix}`,
+        displayName: 'Synced Name',
+        avatar: 'a_feed',
+      });
       expect((await me(user)).username).toBe(`synced_${suffix}`);
       expect(events.at(-1)).toEqual({ event: 'identityChanged', payload: { userId: user.id } });
     });
@@ -281,7 +350,8 @@ describe('profiles, warnings, blacklist and resign', () => {
     it("a manager's sync of someone else is audited (user.sync) with what Discord changed; a user's own is not", async () => {
       const user = await app.createUser({ username: 'stale_name' });
       const grants = { permissions: toBits(['SUPER_ADMIN']), perks: [] };
-      const about = async () => (await app.server.ctx.audit.list(grants, { target: user.id, page: 1, pageSize: 10 })).entries;
+      const about = async () =>
+        (await app.server.ctx.audit.list(grants, { target: user.id, page: 1, pageSize: 10 })).entries;
       expect((await call('PATCH', url(user), user)).statusCode).toBe(200);
       expect(await about()).toEqual([]);
       await app.db.orm.em.fork().nativeUpdate(UserSchema, { id: user.id }, { username: 'stale_again' });
@@ -304,14 +374,21 @@ describe('profiles, warnings, blacklist and resign', () => {
       const before = discord.requests.length;
       const res = await call('PATCH', url(user), user);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: 'Discord sync is not configured.' });
+      expect(res.json()).toMatchObject({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Discord sync is not configured.',
+      });
       expect(discord.requests).toHaveLength(before);
       expect((await row(user.id)).username).toBe('unsynced');
     });
 
     it('404 when Discord does not know the user, 503 when Discord refuses the token', async () => {
       const ghost = await app.createUser({ id: UNKNOWN_TO_DISCORD, username: 'ghost' });
-      expect((await call('PATCH', url(ghost), ghost)).json()).toMatchObject({ statusCode: 404, message: 'Discord does not know this user.' });
+      expect((await call('PATCH', url(ghost), ghost)).json()).toMatchObject({
+        statusCode: 404,
+        message: 'Discord does not know this user.',
+      });
       app.config.discord.token = 'wrong-token';
       const user = await app.createUser({ username: 'refused' });
       expect((await call('PATCH', url(user), user)).statusCode).toBe(503);
@@ -323,9 +400,17 @@ describe('profiles, warnings, blacklist and resign', () => {
     it('a manager warns; the user reads their warnings, newest first', async () => {
       const user = await app.createUser();
       expect((await call('GET', `/api/client/users/${user.id}/warnings`, user)).json()).toEqual({ warnings: [] });
-      const first = await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, { reason: '  Late deliveries  ' });
+      const first = await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, {
+        reason: '  Late deliveries  ',
+      });
       expect(first.statusCode).toBe(200);
-      expect(first.json().warning).toEqual({ id: expect.stringMatching(/^\d{16,20}$/), userID: user.id, reason: 'Late deliveries', by: u.manager!.id, createdAt: expect.any(String) });
+      expect(first.json().warning).toEqual({
+        id: expect.stringMatching(/^\d{16,20}$/),
+        userID: user.id,
+        reason: 'Late deliveries',
+        by: u.manager!.id,
+        createdAt: expect.any(String),
+      });
       await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.admin, { reason: 'Second one' });
       const list = (await call('GET', `/api/client/users/${user.id}/warnings`, user)).json().warnings;
       expect(list.map((w: { reason: string; by: string }) => [w.reason, w.by])).toEqual([
@@ -338,18 +423,39 @@ describe('profiles, warnings, blacklist and resign', () => {
       const user = await app.createUser();
       const notices: unknown[] = [];
       const stop = app.server.ctx.events.on('notice', (n) => void (n.userId === user.id && notices.push(n)));
-      const { warning } = (await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, { reason: 'Cold fries, twice' })).json();
+      const { warning } = (
+        await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, { reason: 'Cold fries, twice' })
+      ).json();
       stop();
-      expect(notices).toEqual([{ userId: user.id, ref: `warning:${warning.id}`, kind: 'user.warned', text: 'You received a warning: Cold fries, twice', link: '/users/@me' }]);
+      expect(notices).toEqual([
+        {
+          userId: user.id,
+          ref: `warning:${warning.id}`,
+          kind: 'user.warned',
+          text: 'You received a warning: Cold fries, twice',
+          link: '/users/@me',
+        },
+      ]);
       const grants = { permissions: toBits(['SUPER_ADMIN']), perks: [] };
       const { entries } = await app.server.ctx.audit.list(grants, { target: user.id, page: 1, pageSize: 10 });
-      expect(entries).toEqual([expect.objectContaining({ action: 'user.warn', after: { warning: 'Cold fries, twice' } })]);
+      expect(entries).toEqual([
+        expect.objectContaining({ action: 'user.warn', after: { warning: 'Cold fries, twice' } }),
+      ]);
     });
 
     it('refuses a missing, blank or too long reason with 400; nothing written', async () => {
       const user = await app.createUser();
-      for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 'ok', by: u.admin!.id }]) {
-        expect((await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, body)).statusCode, JSON.stringify(body)).toBe(400);
+      for (const body of [
+        {},
+        { reason: '' },
+        { reason: '   ' },
+        { reason: 'x'.repeat(501) },
+        { reason: 'ok', by: u.admin!.id },
+      ]) {
+        expect(
+          (await call('POST', `/api/client/admin/users/${user.id}/warnings`, u.manager, body)).statusCode,
+          JSON.stringify(body),
+        ).toBe(400);
       }
       expect(await count(WarningSchema, user.id)).toBe(0);
       expect(await count(WarningSchema, u.director!.id)).toBe(1); // the super admin's, from the guard matrix
@@ -361,9 +467,16 @@ describe('profiles, warnings, blacklist and resign', () => {
       const user = await app.createUser();
       const get = async () => (await call('GET', `/api/client/admin/users/${user.id}/blacklist`, u.manager)).json();
       expect(await get()).toEqual({ blacklist: null });
-      const listed = await call('POST', `/api/client/admin/blacklist/${user.id}`, u.manager, { data: { active: true, reason: 'Troll orders' } });
+      const listed = await call('POST', `/api/client/admin/blacklist/${user.id}`, u.manager, {
+        data: { active: true, reason: 'Troll orders' },
+      });
       expect(listed.statusCode).toBe(200);
-      expect(listed.json().blacklist).toMatchObject({ active: true, reason: 'Troll orders', by: u.manager!.id, createdAt: expect.any(String) });
+      expect(listed.json().blacklist).toMatchObject({
+        active: true,
+        reason: 'Troll orders',
+        by: u.manager!.id,
+        createdAt: expect.any(String),
+      });
       expect(events.at(-1)).toEqual({ event: 'userBlacklisted', payload: { userId: user.id, active: true } });
       expect((await get()).blacklist).toMatchObject({ active: true, reason: 'Troll orders' });
       const lifted = await call('POST', `/api/client/admin/blacklist/${user.id}`, u.admin, { data: { active: false } });
@@ -382,8 +495,19 @@ describe('profiles, warnings, blacklist and resign', () => {
     it('refuses a bad body with 400; nothing written, no event', async () => {
       const user = await app.createUser();
       const before = events.length;
-      for (const body of [{}, { active: true }, { data: {} }, { data: { active: 'yes' } }, { data: { active: true, reason: '' } }, { data: { active: true, reason: 'x'.repeat(501) } }, { data: { active: true }, extra: 1 }]) {
-        expect((await call('POST', `/api/client/admin/blacklist/${user.id}`, u.manager, body)).statusCode, JSON.stringify(body)).toBe(400);
+      for (const body of [
+        {},
+        { active: true },
+        { data: {} },
+        { data: { active: 'yes' } },
+        { data: { active: true, reason: '' } },
+        { data: { active: true, reason: 'x'.repeat(501) } },
+        { data: { active: true }, extra: 1 },
+      ]) {
+        expect(
+          (await call('POST', `/api/client/admin/blacklist/${user.id}`, u.manager, body)).statusCode,
+          JSON.stringify(body),
+        ).toBe(400);
       }
       expect(await count(BlacklistSchema, user.id)).toBe(0);
       expect(events.length).toBe(before);
@@ -391,11 +515,20 @@ describe('profiles, warnings, blacklist and resign', () => {
   });
 
   describe('POST /api/client/recruitment/resign', () => {
-    async function staff(ranks: { position: number; canResign: boolean }[]): Promise<{ user: TestUser; rankIds: string[] }> {
+    async function staff(
+      ranks: { position: number; canResign: boolean }[],
+    ): Promise<{ user: TestUser; rankIds: string[] }> {
       const user = await app.createUser();
       const em = app.db.orm.em.fork();
       const entity = await em.findOneOrFail(UserSchema, { id: user.id });
-      const created = ranks.map((r) => em.create(RankSchema, { name: `Resign test ${r.position}`, position: r.position, canResign: r.canResign, permissions: toBits(STAFF) }));
+      const created = ranks.map((r) =>
+        em.create(RankSchema, {
+          name: `Resign test ${r.position}`,
+          position: r.position,
+          canResign: r.canResign,
+          permissions: toBits(STAFF),
+        }),
+      );
       entity.ranks.set(created);
       await em.flush();
       return { user, rankIds: created.map((r) => r.id) };
@@ -403,7 +536,10 @@ describe('profiles, warnings, blacklist and resign', () => {
     const resign = (user: TestUser) => call('POST', '/api/client/recruitment/resign', user);
 
     it('clears every rank, writes a resign history entry by nobody, blocks re-applying for a week; @me shows it at once', async () => {
-      const { user, rankIds } = await staff([{ position: 31, canResign: false }, { position: 32, canResign: true }]);
+      const { user, rankIds } = await staff([
+        { position: 31, canResign: false },
+        { position: 32, canResign: true },
+      ]);
       const service = (app.server.ctx.services.users as UsersPlugin).profile;
       expect(await service.canReapplyAt(user.id)).toBeNull();
       expect((await me(user)).ranks).toEqual([rankIds[1], rankIds[0]]);
@@ -414,7 +550,15 @@ describe('profiles, warnings, blacklist and resign', () => {
       expect((await row(user.id)).ranks).toHaveLength(0);
       expect(await me(user)).toMatchObject({ ranks: [], rank: null });
       const history = await app.db.orm.em.fork().find(RankHistorySchema, { user: user.id });
-      expect(history).toEqual([expect.objectContaining({ action: 'resign', ranksBefore: [rankIds[1], rankIds[0]], ranksAfter: [], by: null, reason: null })]);
+      expect(history).toEqual([
+        expect.objectContaining({
+          action: 'resign',
+          ranksBefore: [rankIds[1], rankIds[0]],
+          ranksAfter: [],
+          by: null,
+          reason: null,
+        }),
+      ]);
       const reapply = (await service.canReapplyAt(user.id))!.getTime();
       expect(reapply).toBeGreaterThanOrEqual(at + REAPPLY_AFTER_MS - 1000);
       expect(reapply).toBeLessThanOrEqual(Date.now() + REAPPLY_AFTER_MS + 1000);
@@ -428,12 +572,20 @@ describe('profiles, warnings, blacklist and resign', () => {
     });
 
     it('403 with the exact text when the highest rank may not resign; nothing written', async () => {
-      for (const ranks of [[{ position: 33, canResign: false }], [{ position: 34, canResign: true }, { position: 35, canResign: false }]]) {
+      for (const ranks of [
+        [{ position: 33, canResign: false }],
+        [
+          { position: 34, canResign: true },
+          { position: 35, canResign: false },
+        ],
+      ]) {
         const { user } = await staff(ranks);
         const res = await resign(user);
         expect(res.statusCode).toBe(403);
         expect(res.json().message).toBe(RESIGN_NOT_ALLOWED);
-        expect(RESIGN_NOT_ALLOWED).toBe('Rank is not allowed to resign via website, please contact the appropriate administrator.');
+        expect(RESIGN_NOT_ALLOWED).toBe(
+          'Rank is not allowed to resign via website, please contact the appropriate administrator.',
+        );
         expect((await row(user.id)).ranks).toHaveLength(ranks.length);
         expect(await count(RankHistorySchema, user.id)).toBe(0);
         expect(await count(ResignationSchema, user.id)).toBe(0);

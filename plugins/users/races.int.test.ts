@@ -24,10 +24,17 @@ describe('user manager writes under concurrency', () => {
     manager = await app.createUser({ rankPermissions: MANAGER, rankPosition: 500 });
     admin = await app.createUser({ permissions: ['SUPER_ADMIN'] });
     const em = app.db.orm.em.fork();
-    for (let i = 0; i < 6; i++) ranks.push(em.create(RankSchema, { name: `Race ${i}`, position: 10 + i, permissions: 1 }).id);
+    for (let i = 0; i < 6; i++)
+      ranks.push(em.create(RankSchema, { name: `Race ${i}`, position: 10 + i, permissions: 1 }).id);
     await em.flush();
     events = [];
-    for (const event of ['userBanned', 'userUnbanned', 'userRanksChanged', 'userBlacklisted', 'sessionRevoked'] as const) {
+    for (const event of [
+      'userBanned',
+      'userUnbanned',
+      'userRanksChanged',
+      'userBlacklisted',
+      'sessionRevoked',
+    ] as const) {
       app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
     }
   });
@@ -35,10 +42,13 @@ describe('user manager writes under concurrency', () => {
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser, payload?: object) =>
     app.inject({ method, url, headers: user.auth, ...(payload ? { payload } : {}) });
-  const held = async (id: string): Promise<string[]> => (await app.inject({ method: 'GET', url: `/api/v3/users/${id}` })).json().user.ranks;
+  const held = async (id: string): Promise<string[]> =>
+    (await app.inject({ method: 'GET', url: `/api/v3/users/${id}` })).json().user.ranks;
   /** Oldest first. */
   const history = async (id: string): Promise<RankHistoryView[]> =>
-    ((await call('GET', `/api/client/users/${id}/rank-history`, manager)).json().history as RankHistoryView[]).reverse();
+    (
+      (await call('GET', `/api/client/users/${id}/rank-history`, manager)).json().history as RankHistoryView[]
+    ).reverse();
 
   function expectChained(entries: RankHistoryView[], start: string[], end: string[]): void {
     const sorted = (list: string[]) => [...list].sort();
@@ -54,7 +64,10 @@ describe('user manager writes under concurrency', () => {
     for (let trial = 0; trial < 10; trial++) {
       const target = await app.createUser();
       const url = `/api/client/admin/users/${target.id}/update-rank`;
-      const answers = await Promise.all([call('PATCH', url, manager, { ranks: [ranks[0]] }), call('PATCH', url, manager, { ranks: [ranks[1]] })]);
+      const answers = await Promise.all([
+        call('PATCH', url, manager, { ranks: [ranks[0]] }),
+        call('PATCH', url, manager, { ranks: [ranks[1]] }),
+      ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
       const now = await held(target.id);
       expect(answers.map((a) => a.json().ranks)).toContainEqual(now);
@@ -66,7 +79,9 @@ describe('user manager writes under concurrency', () => {
   it('update-rank: three identical changes at once all succeed, with no duplicate key', async () => {
     const target = await app.createUser();
     const url = `/api/client/admin/users/${target.id}/update-rank`;
-    const answers = await Promise.all(Array.from({ length: 3 }, () => call('PATCH', url, manager, { ranks: [ranks[2], ranks[3]] })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call('PATCH', url, manager, { ranks: [ranks[2], ranks[3]] })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect((await held(target.id)).sort()).toEqual([ranks[2], ranks[3]].sort());
   });
@@ -84,10 +99,15 @@ describe('user manager writes under concurrency', () => {
 
   it('remove-staff: of ten at once one removes (one history entry, one event), the others find no staff left', async () => {
     const target = await app.createUser();
-    await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, manager, { ranks: [ranks[4]], logToRankHistory: false });
+    await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, manager, {
+      ranks: [ranks[4]],
+      logToRankHistory: false,
+    });
     events.length = 0;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call('POST', `/api/client/admin/users/${target.id}/remove-staff`, manager, { reason: 'Inactive' })),
+      Array.from({ length: 10 }, () =>
+        call('POST', `/api/client/admin/users/${target.id}/remove-staff`, manager, { reason: 'Inactive' }),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, ...Array(9).fill(409)]);
     expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
@@ -97,7 +117,9 @@ describe('user manager writes under concurrency', () => {
   it('unban: of ten at once one lifts the ban (one event), the others are told the user is not banned', async () => {
     const target = await app.createUser({ ban: { reason: 'Spam' } });
     events.length = 0;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => call('DELETE', `/api/client/admin/users/${target.id}/ban`, manager)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => call('DELETE', `/api/client/admin/users/${target.id}/ban`, manager)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, ...Array(9).fill(404)]);
     expect(events.filter((e) => e.event === 'userUnbanned')).toHaveLength(1);
   });
@@ -106,14 +128,20 @@ describe('user manager writes under concurrency', () => {
     for (let trial = 0; trial < 5; trial++) {
       const target = await app.createUser({ ban: { reason: 'Spam' } });
       const url = `/api/client/admin/users/${target.id}/ban`;
-      const [update, unban] = await Promise.all([call('PATCH', url, manager, { reason: 'Changed' }), call('DELETE', url, manager)]);
+      const [update, unban] = await Promise.all([
+        call('PATCH', url, manager, { reason: 'Changed' }),
+        call('DELETE', url, manager),
+      ]);
       expect(unban.statusCode).toBe(204);
       const after = (await call('GET', url, manager)).json().ban;
       // Either the change came first (then the unban lifted it) or it found no ban: never a 200 about a lifted ban.
       expect(after).toBeNull();
       if (update.statusCode === 200) expect(update.json().ban).toMatchObject({ active: true, reason: 'Changed' });
       else expect(update.statusCode).toBe(404);
-      const row = await app.db.orm.em.fork().getConnection().execute<{ ban_reason: string | null }[]>('select ban_reason from users where id = ?', [target.id]);
+      const row = await app.db.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ ban_reason: string | null }[]>('select ban_reason from users where id = ?', [target.id]);
       expect(row[0]!.ban_reason, 'a lifted ban keeps no reason').toBeNull();
     }
   });
@@ -121,7 +149,11 @@ describe('user manager writes under concurrency', () => {
   it('blacklist: the first listing, sent ten times at once, is one row and ten answers of 200', async () => {
     const target = await app.createUser();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => call('POST', `/api/client/admin/blacklist/${target.id}`, manager, { data: { active: true, reason: `Troll ${i}` } })),
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', `/api/client/admin/blacklist/${target.id}`, manager, {
+          data: { active: true, reason: `Troll ${i}` },
+        }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await app.db.orm.em.fork().count(BlacklistSchema, { user: target.id })).toBe(1);
@@ -132,8 +164,15 @@ describe('user manager writes under concurrency', () => {
     const resignable = em.create(RankSchema, { name: 'Resignable', position: 30, permissions: 1, canResign: true });
     await em.flush();
     const target = await app.createUser();
-    await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, admin, { ranks: [resignable.id], logToRankHistory: false });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject({ method: 'POST', url: '/api/client/recruitment/resign', headers: target.auth })));
+    await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, admin, {
+      ranks: [resignable.id],
+      logToRankHistory: false,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject({ method: 'POST', url: '/api/client/recruitment/resign', headers: target.auth }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409, 409, 409, 409]);
     expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
   });
@@ -142,7 +181,11 @@ describe('user manager writes under concurrency', () => {
     for (let trial = 0; trial < 5; trial++) {
       const target = await app.createUser();
       events.length = 0;
-      const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject({ method: 'DELETE', url: '/api/client/sessions', headers: target.auth })));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          app.inject({ method: 'DELETE', url: '/api/client/sessions', headers: target.auth }),
+        ),
+      );
       // 401 for a call that came after the session was gone; 204 for those that found it signed in.
       expect(answers.every((a) => a.statusCode === 204 || a.statusCode === 401)).toBe(true);
       expect(events.filter((e) => e.event === 'sessionRevoked')).toHaveLength(1);
@@ -152,7 +195,11 @@ describe('user manager writes under concurrency', () => {
   it('first sign-in: the same new Discord user written five times at once is one user, no error', async () => {
     const users = (app.server.ctx.services.users as { users: { upsertFromDiscord(p: object): Promise<string> } }).users;
     const id = '1234567890123456781';
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => users.upsertFromDiscord({ id, username: `newcomer${i}`, global_name: null, avatar: null })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        users.upsertFromDiscord({ id, username: `newcomer${i}`, global_name: null, avatar: null }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(5).fill('fulfilled'));
     expect((await app.inject({ method: 'GET', url: `/api/v3/users/${id}` })).statusCode).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { displayName, text } from '../../core/shared/text.ts';
 import { ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
+import { displayName, text } from '../../core/shared/text.ts';
 
 /** A Discord snowflake in a path or body; the specification's exact message otherwise. */
 export const UserIdSchema = snowflakeId('User');
@@ -120,7 +120,8 @@ export const DeliveryMessageTextSchema = text()
   .refine((message) => message.includes('{customer}'), 'A delivery message must mention {customer}.');
 
 /** What the bot sends when the driver has no delivery message of their own. */
-export const DEFAULT_DELIVERY_MESSAGE = 'Here is your {item}, {customer}! Prepared by {chef}, delivered by {driver}. Enjoy your meal! (Order {orderID})';
+export const DEFAULT_DELIVERY_MESSAGE =
+  'Here is your {item}, {customer}! Prepared by {chef}, delivered by {driver}. Enjoy your meal! (Order {orderID})';
 
 export interface DeliveryMessageValues {
   customer: string;
@@ -132,7 +133,10 @@ export interface DeliveryMessageValues {
 
 /** Fills a delivery message's placeholders; any other text in braces stays as written. One pass: values are never re-read as placeholders. */
 export function fillDeliveryMessage(template: string, values: DeliveryMessageValues): string {
-  return template.replace(/\{(customer|chef|driver|item|orderID)\}/g, (_match, key: keyof DeliveryMessageValues) => values[key]);
+  return template.replace(
+    /\{(customer|chef|driver|item|orderID)\}/g,
+    (_match, key: keyof DeliveryMessageValues) => values[key],
+  );
 }
 
 /** A site display name: 1 to 32 visible characters once trimmed (the column holds 64); null falls back to the username. */
@@ -198,7 +202,10 @@ export const PremadeMessagesBodySchema = z.strictObject({
     .trim()
     .min(1)
     .max(DELIVERY_MESSAGE_MAX)
-    .refine((value) => PREMADE_MESSAGE_REF.test(value) || value.includes('{customer}'), 'A delivery message must mention {customer}.'),
+    .refine(
+      (value) => PREMADE_MESSAGE_REF.test(value) || value.includes('{customer}'),
+      'A delivery message must mention {customer}.',
+    ),
 });
 export interface PremadeMessagesResponse {
   deliveryMessage: string;

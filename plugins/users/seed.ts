@@ -12,8 +12,20 @@ const DAY = 24 * 60 * 60 * 1000;
 export const DEMO_USERS = [
   { id: '1100000000000000001', username: 'casey', displayName: 'Casey Customer', role: 'Customer', rank: null },
   { id: '1100000000000000002', username: 'charlie.chef', displayName: 'Charlie Chef', role: 'Chef', rank: 'Chef' },
-  { id: '1100000000000000003', username: 'dana.driver', displayName: 'Dana Driver', role: 'Delivery driver', rank: 'Delivery Driver' },
-  { id: '1100000000000000004', username: 'morgan.manager', displayName: 'Morgan Manager', role: 'Manager', rank: 'Manager' },
+  {
+    id: '1100000000000000003',
+    username: 'dana.driver',
+    displayName: 'Dana Driver',
+    role: 'Delivery driver',
+    rank: 'Delivery Driver',
+  },
+  {
+    id: '1100000000000000004',
+    username: 'morgan.manager',
+    displayName: 'Morgan Manager',
+    role: 'Manager',
+    rank: 'Manager',
+  },
   { id: '1100000000000000005', username: 'sam.owner', displayName: 'Sam Owner', role: 'Super admin', rank: 'Owner' },
   { id: '1100000000000000006', username: 'blake.banned', displayName: 'Blake Banned', role: 'Banned user', rank: null },
 ] as const satisfies readonly (DemoUser & { rank: string | null })[];
@@ -30,7 +42,13 @@ export async function seedUsers(ctx: CoreContext): Promise<void> {
       username: demo.username,
       displayName: demo.displayName,
       ban: banned
-        ? { active: true, reason: 'Placing troll orders in the kitchen.', expires: new Date(Date.now() + 30 * DAY), createdAt: new Date(), createdBy: '1100000000000000004' }
+        ? {
+            active: true,
+            reason: 'Placing troll orders in the kitchen.',
+            expires: new Date(Date.now() + 30 * DAY),
+            createdAt: new Date(),
+            createdBy: '1100000000000000004',
+          }
         : { active: false },
     });
     const rank = ranks.find((r) => r.name === demo.rank);

@@ -1,8 +1,8 @@
-import { UserSchema, type User } from '../../core/auth/entities.ts';
-import { toCurrentUser, type CurrentUser } from '../../core/auth/sessions.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
+import { type CurrentUser, toCurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
-import type { EventBus } from '../../core/events.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { EventBus } from '../../core/events.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { Grants } from '../../core/shared/permissions.ts';
 import type { MeResponse, PublicUserView, UserView, WithTeam } from './schemas.ts';
@@ -28,7 +28,12 @@ function storable(value: string, length: number): string {
  * The user columns a Discord profile fills in (sign-in, sync-with-discord, the bot's /order). Whatever Discord
  * sends is stored safely: names cut to their columns, an avatar that is not a hash becomes no avatar.
  */
-export function discordFields(profile: DiscordProfile): { username: string; displayName: string | null; discriminator: string; avatar: string | null } {
+export function discordFields(profile: DiscordProfile): {
+  username: string;
+  displayName: string | null;
+  discriminator: string;
+  avatar: string | null;
+} {
   return {
     username: storable(profile.username, 64),
     displayName: profile.global_name ? storable(profile.global_name, 64) : null,
@@ -68,9 +73,14 @@ export function fromCurrentUser(user: CurrentUser): UserView {
     ...publicFieldsOf(user),
     permissions: user.permissions,
     perks: user.perks,
-    ban: user.ban && isBanActive(user.ban)
-      ? { active: true, reason: user.ban.reason, expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString() }
-      : null,
+    ban:
+      user.ban && isBanActive(user.ban)
+        ? {
+            active: true,
+            reason: user.ban.reason,
+            expires: user.ban.expires === null ? null : new Date(user.ban.expires).toISOString(),
+          }
+        : null,
     settings: user.settings,
   };
 }
@@ -139,7 +149,10 @@ export class UsersService {
 
   /** These users, each with their team's id as `viewer` may see it (null: none, or teams hidden from the viewer). */
   async withTeams<T extends { id: string }>(viewer: Grants | null, users: readonly T[]): Promise<(T & WithTeam)[]> {
-    const teams = users.length > 0 && (await this.#teams.visibleTo(viewer)) ? await this.#teams.teamIdsOf(users.map((u) => u.id)) : new Map<string, string>();
+    const teams =
+      users.length > 0 && (await this.#teams.visibleTo(viewer))
+        ? await this.#teams.teamIdsOf(users.map((u) => u.id))
+        : new Map<string, string>();
     return users.map((user) => ({ ...user, team: teams.get(user.id) ?? null }));
   }
 
@@ -212,11 +225,13 @@ export class UsersService {
    */
   async team(): Promise<{ rankId: string; members: PublicUserView[] }[]> {
     const now = new Date();
-    const staff = await this.#orm.em.fork().find(
-      UserSchema,
-      { ranks: { $some: {} }, $or: [{ ban: { active: false } }, { ban: { expires: { $lte: now } } }] },
-      { populate: ['ranks'], orderBy: { username: 'asc' } },
-    );
+    const staff = await this.#orm.em
+      .fork()
+      .find(
+        UserSchema,
+        { ranks: { $some: {} }, $or: [{ ban: { active: false } }, { ban: { expires: { $lte: now } } }] },
+        { populate: ['ranks'], orderBy: { username: 'asc' } },
+      );
     const groups = new Map<string, { position: number; members: PublicUserView[] }>();
     for (const user of staff) {
       const view = toPublicUserView(user);
@@ -225,7 +240,8 @@ export class UsersService {
       group.members.push(view);
       groups.set(highest.id, group);
     }
-    return [...groups.entries()].sort((a, b) => b[1].position - a[1].position).map(([rankId, { members }]) => ({ rankId, members }));
+    return [...groups.entries()]
+      .sort((a, b) => b[1].position - a[1].position)
+      .map(([rankId, { members }]) => ({ rankId, members }));
   }
-
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { OAUTH_COOKIE } from './oauth.ts';
 
@@ -19,10 +19,20 @@ describe('Discord sign-in against the Discord stand-in', () => {
 
   beforeAll(async () => {
     discord = await startDiscordStandIn();
-    discord.addUser({ id: '181818181818181818', username: 'hungry_guest', global_name: 'Hungry Guest', avatar: 'a_123abc' });
+    discord.addUser({
+      id: '181818181818181818',
+      username: 'hungry_guest',
+      global_name: 'Hungry Guest',
+      avatar: 'a_123abc',
+    });
     discord.addUser({ id: '191919191919191919', username: 'second_guest' });
     app = await createTestApp({
-      env: { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl, PUBLIC_URL: 'http://diner.test' },
+      env: {
+        DISCORD_CLIENT_ID: discord.clientId,
+        DISCORD_CLIENT_SECRET: discord.clientSecret,
+        DISCORD_API_URL: discord.apiUrl,
+        PUBLIC_URL: 'http://diner.test',
+      },
     });
   });
   afterAll(async () => {
@@ -38,12 +48,22 @@ describe('Discord sign-in against the Discord stand-in', () => {
     const oauthCookie = cookieFrom(start.headers['set-cookie'], OAUTH_COOKIE)!;
     const consent = await fetch(start.headers.location!, { redirect: 'manual' });
     const callback = new URL(consent.headers.get('location')!);
-    return { oauthCookie, code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, callback, authorizeUrl: new URL(start.headers.location!) };
+    return {
+      oauthCookie,
+      code: callback.searchParams.get('code')!,
+      state: callback.searchParams.get('state')!,
+      callback,
+      authorizeUrl: new URL(start.headers.location!),
+    };
   }
 
   // Each call from its own address, so the sign-in rate limit only bites in the test about it.
   let address = 0;
-  const authenticate = (body: object, oauthCookie?: string, remoteAddress = `10.0.${Math.floor(++address / 250)}.${address % 250}`) =>
+  const authenticate = (
+    body: object,
+    oauthCookie?: string,
+    remoteAddress = `10.0.${Math.floor(++address / 250)}.${address % 250}`,
+  ) =>
     app.inject({
       method: 'POST',
       url: '/api/client/authenticate',
@@ -70,10 +90,22 @@ describe('Discord sign-in against the Discord stand-in', () => {
     expect(sessionCookie).toMatch(/SameSite=Lax/);
     expect(cookieFrom(res.headers['set-cookie'], OAUTH_COOKIE)).toBe('');
 
-    const me = await app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: { authorization: `Bearer ${body.sessionToken}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v3/users/@me',
+      headers: { authorization: `Bearer ${body.sessionToken}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
-      user: { id: '181818181818181818', username: 'hungry_guest', displayName: 'Hungry Guest', avatar: 'a_123abc', ranks: [], rank: null, ban: null },
+      user: {
+        id: '181818181818181818',
+        username: 'hungry_guest',
+        displayName: 'Hungry Guest',
+        avatar: 'a_123abc',
+        ranks: [],
+        rank: null,
+        ban: null,
+      },
       nitroPayToken: null,
     });
   });
@@ -111,11 +143,14 @@ describe('Discord sign-in against the Discord stand-in', () => {
     expect(again.json().message).toBe('Discord did not accept the sign-in code. Please sign in again.');
   });
 
-  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])('sends redirect=%s to /', async (redirect) => {
-    const { oauthCookie, code, state } = await authorize(redirect);
-    const res = await authenticate({ code, state }, oauthCookie);
-    expect(res.json().redirect).toBe('/');
-  });
+  it.each(['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])(
+    'sends redirect=%s to /',
+    async (redirect) => {
+      const { oauthCookie, code, state } = await authorize(redirect);
+      const res = await authenticate({ code, state }, oauthCookie);
+      expect(res.json().redirect).toBe('/');
+    },
+  );
 
   it('has no dev sign-in when Discord is configured', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/client/dev/users' })).statusCode).toBe(404);
@@ -123,11 +158,16 @@ describe('Discord sign-in against the Discord stand-in', () => {
 
   it('limits sign-in attempts per address: the 11th in a minute gets 429 in the error shape', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.7')).statusCode);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.7')).statusCode);
     expect(statuses).toEqual(Array(10).fill(400));
     const limited = await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.7');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.stringMatching(/^Too many attempts\. Please try again in /) });
+    expect(limited.json()).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.stringMatching(/^Too many attempts\. Please try again in /),
+    });
     expect((await authenticate({ code: 'c', state: 's' }, undefined, '192.0.2.8')).statusCode).toBe(400);
   });
 

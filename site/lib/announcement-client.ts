@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_TYPES } from '../../plugins/settings/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml, characterCounter } from './announcement.ts';
+import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { markInvalid } from './field-errors.ts';
 import { settingValue } from './settings.ts';
 import { toast } from './toast.ts';
@@ -46,8 +46,15 @@ export function bindAnnouncementForm(root: ParentNode = document): void {
     if (content.value.length > ANNOUNCEMENT_MAX) return;
     submit.classList.add('is-loading');
     try {
-      await withMinimumDisplay(api('POST', '/api/client/settings/currentAnnouncement', { val: settingValue('currentAnnouncement', new FormData(form)) }));
-      toast(enabled.checked ? 'Announcement saved: the banner is on every page.' : 'Announcement saved: the banner is off.', 'is-success');
+      await withMinimumDisplay(
+        api('POST', '/api/client/settings/currentAnnouncement', {
+          val: settingValue('currentAnnouncement', new FormData(form)),
+        }),
+      );
+      toast(
+        enabled.checked ? 'Announcement saved: the banner is on every page.' : 'Announcement saved: the banner is off.',
+        'is-success',
+      );
     } catch (error) {
       problem.textContent = errorMessage(error);
     } finally {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { AnnouncementSchema, ANNOUNCEMENT_TYPES } from '../../plugins/settings/schemas.ts';
-import { ANNOUNCEMENT_MAX, ANNOUNCEMENT_TYPE_LABELS, announcementHtml, announcementSummary, characterCounter } from './announcement.ts';
+import { ANNOUNCEMENT_TYPES, AnnouncementSchema } from '../../plugins/settings/schemas.ts';
+import {
+  ANNOUNCEMENT_MAX,
+  ANNOUNCEMENT_TYPE_LABELS,
+  announcementHtml,
+  announcementSummary,
+  characterCounter,
+} from './announcement.ts';
 
 describe('the announcement banner and its editor', () => {
   it('renders inline markdown safely, and the specification’s text when empty', () => {
@@ -23,7 +29,11 @@ describe('the announcement banner and its editor', () => {
 
   it('names every colour type and sums the announcement up in a line', () => {
     for (const type of ANNOUNCEMENT_TYPES) expect(ANNOUNCEMENT_TYPE_LABELS[type]).toMatch(/^[A-Z]/);
-    expect(announcementSummary({ enabled: true, type: 'is-warning', content: '**Closed** at noon' })).toBe('On: every page shows it · Warning · 18 / 2,000 characters');
-    expect(announcementSummary({ enabled: false, type: 'is-info', content: '' })).toBe('Off: no page shows it · Info · 0 / 2,000 characters');
+    expect(announcementSummary({ enabled: true, type: 'is-warning', content: '**Closed** at noon' })).toBe(
+      'On: every page shows it · Warning · 18 / 2,000 characters',
+    );
+    expect(announcementSummary({ enabled: false, type: 'is-info', content: '' })).toBe(
+      'Off: no page shows it · Info · 0 / 2,000 characters',
+    );
   });
 });

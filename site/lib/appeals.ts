@@ -6,7 +6,13 @@ export const APPEAL_KIND_LABELS: Record<AppealKind, string> = { ban: 'Ban', blac
 /** The words the appeal screens use for each kind: the questions asked, and how the sanction is named. */
 export function appealWords(kind: AppealKind) {
   return kind === 'ban'
-    ? { noun: 'ban', whyQuestion: 'Why were you banned?', liftQuestion: 'Why should the ban be lifted?', since: 'Banned on', by: 'Banned by' }
+    ? {
+        noun: 'ban',
+        whyQuestion: 'Why were you banned?',
+        liftQuestion: 'Why should the ban be lifted?',
+        since: 'Banned on',
+        by: 'Banned by',
+      }
     : {
         noun: 'order blacklist',
         whyQuestion: 'Why were you blacklisted from ordering?',

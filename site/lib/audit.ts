@@ -23,7 +23,8 @@ export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') {
-    if (ISO_TIME.test(value)) return `${new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+    if (ISO_TIME.test(value))
+      return `${new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
     return value;
   }
   if (typeof value === 'number') return value.toLocaleString('en-GB');
@@ -58,7 +59,9 @@ export function entryRows(entry: Pick<AuditEntryView, 'before' | 'after' | 'targ
   const rows = changeRows(entry);
   if (entry.target.type !== 'setting' || entry.target.id !== 'currentAnnouncement') return rows;
   const colour = (value: string) => (ANNOUNCEMENT_TYPE_LABELS as Record<string, string>)[value] ?? value;
-  return rows.map((row) => (row.field === 'Type' ? { ...row, before: colour(row.before), after: colour(row.after) } : row));
+  return rows.map((row) =>
+    row.field === 'Type' ? { ...row, before: colour(row.before), after: colour(row.after) } : row,
+  );
 }
 
 export function actionLabel(action: string): string {

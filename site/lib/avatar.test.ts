@@ -4,7 +4,9 @@ import { avatarUrl, defaultAvatarIndex, displayNameOf } from './avatar.ts';
 describe('avatars', () => {
   it('uses the default avatar index id >> 22 mod 6 without an avatar', () => {
     expect(defaultAvatarIndex('175928847299117063')).toBe(Number((175928847299117063n >> 22n) % 6n));
-    expect(avatarUrl({ id: '175928847299117063', avatar: null })).toBe(`https://cdn.discordapp.com/embed/avatars/${defaultAvatarIndex('175928847299117063')}.png`);
+    expect(avatarUrl({ id: '175928847299117063', avatar: null })).toBe(
+      `https://cdn.discordapp.com/embed/avatars/${defaultAvatarIndex('175928847299117063')}.png`,
+    );
   });
 
   it('asks for 128 px, animated when the avatar id starts with a_', () => {

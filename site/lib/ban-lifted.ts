@@ -8,7 +8,12 @@ import { openToBanned } from '../../core/shared/ban.ts';
  */
 export const WAS_BANNED_KEY = 'vd-was-banned';
 
-export function noteBanState(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>, bannedNow: boolean, path: string, show: () => void): void {
+export function noteBanState(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>,
+  bannedNow: boolean,
+  path: string,
+  show: () => void,
+): void {
   if (bannedNow) {
     storage.setItem(WAS_BANNED_KEY, '1');
     return;

@@ -7,7 +7,8 @@ export function planGives(plan: Pick<PlanView, 'perks' | 'rank'>): string[] {
   return [...plan.perks.map((perk) => `The ${perkLabel(perk)} perk`), ...(plan.rank ? [`The ${plan.rank} rank`] : [])];
 }
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** One line about a subscription's state: `Active · renews on 25 December 2026`. */
 export function subscriptionLine(sub: MySubscriptionView): string {
@@ -18,7 +19,9 @@ export function subscriptionLine(sub: MySubscriptionView): string {
     case 'cancelling':
       return `${label} · your perks stay until ${day(sub.currentPeriodEnd)}`;
     case 'past_due':
-      return sub.granting ? `${label} · update your card in Manage billing to keep your perks` : `${label} · perks paused until the payment goes through`;
+      return sub.granting
+        ? `${label} · update your card in Manage billing to keep your perks`
+        : `${label} · perks paused until the payment goes through`;
     default:
       return label;
   }

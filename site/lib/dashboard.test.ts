@@ -4,12 +4,31 @@ import { kitchenNow, trend } from './dashboard.ts';
 
 const me = { id: '1', username: 'me', displayName: null, avatar: null };
 const other = { id: '2', username: 'other', displayName: null, avatar: null };
-const order = (status: OrderView['status'], extra: Partial<OrderView> = {}) => ({ id: Math.random().toString(), status, claimedBy: null, preparedBy: null, assignedDriver: null, ...extra }) as OrderView;
+const order = (status: OrderView['status'], extra: Partial<OrderView> = {}) =>
+  ({
+    id: Math.random().toString(),
+    status,
+    claimedBy: null,
+    preparedBy: null,
+    assignedDriver: null,
+    ...extra,
+  }) as OrderView;
 
 describe('the staff dashboard', () => {
   it('counts the kitchen now and finds the order I hold', () => {
     const mine = order('PREPARING', { claimedBy: me, preparedBy: me });
-    const now = kitchenNow([order('ORDERED'), order('ORDERED'), order('CLAIMED', { claimedBy: other }), mine, order('READY'), order('DELIVERED')], [{} as never], me.id);
+    const now = kitchenNow(
+      [
+        order('ORDERED'),
+        order('ORDERED'),
+        order('CLAIMED', { claimedBy: other }),
+        mine,
+        order('READY'),
+        order('DELIVERED'),
+      ],
+      [{} as never],
+      me.id,
+    );
     expect(now).toEqual({ waiting: 2, cooking: 2, ready: 1, drivers: 1, mine });
   });
 

@@ -15,13 +15,26 @@ export interface KitchenNow {
   mine: OrderView | null;
 }
 
-export function kitchenNow(orders: readonly OrderView[], queue: readonly DeliveryQueueEntryView[], meId: string): KitchenNow {
+export function kitchenNow(
+  orders: readonly OrderView[],
+  queue: readonly DeliveryQueueEntryView[],
+  meId: string,
+): KitchenNow {
   const count = (...states: OrderView['status'][]) => orders.filter((order) => states.includes(order.status)).length;
   const mine =
-    orders.find((o) => (o.status === 'CLAIMED' || o.status === 'PREPARING') && (o.claimedBy?.id === meId || o.preparedBy?.id === meId)) ??
+    orders.find(
+      (o) =>
+        (o.status === 'CLAIMED' || o.status === 'PREPARING') && (o.claimedBy?.id === meId || o.preparedBy?.id === meId),
+    ) ??
     orders.find((o) => o.status === 'READY' && o.assignedDriver?.id === meId) ??
     null;
-  return { waiting: count('ORDERED'), cooking: count('CLAIMED', 'PREPARING'), ready: count('READY'), drivers: queue.length, mine };
+  return {
+    waiting: count('ORDERED'),
+    cooking: count('CLAIMED', 'PREPARING'),
+    ready: count('READY'),
+    drivers: queue.length,
+    mine,
+  };
 }
 
 /** "+3 on last week", "−2 on last week", "same as last week". */

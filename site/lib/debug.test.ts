@@ -23,7 +23,11 @@ describe('debug logs', () => {
   });
 
   it('are off when storage throws', () => {
-    vi.stubGlobal('localStorage', { getItem: () => { throw new Error('denied'); } });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    });
     expect(debugEnabled()).toBe(false);
   });
 });

@@ -13,7 +13,11 @@ export function bindDeliveryMessages(root: ParentNode = document): void {
     button.addEventListener('click', async () => {
       button.disabled = true;
       try {
-        await withMinimumDisplay(api('PATCH', `/api/client/users/${button.dataset.me}/premade-messages`, { deliveryMessage: button.dataset.messageUse }));
+        await withMinimumDisplay(
+          api('PATCH', `/api/client/users/${button.dataset.me}/premade-messages`, {
+            deliveryMessage: button.dataset.messageUse,
+          }),
+        );
         toastOnNextPage(`“${button.dataset.title}” is now your delivery message.`, 'is-success');
         location.reload();
       } catch (error) {
@@ -57,7 +61,9 @@ function bindForm(form: HTMLFormElement): void {
   });
 
   const render = () => {
-    preview.textContent = message.value.trim() ? previewOf(message.value) : 'Your message, filled with a sample order, shows here.';
+    preview.textContent = message.value.trim()
+      ? previewOf(message.value)
+      : 'Your message, filled with a sample order, shows here.';
     const checked = DeliveryMessageTextSchema.safeParse(message.value);
     problem.textContent = message.value && !checked.success ? (checked.error.issues[0]?.message ?? '') : '';
     if (counter) counter.textContent = `${message.value.length} / ${message.maxLength}`;
@@ -84,7 +90,9 @@ function bindForm(form: HTMLFormElement): void {
     if (submit) submit.disabled = true;
     try {
       if (mode === 'own') {
-        await withMinimumDisplay(api('PATCH', `/api/client/users/${form.dataset.me}/premade-messages`, { deliveryMessage: value('message') }));
+        await withMinimumDisplay(
+          api('PATCH', `/api/client/users/${form.dataset.me}/premade-messages`, { deliveryMessage: value('message') }),
+        );
         toastOnNextPage('Your delivery message is saved.', 'is-success');
         location.assign('/staff/delivery-messages');
         return;
@@ -93,8 +101,12 @@ function bindForm(form: HTMLFormElement): void {
       if (value('slug')) body.slug = value('slug');
       const { deliveryMessage } =
         mode === 'create'
-          ? await withMinimumDisplay(api<{ deliveryMessage: { slug: string } }>('POST', '/api/client/delivery-messages', body))
-          : await withMinimumDisplay(api<{ deliveryMessage: { slug: string } }>('PATCH', `/api/client/delivery-messages/${mode}`, body));
+          ? await withMinimumDisplay(
+              api<{ deliveryMessage: { slug: string } }>('POST', '/api/client/delivery-messages', body),
+            )
+          : await withMinimumDisplay(
+              api<{ deliveryMessage: { slug: string } }>('PATCH', `/api/client/delivery-messages/${mode}`, body),
+            );
       toastOnNextPage(mode === 'create' ? 'Message added to the directory.' : 'Message saved.', 'is-success');
       location.assign(`/staff/delivery-messages/${deliveryMessage.slug}`);
     } catch (error) {

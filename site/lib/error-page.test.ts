@@ -9,8 +9,16 @@ describe('the error page', () => {
   });
 
   it('knows no status for an error that carries none: the default title and message', () => {
-    expect(errorPageFor(new TypeError('x is undefined'))).toEqual({ status: null, title: 'Unknown error', message: 'An unknown error occurred' });
-    expect(errorPageFor(undefined)).toEqual({ status: null, title: 'Unknown error', message: 'An unknown error occurred' });
+    expect(errorPageFor(new TypeError('x is undefined'))).toEqual({
+      status: null,
+      title: 'Unknown error',
+      message: 'An unknown error occurred',
+    });
+    expect(errorPageFor(undefined)).toEqual({
+      status: null,
+      title: 'Unknown error',
+      message: 'An unknown error occurred',
+    });
   });
 
   it("shows a service's refusal with its status and words, and never a server error's words", () => {
@@ -19,6 +27,10 @@ describe('the error page', () => {
       title: 'Error - 403',
       message: 'You may not view this application.',
     });
-    expect(errorPageFor(new DomainError('unavailable', 'The database took too long'))).toEqual({ status: 503, title: 'Error - 503', message: 'An unknown error occurred' });
+    expect(errorPageFor(new DomainError('unavailable', 'The database took too long'))).toEqual({
+      status: 503,
+      title: 'Error - 503',
+      message: 'An unknown error occurred',
+    });
   });
 });

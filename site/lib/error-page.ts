@@ -27,7 +27,11 @@ export function errorStatusOf(error: unknown): number | null {
 export function errorPageFor(error: unknown): ErrorPage {
   const status = errorStatusOf(error);
   if (status === null) return { status: null, title: errorTitle(null), message: UNKNOWN_ERROR_MESSAGE };
-  return { status, title: errorTitle(status), message: status < 500 ? (error as Error).message : UNKNOWN_ERROR_MESSAGE };
+  return {
+    status,
+    title: errorTitle(status),
+    message: status < 500 ? (error as Error).message : UNKNOWN_ERROR_MESSAGE,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * the countdown, each switched by the visitor and remembered (festive-snow, festive-countdown).
  */
 import { festiveCountdown, snowActive } from '../stores/preferences.ts';
-import { startSnow, type Snow } from './snow.ts';
+import { type Snow, startSnow } from './snow.ts';
 
 /** '3d 04h 05m 06s' to go, the largest unit first; days only when there are some. */
 export function formatRemaining(ms: number): string {

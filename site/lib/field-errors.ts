@@ -8,5 +8,6 @@ export function markInvalid(control: HTMLElement, message: HTMLElement, invalid:
   else control.removeAttribute('aria-invalid');
   control.classList.toggle('is-danger', invalid);
   const described = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-  if (message.id && !described.includes(message.id)) control.setAttribute('aria-describedby', [...described, message.id].join(' '));
+  if (message.id && !described.includes(message.id))
+    control.setAttribute('aria-describedby', [...described, message.id].join(' '));
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE, OP } from '../../core/gateway/protocol.ts';
 import { $gatewayStatus, startGateway, stopGateway } from '../stores/gateway.ts';
-import { GatewayClient, gatewayUrl, ZOMBIE_CONNECTION, type SocketLike } from './gateway-client.ts';
+import { GatewayClient, gatewayUrl, type SocketLike, ZOMBIE_CONNECTION } from './gateway-client.ts';
 
 /** A WebSocket stand-in the test drives: open, server messages, close codes. */
 class FakeSocket implements SocketLike {
@@ -86,7 +86,11 @@ describe('gateway client', () => {
     const { client, sockets, statuses } = setup();
     client.connect();
     sockets[0]!.serverClose(1006);
-    for (const [attempt, wait] of [[1, 1000], [2, 2000], [3, 4000]] as const) {
+    for (const [attempt, wait] of [
+      [1, 1000],
+      [2, 2000],
+      [3, 4000],
+    ] as const) {
       expect(sockets).toHaveLength(attempt);
       vi.advanceTimersByTime(wait - 1);
       expect(sockets).toHaveLength(attempt);
@@ -174,9 +178,17 @@ describe('gateway store', () => {
     socket!.open();
     socket!.identified('1100000000000000001');
     expect($gatewayStatus.get()).toBe('connected');
-    socket!.receive({ op: OP.EVENT, t: 'userBanned', data: { userID: '1100000000000000009', reason: null, expires: null } });
+    socket!.receive({
+      op: OP.EVENT,
+      t: 'userBanned',
+      data: { userID: '1100000000000000009', reason: null, expires: null },
+    });
     expect(replace).not.toHaveBeenCalled();
-    socket!.receive({ op: OP.EVENT, t: 'userBanned', data: { userID: '1100000000000000001', reason: 'Trolling', expires: null } });
+    socket!.receive({
+      op: OP.EVENT,
+      t: 'userBanned',
+      data: { userID: '1100000000000000001', reason: 'Trolling', expires: null },
+    });
     expect(replace).toHaveBeenCalledWith('/?error=account_banned');
     // The user state is reset: the connection is closed and forgotten, so the status is back to idle.
     expect($gatewayStatus.get()).toBe('idle');

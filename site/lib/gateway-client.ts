@@ -1,11 +1,11 @@
 import {
   GATEWAY_PATH,
-  MAX_RECONNECTS,
-  OP,
-  shouldReconnect,
   type GatewayEventName,
   type GatewayMessage,
   type IdentifiedData,
+  MAX_RECONNECTS,
+  OP,
+  shouldReconnect,
 } from '../../core/gateway/protocol.ts';
 
 export type GatewayStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
@@ -84,7 +84,10 @@ export class GatewayClient {
   /** Calls `handler` with the data of every `t` event; returns the unsubscribe. */
   on(t: GatewayEventName, handler: Handler): () => void {
     let set = this.#handlers.get(t);
-    if (!set) this.#handlers.set(t, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.#handlers.set(t, set);
+    }
     set.add(handler);
     return () => set.delete(handler);
   }

@@ -1,4 +1,5 @@
 import type { DeliveryQueueEntryView, OrderView } from '../../plugins/orders/schemas.ts';
+
 export { orderTag } from './labels.ts';
 
 /**
@@ -55,7 +56,9 @@ export function nextToClaim(orders: Iterable<OrderView>, meId: string): OrderVie
 
 /** A ready order assigned to me; else, with no driver assigned, the first one waiting. */
 export function nextToDeliver(orders: Iterable<OrderView>, meId: string): OrderView | undefined {
-  const ready = [...orders].filter((o) => o.status === 'READY').sort((a, b) => (a.readyAt ?? '').localeCompare(b.readyAt ?? ''));
+  const ready = [...orders]
+    .filter((o) => o.status === 'READY')
+    .sort((a, b) => (a.readyAt ?? '').localeCompare(b.readyAt ?? ''));
   return ready.find((o) => o.assignedDriver?.id === meId) ?? ready.find((o) => !o.assignedDriver);
 }
 

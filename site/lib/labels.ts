@@ -33,13 +33,18 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateSty
 /** What gave a perk or rank held by a grant, and for how long, as the user manager's edit screen says it. */
 export function grantedSource(grant: GrantOrigin): string {
   const name = grant.sourceName;
-  const from = {
-    subscription: name ? `the ${name} plan` : 'a subscription',
-    purchase: name ? `the store: ${name}` : 'a store purchase',
-    objective: name ? `the objective ${name}` : 'an objective',
-    sponsor: 'a sponsorship',
-  }[grant.source] ?? 'a grant';
-  const until = grant.endsAt ? `until ${day(grant.endsAt)}` : grant.source === 'subscription' ? 'while the plan lasts' : 'for good';
+  const from =
+    {
+      subscription: name ? `the ${name} plan` : 'a subscription',
+      purchase: name ? `the store: ${name}` : 'a store purchase',
+      objective: name ? `the objective ${name}` : 'an objective',
+      sponsor: 'a sponsorship',
+    }[grant.source] ?? 'a grant';
+  const until = grant.endsAt
+    ? `until ${day(grant.endsAt)}`
+    : grant.source === 'subscription'
+      ? 'while the plan lasts'
+      : 'for good';
   return `From ${from}, ${until}`;
 }
 
@@ -50,7 +55,16 @@ export function grantedSource(grant: GrantOrigin): string {
 export type OrderStateView = OrderStatus | 'REPORTED' | 'DELIVERY_FAILED';
 
 /** The token suffix of each view's colour: `.tag.vd-state-<tone>`. */
-export type StateTone = 'waiting' | 'claimed' | 'cooking' | 'ready' | 'delivered' | 'cancelled' | 'deleted' | 'reported' | 'failed';
+export type StateTone =
+  | 'waiting'
+  | 'claimed'
+  | 'cooking'
+  | 'ready'
+  | 'delivered'
+  | 'cancelled'
+  | 'deleted'
+  | 'reported'
+  | 'failed';
 
 /** The tones of §4's application statuses (Bulma's words; their colours are `vd-state-*` tokens). */
 export type ApplicationTone = 'info' | 'warning' | 'success' | 'danger' | 'unknown';
@@ -77,7 +91,10 @@ export function orderStateView(order: Pick<OrderView, 'status' | 'report' | 'del
 }
 
 /** The tag an order shows: label and class. */
-export function orderTag(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): { label: string; className: string } {
+export function orderTag(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): {
+  label: string;
+  className: string;
+} {
   const view = ORDER_STATE_VIEWS[orderStateView(order)];
   return { label: view.label, className: `vd-state-${view.tone}` };
 }

@@ -51,7 +51,11 @@ export function bindLeaveActions(root: ParentNode = document): void {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const data = new FormData(form);
-      const request = { from: String(data.get('from') ?? ''), until: String(data.get('until') ?? ''), reason: String(data.get('reason') ?? '') };
+      const request = {
+        from: String(data.get('from') ?? ''),
+        until: String(data.get('until') ?? ''),
+        reason: String(data.get('reason') ?? ''),
+      };
       const target = form.dataset.leaveRequest;
       try {
         await api('POST', `/api/client/onleave/requests${target ? `/${target}` : ''}`, { request });

@@ -5,8 +5,18 @@ const defaults = { sorts: ['createdAt', 'username'] as const, sort: 'createdAt' 
 
 describe('the admin list state in the URL', () => {
   it('reads page, size, sort and order, and falls back on anything it does not understand', () => {
-    expect(readListState(new URLSearchParams('page=3&pageSize=50&sort=username&order=asc'), defaults)).toEqual({ page: 3, pageSize: 50, sort: 'username', order: 'asc' });
-    expect(readListState(new URLSearchParams('page=-1&pageSize=7&sort=password&order=sideways'), defaults)).toEqual({ page: 1, pageSize: 25, sort: 'createdAt', order: 'desc' });
+    expect(readListState(new URLSearchParams('page=3&pageSize=50&sort=username&order=asc'), defaults)).toEqual({
+      page: 3,
+      pageSize: 50,
+      sort: 'username',
+      order: 'asc',
+    });
+    expect(readListState(new URLSearchParams('page=-1&pageSize=7&sort=password&order=sideways'), defaults)).toEqual({
+      page: 1,
+      pageSize: 25,
+      sort: 'createdAt',
+      order: 'desc',
+    });
     expect(readListState(new URLSearchParams('page=1e9'), defaults).page).toBe(1);
   });
 
@@ -35,7 +45,9 @@ describe('the admin list state in the URL', () => {
   });
 
   it('says which rows are showing', () => {
-    expect(rangeText({ page: 2, pageSize: 25 }, 137, { one: 'user', many: 'users' })).toBe('Showing 26–50 of 137 users');
+    expect(rangeText({ page: 2, pageSize: 25 }, 137, { one: 'user', many: 'users' })).toBe(
+      'Showing 26–50 of 137 users',
+    );
     expect(rangeText({ page: 1, pageSize: 25 }, 1, { one: 'user', many: 'users' })).toBe('1 user');
     expect(rangeText({ page: 1, pageSize: 25 }, 25, { one: 'user', many: 'users' })).toBe('25 users');
     expect(rangeText({ page: 1, pageSize: 10 }, 11, { one: 'user', many: 'users' })).toBe('Showing 1–10 of 11 users');

@@ -24,7 +24,10 @@ export interface ListDefaults<Sort extends string> {
 }
 
 /** Reads `page`, `pageSize`, `sort` and `order`; anything it does not understand falls back to the default. */
-export function readListState<Sort extends string>(params: URLSearchParams, defaults: ListDefaults<Sort>): ListState<Sort> {
+export function readListState<Sort extends string>(
+  params: URLSearchParams,
+  defaults: ListDefaults<Sort>,
+): ListState<Sort> {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const size = Number(params.get('pageSize'));
   const sort = params.get('sort') as Sort | null;
@@ -59,7 +62,12 @@ export function listHref(url: URL, changes: Record<string, string | number | und
 }
 
 /** A column header's link: sorts by this column, or flips the order when it already does. */
-export function sortHref<Sort extends string>(url: URL, state: ListState<Sort>, column: Sort, firstOrder: SortOrder = 'asc'): string {
+export function sortHref<Sort extends string>(
+  url: URL,
+  state: ListState<Sort>,
+  column: Sort,
+  firstOrder: SortOrder = 'asc',
+): string {
   const order: SortOrder = state.sort === column ? (state.order === 'asc' ? 'desc' : 'asc') : firstOrder;
   return listHref(url, { sort: column, order });
 }
@@ -79,7 +87,11 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 }
 
 /** "Showing 26–50 of 137 users", or "12 users" when they all fit on one page. */
-export function rangeText(state: Pick<ListState, 'page' | 'pageSize'>, total: number, noun: { one: string; many: string }): string {
+export function rangeText(
+  state: Pick<ListState, 'page' | 'pageSize'>,
+  total: number,
+  noun: { one: string; many: string },
+): string {
   const name = total === 1 ? noun.one : noun.many;
   if (total === 0) return `No ${noun.many}`;
   const first = (state.page - 1) * state.pageSize + 1;

@@ -3,7 +3,11 @@ import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, isSlowConnection, reloadAfterF
 
 function memoryStorage() {
   const values = new Map<string, string>();
-  return { getItem: (k: string) => values.get(k) ?? null, setItem: (k: string, v: string) => void values.set(k, v), values };
+  return {
+    getItem: (k: string) => values.get(k) ?? null,
+    setItem: (k: string, v: string) => void values.set(k, v),
+    values,
+  };
 }
 
 describe('failed chunk reload guard', () => {
@@ -31,7 +35,12 @@ describe('slow connections', () => {
 });
 
 describe('prefetch targets', () => {
-  const here = { href: 'https://diner.example/team', origin: 'https://diner.example', pathname: '/team', search: '' } as Location;
+  const here = {
+    href: 'https://diner.example/team',
+    origin: 'https://diner.example',
+    pathname: '/team',
+    search: '',
+  } as Location;
   const link = (href: string, extra: { target?: string; download?: boolean; dataset?: Record<string, string> } = {}) =>
     ({
       href: new URL(href, here.href).href,
@@ -48,7 +57,15 @@ describe('prefetch targets', () => {
 
   it('never prefetches what a GET would start, other sites, this page, downloads or opted-out links', async () => {
     const { prefetchTarget } = await import('./navigation.ts');
-    for (const href of ['/login/discord?redirect=%2F', '/api/client/settings', '/gateway', '/_server-islands/X', 'https://other.example/x', '/team', '/team#top']) {
+    for (const href of [
+      '/login/discord?redirect=%2F',
+      '/api/client/settings',
+      '/gateway',
+      '/_server-islands/X',
+      'https://other.example/x',
+      '/team',
+      '/team#top',
+    ]) {
       expect(prefetchTarget(link(href), here), href).toBeNull();
     }
     expect(prefetchTarget(link('/login'), here)).toBe('https://diner.example/login');

@@ -39,9 +39,10 @@ export function stopLoadingBar(): void {
 
 /** A click that makes the browser load another page of this site. */
 function isPageNavigation(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return false;
   const link = (event.target as Element | null)?.closest?.('a');
-  if (!link || !link.href || link.hasAttribute('download') || (link.target && link.target !== '_self')) return false;
+  if (!link?.href || link.hasAttribute('download') || (link.target && link.target !== '_self')) return false;
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin) return false;
   // Same page, other anchor: no load.
@@ -58,7 +59,11 @@ export const CHUNK_RELOAD_KEY = 'vd-chunk-reload-at';
  * to get the new page, unless we reloaded for that less than 60 s ago (then the failure is not ours to fix and a
  * reload loop would only hide it). Returns whether it reloaded.
  */
-export function reloadAfterFailedChunk(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void, now = Date.now()): boolean {
+export function reloadAfterFailedChunk(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  reload: () => void,
+  now = Date.now(),
+): boolean {
   const last = Number(storage.getItem(CHUNK_RELOAD_KEY) ?? 0);
   if (last && now - last < CHUNK_RELOAD_GUARD_MS) return false;
   storage.setItem(CHUNK_RELOAD_KEY, String(now));
@@ -108,7 +113,11 @@ function initPrefetch(): void {
     clearTimeout(timer);
     timer = setTimeout(() => {
       // Checked at the moment of prefetching: the connection may have changed since the page loaded.
-      if (!navigator.onLine || isSlowConnection((navigator as Navigator & { connection?: NetworkInformation }).connection)) return;
+      if (
+        !navigator.onLine ||
+        isSlowConnection((navigator as Navigator & { connection?: NetworkInformation }).connection)
+      )
+        return;
       done.add(target);
       const hint = document.createElement('link');
       hint.rel = 'prefetch';
@@ -138,7 +147,9 @@ export function initNavigation(): void {
 
   if ('serviceWorker' in navigator && !import.meta.env.DEV) {
     window.addEventListener('load', () => {
-      navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => debug('navigation', 'service worker', error));
+      navigator.serviceWorker
+        .register('/sw.js', { scope: '/' })
+        .catch((error: unknown) => debug('navigation', 'service worker', error));
     });
   }
 }

@@ -46,7 +46,11 @@ export function startBell(root: HTMLElement): void {
       body.addEventListener('click', () => {
         if (notice.readAt) return;
         // keepalive: the mark survives the navigation the click starts.
-        void fetch(`/api/client/notifications/${notice.id}/read`, { method: 'POST', credentials: 'same-origin', keepalive: true });
+        void fetch(`/api/client/notifications/${notice.id}/read`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          keepalive: true,
+        });
       });
     }
     if (!notice.readAt) {
@@ -87,7 +91,9 @@ export function startBell(root: HTMLElement): void {
     heardDuringRead.clear();
     try {
       const answer = await api<NotificationsResponse>('GET', `/api/client/notifications?pageSize=${SHOWN}`);
-      const missed = [...heardDuringRead.values()].filter((heard) => !answer.notifications.some((n) => n.id === heard.id));
+      const missed = [...heardDuringRead.values()].filter(
+        (heard) => !answer.notifications.some((n) => n.id === heard.id),
+      );
       // The list is kept once the panel has been opened; before that only the count is news.
       if (notices || !again || !panel.hidden) notices = [...missed, ...answer.notifications];
       for (const notice of answer.notifications) counted.add(notice.id);

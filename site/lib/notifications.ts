@@ -29,5 +29,5 @@ export function noticeTime(iso: string, now: number = Date.now()): string {
 
 /** A notice's link, only when it is a path on this site (a feature's `/appeal/…`): never another origin. */
 export function noticeHref(link: string | null): string | null {
-  return link && link.startsWith('/') && !link.startsWith('//') ? link : null;
+  return link?.startsWith('/') && !link.startsWith('//') ? link : null;
 }

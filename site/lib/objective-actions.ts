@@ -19,6 +19,14 @@ export function bindObjectiveActions(root: ParentNode = document): void {
       });
     });
   };
-  bind('[data-objective-delete]', (id) => api('DELETE', `/api/client/objectives/${id}`), 'Objective deleted. Claims made of it keep their history.');
-  bind('[data-claim-fulfil]', (id) => api('POST', `/api/client/objectives/claims/${id}/fulfil`), 'Marked as handed out. They have been told.');
+  bind(
+    '[data-objective-delete]',
+    (id) => api('DELETE', `/api/client/objectives/${id}`),
+    'Objective deleted. Claims made of it keep their history.',
+  );
+  bind(
+    '[data-claim-fulfil]',
+    (id) => api('POST', `/api/client/objectives/claims/${id}/fulfil`),
+    'Marked as handed out. They have been told.',
+  );
 }

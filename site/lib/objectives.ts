@@ -1,4 +1,9 @@
-import { objectiveGoal, rewardText, type ObjectiveProgressView, type RewardView } from '../../plugins/objectives/schemas.ts';
+import {
+  type ObjectiveProgressView,
+  objectiveGoal,
+  type RewardView,
+  rewardText,
+} from '../../plugins/objectives/schemas.ts';
 import { perkLabel } from './labels.ts';
 
 /** What an objective pays, as the site says it (perks by their labels). */
@@ -6,7 +11,14 @@ export const rewardLabel = (reward: RewardView): string => rewardText(reward, pe
 
 export { objectiveGoal };
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
 
 /** `25 Nov 2026, 12:00 UTC`. */
 export function formatMoment(iso: string): string {

@@ -3,7 +3,7 @@
  * entry whose page does not exist yet is not shown (the sidebar, the navbar, the footer, the user menu, the
  * dashboard), so no link leads to the 404 page, and each entry appears by itself the day its page is added.
  */
-import { isBanActive, type BanInfo } from '../../core/shared/ban.ts';
+import { type BanInfo, isBanActive } from '../../core/shared/ban.ts';
 
 /** `staff/admin/users/[id]/ban.astro` → a pattern for `/staff/admin/users/<anything>/ban`. */
 export function routePattern(file: string): RegExp {
@@ -12,7 +12,13 @@ export function routePattern(file: string): RegExp {
     .replace(/(^|\/)index$/, '')
     .split('/')
     .filter(Boolean)
-    .map((segment) => (/^\[\.\.\..+\]$/.test(segment) ? '.*' : /^\[.+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      /^\[\.\.\..+\]$/.test(segment)
+        ? '.*'
+        : /^\[.+\]$/.test(segment)
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^/${path}/?$`);
 }

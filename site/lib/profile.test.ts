@@ -24,6 +24,12 @@ describe('canEdit', () => {
   it('nobody else edits; a SUPER_ADMIN edits anyone', () => {
     expect(canEdit(null, { id: '2', ranks: [] }, RANKS)).toBe(false);
     expect(canEdit({ ...manager, permissions: 0 }, { id: '2', ranks: [] }, RANKS)).toBe(false);
-    expect(canEdit({ id: '9', permissions: toBits(['SUPER_ADMIN']), ranks: [] }, { id: '2', ranks: ['1000000000000000010'] }, RANKS)).toBe(true);
+    expect(
+      canEdit(
+        { id: '9', permissions: toBits(['SUPER_ADMIN']), ranks: [] },
+        { id: '2', ranks: ['1000000000000000010'] },
+        RANKS,
+      ),
+    ).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { hasAll } from '../../core/shared/permissions.ts';
 import { isId } from '../../core/shared/ids.ts';
+import { hasAll } from '../../core/shared/permissions.ts';
 import { outranks, type Ranked } from '../../core/shared/ranking.ts';
 
 /**
@@ -27,5 +27,8 @@ export function canEdit(
 ): boolean {
   if (viewer === null) return false;
   if (viewer.id === profile.id) return true;
-  return hasAll(viewer.permissions, ['MANAGE_USERS']) && outranks(viewer, { ranks: ranks.filter((rank) => profile.ranks.includes(rank.id)) });
+  return (
+    hasAll(viewer.permissions, ['MANAGE_USERS']) &&
+    outranks(viewer, { ranks: ranks.filter((rank) => profile.ranks.includes(rank.id)) })
+  );
 }

@@ -19,7 +19,9 @@ export function bindReportActions(root: ParentNode = document): void {
         const result = await api<EligibleResponse>('POST', '/api/client/report/order/eligible', { orderID });
         answer.hidden = false;
         answer.className = `notification ${result.eligible ? 'is-success' : 'is-warning'}`;
-        answer.textContent = result.eligible ? `Order ${result.order!.orderID} (${result.order!.item}) can be reported.` : result.message;
+        answer.textContent = result.eligible
+          ? `Order ${result.order!.orderID} (${result.order!.item}) can be reported.`
+          : result.message;
         if (result.eligible) {
           (report.elements.namedItem('orderID') as HTMLInputElement).value = result.order!.orderID;
           report.hidden = false;
@@ -34,13 +36,18 @@ export function bindReportActions(root: ParentNode = document): void {
     const details = report.elements.namedItem('details') as HTMLTextAreaElement;
     const counter = report.querySelector<HTMLElement>('[data-details-count]');
     details.addEventListener('input', () => {
-      if (counter) counter.textContent = `${details.value.trim().length.toLocaleString('en-GB')} / ${details.maxLength.toLocaleString('en-GB')}`;
+      if (counter)
+        counter.textContent = `${details.value.trim().length.toLocaleString('en-GB')} / ${details.maxLength.toLocaleString('en-GB')}`;
     });
     report.addEventListener('submit', async (event) => {
       event.preventDefault();
       const data = new FormData(report);
       try {
-        await api('POST', '/api/client/report/order', { orderID: data.get('orderID'), category: data.get('category'), details: String(data.get('details') ?? '') });
+        await api('POST', '/api/client/report/order', {
+          orderID: data.get('orderID'),
+          category: data.get('category'),
+          details: String(data.get('details') ?? ''),
+        });
         toastOnNextPage('Thank you: your report was sent. You will be told what was done.', 'is-success');
         location.reload();
       } catch (error) {
@@ -55,7 +62,10 @@ export function bindReportActions(root: ParentNode = document): void {
       const data = new FormData(form);
       const target = String(data.get('target'));
       try {
-        await api('POST', `/api/client/report/orders/${form.dataset.reportWarn}/warn`, { target, reason: String(data.get('reason') ?? '') });
+        await api('POST', `/api/client/report/orders/${form.dataset.reportWarn}/warn`, {
+          target,
+          reason: String(data.get('reason') ?? ''),
+        });
         toastOnNextPage(`The ${target} was warned.`, 'is-success');
         location.reload();
       } catch (error) {

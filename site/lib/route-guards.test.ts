@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { toBits, type Permission } from '../../core/shared/permissions.ts';
 import { openToBanned } from '../../core/shared/ban.ts';
+import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import type { Reviewer } from '../../plugins/recruitment/schemas.ts';
 import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
-import { checkPage, guardFor, type GuardServices, type PageUser } from './route-guards.ts';
+import { checkPage, type GuardServices, guardFor, type PageUser } from './route-guards.ts';
 
-const user = (permissions: Permission[], perks: string[] = [], id = '1100000000000000009', ranks: string[] = []): PageUser => ({
+const user = (
+  permissions: Permission[],
+  perks: string[] = [],
+  id = '1100000000000000009',
+  ranks: string[] = [],
+): PageUser => ({
   id,
   permissions: toBits(permissions),
   perks,
@@ -18,10 +23,14 @@ const user = (permissions: Permission[], perks: string[] = [], id = '11000000000
  * to form 501, 512 to form 502.
  */
 const FORMS: Record<string, string[]> = { '1100000000000000501': ['chef-rank'], '1100000000000000502': [] };
-const APPLICATIONS: Record<string, string> = { '1100000000000000511': '1100000000000000501', '1100000000000000512': '1100000000000000502' };
+const APPLICATIONS: Record<string, string> = {
+  '1100000000000000511': '1100000000000000501',
+  '1100000000000000512': '1100000000000000502',
+};
 const views = (who: Reviewer) => (toBits(['VIEW_RECRUITMENT_RESPONSE']) & who.permissions) !== 0;
 const edits = (who: Reviewer) => (toBits(['RECRUITMENT_MANAGER']) & who.permissions) !== 0;
-const reviews = (who: Reviewer, formId: string) => views(who) || who.ranks.some((rank) => FORMS[formId]!.includes(rank.id));
+const reviews = (who: Reviewer, formId: string) =>
+  views(who) || who.ranks.some((rank) => FORMS[formId]!.includes(rank.id));
 const services: GuardServices = {
   recruitment: {
     access: {
@@ -40,7 +49,10 @@ describe('page guards', () => {
     const path = '/users/1100000000000000001/manage';
     expect((await page(path, '', null)).kind).toBe('login');
     expect(await page(path, '', user([], [], '1100000000000000001'))).toEqual({ kind: 'pass' });
-    expect(await page(path, '', user(['VIEW_STAFF_DASHBOARD']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(await page(path, '', user(['VIEW_STAFF_DASHBOARD']))).toEqual({
+      kind: 'forbidden',
+      location: '/?error=insufficient_permissions',
+    });
     expect(await page(path, '', user(['MANAGE_USERS']))).toEqual({ kind: 'pass' });
     expect(await page('/users/@me/manage', '', user([]))).toEqual({ kind: 'pass' });
   });
@@ -53,40 +65,59 @@ describe('page guards', () => {
   });
 
   it('sends anonymous visitors of a guarded page to /login with the encoded path', async () => {
-    expect(await page('/users/@me/manage', '?tab=1', null)).toEqual({ kind: 'login', location: '/login?redirect=%2Fusers%2F%40me%2Fmanage%3Ftab%3D1' });
+    expect(await page('/users/@me/manage', '?tab=1', null)).toEqual({
+      kind: 'login',
+      location: '/login?redirect=%2Fusers%2F%40me%2Fmanage%3Ftab%3D1',
+    });
     expect((await page('/staff/admin/users', '', null)).kind).toBe('login');
   });
 
   it('sends signed-in users without the permission to /?error=insufficient_permissions', async () => {
-    expect(await page('/staff/admin/users', '', user(['VIEW_STAFF_DASHBOARD']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(await page('/staff/admin/users', '', user(['VIEW_STAFF_DASHBOARD']))).toEqual({
+      kind: 'forbidden',
+      location: '/?error=insufficient_permissions',
+    });
     expect(await page('/staff/admin/users', '', user(['MANAGE_USERS']))).toEqual({ kind: 'pass' });
     expect(await page('/staff/dashboard', '', user([]))).toMatchObject({ kind: 'forbidden' });
-    expect(await page('/staff/admin/users/1100000000000000001/ban', '', user(['SUPER_ADMIN']))).toEqual({ kind: 'pass' });
+    expect(await page('/staff/admin/users/1100000000000000001/ban', '', user(['SUPER_ADMIN']))).toEqual({
+      kind: 'pass',
+    });
   });
 
   it('takes the longest matching prefix, and the permissions-OR-perks rule', async () => {
-    expect(guardFor('/staff/admin/management-statistics/management')).toEqual({ requirement: { all: ['MANAGE_MANAGEMENT_STATISTICS'] } });
+    expect(guardFor('/staff/admin/management-statistics/management')).toEqual({
+      requirement: { all: ['MANAGE_MANAGEMENT_STATISTICS'] },
+    });
     expect((await page('/staff/delivery-messages', '', user([], ['DELIVERY_MESSAGE_BETA']))).kind).toBe('pass');
     expect((await page('/staff/delivery-messages', '', user(['MANAGE_ORDERS']))).kind).toBe('pass');
     expect((await page('/staff/delivery-messages', '', user(['VIEW_STAFF_DASHBOARD']))).kind).toBe('forbidden');
   });
 
   it('the Report Manager: VIEW_BACKLOG and the perk FEEDBACK_BETA, both, as its API and its sidebar entry', async () => {
-    for (const path of ['/staff/admin/report-manager/orders', '/staff/admin/report-manager/orders/1100000000000000601']) {
+    for (const path of [
+      '/staff/admin/report-manager/orders',
+      '/staff/admin/report-manager/orders/1100000000000000601',
+    ]) {
       expect((await page(path, '', null)).kind).toBe('login');
-      expect((await page(path, '', user(['VIEW_STAFF_DASHBOARD', 'VIEW_BACKLOG'], ['FEEDBACK_BETA']))).kind).toBe('pass');
+      expect((await page(path, '', user(['VIEW_STAFF_DASHBOARD', 'VIEW_BACKLOG'], ['FEEDBACK_BETA']))).kind).toBe(
+        'pass',
+      );
       expect((await page(path, '', user(['SUPER_ADMIN']))).kind).toBe('pass');
       // The perk is sold in the store: a customer holding it reads no one's reports. Nor does VIEW_BACKLOG alone.
-      expect(await page(path, '', user([], ['FEEDBACK_BETA']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+      expect(await page(path, '', user([], ['FEEDBACK_BETA']))).toEqual({
+        kind: 'forbidden',
+        location: '/?error=insufficient_permissions',
+      });
       expect((await page(path, '', user(['VIEW_STAFF_DASHBOARD', 'VIEW_BACKLOG']))).kind).toBe('forbidden');
     }
     expect(guardFor('/staff/admin/report-manager/orders')).toEqual({ requirement: REPORT_MANAGER });
   });
 
-  it('§6 recruitment: a rank in the form\'s manageableRanks opens that form\'s pages, and no other form\'s', async () => {
+  it("§6 recruitment: a rank in the form's manageableRanks opens that form's pages, and no other form's", async () => {
     const reviewer = user(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'], [], '1100000000000000002', ['chef-rank']);
     const forbidden = { kind: 'forbidden', location: '/?error=insufficient_permissions' };
-    for (const path of ['/staff/admin/recruitment', '/staff/admin/recruitment/applications']) expect(await page(path, '', reviewer), path).toEqual({ kind: 'pass' });
+    for (const path of ['/staff/admin/recruitment', '/staff/admin/recruitment/applications'])
+      expect(await page(path, '', reviewer), path).toEqual({ kind: 'pass' });
     for (const path of [
       '/staff/admin/recruitment/1100000000000000501',
       '/staff/admin/recruitment/1100000000000000501/applications',
@@ -104,24 +135,39 @@ describe('page guards', () => {
     }
     // Staff holding no rank a form names: refused everywhere; nobody signed in: the login page.
     const plain = user(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'], [], '1100000000000000003', ['driver-rank']);
-    for (const path of ['/staff/admin/recruitment', '/staff/admin/recruitment/applications', '/staff/admin/recruitment/1100000000000000501/applications']) {
+    for (const path of [
+      '/staff/admin/recruitment',
+      '/staff/admin/recruitment/applications',
+      '/staff/admin/recruitment/1100000000000000501/applications',
+    ]) {
       expect(await page(path, '', plain), path).toEqual(forbidden);
       expect((await page(path, '', null)).kind, path).toBe('login');
     }
     // No such form: the page's 404, as the API's.
-    expect(await page('/staff/admin/recruitment/1100000000000000599/applications', '', reviewer)).toEqual({ kind: 'pass' });
+    expect(await page('/staff/admin/recruitment/1100000000000000599/applications', '', reviewer)).toEqual({
+      kind: 'pass',
+    });
   });
 
   it('recruitment: RECRUITMENT_MANAGER edits every form but reads no applications without VIEW_RECRUITMENT_RESPONSE', async () => {
     const editor = user(['VIEW_STAFF_DASHBOARD', 'RECRUITMENT_MANAGER']);
-    for (const path of ['/staff/admin/recruitment', '/staff/admin/recruitment/create', '/staff/admin/recruitment/1100000000000000502']) {
+    for (const path of [
+      '/staff/admin/recruitment',
+      '/staff/admin/recruitment/create',
+      '/staff/admin/recruitment/1100000000000000502',
+    ]) {
       expect((await page(path, '', editor)).kind, path).toBe('pass');
     }
-    for (const path of ['/staff/admin/recruitment/applications', '/staff/admin/recruitment/1100000000000000502/applications']) {
+    for (const path of [
+      '/staff/admin/recruitment/applications',
+      '/staff/admin/recruitment/1100000000000000502/applications',
+    ]) {
       expect((await page(path, '', editor)).kind, path).toBe('forbidden');
     }
     const viewer = user(['VIEW_STAFF_DASHBOARD', 'VIEW_RECRUITMENT_RESPONSE']);
-    expect((await page('/staff/admin/recruitment/1100000000000000502/applications/1100000000000000512', '', viewer)).kind).toBe('pass');
+    expect(
+      (await page('/staff/admin/recruitment/1100000000000000502/applications/1100000000000000512', '', viewer)).kind,
+    ).toBe('pass');
     expect((await page('/staff/admin/recruitment/create', '', viewer)).kind).toBe('forbidden');
   });
 
@@ -130,7 +176,10 @@ describe('page guards', () => {
     expect((await page(path, '', null)).kind).toBe('login');
     expect((await page(path, '', user(['SUPER_ADMIN']))).kind).toBe('pass');
     expect((await page(path, '', user(['MANAGE_SETTINGS']))).kind).toBe('pass');
-    for (const permissions of [['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'], ['VIEW_STAFF_DASHBOARD', 'MANAGE_ANNOUNCEMENT']] as Permission[][]) {
+    for (const permissions of [
+      ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'],
+      ['VIEW_STAFF_DASHBOARD', 'MANAGE_ANNOUNCEMENT'],
+    ] as Permission[][]) {
       expect((await page(path, '', user(permissions))).kind).toBe('forbidden');
     }
   });
@@ -141,7 +190,10 @@ describe('page guards', () => {
     expect((await page(path, '', user(['MANAGE_ANNOUNCEMENT']))).kind).toBe('pass');
     expect((await page(path, '', user(['MANAGE_SETTINGS']))).kind).toBe('pass');
     expect((await page(path, '', user(['SUPER_ADMIN']))).kind).toBe('pass');
-    expect(await page(path, '', user(['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS']))).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(await page(path, '', user(['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS']))).toEqual({
+      kind: 'forbidden',
+      location: '/?error=insufficient_permissions',
+    });
     expect((await page(path, '', user([]))).kind).toBe('forbidden');
   });
 

@@ -1,4 +1,4 @@
-import { meets, type Grants, type Requirement } from '../../core/shared/permissions.ts';
+import { type Grants, meets, type Requirement } from '../../core/shared/permissions.ts';
 import { OBJECTIVE_ADMIN } from '../../plugins/objectives/schemas.ts';
 import type { RecruitmentAccess } from '../../plugins/recruitment/access.ts';
 import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
@@ -12,18 +12,31 @@ import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
  * it asks the feature's service, which answers as its API does (true: pass, false: refused, null: no such row, so
  * the page renders its 404 as the API answers 404).
  */
-export type PageGuard = { auth: true } | { requirement: Requirement } | { selfOr: Requirement } | { reads: ResourceCheck };
+export type PageGuard =
+  | { auth: true }
+  | { requirement: Requirement }
+  | { selfOr: Requirement }
+  | { reads: ResourceCheck };
 
 /** The signed-in user a guard checks: permissions, perks and ranks (a rank may open a recruitment form). */
 export type PageUser = Grants & { id: string; ranks: readonly { id: string }[] };
 
 /** What a `reads` guard may ask (Astro.locals.services has it). */
 export interface GuardServices {
-  recruitment: { access: Pick<RecruitmentAccess, 'mayEnter' | 'reviewsAny' | 'mayOpenForm' | 'mayReviewForm' | 'mayReviewApplication'> };
+  recruitment: {
+    access: Pick<
+      RecruitmentAccess,
+      'mayEnter' | 'reviewsAny' | 'mayOpenForm' | 'mayReviewForm' | 'mayReviewApplication'
+    >;
+  };
 }
 
 /** `params`: the path's parts its pattern captured (a form id, an application id). */
-export type ResourceCheck = (services: GuardServices, user: PageUser, params: readonly string[]) => Promise<boolean | null>;
+export type ResourceCheck = (
+  services: GuardServices,
+  user: PageUser,
+  params: readonly string[],
+) => Promise<boolean | null>;
 
 const auth: PageGuard = { auth: true };
 const needs = (requirement: Requirement): PageGuard => ({ requirement });
@@ -76,13 +89,21 @@ const USER_PAGE = /^\/users\/([^/]+)\/manage\/?$/;
  */
 export const PATH_GUARDS: [pattern: RegExp, guard: PageGuard][] = [
   // A form's applications and one application (GET .../forms/{id}/applications, GET .../applications/{id}).
-  [/^\/staff\/admin\/recruitment\/(\d+)\/applications\/?$/, reads((services, user, [formId]) => services.recruitment.access.mayReviewForm(user, formId!))],
+  [
+    /^\/staff\/admin\/recruitment\/(\d+)\/applications\/?$/,
+    reads((services, user, [formId]) => services.recruitment.access.mayReviewForm(user, formId!)),
+  ],
   [
     /^\/staff\/admin\/recruitment\/(\d+)\/applications\/(\d+)\/?$/,
-    reads((services, user, [, applicationId]) => services.recruitment.access.mayReviewApplication(user, applicationId!)),
+    reads((services, user, [, applicationId]) =>
+      services.recruitment.access.mayReviewApplication(user, applicationId!),
+    ),
   ],
   // The form: the builder for RECRUITMENT_MANAGER, read-only for its reviewers.
-  [/^\/staff\/admin\/recruitment\/(\d+)\/?$/, reads((services, user, [formId]) => services.recruitment.access.mayOpenForm(user, formId!))],
+  [
+    /^\/staff\/admin\/recruitment\/(\d+)\/?$/,
+    reads((services, user, [formId]) => services.recruitment.access.mayOpenForm(user, formId!)),
+  ],
 ];
 
 function matches(path: string, prefix: string): boolean {
@@ -109,15 +130,26 @@ function guardWithParams(path: string): { guard: PageGuard; params: string[] } |
 /** Where a page guard sends a signed-in user who may not see the page (the home page shows the toast). */
 export const FORBIDDEN_LOCATION = '/?error=insufficient_permissions';
 
-export type GuardOutcome = { kind: 'pass' } | { kind: 'login'; location: string } | { kind: 'forbidden'; location: string };
+export type GuardOutcome =
+  | { kind: 'pass' }
+  | { kind: 'login'; location: string }
+  | { kind: 'forbidden'; location: string };
 
 /**
  * requiresAuth → /login?redirect={path}; hasPermissions failing → /?error=insufficient_permissions. Only a `reads`
  * guard waits for anything (a query through `services`).
  */
-export async function checkPage(path: string, search: string, user: PageUser | null, services: GuardServices): Promise<GuardOutcome> {
+export async function checkPage(
+  path: string,
+  search: string,
+  user: PageUser | null,
+  services: GuardServices,
+): Promise<GuardOutcome> {
   const pathUser = USER_PAGE.exec(path)?.[1];
-  const found = pathUser && pathUser !== '@me' ? { guard: { selfOr: { all: ['MANAGE_USERS'] } } as PageGuard, params: [] } : guardWithParams(path);
+  const found =
+    pathUser && pathUser !== '@me'
+      ? { guard: { selfOr: { all: ['MANAGE_USERS'] } } as PageGuard, params: [] }
+      : guardWithParams(path);
   if (!found) return { kind: 'pass' };
   const { guard, params } = found;
   if (!user) return { kind: 'login', location: `/login?redirect=${encodeURIComponent(path + search)}` };

@@ -25,7 +25,10 @@ declare global {
 export const RUNTIME_SELECTOR = '[data-vd-runtime]';
 
 /** The page's runtime data (also kept on `window.__vdRuntime`), or undefined on a page without it (/offline). */
-export function readRuntime(doc: Pick<Document, 'querySelector'> = document, w: { __vdRuntime?: SiteRuntime } = window): SiteRuntime | undefined {
+export function readRuntime(
+  doc: Pick<Document, 'querySelector'> = document,
+  w: { __vdRuntime?: SiteRuntime } = window,
+): SiteRuntime | undefined {
   if (w.__vdRuntime) return w.__vdRuntime;
   const json = doc.querySelector<HTMLElement>(RUNTIME_SELECTOR)?.dataset.vdRuntime;
   if (json === undefined) return undefined;

@@ -1,4 +1,4 @@
-import { api, ApiRequestError } from './api.ts';
+import { ApiRequestError, api } from './api.ts';
 import { noteBanState, WAS_BANNED_KEY } from './ban-lifted.ts';
 import { showPendingToast, toast, toastOnNextPage } from './toast.ts';
 
@@ -49,7 +49,8 @@ if (location.pathname === '/' && sessionStorage.getItem(PENDING_LOGOUT)) {
 // The Login link takes the visitor back to where they were.
 document.addEventListener('click', (event) => {
   const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-login]');
-  if (link && location.pathname !== '/login') link.href = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  if (link && location.pathname !== '/login')
+    link.href = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
 });
 
 // An avatar Discord's CDN cannot serve (deleted, or the network is down) falls back to a neutral picture.

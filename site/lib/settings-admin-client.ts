@@ -18,13 +18,15 @@ export function bindSettingsAdmin(root: ParentNode = document): void {
     const controls = () => form.querySelectorAll<HTMLInputElement>('input, select, textarea');
     const showProblem = (message: string) => {
       problem.textContent = message;
-      controls().forEach((control) => markInvalid(control, problem, message !== ''));
+      for (const control of controls()) markInvalid(control, problem, message !== '');
     };
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       submit.classList.add('is-loading');
       try {
-        await withMinimumDisplay(api('POST', `/api/client/settings/${key}`, { val: settingValue(key, new FormData(form)) }));
+        await withMinimumDisplay(
+          api('POST', `/api/client/settings/${key}`, { val: settingValue(key, new FormData(form)) }),
+        );
         showProblem('');
         toast(`${settingLabel(key)} saved.`, 'is-success');
       } catch (error) {

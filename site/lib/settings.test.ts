@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SETTING_DEFINITIONS, SETTING_KEYS } from '../../plugins/settings/schemas.ts';
-import { NUMBER_SETTINGS, SETTING_LABELS, isoFromUtcField, numberBounds, numberFromField, settingLabel, settingValue, utcFieldValue } from './settings.ts';
+import {
+  isoFromUtcField,
+  NUMBER_SETTINGS,
+  numberBounds,
+  numberFromField,
+  SETTING_LABELS,
+  settingLabel,
+  settingValue,
+  utcFieldValue,
+} from './settings.ts';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -20,7 +29,8 @@ describe('Site Settings as people read them', () => {
     expect(numberBounds('appealVotesToDecide')).toEqual({ min: 1, max: 25 });
     expect(numberBounds('appealCooldownDays')).toEqual({ min: 0, max: 365 });
     expect(numberBounds('sponsorReward')).toEqual({ min: 0, max: 1_000_000 });
-    for (const key of NUMBER_SETTINGS) expect(SETTING_DEFINITIONS[key].schema.safeParse(numberBounds(key).max).success).toBe(true);
+    for (const key of NUMBER_SETTINGS)
+      expect(SETTING_DEFINITIONS[key].schema.safeParse(numberBounds(key).max).success).toBe(true);
   });
 
   it('sets the countdown in UTC, empty for none', () => {
@@ -29,7 +39,9 @@ describe('Site Settings as people read them', () => {
     expect(utcFieldValue(null)).toBe('');
     expect(isoFromUtcField('2026-12-25T00:00')).toBe('2026-12-25T00:00:00.000Z');
     expect(isoFromUtcField(' ')).toBeNull();
-    expect(SETTING_DEFINITIONS.festiveMode.schema.shape.countdownTo.safeParse(isoFromUtcField('2026-12-25T00:00')).success).toBe(true);
+    expect(
+      SETTING_DEFINITIONS.festiveMode.schema.shape.countdownTo.safeParse(isoFromUtcField('2026-12-25T00:00')).success,
+    ).toBe(true);
   });
 
   it('turns each form into the value its setting takes; an empty number is null for the server to refuse', () => {
@@ -38,14 +50,23 @@ describe('Site Settings as people read them', () => {
     expect(settingValue('teamsEnabled', form({ enabled: 'on' }))).toBe(true);
     expect(settingValue('teamsEnabled', form({}))).toBe(false);
     expect(settingValue('hourlyReward', form({ value: '75' }))).toBe(75);
-    expect(settingValue('festiveMode', form({ enabled: 'on', countdownTo: '2026-12-25T00:00', countdownLabel: ' Christmas ' }))).toEqual({
+    expect(
+      settingValue(
+        'festiveMode',
+        form({ enabled: 'on', countdownTo: '2026-12-25T00:00', countdownLabel: ' Christmas ' }),
+      ),
+    ).toEqual({
       enabled: true,
       countdownTo: '2026-12-25T00:00:00.000Z',
       countdownLabel: 'Christmas',
     });
     expect(settingValue('kitchen', form({ reason: ' Cleaning ' }))).toEqual({ open: false, reason: 'Cleaning' });
     expect(settingValue('rankAnnouncementChannel', form({ channel: ' ' }))).toBeNull();
-    expect(settingValue('rankAnnouncementChannel', form({ channel: '1100000000000000700' }))).toBe('1100000000000000700');
-    expect(settingValue('currentAnnouncement', form({ enabled: 'on', type: 'is-warning', content: ' **Hi** ' }))).toEqual({ enabled: true, type: 'is-warning', content: ' **Hi** ' });
+    expect(settingValue('rankAnnouncementChannel', form({ channel: '1100000000000000700' }))).toBe(
+      '1100000000000000700',
+    );
+    expect(
+      settingValue('currentAnnouncement', form({ enabled: 'on', type: 'is-warning', content: ' **Hi** ' })),
+    ).toEqual({ enabled: true, type: 'is-warning', content: ' **Hi** ' });
   });
 });

@@ -23,7 +23,12 @@ export function settingLabel(key: string): string {
 }
 
 /** The settings whose value is a whole number, each with its schema's bounds. */
-export const NUMBER_SETTINGS = ['appealCooldownDays', 'appealVotesToDecide', 'hourlyReward', 'sponsorReward'] as const satisfies readonly SettingKey[];
+export const NUMBER_SETTINGS = [
+  'appealCooldownDays',
+  'appealVotesToDecide',
+  'hourlyReward',
+  'sponsorReward',
+] as const satisfies readonly SettingKey[];
 export type NumberSettingKey = (typeof NUMBER_SETTINGS)[number];
 
 /** Each number setting's unit (beside its field) and what it does (under it). */
@@ -67,7 +72,11 @@ export function settingValue(key: SettingKey, data: FormData): unknown {
     case 'teamsEnabled':
       return on('enabled');
     case 'festiveMode':
-      return { enabled: on('enabled'), countdownTo: isoFromUtcField(field('countdownTo')), countdownLabel: field('countdownLabel').trim() };
+      return {
+        enabled: on('enabled'),
+        countdownTo: isoFromUtcField(field('countdownTo')),
+        countdownLabel: field('countdownLabel').trim(),
+      };
     case 'kitchen':
       return { open: on('open'), reason: field('reason').trim() };
     case 'rankAnnouncementChannel':

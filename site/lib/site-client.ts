@@ -29,10 +29,17 @@ function startLazily<M>(load: () => Promise<M>, start: (module: M) => void): voi
 
 onRuntime((runtime) => {
   const bar = document.querySelector<HTMLElement>('[data-festive]');
-  if (runtime.festive && bar) startLazily(() => import('./festive.ts'), ({ startFestive }) => startFestive(bar));
+  if (runtime.festive && bar)
+    startLazily(
+      () => import('./festive.ts'),
+      ({ startFestive }) => startFestive(bar),
+    );
   if (runtime.ads) {
     const ads = runtime.ads;
-    startLazily(() => import('./ads/ads.ts'), ({ startAds }) => startAds(ads));
+    startLazily(
+      () => import('./ads/ads.ts'),
+      ({ startAds }) => startAds(ads),
+    );
   }
 });
 
@@ -41,7 +48,11 @@ onRuntime((runtime) => {
 const ISLAND_ANSWERED = '[data-testid="user-menu"], [data-login]';
 function findBell(): boolean {
   const bell = document.querySelector<HTMLElement>('[data-notification-bell]');
-  if (bell) startLazily(() => import('./notifications-bell.ts'), ({ startBell }) => startBell(bell));
+  if (bell)
+    startLazily(
+      () => import('./notifications-bell.ts'),
+      ({ startBell }) => startBell(bell),
+    );
   return Boolean(bell) || document.querySelector(ISLAND_ANSWERED) !== null;
 }
 if (!findBell()) {

@@ -47,7 +47,8 @@ panel?.addEventListener('mouseleave', () => peek(false));
 // Keyboard users get the same expansion when focus enters the mini sidebar (a mouse click focuses too, but the
 // hover rule already covers the mouse, and expanding between mousedown and mouseup would swallow the click).
 panel?.addEventListener('focusin', (event) => {
-  if (desktop.matches && !sidebarActive.get() && (event.target as Element).matches(':focus-visible')) panel.classList.add('is-peeking');
+  if (desktop.matches && !sidebarActive.get() && (event.target as Element).matches(':focus-visible'))
+    panel.classList.add('is-peeking');
 });
 panel?.addEventListener('focusout', (event) => {
   if (!panel.contains(event.relatedTarget as Node | null)) peek(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, toBits, type Permission } from '../../core/shared/permissions.ts';
+import { ALL_PERMISSIONS, type Permission, toBits } from '../../core/shared/permissions.ts';
 import { activeHref, onlyBuilt, sidebarFor, sidebarLabels } from './staff-sidebar.ts';
 
 const viewer = (permissions: Permission[], perks: string[] = [], canResign = true) => ({
@@ -10,7 +10,9 @@ const viewer = (permissions: Permission[], perks: string[] = [], canResign = tru
 
 describe('staff sidebar', () => {
   it('a chef sees the kitchen entries and Extras only', () => {
-    const groups = sidebarFor(viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP', 'SUBMIT_ON_LEAVE_REQUEST']));
+    const groups = sidebarFor(
+      viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP', 'SUBMIT_ON_LEAVE_REQUEST']),
+    );
     expect(groups.map((g) => g.label)).toEqual([null, 'Extras']);
     expect(sidebarLabels(groups)).toEqual(['Dashboard', 'Order Manager', 'Food Lookup', 'Resign', 'Take a Vacation']);
   });
@@ -22,7 +24,9 @@ describe('staff sidebar', () => {
   });
 
   it('hides the Management group for permissions inside it that are not on its list', () => {
-    const labels = sidebarLabels(sidebarFor(viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_TEAMS', 'VIEW_MANAGEMENT_STATISTICS'])));
+    const labels = sidebarLabels(
+      sidebarFor(viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_TEAMS', 'VIEW_MANAGEMENT_STATISTICS'])),
+    );
     expect(labels).not.toContain('Team Manager');
     expect(labels).not.toContain('Management Statistics');
   });
@@ -34,14 +38,21 @@ describe('staff sidebar', () => {
     const perkOnly = sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS'], ['FEEDBACK_BETA', 'DELIVERY_MESSAGE_BETA'])));
     expect(perkOnly).not.toContain('Order Reports');
     expect(perkOnly).not.toContain('Premade Message Directory');
-    const both = sidebarLabels(sidebarFor(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG', 'MANAGE_ORDERS'], ['FEEDBACK_BETA', 'DELIVERY_MESSAGE_BETA'])));
+    const both = sidebarLabels(
+      sidebarFor(
+        viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG', 'MANAGE_ORDERS'], ['FEEDBACK_BETA', 'DELIVERY_MESSAGE_BETA']),
+      ),
+    );
     expect(both).toContain('Order Reports');
     expect(both).toContain('Premade Message Directory');
   });
 
   it('§6 "Report Manager / Order Reports": a Report Manager menu with Order Reports under it, for VIEW_BACKLOG and the perk, both', () => {
-    const management = (grants: ReturnType<typeof viewer>) => sidebarFor(grants).find((group) => group.label === 'Management');
-    const menu = management(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG'], ['FEEDBACK_BETA']))?.items.find((item) => item.label === 'Report Manager');
+    const management = (grants: ReturnType<typeof viewer>) =>
+      sidebarFor(grants).find((group) => group.label === 'Management');
+    const menu = management(viewer(['MANAGE_APPEALS', 'VIEW_BACKLOG'], ['FEEDBACK_BETA']))?.items.find(
+      (item) => item.label === 'Report Manager',
+    );
     expect(menu).toEqual({
       kind: 'menu',
       label: 'Report Manager',
@@ -66,8 +77,18 @@ describe('staff sidebar', () => {
         label: 'Recruitment',
         icon: 'recruitment',
         links: [
-          { kind: 'link', label: 'Delivery Driver', href: '/staff/admin/recruitment/1100000000000000502/applications', icon: 'recruitment' },
-          { kind: 'link', label: 'Night Shift', href: '/staff/admin/recruitment/1100000000000000503/applications', icon: 'recruitment' },
+          {
+            kind: 'link',
+            label: 'Delivery Driver',
+            href: '/staff/admin/recruitment/1100000000000000502/applications',
+            icon: 'recruitment',
+          },
+          {
+            kind: 'link',
+            label: 'Night Shift',
+            href: '/staff/admin/recruitment/1100000000000000503/applications',
+            icon: 'recruitment',
+          },
         ],
       },
     ]);
@@ -75,16 +96,38 @@ describe('staff sidebar', () => {
     const viewerLabels = sidebarLabels(sidebarFor({ ...viewer(['VIEW_RECRUITMENT_RESPONSE']), reviewForms: [] }));
     expect(viewerLabels).toEqual(['Recruitment', 'Resign']);
     // No form names their rank: no Management group.
-    expect(sidebarFor({ ...viewer(['VIEW_STAFF_DASHBOARD']), reviewForms: [] }).map((g) => g.label)).toEqual([null, 'Extras']);
+    expect(sidebarFor({ ...viewer(['VIEW_STAFF_DASHBOARD']), reviewForms: [] }).map((g) => g.label)).toEqual([
+      null,
+      'Extras',
+    ]);
   });
 
   it('a super admin sees every entry in the specification order', () => {
     expect(sidebarLabels(sidebarFor({ permissions: ALL_PERMISSIONS, perks: [], canResign: false }))).toEqual([
-      'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
-      'Management Statistics', 'My Performance', 'Management', 'On Leave Requests', 'Report Manager', 'Order Reports', 'Recruitment',
-      'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
-      'Site Settings', 'Announce', 'Audit Log',
-      'Resign', 'Take a Vacation', 'Premade Message Directory',
+      'Dashboard',
+      'Order Manager',
+      'Food Lookup',
+      'My Achievements',
+      'Management Statistics',
+      'My Performance',
+      'Management',
+      'On Leave Requests',
+      'Report Manager',
+      'Order Reports',
+      'Recruitment',
+      'Appeal Manager',
+      'Team Manager',
+      'User Manager',
+      'Rank Manager',
+      'Super Admin',
+      'Online Users',
+      'Order Management',
+      'Site Settings',
+      'Announce',
+      'Audit Log',
+      'Resign',
+      'Take a Vacation',
+      'Premade Message Directory',
     ]);
   });
 
@@ -103,7 +146,9 @@ describe('staff sidebar', () => {
 
   it('marks the longest matching entry active', () => {
     const groups = sidebarFor({ permissions: ALL_PERMISSIONS, perks: [], canResign: true });
-    expect(activeHref(groups, '/staff/admin/management-statistics/management')).toBe('/staff/admin/management-statistics/management');
+    expect(activeHref(groups, '/staff/admin/management-statistics/management')).toBe(
+      '/staff/admin/management-statistics/management',
+    );
     expect(activeHref(groups, '/staff/admin/users/123/ban')).toBe('/staff/admin/users');
     expect(activeHref(groups, '/staff/elsewhere')).toBeNull();
   });
@@ -111,7 +156,14 @@ describe('staff sidebar', () => {
   it('shows only entries whose page exists, dropping menus and groups left empty', () => {
     const built = new Set(['/staff/dashboard', '/staff/orders', '/staff/admin/users', '/staff/admin/order-management']);
     const groups = onlyBuilt(sidebarFor(viewer(['SUPER_ADMIN'])), (href) => built.has(href));
-    expect(sidebarLabels(groups)).toEqual(['Dashboard', 'Order Manager', 'User Manager', 'Super Admin', 'Order Management', 'Resign']);
+    expect(sidebarLabels(groups)).toEqual([
+      'Dashboard',
+      'Order Manager',
+      'User Manager',
+      'Super Admin',
+      'Order Management',
+      'Resign',
+    ]);
     expect(groups.map((group) => group.label)).toEqual([null, 'Management', 'Extras']);
   });
 });

@@ -1,4 +1,11 @@
-import { hasAny, isSuperAdmin, meets, type Grants, type Permission, type Requirement } from '../../core/shared/permissions.ts';
+import {
+  type Grants,
+  hasAny,
+  isSuperAdmin,
+  meets,
+  type Permission,
+  type Requirement,
+} from '../../core/shared/permissions.ts';
 import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
 
 /**
@@ -58,7 +65,8 @@ export interface SidebarGroup {
   items: SidebarItem[];
 }
 
-export const RESIGN_REFUSAL = 'Rank is not allowed to resign via website, please contact the appropriate administrator.';
+export const RESIGN_REFUSAL =
+  'Rank is not allowed to resign via website, please contact the appropriate administrator.';
 
 /** Any one of these shows the Management group. */
 export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
@@ -74,10 +82,18 @@ interface Entry extends SidebarLink {
   needs: Requirement;
 }
 
-const link = (label: string, href: string, icon: SidebarIcon, needs: Requirement): Entry => ({ kind: 'link', label, href, icon, needs });
+const link = (label: string, href: string, icon: SidebarIcon, needs: Requirement): Entry => ({
+  kind: 'link',
+  label,
+  href,
+  icon,
+  needs,
+});
 
 function visible(grants: Grants, entries: Entry[]): SidebarLink[] {
-  return entries.filter((entry) => meets(grants, entry.needs)).map(({ kind, label, href, icon }) => ({ kind, label, href, icon }));
+  return entries
+    .filter((entry) => meets(grants, entry.needs))
+    .map(({ kind, label, href, icon }) => ({ kind, label, href, icon }));
 }
 
 /** A menu of the entries the viewer may open, or nothing when there is none. */
@@ -101,7 +117,11 @@ export interface SidebarViewer extends Grants {
  * forms they may review, each leading to its applications (the pages they may open: site/lib/route-guards.ts).
  */
 function recruitmentItems(viewer: SidebarViewer): SidebarItem[] {
-  const entry = visible(viewer, [link('Recruitment', '/staff/admin/recruitment', 'recruitment', { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] })]);
+  const entry = visible(viewer, [
+    link('Recruitment', '/staff/admin/recruitment', 'recruitment', {
+      any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'],
+    }),
+  ]);
   if (entry.length) return entry;
   const links: SidebarLink[] = (viewer.reviewForms ?? []).map((form) => ({
     kind: 'link',
@@ -124,14 +144,26 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
 
   // The specification's six permissions, or a form that names one of the user's ranks (§6 makes that rank the form's
   // VIEW_RECRUITMENT_RESPONSE).
-  if (isSuperAdmin(viewer.permissions) || hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS) || viewer.reviewForms?.length) {
+  if (
+    isSuperAdmin(viewer.permissions) ||
+    hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS) ||
+    viewer.reviewForms?.length
+  ) {
     const items: SidebarItem[] = [
       ...menu(viewer, 'Management Statistics', 'statistics', [
-        link('My Performance', '/staff/admin/management-statistics', 'statistics', { all: ['VIEW_MANAGEMENT_STATISTICS'] }),
-        link('Management', '/staff/admin/management-statistics/management', 'statistics', { all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
+        link('My Performance', '/staff/admin/management-statistics', 'statistics', {
+          all: ['VIEW_MANAGEMENT_STATISTICS'],
+        }),
+        link('Management', '/staff/admin/management-statistics/management', 'statistics', {
+          all: ['MANAGE_MANAGEMENT_STATISTICS'],
+        }),
       ]),
-      ...visible(viewer, [link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] })]),
-      ...menu(viewer, 'Report Manager', 'reports', [link('Order Reports', '/staff/admin/report-manager/orders', 'reports', REPORT_MANAGER)]),
+      ...visible(viewer, [
+        link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
+      ]),
+      ...menu(viewer, 'Report Manager', 'reports', [
+        link('Order Reports', '/staff/admin/report-manager/orders', 'reports', REPORT_MANAGER),
+      ]),
       ...recruitmentItems(viewer),
       ...visible(viewer, [
         link('Appeal Manager', '/staff/admin/appeals', 'appeals', { all: ['MANAGE_APPEALS'] }),
@@ -159,7 +191,11 @@ export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
     { kind: 'resign', label: 'Resign', icon: 'resign', disabled: !viewer.canResign },
     ...visible(viewer, [
       link('Take a Vacation', '/staff/take-a-break', 'vacation', { all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
-      link('Premade Message Directory', '/staff/delivery-messages', 'messages', { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'], both: true }),
+      link('Premade Message Directory', '/staff/delivery-messages', 'messages', {
+        all: ['MANAGE_ORDERS'],
+        perks: ['DELIVERY_MESSAGE_BETA'],
+        both: true,
+      }),
     ]),
   ];
   groups.push({ label: 'Extras', items: extras });
@@ -189,7 +225,9 @@ export function onlyBuilt(groups: SidebarGroup[], exists: (href: string) => bool
 /** Every label a viewer sees, in order (menus contribute their own label and their links'): for tests and the dashboard. */
 export function sidebarLabels(groups: SidebarGroup[]): string[] {
   return groups.flatMap((group) =>
-    group.items.flatMap((item) => (item.kind === 'menu' ? [item.label, ...item.links.map((l) => l.label)] : [item.label])),
+    group.items.flatMap((item) =>
+      item.kind === 'menu' ? [item.label, ...item.links.map((l) => l.label)] : [item.label],
+    ),
   );
 }
 

@@ -1,4 +1,9 @@
-import { ManagementStatisticsQuerySchema, periodOf, type ManagementStatisticsQuery, type PeriodView } from '../../plugins/statistics/schemas.ts';
+import {
+  type ManagementStatisticsQuery,
+  ManagementStatisticsQuerySchema,
+  type PeriodView,
+  periodOf,
+} from '../../plugins/statistics/schemas.ts';
 
 /**
  * What a statistics screen (and its CSV) shows, read from the URL the way the API reads its query: anything it does
@@ -9,7 +14,9 @@ export function readStatisticsQuery(
   params: URLSearchParams,
   statistics: { today(): string; period(period: ManagementStatisticsQuery['period'], date?: string): PeriodView },
 ): { query: ManagementStatisticsQuery; view: PeriodView; date: string } {
-  const raw = Object.fromEntries(['period', 'date', 'sort', 'order'].flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])));
+  const raw = Object.fromEntries(
+    ['period', 'date', 'sort', 'order'].flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : [])),
+  );
   const parsed = ManagementStatisticsQuerySchema.safeParse(raw);
   let query = parsed.success ? parsed.data : ManagementStatisticsQuerySchema.parse({});
   const today = statistics.today();

@@ -36,6 +36,8 @@ describe('statistics screens', () => {
     expect(header).toBe(
       'Member,User ID,Period,From,Until,Source,Claimed,Prepared,Delivered,Reported,Claims expired,Claim to prepared (s),Ready to delivered (s),Days on leave,Applications reviewed,Appeal votes',
     );
-    expect(row).toBe(`"'=cmd|""/c calc""",1100000000000000004,week,2026-11-16,2026-11-22,snapshot,3,2,1,0,1,150.5,,0,0,2`);
+    expect(row).toBe(
+      `"'=cmd|""/c calc""",1100000000000000004,week,2026-11-16,2026-11-22,snapshot,3,2,1,0,1,150.5,,0,0,2`,
+    );
   });
 });

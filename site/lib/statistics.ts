@@ -1,10 +1,10 @@
 import { toCsv } from '../../plugins/statistics/csv.ts';
 import {
-  FIGURE_LABELS,
-  STATISTICS_FIGURES,
-  formatDay,
   type DayFigures,
+  FIGURE_LABELS,
+  formatDay,
   type ManagementStatisticsRecord,
+  STATISTICS_FIGURES,
   type StatisticsPerson,
 } from '../../plugins/statistics/schemas.ts';
 
@@ -36,8 +36,24 @@ export const personName = (p: StatisticsPerson) => p.displayName ?? p.username;
 /** Management's CSV: one row per member, the figures as the table shows them (seconds as numbers). */
 export function recordsCsv(records: readonly ManagementStatisticsRecord[]): string {
   return toCsv(
-    ['Member', 'User ID', 'Period', 'From', 'Until', 'Source', ...STATISTICS_FIGURES.map((f) => (f.startsWith('avg') ? `${FIGURE_LABELS[f]} (s)` : FIGURE_LABELS[f]))],
-    records.map((r) => [personName(r.user), r.user.id, r.period, r.from, r.until, r.source, ...STATISTICS_FIGURES.map((f) => r[f])]),
+    [
+      'Member',
+      'User ID',
+      'Period',
+      'From',
+      'Until',
+      'Source',
+      ...STATISTICS_FIGURES.map((f) => (f.startsWith('avg') ? `${FIGURE_LABELS[f]} (s)` : FIGURE_LABELS[f])),
+    ],
+    records.map((r) => [
+      personName(r.user),
+      r.user.id,
+      r.period,
+      r.from,
+      r.until,
+      r.source,
+      ...STATISTICS_FIGURES.map((f) => r[f]),
+    ]),
   );
 }
 

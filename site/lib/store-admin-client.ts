@@ -2,7 +2,8 @@ import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { toast, toastOnNextPage } from './toast.ts';
 
 /** A number field: null when left empty. */
-const numberOf = (data: FormData, name: string) => (String(data.get(name) ?? '').trim() === '' ? null : Number(data.get(name)));
+const numberOf = (data: FormData, name: string) =>
+  String(data.get(name) ?? '').trim() === '' ? null : Number(data.get(name));
 
 /** The form's grant fields as the API wants them (item-schemas.ts ItemGrantSchema). */
 function grantOf(data: FormData): Record<string, unknown> {
@@ -78,14 +79,22 @@ export function bindStoreAdmin(root: ParentNode = document): void {
   root.querySelectorAll<HTMLButtonElement>('[data-store-toggle]').forEach((button) => {
     const onSale = button.dataset.onSale !== 'true';
     button.addEventListener('click', () =>
-      run(button, () => api('PATCH', `/api/client/store/items/${button.dataset.storeToggle}`, { onSale }), onSale ? 'The item is on sale.' : 'The item is off sale.'),
+      run(
+        button,
+        () => api('PATCH', `/api/client/store/items/${button.dataset.storeToggle}`, { onSale }),
+        onSale ? 'The item is on sale.' : 'The item is off sale.',
+      ),
     );
   });
   root.querySelectorAll<HTMLFormElement>('form[data-store-restock]').forEach((restock) => {
     restock.addEventListener('submit', (event) => {
       event.preventDefault();
       const add = Number(new FormData(restock).get('add'));
-      void run(restock.querySelector('button')!, () => api('POST', `/api/client/store/items/${restock.dataset.storeRestock}/restock`, { add }), `Restocked: ${add} more.`);
+      void run(
+        restock.querySelector('button')!,
+        () => api('POST', `/api/client/store/items/${restock.dataset.storeRestock}/restock`, { add }),
+        `Restocked: ${add} more.`,
+      );
     });
   });
   root.querySelectorAll<HTMLButtonElement>('[data-store-delete]').forEach((button) => {
@@ -95,6 +104,12 @@ export function bindStoreAdmin(root: ParentNode = document): void {
     });
   });
   root.querySelectorAll<HTMLButtonElement>('[data-store-fulfil]').forEach((button) => {
-    button.addEventListener('click', () => run(button, () => api('POST', `/api/client/store/items/purchases/${button.dataset.storeFulfil}/fulfil`), 'Marked as handed over.'));
+    button.addEventListener('click', () =>
+      run(
+        button,
+        () => api('POST', `/api/client/store/items/purchases/${button.dataset.storeFulfil}/fulfil`),
+        'Marked as handed over.',
+      ),
+    );
   });
 }

@@ -28,7 +28,11 @@ export function bindBuyDialog(root: Document = document): void {
   function refresh(): void {
     giftFields.hidden = !isGift();
     if (!item) return;
-    pay.textContent = isGift() ? (recipient ? `Send to ${recipient.name} for ${coins(item.price)}` : 'Find who it is for first') : `Pay ${coins(item.price)}`;
+    pay.textContent = isGift()
+      ? recipient
+        ? `Send to ${recipient.name} for ${coins(item.price)}`
+        : 'Find who it is for first'
+      : `Pay ${coins(item.price)}`;
     pay.disabled = isGift() && !recipient;
   }
   function clearRecipient(): void {
@@ -57,10 +61,16 @@ export function bindBuyDialog(root: Document = document): void {
 
   async function find(): Promise<void> {
     const text = query.value.trim();
-    if (!text) return void (status.textContent = 'Type their username or user ID.');
+    if (!text) {
+      status.textContent = 'Type their username or user ID.';
+      return;
+    }
     status.textContent = 'Looking…';
     try {
-      ({ recipient } = await api<{ recipient: RecipientView }>('GET', `/api/client/store/recipient?query=${encodeURIComponent(text)}`));
+      ({ recipient } = await api<{ recipient: RecipientView }>(
+        'GET',
+        `/api/client/store/recipient?query=${encodeURIComponent(text)}`,
+      ));
       dialog.querySelector<HTMLImageElement>('[data-gift-avatar]')!.src = avatarUrl(recipient, 64);
       dialog.querySelector<HTMLElement>('[data-gift-name]')!.textContent = recipient.name;
       dialog.querySelector<HTMLElement>('[data-gift-id]')!.textContent = recipient.id;
@@ -85,9 +95,20 @@ export function bindBuyDialog(root: Document = document): void {
     pay.classList.add('is-loading');
     try {
       const gift = isGift() ? recipient : null;
-      const { purchased } = await withMinimumDisplay(api<PurchaseResponse>('POST', '/api/client/store/items/purchase', gift ? { id: item.id, giftUserID: gift.id } : { id: item.id }));
+      const { purchased } = await withMinimumDisplay(
+        api<PurchaseResponse>(
+          'POST',
+          '/api/client/store/items/purchase',
+          gift ? { id: item.id, giftUserID: gift.id } : { id: item.id },
+        ),
+      );
       dialog.close();
-      toastOnNextPage(gift ? `${purchased.itemName} is on its way to ${gift.name}. Thank you!` : `You bought ${purchased.itemName}. Enjoy!`, 'is-success');
+      toastOnNextPage(
+        gift
+          ? `${purchased.itemName} is on its way to ${gift.name}. Thank you!`
+          : `You bought ${purchased.itemName}. Enjoy!`,
+        'is-success',
+      );
       location.reload();
     } catch (error) {
       toast(errorMessage(error), 'is-danger', 8000);

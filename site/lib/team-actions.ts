@@ -24,20 +24,21 @@ function guarded(button: HTMLButtonElement, work: () => Promise<void>): void {
   });
 }
 
+/** Binds `action` to every button under `root` that `selector` finds, each guarded as above. */
+function guardEach(root: ParentNode, selector: string, action: (button: HTMLButtonElement) => Promise<void>): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>(selector)) guarded(button, () => action(button));
+}
+
 /** Edit Profile's Team (TeamChoice.astro): a customer's own join and leave. */
 export function bindTeamChoice(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLButtonElement>('[data-team-join]').forEach((button) =>
-    guarded(button, async () => {
-      await api('POST', `/api/client/teams/${button.dataset.teamJoin}/join`);
-      go(`You joined ${button.dataset.teamName}.`);
-    }),
-  );
-  root.querySelectorAll<HTMLButtonElement>('[data-team-leave]').forEach((button) =>
-    guarded(button, async () => {
-      await api('POST', `/api/client/teams/${button.dataset.teamLeave}/leave`);
-      go(`You left ${button.dataset.teamName}.`);
-    }),
-  );
+  guardEach(root, '[data-team-join]', async (button) => {
+    await api('POST', `/api/client/teams/${button.dataset.teamJoin}/join`);
+    go(`You joined ${button.dataset.teamName}.`);
+  });
+  guardEach(root, '[data-team-leave]', async (button) => {
+    await api('POST', `/api/client/teams/${button.dataset.teamLeave}/leave`);
+    go(`You left ${button.dataset.teamName}.`);
+  });
 }
 
 /**
@@ -45,7 +46,6 @@ export function bindTeamChoice(root: ParentNode = document): void {
  * loads again (the server renders the new state) with a toast.
  */
 export function bindTeamActions(root: ParentNode = document): void {
-
   // Create (data-team-form="") or edit (data-team-form="<id>").
   root.querySelectorAll<HTMLFormElement>('form[data-team-form]').forEach((form) => {
     const preview = form.querySelector<HTMLElement>('[data-team-preview]');
@@ -60,7 +60,12 @@ export function bindTeamActions(root: ParentNode = document): void {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
       const data = new FormData(form);
-      const team = { name: String(data.get('name') ?? ''), colour: String(data.get('colour') ?? ''), icon: String(data.get('icon') ?? ''), description: String(data.get('description') ?? '') };
+      const team = {
+        name: String(data.get('name') ?? ''),
+        colour: String(data.get('colour') ?? ''),
+        icon: String(data.get('icon') ?? ''),
+        description: String(data.get('description') ?? ''),
+      };
       const id = form.dataset.teamForm;
       try {
         if (id) {
@@ -76,31 +81,24 @@ export function bindTeamActions(root: ParentNode = document): void {
     });
   });
 
-  root.querySelectorAll<HTMLButtonElement>('[data-team-delete]').forEach((button) =>
-    guarded(button, async () => {
-      await api('DELETE', `/api/client/teams/${button.dataset.teamDelete}`);
-      go('Team deleted: its members have no team now.', '/staff/admin/teams');
-    }),
-  );
-  root.querySelectorAll<HTMLButtonElement>('[data-team-reset]').forEach((button) =>
-    guarded(button, async () => {
-      await api('POST', `/api/client/teams/reset-orders/${button.dataset.teamReset}`);
-      go('Orders reset to 0.');
-    }),
-  );
+  guardEach(root, '[data-team-delete]', async (button) => {
+    await api('DELETE', `/api/client/teams/${button.dataset.teamDelete}`);
+    go('Team deleted: its members have no team now.', '/staff/admin/teams');
+  });
+  guardEach(root, '[data-team-reset]', async (button) => {
+    await api('POST', `/api/client/teams/reset-orders/${button.dataset.teamReset}`);
+    go('Orders reset to 0.');
+  });
   // Add to a team (data-team-member = user, data-team = team) or remove from it (data-team = "").
-  root.querySelectorAll<HTMLButtonElement>('[data-team-member]').forEach((button) =>
-    guarded(button, async () => {
-      const teamID = button.dataset.team || null;
-      await api('PATCH', '/api/client/teams/update-user-team', { userID: button.dataset.teamMember, teamID });
-      go(teamID ? 'Added to the team.' : 'Removed from the team.', button.dataset.next);
-    }),
-  );
-  root.querySelectorAll<HTMLButtonElement>('[data-team-balance]').forEach((button) =>
-    guarded(button, async () => {
-      const { moved } = await api<BulkUpdateTeamsResponse>('POST', '/api/client/teams/bulk-update-teams', { mode: 'balance' });
-      go(moved.length === 1 ? '1 staff member placed in a team.' : `${moved.length} staff members placed in teams.`);
-    }),
-  );
+  guardEach(root, '[data-team-member]', async (button) => {
+    const teamID = button.dataset.team || null;
+    await api('PATCH', '/api/client/teams/update-user-team', { userID: button.dataset.teamMember, teamID });
+    go(teamID ? 'Added to the team.' : 'Removed from the team.', button.dataset.next);
+  });
+  guardEach(root, '[data-team-balance]', async () => {
+    const { moved } = await api<BulkUpdateTeamsResponse>('POST', '/api/client/teams/bulk-update-teams', {
+      mode: 'balance',
+    });
+    go(moved.length === 1 ? '1 staff member placed in a team.' : `${moved.length} staff members placed in teams.`);
+  });
 }
-

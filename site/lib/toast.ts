@@ -44,7 +44,11 @@ export function showPendingToast(): void {
   if (!pending) return;
   sessionStorage.removeItem(NEXT_PAGE_KEY);
   try {
-    const { message, type, durationMs } = JSON.parse(pending) as { message: string; type: ToastType; durationMs: number };
+    const { message, type, durationMs } = JSON.parse(pending) as {
+      message: string;
+      type: ToastType;
+      durationMs: number;
+    };
     toast(message, type, durationMs);
   } catch {
     // A value we did not write: nothing to show.

@@ -39,6 +39,6 @@ describe('browser preferences', () => {
     const off = [prefs.snowActive.listen(() => {}), prefs.festiveCountdown.listen(() => {})];
     expect(prefs.snowActive.get()).toBe(false);
     expect(prefs.festiveCountdown.get()).toBe(true);
-    off.forEach((f) => f());
+    for (const f of off) f();
   });
 });

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { OrderSchema } from '../../plugins/orders/entities.ts';
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { Services } from '../../plugins/index.ts';
 import { CreateObjectiveBodySchema } from '../../plugins/objectives/schemas.ts';
-import { PERMISSIONS } from '../../core/shared/permissions.ts';
-import { checkState, expect, fitsPhone, test, type Diner } from './fixtures.ts';
+import { OrderSchema } from '../../plugins/orders/entities.ts';
+import { checkState, type Diner, expect, fitsPhone, test } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
 // Each test arranges what it needs through the server's services: they run side by side.
@@ -13,18 +13,35 @@ const SAM_OWNER = '1100000000000000005';
 
 /** The driver's objective, as the create form sends it. */
 const deliverThree = (userId: string) =>
-  CreateObjectiveBodySchema.parse({ title: 'Deliver 3 orders', scope: 'user', userId, type: 'ORDER_TARGET_DELIVERED', target: 3, reward: { type: 'VD_CURRENCY', amount: 300 } });
+  CreateObjectiveBodySchema.parse({
+    title: 'Deliver 3 orders',
+    scope: 'user',
+    userId,
+    type: 'ORDER_TARGET_DELIVERED',
+    target: 3,
+    reward: { type: 'VD_CURRENCY', amount: 300 },
+  });
 
 /** Cooks an order for the chef and hands it to the driver, through the kitchen's own service calls. */
 async function deliverOne(diner: Diner, chefId: string, driverId: string, i: number): Promise<void> {
   const orders = (diner.app.server.ctx.services as Services).orders.orders;
-  const order = await orders.createOrder({ customerId: `12000000000000000${10 + i}`, item: `Objective burger ${i + 1}` });
+  const order = await orders.createOrder({
+    customerId: `12000000000000000${10 + i}`,
+    item: `Objective burger ${i + 1}`,
+  });
   await orders.claim({ id: chefId, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID);
-  await orders.prepare({ id: chefId, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID, { images: ['/food/burger.svg'], chefNote: null });
+  await orders.prepare({ id: chefId, permissions: PERMISSIONS.MANAGE_ORDERS }, order.orderID, {
+    images: ['/food/burger.svg'],
+    chefNote: null,
+  });
   // Cooking takes ORDER_COOKING_TIME_S (2 s here); the sweeper makes it READY.
   await expect.poll(async () => (await orders.get(order.orderID)).status, { timeout: 20_000 }).toBe('READY');
   // The sweeper may have given it to a queued driver: the order manager's permissions let ours take it anyway.
-  await orders.deliver({ id: driverId, permissions: PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.VIEW_BACKLOG }, order.orderID, { report: false, reportReason: null });
+  await orders.deliver(
+    { id: driverId, permissions: PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.VIEW_BACKLOG },
+    order.orderID,
+    { report: false, reportReason: null },
+  );
 }
 
 /** My Achievements, once its gateway connection is live. */
@@ -41,7 +58,10 @@ async function expectNotYetClaimable(page: Page): Promise<void> {
   await expect(card.getByRole('button', { name: 'Claim' })).toHaveCount(0);
 }
 
-test('a manager sets a driver "deliver 3 orders": the preview names the driver, and the objective is listed with its reward', async ({ browser, diner }) => {
+test('a manager sets a driver "deliver 3 orders": the preview names the driver, and the objective is listed with its reward', async ({
+  browser,
+  diner,
+}) => {
   const managerContext = await browser.newContext();
   await diner.signIn(managerContext, { username: 'director_dee', rank: 'Director' });
   const driverContext = await browser.newContext();
@@ -73,7 +93,10 @@ test('a manager sets a driver "deliver 3 orders": the preview names the driver, 
   await driverContext.close();
 });
 
-test('a driver with "deliver 3 orders" delivers 3, sees it claimable live, claims it and the coins arrive', async ({ browser, diner }) => {
+test('a driver with "deliver 3 orders" delivers 3, sees it claimable live, claims it and the coins arrive', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const { sessions } = diner.app.server.ctx;
   const owner = (await sessions.validate((await sessions.create(SAM_OWNER)).token))!.user;
@@ -88,10 +111,14 @@ test('a driver with "deliver 3 orders" delivers 3, sees it claimable live, claim
   await expectNotYetClaimable(page);
 
   for (let i = 0; i < 3; i++) await deliverOne(diner, chef.id, driver.id, i);
-  expect(await diner.app.server.ctx.orm.em.fork().count(OrderSchema, { deliveredBy: driver.id, status: 'DELIVERED' })).toBe(3);
+  expect(
+    await diner.app.server.ctx.orm.em.fork().count(OrderSchema, { deliveredBy: driver.id, status: 'DELIVERED' }),
+  ).toBe(3);
 
   // objectiveCompleted arrives on the driver's socket: the card becomes claimable without a reload.
-  await expect(page.getByTestId('toast')).toHaveText('Objective complete: Deliver 3 orders. Claim your reward!', { timeout: 30_000 });
+  await expect(page.getByTestId('toast')).toHaveText('Objective complete: Deliver 3 orders. Claim your reward!', {
+    timeout: 30_000,
+  });
   const claimable = page.locator('article.is-claimable', { hasText: 'Deliver 3 orders' });
   await expect(claimable).toContainText('3 of 3');
   await checkState(page);
@@ -100,7 +127,9 @@ test('a driver with "deliver 3 orders" delivers 3, sees it claimable live, claim
   const before = await services.store.coins.balance(driver.id);
   await claimable.getByRole('button', { name: 'Claim' }).click();
   // The live "Objective complete" toast may still be up: toasts stack.
-  await expect(page.getByTestId('toast').filter({ hasText: 'Claimed!' })).toHaveText(`Claimed! 300 coins: your balance is now ${(before + 300).toLocaleString('en')} coins.`);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Claimed!' })).toHaveText(
+    `Claimed! 300 coins: your balance is now ${(before + 300).toLocaleString('en')} coins.`,
+  );
   expect(await services.store.coins.balance(driver.id)).toBe(before + 300);
   const claimed = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Claimed' });
   await expect(claimed).toContainText(/Claimed \d+ \w+ \d{4}/);
@@ -109,7 +138,10 @@ test('a driver with "deliver 3 orders" delivers 3, sees it claimable live, claim
   await driverContext.close();
 });
 
-test('Charlie sees the demo objectives: in progress, claimed (a custom reward waiting), with what they pay', async ({ page, diner }) => {
+test('Charlie sees the demo objectives: in progress, claimed (a custom reward waiting), with what they pay', async ({
+  page,
+  diner,
+}) => {
   await diner.signInAs(page.context(), CHARLIE_CHEF);
   await page.goto('/staff/achievements');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Achievements');

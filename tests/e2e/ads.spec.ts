@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import type { StorePlugin } from '../../plugins/store/index.ts';
 import { NOTICE_DELAY_MS } from '../../site/lib/ads/adblock.ts';
-import { expect, expectAccessible, checkState, test } from './fixtures.ts';
+import { checkState, expect, expectAccessible, test } from './fixtures.ts';
 
 /** The server in this file runs with the ad network stand-in configured. */
 test.use({ adNetwork: true });
@@ -13,7 +13,10 @@ test.beforeEach(({ ads }) => {
   ads!.setConsentFramework(false);
 });
 
-test('an allowed ad network: the bottom ad shows (728x90, refreshed every 30 s) and no notice', async ({ page, ads }) => {
+test('an allowed ad network: the bottom ad shows (728x90, refreshed every 30 s) and no notice', async ({
+  page,
+  ads,
+}) => {
   // The page's clock, so the test can move it past the notice's delay rather than wait for it.
   await page.clock.install();
   await page.goto('/team');
@@ -47,7 +50,10 @@ test('the error page has an ad', async ({ page }) => {
   await expect(page.locator('#vd-ad-error').getByTestId('ad')).toBeVisible();
 });
 
-test('a blocked probe: blocked time stored, the notice after a delay, Need Help? lists the manifest', async ({ page, ads }) => {
+test('a blocked probe: blocked time stored, the notice after a delay, Need Help? lists the manifest', async ({
+  page,
+  ads,
+}) => {
   ads!.setBlocked(true);
   const started = Date.now();
   await page.goto('/');
@@ -67,7 +73,11 @@ test('a blocked probe: blocked time stored, the notice after a delay, Need Help?
   const help = notice.getByTestId('adblock-help');
   await expect(help.locator('summary')).toHaveText(['Stand-in Blocker', 'Another ad-blocker']);
   await help.locator('summary', { hasText: 'Stand-in Blocker' }).click();
-  await expect(help.getByRole('listitem')).toHaveText(['Open Stand-in Blocker.', 'Allow this site.', 'Reload the page.']);
+  await expect(help.getByRole('listitem')).toHaveText([
+    'Open Stand-in Blocker.',
+    'Allow this site.',
+    'Reload the page.',
+  ]);
   await expect(help.getByRole('img', { name: 'How to allow ads in Stand-in Blocker' })).toBeVisible();
   // Escape does not close it.
   await page.keyboard.press('Escape');
@@ -79,7 +89,10 @@ test('a blocked probe: blocked time stored, the notice after a delay, Need Help?
   await notice.getByRole('button', { name: "I've disabled it" }).click();
   await expect(page.locator('#vd-ad-bottom').getByTestId('ad')).toBeVisible();
   await expect(page.getByTestId('adblock-notice')).toHaveCount(0);
-  const stored = await page.evaluate(() => [localStorage.getItem('adblock-blockedAt'), localStorage.getItem('adblock-unblockedAfter')]);
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('adblock-blockedAt'),
+    localStorage.getItem('adblock-unblockedAfter'),
+  ]);
   expect(stored[0]).toBeNull();
   expect(Number(stored[1])).toBeGreaterThan(0);
 });
@@ -112,10 +125,16 @@ test('the cookie preferences button appears only with a consent framework, and o
   const button = page.getByRole('button', { name: 'Cookie preferences' });
   await expect(button).toBeVisible();
   await button.click();
-  expect(await page.evaluate(() => (window as unknown as { __tcfapiCalls: string[] }).__tcfapiCalls)).toEqual(['displayConsentUi']);
+  expect(await page.evaluate(() => (window as unknown as { __tcfapiCalls: string[] }).__tcfapiCalls)).toEqual([
+    'displayConsentUi',
+  ]);
 });
 
-test('a customer sponsors through the ad network: cancel returns to the store, paying shows the thanks, the callback brings the coins and the notice', async ({ browser, diner, ads }) => {
+test('a customer sponsors through the ad network: cancel returns to the store, paying shows the thanks, the callback brings the coins and the notice', async ({
+  browser,
+  diner,
+  ads,
+}) => {
   const CASEY = '1100000000000000001';
   const store = diner.app.server.ctx.services.store as StorePlugin;
   // The sponsor script is given the site's public address (PUBLIC_URL; http://localhost:<port> here): the whole
@@ -124,7 +143,9 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   const visitor = await browser.newContext();
   const anonymous = await visitor.newPage();
   await anonymous.goto(`${site}/store`);
-  await expect(anonymous.getByTestId('sponsor-offer').getByRole('link', { name: 'Sign in to sponsor' })).toHaveAttribute('href', '/login?redirect=%2Fstore');
+  await expect(
+    anonymous.getByTestId('sponsor-offer').getByRole('link', { name: 'Sign in to sponsor' }),
+  ).toHaveAttribute('href', '/login?redirect=%2Fstore');
   // A visitor cannot have been through the sponsor flow (it needs a signed-in user's token): no thanks for them.
   await anonymous.goto(`${site}/store?success=true`);
   await expect(anonymous.getByTestId('sponsor-offer')).toBeVisible();
@@ -133,7 +154,16 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
 
   const context = await browser.newContext();
   const { token, expiresAt } = await diner.app.server.ctx.sessions.create(CASEY);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: site, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      url: site,
+      httpOnly: true,
+      sameSite: 'Lax',
+      expires: expiresAt.getTime() / 1000,
+    },
+  ]);
   const page = await context.newPage();
   const before = await store.coins.balance(CASEY);
   const callbacks = ads!.sponsorCallbacks.length;
@@ -165,8 +195,12 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   expect(ads!.sponsorCallbacks.at(-1)).toMatchObject({ status: 200, body: { productId: '29' } });
   await expect.poll(() => store.coins.balance(CASEY)).toBe(before + 1000);
   await page.goto(`${site}/store`);
-  await expect(page.getByTestId('store-balance')).toContainText(`You have ${(before + 1000).toLocaleString('en')} coins`);
+  await expect(page.getByTestId('store-balance')).toContainText(
+    `You have ${(before + 1000).toLocaleString('en')} coins`,
+  );
   await page.goto(`${site}/users/@me/notifications`);
-  await expect(page.getByTestId('notification').first()).toContainText('Thank you for sponsoring Virtual Diner! 1,000 coins were added to your balance.');
+  await expect(page.getByTestId('notification').first()).toContainText(
+    'Thank you for sponsoring Virtual Diner! 1,000 coins were added to your balance.',
+  );
   await context.close();
 });

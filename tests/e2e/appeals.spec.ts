@@ -1,14 +1,17 @@
-import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { AppealSchema } from '../../plugins/appeals/entities.ts';
 import type { AppealsService } from '../../plugins/appeals/service.ts';
-import { expect, test, type Diner, checkState } from './fixtures.ts';
+import { checkState, type Diner, expect, test } from './fixtures.ts';
 
 // Each test arranges Blake's appeal through the appeals service and gives him back his seeded ban: they stand alone.
 test.describe.configure({ mode: 'parallel' });
 
 const BLAKE_BANNED = '1100000000000000006';
-const REASONS = { whyBanned: 'I sent joke orders to the kitchen, like a **bucket of ketchup**.', whyLift: 'The chefs lost time on them. I will only order real food from now on.' };
+const REASONS = {
+  whyBanned: 'I sent joke orders to the kitchen, like a **bucket of ketchup**.',
+  whyLift: 'The chefs lost time on them. I will only order real food from now on.',
+};
 
 /** A user's CurrentUser, to act through the services as they would through the site. */
 async function currentUser(diner: Diner, id: string): Promise<CurrentUser> {
@@ -40,7 +43,10 @@ test.describe('Blake Banned appeals his ban', () => {
     diner.app.server.ctx.events.publish('identityChanged', { userId: BLAKE_BANNED });
   });
 
-  test('he files an appeal from the ban page: the form checks it, shows it pending, and offers no second one', async ({ browser, diner }) => {
+  test('he files an appeal from the ban page: the form checks it, shows it pending, and offers no second one', async ({
+    browser,
+    diner,
+  }) => {
     const blakeContext = await browser.newContext();
     await diner.signInAs(blakeContext, BLAKE_BANNED);
     const blake = await blakeContext.newPage();
@@ -74,7 +80,10 @@ test.describe('Blake Banned appeals his ban', () => {
     await blakeContext.close();
   });
 
-  test('three managers accept his appeal, each with a reason; the decided appeal leaves the open list', async ({ browser, diner }) => {
+  test('three managers accept his appeal, each with a reason; the decided appeal leaves the open list', async ({
+    browser,
+    diner,
+  }) => {
     const appealId = await blakeAppeals(diner);
     for (let i = 1; i <= 3; i++) {
       const context = await browser.newContext();
@@ -90,7 +99,9 @@ test.describe('Blake Banned appeals his ban', () => {
       if (i === 1) await checkState(page);
       // A reason is required: the browser holds the vote back until there is one.
       await page.getByRole('button', { name: 'Accept' }).click();
-      expect(await page.getByLabel('Reason').evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
+      expect(await page.getByLabel('Reason').evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing)).toBe(
+        true,
+      );
       await expect(page.getByTestId('appeal-tally')).toContainText(`${i - 1} accept`);
       await page.getByLabel('Reason').fill(`Sincere apology (manager ${i}).`);
       await page.getByRole('button', { name: 'Accept' }).click();
@@ -114,7 +125,10 @@ test.describe('Blake Banned appeals his ban', () => {
     expect(await appealsOf(diner).listFor(BLAKE_BANNED)).toMatchObject([{ status: 'accepted' }]);
   });
 
-  test('once his appeal is accepted, his next page is the site with the toast, and the decision names no voter', async ({ browser, diner }) => {
+  test('once his appeal is accepted, his next page is the site with the toast, and the decision names no voter', async ({
+    browser,
+    diner,
+  }) => {
     const appealId = await blakeAppeals(diner);
     // His browser has seen the ban page (it remembers that he was banned).
     const blakeContext = await browser.newContext();
@@ -125,7 +139,11 @@ test.describe('Blake Banned appeals his ban', () => {
     // Three managers accept it through the service, as their vote buttons do.
     for (let i = 1; i <= 3; i++) {
       const { id } = await diner.signIn(await browser.newContext(), { username: `appeal_voter_${i}`, rank: 'Manager' });
-      await appealsOf(diner).vote(await currentUser(diner, id), appealId, { vote: 'accept', reason: `Sincere apology (manager ${i}).`, force: false });
+      await appealsOf(diner).vote(await currentUser(diner, id), appealId, {
+        vote: 'accept',
+        reason: `Sincere apology (manager ${i}).`,
+        force: false,
+      });
     }
     // Blake's next page load: the site, not the ban page, with the toast.
     await blake.goto('/');
@@ -141,7 +159,10 @@ test.describe('Blake Banned appeals his ban', () => {
   });
 });
 
-test('a customer blacklisted from ordering appeals the blacklist; the screens name it, and they file it', async ({ browser, diner }) => {
+test('a customer blacklisted from ordering appeals the blacklist; the screens name it, and they file it', async ({
+  browser,
+  diner,
+}) => {
   const context = await browser.newContext();
   const { id } = await diner.signIn(context, { username: 'listed_lou' });
   // Sam Owner (a demo SUPER_ADMIN) lists them, as the User Manager would.
@@ -154,9 +175,15 @@ test('a customer blacklisted from ordering appeals the blacklist; the screens na
   expect(listed.status).toBe(200);
   const page = await context.newPage();
   await page.goto('/appeal/create');
-  await expect(page.getByTestId('current-ban')).toHaveText('You are blacklisted from ordering: Ordered 40 milkshakes for a joke.');
-  await page.getByLabel('Why were you blacklisted from ordering?').fill('I ordered forty milkshakes to make my friends laugh.');
-  await page.getByLabel('Why should the blacklist be lifted?').fill('The kitchen lost a whole shift on them. It will not happen again.');
+  await expect(page.getByTestId('current-ban')).toHaveText(
+    'You are blacklisted from ordering: Ordered 40 milkshakes for a joke.',
+  );
+  await page
+    .getByLabel('Why were you blacklisted from ordering?')
+    .fill('I ordered forty milkshakes to make my friends laugh.');
+  await page
+    .getByLabel('Why should the blacklist be lifted?')
+    .fill('The kitchen lost a whole shift on them. It will not happen again.');
   await page.getByRole('button', { name: 'File appeal' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Your appeal was filed.');
   await expect(page.getByRole('heading', { name: 'The order blacklist' })).toBeVisible();

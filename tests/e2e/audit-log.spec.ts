@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Services } from '../../plugins/index.ts';
-import { checkState, expect, expectAccessible, fitsPhone, test, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const MORGAN_MANAGER = '1100000000000000004';
 const SAM_OWNER = '1100000000000000005';
@@ -19,7 +19,11 @@ async function newUser(browser: Browser, diner: Diner, username: string): Promis
   return id;
 }
 
-test('a manager bans someone from the ban page; the manager then reads it in that user\'s Audit section', async ({ page, browser, diner }) => {
+test("a manager bans someone from the ban page; the manager then reads it in that user's Audit section", async ({
+  page,
+  browser,
+  diner,
+}) => {
   const target = await newUser(browser, diner, 'loud_larry');
   await page.goto(`/login?redirect=${encodeURIComponent(`/staff/admin/users/${target}/ban`)}`);
   await page.getByRole('button', { name: /Morgan Manager/ }).click();
@@ -43,10 +47,17 @@ test('a manager bans someone from the ban page; the manager then reads it in tha
   await fitsPhone(page);
 });
 
-test('the super admin finds a manager\'s ban by actor, then by target, kind and date', async ({ page, browser, diner }) => {
+test("the super admin finds a manager's ban by actor, then by target, kind and date", async ({
+  page,
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const target = await newUser(browser, diner, 'rowdy_rita');
-  await services.users.admin.ban(await demoUser(diner, MORGAN_MANAGER), target, { reason: 'Trolling the kitchen', expires: null });
+  await services.users.admin.ban(await demoUser(diner, MORGAN_MANAGER), target, {
+    reason: 'Trolling the kitchen',
+    expires: null,
+  });
 
   await page.goto('/login?redirect=%2Fstaff%2Fdashboard');
   await page.getByRole('button', { name: /Sam Owner/ }).click();
@@ -81,16 +92,29 @@ test('the super admin finds a manager\'s ban by actor, then by target, kind and 
 
 test('MANAGE_SETTINGS alone reads the settings entries and nothing else', async ({ page, context, diner }) => {
   const services = diner.app.server.ctx.services as Services;
-  const editor = await diner.signIn(context, { username: 'sally_settings', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'] });
-  await services.settings.set('kitchen', { open: false, reason: 'Deep clean' }, { id: editor.id, username: 'sally_settings', displayName: null });
-  await services.settings.set('kitchen', { open: true, reason: '' }, { id: editor.id, username: 'sally_settings', displayName: null });
+  const editor = await diner.signIn(context, {
+    username: 'sally_settings',
+    permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'],
+  });
+  await services.settings.set(
+    'kitchen',
+    { open: false, reason: 'Deep clean' },
+    { id: editor.id, username: 'sally_settings', displayName: null },
+  );
+  await services.settings.set(
+    'kitchen',
+    { open: true, reason: '' },
+    { id: editor.id, username: 'sally_settings', displayName: null },
+  );
   // Something a settings editor may not read.
   await services.users.admin.warn(await demoUser(diner, SAM_OWNER), editor.id, 'Not for her eyes.');
 
   await page.goto('/staff/dashboard');
   await page.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Audit Log' }).click();
   await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
-  const actions = await page.locator('.audit-entry').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-audit-action')));
+  const actions = await page
+    .locator('.audit-entry')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-audit-action')));
   expect(actions.length).toBeGreaterThanOrEqual(2);
   expect(new Set(actions)).toEqual(new Set(['settings.update']));
   await expect(page.locator('.audit-entry', { hasText: 'Not for her eyes' })).toHaveCount(0);

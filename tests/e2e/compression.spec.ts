@@ -39,12 +39,22 @@ test('server-rendered pages and server-island answers are compressed; API JSON i
   const { token } = await diner.app.server.ctx.sessions.create(CHARLIE_CHEF);
   const cookie = `${SESSION_COOKIE}=${token}`;
   const sizes: string[] = [];
-  for (const [path, who] of [['/', ''], ['/leaderboard', ''], ['/team', ''], [`/users/${CHARLIE_CHEF}`, ''], ['/staff/orders', cookie], ['/staff/dashboard', cookie]] as const) {
+  for (const [path, who] of [
+    ['/', ''],
+    ['/leaderboard', ''],
+    ['/team', ''],
+    [`/users/${CHARLIE_CHEF}`, ''],
+    ['/staff/orders', cookie],
+    ['/staff/dashboard', cookie],
+  ] as const) {
     const plain = await get(`${diner.url}${path}`, who ? { cookie: who } : {});
     expect(plain.status, path).toBe(200);
     expect(plain.headers['content-encoding'], path).toBeUndefined();
     for (const encoding of ['br', 'gzip'] as const) {
-      const answer = await get(`${diner.url}${path}`, { 'accept-encoding': `${encoding}, deflate`, ...(who ? { cookie: who } : {}) });
+      const answer = await get(`${diner.url}${path}`, {
+        'accept-encoding': `${encoding}, deflate`,
+        ...(who ? { cookie: who } : {}),
+      });
       expect(answer.headers['content-encoding'], `${path} ${encoding}`).toBe(encoding);
       expect(answer.headers.vary, path).toMatch(/accept-encoding/i);
       expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'");
@@ -58,9 +68,10 @@ test('server-rendered pages and server-island answers are compressed; API JSON i
   // Every island a signed-in page asks for, each answer compressed.
   const page = decoded(await get(`${diner.url}/`, { 'accept-encoding': 'br', cookie }));
   const islands = [...page.matchAll(/href="(\/_server-islands\/[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-  expect(islands.map((url) => url.split('?')[0]).sort()).toEqual(
-    ['/_server-islands/LiveFigures', '/_server-islands/UserMenu'],
-  );
+  expect(islands.map((url) => url.split('?')[0]).sort()).toEqual([
+    '/_server-islands/LiveFigures',
+    '/_server-islands/UserMenu',
+  ]);
   for (const island of islands) {
     const answer = await get(`${diner.url}${island}`, { 'accept-encoding': 'gzip, br', cookie });
     expect(answer.status, island).toBe(200);

@@ -9,5 +9,11 @@ test('its script, pixel and help manifest load without a violation', async ({ br
   const response = await (await browser.newContext()).request.get(`${diner.url}/`);
   const policy = response.headers()['content-security-policy']!;
   expect(policy).toMatch(new RegExp(`script-src [^;]*${origin.replace(/[.:/]/g, '\\$&')}`));
-  await visitAll(browser, diner, 'anonymous with ads', null, ['/', '/leaderboard', '/team', '/privacy', '/disable-your-adblocker']);
+  await visitAll(browser, diner, 'anonymous with ads', null, [
+    '/',
+    '/leaderboard',
+    '/team',
+    '/privacy',
+    '/disable-your-adblocker',
+  ]);
 });

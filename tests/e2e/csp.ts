@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
-import { expect, hydrated, type Diner } from './fixtures.ts';
+import { type Diner, expect, hydrated } from './fixtures.ts';
 
 /**
  * Checks of the Content-Security-Policy (core/http/csp.ts) in a real browser, for pages.spec.ts (every page) and
@@ -19,7 +19,10 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
     window.__cspViolations = [];
     document.addEventListener(
       'securitypolicyviolation',
-      (event) => window.__cspViolations!.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`),
+      (event) =>
+        window.__cspViolations!.push(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+        ),
       true,
     );
   });
@@ -43,14 +46,21 @@ export async function cspProblems(page: Page, response: Response | null, console
   const path = new URL(page.url()).pathname;
   const problems: string[] = [];
   const policy = (await response?.allHeaders())?.['content-security-policy'] ?? 'none';
-  if (!/script-src 'self'/.test(policy) || /script-src[^;]*'unsafe-inline'/.test(policy)) problems.push(`${path}: policy ${policy}`);
+  if (!/script-src 'self'/.test(policy) || /script-src[^;]*'unsafe-inline'/.test(policy))
+    problems.push(`${path}: policy ${policy}`);
   const violations = await page.evaluate(() => window.__cspViolations ?? []);
   problems.push(...violations.map((v) => `${path}: ${v}`), ...consoleErrors.splice(0).map((c) => `${path}: ${c}`));
   return problems;
 }
 
 /** Opens each page in turn in a new context, signed in as `userId` or anonymous, and expects no CSP problem. */
-export async function visitAll(browser: Browser, diner: Diner, who: string, userId: string | null, pages: string[]): Promise<void> {
+export async function visitAll(
+  browser: Browser,
+  diner: Diner,
+  who: string,
+  userId: string | null,
+  pages: string[],
+): Promise<void> {
   const context = await browser.newContext();
   if (userId) await diner.signInAs(context, userId);
   await watchCsp(context);

@@ -5,7 +5,7 @@ import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { SAMPLE_ORDER } from '../../plugins/delivery-messages/schemas.ts';
 import type { Services } from '../../plugins/index.ts';
 import { fillDeliveryMessage } from '../../plugins/users/schemas.ts';
-import { expect, test, checkState, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, test } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
 // Each test makes its own users, orders and messages: they run side by side.
@@ -20,10 +20,16 @@ async function currentUser(diner: Diner, token: string): Promise<CurrentUser> {
 
 /** The demo directory's "Special delivery" message, as it is before the test. */
 function specialDelivery(services: Services) {
-  return services['delivery-messages'].messages.get({ id: '0', username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN, perks: [] } as never, 'special-delivery');
+  return services['delivery-messages'].messages.get(
+    { id: '0', username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN, perks: [] } as never,
+    'special-delivery',
+  );
 }
 
-test('a driver browses the premade message directory: each message previewed with the sample order, and searches it', async ({ browser, diner }) => {
+test('a driver browses the premade message directory: each message previewed with the sample order, and searches it', async ({
+  browser,
+  diner,
+}) => {
   const premade = await specialDelivery(diner.app.server.ctx.services as Services);
   const context = await browser.newContext();
   await diner.signIn(context, { username: 'driver_browsing', rank: 'Delivery Driver' });
@@ -42,7 +48,10 @@ test('a driver browses the premade message directory: each message previewed wit
 test('a driver picks a premade message in the deliver dialog and delivers with it', async ({ browser, diner }) => {
   const services = diner.app.server.ctx.services as Services;
   const premade = await specialDelivery(services);
-  const [driverContext, scratch] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const [driverContext, scratch] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   const driver = await diner.signIn(driverContext, { username: 'driver_premade', rank: 'Delivery Driver' });
   const chef = await diner.signIn(scratch, { username: 'chef_premade', rank: 'Chef' });
   const { id: customerId } = await diner.signIn(scratch, { username: 'hungry_premade' });
@@ -58,7 +67,12 @@ test('a driver picks a premade message in the deliver dialog and delivers with i
   const manager = await openManager(driverContext);
   await manager.getByRole('button', { name: 'Join delivery queue' }).click();
   await expect(manager.getByRole('button', { name: 'Leave delivery queue' })).toBeVisible();
-  const order = await orders.createOrder({ customerId, item: 'Chili cheese fries', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  const order = await orders.createOrder({
+    customerId,
+    item: 'Chili cheese fries',
+    guildId: '1200000000000000001',
+    channelId: '1300000000000000001',
+  });
   await orders.claim({ id: chef.id, permissions: 0 }, order.id);
   await orders.prepare({ id: chef.id, permissions: 0 }, order.id, { images: ['/food/fries.svg'], chefNote: null });
   await expect(card(manager, order.orderID)).toContainText('Driver: you', { timeout: 20_000 });
@@ -69,7 +83,9 @@ test('a driver picks a premade message in the deliver dialog and delivers with i
   await expect(dialog.getByRole('radio', { name: 'The default message' })).toBeChecked();
   await dialog.getByLabel('Or pick from the directory').fill('special');
   await dialog.getByRole('radio', { name: premade.title }).check();
-  await expect(dialog.locator('.delivery-preview')).toContainText(`Special delivery for @hungry_premade: one Chili cheese fries (order ${order.orderID})`);
+  await expect(dialog.locator('.delivery-preview')).toContainText(
+    `Special delivery for @hungry_premade: one Chili cheese fries (order ${order.orderID})`,
+  );
   await checkState(manager);
   await dialog.getByRole('button', { name: 'Deliver' }).click();
   await expect(card(manager, order.orderID)).toHaveCount(0);
@@ -78,17 +94,25 @@ test('a driver picks a premade message in the deliver dialog and delivers with i
   expect(await orders.get(order.orderID)).toMatchObject({ status: 'DELIVERED', deliveredBy: { id: driver.id } });
   const user = await services.users.users.findPrivate(driver.id);
   expect(user?.settings.deliveryMessage?.message).toBe(premade.message);
-  const after = await services['delivery-messages'].messages.get({ id: driver.id, permissions: 0, perks: [] } as never, premade._id);
+  const after = await services['delivery-messages'].messages.get(
+    { id: driver.id, permissions: 0, perks: [] } as never,
+    premade._id,
+  );
   expect(after.uses).toBe(premade.uses + 1);
   const page = await driverContext.newPage();
   await page.goto('/staff/delivery-messages');
-  await expect(page.getByRole('region', { name: 'Your delivery message' }).getByTestId('message-preview')).toHaveText(fillDeliveryMessage(premade.message, SAMPLE_ORDER));
+  await expect(page.getByRole('region', { name: 'Your delivery message' }).getByTestId('message-preview')).toHaveText(
+    fillDeliveryMessage(premade.message, SAMPLE_ORDER),
+  );
   await expect(page.locator('[data-message-slug="special-delivery"]')).toContainText('Your delivery message');
   await manager.getByRole('button', { name: 'Leave delivery queue' }).click();
   await driverContext.close();
 });
 
-test('a chef writes a premade message with the preview as they type and adds it to the directory', async ({ browser, diner }) => {
+test('a chef writes a premade message with the preview as they type and adds it to the directory', async ({
+  browser,
+  diner,
+}) => {
   const chefContext = await browser.newContext();
   await diner.signIn(chefContext, { username: 'chef_writer', rank: 'Chef' });
   const page = await chefContext.newPage();
@@ -106,7 +130,9 @@ test('a chef writes a premade message with the preview as they type and adds it 
   await page.getByRole('button', { name: '{customer}' }).click();
   await message.pressSequentially(', ');
   await expect(page.locator('#message-problem')).toHaveText('');
-  await expect(page.getByTestId('message-preview')).toHaveText(`${SAMPLE_ORDER.customer}, Your late-night ${SAMPLE_ORDER.item} is here.`);
+  await expect(page.getByTestId('message-preview')).toHaveText(
+    `${SAMPLE_ORDER.customer}, Your late-night ${SAMPLE_ORDER.item} is here.`,
+  );
   await checkState(page);
   await page.getByRole('button', { name: 'Add to the directory' }).click();
   await expect(page).toHaveURL(/\/staff\/delivery-messages\/midnight-snack$/);
@@ -115,12 +141,21 @@ test('a chef writes a premade message with the preview as they type and adds it 
   await chefContext.close();
 });
 
-test('a chef edits their premade message; a manager deletes it, and the audit log says so', async ({ browser, diner }) => {
+test('a chef edits their premade message; a manager deletes it, and the audit log says so', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
-  const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   const chef = await diner.signIn(chefContext, { username: 'chef_editor', rank: 'Chef' });
   await diner.signIn(managerContext, { username: 'manager_editor', rank: 'Manager' });
-  await services['delivery-messages'].messages.create(await currentUser(diner, chef.token), { title: 'Midnight treat', message: '{customer}, your late-night {item} is here.' });
+  await services['delivery-messages'].messages.create(await currentUser(diner, chef.token), {
+    title: 'Midnight treat',
+    message: '{customer}, your late-night {item} is here.',
+  });
   const page = await chefContext.newPage();
   await page.goto('/staff/delivery-messages/midnight-treat');
   await page.getByRole('link', { name: 'Edit' }).click();
@@ -138,15 +173,23 @@ test('a chef edits their premade message; a manager deletes it, and the audit lo
   await manager.getByRole('button', { name: 'Delete' }).click();
   await expect(manager).toHaveURL(/\/staff\/delivery-messages$/);
   await expect(manager.getByTestId('toast')).toHaveText('Message deleted.');
-  const audit = await diner.app.server.ctx.orm.em.fork().find(AuditEntrySchema, { action: 'deliveryMessage.delete', targetName: 'Midnight feast' });
+  const audit = await diner.app.server.ctx.orm.em
+    .fork()
+    .find(AuditEntrySchema, { action: 'deliveryMessage.delete', targetName: 'Midnight feast' });
   expect(audit).toHaveLength(1);
   await page.goto('/staff/delivery-messages/midnight-feast');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Midnight feast');
   await Promise.all([chefContext.close(), managerContext.close()]);
 });
 
-test('a customer holding the perk (the store item "Delivery message beta") finds the directory in their menu and writes there', async ({ browser, diner }) => {
-  const [holderContext, plainContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+test('a customer holding the perk (the store item "Delivery message beta") finds the directory in their menu and writes there', async ({
+  browser,
+  diner,
+}) => {
+  const [holderContext, plainContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   await diner.signIn(holderContext, { username: 'perk_customer', perks: ['DELIVERY_MESSAGE_BETA'] });
   await diner.signIn(plainContext, { username: 'plain_customer' });
   const plain = await plainContext.newPage();

@@ -3,7 +3,10 @@ import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 // A server with Discord OAuth configured, pointed at the Discord stand-in: no dev sign-in here.
 test.use({ discordOAuth: true });
 
-test('Discord sign-in through the stand-in, back to the page the user wanted, name in the menu', async ({ page, discord }) => {
+test('Discord sign-in through the stand-in, back to the page the user wanted, name in the menu', async ({
+  page,
+  discord,
+}) => {
   await page.goto('/users/@me');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fusers%2F%40me$/);
   await expect(page.getByRole('button', { name: /Casey Customer/ })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { DomainError } from '../../core/errors.ts';
 import type { Services } from '../../plugins/index.ts';
-import { expect, checkState, test } from './fixtures.ts';
+import { checkState, expect, test } from './fixtures.ts';
 
 test('the ban page shows the path the banned user asked for: no internal path, no added slash', async ({ page }) => {
   await page.goto('/login');
@@ -23,7 +23,10 @@ test('the 404 page shows the path asked for', async ({ page }) => {
   }
 });
 
-test("§8 the error page: 'Unknown error' when no status is known; a service's refusal keeps its status and words", async ({ page, diner }) => {
+test("§8 the error page: 'Unknown error' when no status is known; a service's refusal keeps its status and words", async ({
+  page,
+  diner,
+}) => {
   // Faults put into the running server's own service, then taken out: the page's render throws as it would.
   const stats = (diner.app.server.ctx.services as Services).orders.stats;
   const leaderboard = stats.leaderboard;

@@ -2,25 +2,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { startApp, type StartedApp } from '../../core/boot.ts';
+import { type StartedApp, startApp } from '../../core/boot.ts';
 import { loadConfig } from '../../core/config.ts';
 import { newId } from '../../core/ids.ts';
-import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { plugins } from '../../plugins/index.ts';
-import { startAdNetworkStandIn, type AdNetworkStandIn } from '../stand-ins/ad-network/server.ts';
+import { type AdNetworkStandIn, startAdNetworkStandIn } from '../stand-ins/ad-network/server.ts';
 import { APPLICATION_ID, createInteractionSigner, type InteractionSigner } from '../stand-ins/discord/interactions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
-import { startStripeStandIn, type StripeStandIn } from '../stand-ins/stripe/server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../stand-ins/discord/server.ts';
+import { type StripeStandIn, startStripeStandIn } from '../stand-ins/stripe/server.ts';
 import { freePort } from '../support/spawn-server.ts';
 
 export interface Diner {
   app: StartedApp;
   url: string;
   /** A user with a live session, signed in to the given browser context. */
-  signIn(context: BrowserContext, user?: { username?: string; permissions?: Permission[]; rank?: string; perks?: string[] }): Promise<{ id: string; token: string }>;
+  signIn(
+    context: BrowserContext,
+    user?: { username?: string; permissions?: Permission[]; rank?: string; perks?: string[] },
+  ): Promise<{ id: string; token: string }>;
   /** A live session for an existing user (a demo user, one a test made), signed in to the given browser context. */
   signInAs(context: BrowserContext, id: string): Promise<void>;
 }
@@ -118,23 +121,59 @@ interface RunningDiner extends Diner {
 }
 
 /** Starts a server as `npm start` does, configured with the worker's stand-ins. */
-async function startDiner({ discord, discordOAuth, interactionSigner, ads, stripe }: DinerNeeds): Promise<RunningDiner> {
+async function startDiner({
+  discord,
+  discordOAuth,
+  interactionSigner,
+  ads,
+  stripe,
+}: DinerNeeds): Promise<RunningDiner> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
   const port = String(await freePort());
-  const oauthEnv = discord && discordOAuth
-    ? { DISCORD_CLIENT_ID: discord.clientId, DISCORD_CLIENT_SECRET: discord.clientSecret, DISCORD_API_URL: discord.apiUrl }
-    : {};
-  const botEnv = discord && interactionSigner
-    ? { DISCORD_API_URL: discord.apiUrl, DISCORD_PUBLIC_KEY: interactionSigner.publicKey, DISCORD_TOKEN: discord.botToken, DISCORD_APPLICATION_ID: APPLICATION_ID }
-    : {};
+  const oauthEnv =
+    discord && discordOAuth
+      ? {
+          DISCORD_CLIENT_ID: discord.clientId,
+          DISCORD_CLIENT_SECRET: discord.clientSecret,
+          DISCORD_API_URL: discord.apiUrl,
+        }
+      : {};
+  const botEnv =
+    discord && interactionSigner
+      ? {
+          DISCORD_API_URL: discord.apiUrl,
+          DISCORD_PUBLIC_KEY: interactionSigner.publicKey,
+          DISCORD_TOKEN: discord.botToken,
+          DISCORD_APPLICATION_ID: APPLICATION_ID,
+        }
+      : {};
   const stripeEnv = stripe?.env ?? {};
   stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
   // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
-  const config = loadConfig({ PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ORDER_COOKING_TIME_S: '2', ...oauthEnv, ...botEnv, ...ads?.env, ...stripeEnv });
+  const config = loadConfig({
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ORDER_COOKING_TIME_S: '2',
+    ...oauthEnv,
+    ...botEnv,
+    ...ads?.env,
+    ...stripeEnv,
+  });
   const app = await startApp(config, plugins, path.resolve('dist'));
   const sessionCookie = async (context: BrowserContext, id: string): Promise<string> => {
     const { token, expiresAt } = await app.server.ctx.sessions.create(id);
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: app.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+    await context.addCookies([
+      {
+        name: SESSION_COOKIE,
+        value: token,
+        url: app.url,
+        httpOnly: true,
+        sameSite: 'Lax',
+        expires: expiresAt.getTime() / 1000,
+      },
+    ]);
     return token;
   };
   return {
@@ -143,7 +182,13 @@ async function startDiner({ discord, discordOAuth, interactionSigner, ads, strip
     async signIn(context, user = {}) {
       const em = app.server.ctx.orm.em.fork();
       const id = newId();
-      const created = em.create(UserSchema, { id, username: user.username ?? `e2e${id.slice(-5)}`, permissions: toBits(user.permissions ?? []), manualPerks: user.perks ?? [], ban: { active: false } });
+      const created = em.create(UserSchema, {
+        id,
+        username: user.username ?? `e2e${id.slice(-5)}`,
+        permissions: toBits(user.permissions ?? []),
+        manualPerks: user.perks ?? [],
+        ban: { active: false },
+      });
       if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
       await em.flush();
       return { id, token: await sessionCookie(context, id) };
@@ -190,7 +235,11 @@ export { expect };
  */
 export async function fitsPhone(page: Page, name = page.url()): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${name} at 390 px is wider than the screen` }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `${name} at 390 px is wider than the screen`,
+    })
+    .toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -203,12 +252,17 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const ending = document
       .getAnimations()
-      .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)));
+      .filter(
+        (a) =>
+          a.playState === 'running' &&
+          Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)),
+      );
     // Polled, not awaited through `finished`: the headless browser may settle an animation's state without
     // resolving that promise until a later frame, which kept every look() waiting for the ceiling. The ceiling is far
     // above any transition of ours (they last under a second), should one be held up.
     const deadline = performance.now() + 5000;
-    while (ending.some((a) => a.playState === 'running') && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (ending.some((a) => a.playState === 'running') && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   });
 }
 
@@ -229,11 +283,18 @@ export async function hydrated(page: Page): Promise<void> {
 /** The controls shorter than a thumb (44 px, docs/site-patterns.md), as the page is drawn now (on a touch screen). */
 export function controlsBelowThumbSize(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio')]
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'button, a.button, .input, .select select, .menu-list a, .list-pager a, .list-sorts a, label.checkbox, label.radio',
+      ),
+    ]
       .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
       .map((el) => ({ el, height: el.getBoundingClientRect().height }))
       .filter(({ height }) => height > 0 && height < 43.5)
-      .map(({ el, height }) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`),
+      .map(
+        ({ el, height }) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}" ${height.toFixed(1)} px`,
+      ),
   );
 }
 
@@ -245,7 +306,10 @@ export function controlsBelowThumbSize(page: Page): Promise<string[]> {
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await settled(page);
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

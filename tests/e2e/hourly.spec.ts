@@ -4,7 +4,10 @@ import { checkState, expect, test } from './fixtures.ts';
 // Each test makes its own customer: they run side by side.
 test.describe.configure({ mode: 'parallel' });
 
-test('a visitor is asked to sign in; a customer claims the hourly reward, watches the countdown, and cannot claim again for an hour', async ({ browser, diner }) => {
+test('a visitor is asked to sign in; a customer claims the hourly reward, watches the countdown, and cannot claim again for an hour', async ({
+  browser,
+  diner,
+}) => {
   const [customerContext, visitorContext] = await Promise.all([browser.newContext(), browser.newContext()]);
   await diner.signIn(customerContext, { username: 'coin_claimer' });
 
@@ -12,7 +15,10 @@ test('a visitor is asked to sign in; a customer claims the hourly reward, watche
   const visitor = await visitorContext.newPage();
   await visitor.goto('/hourly');
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Hourly rewards');
-  await expect(visitor.getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
+  await expect(visitor.getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fhourly',
+  );
 
   // The customer has never claimed: the reward is ready.
   const page = await customerContext.newPage();
@@ -48,9 +54,16 @@ test('a visitor is asked to sign in; a customer claims the hourly reward, watche
   await Promise.all([customerContext.close(), visitorContext.close()]);
 });
 
-test('the profile shows the hourly coins; a manager adjusts them with a reason, never below zero; nobody else sees them', async ({ browser, diner }) => {
+test('the profile shows the hourly coins; a manager adjusts them with a reason, never below zero; nobody else sees them', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
-  const [customerContext, managerContext, visitorContext] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [customerContext, managerContext, visitorContext] = await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ]);
   const customer = await diner.signIn(customerContext, { username: 'coin_collector' });
   await diner.signIn(managerContext, { username: 'manager_max', rank: 'Manager' });
   // The customer has claimed the hourly reward (as the button above claims it).
@@ -77,14 +90,18 @@ test('the profile shows the hourly coins; a manager adjusts them with a reason, 
   await expect(manager.getByTestId('toast')).toHaveText('Coins adjusted: the balance is now 75.');
   await expect(manager.getByTestId('profile-balance')).toHaveText('75');
   await expect(manager.getByTestId('coin-transactions').locator('li').first()).toContainText('Adjustment by staff');
-  await expect(manager.getByTestId('coin-transactions').locator('li').first()).toContainText('Thanks for reporting a bug');
+  await expect(manager.getByTestId('coin-transactions').locator('li').first()).toContainText(
+    'Thanks for reporting a bug',
+  );
 
   // Taking more than the balance is refused, and says why.
   await manager.goto(`/users/${customer.id}/manage`);
   await manager.getByLabel('Amount').fill('-100');
   await manager.getByLabel('Reason').fill('Too much');
   await manager.getByRole('button', { name: 'Adjust coins' }).click();
-  await expect(manager.locator('[data-adjust-error]')).toHaveText('The balance is 75 coins: you cannot take 100 coins.');
+  await expect(manager.locator('[data-adjust-error]')).toHaveText(
+    'The balance is 75 coins: you cannot take 100 coins.',
+  );
 
   // Nobody else sees the balance.
   const visitor = await visitorContext.newPage();

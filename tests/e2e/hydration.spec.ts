@@ -1,14 +1,22 @@
 import type { Services } from '../../plugins/index.ts';
 import { expect, test } from './fixtures.ts';
 
-test('the order manager hydrates without a mismatch while countdowns show, on a browser whose clock is off and whose preferences differ from the defaults', async ({ browser, diner }) => {
+test('the order manager hydrates without a mismatch while countdowns show, on a browser whose clock is off and whose preferences differ from the defaults', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   // A customer's order, claimed by another chef: its card counts down to the claim's expiry.
   const scratch = await browser.newContext();
   const { id: customerId } = await diner.signIn(scratch, { username: 'clock_customer' });
   const { id: otherChef } = await diner.signIn(scratch, { username: 'clock_chef', rank: 'Chef' });
   await scratch.close();
-  const order = await services.orders.orders.createOrder({ customerId, item: 'Slow-roasted countdown ribs', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  const order = await services.orders.orders.createOrder({
+    customerId,
+    item: 'Slow-roasted countdown ribs',
+    guildId: '1200000000000000001',
+    channelId: '1300000000000000001',
+  });
   await services.orders.orders.claim({ id: otherChef, permissions: 0 }, order.orderID);
 
   const context = await browser.newContext();
@@ -18,7 +26,10 @@ test('the order manager hydrates without a mismatch while countdowns show, on a 
   await context.clock.install({ time: Date.now() + 90_000 });
   // And preferences the server cannot know (localStorage): only deliveries for me, sound on.
   await context.addInitScript(() => {
-    localStorage.setItem('orderManager_orderFilter', JSON.stringify({ kitchenQueue: { showOthers: true }, deliveryQueue: { onlyMine: true } }));
+    localStorage.setItem(
+      'orderManager_orderFilter',
+      JSON.stringify({ kitchenQueue: { showOthers: true }, deliveryQueue: { onlyMine: true } }),
+    );
     localStorage.setItem('orderManager_soundEffects', 'true');
   });
   const problems: string[] = [];

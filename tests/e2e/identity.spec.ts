@@ -24,7 +24,8 @@ const menu = (page: Page) => page.getByTestId('user-menu');
 test.describe('dev sign-in', () => {
   test('the login page offers every demo role', async ({ page }) => {
     await page.goto('/login');
-    for (const demo of Object.values(DEMO)) await expect(page.getByRole('button', { name: new RegExp(`${demo.name}.*${demo.role}`) })).toBeVisible();
+    for (const demo of Object.values(DEMO))
+      await expect(page.getByRole('button', { name: new RegExp(`${demo.name}.*${demo.role}`) })).toBeVisible();
     await expect(page.getByRole('button', { name: /Blake Banned/ })).toBeVisible();
   });
 
@@ -74,13 +75,17 @@ test.describe('guards', () => {
     await devSignIn(page, 'Casey Customer');
     await page.goto('/staff/dashboard');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+    await expect(page.getByTestId('toast')).toHaveText(
+      'An error occurred: You have insufficient permissions to view that page.',
+    );
   });
 
   test('a chef reaches the staff dashboard', async ({ page }) => {
     await devSignIn(page, 'Charlie Chef');
     await page.goto('/staff/dashboard');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Good (morning|afternoon|evening), Charlie Chef/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      /Good (morning|afternoon|evening), Charlie Chef/,
+    );
   });
 
   test('?error=account_banned shows its toast; an unknown error shows none', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { newId } from '../../core/ids.ts';
 import type { Services } from '../../plugins/index.ts';
 import { FoodLookupQuerySchema } from '../../plugins/orders/entities.ts';
-import { expect, expectAccessible, checkState, fitsPhone, test, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 async function customer(browser: Browser, diner: Diner, username: string): Promise<string> {
   const scratch = await browser.newContext();
@@ -11,7 +11,10 @@ async function customer(browser: Browser, diner: Diner, username: string): Promi
   return id;
 }
 
-test('food lookup: a chef searches (and the search is logged); a super admin adds and deletes a food', async ({ browser, diner }) => {
+test('food lookup: a chef searches (and the search is logged); a super admin adds and deletes a food', async ({
+  browser,
+  diner,
+}) => {
   const chefContext = await browser.newContext();
   const chef = await diner.signIn(chefContext, { username: 'lookup_chef', rank: 'Chef' });
   const page = await chefContext.newPage();
@@ -44,9 +47,15 @@ test('food lookup: a chef searches (and the search is logged); a super admin add
   await adminContext.close();
 });
 
-test('order management: a super admin finds an order by its ID, reads its timeline and deletes it with a reason', async ({ browser, diner }) => {
+test('order management: a super admin finds an order by its ID, reads its timeline and deletes it with a reason', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
-  const order = await services.orders.orders.createOrder({ customerId: await customer(browser, diner, 'managed_mo'), item: 'A suspicious sandwich' });
+  const order = await services.orders.orders.createOrder({
+    customerId: await customer(browser, diner, 'managed_mo'),
+    item: 'A suspicious sandwich',
+  });
   const context = await browser.newContext();
   await diner.signIn(context, { username: 'om_owner', permissions: ['SUPER_ADMIN'] });
   const page = await context.newPage();
@@ -77,23 +86,36 @@ test('order management: a super admin finds an order by its ID, reads its timeli
   await context.close();
 });
 
-test("order history: a customer known only by their orders (the bot's, never signed in here) has one, reached from Order Management", async ({ browser, diner }) => {
+test("order history: a customer known only by their orders (the bot's, never signed in here) has one, reached from Order Management", async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   // No user row: the order was made for them by the bot; their name in Order Management leads to their history,
   // named by their ID, not to the 404 page.
   const botOnly = newId();
-  const botOrder = await services.orders.orders.createOrder({ customerId: botOnly, item: 'Bot-only breakfast burrito', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  const botOrder = await services.orders.orders.createOrder({
+    customerId: botOnly,
+    item: 'Bot-only breakfast burrito',
+    guildId: '1200000000000000001',
+    channelId: '1300000000000000001',
+  });
   const context = await browser.newContext();
   await diner.signIn(context, { username: 'oh_owner', permissions: ['SUPER_ADMIN'] });
   const page = await context.newPage();
   await page.goto(`/staff/admin/order-management?query=${botOrder.orderID}`);
-  await page.getByRole('row', { name: new RegExp(botOrder.orderID) }).getByRole('link', { name: 'Unknown user' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(botOrder.orderID) })
+    .getByRole('link', { name: 'Unknown user' })
+    .click();
   await expect(page).toHaveURL(`/staff/admin/order-history/${botOnly}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order history');
   await expect(page.getByText(botOnly, { exact: true })).toBeVisible();
   await expect(page.getByText('never signed in here', { exact: false })).toBeVisible();
   await expect(page.locator(`a[href="/users/${botOnly}"]`)).toHaveCount(0);
-  const row = page.getByRole('table', { name: `Orders of ${botOnly}` }).getByRole('row', { name: new RegExp(botOrder.orderID) });
+  const row = page
+    .getByRole('table', { name: `Orders of ${botOnly}` })
+    .getByRole('row', { name: new RegExp(botOrder.orderID) });
   await expect(row).toContainText('Bot-only breakfast burrito');
   await expect(row).toContainText('customer');
   await checkState(page);
@@ -108,7 +130,10 @@ test("order history: a customer known only by their orders (the bot's, never sig
   await context.close();
 });
 
-test('online users: a super admin sees, live, who has the site open with a live connection', async ({ browser, diner }) => {
+test('online users: a super admin sees, live, who has the site open with a live connection', async ({
+  browser,
+  diner,
+}) => {
   const adminContext = await browser.newContext();
   await diner.signIn(adminContext, { username: 'online_owner', permissions: ['SUPER_ADMIN'] });
   const admin = await adminContext.newPage();

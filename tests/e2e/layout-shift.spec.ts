@@ -24,7 +24,9 @@ async function recordShifts(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as LayoutShift[]) {
         if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map(({ node }) => (node instanceof Element ? node.outerHTML.slice(0, 160) : (node?.nodeName ?? 'a removed node')));
+        const moved = entry.sources.map(({ node }) =>
+          node instanceof Element ? node.outerHTML.slice(0, 160) : (node?.nodeName ?? 'a removed node'),
+        );
         shifts.push({ value: entry.value, moved });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures.ts';
 import { CHARLIE_CHEF } from './pages.ts';
 
-test('the leaderboard shows the top chefs, drivers and customers per period, without JavaScript of its own', async ({ page }) => {
+test('the leaderboard shows the top chefs, drivers and customers per period, without JavaScript of its own', async ({
+  page,
+}) => {
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Leaderboard');
   const period = page.getByRole('navigation', { name: 'Period' });
@@ -14,7 +16,9 @@ test('the leaderboard shows the top chefs, drivers and customers per period, wit
   await expect(page.getByRole('region', { name: 'Top customers' }).getByRole('listitem')).not.toHaveCount(0);
   // Ranked by count: each list is in descending order.
   for (const name of ['Top chefs', 'Top drivers', 'Top customers']) {
-    const counts = (await page.getByRole('region', { name }).locator('.leaderboard-count').allInnerTexts()).map((t) => Number.parseInt(t.replace(/\D/g, ''), 10));
+    const counts = (await page.getByRole('region', { name }).locator('.leaderboard-count').allInnerTexts()).map((t) =>
+      Number.parseInt(t.replace(/\D/g, ''), 10),
+    );
     expect(counts, name).toEqual([...counts].sort((a, b) => b - a));
   }
 
@@ -27,10 +31,16 @@ test('the leaderboard shows the top chefs, drivers and customers per period, wit
 
 test('every leaderboard figure says what it counts', async ({ page }) => {
   await page.goto('/leaderboard?period=all');
-  for (const [name, unit] of [['Top chefs', 'prepared'], ['Top drivers', 'delivered'], ['Top customers', 'placed'], ['Top teams', 'delivered']] as const) {
+  for (const [name, unit] of [
+    ['Top chefs', 'prepared'],
+    ['Top drivers', 'delivered'],
+    ['Top customers', 'placed'],
+    ['Top teams', 'delivered'],
+  ] as const) {
     const counts = page.getByRole('region', { name }).locator('.leaderboard-count');
     await expect(counts).not.toHaveCount(0);
-    for (const text of await counts.allInnerTexts()) expect(text.replace(/\s+/g, ' ').trim(), name).toMatch(new RegExp(`^[\\d,]+ orders? ${unit}$`));
+    for (const text of await counts.allInnerTexts())
+      expect(text.replace(/\s+/g, ' ').trim(), name).toMatch(new RegExp(`^[\\d,]+ orders? ${unit}$`));
   }
 });
 
@@ -38,15 +48,22 @@ test('on a phone a long name is shown whole, over two lines, above its figure', 
   // Charlie renames himself, as from Edit Profile: the leaderboard shows the new name at once.
   const { token } = await diner.app.server.ctx.sessions.create(CHARLIE_CHEF);
   const rename = (displayName: string | null) =>
-    page.request.patch(`/api/client/users/${CHARLIE_CHEF}`, { headers: { Authorization: `Bearer ${token}` }, data: { displayName } });
+    page.request.patch(`/api/client/users/${CHARLIE_CHEF}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { displayName },
+    });
   expect((await rename('Charlemagne Bartholomew Chefsson')).status()).toBe(200);
   try {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/leaderboard?period=all');
-    const name = page.getByRole('region', { name: 'Top chefs' }).getByRole('link', { name: 'Charlemagne Bartholomew Chefsson' });
+    const name = page
+      .getByRole('region', { name: 'Top chefs' })
+      .getByRole('link', { name: 'Charlemagne Bartholomew Chefsson' });
     await expect(name).toBeVisible();
     // Nothing of it is cut: the box holds all of its text.
-    const clipped = await name.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
+    const clipped = await name.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+    );
     expect(clipped).toBe(false);
   } finally {
     expect((await rename('Charlie Chef')).status()).toBe(200);

@@ -5,7 +5,10 @@ import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 const CASEY = '1100000000000000001';
 const BLAKE = '1100000000000000006';
 
-test('the demo customer sees the bell count, opens it, a new notice arrives live, marks all read, and turns DMs off', async ({ page, diner }) => {
+test('the demo customer sees the bell count, opens it, a new notice arrives live, marks all read, and turns DMs off', async ({
+  page,
+  diner,
+}) => {
   await page.goto('/login');
   await page.getByRole('button', { name: /Casey Customer/ }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -58,7 +61,13 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
 
   // Every notice, on its own page: one more arrives, heads the list, and is the one unread.
-  diner.app.server.ctx.events.publish('notice', { userId: CASEY, ref: `e2e:${Date.now()}:2`, kind: 'leave.approved', text: 'Your leave request was approved.', link: null });
+  diner.app.server.ctx.events.publish('notice', {
+    userId: CASEY,
+    ref: `e2e:${Date.now()}:2`,
+    kind: 'leave.approved',
+    text: 'Your leave request was approved.',
+    link: null,
+  });
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await bell.click();
   await page.getByRole('link', { name: 'See all notifications' }).click();
@@ -88,7 +97,10 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await expectAccessible(page);
 });
 
-test('the banned demo user has a bell too (their appeal is decided there), without a live connection', async ({ page, diner }) => {
+test('the banned demo user has a bell too (their appeal is decided there), without a live connection', async ({
+  page,
+  diner,
+}) => {
   const notifications = (diner.app.server.ctx.services.notifications as NotificationsPlugin).notifications;
   const unread = await notifications.unreadCount(BLAKE);
   expect(unread).toBeGreaterThanOrEqual(1);

@@ -4,11 +4,17 @@ import { addDays, formatLeaveDay } from '../../plugins/onleave/schemas.ts';
 import { checkState, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
-test('a chef asks for leave, a manager approves it, and the chef cannot join the delivery queue while away', async ({ browser, diner }) => {
+test('a chef asks for leave, a manager approves it, and the chef cannot join the delivery queue while away', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const today = services.onleave.requests.today();
   const until = addDays(today, 2);
-  const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const [chefContext, managerContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   await diner.signIn(chefContext, { username: 'chef_luca', rank: 'Chef' });
   await diner.signIn(managerContext, { username: 'manager_mia', rank: 'Manager' });
 
@@ -55,10 +61,16 @@ test('a chef asks for leave, a manager approves it, and the chef cannot join the
   await Promise.all([chefContext.close(), managerContext.close()]);
 });
 
-test('a manager puts a driver on leave from the create page; the user manager and the profile say until when', async ({ page, diner }) => {
+test('a manager puts a driver on leave from the create page; the user manager and the profile say until when', async ({
+  page,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const today = services.onleave.requests.today();
-  const driver = await diner.signIn(await page.context().browser()!.newContext(), { username: 'driver_dev', rank: 'Delivery Driver' });
+  const driver = await diner.signIn(await page.context().browser()!.newContext(), {
+    username: 'driver_dev',
+    rank: 'Delivery Driver',
+  });
   await diner.signIn(page.context(), { username: 'manager_max', rank: 'Manager' });
 
   await page.goto('/staff/admin/on-leave-requests/create');
@@ -80,12 +92,17 @@ test('a manager puts a driver on leave from the create page; the user manager an
   await expect(page.locator('tr', { hasText: 'driver_dev' })).toContainText('On leave until');
 });
 
-test('a staff search the user filter refuses (a NUL) finds nobody instead of failing, on the leave and Team Manager pages', async ({ page, diner }) => {
+test('a staff search the user filter refuses (a NUL) finds nobody instead of failing, on the leave and Team Manager pages', async ({
+  page,
+  diner,
+}) => {
   await diner.signIn(page.context(), { username: 'manager_nul', rank: 'Manager', permissions: ['MANAGE_TEAMS'] });
   const leave = await page.goto('/staff/admin/on-leave-requests/create?search=%00');
   expect(leave?.status()).toBe(200);
   await expect(page.getByTestId('no-match')).toBeVisible();
-  const { teams: [team] } = (await (await page.request.get('/api/client/teams')).json()) as { teams: { _id: string }[] };
+  const {
+    teams: [team],
+  } = (await (await page.request.get('/api/client/teams')).json()) as { teams: { _id: string }[] };
   if (!team) throw new Error('The demo data has no team');
   const teams = await page.goto(`/staff/admin/teams?team=${team._id}&search=%00`);
   expect(teams?.status()).toBe(200);

@@ -7,14 +7,21 @@ import { openManager, PNG } from './kitchen.ts';
 const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
 
 /** A customer of their own for each order (one active order per customer). */
-async function newCustomer(browser: import('@playwright/test').Browser, diner: import('./fixtures.ts').Diner, username: string): Promise<string> {
+async function newCustomer(
+  browser: import('@playwright/test').Browser,
+  diner: import('./fixtures.ts').Diner,
+  username: string,
+): Promise<string> {
   const scratch = await browser.newContext();
   const { id } = await diner.signIn(scratch, { username });
   await scratch.close();
   return id;
 }
 
-test('the kitchen, live: a new order appears, one chef claims it, the other sees it at once; prepared with an upload, delivered by the queued driver', async ({ browser, diner }) => {
+test('the kitchen, live: a new order appears, one chef claims it, the other sees it at once; prepared with an upload, delivered by the queued driver', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [chefContext, otherChefContext, driverContext] = contexts as [BrowserContext, BrowserContext, BrowserContext];
@@ -25,7 +32,11 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
 
   // Ready orders left by the demo data would go to the queued driver first (one assignment at a time per driver).
   for (const ready of (await services.orders.orders.listActive()).filter((o) => o.status === 'READY')) {
-    await services.orders.orders.delete({ id: chef.id, username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN }, ready.id, { reason: 'Clearing the pass for the test' });
+    await services.orders.orders.delete(
+      { id: chef.id, username: 'test', displayName: null, permissions: PERMISSIONS.SUPER_ADMIN },
+      ready.id,
+      { reason: 'Clearing the pass for the test' },
+    );
   }
 
   const chefPage = await openManager(chefContext);
@@ -36,7 +47,12 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
 
   // A customer orders (the bot's call, made here through the service): both chefs see it without a reload.
   const customerId = await newCustomer(browser, diner, 'hungry_hal');
-  const order = await services.orders.orders.createOrder({ customerId, item: 'Triple bacon smashburger, no pickles', guildId: '1200000000000000001', channelId: '1300000000000000001' });
+  const order = await services.orders.orders.createOrder({
+    customerId,
+    item: 'Triple bacon smashburger, no pickles',
+    guildId: '1200000000000000001',
+    channelId: '1300000000000000001',
+  });
   await expect(card(chefPage, order.orderID)).toContainText('Triple bacon smashburger, no pickles');
   await expect(card(otherPage, order.orderID)).toContainText('Waiting');
 
@@ -65,12 +81,21 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
       if (label && seen.at(-1) !== label) seen.push(label);
     };
     note();
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
   }, order.orderID);
   await prepare.getByRole('button', { name: 'Start cooking' }).click();
   await expect(prepare).toBeHidden();
   await expect
-    .poll(async () => (await otherPage.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).filter((label) => label === 'Cooking' || label === 'Ready'))
+    .poll(async () =>
+      (await otherPage.evaluate(() => (window as unknown as { __seen: string[] }).__seen)).filter(
+        (label) => label === 'Cooking' || label === 'Ready',
+      ),
+    )
     .toEqual(expect.arrayContaining(['Cooking']));
 
   // Cooking done (2 s in the e2e server): the sweeper makes it ready and assigns the driver in the queue.
@@ -84,7 +109,12 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
   // It leaves every screen.
   for (const page of [chefPage, otherPage, driverPage]) await expect(card(page, order.orderID)).toHaveCount(0);
   const delivered = await services.orders.orders.get(order.orderID);
-  expect(delivered).toMatchObject({ status: 'DELIVERED', preparedBy: { id: chef.id }, deliveredBy: { id: driver.id }, chefNote: 'Extra crispy bacon, as asked.' });
+  expect(delivered).toMatchObject({
+    status: 'DELIVERED',
+    preparedBy: { id: chef.id },
+    deliveredBy: { id: driver.id },
+    chefNote: 'Extra crispy bacon, as asked.',
+  });
 
   // The chef's figures and the leaderboard count it.
   expect((await services.orders.stats.figuresFor(chef.id)).prepared).toBe(before.prepared + 1);
@@ -106,20 +136,38 @@ test('a chef cannot claim their own order nor a second one', async ({ browser, d
   const context = await browser.newContext();
   const chef = await diner.signIn(context, { username: 'chef_dee', rank: 'Chef' });
   const own = await services.orders.orders.createOrder({ customerId: chef.id, item: 'A snack for the chef' });
-  const first = await services.orders.orders.createOrder({ customerId: await newCustomer(browser, diner, 'peckish_pat'), item: 'Chips' });
-  const second = await services.orders.orders.createOrder({ customerId: await newCustomer(browser, diner, 'starving_sam'), item: 'Onion rings' });
+  const first = await services.orders.orders.createOrder({
+    customerId: await newCustomer(browser, diner, 'peckish_pat'),
+    item: 'Chips',
+  });
+  const second = await services.orders.orders.createOrder({
+    customerId: await newCustomer(browser, diner, 'starving_sam'),
+    item: 'Onion rings',
+  });
   const page = await openManager(context);
   await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toBeDisabled();
-  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute('title', 'You cannot claim your own order.');
-  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription('You cannot claim your own order.');
+  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute(
+    'title',
+    'You cannot claim your own order.',
+  );
+  await expect(card(page, own.orderID).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription(
+    'You cannot claim your own order.',
+  );
   await expect(card(page, own.orderID).getByText('You cannot claim your own order.')).toBeVisible();
   await card(page, first.orderID).getByRole('button', { name: 'Claim' }).click();
   await expect(card(page, first.orderID)).toContainText('Claimed by you');
   await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toBeDisabled();
-  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute('title', `You already hold order ${first.orderID}.`);
-  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription(`You already hold order ${first.orderID}.`);
+  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAttribute(
+    'title',
+    `You already hold order ${first.orderID}.`,
+  );
+  await expect(card(page, second.orderID).getByRole('button', { name: 'Claim' })).toHaveAccessibleDescription(
+    `You already hold order ${first.orderID}.`,
+  );
   // The server says the same to a chef who tries anyway.
-  const refused = await page.request.post(`/api/client/orders/${second.id}/claim`, { headers: { 'sec-fetch-site': 'same-origin' } });
+  const refused = await page.request.post(`/api/client/orders/${second.id}/claim`, {
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
   expect(refused.status()).toBe(409);
   await context.close();
 });

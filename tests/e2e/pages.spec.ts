@@ -2,8 +2,8 @@ import type { Browser, Page, Response } from '@playwright/test';
 import { RankSchema } from '../../core/auth/entities.ts';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import { cspProblems, visitAll, watchCsp, watchCspConsole } from './csp.ts';
-import { controlsBelowThumbSize, expect, expectAccessible, test, type Diner } from './fixtures.ts';
-import { ALL_PAGES, VIEWERS, viewerRoleOf, type Role } from './pages.ts';
+import { controlsBelowThumbSize, type Diner, expect, expectAccessible, test } from './fixtures.ts';
+import { ALL_PAGES, type Role, VIEWERS, viewerRoleOf } from './pages.ts';
 
 /**
  * Every page once, as the least privileged role that may open it (one role per permission class: a visitor, a
@@ -64,7 +64,15 @@ async function expectShell(page: Page, role: Role): Promise<void> {
   const footer = page.locator('footer.site-footer');
   // Recruitment only for someone signed in (§2); every link leads to a page that exists.
   const recruitment = role === 'anonymous' ? [] : ['Recruitment'];
-  await expect(footer.getByRole('link')).toHaveText(['Invite', 'Appeal', ...recruitment, 'Privacy Policy', 'Login', 'Our Team', 'Discord community']);
+  await expect(footer.getByRole('link')).toHaveText([
+    'Invite',
+    'Appeal',
+    ...recruitment,
+    'Privacy Policy',
+    'Login',
+    'Our Team',
+    'Discord community',
+  ]);
   await expect(footer).toContainText('the number 1 home for virtual fast food');
   await expect(footer).toContainText(`2017–${new Date().getFullYear()}`);
   await expect(page.getByTestId('announcement')).toBeVisible();
@@ -74,9 +82,17 @@ async function expectShell(page: Page, role: Role): Promise<void> {
 function unreachableScrollers(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('body *:not(input, textarea, select)')]
-      .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility())
+      .filter(
+        (el) =>
+          ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) &&
+          el.scrollWidth > el.clientWidth + 1 &&
+          el.checkVisibility(),
+      )
       .filter((el) => !(el.tabIndex >= 0 && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))))
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} in ${el.clientWidth} px)`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} (${el.scrollWidth} in ${el.clientWidth} px)`,
+      ),
   );
 }
 
@@ -96,24 +112,37 @@ async function smallControlsOnTouch(page: Page): Promise<string[]> {
 /** At a 390 px phone: nothing wider than the screen, sideways boxes reachable, and (staff screens) thumb-sized controls. */
 async function expectFitsPhone(page: Page, path: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${path} at 390 px is wider than the screen` }).toBeLessThanOrEqual(390);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `${path} at 390 px is wider than the screen`,
+    })
+    .toBeLessThanOrEqual(390);
   expect(await unreachableScrollers(page), `sideways boxes on ${path} at 390 px`).toEqual([]);
-  if (TOUCH_PAGES.has(path)) expect(await smallControlsOnTouch(page), `small controls on ${path} on a touch screen`).toEqual([]);
+  if (TOUCH_PAGES.has(path))
+    expect(await smallControlsOnTouch(page), `small controls on ${path} on a touch screen`).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function expectLinksLead(page: Page, path: string, role: Role): Promise<void> {
-  const links = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('#')[0]!));
+  const links = await page
+    .locator('a[href^="/"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('#')[0]!));
   for (const href of new Set(links)) {
     if (href === '/api/auth/logout' || followed.has(`${role} ${href}`)) continue;
     followed.add(`${role} ${href}`);
-    expect((await page.request.get(href, { maxRedirects: 0 })).status(), `${href} (linked from ${path} as ${role})`).not.toBe(404);
+    expect(
+      (await page.request.get(href, { maxRedirects: 0 })).status(),
+      `${href} (linked from ${path} as ${role})`,
+    ).not.toBe(404);
   }
 }
 
 for (const path of ALL_PAGES) {
   const role = viewerRoleOf(path);
-  test(`${path} as ${role}: shell, CSP, axe light and dark, fits a phone, its links lead somewhere`, async ({ browser, diner }) => {
+  test(`${path} as ${role}: shell, CSP, axe light and dark, fits a phone, its links lead somewhere`, async ({
+    browser,
+    diner,
+  }) => {
     const { page, cspConsole } = await tabFor(browser, diner, role);
     await page.emulateMedia({ colorScheme: 'light' });
     const response: Response | null = await page.goto(path);
@@ -141,7 +170,11 @@ const BLAKE_BANNED = '1100000000000000006';
  * one of their own, by their journeys (error-page, live-ban, kitchen-admin, rank-manager).
  */
 const OTHER_DOCUMENTS: { who: string; userId: string | null; paths: (diner: Diner) => Promise<string[]> }[] = [
-  { who: 'a visitor', userId: null, paths: async () => ['/login/callback', '/offline', '/no-such-page', '/staff/dashboard'] },
+  {
+    who: 'a visitor',
+    userId: null,
+    paths: async () => ['/login/callback', '/offline', '/no-such-page', '/staff/dashboard'],
+  },
   { who: 'a customer', userId: VIEWERS.customer, paths: async () => ['/staff/dashboard', '/login'] },
   { who: 'a banned user', userId: BLAKE_BANNED, paths: async () => ['/banned', '/', '/staff/orders'] },
   {
@@ -157,7 +190,10 @@ const OTHER_DOCUMENTS: { who: string; userId: string | null; paths: (diner: Dine
 ];
 
 for (const { who, userId, paths } of OTHER_DOCUMENTS) {
-  test(`the documents ${who} meets outside the page list break nothing in the Content-Security-Policy`, async ({ browser, diner }) => {
+  test(`the documents ${who} meets outside the page list break nothing in the Content-Security-Policy`, async ({
+    browser,
+    diner,
+  }) => {
     await visitAll(browser, diner, who, userId, await paths(diner));
   });
 }

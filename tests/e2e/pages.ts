@@ -9,10 +9,31 @@ export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
 export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
 
 export const CHARLIE_CHEF = '1100000000000000002';
-export const PUBLIC = ['/', '/team', '/leaderboard', '/invite', '/privacy', '/login', '/hourly', '/disable-your-adblocker', `/users/${CHARLIE_CHEF}`, '/recruitment', '/subscribe', '/store'];
+export const PUBLIC = [
+  '/',
+  '/team',
+  '/leaderboard',
+  '/invite',
+  '/privacy',
+  '/login',
+  '/hourly',
+  '/disable-your-adblocker',
+  `/users/${CHARLIE_CHEF}`,
+  '/recruitment',
+  '/subscribe',
+  '/store',
+];
 /** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
 export const CHEF_FORM = '1100000000000000501';
-export const SIGNED_IN = ['/users/@me', '/users/@me/manage', '/users/@me/notifications', '/appeal', '/appeal/create', `/recruitment/${CHEF_FORM}`, '/recruitment/applications'];
+export const SIGNED_IN = [
+  '/users/@me',
+  '/users/@me/manage',
+  '/users/@me/notifications',
+  '/appeal',
+  '/appeal/create',
+  `/recruitment/${CHEF_FORM}`,
+  '/recruitment/applications',
+];
 /** Hungry Hank's pending application to it. */
 export const HANK_APPLICATION = '1100000000000000511';
 /** The demo Delivery Driver form, which the Chef rank reviews (its manageableRanks), and Brunch Bea's pending application to it. */
@@ -99,7 +120,10 @@ export function expected(role: Role, path: string): Outcome {
  * Users made with exactly a role's rights (no history), for the route matrix, which checks the guards by the rights
  * alone.
  */
-export const USERS: Record<Exclude<Role, 'anonymous'>, { username: string; rank?: string; permissions?: Permission[] }> = {
+export const USERS: Record<
+  Exclude<Role, 'anonymous'>,
+  { username: string; rank?: string; permissions?: Permission[] }
+> = {
   customer: { username: 'matrix_customer' },
   chef: { username: 'matrix_chef', rank: 'Chef' },
   superAdmin: { username: 'matrix_owner', permissions: ['SUPER_ADMIN'] },

@@ -1,18 +1,26 @@
-import type { Services } from '../../plugins/index.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { Services } from '../../plugins/index.ts';
 import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const CHARLIE_CHEF = '1100000000000000002';
 const SAM_OWNER = '1100000000000000005';
 
-test('a visitor sees a chef\'s public profile: avatar, name, rank badge, and nothing private', async ({ page }) => {
+test("a visitor sees a chef's public profile: avatar, name, rank badge, and nothing private", async ({ page }) => {
   // Discord's CDN, answered here (this machine has no internet): the avatar stays the CDN's, no fallback.
-  await page.route('https://cdn.discordapp.com/**', (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#5865f2"/></svg>' }));
+  await page.route('https://cdn.discordapp.com/**', (route) =>
+    route.fulfill({
+      contentType: 'image/svg+xml',
+      body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#5865f2"/></svg>',
+    }),
+  );
   await page.goto(`/users/${CHARLIE_CHEF}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie Chef');
   await expect(page.locator('.rank-badge')).toHaveText(['Chef']);
   const avatar = page.locator('img.profile-avatar');
-  await expect(avatar).toHaveAttribute('src', /^https:\/\/cdn\.discordapp\.com\/(avatars\/1100000000000000002\/.+\?size=128|embed\/avatars\/[0-5]\.png)$/);
+  await expect(avatar).toHaveAttribute(
+    'src',
+    /^https:\/\/cdn\.discordapp\.com\/(avatars\/1100000000000000002\/.+\?size=128|embed\/avatars\/[0-5]\.png)$/,
+  );
   await expect(page.getByRole('heading', { name: 'Warnings' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Rank history' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
@@ -27,10 +35,18 @@ test('a route whose id is not an ID, or an unknown ID, is the 404 page', async (
   }
 });
 
-test('the user themself sees their warnings and rank history, and edits their name and delivery message', async ({ page, context, diner }) => {
+test('the user themself sees their warnings and rank history, and edits their name and delivery message', async ({
+  page,
+  context,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const { id } = await diner.signIn(context, { username: 'dana_delivers', rank: 'Delivery Driver' });
-  const owner = (await diner.app.server.ctx.sessions.validate((await diner.app.server.ctx.sessions.create(SAM_OWNER)).token))!.user as CurrentUser;
+  const owner = (await diner.app.server.ctx.sessions.validate(
+    (
+      await diner.app.server.ctx.sessions.create(SAM_OWNER)
+    ).token,
+  ))!.user as CurrentUser;
   await services.users.admin.warn(owner, id, 'Delivered a pizza to the wrong server.');
 
   await page.goto('/users/@me');
@@ -61,7 +77,10 @@ test('the user themself sees their warnings and rank history, and edits their na
   expect(saved.settings.deliveryMessage?.message).toBe('Here you go {customer}, {item} fresh from {chef}!');
 });
 
-test('a user manager edits a chef\'s perks; a customer may not open someone else\'s editor', async ({ browser, diner }) => {
+test("a user manager edits a chef's perks; a customer may not open someone else's editor", async ({
+  browser,
+  diner,
+}) => {
   const manager = await browser.newContext();
   const managerPage = await manager.newPage();
   await diner.signIn(manager, { username: 'morgan_m', rank: 'Manager' });
@@ -83,11 +102,17 @@ test('a user manager edits a chef\'s perks; a customer may not open someone else
   await diner.signIn(customer, { username: 'curious_cat' });
   await customerPage.goto(`/users/${chefId}/manage`);
   await expect(customerPage).toHaveURL(/\/$/);
-  await expect(customerPage.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  await expect(customerPage.getByTestId('toast')).toHaveText(
+    'An error occurred: You have insufficient permissions to view that page.',
+  );
   await customer.close();
 });
 
-test('a user manager cannot open the editor of someone ranked at or above them: sent home, like the writes', async ({ page, context, diner }) => {
+test('a user manager cannot open the editor of someone ranked at or above them: sent home, like the writes', async ({
+  page,
+  context,
+  diner,
+}) => {
   await diner.signIn(context, { username: 'middle_manager', rank: 'Manager' });
   // The owner's profile is readable, but offers no editor.
   await page.goto(`/users/${SAM_OWNER}`);
@@ -96,10 +121,16 @@ test('a user manager cannot open the editor of someone ranked at or above them: 
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0);
   await page.goto(`/users/${SAM_OWNER}/manage`);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'An error occurred: You have insufficient permissions to view that page.',
+  );
   // The API says the same about a write.
   const write = await page.evaluate(async (id) => {
-    const response = await fetch(`/api/client/users/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'Not Sam' }) });
+    const response = await fetch(`/api/client/users/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: 'Not Sam' }),
+    });
     return { status: response.status, message: ((await response.json()) as { message: string }).message };
   }, SAM_OWNER);
   expect(write).toEqual({ status: 403, message: 'You cannot manage someone whose rank is at or above your own.' });

@@ -4,7 +4,13 @@ test('the privacy policy says what is stored, why, for how long and how to have 
   await page.goto('/privacy');
   await expect(page).toHaveTitle('Privacy Policy | Virtual Diner');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  for (const heading of ['What we store and why', 'In your browser', 'Advertising', 'Who sees your data', 'Your rights']) {
+  for (const heading of [
+    'What we store and why',
+    'In your browser',
+    'Advertising',
+    'Who sees your data',
+    'Your rights',
+  ]) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
   await expect(page.getByRole('cell', { name: '31 days from your last visit, or until you log out' })).toBeVisible();
@@ -25,8 +31,13 @@ test('our team: staff grouped by rank in rank order, badges in the rank colours'
   // (a Director) to people they made, which sit between them.
   const DEMO_RANKS = ['Owner', 'Manager', 'Delivery Driver', 'Chef'];
   await expect(groups.first()).toBeVisible();
-  expect((await groups.locator('.rank-badge').allTextContents()).map((name) => name.trim()).filter((name) => DEMO_RANKS.includes(name))).toEqual(DEMO_RANKS);
-  const group = (rank: string) => groups.filter({ has: page.locator('.rank-badge', { hasText: new RegExp(`^${rank}$`) }) });
+  expect(
+    (await groups.locator('.rank-badge').allTextContents())
+      .map((name) => name.trim())
+      .filter((name) => DEMO_RANKS.includes(name)),
+  ).toEqual(DEMO_RANKS);
+  const group = (rank: string) =>
+    groups.filter({ has: page.locator('.rank-badge', { hasText: new RegExp(`^${rank}$`) }) });
   await expect(group('Owner')).toContainText('Sam Owner');
   await expect(group('Chef')).toContainText('Charlie Chef');
   await expect(page.getByText('Casey Customer')).toHaveCount(0);

@@ -1,6 +1,10 @@
-import { checkState, expect, expectAccessible, fitsPhone, test, signInWithDemoButton } from './fixtures.ts';
+import { checkState, expect, expectAccessible, fitsPhone, signInWithDemoButton, test } from './fixtures.ts';
 
-test('a manager gives a newcomer a rank from the user manager: only ranks below their own are offered; the profile and its history show it', async ({ page, browser, diner }) => {
+test('a manager gives a newcomer a rank from the user manager: only ranks below their own are offered; the profile and its history show it', async ({
+  page,
+  browser,
+  diner,
+}) => {
   const scratch = await browser.newContext();
   const rookie = await diner.signIn(scratch, { username: 'rookie_rita' });
   await scratch.close();
@@ -16,8 +20,13 @@ test('a manager gives a newcomer a rank from the user manager: only ranks below 
   // Director or Owner.
   const ranks = page.getByRole('group', { name: 'Ranks to hold' });
   await expect(ranks.getByRole('checkbox')).toHaveCount(3);
-  expect((await ranks.locator('label').allInnerTexts()).map((t) => t.trim())).toEqual(['Delivery Driver', 'Chef', 'Trainee Chef']);
-  for (const above of ['Owner', 'Director', 'Manager']) await expect(ranks.getByLabel(above, { exact: true })).toHaveCount(0);
+  expect((await ranks.locator('label').allInnerTexts()).map((t) => t.trim())).toEqual([
+    'Delivery Driver',
+    'Chef',
+    'Trainee Chef',
+  ]);
+  for (const above of ['Owner', 'Director', 'Manager'])
+    await expect(ranks.getByLabel(above, { exact: true })).toHaveCount(0);
   await expect(page.getByLabel('Write the change to the rank history')).toBeChecked();
   await expect(page.getByLabel('Announce the change')).not.toBeChecked();
   await expectAccessible(page);
@@ -35,7 +44,10 @@ test('a manager gives a newcomer a rank from the user manager: only ranks below 
   // The server holds the same line: a rank at the manager's own level is refused.
   const manager = diner.app.server.ctx.services as import('../../plugins/index.ts').Services;
   const managerRank = (await manager.ranks.list()).find((rank) => rank.name === 'Manager')!;
-  const refused = await page.request.patch(`/api/client/admin/users/${rookie.id}/update-rank`, { data: { ranks: [managerRank.id] }, headers: { origin: diner.url } });
+  const refused = await page.request.patch(`/api/client/admin/users/${rookie.id}/update-rank`, {
+    data: { ranks: [managerRank.id] },
+    headers: { origin: diner.url },
+  });
   expect(refused.status()).toBe(403);
 });
 
@@ -50,13 +62,20 @@ test('the user manager offers no Ranks action on someone at or above the manager
   await expect(page.locator('tr', { hasText: 'Charlie Chef' }).getByRole('link', { name: 'Ranks' })).toBeVisible();
 });
 
-test("a rank a store purchase gives is listed apart on the rank form: the manager's edits and remove-staff keep it", async ({ page, browser, diner }) => {
+test("a rank a store purchase gives is listed apart on the rank form: the manager's edits and remove-staff keep it", async ({
+  page,
+  browser,
+  diner,
+}) => {
   // Tom buys the Kitchen trial week (the Trainee Chef rank for 7 days) with coins he was given.
   const scratch = await browser.newContext();
   const tom = await diner.signIn(scratch, { username: 'trial_tom' });
   const services = diner.app.server.ctx.services as import('../../plugins/index.ts').Services;
   await services.store.coins.credit({ userId: tom.id, amount: 4_000, kind: 'ADMIN', reference: 'admin:e2e-trial' });
-  const bought = await scratch.request.post('/api/client/store/items/purchase', { data: { id: '1100000000000000703' }, headers: { origin: diner.url } });
+  const bought = await scratch.request.post('/api/client/store/items/purchase', {
+    data: { id: '1100000000000000703' },
+    headers: { origin: diner.url },
+  });
   expect(bought.status(), await bought.text()).toBe(200);
   await scratch.close();
 

@@ -6,13 +6,16 @@ test.beforeEach(async ({ page }) => {
   await expect(page).toHaveURL(/\/staff\/admin\/rank-manager$/);
 });
 
-const names = (page: import('@playwright/test').Page) => page.locator('#rank-list li').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
+const names = (page: import('@playwright/test').Page) =>
+  page.locator('#rank-list li').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
 
 test('reordering by keyboard persists after a reload', async ({ page }) => {
   expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
   // Disabled until the order changes, and it says why.
   await expect(page.getByRole('button', { name: 'Save order' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Save order' })).toHaveAccessibleDescription('Move a rank first: the order is as saved.');
+  await expect(page.getByRole('button', { name: 'Save order' })).toHaveAccessibleDescription(
+    'Move a rank first: the order is as saved.',
+  );
   await page.getByRole('listitem', { name: 'Trainee Chef' }).focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect(page.getByRole('button', { name: 'Save order' })).toBeEnabled();
@@ -30,13 +33,17 @@ test('reordering by keyboard persists after a reload', async ({ page }) => {
 });
 
 test('reordering by drag and drop persists after a reload', async ({ page }) => {
-  await page.getByRole('listitem', { name: 'Trainee Chef' }).dragTo(page.getByRole('listitem', { name: 'Delivery Driver' }), { targetPosition: { x: 10, y: 2 } });
+  await page
+    .getByRole('listitem', { name: 'Trainee Chef' })
+    .dragTo(page.getByRole('listitem', { name: 'Delivery Driver' }), { targetPosition: { x: 10, y: 2 } });
   expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Trainee Chef', 'Delivery Driver', 'Chef']);
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
   await page.reload();
   expect(await names(page)).toEqual(['Owner', 'Director', 'Manager', 'Trainee Chef', 'Delivery Driver', 'Chef']);
-  await page.getByRole('listitem', { name: 'Trainee Chef' }).dragTo(page.getByRole('listitem', { name: 'Chef', exact: true }), { targetPosition: { x: 10, y: 40 } });
+  await page
+    .getByRole('listitem', { name: 'Trainee Chef' })
+    .dragTo(page.getByRole('listitem', { name: 'Chef', exact: true }), { targetPosition: { x: 10, y: 40 } });
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
 });
@@ -66,27 +73,50 @@ test('creates a rank with labelled permission checkboxes, edits it, deletes it',
   await expect(page.getByRole('listitem', { name: 'Night Shift' })).toHaveCount(0);
 });
 
-test('a new rank lands just below its creator\'s highest rank, not above Owner, and Our Team still starts with Owner', async ({ page, diner }) => {
+test("a new rank lands just below its creator's highest rank, not above Owner, and Our Team still starts with Owner", async ({
+  page,
+  diner,
+}) => {
   await page.getByRole('link', { name: 'Create rank' }).click();
   await page.getByLabel('Name').fill('Sous Chef');
   await page.getByLabel('Manage orders').check();
   await page.getByRole('button', { name: 'Create rank' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Rank created.');
   // Sam Owner's highest rank is Owner: the new rank goes right below it.
-  expect(await names(page)).toEqual(['Owner', 'Sous Chef', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+  expect(await names(page)).toEqual([
+    'Owner',
+    'Sous Chef',
+    'Director',
+    'Manager',
+    'Delivery Driver',
+    'Chef',
+    'Trainee Chef',
+  ]);
 
   // Someone holds it, so Our Team shows it: after Owner, not before.
   const services = diner.app.server.ctx.services as import('../../plugins/index.ts').Services;
-  const owner = (await diner.app.server.ctx.sessions.validate((await diner.app.server.ctx.sessions.create('1100000000000000005')).token))!.user;
+  const owner = (await diner.app.server.ctx.sessions.validate(
+    (
+      await diner.app.server.ctx.sessions.create('1100000000000000005')
+    ).token,
+  ))!.user;
   const sous = (await services.ranks.list()).find((rank) => rank.name === 'Sous Chef')!;
-  await services.users.admin.updateRanks(owner, '1100000000000000002', { ranks: [sous.id], announce: false, logToRankHistory: false });
+  await services.users.admin.updateRanks(owner, '1100000000000000002', {
+    ranks: [sous.id],
+    announce: false,
+    logToRankHistory: false,
+  });
   try {
     await page.goto('/team');
     await expect(page.locator('.team-rank-title').first()).toContainText('Owner');
     await expect(page.locator('.team-rank-title').nth(1)).toContainText('Sous Chef');
   } finally {
     const chef = (await services.ranks.list()).find((rank) => rank.name === 'Chef')!;
-    await services.users.admin.updateRanks(owner, '1100000000000000002', { ranks: [chef.id], announce: false, logToRankHistory: false });
+    await services.users.admin.updateRanks(owner, '1100000000000000002', {
+      ranks: [chef.id],
+      announce: false,
+      logToRankHistory: false,
+    });
     await services.ranks.delete(owner, sous.id);
   }
 });

@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import { expect, expectAccessible, checkState, fitsPhone, hydrated, test, type Diner, signInWithDemoButton } from './fixtures.ts';
+import {
+  checkState,
+  type Diner,
+  expect,
+  expectAccessible,
+  fitsPhone,
+  hydrated,
+  signInWithDemoButton,
+  test,
+} from './fixtures.ts';
 import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION } from './pages.ts';
 
 /**
@@ -11,15 +20,33 @@ import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION } from './pag
  */
 
 /** A customer whose Discord account is old enough for the Chef form (30 days: the id's snowflake date is in 2016). */
-async function oldCustomer(diner: Diner, context: BrowserContext, id: string, username: string, displayName: string): Promise<void> {
+async function oldCustomer(
+  diner: Diner,
+  context: BrowserContext,
+  id: string,
+  username: string,
+  displayName: string,
+): Promise<void> {
   const em = diner.app.server.ctx.orm.em.fork();
   em.create(UserSchema, { id, username, displayName, ban: { active: false } });
   await em.flush();
   const { token, expiresAt } = await diner.app.server.ctx.sessions.create(id);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: diner.url, httpOnly: true, sameSite: 'Lax', expires: expiresAt.getTime() / 1000 }]);
+  await context.addCookies([
+    {
+      name: SESSION_COOKIE,
+      value: token,
+      url: diner.url,
+      httpOnly: true,
+      sameSite: 'Lax',
+      expires: expiresAt.getTime() / 1000,
+    },
+  ]);
 }
 
-test('§2 "/recruitment (link only when signed in)": the footer and the home page offer it to a signed-in user, not to a visitor', async ({ page, diner }) => {
+test('§2 "/recruitment (link only when signed in)": the footer and the home page offer it to a signed-in user, not to a visitor', async ({
+  page,
+  diner,
+}) => {
   const footer = page.locator('footer.site-footer');
   await page.goto('/');
   await expect(footer.getByRole('link', { name: 'Invite' })).toBeVisible();
@@ -35,12 +62,17 @@ test('§2 "/recruitment (link only when signed in)": the footer and the home pag
   await expect(page.getByRole('link', { name: 'Join the kitchen' })).toHaveAttribute('href', '/recruitment');
 });
 
-test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver form) finds that form in the sidebar and reviews it; the Chef form stays closed, on the page and the API', async ({ page, diner }) => {
+test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver form) finds that form in the sidebar and reviews it; the Chef form stays closed, on the page and the API', async ({
+  page,
+  diner,
+}) => {
   await diner.signIn(page.context(), { username: 'rank_reviewer_rae', rank: 'Chef' });
   const api = (path: string) => page.request.get(path);
   const forbidden = async () => {
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+    await expect(page.getByTestId('toast')).toHaveText(
+      'An error occurred: You have insufficient permissions to view that page.',
+    );
   };
 
   // The sidebar: Management → Recruitment → the one form a rank of theirs reviews.
@@ -55,7 +87,10 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   expect((await api(`/api/client/recruitment/forms/${DRIVER_FORM}/applications`)).status()).toBe(200);
 
   // Bea's application: the review page, and its API.
-  await page.locator('tr', { hasText: 'Brunch Bea' }).getByRole('link', { name: /Review/ }).click();
+  await page
+    .locator('tr', { hasText: 'Brunch Bea' })
+    .getByRole('link', { name: /Review/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/staff/admin/recruitment/${DRIVER_FORM}/applications/${BEA_APPLICATION}$`));
   await expect(page.getByLabel('New status')).toBeVisible();
   expect((await api(`/api/client/recruitment/applications/${BEA_APPLICATION}`)).status()).toBe(200);
@@ -67,7 +102,12 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
   await expect(page.getByRole('link', { name: 'New form' })).toHaveCount(0);
 
   // Another form: refused on every page, as by the API.
-  for (const path of [`/staff/admin/recruitment/${CHEF_FORM}`, `/staff/admin/recruitment/${CHEF_FORM}/applications`, `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`, '/staff/admin/recruitment/create']) {
+  for (const path of [
+    `/staff/admin/recruitment/${CHEF_FORM}`,
+    `/staff/admin/recruitment/${CHEF_FORM}/applications`,
+    `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
+    '/staff/admin/recruitment/create',
+  ]) {
     await page.goto(path);
     await forbidden();
   }
@@ -76,11 +116,24 @@ test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver f
 });
 
 // Before the applying test below: the Chef form then has two pending applications (Hank's and Hal's).
-test('a manager puts an application on hold, then accepts it; the applicant reads the reason, never the staff notes, and is staff', async ({ page, browser, diner }) => {
+test('a manager puts an application on hold, then accepts it; the applicant reads the reason, never the staff notes, and is staff', async ({
+  page,
+  browser,
+  diner,
+}) => {
   await oldCustomer(diner, page.context(), '1100000000000000804', 'hopeful.hal', 'Hopeful Hal');
   // Hal's application, sent as the form sends it.
   const sent = await page.request.post(`/api/client/recruitment/forms/${CHEF_FORM}/response`, {
-    data: { answers: { name: 'Hal', shift: 'Evenings', dishes: ['Pizza'], hours: 12, before: false, why: 'Evenings at the diner are the best part of my day, and I make a mean pizza.' } },
+    data: {
+      answers: {
+        name: 'Hal',
+        shift: 'Evenings',
+        dishes: ['Pizza'],
+        hours: 12,
+        before: false,
+        why: 'Evenings at the diner are the best part of my day, and I make a mean pizza.',
+      },
+    },
     headers: { origin: diner.url },
   });
   expect(sent.status()).toBe(201);
@@ -100,7 +153,10 @@ test('a manager puts an application on hold, then accepts it; the applicant read
   await manager.getByLabel('Search').fill('mean pizza');
   await manager.getByRole('button', { name: 'Search' }).click();
   await expect(manager.getByTestId('list-range')).toHaveText('1 application');
-  await manager.locator('tr', { hasText: 'Hopeful Hal' }).getByRole('link', { name: /Review/ }).click();
+  await manager
+    .locator('tr', { hasText: 'Hopeful Hal' })
+    .getByRole('link', { name: /Review/ })
+    .click();
   await expect(manager.getByText('Evenings at the diner are the best part of my day')).toBeVisible();
   await manager.getByLabel('New status').selectOption({ label: 'On Hold' });
   await manager.getByLabel('Reason').fill('We will have an evening spot next week.');
@@ -140,7 +196,10 @@ test('a manager puts an application on hold, then accepts it; the applicant read
   await expect(page.locator('li', { hasText: 'Chef' }).locator('.tag')).toHaveText('Accepted');
 });
 
-test('a customer applies to the Chef form: a question left empty is refused in the page and by the server, the draft survives a reload, the application is sent', async ({ page, diner }) => {
+test('a customer applies to the Chef form: a question left empty is refused in the page and by the server, the draft survives a reload, the application is sent', async ({
+  page,
+  diner,
+}) => {
   await oldCustomer(diner, page.context(), '1100000000000000801', 'aspiring.ava', 'Aspiring Ava');
 
   // The home page's "Join the kitchen" leads to the open forms.
@@ -151,7 +210,10 @@ test('a customer applies to the Chef form: a question left empty is refused in t
   await expect(page.getByRole('heading', { name: 'Delivery Driver' })).toBeVisible();
   await expectAccessible(page);
   await fitsPhone(page);
-  await page.locator('li', { has: page.getByRole('heading', { name: 'Chef' }) }).getByRole('link', { name: 'Apply' }).click();
+  await page
+    .locator('li', { has: page.getByRole('heading', { name: 'Chef' }) })
+    .getByRole('link', { name: 'Apply' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
   await hydrated(page);
 
@@ -160,7 +222,10 @@ test('a customer applies to the Chef form: a question left empty is refused in t
   await page.getByRole('group', { name: 'Which shift suits you best?' }).getByLabel('Evenings').check();
   await page.getByRole('group', { name: 'Which dishes can you make?' }).getByLabel('Pizza').check();
   await page.getByLabel('How many hours a week can you give?').fill('12');
-  await page.getByRole('group', { name: /Have you cooked in a Discord kitchen before/ }).getByLabel('No').check();
+  await page
+    .getByRole('group', { name: /Have you cooked in a Discord kitchen before/ })
+    .getByLabel('No')
+    .check();
   await page.getByRole('button', { name: 'Send application' }).click();
   const why = page.locator('[data-question="why"]');
   await expect(why.getByRole('alert')).toHaveText('This question needs an answer.');
@@ -174,14 +239,19 @@ test('a customer applies to the Chef form: a question left empty is refused in t
     headers: { origin: diner.url },
   });
   expect(refused.status()).toBe(400);
-  expect(await refused.json()).toMatchObject({ question: 'why', message: 'Why do you want to cook at the Virtual Diner?: This question needs an answer.' });
+  expect(await refused.json()).toMatchObject({
+    question: 'why',
+    message: 'Why do you want to cook at the Virtual Diner?: This question needs an answer.',
+  });
 
   // The draft survives a reload.
   await page.reload();
   await hydrated(page);
   await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Ava');
   await expect(page.getByText('Your draft from earlier is back')).toBeVisible();
-  await page.getByLabel(/Why do you want to cook/).fill('Evenings at the diner are the best part of my day, and I make a mean pizza.');
+  await page
+    .getByLabel(/Why do you want to cook/)
+    .fill('Evenings at the diner are the best part of my day, and I make a mean pizza.');
   await expect(why.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Send application' }).click();
   await expect(page).toHaveURL(/\/recruitment\/applications\/\d+$/);
@@ -189,14 +259,18 @@ test('a customer applies to the Chef form: a question left empty is refused in t
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pending');
 });
 
-test('a recruitment manager builds a form: questions added, moved with the keyboard, previewed; it opens for applicants', async ({ page }) => {
+test('a recruitment manager builds a form: questions added, moved with the keyboard, previewed; it opens for applicants', async ({
+  page,
+}) => {
   await signInWithDemoButton(page, 'Morgan Manager', '/staff/admin/recruitment/create');
   await hydrated(page);
   await page.getByLabel('Title').fill('Dishwasher');
   await page.getByLabel('Description').fill('Keep the **plates** shining.');
   await page.getByLabel('Rank an accepted applicant receives').selectOption({ label: 'Trainee Chef' });
   // The manager may not hand out their own rank or above.
-  await expect(page.getByLabel('Rank an accepted applicant receives').locator('option', { hasText: 'Manager' })).toHaveCount(0);
+  await expect(
+    page.getByLabel('Rank an accepted applicant receives').locator('option', { hasText: 'Manager' }),
+  ).toHaveCount(0);
   await page.getByLabel('Open: takes applications').check();
   await page.getByLabel('Question', { exact: true }).fill('Do you like bubbles?');
   await page.getByLabel('Type').selectOption({ label: 'Yes or no' });
@@ -256,7 +330,10 @@ test('what an applicant types and ticks before the form is interactive stays, an
   await expect(answer('How many hours a week can you give?')).toHaveText('8');
 });
 
-test('Enter pressed before the form is interactive sends nothing away: the page stays, answers out of its address', async ({ page, diner }) => {
+test('Enter pressed before the form is interactive sends nothing away: the page stays, answers out of its address', async ({
+  page,
+  diner,
+}) => {
   await oldCustomer(diner, page.context(), '1100000000000000803', 'eager.eli', 'Eager Eli');
   const release = await holdTheForm(page);
   await page.goto(`/recruitment/${CHEF_FORM}`);

@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import { orderCode } from '../../plugins/orders/service.ts';
-import { checkState, expect, test, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, test } from './fixtures.ts';
 
 /**
  * Issue 15, order reports: a customer with FEEDBACK_BETA reports an order, a manager with the sidebar rule (VIEW_BACKLOG
@@ -40,7 +40,10 @@ async function deliveredOrder(diner: Diner, customer: string, chef: string): Pro
   return { orderID: order.orderID };
 }
 
-test('a customer with the perk finds the feedback menu, checks the order ID and reports the order; then the order says it is reported', async ({ browser, diner }) => {
+test('a customer with the perk finds the feedback menu, checks the order ID and reports the order; then the order says it is reported', async ({
+  browser,
+  diner,
+}) => {
   const [context, chefContext] = await Promise.all([browser.newContext(), browser.newContext()]);
   const customer = await diner.signIn(context, { username: 'reporting_rita', perks: ['FEEDBACK_BETA'] });
   const chef = await diner.signIn(chefContext, { username: 'chef_cody', rank: 'Chef' });
@@ -56,14 +59,21 @@ test('a customer with the perk finds the feedback menu, checks the order ID and 
   await expect(page.locator('[data-report-eligibility]')).toHaveText('There is no order with this ID.');
   await page.getByLabel('Order ID').fill(order.orderID.toLowerCase());
   await page.getByRole('button', { name: 'Check' }).click();
-  await expect(page.locator('[data-report-eligibility]')).toHaveText(`Order ${order.orderID} (Two cheeseburgers) can be reported.`);
+  await expect(page.locator('[data-report-eligibility]')).toHaveText(
+    `Order ${order.orderID} (Two cheeseburgers) can be reported.`,
+  );
   await page.getByLabel('Rude message').check();
   await page.getByLabel('Details').fill('The chef note called me a slowpoke.');
   await expect(page.locator('[data-details-count]')).toHaveText('35 / 2,000');
   await checkState(page);
   await page.getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByTestId('toast')).toHaveText('Thank you: your report was sent. You will be told what was done.', PAGE_LOAD);
-  await expect(page.getByTestId('my-reports').locator('li', { hasText: order.orderID }).locator('.tag')).toHaveText('Open');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'Thank you: your report was sent. You will be told what was done.',
+    PAGE_LOAD,
+  );
+  await expect(page.getByTestId('my-reports').locator('li', { hasText: order.orderID }).locator('.tag')).toHaveText(
+    'Open',
+  );
   // Once reported, the order says so.
   await page.getByLabel('Order ID').fill(order.orderID);
   await page.getByRole('button', { name: 'Check' }).click();
@@ -71,9 +81,22 @@ test('a customer with the perk finds the feedback menu, checks the order ID and 
   await Promise.all([context.close(), chefContext.close()]);
 });
 
-test('a manager finds the report, warns the chef and completes it; the customer is told; the audit log shows both', async ({ browser, diner }) => {
-  const contexts = (await Promise.all([browser.newContext(), browser.newContext(), browser.newContext(), browser.newContext()])) as BrowserContext[];
-  const [customerContext, managerContext, chefContext, ownerContext] = contexts as [BrowserContext, BrowserContext, BrowserContext, BrowserContext];
+test('a manager finds the report, warns the chef and completes it; the customer is told; the audit log shows both', async ({
+  browser,
+  diner,
+}) => {
+  const contexts = (await Promise.all([
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+    browser.newContext(),
+  ])) as BrowserContext[];
+  const [customerContext, managerContext, chefContext, ownerContext] = contexts as [
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+    BrowserContext,
+  ];
   const customer = await diner.signIn(customerContext, { username: 'reporting_rhea', perks: ['FEEDBACK_BETA'] });
   await diner.signIn(managerContext, { username: 'manager_rory', rank: 'Manager', perks: ['FEEDBACK_BETA'] });
   const chef = await diner.signIn(chefContext, { username: 'chef_colm', rank: 'Chef' });
@@ -119,7 +142,9 @@ test('a manager finds the report, warns the chef and completes it; the customer 
   // The customer is told: a notification, and the outcome beside the report.
   const page = await customerContext.newPage();
   await page.goto('/users/@me/notifications');
-  await expect(page.getByTestId('notification').first()).toContainText(`Your report about order ${order.orderID} was reviewed: The chef was warned. Sorry about that!`);
+  await expect(page.getByTestId('notification').first()).toContainText(
+    `Your report about order ${order.orderID} was reviewed: The chef was warned. Sorry about that!`,
+  );
   await page.goto('/feedback/report-order');
   const mine = page.getByTestId('my-reports').locator('li', { hasText: order.orderID });
   await expect(mine.locator('.tag')).toHaveText('Completed');
@@ -137,7 +162,10 @@ test('a manager finds the report, warns the chef and completes it; the customer 
   await Promise.all(contexts.map((c) => c.close()));
 });
 
-test('without the perk, the user menu offers no Report an order and the staff sidebar no Order Reports', async ({ browser, diner }) => {
+test('without the perk, the user menu offers no Report an order and the staff sidebar no Order Reports', async ({
+  browser,
+  diner,
+}) => {
   const context = await browser.newContext();
   await diner.signIn(context, { username: 'chef_plain', rank: 'Chef' });
   const plain = await context.newPage();
@@ -147,12 +175,19 @@ test('without the perk, the user menu offers no Report an order and the staff si
   await expect(plain.getByRole('link', { name: 'My Profile' })).toBeVisible();
   await expect(plain.getByRole('link', { name: 'Report an order' })).toHaveCount(0);
   await plain.goto('/staff/dashboard');
-  await expect(plain.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(plain.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Order Reports' })).toHaveCount(0);
+  await expect(
+    plain.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  await expect(
+    plain.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Order Reports' }),
+  ).toHaveCount(0);
   await context.close();
 });
 
-test('§6 Report Manager: the sidebar heading with Order Reports under it; the page and the API let in VIEW_BACKLOG with the perk, nobody with only one', async ({ browser, diner }) => {
+test('§6 Report Manager: the sidebar heading with Order Reports under it; the page and the API let in VIEW_BACKLOG with the perk, nobody with only one', async ({
+  browser,
+  diner,
+}) => {
   const who = [
     { username: 'rm_both', rank: 'Manager', perks: ['FEEDBACK_BETA'], may: true },
     { username: 'rm_backlog_only', rank: 'Manager', perks: [], may: false },
@@ -162,17 +197,24 @@ test('§6 Report Manager: the sidebar heading with Order Reports under it; the p
     const context = await browser.newContext();
     await diner.signIn(context, { username: person.username, rank: person.rank, perks: person.perks });
     const page = await context.newPage();
-    const api = await page.request.post('/api/client/report/orders', { data: { filter: { status: 'OPEN' } }, headers: { 'sec-fetch-site': 'same-origin' } });
+    const api = await page.request.post('/api/client/report/orders', {
+      data: { filter: { status: 'OPEN' } },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(api.status(), person.username).toBe(person.may ? 200 : 403);
     await page.goto('/staff/admin/report-manager/orders');
     if (person.may) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Reports');
       const sidebar = page.getByRole('complementary', { name: 'Staff' });
-      const heading = sidebar.locator('li', { has: page.locator('.sidebar-menu-title', { hasText: 'Report Manager' }) });
+      const heading = sidebar.locator('li', {
+        has: page.locator('.sidebar-menu-title', { hasText: 'Report Manager' }),
+      });
       await expect(heading.getByRole('link', { name: 'Order Reports' })).toHaveAttribute('aria-current', 'page');
     } else {
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+      await expect(page.getByTestId('toast')).toHaveText(
+        'An error occurred: You have insufficient permissions to view that page.',
+      );
       if (person.rank) {
         await page.goto('/staff/dashboard');
         await expect(page.getByRole('complementary', { name: 'Staff' })).not.toContainText('Report Manager');

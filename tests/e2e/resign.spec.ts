@@ -1,6 +1,10 @@
 import { expect, test } from './fixtures.ts';
 
-test('a chef resigns: the switch arms the button, the toast thanks them, they land on / without the Staff link', async ({ page, context, diner }) => {
+test('a chef resigns: the switch arms the button, the toast thanks them, they land on / without the Staff link', async ({
+  page,
+  context,
+  diner,
+}) => {
   await diner.signIn(context, { username: 'leaving_lee', rank: 'Chef' });
   await page.goto('/staff/dashboard');
   await page.getByRole('button', { name: 'Resign' }).click();
@@ -17,10 +21,17 @@ test('a chef resigns: the switch arms the button, the toast thanks them, they la
   await expect(page.getByTestId('user-menu').getByRole('link', { name: 'Staff' })).toHaveCount(0);
 });
 
-test('a rank that may not resign through the website: the button is disabled with the tooltip', async ({ page, context, diner }) => {
+test('a rank that may not resign through the website: the button is disabled with the tooltip', async ({
+  page,
+  context,
+  diner,
+}) => {
   await diner.signIn(context, { username: 'director_dee', rank: 'Director' });
   await page.goto('/staff/dashboard');
   const button = page.getByRole('button', { name: 'Resign' });
   await expect(button).toBeDisabled();
-  await expect(page.locator('.resign')).toHaveAttribute('title', 'Rank is not allowed to resign via website, please contact the appropriate administrator.');
+  await expect(page.locator('.resign')).toHaveAttribute(
+    'title',
+    'Rank is not allowed to resign via website, please contact the appropriate administrator.',
+  );
 });

@@ -15,10 +15,18 @@ for (const role of ROLES) {
     if (role !== 'anonymous') await diner.signIn(context, USERS[role]);
     for (const path of ALL_PAGES) {
       const response = await context.request.get(`${diner.url}${path}`, { maxRedirects: 0 });
-      const location = response.headers()['location'] ?? null;
+      const location = response.headers().location ?? null;
       const outcome = expected(role, path);
       if (outcome === 'ok') expect(response.status(), path).toBe(200);
-      else expect([response.status(), location], path).toEqual([302, outcome === 'login' ? `/login?redirect=${encodeURIComponent(path)}` : outcome === 'home' ? '/' : '/?error=insufficient_permissions']);
+      else
+        expect([response.status(), location], path).toEqual([
+          302,
+          outcome === 'login'
+            ? `/login?redirect=${encodeURIComponent(path)}`
+            : outcome === 'home'
+              ? '/'
+              : '/?error=insufficient_permissions',
+        ]);
     }
     await context.close();
   });
@@ -29,7 +37,9 @@ test('a page the visitor may not open: home, with the insufficient-permissions t
   await diner.signIn(context, USERS.customer);
   const page = await context.newPage();
   await page.goto('/staff/admin/users');
-  await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'An error occurred: You have insufficient permissions to view that page.',
+  );
   // The toast shown, the query goes from the address.
   await expect(page).toHaveURL(/\/$/);
   await context.close();

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { controlsBelowThumbSize, expect, expectAccessible, hydrated, test, type Diner } from './fixtures.ts';
-import { ALL_PAGES, CHARLIE_CHEF, USERS, viewerRoleOf, type Role } from './pages.ts';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { controlsBelowThumbSize, type Diner, expect, expectAccessible, hydrated, test } from './fixtures.ts';
+import { ALL_PAGES, CHARLIE_CHEF, type Role, USERS, viewerRoleOf } from './pages.ts';
 
 /**
  * The site's shared patterns (docs/site-patterns.md), checked across the screens: admin lists keep their actions on a
@@ -10,7 +10,12 @@ import { ALL_PAGES, CHARLIE_CHEF, USERS, viewerRoleOf, type Role } from './pages
  */
 test.describe.configure({ mode: 'parallel' });
 
-async function contextFor(browser: Browser, diner: Diner, role: Role, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+async function contextFor(
+  browser: Browser,
+  diner: Diner,
+  role: Role,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   if (role !== 'anonymous') await diner.signIn(context, USERS[role]);
   return context;
@@ -24,8 +29,13 @@ const SAM_OWNER = '1100000000000000005';
  * A super admin sees more controls on the kitchen's and a reviewer's screens and on their own manage page (managers'
  * buttons): those screens are checked here as a super admin too.
  */
-const SEEN_RICHER = ALL_PAGES.filter((p) => (p.startsWith('/staff') || p.includes('/manage')) && viewerRoleOf(p) !== 'superAdmin');
-test("touch screens: a super admin's extra controls on the kitchen and reviewer screens are at least 44 px tall", async ({ browser, diner }) => {
+const SEEN_RICHER = ALL_PAGES.filter(
+  (p) => (p.startsWith('/staff') || p.includes('/manage')) && viewerRoleOf(p) !== 'superAdmin',
+);
+test("touch screens: a super admin's extra controls on the kitchen and reviewer screens are at least 44 px tall", async ({
+  browser,
+  diner,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await diner.signInAs(context, SAM_OWNER);
   const page = await context.newPage();
@@ -41,7 +51,10 @@ test("touch screens: a super admin's extra controls on the kitchen and reviewer 
   expect(small).toEqual([]);
 });
 
-test('admin lists on a phone: every row is a card whose actions are on screen, and the list pages', async ({ browser, diner }) => {
+test('admin lists on a phone: every row is a card whose actions are on screen, and the list pages', async ({
+  browser,
+  diner,
+}) => {
   const context = await contextFor(browser, diner, 'superAdmin', { viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto('/staff/admin/users?pageSize=10&sort=username&order=asc');
@@ -54,7 +67,12 @@ test('admin lists on a phone: every row is a card whose actions are on screen, a
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
   // Each value is labelled by its column on a phone.
-  expect(await rows.first().locator('td[data-label="Status"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Status"');
+  expect(
+    await rows
+      .first()
+      .locator('td[data-label="Status"]')
+      .evaluate((td) => getComputedStyle(td, '::before').content),
+  ).toBe('"Status"');
   // Sorted by username: the header says so, and the next page continues the order.
   await expect(page.locator('th[aria-sort="ascending"]')).toHaveText(/User/);
   const firstPage = await rows.locator('.admin-user small').allTextContents();
@@ -113,7 +131,10 @@ test('the phone account menu opens inside the burger menu, in its flow', async (
   await context.close();
 });
 
-test('phones: in every card list the titles start where the labels do, and an id is never broken across lines', async ({ browser, diner }) => {
+test('phones: in every card list the titles start where the labels do, and an id is never broken across lines', async ({
+  browser,
+  diner,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const lists: [string, string][] = [
@@ -137,7 +158,8 @@ test('phones: in every card list the titles start where the labels do, and an id
       }),
     );
     expect(cards.length, path).toBeGreaterThan(1);
-    for (const card of cards) expect(card, `${path}: ${JSON.stringify(cards)}`).toEqual({ title: cards[0]!.label, label: cards[0]!.label });
+    for (const card of cards)
+      expect(card, `${path}: ${JSON.stringify(cards)}`).toEqual({ title: cards[0]!.label, label: cards[0]!.label });
   }
   // A user id next to a name stays whole (one line).
   await diner.signInAs(context, SAM_OWNER);
@@ -153,7 +175,10 @@ test('phones: in every card list the titles start where the labels do, and an id
   await context.close();
 });
 
-test('phones: focus never lands on the hidden column headers; a Sort by control sorts the list', async ({ browser, diner }) => {
+test('phones: focus never lands on the hidden column headers; a Sort by control sorts the list', async ({
+  browser,
+  diner,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await diner.signInAs(context, SAM_OWNER);
   const page = await context.newPage();
@@ -167,7 +192,12 @@ test('phones: focus never lands on the hidden column headers; a Sort by control 
       const box = el.getBoundingClientRect();
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const seen = hit !== null && (hit === el || el.contains(hit) || (hit.contains(el) && hit.tagName === 'LABEL'));
-      return { seen: seen ? 'on screen' : `focus on ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}", which is not on screen`, inCard: !!el.closest('tbody') };
+      return {
+        seen: seen
+          ? 'on screen'
+          : `focus on ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}", which is not on screen`,
+        inCard: !!el.closest('tbody'),
+      };
     });
   for (let step = 0; step < 12; step++) {
     await page.keyboard.press('Tab');

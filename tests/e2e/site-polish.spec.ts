@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { SettingsService } from '../../plugins/settings/service.ts';
 import { LOADING_BAR_THROTTLE_MS, PREFETCH_HOVER_MS } from '../../site/lib/navigation.ts';
 import { TOAST_DURATION_MS } from '../../site/lib/toast.ts';
-import { checkState, expect, expectAccessible, fitsPhone, test, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { PUBLIC } from './pages.ts';
 
 const settingsOf = (diner: Diner) => diner.app.server.ctx.services.settings as SettingsService;
@@ -19,7 +19,11 @@ async function sameDocumentAfterRoundTrip(page: Page): Promise<boolean> {
   });
 }
 
-async function festive(diner: Diner, enabled: boolean, countdownTo: string | null = new Date(Date.now() + 3 * 86_400_000).toISOString()) {
+async function festive(
+  diner: Diner,
+  enabled: boolean,
+  countdownTo: string | null = new Date(Date.now() + 3 * 86_400_000).toISOString(),
+) {
   await settingsOf(diner).set('festiveMode', { enabled, countdownTo, countdownLabel: 'Christmas' }, null);
 }
 
@@ -49,11 +53,19 @@ test.describe('festive mode', () => {
     await countdownToggle.click();
     await expect(page.getByTestId('snow')).toHaveCount(0);
     await expect(bar.locator('[data-festive-countdown]')).toBeHidden();
-    expect(await page.evaluate(() => [localStorage.getItem('festive-snow'), localStorage.getItem('festive-countdown')])).toEqual(['false', 'false']);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('festive-snow'), localStorage.getItem('festive-countdown')]),
+    ).toEqual(['false', 'false']);
 
     await page.reload();
-    await expect(page.getByTestId('festive-bar').getByRole('button', { name: 'Snow' })).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByTestId('festive-bar').getByRole('button', { name: 'Countdown' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('festive-bar').getByRole('button', { name: 'Snow' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(page.getByTestId('festive-bar').getByRole('button', { name: 'Countdown' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     await expect(page.getByTestId('snow')).toHaveCount(0);
     await expect(page.getByTestId('festive-bar').locator('[data-festive-countdown]')).toBeHidden();
 
@@ -88,7 +100,9 @@ test.describe('festive mode', () => {
 
     await page.goto('/', { waitUntil: 'commit' });
     // The first page asked for the chunk and reloaded; the second asked, failed and stayed.
-    await expect.poll(() => ({ documents: documents.length, refused, givenUp }), { timeout: 20_000 }).toEqual({ documents: 2, refused: 2, givenUp: 1 });
+    await expect
+      .poll(() => ({ documents: documents.length, refused, givenUp }), { timeout: 20_000 })
+      .toEqual({ documents: 2, refused: 2, givenUp: 1 });
     await page.waitForLoadState('load');
     // A wrongful second reload would start at once, as the failure is logged: by a round trip later it has shown.
     expect(await sameDocumentAfterRoundTrip(page)).toBe(true);
@@ -175,7 +189,10 @@ test('/hourly, in the default layout, tells a visitor what it is and leads them 
   await expect(page).toHaveTitle('Hourly reward | Virtual Diner');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hourly rewards');
   await expect(page.getByText('Come back every hour for 50 free coins.')).toBeVisible();
-  await expect(page.getByTestId('hourly-signed-out').getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute('href', '/login?redirect=%2Fhourly');
+  await expect(page.getByTestId('hourly-signed-out').getByRole('link', { name: 'Sign in to claim' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fhourly',
+  );
   await expect(page.locator('footer')).toContainText('the number 1 home for virtual fast food');
 });
 
@@ -193,7 +210,11 @@ test('/disable-your-adblocker renders its help without an ad network', async ({ 
 test.describe('service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  test('the service worker is registered at /sw.js with scope /, and shows the offline page without a network', async ({ page, context, diner }) => {
+  test('the service worker is registered at /sw.js with scope /, and shows the offline page without a network', async ({
+    page,
+    context,
+    diner,
+  }) => {
     await page.goto('/privacy');
     const registration = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.ready;
@@ -207,7 +228,8 @@ test.describe('service worker', () => {
     // It cached the offline page and hashed assets only: nothing under /api/, no page but /offline.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached).toContain('/offline');
@@ -220,7 +242,8 @@ test.describe('service worker', () => {
     await page.evaluate(() => fetch('/api/v3/users/@me'));
     const after = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(after.every((p) => p === '/offline' || p.startsWith('/_astro/'))).toBe(true);
@@ -278,22 +301,32 @@ test.describe('navigation', () => {
     await page.locator('nav').getByRole('link', { name: 'Our Team' }).hover();
     await page.mouse.down();
     await page.clock.runFor(PREFETCH_HOVER_MS * 2);
-    const links = await page.locator('link[rel="prefetch"]').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    const links = await page
+      .locator('link[rel="prefetch"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     await page.mouse.up();
     return links;
   }
 
   test('links are prefetched on hover, but not on 2g nor with data saver', async ({ browser, baseURL }) => {
-    for (const [connection, expected] of [[null, true], [{ effectiveType: '2g', saveData: false }, false], [{ effectiveType: '4g', saveData: true }, false]] as const) {
+    for (const [connection, expected] of [
+      [null, true],
+      [{ effectiveType: '2g', saveData: false }, false],
+      [{ effectiveType: '4g', saveData: true }, false],
+    ] as const) {
       const context = await browser.newContext({ baseURL });
-      if (connection) await context.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection);
+      if (connection)
+        await context.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection);
       const page = await context.newPage();
       await page.clock.install();
       // Do not actually leave the page when the pointer comes up.
       await page.goto('/');
       await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault()));
       const links = await prefetched(page);
-      expect(links.some((href) => href?.endsWith('/team')), `prefetch with ${JSON.stringify(connection)}`).toBe(expected);
+      expect(
+        links.some((href) => href?.endsWith('/team')),
+        `prefetch with ${JSON.stringify(connection)}`,
+      ).toBe(expected);
       await context.close();
     }
   });
@@ -344,8 +377,19 @@ test('the stylesheet uses the specification breakpoints and the dialog width', a
 test.describe('dark colour scheme', () => {
   test.use({ colorScheme: 'dark' });
 
-  for (const [path, name] of [['/', 'home'], ['/team', 'team'], ['/privacy', 'privacy'], ['/invite', 'invite'], ['/login', 'login'], ['/no-such-page', 'not-found'], ['/hourly', 'hourly'], ['/disable-your-adblocker', 'disable-your-adblocker']] as const) {
-    test(`${path} is dark in the dark scheme${PUBLIC.includes(path) ? '' : ', accessible and no wider than a phone'}`, async ({ page }) => {
+  for (const path of [
+    '/',
+    '/team',
+    '/privacy',
+    '/invite',
+    '/login',
+    '/no-such-page',
+    '/hourly',
+    '/disable-your-adblocker',
+  ] as const) {
+    test(`${path} is dark in the dark scheme${PUBLIC.includes(path) ? '' : ', accessible and no wider than a phone'}`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await expect(page.locator('footer')).toBeVisible();
       // Bulma follows the system scheme: the page background is dark.

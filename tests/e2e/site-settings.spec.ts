@@ -1,16 +1,23 @@
 import type { Page } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
-import { expect, checkState, test, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, test } from './fixtures.ts';
 
 const ANNOUNCE = '/staff/admin/site-management/announcement';
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const settingsOf = (diner: Diner) => (diner.app.server.ctx.services as Services).settings;
 
-test('a settings manager changes the hourly reward and teams on the General tab, keeps them after a reload, and is told what is wrong with a bad value', async ({ page, context, diner }) => {
+test('a settings manager changes the hourly reward and teams on the General tab, keeps them after a reload, and is told what is wrong with a bad value', async ({
+  page,
+  context,
+  diner,
+}) => {
   const settings = settingsOf(diner);
   const before = await settings.getAll();
   try {
-    await diner.signIn(context, { username: 'sally_general', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'] });
+    await diner.signIn(context, {
+      username: 'sally_general',
+      permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'],
+    });
     await page.goto('/staff/dashboard');
     await page.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Site Settings' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site Settings');
@@ -20,7 +27,9 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     for (const box of ['Features', 'Festive mode', 'Kitchen', 'Appeals', 'Rewards', 'Discord', 'Announcement']) {
       await expect(page.getByRole('heading', { name: box, level: 2 })).toBeVisible();
     }
-    await expect(page.getByTestId('settings-announcement').getByRole('link', { name: 'Edit on the Announce page' })).toHaveAttribute('href', ANNOUNCE);
+    await expect(
+      page.getByTestId('settings-announcement').getByRole('link', { name: 'Edit on the Announce page' }),
+    ).toHaveAttribute('href', ANNOUNCE);
 
     const hourly = page.getByRole('form', { name: 'Hourly reward' });
     await expect(hourly.getByLabel('Hourly reward')).toHaveValue(String(before.hourlyReward));
@@ -46,13 +55,17 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     await expect(reward.getByRole('alert')).toHaveText('Invalid body.val: Too small: expected number to be >=1');
     // Marked invalid as a screen reader reads it ("" reads as false), and described by the message.
     await expect(reward.getByLabel('Hourly reward')).toHaveAttribute('aria-invalid', 'true');
-    await expect(reward.getByLabel('Hourly reward')).toHaveAccessibleDescription(/Too small: expected number to be >=1/);
+    await expect(reward.getByLabel('Hourly reward')).toHaveAccessibleDescription(
+      /Too small: expected number to be >=1/,
+    );
     const channel = page.getByRole('form', { name: 'Rank announcement channel' });
     await channel.getByLabel('Rank announcement channel ID').fill('general');
     await channel.getByRole('button', { name: 'Save' }).click();
     await expect(channel.getByRole('alert')).toHaveText('Channel ID is not a Discord channel ID');
     await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAttribute('aria-invalid', 'true');
-    await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAccessibleDescription(/Channel ID is not a Discord channel ID/);
+    await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAccessibleDescription(
+      /Channel ID is not a Discord channel ID/,
+    );
     await checkState(page);
     expect(await settings.get('hourlyReward')).toBe(75);
     expect(await settings.get('rankAnnouncementChannel')).toBe(before.rankAnnouncementChannel);
@@ -65,25 +78,39 @@ test('a settings manager changes the hourly reward and teams on the General tab,
 
     // The audit log names each change by the setting's name.
     await page.goto('/staff/admin/site-management/audit-log?action=settings.update');
-    const hourlyEntry = page.locator('.audit-entry', { has: page.locator('[data-audit-target]', { hasText: 'Hourly reward' }) }).first();
+    const hourlyEntry = page
+      .locator('.audit-entry', { has: page.locator('[data-audit-target]', { hasText: 'Hourly reward' }) })
+      .first();
     await expect(hourlyEntry).toContainText('sally_general');
     await expect(hourlyEntry.getByRole('row', { name: /Value/ })).toContainText(/75\s*80/);
-    const teamsEntry = page.locator('.audit-entry', { has: page.locator('[data-audit-target]', { hasText: /^Teams$/ }) }).first();
-    await expect(teamsEntry.getByRole('row', { name: /Value/ })).toContainText(before.teamsEnabled ? /yes\s*no/ : /no\s*yes/);
+    const teamsEntry = page
+      .locator('.audit-entry', { has: page.locator('[data-audit-target]', { hasText: /^Teams$/ }) })
+      .first();
+    await expect(teamsEntry.getByRole('row', { name: /Value/ })).toContainText(
+      before.teamsEnabled ? /yes\s*no/ : /no\s*yes/,
+    );
   } finally {
     await settings.set('hourlyReward', before.hourlyReward, null);
     await settings.set('teamsEnabled', before.teamsEnabled, null);
   }
 });
 
-test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown with a live preview and the counter; every page shows the banner', async ({ browser, page, context, diner }) => {
+test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown with a live preview and the counter; every page shows the banner', async ({
+  browser,
+  page,
+  context,
+  diner,
+}) => {
   const settings = settingsOf(diner);
   const before = await settings.get('currentAnnouncement');
   try {
     // From a known start, whatever earlier journeys on this worker's server left: the audit entry below then shows
     // the type changing (an entry lists only what changed; a Warning left by another journey made it flaky).
     await settings.set('currentAnnouncement', { enabled: false, type: 'is-info', content: '' }, null);
-    await diner.signIn(context, { username: 'andy_announcer', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ANNOUNCEMENT'] });
+    await diner.signIn(context, {
+      username: 'andy_announcer',
+      permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ANNOUNCEMENT'],
+    });
     await page.goto('/staff/dashboard');
     await page.getByRole('complementary', { name: 'Staff' }).getByRole('link', { name: 'Announce' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Announce');
@@ -134,7 +161,10 @@ test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown wit
 
     // A settings manager reads the change in the audit log.
     const auditContext = await browser.newContext();
-    await diner.signIn(auditContext, { username: 'sam_audits', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'] });
+    await diner.signIn(auditContext, {
+      username: 'sam_audits',
+      permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'],
+    });
     const audit = await auditContext.newPage();
     await audit.goto('/staff/admin/site-management/audit-log?target=currentAnnouncement');
     const entry = audit.locator('.audit-entry').first();
@@ -148,8 +178,15 @@ test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown wit
   }
 });
 
-test('Announce opens with MANAGE_ANNOUNCEMENT alone or MANAGE_SETTINGS alone, not with neither', async ({ browser, diner }) => {
-  for (const [permissions, opens] of [[['MANAGE_ANNOUNCEMENT'], true], [['MANAGE_SETTINGS'], true], [['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'], false]] as const) {
+test('Announce opens with MANAGE_ANNOUNCEMENT alone or MANAGE_SETTINGS alone, not with neither', async ({
+  browser,
+  diner,
+}) => {
+  for (const [permissions, opens] of [
+    [['MANAGE_ANNOUNCEMENT'], true],
+    [['MANAGE_SETTINGS'], true],
+    [['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'], false],
+  ] as const) {
     const context = await browser.newContext();
     await diner.signIn(context, { permissions: [...permissions] });
     const page = await context.newPage();
@@ -158,7 +195,9 @@ test('Announce opens with MANAGE_ANNOUNCEMENT alone or MANAGE_SETTINGS alone, no
       await expect(page.getByRole('heading', { level: 1 }), permissions.join()).toHaveText('Announce');
     } else {
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+      await expect(page.getByTestId('toast')).toHaveText(
+        'An error occurred: You have insufficient permissions to view that page.',
+      );
     }
     await context.close();
   }

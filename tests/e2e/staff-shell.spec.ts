@@ -3,14 +3,27 @@ import { expect, fitsPhone, test } from './fixtures.ts';
 
 const sidebar = (page: import('@playwright/test').Page) => page.getByRole('complementary', { name: 'Staff' });
 
-test('a chef sees the kitchen entries and Extras; the dashboard greets them with the kitchen now and their work', async ({ page, context, diner }) => {
+test('a chef sees the kitchen entries and Extras; the dashboard greets them with the kitchen now and their work', async ({
+  page,
+  context,
+  diner,
+}) => {
   await diner.signIn(context, { username: 'chef_chris', rank: 'Chef' });
   await page.goto('/staff/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Good (morning|afternoon|evening), chef_chris$/);
   const entries = sidebar(page).locator('a, button');
   // Premade Message Directory needs the perk DELIVERY_MESSAGE_BETA beside MANAGE_ORDERS: this chef lacks it. The demo
   // Delivery Driver form names the Chef rank among its reviewers (§6), so Management holds Recruitment with that form.
-  await expect(entries.locator('.sidebar-label')).toHaveText(['Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements', 'Delivery Driver', 'Resign', 'Take a Vacation', 'Collapse sidebar']);
+  await expect(entries.locator('.sidebar-label')).toHaveText([
+    'Dashboard',
+    'Order Manager',
+    'Food Lookup',
+    'My Achievements',
+    'Delivery Driver',
+    'Resign',
+    'Take a Vacation',
+    'Collapse sidebar',
+  ]);
   await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Extras']);
   await expect(sidebar(page).locator('.sidebar-menu-title')).toHaveText(['Recruitment']);
@@ -27,21 +40,47 @@ test('a super admin sees every built entry in the specification order', async ({
   await page.goto('/staff/dashboard');
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText([
-    'Dashboard', 'Order Manager', 'Food Lookup', 'My Achievements',
-    'Management Statistics', 'My Performance', 'Management',
-    'On Leave Requests', 'Report Manager', 'Order Reports', 'Recruitment', 'Appeal Manager', 'Team Manager', 'User Manager', 'Rank Manager', 'Super Admin', 'Online Users', 'Order Management',
-    'Site Settings', 'Announce', 'Audit Log',
-    'Resign', 'Take a Vacation', 'Premade Message Directory',
+    'Dashboard',
+    'Order Manager',
+    'Food Lookup',
+    'My Achievements',
+    'Management Statistics',
+    'My Performance',
+    'Management',
+    'On Leave Requests',
+    'Report Manager',
+    'Order Reports',
+    'Recruitment',
+    'Appeal Manager',
+    'Team Manager',
+    'User Manager',
+    'Rank Manager',
+    'Super Admin',
+    'Online Users',
+    'Order Management',
+    'Site Settings',
+    'Announce',
+    'Audit Log',
+    'Resign',
+    'Take a Vacation',
+    'Premade Message Directory',
   ]);
   // Every entry leads to a page: none answers 404.
-  for (const href of await sidebar(page).locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
+  for (const href of await sidebar(page)
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!))) {
     expect((await page.request.get(href)).status(), href).not.toBe(404);
   }
   await page.goto('/staff/admin/users');
   await expect(sidebar(page).getByRole('link', { name: 'User Manager' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('the dashboard counts the kitchen live, shows the order a chef holds, and a manager the bans to review', async ({ browser, page, context, diner }) => {
+test('the dashboard counts the kitchen live, shows the order a chef holds, and a manager the bans to review', async ({
+  browser,
+  page,
+  context,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
   const scratch = await browser.newContext();
   const customer = await diner.signIn(scratch, { username: 'dash_customer' });
@@ -53,7 +92,9 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   const before = Number(await waiting.textContent());
   const order = await services.orders.orders.createOrder({ customerId: customer.id, item: 'Dashboard dumplings' });
   await expect(waiting).toHaveText(String(before + 1));
-  const claimed = await page.request.post(`/api/client/orders/${order.id}/claim`, { headers: { 'sec-fetch-site': 'same-origin' } });
+  const claimed = await page.request.post(`/api/client/orders/${order.id}/claim`, {
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
   expect(claimed.status()).toBe(200);
   await expect(waiting).toHaveText(String(before));
   await page.reload();
@@ -62,17 +103,40 @@ test('the dashboard counts the kitchen live, shows the order a chef holds, and a
   await fitsPhone(page);
 
   const managerContext = await browser.newContext();
-  const dashManager = await diner.signIn(managerContext, { username: 'dash_manager', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS', 'MANAGE_APPEALS', 'MANAGE_ON_LEAVE_REQUESTS', 'VIEW_RECRUITMENT_RESPONSE'] });
+  const dashManager = await diner.signIn(managerContext, {
+    username: 'dash_manager',
+    permissions: [
+      'VIEW_STAFF_DASHBOARD',
+      'MANAGE_USERS',
+      'MANAGE_APPEALS',
+      'MANAGE_ON_LEAVE_REQUESTS',
+      'VIEW_RECRUITMENT_RESPONSE',
+    ],
+  });
   const manager = await managerContext.newPage();
   await manager.goto('/staff/dashboard');
   // Appeals this manager has not voted on yet, as the Appeal Manager's "mine to vote" filter counts them.
   const me = (await diner.app.server.ctx.sessions.validate(dashManager.token))!.user;
   const { totalAppeals } = await services.appeals.search(me, { filter: 'mine', page: 1, pageSize: 1 });
   await expect(manager.locator('[data-figure="appeals"]')).toHaveText(String(totalAppeals));
-  await expect(manager.getByRole('link', { name: /appeals? waiting for your vote/ })).toHaveAttribute('href', '/staff/admin/appeals?filter=mine');
-  const { total: pendingLeave } = await services.onleave.requests.list(me, { status: 'PENDING', sort: 'createdAt', order: 'desc', page: 1, pageSize: 1 });
+  await expect(manager.getByRole('link', { name: /appeals? waiting for your vote/ })).toHaveAttribute(
+    'href',
+    '/staff/admin/appeals?filter=mine',
+  );
+  const { total: pendingLeave } = await services.onleave.requests.list(me, {
+    status: 'PENDING',
+    sort: 'createdAt',
+    order: 'desc',
+    page: 1,
+    pageSize: 1,
+  });
   await expect(manager.locator('[data-figure="leave"]')).toHaveText(String(pendingLeave));
-  const { total: pendingApplications } = await services.recruitment.applications.applications(me, { formId: null, filter: 'pending', page: 1, pageSize: 1 });
+  const { total: pendingApplications } = await services.recruitment.applications.applications(me, {
+    formId: null,
+    filter: 'pending',
+    page: 1,
+    pageSize: 1,
+  });
   await expect(manager.locator('[data-figure="applications"]')).toHaveText(String(pendingApplications));
   // The demo data has banned users: the link leads to the user manager filtered to them.
   await manager.getByRole('link', { name: /active bans? to review/ }).click();
@@ -85,10 +149,16 @@ test('a customer is sent away from staff pages', async ({ page, context, diner }
   await diner.signIn(context, { username: 'just_hungry' });
   await page.goto('/staff/dashboard');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'An error occurred: You have insufficient permissions to view that page.',
+  );
 });
 
-test('desktop: the collapsed sidebar stays collapsed after a reload and expands on hover after 200 ms', async ({ page, context, diner }) => {
+test('desktop: the collapsed sidebar stays collapsed after a reload and expands on hover after 200 ms', async ({
+  page,
+  context,
+  diner,
+}) => {
   await diner.signIn(context, { username: 'manager_max', rank: 'Manager' });
   await page.goto('/staff/dashboard');
   const aside = sidebar(page);
@@ -111,7 +181,9 @@ test('desktop: the collapsed sidebar stays collapsed after a reload and expands 
   });
   await panel.hover({ position: { x: 40, y: 120 } });
   await expect(panel).toHaveClass(/is-peeking/);
-  const { enter, peek } = await page.evaluate(() => (window as unknown as { marks: { enter: number; peek: number } }).marks);
+  const { enter, peek } = await page.evaluate(
+    () => (window as unknown as { marks: { enter: number; peek: number } }).marks,
+  );
   expect(peek - enter).toBeGreaterThanOrEqual(195);
   await expect(panel).toHaveCSS('width', '260px');
   await page.mouse.move(900, 400);
@@ -120,7 +192,11 @@ test('desktop: the collapsed sidebar stays collapsed after a reload and expands 
   await expect(aside).toHaveCSS('width', '260px');
 });
 
-test('phone: the sidebar is a drawer, closed on load, opened by the navbar toggle, closed after navigating', async ({ page, context, diner }) => {
+test('phone: the sidebar is a drawer, closed on load, opened by the navbar toggle, closed after navigating', async ({
+  page,
+  context,
+  diner,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await diner.signIn(context, { username: 'driver_dee', rank: 'Delivery Driver' });
   await page.goto('/staff/dashboard');

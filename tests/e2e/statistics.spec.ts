@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
-import { expect, expectAccessible, checkState, test } from './fixtures.ts';
+import { checkState, expect, expectAccessible, test } from './fixtures.ts';
 
 /** Morgan Manager (plugins/users/seed.ts): Manager rank, so VIEW_MANAGEMENT_STATISTICS; the statistics seed gives a month of work. */
 const MORGAN = '1100000000000000004';
 
-test('a director opens Management statistics, sees the charts and the table, and downloads the CSV', async ({ page, diner }) => {
+test('a director opens Management statistics, sees the charts and the table, and downloads the CSV', async ({
+  page,
+  diner,
+}) => {
   await diner.signIn(page.context(), { username: 'director_dee', rank: 'Director' });
   await page.goto('/staff/dashboard');
   // The sidebar leads there (the entry shows now that the page exists).
@@ -16,7 +19,10 @@ test('a director opens Management statistics, sees the charts and the table, and
 
   // A month of kitchen history: bars on the days, a line for the time to deliver, a bar per member.
   expect(await page.locator('svg[data-chart="kitchen-days"] rect').count()).toBeGreaterThan(20);
-  await expect(page.locator('svg[data-chart="kitchen-trend"] path.vd-chart-line')).toHaveAttribute('d', /^M[\d.]+,[\d.]+ L/);
+  await expect(page.locator('svg[data-chart="kitchen-trend"] path.vd-chart-line')).toHaveAttribute(
+    'd',
+    /^M[\d.]+,[\d.]+ L/,
+  );
   await expect(page.locator('[data-chart="member-bars"]')).toContainText('Charlie Chef');
   // The table beside it: every member, sortable.
   const charlie = page.locator('tr[data-member="1100000000000000002"]');
@@ -49,10 +55,17 @@ test('a director opens Management statistics, sees the charts and the table, and
   await remove.click();
   await expect(page.getByTestId('toast')).toHaveText("Deleted Charlie Chef's stored record.");
   await expect(stored).toHaveCount(0);
-  expect(await diner.app.server.ctx.orm.em.fork().count(AuditEntrySchema, { action: 'statistics.delete', targetId: '1100000000000000002' })).toBe(1);
+  expect(
+    await diner.app.server.ctx.orm.em
+      .fork()
+      .count(AuditEntrySchema, { action: 'statistics.delete', targetId: '1100000000000000002' }),
+  ).toBe(1);
 });
 
-test('a manager sees My Performance: their figures, their month as charts, their stored weeks', async ({ page, diner }) => {
+test('a manager sees My Performance: their figures, their month as charts, their stored weeks', async ({
+  page,
+  diner,
+}) => {
   await diner.signInAs(page.context(), MORGAN);
   await page.goto('/staff/admin/management-statistics?period=month');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Performance');
@@ -71,11 +84,16 @@ test('a manager sees My Performance: their figures, their month as charts, their
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toContain('text/csv');
   expect((await answer.text()).split('\r\n')[0]).toBe('Day,Prepared,Delivered,Reported,Ready to delivered (s)');
-  const refused = await page.request.get('/staff/admin/management-statistics/management/export.csv', { maxRedirects: 0 });
+  const refused = await page.request.get('/staff/admin/management-statistics/management/export.csv', {
+    maxRedirects: 0,
+  });
   expect(refused.status()).toBe(302);
 });
 
-test('My weeks on a phone are cards with nothing off screen, and the Management table fits its box at 1280 px', async ({ page, diner }) => {
+test('My weeks on a phone are cards with nothing off screen, and the Management table fits its box at 1280 px', async ({
+  page,
+  diner,
+}) => {
   await diner.signInAs(page.context(), MORGAN);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/staff/admin/management-statistics?period=month');
@@ -101,7 +119,10 @@ test('My weeks on a phone are cards with nothing off screen, and the Management 
   await page.goto(`/staff/admin/management-statistics/management?period=week&date=${lastWeek}`);
   const table = page.locator('table.data-list');
   await expect(table.locator('tbody tr').first()).toBeVisible();
-  const { tableWidth, boxWidth } = await table.evaluate((t: HTMLElement) => ({ tableWidth: t.offsetWidth, boxWidth: t.parentElement!.clientWidth }));
+  const { tableWidth, boxWidth } = await table.evaluate((t: HTMLElement) => ({
+    tableWidth: t.offsetWidth,
+    boxWidth: t.parentElement!.clientWidth,
+  }));
   expect(tableWidth, 'the figures table is wider than its box').toBeLessThanOrEqual(boxWidth);
 });
 
@@ -117,11 +138,21 @@ test('the member chart on a phone shows every name whole, in type a phone can re
     expect(box.x, `${name} starts inside the chart`).toBeGreaterThanOrEqual(chartBox.x);
     expect(box.x + box.width, `${name} ends inside the chart`).toBeLessThanOrEqual(chartBox.x + chartBox.width + 0.5);
     // The size the eye gets: an SVG's text is scaled with its drawing.
-    const size = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1));
+    const size = await label.evaluate(
+      (el) =>
+        Number.parseFloat(getComputedStyle(el).fontSize) *
+        (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1),
+    );
     expect(size, `${name} in ${size.toFixed(1)} px type`).toBeGreaterThanOrEqual(14);
   }
   // The figures beside each name are as readable (whatever this month's figures are on the day the test runs).
   const value = chart.locator('.vd-member-bar').first();
   await expect(value).toHaveText(/^\d+$/);
-  expect(await value.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize) * (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1))).toBeGreaterThanOrEqual(14);
+  expect(
+    await value.evaluate(
+      (el) =>
+        Number.parseFloat(getComputedStyle(el).fontSize) *
+        (el instanceof SVGGraphicsElement ? el.getScreenCTM()!.a : 1),
+    ),
+  ).toBeGreaterThanOrEqual(14);
 });

@@ -1,6 +1,6 @@
-import type { StorePlugin } from '../../plugins/store/index.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import { expect, test, checkState } from './fixtures.ts';
+import type { StorePlugin } from '../../plugins/store/index.ts';
+import { checkState, expect, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const DANA = '1100000000000000003';
@@ -9,7 +9,10 @@ const SAM = '1100000000000000005';
 /** Each test starts from the demo data of its own server (with several workers): none needs another's purchases. */
 test.describe.configure({ mode: 'parallel' });
 
-test('Casey gifts the feedback pass to Dana, found by username and confirmed by name; Dana sees the gift and has the perk', async ({ browser, diner }) => {
+test('Casey gifts the feedback pass to Dana, found by username and confirmed by name; Dana sees the gift and has the perk', async ({
+  browser,
+  diner,
+}) => {
   const store = diner.app.server.ctx.services.store as StorePlugin;
   const casey = await browser.newContext();
   await diner.signInAs(casey, CASEY);
@@ -21,7 +24,11 @@ test('Casey gifts the feedback pass to Dana, found by username and confirmed by 
   await checkState(page);
 
   // A gift: found by username, confirmed by name and picture, then paid.
-  await page.getByTestId('store-item').filter({ hasText: 'Feedback beta pass' }).getByRole('button', { name: 'Buy' }).click();
+  await page
+    .getByTestId('store-item')
+    .filter({ hasText: 'Feedback beta pass' })
+    .getByRole('button', { name: 'Buy' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Buy Feedback beta pass' });
   await dialog.getByLabel('As a gift').check();
   await expect(dialog.getByRole('button', { name: 'Find who it is for first' })).toBeDisabled();
@@ -34,7 +41,9 @@ test('Casey gifts the feedback pass to Dana, found by username and confirmed by 
   await checkState(page);
   await dialog.getByRole('button', { name: 'Send to Dana Driver for 300 coins' }).click();
   await expect(page.getByTestId('toast')).toContainText('Feedback beta pass is on its way to Dana Driver. Thank you!');
-  await expect(page.getByTestId('store-balance')).toContainText(`You have ${(before - 300).toLocaleString('en')} coins`);
+  await expect(page.getByTestId('store-balance')).toContainText(
+    `You have ${(before - 300).toLocaleString('en')} coins`,
+  );
   await casey.close();
 
   // Dana: the notice, the perk, and the gift among her items with its end date.
@@ -42,7 +51,9 @@ test('Casey gifts the feedback pass to Dana, found by username and confirmed by 
   await diner.signInAs(dana, DANA);
   const danaPage = await dana.newPage();
   await danaPage.goto('/users/@me/notifications');
-  await expect(danaPage.getByTestId('notification').first()).toContainText('Casey Customer sent you a gift from the store: Feedback beta pass.');
+  await expect(danaPage.getByTestId('notification').first()).toContainText(
+    'Casey Customer sent you a gift from the store: Feedback beta pass.',
+  );
   await danaPage.goto('/store');
   const gift = danaPage.getByTestId('your-items').getByRole('listitem').filter({ hasText: 'Feedback beta pass' });
   await expect(gift).toContainText('a gift from Casey Customer');
@@ -52,7 +63,10 @@ test('Casey gifts the feedback pass to Dana, found by username and confirmed by 
   await dana.close();
 });
 
-test('Casey buys a dish for herself, awaiting the kitchen; Sam (site settings) sees it awaiting and hands it over', async ({ browser, diner }) => {
+test('Casey buys a dish for herself, awaiting the kitchen; Sam (site settings) sees it awaiting and hands it over', async ({
+  browser,
+  diner,
+}) => {
   const casey = await browser.newContext();
   await diner.signInAs(casey, CASEY);
   const page = await casey.newPage();
@@ -68,13 +82,20 @@ test('Casey buys a dish for herself, awaiting the kitchen; Sam (site settings) s
   const samPage = await sam.newPage();
   await samPage.goto('/staff/admin/settings?tab=store');
   await expect(samPage.getByRole('heading', { level: 1 })).toHaveText('Site Settings');
-  await expect(samPage.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Store' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    samPage.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Store' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(samPage.getByTestId('admin-store-item').filter({ hasText: 'Pumpkin hat' })).toContainText('Off sale');
   await checkState(samPage);
-  const awaiting = samPage.getByTestId('store-awaiting').getByRole('listitem').filter({ hasText: 'for Casey Customer' });
+  const awaiting = samPage
+    .getByTestId('store-awaiting')
+    .getByRole('listitem')
+    .filter({ hasText: 'for Casey Customer' });
   await awaiting.getByRole('button', { name: 'Mark handed over' }).click();
   await expect(samPage.getByTestId('toast')).toContainText('Marked as handed over.');
-  await expect(samPage.getByTestId('store-awaiting').getByRole('listitem').filter({ hasText: 'for Casey Customer' })).toHaveCount(0);
+  await expect(
+    samPage.getByTestId('store-awaiting').getByRole('listitem').filter({ hasText: 'for Casey Customer' }),
+  ).toHaveCount(0);
   await sam.close();
 });
 
@@ -82,11 +103,18 @@ test('a visitor sees the items and a sign-in link', async ({ page }) => {
   await page.goto('/store');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');
   await expect(page.getByTestId('store-item').filter({ hasText: 'Gift card' })).toContainText('250 coins');
-  await expect(page.getByRole('link', { name: 'Sign in to buy' }).first()).toHaveAttribute('href', '/login?redirect=/store');
+  await expect(page.getByRole('link', { name: 'Sign in to buy' }).first()).toHaveAttribute(
+    'href',
+    '/login?redirect=/store',
+  );
   await expect(page.getByRole('button', { name: 'Buy' })).toHaveCount(0);
 });
 
-test('without sponsor payments set up, /store?success=true thanks nobody for a sponsorship, visitor or customer', async ({ browser, page, diner }) => {
+test('without sponsor payments set up, /store?success=true thanks nobody for a sponsorship, visitor or customer', async ({
+  browser,
+  page,
+  diner,
+}) => {
   await page.goto('/store?success=true');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');
   await expect(page.getByTestId('store-item').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import type { StripeStandIn } from '../stand-ins/stripe/server.ts';
-import { expect, test, checkState } from './fixtures.ts';
+import { checkState, expect, test } from './fixtures.ts';
 
 /** Each test has its own subscriber, so the tests stand alone: with several workers, each has its own server and Stripe. */
 test.describe.configure({ mode: 'parallel' });
@@ -10,7 +10,10 @@ const SAM_OWNER = '1100000000000000005';
 
 /** The context's user subscribes to Supporter as the subscribe page does (Checkout, then Pay), and the webhooks land. */
 async function subscribeToSupporter(context: BrowserContext, stripe: StripeStandIn): Promise<void> {
-  const created = await context.request.post('/api/client/stripe/subscriptions/create', { data: { subscriptionID: 'supporter' }, headers: { 'sec-fetch-site': 'same-origin' } });
+  const created = await context.request.post('/api/client/stripe/subscriptions/create', {
+    data: { subscriptionID: 'supporter' },
+    headers: { 'sec-fetch-site': 'same-origin' },
+  });
   expect(created.status()).toBe(200);
   const { checkoutURL } = (await created.json()) as { checkoutURL: string };
   await stripe.pay(checkoutURL.split('/').pop()!);
@@ -23,15 +26,25 @@ test('anonymous visitors see the plans and a sign-in link', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Supporter' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Patron' })).toBeVisible();
   await expect(page.getByText('The Patron rank', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in to subscribe' }).first()).toHaveAttribute('href', '/login?redirect=%2Fsubscribe');
+  await expect(page.getByRole('link', { name: 'Sign in to subscribe' }).first()).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fsubscribe',
+  );
   await checkState(page);
 });
 
-test('subscribe through Checkout: the success page syncs at once, the webhooks arrive, the profile shows the plan and its perk', async ({ page, context, diner, stripe }) => {
+test('subscribe through Checkout: the success page syncs at once, the webhooks arrive, the profile shows the plan and its perk', async ({
+  page,
+  context,
+  diner,
+  stripe,
+}) => {
   await diner.signIn(context, { username: 'e2e_supporter' });
 
   await page.goto('/subscribe');
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Support us' })).toHaveAttribute('href', '/subscribe');
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Support us' }),
+  ).toHaveAttribute('href', '/subscribe');
   await checkState(page);
 
   // Stripe's Checkout (the stand-in's hosted page), then back to the success page, which syncs at once.
@@ -56,7 +69,13 @@ test('subscribe through Checkout: the success page syncs at once, the webhooks a
   await checkState(page);
 });
 
-test("a user manager saving a subscriber's profile keeps the plan's perk: listed apart, with the plan's name, not among the perks set by hand", async ({ browser, page, context, diner, stripe }) => {
+test("a user manager saving a subscriber's profile keeps the plan's perk: listed apart, with the plan's name, not among the perks set by hand", async ({
+  browser,
+  page,
+  context,
+  diner,
+  stripe,
+}) => {
   const { id } = await diner.signIn(context, { username: 'e2e_kept_supporter' });
   await subscribeToSupporter(context, stripe!);
 
@@ -76,7 +95,12 @@ test("a user manager saving a subscriber's profile keeps the plan's perk: listed
   await expect(page.getByTestId('profile-perks')).toContainText('Supporter');
 });
 
-test('cancel in the billing portal: the plan is cancelling at period end; when the period ends, the perk goes', async ({ page, context, diner, stripe }) => {
+test('cancel in the billing portal: the plan is cancelling at period end; when the period ends, the perk goes', async ({
+  page,
+  context,
+  diner,
+  stripe,
+}) => {
   const { id } = await diner.signIn(context, { username: 'e2e_leaving_supporter' });
   await subscribeToSupporter(context, stripe!);
 
@@ -103,7 +127,12 @@ test('cancel in the billing portal: the plan is cancelling at period end; when t
   await expect(page.locator('[data-plan="supporter"]').getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 });
 
-test('back from Checkout while Stripe is down, the page says payments are not answering (not the error page)', async ({ page, context, diner, stripe }) => {
+test('back from Checkout while Stripe is down, the page says payments are not answering (not the error page)', async ({
+  page,
+  context,
+  diner,
+  stripe,
+}) => {
   await diner.signIn(context, { username: 'e2e_outage_back' });
   // To Stripe's Checkout (a customer now exists), where Stripe goes down before they come back.
   await page.goto('/subscribe');

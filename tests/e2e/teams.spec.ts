@@ -3,7 +3,7 @@ import type { Services } from '../../plugins/index.ts';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import { orderCode } from '../../plugins/orders/service.ts';
 import type { TeamView } from '../../plugins/teams/schemas.ts';
-import { checkState, expect, test, type Diner } from './fixtures.ts';
+import { checkState, type Diner, expect, test } from './fixtures.ts';
 import { openManager } from './kitchen.ts';
 
 const SAM = { id: '1100000000000000005', username: 'sam.owner', displayName: 'Sam Owner' };
@@ -22,16 +22,24 @@ async function teamWith(diner: Diner, name: string, icon: string, members: strin
   return team;
 }
 
-test('a director creates a team in the Team Manager and balances every teamless staff member into teams', async ({ browser, diner }) => {
+test('a director creates a team in the Team Manager and balances every teamless staff member into teams', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
-  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   await diner.signIn(managerContext, { username: 'director_dee', rank: 'Director' });
   const chef = await diner.signIn(chefContext, { username: 'chef_teo', rank: 'Chef' });
   // Who has no team now: the balance places them.
   const teamless = (
     await diner.app.server.ctx.orm.em
       .fork()
-      .execute<{ id: string }[]>('select u.id from users u where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)')
+      .execute<{ id: string }[]>(
+        'select u.id from users u where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)',
+      )
   ).map((r) => r.id);
   expect(teamless).toContain(chef.id);
 
@@ -41,7 +49,8 @@ test('a director creates a team in the Team Manager and balances every teamless 
   await manager.goto('/staff/dashboard');
   await manager.getByRole('link', { name: 'Team Manager' }).first().click();
   await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Team Manager');
-  for (const name of ['Grill Masters', 'Road Runners', 'Night Owls']) await expect(manager.locator('tr', { hasText: name })).toBeVisible();
+  for (const name of ['Grill Masters', 'Road Runners', 'Night Owls'])
+    await expect(manager.locator('tr', { hasText: name })).toBeVisible();
 
   // A new team.
   await manager.getByRole('link', { name: 'Create team' }).click();
@@ -73,9 +82,15 @@ test('a director creates a team in the Team Manager and balances every teamless 
   await Promise.all([managerContext.close(), chefContext.close()]);
 });
 
-test('a director adds a chef from a team’s page; the chef’s profile shows the team; deleting the team leaves its members teamless', async ({ browser, diner }) => {
+test('a director adds a chef from a team’s page; the chef’s profile shows the team; deleting the team leaves its members teamless', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
-  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   await diner.signIn(managerContext, { username: 'director_dan', rank: 'Director' });
   await diner.signIn(chefContext, { username: 'chef_tam', rank: 'Chef' });
   const team = await teamWith(diner, 'Comet Kitchen', '🌠', []);
@@ -113,9 +128,15 @@ test('a director adds a chef from a team’s page; the chef’s profile shows th
   await Promise.all([managerContext.close(), chefContext.close()]);
 });
 
-test('a team’s chef delivers an order in the order manager: the team’s count and Top teams go up', async ({ browser, diner }) => {
+test('a team’s chef delivers an order in the order manager: the team’s count and Top teams go up', async ({
+  browser,
+  diner,
+}) => {
   const services = diner.app.server.ctx.services as Services;
-  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+  const [managerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   await diner.signIn(managerContext, { username: 'director_dot', rank: 'Director' });
   const chef = await diner.signIn(chefContext, { username: 'chef_tod', rank: 'Chef' });
   const team = await teamWith(diner, 'Orbit Diner', '🪐', [chef.id]);
@@ -144,14 +165,18 @@ test('a team’s chef delivers an order in the order manager: the team’s count
   await em.flush();
   diner.app.server.ctx.events.publish('orderUpdated', { order: await services.orders.orders.get(order.orderID) });
   // A period counts by the members' current teams (the chef may have delivered others' orders of today).
-  const onBoard = async (period: 'day' | 'all') => (await services.orders.stats.leaderboard(period)).teams.find((t) => t.team.id === team._id)?.orders ?? 0;
+  const onBoard = async (period: 'day' | 'all') =>
+    (await services.orders.stats.leaderboard(period)).teams.find((t) => t.team.id === team._id)?.orders ?? 0;
   const before = { day: await onBoard('day'), all: await onBoard('all') };
   expect(before.all).toBe(0);
   const kitchen = await openManager(chefContext);
   const card = kitchen.locator(`[data-order-id="${order.orderID}"]`);
   await expect(card).toContainText('Driver: you');
   await card.getByRole('button', { name: 'Deliver' }).click();
-  await kitchen.getByRole('dialog', { name: `Deliver #${order.orderID}` }).getByRole('button', { name: 'Deliver' }).click();
+  await kitchen
+    .getByRole('dialog', { name: `Deliver #${order.orderID}` })
+    .getByRole('button', { name: 'Deliver' })
+    .click();
   await expect(card).toHaveCount(0);
 
   // The team's count and Top teams go up (the listener counts after the delivery commits).
@@ -163,13 +188,21 @@ test('a team’s chef delivers an order in the order manager: the team’s count
   for (const period of ['day', 'all'] as const) {
     const n = before[period] + 1;
     await board.goto(`/leaderboard?period=${period}`);
-    await expect(board.getByTestId('top-teams').locator('li', { hasText: 'Orbit Diner' })).toContainText(`${n} ${n === 1 ? 'order' : 'orders'} delivered`);
+    await expect(board.getByTestId('top-teams').locator('li', { hasText: 'Orbit Diner' })).toContainText(
+      `${n} ${n === 1 ? 'order' : 'orders'} delivered`,
+    );
   }
   await Promise.all([managerContext.close(), chefContext.close()]);
 });
 
-test('a customer joins a team on Edit Profile, wears it on their profile, and leaves it; staff are told who places them', async ({ browser, diner }) => {
-  const [customerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [BrowserContext, BrowserContext];
+test('a customer joins a team on Edit Profile, wears it on their profile, and leaves it; staff are told who places them', async ({
+  browser,
+  diner,
+}) => {
+  const [customerContext, chefContext] = (await Promise.all([browser.newContext(), browser.newContext()])) as [
+    BrowserContext,
+    BrowserContext,
+  ];
   await diner.signIn(customerContext, { username: 'fan_fiona' });
   await diner.signIn(chefContext, { username: 'chef_placed', rank: 'Chef' });
   const page = await customerContext.newPage();

@@ -1,6 +1,9 @@
 import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
-test('a manager bans a user from the user manager; that user\'s next page load shows the ban page; the ban is lifted', async ({ browser, diner }) => {
+test("a manager bans a user from the user manager; that user's next page load shows the ban page; the ban is lifted", async ({
+  browser,
+  diner,
+}) => {
   const targetContext = await browser.newContext();
   const target = await targetContext.newPage();
   await diner.signIn(targetContext, { username: 'greedy_gary' });
@@ -29,7 +32,9 @@ test('a manager bans a user from the user manager; that user\'s next page load s
   await expect(manager.locator('tr', { hasText: 'Sam Owner' })).toHaveCount(1);
   await expect(manager.locator('tr', { hasText: 'Sam Owner' }).getByRole('link', { name: 'Ban' })).toHaveCount(0);
   await search('Charlie Chef');
-  await expect(manager.locator('tr', { hasText: 'Charlie Chef' }).getByRole('link', { name: 'Remove staff' })).toBeVisible();
+  await expect(
+    manager.locator('tr', { hasText: 'Charlie Chef' }).getByRole('link', { name: 'Remove staff' }),
+  ).toBeVisible();
 
   await manager.getByLabel('Search').fill('greedy');
   await manager.getByRole('button', { name: 'Search' }).click();
@@ -62,7 +67,9 @@ test('a chef opening the user manager lands on /?error=insufficient_permissions 
   await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Fusers');
   await page.getByRole('button', { name: /Charlie Chef/ }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('toast')).toHaveText('An error occurred: You have insufficient permissions to view that page.');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'An error occurred: You have insufficient permissions to view that page.',
+  );
 });
 
 test('a user manager route with an invalid ID renders the 404 page', async ({ page }) => {

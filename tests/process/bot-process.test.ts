@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,9 +7,9 @@ import type { APIEmbed } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/db/orm.ts';
 import { APPLICATION_ID, commandInteraction } from '../stand-ins/discord/interactions.ts';
-import { startDiscordStandIn, type DiscordStandIn } from '../stand-ins/discord/server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../stand-ins/discord/server.ts';
 import { GatewayTestClient } from '../support/gateway-client.ts';
-import { ROOT, appEnv, startServer } from '../support/spawn-server.ts';
+import { appEnv, ROOT, startServer } from '../support/spawn-server.ts';
 import { until } from '../support/until.ts';
 
 /** The bot as an operator runs it: in the web process (`npm start`), and as its own sharded process (`npm run bot`). */
@@ -25,10 +25,17 @@ describe('the bot process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const discordEnv = () => ({ DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID });
+  const discordEnv = () => ({
+    DISCORD_TOKEN: discord.botToken,
+    DISCORD_API_URL: discord.apiUrl,
+    DISCORD_APPLICATION_ID: APPLICATION_ID,
+  });
 
   async function orderThroughGateway(shardId: number, output: () => string): Promise<string> {
-    const interaction = commandInteraction('order', { user: { id: `5000000000000${70000 + shardId}0`, username: `shard${shardId}` }, options: { item: 'Sharded fries' } });
+    const interaction = commandInteraction('order', {
+      user: { id: `5000000000000${70000 + shardId}0`, username: `shard${shardId}` },
+      options: { item: 'Sharded fries' },
+    });
     discord.gateway.dispatch('INTERACTION_CREATE', interaction, shardId);
     const reply = await until(() => discord.bot.originals.get(interaction.token), 20_000, output);
     return (reply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
@@ -49,48 +56,65 @@ describe('the bot process', () => {
     await until(() => discord.gateway.sessions.size === 0 || undefined, 20_000);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('`npm run bot` spawns the shards Discord recommends, each answering its interactions; their orders reach a web process\'s gateway (PostgreSQL)', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `vd_bot_${randomBytes(6).toString('hex')}`;
-    const admin = await openDatabase({ url: adminUrl, embeddedPath: 'memory://', entities: [] });
-    await admin.em.fork().execute(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    // A web process on the same database (it migrates and seeds), with a chef's socket on its live gateway.
-    const web = await startServer({ ...appEnv(dataDir), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
-    const signIn = await fetch(`${web.url}/api/client/dev/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify({ userId: '1100000000000000002' }),
-    });
-    const chef = await GatewayTestClient.identified(web.url, ((await signIn.json()) as { sessionToken: string }).sessionToken);
-    const child = spawn(process.execPath, ['bot/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, ...appEnv(dataDir), ...discordEnv(), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      await until(() => discord.gateway.sessions.size === 2 || undefined, 60_000, () => output);
-      expect([...discord.gateway.sessions].map((s) => s.shard[0]).sort()).toEqual([0, 1]);
-      const first = await orderThroughGateway(0, () => output);
-      const second = await orderThroughGateway(1, () => output);
-      expect([first, second]).toEqual([expect.stringMatching(/^[A-Z2-9]{6}$/), expect.stringMatching(/^[A-Z2-9]{6}$/)]);
-      // LISTEN/NOTIFY carried both orders from the bot's shards to the web process's sockets.
-      for (const orderID of [first, second]) {
-        const sent = await chef.next((m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID, 10_000);
-        expect(sent.data).toMatchObject({ order: { orderID, item: 'Sharded fries', status: 'ORDERED' } });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "`npm run bot` spawns the shards Discord recommends, each answering its interactions; their orders reach a web process's gateway (PostgreSQL)",
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `vd_bot_${randomBytes(6).toString('hex')}`;
+      const admin = await openDatabase({ url: adminUrl, embeddedPath: 'memory://', entities: [] });
+      await admin.em.fork().execute(`create database "${name}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      // A web process on the same database (it migrates and seeds), with a chef's socket on its live gateway.
+      const web = await startServer({ ...appEnv(dataDir), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' });
+      const signIn = await fetch(`${web.url}/api/client/dev/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ userId: '1100000000000000002' }),
+      });
+      const chef = await GatewayTestClient.identified(
+        web.url,
+        ((await signIn.json()) as { sessionToken: string }).sessionToken,
+      );
+      const child = spawn(process.execPath, ['bot/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, ...appEnv(dataDir), ...discordEnv(), DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      try {
+        await until(
+          () => discord.gateway.sessions.size === 2 || undefined,
+          60_000,
+          () => output,
+        );
+        expect([...discord.gateway.sessions].map((s) => s.shard[0]).sort()).toEqual([0, 1]);
+        const first = await orderThroughGateway(0, () => output);
+        const second = await orderThroughGateway(1, () => output);
+        expect([first, second]).toEqual([
+          expect.stringMatching(/^[A-Z2-9]{6}$/),
+          expect.stringMatching(/^[A-Z2-9]{6}$/),
+        ]);
+        // LISTEN/NOTIFY carried both orders from the bot's shards to the web process's sockets.
+        for (const orderID of [first, second]) {
+          const sent = await chef.next(
+            (m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID,
+            10_000,
+          );
+          expect(sent.data).toMatchObject({ order: { orderID, item: 'Sharded fries', status: 'ORDERED' } });
+        }
+      } finally {
+        chef.close();
+        child.kill('SIGINT');
+        await exited;
+        await web.stop();
+        await admin.em.fork().execute(`drop database if exists "${name}" with (force)`);
+        await admin.close(true);
       }
-    } finally {
-      chef.close();
-      child.kill('SIGINT');
-      await exited;
-      await web.stop();
-      await admin.em.fork().execute(`drop database if exists "${name}" with (force)`);
-      await admin.close(true);
-    }
-  }, 90_000);
+    },
+    90_000,
+  );
 });

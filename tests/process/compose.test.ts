@@ -21,13 +21,17 @@ interface Service {
 }
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-const compose = load(read('docker-compose.yml'), { filename: 'docker-compose.yml' }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = load(read('docker-compose.yml'), { filename: 'docker-compose.yml' }) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const { web, proxy, db, prometheus } = compose.services as Record<'web' | 'proxy' | 'db' | 'prometheus', Service>;
 
 /** `1m30s`, `15s`, `500ms` (compose durations) in ms. */
 function durationMs(value: string): number {
   let total = 0;
-  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) total += Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms']!;
+  for (const [, amount, unit] of value.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g))
+    total += Number(amount) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms']!;
   return total;
 }
 
@@ -40,6 +44,7 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual(['bot', 'db', 'prometheus', 'proxy', 'web']);
     expect(web.ports).toBeUndefined();
     expect(web.container_name).toBeUndefined();
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose's own ${VAR:-default}, not a template literal
     expect(proxy.ports).toEqual(['${PORT:-4321}:80']);
     expect(proxy.depends_on).toEqual({ web: { condition: 'service_healthy' } });
     expect(db.ports).toBeUndefined();
@@ -56,18 +61,24 @@ describe('docker-compose.yml', () => {
     expect(read('Dockerfile')).toMatch(/DATA_DIR=\/app\/data/);
   });
 
-  it('gives a replica longer to drain than the drain\'s own limit before docker kills it', () => {
-    const limitMs = loadConfig({ SHUTDOWN_TIMEOUT_S: String(web.environment!.SHUTDOWN_TIMEOUT_S).replace(/^\$\{SHUTDOWN_TIMEOUT_S:-(\d+)\}$/, '$1') }).shutdownTimeoutMs;
+  it("gives a replica longer to drain than the drain's own limit before docker kills it", () => {
+    const limitMs = loadConfig({
+      SHUTDOWN_TIMEOUT_S: String(web.environment!.SHUTDOWN_TIMEOUT_S).replace(
+        /^\$\{SHUTDOWN_TIMEOUT_S:-(\d+)\}$/,
+        '$1',
+      ),
+    }).shutdownTimeoutMs;
     expect(limitMs).toBe(10_000);
     expect(durationMs(web.stop_grace_period!)).toBeGreaterThan(limitMs);
   });
 
-  it('configures the metrics port, apart from the site\'s', () => {
+  it("configures the metrics port, apart from the site's", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose's own ${VAR:-default}, not a template literal
     expect(web.environment!.METRICS_PORT).toBe('${METRICS_PORT:-9464}');
     expect(String(web.environment!.METRICS_PORT)).not.toContain('4321');
   });
 
-  it('the proxy\'s Caddyfile exists, is mounted, and sends every request to every web replica on the port web listens on', () => {
+  it("the proxy's Caddyfile exists, is mounted, and sends every request to every web replica on the port web listens on", () => {
     expect(proxy.image).toMatch(/^caddy:2/);
     expect(proxy.volumes).toEqual(['./deploy/Caddyfile:/etc/caddy/Caddyfile:ro']);
     expect(existsSync(path.join(ROOT, 'deploy/Caddyfile'))).toBe(true);
@@ -119,6 +130,7 @@ describe('deploy/prometheus', () => {
   it('Prometheus (profile monitoring) scrapes every web replica on the metrics port the compose file sets', () => {
     expect(prometheus.profiles).toEqual(['monitoring']);
     expect(prometheus.volumes).toContain('./deploy/prometheus:/etc/prometheus:ro');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Compose's own ${VAR:-default}, not a template literal
     expect(prometheus.ports).toEqual(['127.0.0.1:${PROMETHEUS_PORT:-9090}:9090']);
     const [job] = config.scrape_configs;
     expect(job!.dns_sd_configs).toEqual([{ names: ['web'], type: 'A', port: 9464, refresh_interval: '15s' }]);
@@ -141,7 +153,16 @@ describe('deploy/prometheus', () => {
     }
     // What the issue asks to watch: 5xx, p99 per route, sweeper lag, bridge failures and lag, pool, sockets, memory.
     const exprs = rules.map((r) => r.expr).join('\n');
-    for (const metric of ['status_code=~"5.."', 'histogram_quantile(0.99, sum by (le, route)', 'vd_order_sweep_lag_seconds', 'vd_event_bridge_failures_total', 'vd_event_bridge_lag_seconds_bucket', 'vd_db_pool_waiting', 'vd_gateway_identified_sockets', 'process_resident_memory_bytes']) {
+    for (const metric of [
+      'status_code=~"5.."',
+      'histogram_quantile(0.99, sum by (le, route)',
+      'vd_order_sweep_lag_seconds',
+      'vd_event_bridge_failures_total',
+      'vd_event_bridge_lag_seconds_bucket',
+      'vd_db_pool_waiting',
+      'vd_gateway_identified_sockets',
+      'process_resident_memory_bytes',
+    ]) {
       expect(exprs).toContain(metric);
     }
   });

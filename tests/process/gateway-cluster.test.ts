@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../../core/gateway/protocol.ts';
-import { GatewayTestClient } from '../support/gateway-client.ts';
 import { queryOnce } from '../support/database.ts';
-import { appEnv, DEMO_USERS as DEMO, devSignIn, startServer, type RunningServer } from '../support/spawn-server.ts';
+import { GatewayTestClient } from '../support/gateway-client.ts';
+import { appEnv, DEMO_USERS as DEMO, devSignIn, type RunningServer, startServer } from '../support/spawn-server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -40,8 +40,11 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('a ban through the API on A reaches the banned user\'s socket on B as userBanned, then closes it', async () => {
-    const [customerToken, managerToken] = await Promise.all([devSignIn(a.url, DEMO.customer), devSignIn(a.url, DEMO.manager)]);
+  it("a ban through the API on A reaches the banned user's socket on B as userBanned, then closes it", async () => {
+    const [customerToken, managerToken] = await Promise.all([
+      devSignIn(a.url, DEMO.customer),
+      devSignIn(a.url, DEMO.manager),
+    ]);
     const socket = await GatewayTestClient.identified(b.url, customerToken);
     try {
       const res = await fetch(`${a.url}/api/client/admin/users/${DEMO.customer}/ban`, {
@@ -58,18 +61,25 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
     }
   }, 30_000);
 
-  it('a logout on A closes that session\'s socket on B, and B\'s session cache forgets it at once', async () => {
+  it("a logout on A closes that session's socket on B, and B's session cache forgets it at once", async () => {
     const token = await devSignIn(b.url, DEMO.chef);
     // B has the session in its cache now.
-    expect((await fetch(`${b.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${b.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
     const socket = await GatewayTestClient.identified(b.url, token);
     try {
       const started = Date.now();
-      const res = await fetch(`${a.url}/api/client/sessions`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${a.url}/api/client/sessions`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(204);
       expect((await socket.closed).code).toBe(CLOSE.SESSION_ENDED);
       expect(Date.now() - started).toBeLessThan(1000);
-      expect((await fetch(`${b.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+      expect((await fetch(`${b.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+        401,
+      );
     } finally {
       socket.close();
     }
@@ -80,31 +90,51 @@ describe.skipIf(!adminUrl)('two web processes on one PostgreSQL', () => {
     const admin = await GatewayTestClient.identified(a.url, ownerToken);
     const chef = await GatewayTestClient.identified(b.url, chefToken);
     try {
-      const seen = await admin.next((m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === DEMO.chef), 10_000);
-      expect((seen.data as { users: { id: string; username: string; connections: number }[] }).users.find((u) => u.id === DEMO.chef)).toMatchObject({
+      const seen = await admin.next(
+        (m) => m.t === 'onlineUsers' && (m.data as { users: { id: string }[] }).users.some((u) => u.id === DEMO.chef),
+        10_000,
+      );
+      expect(
+        (seen.data as { users: { id: string; username: string; connections: number }[] }).users.find(
+          (u) => u.id === DEMO.chef,
+        ),
+      ).toMatchObject({
         username: 'charlie.chef',
         connections: 1,
       });
       chef.close();
-      await admin.next((m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === DEMO.chef), 10_000);
+      await admin.next(
+        (m) => m.t === 'onlineUsers' && !(m.data as { users: { id: string }[] }).users.some((u) => u.id === DEMO.chef),
+        10_000,
+      );
     } finally {
       admin.close();
       chef.close();
     }
   }, 30_000);
 
-  it('a claim through the API on A reaches a chef\'s socket on B as orderUpdated', async () => {
+  it("a claim through the API on A reaches a chef's socket on B as orderUpdated", async () => {
     const [managerToken, chefToken] = await Promise.all([devSignIn(a.url, DEMO.manager), devSignIn(a.url, DEMO.chef)]);
     const chef = await GatewayTestClient.identified(b.url, chefToken);
     try {
       const list = await fetch(`${a.url}/api/client/orders`, { headers: { authorization: `Bearer ${managerToken}` } });
-      const { orders } = (await list.json()) as { orders: { id: string; orderID: string; status: string; orderedBy: { id: string } }[] };
+      const { orders } = (await list.json()) as {
+        orders: { id: string; orderID: string; status: string; orderedBy: { id: string } }[];
+      };
       const waiting = orders.find((o) => o.status === 'ORDERED' && o.orderedBy.id !== DEMO.manager);
       expect(waiting, 'the demo data has a waiting order').toBeDefined();
-      const claim = await fetch(`${a.url}/api/client/orders/${waiting!.id}/claim`, { method: 'POST', headers: { authorization: `Bearer ${managerToken}` } });
+      const claim = await fetch(`${a.url}/api/client/orders/${waiting!.id}/claim`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${managerToken}` },
+      });
       expect(claim.status).toBe(200);
-      const event = await chef.next((m) => m.t === 'orderUpdated' && (m.data as { order: { orderID: string } }).order.orderID === waiting!.orderID, 10_000);
-      expect(event.data).toMatchObject({ order: { orderID: waiting!.orderID, status: 'CLAIMED', claimedBy: { id: DEMO.manager } } });
+      const event = await chef.next(
+        (m) => m.t === 'orderUpdated' && (m.data as { order: { orderID: string } }).order.orderID === waiting!.orderID,
+        10_000,
+      );
+      expect(event.data).toMatchObject({
+        order: { orderID: waiting!.orderID, status: 'CLAIMED', claimedBy: { id: DEMO.manager } },
+      });
     } finally {
       chef.close();
     }

@@ -1,11 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { launchEnv, nodeArgs, processEnv } from '../support/spawn-server.ts';
 import { COMPILE_CACHE_FOLDER, EMBEDDED_ENV, EMBEDDED_NODE_FLAGS, POSTGRES_NODE_FLAGS } from '../../web/node-flags.ts';
+import { launchEnv, nodeArgs, processEnv } from '../support/spawn-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const WEB_PROCESS_SCRIPTS = ['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts'];
+const WEB_PROCESS_SCRIPTS = [
+  'server.ts',
+  'bench/gateway-server.ts',
+  'bench/orders-server.ts',
+  'bench/store-server.ts',
+  'bench/statistics-server.ts',
+];
 const POSTGRES = { DATABASE_URL: 'postgres://diner@127.0.0.1/diner' };
 
 /**
@@ -15,14 +21,19 @@ const POSTGRES = { DATABASE_URL: 'postgres://diner@127.0.0.1/diner' };
  * options of web/node-flags.ts by database, and this Node starts with every one of them.
  */
 describe("the web process's V8 options", () => {
-  it("are the ones every test and bench that spawns the web process passes, by the database it gives it", () => {
+  it('are the ones every test and bench that spawns the web process passes, by the database it gives it', () => {
     for (const script of WEB_PROCESS_SCRIPTS) {
       expect(nodeArgs(script, {})).toEqual([...EMBEDDED_NODE_FLAGS, script]);
       expect(nodeArgs(script, { DATABASE_URL: '' })).toEqual([...EMBEDDED_NODE_FLAGS, script]);
       expect(nodeArgs(script, POSTGRES)).toEqual([...POSTGRES_NODE_FLAGS, script]);
     }
     // The baselines are bare Fastify, run as Node runs anything.
-    for (const script of ['bench/hello-server.ts', 'bench/ws-hello-server.ts', 'bench/write-baseline-server.ts', 'bench/payload-server.ts']) {
+    for (const script of [
+      'bench/hello-server.ts',
+      'bench/ws-hello-server.ts',
+      'bench/write-baseline-server.ts',
+      'bench/payload-server.ts',
+    ]) {
       expect(nodeArgs(script, {})).toEqual([script]);
       expect(nodeArgs(script, POSTGRES)).toEqual([script]);
       expect(processEnv(script, {})).toEqual({});
@@ -47,7 +58,9 @@ describe("the web process's V8 options", () => {
 
   it("are options this Node accepts (an upgrade that drops one fails here, not at a deployment's start)", () => {
     for (const flags of [EMBEDDED_NODE_FLAGS, POSTGRES_NODE_FLAGS]) {
-      const out = execFileSync(process.execPath, [...flags, '-e', 'console.log(JSON.stringify(process.execArgv))'], { encoding: 'utf8' });
+      const out = execFileSync(process.execPath, [...flags, '-e', 'console.log(JSON.stringify(process.execArgv))'], {
+        encoding: 'utf8',
+      });
       expect((JSON.parse(out) as string[]).slice(0, flags.length)).toEqual(flags);
     }
   });

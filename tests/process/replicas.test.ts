@@ -5,10 +5,18 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OP } from '../../core/gateway/protocol.ts';
+import { queryOnce } from '../support/database.ts';
 import { GatewayTestClient } from '../support/gateway-client.ts';
 import { sampleValue } from '../support/metrics-text.ts';
-import { queryOnce } from '../support/database.ts';
-import { appEnv, DEMO_USERS as DEMO, devSignIn, freePort, startServer, statusOf, type RunningServer } from '../support/spawn-server.ts';
+import {
+  appEnv,
+  DEMO_USERS as DEMO,
+  devSignIn,
+  freePort,
+  type RunningServer,
+  startServer,
+  statusOf,
+} from '../support/spawn-server.ts';
 import { until } from '../support/until.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -40,17 +48,22 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
   const c = () => replicas[2]!.server;
 
   /** A query on the server (`on: 'server'`) or on the replicas' database. */
-  const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = [], on: 'server' | 'replicas' = 'replicas') =>
-    queryOnce<T>(on === 'server' ? adminUrl! : databaseUrl, sql, params);
+  const query = <T extends pg.QueryResultRow>(
+    sql: string,
+    params: unknown[] = [],
+    on: 'server' | 'replicas' = 'replicas',
+  ) => queryOnce<T>(on === 'server' ? adminUrl! : databaseUrl, sql, params);
   const signIn = (server: RunningServer, userId: string) => devSignIn(server.url, userId);
 
-  const me = (server: RunningServer, token: string) => fetch(`${server.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } });
+  const me = (server: RunningServer, token: string) =>
+    fetch(`${server.url}/api/v3/users/@me`, { headers: { authorization: `Bearer ${token}` } });
   const scrape = async (replica: Replica) => {
     const res = await fetch(replica.metricsUrl);
     expect(res.status).toBe(200);
     return res.text();
   };
-  const metric = async (replica: Replica, name: string, labels?: Record<string, string>) => sampleValue(await scrape(replica), name, labels) ?? 0;
+  const metric = async (replica: Replica, name: string, labels?: Record<string, string>) =>
+    sampleValue(await scrape(replica), name, labels) ?? 0;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'vd-replicas-'));
@@ -60,11 +73,20 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
     url.pathname = `/${database}`;
     databaseUrl = url.toString();
     // Claims expire after 1 s and every replica sweeps every 50 ms: three sweepers race for each expired claim.
-    const env = { ...appEnv(dataDir), DATABASE_URL: url.toString(), LOG_LEVEL: 'info', ORDER_CLAIM_TIMEOUT_S: '1', ORDER_SWEEP_INTERVAL_MS: '50' };
+    const env = {
+      ...appEnv(dataDir),
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'info',
+      ORDER_CLAIM_TIMEOUT_S: '1',
+      ORDER_SWEEP_INTERVAL_MS: '50',
+    };
     const ports = [await freePort(), await freePort(), await freePort()];
     // All three at once, on a database nobody has migrated yet.
-    const servers = await Promise.all(ports.map((port) => startServer({ ...env, METRICS_PORT: String(port) }, { timeoutMs: 90_000 })));
-    for (const [i, server] of servers.entries()) replicas.push({ server, metricsUrl: `http://127.0.0.1:${ports[i]}/metrics` });
+    const servers = await Promise.all(
+      ports.map((port) => startServer({ ...env, METRICS_PORT: String(port) }, { timeoutMs: 90_000 })),
+    );
+    for (const [i, server] of servers.entries())
+      replicas.push({ server, metricsUrl: `http://127.0.0.1:${ports[i]}/metrics` });
   }, 120_000);
 
   afterAll(async () => {
@@ -92,7 +114,14 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
       expect(res.status).toBe(200);
       expect(((await res.json()) as { user: { id: string } }).user.id).toBe(DEMO.customer);
     }
-    expect((await fetch(`${b().url}/api/client/sessions`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${b().url}/api/client/sessions`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(204);
     // A and C had it in their session cache: the bridge's sessionRevoked drops it there.
     for (const server of [a(), c()]) await until(async () => (await me(server, token)).status === 401, 2000);
   }, 30_000);
@@ -101,11 +130,25 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
     const [managerToken, chefToken] = await Promise.all([signIn(a(), DEMO.manager), signIn(c(), DEMO.chef)]);
     const chef = await GatewayTestClient.identified(c().url, chefToken);
     try {
-      const { orders } = (await (await fetch(`${a().url}/api/client/orders`, { headers: { authorization: `Bearer ${managerToken}` } })).json()) as { orders: OrderSummary[] };
+      const { orders } = (await (
+        await fetch(`${a().url}/api/client/orders`, { headers: { authorization: `Bearer ${managerToken}` } })
+      ).json()) as { orders: OrderSummary[] };
       const waiting = orders.find((o) => o.status === 'ORDERED' && o.orderedBy.id !== DEMO.manager)!;
-      expect((await fetch(`${a().url}/api/client/orders/${waiting.id}/claim`, { method: 'POST', headers: { authorization: `Bearer ${managerToken}` } })).status).toBe(200);
-      const event = await chef.next((m) => m.t === 'orderUpdated' && (m.data as { order: OrderSummary }).order.id === waiting.id, 10_000);
-      expect(event.data).toMatchObject({ order: { orderID: waiting.orderID, status: 'CLAIMED', claimedBy: { id: DEMO.manager } } });
+      expect(
+        (
+          await fetch(`${a().url}/api/client/orders/${waiting.id}/claim`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${managerToken}` },
+          })
+        ).status,
+      ).toBe(200);
+      const event = await chef.next(
+        (m) => m.t === 'orderUpdated' && (m.data as { order: OrderSummary }).order.id === waiting.id,
+        10_000,
+      );
+      expect(event.data).toMatchObject({
+        order: { orderID: waiting.orderID, status: 'CLAIMED', claimedBy: { id: DEMO.manager } },
+      });
     } finally {
       chef.close();
     }
@@ -115,11 +158,22 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
     const ownerToken = await signIn(b(), DEMO.owner);
     const socket = await GatewayTestClient.identified(c().url, ownerToken, {}, { heartbeat: false });
     try {
-      const { orders } = (await (await fetch(`${a().url}/api/client/orders`, { headers: { authorization: `Bearer ${ownerToken}` } })).json()) as { orders: OrderSummary[] };
+      const { orders } = (await (
+        await fetch(`${a().url}/api/client/orders`, { headers: { authorization: `Bearer ${ownerToken}` } })
+      ).json()) as { orders: OrderSummary[] };
       const order = orders.find((o) => o.status === 'ORDERED' && o.orderedBy.id !== DEMO.owner)!;
       const about = (status: string) => (m: { t?: string; data?: unknown }) =>
-        m.t === 'orderUpdated' && (m.data as { order: OrderSummary }).order.id === order.id && (m.data as { order: OrderSummary }).order.status === status;
-      expect((await fetch(`${a().url}/api/client/orders/${order.id}/claim`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } })).status).toBe(200);
+        m.t === 'orderUpdated' &&
+        (m.data as { order: OrderSummary }).order.id === order.id &&
+        (m.data as { order: OrderSummary }).order.status === status;
+      expect(
+        (
+          await fetch(`${a().url}/api/client/orders/${order.id}/claim`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${ownerToken}` },
+          })
+        ).status,
+      ).toBe(200);
       await socket.next(about('CLAIMED'), 10_000);
       await socket.next(about('ORDERED'), 15_000);
 
@@ -128,18 +182,35 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
       // of one connection arrive in order), and a heartbeat's ack comes back after every event C wrote to this
       // socket: a second expiry by any of the three sweepers would be here by now.
       const swept = await Promise.all(replicas.map((r) => metric(r, 'vd_order_sweep_duration_seconds_count')));
-      await until(async () => (await Promise.all(replicas.map((r, i) => metric(r, 'vd_order_sweep_duration_seconds_count').then((n) => n >= swept[i]! + 2)))).every(Boolean), 15_000);
+      await until(
+        async () =>
+          (
+            await Promise.all(
+              replicas.map((r, i) =>
+                metric(r, 'vd_order_sweep_duration_seconds_count').then((n) => n >= swept[i]! + 2),
+              ),
+            )
+          ).every(Boolean),
+        15_000,
+      );
       const owner = { authorization: `Bearer ${ownerToken}` };
-      expect((await fetch(`${a().url}/api/client/orders/delivery-queue/join`, { method: 'POST', headers: owner })).status).toBe(200);
+      expect(
+        (await fetch(`${a().url}/api/client/orders/delivery-queue/join`, { method: 'POST', headers: owner })).status,
+      ).toBe(200);
       await socket.event('joinDeliveryQueue', 10_000);
-      expect((await fetch(`${b().url}/api/client/orders/delivery-queue/leave`, { method: 'DELETE', headers: owner })).status).toBe(200);
+      expect(
+        (await fetch(`${b().url}/api/client/orders/delivery-queue/leave`, { method: 'DELETE', headers: owner })).status,
+      ).toBe(200);
       await socket.event('leaveDeliveryQueue', 10_000);
       const acked = socket.next((m) => m.op === OP.HEARTBEAT_ACK);
       socket.send({ op: OP.HEARTBEAT });
       await acked;
 
       expect(socket.messages.filter(about('ORDERED'))).toHaveLength(1);
-      const [row] = await query<{ status: string; claimed_by: string | null }>('select status, claimed_by from orders where id = $1', [order.id]);
+      const [row] = await query<{ status: string; claimed_by: string | null }>(
+        'select status, claimed_by from orders where id = $1',
+        [order.id],
+      );
       expect(row).toEqual({ status: 'ORDERED', claimed_by: null });
     } finally {
       socket.close();

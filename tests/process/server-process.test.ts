@@ -53,7 +53,11 @@ describe('the web process', () => {
   }, 90_000);
 
   it('exits non-zero with one clear line when the database is unreachable', async () => {
-    const { code, output } = await runToExit({ ...appEnv(dataDir), DATABASE_URL: 'postgres://diner@127.0.0.1:1/diner', LOG_LEVEL: 'silent' });
+    const { code, output } = await runToExit({
+      ...appEnv(dataDir),
+      DATABASE_URL: 'postgres://diner@127.0.0.1:1/diner',
+      LOG_LEVEL: 'silent',
+    });
     expect(code).toBe(1);
     const lines = output.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -61,9 +65,17 @@ describe('the web process', () => {
   });
 
   it('refuses to start in production without its secrets, naming each', async () => {
-    const { code, output } = await runToExit({ NODE_ENV: 'production', SESSION_SECRET: '', DISCORD_CLIENT_ID: '', DISCORD_CLIENT_SECRET: '', DATABASE_URL: '' });
+    const { code, output } = await runToExit({
+      NODE_ENV: 'production',
+      SESSION_SECRET: '',
+      DISCORD_CLIENT_ID: '',
+      DISCORD_CLIENT_SECRET: '',
+      DATABASE_URL: '',
+    });
     expect(code).toBe(1);
-    expect(output.trim()).toBe('Missing required configuration for production: SESSION_SECRET, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DATABASE_URL');
+    expect(output.trim()).toBe(
+      'Missing required configuration for production: SESSION_SECRET, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DATABASE_URL',
+    );
   });
 });
 
@@ -78,7 +90,10 @@ describe('the web process and the demo template', () => {
     const template = inject('pgliteTemplate');
     await copyFile(template, templatePathOf(dist));
     const config = loadConfig({ ...appEnv(':memory:'), LOG_LEVEL: 'silent' });
-    await writeDemoTemplate(dist, await buildDemoTemplate(schemaOf(plugins), plugins, config, new Uint8Array(await readFile(template))));
+    await writeDemoTemplate(
+      dist,
+      await buildDemoTemplate(schemaOf(plugins), plugins, config, new Uint8Array(await readFile(template))),
+    );
   }, 60_000);
   afterAll(() => rm(root, { recursive: true, force: true }));
 

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,14 +12,22 @@ import { appEnv, DEMO_USERS as DEMO, devSignIn, startServer, statusOf } from '..
  * A request whose client is slow: headers first (with `Expect: 100-continue`, so that the server's "100 Continue"
  * proves it holds the request), the body only when `finish()` is called, or never.
  */
-function slowRequest(url: string, body: string): { received: Promise<void>; finish(): void; response: Promise<{ status: number; body: string }> } {
+function slowRequest(
+  url: string,
+  body: string,
+): { received: Promise<void>; finish(): void; response: Promise<{ status: number; body: string }> } {
   let finish = () => {};
   let received!: Promise<void>;
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = http.request(url, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue', 'sec-fetch-site': 'same-origin' },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+        'sec-fetch-site': 'same-origin',
+      },
     });
     received = new Promise((resolveReceived) => request.once('continue', () => resolveReceived()));
     finish = () => request.end(body);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,11 @@ describe("README's Stripe stand-in recipe", () => {
 
   /** Runs the stand-in's main until it has printed its last line; answers the lines printed. */
   async function startStandIn(env: Record<string, string>): Promise<string[]> {
-    const child = spawn(process.execPath, [path.join(ROOT, 'tests/stand-ins/stripe/main.ts')], { cwd: ROOT, env: { ...launchEnv(process.env), PORT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'tests/stand-ins/stripe/main.ts')], {
+      cwd: ROOT,
+      env: { ...launchEnv(process.env), PORT: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let output = '';
     await new Promise<void>((resolve, reject) => {
@@ -39,14 +43,26 @@ describe("README's Stripe stand-in recipe", () => {
     const assignments = lines.filter((line) => /^[A-Z_]+=/.test(line));
     const printed = execFileSync('sh', ['-c', `${assignments.join(' ')} env -0`], { env: {}, encoding: 'utf8' });
     const names = assignments.map((line) => line.slice(0, line.indexOf('=')));
-    const env = Object.fromEntries(printed.split('\0').filter(Boolean).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+    const env = Object.fromEntries(
+      printed
+        .split('\0')
+        .filter(Boolean)
+        .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+    );
     return Object.fromEntries(names.map((name) => [name, env[name]!]));
   }
 
-  it('prints settings the configuration takes; the app started with them offers the plans, and its demo data subscribes Casey through the stand-in', { timeout: 90_000 }, async () => {
+  it('prints settings the configuration takes; the app started with them offers the plans, and its demo data subscribes Casey through the stand-in', {
+    timeout: 90_000,
+  }, async () => {
     const appPort = await freePort();
     const printed = asShellReadsThem(await startStandIn({ APP_PORT: String(appPort) }));
-    expect(Object.keys(printed).sort()).toEqual(['STRIPE_API_URL', 'STRIPE_PLANS', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(Object.keys(printed).sort()).toEqual([
+      'STRIPE_API_URL',
+      'STRIPE_PLANS',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
 
     const config = loadConfig({ ...appEnv(':memory:'), ...printed });
     expect(config.stripe.configured).toBe(true);
@@ -61,7 +77,9 @@ describe("README's Stripe stand-in recipe", () => {
       expect(subscriptions.map((plan) => plan.id)).toEqual(['supporter', 'patron']);
       // "On a new database the demo data then subscribes Casey Customer to Supporter", through the stand-in.
       const casey = await devSignIn(app.url, DEMO_USERS.customer);
-      const mine = await fetch(`${app.url}/api/client/stripe/subscriptions/@me`, { headers: { authorization: `Bearer ${casey}` } });
+      const mine = await fetch(`${app.url}/api/client/stripe/subscriptions/@me`, {
+        headers: { authorization: `Bearer ${casey}` },
+      });
       expect(await mine.json()).toMatchObject({ subscriptions: [{ planId: 'supporter', state: 'active' }] });
     } finally {
       expect(await app.stop()).toBe(0);

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentBundles, installedVersion, VENDOR_MANIFEST, VENDORED_PACKAGES, vendorDirOf, type VendorBundle } from '../../web/vendor.ts';
+import {
+  currentBundles,
+  installedVersion,
+  VENDOR_MANIFEST,
+  VENDORED_PACKAGES,
+  type VendorBundle,
+  vendorDirOf,
+} from '../../web/vendor.ts';
 import { ROOT } from '../support/spawn-server.ts';
 
 const KYSELY_ENTRY = pathToFileURL(path.join(ROOT, 'node_modules/kysely/dist/index.js')).href;
@@ -35,14 +42,29 @@ describe('packages loaded from one file (web/vendor.ts, scripts/build-vendor.ts)
     for (const bundle of built) expect(bundle.version).toBe(installedVersion(ROOT, bundle.name));
     const kysely = built.find((bundle) => bundle.name === 'kysely')!;
     expect(kysely.format).toBe('module');
-    expect(kysely.entries).toContainEqual({ entry: 'node_modules/kysely/dist/index.js', file: 'kysely/dist/index.mjs' });
+    expect(kysely.entries).toContainEqual({
+      entry: 'node_modules/kysely/dist/index.js',
+      file: 'kysely/dist/index.mjs',
+    });
     // Every entry zod's exports name but its `*` patterns: the root and `zod/v4` among them.
     const zod = built.find((bundle) => bundle.name === 'zod')!;
-    expect(zod.entries.map((entry) => entry.entry)).toEqual(expect.arrayContaining(['node_modules/zod/index.js', 'node_modules/zod/v4/index.js', 'node_modules/zod/v4/core/index.js']));
+    expect(zod.entries.map((entry) => entry.entry)).toEqual(
+      expect.arrayContaining([
+        'node_modules/zod/index.js',
+        'node_modules/zod/v4/index.js',
+        'node_modules/zod/v4/core/index.js',
+      ]),
+    );
     // A CommonJS package (required by Fastify) is bundled as CommonJS.
-    expect(built.find((bundle) => bundle.name === 'semver')).toMatchObject({ format: 'commonjs', entries: [{ entry: 'node_modules/semver/index.js', file: 'semver/index.cjs' }] });
+    expect(built.find((bundle) => bundle.name === 'semver')).toMatchObject({
+      format: 'commonjs',
+      entries: [{ entry: 'node_modules/semver/index.js', file: 'semver/index.cjs' }],
+    });
     const { byEntry } = currentBundles(ROOT, dist);
-    expect(byEntry.get(KYSELY_ENTRY)).toEqual({ url: pathToFileURL(path.join(vendorDirOf(dist), 'kysely/dist/index.mjs')).href, format: 'module' });
+    expect(byEntry.get(KYSELY_ENTRY)).toEqual({
+      url: pathToFileURL(path.join(vendorDirOf(dist), 'kysely/dist/index.mjs')).href,
+      format: 'module',
+    });
     expect(byEntry.size).toBe(built.reduce((sum, bundle) => sum + bundle.entries.length, 0));
   });
 
@@ -82,7 +104,7 @@ describe('packages loaded from one file (web/vendor.ts, scripts/build-vendor.ts)
     expect(loaded).toEqual({ redirected: expect.any(Number), ownFiles: [], bundles: true, works: true });
   });
 
-  it('zod and zod/v4 are one copy: a schema made through one is an instance of the other\'s classes', () => {
+  it("zod and zod/v4 are one copy: a schema made through one is an instance of the other's classes", () => {
     const loaded = runModule(`
       import { useVendorBundles } from './web/vendor.ts';
       useVendorBundles(process.cwd(), ${JSON.stringify(dist)});

@@ -23,10 +23,14 @@ export function parseCaddyfile(text: string): CaddyDirective[] {
     }
     const opens = words.at(-1) === '{';
     const own = opens ? words.slice(0, -1) : words;
-    if (own.some((word) => word.includes('{') || word.includes('}'))) throw new Error(`${where}: a brace inside a line`);
+    if (own.some((word) => word.includes('{') || word.includes('}')))
+      throw new Error(`${where}: a brace inside a line`);
     const directive: CaddyDirective = { words: own };
     open.at(-1)!.push(directive);
-    if (opens) open.push((directive.block = []));
+    if (opens) {
+      directive.block = [];
+      open.push(directive.block);
+    }
   });
   if (open.length > 1) throw new Error('a block is never closed');
   return root;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { schemaOf } from '../../core/boot.ts';
-import { migrate, openDatabase, type Orm } from '../../core/db/orm.ts';
+import { migrate, type Orm, openDatabase } from '../../core/db/orm.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
 
 export interface TestDatabase {
@@ -18,7 +18,10 @@ export interface TestDatabase {
  * A fresh, migrated (unless `migrate: false`) database for one test file: in-memory PGlite, or (VD_TEST_DATABASE=postgresql) a new database
  * created on the TEST_DATABASE_URL server and dropped afterwards, so test files never see each other's rows.
  */
-export async function createTestDatabase(plugins: readonly AnyPlugin[], options: { migrate?: boolean; timeoutMs?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  plugins: readonly AnyPlugin[],
+  options: { migrate?: boolean; timeoutMs?: number } = {},
+): Promise<TestDatabase> {
   const schema = { ...schemaOf(plugins), timeoutMs: options.timeoutMs };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VD_TEST_DATABASE !== 'postgresql' || !adminUrl) {
@@ -49,7 +52,11 @@ export async function createTestDatabase(plugins: readonly AnyPlugin[], options:
 }
 
 /** One query on a connection of its own (process tests: make and drop databases, read what the servers wrote). */
-export async function queryOnce<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryOnce<T extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -20,7 +20,8 @@ export function refuseDiscordHosts(): DiscordHostGuard {
   const { lookup } = dns;
   const lookupPromise = dns.promises.lookup;
   const { connect } = net.Socket.prototype;
-  const refusal = (host: string) => Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host });
+  const refusal = (host: string) =>
+    Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host });
 
   dns.lookup = function (this: unknown, host: string, ...rest: unknown[]) {
     if (typeof host === 'string' && DISCORD_HOST.test(host)) {

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { OP, type GatewayMessage } from '../../core/gateway/protocol.ts';
+import { type GatewayMessage, OP } from '../../core/gateway/protocol.ts';
 
 export interface Closed {
   code: number;
@@ -26,7 +26,9 @@ export class GatewayTestClient {
       this.socket.once('error', reject);
     });
     this.closed = new Promise((resolve) => {
-      this.socket.once('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() - this.#started }));
+      this.socket.once('close', (code, reason) =>
+        resolve({ code, reason: reason.toString(), at: Date.now() - this.#started }),
+      );
     });
     this.socket.on('message', (raw) => {
       const message = JSON.parse(raw.toString()) as GatewayMessage;
@@ -49,11 +51,19 @@ export class GatewayTestClient {
    * Opens, identifies with the token (null: the cookie of the upgrade request) and waits for op 1. Then it sends a
    * heartbeat every half interval, as a live client would, unless `heartbeat` is false.
    */
-  static async identified(baseUrl: string, token: string | null, headers: Record<string, string> = {}, options: { heartbeat?: boolean } = {}): Promise<GatewayTestClient> {
+  static async identified(
+    baseUrl: string,
+    token: string | null,
+    headers: Record<string, string> = {},
+    options: { heartbeat?: boolean } = {},
+  ): Promise<GatewayTestClient> {
     const client = await GatewayTestClient.open(baseUrl, headers);
     const answer = client.next((m) => m.op === OP.IDENTIFIED);
     client.send({ op: OP.IDENTIFY, data: { token } });
-    const identified = await Promise.race([answer, client.closed.then((c) => Promise.reject(new Error(`closed ${c.code} ${c.reason} before identified`)))]);
+    const identified = await Promise.race([
+      answer,
+      client.closed.then((c) => Promise.reject(new Error(`closed ${c.code} ${c.reason} before identified`))),
+    ]);
     if (options.heartbeat !== false) {
       const { heartbeatInterval } = identified.data as { heartbeatInterval: number };
       const timer = setInterval(() => {
@@ -76,8 +86,18 @@ export class GatewayTestClient {
       return Promise.resolve(this.messages[index]!);
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching gateway message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)), timeoutMs);
-      this.#waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching gateway message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`)),
+        timeoutMs,
+      );
+      this.#waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      });
     });
   }
 
@@ -91,6 +111,7 @@ export class GatewayTestClient {
   }
 
   close(): void {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) this.socket.terminate();
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING)
+      this.socket.terminate();
   }
 }

@@ -17,13 +17,22 @@ export interface MatrixRow<Who extends string> {
  * Calls the row's endpoint as every caller and checks the status each gets; a refusal carries DESIGN.md's error
  * shape. The one runner of every plugin's permission matrix.
  */
-export async function expectMatrixRow<Who extends string>(app: TestApp, callers: Callers<Who>, row: Pick<MatrixRow<Who>, 'request' | 'expect'>): Promise<void> {
+export async function expectMatrixRow<Who extends string>(
+  app: TestApp,
+  callers: Callers<Who>,
+  row: Pick<MatrixRow<Who>, 'request' | 'expect'>,
+): Promise<void> {
   for (const who of Object.keys(callers) as Who[]) {
     const user = await callers[who]();
     const request = await row.request(who, user);
     const answer = await app.inject({ ...request, headers: { ...request.headers, ...user?.auth } });
     expect(answer.statusCode, `${who}: ${answer.body.slice(0, 200)}`).toBe(row.expect[who]);
-    if (answer.statusCode >= 400) expect(answer.json()).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), message: expect.any(String) });
+    if (answer.statusCode >= 400)
+      expect(answer.json()).toMatchObject({
+        statusCode: answer.statusCode,
+        error: expect.any(String),
+        message: expect.any(String),
+      });
   }
 }
 
@@ -34,10 +43,17 @@ export type StaffCaller = 'anonymous' | 'customer' | 'banned' | 'chef' | 'manage
  * manager's permissions (a ban outweighs any permission). Staff rank above every member a test makes (whose ranks
  * count up from 1), so rank rules never decide a matrix row. `app` is read at each call (it is made in beforeAll).
  */
-export function staffCallers(app: () => TestApp, permissions: { chef: Permission[]; manager: Permission[] }): Callers<StaffCaller> {
+export function staffCallers(
+  app: () => TestApp,
+  permissions: { chef: Permission[]; manager: Permission[] },
+): Callers<StaffCaller> {
   let position = 5000;
   const staff = (rankPermissions: Permission[], banned = false) =>
-    app().createUser({ rankPermissions, rankPosition: position++, ban: banned ? { reason: 'Troll orders' } : undefined });
+    app().createUser({
+      rankPermissions,
+      rankPosition: position++,
+      ban: banned ? { reason: 'Troll orders' } : undefined,
+    });
   return {
     anonymous: async () => undefined,
     customer: () => app().createUser(),

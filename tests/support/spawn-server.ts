@@ -41,7 +41,13 @@ export function appEnv(dataDir: string): Record<string, string> {
 }
 
 /** The scripts that run the web process (startApp): server.ts, and the benchmarks' servers built on it. */
-const WEB_PROCESS_SCRIPTS = new Set(['server.ts', 'bench/gateway-server.ts', 'bench/orders-server.ts', 'bench/store-server.ts', 'bench/statistics-server.ts']);
+const WEB_PROCESS_SCRIPTS = new Set([
+  'server.ts',
+  'bench/gateway-server.ts',
+  'bench/orders-server.ts',
+  'bench/store-server.ts',
+  'bench/statistics-server.ts',
+]);
 
 /**
  * Node's arguments for `script` (relative to the project root, or absolute) run with `env` (as the child sees it):
@@ -123,8 +129,17 @@ export interface RunningServer {
  * Starts `script` in a child process on a free port with the same Node binary, so that the server does not share
  * an event loop (or a CPU) with whoever drives it.
  */
-export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const { script = 'server.ts', cwd = ROOT, readyPath = '/api/health', timeoutMs = 30_000, outputLimit = Infinity } = options;
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const {
+    script = 'server.ts',
+    cwd = ROOT,
+    readyPath = '/api/health',
+    timeoutMs = 30_000,
+    outputLimit = Infinity,
+  } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -176,10 +191,18 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 }
 
 /** Runs `script` to its end (for start-up failures); resolves with its exit code and output. */
-export function runToExit(env: Record<string, string>, script = 'server.ts', timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
+export function runToExit(
+  env: Record<string, string>,
+  script = 'server.ts',
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const childEnv = processEnv(script, { ...launchEnv(process.env), ...env });
-    const child = spawn(process.execPath, nodeArgs(script, childEnv), { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, nodeArgs(script, childEnv), {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,12 +1,12 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
-import { loadConfig, type Config } from '../../core/config.ts';
+import { type Config, loadConfig } from '../../core/config.ts';
 import type { GatewayOptions } from '../../core/gateway/hub.ts';
 import { buildServer, type Server } from '../../core/http/server.ts';
 import { forgetMintedIds, newId } from '../../core/ids.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
-import { toBits, type Permission } from '../../core/shared/permissions.ts';
+import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { plugins as allPlugins } from '../../plugins/index.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -43,7 +43,13 @@ let rankPosition = 1000;
 
 /** The real server (every plugin, real database) without the site, driven by inject. */
 export async function createTestApp(
-  options: { plugins?: readonly AnyPlugin[]; env?: Record<string, string>; now?: () => number; gateway?: GatewayOptions; logStream?: DestinationStream } = {},
+  options: {
+    plugins?: readonly AnyPlugin[];
+    env?: Record<string, string>;
+    now?: () => number;
+    gateway?: GatewayOptions;
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
   // A worker runs many files' apps (vitest.config.ts, isolate: false): this app's IDs follow its own clock, not the
@@ -51,9 +57,23 @@ export async function createTestApp(
   forgetMintedIds();
   // A short database limit: a statement stuck on a connection fails the test within seconds, naming the statement,
   // instead of hanging until the test's own timeout (a test of the limit itself sets its own).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', DATABASE_TIMEOUT_MS: '5000', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: ':memory:',
+    DATABASE_TIMEOUT_MS: '5000',
+    ...options.env,
+  });
   const db = await createTestDatabase(plugins, { timeoutMs: config.databaseTimeoutMs });
-  const server = await buildServer({ config, orm: db.orm, plugins, site: null, now: options.now, gateway: options.gateway, logStream: options.logStream });
+  const server = await buildServer({
+    config,
+    orm: db.orm,
+    plugins,
+    site: null,
+    now: options.now,
+    gateway: options.gateway,
+    logStream: options.logStream,
+  });
   return {
     server,
     config,
@@ -68,12 +88,22 @@ export async function createTestApp(
         permissions: toBits(user.permissions ?? []),
         manualPerks: user.perks ?? [],
         ban: user.ban
-          ? { active: true, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null, createdAt: new Date(), createdBy: null }
+          ? {
+              active: true,
+              reason: user.ban.reason ?? null,
+              expires: user.ban.expires ?? null,
+              createdAt: new Date(),
+              createdBy: null,
+            }
           : { active: false },
       });
       if (user.rankPermissions) {
         const position = user.rankPosition ?? rankPosition++;
-        const rank = em.create(RankSchema, { name: `Rank ${position}`, position, permissions: toBits(user.rankPermissions) });
+        const rank = em.create(RankSchema, {
+          name: `Rank ${position}`,
+          position,
+          permissions: toBits(user.rankPermissions),
+        });
         entity.ranks.add(rank);
       }
       await em.flush();

@@ -39,7 +39,13 @@ export function stringFields(schema: z.ZodType | undefined): StringField[] {
       case 'string': {
         const checks = (def.checks as unknown[] | undefined) ?? [];
         const format = (def.format as string | undefined) ?? null;
-        found.set(JSON.stringify(path), { path, format, usesText: checks.includes(storableText), usesDisplayName: checks.some(isDisplayNameCheck), usesSnowflake: checks.includes(idPatternCheck) });
+        found.set(JSON.stringify(path), {
+          path,
+          format,
+          usesText: checks.includes(storableText),
+          usesDisplayName: checks.some(isDisplayNameCheck),
+          usesSnowflake: checks.includes(idPatternCheck),
+        });
         return;
       }
       case 'object':

@@ -1,8 +1,8 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { settled, serverIslandsLoaded, test } from '../e2e/fixtures.ts';
-import { ALL_PAGES, CHARLIE_CHEF, VIEWERS, viewerRoleOf, type Role } from '../e2e/pages.ts';
+import { serverIslandsLoaded, settled, test } from '../e2e/fixtures.ts';
+import { ALL_PAGES, CHARLIE_CHEF, type Role, VIEWERS, viewerRoleOf } from '../e2e/pages.ts';
 
 /**
  * `npm run test:visual`: every page, as the least privileged role that may open it (the demo user pages.spec.ts views
@@ -83,14 +83,22 @@ for (const state of STATES) {
 
 test.afterAll(async () => {
   const shots = new Set(await readdir(OUT));
-  const cell = (file: string) => (shots.has(file) ? `<a href="${file}"><img src="${file}" loading="lazy" alt="${file}"></a>` : '<span>missing</span>');
+  const cell = (file: string) =>
+    shots.has(file) ? `<a href="${file}"><img src="${file}" loading="lazy" alt="${file}"></a>` : '<span>missing</span>';
   const rows = ALL_PAGES.map((pagePath) => {
     const slug = slugOf(pagePath);
-    const cells = WIDTHS.flatMap(([label]) => SCHEMES.map((scheme) => `<td>${cell(`${slug}--${label}--${scheme}.png`)}</td>`));
+    const cells = WIDTHS.flatMap(([label]) =>
+      SCHEMES.map((scheme) => `<td>${cell(`${slug}--${label}--${scheme}.png`)}</td>`),
+    );
     return `<tr><th scope="row">${pagePath}</th>${cells.join('')}</tr>`;
   });
-  const head = WIDTHS.flatMap(([label, width]) => SCHEMES.map((scheme) => `<th scope="col">${label} ${width} px, ${scheme}</th>`)).join('');
-  const stateRows = STATES.map((state) => `<tr><th scope="row">${state.name} (${state.path}, ${state.viewport.width} px)</th>${SCHEMES.map((scheme) => `<td>${cell(stateShot(state, scheme))}</td>`).join('')}</tr>`);
+  const head = WIDTHS.flatMap(([label, width]) =>
+    SCHEMES.map((scheme) => `<th scope="col">${label} ${width} px, ${scheme}</th>`),
+  ).join('');
+  const stateRows = STATES.map(
+    (state) =>
+      `<tr><th scope="row">${state.name} (${state.path}, ${state.viewport.width} px)</th>${SCHEMES.map((scheme) => `<td>${cell(stateShot(state, scheme))}</td>`).join('')}</tr>`,
+  );
   await writeFile(
     path.join(OUT, 'index.html'),
     `<!doctype html><html lang="en"><meta charset="utf-8"><title>Virtual Diner: every page</title>

@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * migration moves what each user holds into the right one.
  */
 export class Migration20261203070000_ManualPerks extends Migration {
-
   override name = 'Migration20261203070000_ManualPerks';
 
   override up(): void | Promise<void> {
@@ -16,5 +15,4 @@ export class Migration20261203070000_ManualPerks extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "users" drop column "manual_perks";`);
   }
-
 }

@@ -2,7 +2,6 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** An appeal is about a ban (the site) or the order blacklist (the bot): every appeal before this was about a ban. */
 export class Migration20261203080000_AppealKind extends Migration {
-
   override name = 'Migration20261203080000_AppealKind';
 
   override up(): void | Promise<void> {
@@ -13,5 +12,4 @@ export class Migration20261203080000_AppealKind extends Migration {
   override down(): void | Promise<void> {
     this.addSql(`alter table "appeals" drop column "kind";`);
   }
-
 }

@@ -14,7 +14,9 @@ export default defineCommand({
       embeds: [
         {
           title: botText.helpTitle,
-          description: commands.map((c) => `\`/${c.data.name}\` ${c.data.description}${c.guard ? ' (staff)' : ''}`).join('\n'),
+          description: commands
+            .map((c) => `\`/${c.data.name}\` ${c.data.description}${c.guard ? ' (staff)' : ''}`)
+            .join('\n'),
           footer: { text: botText.helpFooter },
         },
       ],

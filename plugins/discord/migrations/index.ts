@@ -5,4 +5,7 @@ import { Migration20261125093000_DiscordRankAnnouncements } from './Migration202
 /**
  * The discord plugin's migrations, oldest first. `npm run db:migration -- discord <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261122012430_DiscordOrderMessages, Migration20261125093000_DiscordRankAnnouncements];
+export const migrations: MigrationClass[] = [
+  Migration20261122012430_DiscordOrderMessages,
+  Migration20261125093000_DiscordRankAnnouncements,
+];

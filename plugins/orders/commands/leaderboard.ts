@@ -4,7 +4,8 @@ import type { OrdersPlugin } from '../index.ts';
 import type { LeaderboardEntry } from '../schemas.ts';
 import { ordersText } from './messages.ts';
 
-const column = (entries: LeaderboardEntry[]) => entries.slice(0, 5).map(ordersText.leaderboardLine).join('\n') || ordersText.leaderboardEmpty;
+const column = (entries: LeaderboardEntry[]) =>
+  entries.slice(0, 5).map(ordersText.leaderboardLine).join('\n') || ordersText.leaderboardEmpty;
 
 /** `/leaderboard`: the site's all-time leaderboard (cached 60 s by the stats service), top 5 of each. */
 export default defineCommand({

@@ -28,7 +28,8 @@ const STATUS_COLOUR: Record<OrderStatus, number> = {
   DELETED: 0xe74c3c,
 };
 
-const nameOf = (user: { username: string; displayName: string | null } | null) => (user ? (user.displayName ?? user.username) : null);
+const nameOf = (user: { username: string; displayName: string | null } | null) =>
+  user ? (user.displayName ?? user.username) : null;
 
 /** The public status embed of an order: posted by /order, edited by the bot as the order moves. */
 export function orderEmbed(order: OrderView): APIEmbed {
@@ -39,7 +40,8 @@ export function orderEmbed(order: OrderView): APIEmbed {
   const chef = nameOf(order.preparedBy) ?? nameOf(order.claimedBy);
   if (chef && order.status !== 'ORDERED') fields.push({ name: 'Chef', value: chef, inline: true });
   const driver = nameOf(order.deliveredBy) ?? nameOf(order.assignedDriver);
-  if (driver && !order.report && (order.status === 'READY' || order.status === 'DELIVERED')) fields.push({ name: 'Driver', value: driver, inline: true });
+  if (driver && !order.report && (order.status === 'READY' || order.status === 'DELIVERED'))
+    fields.push({ name: 'Driver', value: driver, inline: true });
   if (order.status === 'CANCELLED' && order.cancelReason) fields.push({ name: 'Reason', value: order.cancelReason });
   if (order.status === 'DELETED' && order.deleteReason) fields.push({ name: 'Reason', value: order.deleteReason });
   return {
@@ -53,17 +55,22 @@ export function orderEmbed(order: OrderView): APIEmbed {
 }
 
 export const ordersText = {
-  placed: (order: OrderView) => `Your order **${order.orderID}** is in the kitchen. This message follows it until it is delivered.`,
+  placed: (order: OrderView) =>
+    `Your order **${order.orderID}** is in the kitchen. This message follows it until it is delivered.`,
   noActiveOrder: 'You have no active order. Place one with `/order`.',
   cancelled: (order: OrderView) => `Order **${order.orderID}** is cancelled.`,
-  tooLateToCancel: (order: OrderView) => `Order **${order.orderID}** is already ${STATUS_TEXT[order.status].toLowerCase()}: it can no longer be cancelled.`,
-  missingPermissions: 'I need to see this channel, send messages and embed links here to take and deliver your order. Ask a server admin, or order in another channel.',
+  tooLateToCancel: (order: OrderView) =>
+    `Order **${order.orderID}** is already ${STATUS_TEXT[order.status].toLowerCase()}: it can no longer be cancelled.`,
+  missingPermissions:
+    'I need to see this channel, send messages and embed links here to take and deliver your order. Ask a server admin, or order in another channel.',
   menuEmpty: 'The menu is empty right now: order anything you like!',
   menuTitle: 'On the menu today',
   menuFooter: 'Order anything with /order item:<what you want>',
-  rated: (orderID: string, stars: number) => `Thank you! You gave order **${orderID}** ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}.`,
+  rated: (orderID: string, stars: number) =>
+    `Thank you! You gave order **${orderID}** ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}.`,
   profileTitle: (name: string) => `${name} at the Virtual Diner`,
   leaderboardTitle: 'Leaderboard (all time)',
   leaderboardEmpty: 'Nobody yet',
-  leaderboardLine: (entry: LeaderboardEntry, index: number) => `${index + 1}. ${entry.user.displayName ?? entry.user.username}: ${entry.orders}`,
+  leaderboardLine: (entry: LeaderboardEntry, index: number) =>
+    `${index + 1}. ${entry.user.displayName ?? entry.user.username}: ${entry.orders}`,
 } as const;

@@ -1,8 +1,8 @@
 import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { text } from '../../../core/shared/text.ts';
 import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
+import { text } from '../../../core/shared/text.ts';
 import type { OrdersPlugin } from '../index.ts';
 import { MAX_ITEM_LENGTH } from '../schemas.ts';
 import { orderEmbed, ordersText } from './messages.ts';
@@ -18,7 +18,14 @@ export default defineCommand({
     // Servers only: the food is delivered in a channel (the handler refuses DMs too, for older clients).
     contexts: [InteractionContextType.Guild],
     options: [
-      { type: ApplicationCommandOptionType.String, name: 'item', description: 'What would you like?', required: true, min_length: 1, max_length: MAX_ITEM_LENGTH * 2 },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'item',
+        description: 'What would you like?',
+        required: true,
+        min_length: 1,
+        max_length: MAX_ITEM_LENGTH * 2,
+      },
     ],
   },
   guard: null,
@@ -36,6 +43,11 @@ export default defineCommand({
       item: ctx.options.item,
       resolvedUsers: ctx.resolvedUsers,
     });
-    await ctx.reply({ content: ordersText.placed(order), embeds: [orderEmbed(order)], ephemeral: false, trackOrder: order.id });
+    await ctx.reply({
+      content: ordersText.placed(order),
+      embeds: [orderEmbed(order)],
+      ephemeral: false,
+      trackOrder: order.id,
+    });
   },
 });

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { snowflakeId } from '../../../core/shared/ids.ts';
 import { defineCommand } from '../../../core/commands.ts';
+import { snowflakeId } from '../../../core/shared/ids.ts';
 import type { UsersPlugin } from '../../users/index.ts';
 import type { OrdersPlugin } from '../index.ts';
 import { ordersText } from './messages.ts';

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { text } from '../../../core/shared/text.ts';
 import { defineCommand } from '../../../core/commands.ts';
+import { text } from '../../../core/shared/text.ts';
 import { MAX_FEEDBACK_COMMENT } from '../feedback.ts';
 import type { OrdersPlugin } from '../index.ts';
 import { ordersText } from './messages.ts';
@@ -12,19 +12,45 @@ export default defineCommand({
     name: 'rate',
     description: 'Rate a delivered order',
     options: [
-      { type: ApplicationCommandOptionType.String, name: 'order', description: 'The order ID', required: true, min_length: 6, max_length: 6 },
-      { type: ApplicationCommandOptionType.Integer, name: 'stars', description: '1 to 5 stars', required: true, min_value: 1, max_value: 5 },
-      { type: ApplicationCommandOptionType.String, name: 'comment', description: 'Anything the kitchen should know', max_length: MAX_FEEDBACK_COMMENT },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'order',
+        description: 'The order ID',
+        required: true,
+        min_length: 6,
+        max_length: 6,
+      },
+      {
+        type: ApplicationCommandOptionType.Integer,
+        name: 'stars',
+        description: '1 to 5 stars',
+        required: true,
+        min_value: 1,
+        max_value: 5,
+      },
+      {
+        type: ApplicationCommandOptionType.String,
+        name: 'comment',
+        description: 'Anything the kitchen should know',
+        max_length: MAX_FEEDBACK_COMMENT,
+      },
     ],
   },
   guard: null,
   options: z.object({
-    order: text().trim().regex(/^[A-Za-z2-9]{6}$/, 'An order ID is 6 letters and digits.'),
+    order: text()
+      .trim()
+      .regex(/^[A-Za-z2-9]{6}$/, 'An order ID is 6 letters and digits.'),
     stars: z.number().int().min(1, 'Stars are 1 to 5.').max(5, 'Stars are 1 to 5.'),
     comment: text().max(MAX_FEEDBACK_COMMENT).optional(),
   }),
   async handler(ctx) {
-    const feedback = await (ctx.services.orders as OrdersPlugin).feedback.rate(ctx.user.id, ctx.options.order, ctx.options.stars, ctx.options.comment ?? null);
+    const feedback = await (ctx.services.orders as OrdersPlugin).feedback.rate(
+      ctx.user.id,
+      ctx.options.order,
+      ctx.options.stars,
+      ctx.options.comment ?? null,
+    );
     await ctx.reply({ content: ordersText.rated(feedback.orderID, feedback.stars), ephemeral: true });
   },
 });

@@ -5,15 +5,15 @@ import { Migration } from '@mikro-orm/migrations';
  * chef's row: a claim is then one conditional update (plugins/orders/service.ts, `claim`).
  */
 export class Migration20261125130000_OneClaimPerChef extends Migration {
-
   override name = 'Migration20261125130000_OneClaimPerChef';
 
   override up(): void | Promise<void> {
-    this.addSql(`create unique index "orders_one_claim_per_chef" on "orders" ("claimed_by") where "status" = 'CLAIMED';`);
+    this.addSql(
+      `create unique index "orders_one_claim_per_chef" on "orders" ("claimed_by") where "status" = 'CLAIMED';`,
+    );
   }
 
   override down(): void | Promise<void> {
     this.addSql(`drop index if exists "orders_one_claim_per_chef";`);
   }
-
 }

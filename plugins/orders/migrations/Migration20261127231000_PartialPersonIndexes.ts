@@ -12,7 +12,6 @@ const COLUMNS = ['claimed_by', 'prepared_by', 'assigned_driver', 'delivered_by']
  * columns still empty. Every query these indexes serve asks for a person (`= ?`), which implies `is not null`.
  */
 export class Migration20261127231000_PartialPersonIndexes extends Migration {
-
   override name = 'Migration20261127231000_PartialPersonIndexes';
 
   override up(): void | Promise<void> {
@@ -22,5 +21,4 @@ export class Migration20261127231000_PartialPersonIndexes extends Migration {
   override down(): void | Promise<void> {
     for (const sql of COLUMNS.flatMap((column) => oneColumnIndexSql('orders', column, false))) this.addSql(sql);
   }
-
 }

@@ -7,4 +7,9 @@ import { Migration20261127231000_PartialPersonIndexes } from './Migration2026112
 /**
  * The orders plugin's migrations, oldest first. `npm run db:migration -- orders <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261122003821_Orders, Migration20261122012917_OrderFeedback, Migration20261125130000_OneClaimPerChef, Migration20261127231000_PartialPersonIndexes];
+export const migrations: MigrationClass[] = [
+  Migration20261122003821_Orders,
+  Migration20261122012917_OrderFeedback,
+  Migration20261125130000_OneClaimPerChef,
+  Migration20261127231000_PartialPersonIndexes,
+];

@@ -1,7 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { text } from '../../../core/shared/text.ts';
 import { defineCommand } from '../../../core/commands.ts';
+import { text } from '../../../core/shared/text.ts';
 import type { SettingsService } from '../service.ts';
 
 export const kitchenText = {
@@ -23,7 +23,15 @@ export default defineCommand({
         type: ApplicationCommandOptionType.Subcommand,
         name: 'close',
         description: 'Stop taking orders',
-        options: [{ type: ApplicationCommandOptionType.String, name: 'reason', description: 'Told to customers who try to order', required: true, max_length: 200 }],
+        options: [
+          {
+            type: ApplicationCommandOptionType.String,
+            name: 'reason',
+            description: 'Told to customers who try to order',
+            required: true,
+            max_length: 200,
+          },
+        ],
       },
     ],
   },

@@ -2,7 +2,6 @@ import { Migration } from '@mikro-orm/migrations';
 
 /** A setting whose value may be null (rankAnnouncementChannel cleared) is stored as SQL NULL. */
 export class Migration20261125093100_SettingsNullableValue extends Migration {
-
   override name = 'Migration20261125093100_SettingsNullableValue';
 
   override up(): void | Promise<void> {
@@ -13,5 +12,4 @@ export class Migration20261125093100_SettingsNullableValue extends Migration {
     this.addSql(`delete from "settings" where "value" is null;`);
     this.addSql(`alter table "settings" alter column "value" set not null;`);
   }
-
 }

@@ -5,4 +5,7 @@ import { Migration20261125093100_SettingsNullableValue } from './Migration202611
 /**
  * The settings plugin's migrations, oldest first. `npm run db:migration -- settings <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261121223225_Settings, Migration20261125093100_SettingsNullableValue];
+export const migrations: MigrationClass[] = [
+  Migration20261121223225_Settings,
+  Migration20261125093100_SettingsNullableValue,
+];

@@ -1,13 +1,16 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261125123000_DailyRollups extends Migration {
-
   override name = 'Migration20261125123000_DailyRollups';
 
   override up(): void | Promise<void> {
-    this.addSql(`create table "statistics_days" ("day" varchar(10) not null, "ordered" int not null, "prepared" int not null, "delivered" int not null, "reported" int not null, "r2d_us" bigint not null, "r2d_n" int not null, "stale" boolean not null default false, "closed_at" timestamptz not null, primary key ("day"));`);
+    this.addSql(
+      `create table "statistics_days" ("day" varchar(10) not null, "ordered" int not null, "prepared" int not null, "delivered" int not null, "reported" int not null, "r2d_us" bigint not null, "r2d_n" int not null, "stale" boolean not null default false, "closed_at" timestamptz not null, primary key ("day"));`,
+    );
 
-    this.addSql(`create table "statistics_member_days" ("day" varchar(10) not null, "user_id" varchar(255) not null, "claimed" int not null, "claims_expired" int not null, "prepared" int not null, "c2p_us" bigint not null, "c2p_n" int not null, "delivered" int not null, "reported" int not null, "r2d_us" bigint not null, "r2d_n" int not null, primary key ("day", "user_id"));`);
+    this.addSql(
+      `create table "statistics_member_days" ("day" varchar(10) not null, "user_id" varchar(255) not null, "claimed" int not null, "claims_expired" int not null, "prepared" int not null, "c2p_us" bigint not null, "c2p_n" int not null, "delivered" int not null, "reported" int not null, "r2d_us" bigint not null, "r2d_n" int not null, primary key ("day", "user_id"));`,
+    );
 
     // A rolled-up day whose orders or expired claims change afterwards is marked stale in the same transaction, so
     // it is counted live until the day closer writes it again (docs/statistics.md, "Daily rollups"). First the days
@@ -16,7 +19,9 @@ export class Migration20261125123000_DailyRollups extends Migration {
     // sees the row it wrote), and whether any of them is rolled up. Writes of today's orders stop there: no rollup.
     // Otherwise each row's part in the figures is a set of (day, what) pairs, and the days whose pairs differ
     // between the old and the new row are the ones marked.
-    this.addSql(`create function "statistics_utc_day"(at timestamptz) returns text language sql immutable as $$ select to_char(at at time zone 'UTC', 'YYYY-MM-DD') $$;`);
+    this.addSql(
+      `create function "statistics_utc_day"(at timestamptz) returns text language sql immutable as $$ select to_char(at at time zone 'UTC', 'YYYY-MM-DD') $$;`,
+    );
     this.addSql(`create function "statistics_lock_days"(days text[]) returns boolean language plpgsql as $$
       declare d text;
       begin
@@ -59,12 +64,16 @@ export class Migration20261125123000_DailyRollups extends Migration {
         return null;
       end $$;`);
     // Updates that leave every column the figures read as it was (a deadline, a note, a picture) do not call it.
-    this.addSql(`create trigger "orders_statistics_days_insert_delete" after insert or delete on "orders" for each row execute function statistics_orders_changed();`);
+    this.addSql(
+      `create trigger "orders_statistics_days_insert_delete" after insert or delete on "orders" for each row execute function statistics_orders_changed();`,
+    );
     this.addSql(`create trigger "orders_statistics_days_update" after update on "orders" for each row
       when ((OLD.ordered_at, OLD.status, OLD.claimed_by, OLD.claimed_at, OLD.prepared_by, OLD.prepare_started_at, OLD.ready_at, OLD.delivered_by, OLD.delivered_at, OLD.report)
         is distinct from (NEW.ordered_at, NEW.status, NEW.claimed_by, NEW.claimed_at, NEW.prepared_by, NEW.prepare_started_at, NEW.ready_at, NEW.delivered_by, NEW.delivered_at, NEW.report))
       execute function statistics_orders_changed();`);
-    this.addSql(`create trigger "claim_expiries_statistics_days" after insert or update or delete on "claim_expiries" for each row execute function statistics_claim_expiries_changed();`);
+    this.addSql(
+      `create trigger "claim_expiries_statistics_days" after insert or update or delete on "claim_expiries" for each row execute function statistics_claim_expiries_changed();`,
+    );
   }
 
   override down(): void | Promise<void> {
@@ -79,5 +88,4 @@ export class Migration20261125123000_DailyRollups extends Migration {
     this.addSql(`drop table if exists "statistics_member_days" cascade;`);
     this.addSql(`drop table if exists "statistics_days" cascade;`);
   }
-
 }

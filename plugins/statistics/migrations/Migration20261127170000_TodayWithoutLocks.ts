@@ -32,7 +32,6 @@ const EXPIRIES_MARK = `        if statistics_lock_days(days) then
         return null;`;
 
 export class Migration20261127170000_TodayWithoutLocks extends Migration {
-
   override name = 'Migration20261127170000_TodayWithoutLocks';
 
   override up(): void | Promise<void> {
@@ -71,5 +70,4 @@ ${ORDERS_MARK}
 ${EXPIRIES_MARK}
       end $$;`);
   }
-
 }

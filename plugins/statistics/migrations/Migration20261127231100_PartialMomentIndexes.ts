@@ -12,7 +12,6 @@ const COLUMNS = ['claimed_at', 'prepare_started_at', 'delivered_at'];
  * `is not null`.
  */
 export class Migration20261127231100_PartialMomentIndexes extends Migration {
-
   override name = 'Migration20261127231100_PartialMomentIndexes';
 
   override up(): void | Promise<void> {
@@ -22,5 +21,4 @@ export class Migration20261127231100_PartialMomentIndexes extends Migration {
   override down(): void | Promise<void> {
     for (const sql of COLUMNS.flatMap((column) => oneColumnIndexSql('orders', column, false))) this.addSql(sql);
   }
-
 }

@@ -16,7 +16,6 @@ const LEAST_MOMENT = `least(OLD.ordered_at, OLD.claimed_at, OLD.prepare_started_
  * figures read: the function marks only the days whose part changed, so it marks none, after its shared locks.
  */
 export class Migration20261202170000_TodaySkipsTheTrigger extends Migration {
-
   override name = 'Migration20261202170000_TodaySkipsTheTrigger';
 
   override up(): void | Promise<void> {
@@ -33,5 +32,4 @@ export class Migration20261202170000_TodaySkipsTheTrigger extends Migration {
         is distinct from (NEW.ordered_at, NEW.status, NEW.claimed_by, NEW.claimed_at, NEW.prepared_by, NEW.prepare_started_at, NEW.ready_at, NEW.delivered_by, NEW.delivered_at, NEW.report))
       execute function statistics_orders_changed();`);
   }
-
 }

@@ -6,4 +6,10 @@ import { Migration20261127231100_PartialMomentIndexes } from './Migration2026112
 import { Migration20261202170000_TodaySkipsTheTrigger } from './Migration20261202170000_TodaySkipsTheTrigger.ts';
 
 /** The statistics plugin's migrations, oldest first. */
-export const migrations: MigrationClass[] = [Migration20261125070000_ManagementStatistics, Migration20261125123000_DailyRollups, Migration20261127170000_TodayWithoutLocks, Migration20261127231100_PartialMomentIndexes, Migration20261202170000_TodaySkipsTheTrigger];
+export const migrations: MigrationClass[] = [
+  Migration20261125070000_ManagementStatistics,
+  Migration20261125123000_DailyRollups,
+  Migration20261127170000_TodayWithoutLocks,
+  Migration20261127231100_PartialMomentIndexes,
+  Migration20261202170000_TodaySkipsTheTrigger,
+];

@@ -1,6 +1,11 @@
 import { MessageFlags } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_ID, commandInteraction, createInteractionSigner, type InteractionSigner } from '../../../tests/stand-ins/discord/interactions.ts';
+import {
+  APPLICATION_ID,
+  commandInteraction,
+  createInteractionSigner,
+  type InteractionSigner,
+} from '../../../tests/stand-ins/discord/interactions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { HOURLY_INTERVAL_MS } from '../coins-schemas.ts';
 import type { StorePlugin } from '../index.ts';
@@ -15,7 +20,11 @@ describe('the /hourly slash command', () => {
   beforeAll(async () => {
     signer = createInteractionSigner();
     app = await createTestApp({
-      env: { ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_PUBLIC_KEY: signer.publicKey, DISCORD_APPLICATION_ID: APPLICATION_ID },
+      env: {
+        ORDER_SWEEP_INTERVAL_MS: '0',
+        DISCORD_PUBLIC_KEY: signer.publicKey,
+        DISCORD_APPLICATION_ID: APPLICATION_ID,
+      },
       now: () => clock,
     });
   });
@@ -23,7 +32,12 @@ describe('the /hourly slash command', () => {
 
   async function hourly(user: { id: string; username: string }): Promise<{ content: string; ephemeral: boolean }> {
     const payload = JSON.stringify(commandInteraction('hourly', { user }));
-    const res = await app.inject({ method: 'POST', url: '/api/interactions', payload, headers: signer.headers(payload, Math.floor(clock / 1000)) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/interactions',
+      payload,
+      headers: signer.headers(payload, Math.floor(clock / 1000)),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as { content: string; flags?: number };
     return { content: data.content, ephemeral: ((data.flags ?? 0) & MessageFlags.Ephemeral) !== 0 };
@@ -31,11 +45,20 @@ describe('the /hourly slash command', () => {
 
   it('claims the reward, then says how long to wait, both only to the caller', async () => {
     const casey = await app.createUser();
-    expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({ content: hourlyText.claimed(50, 50), ephemeral: true });
+    expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({
+      content: hourlyText.claimed(50, 50),
+      ephemeral: true,
+    });
     clock += 20 * 60_000;
-    expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({ content: hourlyText.tooEarly('40 minutes', 50), ephemeral: true });
+    expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({
+      content: hourlyText.tooEarly('40 minutes', 50),
+      ephemeral: true,
+    });
     clock += HOURLY_INTERVAL_MS;
-    expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({ content: hourlyText.claimed(50, 100), ephemeral: true });
+    expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({
+      content: hourlyText.claimed(50, 100),
+      ephemeral: true,
+    });
     // The site's claim and the command share the clock of the last claim.
     const site = await app.inject({ method: 'POST', url: '/api/client/users/hourly', headers: casey.auth });
     expect(site.statusCode).toBe(429);
@@ -43,7 +66,10 @@ describe('the /hourly slash command', () => {
   });
 
   it('asks someone without a site account to sign in first, and refuses a banned user with the ban text', async () => {
-    expect(await hourly({ id: '1999999999999999991', username: 'stranger' })).toEqual({ content: hourlyText.signInFirst, ephemeral: true });
+    expect(await hourly({ id: '1999999999999999991', username: 'stranger' })).toEqual({
+      content: hourlyText.signInFirst,
+      ephemeral: true,
+    });
     const blake = await app.createUser({ ban: { reason: 'Troll orders' } });
     const answer = await hourly({ id: blake.id, username: 'blake' });
     expect(answer.ephemeral).toBe(true);

@@ -3,14 +3,16 @@ import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { banMessage, isBanActive } from '../../../core/shared/ban.ts';
 import type { UsersPlugin } from '../../users/index.ts';
-import type { StorePlugin } from '../index.ts';
+import type { UserView } from '../../users/schemas.ts';
 import { waitText } from '../hourly.ts';
+import type { StorePlugin } from '../index.ts';
 
 export const hourlyText = {
   signInFirst: 'Sign in on the website first, so your coins have somewhere to go.',
   claimed: (amount: number, balance: number) =>
     `You claimed your hourly reward: ${amount.toLocaleString('en')} coins. Your balance is ${balance.toLocaleString('en')} coins. Come back in an hour for more!`,
-  tooEarly: (wait: string, balance: number) => `You already claimed your hourly reward. Come back in ${wait}. Your balance is ${balance.toLocaleString('en')} coins.`,
+  tooEarly: (wait: string, balance: number) =>
+    `You already claimed your hourly reward. Come back in ${wait}. Your balance is ${balance.toLocaleString('en')} coins.`,
 } as const;
 
 /**
@@ -23,14 +25,16 @@ export default defineCommand({
   options: z.object({}),
   async handler(ctx) {
     const store = ctx.services.store as StorePlugin;
-    let user;
+    let user: UserView;
     try {
       user = await (ctx.services.users as UsersPlugin).users.getPrivate(ctx.user.id);
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'not_found') return ctx.reply({ content: hourlyText.signInFirst, ephemeral: true });
+      if (error instanceof DomainError && error.kind === 'not_found')
+        return ctx.reply({ content: hourlyText.signInFirst, ephemeral: true });
       throw error;
     }
-    if (isBanActive(user.ban, new Date(ctx.now()))) return ctx.reply({ content: banMessage(user.ban!), ephemeral: true });
+    if (isBanActive(user.ban, new Date(ctx.now())))
+      return ctx.reply({ content: banMessage(user.ban!), ephemeral: true });
     try {
       const claim = await store.hourly.claim(user.id);
       await ctx.reply({ content: hourlyText.claimed(claim.amount, claim.balance), ephemeral: true });

@@ -12,7 +12,6 @@ import { Migration } from '@mikro-orm/migrations';
  * clock, MAX_COINS, grants.ts reasonOf), so none of them is written here a second time.
  */
 export class Migration20261125160000_StoreFunctions extends Migration {
-
   override name = 'Migration20261125160000_StoreFunctions';
 
   override up(): void | Promise<void> {
@@ -200,9 +199,12 @@ export class Migration20261125160000_StoreFunctions extends Migration {
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`drop function if exists "store_purchase"(text, text, text, text, text, text, timestamptz, int, text, text, text, text, text);`);
-    this.addSql(`drop function if exists "grant_apply"(text, text, text, text, text, text, timestamptz, int, timestamptz, text, text);`);
+    this.addSql(
+      `drop function if exists "store_purchase"(text, text, text, text, text, text, timestamptz, int, text, text, text, text, text);`,
+    );
+    this.addSql(
+      `drop function if exists "grant_apply"(text, text, text, text, text, text, timestamptz, int, timestamptz, text, text);`,
+    );
     this.addSql(`drop function if exists "coin_apply"(text, text, int, text, text, text, timestamptz, int);`);
   }
-
 }

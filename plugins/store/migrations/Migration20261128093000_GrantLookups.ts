@@ -93,11 +93,12 @@ function grantApply(runOn: string, sameOrNew: string, declared = ''): string {
 }
 
 export class Migration20261128093000_GrantLookups extends Migration {
-
   override name = 'Migration20261128093000_GrantLookups';
 
   override up(): void | Promise<void> {
-    this.addSql(`create index "grants_user_id_kind_value_source_ends_at_index" on "grants" ("user_id", "kind", "value", "source", "ends_at");`);
+    this.addSql(
+      `create index "grants_user_id_kind_value_source_ends_at_index" on "grants" ("user_id", "kind", "value", "source", "ends_at");`,
+    );
     this.addSql(`drop index "grants_user_id_kind_value_index";`);
     this.addSql(grantApply(RUN_ON.after, SAME_OR_NEW.after, '\n        v_inserted boolean;'));
   }
@@ -107,5 +108,4 @@ export class Migration20261128093000_GrantLookups extends Migration {
     this.addSql(`drop index "grants_user_id_kind_value_source_ends_at_index";`);
     this.addSql(grantApply(RUN_ON.before, SAME_OR_NEW.before));
   }
-
 }

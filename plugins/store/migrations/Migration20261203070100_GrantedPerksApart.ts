@@ -9,7 +9,6 @@ import { Migration } from '@mikro-orm/migrations';
  * Data only: no schema change.
  */
 export class Migration20261203070100_GrantedPerksApart extends Migration {
-
   override name = 'Migration20261203070100_GrantedPerksApart';
 
   override up(): void | Promise<void> {
@@ -39,5 +38,4 @@ export class Migration20261203070100_GrantedPerksApart extends Migration {
     this.addSql(`update "users" u set "perks" = u."manual_perks" || array(select p from unnest(u."perks") as p where not (p = any(u."manual_perks")))
       where cardinality(u."manual_perks") > 0;`);
   }
-
 }

@@ -14,7 +14,6 @@ const TAKEN = `from "grants" g join "ranks" r on r."id" = g."value"
  * functions stay as they are.
  */
 export class Migration20261203090000_GrantedRanksHeld extends Migration {
-
   override name = 'Migration20261203090000_GrantedRanksHeld';
 
   override up(): void | Promise<void> {
@@ -41,5 +40,4 @@ export class Migration20261203090000_GrantedRanksHeld extends Migration {
   override down(): void | Promise<void> {
     // Nothing to undo: the ranks given back are held as the code before this read them.
   }
-
 }

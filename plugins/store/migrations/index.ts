@@ -9,4 +9,11 @@ import { Migration20261203090000_GrantedRanksHeld } from './Migration20261203090
 /**
  * The store plugin's migrations, oldest first. `npm run db:migration -- store <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261125062000_Coins, Migration20261125070000_StoreItems, Migration20261125160000_StoreFunctions, Migration20261128093000_GrantLookups, Migration20261203070100_GrantedPerksApart, Migration20261203090000_GrantedRanksHeld];
+export const migrations: MigrationClass[] = [
+  Migration20261125062000_Coins,
+  Migration20261125070000_StoreItems,
+  Migration20261125160000_StoreFunctions,
+  Migration20261128093000_GrantLookups,
+  Migration20261203070100_GrantedPerksApart,
+  Migration20261203090000_GrantedRanksHeld,
+];

@@ -6,4 +6,8 @@ import { Migration20261125062100_RankHistoryGrants } from './Migration2026112506
 /**
  * The users plugin's migrations, oldest first. `npm run db:migration -- users <Name>` writes the next one here and lists it.
  */
-export const migrations: MigrationClass[] = [Migration20261121233502_RankHistory, Migration20261121234724_UsersProfile, Migration20261125062100_RankHistoryGrants];
+export const migrations: MigrationClass[] = [
+  Migration20261121233502_RankHistory,
+  Migration20261121234724_UsersProfile,
+  Migration20261125062100_RankHistoryGrants,
+];

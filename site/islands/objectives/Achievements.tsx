@@ -1,7 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ClaimResponse, ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
+import type {
+  ClaimResponse,
+  ObjectiveCompletedData,
+  ObjectiveProgressView,
+} from '../../../plugins/objectives/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
-import { achievementSections, formatMoment, objectiveGoal, percent, rewardLabel, windowText } from '../../lib/objectives.ts';
+import {
+  achievementSections,
+  formatMoment,
+  objectiveGoal,
+  percent,
+  rewardLabel,
+  windowText,
+} from '../../lib/objectives.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
@@ -25,7 +36,9 @@ export default function Achievements({ userId, objectives: initial }: Props) {
 
   const reload = useCallback(async () => {
     try {
-      setObjectives((await api<{ objectives: ObjectiveProgressView[] }>('GET', `/api/client/objectives/user/${userId}`)).objectives);
+      setObjectives(
+        (await api<{ objectives: ObjectiveProgressView[] }>('GET', `/api/client/objectives/user/${userId}`)).objectives,
+      );
     } catch (error) {
       toast(errorMessage(error), 'is-danger');
     }
@@ -51,9 +64,17 @@ export default function Achievements({ userId, objectives: initial }: Props) {
   const claim = async (objective: ObjectiveProgressView) => {
     setClaiming(objective._id);
     try {
-      const answer = await withMinimumDisplay(api<ClaimResponse>('POST', `/api/client/objectives/claim/${objective._id}`));
-      const paid = answer.balance === null ? rewardLabel(objective.reward) : `${rewardLabel(objective.reward)}: your balance is now ${answer.balance.toLocaleString('en')} coins`;
-      const text = objective.reward.type === 'CUSTOM' ? `Claimed! A manager will hand you ${rewardLabel(objective.reward)}.` : `Claimed! ${paid}.`;
+      const answer = await withMinimumDisplay(
+        api<ClaimResponse>('POST', `/api/client/objectives/claim/${objective._id}`),
+      );
+      const paid =
+        answer.balance === null
+          ? rewardLabel(objective.reward)
+          : `${rewardLabel(objective.reward)}: your balance is now ${answer.balance.toLocaleString('en')} coins`;
+      const text =
+        objective.reward.type === 'CUSTOM'
+          ? `Claimed! A manager will hand you ${rewardLabel(objective.reward)}.`
+          : `Claimed! ${paid}.`;
       setLive(text);
       toast(text, 'is-success');
       setCelebrating(objective._id);
@@ -69,7 +90,12 @@ export default function Achievements({ userId, objectives: initial }: Props) {
 
   const { claimable, running, claimed } = achievementSections(objectives);
   const card = (o: ObjectiveProgressView) => (
-    <article className={`box achievement${o.claimable ? ' is-claimable' : ''}`} key={o._id} data-objective-id={o._id} aria-labelledby={`objective-${o._id}`}>
+    <article
+      className={`box achievement${o.claimable ? ' is-claimable' : ''}`}
+      key={o._id}
+      data-objective-id={o._id}
+      aria-labelledby={`objective-${o._id}`}
+    >
       <div className="achievement-head">
         <h3 className="title is-5" id={`objective-${o._id}`}>
           {o.title}
@@ -78,7 +104,12 @@ export default function Achievements({ userId, objectives: initial }: Props) {
       </div>
       <p className="achievement-goal">{objectiveGoal(o)}</p>
       {o.description && <p className="achievement-description">{o.description}</p>}
-      <progress className={`progress ${o.progress >= o.target ? 'is-success' : 'is-info'}`} value={Math.min(o.progress, o.target)} max={o.target} aria-label={`${o.title}: ${o.progress} of ${o.target} orders`}>
+      <progress
+        className={`progress ${o.progress >= o.target ? 'is-success' : 'is-info'}`}
+        value={Math.min(o.progress, o.target)}
+        max={o.target}
+        aria-label={`${o.title}: ${o.progress} of ${o.target} orders`}
+      >
         {percent(o)}%
       </progress>
       <p className="achievement-figures">
@@ -91,12 +122,20 @@ export default function Achievements({ userId, objectives: initial }: Props) {
       {o.claim ? (
         <p className="achievement-claimed">
           Claimed {formatMoment(o.claim.claimedAt)}
-          {o.reward.type === 'CUSTOM' && (o.claim.fulfilledAt ? ` · handed out ${formatMoment(o.claim.fulfilledAt)}` : ' · a manager will hand it out')}
+          {o.reward.type === 'CUSTOM' &&
+            (o.claim.fulfilledAt
+              ? ` · handed out ${formatMoment(o.claim.fulfilledAt)}`
+              : ' · a manager will hand it out')}
         </p>
       ) : (
         o.claimable && (
           <div className="achievement-claim">
-            <button type="button" className={`button is-success${claiming === o._id ? ' is-loading' : ''}`} disabled={claiming !== null} onClick={() => void claim(o)}>
+            <button
+              type="button"
+              className={`button is-success${claiming === o._id ? ' is-loading' : ''}`}
+              disabled={claiming !== null}
+              onClick={() => void claim(o)}
+            >
               Claim
             </button>
           </div>
@@ -105,6 +144,7 @@ export default function Achievements({ userId, objectives: initial }: Props) {
       {celebrating === o._id && (
         <div className="achievement-celebration" aria-hidden="true">
           {['🎉', '⭐', '🍔', '🎊', '⭐', '🍕'].map((emoji, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of six, never reordered (one emoji appears twice)
             <span key={i} style={{ '--i': i } as React.CSSProperties}>
               {emoji}
             </span>
@@ -118,7 +158,11 @@ export default function Achievements({ userId, objectives: initial }: Props) {
     <div className="achievements">
       <p className="block">
         <span className={`tag ${status === 'connected' ? 'vd-state-active' : 'vd-tag'}`} role="status">
-          {status === 'connected' ? 'Live' : status === 'connecting' || status === 'reconnecting' ? 'Connecting…' : 'Offline'}
+          {status === 'connected'
+            ? 'Live'
+            : status === 'connecting' || status === 'reconnecting'
+              ? 'Connecting…'
+              : 'Offline'}
         </span>
       </p>
       <p className="is-sr-only" aria-live="polite">
@@ -136,7 +180,11 @@ export default function Achievements({ userId, objectives: initial }: Props) {
         <h2 className="title is-4" id="running-heading">
           In progress
         </h2>
-        {running.length ? <div className="achievement-grid">{running.map(card)}</div> : <p>No objectives running for you right now. A manager sets new ones.</p>}
+        {running.length ? (
+          <div className="achievement-grid">{running.map(card)}</div>
+        ) : (
+          <p>No objectives running for you right now. A manager sets new ones.</p>
+        )}
       </section>
       <section className="block" aria-labelledby="claimed-heading">
         <h2 className="title is-4" id="claimed-heading">

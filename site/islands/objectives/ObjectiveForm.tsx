@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
 import {
+  type AudienceResponse,
   CreateObjectiveBodySchema,
   OBJECTIVE_TYPES,
-  objectiveGoal,
-  type AudienceResponse,
   type ObjectivePerson,
   type ObjectiveType,
+  objectiveGoal,
   type RewardType,
 } from '../../../plugins/objectives/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
@@ -24,7 +24,12 @@ const TYPE_LABELS: Record<ObjectiveType, string> = {
   ORDER_TARGET_PREPARED: 'Orders prepared',
   ORDER_TARGET_TOTAL: 'Orders prepared or delivered',
 };
-const REWARD_LABELS: Record<RewardType, string> = { VD_CURRENCY: 'Coins', VD_PERK: 'A perk', VD_RANK: 'A rank', CUSTOM: 'Something else (handed out by a manager)' };
+const REWARD_LABELS: Record<RewardType, string> = {
+  VD_CURRENCY: 'Coins',
+  VD_PERK: 'A perk',
+  VD_RANK: 'A rank',
+  CUSTOM: 'Something else (handed out by a manager)',
+};
 const nameOf = (p: ObjectivePerson) => p.displayName || p.username;
 
 /** `datetime-local` ↔ ISO, in the browser's time zone. */
@@ -82,7 +87,17 @@ export default function ObjectiveForm({ members, ranks }: Props) {
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
-    const body = { title, description, scope, userId: scope === 'user' ? userId || null : null, type, target: Math.trunc(Number(target)), from: fromLocalInput(from), until: fromLocalInput(until), reward };
+    const body = {
+      title,
+      description,
+      scope,
+      userId: scope === 'user' ? userId || null : null,
+      type,
+      target: Math.trunc(Number(target)),
+      from: fromLocalInput(from),
+      until: fromLocalInput(until),
+      reward,
+    };
     const parsed = CreateObjectiveBodySchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -106,27 +121,61 @@ export default function ObjectiveForm({ members, ranks }: Props) {
   return (
     <form className="objective-form box" onSubmit={save} noValidate aria-describedby={id('audience')}>
       <div className="field">
-        <label className="label" htmlFor={id('title')}>Title</label>
-        <input className="input" id={id('title')} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={100} required />
+        <label className="label" htmlFor={id('title')}>
+          Title
+        </label>
+        <input
+          className="input"
+          id={id('title')}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={100}
+          required
+        />
       </div>
       <div className="field">
-        <label className="label" htmlFor={id('description')}>Description (optional)</label>
-        <textarea className="textarea" id={id('description')} rows={2} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+        <label className="label" htmlFor={id('description')}>
+          Description (optional)
+        </label>
+        <textarea
+          className="textarea"
+          id={id('description')}
+          rows={2}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={1000}
+        />
       </div>
       <fieldset className="field">
         <legend className="label">Who it is for</legend>
         <div className="control">
           <label className="radio">
-            <input type="radio" name={id('scope')} value="global" checked={scope === 'global'} onChange={() => setScope('global')} /> Everyone in the kitchen (holds Manage orders)
+            <input
+              type="radio"
+              name={id('scope')}
+              value="global"
+              checked={scope === 'global'}
+              onChange={() => setScope('global')}
+            />{' '}
+            Everyone in the kitchen (holds Manage orders)
           </label>
           <label className="radio">
-            <input type="radio" name={id('scope')} value="user" checked={scope === 'user'} onChange={() => setScope('user')} /> One person
+            <input
+              type="radio"
+              name={id('scope')}
+              value="user"
+              checked={scope === 'user'}
+              onChange={() => setScope('user')}
+            />{' '}
+            One person
           </label>
         </div>
       </fieldset>
       {scope === 'user' && (
         <div className="field">
-          <label className="label" htmlFor={id('user')}>Person</label>
+          <label className="label" htmlFor={id('user')}>
+            Person
+          </label>
           <div className="select is-fullwidth">
             <select id={id('user')} value={userId} onChange={(e) => setUserId(e.target.value)}>
               <option value="">Choose someone…</option>
@@ -141,53 +190,103 @@ export default function ObjectiveForm({ members, ranks }: Props) {
       )}
       <div className="columns is-mobile is-multiline">
         <div className="column is-12-mobile is-8-tablet field">
-          <label className="label" htmlFor={id('type')}>Counts</label>
+          <label className="label" htmlFor={id('type')}>
+            Counts
+          </label>
           <div className="select is-fullwidth">
             <select id={id('type')} value={type} onChange={(e) => setType(e.target.value as ObjectiveType)}>
               {OBJECTIVE_TYPES.map((t) => (
-                <option key={t} value={t}>{TYPE_LABELS[t]}</option>
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </option>
               ))}
             </select>
           </div>
         </div>
         <div className="column is-12-mobile is-4-tablet field">
-          <label className="label" htmlFor={id('target')}>Target</label>
-          <input className="input" id={id('target')} type="number" inputMode="numeric" min={1} max={100000} value={target} onChange={(e) => setTarget(e.target.value)} required />
+          <label className="label" htmlFor={id('target')}>
+            Target
+          </label>
+          <input
+            className="input"
+            id={id('target')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100000}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            required
+          />
         </div>
         <div className="column is-12-mobile is-6-tablet field">
-          <label className="label" htmlFor={id('from')}>From</label>
-          <input className="input" id={id('from')} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <label className="label" htmlFor={id('from')}>
+            From
+          </label>
+          <input
+            className="input"
+            id={id('from')}
+            type="datetime-local"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
           <p className="help">Empty: every order so far counts.</p>
         </div>
         <div className="column is-12-mobile is-6-tablet field">
-          <label className="label" htmlFor={id('until')}>Until</label>
-          <input className="input" id={id('until')} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+          <label className="label" htmlFor={id('until')}>
+            Until
+          </label>
+          <input
+            className="input"
+            id={id('until')}
+            type="datetime-local"
+            value={until}
+            onChange={(e) => setUntil(e.target.value)}
+          />
           <p className="help">Empty: no end date.</p>
         </div>
       </div>
       <div className="field">
-        <label className="label" htmlFor={id('reward')}>Reward</label>
+        <label className="label" htmlFor={id('reward')}>
+          Reward
+        </label>
         <div className="select is-fullwidth">
           <select id={id('reward')} value={rewardType} onChange={(e) => setRewardType(e.target.value as RewardType)}>
             {(Object.keys(REWARD_LABELS) as RewardType[]).map((r) => (
-              <option key={r} value={r} disabled={r === 'VD_RANK' && ranks.length === 0}>{REWARD_LABELS[r]}</option>
+              <option key={r} value={r} disabled={r === 'VD_RANK' && ranks.length === 0}>
+                {REWARD_LABELS[r]}
+              </option>
             ))}
           </select>
         </div>
       </div>
       {rewardType === 'VD_CURRENCY' && (
         <div className="field">
-          <label className="label" htmlFor={id('amount')}>Coins</label>
-          <input className="input" id={id('amount')} type="number" inputMode="numeric" min={1} value={amount} onChange={(e) => setAmount(e.target.value)} />
+          <label className="label" htmlFor={id('amount')}>
+            Coins
+          </label>
+          <input
+            className="input"
+            id={id('amount')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
         </div>
       )}
       {rewardType === 'VD_PERK' && (
         <div className="field">
-          <label className="label" htmlFor={id('perk')}>Perk</label>
+          <label className="label" htmlFor={id('perk')}>
+            Perk
+          </label>
           <div className="select is-fullwidth">
             <select id={id('perk')} value={perk} onChange={(e) => setPerk(e.target.value)}>
               {PERKS.map((p) => (
-                <option key={p} value={p}>{perkLabel(p)}</option>
+                <option key={p} value={p}>
+                  {perkLabel(p)}
+                </option>
               ))}
             </select>
           </div>
@@ -195,11 +294,15 @@ export default function ObjectiveForm({ members, ranks }: Props) {
       )}
       {rewardType === 'VD_RANK' && (
         <div className="field">
-          <label className="label" htmlFor={id('rank')}>Rank</label>
+          <label className="label" htmlFor={id('rank')}>
+            Rank
+          </label>
           <div className="select is-fullwidth">
             <select id={id('rank')} value={rankId} onChange={(e) => setRankId(e.target.value)}>
               {ranks.map((r) => (
-                <option key={r.id} value={r.id}>{r.name}</option>
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
               ))}
             </select>
           </div>
@@ -208,18 +311,43 @@ export default function ObjectiveForm({ members, ranks }: Props) {
       )}
       {(rewardType === 'VD_PERK' || rewardType === 'VD_RANK') && (
         <div className="field">
-          <label className="label" htmlFor={id('days')}>For how many days (optional)</label>
-          <input className="input" id={id('days')} type="number" inputMode="numeric" min={1} max={365} value={days} onChange={(e) => setDays(e.target.value)} />
+          <label className="label" htmlFor={id('days')}>
+            For how many days (optional)
+          </label>
+          <input
+            className="input"
+            id={id('days')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
           <p className="help">Empty: for good.</p>
         </div>
       )}
       {rewardType === 'CUSTOM' && (
         <div className="field">
-          <label className="label" htmlFor={id('custom')}>What they get</label>
-          <input className="input" id={id('custom')} value={customText} onChange={(e) => setCustomText(e.target.value)} maxLength={200} placeholder="A free lunch with the owner" />
+          <label className="label" htmlFor={id('custom')}>
+            What they get
+          </label>
+          <input
+            className="input"
+            id={id('custom')}
+            value={customText}
+            onChange={(e) => setCustomText(e.target.value)}
+            maxLength={200}
+            placeholder="A free lunch with the owner"
+          />
         </div>
       )}
-      <div className="notification is-info is-light objective-audience" id={id('audience')} aria-live="polite" data-testid="objective-audience">
+      <div
+        className="notification is-info is-light objective-audience"
+        id={id('audience')}
+        aria-live="polite"
+        data-testid="objective-audience"
+      >
         {n > 0 && <strong>{objectiveGoal({ type, target: n })}. </strong>}
         {audience === null
           ? scope === 'user'

@@ -16,6 +16,8 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
 
+  // A fresh form for each order the dialog opens on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `order` is what the reset follows, not what it reads
   useEffect(() => {
     setReason('');
     setError('');
@@ -29,7 +31,9 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
     }
     setSaving(true);
     try {
-      const { order: deleted } = await withMinimumDisplay(api<{ order: OrderView }>('DELETE', `/api/client/orders/${order.id}/delete`, { reason: reason.trim() }));
+      const { order: deleted } = await withMinimumDisplay(
+        api<{ order: OrderView }>('DELETE', `/api/client/orders/${order.id}/delete`, { reason: reason.trim() }),
+      );
       onDeleted(deleted);
     } catch (err) {
       setError(errorMessage(err));
@@ -39,11 +43,29 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
   };
 
   return (
-    <KitchenDialog open={order !== null} title={`Delete #${order?.orderID ?? ''}`} onClose={onClose} onSubmit={() => void submit()} error={error} saving={saving} submitLabel="Delete order" submitClass="is-danger">
+    <KitchenDialog
+      open={order !== null}
+      title={`Delete #${order?.orderID ?? ''}`}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      error={error}
+      saving={saving}
+      submitLabel="Delete order"
+      submitClass="is-danger"
+    >
       <p className="order-item">{order?.item}</p>
       <div className="field">
-        <label className="label" htmlFor={reasonId}>Reason (the customer is told)</label>
-        <textarea className="textarea" id={reasonId} rows={2} maxLength={MAX_REASON_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <label className="label" htmlFor={reasonId}>
+          Reason (the customer is told)
+        </label>
+        <textarea
+          className="textarea"
+          id={reasonId}
+          rows={2}
+          maxLength={MAX_REASON_LENGTH}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
     </KitchenDialog>
   );

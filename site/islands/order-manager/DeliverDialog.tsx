@@ -4,7 +4,7 @@ import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/
 import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
-import { PremadePicker, type PickedMessage } from './PremadePicker.tsx';
+import { type PickedMessage, PremadePicker } from './PremadePicker.tsx';
 
 interface Props {
   order: OrderView | null;
@@ -23,7 +23,15 @@ interface Props {
  * directory (which becomes their saved message: the bot reads it when the order is delivered), or report the order
  * (troll or invalid) with a reason instead.
  */
-export function DeliverDialog({ order, deliveryMessage, driverName, driverId, onMessageSaved, onClose, onDelivered }: Props) {
+export function DeliverDialog({
+  order,
+  deliveryMessage,
+  driverName,
+  driverId,
+  onMessageSaved,
+  onClose,
+  onDelivered,
+}: Props) {
   const reasonId = useId();
   const [report, setReport] = useState(false);
   const [reason, setReason] = useState('');
@@ -31,6 +39,8 @@ export function DeliverDialog({ order, deliveryMessage, driverName, driverId, on
   const [saving, setSaving] = useState(false);
   const [picked, setPicked] = useState<PickedMessage | null>(null);
 
+  // A fresh form for each order the dialog opens on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `order` is what the reset follows, not what it reads
   useEffect(() => {
     setPicked(null);
     setReport(false);
@@ -47,12 +57,18 @@ export function DeliverDialog({ order, deliveryMessage, driverName, driverId, on
     setSaving(true);
     try {
       if (!report && picked) {
-        const saved = await api<{ deliveryMessage: string }>('PATCH', `/api/client/users/${driverId}/premade-messages`, { deliveryMessage: picked.slug });
+        const saved = await api<{ deliveryMessage: string }>(
+          'PATCH',
+          `/api/client/users/${driverId}/premade-messages`,
+          { deliveryMessage: picked.slug },
+        );
         onMessageSaved(saved.deliveryMessage);
         setPicked(null);
       }
       const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
-      const { order: delivered } = await withMinimumDisplay(api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body));
+      const { order: delivered } = await withMinimumDisplay(
+        api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body),
+      );
       onDelivered(delivered);
     } catch (err) {
       setError(errorMessage(err));
@@ -107,13 +123,29 @@ export function DeliverDialog({ order, deliveryMessage, driverName, driverId, on
       )}
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" role="switch" checked={report} onChange={(e) => setReport(e.target.checked)} /> Report this order instead (troll or invalid)
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={report}
+            checked={report}
+            onChange={(e) => setReport(e.target.checked)}
+          />{' '}
+          Report this order instead (troll or invalid)
         </label>
       </div>
       {report && (
         <div className="field">
-          <label className="label" htmlFor={reasonId}>Reason</label>
-          <textarea className="textarea" id={reasonId} rows={2} maxLength={MAX_REASON_LENGTH} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <label className="label" htmlFor={reasonId}>
+            Reason
+          </label>
+          <textarea
+            className="textarea"
+            id={reasonId}
+            rows={2}
+            maxLength={MAX_REASON_LENGTH}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
       )}
     </KitchenDialog>

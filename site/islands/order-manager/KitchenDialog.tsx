@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { useModal } from './hooks.ts';
 
 interface Props {
@@ -16,7 +16,17 @@ interface Props {
 }
 
 /** The order manager's dialogs: a native modal <dialog> with a title, a form, the error line, Cancel and submit. */
-export function KitchenDialog({ open, title, onClose, onSubmit, error, saving, submitLabel, submitClass, children }: Props) {
+export function KitchenDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  error,
+  saving,
+  submitLabel,
+  submitClass,
+  children,
+}: Props) {
   const ref = useModal(open, onClose);
   const titleId = `${useId()}-title`;
   const submit = (event: FormEvent) => {

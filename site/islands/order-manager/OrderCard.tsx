@@ -29,17 +29,30 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
   const own = order.orderedBy.id === viewer.id;
   const claimLeft = now === null ? null : msUntil(order.claimExpiresAt, now);
   const cookLeft = order.status === 'PREPARING' && now !== null ? msUntil(order.readyAt, now) : null;
-  const cookTotal = order.prepareStartedAt && order.readyAt ? Date.parse(order.readyAt) - Date.parse(order.prepareStartedAt) : null;
+  const cookTotal =
+    order.prepareStartedAt && order.readyAt ? Date.parse(order.readyAt) - Date.parse(order.prepareStartedAt) : null;
   const assignmentLeft = now === null ? null : msUntil(order.assignmentExpiresAt, now);
-  const canDeliver = order.status === 'READY' && (!order.assignedDriver || order.assignedDriver.id === viewer.id || viewer.isOrderManager);
+  const canDeliver =
+    order.status === 'READY' &&
+    (!order.assignedDriver || order.assignedDriver.id === viewer.id || viewer.isOrderManager);
   const canDelete = order.status === 'ORDERED' || (order.status === 'CLAIMED' && mineToHold) || viewer.isOrderManager;
-  const claimRefusal = own ? 'You cannot claim your own order.' : holding ? `You already hold order ${holding.orderID}.` : undefined;
+  const claimRefusal = own
+    ? 'You cannot claim your own order.'
+    : holding
+      ? `You already hold order ${holding.orderID}.`
+      : undefined;
   const titleId = `order-${order.id}-title`;
   const claimReasonId = `order-${order.id}-claim-reason`;
   const showClaimReason = order.status === 'ORDERED' && claimRefusal !== undefined;
 
   return (
-    <article className={`order-card box${mineToHold ? ' is-mine' : ''}`} aria-labelledby={titleId} aria-busy={busy} data-order-id={order.orderID} data-status={order.status}>
+    <article
+      className={`order-card box${mineToHold ? ' is-mine' : ''}`}
+      aria-labelledby={titleId}
+      aria-busy={busy}
+      data-order-id={order.orderID}
+      data-status={order.status}
+    >
       <header className="order-card-head">
         <h3 className="order-code" id={titleId}>
           <span className="is-sr-only">Order </span>#{order.orderID}
@@ -57,17 +70,32 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
       {order.status === 'CLAIMED' && (
         <p className="order-meta" data-claim-timer>
           Claimed by <strong>{mineToHold ? 'you' : nameOf(order.claimedBy)}</strong>
-          {claimLeft !== null && <> · back to the queue in <time>{countdown(claimLeft)}</time></>}
+          {claimLeft !== null && (
+            <>
+              {' '}
+              · back to the queue in <time>{countdown(claimLeft)}</time>
+            </>
+          )}
         </p>
       )}
       {order.status === 'PREPARING' && (
         <>
           <p className="order-meta">
             Cooked by <strong>{order.preparedBy?.id === viewer.id ? 'you' : nameOf(order.preparedBy)}</strong>
-            {cookLeft !== null && <> · ready in <time>{countdown(cookLeft)}</time></>}
+            {cookLeft !== null && (
+              <>
+                {' '}
+                · ready in <time>{countdown(cookLeft)}</time>
+              </>
+            )}
           </p>
           {cookLeft !== null && cookTotal ? (
-            <progress className="progress is-small is-primary" max={cookTotal} value={Math.min(cookTotal, cookTotal - Math.max(0, cookLeft))} aria-label="Cooking" />
+            <progress
+              className="progress is-small is-primary"
+              max={cookTotal}
+              value={Math.min(cookTotal, cookTotal - Math.max(0, cookLeft))}
+              aria-label="Cooking"
+            />
           ) : null}
         </>
       )}
@@ -76,7 +104,12 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
           {order.assignedDriver ? (
             <>
               Driver: <strong>{order.assignedDriver.id === viewer.id ? 'you' : nameOf(order.assignedDriver)}</strong>
-              {assignmentLeft !== null && <> · passes on in <time>{countdown(assignmentLeft)}</time></>}
+              {assignmentLeft !== null && (
+                <>
+                  {' '}
+                  · passes on in <time>{countdown(assignmentLeft)}</time>
+                </>
+              )}
             </>
           ) : (
             <>Waiting for a driver</>
@@ -90,16 +123,30 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
           ))}
         </div>
       )}
-      {order.chefNote && (order.status === 'PREPARING' || order.status === 'READY') && <p className="order-note">“{order.chefNote}”</p>}
+      {order.chefNote && (order.status === 'PREPARING' || order.status === 'READY') && (
+        <p className="order-note">“{order.chefNote}”</p>
+      )}
 
       <div className="buttons order-actions">
         {order.status === 'ORDERED' && (
-          <button type="button" className="button is-primary is-small" disabled={busy || Boolean(claimRefusal)} title={claimRefusal} aria-describedby={showClaimReason ? claimReasonId : undefined} onClick={() => onAction('claim', order)}>
+          <button
+            type="button"
+            className="button is-primary is-small"
+            disabled={busy || Boolean(claimRefusal)}
+            title={claimRefusal}
+            aria-describedby={showClaimReason ? claimReasonId : undefined}
+            onClick={() => onAction('claim', order)}
+          >
             Claim
           </button>
         )}
         {order.status === 'CLAIMED' && mineToHold && (
-          <button type="button" className="button is-primary is-small" disabled={busy} onClick={() => onAction('prepare', order)}>
+          <button
+            type="button"
+            className="button is-primary is-small"
+            disabled={busy}
+            onClick={() => onAction('prepare', order)}
+          >
             Prepare
           </button>
         )}
@@ -109,12 +156,22 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
           </button>
         )}
         {canDeliver && (
-          <button type="button" className="button is-success is-small" disabled={busy} onClick={() => onAction('deliver', order)}>
+          <button
+            type="button"
+            className="button is-success is-small"
+            disabled={busy}
+            onClick={() => onAction('deliver', order)}
+          >
             Deliver
           </button>
         )}
         {canDelete && (
-          <button type="button" className="button is-danger is-light is-small" disabled={busy} onClick={() => onAction('delete', order)}>
+          <button
+            type="button"
+            className="button is-danger is-light is-small"
+            disabled={busy}
+            onClick={() => onAction('delete', order)}
+          >
             Delete
           </button>
         )}

@@ -3,16 +3,24 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
 import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
-import { DEFAULT_ORDER_FILTER, deliveryOrders, heldBy, inQueue, kitchenOrders, nextToClaim, nextToDeliver } from '../../lib/kitchen.ts';
+import {
+  DEFAULT_ORDER_FILTER,
+  deliveryOrders,
+  heldBy,
+  inQueue,
+  kitchenOrders,
+  nextToClaim,
+  nextToDeliver,
+} from '../../lib/kitchen.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
 import { $deliveryQueue, $orders, putOrder, putQueueEntry, setOrders } from '../../stores/orders.ts';
 import { orderFilter, soundEffects } from '../../stores/preferences.ts';
+import { useAfterHydration } from '../use-after-hydration.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { DeliverDialog } from './DeliverDialog.tsx';
-import { useAfterHydration } from '../use-after-hydration.ts';
 import { useNow } from './hooks.ts';
-import { OrderCard, type OrderAction, type Viewer } from './OrderCard.tsx';
+import { type OrderAction, OrderCard, type Viewer } from './OrderCard.tsx';
 import { PrepareDialog } from './PrepareDialog.tsx';
 import { chime } from './sound.ts';
 
@@ -24,7 +32,13 @@ interface Props {
 
 type Dialog = { kind: 'prepare' | 'deliver' | 'delete'; order: OrderView } | null;
 
-const STATUS_TEXT = { idle: 'Offline', connecting: 'Connecting…', connected: 'Live', reconnecting: 'Reconnecting…', closed: 'Offline' } as const;
+const STATUS_TEXT = {
+  idle: 'Offline',
+  connecting: 'Connecting…',
+  connected: 'Live',
+  reconnecting: 'Reconnecting…',
+  closed: 'Offline',
+} as const;
 
 /**
  * The order manager: the kitchen queue and the delivery queue side by side, live over the gateway. Keyboard:
@@ -62,17 +76,25 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
         putOrder((data as { order: OrderView }).order);
         if (soundEffects.get()) chime();
       }),
-      ...(['cancelOrder', 'orderDeleted', 'deliverOrder'] as const).map((t) => gateway.on(t, (data) => putOrder((data as { order: OrderView }).order))),
+      ...(['cancelOrder', 'orderDeleted', 'deliverOrder'] as const).map((t) =>
+        gateway.on(t, (data) => putOrder((data as { order: OrderView }).order)),
+      ),
       gateway.on('orderUpdated', (data) => {
         const { order } = data as { order: OrderView };
         putOrder(order);
         // The bot could post the delivery neither in the channel nor by DM: the driver hears it here.
         if (order.deliveryFailed && order.deliveredBy?.id === viewer.id) {
-          toast(`The bot could not deliver #${order.orderID} to ${displayNameOf(order.orderedBy)}: their channel and DMs are closed to it.`, 'is-warning', 10_000);
+          toast(
+            `The bot could not deliver #${order.orderID} to ${displayNameOf(order.orderedBy)}: their channel and DMs are closed to it.`,
+            'is-warning',
+            10_000,
+          );
         }
       }),
       gateway.on('joinDeliveryQueue', (data) => putQueueEntry((data as { queue: DeliveryQueueEntryView }).queue, true)),
-      gateway.on('leaveDeliveryQueue', (data) => putQueueEntry((data as { queue: DeliveryQueueEntryView }).queue, false)),
+      gateway.on('leaveDeliveryQueue', (data) =>
+        putQueueEntry((data as { queue: DeliveryQueueEntryView }).queue, false),
+      ),
     ];
     let wasConnected = false;
     const offStatus = $gatewayStatus.subscribe((s) => {
@@ -83,33 +105,43 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
       for (const off of offs) off();
       offStatus();
     };
-  }, []);
+  }, [viewer.id]);
 
-  const act = useCallback(
-    async (action: OrderAction, order: OrderView) => {
-      if (action === 'prepare' || action === 'deliver' || action === 'delete') {
-        setDialog({ kind: action, order });
-        return;
-      }
-      setBusy(order.id);
-      try {
-        const { order: updated } = await withMinimumDisplay(api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/${action}`));
-        putOrder(updated);
-        toast(action === 'claim' ? `You claimed #${order.orderID}: prepare it before the timer runs out.` : `#${order.orderID} is back in the queue.`, 'is-success');
-      } catch (error) {
-        toast(errorMessage(error), 'is-danger');
-      } finally {
-        setBusy(null);
-      }
-    },
-    [],
-  );
+  const act = useCallback(async (action: OrderAction, order: OrderView) => {
+    if (action === 'prepare' || action === 'deliver' || action === 'delete') {
+      setDialog({ kind: action, order });
+      return;
+    }
+    setBusy(order.id);
+    try {
+      const { order: updated } = await withMinimumDisplay(
+        api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/${action}`),
+      );
+      putOrder(updated);
+      toast(
+        action === 'claim'
+          ? `You claimed #${order.orderID}: prepare it before the timer runs out.`
+          : `#${order.orderID} is back in the queue.`,
+        'is-success',
+      );
+    } catch (error) {
+      toast(errorMessage(error), 'is-danger');
+    } finally {
+      setBusy(null);
+    }
+  }, []);
 
   const toggleQueue = useCallback(async () => {
     try {
-      const { queue: entry } = await api<{ queue: DeliveryQueueEntryView }>(queued ? 'DELETE' : 'POST', `/api/client/orders/delivery-queue/${queued ? 'leave' : 'join'}`);
+      const { queue: entry } = await api<{ queue: DeliveryQueueEntryView }>(
+        queued ? 'DELETE' : 'POST',
+        `/api/client/orders/delivery-queue/${queued ? 'leave' : 'join'}`,
+      );
       putQueueEntry(entry, !queued);
-      toast(queued ? 'You left the delivery queue.' : 'You joined the delivery queue: ready orders come to you in turn.', 'is-success');
+      toast(
+        queued ? 'You left the delivery queue.' : 'You joined the delivery queue: ready orders come to you in turn.',
+        'is-success',
+      );
     } catch (error) {
       toast(errorMessage(error), 'is-danger');
     }
@@ -155,13 +187,34 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
           {STATUS_TEXT[status]}
         </span>
         <label className="checkbox">
-          <input type="checkbox" role="switch" checked={sound} onChange={(e) => soundEffects.set(e.target.checked)} /> Sound on new orders
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={sound}
+            checked={sound}
+            onChange={(e) => soundEffects.set(e.target.checked)}
+          />{' '}
+          Sound on new orders
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={filter.kitchenQueue.showOthers} onChange={(e) => orderFilter.set({ ...filter, kitchenQueue: { ...filter.kitchenQueue, showOthers: e.target.checked } })} /> Show other chefs' orders
+          <input
+            type="checkbox"
+            checked={filter.kitchenQueue.showOthers}
+            onChange={(e) =>
+              orderFilter.set({ ...filter, kitchenQueue: { ...filter.kitchenQueue, showOthers: e.target.checked } })
+            }
+          />{' '}
+          Show other chefs' orders
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={filter.deliveryQueue.onlyMine} onChange={(e) => orderFilter.set({ ...filter, deliveryQueue: { ...filter.deliveryQueue, onlyMine: e.target.checked } })} /> Only deliveries for me
+          <input
+            type="checkbox"
+            checked={filter.deliveryQueue.onlyMine}
+            onChange={(e) =>
+              orderFilter.set({ ...filter, deliveryQueue: { ...filter.deliveryQueue, onlyMine: e.target.checked } })
+            }
+          />{' '}
+          Only deliveries for me
         </label>
         <span className="shortcuts-hint" title="C claim · P prepare · D deliver · Q join or leave the delivery queue">
           <kbd>C</kbd> claim · <kbd>P</kbd> prepare · <kbd>D</kbd> deliver · <kbd>Q</kbd> queue
@@ -176,7 +229,15 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
           {kitchen.length === 0 && <p className="empty-queue">No orders waiting. The kitchen is quiet.</p>}
           <div className="order-list" data-queue="kitchen">
             {kitchen.map((order) => (
-              <OrderCard key={order.id} order={order} viewer={viewer} now={now} holding={holding} busy={busy === order.id} onAction={act} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                viewer={viewer}
+                now={now}
+                holding={holding}
+                busy={busy === order.id}
+                onAction={act}
+              />
             ))}
           </div>
         </section>
@@ -187,22 +248,40 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
           </h2>
           <div className="drivers box">
             <p>
-              {queue.length === 0 ? 'No drivers in the queue: ready orders wait for anyone who delivers.' : `Drivers in the queue: ${queue.map((e) => (e.userID === viewer.id ? 'you' : displayNameOf(e.user))).join(', ')}`}
+              {queue.length === 0
+                ? 'No drivers in the queue: ready orders wait for anyone who delivers.'
+                : `Drivers in the queue: ${queue.map((e) => (e.userID === viewer.id ? 'you' : displayNameOf(e.user))).join(', ')}`}
             </p>
-            <button type="button" className={`button is-small ${queued ? '' : 'is-link'}`} onClick={() => void toggleQueue()}>
+            <button
+              type="button"
+              className={`button is-small ${queued ? '' : 'is-link'}`}
+              onClick={() => void toggleQueue()}
+            >
               {queued ? 'Leave delivery queue' : 'Join delivery queue'}
             </button>
           </div>
           {delivery.length === 0 && <p className="empty-queue">Nothing ready for delivery yet.</p>}
           <div className="order-list" data-queue="delivery">
             {delivery.map((order) => (
-              <OrderCard key={order.id} order={order} viewer={viewer} now={now} holding={holding} busy={busy === order.id} onAction={act} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                viewer={viewer}
+                now={now}
+                holding={holding}
+                busy={busy === order.id}
+                onAction={act}
+              />
             ))}
           </div>
         </section>
       </div>
 
-      <PrepareDialog order={dialog?.kind === 'prepare' ? dialog.order : null} onClose={close} onPrepared={done('Cooking! It goes out for delivery when it is ready.')} />
+      <PrepareDialog
+        order={dialog?.kind === 'prepare' ? dialog.order : null}
+        onClose={close}
+        onPrepared={done('Cooking! It goes out for delivery when it is ready.')}
+      />
       <DeliverDialog
         order={dialog?.kind === 'deliver' ? dialog.order : null}
         deliveryMessage={savedMessage}
@@ -212,7 +291,11 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
         onClose={close}
         onDelivered={done('Delivered. Thank you!')}
       />
-      <DeleteDialog order={dialog?.kind === 'delete' ? dialog.order : null} onClose={close} onDeleted={done('Order deleted; the customer is told why.')} />
+      <DeleteDialog
+        order={dialog?.kind === 'delete' ? dialog.order : null}
+        onClose={close}
+        onDeleted={done('Order deleted; the customer is told why.')}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { DeliveryMessageView, DeliveryMessagesResponse } from '../../../plugins/delivery-messages/schemas.ts';
+import type { DeliveryMessagesResponse, DeliveryMessageView } from '../../../plugins/delivery-messages/schemas.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 
 export interface PickedMessage {
@@ -54,17 +54,34 @@ export function PremadePicker({ saved, picked, onPick }: Props) {
     <fieldset className="field premade-picker">
       <legend className="label">Delivery message</legend>
       <label className="radio premade-option">
-        <input type="radio" name={name} checked={picked === null} onChange={() => onPick(null)} /> {saved ? 'My saved message' : 'The default message'}
+        <input type="radio" name={name} checked={picked === null} onChange={() => onPick(null)} />{' '}
+        {saved ? 'My saved message' : 'The default message'}
       </label>
       <div className="field">
-        <label className="label is-small" htmlFor={searchId}>Or pick from the directory</label>
-        <input className="input is-small" id={searchId} type="search" value={query} maxLength={100} placeholder="Search premade messages" onChange={(e) => setQuery(e.target.value)} />
+        <label className="label is-small" htmlFor={searchId}>
+          Or pick from the directory
+        </label>
+        <input
+          className="input is-small"
+          id={searchId}
+          type="search"
+          value={query}
+          maxLength={100}
+          placeholder="Search premade messages"
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
       {error && <p className="help is-danger">{error}</p>}
       {results?.length === 0 && <p className="help">No premade message matches.</p>}
       {results?.map((m) => (
         <label className="radio premade-option" key={m._id} data-premade={m.slug}>
-          <input type="radio" name={name} checked={picked?.slug === m.slug} onChange={() => onPick({ slug: m.slug, title: m.title, message: m.message })} /> {m.title}
+          <input
+            type="radio"
+            name={name}
+            checked={picked?.slug === m.slug}
+            onChange={() => onPick({ slug: m.slug, title: m.title, message: m.message })}
+          />{' '}
+          {m.title}
         </label>
       ))}
       <p className="help">

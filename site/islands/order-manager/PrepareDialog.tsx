@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { imageUrlProblem, MAX_CHEF_NOTE_LENGTH, MAX_IMAGES, type ImageSearchResponse, type ImageSearchResult, type OrderView, type UploadResponse } from '../../../plugins/orders/schemas.ts';
-import { api, ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import {
+  type ImageSearchResponse,
+  type ImageSearchResult,
+  imageUrlProblem,
+  MAX_CHEF_NOTE_LENGTH,
+  MAX_IMAGES,
+  type OrderView,
+  type UploadResponse,
+} from '../../../plugins/orders/schemas.ts';
+import { ApiRequestError, api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
@@ -26,7 +34,9 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     if (!text.trim()) return;
     setSearching(true);
     try {
-      const { images } = await withMinimumDisplay(api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) }));
+      const { images } = await withMinimumDisplay(
+        api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) }),
+      );
       setResults(images);
     } catch (err) {
       setError(errorMessage(err));
@@ -65,7 +75,9 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     try {
       const body = new FormData();
       body.append('image', file);
-      const response = await withMinimumDisplay(fetch('/api/client/orders/images/upload', { method: 'POST', body, credentials: 'same-origin' }));
+      const response = await withMinimumDisplay(
+        fetch('/api/client/orders/images/upload', { method: 'POST', body, credentials: 'same-origin' }),
+      );
       const data = (await response.json().catch(() => ({}))) as UploadResponse & { message?: string };
       if (!response.ok) throw new ApiRequestError(response.status, data as unknown as Record<string, unknown>);
       setResults((current) => [{ url: data.link, label: file.name, source: 'order' }, ...current]);
@@ -99,7 +111,12 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     }
     setSaving(true);
     try {
-      const { order: prepared } = await withMinimumDisplay(api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, { images: selected, chefNote: note.trim() || null }));
+      const { order: prepared } = await withMinimumDisplay(
+        api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, {
+          images: selected,
+          chefNote: note.trim() || null,
+        }),
+      );
       onPrepared(prepared);
     } catch (err) {
       setError(errorMessage(err));
@@ -109,30 +126,69 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
   };
 
   return (
-    <KitchenDialog open={order !== null} title={`Prepare #${order?.orderID ?? ''}`} onClose={onClose} onSubmit={() => void submit()} error={error} saving={saving} submitLabel="Start cooking" submitClass="is-primary">
+    <KitchenDialog
+      open={order !== null}
+      title={`Prepare #${order?.orderID ?? ''}`}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      error={error}
+      saving={saving}
+      submitLabel="Start cooking"
+      submitClass="is-primary"
+    >
       {order && (
         <>
           <p className="order-item">{order.item}</p>
 
           <div className="field has-addons">
             <div className="control is-expanded">
-              <label className="is-sr-only" htmlFor={`${ids}-query`}>Search pictures</label>
-              <input className="input" id={`${ids}-query`} value={query} maxLength={100} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), void search(query))} placeholder="Search pictures" />
+              <label className="is-sr-only" htmlFor={`${ids}-query`}>
+                Search pictures
+              </label>
+              <input
+                className="input"
+                id={`${ids}-query`}
+                value={query}
+                maxLength={100}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter') return;
+                  e.preventDefault();
+                  void search(query);
+                }}
+                placeholder="Search pictures"
+              />
             </div>
             <div className="control">
-              <button type="button" className={`button${searching ? ' is-loading' : ''}`} onClick={() => void search(query)}>
+              <button
+                type="button"
+                className={`button${searching ? ' is-loading' : ''}`}
+                onClick={() => void search(query)}
+              >
                 Search
               </button>
             </div>
           </div>
 
           <fieldset>
-            <legend className="label">Pictures ({selected.length}/{MAX_IMAGES})</legend>
-            {results.length === 0 && !searching && <p className="help">No pictures found: upload one or paste a link.</p>}
+            <legend className="label">
+              Pictures ({selected.length}/{MAX_IMAGES})
+            </legend>
+            {results.length === 0 && !searching && (
+              <p className="help">No pictures found: upload one or paste a link.</p>
+            )}
             <div className="image-picker">
               {results.map((result) => (
-                <label key={result.url} className={`image-choice${selected.includes(result.url) ? ' is-selected' : ''}`}>
-                  <input type="checkbox" className="is-sr-only" checked={selected.includes(result.url)} onChange={() => toggle(result.url)} />
+                <label
+                  key={result.url}
+                  className={`image-choice${selected.includes(result.url) ? ' is-selected' : ''}`}
+                >
+                  <input
+                    type="checkbox"
+                    className="is-sr-only"
+                    checked={selected.includes(result.url)}
+                    onChange={() => toggle(result.url)}
+                  />
                   <img src={result.url} alt={result.label} width="88" height="88" loading="lazy" />
                 </label>
               ))}
@@ -143,14 +199,27 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
             <div className="control">
               <label className={`button is-small${uploading ? ' is-loading' : ''}`}>
                 Upload a picture
-                <input type="file" className="is-sr-only" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(e) => void upload(e.target.files?.[0])} />
+                <input
+                  type="file"
+                  className="is-sr-only"
+                  accept="image/png,image/jpeg,image/gif,image/webp"
+                  onChange={(e) => void upload(e.target.files?.[0])}
+                />
               </label>
             </div>
             <div className="control is-expanded">
               <div className="field has-addons">
                 <div className="control is-expanded">
-                  <label className="is-sr-only" htmlFor={`${ids}-link`}>Picture link</label>
-                  <input className="input is-small" id={`${ids}-link`} value={link} onChange={(e) => setLink(e.target.value)} placeholder="https://…/picture.png" />
+                  <label className="is-sr-only" htmlFor={`${ids}-link`}>
+                    Picture link
+                  </label>
+                  <input
+                    className="input is-small"
+                    id={`${ids}-link`}
+                    value={link}
+                    onChange={(e) => setLink(e.target.value)}
+                    placeholder="https://…/picture.png"
+                  />
                 </div>
                 <div className="control">
                   <button type="button" className="button is-small" onClick={addLink}>
@@ -162,9 +231,21 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
           </div>
 
           <div className="field">
-            <label className="label" htmlFor={`${ids}-note`}>Chef note</label>
-            <textarea className="textarea" id={`${ids}-note`} rows={2} maxLength={MAX_CHEF_NOTE_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} placeholder="Extra cheese, as asked!" />
-            <p className="help">{note.length}/{MAX_CHEF_NOTE_LENGTH}</p>
+            <label className="label" htmlFor={`${ids}-note`}>
+              Chef note
+            </label>
+            <textarea
+              className="textarea"
+              id={`${ids}-note`}
+              rows={2}
+              maxLength={MAX_CHEF_NOTE_LENGTH}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="Extra cheese, as asked!"
+            />
+            <p className="help">
+              {note.length}/{MAX_CHEF_NOTE_LENGTH}
+            </p>
           </div>
         </>
       )}

@@ -9,7 +9,10 @@ export function chime(): void {
     context ??= new AudioContext();
     if (context.state === 'suspended') void context.resume();
     const start = context.currentTime;
-    for (const [offset, frequency] of [[0, 880], [0.14, 1318.5]] as const) {
+    for (const [offset, frequency] of [
+      [0, 880],
+      [0.14, 1318.5],
+    ] as const) {
       const oscillator = context.createOscillator();
       const gain = context.createGain();
       oscillator.type = 'sine';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { answerErrors, type Answer, type Answers, type Question } from '../../../plugins/recruitment/schemas.ts';
-import { api, ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { type Answer, type Answers, answerErrors, type Question } from '../../../plugins/recruitment/schemas.ts';
+import { ApiRequestError, api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
 import { QuestionField, shownValue, toAnswer } from './QuestionField.tsx';
 
@@ -64,7 +64,10 @@ export default function ApplicationForm({ formId, questions }: Props) {
     setInteractive(true);
   }, [formId, questions]);
 
-  const answers = useMemo(() => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values.get(q.id))])) as Answers, [questions, values]);
+  const answers = useMemo(
+    () => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values.get(q.id))])) as Answers,
+    [questions, values],
+  );
   const errors = useMemo(() => answerErrors(questions, answers), [questions, answers]);
 
   const change = (id: string, value: Answer) => {
@@ -80,7 +83,9 @@ export default function ApplicationForm({ formId, questions }: Props) {
   };
 
   const focusQuestion = (id: string) => {
-    const field = formRef.current?.querySelector<HTMLElement>(`[data-question="${CSS.escape(id)}"] input, [data-question="${CSS.escape(id)}"] textarea`);
+    const field = formRef.current?.querySelector<HTMLElement>(
+      `[data-question="${CSS.escape(id)}"] input, [data-question="${CSS.escape(id)}"] textarea`,
+    );
     field?.focus();
   };
 
@@ -95,16 +100,22 @@ export default function ApplicationForm({ formId, questions }: Props) {
     }
     setSending(true);
     try {
-      const { application } = await withMinimumDisplay(api<{ application: { id: string } }>('POST', `/api/client/recruitment/forms/${formId}/response`, { answers }));
+      const { application } = await withMinimumDisplay(
+        api<{ application: { id: string } }>('POST', `/api/client/recruitment/forms/${formId}/response`, { answers }),
+      );
       localStorage.removeItem(draftKey(formId));
       toastOnNextPage('Application sent! We will let you know when it is reviewed.', 'is-success');
       location.assign(`/recruitment/applications/${application.id}`);
     } catch (error) {
-      const question = error instanceof ApiRequestError && typeof error.body.question === 'string' ? error.body.question : null;
+      const question =
+        error instanceof ApiRequestError && typeof error.body.question === 'string' ? error.body.question : null;
       const named = question ? questions.find((q) => q.id === question) : undefined;
       // The message starts with the question's label; next to the question, the rest says it.
       const message = errorMessage(error);
-      setServerError({ question: named ? named.id : null, message: named && message.startsWith(`${named.label}: `) ? message.slice(named.label.length + 2) : message });
+      setServerError({
+        question: named ? named.id : null,
+        message: named && message.startsWith(`${named.label}: `) ? message.slice(named.label.length + 2) : message,
+      });
       if (named) focusQuestion(named.id);
       setSending(false);
     }
@@ -112,8 +123,18 @@ export default function ApplicationForm({ formId, questions }: Props) {
 
   const invalidCount = submitted ? errors.size : 0;
   return (
-    <form ref={formRef} className="box recruitment-form" noValidate onSubmit={submit} aria-describedby="recruitment-form-status">
-      {restored && <p className="notification is-info is-light">Your draft from earlier is back: it stays in this browser until you send it.</p>}
+    <form
+      ref={formRef}
+      className="box recruitment-form"
+      noValidate
+      onSubmit={submit}
+      aria-describedby="recruitment-form-status"
+    >
+      {restored && (
+        <p className="notification is-info is-light">
+          Your draft from earlier is back: it stays in this browser until you send it.
+        </p>
+      )}
       {questions.map((question) => (
         <QuestionField
           key={question.id}
@@ -126,12 +147,22 @@ export default function ApplicationForm({ formId, questions }: Props) {
         />
       ))}
       <div id="recruitment-form-status" role="status">
-        {invalidCount > 0 && <p className="notification is-danger is-light">{invalidCount === 1 ? 'One answer needs' : `${invalidCount} answers need`} another look before you send.</p>}
-        {serverError && !serverError.question && <p className="notification is-danger is-light">{serverError.message}</p>}
+        {invalidCount > 0 && (
+          <p className="notification is-danger is-light">
+            {invalidCount === 1 ? 'One answer needs' : `${invalidCount} answers need`} another look before you send.
+          </p>
+        )}
+        {serverError && !serverError.question && (
+          <p className="notification is-danger is-light">{serverError.message}</p>
+        )}
       </div>
       <div className="buttons">
         {/* Disabled until interactive: before, Enter or a click would send the page's own GET, answers in its address. */}
-        <button className={`button is-primary${sending ? ' is-loading' : ''}`} type="submit" disabled={sending || !interactive}>
+        <button
+          className={`button is-primary${sending ? ' is-loading' : ''}`}
+          type="submit"
+          disabled={sending || !interactive}
+        >
           Send application
         </button>
       </div>

@@ -21,12 +21,30 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
   const label = (
     <>
       {question.label}
-      {question.required ? <span className="has-text-danger" aria-hidden="true"> *</span> : <span className="has-text-grey"> (optional)</span>}
+      {question.required ? (
+        <span className="has-text-danger" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : (
+        <span className="has-text-grey"> (optional)</span>
+      )}
     </>
   );
-  const help = question.help ? <p className="help" id={helpId}>{question.help}</p> : null;
-  const errorText = error ? <p className="help is-danger" id={errorId} role="alert">{error}</p> : null;
-  const limits = question.type === 'short' || question.type === 'paragraph' ? { minLength: question.min ?? undefined, maxLength: question.max ?? undefined } : {};
+  const help = question.help ? (
+    <p className="help" id={helpId}>
+      {question.help}
+    </p>
+  ) : null;
+  const errorText = error ? (
+    <p className="help is-danger" id={errorId} role="alert">
+      {error}
+    </p>
+  ) : null;
+  const limits =
+    question.type === 'short' || question.type === 'paragraph'
+      ? { minLength: question.min ?? undefined, maxLength: question.max ?? undefined }
+      : {};
 
   if (question.type === 'short' || question.type === 'paragraph' || question.type === 'number') {
     const common = {
@@ -40,15 +58,38 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
     };
     return (
       <div className="field" data-question={question.id}>
-        <label className="label" htmlFor={id}>{label}</label>
+        <label className="label" htmlFor={id}>
+          {label}
+        </label>
         {help}
         <div className="control">
           {question.type === 'paragraph' ? (
-            <textarea className={`textarea${error ? ' is-danger' : ''}`} rows={4} {...common} {...limits} onChange={(e) => onChange(e.target.value)} />
+            <textarea
+              className={`textarea${error ? ' is-danger' : ''}`}
+              rows={4}
+              {...common}
+              {...limits}
+              onChange={(e) => onChange(e.target.value)}
+            />
           ) : question.type === 'number' ? (
-            <input className={`input${error ? ' is-danger' : ''}`} type="number" inputMode="decimal" min={question.min ?? undefined} max={question.max ?? undefined} step="any" {...common} onChange={(e) => onChange(e.target.value)} />
+            <input
+              className={`input${error ? ' is-danger' : ''}`}
+              type="number"
+              inputMode="decimal"
+              min={question.min ?? undefined}
+              max={question.max ?? undefined}
+              step="any"
+              {...common}
+              onChange={(e) => onChange(e.target.value)}
+            />
           ) : (
-            <input className={`input${error ? ' is-danger' : ''}`} type="text" {...common} {...limits} onChange={(e) => onChange(e.target.value)} />
+            <input
+              className={`input${error ? ' is-danger' : ''}`}
+              type="text"
+              {...common}
+              {...limits}
+              onChange={(e) => onChange(e.target.value)}
+            />
           )}
         </div>
         {errorText}
@@ -57,7 +98,12 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
   }
 
   const choices: { value: string | boolean; label: string }[] =
-    question.type === 'yesno' ? [{ value: true, label: 'Yes' }, { value: false, label: 'No' }] : question.options.map((o) => ({ value: o, label: o }));
+    question.type === 'yesno'
+      ? [
+          { value: true, label: 'Yes' },
+          { value: false, label: 'No' },
+        ]
+      : question.options.map((o) => ({ value: o, label: o }));
   const picked = Array.isArray(value) ? value : [];
   return (
     <fieldset className="field" data-question={question.id} aria-invalid={invalid} aria-describedby={describedBy}>
@@ -66,20 +112,34 @@ export function QuestionField({ question, value, error, onChange, onBlur, idPref
       <div className="control recruitment-choices">
         {choices.map((choice, index) =>
           question.type === 'multiple' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a question's options are fixed while the form is open, and two may read the same
             <label className="checkbox" key={index}>
               <input
                 type="checkbox"
                 name={id}
                 value={String(choice.value)}
                 checked={picked.includes(choice.value as string)}
-                onChange={(e) => onChange(e.target.checked ? [...picked, choice.value as string] : picked.filter((p) => p !== choice.value))}
+                onChange={(e) =>
+                  onChange(
+                    e.target.checked ? [...picked, choice.value as string] : picked.filter((p) => p !== choice.value),
+                  )
+                }
                 onBlur={onBlur}
               />{' '}
               {choice.label}
             </label>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a question's options are fixed while the form is open, and two may read the same
             <label className="radio" key={index}>
-              <input type="radio" name={id} value={String(choice.value)} checked={value === choice.value} onChange={() => onChange(choice.value)} onBlur={onBlur} /> {choice.label}
+              <input
+                type="radio"
+                name={id}
+                value={String(choice.value)}
+                checked={value === choice.value}
+                onChange={() => onChange(choice.value)}
+                onBlur={onBlur}
+              />{' '}
+              {choice.label}
             </label>
           ),
         )}

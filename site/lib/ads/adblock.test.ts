@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BLOCKED_AT_KEY, detectBlocking, PROBE_ATTEMPTS, PROBE_DELAY_MS, recordOutcome, UNBLOCKED_AFTER_KEY } from './adblock.ts';
-import { gifUrl, loadHelp, parseHelpManifest, BUNDLED_HELP } from './help.ts';
+import {
+  BLOCKED_AT_KEY,
+  detectBlocking,
+  PROBE_ATTEMPTS,
+  PROBE_DELAY_MS,
+  recordOutcome,
+  UNBLOCKED_AFTER_KEY,
+} from './adblock.ts';
+import { BUNDLED_HELP, gifUrl, loadHelp, parseHelpManifest } from './help.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -67,8 +74,12 @@ describe('ad-blocker help manifest', () => {
     expect(await loadHelp(null)).toEqual({ entries: BUNDLED_HELP, source: null });
     const junk = (async () => new Response('[1,2]')) as unknown as typeof fetch;
     expect((await loadHelp('https://cdn.example/m.json', junk)).source).toBeNull();
-    const good = (async () => Response.json([{ id: 'x', name: 'X', steps: ['s'], gif: true }])) as unknown as typeof fetch;
-    expect(await loadHelp('https://cdn.example/m.json', good)).toEqual({ entries: [{ id: 'x', name: 'X', steps: ['s'], gif: true }], source: 'https://cdn.example/m.json' });
+    const good = (async () =>
+      Response.json([{ id: 'x', name: 'X', steps: ['s'], gif: true }])) as unknown as typeof fetch;
+    expect(await loadHelp('https://cdn.example/m.json', good)).toEqual({
+      entries: [{ id: 'x', name: 'X', steps: ['s'], gif: true }],
+      source: 'https://cdn.example/m.json',
+    });
   });
 
   it('bundles a manifest that passes its own check', () => {

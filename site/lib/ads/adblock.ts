@@ -16,7 +16,10 @@ export const UNBLOCKED_AFTER_KEY = 'adblock-unblockedAfter';
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** True when blocked: no attempt confirmed the ad network. */
-export async function detectBlocking(probe: () => Promise<boolean>, wait: (ms: number) => Promise<void> = sleep): Promise<boolean> {
+export async function detectBlocking(
+  probe: () => Promise<boolean>,
+  wait: (ms: number) => Promise<void> = sleep,
+): Promise<boolean> {
   for (let attempt = 0; attempt < PROBE_ATTEMPTS; attempt++) {
     await wait(PROBE_DELAY_MS);
     if (await probe()) return false;

@@ -29,7 +29,14 @@ declare global {
 }
 
 /** The specification: ads refresh every 30 s (limit 0); the mini ad is 728x90. */
-export const AD_OPTIONS: AdOptions = { refreshTime: 30, refreshLimit: 0, sizes: [['728', '90'], ['320', '50']] };
+export const AD_OPTIONS: AdOptions = {
+  refreshTime: 30,
+  refreshLimit: 0,
+  sizes: [
+    ['728', '90'],
+    ['320', '50'],
+  ],
+};
 export const HELP_PAGE = '/disable-your-adblocker';
 
 function loadScript(ads: AdsRuntime): Promise<boolean> {

@@ -20,10 +20,14 @@ export function parseHelpManifest(value: unknown): AdBlockerHelp[] | null {
   if (!Array.isArray(value)) return null;
   const entries = value.filter(
     (item): item is AdBlockerHelp =>
-      typeof item === 'object' && item !== null &&
-      typeof item.id === 'string' && /^[\w-]{1,64}$/.test(item.id) &&
-      typeof item.name === 'string' && item.name.length > 0 &&
-      Array.isArray(item.steps) && item.steps.every((step: unknown) => typeof step === 'string') &&
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.id === 'string' &&
+      /^[\w-]{1,64}$/.test(item.id) &&
+      typeof item.name === 'string' &&
+      item.name.length > 0 &&
+      Array.isArray(item.steps) &&
+      item.steps.every((step: unknown) => typeof step === 'string') &&
       typeof item.gif === 'boolean',
   );
   return entries.length > 0 ? entries : null;
@@ -34,7 +38,10 @@ export function gifUrl(manifestUrl: string, id: string): string {
   return new URL(`${id}.gif`, manifestUrl).href;
 }
 
-export async function loadHelp(manifestUrl: string | null, fetchImpl: typeof fetch = fetch): Promise<{ entries: AdBlockerHelp[]; source: string | null }> {
+export async function loadHelp(
+  manifestUrl: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ entries: AdBlockerHelp[]; source: string | null }> {
   if (manifestUrl) {
     try {
       const response = await fetchImpl(manifestUrl, { credentials: 'omit', signal: AbortSignal.timeout(4000) });

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSponsorCallback } from '../../../plugins/store/sponsor.ts';
-import { MANIFEST, startAdNetworkStandIn, type AdNetworkStandIn } from './server.ts';
+import { type AdNetworkStandIn, MANIFEST, startAdNetworkStandIn } from './server.ts';
 
 describe('ad network stand-in', () => {
   let standIn: AdNetworkStandIn;
@@ -51,7 +51,12 @@ describe('ad network stand-in: sponsor payments', () => {
     const standIn = await startAdNetworkStandIn();
     try {
       expect(await (await fetch(standIn.env.AD_SCRIPT_URL)).text()).toContain('sponsor');
-      const query = new URLSearchParams({ token: 'v1.1.2.mac', successUrl: `${appUrl}/store?success=true`, cancelUrl: `${appUrl}/store`, productId: '29' });
+      const query = new URLSearchParams({
+        token: 'v1.1.2.mac',
+        successUrl: `${appUrl}/store?success=true`,
+        cancelUrl: `${appUrl}/store`,
+        productId: '29',
+      });
       const page = await (await fetch(`${standIn.url}/sponsor/checkout?${query}`)).text();
       expect(page).toContain('Pay');
       expect(page).toContain('value="29"');
@@ -60,7 +65,11 @@ describe('ad network stand-in: sponsor payments', () => {
       expect(paid.headers.get('location')).toBe(`${appUrl}/store?success=true`);
       expect(received).toHaveLength(1);
       const body = JSON.parse(received[0]!.body);
-      expect(body).toMatchObject({ token: 'v1.1.2.mac', productId: '29', paymentId: expect.stringMatching(/^standin_pay_/) });
+      expect(body).toMatchObject({
+        token: 'v1.1.2.mac',
+        productId: '29',
+        paymentId: expect.stringMatching(/^standin_pay_/),
+      });
       const t = Number(/t=(\d+)/.exec(received[0]!.signature)![1]);
       expect(received[0]!.signature).toBe(signSponsorCallback(standIn.env.AD_SPONSOR_SECRET, received[0]!.body, t));
       expect(standIn.sponsorCallbacks).toEqual([expect.objectContaining({ status: 200, body })]);

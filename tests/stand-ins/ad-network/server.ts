@@ -11,11 +11,22 @@ import type { AddressInfo } from 'node:net';
 export interface AdNetworkStandIn {
   url: string;
   /** What the app's AD_* settings should be. */
-  env: { AD_SITE_ID: string; AD_SCRIPT_URL: string; AD_PROBE_URL: string; ADBLOCK_HELP_URL: string; AD_SPONSOR_SECRET: string };
+  env: {
+    AD_SITE_ID: string;
+    AD_SCRIPT_URL: string;
+    AD_PROBE_URL: string;
+    ADBLOCK_HELP_URL: string;
+    AD_SPONSOR_SECRET: string;
+  };
   setBlocked(blocked: boolean): void;
   setConsentFramework(present: boolean): void;
   /** Sponsor payment callbacks sent to the app, oldest first: what was sent and the app's answer. */
-  sponsorCallbacks: { url: string; body: { token: string; paymentId: string; productId: string }; status: number; answer: string }[];
+  sponsorCallbacks: {
+    url: string;
+    body: { token: string; paymentId: string; productId: string };
+    status: number;
+    answer: string;
+  }[];
   /** Paths requested, oldest first (without the query string). Clear with `requests.length = 0`. */
   requests: string[];
   close(): Promise<void>;
@@ -27,7 +38,12 @@ export const SPONSOR_SECRET = 'stand-in-sponsor-secret-0123456789';
 
 /** The help manifest this host serves: what the site shows when it can reach it (the site bundles its own copy). */
 export const MANIFEST = [
-  { id: 'standin-blocker', name: 'Stand-in Blocker', steps: ['Open Stand-in Blocker.', 'Allow this site.', 'Reload the page.'], gif: true },
+  {
+    id: 'standin-blocker',
+    name: 'Stand-in Blocker',
+    steps: ['Open Stand-in Blocker.', 'Allow this site.', 'Reload the page.'],
+    gif: true,
+  },
   { id: 'other', name: 'Another ad-blocker', steps: ['Add this site to its allow list.'], gif: false },
 ];
 
@@ -42,7 +58,7 @@ function adScript(consent: boolean): string {
   return `(() => {
   const siteId = document.currentScript && document.currentScript.dataset.siteId;
   const scriptSrc = document.currentScript ? document.currentScript.src : location.href;
-  ${consent ? "window.__tcfapi = function (command, version, callback) { window.__tcfapiCalls = (window.__tcfapiCalls || []).concat(command); if (callback) callback({}, true); };" : ''}
+  ${consent ? 'window.__tcfapi = function (command, version, callback) { window.__tcfapiCalls = (window.__tcfapiCalls || []).concat(command); if (callback) callback({}, true); };' : ''}
   window.nitroAds = {
     loaded: true,
     createAd(id, options) {
@@ -94,17 +110,17 @@ function adScript(consent: boolean): string {
 })();`;
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sponsor payment page the sponsor button opens: pay (the callback, then the success URL) or cancel. */
 function checkoutPage(query: URLSearchParams): string {
-  const field = (name: string) => `<input type="hidden" name="${name}" value="${escape(query.get(name) ?? '')}">`;
+  const field = (name: string) => `<input type="hidden" name="${name}" value="${escapeHtml(query.get(name) ?? '')}">`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in Pay: sponsor</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
-<main><h1>Stand-in Pay</h1><p>Sponsor product <strong>${escape(query.get('productId') ?? '')}</strong>. Nothing is charged: this is a stand-in.</p>
+<main><h1>Stand-in Pay</h1><p>Sponsor product <strong>${escapeHtml(query.get('productId') ?? '')}</strong>. Nothing is charged: this is a stand-in.</p>
 <form method="post" action="/sponsor/pay">${['token', 'successUrl', 'cancelUrl', 'productId'].map(field).join('')}
-<button type="submit">Pay</button> <a href="${escape(query.get('cancelUrl') ?? '/')}">Cancel</a></form></main></body></html>`;
+<button type="submit">Pay</button> <a href="${escapeHtml(query.get('cancelUrl') ?? '/')}">Cancel</a></form></main></body></html>`;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -135,21 +151,30 @@ export async function startAdNetworkStandIn(options: { port?: number } = {}): Pr
       return send(res, 400, 'text/plain', 'No success URL');
     }
     payments += 1;
-    const body = { token: form.get('token') ?? '', paymentId: `standin_pay_${Date.now()}_${payments}`, productId: form.get('productId') ?? '' };
+    const body = {
+      token: form.get('token') ?? '',
+      paymentId: `standin_pay_${Date.now()}_${payments}`,
+      productId: form.get('productId') ?? '',
+    };
     const raw = JSON.stringify(body);
     const t = Math.floor(Date.now() / 1000);
     const signature = `t=${t},v1=${createHmac('sha256', SPONSOR_SECRET).update(`${t}.${raw}`).digest('hex')}`;
     let status = 0;
     let answer = '';
     try {
-      const response = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sponsor-signature': signature }, body: raw });
+      const response = await fetch(callbackUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sponsor-signature': signature },
+        body: raw,
+      });
       status = response.status;
       answer = await response.text();
     } catch (error) {
       answer = String(error);
     }
     sponsorCallbacks.push({ url: callbackUrl, body, status, answer });
-    if (status !== 200) return send(res, 502, 'text/plain', `The app refused the payment callback (${status}): ${answer}`);
+    if (status !== 200)
+      return send(res, 502, 'text/plain', `The app refused the payment callback (${status}): ${answer}`);
     res.writeHead(303, { location: successUrl, 'cache-control': 'no-store' });
     res.end();
   }
@@ -171,7 +196,8 @@ export async function startAdNetworkStandIn(options: { port?: number } = {}): Pr
     if (path === '/pixel.gif') return send(res, 200, 'image/gif', PIXEL);
     if (path === '/help/manifest.json') return send(res, 200, 'application/json', JSON.stringify(MANIFEST));
     if (/^\/help\/[\w-]+\.gif$/.test(path)) return send(res, 200, 'image/gif', PIXEL);
-    if (path === '/sponsor/checkout') return send(res, 200, 'text/html; charset=utf-8', checkoutPage(new URL(req.url ?? '/', 'http://x').searchParams));
+    if (path === '/sponsor/checkout')
+      return send(res, 200, 'text/html; charset=utf-8', checkoutPage(new URL(req.url ?? '/', 'http://x').searchParams));
     if (path === '/sponsor/pay' && req.method === 'POST') return void pay(req, res);
     send(res, 404, 'text/plain', 'Not found');
   });
@@ -180,9 +206,19 @@ export async function startAdNetworkStandIn(options: { port?: number } = {}): Pr
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    env: { AD_SITE_ID: SITE_ID, AD_SCRIPT_URL: `${url}/ads.js`, AD_PROBE_URL: `${url}/pixel.gif`, ADBLOCK_HELP_URL: `${url}/help/manifest.json`, AD_SPONSOR_SECRET: SPONSOR_SECRET },
-    setBlocked: (value) => void (blocked = value),
-    setConsentFramework: (value) => void (consent = value),
+    env: {
+      AD_SITE_ID: SITE_ID,
+      AD_SCRIPT_URL: `${url}/ads.js`,
+      AD_PROBE_URL: `${url}/pixel.gif`,
+      ADBLOCK_HELP_URL: `${url}/help/manifest.json`,
+      AD_SPONSOR_SECRET: SPONSOR_SECRET,
+    },
+    setBlocked: (value) => {
+      blocked = value;
+    },
+    setConsentFramework: (value) => {
+      consent = value;
+    },
     requests,
     sponsorCallbacks,
     close: () =>

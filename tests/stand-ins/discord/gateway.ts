@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 
 /**
  * The minimal gateway protocol a discord.js client needs (https://discord.com/developers/docs/events/gateway):
@@ -9,7 +9,15 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * dispatches the test sends (INTERACTION_CREATE, GUILD_DELETE…) with increasing sequence numbers. JSON encoding,
  * no compression, no resume (a resume is answered with INVALID_SESSION, so the client identifies again).
  */
-export const OP = { DISPATCH: 0, HEARTBEAT: 1, IDENTIFY: 2, RESUME: 6, INVALID_SESSION: 9, HELLO: 10, HEARTBEAT_ACK: 11 } as const;
+export const OP = {
+  DISPATCH: 0,
+  HEARTBEAT: 1,
+  IDENTIFY: 2,
+  RESUME: 6,
+  INVALID_SESSION: 9,
+  HELLO: 10,
+  HEARTBEAT_ACK: 11,
+} as const;
 
 export interface GatewaySession {
   socket: WebSocket;
@@ -31,7 +39,15 @@ export interface StandInGateway {
   close(): void;
 }
 
-export function attachGateway(server: Server, options: { botToken: string; applicationId: string; botUser: { id: string; username: string }; heartbeatIntervalMs?: number }): StandInGateway {
+export function attachGateway(
+  server: Server,
+  options: {
+    botToken: string;
+    applicationId: string;
+    botUser: { id: string; username: string };
+    heartbeatIntervalMs?: number;
+  },
+): StandInGateway {
   const wss = new WebSocketServer({ noServer: true });
   const sessions = new Set<GatewaySession>();
   const received: StandInGateway['received'] = [];
@@ -49,7 +65,7 @@ export function attachGateway(server: Server, options: { botToken: string; appli
     const send = (payload: unknown) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(payload));
     send({ op: OP.HELLO, d: { heartbeat_interval: heartbeatInterval }, s: null, t: null });
     socket.on('message', (raw) => {
-      let message: { op: number; d: any };
+      let message: { op: number; d: { token?: string; shard?: [number, number]; intents?: number } | null };
       try {
         message = JSON.parse(String(raw));
       } catch {
@@ -61,8 +77,14 @@ export function attachGateway(server: Server, options: { botToken: string; appli
       if (message.op !== OP.IDENTIFY) return;
       if (session) return socket.close(4005, 'Already authenticated');
       if (message.d?.token !== options.botToken) return socket.close(4004, 'Authentication failed');
-      const shard = (message.d.shard ?? [0, 1]) as [number, number];
-      session = { socket, shard, sessionId: randomBytes(16).toString('hex'), sequence: 0, intents: Number(message.d.intents ?? 0) };
+      const shard = message.d.shard ?? [0, 1];
+      session = {
+        socket,
+        shard,
+        sessionId: randomBytes(16).toString('hex'),
+        sequence: 0,
+        intents: Number(message.d.intents ?? 0),
+      };
       sessions.add(session);
       session.sequence += 1;
       send({
@@ -71,7 +93,15 @@ export function attachGateway(server: Server, options: { botToken: string; appli
         s: session.sequence,
         d: {
           v: 10,
-          user: { id: options.botUser.id, username: options.botUser.username, discriminator: '0', global_name: null, avatar: null, bot: true, flags: 0 },
+          user: {
+            id: options.botUser.id,
+            username: options.botUser.username,
+            discriminator: '0',
+            global_name: null,
+            avatar: null,
+            bot: true,
+            flags: 0,
+          },
           guilds: [],
           session_id: session.sessionId,
           resume_gateway_url: resumeUrl,
@@ -98,7 +128,8 @@ export function attachGateway(server: Server, options: { botToken: string; appli
     async waitForSessions(count = 1, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (sessions.size < count) {
-        if (Date.now() > deadline) throw new Error(`Discord stand-in: ${sessions.size} of ${count} gateway sessions after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`Discord stand-in: ${sessions.size} of ${count} gateway sessions after ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);

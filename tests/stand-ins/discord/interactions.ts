@@ -1,13 +1,13 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import {
-  ApplicationCommandOptionType,
-  ApplicationCommandType,
-  InteractionType,
-  PermissionFlagsBits,
   type APIApplicationCommandInteractionDataOption,
   type APIChatInputApplicationCommandInteraction,
   type APIPingInteraction,
   type APIUser,
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionType,
+  PermissionFlagsBits,
 } from 'discord-api-types/v10';
 import { snowflake } from './rest.ts';
 
@@ -42,10 +42,20 @@ function signedHeaders(privateKey: KeyObject, body: string, timestamp: number): 
 export const APPLICATION_ID = '900000000000000001';
 
 /** What the bot may do in a channel by default: everything /order needs. */
-export const ALL_BOT_PERMISSIONS = (PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks).toString();
+export const ALL_BOT_PERMISSIONS = (
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.EmbedLinks
+).toString();
 
 export function pingInteraction(): APIPingInteraction {
-  return { id: snowflake(), application_id: APPLICATION_ID, type: InteractionType.Ping, token: `tok-${snowflake()}`, version: 1 } as APIPingInteraction;
+  return {
+    id: snowflake(),
+    application_id: APPLICATION_ID,
+    type: InteractionType.Ping,
+    token: `tok-${snowflake()}`,
+    version: 1,
+  } as APIPingInteraction;
 }
 
 export interface CommandOptions {
@@ -71,7 +81,9 @@ export function commandInteraction(name: string, o: CommandOptions): APIChatInpu
       );
   const guildId = o.guildId === undefined ? '800000000000000001' : o.guildId;
   const channelId = o.channelId ?? '700000000000000001';
-  const resolved = o.resolvedUsers?.length ? { users: Object.fromEntries(o.resolvedUsers.map((u) => [u.id, u])) } : undefined;
+  const resolved = o.resolvedUsers?.length
+    ? { users: Object.fromEntries(o.resolvedUsers.map((u) => [u.id, u])) }
+    : undefined;
   return {
     id: snowflake(),
     application_id: APPLICATION_ID,
@@ -86,7 +98,19 @@ export function commandInteraction(name: string, o: CommandOptions): APIChatInpu
     entitlements: [],
     authorizing_integration_owners: {},
     attachment_size_limit: 8_388_608,
-    ...(guildId ? { member: { user, roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, permissions: '0' } } : { user }),
+    ...(guildId
+      ? {
+          member: {
+            user,
+            roles: [],
+            joined_at: new Date().toISOString(),
+            deaf: false,
+            mute: false,
+            flags: 0,
+            permissions: '0',
+          },
+        }
+      : { user }),
     data: { id: snowflake(), name, type: ApplicationCommandType.ChatInput, options, ...(resolved ? { resolved } : {}) },
   } as unknown as APIChatInputApplicationCommandInteraction;
 }

@@ -13,7 +13,9 @@ discord.addUser({ id: '100000000000000001', username: 'diner_owner', global_name
 discord.addUser({ id: '100000000000000002', username: 'hungry_guest', global_name: 'Hungry Guest' });
 
 console.log(`Discord stand-in is ready at ${discord.url}`);
-console.log(`Run the app with DISCORD_API_URL=${discord.apiUrl} DISCORD_CLIENT_ID=${discord.clientId} DISCORD_CLIENT_SECRET=${discord.clientSecret}`);
+console.log(
+  `Run the app with DISCORD_API_URL=${discord.apiUrl} DISCORD_CLIENT_ID=${discord.clientId} DISCORD_CLIENT_SECRET=${discord.clientSecret}`,
+);
 console.log('Every authorization signs in as diner_owner (the first demo user).');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -62,7 +62,12 @@ export function snowflake(): string {
 }
 
 type Json = (res: ServerResponse, status: number, body: unknown) => void;
-type Route = { method: string; pattern: RegExp; bot: boolean; handle: (match: string[], body: Record<string, unknown>, res: ServerResponse) => void };
+type Route = {
+  method: string;
+  pattern: RegExp;
+  bot: boolean;
+  handle: (match: string[], body: Record<string, unknown>, res: ServerResponse) => void;
+};
 
 /** Answers a bot REST call, or returns false when the path is none of them. */
 export function botRestRoutes(state: BotRestState, json: Json) {
@@ -74,7 +79,14 @@ export function botRestRoutes(state: BotRestState, json: Json) {
     allowed_mentions: body.allowed_mentions,
     edits: [],
   });
-  const wire = (m: StoredMessage) => ({ id: m.id, channel_id: m.channel_id, content: m.content, embeds: m.embeds, type: 0, timestamp: new Date().toISOString() });
+  const wire = (m: StoredMessage) => ({
+    id: m.id,
+    channel_id: m.channel_id,
+    content: m.content,
+    embeds: m.embeds,
+    type: 0,
+    timestamp: new Date().toISOString(),
+  });
   const edit = (m: StoredMessage, body: Record<string, unknown>) => {
     if (typeof body.content === 'string') m.content = body.content;
     if (Array.isArray(body.embeds)) m.embeds = body.embeds;
@@ -85,7 +97,8 @@ export function botRestRoutes(state: BotRestState, json: Json) {
     if (failure === 403) return json(res, 403, { message: 'Missing Access', code: 50001 });
     if (failure === 404) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
     const dmUser = [...state.dmChannels].find(([, id]) => id === channelId)?.[0];
-    if (dmUser && state.closedDms.has(dmUser)) return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
+    if (dmUser && state.closedDms.has(dmUser))
+      return json(res, 403, { message: 'Cannot send messages to this user', code: 50007 });
     const message = messageOf(channelId, body);
     const list = state.channels.get(channelId) ?? [];
     list.push(message);
@@ -94,7 +107,12 @@ export function botRestRoutes(state: BotRestState, json: Json) {
   };
 
   const routes: Route[] = [
-    { method: 'POST', pattern: /^\/channels\/(\d+)\/messages$/, bot: true, handle: ([, id], body, res) => post(id!, body, res) },
+    {
+      method: 'POST',
+      pattern: /^\/channels\/(\d+)\/messages$/,
+      bot: true,
+      handle: ([, id], body, res) => post(id!, body, res),
+    },
     {
       method: 'PATCH',
       pattern: /^\/channels\/(\d+)\/messages\/(\d+)$/,
@@ -114,7 +132,10 @@ export function botRestRoutes(state: BotRestState, json: Json) {
         const userId = String(body.recipient_id ?? '');
         if (!/^\d+$/.test(userId)) return json(res, 400, { message: 'Invalid Form Body', code: 50035 });
         let channelId = state.dmChannels.get(userId);
-        if (!channelId) state.dmChannels.set(userId, (channelId = snowflake()));
+        if (!channelId) {
+          channelId = snowflake();
+          state.dmChannels.set(userId, channelId);
+        }
         json(res, 200, { id: channelId, type: 1, recipients: [{ id: userId }] });
       },
     },
@@ -136,7 +157,10 @@ export function botRestRoutes(state: BotRestState, json: Json) {
       handle: ([, , token], body, res) => {
         let message = state.originals.get(token!);
         // An HTTP interaction's reply never passed through here: the first edit creates what we know of it.
-        if (!message) state.originals.set(token!, (message = messageOf('0', {})));
+        if (!message) {
+          message = messageOf('0', {});
+          state.originals.set(token!, message);
+        }
         edit(message, body);
         json(res, 200, wire(message));
       },
@@ -170,7 +194,11 @@ export function botRestRoutes(state: BotRestState, json: Json) {
       handle: ([, , guildId], body, res) => {
         const list = Array.isArray(body) ? body : [];
         state.commands.set(guildId ?? 'global', list);
-        json(res, 200, list.map((c: Record<string, unknown>) => ({ id: snowflake(), version: snowflake(), ...c })));
+        json(
+          res,
+          200,
+          list.map((c: Record<string, unknown>) => ({ id: snowflake(), version: snowflake(), ...c })),
+        );
       },
     },
   ];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDiscordStandIn, type DiscordStandIn } from './server.ts';
+import { type DiscordStandIn, startDiscordStandIn } from './server.ts';
 
 const REDIRECT = 'http://localhost:3000/api/auth/discord/callback';
 
@@ -14,11 +14,23 @@ describe('the Discord stand-in', () => {
   afterAll(() => discord.close());
 
   /** The user's browser visiting the authorize page; returns the redirect it is sent to. */
-  async function authorize(params: Record<string, string> = {}): Promise<{ status: number; location: URL | undefined; body: unknown }> {
-    const query = new URLSearchParams({ response_type: 'code', client_id: 'app-id', redirect_uri: REDIRECT, scope: 'identify', ...params });
+  async function authorize(
+    params: Record<string, string> = {},
+  ): Promise<{ status: number; location: URL | undefined; body: unknown }> {
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: 'app-id',
+      redirect_uri: REDIRECT,
+      scope: 'identify',
+      ...params,
+    });
     const res = await fetch(`${discord.url}/oauth2/authorize?${query}`, { redirect: 'manual' });
     const location = res.headers.get('location');
-    return { status: res.status, location: location ? new URL(location) : undefined, body: location ? undefined : await res.json() };
+    return {
+      status: res.status,
+      location: location ? new URL(location) : undefined,
+      body: location ? undefined : await res.json(),
+    };
   }
 
   async function codeFor(params: Record<string, string> = {}): Promise<string> {
@@ -34,7 +46,9 @@ describe('the Discord stand-in', () => {
     });
   }
 
-  const basic = (id: string, secret: string) => ({ authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` });
+  const basic = (id: string, secret: string) => ({
+    authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+  });
 
   function me(accessToken: string, path = '/users/@me') {
     return fetch(`${discord.apiUrl}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -48,14 +62,30 @@ describe('the Discord stand-in', () => {
     const code = location!.searchParams.get('code')!;
     expect(code).toMatch(/^[\w-]{20,}$/);
 
-    const res = await exchange({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT }, basic('app-id', 'app-secret'));
+    const res = await exchange(
+      { grant_type: 'authorization_code', code, redirect_uri: REDIRECT },
+      basic('app-id', 'app-secret'),
+    );
     expect(res.status).toBe(200);
     const tokens = await res.json();
-    expect(tokens).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 604800, refresh_token: expect.any(String), scope: 'identify' });
+    expect(tokens).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 604800,
+      refresh_token: expect.any(String),
+      scope: 'identify',
+    });
 
     const user = await me(tokens.access_token);
     expect(user.status).toBe(200);
-    expect(await user.json()).toMatchObject({ id: '111111111111111111', username: 'alice', global_name: 'Alice', discriminator: '0', avatar: null, bot: false });
+    expect(await user.json()).toMatchObject({
+      id: '111111111111111111',
+      username: 'alice',
+      global_name: 'Alice',
+      discriminator: '0',
+      avatar: null,
+      bot: false,
+    });
 
     const token = discord.requests.findLast((r) => r.path === '/api/oauth2/token')!;
     expect(token.method).toBe('POST');
@@ -69,13 +99,27 @@ describe('the Discord stand-in', () => {
     const res = await fetch(`${discord.apiUrl}/v10/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'app-id', client_secret: 'app-secret' }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT,
+        client_id: 'app-id',
+        client_secret: 'app-secret',
+      }),
     });
     expect(res.status).toBe(200);
     const { access_token } = await res.json();
-    expect(await (await me(access_token, '/v10/users/@me')).json()).toMatchObject({ id: '222222222222222222', username: 'bob', global_name: null, avatar: 'abc123' });
+    expect(await (await me(access_token, '/v10/users/@me')).json()).toMatchObject({
+      id: '222222222222222222',
+      username: 'bob',
+      global_name: null,
+      avatar: 'abc123',
+    });
 
-    const next = await exchange({ grant_type: 'authorization_code', code: await codeFor(), redirect_uri: REDIRECT }, basic('app-id', 'app-secret'));
+    const next = await exchange(
+      { grant_type: 'authorization_code', code: await codeFor(), redirect_uri: REDIRECT },
+      basic('app-id', 'app-secret'),
+    );
     expect(await (await me((await next.json()).access_token)).json()).toMatchObject({ username: 'alice' });
   });
 
@@ -85,7 +129,10 @@ describe('the Discord stand-in', () => {
   });
 
   it('refuses an unknown client or a missing redirect_uri on the authorize page', async () => {
-    expect(await authorize({ client_id: 'someone-else' })).toMatchObject({ status: 400, body: { error: 'invalid_client' } });
+    expect(await authorize({ client_id: 'someone-else' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_client' },
+    });
     expect((await authorize({ redirect_uri: '' })).status).toBe(400);
   });
 
@@ -99,10 +146,16 @@ describe('the Discord stand-in', () => {
   });
 
   it('refuses a code presented with another redirect_uri, or an unknown code', async () => {
-    const mismatch = await exchange({ grant_type: 'authorization_code', code: await codeFor(), redirect_uri: 'http://evil.example/cb' }, basic('app-id', 'app-secret'));
+    const mismatch = await exchange(
+      { grant_type: 'authorization_code', code: await codeFor(), redirect_uri: 'http://evil.example/cb' },
+      basic('app-id', 'app-secret'),
+    );
     expect(mismatch.status).toBe(400);
     expect(await mismatch.json()).toEqual({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
-    const unknown = await exchange({ grant_type: 'authorization_code', code: 'made-up', redirect_uri: REDIRECT }, basic('app-id', 'app-secret'));
+    const unknown = await exchange(
+      { grant_type: 'authorization_code', code: 'made-up', redirect_uri: REDIRECT },
+      basic('app-id', 'app-secret'),
+    );
     expect(unknown.status).toBe(400);
   });
 
@@ -113,16 +166,29 @@ describe('the Discord stand-in', () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: 'invalid_client' });
     }
-    const bodyAuth = await exchange({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: 'app-id', client_secret: 'nope' });
+    const bodyAuth = await exchange({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: 'app-id',
+      client_secret: 'nope',
+    });
     expect(bodyAuth.status).toBe(401);
 
-    const password = await exchange({ grant_type: 'password', username: 'a', password: 'b' }, basic('app-id', 'app-secret'));
+    const password = await exchange(
+      { grant_type: 'password', username: 'a', password: 'b' },
+      basic('app-id', 'app-secret'),
+    );
     expect(password.status).toBe(400);
     expect(await password.json()).toEqual({ error: 'unsupported_grant_type' });
   });
 
   it('answers 401 to @me without a valid Bearer token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: 'Bot some-bot-token' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: 'Bot some-bot-token' },
+    ] as Record<string, string>[]) {
       const res = await fetch(`${discord.apiUrl}/users/@me`, { headers });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: '401: Unauthorized', code: 0 });
@@ -131,15 +197,26 @@ describe('the Discord stand-in', () => {
 
   it('refreshes: a new access token for the same user, and the old refresh token is spent', async () => {
     discord.setNextUser('222222222222222222');
-    const first = await (await exchange({ grant_type: 'authorization_code', code: await codeFor(), redirect_uri: REDIRECT }, basic('app-id', 'app-secret'))).json();
-    const res = await exchange({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, basic('app-id', 'app-secret'));
+    const first = await (
+      await exchange(
+        { grant_type: 'authorization_code', code: await codeFor(), redirect_uri: REDIRECT },
+        basic('app-id', 'app-secret'),
+      )
+    ).json();
+    const res = await exchange(
+      { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      basic('app-id', 'app-secret'),
+    );
     expect(res.status).toBe(200);
     const second = await res.json();
     expect(second).toMatchObject({ token_type: 'Bearer', expires_in: 604800, scope: 'identify' });
     expect(second.access_token).not.toBe(first.access_token);
     expect(await (await me(second.access_token)).json()).toMatchObject({ id: '222222222222222222' });
 
-    const reused = await exchange({ grant_type: 'refresh_token', refresh_token: first.refresh_token }, basic('app-id', 'app-secret'));
+    const reused = await exchange(
+      { grant_type: 'refresh_token', refresh_token: first.refresh_token },
+      basic('app-id', 'app-secret'),
+    );
     expect(reused.status).toBe(400);
     expect(await reused.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -148,13 +225,22 @@ describe('the Discord stand-in', () => {
     const verifier = 'a-verifier-that-is-long-enough-to-be-realistic-0123456789';
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const params = { code_challenge: challenge, code_challenge_method: 'S256' };
-    const form = (code: string, code_verifier: string) => ({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier });
+    const form = (code: string, code_verifier: string) => ({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      code_verifier,
+    });
     expect((await exchange(form(await codeFor(params), 'wrong'), basic('app-id', 'app-secret'))).status).toBe(400);
     expect((await exchange(form(await codeFor(params), verifier), basic('app-id', 'app-secret'))).status).toBe(200);
   });
 
   it('answers Discord-style 404s and records every request', async () => {
-    const res = await fetch(`${discord.apiUrl}/guilds/1/members`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    const res = await fetch(`${discord.apiUrl}/guilds/1/members`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: '404: Not Found', code: 0 });
     expect(discord.requests.at(-1)).toMatchObject({ method: 'PUT', path: '/api/guilds/1/members', body: { a: 1 } });
@@ -178,32 +264,48 @@ describe('the Discord stand-in’s bot REST', () => {
   it('posts and edits channel messages with the bot token only, and records them', async () => {
     expect((await call('POST', '/channels/123/messages', { content: 'hi' }, null)).status).toBe(401);
     expect((await call('POST', '/channels/123/messages', { content: 'hi' }, 'wrong')).status).toBe(401);
-    const posted = (await (await call('POST', '/channels/123/messages', { content: 'hi', embeds: [{ title: 'x' }] })).json()) as { id: string };
+    const posted = (await (
+      await call('POST', '/channels/123/messages', { content: 'hi', embeds: [{ title: 'x' }] })
+    ).json()) as { id: string };
     expect(posted.id).toMatch(/^\d{16,}$/);
     expect((await call('PATCH', `/channels/123/messages/${posted.id}`, { content: 'edited' })).status).toBe(200);
-    expect(discord.messagesIn('123')).toMatchObject([{ id: posted.id, content: 'edited', embeds: [{ title: 'x' }], edits: [{ content: 'edited' }] }]);
+    expect(discord.messagesIn('123')).toMatchObject([
+      { id: posted.id, content: 'edited', embeds: [{ title: 'x' }], edits: [{ content: 'edited' }] },
+    ]);
     expect((await call('PATCH', '/channels/123/messages/999999999999999999', { content: 'x' })).status).toBe(404);
   });
 
   it('refuses posts in a failing channel with Discord’s errors, and DMs through a DM channel', async () => {
     discord.failChannel('456', 403);
-    expect(await (await call('POST', '/channels/456/messages', { content: 'x' })).json()).toEqual({ message: 'Missing Access', code: 50001 });
+    expect(await (await call('POST', '/channels/456/messages', { content: 'x' })).json()).toEqual({
+      message: 'Missing Access',
+      code: 50001,
+    });
     discord.failChannel('456', 404);
     expect((await call('POST', '/channels/456/messages', { content: 'x' })).status).toBe(404);
     discord.failChannel('456', null);
     expect((await call('POST', '/channels/456/messages', { content: 'x' })).status).toBe(200);
 
-    const dm = (await (await call('POST', '/users/@me/channels', { recipient_id: '111' })).json()) as { id: string; type: number };
+    const dm = (await (await call('POST', '/users/@me/channels', { recipient_id: '111' })).json()) as {
+      id: string;
+      type: number;
+    };
     expect(dm.type).toBe(1);
     expect((await call('POST', `/channels/${dm.id}/messages`, { content: 'hello' })).status).toBe(200);
     expect(discord.dmsTo('111').map((m) => m.content)).toEqual(['hello']);
     discord.closeDms('111');
-    expect(await (await call('POST', `/channels/${dm.id}/messages`, { content: 'again' })).json()).toMatchObject({ code: 50007 });
+    expect(await (await call('POST', `/channels/${dm.id}/messages`, { content: 'again' })).json()).toMatchObject({
+      code: 50007,
+    });
   });
 
   it('takes interaction callbacks and edits of the original reply by the interaction token alone', async () => {
-    expect((await call('POST', '/interactions/1/tok-a/callback', { type: 4, data: { content: 'first' } }, null)).status).toBe(204);
-    expect((await call('PATCH', '/webhooks/1/tok-a/messages/%40original', { content: 'second' }, null)).status).toBe(200);
+    expect(
+      (await call('POST', '/interactions/1/tok-a/callback', { type: 4, data: { content: 'first' } }, null)).status,
+    ).toBe(204);
+    expect((await call('PATCH', '/webhooks/1/tok-a/messages/%40original', { content: 'second' }, null)).status).toBe(
+      200,
+    );
     expect(discord.bot.originals.get('tok-a')).toMatchObject({ content: 'second', edits: [{ content: 'second' }] });
   });
 

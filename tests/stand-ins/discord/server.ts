@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attachGateway, type StandInGateway } from './gateway.ts';
-import { botRestRoutes, newBotRestState, type BotRestState, type ChannelFailure, type StoredMessage } from './rest.ts';
+import { type BotRestState, botRestRoutes, type ChannelFailure, newBotRestState, type StoredMessage } from './rest.ts';
 
 /**
  * A local stand-in for Discord's OAuth2 and REST API (https://discord.com/developers/docs/topics/oauth2), for tests
@@ -72,7 +72,14 @@ export type DiscordStandInOptions = {
   heartbeatIntervalMs?: number;
 };
 
-type Grant = { userId: string; redirectUri: string; clientId: string; scope: string; codeChallenge?: string; codeChallengeMethod?: string };
+type Grant = {
+  userId: string;
+  redirectUri: string;
+  clientId: string;
+  scope: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+};
 type TokenGrant = { userId: string; scope: string };
 
 const TOKEN_LIFETIME_SECONDS = 604_800;
@@ -96,17 +103,25 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     const refresh_token = randomToken();
     accessTokens.set(access_token, grant);
     refreshTokens.set(refresh_token, grant);
-    return { access_token, token_type: 'Bearer', expires_in: TOKEN_LIFETIME_SECONDS, refresh_token, scope: grant.scope };
+    return {
+      access_token,
+      token_type: 'Bearer',
+      expires_in: TOKEN_LIFETIME_SECONDS,
+      refresh_token,
+      scope: grant.scope,
+    };
   }
 
   function authorize(query: Record<string, string>, res: ServerResponse): void {
     if (query.client_id !== clientId) return json(res, 400, { error: 'invalid_client' });
     if (query.response_type !== 'code') return json(res, 400, { error: 'unsupported_response_type' });
     const redirect = parseUrl(query.redirect_uri);
-    if (!redirect) return json(res, 400, { error: 'invalid_request', error_description: 'Invalid "redirect_uri" in request.' });
+    if (!redirect)
+      return json(res, 400, { error: 'invalid_request', error_description: 'Invalid "redirect_uri" in request.' });
     const userId = nextUserId ?? users.keys().next().value;
     nextUserId = undefined;
-    if (userId === undefined) return json(res, 500, { message: 'Discord stand-in: no users; call addUser() first', code: 0 });
+    if (userId === undefined)
+      return json(res, 500, { message: 'Discord stand-in: no users; call addUser() first', code: 0 });
 
     const code = randomToken();
     codes.set(code, {
@@ -133,14 +148,18 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
       if (!grant || grant.redirectUri !== form.redirect_uri || grant.clientId !== client.id) {
         return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
       }
-      if (grant.codeChallenge !== undefined && !pkceMatches(grant.codeChallenge, grant.codeChallengeMethod, form.code_verifier)) {
+      if (
+        grant.codeChallenge !== undefined &&
+        !pkceMatches(grant.codeChallenge, grant.codeChallengeMethod, form.code_verifier)
+      ) {
         return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid "code_verifier" in request.' });
       }
       return json(res, 200, issueTokens({ userId: grant.userId, scope: grant.scope }));
     }
     if (form.grant_type === 'refresh_token') {
       const grant = form.refresh_token === undefined ? undefined : refreshTokens.get(form.refresh_token);
-      if (!grant) return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' });
+      if (!grant)
+        return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' });
       refreshTokens.delete(form.refresh_token!); // Discord rotates refresh tokens
       return json(res, 200, issueTokens(grant));
     }
@@ -166,10 +185,19 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     });
   }
 
-  const routes: Record<string, { method: string; handle: (req: IncomingMessage, query: Record<string, string>, body: unknown, res: ServerResponse) => void }> = {};
+  const routes: Record<
+    string,
+    {
+      method: string;
+      handle: (req: IncomingMessage, query: Record<string, string>, body: unknown, res: ServerResponse) => void;
+    }
+  > = {};
   for (const prefix of ['', '/api', '/api/v10']) {
     // Discord serves the authorize page at /oauth2/authorize and also under /api.
-    routes[`${prefix}/oauth2/authorize`] = { method: 'GET', handle: (_req, query, _body, res) => authorize(query, res) };
+    routes[`${prefix}/oauth2/authorize`] = {
+      method: 'GET',
+      handle: (_req, query, _body, res) => authorize(query, res),
+    };
   }
   for (const prefix of ['/api', '/api/v10']) {
     routes[`${prefix}/oauth2/token`] = { method: 'POST', handle: (req, _query, body, res) => token(req, body, res) };
@@ -185,7 +213,8 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
 
       const route = routes[url.pathname];
       if (!route && /^\/api(?:\/v\d+)?\/gateway\/bot$/.test(url.pathname) && req.method === 'GET') {
-        if (req.headers.authorization !== `Bot ${bot.botToken}`) return json(res, 401, { message: '401: Unauthorized', code: 0 });
+        if (req.headers.authorization !== `Bot ${bot.botToken}`)
+          return json(res, 401, { message: '401: Unauthorized', code: 0 });
         return json(res, 200, {
           url: `ws://${req.headers.host}/gateway`,
           shards: options.shards ?? 1,
@@ -206,7 +235,12 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const applicationId = options.applicationId ?? (/^\d+$/.test(clientId) ? clientId : '900000000000000001');
-  const gateway = attachGateway(server, { botToken: bot.botToken, applicationId, botUser: { id: applicationId, username: 'Virtual Diner' }, heartbeatIntervalMs: options.heartbeatIntervalMs });
+  const gateway = attachGateway(server, {
+    botToken: bot.botToken,
+    applicationId,
+    botUser: { id: applicationId, username: 'Virtual Diner' },
+    heartbeatIntervalMs: options.heartbeatIntervalMs,
+  });
   const { port } = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shownHost}:${port}`;

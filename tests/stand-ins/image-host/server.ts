@@ -35,7 +35,12 @@ export interface ImageHostOptions {
   clientId?: string;
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -67,7 +72,8 @@ export async function startImageHostStandIn(options: ImageHostOptions = {}): Pro
       requests.push({ method, path, authorization: req.headers.authorization });
       if (path === '/3/image' || path === '/3/upload') {
         if (method !== 'POST') return error(res, 405, 'Method not allowed', path, method);
-        if (req.headers.authorization !== `Client-ID ${clientId}`) return error(res, 403, 'Invalid client_id', path, method);
+        if (req.headers.authorization !== `Client-ID ${clientId}`)
+          return error(res, 403, 'Invalid client_id', path, method);
         if (failure !== null) {
           const status = failure;
           failure = null;
@@ -77,7 +83,11 @@ export async function startImageHostStandIn(options: ImageHostOptions = {}): Pro
         let bytes: Buffer | null = null;
         let type = 'application/octet-stream';
         try {
-          const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
+          const form = await new Request('http://stand-in/', {
+            method: 'POST',
+            headers: { 'content-type': req.headers['content-type'] ?? '' },
+            body: new Uint8Array(body),
+          }).formData();
           const image = form.get('image');
           if (image instanceof Blob) {
             bytes = Buffer.from(await image.arrayBuffer());
@@ -88,18 +98,29 @@ export async function startImageHostStandIn(options: ImageHostOptions = {}): Pro
         } catch {
           bytes = null;
         }
-        if (!bytes || bytes.length === 0) return error(res, 400, 'No image data was sent to the upload api', path, method);
+        if (!bytes || bytes.length === 0)
+          return error(res, 400, 'No image data was sent to the upload api', path, method);
         const id = randomBytes(5).toString('base64url');
         const extension = EXTENSIONS[type] ?? 'png';
         const stored = { id, type: EXTENSIONS[type] ? type : 'image/png', bytes, link: `${url}/${id}.${extension}` };
         images.push(stored);
         return send(res, 200, {
-          data: { id, link: stored.link, type: stored.type, size: bytes.length, deletehash: randomBytes(8).toString('hex'), animated: false, width: 0, height: 0 },
+          data: {
+            id,
+            link: stored.link,
+            type: stored.type,
+            size: bytes.length,
+            deletehash: randomBytes(8).toString('hex'),
+            animated: false,
+            width: 0,
+            height: 0,
+          },
           success: true,
           status: 200,
         });
       }
-      const image = method === 'GET' ? images.find((i) => path === `/${i.id}.${EXTENSIONS[i.type] ?? 'png'}`) : undefined;
+      const image =
+        method === 'GET' ? images.find((i) => path === `/${i.id}.${EXTENSIONS[i.type] ?? 'png'}`) : undefined;
       if (image) {
         res.writeHead(200, { 'content-type': image.type, 'content-length': image.bytes.length });
         return res.end(image.bytes);

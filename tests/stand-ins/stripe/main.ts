@@ -7,7 +7,8 @@ import { DEMO_STRIPE_PLANS } from '../../../core/config.ts';
 import { STAND_IN_PRICES, startStripeStandIn } from './server.ts';
 
 const at = process.argv.indexOf('--webhook');
-const webhookUrl = at > 0 ? process.argv[at + 1] : `http://127.0.0.1:${process.env.APP_PORT ?? 4321}/api/stripe/webhook`;
+const webhookUrl =
+  at > 0 ? process.argv[at + 1] : `http://127.0.0.1:${process.env.APP_PORT ?? 4321}/api/stripe/webhook`;
 const standIn = await startStripeStandIn({
   port: Number(process.env.PORT ?? 0) || undefined,
   webhookUrl,

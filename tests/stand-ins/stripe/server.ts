@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseStripeForm, type FormValue } from './form.ts';
+import { type FormValue, parseStripeForm } from './form.ts';
 import { checkoutPage, portalPage } from './pages.ts';
 
 /**
@@ -103,7 +103,13 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
 const copy = <T>(value: T): T => structuredClone(value);
 
 export async function startStripeStandIn(
-  options: { port?: number; prices?: StandInPrice[]; webhookUrl?: string; secretKey?: string; webhookSecret?: string } = {},
+  options: {
+    port?: number;
+    prices?: StandInPrice[];
+    webhookUrl?: string;
+    secretKey?: string;
+    webhookSecret?: string;
+  } = {},
 ): Promise<StripeStandIn> {
   const secretKey = options.secretKey ?? 'sk_test_standin';
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
@@ -119,8 +125,16 @@ export async function startStripeStandIn(
   const prices = new Map<string, Json>();
   for (const p of options.prices ?? STAND_IN_PRICES) {
     prices.set(p.id, {
-      id: p.id, object: 'price', active: true, currency: p.currency ?? 'usd', unit_amount: p.unitAmount, type: 'recurring',
-      recurring: { interval: 'month', interval_count: 1 }, product: `prod_${p.id}`, nickname: p.name, livemode: false,
+      id: p.id,
+      object: 'price',
+      active: true,
+      currency: p.currency ?? 'usd',
+      unit_amount: p.unitAmount,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1 },
+      product: `prod_${p.id}`,
+      nickname: p.name,
+      livemode: false,
     });
   }
   const customers = new Map<string, Json>();
@@ -132,7 +146,9 @@ export async function startStripeStandIn(
 
   const sign = (payload: string, o: { timestamp?: number; secret?: string } = {}) => {
     const t = o.timestamp ?? now();
-    const v1 = createHmac('sha256', o.secret ?? webhookSecret).update(`${t}.${payload}`).digest('hex');
+    const v1 = createHmac('sha256', o.secret ?? webhookSecret)
+      .update(`${t}.${payload}`)
+      .digest('hex');
     return `t=${t},v1=${v1}`;
   };
 
@@ -143,7 +159,11 @@ export async function startStripeStandIn(
     try {
       const res = await fetch(webhookUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': sign(payload),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
       });
       status = res.status;
@@ -177,8 +197,15 @@ export async function startStripeStandIn(
   };
   const event = (type: string, object: Json): Json => {
     const e = {
-      id: newId('evt'), object: 'event', api_version: '2026-10-28.endive', created: now(), type, livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: copy(object) },
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: copy(object) },
     };
     events.push(e);
     return e;
@@ -186,8 +213,14 @@ export async function startStripeStandIn(
   const invoice = (sub: Subscription, status: 'paid' | 'open'): Json => {
     const item = sub.items.data[0]!;
     return {
-      id: newId('in'), object: 'invoice', customer: sub.customer, status, amount_due: item.price.unit_amount,
-      currency: item.price.currency, period_start: item.current_period_start, period_end: item.current_period_end,
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status,
+      amount_due: item.price.unit_amount,
+      currency: item.price.currency,
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
     };
   };
@@ -199,16 +232,35 @@ export async function startStripeStandIn(
   };
   const pay = async (sessionId: string) => {
     const session = sessions.get(sessionId);
-    if (!session || session.status !== 'open') throw new Error(`Checkout session ${sessionId} is not open`);
+    if (session?.status !== 'open') throw new Error(`Checkout session ${sessionId} is not open`);
     const price = prices.get(session.priceId)!;
     const start = now();
     const sub: Subscription = {
-      id: newId('sub'), object: 'subscription', customer: session.customer!, status: 'active', cancel_at_period_end: false,
-      cancel_at: null, canceled_at: null, ended_at: null, created: start, start_date: start, livemode: false,
-      metadata: copy((session.subscription_data as Json | undefined)?.metadata ?? {}), latest_invoice: null,
+      id: newId('sub'),
+      object: 'subscription',
+      customer: session.customer!,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      start_date: start,
+      livemode: false,
+      metadata: copy((session.subscription_data as Json | undefined)?.metadata ?? {}),
+      latest_invoice: null,
       items: {
         object: 'list',
-        data: [{ id: newId('si'), object: 'subscription_item', price: copy(price), quantity: 1, current_period_start: start, current_period_end: start + 30 * DAY }],
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price: copy(price),
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: start + 30 * DAY,
+          },
+        ],
       },
     };
     subscriptions.set(sub.id, sub);
@@ -264,63 +316,141 @@ export async function startStripeStandIn(
   // --- the API ---------------------------------------------------------------------------------------------------
   type Handler = (params: string[], body: Record<string, FormValue>) => [number, Json];
   const missing = (what: string, id: string): [number, Json] => [
-    404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'`, param: 'id' } },
+    404,
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+        param: 'id',
+      },
+    },
   ];
-  const invalid = (message: string, param?: string): [number, Json] => [400, { error: { type: 'invalid_request_error', message, param } }];
+  const invalid = (message: string, param?: string): [number, Json] => [
+    400,
+    { error: { type: 'invalid_request_error', message, param } },
+  ];
   const str = (v: FormValue | undefined) => (typeof v === 'string' ? v : undefined);
   const routes: [string, RegExp, Handler][] = [
-    ['POST', /^\/v1\/customers$/, (_, b) => {
-      const c = { id: newId('cus'), object: 'customer', created: now(), email: str(b.email) ?? null, name: str(b.name) ?? null, metadata: b.metadata ?? {}, livemode: false };
-      customers.set(c.id, c);
-      return [200, c];
-    }],
-    ['GET', /^\/v1\/customers\/([^/]+)$/, ([id]) => (customers.has(id!) ? [200, customers.get(id!)!] : missing('customer', id!))],
-    ['GET', /^\/v1\/prices$/, () => [200, { object: 'list', data: [...prices.values()], has_more: false, url: '/v1/prices' }]],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_, b) => {
+        const c = {
+          id: newId('cus'),
+          object: 'customer',
+          created: now(),
+          email: str(b.email) ?? null,
+          name: str(b.name) ?? null,
+          metadata: b.metadata ?? {},
+          livemode: false,
+        };
+        customers.set(c.id, c);
+        return [200, c];
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/customers\/([^/]+)$/,
+      ([id]) => (customers.has(id!) ? [200, customers.get(id!)!] : missing('customer', id!)),
+    ],
+    [
+      'GET',
+      /^\/v1\/prices$/,
+      () => [200, { object: 'list', data: [...prices.values()], has_more: false, url: '/v1/prices' }],
+    ],
     ['GET', /^\/v1\/prices\/([^/]+)$/, ([id]) => (prices.has(id!) ? [200, prices.get(id!)!] : missing('price', id!))],
-    ['POST', /^\/v1\/checkout\/sessions$/, (_, b) => {
-      if (b.mode !== 'subscription') return invalid('The stand-in only knows mode=subscription.', 'mode');
-      const customer = str(b.customer);
-      if (!customer || !customers.has(customer)) return missing('customer', customer ?? '');
-      const items = Array.isArray(b.line_items) ? (b.line_items as Record<string, FormValue>[]) : [];
-      const priceId = str(items[0]?.price);
-      if (!priceId || !prices.has(priceId)) return missing('price', priceId ?? '');
-      const successUrl = str(b.success_url);
-      if (!successUrl) return invalid('Missing required param: success_url.', 'success_url');
-      const id = newId('cs_test');
-      const expiresAt = Number(str(b.expires_at) ?? now() + DAY);
-      const s: CheckoutSession = {
-        id, object: 'checkout.session', mode: 'subscription', status: 'open', payment_status: 'unpaid', customer,
-        client_reference_id: str(b.client_reference_id) ?? null, metadata: b.metadata ?? {}, subscription: null,
-        subscription_data: b.subscription_data ?? {}, success_url: successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-        cancel_url: str(b.cancel_url) ?? null, expires_at: expiresAt, created: now(), url: `${url}/checkout/${id}`, livemode: false, priceId,
-      };
-      sessions.set(id, s);
-      return [200, sessionView(s)];
-    }],
-    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([id]) => (sessions.has(id!) ? [200, sessionView(sessions.get(id!)!)] : missing('checkout.session', id!))],
-    ['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, ([id]) => {
-      const s = sessions.get(id!);
-      if (!s) return missing('checkout.session', id!);
-      if (s.status === 'open') s.status = 'expired';
-      return [200, sessionView(s)];
-    }],
-    ['GET', /^\/v1\/subscriptions$/, (_, q) => {
-      const status = str(q.status) ?? 'active';
-      const data = [...subscriptions.values()]
-        .filter((s) => !q.customer || s.customer === q.customer)
-        .filter((s) => (status === 'all' ? true : status === 'active' ? s.status !== 'canceled' : s.status === status))
-        .sort((a, b) => (b.created as number) - (a.created as number));
-      return [200, { object: 'list', data: copy(data), has_more: false, url: '/v1/subscriptions' }];
-    }],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([id]) => (subscriptions.has(id!) ? [200, copy(subscriptions.get(id!)!)] : missing('subscription', id!))],
-    ['POST', /^\/v1\/billing_portal\/sessions$/, (_, b) => {
-      const customer = str(b.customer);
-      if (!customer || !customers.has(customer)) return missing('customer', customer ?? '');
-      const id = newId('bps');
-      const p = { id, object: 'billing_portal.session', customer, return_url: str(b.return_url) ?? url, url: `${url}/portal/${id}`, created: now(), livemode: false };
-      portals.set(id, p);
-      return [200, p];
-    }],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_, b) => {
+        if (b.mode !== 'subscription') return invalid('The stand-in only knows mode=subscription.', 'mode');
+        const customer = str(b.customer);
+        if (!customer || !customers.has(customer)) return missing('customer', customer ?? '');
+        const items = Array.isArray(b.line_items) ? (b.line_items as Record<string, FormValue>[]) : [];
+        const priceId = str(items[0]?.price);
+        if (!priceId || !prices.has(priceId)) return missing('price', priceId ?? '');
+        const successUrl = str(b.success_url);
+        if (!successUrl) return invalid('Missing required param: success_url.', 'success_url');
+        const id = newId('cs_test');
+        const expiresAt = Number(str(b.expires_at) ?? now() + DAY);
+        const s: CheckoutSession = {
+          id,
+          object: 'checkout.session',
+          mode: 'subscription',
+          status: 'open',
+          payment_status: 'unpaid',
+          customer,
+          client_reference_id: str(b.client_reference_id) ?? null,
+          metadata: b.metadata ?? {},
+          subscription: null,
+          subscription_data: b.subscription_data ?? {},
+          success_url: successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
+          cancel_url: str(b.cancel_url) ?? null,
+          expires_at: expiresAt,
+          created: now(),
+          url: `${url}/checkout/${id}`,
+          livemode: false,
+          priceId,
+        };
+        sessions.set(id, s);
+        return [200, sessionView(s)];
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      ([id]) => (sessions.has(id!) ? [200, sessionView(sessions.get(id!)!)] : missing('checkout.session', id!)),
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      ([id]) => {
+        const s = sessions.get(id!);
+        if (!s) return missing('checkout.session', id!);
+        if (s.status === 'open') s.status = 'expired';
+        return [200, sessionView(s)];
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions$/,
+      (_, q) => {
+        const status = str(q.status) ?? 'active';
+        const data = [...subscriptions.values()]
+          .filter((s) => !q.customer || s.customer === q.customer)
+          .filter((s) =>
+            status === 'all' ? true : status === 'active' ? s.status !== 'canceled' : s.status === status,
+          )
+          .sort((a, b) => (b.created as number) - (a.created as number));
+        return [200, { object: 'list', data: copy(data), has_more: false, url: '/v1/subscriptions' }];
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id]) => (subscriptions.has(id!) ? [200, copy(subscriptions.get(id!)!)] : missing('subscription', id!)),
+    ],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (_, b) => {
+        const customer = str(b.customer);
+        if (!customer || !customers.has(customer)) return missing('customer', customer ?? '');
+        const id = newId('bps');
+        const p = {
+          id,
+          object: 'billing_portal.session',
+          customer,
+          return_url: str(b.return_url) ?? url,
+          url: `${url}/portal/${id}`,
+          created: now(),
+          livemode: false,
+        };
+        portals.set(id, p);
+        return [200, p];
+      },
+    ],
   ];
 
   const readBody = (req: IncomingMessage) =>
@@ -364,7 +494,9 @@ export async function startStripeStandIn(
             return send(res, status, json);
           }
         }
-        return send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } });
+        return send(res, 404, {
+          error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+        });
       }
       // The hosted pages the browser opens.
       let m = path.match(/^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/);
@@ -374,7 +506,18 @@ export async function startStripeStandIn(
         sessionView(s);
         if (method === 'GET' && !m[2]) {
           const price = prices.get(s.priceId)!;
-          return send(res, 200, checkoutPage({ id: s.id, status: s.status, priceName: String(price.nickname), amount: price.unit_amount as number, currency: String(price.currency) }), 'text/html; charset=utf-8');
+          return send(
+            res,
+            200,
+            checkoutPage({
+              id: s.id,
+              status: s.status,
+              priceName: String(price.nickname),
+              amount: price.unit_amount as number,
+              currency: String(price.currency),
+            }),
+            'text/html; charset=utf-8',
+          );
         }
         if (method === 'POST' && m[2] === 'pay' && s.status === 'open') {
           await pay(s.id);
@@ -393,12 +536,22 @@ export async function startStripeStandIn(
           return redirect(res, `/portal/${p.id}`);
         }
         const subs = [...subscriptions.values()].filter((s) => s.customer === p.customer);
-        return send(res, 200, portalPage({
-          id: p.id, returnUrl: p.return_url,
-          subscriptions: subs.map((s) => ({
-            id: s.id, priceName: String(s.items.data[0]!.price.nickname), status: s.status, cancelAtPeriodEnd: s.cancel_at_period_end, periodEnd: s.items.data[0]!.current_period_end,
-          })),
-        }), 'text/html; charset=utf-8');
+        return send(
+          res,
+          200,
+          portalPage({
+            id: p.id,
+            returnUrl: p.return_url,
+            subscriptions: subs.map((s) => ({
+              id: s.id,
+              priceName: String(s.items.data[0]!.price.nickname),
+              status: s.status,
+              cancelAtPeriodEnd: s.cancel_at_period_end,
+              periodEnd: s.items.data[0]!.current_period_end,
+            })),
+          }),
+          'text/html; charset=utf-8',
+        );
       }
       // Control endpoints, for local runs (tests call the functions): POST /_control/subscriptions/{id}/{action}.
       m = path.match(/^\/_control\/subscriptions\/([^/]+)\/(renew|fail-payment|end-period)$/);
@@ -421,13 +574,23 @@ export async function startStripeStandIn(
     secretKey,
     webhookSecret,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
-    setWebhookUrl: (value) => void (webhookUrl = value),
-    setOutage: (value) => void (outage = value),
-    setDelivery: (o) => void (delivery = { times: o.times ?? 1, reverse: o.reverse ?? false, hold: o.hold ?? false }),
+    setWebhookUrl: (value) => {
+      webhookUrl = value;
+    },
+    setOutage: (value) => {
+      outage = value;
+    },
+    setDelivery: (o) => {
+      delivery = { times: o.times ?? 1, reverse: o.reverse ?? false, hold: o.hold ?? false };
+    },
     releaseHeld: async () => {
       const batch = held.splice(0);
       if (delivery.reverse) batch.reverse();
-      await track((async () => { for (const e of batch) await Promise.all(Array.from({ length: delivery.times }, () => post(e))); })());
+      await track(
+        (async () => {
+          for (const e of batch) await Promise.all(Array.from({ length: delivery.times }, () => post(e)));
+        })(),
+      );
     },
     idle: async () => {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
