@@ -7,7 +7,7 @@ import { newId } from '../core/ids.ts';
 import { definePlugin } from '../core/plugin.ts';
 import { toBits } from '../core/shared/permissions.ts';
 import { plugins } from '../plugins/index.ts';
-import type { StatisticsPlugin } from '../plugins/statistics/index.ts';
+import statisticsPlugin, { type StatisticsPlugin } from '../plugins/statistics/index.ts';
 import { addDays } from '../plugins/statistics/schemas.ts';
 
 /**
@@ -22,12 +22,13 @@ const STAFF = Number(process.env.BENCH_STAFF ?? 50);
 
 const bench = definePlugin({
   name: 'bench',
+  requires: [statisticsPlugin],
   routes(app, _service, ctx) {
     app.get(
       '/bench/statistics-30d',
       { onRequest: requirePermissions({ all: ['MANAGE_MANAGEMENT_STATISTICS'] }) },
       async () => {
-        const { statistics } = ctx.services.statistics as StatisticsPlugin;
+        const { statistics } = ctx.services.statistics;
         const today = statistics.today();
         const [figures, days] = await Promise.all([
           statistics.figures(ctx.orm.em.fork(), addDays(today, -29), today, null),

@@ -26,7 +26,10 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** What core hands every plugin. `services` holds every plugin's service by plugin name, filled in list order. */
+/**
+ * What core hands every plugin. `services` holds every plugin's service by plugin name, filled in list order; a
+ * plugin sees it typed as `PluginContext`, with the services of the plugins it `requires`.
+ */
 export interface CoreContext {
   config: Config;
   orm: Orm;
@@ -44,16 +47,30 @@ export interface CoreContext {
   metrics: Metrics;
 }
 
-export interface PluginDefinition<Name extends string = string, Service = unknown> {
+/** A plugin's view of the context: the services of the plugins it requires, typed, by their names. */
+export type PluginContext<Requires extends readonly AnyPlugin[] = readonly []> = Omit<CoreContext, 'services'> & {
+  services: ServicesOf<Requires>;
+};
+
+export interface PluginDefinition<
+  Name extends string = string,
+  Service = unknown,
+  Requires extends readonly AnyPlugin[] = readonly [],
+> {
   name: Name;
+  /**
+   * The plugins whose services this one uses (their definitions, from their `index.ts`). They must come before it
+   * in `plugins/index.ts`: start-up refuses a list where one is missing or after it (`checkPluginOrder`).
+   */
+  requires?: Requires;
   /** The plugin's tables (defineEntity schemas). */
   entities?: EntitySchema[];
   /** The migrations that build those tables (`plugins/<name>/migrations/index.ts`); core runs every plugin's in timestamp order. */
   migrations?: readonly MigrationClass[];
   /** Builds the plugin's service: its business rules, testable without HTTP or Discord. */
-  service?: (ctx: CoreContext) => Service;
+  service?: (ctx: PluginContext<Requires>) => Service;
   /** Registers the plugin's HTTP routes, each with its zod schemas and its guard. */
-  routes?: (app: App, service: Service, ctx: CoreContext) => void | Promise<void>;
+  routes?: (app: App, service: Service, ctx: PluginContext<Requires>) => void | Promise<void>;
   /**
    * Gateway event filters: for a domain event of this plugin, what the live gateway sends and to whom
    * (core/gateway). Return null to send nothing. The gateway applies the audience; the plugin never sees sockets.
@@ -62,7 +79,7 @@ export interface PluginDefinition<Name extends string = string, Service = unknow
   /** Slash commands (core/commands.ts), one per file under `commands/`; served by HTTP interactions and the gateway client. */
   commands?: readonly AnyCommand[];
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
-  seed?: (service: Service, ctx: CoreContext) => Promise<void>;
+  seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }
 
 export type GatewayFilters = {
@@ -70,16 +87,49 @@ export type GatewayFilters = {
 };
 
 /** A plugin's one entry point (`plugins/<name>/index.ts`). Identity function: it exists for the types. */
-export function definePlugin<const Name extends string, Service = undefined>(
-  definition: PluginDefinition<Name, Service>,
-): PluginDefinition<Name, Service> {
+export function definePlugin<
+  const Name extends string,
+  Service = undefined,
+  const Requires extends readonly AnyPlugin[] = readonly [],
+>(definition: PluginDefinition<Name, Service, Requires>): PluginDefinition<Name, Service, Requires> {
   return definition;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any plugin, whatever its service: its hooks' parameters reject `unknown`
-export type AnyPlugin = PluginDefinition<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: any plugin, whatever its service and requirements: its hooks' parameters reject `unknown`
+export type AnyPlugin = PluginDefinition<string, any, any>;
 
 /** `{ settings: SettingsService, ... }` for a list of plugins. */
 export type ServicesOf<Plugins extends readonly AnyPlugin[]> = {
-  [P in Plugins[number] as P['name']]: P extends PluginDefinition<string, infer S> ? S : never;
+  [P in Plugins[number] as P['name']]: P extends PluginDefinition<string, infer S, infer _R> ? S : never;
 };
+
+/**
+ * Refuses a plugin list in which a plugin requires one that is missing or comes after it: services are built in
+ * list order, so each must find those it requires already built. The message names both plugins.
+ */
+export function checkPluginOrder(plugins: readonly AnyPlugin[]): void {
+  const seen = new Set<string>();
+  const names = new Set(plugins.map((plugin) => plugin.name));
+  for (const plugin of plugins) {
+    for (const required of plugin.requires ?? []) {
+      if (!names.has(required.name)) {
+        throw new Error(`Plugin "${plugin.name}" requires "${required.name}", which is not in the plugin list`);
+      }
+      if (!seen.has(required.name)) {
+        throw new Error(
+          `Plugin "${plugin.name}" requires "${required.name}", which comes after it: list "${required.name}" first`,
+        );
+      }
+    }
+    seen.add(plugin.name);
+  }
+}
+
+/** Builds every plugin's service in list order into `ctx.services` (after `checkPluginOrder`). */
+export function createServices(plugins: readonly AnyPlugin[], ctx: CoreContext): void {
+  checkPluginOrder(plugins);
+  const services = ctx.services as Record<string, unknown>;
+  for (const plugin of plugins) {
+    if (plugin.service) services[plugin.name] = plugin.service(ctx);
+  }
+}

@@ -16,7 +16,7 @@ import { registerGateway } from '../gateway/route.ts';
 import { metricsServed, registerHttpMetrics } from '../metrics/http.ts';
 import { registerKernelMetrics } from '../metrics/kernel.ts';
 import { Metrics } from '../metrics/metrics.ts';
-import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
+import { type AnyPlugin, type App, type CoreContext, createServices } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { logDestination, RequestLogger, requestLogLevel } from './logging.ts';
@@ -198,9 +198,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   await registerGateway(app, gateway, config);
   registerKernelMetrics(metrics, { orm, gateway });
 
-  for (const plugin of plugins) {
-    if (plugin.service) services[plugin.name] = plugin.service(ctx);
-  }
+  createServices(plugins, ctx);
   wireGatewayFilters(plugins, events, gateway);
   for (const plugin of plugins) {
     const register = plugin.routes;

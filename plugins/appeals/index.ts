@@ -1,6 +1,8 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
+import settings from '../settings/index.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import users from '../users/index.ts';
 import { appealsRoutes } from './api.ts';
 import { appealEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
@@ -10,6 +12,7 @@ import { AppealsService } from './service.ts';
 /** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
 export default definePlugin({
   name: 'appeals',
+  requires: [settings, users],
   entities: appealEntities,
   migrations,
   service: (ctx) =>
@@ -18,8 +21,8 @@ export default definePlugin({
       events: ctx.events,
       audit: ctx.audit,
       now: ctx.now,
-      settings: ctx.services.settings as SettingsService,
-      userAdmin: (ctx.services.users as UsersPlugin).admin,
+      settings: ctx.services.settings,
+      userAdmin: ctx.services.users.admin,
     }),
   routes: (app, appeals) => appealsRoutes(app, appeals),
   seed: (_appeals, ctx) => seedAppeals(ctx),

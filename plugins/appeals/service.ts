@@ -10,9 +10,9 @@ import type { EventBus } from '../../core/events.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { isSuperAdmin } from '../../core/shared/permissions.ts';
-import '../notifications/events.ts';
-import type { SettingsService } from '../settings/service.ts';
-import type { UserAdminService } from '../users/admin-service.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
+import type { SettingsService } from '../settings/index.ts';
+import type { UserAdminService } from '../users/index.ts';
 import { type Appeal, AppealSchema, type AppealVote, AppealVoteSchema } from './entities.ts';
 import type {
   AdminAppealsQuery,

@@ -3,7 +3,7 @@ import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
 import type { StorePlugin } from '../store/index.ts';
-import type { RankHistoryView } from '../users/admin-schemas.ts';
+import type { RankHistoryView } from '../users/schemas.ts';
 import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
 const MANAGER: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'];

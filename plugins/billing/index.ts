@@ -1,5 +1,6 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { StorePlugin } from '../store/index.ts';
+import store from '../store/index.ts';
 import { billingRoutes } from './api.ts';
 import {
   StripeCheckoutSessionSchema,
@@ -19,6 +20,7 @@ export interface BillingPlugin {
 /** Subscriptions through Stripe (docs/billing.md). Without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: "not set up". */
 export default definePlugin({
   name: 'billing',
+  requires: [store],
   entities: [StripeCustomerSchema, StripeSubscriptionSchema, StripeCheckoutSessionSchema, StripeEventSchema],
   migrations,
   service: (ctx): BillingPlugin => {
@@ -27,11 +29,11 @@ export default definePlugin({
       events: ctx.events,
       config: ctx.config,
       // The store plugin comes before this one (plugins/index.ts) and owns what perks and ranks a user holds.
-      grants: () => (ctx.services.store as StorePlugin).grants,
+      grants: () => ctx.services.store.grants,
       now: ctx.now,
       log: ctx.log,
     });
-    const store = ctx.services.store as StorePlugin;
+    const store = ctx.services.store;
     // A past-due subscription's grace ends without an event from Stripe: the store's grant sweeper ends it on time.
     store.sweeper.also(() => subscriptions.sweepGrace());
     // A plan's perks are named after the plan in the user manager's view.

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
 import { DeliveryMessageSchema } from './entities.ts';
 import { migrations } from './migrations/index.ts';
@@ -13,11 +14,12 @@ export interface DeliveryMessagesPlugin {
 /** The premade delivery message directory; the users plugin's premade-messages route takes a message from it. */
 export default definePlugin({
   name: 'delivery-messages',
+  requires: [users],
   entities: [DeliveryMessageSchema],
   migrations,
   service: (ctx): DeliveryMessagesPlugin => {
     const messages = new DeliveryMessagesService(ctx.orm, ctx.audit, ctx.now);
-    (ctx.services.users as UsersPlugin).profile.usePremadeMessages((em, actor, ref) => messages.use(em, actor, ref));
+    ctx.services.users.profile.usePremadeMessages((em, actor, ref) => messages.use(em, actor, ref));
     return { messages };
   },
   routes(app, plugin) {

@@ -1,7 +1,10 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { NotificationsPlugin } from '../notifications/index.ts';
+import notifications from '../notifications/index.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
-import type { SettingsService } from '../settings/service.ts';
+import orders from '../orders/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import settings from '../settings/index.ts';
 import { interactionsRoutes } from './api.ts';
 import help from './commands/help.ts';
 import invite from './commands/invite.ts';
@@ -35,6 +38,7 @@ export interface DiscordPlugin {
  */
 export default definePlugin({
   name: 'discord',
+  requires: [settings, notifications, orders],
   entities: discordEntities,
   migrations,
   service: (ctx): DiscordPlugin => {
@@ -42,7 +46,7 @@ export default definePlugin({
     const messages = new OrderMessages({
       orm: ctx.orm,
       rest,
-      orders: () => (ctx.services.orders as OrdersPlugin).orders,
+      orders: () => ctx.services.orders.orders,
       config: ctx.config,
       now: ctx.now,
       log: ctx.log,
@@ -50,7 +54,7 @@ export default definePlugin({
     if (ctx.config.discord.token || ctx.config.discord.publicKey) messages.listen(ctx.events);
     const noticeDms = new NoticeDms({
       rest,
-      notifications: () => (ctx.services.notifications as NotificationsPlugin).notifications,
+      notifications: () => ctx.services.notifications.notifications,
       publicUrl: ctx.config.publicUrl,
       log: ctx.log,
     });
@@ -58,7 +62,7 @@ export default definePlugin({
     const rankAnnouncements = new RankAnnouncements({
       orm: ctx.orm,
       rest,
-      settings: () => ctx.services.settings as SettingsService,
+      settings: () => ctx.services.settings,
       now: ctx.now,
       log: ctx.log,
     });

@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import type { NotificationsPlugin } from '../notifications/index.ts';
-import '../notifications/events.ts';
+import type { NotificationsPlugin } from '../notifications/index.ts'; // the events it declares
 import type { DiscordPlugin } from './index.ts';
 
 describe('notices as Discord DMs', () => {

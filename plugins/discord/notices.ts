@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/events.ts';
-import '../notifications/events.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { type DiscordRest, discordStatus } from './rest.ts';
 
 /** Discord's limit for a message's content. */

@@ -4,14 +4,13 @@ import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
-import { orderEmbed } from '../orders/commands/messages.ts';
+import type { OrdersService } from '../orders/index.ts'; // the events it declares
+import { orderEmbed } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
-import type { OrdersService } from '../orders/service.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
 import { DiscordOrderMessageSchema } from './entities.ts';
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
-import '../orders/events.ts';
 
 /** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
 export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;

@@ -3,11 +3,10 @@ import { RankSchema } from '../../core/auth/entities.ts';
 import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { NotificationsPlugin } from '../notifications/index.ts';
-import '../notifications/events.ts';
+import type { NotificationsPlugin } from '../notifications/index.ts'; // the events it declares
 import type { OrdersPlugin } from '../orders/index.ts';
-import type { SettingsService } from '../settings/service.ts';
-import '../users/events.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type {} from '../users/index.ts'; // the events it declares
 import type { DiscordPlugin } from './index.ts';
 import { INTERACTION_TOKEN_MS, OrderMessages } from './notifier.ts';
 

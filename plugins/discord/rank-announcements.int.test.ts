@@ -4,8 +4,8 @@ import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { SettingsService } from '../settings/service.ts';
-import '../users/events.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type {} from '../users/index.ts'; // the events it declares
 import type { DiscordPlugin } from './index.ts';
 import { rankAnnouncement } from './rank-announcements.ts';
 

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
-import type { SettingsService } from '../settings/service.ts';
-import '../users/events.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type {} from '../users/index.ts'; // the events it declares
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus } from './rest.ts';
 

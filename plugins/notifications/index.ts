@@ -7,6 +7,8 @@ import type { NoticeEventData } from './schemas.ts';
 import { seedNotifications } from './seed.ts';
 import { NotificationsService } from './service.ts';
 
+export type { NotificationsService } from './service.ts';
+
 export interface NotificationsPlugin {
   notifications: NotificationsService;
 }

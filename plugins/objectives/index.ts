@@ -4,6 +4,7 @@ import { objectivesRoutes } from './api.ts';
 import { ClaimsService } from './claims.ts';
 import { ObjectiveSchema, objectiveEntities } from './entities.ts';
 import './events.ts';
+import store from '../store/index.ts';
 import { ObjectiveLive } from './live.ts';
 import { migrations } from './migrations/index.ts';
 import type { ObjectiveCompletedData } from './schemas.ts';
@@ -20,18 +21,19 @@ export interface ObjectivesPlugin {
 /** Achievements and objectives (docs/objectives.md): targets of orders prepared or delivered, and their rewards. */
 export default definePlugin({
   name: 'objectives',
+  requires: [store],
   entities: objectiveEntities,
   migrations,
   service: (ctx): ObjectivesPlugin => {
     new ObjectiveLive(ctx.orm, ctx.events, ctx.now).listen();
     // A perk an objective rewards is named after the objective in the user manager's view.
-    (ctx.services.store as StorePlugin).grants.nameSourcesWith('objective', async (em, ids) => {
+    ctx.services.store.grants.nameSourcesWith('objective', async (em, ids) => {
       const objectives = await em.find(ObjectiveSchema, { id: { $in: [...ids] } }, { fields: ['id', 'title'] });
       return new Map(objectives.map((objective) => [objective.id, objective.title]));
     });
     return {
       objectives: new ObjectivesService(ctx.orm, ctx.events, ctx.audit, ctx.now),
-      claims: new ClaimsService(ctx.orm, ctx.services.store as StorePlugin, ctx.now),
+      claims: new ClaimsService(ctx.orm, ctx.services.store, ctx.now),
     };
   },
   routes: (app, plugin) => objectivesRoutes(app, plugin.objectives, plugin.claims),

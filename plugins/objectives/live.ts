@@ -1,6 +1,6 @@
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
-import '../orders/events.ts';
+import type {} from '../orders/index.ts'; // the events it declares
 import type { OrderView } from '../orders/schemas.ts';
 import { ObjectiveSchema } from './entities.ts';
 import './events.ts';

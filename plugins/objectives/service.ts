@@ -7,7 +7,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
-import '../notifications/events.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
 import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
 import { IN_AUDIENCE } from './progress.ts';
 import {

@@ -8,8 +8,8 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { outranks } from '../../core/shared/ranking.ts';
-import '../notifications/events.ts';
-import { userTarget } from '../users/admin-service.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
+import { userTarget } from '../users/index.ts';
 import { type LeaveRequest, LeaveRequestSchema } from './entities.ts';
 import {
   addDays,

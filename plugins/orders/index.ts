@@ -1,7 +1,7 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { OnLeavePlugin } from '../onleave/index.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { UsersPlugin } from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
@@ -19,6 +19,13 @@ import { seedOrders } from './seed.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
+import './events.ts';
+import onleave from '../onleave/index.ts';
+import settings from '../settings/index.ts';
+import users from '../users/index.ts';
+
+export { orderEmbed } from './commands/messages.ts';
+export type { OrdersService } from './service.ts';
 
 export interface OrdersPlugin {
   /** The lifecycle, the active list, history and the delivery queue. */
@@ -56,11 +63,12 @@ const toKitchen =
 /** Orders: the kitchen, the delivery queue, food lookup and order pictures. */
 export default definePlugin({
   name: 'orders',
+  requires: [settings, users, onleave],
   entities: orderEntities,
   migrations,
   service: (ctx): OrdersPlugin => {
     // The onleave plugin (before this one; absent in a test's own plugin list): members on leave stay out of the queue.
-    const leave = (ctx.services.onleave as OnLeavePlugin | undefined)?.requests;
+    const leave = ctx.services.onleave.requests;
     const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.audit, ctx.now, {
       queueRefusal: leave && ((userId) => leave.queueRefusal(userId)),
     });
@@ -71,7 +79,7 @@ export default definePlugin({
         among: (userIds) => leave.currentLeaves(userIds),
         remove: (userId) => orders.removeFromQueue(userId),
       });
-    const users = ctx.services.users as UsersPlugin;
+    const users = ctx.services.users;
     return {
       orders,
       ordering: new CustomerOrdering({
@@ -79,7 +87,7 @@ export default definePlugin({
         config: ctx.config,
         now: ctx.now,
         orders,
-        settings: ctx.services.settings as SettingsService,
+        settings: ctx.services.settings,
         users: users.users,
         admin: users.admin,
       }),

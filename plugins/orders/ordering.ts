@@ -3,9 +3,9 @@ import type { Config } from '../../core/config.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { banMessage, isBanActive } from '../../core/shared/ban.ts';
-import type { SettingsService } from '../settings/service.ts';
-import type { UserAdminService } from '../users/admin-service.ts';
-import { discordFields, type UsersService } from '../users/service.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { UserAdminService } from '../users/index.ts';
+import { discordFields, type UsersService } from '../users/index.ts';
 import { MAX_ITEM_LENGTH, type Mention, type OrderView } from './schemas.ts';
 import type { OrdersService } from './service.ts';
 

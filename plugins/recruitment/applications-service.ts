@@ -7,7 +7,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
 import { ResignationSchema } from '../users/entities.ts';
-import { REAPPLY_AFTER_MS } from '../users/profile-service.ts';
+import { REAPPLY_AFTER_MS } from '../users/schemas.ts';
 import { reviewableFormIds } from './access.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema, type RecruitmentForm } from './entities.ts';
 import {

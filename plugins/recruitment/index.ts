@@ -1,5 +1,7 @@
 import { definePlugin } from '../../core/plugin.ts';
+import ranks from '../ranks/index.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import users from '../users/index.ts';
 import { RecruitmentAccess } from './access.ts';
 import { recruitmentRoutes } from './api.ts';
 import { ApplicationsService } from './applications-service.ts';
@@ -22,16 +24,17 @@ export interface RecruitmentPlugin {
 /** Recruitment forms, applications and their review (docs/recruitment.md). */
 export default definePlugin({
   name: 'recruitment',
+  requires: [ranks, users],
   entities: [RecruitmentFormSchema, ApplicationSchema, ApplicationHistorySchema],
   migrations,
   service: (ctx): RecruitmentPlugin => ({
     forms: new FormsService(ctx.orm, ctx.audit, ctx.now),
     applications: new ApplicationsService(ctx.orm, ctx.now),
-    review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now, (ctx.services.users as UsersPlugin).grantHolds),
+    review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now, ctx.services.users.grantHolds),
     access: new RecruitmentAccess(ctx.orm),
   }),
   routes(app, plugin) {
     recruitmentRoutes(app, plugin);
   },
-  seed: (_plugin, ctx) => seedRecruitment(ctx),
+  seed: (_plugin, ctx) => seedRecruitment(ctx, ctx.services.ranks),
 });

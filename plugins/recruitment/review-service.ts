@@ -6,9 +6,8 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
-import '../notifications/events.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
 import { RankHistorySchema } from '../users/entities.ts';
-import '../users/events.ts';
 import type { UsersPlugin } from '../users/index.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema } from './entities.ts';
 import {

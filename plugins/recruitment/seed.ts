@@ -1,5 +1,5 @@
 import type { CoreContext } from '../../core/plugin.ts';
-import type { RanksService } from '../ranks/service.ts';
+import type { RanksService } from '../ranks/index.ts';
 import {
   ApplicationHistorySchema,
   ApplicationSchema,
@@ -130,8 +130,8 @@ const DRIVER_QUESTIONS: Question[] = [
  * form that Chefs may review too, with pending, on-hold and decided applications from the Discord customers the
  * orders seed made. Casey has none, so the demo (and the e2e journey) can apply.
  */
-export async function seedRecruitment(ctx: CoreContext): Promise<void> {
-  const ranks = await (ctx.services.ranks as RanksService).list();
+export async function seedRecruitment(ctx: CoreContext, ranksService: RanksService): Promise<void> {
+  const ranks = await ranksService.list();
   const rankId = (name: string) => ranks.find((r) => r.name === name)?.id ?? null;
   const now = ctx.now();
   const em = ctx.orm.em.fork();

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import users from '../users/index.ts';
 import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
 import { ReportManagerService } from './manager.ts';
@@ -17,17 +18,12 @@ export interface ReportsPlugin {
 /** Order reports: the feedback menu and the Report Manager (issue 15). */
 export default definePlugin({
   name: 'reports',
+  requires: [users],
   entities: [OrderReportSchema],
   migrations,
   service: (ctx): ReportsPlugin => ({
     filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
-    manager: new ReportManagerService(
-      ctx.orm,
-      ctx.events,
-      ctx.audit,
-      (ctx.services.users as UsersPlugin).admin,
-      ctx.now,
-    ),
+    manager: new ReportManagerService(ctx.orm, ctx.events, ctx.audit, ctx.services.users.admin, ctx.now),
   }),
   async routes(app, plugin, ctx) {
     reportsRoutes(app, plugin.filing, plugin.manager);

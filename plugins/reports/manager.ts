@@ -3,9 +3,9 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import '../notifications/events.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
 import { selectOrderViewsByIds } from '../orders/views.ts';
-import type { UserAdminService } from '../users/admin-service.ts';
+import type { UserAdminService } from '../users/index.ts';
 import type {
   CompleteReportInput,
   ReportDetail,

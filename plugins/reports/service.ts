@@ -5,7 +5,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
-import '../orders/events.ts';
+import type {} from '../orders/index.ts'; // the events it declares
 import type { OrderView } from '../orders/schemas.ts';
 import { iso } from '../orders/views.ts';
 import {

@@ -6,6 +6,8 @@ import { migrations } from './migrations/index.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
 
+export type { SettingsService } from './service.ts';
+
 export default definePlugin({
   name: 'settings',
   entities: [SettingSchema],

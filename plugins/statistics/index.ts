@@ -1,7 +1,9 @@
 import { newId } from '../../core/ids.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import type { OnLeavePlugin } from '../onleave/index.ts';
+import onleave from '../onleave/index.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
+import orders from '../orders/index.ts';
 import { statisticsRoutes } from './api.ts';
 import { DayCloser } from './day-closer.ts';
 import { statisticsEntities } from './entities.ts';
@@ -22,12 +24,13 @@ export interface StatisticsPlugin {
 /** Management statistics: My Performance and Management (docs/statistics.md). */
 export default definePlugin({
   name: 'statistics',
+  requires: [onleave, orders],
   entities: statisticsEntities,
   migrations,
   service: (ctx): StatisticsPlugin => {
     // Plugins before this one (absent in a test's own plugin list): leave days, and who let a claim expire.
-    const leave = (ctx.services.onleave as OnLeavePlugin | undefined)?.requests;
-    const orders = ctx.services.orders as OrdersPlugin | undefined;
+    const leave = ctx.services.onleave.requests;
+    const orders = ctx.services.orders;
     orders?.sweeper.recordClaimExpiries(async (em, expiries) => {
       for (const e of expiries) {
         await em.execute(

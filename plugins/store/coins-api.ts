@@ -1,6 +1,6 @@
 import { publicAccess, requireAuth, requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
-import { UserIdOnlyParamsSchema } from '../users/admin-schemas.ts';
+import { UserIdOnlyParamsSchema } from '../users/schemas.ts';
 import {
   AdjustCoinsBodySchema,
   type AdjustCoinsResponse,

@@ -1,6 +1,8 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
+import settings from '../settings/index.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import users from '../users/index.ts';
 import { coinsRoutes } from './coins-api.ts';
 import hourlyCommand from './commands/hourly.ts';
 import { StorePurchaseSchema, storeEntities } from './entities.ts';
@@ -16,6 +18,8 @@ import { seedStoreItems } from './seed.ts';
 import { seedWallets } from './seed-wallets.ts';
 import { SponsorService } from './sponsor.ts';
 import { WalletService } from './wallets.ts';
+
+export type { GrantService } from './grants.ts';
 
 export interface StorePlugin {
   /** Coins: credit and debit for every plugin (rewards, purchases), idempotent per reference. */
@@ -45,12 +49,13 @@ const purchaseNames: GrantSourceNamer = async (em, ids) => {
 /** The money side inside the diner: coins and their ledger, grants, the hourly reward, sponsors, items and purchases (docs/store.md). */
 export default definePlugin({
   name: 'store',
+  requires: [settings, users],
   entities: storeEntities,
   migrations,
   service: (ctx): StorePlugin => {
     const coins = new CoinLedger(ctx.orm, ctx.now);
     const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
-    const settings = ctx.services.settings as SettingsService;
+    const settings = ctx.services.settings;
     const sponsor = new SponsorService({
       orm: ctx.orm,
       coins,
@@ -61,7 +66,7 @@ export default definePlugin({
     });
     // `nitroPayToken` in GET /api/v3/users/@me, what grants hold in the user manager's view, and the ranks grants
     // hold when a rank is given or taken by hand: the users plugin asks us, without importing this plugin.
-    const users = ctx.services.users as UsersPlugin;
+    const users = ctx.services.users;
     users.users.issuePaymentTokensWith((userId) => sponsor.tokenFor(userId)?.token ?? null);
     users.grantHolds.register(grants);
     grants.nameSourcesWith('purchase', purchaseNames);

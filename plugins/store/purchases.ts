@@ -8,7 +8,7 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
-import '../notifications/events.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
 import { type StorePurchase, StorePurchaseSchema } from './entities.ts';
 import { type GrantService, reasonOf } from './grants.ts';
 import type {

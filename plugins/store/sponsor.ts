@@ -5,8 +5,8 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { parseInput } from '../../core/http/zod.ts';
 import { isId } from '../../core/shared/ids.ts';
-import '../notifications/events.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
+import type { SettingsService } from '../settings/index.ts';
 import {
   SponsorCallbackBodySchema,
   type SponsorCallbackResponse,

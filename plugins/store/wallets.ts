@@ -4,8 +4,8 @@ import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import '../notifications/events.ts';
-import { manageableTarget, userTarget } from '../users/admin-service.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
+import { manageableTarget, userTarget } from '../users/index.ts';
 import {
   type AdjustCoinsInput,
   type AdjustCoinsResponse,

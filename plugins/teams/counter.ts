@@ -1,6 +1,6 @@
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
-import '../orders/events.ts';
+import type {} from '../orders/index.ts'; // the events it declares
 import type { LeaderboardPeriod, LeaderboardTeamEntry, OrderView } from '../orders/schemas.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
 import type { TeamsService } from './service.ts';

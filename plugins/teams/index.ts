@@ -1,7 +1,10 @@
 import { definePlugin } from '../../core/plugin.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
-import type { SettingsService } from '../settings/service.ts';
+import orders from '../orders/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import settings from '../settings/index.ts';
 import type { UsersPlugin } from '../users/index.ts';
+import users from '../users/index.ts';
 import { teamsRoutes } from './api.ts';
 import { TeamCounter } from './counter.ts';
 import { teamEntities } from './entities.ts';
@@ -22,20 +25,21 @@ export interface TeamsPlugin {
 /** Teams (issue 14): Team Manager, the counters fed by deliveries, the leaderboard's Top teams. */
 export default definePlugin({
   name: 'teams',
+  requires: [settings, users, orders],
   entities: teamEntities,
   migrations,
   service: (ctx): TeamsPlugin => {
-    const teams = new TeamsService(ctx.orm, ctx.events, ctx.audit, ctx.services.settings as SettingsService, ctx.now);
+    const teams = new TeamsService(ctx.orm, ctx.events, ctx.audit, ctx.services.settings, ctx.now);
     const counter = new TeamCounter(ctx.orm, teams, ctx.now);
     counter.listen(ctx.events);
     // The orders plugin (before this one; absent in a test's own plugin list) shows Top teams on its leaderboard.
-    const stats = (ctx.services.orders as OrdersPlugin | undefined)?.stats;
+    const stats = ctx.services.orders.stats;
     if (stats) {
       stats.withTeams((period, since) => counter.board(period, since));
       teams.whenBoardChanges(() => stats.forgetLeaderboards());
     }
     // User objects carry their team (§3): the users plugin (before this one) asks here.
-    (ctx.services.users as UsersPlugin).users.lookUpTeamsWith({
+    ctx.services.users.users.lookUpTeamsWith({
       visibleTo: (viewer) => teams.visibleTo(viewer),
       teamIdsOf: (ids) => teams.teamIdsOf(ids),
     });

@@ -5,7 +5,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import '../notifications/events.ts';
+import type {} from '../notifications/index.ts';
 import { TeamSchema } from './entities.ts';
 import type {
   BulkUpdateTeamsInput,

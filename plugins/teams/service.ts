@@ -6,7 +6,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
-import type { SettingsService } from '../settings/service.ts';
+import type { SettingsService } from '../settings/index.ts';
 import { type Team, TeamSchema } from './entities.ts';
 import type { CreateTeamInput, TeamDetailView, TeamMemberView, TeamView, UpdateTeamInput } from './schemas.ts';
 

@@ -1,5 +1,6 @@
 import { requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
+import type { UserAdminService } from './admin-service.ts';
 import {
   AdminUsersBodySchema,
   type AdminUsersResponse,
@@ -15,8 +16,7 @@ import {
   UpdateRankBodySchema,
   UserIdOnlyParamsSchema,
   type WarningView,
-} from './admin-schemas.ts';
-import type { UserAdminService } from './admin-service.ts';
+} from './schemas.ts';
 import type { UsersService } from './service.ts';
 
 const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });

@@ -11,6 +11,8 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
+import type {} from '../notifications/index.ts'; // the events it declares
+import { type Blacklist, BlacklistSchema, RankHistorySchema, type Warning, WarningSchema } from './entities.ts';
 import type {
   AdminUsersFilter,
   AdminUsersPage,
@@ -20,9 +22,7 @@ import type {
   RankHistoryView,
   SetBlacklistInput,
   WarningView,
-} from './admin-schemas.ts';
-import { type Blacklist, BlacklistSchema, RankHistorySchema, type Warning, WarningSchema } from './entities.ts';
-import '../notifications/events.ts';
+} from './schemas.ts';
 import './events.ts';
 import type { GrantHolds, HeldByGrants } from './grant-holds.ts';
 import { toUserView } from './service.ts';

@@ -13,8 +13,13 @@ import { ProfileService } from './profile-service.ts';
 import type { DemoUser } from './schemas.ts';
 import { seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
+import './events.ts';
+import ranks from '../ranks/index.ts';
 
+export type { UserAdminService } from './admin-service.ts';
+export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
+export { discordFields, type UsersService } from './service.ts';
 
 export interface UsersPlugin {
   users: UsersService;
@@ -34,6 +39,7 @@ export interface UsersPlugin {
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
 export default definePlugin({
   name: 'users',
+  requires: [ranks],
   entities: [RankHistorySchema, WarningSchema, BlacklistSchema, ResignationSchema],
   migrations,
   service: (ctx): UsersPlugin => {
@@ -62,5 +68,5 @@ export default definePlugin({
       endSessions: true,
     }),
   },
-  seed: (_plugin, ctx) => seedUsers(ctx),
+  seed: (_plugin, ctx) => seedUsers(ctx, ctx.services.ranks),
 });

@@ -1,13 +1,14 @@
 import { requireAuth, requireSelfOrPermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
-import { UserIdOnlyParamsSchema, type WarningView } from './admin-schemas.ts';
 import type { UserAdminService } from './admin-service.ts';
 import type { ProfileService } from './profile-service.ts';
 import {
   PremadeMessagesBodySchema,
   type PremadeMessagesResponse,
+  UserIdOnlyParamsSchema,
   UserManagerUpdateBodySchema,
   type UserView,
+  type WarningView,
 } from './schemas.ts';
 
 /** The `:id` user themself, or a user manager (who may only act on someone ranked below them: the service checks). */

@@ -10,11 +10,14 @@ import { manageableTarget, userTarget } from './admin-service.ts';
 import { RankHistorySchema, ResignationSchema } from './entities.ts';
 import type { GrantHolds } from './grant-holds.ts';
 import './events.ts';
-import { PREMADE_MESSAGE_REF, type UserManagerUpdate, UserSelfUpdateBodySchema, type UserView } from './schemas.ts';
+import {
+  PREMADE_MESSAGE_REF,
+  REAPPLY_AFTER_MS,
+  type UserManagerUpdate,
+  UserSelfUpdateBodySchema,
+  type UserView,
+} from './schemas.ts';
 import { type DiscordProfile, discordFields, toUserView } from './service.ts';
-
-/** After resigning, a user may not apply to join the staff again for a week (specification, section 9). */
-export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const RESIGN_NOT_ALLOWED =
   'Rank is not allowed to resign via website, please contact the appropriate administrator.';

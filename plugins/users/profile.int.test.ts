@@ -6,7 +6,8 @@ import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
 import type { UsersPlugin } from './index.ts';
-import { REAPPLY_AFTER_MS, RESIGN_NOT_ALLOWED } from './profile-service.ts';
+import { RESIGN_NOT_ALLOWED } from './profile-service.ts';
+import { REAPPLY_AFTER_MS } from './schemas.ts';
 
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MANAGER: Permission[] = [...STAFF, 'MANAGE_USERS'];

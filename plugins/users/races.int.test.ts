@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { RankHistoryView } from './admin-schemas.ts';
 import { BlacklistSchema, RankHistorySchema } from './entities.ts';
+import type { RankHistoryView } from './schemas.ts';
 
 /**
  * Read, decide, write under concurrency: every case fires its calls at once (Promise.all of inject calls). PGlite

@@ -1,6 +1,6 @@
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
-import type { RanksService } from '../ranks/service.ts';
+import type { RanksService } from '../ranks/index.ts';
 import type { DemoUser } from './schemas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -32,8 +32,8 @@ export const DEMO_USERS = [
 
 export const DEMO_USER_IDS: ReadonlySet<string> = new Set(DEMO_USERS.map((u) => u.id));
 
-export async function seedUsers(ctx: CoreContext): Promise<void> {
-  const ranks = await (ctx.services.ranks as RanksService).list();
+export async function seedUsers(ctx: CoreContext, ranksService: RanksService): Promise<void> {
+  const ranks = await ranksService.list();
   const em = ctx.orm.em.fork();
   for (const demo of DEMO_USERS) {
     const banned = demo.role === 'Banned user';

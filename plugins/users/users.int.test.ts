@@ -188,7 +188,7 @@ describe('the team', () => {
     const app = await createTestApp();
     try {
       await seedDemoData(app.server, plugins);
-      const ranks = await (app.server.ctx.services.ranks as import('../ranks/service.ts').RanksService).list();
+      const ranks = await (app.server.ctx.services.ranks as import('../ranks/index.ts').RanksService).list();
       const name = (id: string) => ranks.find((r) => r.id === id)?.name;
       const team = await (app.server.ctx.services.users as import('./index.ts').UsersPlugin).users.team();
       expect(team.map((g) => [name(g.rankId), g.members.map((m) => m.displayName)])).toEqual([

@@ -1,4 +1,4 @@
-import { AdminUsersBodySchema } from '../../plugins/users/admin-schemas.ts';
+import { AdminUsersBodySchema } from '../../plugins/users/schemas.ts';
 
 type UserAdmin = App.Locals['services']['users']['admin'];
 
