@@ -4,8 +4,7 @@ import { startApp } from '../core/boot.ts';
 import { loadConfig } from '../core/config.ts';
 import { newId } from '../core/ids.ts';
 import { toBits } from '../core/shared/permissions.ts';
-import { plugins } from '../plugins/index.ts';
-import type { OrdersPlugin } from '../plugins/orders/index.ts';
+import { appServices, plugins } from '../plugins/index.ts';
 
 /**
  * The orders benchmark's server: the real web process (startApp), plus a kitchen to measure. Once ready it writes
@@ -18,7 +17,7 @@ const CHEFS = Number(process.env.BENCH_CHEFS ?? 200);
 
 const app = await startApp(loadConfig(), plugins);
 const { server } = app;
-const { orders } = server.ctx.services.orders as OrdersPlugin;
+const { orders } = appServices(server.ctx).orders;
 
 const em = server.ctx.orm.em.fork();
 const staff = toBits(['MANAGE_ORDERS']);

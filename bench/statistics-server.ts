@@ -6,8 +6,8 @@ import { loadConfig } from '../core/config.ts';
 import { newId } from '../core/ids.ts';
 import { definePlugin } from '../core/plugin.ts';
 import { toBits } from '../core/shared/permissions.ts';
-import { plugins } from '../plugins/index.ts';
-import statisticsPlugin, { type StatisticsPlugin } from '../plugins/statistics/index.ts';
+import { appServices, plugins } from '../plugins/index.ts';
+import statisticsPlugin from '../plugins/statistics/index.ts';
 import { addDays } from '../plugins/statistics/schemas.ts';
 
 /**
@@ -78,7 +78,7 @@ await em.execute(
   [customer, ORDERS, now, ORDERS],
 );
 // Roll up the ended days, as a running server's closer would have (the bench measures the path a live server takes).
-await (server.ctx.services.statistics as StatisticsPlugin).days.closeDue();
+await appServices(server.ctx).statistics.days.closeDue();
 // Planner statistics, as autovacuum would have gathered by now on a running server.
 await em.execute('analyze orders, statistics_days, statistics_member_days');
 const { token } = await server.ctx.sessions.create(staff[0]!);

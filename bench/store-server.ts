@@ -3,8 +3,7 @@ import { UserSchema } from '../core/auth/entities.ts';
 import { startApp } from '../core/boot.ts';
 import { loadConfig } from '../core/config.ts';
 import { newId } from '../core/ids.ts';
-import { plugins } from '../plugins/index.ts';
-import type { StorePlugin } from '../plugins/store/index.ts';
+import { appServices, plugins } from '../plugins/index.ts';
 
 /**
  * The purchases benchmark's server: the real web process (startApp) plus buyers. Once ready it writes
@@ -16,7 +15,7 @@ const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 
 const app = await startApp(loadConfig(), plugins);
 const { server } = app;
-const store = server.ctx.services.store as StorePlugin;
+const store = appServices(server.ctx).store;
 const em = server.ctx.orm.em.fork();
 const ids = Array.from({ length: BUYERS }, (_, i) => {
   const id = newId();

@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DiscordPlugin } from '../plugins/discord/index.ts';
-import type { OrdersPlugin } from '../plugins/orders/index.ts';
+import { commandsOf } from '../core/plugin.ts';
+import { appServices } from '../plugins/index.ts';
 import { APPLICATION_ID, commandInteraction } from '../tests/stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts';
@@ -30,7 +30,7 @@ describe('the discord.js gateway client', () => {
     });
     bot = await startBotClient({
       config: app.config,
-      discord: app.server.ctx.services.discord as DiscordPlugin,
+      discord: appServices(app.server.ctx).discord,
       log: app.server.app.log,
     });
   });
@@ -63,7 +63,7 @@ describe('the discord.js gateway client', () => {
       r.path.endsWith(`/interactions/${interaction.id}/${interaction.token}/callback`),
     )!;
     expect(callback.body).toMatchObject({ type: 4, data: { allowed_mentions: { parse: [] } } });
-    const { orders } = app.server.ctx.services.orders as OrdersPlugin;
+    const { orders } = appServices(app.server.ctx).orders;
     expect(await orders.get(orderID)).toMatchObject({ item: 'Gateway burger', status: 'ORDERED', guildId: guild });
 
     discord.gateway.dispatch('GUILD_DELETE', { id: guild });
@@ -98,7 +98,7 @@ describe('the discord.js gateway client', () => {
     discord.gateway.dispatch('INTERACTION_CREATE', goneInteraction);
     const goneReply = await until(() => discord.bot.originals.get(goneInteraction.token));
     const goneOrderID = (goneReply.embeds[0] as APIEmbed).fields!.find((f) => f.name === 'Order ID')!.value;
-    const { orders } = app.server.ctx.services.orders as OrdersPlugin;
+    const { orders } = appServices(app.server.ctx).orders;
     discord.gateway.dispatch('GUILD_DELETE', { id: guild, unavailable: true });
     discord.gateway.dispatch('GUILD_DELETE', { id: gone });
     await until(async () => (await orders.get(goneOrderID)).status === 'CANCELLED');
@@ -119,7 +119,7 @@ describe('npm run bot:register', () => {
         DISCORD_API_URL: discord.apiUrl,
         DISCORD_APPLICATION_ID: APPLICATION_ID,
       });
-      const commands = plugins.flatMap((p) => p.commands ?? []);
+      const commands = commandsOf(plugins);
       expect(await registerCommands(config, commands)).toBe(commands.length);
       expect(await registerCommands(config, commands, '800000000000000001')).toBe(commands.length);
       const names = (discord.bot.commands.get('global') as { name: string }[]).map((c) => c.name);

@@ -5,6 +5,7 @@ import type { DiscordPlugin } from '../plugins/discord/index.ts';
 import { plugins } from '../plugins/index.ts';
 import type { NotificationsPlugin } from '../plugins/notifications/index.ts';
 import '../plugins/notifications/events.ts';
+import { commandsOf } from '../core/plugin.ts';
 import type { OrdersPlugin } from '../plugins/orders/index.ts';
 import {
   APPLICATION_ID,
@@ -141,7 +142,7 @@ describe('every Discord call goes to DISCORD_API_URL', () => {
       link: null,
     });
     await until(() => discord.dmsTo(user.id).length > 0);
-    const commands = plugins.flatMap((p) => p.commands ?? []);
+    const commands = commandsOf(plugins);
     expect(await registerCommands(app.config, commands)).toBe(commands.length);
     expect(guard.attempts).toEqual([]);
   });

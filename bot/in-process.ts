@@ -1,5 +1,5 @@
 import type { StartedApp } from '../core/boot.ts';
-import type { DiscordPlugin } from '../plugins/discord/index.ts';
+import { appServices } from '../plugins/index.ts';
 import { type BotClient, startBotClient } from './client.ts';
 
 /**
@@ -11,7 +11,7 @@ export async function startInProcess(app: StartedApp): Promise<BotClient | null>
   try {
     return await startBotClient({
       config: app.server.ctx.config,
-      discord: app.server.ctx.services.discord as DiscordPlugin,
+      discord: appServices(app.server.ctx).discord,
       log,
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../core/config.ts';
+import { commandsOf } from '../core/plugin.ts';
 import { plugins } from '../plugins/index.ts';
 import { registerCommands } from './commands.ts';
 
@@ -7,7 +8,7 @@ import { registerCommands } from './commands.ts';
 try {
   const { values } = parseArgs({ options: { guild: { type: 'string' } } });
   const config = loadConfig();
-  const commands = plugins.flatMap((p) => p.commands ?? []);
+  const commands = commandsOf(plugins);
   const count = await registerCommands(config, commands, values.guild);
   console.log(`Registered ${count} slash commands ${values.guild ? `in server ${values.guild}` : 'globally'}.`);
 } catch (error) {

@@ -2,8 +2,7 @@ import { openAndMigrate } from '../core/boot.ts';
 import { ConfigError, loadConfig } from '../core/config.ts';
 import { EventBridge } from '../core/db/event-bridge.ts';
 import { buildServer } from '../core/http/server.ts';
-import type { DiscordPlugin } from '../plugins/discord/index.ts';
-import { plugins } from '../plugins/index.ts';
+import { appServices, plugins } from '../plugins/index.ts';
 import { startBotClient } from './client.ts';
 
 /**
@@ -23,14 +22,14 @@ async function main(): Promise<void> {
   await bridge?.start();
   const bot = await startBotClient({
     config,
-    discord: server.ctx.services.discord as DiscordPlugin,
+    discord: appServices(server.ctx).discord,
     log: server.app.log,
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void (async () => {
         await bot.stop();
-        await (server.ctx.services.discord as DiscordPlugin).messages.idle();
+        await appServices(server.ctx).discord.messages.idle();
         await bridge?.stop();
         await server.close();
         await orm.close();

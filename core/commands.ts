@@ -27,7 +27,7 @@ export interface CommandReply {
   trackOrder?: string;
 }
 
-export interface CommandContext<Options = Record<string, unknown>> {
+export interface CommandContext<Options = Record<string, unknown>, Services = object> {
   user: CommandUser;
   /** null in a DM. */
   guildId: string | null;
@@ -40,8 +40,11 @@ export interface CommandContext<Options = Record<string, unknown>> {
   appPermissions: bigint | null;
   /** The interaction, for what outlives the reply (editing it later): the application and the 15-minute token. */
   interaction: { id: string; applicationId: string; token: string };
-  /** Every plugin's service by plugin name (CoreContext.services). */
-  services: Readonly<Record<string, unknown>>;
+  /**
+   * Services by plugin name: those of the command's plugin and of the plugins it requires, typed as the command
+   * declares them (`commandsFor`); the plugin's definition refuses a command that asks for any other.
+   */
+  services: Services;
   /** The clock services read. */
   now: () => number;
   reply(reply: CommandReply): Promise<void>;
@@ -53,19 +56,28 @@ export interface CommandContext<Options = Record<string, unknown>> {
  */
 export type CommandGuard = Requirement | null;
 
-export interface BotCommand<Schema extends z.ZodType = z.ZodType> {
+export interface BotCommand<Schema extends z.ZodType = z.ZodType, Services = object> {
   /** What Discord registers: name, description, options (discord-api-types JSON). */
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   guard: CommandGuard;
   /** Parses the flattened options (`{ name: value }`, subcommand as `subcommand`). */
   options: Schema;
-  handler(ctx: CommandContext<z.output<Schema>>): Promise<void>;
+  handler: (ctx: CommandContext<z.output<Schema>, Services>) => Promise<void>;
 }
 
-/** Identity function for the types: `export default defineCommand({...})`. */
+/** Identity function for the types, for a command that uses no service: `export default defineCommand({...})`. */
 export function defineCommand<Schema extends z.ZodType>(command: BotCommand<Schema>): BotCommand<Schema> {
   return command;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any command, whatever its options: a handler's parameter rejects `unknown`
-export type AnyCommand = BotCommand<any>;
+/**
+ * A plugin's own `defineCommand`, whose handlers see `ctx.services` typed: `commandsFor<{ orders: OrdersPlugin }>()`
+ * (plugins/<name>/commands/define.ts). `Services` names the plugin's service and those of plugins it requires; the
+ * plugin's definition checks that against what it really has.
+ */
+export function commandsFor<Services>() {
+  return <Schema extends z.ZodType>(command: BotCommand<Schema, Services>): BotCommand<Schema, Services> => command;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any command, whatever its options and services: a handler's parameter rejects `unknown`
+export type AnyCommand = BotCommand<any, any>;

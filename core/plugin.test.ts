@@ -11,9 +11,9 @@ const specials = definePlugin({
 
 describe('plugin composition', () => {
   it('builds the services in list order, each seeing those it requires', () => {
-    const ctx = { services: {} } as CoreContext;
-    createServices([menu, specials], ctx);
-    expect((ctx.services.specials as { today: () => string }).today()).toBe('burger');
+    const services: { specials?: { today: () => string } } = {};
+    createServices([menu, specials], { services } as CoreContext);
+    expect(services.specials?.today()).toBe('burger');
   });
 
   it('refuses a plugin listed before one it requires, naming both', () => {

@@ -47,6 +47,11 @@ export interface CoreContext {
   metrics: Metrics;
 }
 
+/** What a plugin's commands may use: its own service, and the services of the plugins it requires. */
+export type CommandServicesOf<Name extends string, Service, Requires extends readonly AnyPlugin[]> = {
+  [K in Name]: Service;
+} & ServicesOf<Requires>;
+
 /** A plugin's view of the context: the services of the plugins it requires, typed, by their names. */
 export type PluginContext<Requires extends readonly AnyPlugin[] = readonly []> = Omit<CoreContext, 'services'> & {
   services: ServicesOf<Requires>;
@@ -76,7 +81,11 @@ export interface PluginDefinition<
    * (core/gateway). Return null to send nothing. The gateway applies the audience; the plugin never sees sockets.
    */
   gateway?: GatewayFilters;
-  /** Slash commands (core/commands.ts), one per file under `commands/`; served by HTTP interactions and the gateway client. */
+  /**
+   * Slash commands (core/commands.ts), one per file under `commands/`; served by HTTP interactions and the gateway
+   * client. A command's handler sees this plugin's service and those of the plugins it requires, typed through
+   * `commandsFor<CommandServicesOf<…>>()` (plugins/<name>/commands/define.ts).
+   */
   commands?: readonly AnyCommand[];
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
@@ -102,6 +111,11 @@ export type AnyPlugin = PluginDefinition<string, any, any>;
 export type ServicesOf<Plugins extends readonly AnyPlugin[]> = {
   [P in Plugins[number] as P['name']]: P extends PluginDefinition<string, infer S, infer _R> ? S : never;
 };
+
+/** Every plugin's slash commands, in plugin order. */
+export function commandsOf(plugins: readonly AnyPlugin[]): AnyCommand[] {
+  return plugins.flatMap((plugin): readonly AnyCommand[] => plugin.commands ?? []);
+}
 
 /**
  * Refuses a plugin list in which a plugin requires one that is missing or comes after it: services are built in

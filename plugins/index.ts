@@ -1,4 +1,4 @@
-import type { ServicesOf } from '../core/plugin.ts';
+import type { CoreContext, ServicesOf } from '../core/plugin.ts';
 import appeals from './appeals/index.ts';
 import billing from './billing/index.ts';
 import deliveryMessages from './delivery-messages/index.ts';
@@ -37,3 +37,11 @@ export const plugins = [
 ] as const;
 
 export type Services = ServicesOf<typeof plugins>;
+
+/**
+ * The services of an app built from this list (`startApp`, `createTestApp`), typed: for the bot, the bench and the
+ * tests, which hold the whole app. A plugin never uses it: it declares `requires` and reads its typed `ctx.services`.
+ */
+export function appServices(ctx: Pick<CoreContext, 'services'>): Services {
+  return ctx.services as Services;
+}

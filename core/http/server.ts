@@ -16,7 +16,7 @@ import { registerGateway } from '../gateway/route.ts';
 import { metricsServed, registerHttpMetrics } from '../metrics/http.ts';
 import { registerKernelMetrics } from '../metrics/kernel.ts';
 import { Metrics } from '../metrics/metrics.ts';
-import { type AnyPlugin, type App, type CoreContext, createServices } from '../plugin.ts';
+import { type AnyPlugin, type App, type CoreContext, commandsOf, createServices } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { logDestination, RequestLogger, requestLogLevel } from './logging.ts';
@@ -188,7 +188,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     log: app.log,
     services,
     now: options.now ?? Date.now,
-    commands: plugins.flatMap((p) => p.commands ?? []),
+    commands: commandsOf(plugins),
     metrics,
   };
   registerRequestSession(app, config, sessions);

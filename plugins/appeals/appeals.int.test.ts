@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { SettingsService } from '../settings/index.ts';
+import { appServices } from '../index.ts';
 import { AppealSchema, AppealVoteSchema } from './entities.ts';
 
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
@@ -258,7 +258,7 @@ describe('appeals', () => {
     });
 
     it('appealVotesToDecide is read from the settings', async () => {
-      const settings = app.server.ctx.services.settings as SettingsService;
+      const settings = appServices(app.server.ctx).settings;
       await settings.set('appealVotesToDecide', 1, null);
       try {
         const blake = await banned('blake9');

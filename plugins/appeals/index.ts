@@ -1,7 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { SettingsService } from '../settings/index.ts';
 import settings from '../settings/index.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import users from '../users/index.ts';
 import { appealsRoutes } from './api.ts';
 import { appealEntities } from './entities.ts';

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import { createTestApp } from '../../tests/support/test-app.ts';
-import type { StorePlugin } from '../store/index.ts';
+import { appServices } from '../index.ts';
 import { StripeCheckoutSessionSchema, StripeEventSchema } from './entities.ts';
-import type { BillingPlugin } from './index.ts';
 import { PAST_DUE_GRACE_DAYS, PAYMENTS_NOT_SET_UP, STRIPE_OUTAGE } from './schemas.ts';
 import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
@@ -163,11 +162,11 @@ describe('billing: subscriptions through the Stripe stand-in', () => {
     const user = await t.app.createUser();
     const subId = await t.subscribe(user);
     await t.stripe.failPayment(subId);
-    await (t.app.server.ctx.services.store as StorePlugin).sweeper.sweep();
+    await appServices(t.app.server.ctx).store.sweeper.sweep();
     expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
     t.clock.now += (PAST_DUE_GRACE_DAYS + 1) * DAY;
     try {
-      await (t.app.server.ctx.services.store as StorePlugin).sweeper.sweep();
+      await appServices(t.app.server.ctx).store.sweeper.sweep();
       expect(await t.perksOf(user.id)).toEqual([]);
     } finally {
       t.clock.now -= (PAST_DUE_GRACE_DAYS + 1) * DAY;
@@ -198,7 +197,7 @@ describe('billing: subscriptions through the Stripe stand-in', () => {
     t.stripe.setDelivery({ hold: true });
     const subId = await t.subscribe(user);
     expect(await me(user.auth)).toEqual([]);
-    await (t.app.server.ctx.services.billing as BillingPlugin).subscriptions.syncUser(user.id);
+    await appServices(t.app.server.ctx).billing.subscriptions.syncUser(user.id);
     expect((await me(user.auth))[0]).toMatchObject({ id: subId, state: 'active' });
     expect(await t.perksOf(user.id)).toEqual(['SUPPORTER']);
     t.stripe.setDelivery({});
@@ -276,7 +275,7 @@ describe('billing without Stripe configured', () => {
         expect(answer.statusCode, call.url).toBe(503);
         expect(answer.json()).toMatchObject({ statusCode: 503, message: PAYMENTS_NOT_SET_UP });
       }
-      expect((app.server.ctx.services.billing as BillingPlugin).subscriptions.plans()).toHaveLength(2);
+      expect(appServices(app.server.ctx).billing.subscriptions.plans()).toHaveLength(2);
     } finally {
       await app.close();
     }

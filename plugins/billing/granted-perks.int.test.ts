@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
-import type { StorePlugin } from '../store/index.ts';
+import { appServices } from '../index.ts';
 import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
 const MANAGER: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_USERS'];
@@ -19,7 +19,7 @@ describe('granted perks and the user manager', () => {
   });
   afterAll(() => t?.close());
 
-  const store = () => t.app.server.ctx.services.store as StorePlugin;
+  const store = () => appServices(t.app.server.ctx).store;
   const editPerks = (user: TestUser, perks: string[]) =>
     t.app.inject({ method: 'PATCH', url: `/api/client/users/${user.id}`, headers: manager.auth, payload: { perks } });
   const ownPerks = async (user: TestUser) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
-import type { StorePlugin } from '../store/index.ts';
+import { appServices } from '../index.ts';
 import type { RankHistoryView } from '../users/schemas.ts';
 import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
@@ -29,7 +29,7 @@ describe('granted ranks and the user manager', () => {
   });
   afterAll(() => t?.close());
 
-  const store = () => t.app.server.ctx.services.store as StorePlugin;
+  const store = () => appServices(t.app.server.ctx).store;
   const editRanks = (user: TestUser, ranks: string[]) =>
     t.app.inject({
       method: 'PATCH',

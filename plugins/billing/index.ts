@@ -1,5 +1,4 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { StorePlugin } from '../store/index.ts';
 import store from '../store/index.ts';
 import { billingRoutes } from './api.ts';
 import {

@@ -1,5 +1,4 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
 import { DeliveryMessageSchema } from './entities.ts';

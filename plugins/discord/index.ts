@@ -1,9 +1,6 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { NotificationsPlugin } from '../notifications/index.ts';
 import notifications from '../notifications/index.ts';
-import type { OrdersPlugin } from '../orders/index.ts';
 import orders from '../orders/index.ts';
-import type { SettingsService } from '../settings/index.ts';
 import settings from '../settings/index.ts';
 import { interactionsRoutes } from './api.ts';
 import help from './commands/help.ts';
@@ -36,9 +33,12 @@ export interface DiscordPlugin {
  * (plugins/notifications) and posts announced rank changes (to Site Settings' rankAnnouncementChannel) only with
  * DISCORD_TOKEN.
  */
+/** The plugins whose services discord uses, its commands too (commands/define.ts). */
+export const requires = [settings, notifications, orders] as const;
+
 export default definePlugin({
   name: 'discord',
-  requires: [settings, notifications, orders],
+  requires,
   entities: discordEntities,
   migrations,
   service: (ctx): DiscordPlugin => {

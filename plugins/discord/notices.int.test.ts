@@ -2,16 +2,15 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import type { NotificationsPlugin } from '../notifications/index.ts'; // the events it declares
-import type { DiscordPlugin } from './index.ts';
+import { appServices } from '../index.ts';
 
 describe('notices as Discord DMs', () => {
   let discord: DiscordStandIn;
   let app: TestApp;
   const lines: { level: number; msg: string; notificationId?: string; status?: number }[] = [];
   let refs = 0;
-  const notifications = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
-  const dms = () => (app.server.ctx.services.discord as DiscordPlugin).noticeDms;
+  const notifications = () => appServices(app.server.ctx).notifications.notifications;
+  const dms = () => appServices(app.server.ctx).discord.noticeDms;
   /**
    * Publishes a notice as a feature does; waits until it is stored and its DM work is done (the DM listener, started
    * with the app, hears `noticeCreated` before this one, so its work is pending by then).

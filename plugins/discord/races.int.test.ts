@@ -3,11 +3,8 @@ import { RankSchema } from '../../core/auth/entities.ts';
 import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { NotificationsPlugin } from '../notifications/index.ts'; // the events it declares
-import type { OrdersPlugin } from '../orders/index.ts';
-import type { SettingsService } from '../settings/index.ts';
+import { appServices } from '../index.ts';
 import type {} from '../users/index.ts'; // the events it declares
-import type { DiscordPlugin } from './index.ts';
 import { INTERACTION_TOKEN_MS, OrderMessages } from './notifier.ts';
 
 /**
@@ -38,8 +35,8 @@ describe('order status messages from several processes', () => {
   });
 
   it('five processes updating one order after its token expired post one status message, then edit it', async () => {
-    const { orders } = app.server.ctx.services.orders as OrdersPlugin;
-    const { messages, rest } = app.server.ctx.services.discord as DiscordPlugin;
+    const { orders } = appServices(app.server.ctx).orders;
+    const { messages, rest } = appServices(app.server.ctx).discord;
     const customer = await app.createUser();
     const channel = '700000000000000901';
     const order = await orders.createOrder({
@@ -72,7 +69,7 @@ describe('order status messages from several processes', () => {
 describe('a notice heard by several processes', () => {
   let discord: DiscordStandIn;
   let app: TestApp;
-  const dms = () => (app.server.ctx.services.discord as DiscordPlugin).noticeDms;
+  const dms = () => appServices(app.server.ctx).discord.noticeDms;
 
   beforeAll(async () => {
     discord = await startDiscordStandIn({ botToken: 'notice-token' });
@@ -87,7 +84,7 @@ describe('a notice heard by several processes', () => {
 
   it('is sent as a DM once, however many processes hear noticeCreated', async () => {
     const user = await app.createUser();
-    const notifications = (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+    const notifications = appServices(app.server.ctx).notifications.notifications;
     const { id } = (await notifications.store({
       userId: user.id,
       ref: 'test:1',
@@ -119,7 +116,7 @@ describe('an announced rank change heard by several processes', () => {
   let app: TestApp;
   let manager: TestUser;
   let low: string;
-  const announcements = () => (app.server.ctx.services.discord as DiscordPlugin).rankAnnouncements;
+  const announcements = () => appServices(app.server.ctx).discord.rankAnnouncements;
 
   beforeAll(async () => {
     discord = await startDiscordStandIn({ botToken: 'rank-token' });
@@ -133,7 +130,7 @@ describe('an announced rank change heard by several processes', () => {
     const rank = em.create(RankSchema, { name: 'Line Cook', position: 20, permissions: 0 });
     await em.flush();
     low = rank.id;
-    await (app.server.ctx.services.settings as SettingsService).set('rankAnnouncementChannel', CHANNEL, null);
+    await appServices(app.server.ctx).settings.set('rankAnnouncementChannel', CHANNEL, null);
   });
   afterAll(async () => {
     await app?.close();

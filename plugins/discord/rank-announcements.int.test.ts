@@ -4,9 +4,8 @@ import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { SettingsService } from '../settings/index.ts';
+import { appServices } from '../index.ts';
 import type {} from '../users/index.ts'; // the events it declares
-import type { DiscordPlugin } from './index.ts';
 import { rankAnnouncement } from './rank-announcements.ts';
 
 const CHANNEL = '424242424242424242';
@@ -18,8 +17,8 @@ describe('announced rank changes posted to the Discord channel', () => {
   let manager: TestUser;
   let ranks: { high: string; low: string };
   const lines: { level: number; msg: string; announcementId?: string; status?: number }[] = [];
-  const announcements = () => (app.server.ctx.services.discord as DiscordPlugin).rankAnnouncements;
-  const settings = () => app.server.ctx.services.settings as SettingsService;
+  const announcements = () => appServices(app.server.ctx).discord.rankAnnouncements;
+  const settings = () => appServices(app.server.ctx).settings;
 
   /** PATCH update-rank as the manager; waits for the announcement work every listener started. */
   async function updateRanks(userId: string, body: { ranks: string[]; announce?: boolean }) {

@@ -4,7 +4,7 @@ import type { DomainEvents } from '../../core/events.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { NotificationSchema } from './entities.ts';
 import './events.ts';
-import type { NotificationsPlugin } from './index.ts';
+import { appServices } from '../index.ts';
 import type { NotificationView } from './schemas.ts';
 import { type Notice, noticeMaker } from './test-helpers.ts';
 
@@ -18,7 +18,7 @@ describe('notifications', () => {
   let manager: TestUser;
   let owner: TestUser;
   const created: DomainEvents['noticeCreated'][] = [];
-  const service = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const service = () => appServices(app.server.ctx).notifications.notifications;
   const notice = noticeMaker();
   /** Publishes a notice as a feature does, and waits until its listener stored it. */
   const publish = async (n: Notice): Promise<NotificationView> => {

@@ -3,7 +3,7 @@ import type { DomainEvents } from '../../core/events.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { NotificationSchema } from './entities.ts';
 import './events.ts';
-import type { NotificationsPlugin } from './index.ts';
+import { appServices } from '../index.ts';
 import { noticeMaker } from './test-helpers.ts';
 
 /**
@@ -15,7 +15,7 @@ describe('notifications under concurrency', () => {
   const clock = Date.parse('2026-11-25T03:00:00Z');
   let customer: TestUser;
   const created: DomainEvents['noticeCreated'][] = [];
-  const service = () => (app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const service = () => appServices(app.server.ctx).notifications.notifications;
   const notice = noticeMaker();
 
   beforeAll(async () => {

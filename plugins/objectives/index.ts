@@ -1,5 +1,4 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { StorePlugin } from '../store/index.ts';
 import { objectivesRoutes } from './api.ts';
 import { ClaimsService } from './claims.ts';
 import { ObjectiveSchema, objectiveEntities } from './entities.ts';

@@ -5,9 +5,9 @@ import { OP } from '../../core/gateway/protocol.ts';
 import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrderView } from '../orders/schemas.ts';
-import type { StorePlugin } from '../store/index.ts';
 import { ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
 import './events.ts';
+import { appServices } from '../index.ts';
 import { ObjectiveLive } from './live.ts';
 import type { ClaimView, ObjectiveView } from './schemas.ts';
 import { ADMIN, deliveredOrders, objectiveBody, STAFF } from './test-helpers.ts';
@@ -30,7 +30,7 @@ describe('objectives', () => {
     await app?.close();
   });
 
-  const store = () => app.server.ctx.services.store as StorePlugin;
+  const store = () => appServices(app.server.ctx).store;
   const create = async (body: Record<string, unknown>) => {
     const answer = await app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import type { StorePlugin } from '../store/index.ts';
+import { appServices } from '../index.ts';
 import { ObjectiveClaimSchema } from './entities.ts';
 import { ADMIN, deliveredOrders, objectiveBody, STAFF } from './test-helpers.ts';
 
@@ -18,7 +18,7 @@ describe('objective claims under concurrency', () => {
 
   it('20 claims of one complete objective at once: one 200, nineteen 409, the coins paid once', async () => {
     const admin = await app.createUser({ rankPermissions: ADMIN });
-    const store = app.server.ctx.services.store as StorePlugin;
+    const store = appServices(app.server.ctx).store;
     for (let trial = 0; trial < 3; trial++) {
       const driver = await app.createUser({ rankPermissions: STAFF });
       await deliveredOrders(app, 3, { driver: driver.id });
@@ -45,7 +45,7 @@ describe('objective claims under concurrency', () => {
 
   it('20 users claiming one global objective at once each get paid once', async () => {
     const admin = await app.createUser({ rankPermissions: ADMIN });
-    const store = app.server.ctx.services.store as StorePlugin;
+    const store = appServices(app.server.ctx).store;
     const users = await Promise.all(Array.from({ length: 10 }, () => app.createUser({ rankPermissions: STAFF })));
     for (const user of users) await deliveredOrders(app, 3, { driver: user.id });
     const created = await app.inject({
@@ -69,7 +69,7 @@ describe('objective claims under concurrency', () => {
 
   it('a perk claimed 10 times at once is granted once', async () => {
     const admin = await app.createUser({ rankPermissions: ADMIN });
-    const store = app.server.ctx.services.store as StorePlugin;
+    const store = appServices(app.server.ctx).store;
     const chef = await app.createUser({ rankPermissions: STAFF });
     await deliveredOrders(app, 1, { chef: chef.id });
     const created = await app.inject({

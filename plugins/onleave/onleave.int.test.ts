@@ -4,6 +4,7 @@ import { AuditEntrySchema } from '../../core/audit/entities.ts';
 import type { DomainEvents } from '../../core/events.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import { LeaveRequestSchema } from './entities.ts';
 import type { OnLeavePlugin } from './index.ts';
@@ -47,8 +48,8 @@ describe('onleave', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    leave = app.server.ctx.services.onleave as OnLeavePlugin;
-    orders = app.server.ctx.services.orders as OrdersPlugin;
+    leave = appServices(app.server.ctx).onleave;
+    orders = appServices(app.server.ctx).orders;
     manager = await app.createUser({ rankPermissions: MANAGER, rankPosition: 500 });
     admin = await app.createUser({ permissions: ['SUPER_ADMIN'] });
     app.server.ctx.events.on('notice', (notice) => void notices.push(notice));

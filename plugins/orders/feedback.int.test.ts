@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 
 /** GET /api/client/users/{id}/order-feedback: what customers rated of a chef's or driver's orders. */
@@ -12,7 +13,7 @@ describe('order feedback on a user', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', ORDER_COOKING_TIME_S: '0' } });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     // Two delivered orders, chef cooked both; the driver delivered the second; rated 5 and 2.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { FoodLookupQuerySchema } from './entities.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { Leaderboard } from './schemas.ts';
@@ -13,7 +14,7 @@ describe('food lookup, image search, leaderboard and figures', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', ORDER_COOKING_TIME_S: '0' }, now: () => clock });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
     chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP'] });
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageHostStandIn, startImageHostStandIn } from '../../tests/stand-ins/image-host/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { OrdersPlugin } from './index.ts';
+import { appServices } from '../index.ts';
 import { multipart, PNG } from './test-helpers.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -145,7 +145,7 @@ describe('order images: the image host (stand-in)', () => {
     const served = await fetch(link);
     expect(served.headers.get('content-type')).toBe('image/png');
 
-    const plugin = app.server.ctx.services.orders as OrdersPlugin;
+    const plugin = appServices(app.server.ctx).orders;
     const order = await plugin.orders.createOrder({ customerId: (await app.createUser()).id, item: 'Waffles' });
     await app.inject({ method: 'POST', url: `/api/client/orders/${order.id}/claim`, headers: chef.auth });
     const prepared = await app.inject({

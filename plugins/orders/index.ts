@@ -1,8 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
-import type { OnLeavePlugin } from '../onleave/index.ts';
-import type { SettingsService } from '../settings/index.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
 import { orderEntities } from './entities.ts';
@@ -61,9 +58,12 @@ const toKitchen =
   (data: unknown) => ({ t, data, to: kitchen });
 
 /** Orders: the kitchen, the delivery queue, food lookup and order pictures. */
+/** The plugins whose services orders uses, its commands too (commands/define.ts). */
+export const requires = [settings, users, onleave] as const;
+
 export default definePlugin({
   name: 'orders',
-  requires: [settings, users, onleave],
+  requires,
   entities: orderEntities,
   migrations,
   service: (ctx): OrdersPlugin => {

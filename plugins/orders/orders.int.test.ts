@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { OrderView } from './schemas.ts';
 import { kitchenOf } from './test-helpers.ts';
@@ -20,7 +21,7 @@ describe('order lifecycle', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     chef2 = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });

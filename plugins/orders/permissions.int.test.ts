@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 import { multipart, PNG } from './test-helpers.ts';
 
@@ -33,7 +34,7 @@ describe('orders API permission matrix', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vd-orders-'));
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', ORDER_COOKING_TIME_S: '0', DATA_DIR: dataDir } });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     foodId = (
       await plugin.foodLookup.create(
         { id: '1100000000000000005', username: 'owner', displayName: null },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 import { kitchenOf } from './test-helpers.ts';
 
@@ -19,7 +20,7 @@ describe('orders under concurrency', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     owner = await app.createUser({ permissions: ['SUPER_ADMIN'] });
     chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     driver = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });

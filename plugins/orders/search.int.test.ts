@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 
 describe('order search (Order Management)', () => {
@@ -11,7 +12,7 @@ describe('order search (Order Management)', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     admin = await app.createUser({ rankPermissions: ['SUPER_ADMIN'] });
     for (const [username, item] of [
       ['burger_fan', 'Cheeseburger with 100% beef'],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
-import type { OrdersPlugin } from './index.ts';
+import { appServices } from '../index.ts';
 import type { OrderView } from './schemas.ts';
 
 /** A 1×1 PNG. */
@@ -29,7 +29,7 @@ export function multipart(
  * cooking time passed and swept).
  */
 export function kitchenOf(app: () => TestApp, advance: (ms: number) => void) {
-  const plugin = () => app().server.ctx.services.orders as OrdersPlugin;
+  const plugin = () => appServices(app().server.ctx).orders;
   const post = (url: string, user: TestUser, payload?: unknown) =>
     app().inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { buildServer } from '../../core/http/server.ts';
 import { sampleValue } from '../../tests/support/metrics-text.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
-import { plugins } from '../index.ts';
+import { appServices, plugins } from '../index.ts';
 import type { OrdersPlugin } from './index.ts';
 import type { OrderView } from './schemas.ts';
 
@@ -20,7 +20,7 @@ describe('order deadlines (the sweeper)', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    plugin = app.server.ctx.services.orders as OrdersPlugin;
+    plugin = appServices(app.server.ctx).orders;
     chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
     for (let i = 0; i < 3; i++) drivers.push(await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] }));
   });
@@ -215,7 +215,7 @@ describe('order deadlines (the sweeper)', () => {
     });
     const second = await buildServer({ config, orm: app.db.orm, plugins, site: null, now: () => clock });
     try {
-      const orders = (second.ctx.services.orders as OrdersPlugin).orders;
+      const orders = appServices(second.ctx).orders.orders;
       const deadline = Date.now() + 5_000;
       while (Date.now() < deadline) {
         const [a, b] = [await orders.get(claimed.id), await orders.get(cooked.id)];
@@ -246,7 +246,7 @@ describe('the sweeper in metrics', () => {
     )!;
 
   it('shows a sweep stuck past its schedule as growing lag, and the lag gone once sweeps run on time again', async () => {
-    const sweeper = (app.server.ctx.services.orders as OrdersPlugin).sweeper;
+    const sweeper = appServices(app.server.ctx).orders.sweeper;
     // Not a whole scrape: the orders gauge would wait for the locked table too.
     const sweeps = async () =>
       sampleValue(

@@ -4,8 +4,8 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { RankView } from './schemas.ts';
-import type { RanksService } from './service.ts';
 
 type Who = 'customer' | 'staff' | 'banned' | 'manager' | 'superAdmin';
 
@@ -502,7 +502,7 @@ describe('ranks admin API', () => {
   });
 
   describe('the service, without HTTP', () => {
-    const service = () => app.server.ctx.services.ranks as RanksService;
+    const service = () => appServices(app.server.ctx).ranks;
     const actorOf = async (user: TestUser): Promise<CurrentUser> =>
       (await app.server.ctx.sessions.validate(user.token))!.user;
 

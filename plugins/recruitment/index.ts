@@ -1,6 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
 import ranks from '../ranks/index.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import users from '../users/index.ts';
 import { RecruitmentAccess } from './access.ts';
 import { recruitmentRoutes } from './api.ts';

@@ -3,7 +3,7 @@ import { AuditEntrySchema } from '../../core/audit/entities.ts';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { StorePlugin } from '../store/index.ts';
+import { appServices } from '../index.ts';
 import { RankHistorySchema, ResignationSchema } from '../users/entities.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import type { RecruitmentPlugin } from './index.ts';
@@ -653,7 +653,7 @@ describe('recruitment API', () => {
     it("accepting gives the form's rank by hand: a store trial of the same rank, ending later, leaves it", async () => {
       const form = await createForm({ title: 'After the trial' });
       const applicant = await app.createUser();
-      const grants = (app.server.ctx.services.store as StorePlugin).grants;
+      const grants = appServices(app.server.ctx).store.grants;
       const trial = { userId: applicant.id, source: 'purchase' as const, sourceRef: `trial-${applicant.id}` };
       await app.db.orm.em
         .fork()

@@ -1,5 +1,4 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import users from '../users/index.ts';
 import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';

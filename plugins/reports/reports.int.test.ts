@@ -4,9 +4,9 @@ import { AuditEntrySchema } from '../../core/audit/entities.ts';
 import type { DomainEvents } from '../../core/events.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { WarningSchema } from '../users/entities.ts';
 import { OrderReportSchema } from './entities.ts';
-import type { ReportsPlugin } from './index.ts';
 import type { ReportView } from './schemas.ts';
 import { deliveredOrder } from './test-support.ts';
 
@@ -364,7 +364,7 @@ describe('order reports', () => {
         .statusCode,
     ).toBe(404);
     // The customer's own list on the feedback page shows the outcome.
-    const mine = await (app.server.ctx.services.reports as ReportsPlugin).filing.mine(customer.id);
+    const mine = await appServices(app.server.ctx).reports.filing.mine(customer.id);
     expect(mine.find((r) => r._id === report._id)).toMatchObject({
       status: 'COMPLETED',
       outcome: 'The chef was warned. Sorry!',
@@ -393,7 +393,7 @@ describe('order reports', () => {
       status: 'OPEN',
     });
     // Syncing again (as on start) adds nothing; the customer may still report the order themself.
-    expect(await (app.server.ctx.services.reports as ReportsPlugin).filing.syncDriverReports()).toBe(0);
+    expect(await appServices(app.server.ctx).reports.filing.syncDriverReports()).toBe(0);
     expect((await eligible(customer, ready.orderID)).json().eligible).toBe(true);
   });
 
@@ -405,7 +405,7 @@ describe('order reports', () => {
       now: clock,
       report: true,
     });
-    expect(await (app.server.ctx.services.reports as ReportsPlugin).filing.syncDriverReports()).toBe(1);
+    expect(await appServices(app.server.ctx).reports.filing.syncDriverReports()).toBe(1);
     expect((await list({ category: 'TROLL_ORDER' })).reports.some((r) => r.order.id === missed.id)).toBe(true);
   });
 });

@@ -1,8 +1,6 @@
 import { newId } from '../../core/ids.ts';
 import { definePlugin } from '../../core/plugin.ts';
-import type { OnLeavePlugin } from '../onleave/index.ts';
 import onleave from '../onleave/index.ts';
-import type { OrdersPlugin } from '../orders/index.ts';
 import orders from '../orders/index.ts';
 import { statisticsRoutes } from './api.ts';
 import { DayCloser } from './day-closer.ts';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { StatisticsPlugin } from './index.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'member' | 'director' | 'superAdmin';
@@ -31,7 +32,7 @@ describe('statistics API permission matrix', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => NOW });
-    stats = app.server.ctx.services.statistics as StatisticsPlugin;
+    stats = appServices(app.server.ctx).statistics;
   });
   afterAll(() => app?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { StatisticsPlugin } from './index.ts';
 
 /**
@@ -20,7 +21,7 @@ describe('statistics under concurrency', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => NOW });
-    stats = app.server.ctx.services.statistics as StatisticsPlugin;
+    stats = appServices(app.server.ctx).statistics;
     for (let i = 0; i < 5; i++) members.push(await app.createUser({ rankPermissions: MEMBER }));
     director = await app.createUser({ rankPermissions: DIRECTOR });
   });

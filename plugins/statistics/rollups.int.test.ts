@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolOf } from '../../core/db/orm.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { OrderSchema } from '../orders/entities.ts';
 import { orderCode } from '../orders/service.ts';
 import type { StatisticsPlugin } from './index.ts';
@@ -100,7 +101,7 @@ describe('daily rollups', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => NOW });
-    stats = app.server.ctx.services.statistics as StatisticsPlugin;
+    stats = appServices(app.server.ctx).statistics;
     for (let i = 0; i < 3; i++) chefs.push(await app.createUser({ rankPermissions: MEMBER }));
     for (let i = 0; i < 2; i++) drivers.push(await app.createUser({ rankPermissions: MEMBER }));
     director = await app.createUser({ rankPermissions: DIRECTOR });

@@ -3,9 +3,9 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { AppealSchema, AppealVoteSchema } from '../appeals/entities.ts';
+import { appServices } from '../index.ts';
 import { LeaveRequestSchema } from '../onleave/entities.ts';
 import { OrderSchema } from '../orders/entities.ts';
-import type { OrdersPlugin } from '../orders/index.ts';
 import { orderCode } from '../orders/service.ts';
 import type { StatisticsPlugin } from './index.ts';
 import type { ManagementStatisticsRecord } from './schemas.ts';
@@ -56,7 +56,7 @@ describe('management statistics', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    stats = app.server.ctx.services.statistics as StatisticsPlugin;
+    stats = appServices(app.server.ctx).statistics;
     chef = await app.createUser({ rankPermissions: MEMBER });
     driver = await app.createUser({ rankPermissions: MEMBER });
     director = await app.createUser({ rankPermissions: DIRECTOR });
@@ -135,7 +135,7 @@ describe('management statistics', () => {
   });
 
   it('a claim the sweeper takes back is recorded with its holder: claimed and expired', async () => {
-    const orders = app.server.ctx.services.orders as OrdersPlugin;
+    const orders = appServices(app.server.ctx).orders;
     const customer = await app.createUser();
     const order = await orders.orders.createOrder({ customerId: customer.id, item: 'Taco' });
     expect(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { RankHistoryView } from '../users/schemas.ts';
 import type { StorePlugin } from './index.ts';
 
@@ -23,7 +24,7 @@ describe('granted ranks: a rank edit racing a grant', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    grants = (app.server.ctx.services.store as StorePlugin).grants;
+    grants = appServices(app.server.ctx).store.grants;
     manager = await app.createUser({ rankPermissions: MANAGER, rankPosition: 9000 });
     const em = app.db.orm.em.fork();
     plan = em.create(RankSchema, { name: 'Race Patron', position: 7, permissions: 0 }).id;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { RankHistorySchema } from '../users/entities.ts';
 import { GrantSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
@@ -15,7 +16,7 @@ describe('grants', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
-    grants = (app.server.ctx.services.store as StorePlugin).grants;
+    grants = appServices(app.server.ctx).store.grants;
     app.server.ctx.events.on('identityChanged', ({ userId }) => void (userId && identityChanged.push(userId)));
   });
   afterAll(() => app?.close());

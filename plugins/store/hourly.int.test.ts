@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { HOURLY_INTERVAL_MS } from './coins-schemas.ts';
 import { CoinTransactionSchema } from './entities.ts';
-import type { StorePlugin } from './index.ts';
 
 const START = Date.parse('2026-11-25T12:00:00Z');
 
@@ -44,7 +44,7 @@ describe('the hourly reward', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ amount: 50, balance: 100 });
 
-    const store = app.server.ctx.services.store as StorePlugin;
+    const store = appServices(app.server.ctx).store;
     expect(await store.hourly.status(user.id)).toEqual({
       balance: 100,
       amount: 50,
@@ -64,7 +64,7 @@ describe('the hourly reward', () => {
     clock = START;
     const manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
     const user = await app.createUser();
-    const store = app.server.ctx.services.store as StorePlugin;
+    const store = appServices(app.server.ctx).store;
     expect(await store.hourly.status(user.id)).toEqual({
       balance: 0,
       amount: 50,

@@ -1,7 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { SettingsService } from '../settings/index.ts';
 import settings from '../settings/index.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import users from '../users/index.ts';
 import { coinsRoutes } from './coins-api.ts';
 import hourlyCommand from './commands/hourly.ts';
@@ -47,9 +45,12 @@ const purchaseNames: GrantSourceNamer = async (em, ids) => {
 };
 
 /** The money side inside the diner: coins and their ledger, grants, the hourly reward, sponsors, items and purchases (docs/store.md). */
+/** The plugins whose services store uses, its commands too (commands/define.ts). */
+export const requires = [settings, users] as const;
+
 export default definePlugin({
   name: 'store',
-  requires: [settings, users],
+  requires,
   entities: storeEntities,
   migrations,
   service: (ctx): StorePlugin => {

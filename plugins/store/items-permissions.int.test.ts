@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.ts';
 import { type Callers, expectMatrixRow } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'settings' | 'superAdmin';
@@ -19,7 +20,7 @@ describe('store items API permission matrix', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0' } });
-    store = app.server.ctx.services.store as StorePlugin;
+    store = appServices(app.server.ctx).store;
     friend = await app.createUser({ username: 'matrix.friend' });
   });
   afterAll(() => app?.close());

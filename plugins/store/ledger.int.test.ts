@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.ts';
 import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
 
 /** The ledger: credits and debits with their ledger rows; under concurrency in races.int.test.ts. */
@@ -11,7 +12,7 @@ describe('coin ledger', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
-    coins = (app.server.ctx.services.store as StorePlugin).coins;
+    coins = appServices(app.server.ctx).store.coins;
   });
   afterAll(() => app?.close());
 

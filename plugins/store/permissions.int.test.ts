@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { expectMatrixRow, staffCallers } from '../../tests/support/permission-matrix.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { StorePlugin } from './index.ts';
+import { appServices } from '../index.ts';
 import { SPONSOR_SIGNATURE_HEADER, signSponsorCallback } from './sponsor.ts';
 
 type Who = 'anonymous' | 'customer' | 'banned' | 'chef' | 'manager' | 'superAdmin';
@@ -42,7 +42,7 @@ describe('coins API permission matrix', () => {
   });
 
   const member = () => app.createUser({ rankPosition: position++, rankPermissions: ['VIEW_STAFF_DASHBOARD'] });
-  const store = () => app.server.ctx.services.store as StorePlugin;
+  const store = () => appServices(app.server.ctx).store;
 
   const rows: {
     name: string;

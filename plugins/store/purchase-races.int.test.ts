@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../core/ids.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
 import type { CreateItemBody } from './item-schemas.ts';
 
@@ -17,7 +18,7 @@ describe('store purchases under concurrency', () => {
     app = await createTestApp({
       env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0', STORE_PURCHASES_PER_MINUTE: '0' },
     });
-    store = app.server.ctx.services.store as StorePlugin;
+    store = appServices(app.server.ctx).store;
     manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
   });
   afterAll(() => app?.close());

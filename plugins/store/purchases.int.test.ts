@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
 import type { CreateItemBody } from './item-schemas.ts';
 
@@ -19,7 +20,7 @@ describe('store items and purchases', () => {
       env: { ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0' },
       now: () => clock,
     });
-    store = app.server.ctx.services.store as StorePlugin;
+    store = appServices(app.server.ctx).store;
     manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });
     app.server.ctx.events.on('notice', (n) => void notices.push(n));
   });

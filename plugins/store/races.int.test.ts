@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { HOURLY_INTERVAL_MS } from './coins-schemas.ts';
 import { CoinTransactionSchema, GrantSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
@@ -24,7 +25,7 @@ describe('the store under concurrency', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0', ...ADS }, now: () => clock });
-    store = app.server.ctx.services.store as StorePlugin;
+    store = appServices(app.server.ctx).store;
     app.server.ctx.events.on('notice', (notice) => void notices.push(notice));
   });
   afterAll(() => app?.close());
@@ -122,7 +123,7 @@ describe('the store under concurrency', () => {
         const user = await app.createUser();
         // The first trial starts without a wallet row (the insert races), the others with one (the update races).
         if (trial > 0)
-          await (app.server.ctx.services.store as StorePlugin).coins.credit({
+          await appServices(app.server.ctx).store.coins.credit({
             userId: user.id,
             amount: 5,
             kind: 'ADMIN',
@@ -134,7 +135,7 @@ describe('the store under concurrency', () => {
           expect(refused.json().nextClaimAt).toBe(new Date(clock + HOURLY_INTERVAL_MS).toISOString());
         const balance = (trial > 0 ? 5 : 0) + 50;
         expect(answers.find((a) => a.statusCode === 200)!.json().balance).toBe(balance);
-        expect(await (app.server.ctx.services.store as StorePlugin).coins.balance(user.id)).toBe(balance);
+        expect(await appServices(app.server.ctx).store.coins.balance(user.id)).toBe(balance);
         expect(await app.db.orm.em.fork().count(CoinTransactionSchema, { user: user.id, kind: 'HOURLY' })).toBe(1);
       }
       await expectLedgerMatchesBalances(app);

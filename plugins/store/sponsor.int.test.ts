@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { CoinTransactionSchema } from './entities.ts';
-import type { StorePlugin } from './index.ts';
 import { SPONSOR_SIGNATURE_HEADER, SPONSOR_TOKEN_TTL_MS, signSponsorCallback } from './sponsor.ts';
 
 const SECRET = 'sponsor-secret-for-tests-0123456789';
@@ -38,7 +38,7 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
     });
   }
   const paymentId = () => `pay_${++n}`;
-  const balance = (userId: string) => (app.server.ctx.services.store as StorePlugin).coins.balance(userId);
+  const balance = (userId: string) => appServices(app.server.ctx).store.coins.balance(userId);
 
   it('@me carries a token for the signed-in user, the same kind POST /api/client/npay/token returns', async () => {
     const casey = await app.createUser();
@@ -73,7 +73,7 @@ describe('sponsors: the token and the ad network’s signed callback', () => {
   });
 
   it("what /store?success=true tells a user back from the flow: the coins on their way, then those the callback credited, for a token's life", async () => {
-    const sponsor = (app.server.ctx.services.store as StorePlugin).sponsor;
+    const sponsor = appServices(app.server.ctx).store.sponsor;
     const casey = await app.createUser();
     expect(await sponsor.returnFor(casey.id)).toEqual({ reward: 1000, credited: null });
     const paidAt = clock;
@@ -176,6 +176,6 @@ describe('sponsors when the ad network is not configured', () => {
     });
     expect(res.statusCode).toBe(503);
     // Nobody can come back from a flow that is not there: /store?success=true thanks nobody.
-    expect(await (app.server.ctx.services.store as StorePlugin).sponsor.returnFor(casey.id)).toBeNull();
+    expect(await appServices(app.server.ctx).store.sponsor.returnFor(casey.id)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
 import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { CoinTransactionSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
 
@@ -12,7 +13,7 @@ describe('wallets and user managers’ adjustments', () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
-    store = app.server.ctx.services.store as StorePlugin;
+    store = appServices(app.server.ctx).store;
     notices = [];
     app.server.ctx.events.on('notice', (n) => void notices.push(n));
   });

@@ -1,9 +1,6 @@
 import { definePlugin } from '../../core/plugin.ts';
-import type { OrdersPlugin } from '../orders/index.ts';
 import orders from '../orders/index.ts';
-import type { SettingsService } from '../settings/index.ts';
 import settings from '../settings/index.ts';
-import type { UsersPlugin } from '../users/index.ts';
 import users from '../users/index.ts';
 import { teamsRoutes } from './api.ts';
 import { TeamCounter } from './counter.ts';

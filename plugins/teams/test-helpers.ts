@@ -1,15 +1,14 @@
 import { toBits } from '../../core/shared/permissions.ts';
 import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
+import { appServices } from '../index.ts';
 import { OrderSchema } from '../orders/entities.ts';
-import type { OrdersPlugin } from '../orders/index.ts';
 import { orderCode } from '../orders/service.ts';
-import type { TeamsPlugin } from './index.ts';
 
 export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
 
-export const teamsOf = (app: TestApp) => app.server.ctx.services.teams as TeamsPlugin;
-export const ordersOf = (app: TestApp) => app.server.ctx.services.orders as OrdersPlugin;
+export const teamsOf = (app: TestApp) => appServices(app.server.ctx).teams;
+export const ordersOf = (app: TestApp) => appServices(app.server.ctx).orders;
 
 /** `count` orders of `customer` READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's steps before delivery are not what these tests are about). */
 export async function readyOrders(

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
-import type { UsersPlugin } from './index.ts';
 import { RESIGN_NOT_ALLOWED } from './profile-service.ts';
 import { REAPPLY_AFTER_MS } from './schemas.ts';
 
@@ -541,7 +541,7 @@ describe('profiles, warnings, blacklist and resign', () => {
         { position: 31, canResign: false },
         { position: 32, canResign: true },
       ]);
-      const service = (app.server.ctx.services.users as UsersPlugin).profile;
+      const service = appServices(app.server.ctx).users.profile;
       expect(await service.canReapplyAt(user.id)).toBeNull();
       expect((await me(user)).ranks).toEqual([rankIds[1], rankIds[0]]);
       const at = Date.now();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { BlacklistSchema, RankHistorySchema } from './entities.ts';
 import type { RankHistoryView } from './schemas.ts';
 
@@ -193,7 +194,7 @@ describe('user manager writes under concurrency', () => {
   });
 
   it('first sign-in: the same new Discord user written five times at once is one user, no error', async () => {
-    const users = (app.server.ctx.services.users as { users: { upsertFromDiscord(p: object): Promise<string> } }).users;
+    const users = appServices(app.server.ctx).users.users;
     const id = '1234567890123456781';
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import { seedDemoData } from '../../core/demo-data.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { plugins } from '../index.ts';
+import { appServices, plugins } from '../index.ts';
 
 describe('users API', () => {
   let app: TestApp;
@@ -188,9 +188,9 @@ describe('the team', () => {
     const app = await createTestApp();
     try {
       await seedDemoData(app.server, plugins);
-      const ranks = await (app.server.ctx.services.ranks as import('../ranks/index.ts').RanksService).list();
+      const ranks = await appServices(app.server.ctx).ranks.list();
       const name = (id: string) => ranks.find((r) => r.id === id)?.name;
-      const team = await (app.server.ctx.services.users as import('./index.ts').UsersPlugin).users.team();
+      const team = await appServices(app.server.ctx).users.users.team();
       expect(team.map((g) => [name(g.rankId), g.members.map((m) => m.displayName)])).toEqual([
         ['Owner', ['Sam Owner']],
         ['Manager', ['Morgan Manager']],

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
-import type { StorePlugin } from '../../plugins/store/index.ts';
+import { appServices } from '../../plugins/index.ts';
 import { NOTICE_DELAY_MS } from '../../site/lib/ads/adblock.ts';
 import { checkState, expect, expectAccessible, test } from './fixtures.ts';
 
@@ -136,7 +136,7 @@ test('a customer sponsors through the ad network: cancel returns to the store, p
   ads,
 }) => {
   const CASEY = '1100000000000000001';
-  const store = diner.app.server.ctx.services.store as StorePlugin;
+  const store = appServices(diner.app.server.ctx).store;
   // The sponsor script is given the site's public address (PUBLIC_URL; http://localhost:<port> here): the whole
   // journey runs there, so the success redirect comes back to the signed-in session.
   const site = diner.app.server.ctx.config.publicUrl;

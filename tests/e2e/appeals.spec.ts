@@ -1,7 +1,7 @@
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { AppealSchema } from '../../plugins/appeals/entities.ts';
-import type { AppealsService } from '../../plugins/appeals/service.ts';
+import { appServices } from '../../plugins/index.ts';
 import { checkState, type Diner, expect, test } from './fixtures.ts';
 
 // Each test arranges Blake's appeal through the appeals service and gives him back his seeded ban: they stand alone.
@@ -19,7 +19,7 @@ async function currentUser(diner: Diner, id: string): Promise<CurrentUser> {
   return (await sessions.validate((await sessions.create(id)).token))!.user;
 }
 
-const appealsOf = (diner: Diner) => diner.app.server.ctx.services.appeals as AppealsService;
+const appealsOf = (diner: Diner) => appServices(diner.app.server.ctx).appeals;
 
 /** Blake's appeal, filed through the service as his form files it. */
 async function blakeAppeals(diner: Diner): Promise<string> {

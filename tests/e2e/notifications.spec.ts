@@ -1,5 +1,5 @@
-import type { NotificationsPlugin } from '../../plugins/notifications/index.ts';
 import '../../plugins/notifications/events.ts';
+import { appServices } from '../../plugins/index.ts';
 import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
@@ -14,7 +14,7 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await expect(page).toHaveURL(/\/$/);
 
   // The seeded notices (the spec file's own diner: nobody else tells Casey anything meanwhile).
-  const notifications = (diner.app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const notifications = appServices(diner.app.server.ctx).notifications.notifications;
   const seeded = await notifications.list(CASEY, { page: 1, pageSize: 10 });
   expect(seeded.unread).toBeGreaterThanOrEqual(2);
   const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
@@ -101,7 +101,7 @@ test('the banned demo user has a bell too (their appeal is decided there), witho
   page,
   diner,
 }) => {
-  const notifications = (diner.app.server.ctx.services.notifications as NotificationsPlugin).notifications;
+  const notifications = appServices(diner.app.server.ctx).notifications.notifications;
   const unread = await notifications.unreadCount(BLAKE);
   expect(unread).toBeGreaterThanOrEqual(1);
   await page.goto('/login');

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { SettingsService } from '../../plugins/settings/service.ts';
+import { appServices } from '../../plugins/index.ts';
 import { LOADING_BAR_THROTTLE_MS, PREFETCH_HOVER_MS } from '../../site/lib/navigation.ts';
 import { TOAST_DURATION_MS } from '../../site/lib/toast.ts';
 import { checkState, type Diner, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { PUBLIC } from './pages.ts';
 
-const settingsOf = (diner: Diner) => diner.app.server.ctx.services.settings as SettingsService;
+const settingsOf = (diner: Diner) => appServices(diner.app.server.ctx).settings;
 
 /**
  * The page did not reload: a round trip to the server from the page comes back to the same document. A reload the

@@ -1,5 +1,5 @@
 import { UserSchema } from '../../core/auth/entities.ts';
-import type { StorePlugin } from '../../plugins/store/index.ts';
+import { appServices } from '../../plugins/index.ts';
 import { checkState, expect, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
@@ -13,7 +13,7 @@ test('Casey gifts the feedback pass to Dana, found by username and confirmed by 
   browser,
   diner,
 }) => {
-  const store = diner.app.server.ctx.services.store as StorePlugin;
+  const store = appServices(diner.app.server.ctx).store;
   const casey = await browser.newContext();
   await diner.signInAs(casey, CASEY);
   const page = await casey.newPage();

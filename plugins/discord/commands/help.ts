@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
-import type { DiscordPlugin } from '../index.ts';
 import { botText } from '../messages.ts';
+import { defineCommand } from './define.ts';
 
 /** `/help`: every command with its description, as registered. */
 export default defineCommand({
@@ -9,7 +8,7 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const commands = (ctx.services.discord as DiscordPlugin).dispatcher.list();
+    const commands = ctx.services.discord.dispatcher.list();
     await ctx.reply({
       embeds: [
         {

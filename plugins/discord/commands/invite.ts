@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
-import type { DiscordPlugin } from '../index.ts';
 import { botText } from '../messages.ts';
+import { defineCommand } from './define.ts';
 
 /** `/invite`: the same link as the site's invite page (BOT_INVITE_URL, or built from DISCORD_CLIENT_ID). */
 export default defineCommand({
@@ -9,7 +8,7 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const url = (ctx.services.discord as DiscordPlugin).inviteUrl;
+    const url = ctx.services.discord.inviteUrl;
     await ctx.reply({ content: url ? botText.invite(url) : botText.inviteMissing, ephemeral: true });
   },
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
-import type { OrdersPlugin } from '../index.ts';
+import { defineCommand } from './define.ts';
 import { orderEmbed, ordersText } from './messages.ts';
 
 /** `/cancel`: the caller's active order, while it waits in the kitchen or is only claimed (the service's rule). */
@@ -10,7 +9,7 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const { orders } = ctx.services.orders as OrdersPlugin;
+    const { orders } = ctx.services.orders;
     const active = await orders.activeFor(ctx.user.id);
     if (!active) return ctx.reply({ content: ordersText.noActiveOrder, ephemeral: true });
     try {

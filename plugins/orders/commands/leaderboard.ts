@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
-import type { OrdersPlugin } from '../index.ts';
 import type { LeaderboardEntry } from '../schemas.ts';
+import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 const column = (entries: LeaderboardEntry[]) =>
@@ -13,7 +12,7 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const board = await (ctx.services.orders as OrdersPlugin).stats.leaderboard('all');
+    const board = await ctx.services.orders.stats.leaderboard('all');
     await ctx.reply({
       embeds: [
         {

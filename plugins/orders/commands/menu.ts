@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
-import type { OrdersPlugin } from '../index.ts';
+import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 /** `/menu`: food ideas from the food lookup table (names only; the first picture as the embed's thumbnail). */
@@ -9,7 +8,7 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const items = await (ctx.services.orders as OrdersPlugin).foodLookup.list();
+    const items = await ctx.services.orders.foodLookup.list();
     if (items.length === 0) return ctx.reply({ content: ordersText.menuEmpty, ephemeral: true });
     const shown = items.slice(0, 25);
     const picture = shown.find((i) => /^https:\/\//.test(i.images[0] ?? ''))?.images[0];

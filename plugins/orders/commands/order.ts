@@ -1,10 +1,9 @@
 import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { text } from '../../../core/shared/text.ts';
-import type { OrdersPlugin } from '../index.ts';
 import { MAX_ITEM_LENGTH } from '../schemas.ts';
+import { defineCommand } from './define.ts';
 import { orderEmbed, ordersText } from './messages.ts';
 
 /** What the bot needs in the order's channel: see it, post in it, show embeds (the status and the delivery). */
@@ -35,7 +34,7 @@ export default defineCommand({
     if (ctx.appPermissions !== null && (ctx.appPermissions & NEEDED) !== NEEDED) {
       throw new DomainError('forbidden', ordersText.missingPermissions);
     }
-    const { ordering } = ctx.services.orders as OrdersPlugin;
+    const { ordering } = ctx.services.orders;
     const order = await ordering.place({
       customer: ctx.user,
       guildId: ctx.guildId,

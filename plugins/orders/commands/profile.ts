@@ -1,9 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
 import { snowflakeId } from '../../../core/shared/ids.ts';
-import type { UsersPlugin } from '../../users/index.ts';
-import type { OrdersPlugin } from '../index.ts';
+import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 /** `/profile [user]`: someone's order figures (as customer, chef, driver) and their profile link on the site. */
@@ -18,10 +16,10 @@ export default defineCommand({
   async handler(ctx) {
     const id = ctx.options.user ?? ctx.user.id;
     const discordUser = id === ctx.user.id ? ctx.user : ctx.resolvedUsers[id];
-    const site = await (ctx.services.users as UsersPlugin).users.findPublic(id);
+    const site = await ctx.services.users.users.findPublic(id);
     const name = site?.displayName ?? site?.username ?? discordUser?.globalName ?? discordUser?.username ?? id;
-    const figures = await (ctx.services.orders as OrdersPlugin).stats.figuresFor(id);
-    const publicUrl = (ctx.services.orders as OrdersPlugin).orders.publicUrl();
+    const figures = await ctx.services.orders.stats.figuresFor(id);
+    const publicUrl = ctx.services.orders.orders.publicUrl();
     await ctx.reply({
       embeds: [
         {

@@ -1,9 +1,8 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
 import { text } from '../../../core/shared/text.ts';
 import { MAX_FEEDBACK_COMMENT } from '../feedback.ts';
-import type { OrdersPlugin } from '../index.ts';
+import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 /** `/rate order:<id> stars:<1-5> [comment]`: feedback on a delivered order, once (the feedback service's rules). */
@@ -45,7 +44,7 @@ export default defineCommand({
     comment: text().max(MAX_FEEDBACK_COMMENT).optional(),
   }),
   async handler(ctx) {
-    const feedback = await (ctx.services.orders as OrdersPlugin).feedback.rate(
+    const feedback = await ctx.services.orders.feedback.rate(
       ctx.user.id,
       ctx.options.order,
       ctx.options.stars,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
-import type { OrdersPlugin } from '../index.ts';
+import { defineCommand } from './define.ts';
 import { orderEmbed, ordersText } from './messages.ts';
 
 /** `/status`: the caller's active order, only to them. */
@@ -9,7 +8,7 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const order = await (ctx.services.orders as OrdersPlugin).orders.activeFor(ctx.user.id);
+    const order = await ctx.services.orders.orders.activeFor(ctx.user.id);
     if (!order) return ctx.reply({ content: ordersText.noActiveOrder, ephemeral: true });
     await ctx.reply({ embeds: [orderEmbed(order)], ephemeral: true });
   },

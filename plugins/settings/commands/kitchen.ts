@@ -1,8 +1,7 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
 import { text } from '../../../core/shared/text.ts';
-import type { SettingsService } from '../service.ts';
+import { defineCommand } from './define.ts';
 
 export const kitchenText = {
   opened: 'The kitchen is open: customers can order again.',
@@ -41,7 +40,7 @@ export default defineCommand({
     z.object({ subcommand: z.literal('close'), reason: text().trim().min(1).max(200) }),
   ]),
   async handler(ctx) {
-    const settings = ctx.services.settings as SettingsService;
+    const settings = ctx.services.settings;
     // The audit log names the Discord user (their site account has the same id).
     const actor = { id: ctx.user.id, username: ctx.user.username, displayName: ctx.user.globalName };
     if (ctx.options.subcommand === 'open') {

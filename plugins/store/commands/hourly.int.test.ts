@@ -7,8 +7,8 @@ import {
   type InteractionSigner,
 } from '../../../tests/stand-ins/discord/interactions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { appServices } from '../../index.ts';
 import { HOURLY_INTERVAL_MS } from '../coins-schemas.ts';
-import type { StorePlugin } from '../index.ts';
 import { hourlyText } from './hourly.ts';
 
 /** `/hourly` through signed HTTP interactions: the same service as the site's button, answered ephemerally. */
@@ -62,7 +62,7 @@ describe('the /hourly slash command', () => {
     // The site's claim and the command share the clock of the last claim.
     const site = await app.inject({ method: 'POST', url: '/api/client/users/hourly', headers: casey.auth });
     expect(site.statusCode).toBe(429);
-    expect(await (app.server.ctx.services.store as StorePlugin).coins.balance(casey.id)).toBe(100);
+    expect(await appServices(app.server.ctx).store.coins.balance(casey.id)).toBe(100);
   });
 
   it('asks someone without a site account to sign in first, and refuses a banned user with the ban text', async () => {
@@ -74,6 +74,6 @@ describe('the /hourly slash command', () => {
     const answer = await hourly({ id: blake.id, username: 'blake' });
     expect(answer.ephemeral).toBe(true);
     expect(answer.content).toContain('Troll orders');
-    expect(await (app.server.ctx.services.store as StorePlugin).coins.balance(blake.id)).toBe(0);
+    expect(await appServices(app.server.ctx).store.coins.balance(blake.id)).toBe(0);
   });
 });

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { defineCommand } from '../../../core/commands.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { banMessage, isBanActive } from '../../../core/shared/ban.ts';
-import type { UsersPlugin } from '../../users/index.ts';
 import type { UserView } from '../../users/schemas.ts';
 import { waitText } from '../hourly.ts';
-import type { StorePlugin } from '../index.ts';
+import { defineCommand } from './define.ts';
 
 export const hourlyText = {
   signInFirst: 'Sign in on the website first, so your coins have somewhere to go.',
@@ -24,10 +22,10 @@ export default defineCommand({
   guard: null,
   options: z.object({}),
   async handler(ctx) {
-    const store = ctx.services.store as StorePlugin;
+    const store = ctx.services.store;
     let user: UserView;
     try {
-      user = await (ctx.services.users as UsersPlugin).users.getPrivate(ctx.user.id);
+      user = await ctx.services.users.users.getPrivate(ctx.user.id);
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'not_found')
         return ctx.reply({ content: hourlyText.signInFirst, ephemeral: true });
