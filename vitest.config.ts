@@ -24,6 +24,7 @@ const ON_POSTGRESQL = [
   'core/db/**/*.int.test.ts',
   // Every migration, on the database production runs.
   'plugins/**/*-migration.int.test.ts',
+  'tests/app/migrations.int.test.ts',
   // PostgreSQL's own behaviour: a statement cancelled by statement_timeout and sessions' idle limits, and the
   // statistics rollups (a trigger reading the database's clock, advisory locks, a second session).
   'core/http/database-limits.int.test.ts',
@@ -44,6 +45,7 @@ export default defineConfig({
             'plugins/**/*.test.ts',
             'bot/**/*.test.ts',
             'tests/process/**/*.test.ts',
+            'tests/app/**/*.test.ts',
             'tests/stand-ins/**/*.test.ts',
             'site/lib/**/*.test.ts',
             'site/stores/**/*.test.ts',

@@ -1,6 +1,6 @@
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
-import { DEMO_USERS } from '../users/seed.ts';
+import { DEMO_USERS } from '../users/index.ts';
 import { AppealSchema, AppealVoteSchema } from './entities.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../core/demo-data.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { plugins } from '../index.ts';
-import { DEMO_USERS } from '../users/seed.ts';
+import { DEMO_USERS } from '../users/index.ts';
 import type { StoreItemView } from './item-schemas.ts';
 import { SEEDED_ITEMS } from './seed.ts';
 

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../../core/plugin.ts';
-import { DEMO_USERS } from '../users/seed.ts';
+import { DEMO_USERS } from '../users/index.ts';
 import type { StorePlugin } from './index.ts';
 import type { CoinChange } from './ledger.ts';
 

@@ -1,6 +1,6 @@
 import { RankSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
-import { DEMO_USERS } from '../users/seed.ts';
+import { DEMO_USERS } from '../users/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
 

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../../core/plugin.ts';
-import { DEMO_USERS } from '../users/seed.ts';
+import { DEMO_USERS } from '../users/index.ts';
 import { TeamMemberSchema, TeamSchema } from './entities.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

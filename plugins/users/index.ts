@@ -19,6 +19,7 @@ import ranks from '../ranks/index.ts';
 export type { UserAdminService } from './admin-service.ts';
 export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
+export { DEMO_USERS } from './seed.ts';
 export { discordFields, type UsersService } from './service.ts';
 
 export interface UsersPlugin {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { migrationsOf } from '../../core/boot.ts';
+import { executedMigrations, migrate, type Orm } from '../../core/db/orm.ts';
 import { plugins } from '../../plugins/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
-import { migrationsOf } from '../boot.ts';
-import { executedMigrations, migrate, type Orm } from './orm.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 /** Columns, constraints and indexes of the public schema, in a form two databases can be compared by. */
 async function schemaShape(orm: Orm): Promise<unknown> {

@@ -2,17 +2,17 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { SessionSchema, UserSchema } from '../../core/auth/entities.ts';
+import { publicAccess } from '../../core/auth/guards.ts';
+import { hashToken, SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { CLOSE, OP } from '../../core/gateway/protocol.ts';
+import { definePlugin } from '../../core/plugin.ts';
+import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { plugins as allPlugins } from '../../plugins/index.ts';
-import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { SessionSchema, UserSchema } from '../auth/entities.ts';
-import { publicAccess } from '../auth/guards.ts';
-import { hashToken, SESSION_COOKIE } from '../auth/sessions.ts';
-import { definePlugin } from '../plugin.ts';
-import { PERMISSIONS } from '../shared/permissions.ts';
-import { CLOSE, OP } from './protocol.ts';
+import { GatewayTestClient } from '../support/gateway-client.ts';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
-declare module '../events.ts' {
+declare module '../../core/events.ts' {
   interface DomainEvents {
     /** Only in these tests: stands in for the orders plugin's events. */
     gatewayTestOrder: { orderID: string; customerId: string };

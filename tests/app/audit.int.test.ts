@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditAction, AuditEntryView } from '../../core/audit/schemas.ts';
 import type { OrdersPlugin } from '../../plugins/orders/index.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import type { AuditAction, AuditEntryView } from './schemas.ts';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /**
  * The audit log: every admin write leaves one entry written in its own transaction (and writes nothing when the

@@ -2,15 +2,15 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { plugins } from '../plugins/index.ts';
-import { openAndMigrate, schemaOf } from './boot.ts';
-import { loadConfig } from './config.ts';
-import { writeDemoTemplate } from './db/demo-template.ts';
-import { templatePathOf } from './db/embedded.ts';
-import type { Orm } from './db/orm.ts';
-import { buildDemoTemplate, seedDemoData } from './demo-data.ts';
-import { buildServer } from './http/server.ts';
-import { definePlugin } from './plugin.ts';
+import { openAndMigrate, schemaOf } from '../../core/boot.ts';
+import { loadConfig } from '../../core/config.ts';
+import { writeDemoTemplate } from '../../core/db/demo-template.ts';
+import { templatePathOf } from '../../core/db/embedded.ts';
+import type { Orm } from '../../core/db/orm.ts';
+import { buildDemoTemplate, seedDemoData } from '../../core/demo-data.ts';
+import { buildServer } from '../../core/http/server.ts';
+import { definePlugin } from '../../core/plugin.ts';
+import { plugins } from '../../plugins/index.ts';
 
 /** Every table of the database with its number of rows. */
 async function rowCounts(orm: Orm): Promise<Record<string, number>> {

@@ -2,17 +2,17 @@ import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { publicAccess, requireAuth, requirePermissions } from '../../core/auth/guards.ts';
+import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
+import { schemaOf } from '../../core/boot.ts';
+import { loadConfig } from '../../core/config.ts';
+import { openDatabase } from '../../core/db/orm.ts';
+import { DomainError } from '../../core/errors.ts';
+import { buildServer } from '../../core/http/server.ts';
+import { definePlugin } from '../../core/plugin.ts';
+import { text } from '../../core/shared/text.ts';
 import { plugins } from '../../plugins/index.ts';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { publicAccess, requireAuth, requirePermissions } from '../auth/guards.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
-import { schemaOf } from '../boot.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/orm.ts';
-import { DomainError } from '../errors.ts';
-import { definePlugin } from '../plugin.ts';
-import { text } from '../shared/text.ts';
-import { buildServer } from './server.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** A plugin with routes that fail on purpose, to see what reaches the caller. */
 const probe = definePlugin({

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaOf } from '../../core/boot.ts';
+import { loadConfig } from '../../core/config.ts';
+import { openDatabase } from '../../core/db/orm.ts';
+import { buildServer } from '../../core/http/server.ts';
+import { type MetricsServer, serveMetrics } from '../../core/metrics/http.ts';
 import { plugins } from '../../plugins/index.ts';
 import type { OrdersPlugin } from '../../plugins/orders/index.ts';
-import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
-import { sampleValue } from '../../tests/support/metrics-text.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { schemaOf } from '../boot.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/orm.ts';
-import { buildServer } from '../http/server.ts';
-import { type MetricsServer, serveMetrics } from './http.ts';
+import { GatewayTestClient } from '../support/gateway-client.ts';
+import { sampleValue } from '../support/metrics-text.ts';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 

@@ -4,11 +4,11 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { migrationsOf, schemaOf } from '../../core/boot.ts';
+import { isNewEmbedded } from '../../core/db/embedded.ts';
+import { extractTemplate, nonZeroRuns, readTar } from '../../core/db/extract-template.ts';
+import { openDatabase } from '../../core/db/orm.ts';
 import { plugins } from '../../plugins/index.ts';
-import { migrationsOf, schemaOf } from '../boot.ts';
-import { isNewEmbedded } from './embedded.ts';
-import { extractTemplate, nonZeroRuns, readTar } from './extract-template.ts';
-import { openDatabase } from './orm.ts';
 
 /** A ustar header as tar writes one (name, size and type; the checksum over the header with its field as spaces). */
 function header(name: string, size: number, type: string): Buffer {
