@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction, AuditEntryView } from '../../core/audit/schemas.ts';
-import type { OrdersPlugin } from '../../plugins/orders/index.ts';
+import { appServices } from '../../plugins/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /**
@@ -336,7 +336,7 @@ describe('audit log', () => {
       action: 'order.delete',
       by: () => chef,
       async arrange() {
-        const { orders } = app.server.ctx.services.orders as OrdersPlugin;
+        const { orders } = appServices(app.server.ctx).orders;
         const order = await orders.createOrder({
           customerId: (await app.createUser()).id,
           guildId: '900000000000000001',

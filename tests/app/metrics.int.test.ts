@@ -4,8 +4,7 @@ import { loadConfig } from '../../core/config.ts';
 import { openDatabase } from '../../core/db/orm.ts';
 import { buildServer } from '../../core/http/server.ts';
 import { type MetricsServer, serveMetrics } from '../../core/metrics/http.ts';
-import { plugins } from '../../plugins/index.ts';
-import type { OrdersPlugin } from '../../plugins/orders/index.ts';
+import { appServices, plugins } from '../../plugins/index.ts';
 import { GatewayTestClient } from '../support/gateway-client.ts';
 import { sampleValue } from '../support/metrics-text.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
@@ -82,7 +81,7 @@ describe('metrics behind METRICS_TOKEN', () => {
   });
 
   it('shows real values after real requests, claims and sockets', async () => {
-    const orders = (app.server.ctx.services.orders as OrdersPlugin).orders;
+    const orders = appServices(app.server.ctx).orders.orders;
     const customers = [await app.createUser(), await app.createUser(), await app.createUser()];
     const placed = [];
     for (const customer of customers) placed.push(await orders.createOrder({ customerId: customer.id, item: 'Fries' }));
