@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { formatEntry, logFormatFor, prettyStream, RequestLogger, requestLogLevel } from './logging.ts';
+import { formatEntry, logFormatFor, prettyStream } from '../logger.ts';
+import { RequestLogger, requestLogLevel } from './logging.ts';
 
 describe('the log format', () => {
   it('is readable in development and JSON in production and tests', () => {

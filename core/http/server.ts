@@ -1,25 +1,24 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyRequest, LogController, type preParsingHookHandler } from 'fastify';
-import pino, { type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
+import { createAppContext } from '../app-context.ts';
 import { auditRoutes } from '../audit/api.ts';
-import { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
-import { SessionService } from '../auth/sessions.ts';
 import { type Config, publicConfigOf } from '../config.ts';
 import { logDatabaseTo, type Orm, ping } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
-import { EventBus } from '../events.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
-import { metricsServed, registerHttpMetrics } from '../metrics/http.ts';
+import { createLogger } from '../logger.ts';
+import { registerHttpMetrics } from '../metrics/http.ts';
 import { registerKernelMetrics } from '../metrics/kernel.ts';
-import { Metrics } from '../metrics/metrics.ts';
-import { type AnyPlugin, type App, type CoreContext, commandsOf, createServices } from '../plugin.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
-import { logDestination, RequestLogger, requestLogLevel } from './logging.ts';
+import { RequestLogger, requestLogLevel } from './logging.ts';
 import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
 import { type BuiltSite, registerSite } from './site.ts';
 import { type ZodTypeProvider, zodSchemaController } from './zod.ts';
@@ -51,15 +50,6 @@ export interface Server {
 }
 
 /**
- * Standard output for the log, written in batches: lines gather until 4 KiB are waiting or 100 ms have passed, so a
- * busy server makes one write for many requests' lines rather than one each. On exit (process.exit, a crash) what
- * is waiting is written synchronously; only a SIGKILL loses it, at most 100 ms of lines.
- */
-function standardOutput(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 });
-}
-
-/**
  * The server decodes no Content-Encoding: a compressed body would otherwise be parsed as if it were plain (415).
  * A route's preParsing hook: after the guards (onRequest), before the body is read.
  */
@@ -80,12 +70,8 @@ const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done
 
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
-  // Readable lines in development, JSON in batches otherwise (core/http/logging.ts); tests may hand in their own stream.
-  const logStream = options.logStream ?? logDestination(config.env) ?? standardOutput();
-  const logger = pino(
-    { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    logStream,
-  );
+  // Readable lines in development, JSON in batches otherwise (core/logger.ts); tests may hand in their own stream.
+  const logger = createLogger(config, options.logStream);
   // Fastify is given no logger of its own: with one, every request pays for two listeners on its response, added and
   // removed, and two clock reads, for a line we do not write. The logger is ours: app.log is set to it below, and
   // each request's by the first onRequest hook. Without a logger or a childLoggerFactory Fastify makes no request
@@ -174,23 +160,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     });
   }
 
-  const events = new EventBus((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
-  const sessions = new SessionService(orm, events, options.now);
-  const audit = new AuditLog(orm, options.now);
-  const services: Record<string, unknown> = {};
-  const metrics = await Metrics.create(metricsServed(config));
-  const ctx: CoreContext = {
-    config,
-    orm,
-    events,
-    sessions,
-    audit,
-    log: app.log,
-    services,
-    now: options.now ?? Date.now,
-    commands: commandsOf(plugins),
-    metrics,
-  };
+  const ctx = await createAppContext({ config, orm, plugins, log: app.log, now: options.now });
+  const { events, sessions, audit, metrics } = ctx;
+  const services = ctx.services as Record<string, unknown>;
   registerRequestSession(app, config, sessions);
   registerHttpMetrics(app, metrics, config);
   // Before any other route: @fastify/websocket refuses upgrades on routes registered after it.
@@ -198,7 +170,6 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   await registerGateway(app, gateway, config);
   registerKernelMetrics(metrics, { orm, gateway });
 
-  createServices(plugins, ctx);
   wireGatewayFilters(plugins, events, gateway);
   for (const plugin of plugins) {
     const register = plugin.routes;
