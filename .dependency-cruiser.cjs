@@ -36,6 +36,13 @@ module.exports = {
       },
     },
     {
+      name: 'bot-without-http',
+      comment: 'The bot runs on the services alone (core/app-context.ts): it builds no HTTP server.',
+      severity: 'error',
+      from: { path: '^bot/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^core/http/' },
+    },
+    {
       name: 'no-circular-plugins',
       comment: 'Plugins depend on each other one way: a cycle between two plugins is one feature split in two.',
       severity: 'error',
