@@ -89,14 +89,9 @@ export function poolOf(orm: Orm): { readonly pool: pg.Pool | null } | null {
   return pools.get(orm) ?? null;
 }
 
-/**
- * Opens the database with the driver the configuration asks for. Both drivers speak PostgreSQL, so one set of
- * entities and one set of committed migrations serves both.
- */
-export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
-  const log: DatabaseLog = { write: () => {} };
-  const common = {
+/** What every driver is opened with: the entities, the migrations, the slow-statement log. */
+function commonOptions(options: DatabaseOptions, timeoutMs: number, log: DatabaseLog) {
+  return {
     entities: options.entities,
     slowQueryThreshold: Math.ceil(timeoutMs / 2),
     slowQueryLoggerFactory: () => new SlowStatementLog(log),
@@ -113,50 +108,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
       allOrNothing: true,
     },
   };
-  if (options.url) {
-    const { MikroORM } = await import('@mikro-orm/postgresql');
-    // The `pg` pool, kept as MikroORM makes it (when it first connects), for its metrics (core/metrics/kernel.ts).
-    const pool: PoolHolder = { pool: null };
-    const orm = (await MikroORM.init({
-      ...common,
-      clientUrl: options.url,
-      pool: { min: 0, max: 10 },
-      driverOptions: {
-        onPoolCreated: (created: pg.Pool) => {
-          pool.pool = created;
-        },
-        // Every connection of the pool starts with the limits (pg sends them as the session's parameters).
-        statement_timeout: timeoutMs,
-        idle_in_transaction_session_timeout: timeoutMs,
+}
+
+type CommonOptions = ReturnType<typeof commonOptions>;
+
+/** PostgreSQL (DATABASE_URL): MikroORM's pool, whose connections start with the limits. */
+async function openPostgres(url: string, common: CommonOptions, timeoutMs: number, log: DatabaseLog): Promise<Orm> {
+  const { MikroORM } = await import('@mikro-orm/postgresql');
+  // The `pg` pool, kept as MikroORM makes it (when it first connects), for its metrics (core/metrics/kernel.ts).
+  const pool: PoolHolder = { pool: null };
+  const orm = (await MikroORM.init({
+    ...common,
+    clientUrl: url,
+    pool: { min: 0, max: 10 },
+    driverOptions: {
+      onPoolCreated: (created: pg.Pool) => {
+        pool.pool = created;
       },
-    })) as unknown as Orm;
-    pools.set(orm, pool);
-    logs.set(orm, log);
-    return orm;
-  }
-  const { OneConnectionPgliteDriver, LIMITS_OPTION } = await import('./pglite-driver.ts');
-  const limits = { [LIMITS_OPTION]: { timeoutMs, report: (message: string) => log.write(message) } };
-  // In memory (tests; DATA_DIR=:memory:), PGlite runs on this thread and loads the template's tar as it opens: tests
-  // open hundreds of databases, and a worker thread for each (its isolate made and torn down every time) met a known
-  // V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500; docs/decisions.md, "The
-  // embedded database in a thread of its own").
-  if (options.embeddedPath === 'memory://' && !options.embedded) {
-    const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
-    const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
-    const startParams = embeddedStartParams(PGlite.defaultStartParams);
-    const orm = (await MikroORM.init({
-      ...common,
-      driver: OneConnectionPgliteDriver,
-      dbName: options.embeddedPath,
-      driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}), ...limits },
-    })) as unknown as Orm;
-    logs.set(orm, log);
-    return orm;
-  }
-  // On disk, the embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's
-  // modules load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than
-  // through initdb in WebAssembly: the thread writes the template's files before PGlite opens them as an existing
-  // database (extract-template.ts).
+      // Every connection of the pool starts with the limits (pg sends them as the session's parameters).
+      statement_timeout: timeoutMs,
+      idle_in_transaction_session_timeout: timeoutMs,
+    },
+  })) as unknown as Orm;
+  pools.set(orm, pool);
+  logs.set(orm, log);
+  return orm;
+}
+
+// In memory (tests; DATA_DIR=:memory:), PGlite runs on this thread and loads the template's tar as it opens: tests
+// open hundreds of databases, and a worker thread for each (its isolate made and torn down every time) met a known
+// V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500; docs/decisions.md, "The
+// embedded database in a thread of its own").
+async function openInMemory(
+  options: DatabaseOptions,
+  common: CommonOptions,
+  limits: object,
+  log: DatabaseLog,
+): Promise<Orm> {
+  const { OneConnectionPgliteDriver } = await import('./pglite-driver.ts');
+  const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
+  const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+  const startParams = embeddedStartParams(PGlite.defaultStartParams);
+  const orm = (await MikroORM.init({
+    ...common,
+    driver: OneConnectionPgliteDriver,
+    dbName: options.embeddedPath,
+    driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}), ...limits },
+  })) as unknown as Orm;
+  logs.set(orm, log);
+  return orm;
+}
+
+/**
+ * On disk, the embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's
+ * modules load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than
+ * through initdb in WebAssembly: the thread writes the template's files before PGlite opens them as an existing
+ * database (extract-template.ts).
+ */
+async function openOnDisk(
+  options: DatabaseOptions,
+  common: CommonOptions,
+  limits: object,
+  log: DatabaseLog,
+): Promise<Orm> {
+  const { OneConnectionPgliteDriver } = await import('./pglite-driver.ts');
   const thread =
     options.embedded ??
     new PGliteThread({
@@ -190,6 +205,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
     await thread.close();
     throw error;
   }
+}
+
+/**
+ * Opens the database with the driver the configuration asks for. Both drivers speak PostgreSQL, so one set of
+ * entities and one set of committed migrations serves both.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  const log: DatabaseLog = { write: () => {} };
+  const common = commonOptions(options, timeoutMs, log);
+  if (options.url) return openPostgres(options.url, common, timeoutMs, log);
+  const { LIMITS_OPTION } = await import('./pglite-driver.ts');
+  const limits = { [LIMITS_OPTION]: { timeoutMs, report: (message: string) => log.write(message) } };
+  if (options.embeddedPath === 'memory://' && !options.embedded) return openInMemory(options, common, limits, log);
+  return openOnDisk(options, common, limits, log);
 }
 
 /** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */

@@ -76,6 +76,79 @@ function security(info: GuardInfo): Record<string, string[]>[] {
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
+/** One method of one route as an OpenAPI operation: its id, tag, guard (in words and as security), parameters, body. */
+function operationOf(route: RouteEntry, method: string, path: string, tag: string): Record<string, unknown> {
+  const lower = method.toLowerCase();
+  const guard = guardInfo(route.guard);
+  const operation: Record<string, unknown> = {
+    operationId: `${lower}${path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    tags: [tag],
+    description: describeGuard(guard),
+    security: security(guard),
+    'x-guard': {
+      kind: guard.kind,
+      ...(guard.requirement ? { requirement: guard.requirement } : {}),
+      ...(guard.self ? { self: true } : {}),
+    },
+    parameters: [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring, 'query')],
+    responses: {
+      '200': { description: 'Success (204 where there is nothing to answer)' },
+      ...(guard.signedIn
+        ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE }
+        : guard.secret
+          ? { '401': ERROR_RESPONSE }
+          : {}),
+      '400': ERROR_RESPONSE,
+      default: ERROR_RESPONSE,
+    },
+  };
+  if (route.schema.body) {
+    operation.requestBody = {
+      required: !route.schema.body.safeParse(undefined).success,
+      content: { 'application/json': { schema: jsonSchema(route.schema.body) } },
+    };
+  }
+  return operation;
+}
+
+/** The security schemes, the one error response and its schema; `secrets` are the schemes of routes' own secrets. */
+function componentsOf(secrets: Record<string, object>): Record<string, unknown> {
+  return {
+    securitySchemes: {
+      bearer: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The session token from POST /api/client/authenticate.',
+      },
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'VD_SESSION',
+        description: 'The session cookie; unsafe methods must come from the site itself.',
+      },
+      ...secrets,
+    },
+    responses: {
+      Error: {
+        description: 'The one error shape: `{ statusCode, error, message }`, with `issues` (at most 20) on a 400.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    },
+    schemas: {
+      Error: {
+        type: 'object',
+        required: ['statusCode', 'error', 'message'],
+        properties: {
+          statusCode: { type: 'integer' },
+          error: { type: 'string' },
+          message: { type: 'string' },
+          issues: { type: 'array', maxItems: 20, items: { type: 'object' } },
+        },
+      },
+    },
+  };
+}
+
 /**
  * The OpenAPI 3.1 document of every registered route (GET /api/openapi.json), built from the route table: each
  * route's own zod schemas through zod's JSON Schema output, its guard as its security requirement and in words.
@@ -100,37 +173,8 @@ export function buildOpenApiDocument(
     const tag = route.plugin ?? 'core';
     tags.add(tag);
     for (const method of documentedMethods(route)) {
-      const lower = method.toLowerCase();
-      const operation: Record<string, unknown> = {
-        operationId: `${lower}${path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-        tags: [tag],
-        description: describeGuard(guard),
-        security: security(guard),
-        'x-guard': {
-          kind: guard.kind,
-          ...(guard.requirement ? { requirement: guard.requirement } : {}),
-          ...(guard.self ? { self: true } : {}),
-        },
-        parameters: [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring, 'query')],
-        responses: {
-          '200': { description: 'Success (204 where there is nothing to answer)' },
-          ...(guard.signedIn
-            ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE }
-            : guard.secret
-              ? { '401': ERROR_RESPONSE }
-              : {}),
-          '400': ERROR_RESPONSE,
-          default: ERROR_RESPONSE,
-        },
-      };
-      if (route.schema.body) {
-        operation.requestBody = {
-          required: !route.schema.body.safeParse(undefined).success,
-          content: { 'application/json': { schema: jsonSchema(route.schema.body) } },
-        };
-      }
       paths[path] ??= {};
-      paths[path][lower] = operation;
+      paths[path][method.toLowerCase()] = operationOf(route, method, path, tag);
     }
   }
   return {
@@ -143,39 +187,6 @@ export function buildOpenApiDocument(
     servers: [{ url: info.serverUrl }],
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
-    components: {
-      securitySchemes: {
-        bearer: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'The session token from POST /api/client/authenticate.',
-        },
-        session: {
-          type: 'apiKey',
-          in: 'cookie',
-          name: 'VD_SESSION',
-          description: 'The session cookie; unsafe methods must come from the site itself.',
-        },
-        ...secrets,
-      },
-      responses: {
-        Error: {
-          description: 'The one error shape: `{ statusCode, error, message }`, with `issues` (at most 20) on a 400.',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
-      },
-      schemas: {
-        Error: {
-          type: 'object',
-          required: ['statusCode', 'error', 'message'],
-          properties: {
-            statusCode: { type: 'integer' },
-            error: { type: 'string' },
-            message: { type: 'string' },
-            issues: { type: 'array', maxItems: 20, items: { type: 'object' } },
-          },
-        },
-      },
-    },
+    components: componentsOf(secrets),
   };
 }

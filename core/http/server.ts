@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyRequest, LogController, type preParsingHookHandler } from 'fastify';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { createAppContext } from '../app-context.ts';
 import { auditRoutes } from '../audit/api.ts';
+import type { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
 import { type Config, publicConfigOf } from '../config.ts';
@@ -68,17 +69,17 @@ const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done
   done(null, payload);
 };
 
-export async function buildServer(options: BuildServerOptions): Promise<Server> {
-  const { config, orm, plugins } = options;
-  // Readable lines in development, JSON in batches otherwise (core/logger.ts); tests may hand in their own stream.
-  const logger = createLogger(config, options.logStream);
-  // Fastify is given no logger of its own: with one, every request pays for two listeners on its response, added and
-  // removed, and two clock reads, for a line we do not write. The logger is ours: app.log is set to it below, and
-  // each request's by the first onRequest hook. Without a logger or a childLoggerFactory Fastify makes no request
-  // logger itself (request.log is its no-op one until that hook), where a factory of ours cost every request
-  // Fastify's bindings object and its check of the logger's methods: about 5 % of a settings request.
+/**
+ * The Fastify instance, logging through `logger`. Fastify is given no logger of its own: with one, every request pays
+ * for two listeners on its response, added and removed, and two clock reads, for a line we do not write. The logger
+ * is ours: app.log is set to it here, and each request's by the first onRequest hook. Without a logger or a
+ * childLoggerFactory Fastify makes no request logger itself (request.log is its no-op one until that hook), where a
+ * factory of ours cost every request Fastify's bindings object and its check of the logger's methods: about 5 % of a
+ * settings request.
+ */
+function createFastify(config: Config, logger: Logger): App {
   const app = Fastify({
-    // Fastify's two lines per request give way to our one (the onResponse hook below).
+    // Fastify's two lines per request give way to our one (the onResponse hook, addRequestHooks).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -89,20 +90,14 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   }).withTypeProvider<ZodTypeProvider>() as App;
   // Before any plugin is registered, so every scope (an encapsulated one inherits it) logs through it too.
   app.log = logger;
-  // What the database stops at its limit, or finds slow, goes to the same log.
-  logDatabaseTo(orm, (message) => logger.warn(message));
+  return app;
+}
 
-  registerErrorHandling(app);
-  // Limits are declared per route (`config: { rateLimit }`): sign-in now, ordering and purchases later. In memory,
-  // per process.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
-  });
-
-  // Every route declares its guard (DESIGN.md) as its onRequest hook, so it runs before the body is parsed or
-  // validated: a route without one is a programming error caught at start-up.
+/**
+ * Every route declares its guard (DESIGN.md) as its onRequest hook, so it runs before the body is parsed or
+ * validated: a route without one is a programming error caught at start-up. Answers the table the routes go into.
+ */
+function enforceRouteRules(app: App): RouteTable {
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {
     const guard = declaredGuard(route);
@@ -130,7 +125,11 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
       route.preParsing = [...[route.preParsing ?? []].flat(), refuseEncodedBody];
     }
   });
+  return routes;
+}
 
+/** The hooks every request passes: its logger and the common headers first, its one log line last. */
+function addRequestHooks(app: App, config: Config, logger: Logger): void {
   // Every response; pages get the document headers on top (core/http/site.ts), which also hands these to what Astro
   // writes itself. Set as the reply's headers, not the raw response's: Node writes a response whose headers all come
   // in writeHead's argument in one pass, and checks each header again when some were set before it (about 0.4 µs a
@@ -159,6 +158,55 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
       done();
     });
   }
+}
+
+/** Core's own routes after the plugins': the audit log, health, the API document, and 404 for any other /api path. */
+async function registerCoreRoutes(
+  app: App,
+  routes: RouteTable,
+  orm: Orm,
+  audit: AuditLog,
+  config: Config,
+): Promise<void> {
+  await routes.registering('audit', async () => {
+    auditRoutes(app, audit);
+  });
+  app.get('/api/health', { onRequest: publicAccess }, async (_request, reply) => {
+    const database = await ping(orm);
+    reply.header('cache-control', 'no-store');
+    if (!database)
+      return reply.code(503).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database is unreachable',
+        database: 'down',
+      });
+    return { status: 'ok', database: 'up' };
+  });
+  registerApiDocs(app, routes.entries, config.publicUrl);
+  app.all('/api/*', { onRequest: publicAccess }, async (request) => {
+    throw routeNotFound(request.method, request.url);
+  });
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<Server> {
+  const { config, orm, plugins } = options;
+  // Readable lines in development, JSON in batches otherwise (core/logger.ts); tests may hand in their own stream.
+  const logger = createLogger(config, options.logStream);
+  const app = createFastify(config, logger);
+  // What the database stops at its limit, or finds slow, goes to the same log.
+  logDatabaseTo(orm, (message) => logger.warn(message));
+
+  registerErrorHandling(app);
+  // Limits are declared per route (`config: { rateLimit }`): sign-in now, ordering and purchases later. In memory,
+  // per process.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
+  });
+  const routes = enforceRouteRules(app);
+  addRequestHooks(app, config, logger);
 
   const ctx = await createAppContext({ config, orm, plugins, log: app.log, now: options.now });
   const { events, sessions, audit, metrics } = ctx;
@@ -180,25 +228,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     }
   }
 
-  await routes.registering('audit', async () => {
-    auditRoutes(app, audit);
-  });
-  app.get('/api/health', { onRequest: publicAccess }, async (_request, reply) => {
-    const database = await ping(orm);
-    reply.header('cache-control', 'no-store');
-    if (!database)
-      return reply.code(503).send({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: 'The database is unreachable',
-        database: 'down',
-      });
-    return { status: 'ok', database: 'up' };
-  });
-  registerApiDocs(app, routes.entries, config.publicUrl);
-  app.all('/api/*', { onRequest: publicAccess }, async (request) => {
-    throw routeNotFound(request.method, request.url);
-  });
+  await registerCoreRoutes(app, routes, orm, audit, config);
 
   if (options.site) {
     const publicConfig = publicConfigOf(config);
