@@ -93,6 +93,37 @@ export interface StartedApp {
 }
 
 /**
+ * PostgreSQL may have several processes (web, bot): their events meet through LISTEN/NOTIFY. The embedded database
+ * has one process, and nothing to bridge (null).
+ */
+async function startBridge(config: Config, server: Server): Promise<EventBridge | null> {
+  if (!config.databaseUrl) return null;
+  // Loaded here only: the embedded database has nothing to bridge and never reads `pg`.
+  const { EventBridge } = await import('./db/event-bridge.ts');
+  const bridge = new EventBridge({
+    url: config.databaseUrl,
+    events: server.ctx.events,
+    log: server.app.log,
+    metrics: server.metrics,
+  });
+  await bridge.start();
+  return bridge;
+}
+
+/** The metrics on a port of their own when METRICS_PORT is set (null otherwise). */
+async function serveMetricsPort(config: Config, server: Server): Promise<MetricsServer | null> {
+  if (config.metrics.port === null) return null;
+  const metrics = await serveMetrics(server.metrics, {
+    host: config.host,
+    port: config.metrics.port,
+    token: config.metrics.token,
+    log: server.app.log,
+  });
+  server.app.log.info({ url: metrics.url }, 'metrics served on their own port');
+  return metrics;
+}
+
+/**
  * The web process: database, migrations, demo data on a new database, the server with the built site, the event
  * bridge to other processes on PostgreSQL, listen, and the metrics port when METRICS_PORT is set.
  */
@@ -118,19 +149,7 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     step('site');
     server = await buildServer({ config, orm, plugins, site });
     step('server');
-    // PostgreSQL may have several processes (web, bot): their events meet through LISTEN/NOTIFY. The embedded
-    // database has one process, and nothing to bridge.
-    if (config.databaseUrl) {
-      // Loaded here only: the embedded database has nothing to bridge and never reads `pg`.
-      const { EventBridge } = await import('./db/event-bridge.ts');
-      bridge = new EventBridge({
-        url: config.databaseUrl,
-        events: server.ctx.events,
-        log: server.app.log,
-        metrics: server.metrics,
-      });
-      await bridge.start();
-    }
+    bridge = await startBridge(config, server);
     if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
     if (seeded) server.app.log.info('New database: demo data from the demo template');
     else if (isNew && config.demoData) {
@@ -141,15 +160,7 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     await server.app.listen({ host: config.host, port: config.port });
     step('listening');
     server.app.log.info({ startMs: steps }, 'started');
-    if (config.metrics.port !== null) {
-      metrics = await serveMetrics(server.metrics, {
-        host: config.host,
-        port: config.metrics.port,
-        token: config.metrics.token,
-        log: server.app.log,
-      });
-      server.app.log.info({ url: metrics.url }, 'metrics served on their own port');
-    }
+    metrics = await serveMetricsPort(config, server);
   } catch (error) {
     await metrics?.close().catch(() => {});
     await bridge?.stop().catch(() => {});

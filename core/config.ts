@@ -272,18 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction) {
-    const missing = PRODUCTION_REQUIRED.filter((name) => !e[name]);
-    if (missing.length > 0) {
-      throw new ConfigError(`Missing required configuration for production: ${missing.join(', ')}`);
-    }
-  }
-  if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_PLANS) {
-    throw new ConfigError('Invalid configuration: STRIPE_PLANS: required in production when STRIPE_SECRET_KEY is set');
-  }
-  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
-    throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT');
-  }
+  refuseUnsafe(e, isProduction);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -298,29 +287,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedDbPath: embeddedPathOf(e.DATA_DIR),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-    discord: {
-      clientId: e.DISCORD_CLIENT_ID,
-      clientSecret: e.DISCORD_CLIENT_SECRET,
-      apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
-      token: e.DISCORD_TOKEN,
-      publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
-      applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID,
-    },
+    discord: discordOf(e),
     bot: { orderCooldownMs: e.BOT_ORDER_COOLDOWN_S * 1000, inProcess: e.BOT_IN_PROCESS },
     inviteUrl:
       e.BOT_INVITE_URL ??
       (e.DISCORD_CLIENT_ID
         ? `https://discord.com/oauth2/authorize?client_id=${encodeURIComponent(e.DISCORD_CLIENT_ID)}&scope=bot%20applications.commands&permissions=${BOT_PERMISSIONS}`
         : null),
-    ads:
-      e.AD_SITE_ID && e.AD_SCRIPT_URL
-        ? {
-            siteId: e.AD_SITE_ID,
-            scriptUrl: e.AD_SCRIPT_URL,
-            probeUrl: e.AD_PROBE_URL ?? null,
-            helpManifestUrl: e.ADBLOCK_HELP_URL ?? null,
-          }
-        : null,
+    ads: adsOf(e),
     adHosts: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_HOSTS ?? []) : [],
     sponsorSecret: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_SPONSOR_SECRET ?? null) : null,
     bodyLimit: e.BODY_LIMIT,
@@ -342,14 +316,59 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
-    stripe: {
-      configured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
-      secretKey: e.STRIPE_SECRET_KEY ?? null,
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
-      api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
-      timeoutMs: e.STRIPE_TIMEOUT_MS,
-      plans: e.STRIPE_PLANS ?? DEMO_STRIPE_PLANS,
-    },
+    stripe: stripeOf(e),
+  };
+}
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** Combinations the schema alone cannot refuse: production's required secrets, plans with Stripe, two ports. */
+function refuseUnsafe(e: ParsedEnv, isProduction: boolean): void {
+  if (isProduction) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(`Missing required configuration for production: ${missing.join(', ')}`);
+    }
+  }
+  if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_PLANS) {
+    throw new ConfigError('Invalid configuration: STRIPE_PLANS: required in production when STRIPE_SECRET_KEY is set');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT');
+  }
+}
+
+function discordOf(e: ParsedEnv): Config['discord'] {
+  return {
+    clientId: e.DISCORD_CLIENT_ID,
+    clientSecret: e.DISCORD_CLIENT_SECRET,
+    apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
+    token: e.DISCORD_TOKEN,
+    publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
+    applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID,
+  };
+}
+
+/** The ad network, when its site id and script are both set. */
+function adsOf(e: ParsedEnv): Config['ads'] {
+  return e.AD_SITE_ID && e.AD_SCRIPT_URL
+    ? {
+        siteId: e.AD_SITE_ID,
+        scriptUrl: e.AD_SCRIPT_URL,
+        probeUrl: e.AD_PROBE_URL ?? null,
+        helpManifestUrl: e.ADBLOCK_HELP_URL ?? null,
+      }
+    : null;
+}
+
+function stripeOf(e: ParsedEnv): Config['stripe'] {
+  return {
+    configured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
+    secretKey: e.STRIPE_SECRET_KEY ?? null,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+    api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
+    timeoutMs: e.STRIPE_TIMEOUT_MS,
+    plans: e.STRIPE_PLANS ?? DEMO_STRIPE_PLANS,
   };
 }
 

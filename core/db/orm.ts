@@ -145,15 +145,29 @@ async function openInMemory(
   limits: object,
   log: DatabaseLog,
 ): Promise<Orm> {
-  const { OneConnectionPgliteDriver } = await import('./pglite-driver.ts');
   const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
-  const [{ MikroORM }, { PGlite }] = await Promise.all([import('@mikro-orm/pglite'), import('@electric-sql/pglite')]);
+  const { PGlite } = await import('@electric-sql/pglite');
   const startParams = embeddedStartParams(PGlite.defaultStartParams);
+  const driverOptions = { startParams, ...(loadDataDir ? { loadDataDir } : {}), ...limits };
+  return openPglite(common, options.embeddedPath, driverOptions, log);
+}
+
+/** MikroORM on PGlite through the driver that holds its one connection (pglite-driver.ts). */
+async function openPglite(
+  common: CommonOptions,
+  dbName: string,
+  driverOptions: object,
+  log: DatabaseLog,
+): Promise<Orm> {
+  const [{ MikroORM }, { OneConnectionPgliteDriver }] = await Promise.all([
+    import('@mikro-orm/pglite'),
+    import('./pglite-driver.ts'),
+  ]);
   const orm = (await MikroORM.init({
     ...common,
     driver: OneConnectionPgliteDriver,
-    dbName: options.embeddedPath,
-    driverOptions: { startParams, ...(loadDataDir ? { loadDataDir } : {}), ...limits },
+    dbName,
+    driverOptions,
   })) as unknown as Orm;
   logs.set(orm, log);
   return orm;
@@ -171,7 +185,6 @@ async function openOnDisk(
   limits: object,
   log: DatabaseLog,
 ): Promise<Orm> {
-  const { OneConnectionPgliteDriver } = await import('./pglite-driver.ts');
   const thread =
     options.embedded ??
     new PGliteThread({
@@ -182,14 +195,7 @@ async function openOnDisk(
         : {}),
     });
   try {
-    const { MikroORM } = await import('@mikro-orm/pglite');
-    const orm = (await MikroORM.init({
-      ...common,
-      driver: OneConnectionPgliteDriver,
-      dbName: options.embeddedPath,
-      driverOptions: { pglite: () => thread, ...limits },
-    })) as unknown as Orm;
-    logs.set(orm, log);
+    const orm = await openPglite(common, options.embeddedPath, { pglite: () => thread, ...limits }, log);
     // MikroORM leaves an instance it was given open when it closes (it belongs to the caller): closing the ORM
     // closes the thread too.
     const close = orm.close.bind(orm);

@@ -123,74 +123,53 @@ function cacheControlFor(file: string): string {
 /** Where Astro writes hashed build output (scripts, styles, images): one route serves them all. */
 const HASHED_DIR = '_astro/';
 
-/**
- * Serves the site from the same Fastify instance as the API: each prerendered page and each other built file outside
- * `_astro/` gets its own route, and the hashed build output one route of its own, `/_astro/*`, which answers the
- * files the build made (a set, looked up per request) and hands any other name to Astro's 404 page. A route for each
- * of the hundred-odd hashed files made the router build a node for each long name at every start (about 8–20 ms of a
- * start; docs/decisions.md "Cold start: …, one route for the hashed files"). Every other path goes to Astro's SSR
- * handler with `locals` (the user and the services), which renders the 404 page when no page matches.
- */
-export async function registerSite(
+/** The routes of one built file (a page at its paths, any other file at its own): sent as built, with its headers. */
+function registerBuiltFile(
   app: FastifyInstance,
-  site: BuiltSite,
-  config: CspConfig & Pick<Config, 'publicUrl'>,
-  makeLocals: (request: FastifyRequest) => object,
-): Promise<void> {
-  await app.register(fastifyStatic, { root: site.clientDir, serve: false, preCompressed: true });
-  // A page Astro renders without a policy of its own (a prerendered error page shown for another path) may carry
-  // any of the site's own inline scripts: it gets all their hashes, and still nothing anyone else wrote.
-  const everyPageHash = mergeHashes(...site.pageHashes.values());
-  const hashedFiles = new Set(site.files.filter((file) => file.startsWith(HASHED_DIR)));
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: `/${HASHED_DIR}*`,
-    config: { session: false, metricsRoute: 'static' },
-    onRequest: publicAccess,
-    handler: (request, reply) => {
-      const file = `${HASHED_DIR}${(request.params as { '*': string })['*']}`;
-      if (!hashedFiles.has(file)) return renderPage(request, reply);
-      reply.header('cache-control', cacheControlFor(file));
-      return reply.sendFile(file, { cacheControl: false });
-    },
-  });
-  for (const file of site.files) {
-    if (hashedFiles.has(file)) continue;
-    const isPage = file.endsWith('.html');
-    const cacheControl = cacheControlFor(file);
-    const pagePath = pagePathForFile(file);
-    const policy = isPage
-      ? contentSecurityPolicy(config, pagePath, site.pageHashes.get(pagePath) ?? everyPageHash)
-      : null;
-    for (const url of routesForFile(file)) {
-      app.route({
-        method: ['GET', 'HEAD'],
-        url,
-        // Pages may show who is signed in (server islands, ban checks); assets never need the session. In metrics
-        // a page is its path, and every other file one name: hashed names change with each build.
-        config: { session: isPage, ...(isPage ? {} : { metricsRoute: 'static' }) },
-        onRequest: publicAccess,
-        handler: (request, reply) => {
-          // userChecks for static pages: a banned user gets the ban page, rendered by Astro, instead of the file.
-          if (isPage && request.user?.ban && isBanActive(request.user.ban) && !openToBanned(url)) {
-            // The error page shows the path asked for, not the ban page's; the query goes along (?error=…).
-            const asked = requestedPath(request.raw.url);
-            request.raw.url = `${BAN_PAGE}${queryOf(request.raw.url)}`;
-            return renderPage(request, reply, asked);
-          }
-          reply.header('cache-control', cacheControl);
-          if (isPage) for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
-          if (policy) reply.header('content-security-policy', policy);
-          if (file === '404.html') reply.code(404);
-          return reply.sendFile(file, { cacheControl: false });
-        },
-      });
-    }
+  file: string,
+  policyOf: (pagePath: string) => string,
+  renderPage: RenderPage,
+): void {
+  const isPage = file.endsWith('.html');
+  const cacheControl = cacheControlFor(file);
+  const pagePath = pagePathForFile(file);
+  const policy = isPage ? policyOf(pagePath) : null;
+  for (const url of routesForFile(file)) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      // Pages may show who is signed in (server islands, ban checks); assets never need the session. In metrics
+      // a page is its path, and every other file one name: hashed names change with each build.
+      config: { session: isPage, ...(isPage ? {} : { metricsRoute: 'static' }) },
+      onRequest: publicAccess,
+      handler: (request, reply) => {
+        // userChecks for static pages: a banned user gets the ban page, rendered by Astro, instead of the file.
+        if (isPage && request.user?.ban && isBanActive(request.user.ban) && !openToBanned(url)) {
+          // The error page shows the path asked for, not the ban page's; the query goes along (?error=…).
+          const asked = requestedPath(request.raw.url);
+          request.raw.url = `${BAN_PAGE}${queryOf(request.raw.url)}`;
+          return renderPage(request, reply, asked);
+        }
+        reply.header('cache-control', cacheControl);
+        if (isPage) for (const [name, value] of PAGE_HEADERS) reply.header(name, value);
+        if (policy) reply.header('content-security-policy', policy);
+        if (file === '404.html') reply.code(404);
+        return reply.sendFile(file, { cacheControl: false });
+      },
+    });
   }
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
+}
 
-  /** Hands the request to Astro, which writes the raw response itself. */
-  async function renderPage(
+/** Hands a request to Astro, which writes the raw response itself. */
+type RenderPage = (request: FastifyRequest, reply: FastifyReply, asked?: string) => Promise<void>;
+
+function pageRenderer(
+  site: BuiltSite,
+  config: CspConfig,
+  makeLocals: (request: FastifyRequest) => object,
+  everyPageHash: ReturnType<typeof mergeHashes>,
+): RenderPage {
+  return async function renderPage(
     request: FastifyRequest,
     reply: FastifyReply,
     asked = requestedPath(request.raw.url),
@@ -218,7 +197,47 @@ export async function registerSite(
       return site.handler(request.raw, reply.raw, undefined, locals);
     };
     await site.handler(request.raw, reply.raw, notFound, locals);
+  };
+}
+
+/**
+ * Serves the site from the same Fastify instance as the API: each prerendered page and each other built file outside
+ * `_astro/` gets its own route, and the hashed build output one route of its own, `/_astro/*`, which answers the
+ * files the build made (a set, looked up per request) and hands any other name to Astro's 404 page. A route for each
+ * of the hundred-odd hashed files made the router build a node for each long name at every start (about 8–20 ms of a
+ * start; docs/decisions.md "Cold start: …, one route for the hashed files"). Every other path goes to Astro's SSR
+ * handler with `locals` (the user and the services), which renders the 404 page when no page matches.
+ */
+export async function registerSite(
+  app: FastifyInstance,
+  site: BuiltSite,
+  config: CspConfig & Pick<Config, 'publicUrl'>,
+  makeLocals: (request: FastifyRequest) => object,
+): Promise<void> {
+  await app.register(fastifyStatic, { root: site.clientDir, serve: false, preCompressed: true });
+  // A page Astro renders without a policy of its own (a prerendered error page shown for another path) may carry
+  // any of the site's own inline scripts: it gets all their hashes, and still nothing anyone else wrote.
+  const everyPageHash = mergeHashes(...site.pageHashes.values());
+  const hashedFiles = new Set(site.files.filter((file) => file.startsWith(HASHED_DIR)));
+  const renderPage = pageRenderer(site, config, makeLocals, everyPageHash);
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: `/${HASHED_DIR}*`,
+    config: { session: false, metricsRoute: 'static' },
+    onRequest: publicAccess,
+    handler: (request, reply) => {
+      const file = `${HASHED_DIR}${(request.params as { '*': string })['*']}`;
+      if (!hashedFiles.has(file)) return renderPage(request, reply);
+      reply.header('cache-control', cacheControlFor(file));
+      return reply.sendFile(file, { cacheControl: false });
+    },
+  });
+  const policyOf = (pagePath: string) =>
+    contentSecurityPolicy(config, pagePath, site.pageHashes.get(pagePath) ?? everyPageHash);
+  for (const file of site.files) {
+    if (!hashedFiles.has(file)) registerBuiltFile(app, file, policyOf, renderPage);
   }
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
 }
 
 /**

@@ -26,7 +26,14 @@ export function actor(request: FastifyRequest): CurrentUser {
 }
 
 /** Specification section 7 'Orders': the order manager's calls, the delivery queue, history and the leaderboard. */
-export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: OrdersPlugin): void {
+export function ordersRoutes(app: App, plugin: OrdersPlugin): void {
+  listRoutes(app, plugin);
+  queueRoutes(app, plugin);
+  orderActionRoutes(app, plugin);
+}
+
+/** The kitchen's list, the leaderboard, a user's history and what customers rated their work. */
+function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
   // The most requested list: bytes prepared once per change (service), in brotli or gzip for clients that take them.
   app.get('/api/client/orders', { onRequest: manageOrders }, async (request, reply) => {
     const { body, gzip, br } = await orders.activeOrdersBody();
@@ -66,7 +73,10 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: 
       feedback: await feedback.forStaff(request.params.id),
     }),
   );
+}
 
+/** The delivery queue: who is waiting to drive, joining and leaving it. */
+function queueRoutes(app: App, { orders }: OrdersPlugin): void {
   app.get(
     '/api/client/orders/delivery-queue',
     { onRequest: manageOrders },
@@ -88,7 +98,10 @@ export function ordersRoutes(app: App, { orders, stats, foodLookup, feedback }: 
       queue: await orders.leaveQueue(actor(request).id),
     }),
   );
+}
 
+/** One order, and what staff do with it: claim, unclaim, prepare, deliver, delete. */
+function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void {
   const params = { params: OrderRefParamsSchema };
   app.get(
     '/api/client/orders/:id',
