@@ -33,7 +33,13 @@ function whileEnabled(teams: TeamsService): onRequestAsyncHookHandler {
 /** Specification §7 "Teams" and GET /api/client/users/team. */
 export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembership): void {
   const enabled = whileEnabled(teams);
+  publicTeamRoutes(app, teams, enabled);
+  teamManagerRoutes(app, teams, members);
+  membershipRoutes(app, teams, members, enabled);
+}
 
+/** The teams and one team's page: anyone, while teams are enabled. */
+function publicTeamRoutes(app: App, teams: TeamsService, enabled: onRequestAsyncHookHandler): void {
   app.get(
     '/api/client/teams',
     { onRequest: [publicAccess, enabled] },
@@ -47,7 +53,10 @@ export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembersh
       team: await teams.get(request.params.teamID),
     }),
   );
+}
 
+/** The Team Manager's writes: create, reset, place members, edit, delete. */
+function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembership): void {
   app.post(
     '/api/client/teams',
     { onRequest: manage, schema: { body: CreateTeamBodySchema } },
@@ -92,7 +101,15 @@ export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembersh
       team: await teams.delete(request.user!, request.params.id),
     }),
   );
+}
 
+/** The signed-in user's own team, and a customer's own join and leave. */
+function membershipRoutes(
+  app: App,
+  teams: TeamsService,
+  members: TeamMembership,
+  enabled: onRequestAsyncHookHandler,
+): void {
   app.get(
     '/api/client/users/team',
     { onRequest: [requireAuth(), enabled] },
