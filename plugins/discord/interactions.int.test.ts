@@ -13,7 +13,6 @@ import {
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
-import { BlacklistSchema } from '../users/entities.ts';
 import type { DiscordPlugin } from './index.ts';
 
 const PUBLIC_URL = 'https://diner.test';
@@ -270,18 +269,19 @@ describe('HTTP interactions and the bot', () => {
 
     it('refuses a blacklisted customer, and takes their order once the blacklist is lifted', async () => {
       const listed = await app.createUser();
-      const em = app.db.orm.em.fork();
-      em.create(BlacklistSchema, {
-        user: em.getReference(UserSchema, listed.id),
-        active: true,
-        reason: 'Spam',
-        by: listed.id,
-      });
-      await em.flush();
+      const manager = await app.createUser({ rankPermissions: ['MANAGE_USERS'] });
+      const blacklist = (active: boolean) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/client/admin/blacklist/${listed.id}`,
+          headers: manager.auth,
+          payload: { data: { active, reason: 'Spam' } },
+        });
+      expect((await blacklist(true)).statusCode).toBe(200);
       const refused = await command('order', { user: { id: listed.id, username: 'listed' }, options: { item: 'Tea' } });
       expect(ephemeral(refused)).toBe(true);
       expect(refused.data.content).toMatch(/blacklisted from ordering: Spam/);
-      await em.nativeUpdate(BlacklistSchema, { user: listed.id }, { active: false });
+      expect((await blacklist(false)).statusCode).toBe(200);
       const placed = await command('order', { user: { id: listed.id, username: 'listed' }, options: { item: 'Tea' } });
       expect(ephemeral(placed)).toBe(false);
     });

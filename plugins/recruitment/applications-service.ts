@@ -6,8 +6,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
-import { ResignationSchema } from '../users/entities.ts';
-import { REAPPLY_AFTER_MS } from '../users/schemas.ts';
+import { reapplyAtIn } from '../users/index.ts';
 import { reviewableFormIds } from './access.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema, type RecruitmentForm } from './entities.ts';
 import {
@@ -104,11 +103,11 @@ export class ApplicationsService {
     if (await em.count(ApplicationSchema, { user: user.id, form: form.id, status: open })) {
       throw new DomainError('conflict', 'You already have an open application to this form: wait for its decision.');
     }
-    const resigned = await em.findOne(ResignationSchema, { user: user.id });
-    if (resigned && resigned.resignedAt.getTime() + REAPPLY_AFTER_MS > now) {
+    const reapplyAt = await reapplyAtIn(em, user.id);
+    if (reapplyAt && reapplyAt.getTime() > now) {
       throw new DomainError(
         'conflict',
-        `You resigned from staff less than a week ago: you may apply again from ${whenText(new Date(resigned.resignedAt.getTime() + REAPPLY_AFTER_MS))}.`,
+        `You resigned from staff less than a week ago: you may apply again from ${whenText(reapplyAt)}.`,
       );
     }
     if (req.reapplyCooldownDays > 0) {

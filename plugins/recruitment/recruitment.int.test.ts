@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
-import { RankSchema } from '../../core/auth/entities.ts';
+import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { RankHistorySchema, ResignationSchema } from '../users/entities.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import type { RecruitmentPlugin } from './index.ts';
 import { type ApplicationView, DEFAULT_REQUIREMENTS, type FormView } from './schemas.ts';
@@ -562,8 +561,15 @@ describe('recruitment API', () => {
       const form = await createForm({ title: 'Resigned' });
       const quitter = await app.createUser();
       const em = app.db.orm.em.fork();
-      em.create(ResignationSchema, { user: quitter.id, resignedAt: new Date(clock - 6 * DAY) });
+      const user = await em.findOneOrFail(UserSchema, { id: quitter.id }, { populate: ['ranks'] });
+      user.ranks.add(em.create(RankSchema, { name: 'Trainee', position: 5, permissions: 0, canResign: true }));
       await em.flush();
+      clock -= 6 * DAY;
+      try {
+        expect((await call('POST', '/api/client/recruitment/resign', quitter)).statusCode).toBe(204);
+      } finally {
+        clock += 6 * DAY;
+      }
       expect((await apply(form, quitter)).json()).toMatchObject({
         statusCode: 409,
         message: expect.stringContaining('resigned'),
@@ -604,7 +610,7 @@ describe('recruitment API', () => {
 
       const user = (await call('GET', `/api/v3/users/${applicant.id}`)).json().user;
       expect(user.ranks).toEqual([chefRank]);
-      const rankHistory = await app.db.orm.em.fork().find(RankHistorySchema, { user: applicant.id });
+      const rankHistory = await appServices(app.server.ctx).users.admin.rankHistory(applicant.id);
       expect(rankHistory.map((r) => [r.ranksBefore, r.ranksAfter, r.by])).toEqual([[[], [chefRank], u.manager!.id]]);
 
       const notices = events.filter((e) => e.event === 'notice').map((e) => e.payload);

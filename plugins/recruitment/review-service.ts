@@ -7,8 +7,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
-import { RankHistorySchema } from '../users/entities.ts';
-import type { UsersPlugin } from '../users/index.ts';
+import { recordRankChangeIn, type UsersPlugin } from '../users/index.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema } from './entities.ts';
 import {
   APPLICATION_STATUS,
@@ -170,8 +169,8 @@ export class ReviewService {
     const { before, after } = await this.#grantHolds.setRanksByHandIn(em, user, [...byHand, rank]);
     const reason = `Accepted: ${application.formTitle}`;
     if (after.length !== before.length)
-      em.create(RankHistorySchema, {
-        user,
+      recordRankChangeIn(em, {
+        userId: user.id,
         action: 'rank_update',
         ranksBefore: before,
         ranksAfter: after,

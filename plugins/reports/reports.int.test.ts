@@ -5,7 +5,6 @@ import type { DomainEvents } from '../../core/events.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { WarningSchema } from '../users/entities.ts';
 import { OrderReportSchema } from './entities.ts';
 import type { ReportView } from './schemas.ts';
 import { deliveredOrder } from './test-support.ts';
@@ -199,7 +198,7 @@ describe('order reports', () => {
       expect((await call('GET', '/api/client/report/orders/not-an-id', manager)).statusCode).toBe(400);
       const after = (await call('GET', url, manager)).json().report;
       expect(after).toMatchObject({ status: 'OPEN', warnings: [], outcome: null });
-      expect(await app.db.orm.em.fork().count(WarningSchema, { user: chef.id })).toBe(0);
+      expect(await appServices(app.server.ctx).users.admin.warnings(chef.id)).toEqual([]);
     });
   });
 
@@ -285,7 +284,7 @@ describe('order reports', () => {
     expect(answer.json().report.warnings).toEqual([
       expect.objectContaining({ target: 'chef', userId: chef.id, reason: 'Keep chef notes polite.', by: manager.id }),
     ]);
-    const warnings = await app.db.orm.em.fork().find(WarningSchema, { user: chef.id });
+    const warnings = await appServices(app.server.ctx).users.admin.warnings(chef.id);
     expect(warnings.map((w) => w.reason)).toContain(
       `Keep chef notes polite. (report about order ${report.order.orderID})`,
     );

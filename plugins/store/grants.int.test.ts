@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { RankHistorySchema } from '../users/entities.ts';
 import { GrantSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
 
@@ -157,9 +156,7 @@ describe('grants', () => {
     expect(await grants.sweep()).toBe(1);
     expect(identityChanged).toEqual([user.id]);
     expect(await ranksOf(user.id)).toEqual([]);
-    const history = await app.db.orm.em
-      .fork()
-      .find(RankHistorySchema, { user: user.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const history = (await appServices(app.server.ctx).users.admin.rankHistory(user.id)).reverse();
     expect(history.map((h) => [h.action, [...h.ranksBefore], [...h.ranksAfter]])).toEqual([
       ['grant', [], [rank.id]],
       ['grant_end', [rank.id], []],

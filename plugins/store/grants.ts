@@ -4,8 +4,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import { RankHistorySchema } from '../users/entities.ts';
-import type { HeldByGrants, RanksHeldByGrants } from '../users/index.ts';
+import { type HeldByGrants, type RanksHeldByGrants, recordRankChangeIn } from '../users/index.ts';
 import type { GrantOrigin } from '../users/schemas.ts';
 import { type Grant, GrantSchema } from './entities.ts';
 import { asDomainError } from './refusals.ts';
@@ -253,8 +252,8 @@ export class GrantService {
     const rank = before.find((r) => r.id === grant.value);
     if (!rank) return false;
     user.ranks.remove(rank);
-    em.create(RankHistorySchema, {
-      user,
+    recordRankChangeIn(em, {
+      userId: user.id,
       action: 'grant_end',
       ranksBefore: rankIds(before),
       ranksAfter: rankIds(before.filter((r) => r !== rank)),

@@ -13,6 +13,7 @@ import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { type Blacklist, BlacklistSchema, RankHistorySchema, type Warning, WarningSchema } from './entities.ts';
+import { recordRankChangeIn } from './records.ts';
 import type {
   AdminUsersFilter,
   AdminUsersPage,
@@ -283,8 +284,8 @@ export class UserAdminService {
         reason,
       });
       const { before, after } = await this.#holds.setRanksByHandIn(em, user, []);
-      em.create(RankHistorySchema, {
-        user,
+      recordRankChangeIn(em, {
+        userId: user.id,
         action: 'remove_staff',
         ranksBefore: before,
         ranksAfter: after,
@@ -320,8 +321,8 @@ export class UserAdminService {
       for (const rank of byHand.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
       const { before, after } = await this.#holds.setRanksByHandIn(em, user, ranks);
       if (input.logToRankHistory) {
-        em.create(RankHistorySchema, {
-          user,
+        recordRankChangeIn(em, {
+          userId: user.id,
           action: 'rank_update',
           ranksBefore: before,
           ranksAfter: after,

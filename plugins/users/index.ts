@@ -19,13 +19,14 @@ import ranks from '../ranks/index.ts';
 export type { UserAdminService } from './admin-service.ts';
 export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
+export { type RankChange, reapplyAtIn, recordRankChangeIn } from './records.ts';
 export { DEMO_USERS } from './seed.ts';
 export { discordFields, type UsersService } from './service.ts';
 
 export interface UsersPlugin {
   users: UsersService;
   admin: UserAdminService;
-  /** Profile edits, Discord sync, resigning; `canReapplyAt` for recruitment. */
+  /** Profile edits, Discord sync, resigning; `canReapplyAt` (recruitment reads `reapplyAtIn` in its transaction). */
   profile: ProfileService;
   oauth: DiscordOAuth;
   /** The demo users the login page offers when dev sign-in is on; empty otherwise. */
@@ -48,7 +49,7 @@ export default definePlugin({
     return {
       users: new UsersService(ctx.orm, ctx.events),
       admin: new UserAdminService(ctx.orm, ctx.events, ctx.audit, grantHolds),
-      profile: new ProfileService(ctx.orm, ctx.events, ctx.config, ctx.audit, grantHolds),
+      profile: new ProfileService(ctx.orm, ctx.events, ctx.config, ctx.audit, grantHolds, ctx.now),
       oauth: new DiscordOAuth(ctx.config),
       demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
       grantHolds,

@@ -7,16 +7,11 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { manageableTarget, userTarget } from './admin-service.ts';
-import { RankHistorySchema, ResignationSchema } from './entities.ts';
+import { ResignationSchema } from './entities.ts';
 import type { GrantHolds } from './grant-holds.ts';
+import { reapplyAtIn, recordRankChangeIn } from './records.ts';
 import './events.ts';
-import {
-  PREMADE_MESSAGE_REF,
-  REAPPLY_AFTER_MS,
-  type UserManagerUpdate,
-  UserSelfUpdateBodySchema,
-  type UserView,
-} from './schemas.ts';
+import { PREMADE_MESSAGE_REF, type UserManagerUpdate, UserSelfUpdateBodySchema, type UserView } from './schemas.ts';
 import { type DiscordProfile, discordFields, toUserView } from './service.ts';
 
 export const RESIGN_NOT_ALLOWED =
@@ -47,14 +42,16 @@ export class ProfileService {
   readonly #config: Config;
   readonly #audit: AuditLog;
   readonly #holds: GrantHolds;
+  readonly #now: () => number;
   #premade: PremadeMessageResolver | null = null;
 
-  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, holds: GrantHolds) {
+  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, holds: GrantHolds, now: () => number) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
     this.#audit = audit;
     this.#holds = holds;
+    this.#now = now;
   }
 
   /**
@@ -188,15 +185,15 @@ export class ProfileService {
         );
       if (!highest.canResign) throw new DomainError('forbidden', RESIGN_NOT_ALLOWED);
       const { before, after } = await this.#holds.setRanksByHandIn(tx, user, []);
-      tx.create(RankHistorySchema, {
-        user,
+      recordRankChangeIn(tx, {
+        userId: user.id,
         action: 'resign',
         ranksBefore: before,
         ranksAfter: after,
         reason: null,
         by: null,
       });
-      const resignedAt = new Date();
+      const resignedAt = new Date(this.#now());
       const previous = await tx.findOne(ResignationSchema, { user: actor.id });
       if (previous) previous.resignedAt = resignedAt;
       else tx.create(ResignationSchema, { user, resignedAt });
@@ -210,8 +207,7 @@ export class ProfileService {
    * When the user may apply to join the staff again: a week after their last resignation (possibly already past),
    * or null when they never resigned. For the recruitment issue.
    */
-  async canReapplyAt(userId: string): Promise<Date | null> {
-    const row = await this.#orm.em.fork().findOne(ResignationSchema, { user: userId });
-    return row ? new Date(row.resignedAt.getTime() + REAPPLY_AFTER_MS) : null;
+  canReapplyAt(userId: string): Promise<Date | null> {
+    return reapplyAtIn(this.#orm.em.fork(), userId);
   }
 }
