@@ -1,8 +1,7 @@
 import { newId } from '../../core/ids.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import type { TestApp } from '../../tests/support/test-app.ts';
-import { OrderSchema } from '../orders/entities.ts';
-import { orderCode } from '../orders/service.ts';
+import { recordPastOrdersIn } from '../orders/index.ts';
 
 export const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_OWN_ACHIEVEMENTS'];
 export const ADMIN: Permission[] = [...STAFF, 'MANAGE_MANAGEMENT_STATISTICS'];
@@ -16,20 +15,21 @@ export async function deliveredOrders(
   const em = app.db.orm.em.fork();
   const at = who.at ?? new Date();
   for (let i = 0; i < n; i++) {
-    em.create(OrderSchema, {
-      orderID: orderCode(),
-      customer: newId(),
-      item: 'Cheeseburger',
-      mentions: [],
-      status: 'DELIVERED',
-      preparedBy: who.chef ?? null,
-      deliveredBy: who.driver ?? null,
-      readyAt: at,
-      deliveredAt: at,
-      report: who.report ?? false,
-      orderedAt: at,
-      updatedAt: at,
-    });
+    recordPastOrdersIn(em, [
+      {
+        customer: newId(),
+        item: 'Cheeseburger',
+        mentions: [],
+        status: 'DELIVERED',
+        preparedBy: who.chef ?? null,
+        deliveredBy: who.driver ?? null,
+        readyAt: at,
+        deliveredAt: at,
+        report: who.report ?? false,
+        orderedAt: at,
+        updatedAt: at,
+      },
+    ]);
   }
   await em.flush();
 }

@@ -1,6 +1,5 @@
 import type { TestApp } from '../../tests/support/test-app.ts';
-import { OrderSchema } from '../orders/entities.ts';
-import { orderCode } from '../orders/service.ts';
+import { recordPastOrdersIn } from '../orders/index.ts';
 
 const HOUR = 3_600_000;
 
@@ -21,25 +20,26 @@ export async function deliveredOrder(
   const orderedAt = new Date(o.now - (o.ago ?? HOUR) - 10 * 60_000);
   const status = o.status ?? 'DELIVERED';
   const delivered = status === 'DELIVERED';
-  const order = em.create(OrderSchema, {
-    orderID: orderCode(),
-    customer: o.customer,
-    item: 'Cheeseburger',
-    mentions: [],
-    status,
-    claimedBy: status === 'ORDERED' ? null : (o.chef ?? null),
-    preparedBy: status === 'ORDERED' ? null : (o.chef ?? null),
-    images: status === 'ORDERED' ? [] : ['/food/burger.svg'],
-    chefNote: 'Made with love.',
-    readyAt: status === 'ORDERED' ? null : new Date(orderedAt.getTime() + 5 * 60_000),
-    assignedDriver: status === 'ORDERED' ? null : (o.driver ?? null),
-    deliveredBy: delivered ? (o.driver ?? null) : null,
-    deliveredAt: delivered ? new Date(o.now - (o.ago ?? HOUR)) : null,
-    report: o.report ?? false,
-    reportReason: o.report ? 'Troll order.' : null,
-    orderedAt,
-    updatedAt: orderedAt,
-  });
+  const [order] = recordPastOrdersIn(em, [
+    {
+      customer: o.customer,
+      item: 'Cheeseburger',
+      mentions: [],
+      status,
+      claimedBy: status === 'ORDERED' ? null : (o.chef ?? null),
+      preparedBy: status === 'ORDERED' ? null : (o.chef ?? null),
+      images: status === 'ORDERED' ? [] : ['/food/burger.svg'],
+      chefNote: 'Made with love.',
+      readyAt: status === 'ORDERED' ? null : new Date(orderedAt.getTime() + 5 * 60_000),
+      assignedDriver: status === 'ORDERED' ? null : (o.driver ?? null),
+      deliveredBy: delivered ? (o.driver ?? null) : null,
+      deliveredAt: delivered ? new Date(o.now - (o.ago ?? HOUR)) : null,
+      report: o.report ?? false,
+      reportReason: o.report ? 'Troll order.' : null,
+      orderedAt,
+      updatedAt: orderedAt,
+    },
+  ]);
   await em.flush();
-  return { id: order.id, orderID: order.orderID };
+  return order!;
 }

@@ -1,6 +1,5 @@
 import type { CoreContext } from '../../core/plugin.ts';
-import { OrderSchema } from '../orders/entities.ts';
-import { orderCode } from '../orders/service.ts';
+import { recordPastOrdersIn } from '../orders/index.ts';
 import { ClaimExpirySchema } from './entities.ts';
 import type { StatisticsPlugin } from './index.ts';
 
@@ -55,29 +54,30 @@ export async function seedStatistics(plugin: StatisticsPlugin, ctx: CoreContext)
       // Deliveries get quicker over the month: about 12 minutes a month ago, about 4 now.
       const deliveredAt = readyAt + Math.round((3 + back * 0.3 + ((i * 7) % 4)) * MINUTE);
       const report = n % 41 === 7;
-      em.create(OrderSchema, {
-        orderID: orderCode(),
-        customer: BUYERS[(i + back) % BUYERS.length]!,
-        guildId: '1100000000000000900',
-        channelId: '1100000000000000901',
-        item: ITEMS[n % ITEMS.length]!,
-        mentions: [],
-        orderedAt: new Date(orderedAt),
-        updatedAt: new Date(deliveredAt),
-        status: 'DELIVERED',
-        claimedBy: chef,
-        claimedAt: new Date(claimedAt),
-        preparedBy: chef,
-        prepareStartedAt: new Date(preparedAt),
-        images: [`/food/${PICTURES[n % PICTURES.length]}.svg`],
-        readyAt: new Date(readyAt),
-        assignedDriver: driver,
-        assignedAt: new Date(readyAt),
-        deliveredBy: driver,
-        deliveredAt: new Date(deliveredAt),
-        report,
-        reportReason: report ? 'Troll order: asked for a bowl of nails.' : null,
-      });
+      recordPastOrdersIn(em, [
+        {
+          customer: BUYERS[(i + back) % BUYERS.length]!,
+          guildId: '1100000000000000900',
+          channelId: '1100000000000000901',
+          item: ITEMS[n % ITEMS.length]!,
+          mentions: [],
+          orderedAt: new Date(orderedAt),
+          updatedAt: new Date(deliveredAt),
+          status: 'DELIVERED',
+          claimedBy: chef,
+          claimedAt: new Date(claimedAt),
+          preparedBy: chef,
+          prepareStartedAt: new Date(preparedAt),
+          images: [`/food/${PICTURES[n % PICTURES.length]}.svg`],
+          readyAt: new Date(readyAt),
+          assignedDriver: driver,
+          assignedAt: new Date(readyAt),
+          deliveredBy: driver,
+          deliveredAt: new Date(deliveredAt),
+          report,
+          reportReason: report ? 'Troll order: asked for a bowl of nails.' : null,
+        },
+      ]);
     }
     if (back % 4 === 1) {
       const claimedAt = dayStart + 15 * 60 * MINUTE;

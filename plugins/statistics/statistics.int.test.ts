@@ -5,8 +5,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { AppealSchema, AppealVoteSchema } from '../appeals/entities.ts';
 import { appServices } from '../index.ts';
 import { LeaveRequestSchema } from '../onleave/entities.ts';
-import { OrderSchema } from '../orders/entities.ts';
-import { orderCode } from '../orders/service.ts';
+import { recordPastOrdersIn } from '../orders/index.ts';
 import type { StatisticsPlugin } from './index.ts';
 import type { ManagementStatisticsRecord } from './schemas.ts';
 
@@ -30,23 +29,24 @@ describe('management statistics', () => {
     const customer = await app.createUser();
     const prepared = at + c2p * MINUTE;
     const ready = prepared + 3 * MINUTE;
-    em.create(OrderSchema, {
-      orderID: orderCode(),
-      customer: customer.id,
-      item: 'Fries',
-      mentions: [],
-      status: 'DELIVERED',
-      claimedBy: chef.id,
-      claimedAt: new Date(at),
-      preparedBy: chef.id,
-      prepareStartedAt: new Date(prepared),
-      readyAt: new Date(ready),
-      deliveredBy: driver.id,
-      deliveredAt: new Date(ready + r2d * MINUTE),
-      report,
-      orderedAt: new Date(at - MINUTE),
-      updatedAt: new Date(at),
-    });
+    recordPastOrdersIn(em, [
+      {
+        customer: customer.id,
+        item: 'Fries',
+        mentions: [],
+        status: 'DELIVERED',
+        claimedBy: chef.id,
+        claimedAt: new Date(at),
+        preparedBy: chef.id,
+        prepareStartedAt: new Date(prepared),
+        readyAt: new Date(ready),
+        deliveredBy: driver.id,
+        deliveredAt: new Date(ready + r2d * MINUTE),
+        report,
+        orderedAt: new Date(at - MINUTE),
+        updatedAt: new Date(at),
+      },
+    ]);
     await em.flush();
   }
 

@@ -2,8 +2,7 @@ import { toBits } from '../../core/shared/permissions.ts';
 import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
 import { appServices } from '../index.ts';
-import { OrderSchema } from '../orders/entities.ts';
-import { orderCode } from '../orders/service.ts';
+import { recordPastOrdersIn } from '../orders/index.ts';
 
 export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
 
@@ -20,9 +19,9 @@ export async function readyOrders(
 ): Promise<string[]> {
   const em = app.db.orm.em.fork();
   const now = new Date();
-  const rows = Array.from({ length: count }, () =>
-    em.create(OrderSchema, {
-      orderID: orderCode(),
+  const rows = recordPastOrdersIn(
+    em,
+    Array.from({ length: count }, () => ({
       customer,
       item: 'Team burger',
       mentions: [],
@@ -36,7 +35,7 @@ export async function readyOrders(
       assignedAt: now,
       orderedAt: now,
       updatedAt: now,
-    }),
+    })),
   );
   await em.flush();
   return rows.map((row) => row.id);
