@@ -27,7 +27,7 @@ const ON_POSTGRESQL = [
   'tests/app/migrations.int.test.ts',
   // PostgreSQL's own behaviour: a statement cancelled by statement_timeout and sessions' idle limits, and the
   // statistics rollups (a trigger reading the database's clock, advisory locks, a second session).
-  'core/http/database-limits.int.test.ts',
+  'tests/app/database-limits.int.test.ts',
   'plugins/statistics/rollups.int.test.ts',
 ];
 

@@ -38,13 +38,13 @@ describe('collectMigrations', () => {
 
 describe('oneColumnIndexSql', () => {
   it("rebuilds MikroORM's one-column index, partial (rows where the column is set) or whole", () => {
-    expect(oneColumnIndexSql('orders', 'claimed_by', true)).toEqual([
-      'drop index if exists "orders_claimed_by_index";',
-      'create index "orders_claimed_by_index" on "orders" ("claimed_by") where "claimed_by" is not null;',
+    expect(oneColumnIndexSql('tickets', 'closed_by', true)).toEqual([
+      'drop index if exists "tickets_closed_by_index";',
+      'create index "tickets_closed_by_index" on "tickets" ("closed_by") where "closed_by" is not null;',
     ]);
-    expect(oneColumnIndexSql('orders', 'delivered_at', false)).toEqual([
-      'drop index if exists "orders_delivered_at_index";',
-      'create index "orders_delivered_at_index" on "orders" ("delivered_at");',
+    expect(oneColumnIndexSql('tickets', 'closed_at', false)).toEqual([
+      'drop index if exists "tickets_closed_at_index";',
+      'create index "tickets_closed_at_index" on "tickets" ("closed_at");',
     ]);
   });
 });

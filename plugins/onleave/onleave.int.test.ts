@@ -363,12 +363,12 @@ describe('onleave', () => {
       expect(queueLeaves).toContain(user.id);
       expect((await orders.orders.listQueue()).some((q) => q.userID === user.id)).toBe(false);
 
-      // Back in the queue in the instant the leave took effect (past the join refusal): out within a minute, not
-      // at every pass of the day.
-      await app.db.orm.em
-        .fork()
-        .execute('insert into delivery_queue (user_id, joined_at) values (?, ?)', [user.id, new Date(clock)]);
-      clock += 1000;
+      // Back in the queue in the instant the leave took effect (a join whose refusal check ran just before midnight,
+      // its entry landing after the day's first pass): out within a minute, not at every pass of the day.
+      const firstPass = clock;
+      clock = Date.parse(`${day(2)}T00:00:00Z`) - 1;
+      await orders.orders.joinQueue(user.id);
+      clock = firstPass + 1000;
       await orders.sweeper.sweep();
       expect((await orders.orders.listQueue()).some((q) => q.userID === user.id)).toBe(true);
       clock += 60_000;

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { DATABASE_BUSY } from './errors.ts';
+import { DATABASE_BUSY } from '../../core/http/errors.ts';
+import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 const postgres = process.env.VD_TEST_DATABASE === 'postgresql';
 
