@@ -5,7 +5,7 @@
  * `npm start` (package.json) passes EMBEDDED_NODE_FLAGS, the image (Dockerfile CMD: production, which always has a
  * DATABASE_URL) passes POSTGRES_NODE_FLAGS, and every test or bench that spawns the web process
  * (tests/support/spawn-server.ts) passes the set of the database it gives it. tests/process/node-flags.test.ts checks
- * that these agree (docs/decisions.md, "Idle memory: two V8 options").
+ * that these agree (docs/adr/0013-v8-and-malloc-options-by-database.md).
  */
 
 /**
@@ -13,11 +13,11 @@
  *
  * `--min-semi-space-size=8`: V8 shrinks the young generation when the process has been idle for some seconds and
  * grows it back only slowly under load, so after a quiet spell every request pays for several times as many young
- * collections. The floor keeps at least 8 MiB semi-spaces (docs/decisions.md, "Young generation after an idle
+ * collections. The floor keeps at least 8 MiB semi-spaces (bench/NOTES.md, "Young generation after an idle
  * spell"). On the embedded database it went with the 8 MiB maximum: about three times as many collections after a
  * quiet spell without it. On PostgreSQL, in the throughput bench (2 s slices, each after about 16 s of idling), the
  * app ran 3.7 young collections per 1,000 requests without it, 1.4 s of the main thread in all, and 0.8 per 1,000
- * with it, 0.45 s: about 0.65 µs less per request (docs/decisions.md, "Throughput: paired slices, and the request's
+ * with it, 0.45 s: about 0.65 µs less per request (bench/NOTES.md, "Throughput: paired slices, and the request's
  * logger set by a hook").
  *
  * `--no-allocation-site-pretenuring`: V8 watches the objects each `{…}` or `[…]` in the code makes, and when nearly
@@ -28,7 +28,7 @@
  * full collection finds the old generation mostly garbage, which this pattern never lets it see. In about half the
  * throughput bench's runs that stuck: 66-73 full collections in the case instead of 14-18, and settings and `@me`
  * cost 20-30 µs per request instead of 17-19. With the option: 3 full collections (all while starting) in every run
- * (docs/decisions.md, "Young generation after an idle spell").
+ * (bench/NOTES.md, "Young generation after an idle spell").
  */
 const EVERY_DATABASE_FLAGS: readonly string[] = ['--min-semi-space-size=8', '--no-allocation-site-pretenuring'];
 
@@ -87,7 +87,7 @@ export function nodeFlagsFor(env: Record<string, string | undefined>): readonly 
  * (package.json), the image (Dockerfile ENV) and every test or bench that spawns a process
  * (tests/support/spawn-server.ts). Turned on only by server.ts's `module.enableCompileCache`, the entry file itself
  * would be stripped by Node's TypeScript stripper, whose WebAssembly is compiled for it alone: about 50 ms of every
- * start (docs/decisions.md, "Cold start: Node's compile cache"). server.ts still turns it on, in the same folder, for
+ * start (bench/NOTES.md, "Cold start: Node's compile cache"). server.ts still turns it on, in the same folder, for
  * `node server.ts` run by hand. tests/process/node-flags.test.ts checks that these agree.
  */
 export const COMPILE_CACHE_FOLDER = 'node_modules/.cache/node-compile';

@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 /**
  * Packages the web process loads from a few files each, bundled at build time (scripts/build-vendor.ts), instead of
  * from their hundreds of modules: Node's loader spends about 0.3-0.4 ms a module even with the compile cache, and
- * these five are about 570 of the 1,330 modules a start would load from the packages' own files (docs/decisions.md,
- * "Cold start: kysely from one file …" and "Cold start: every entry of a package in one bundle …").
+ * these five are about 570 of the 1,330 modules a start would load from the packages' own files
+ * (docs/adr/0012-vendor-bundles-through-a-resolve-hook.md; bench/NOTES.md, "Cold start: kysely from one file …" and "Cold start: every entry of a package in one bundle …").
  *
  * Each package is bundled whole: every entry its `exports` names (its root alone when it has no `exports`), built
  * together so that the entries share one copy of the package's internals. Whichever entries the app and its

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 /**
  * The demo template: the embedded database template (core/db/template.ts) with every plugin's demo data already in,
  * made by `npm run build` (core/demo-data.ts `buildDemoTemplate`). A first start on the embedded database copies it
- * instead of the plain template and skips the demo data, about 0.5-0.7 s of a first start (docs/decisions.md,
+ * instead of the plain template and skips the demo data, about 0.5-0.7 s of a first start (bench/NOTES.md,
  * "Cold start: the demo data made by the build"). It is used only while it says what a start would have written:
  *
  * - **made recently**: demo data is dated from the moment it is made (orders cooking now, a month of history up to

@@ -5,7 +5,7 @@ import { PGliteThread } from './pglite-thread.ts';
 /**
  * The embedded database's shared buffers. PostgreSQL's default, 128MB, would live inside the WebAssembly memory of
  * this one process and fill as pages are read; 16 MB holds a diner's working set and keeps the idle process small
- * (docs/decisions.md).
+ * (bench/NOTES.md, "Idle memory: the embedded database's shared buffers").
  */
 export const EMBEDDED_SHARED_BUFFERS = '16MB';
 

@@ -137,8 +137,8 @@ async function openPostgres(url: string, common: CommonOptions, timeoutMs: numbe
 
 // In memory (tests; DATA_DIR=:memory:), PGlite runs on this thread and loads the template's tar as it opens: tests
 // open hundreds of databases, and a worker thread for each (its isolate made and torn down every time) met a known
-// V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500; docs/decisions.md, "The
-// embedded database in a thread of its own").
+// V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500;
+// docs/adr/0002-embedded-database-in-a-worker-thread.md).
 async function openInMemory(
   options: DatabaseOptions,
   common: CommonOptions,
@@ -276,7 +276,7 @@ export async function executedMigrations(orm: Orm): Promise<Set<string> | null> 
  * names applied. A database that has run every listed migration (every start after the first, every test database
  * made from the migrated template) learns it from one query (`executed`, when the caller has read it already): the
  * migrator would first ask whether the database and its table exist, then read the executed list twice, once
- * outside its transaction and once inside (about 30 ms of a start on the embedded database; docs/decisions.md
+ * outside its transaction and once inside (about 30 ms of a start on the embedded database; bench/NOTES.md
  * "Cold start: every entry of a package in one bundle, the migrations check in one query, …").
  */
 export async function migrate(orm: Orm, executed?: Set<string> | null): Promise<string[]> {

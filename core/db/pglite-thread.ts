@@ -19,7 +19,7 @@ type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<
  * - a start opens the database while the app's modules load (server.ts begins it first);
  * - a busy minute of writes no longer holds up every other request, socket and timer of the process.
  * Each request crosses as a structured clone and is answered once; the worker keeps PGlite's own ordering (a
- * transaction holds the database until it ends). docs/decisions.md "The embedded database in a thread of its own".
+ * transaction holds the database until it ends). docs/adr/0002-embedded-database-in-a-worker-thread.md.
  */
 export class PGliteThread {
   readonly #worker: Worker;

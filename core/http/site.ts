@@ -205,7 +205,7 @@ function pageRenderer(
  * `_astro/` gets its own route, and the hashed build output one route of its own, `/_astro/*`, which answers the
  * files the build made (a set, looked up per request) and hands any other name to Astro's 404 page. A route for each
  * of the hundred-odd hashed files made the router build a node for each long name at every start (about 8–20 ms of a
- * start; docs/decisions.md "Cold start: …, one route for the hashed files"). Every other path goes to Astro's SSR
+ * start; bench/NOTES.md "Cold start: …, one route for the hashed files"). Every other path goes to Astro's SSR
  * handler with `locals` (the user and the services), which renders the 404 page when no page matches.
  */
 export async function registerSite(

@@ -18,7 +18,7 @@ type PromClient = typeof import('prom-client');
  *
  * When metrics are not served (no METRICS_PORT, no METRICS_TOKEN) nothing could ever read them: `Metrics.create(false)`
  * hands out metrics that record nothing, and prom-client (with the OpenTelemetry API under it, about 90 modules) is
- * never loaded (docs/decisions.md "Cold start").
+ * never loaded (docs/adr/0011-a-start-does-only-what-it-must.md).
  *
  * Names: `vd_` then what is measured, in base units (`_seconds`, `_bytes`), counters ending in `_total`. Labels take
  * a few known values only (a route pattern, a state), never a user, an id or a raw URL.

@@ -9,7 +9,8 @@ export type StripeClient = Stripe;
 /**
  * The SDK as configuration says: Stripe itself, or another origin (the stand-in, tests/stand-ins/stripe), where
  * the SDK does not retry (a test's outage must be seen as one). Null when payments are not set up. The SDK (about
- * 200 modules) is loaded only then: a start without payments does not read it (docs/decisions.md "Cold start").
+ * 200 modules) is loaded only then: a start without payments does not read it
+ * (docs/adr/0011-a-start-does-only-what-it-must.md).
  */
 export function stripeClient(config: Config): Promise<Stripe> | null {
   const s = config.stripe;

@@ -36,7 +36,7 @@ left join users de on de.id = o.delivered_by`;
  * A transition's `returning` (the updated row as `o`): its view's columns and everyone it names as `people`, each
  * `{id, username, display name, avatar}`, found in ONE index scan of `users` (the ids that are null match nothing).
  * A lookup per person costs PostgreSQL an index scan to set up per person named or not, on every statement: five
- * cost about a quarter of a claim's CPU there, this one about a tenth of that (docs/decisions.md).
+ * cost about a quarter of a claim's CPU there, this one about a tenth of that (bench/NOTES.md, "Writes").
  */
 export const CHANGED_VIEW_RETURNING = `${ORDER_COLUMNS},
   array(select array[u.id, u.username, u.display_name, u.avatar] from users u

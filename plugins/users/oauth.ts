@@ -20,7 +20,8 @@ type Arctic = typeof import('arctic');
 /**
  * Discord OAuth2 (authorization code + PKCE) through arctic's generic client, so that the endpoints follow
  * DISCORD_API_URL: tests and local trials run the real flow against tests/stand-ins/discord. arctic is loaded only
- * when Discord sign-in is configured (a start without it does not read its modules: docs/decisions.md "Cold start").
+ * when Discord sign-in is configured (a start without it does not read its modules:
+ * docs/adr/0011-a-start-does-only-what-it-must.md).
  */
 export class DiscordOAuth {
   readonly configured: boolean;

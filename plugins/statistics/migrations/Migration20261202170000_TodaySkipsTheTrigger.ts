@@ -12,7 +12,7 @@ const LEAST_MOMENT = `least(OLD.ordered_at, OLD.claimed_at, OLD.prepare_started_
  * Why: PostgreSQL reads a trigger's WHEN expression from its stored text and compiles it again for every statement
  * that updates the table, so its size is paid on every claim. The old condition compared ten columns before and
  * after; with the call of the function that followed, the trigger was about a tenth of PostgreSQL's CPU per claim
- * (perf, docs/decisions.md). An update of an older order now calls the function even when it changes no column the
+ * (perf, bench/NOTES.md, "Writes"). An update of an older order now calls the function even when it changes no column the
  * figures read: the function marks only the days whose part changed, so it marks none, after its shared locks.
  */
 export class Migration20261202170000_TodaySkipsTheTrigger extends Migration {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * grant_apply's two lookups no longer read every grant of the user (docs/decisions.md, "Purchases: a grant's cost no
+ * grant_apply's two lookups no longer read every grant of the user (bench/NOTES.md, "Purchases: a grant's cost no
  * longer grows with the user's grants").
  *
  * - The same grant again (same user, source, reference, kind and value while active) was an `update … where` that the
