@@ -1,13 +1,7 @@
 import type { Em } from '../../core/db/orm.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import { type CountedRole, countCountedIn } from '../orders/index.ts';
 import type { ObjectiveType } from './schemas.ts';
-
-/**
- * What counts, the leaderboard's rule (plugins/orders/stats.ts): a delivered order that was not reported. A chef's
- * order counts when it is delivered, so the dashboard, the leaderboard and objectives agree; the window is on
- * `delivered_at`, both ends included.
- */
-export const COUNTED = `o.status = 'DELIVERED' and not o.report`;
 
 /** The global audience in SQL: the MANAGE_ORDERS check passes (own bits or a rank's; SUPER_ADMIN passes), not banned. */
 export const AUDIENCE_BITS = PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.SUPER_ADMIN;
@@ -21,28 +15,28 @@ export interface Countable {
   endsAt?: Date | null;
 }
 
+const ROLE_OF: Partial<Record<ObjectiveType, CountedRole>> = {
+  ORDER_TARGET_PREPARED: 'chef',
+  ORDER_TARGET_DELIVERED: 'driver',
+};
+
 /**
- * Each objective's progress for one user: one query, counted in the database over the orders the user prepared or
- * delivered (the `prepared_by` and `delivered_by` indexes find them; the window and the type filter those few).
+ * Each objective's progress for one user: the orders plugin counts the user's counted orders (its leaderboard's
+ * rule: delivered, not reported) in each objective's window, by the work its type names (prepared, delivered, or
+ * either), in one statement of the caller's transaction.
  */
 export async function progressOf(
   em: Em,
   userId: string,
   objectives: readonly Countable[],
 ): Promise<Map<string, number>> {
-  const progress = new Map<string, number>();
-  if (objectives.length === 0) return progress;
-  const rows = await em.execute<{ id: string; n: number | string }[]>(
-    `select ob.id, (select count(*) from orders o
-        where ${COUNTED} and (o.prepared_by = ? or o.delivered_by = ?)
-          and (ob.starts_at is null or o.delivered_at >= ob.starts_at)
-          and (ob.ends_at is null or o.delivered_at <= ob.ends_at)
-          and case ob.type when 'ORDER_TARGET_PREPARED' then o.prepared_by = ? when 'ORDER_TARGET_DELIVERED' then o.delivered_by = ? else true end) as n
-     from objectives ob where ob.id in (${objectives.map(() => '?').join(', ')})`,
-    [userId, userId, userId, userId, ...objectives.map((o) => o.id)],
-  );
-  for (const row of rows) progress.set(row.id, Number(row.n));
-  return progress;
+  const windows = objectives.map((o) => ({
+    role: ROLE_OF[o.type] ?? 'either',
+    from: o.startsAt ?? null,
+    to: o.endsAt ?? null,
+  }));
+  const counts = await countCountedIn(em, userId, windows);
+  return new Map(objectives.map((o, i) => [o.id, counts[i]!]));
 }
 
 /** Whether the user is in a global objective's audience now (the listener asks; requests read the session). */
