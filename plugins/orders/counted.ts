@@ -49,3 +49,33 @@ function inWindow(eb: ExpressionBuilder<OrdersDb, 'orders'>, userId: string, win
   if (window.to) conditions.push(eb('delivered_at', '<=', window.to));
   return conditions.length > 0 ? conditions : [eb.lit(true)];
 }
+
+/** A counted order as others keep it: who ordered, prepared and delivered it, and when it was delivered. */
+export interface CountedDelivery {
+  id: string;
+  customer: string;
+  preparedBy: string | null;
+  deliveredBy: string | null;
+  deliveredAt: Date;
+}
+
+/** Every counted order delivered at or after `since`, oldest first, read in the caller's transaction. */
+export async function countedDeliveriesSinceIn(em: Em, since: Date): Promise<CountedDelivery[]> {
+  const rows = await em
+    .getKysely<OrdersDb>()
+    .selectFrom('orders')
+    .where('status', '=', 'DELIVERED')
+    .where('report', '=', false)
+    .where('delivered_at', '>=', since)
+    .select(['id', 'customer', 'prepared_by', 'delivered_by', 'delivered_at'])
+    .orderBy('delivered_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    customer: row.customer,
+    preparedBy: row.prepared_by ?? null,
+    deliveredBy: row.delivered_by ?? null,
+    deliveredAt: new Date(row.delivered_at!),
+  }));
+}

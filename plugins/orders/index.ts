@@ -22,7 +22,13 @@ import settings from '../settings/index.ts';
 import users from '../users/index.ts';
 
 export { orderEmbed } from './commands/messages.ts';
-export { type CountedRole, type CountedWindow, countCountedIn } from './counted.ts';
+export {
+  type CountedDelivery,
+  type CountedRole,
+  type CountedWindow,
+  countCountedIn,
+  countedDeliveriesSinceIn,
+} from './counted.ts';
 export { type PastOrder, recordPastOrdersIn } from './past-orders.ts';
 export type { OrdersService } from './service.ts';
 

@@ -50,12 +50,21 @@ export type TeamMember = InferEntity<typeof TeamMemberSchema>;
  * delivered again), and only the process whose insert lands here adds to the counters. No foreign key: a deleted
  * order stays counted.
  */
+/**
+ * A counted order the teams plugin has heard of (deliverOrder): claimed once, so it counts once, and kept with its
+ * people and delivery moment, from which the period boards count (a delivered order never changes). Null people
+ * and moment: a credit from before they were kept, filled at start for the periods boards show.
+ */
 export const TeamOrderCreditSchema = defineEntity({
   name: 'TeamOrderCredit',
   tableName: 'team_order_credits',
   properties: {
     orderId: p.string().primary(),
     creditedAt: p.datetime(),
+    customer: p.string().nullable(),
+    preparedBy: p.string().nullable(),
+    deliveredBy: p.string().nullable(),
+    deliveredAt: p.datetime().nullable().index(),
   },
 });
 

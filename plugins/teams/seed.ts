@@ -1,5 +1,7 @@
 import type { CoreContext } from '../../core/plugin.ts';
+import { countedDeliveriesSinceIn } from '../orders/index.ts';
 import { DEMO_USERS } from '../users/index.ts';
+import type { TeamCounter } from './counter.ts';
 import { TeamMemberSchema, TeamSchema } from './entities.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,7 +20,7 @@ export const SEEDED_TEAMS = {
  * before the demo week (a history) plus the seeded week's delivered orders, counted as the listener counts them (an
  * order once per team of its chef and driver), and those orders are marked counted.
  */
-export async function seedTeams(ctx: CoreContext): Promise<void> {
+export async function seedTeams(counter: TeamCounter, ctx: CoreContext): Promise<void> {
   const em = ctx.orm.em.fork();
   const now = ctx.now();
   const sam = demo('Super admin');
@@ -67,14 +69,6 @@ export async function seedTeams(ctx: CoreContext): Promise<void> {
     em.create(TeamMemberSchema, { user: team.member, team: team.id, joinedAt: new Date(createdAt.getTime() + DAY) });
   }
   await em.flush();
-  // The seeded deliveries, counted once each for every distinct team of their chef and driver.
-  await em.execute(
-    `update teams t set orders = t.orders + (
-       select count(distinct o.id) from orders o join team_members m on m.user_id = o.customer or m.user_id = o.prepared_by or m.user_id = o.delivered_by
-       where m.team_id = t.id and o.status = 'DELIVERED' and not o.report)`,
-  );
-  await em.execute(
-    `insert into team_order_credits (order_id, credited_at) select id, ? from orders where status = 'DELIVERED' and not report`,
-    [new Date(now)],
-  );
+  // The seeded deliveries, counted once each for every distinct team of their people, as the listener counts them.
+  await counter.creditPast(await countedDeliveriesSinceIn(em, new Date(0)));
 }

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
 import type { DomainEvents } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { OrderSchema } from '../orders/entities.ts';
+import { recordPastOrdersIn } from '../orders/index.ts';
 import type { Leaderboard } from '../orders/schemas.ts';
-import { TeamMemberSchema, TeamSchema } from './entities.ts';
+import { TeamMemberSchema, TeamOrderCreditSchema, TeamSchema } from './entities.ts';
 import type { TeamView } from './schemas.ts';
 import { deliver, readyOrders, STAFF, teamsOf, untilCredited } from './test-helpers.ts';
 
@@ -324,7 +325,7 @@ describe('teams', () => {
     expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'team.delete', targetId: t._id })).toBe(1);
   });
 
-  it('a delivered order counts once for the chef’s team and once for the driver’s; reported orders, repeats and deletions change nothing', async () => {
+  it('a delivered order counts once for the chef’s team and once for the driver’s; reported orders and repeats change nothing', async () => {
     const [kitchen, road] = [await team(), await team()];
     const [chef, driver, sameTeamDriver, teamless] = [await staff(), await staff(), await staff(), await staff()];
     await move(chef.id, kitchen._id);
@@ -354,7 +355,6 @@ describe('teams', () => {
     const [reported] = await readyOrders(app, chef, driver);
     const troll = await deliver(app, driver, reported!, true);
     expect(await teamsOf(app).counter.credit(troll)).toBe(0);
-    await app.db.orm.em.fork().nativeDelete(OrderSchema, { id: one! });
     expect([await ordersOfTeam(kitchen._id), await ordersOfTeam(road._id)]).toEqual([3, 1]);
 
     const reset = await app.inject({
@@ -423,7 +423,11 @@ describe('teams', () => {
       ]);
     }
     // An order delivered long ago counts for all time (the counter) and not for the week.
-    await em.nativeUpdate(OrderSchema, { id: ids[0]! }, { deliveredAt: new Date(Date.now() - 8 * 86_400_000) });
+    await em.nativeUpdate(
+      TeamOrderCreditSchema,
+      { orderId: ids[0]! },
+      { deliveredAt: new Date(Date.now() - 8 * 86_400_000) },
+    );
     teamsOf(app).teams.boardChanged();
     expect((await board('week')).teams.map((t) => t.orders)).toEqual([1, 1]);
     expect((await board('month')).teams.map((t) => t.orders)).toEqual([2, 2]);
@@ -431,6 +435,32 @@ describe('teams', () => {
     expect((await board('all')).teams).toEqual([]);
     await setEnabled(true);
     expect((await board('all')).teams).toHaveLength(2);
+  });
+
+  it('catch-up at start: counted orders nobody heard, and credits from before they kept their people, reach the period boards; the counters stay', async () => {
+    const em = app.db.orm.em.fork();
+    await em.nativeDelete(TeamSchema, {});
+    const grill = await team('Grill');
+    const chef = await staff();
+    await move(chef.id, grill._id);
+    const at = new Date(Date.now() - 2 * 86_400_000);
+    const past = { item: 'Fries', mentions: [], status: 'DELIVERED' as const, preparedBy: chef.id, deliveredAt: at };
+    const [, heardBefore] = recordPastOrdersIn(em, [
+      { ...past, customer: newId(), orderedAt: at, updatedAt: at },
+      { ...past, customer: newId(), orderedAt: at, updatedAt: at },
+    ]);
+    em.create(TeamOrderCreditSchema, { orderId: heardBefore!.id, creditedAt: at });
+    await em.flush();
+    const board = async (period: string) =>
+      (
+        (await app.inject({ method: 'GET', url: `/api/client/orders/leaderboard?period=${period}` })).json()
+          .leaderboard as Leaderboard
+      ).teams.map((t) => [t.team.name, t.orders]);
+    expect(await board('week')).toEqual([]);
+    expect(await teamsOf(app).counter.catchUp()).toBe(2);
+    expect(await board('week')).toEqual([['Grill', 2]]);
+    expect(await board('all')).toEqual([]);
+    expect(await teamsOf(app).counter.catchUp()).toBe(0);
   });
 
   it('teamsEnabled off: team routes answer 404 except to MANAGE_TEAMS, who can still prepare teams', async () => {

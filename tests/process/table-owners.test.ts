@@ -22,9 +22,6 @@ const KNOWN = [
   'plugins/statistics/parts.ts: recruitment_applications',
   'plugins/statistics/rollups.int.test.ts: orders',
   'plugins/statistics/statistics.int.test.ts: orders',
-  // The teams board counted from the teams' own credits.
-  'plugins/teams/counter.ts: orders',
-  'plugins/teams/seed.ts: orders',
   // The reports plugin keeps its order's summary.
   'plugins/reports/manager.ts: orders',
   'plugins/reports/seed.ts: orders',
