@@ -18,6 +18,7 @@ const postgres = process.env.TEST_DATABASE_URL;
 const EVERY_FILE = { isolate: false, testTimeout: 20_000, hookTimeout: 30_000 };
 
 const ON_POSTGRESQL = [
+  'core/jobs.int.test.ts',
   // Races: "exactly one winner" and serialisation under concurrency. Every race test lives in a races file.
   '{core,plugins,bot}/**/*races.int.test.ts',
   // The database layer: connections, limits, prepared statements, the pool's gauges, LISTEN/NOTIFY (event bridge).

@@ -15,6 +15,7 @@ import type { Orm } from './db/orm.ts';
 import type { DomainEvents, EventBus, EventName } from './events.ts';
 import type { GatewayDispatch } from './gateway/protocol.ts';
 import type { ZodTypeProvider } from './http/zod.ts';
+import type { JobSpec } from './jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
@@ -87,6 +88,13 @@ export interface PluginDefinition<
    * `commandsFor<CommandServicesOf<…>>()` (plugins/<name>/commands/define.ts).
    */
   commands?: readonly AnyCommand[];
+  /**
+   * Work the web process does once at start, after every plugin's routes and before it listens (catching up on what
+   * happened while no process ran). A failure is logged; the server starts anyway.
+   */
+  start?: (service: Service, ctx: PluginContext<Requires>) => Promise<unknown>;
+  /** The plugin's periodic tasks (core/jobs.ts): the web process runs them while it serves, one runner across replicas. */
+  jobs?: (service: Service, ctx: PluginContext<Requires>) => readonly JobSpec[];
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }

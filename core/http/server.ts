@@ -12,6 +12,7 @@ import { DomainError } from '../errors.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
+import { type Jobs, jobsOf, runStartWork } from '../jobs.ts';
 import { createLogger } from '../logger.ts';
 import { registerHttpMetrics } from '../metrics/http.ts';
 import { registerKernelMetrics } from '../metrics/kernel.ts';
@@ -47,6 +48,8 @@ export interface Server {
   routes: readonly RouteEntry[];
   /** This process's Prometheus metrics (also `ctx.metrics`); startApp serves them on METRICS_PORT. */
   metrics: Metrics;
+  /** The plugins' periodic tasks, running while the server serves. */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -229,6 +232,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   }
 
   await registerCoreRoutes(app, routes, orm, audit, config);
+  await runStartWork(plugins, services, ctx);
+  const jobs = jobsOf(plugins, services, ctx);
+  app.addHook('onClose', () => jobs.stop());
 
   if (options.site) {
     const publicConfig = publicConfigOf(config);
@@ -244,10 +250,12 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   }
 
   await app.ready();
+  jobs.start();
   return {
     app,
     ctx,
     gateway,
+    jobs,
     routes: routes.entries,
     metrics,
     async close() {

@@ -81,7 +81,7 @@ export default definePlugin({
       queueRefusal: leave && ((userId) => leave.queueRefusal(userId)),
     });
     leave?.whenLeaveStarts((userId) => orders.removeFromQueue(userId));
-    const sweeper = new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now, ctx.log, ctx.metrics);
+    const sweeper = new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now);
     if (leave)
       sweeper.dropOffDuty({
         among: (userIds) => leave.currentLeaves(userIds),
@@ -113,10 +113,19 @@ export default definePlugin({
     foodLookupRoutes(app, plugin.foodLookup);
     await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.images.maxBytes);
     registerOrderMetrics(ctx.metrics, ctx.orm);
-    // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
-    plugin.sweeper.start();
-    app.addHook('onClose', async () => plugin.sweeper.stop());
   },
+  jobs: (plugin, ctx) => [
+    {
+      name: 'orders.sweep',
+      intervalMs: ctx.config.orders.sweepIntervalMs,
+      metrics: {
+        duration: 'vd_order_sweep_duration_seconds',
+        failures: 'vd_order_sweep_failures_total',
+        lag: 'vd_order_sweep_lag_seconds',
+      },
+      run: () => plugin.sweeper.sweep(),
+    },
+  ],
   // Order and queue events reach every socket whose user has MANAGE_ORDERS, under the same name.
   gateway: {
     orderSent: toKitchen('orderSent'),

@@ -1,10 +1,6 @@
-import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Counter, Histogram } from 'prom-client';
 import type { Config } from '../../core/config.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
-import { LATENCY_BUCKETS, type Metrics } from '../../core/metrics/metrics.ts';
 import { DeliveryQueueEntrySchema, OrderSchema } from './entities.ts';
 import './events.ts';
 import { selectOrderViewsByIds } from './views.ts';
@@ -39,58 +35,24 @@ export type ClaimExpiryRecorder = (em: Em, expiries: readonly ClaimExpiry[]) => 
 /**
  * The order deadlines, enforced. Timers are data: each deadline is a column, and every `sweep()` moves the orders
  * whose deadline has passed with conditional UPDATEs, so a restart (or a second web process sweeping the same
- * database) loses nothing and doubles nothing. Each web process runs one, every ORDER_SWEEP_INTERVAL_MS.
+ * database) loses nothing and doubles nothing. The web process runs `sweep` as the orders.sweep job (core/jobs.ts),
+ * every ORDER_SWEEP_INTERVAL_MS.
  */
 export class OrderSweeper {
   readonly #orm: Orm;
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #now: () => number;
-  readonly #log: FastifyBaseLogger | undefined;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
-  #stopped = false;
-  /** When the next sweep should start, and how late the last one started (ms, monotonic clock). */
-  #nextDue = 0;
-  #lastLagMs = 0;
-  readonly #duration: Histogram | null = null;
-  readonly #failures: Counter | null = null;
   #offDuty: OffDuty | null = null;
   /** When the queue was last checked for members on leave (ms, the service clock), and the UTC day it was. */
   #offDutyChecked: { at: number; day: string } | null = null;
   #claimExpiries: ClaimExpiryRecorder | null = null;
 
-  constructor(
-    orm: Orm,
-    events: EventBus,
-    config: Config,
-    now: () => number = Date.now,
-    log?: FastifyBaseLogger,
-    metrics?: Metrics,
-  ) {
+  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
     this.#now = now;
-    this.#log = log;
-    if (!metrics) return;
-    this.#duration = metrics.histogram({
-      name: 'vd_order_sweep_duration_seconds',
-      help: 'How long each scheduled order sweep took (its count is the number of sweeps this process ran).',
-      buckets: LATENCY_BUCKETS,
-    });
-    this.#failures = metrics.counter({
-      name: 'vd_order_sweep_failures_total',
-      help: 'Scheduled order sweeps that failed (logged).',
-    });
-    const sweeper = this;
-    metrics.gauge({
-      name: 'vd_order_sweep_lag_seconds',
-      help: "How late the order sweeper is: the last sweep's start after its schedule, or, while the next one is overdue (a sweep stuck, the event loop blocked), how overdue it is.",
-      collect() {
-        this.set(sweeper.lagMs / 1000);
-      },
-    });
   }
 
   /** Every expired claim, with who held it, is handed to `record` inside the sweep's transaction (the statistics plugin). */
@@ -101,53 +63,6 @@ export class OrderSweeper {
   /** Every sweep first takes out of the delivery queue whoever `offDuty` names (a leave that started since the last pass). */
   dropOffDuty(offDuty: OffDuty): void {
     this.#offDuty = offDuty;
-  }
-
-  /** How late the sweeper is now (ms): 0 when it is not running. */
-  get lagMs(): number {
-    if (!this.#timer && !this.#running) return 0;
-    return Math.max(this.#lastLagMs, performance.now() - this.#nextDue);
-  }
-
-  /**
-   * Starts sweeping every ORDER_SWEEP_INTERVAL_MS (0: never), each sweep scheduled one interval after the last one
-   * started, and never two at once: a sweep that overruns its interval is followed at once, and shows as lag.
-   */
-  start(): void {
-    const interval = this.#config.orders.sweepIntervalMs;
-    if (this.#timer || this.#running || this.#stopped || interval <= 0) return;
-    this.#nextDue = performance.now() + interval;
-    this.#schedule();
-  }
-
-  /** Stops the timer and waits for a sweep in progress, so the database can close after it. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
-  }
-
-  #schedule(): void {
-    this.#timer = setTimeout(() => this.#tick(), Math.max(0, this.#nextDue - performance.now()));
-    this.#timer.unref();
-  }
-
-  #tick(): void {
-    this.#timer = null;
-    const started = performance.now();
-    this.#lastLagMs = Math.max(0, started - this.#nextDue);
-    this.#nextDue = started + this.#config.orders.sweepIntervalMs;
-    this.#running = this.sweep()
-      .catch((error: unknown) => {
-        this.#failures?.inc();
-        this.#log?.error({ err: error }, 'order sweep failed');
-      })
-      .finally(() => {
-        this.#duration?.observe((performance.now() - started) / 1000);
-        this.#running = null;
-        if (!this.#stopped) this.#schedule();
-      });
   }
 
   /** One pass over every passed deadline; publishes the events after each write commits. */

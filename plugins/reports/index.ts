@@ -24,12 +24,10 @@ export default definePlugin({
     filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
     manager: new ReportManagerService(ctx.orm, ctx.events, ctx.audit, ctx.services.users.admin, ctx.now),
   }),
-  async routes(app, plugin, ctx) {
+  routes(app, plugin) {
     reportsRoutes(app, plugin.filing, plugin.manager);
-    // Driver reports made while no process listened (or before this plugin existed) are copied on start.
-    await plugin.filing
-      .syncDriverReports()
-      .catch((error) => ctx.log.error({ err: error }, 'driver reports not synced'));
   },
+  // Driver reports made while no process listened (or before this plugin existed) are copied on start.
+  start: (plugin) => plugin.filing.syncDriverReports(),
   seed: (plugin, ctx) => seedReports(plugin, ctx),
 });

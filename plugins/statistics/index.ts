@@ -8,7 +8,7 @@ import { statisticsEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { seedStatistics } from './seed.ts';
 import { StatisticsService } from './service.ts';
-import { WeekCloser } from './week-closer.ts';
+import { CLOSE_INTERVAL_MS, WeekCloser } from './week-closer.ts';
 
 export interface StatisticsPlugin {
   /** Every member's figures per day, week or month; one record; the charts' days; deleting a snapshot. */
@@ -45,13 +45,28 @@ export default definePlugin({
       leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null,
     );
     const days = new DayCloser(ctx.orm, statistics, ctx.now);
-    return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, days, ctx.now, ctx.log) };
+    return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, ctx.now) };
   },
-  routes(app, plugin, ctx) {
+  routes(app, plugin) {
     statisticsRoutes(app, plugin.statistics);
-    // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself).
-    if (ctx.config.orders.sweepIntervalMs > 0) plugin.weeks.start();
-    app.addHook('onClose', async () => plugin.weeks.stop());
   },
+  // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by
+  // itself), first soon after start.
+  jobs: (plugin, ctx) => [
+    {
+      name: 'statistics.close',
+      intervalMs: ctx.config.orders.sweepIntervalMs > 0 ? CLOSE_INTERVAL_MS : 0,
+      firstDelayMs: 5_000,
+      metrics: {
+        duration: 'vd_statistics_close_duration_seconds',
+        failures: 'vd_statistics_close_failures_total',
+        lag: 'vd_statistics_close_lag_seconds',
+      },
+      run: async () => {
+        await plugin.days.closeDue();
+        await plugin.weeks.closeDue();
+      },
+    },
+  ],
   seed: seedStatistics,
 });

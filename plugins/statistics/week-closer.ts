@@ -1,12 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../../core/db/orm.ts';
-import type { DayCloser } from './day-closer.ts';
 import { addDays, periodOf, recordId } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
 
 /** How many ended weeks a database that never closed one gets written at once (a month of history, and a bit). */
 export const BACKFILL_WEEKS = 5;
-/** How often a process looks for a day or a week that ended (cheap: a few indexed reads when there is none). */
+/** How often the statistics.close job looks for a day or a week that ended (cheap: a few indexed reads when there is none). */
 export const CLOSE_INTERVAL_MS = 10 * 60_000;
 
 /**
@@ -14,25 +12,18 @@ export const CLOSE_INTERVAL_MS = 10 * 60_000;
  * idempotent. The week's row in `statistics_closed_weeks` and its snapshots are inserted in one transaction, the
  * week's row first with `on conflict do nothing`: of several processes (or calls) closing one week, exactly one
  * writes it; the others find it closed. A snapshot a manager deleted stays deleted, since the week stays closed.
- * Each web process runs one, like the order sweeper (plugins/orders/sweeper.ts), while sweeps are on; each pass
- * first rolls up the ended days (`days`, day-closer.ts), so a week is then counted from its days' rollups.
+ * The statistics.close job (index.ts) runs it while sweeps are on, each pass after rolling up the ended days
+ * (day-closer.ts), so a week is then counted from its days' rollups.
  */
 export class WeekCloser {
   readonly #orm: Orm;
   readonly #statistics: StatisticsService;
   readonly #now: () => number;
-  readonly #log: FastifyBaseLogger | undefined;
-  readonly #days: DayCloser;
-  #timer: NodeJS.Timeout | null = null;
-  #running: Promise<unknown> | null = null;
-  #stopped = false;
 
-  constructor(orm: Orm, statistics: StatisticsService, days: DayCloser, now: () => number, log?: FastifyBaseLogger) {
+  constructor(orm: Orm, statistics: StatisticsService, now: () => number) {
     this.#orm = orm;
     this.#statistics = statistics;
     this.#now = now;
-    this.#log = log;
-    this.#days = days;
   }
 
   /** The weeks that ended and are not closed yet, oldest first (at most BACKFILL_WEEKS back when none ever was). */
@@ -94,33 +85,5 @@ export class WeekCloser {
       }
       return true;
     });
-  }
-
-  /** Looks for ended days and weeks soon after start, then every CLOSE_INTERVAL_MS; never two passes at once. */
-  start(firstDelayMs = 5_000): void {
-    if (this.#timer || this.#stopped) return;
-    this.#schedule(firstDelayMs);
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
-    await this.#running;
-  }
-
-  #schedule(delay: number): void {
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#running = this.#days
-        .closeDue()
-        .then(() => this.closeDue())
-        .catch((error: unknown) => this.#log?.error({ err: error }, 'closing statistics days and weeks failed'))
-        .finally(() => {
-          this.#running = null;
-          if (!this.#stopped) this.#schedule(CLOSE_INTERVAL_MS);
-        });
-    }, delay);
-    this.#timer.unref();
   }
 }

@@ -79,16 +79,25 @@ export default definePlugin({
       sponsor,
       items: new StoreItems(ctx.orm, ctx.audit, ctx.now),
       purchases: new StorePurchases({ orm: ctx.orm, events: ctx.events, audit: ctx.audit, grants, now: ctx.now }),
-      sweeper: new GrantSweeper(grants, ctx.config.store.sweepIntervalMs, ctx.log),
+      sweeper: new GrantSweeper(grants),
     };
   },
   routes(app, store, ctx) {
     coinsRoutes(app, store);
     storeItemsRoutes(app, store.items, store.purchases, ctx.config.store.purchasesPerMinute);
-    // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
-    store.sweeper.start();
-    app.addHook('onClose', async () => store.sweeper.stop());
   },
+  jobs: (store, ctx) => [
+    {
+      name: 'store.grants',
+      intervalMs: ctx.config.store.sweepIntervalMs,
+      metrics: {
+        duration: 'vd_grant_sweep_duration_seconds',
+        failures: 'vd_grant_sweep_failures_total',
+        lag: 'vd_grant_sweep_lag_seconds',
+      },
+      run: () => store.sweeper.sweep(),
+    },
+  ],
   commands: [hourlyCommand],
   async seed(store, ctx) {
     await seedWallets(store, ctx);

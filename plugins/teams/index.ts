@@ -42,10 +42,10 @@ export default definePlugin({
     });
     return { teams, members: new TeamMembership(ctx.orm, ctx.events, ctx.audit, teams, ctx.now), counter };
   },
-  async routes(app, plugin, ctx) {
+  routes(app, plugin) {
     teamsRoutes(app, plugin.teams, plugin.members);
-    // Counted orders delivered while no process listened (or before credits kept their people) reach the boards.
-    await plugin.counter.catchUp().catch((error) => ctx.log.error({ err: error }, 'team credits not caught up'));
   },
+  // Counted orders delivered while no process listened (or before credits kept their people) reach the boards.
+  start: (plugin) => plugin.counter.catchUp(),
   seed: (plugin, ctx) => seedTeams(plugin.counter, ctx),
 });

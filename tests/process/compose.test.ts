@@ -101,13 +101,14 @@ describe('docker-compose.yml', () => {
   });
 });
 
-/** Every `vd_` metric the code declares (`name: 'vd_…'` in core/ and plugins/). */
+/** Every `vd_` metric the code declares (`name: 'vd_…'` in core/ and plugins/, and a job's `duration`, `failures`, `lag`). */
 function declaredMetrics(): Set<string> {
   const names = new Set<string>();
   for (const folder of ['core', 'plugins']) {
     for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })) {
       if (!file.endsWith('.ts') || file.includes('.test.')) continue;
-      for (const match of read(path.join(folder, file)).matchAll(/name: '(vd_\w+)'/g)) names.add(match[1]!);
+      for (const match of read(path.join(folder, file)).matchAll(/(?:name|duration|failures|lag): '(vd_\w+)'/g))
+        names.add(match[1]!);
     }
   }
   return names;
