@@ -8,6 +8,8 @@ import { seedAppeals } from './seed.ts';
 import { AppealsService } from './service.ts';
 
 /** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
+export { votesBetweenIn } from './votes.ts';
+
 export default definePlugin({
   name: 'appeals',
   requires: [settings, users],

@@ -10,6 +10,8 @@ import { migrations } from './migrations/index.ts';
 import { ReviewService } from './review-service.ts';
 import { seedRecruitment } from './seed.ts';
 
+export { reviewsBetweenIn } from './reviews.ts';
+
 export interface RecruitmentPlugin {
   forms: FormsService;
   /** Applying, and reading applications (one's own, or those of the forms one reviews). */

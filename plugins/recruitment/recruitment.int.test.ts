@@ -6,6 +6,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { appServices } from '../index.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import type { RecruitmentPlugin } from './index.ts';
+import { reviewsBetweenIn } from './reviews.ts';
 import { type ApplicationView, DEFAULT_REQUIREMENTS, type FormView } from './schemas.ts';
 
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
@@ -584,6 +585,23 @@ describe('recruitment API', () => {
   });
 
   describe('reviewing', () => {
+    it('reviewsBetweenIn counts each application a member changed the status of, once, never the applicant’s own', async () => {
+      const from = new Date(clock - 60_000);
+      const form = await createForm({ title: 'Counted' });
+      const applicant = await app.createUser();
+      const reviewer = await app.createUser({ rankPermissions: MANAGER, rankPosition: 59 });
+      const application: ApplicationView = (await apply(form, applicant)).json().application;
+      expect((await setStatus(application.id, reviewer, { status: 1, reason: 'Soon' })).statusCode).toBe(200);
+      expect((await setStatus(application.id, reviewer, { status: 3, reason: 'No' })).statusCode).toBe(200);
+      const to = new Date(clock + 60_000);
+      const em = app.db.orm.em.fork();
+      const reviews = await reviewsBetweenIn(em, from, to);
+      expect(reviews.get(reviewer.id)).toBe(1);
+      expect(reviews.has(applicant.id)).toBe(false);
+      expect(await reviewsBetweenIn(em, from, to, applicant.id)).toEqual(new Map());
+      expect(await reviewsBetweenIn(em, to, new Date(to.getTime() + 1000))).toEqual(new Map());
+    });
+
     it('hold then accept: history kept, rank granted with rank history, the applicant told, staff notes never shown to them', async () => {
       const form = await createForm({ title: 'Kitchen' });
       const applicant = await app.createUser();

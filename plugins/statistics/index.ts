@@ -1,7 +1,9 @@
 import { newId } from '../../core/ids.ts';
 import { definePlugin } from '../../core/plugin.ts';
+import appeals from '../appeals/index.ts';
 import onleave from '../onleave/index.ts';
 import orders from '../orders/index.ts';
+import recruitment from '../recruitment/index.ts';
 import { statisticsRoutes } from './api.ts';
 import { DayCloser } from './day-closer.ts';
 import { statisticsEntities } from './entities.ts';
@@ -22,7 +24,7 @@ export interface StatisticsPlugin {
 /** Management statistics: My Performance and Management (docs/statistics.md). */
 export default definePlugin({
   name: 'statistics',
-  requires: [onleave, orders],
+  requires: [onleave, orders, appeals, recruitment],
   entities: statisticsEntities,
   migrations,
   service: (ctx): StatisticsPlugin => {

@@ -43,40 +43,35 @@ const live = (select: string, moment: string, where: string) =>
 
 /**
  * A member's figures, one row per thing counted. Columns: uid, claimed, expired, prepared, c2p_us, c2p_n,
- * delivered, reported, r2d_us, r2d_n, reviewed, votes. The first branch reads the rollups of the `rolled` days.
+ * delivered, reported, r2d_us, r2d_n. The first branch reads the rollups of the `rolled` days.
  */
 export function memberParts(user: string | null): Part[] {
   return [
     forUser(
-      `select m.user_id as uid, m.claimed, m.claims_expired as expired, m.prepared, m.c2p_us, m.c2p_n, m.delivered, m.reported, m.r2d_us, m.r2d_n,
-         0 as reviewed, 0 as votes
+      `select m.user_id as uid, m.claimed, m.claims_expired as expired, m.prepared, m.c2p_us, m.c2p_n, m.delivered, m.reported, m.r2d_us, m.r2d_n
        from statistics_member_days m where m.day in (select day from rolled) $USER`,
       'm.user_id',
       user,
     ),
     forUser(
-      live(
-        'o.claimed_by, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0',
-        'o.claimed_at',
-        'o.claimed_by is not null',
-      ),
+      live('o.claimed_by, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0', 'o.claimed_at', 'o.claimed_by is not null'),
       'o.claimed_by',
       user,
     ),
     // A claim that expired no longer shows on its order: it was claimed (in the window of its claim) and expired.
     forUser(
-      `select e.chef, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0 from live l join claim_expiries e on e.claimed_at >= l.lo and e.claimed_at < l.hi where true $USER`,
+      `select e.chef, 1, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0 from live l join claim_expiries e on e.claimed_at >= l.lo and e.claimed_at < l.hi where true $USER`,
       'e.chef',
       user,
     ),
     forUser(
-      `select e.chef, 0, 1, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0 from live l join claim_expiries e on e.expired_at >= l.lo and e.expired_at < l.hi where true $USER`,
+      `select e.chef, 0, 1, 0, null::bigint, 0, 0, 0, null::bigint, 0 from live l join claim_expiries e on e.expired_at >= l.lo and e.expired_at < l.hi where true $USER`,
       'e.chef',
       user,
     ),
     forUser(
       live(
-        `o.prepared_by, 0, 0, 1, ${micros('o.prepare_started_at', 'o.claimed_at')}, (o.claimed_at is not null)::int, 0, 0, null::bigint, 0, 0, 0`,
+        `o.prepared_by, 0, 0, 1, ${micros('o.prepare_started_at', 'o.claimed_at')}, (o.claimed_at is not null)::int, 0, 0, null::bigint, 0`,
         'o.prepare_started_at',
         'o.prepared_by is not null',
       ),
@@ -84,7 +79,7 @@ export function memberParts(user: string | null): Part[] {
       user,
     ),
     forUser(
-      live(`o.delivered_by, 0, 0, 0, null::bigint, 0, ${DELIVERED}, 0, 0`, 'o.delivered_at', DELIVERED_WHERE),
+      live(`o.delivered_by, 0, 0, 0, null::bigint, 0, ${DELIVERED}`, 'o.delivered_at', DELIVERED_WHERE),
       'o.delivered_by',
       user,
     ),
@@ -95,35 +90,9 @@ export function memberParts(user: string | null): Part[] {
 const DELIVERED = `(not o.report)::int, o.report::int, case when not o.report then ${micros('o.delivered_at', 'o.ready_at')} end, (not o.report and o.ready_at is not null)::int`;
 const DELIVERED_WHERE = `o.status = 'DELIVERED' and o.delivered_by is not null`;
 
-/**
- * The management queues' figures over the whole period (never rolled up: an application reviewed on two days
- * counts once in a week, so days do not add up; and these tables are small). A review is a status change of
- * someone else's application (not the applicant's own submission or withdrawal), counted once per application.
- */
-export function managementParts(fromDay: string, toDay: string, user: string | null): Part[] {
-  const window = [start(fromDay), start(toDay)];
-  const reviews = forUser(
-    `select r.uid, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 1, 0 from (
-       select distinct h.by as uid, h.application_id from recruitment_application_history h
-       join recruitment_applications a on a.id = h.application_id
-       where h.created_at >= ? and h.created_at < ? and h."from" is not null and h.by <> a.user_id $USER) r`,
-    'h.by',
-    user,
-  );
-  const votes = forUser(
-    `select v.voter, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 1 from appeal_votes v where v.created_at >= ? and v.created_at < ? $USER`,
-    'v.voter',
-    user,
-  );
-  return [
-    [reviews[0], [...window, ...reviews[1]]],
-    [votes[0], [...window, ...votes[1]]],
-  ];
-}
-
 /** Every member of staff (a rank holder), with nothing counted: so the list has them all. */
 export const STAFF_PART: Part = [
-  'select distinct u.user_id, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0, 0, 0 from user_ranks u',
+  'select distinct u.user_id, 0, 0, 0, null::bigint, 0, 0, 0, null::bigint, 0 from user_ranks u',
   [],
 ];
 

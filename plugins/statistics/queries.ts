@@ -1,14 +1,7 @@
 import type { Em } from '../../core/db/orm.ts';
-import {
-  dayParts,
-  MEMBER_SUMS,
-  managementParts,
-  meanSeconds,
-  memberParts,
-  STAFF_PART,
-  unionAll,
-  window,
-} from './parts.ts';
+import { votesBetweenIn } from '../appeals/index.ts';
+import { reviewsBetweenIn } from '../recruitment/index.ts';
+import { dayParts, MEMBER_SUMS, meanSeconds, memberParts, STAFF_PART, unionAll, window } from './parts.ts';
 import type { DayFigures, StatisticsFigures, StatisticsPerson } from './schemas.ts';
 import { addDays } from './schemas.ts';
 
@@ -20,8 +13,9 @@ import { addDays } from './schemas.ts';
  * claim_expiries: expired_at), grouped in the database (parts.ts). Node receives one row per member or
  * per day, never orders.
  *
- * This is a read model: it reads the tables of orders, recruitment and appeals (read-only, never writes them), so a
- * member's figures across the kitchen and the management queues come from one statement. docs/statistics.md.
+ * This is a read model: it reads the orders table (read-only, never writes it). The management queues' figures come
+ * from their plugins' read APIs (recruitment's reviews, appeals' votes) over the whole period: never rolled up, since
+ * an application reviewed on two days counts once in a week, so days do not add up. docs/statistics.md.
  */
 
 export type Figures = Omit<StatisticsFigures, 'leaveDays'>;
@@ -58,19 +52,17 @@ export async function memberFigures(
   options: ReadOptions = {},
 ): Promise<Map<string, Figures>> {
   const [ctes, cteParams] = window(fromDay, toDay, options.rollups !== false);
-  const parts = [
-    ...memberParts(user),
-    ...managementParts(fromDay, toDay, user),
-    ...(options.staff && !user ? [STAFF_PART] : []),
-  ];
+  const parts = [...memberParts(user), ...(options.staff && !user ? [STAFF_PART] : [])];
   const [union, params] = unionAll(parts);
   const rows = await em.execute<Record<string, string | number | null>[]>(
     `${ctes}
-     select ${MEMBER_SUMS}, ${meanSeconds('sum(f.c2p_us)', 'sum(f.c2p_n)')} as c2p, ${meanSeconds('sum(f.r2d_us)', 'sum(f.r2d_n)')} as r2d,
-       sum(f.reviewed) as reviewed, sum(f.votes) as votes
+     select ${MEMBER_SUMS}, ${meanSeconds('sum(f.c2p_us)', 'sum(f.c2p_n)')} as c2p, ${meanSeconds('sum(f.r2d_us)', 'sum(f.r2d_n)')} as r2d
      from (${union}) f group by f.uid`,
     [...cteParams, ...params],
   );
+  const period = [new Date(`${fromDay}T00:00:00Z`), new Date(`${toDay}T00:00:00Z`)] as const;
+  const reviews = await reviewsBetweenIn(em, ...period, user);
+  const votes = await votesBetweenIn(em, ...period, user);
   const figures = new Map<string, Figures>();
   for (const row of rows) {
     figures.set(String(row.uid), {
@@ -81,10 +73,14 @@ export async function memberFigures(
       claimsExpired: Number(row.expired),
       avgClaimToPreparedS: seconds(row.c2p),
       avgReadyToDeliveredS: seconds(row.r2d),
-      applicationsReviewed: Number(row.reviewed),
-      appealVotes: Number(row.votes),
+      applicationsReviewed: 0,
+      appealVotes: 0,
     });
   }
+  // A member who only reviewed or voted counted nothing in the kitchen.
+  const of = (uid: string) => figures.get(uid) ?? figures.set(uid, zeroFigures()).get(uid)!;
+  for (const [uid, n] of reviews) of(uid).applicationsReviewed = n;
+  for (const [uid, n] of votes) of(uid).appealVotes = n;
   return figures;
 }
 
