@@ -131,6 +131,29 @@ async function convergeOne(
 ): Promise<boolean> {
   const item = sub.items.data[0];
   if (!item) return false;
+  const stored = await storeSubscription(deps, em, userId, customerId, sub, item);
+  const changed = await applyGrants(deps, em, userId, sub.id, stored.granting ? stored.plan : null);
+  notices.push(...noticesOf(userId, sub, item, stored));
+  return changed;
+}
+
+interface StoredSubscription {
+  plan: StripePlan | null;
+  status: StripeSubscription['status'];
+  granting: boolean;
+  /** The row's status and granting before this change; null for a new subscription. */
+  before: { status: StripeSubscription['status']; granting: boolean } | null;
+}
+
+/** Writes the subscription's row as Stripe has it now, and whether it grants its plan (active, trialing, in grace). */
+async function storeSubscription(
+  deps: ConvergeDeps,
+  em: Em,
+  userId: string,
+  customerId: string,
+  sub: Stripe.Subscription,
+  item: Stripe.SubscriptionItem,
+): Promise<StoredSubscription> {
   const now = new Date(deps.now());
   const plan = deps.plans.find((p) => p.priceId === item.price.id) ?? null;
   const status = statusOf(sub.status);
@@ -155,34 +178,52 @@ async function convergeOne(
   };
   if (row) em.assign(row, values);
   else em.create(StripeSubscriptionSchema, { id: sub.id, user: userId, createdAt: now, ...values });
+  return { plan, status, granting, before };
+}
 
+/** The plan's perks and rank granted while `plan` is given (null: the subscription's grants end). Answers whether any changed. */
+async function applyGrants(
+  deps: ConvergeDeps,
+  em: Em,
+  userId: string,
+  subscriptionId: string,
+  plan: StripePlan | null,
+): Promise<boolean> {
   const grants = deps.grants();
+  if (!plan) {
+    const ended = await grants.endIn(em, { userId, source: 'subscription', sourceRef: subscriptionId });
+    await em.flush();
+    return ended;
+  }
   let changed = false;
   // Each grant is flushed before the next: the grant service reads the user again (refresh) under its lock.
   const grant = async (kind: 'perk' | 'rank', value: string) => {
-    changed =
-      (await grants.grantIn(em, { userId, kind, value, source: 'subscription', sourceRef: sub.id, endsAt: null })) ||
-      changed;
+    const input = { userId, kind, value, source: 'subscription', sourceRef: subscriptionId, endsAt: null } as const;
+    changed = (await grants.grantIn(em, input)) || changed;
     await em.flush();
   };
-  if (granting && plan) {
-    for (const perk of plan.perks) await grant('perk', perk);
-    if (plan.rank) {
-      const rank = await em.findOne(RankSchema, { name: plan.rank });
-      if (rank) await grant('rank', rank.id);
-      else
-        deps.log.warn(
-          { plan: plan.id, rank: plan.rank },
-          'A plan names a rank that does not exist: the rank is not granted',
-        );
-    }
-  } else {
-    changed = await grants.endIn(em, { userId, source: 'subscription', sourceRef: sub.id });
-    await em.flush();
+  for (const perk of plan.perks) await grant('perk', perk);
+  if (plan.rank) {
+    const rank = await em.findOne(RankSchema, { name: plan.rank });
+    if (rank) await grant('rank', rank.id);
+    else
+      deps.log.warn(
+        { plan: plan.id, rank: plan.rank },
+        'A plan names a rank that does not exist: the rank is not granted',
+      );
   }
+  return changed;
+}
 
+/** What the subscriber is told of this change: started, payment failed, ended (each once, by its ref). */
+function noticesOf(
+  userId: string,
+  sub: Stripe.Subscription,
+  item: Stripe.SubscriptionItem,
+  { plan, status, granting, before }: StoredSubscription,
+): Notice[] {
   const name = plan?.name ?? 'subscription';
-  const state = stateOf(status, sub.cancel_at_period_end);
+  const notices: Notice[] = [];
   if (granting && !before?.granting && status !== 'past_due') {
     notices.push({
       userId,
@@ -201,6 +242,7 @@ async function convergeOne(
       link: LINK,
     });
   }
+  const state = stateOf(status, sub.cancel_at_period_end);
   if (state === 'cancelled' && before && stateOf(before.status, false) !== 'cancelled') {
     notices.push({
       userId,
@@ -210,5 +252,5 @@ async function convergeOne(
       link: LINK,
     });
   }
-  return changed;
+  return notices;
 }

@@ -34,7 +34,35 @@ export async function seedObjectives(plugin: ObjectivesPlugin, ctx: CoreContext)
   const now = ctx.now();
   const em = ctx.orm.em.fork();
   const ranks = await em.find(RankSchema, {});
-  const rankId = (name: string) => ranks.find((r) => r.name === name)?.id ?? null;
+  const chef = ranks.find((r) => r.name === 'Chef')?.id ?? null;
+  const rows = demoObjectives(now, chef);
+  const created = rows.map((row) =>
+    em.create(ObjectiveSchema, {
+      startsAt: null,
+      endsAt: null,
+      rewardAmount: null,
+      rewardValue: null,
+      rewardDays: null,
+      ...row,
+      user: row.user ? em.getReference(UserSchema, row.user) : null,
+      createdBy: SAM,
+      createdAt: new Date(now - 8 * DAY),
+      deletedAt: null,
+      deletedBy: null,
+    }),
+  );
+  await em.flush();
+
+  // Charlie claims what he completed, the way the site does it (reward included).
+  const charlie = await em.findOne(UserSchema, { id: CHARLIE }, { populate: ['ranks'] });
+  if (!charlie) return;
+  for (const objective of created.filter((o) => o.title === 'Kitchen regular' || o.title === 'Busy week')) {
+    await plugin.claims.claim(toCurrentUser(charlie), objective.id);
+  }
+}
+
+/** The demo objectives, `chef` the Chef rank's id (a rank reward, when the ranks seed made it). */
+function demoObjectives(now: number, chef: string | null): SeedObjective[] {
   const weekAgo = new Date(now - 8 * DAY);
   const rows: SeedObjective[] = [
     {
@@ -80,7 +108,6 @@ export async function seedObjectives(plugin: ObjectivesPlugin, ctx: CoreContext)
       rewardValue: 'FEEDBACK_BETA',
     },
   ];
-  const chef = rankId('Chef');
   if (chef) {
     rows.push({
       title: 'Learn the kitchen',
@@ -96,27 +123,5 @@ export async function seedObjectives(plugin: ObjectivesPlugin, ctx: CoreContext)
       rewardDays: 30,
     });
   }
-  const created = rows.map((row) =>
-    em.create(ObjectiveSchema, {
-      startsAt: null,
-      endsAt: null,
-      rewardAmount: null,
-      rewardValue: null,
-      rewardDays: null,
-      ...row,
-      user: row.user ? em.getReference(UserSchema, row.user) : null,
-      createdBy: SAM,
-      createdAt: new Date(now - 8 * DAY),
-      deletedAt: null,
-      deletedBy: null,
-    }),
-  );
-  await em.flush();
-
-  // Charlie claims what he completed, the way the site does it (reward included).
-  const charlie = await em.findOne(UserSchema, { id: CHARLIE }, { populate: ['ranks'] });
-  if (!charlie) return;
-  for (const objective of created.filter((o) => o.title === 'Kitchen regular' || o.title === 'Busy week')) {
-    await plugin.claims.claim(toCurrentUser(charlie), objective.id);
-  }
+  return rows;
 }

@@ -1,3 +1,4 @@
+import type { Em } from '../../core/db/orm.ts';
 import type { CoreContext } from '../../core/plugin.ts';
 import type { RanksService } from '../ranks/index.ts';
 import {
@@ -125,16 +126,124 @@ const DRIVER_QUESTIONS: Question[] = [
   },
 ];
 
+/** A status change of a demo application: to what, why, and how long after it was made (by Morgan). */
+interface DemoChange {
+  to: number;
+  reason: string | null;
+  after: number;
+}
+
+interface DemoApplication {
+  form: keyof typeof DEMO_FORMS;
+  userId: string;
+  name: string;
+  answers: Record<string, unknown>;
+  /** How long before the seed it was made. */
+  ago: number;
+  changes?: DemoChange[];
+  staffNotes?: string;
+}
+
+/** Pending, on-hold and decided applications from the Discord customers the orders seed made (Casey has none). */
+const DEMO_APPLICATIONS: DemoApplication[] = [
+  {
+    form: 'chef',
+    userId: '1100000000000000011',
+    name: 'Hungry Hank',
+    answers: {
+      name: 'Hank',
+      why: 'I order here every night and I would love to see the kitchen from the other side.',
+      shift: 'Nights',
+      dishes: ['Burgers', 'Fries'],
+      hours: 10,
+      before: false,
+    },
+    ago: 2 * DAY,
+  },
+  {
+    form: 'chef',
+    userId: '1100000000000000012',
+    name: 'Pizza Pat',
+    answers: {
+      name: 'Pat',
+      why: 'Pizza is my life. I have run a pizza channel in my own server for two years.',
+      shift: 'Evenings',
+      dishes: ['Pizza'],
+      hours: 6,
+      before: true,
+    },
+    ago: 5 * DAY,
+    changes: [
+      { to: APPLICATION_STATUS.HOLD, reason: 'We will get back to you when an evening spot opens.', after: DAY },
+    ],
+    staffNotes: 'Good fit, but the evening shift is full until next month.',
+  },
+  {
+    form: 'chef',
+    userId: '1100000000000000014',
+    name: 'Late Night Lou',
+    answers: {
+      name: 'Lou',
+      why: 'I want to cook because I am awake at night anyway and bored.',
+      shift: 'Nights',
+      dishes: ['Tacos'],
+      hours: 2,
+      before: null,
+    },
+    ago: 9 * DAY,
+    changes: [
+      {
+        to: APPLICATION_STATUS.DENIED,
+        reason: 'Two hours a week is not quite enough for the kitchen yet: try again later!',
+        after: 2 * DAY,
+      },
+    ],
+    staffNotes: 'Too few hours.',
+  },
+  {
+    form: 'driver',
+    userId: '1100000000000000015',
+    name: 'Brunch Bea',
+    answers: {
+      timezone: 'UTC+1',
+      story: 'I once delivered twelve pancakes to a server at 3am and everyone was happy.',
+      servers: 23,
+      etiquette: true,
+    },
+    ago: DAY,
+  },
+  {
+    form: 'driver',
+    userId: '1100000000000000003',
+    name: 'Dana Driver',
+    answers: { timezone: 'UTC-5', story: '', servers: 41, etiquette: true },
+    ago: 30 * DAY,
+    changes: [{ to: APPLICATION_STATUS.ACCEPTED, reason: 'Welcome aboard, Dana!', after: 3 * DAY }],
+  },
+];
+
 /**
  * Demo recruitment: a Chef form (for customers: not staff yet, one application at a time) and a Delivery Driver
- * form that Chefs may review too, with pending, on-hold and decided applications from the Discord customers the
- * orders seed made. Casey has none, so the demo (and the e2e journey) can apply.
+ * form that Chefs may review too, with the demo applications above. Casey has none, so the demo (and the e2e
+ * journey) can apply.
  */
 export async function seedRecruitment(ctx: CoreContext, ranksService: RanksService): Promise<void> {
   const ranks = await ranksService.list();
   const rankId = (name: string) => ranks.find((r) => r.name === name)?.id ?? null;
   const now = ctx.now();
   const em = ctx.orm.em.fork();
+  const forms = demoForms(em, rankId, now);
+  DEMO_APPLICATIONS.forEach((demo, i) => {
+    seedApplication(em, forms[demo.form], demo, now, `1100000000000000${511 + i}`);
+  });
+  await em.flush();
+}
+
+function demoForms(
+  em: Em,
+  rankId: (name: string) => string | null,
+  now: number,
+): Record<keyof typeof DEMO_FORMS, RecruitmentForm> {
   const form = (
     id: string,
     title: string,
@@ -158,145 +267,66 @@ export async function seedRecruitment(ctx: CoreContext, ranksService: RanksServi
       createdBy: SAM,
       createdAt: new Date(now - 14 * DAY),
     });
-  const chef = form(
-    DEMO_FORMS.chef,
-    'Chef',
-    'Join the kitchen! Chefs claim orders, **cook them** and hand them to the delivery drivers. Tell us a little about yourself.',
-    'Chef',
-    [],
-    CHEF_QUESTIONS,
-    { minAccountAgeDays: 30, notStaff: true, oneAtATime: true, reapplyCooldownDays: 14 },
-  );
-  const driver = form(
-    DEMO_FORMS.driver,
-    'Delivery Driver',
-    'Drivers take finished orders to the servers that ordered them. Friendly words and a good eye for the rules matter most.',
-    'Delivery Driver',
-    ['Chef'],
-    DRIVER_QUESTIONS,
-    { minAccountAgeDays: 7, notStaff: false, oneAtATime: false, reapplyCooldownDays: 7 },
-  );
+  return {
+    chef: form(
+      DEMO_FORMS.chef,
+      'Chef',
+      'Join the kitchen! Chefs claim orders, **cook them** and hand them to the delivery drivers. Tell us a little about yourself.',
+      'Chef',
+      [],
+      CHEF_QUESTIONS,
+      { minAccountAgeDays: 30, notStaff: true, oneAtATime: true, reapplyCooldownDays: 14 },
+    ),
+    driver: form(
+      DEMO_FORMS.driver,
+      'Delivery Driver',
+      'Drivers take finished orders to the servers that ordered them. Friendly words and a good eye for the rules matter most.',
+      'Delivery Driver',
+      ['Chef'],
+      DRIVER_QUESTIONS,
+      { minAccountAgeDays: 7, notStaff: false, oneAtATime: false, reapplyCooldownDays: 7 },
+    ),
+  };
+}
 
-  let next = 511;
-  const apply = (
-    f: RecruitmentForm,
-    userId: string,
-    name: string,
-    answers: Record<string, unknown>,
-    ago: number,
-    changes: { to: number; reason: string | null; after: number }[] = [],
-    staffNotes: string | null = null,
-  ) => {
-    const createdAt = new Date(now - ago);
-    const last = changes.at(-1);
-    const application = em.create(ApplicationSchema, {
-      id: `1100000000000000${next++}`,
-      form: f,
-      user: userId,
-      formTitle: f.title,
-      questions: f.questions,
-      answers: answersSchema(f.questions).parse(answers),
-      status: last?.to ?? APPLICATION_STATUS.PENDING,
-      reason: last?.reason ?? null,
-      staffNotes,
-      decidedAt: last && last.to >= APPLICATION_STATUS.ACCEPTED ? new Date(now - ago + last.after) : null,
-      createdAt,
-      updatedAt: new Date(now - ago + (last?.after ?? 0)),
-    });
+/** One demo application with its history: the applicant's submission, then Morgan's changes. */
+function seedApplication(em: Em, form: RecruitmentForm, demo: DemoApplication, now: number, id: string): void {
+  const createdAt = new Date(now - demo.ago);
+  const changes = demo.changes ?? [];
+  const last = changes.at(-1);
+  const application = em.create(ApplicationSchema, {
+    id,
+    form,
+    user: demo.userId,
+    formTitle: form.title,
+    questions: form.questions,
+    answers: answersSchema(form.questions).parse(demo.answers),
+    status: last?.to ?? APPLICATION_STATUS.PENDING,
+    reason: last?.reason ?? null,
+    staffNotes: demo.staffNotes ?? null,
+    decidedAt: last && last.to >= APPLICATION_STATUS.ACCEPTED ? new Date(now - demo.ago + last.after) : null,
+    createdAt,
+    updatedAt: new Date(now - demo.ago + (last?.after ?? 0)),
+  });
+  em.create(ApplicationHistorySchema, {
+    application,
+    from: null,
+    to: APPLICATION_STATUS.PENDING,
+    by: demo.userId,
+    byName: demo.name,
+    createdAt,
+  });
+  let from: number = APPLICATION_STATUS.PENDING;
+  for (const change of changes) {
     em.create(ApplicationHistorySchema, {
       application,
-      from: null,
-      to: APPLICATION_STATUS.PENDING,
-      by: userId,
-      byName: name,
-      createdAt,
+      from,
+      to: change.to,
+      reason: change.reason,
+      by: MORGAN.id,
+      byName: MORGAN.name,
+      createdAt: new Date(now - demo.ago + change.after),
     });
-    let from: number = APPLICATION_STATUS.PENDING;
-    for (const change of changes) {
-      em.create(ApplicationHistorySchema, {
-        application,
-        from,
-        to: change.to,
-        reason: change.reason,
-        by: MORGAN.id,
-        byName: MORGAN.name,
-        createdAt: new Date(now - ago + change.after),
-      });
-      from = change.to;
-    }
-  };
-
-  apply(
-    chef,
-    '1100000000000000011',
-    'Hungry Hank',
-    {
-      name: 'Hank',
-      why: 'I order here every night and I would love to see the kitchen from the other side.',
-      shift: 'Nights',
-      dishes: ['Burgers', 'Fries'],
-      hours: 10,
-      before: false,
-    },
-    2 * DAY,
-  );
-  apply(
-    chef,
-    '1100000000000000012',
-    'Pizza Pat',
-    {
-      name: 'Pat',
-      why: 'Pizza is my life. I have run a pizza channel in my own server for two years.',
-      shift: 'Evenings',
-      dishes: ['Pizza'],
-      hours: 6,
-      before: true,
-    },
-    5 * DAY,
-    [{ to: APPLICATION_STATUS.HOLD, reason: 'We will get back to you when an evening spot opens.', after: DAY }],
-    'Good fit, but the evening shift is full until next month.',
-  );
-  apply(
-    chef,
-    '1100000000000000014',
-    'Late Night Lou',
-    {
-      name: 'Lou',
-      why: 'I want to cook because I am awake at night anyway and bored.',
-      shift: 'Nights',
-      dishes: ['Tacos'],
-      hours: 2,
-      before: null,
-    },
-    9 * DAY,
-    [
-      {
-        to: APPLICATION_STATUS.DENIED,
-        reason: 'Two hours a week is not quite enough for the kitchen yet: try again later!',
-        after: 2 * DAY,
-      },
-    ],
-    'Too few hours.',
-  );
-  apply(
-    driver,
-    '1100000000000000015',
-    'Brunch Bea',
-    {
-      timezone: 'UTC+1',
-      story: 'I once delivered twelve pancakes to a server at 3am and everyone was happy.',
-      servers: 23,
-      etiquette: true,
-    },
-    DAY,
-  );
-  apply(
-    driver,
-    '1100000000000000003',
-    'Dana Driver',
-    { timezone: 'UTC-5', story: '', servers: 41, etiquette: true },
-    30 * DAY,
-    [{ to: APPLICATION_STATUS.ACCEPTED, reason: 'Welcome aboard, Dana!', after: 3 * DAY }],
-  );
-  await em.flush();
+    from = change.to;
+  }
 }
