@@ -29,8 +29,6 @@ export interface GrantInput {
 /** Names a source's grants for people (a plan's name, an item's): the references asked for, to their names. */
 export type GrantSourceNamer = (em: Em, sourceRefs: readonly string[]) => Promise<Map<string, string>>;
 
-export { reasonOf } from './grant-apply.ts';
-
 export interface GrantSourceRef {
   userId: string;
   source: GrantSource;
