@@ -1,8 +1,7 @@
 import { nameOf } from '../../core/audit/service.ts';
-import { UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em } from '../../core/db/orm.ts';
-import { type StoreItem, StoreItemSchema, StorePurchaseSchema } from './entities.ts';
+import { StorePurchaseSchema } from './entities.ts';
 import type { GrantService } from './grants.ts';
 import type { PurchaseStatus } from './item-schemas.ts';
 import type { CoinChange, CoinLedger } from './ledger.ts';
@@ -49,7 +48,7 @@ export interface BuyingDeps {
  * purchase row. A refusal is thrown: the transaction rolls back everything written before it.
  */
 export async function buyIn(em: Em, order: PurchaseOrder, deps: BuyingDeps): Promise<Bought> {
-  const item = await em.findOne(StoreItemSchema, { id: order.itemId });
+  const item = await itemFor(em, order.itemId);
   if (!item) throw refusals.itemNotFound();
   if (!item.onSale) throw refusals.notOnSale();
   if (item.stock === 0) throw refusals.soldOut();
@@ -71,22 +70,46 @@ export async function buyIn(em: Em, order: PurchaseOrder, deps: BuyingDeps): Pro
     : { changed: false, endsAt: null };
   if (item.stock != null) await takeOne(em, item.id);
   const status: PurchaseStatus = item.grantKind === 'custom' ? 'awaiting' : 'granted';
-  em.create(StorePurchaseSchema, {
-    id: order.id,
-    item: em.getReference(StoreItemSchema, item.id),
-    buyer: em.getReference(UserSchema, order.buyer.id),
-    recipient: em.getReference(UserSchema, order.recipient.id),
-    itemName: item.name,
-    price: item.price,
-    status,
-    endsAt: granted.endsAt,
-    createdAt: order.now,
-  });
+  await storeSql(em)
+    .insertInto('store_purchases')
+    .values({
+      id: order.id,
+      item_id: item.id,
+      buyer_id: order.buyer.id,
+      recipient_id: order.recipient.id,
+      item_name: item.name,
+      price: item.price,
+      status,
+      ends_at: granted.endsAt,
+      created_at: order.now,
+    })
+    .execute();
   return { itemName: item.name, price: item.price, status, endsAt: granted.endsAt, balance, changed: granted.changed };
 }
 
+/** What a purchase reads of the item (null: no such item). */
+function itemFor(em: Em, id: string) {
+  return storeSql(em)
+    .selectFrom('store_items')
+    .select([
+      'id',
+      'name',
+      'price',
+      'on_sale as onSale',
+      'stock',
+      'per_user_limit as perUserLimit',
+      'grant_kind as grantKind',
+      'grant_value as grantValue',
+      'grant_days as grantDays',
+      'grant_coins as grantCoins',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+type ItemForSale = NonNullable<Awaited<ReturnType<typeof itemFor>>>;
+
 /** The purchases of this item the recipient received, counted under the recipient's row lock. */
-async function checkLimit(em: Em, item: StoreItem, order: PurchaseOrder): Promise<void> {
+async function checkLimit(em: Em, item: ItemForSale, order: PurchaseOrder): Promise<void> {
   const received = await em.count(StorePurchaseSchema, { item: item.id, recipient: order.recipient.id });
   const gift = order.recipient.id !== order.buyer.id;
   if (received >= item.perUserLimit!) throw refusals.limit(item.perUserLimit!, gift ? nameOf(order.recipient) : null);
@@ -97,7 +120,7 @@ async function checkLimit(em: Em, item: StoreItem, order: PurchaseOrder): Promis
  * (REWARD, or GIFT_RECEIVED), the two wallets always in the order of their user ids, so two coin gifts between the
  * same users never wait on each other in a circle. Answers the buyer's balance after it.
  */
-async function pay(em: Em, coins: CoinLedger, item: StoreItem, order: PurchaseOrder): Promise<number> {
+async function pay(em: Em, coins: CoinLedger, item: ItemForSale, order: PurchaseOrder): Promise<number> {
   const { buyer, recipient } = order;
   const gift = recipient.id !== buyer.id;
   const debit: CoinChange = {
