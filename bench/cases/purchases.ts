@@ -29,7 +29,8 @@ const TARGET = { rps: 2000, p99: 50 };
 /**
  * `POST /api/client/store/items/purchase` at 50 connections on PostgreSQL (a scratch database on the server
  * BENCH_DATABASE_URL or TEST_DATABASE_URL names), 50 buyers taken round-robin, beside the bare Fastify hello-world
- * measured in the same rounds. Every purchase is the whole path: debit, lock, grant, purchase row (one statement, store_purchase).
+ * measured in the same rounds. Every purchase is the whole path: one transaction of the store's service (the item, the
+ * buyer's lock, the ledger row with the debit, the grant, the purchase row).
  */
 export const purchasesCase: BenchCase = {
   name: 'purchases',
@@ -167,7 +168,7 @@ export const purchasesCase: BenchCase = {
           line('hello world', runs.hello),
         ],
         notes: [
-          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is one statement, the function store_purchase, outside an explicit transaction: the item, the ledger row with the debit, the recipient’s lock, the grant, the purchase with the stock).`,
+          `Purchases reach ${round(rps / median(runs.locking.map((r) => r.rps)), 2)}× the locking-transaction baseline's requests/s on the same database (a purchase is one transaction of the store's service, plugins/store/buying.ts: the item, the recipient’s lock, the ledger row with the debit, the grant, the purchase with the stock).`,
           `Target: ≥ ${TARGET.rps} purchases/s with p99 < ${TARGET.p99} ms: ${rps >= TARGET.rps && p99 < TARGET.p99 ? 'met' : 'not met'} on this run.`,
           `CPU per operation (µs, median of the rounds): the server's process, every PostgreSQL process, and this process (the load generator); the ceiling is what ${os.cpus().length} cores could do if they did nothing else (cores × 1 s / the sum). Load average at the end: ${load}.`,
         ],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appServices } from '../index.ts';
 import { StripeEventSchema, StripeSubscriptionSchema } from './entities.ts';
 import { type BillingTestApp, startBillingTestApp } from './testing.ts';
 
@@ -64,10 +65,7 @@ describe('billing under concurrency', () => {
       t.events.filter((e) => e.event === 'notice' && e.payload.userId === user.id).map((e) => e.payload.kind),
     ).toEqual(['subscription.started']);
     expect(t.events.filter((e) => e.event === 'identityChanged' && e.payload.userId === user.id)).toHaveLength(1);
-    const grants = await t.app.db.orm.em
-      .fork()
-      .getConnection()
-      .execute<{ n: string }[]>('select count(*) as n from grants where user_id = ?', [user.id]);
-    expect(Number(grants[0]!.n)).toBe(1);
+    // One grant, read through the store's public API (its grants are its own table).
+    expect(await appServices(t.app.server.ctx).store.grants.activeFor(user.id)).toHaveLength(1);
   });
 });

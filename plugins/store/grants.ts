@@ -1,13 +1,12 @@
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { newId } from '../../core/ids.ts';
 import { type HeldByGrants, type RanksHeldByGrants, recordRankChangeIn } from '../users/index.ts';
 import type { GrantOrigin } from '../users/schemas.ts';
 import { type Grant, GrantSchema } from './entities.ts';
-import { asDomainError } from './refusals.ts';
+import { applyGrantIn, type GrantApplied, rankIds, reasonOf } from './grant-apply.ts';
+import { refusals } from './refusals.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
 
 /** A timed grant bought again runs on from the end of the user's latest active grant of the same kind, value and source. */
@@ -145,28 +144,19 @@ export class GrantService {
   }
 
   /**
-   * Gives the perk or rank inside the caller's transaction: one call of `grant_apply` (the store's migration), the
-   * same function a purchase calls, which locks the user's row and then reads and writes under it. Granting again
+   * Gives the perk or rank inside the caller's transaction, under the user's row lock (grant-apply.ts). Granting again
    * what the same source already gave (same user, source, reference, kind and value) and has not ended only moves
-   * its end. The caller's unit of work is flushed first; a User it holds is stale afterwards (read it again with
-   * `refresh: true`, as lockedUser does).
+   * its end. The caller's unit of work is flushed first. Answers whether the user's perks or ranks changed.
    */
   async grantIn(em: Em, input: GrantInput): Promise<boolean> {
-    await em.flush();
-    const runOn = input.endsAt !== null && !(input.endsAt instanceof Date) ? input.endsAt.daysAfterLatest : null;
-    const endsAt = input.endsAt instanceof Date ? input.endsAt : null;
-    try {
-      const [row] = await em.execute<{ changed: boolean }[]>(
-        `select "changed" from "grant_apply"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          ...[newId(), input.userId, input.kind, input.value, input.source, input.sourceRef],
-          ...[endsAt, runOn, new Date(this.#now()), newId(), reasonOf(input)],
-        ],
-      );
-      return Boolean(row!.changed);
-    } catch (error) {
-      throw asDomainError(error);
-    }
+    if (!(await lockRow(em, 'users', input.userId))) throw refusals.noUser();
+    return (await this.grantLockedIn(em, input)).changed;
+  }
+
+  /** As grantIn, for a caller that has locked the user's row already in this transaction (a purchase). */
+  async grantLockedIn(em: Em, input: GrantInput): Promise<GrantApplied> {
+    const user = await freshUser(em, input.userId, input.kind === 'rank');
+    return applyGrantIn(em, user, input, new Date(this.#now()));
   }
 
   /** Ends every active grant of that source for the user (a subscription ended, a purchase refunded). */
@@ -265,21 +255,20 @@ export class GrantService {
 }
 
 async function lockedUser(em: Em, userId: string, withRanks = true): Promise<User> {
-  if (!(await lockRow(em, 'users', userId))) throw new DomainError('not_found', 'User not found');
-  // Read again under the lock (another transaction may have changed the user while we waited), after writing what
-  // this transaction changed so far (an earlier grant in it), which the refresh would otherwise throw away.
+  if (!(await lockRow(em, 'users', userId))) throw refusals.noUser();
+  return freshUser(em, userId, withRanks);
+}
+
+/**
+ * The user as this transaction's lock on their row left them: read again (another transaction may have changed the
+ * user while we waited), after writing what this transaction changed so far (an earlier grant in it), which the
+ * refresh would otherwise throw away.
+ */
+async function freshUser(em: Em, userId: string, withRanks: boolean): Promise<User> {
   await em.flush();
-  return withRanks
-    ? em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true })
-    : em.findOneOrFail(UserSchema, { id: userId }, { refresh: true });
-}
-
-/** Highest first, as the user manager writes them. */
-function rankIds(ranks: readonly { id: string; position: number }[]): string[] {
-  return [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
-}
-
-/** A granted or ended rank's reason in the rank history: the source that gave it. */
-export function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
-  return `${grant.source} ${grant.sourceRef}`;
+  const user = withRanks
+    ? await em.findOne(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true })
+    : await em.findOne(UserSchema, { id: userId }, { refresh: true });
+  if (!user) throw refusals.noUser();
+  return user;
 }

@@ -78,7 +78,15 @@ export default definePlugin({
       wallets: new WalletService(ctx.orm, coins, ctx.events, ctx.audit),
       sponsor,
       items: new StoreItems(ctx.orm, ctx.audit, ctx.now),
-      purchases: new StorePurchases({ orm: ctx.orm, events: ctx.events, audit: ctx.audit, grants, now: ctx.now }),
+      purchases: new StorePurchases({
+        orm: ctx.orm,
+        events: ctx.events,
+        audit: ctx.audit,
+        coins,
+        grants,
+        blacklist: users.admin,
+        now: ctx.now,
+      }),
       sweeper: new GrantSweeper(grants),
     };
   },

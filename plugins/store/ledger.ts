@@ -1,10 +1,9 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { CoinTransactionSchema } from './entities.ts';
-import { asDomainError } from './refusals.ts';
+import { isForeignKeyViolation, refusals } from './refusals.ts';
 import { type CoinKind, type CoinTransactionView, MAX_COINS } from './schemas.ts';
+import { storeSql } from './sql.ts';
 
 /** One change to a user's coins. `reference` names it: the same reference for the same user applies once. */
 export interface CoinChange {
@@ -38,17 +37,17 @@ export class CoinLedger {
     this.#now = now;
   }
 
-  /** Adds coins: one statement, atomic by itself (no transaction of its own around it). */
+  /** Adds coins, in a transaction of its own. */
   credit(change: CoinChange): Promise<CoinResult> {
     return this.creditIn(this.#orm.em.fork(), change);
   }
 
-  /** Takes coins: one statement, atomic by itself; 409 with `short` when the balance is too low. */
+  /** Takes coins, in a transaction of its own; 409 with `short` when the balance is too low. */
   debit(change: CoinChange): Promise<CoinResult> {
     return this.debitIn(this.#orm.em.fork(), change);
   }
 
-  /** Adds coins inside the caller's transaction (a reward, an hourly claim): one statement. */
+  /** Adds coins inside the caller's transaction (a reward, an hourly claim). */
   creditIn(em: Em, change: CoinChange): Promise<CoinResult> {
     return this.#apply(em, change, change.amount);
   }
@@ -66,11 +65,8 @@ export class CoinLedger {
     return this.balanceIn(this.#orm.em.fork(), userId);
   }
 
-  async balanceIn(em: Em, userId: string): Promise<number> {
-    const rows = await em.execute<{ balance: number }[]>(`select "balance" from "wallets" where "user_id" = ?`, [
-      userId,
-    ]);
-    return rows.length ? Number(rows[0]!.balance) : 0;
+  balanceIn(em: Em, userId: string): Promise<number> {
+    return balanceOf(em, userId);
   }
 
   /** The user's latest ledger rows, newest first. */
@@ -89,31 +85,92 @@ export class CoinLedger {
   }
 
   /**
-   * The ledger row and the balance's change: one call of `coin_apply` (the store's migration), the same function a
-   * purchase calls. `applied` false: this reference was applied already (the call waited for the first to commit).
+   * The ledger row and the balance's change, in one transaction: the caller's, or one of its own. `applied` false:
+   * this reference was applied already (the insert waited for the first to commit, then wrote nothing).
    */
   async #apply(em: Em, change: CoinChange, amount: number): Promise<CoinResult> {
     assertAmount(change.amount);
+    const entry: LedgerEntry = { ...change, amount, at: new Date(this.#now()) };
     try {
-      const [row] = await em.execute<{ applied: boolean; balance: number }[]>(
-        `select "applied", "balance" from "coin_apply"(?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          newId(),
-          change.userId,
-          amount,
-          change.kind,
-          change.reference,
-          change.reason ?? null,
-          new Date(this.#now()),
-          MAX_COINS,
-        ],
-      );
-      return { applied: Boolean(row!.applied), balance: Number(row!.balance) };
+      return em.isInTransaction() ? await applyIn(em, entry) : await em.transactional((tx) => applyIn(tx, entry));
     } catch (error) {
-      if (error instanceof ForeignKeyConstraintViolationException) throw new DomainError('not_found', 'User not found');
-      throw asDomainError(error);
+      if (isForeignKeyViolation(error)) throw refusals.noUser();
+      throw error;
     }
   }
+}
+
+/** One change as the ledger writes it: `amount` signed (a debit is negative). */
+interface LedgerEntry extends CoinChange {
+  at: Date;
+}
+
+/**
+ * The ledger row first, unique per user and reference: the same change applied again waits for the first to commit
+ * and then writes nothing. Then the wallet. A refusal is thrown after the ledger row: the transaction it runs in
+ * must roll back (every caller lets it).
+ */
+async function applyIn(em: Em, entry: LedgerEntry): Promise<CoinResult> {
+  const db = storeSql(em);
+  const written = await db
+    .insertInto('coin_transactions')
+    .values({
+      id: newId(),
+      user_id: entry.userId,
+      amount: entry.amount,
+      kind: entry.kind,
+      reference: entry.reference,
+      reason: entry.reason ?? null,
+      created_at: entry.at,
+    })
+    .onConflict((conflict) => conflict.columns(['user_id', 'reference']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!written) return { applied: false, balance: await balanceOf(em, entry.userId) };
+  const balance =
+    entry.amount > 0 ? await addTo(em, entry.userId, entry.amount) : await takeFrom(em, entry.userId, -entry.amount);
+  return { applied: true, balance };
+}
+
+/** A credit creates the wallet or adds to it, up to the ceiling (a conditional upsert). */
+async function addTo(em: Em, userId: string, amount: number): Promise<number> {
+  const row = await storeSql(em)
+    .insertInto('wallets')
+    .values({ user_id: userId, balance: amount })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet((eb) => ({ balance: eb('wallets.balance', '+', eb.ref('excluded.balance')) }))
+        .where((eb) => eb(eb('wallets.balance', '+', eb.ref('excluded.balance')), '<=', MAX_COINS)),
+    )
+    .returning('balance')
+    .executeTakeFirst();
+  if (!row) throw refusals.overMax();
+  return Number(row.balance);
+}
+
+/** A debit is one conditional update: of many at once, only those the balance covers get through. */
+async function takeFrom(em: Em, userId: string, amount: number): Promise<number> {
+  const row = await storeSql(em)
+    .updateTable('wallets')
+    .set((eb) => ({ balance: eb('balance', '-', amount) }))
+    .where('user_id', '=', userId)
+    .where('balance', '>=', amount)
+    .returning('balance')
+    .executeTakeFirst();
+  if (row) return Number(row.balance);
+  const balance = await balanceOf(em, userId);
+  throw refusals.short(balance, amount - balance);
+}
+
+/** The user's balance (0 without a wallet). */
+async function balanceOf(em: Em, userId: string): Promise<number> {
+  const row = await storeSql(em)
+    .selectFrom('wallets')
+    .select('balance')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.balance ?? 0);
 }
 
 function assertAmount(amount: number): void {

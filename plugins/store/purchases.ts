@@ -2,15 +2,16 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { type AuditActor, type AuditLog, nameOf } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { PreparedStatement, runPrepared } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
+import type { UserAdminService } from '../users/index.ts';
+import { buyIn, type Person } from './buying.ts';
 import { type StorePurchase, StorePurchaseSchema } from './entities.ts';
-import { type GrantService, reasonOf } from './grants.ts';
+import type { GrantService } from './grants.ts';
 import type {
   PurchaseBody,
   PurchaseResponse,
@@ -19,10 +20,7 @@ import type {
   RecipientView,
   StorePerson,
 } from './item-schemas.ts';
-import { asDomainError } from './refusals.ts';
-import { MAX_COINS } from './schemas.ts';
-
-type Person = { id: string; username: string; displayName?: string | null; avatar?: string | null };
+import type { CoinLedger } from './ledger.ts';
 
 const person = (user: Person): StorePerson => ({ id: user.id, name: nameOf(user), avatar: user.avatar ?? null });
 
@@ -46,15 +44,19 @@ export interface PurchaseDeps {
   orm: Orm;
   events: EventBus;
   audit: AuditLog;
+  coins: CoinLedger;
   grants: GrantService;
+  /** The users plugin's order blacklist, read in the caller's transaction (UserAdminService.blacklistIn). */
+  blacklist: Pick<UserAdminService, 'blacklistIn'>;
   now: () => number;
 }
 
 /**
- * Buying an item, for oneself or as a gift (docs/store.md, "Purchases"): ONE statement, `store_purchase` (the store's
- * migration), atomic by itself: the item's checks, the per-user limit (counted under the recipient's row lock), the
- * debit (a conditional update), the grant and the stock (a conditional update, last, so the item's row is held for
- * as little as possible). A gift reads its recipient first. Custom rewards wait for staff to fulfil them.
+ * Buying an item, for oneself or as a gift (docs/store.md, "Purchases"): one transaction (buying.ts) with the item's
+ * checks, the per-user limit (counted under the recipient's row lock), the debit (a conditional update), the grant
+ * and the stock (a conditional update, last, so the item's row is held for as little as possible). A gift reads its
+ * recipient first, in the same transaction. Custom rewards wait for staff to fulfil them. What others hear (the
+ * recipient's new perks or ranks, the gift's notice) is published after commit.
  */
 export class StorePurchases {
   readonly #deps: PurchaseDeps;
@@ -69,36 +71,26 @@ export class StorePurchases {
     if (giftTo === buyer.id)
       throw new DomainError('bad_request', 'You cannot send a gift to yourself: buy it without the gift option.');
     const now = new Date(this.#deps.now());
-    // Not in a transaction: the function's one statement is its own.
-    const em = orm.em.fork();
-    const recipient = giftTo ? await this.#giftRecipient(em, giftTo) : buyer;
-    const gift = recipient.id !== buyer.id;
     const id = newId(now.getTime());
-    const row = await runPrepared<PurchaseRow>(orm, em, STORE_PURCHASE, [
-      ...[id, body.id, buyer.id, recipient.id, nameOf(buyer), gift ? nameOf(recipient) : null, now, MAX_COINS],
-      // The ids of what it may write beside the purchase (the debit, the coins credited, the grant, its rank history
-      // entry) and that entry's reason.
-      ...[newId(), newId(), newId(), newId(), reasonOf({ source: 'purchase', sourceRef: id })],
-    ]).then(
-      ([answer]) => answer!,
-      (error: unknown) => {
-        throw asDomainError(error, refusals(recipient, gift));
-      },
-    );
+    const { recipient, bought } = await orm.em.fork().transactional(async (em) => {
+      const recipient = giftTo ? await this.#giftRecipient(em, giftTo, now) : buyer;
+      return { recipient, bought: await buyIn(em, { id, itemId: body.id, buyer, recipient, now }, this.#deps) };
+    });
+    const gift = recipient.id !== buyer.id;
     const purchase: PurchaseView = {
       id,
       itemID: body.id,
-      itemName: row.item_name,
-      price: Number(row.price),
+      itemName: bought.itemName,
+      price: bought.price,
       buyer: person(buyer),
       recipient: person(recipient),
       gift,
-      status: row.status,
-      endsAt: row.ends_at ? new Date(row.ends_at).toISOString() : null,
+      status: bought.status,
+      endsAt: bought.endsAt ? bought.endsAt.toISOString() : null,
       createdAt: now.toISOString(),
       fulfilledAt: null,
     };
-    if (row.changed) grants.announce(recipient.id);
+    if (bought.changed) grants.announce(recipient.id);
     if (gift) {
       events.publish('notice', {
         userId: recipient.id,
@@ -108,7 +100,7 @@ export class StorePurchases {
         link: '/store',
       });
     }
-    return { purchased: purchase, balance: Number(row.balance) };
+    return { purchased: purchase, balance: bought.balance };
   }
 
   /** A gift's recipient, by exact ID or exact username (any case): ID, name and avatar only. */
@@ -187,64 +179,20 @@ export class StorePurchases {
     return rows.map((row) => toView(row, row.buyer, row.recipient));
   }
 
-  /** Known, and neither banned nor on the order blacklist: one read, before the purchase's statement. */
-  async #giftRecipient(em: Em, id: string): Promise<Person> {
-    const [row] = await em.execute<RecipientRow[]>(
-      `select u."id", u."username", u."display_name", u."avatar", u."ban_active", u."ban_expires", coalesce(b."active", false) as "blacklisted"
-       from "users" u left join "blacklist" b on b."user_id" = u."id" where u."id" = ?`,
-      [id],
-    );
-    if (!row) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
-    const user: Person = { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar };
-    if (isBanActive({ active: row.ban_active, reason: null, expires: row.ban_expires }, new Date(this.#deps.now())))
-      throw new DomainError('conflict', `${nameOf(user)} is banned and cannot receive gifts.`);
-    if (row.blacklisted) throw new DomainError('conflict', `${nameOf(user)} is blacklisted and cannot receive gifts.`);
-    return user;
+  /** Known, and neither banned nor on the order blacklist (the users plugin's), read in the purchase's transaction. */
+  async #giftRecipient(em: Em, id: string, now: Date): Promise<Person> {
+    const user = await em.findOne(UserSchema, { id }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
+    if (!user) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
+    const recipient: Person = {
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      avatar: user.avatar,
+    };
+    if (isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, now))
+      throw new DomainError('conflict', `${nameOf(recipient)} is banned and cannot receive gifts.`);
+    if ((await this.#deps.blacklist.blacklistIn(em, id))?.active)
+      throw new DomainError('conflict', `${nameOf(recipient)} is blacklisted and cannot receive gifts.`);
+    return recipient;
   }
-}
-
-/** A gift's recipient as the purchase reads them. */
-interface RecipientRow {
-  id: string;
-  username: string;
-  display_name: string | null;
-  avatar: string | null;
-  ban_active: boolean;
-  ban_expires: Date | string | null;
-  blacklisted: boolean;
-}
-
-/** The purchase, prepared once per connection on PostgreSQL (core/db/prepared.ts). */
-const STORE_PURCHASE = new PreparedStatement(
-  'store.purchase',
-  `select "balance", "ends_at", "status", "item_name", "price", "changed" from "store_purchase"(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-);
-
-/** What store_purchase answers. */
-interface PurchaseRow {
-  balance: number;
-  ends_at: Date | string | null;
-  status: PurchaseStatus;
-  item_name: string;
-  price: number;
-  changed: boolean;
-}
-
-/** store_purchase's own refusals (coin_apply's and grant_apply's are shared: refusals.ts). */
-function refusals(recipient: Person, gift: boolean) {
-  return {
-    item_not_found: () => new DomainError('not_found', 'Store item not found'),
-    not_on_sale: () => new DomainError('conflict', 'This item is not on sale.'),
-    sold_out: () => new DomainError('conflict', 'This item is sold out.'),
-    limit: ({ limit }: Record<string, unknown>) => {
-      const most = `${Number(limit)} of this item`;
-      return new DomainError(
-        'conflict',
-        gift
-          ? `${nameOf(recipient)} already has ${most}, the most one user may get.`
-          : `You already have ${most}, the most one user may get.`,
-        { limit },
-      );
-    },
-  };
 }

@@ -1,47 +1,38 @@
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '../../core/errors.ts';
 import { MAX_COINS } from './schemas.ts';
 
 /**
- * What the store's SQL functions refuse (plugins/store/migrations/Migration20261125160000_StoreFunctions.ts): they
- * `raise exception` with SQLSTATE P0001, the message `store:<key>` and, when the answer needs figures, a JSON
- * detail. The statement rolls back what it wrote; here the refusal becomes the DomainError the service throws.
+ * What the store refuses, with the status and the exact message each refusal has always had: the ledger (coins), the
+ * grants and the purchases throw these from inside their transaction, which then rolls back whatever it wrote.
  */
-export interface Refusal {
-  key: string;
-  details: Record<string, unknown>;
-}
-
-/** The store's refusal in a database error, or null for any other error. */
-export function refusalOf(error: unknown): Refusal | null {
-  if (!(error instanceof Error)) return null;
-  const { code, detail } = error as Error & { code?: unknown; detail?: unknown };
-  // The driver may add lines to the message (MikroORM appends ` - detail: …`); the key is the first line.
-  const key = /^store:([a-z_]+)$/.exec(error.message.split('\n', 1)[0]!)?.[1];
-  if (code !== 'P0001' || !key) return null;
-  return { key, details: typeof detail === 'string' && detail ? (JSON.parse(detail) as Record<string, unknown>) : {} };
-}
-
-type Answer = (details: Record<string, unknown>) => DomainError;
-
-/** The refusals of coin_apply and grant_apply, whoever called them (the ledger, the grants, a purchase). */
-const SHARED: Record<string, Answer> = {
-  short: ({ balance, short }) =>
-    new DomainError('conflict', `Not enough coins: you need ${Number(short).toLocaleString('en')} more.`, {
-      balance,
-      short,
-    }),
-  over_max: () =>
+export const refusals = {
+  /** A debit the balance does not cover: `balance` is the balance now, `short` what is missing. */
+  short: (balance: number, short: number) =>
+    new DomainError('conflict', `Not enough coins: you need ${short.toLocaleString('en')} more.`, { balance, short }),
+  overMax: () =>
     new DomainError('conflict', `That would take the balance over ${MAX_COINS.toLocaleString('en')} coins.`),
-  no_user: () => new DomainError('not_found', 'User not found'),
-  unknown_rank: () => new DomainError('bad_request', 'Unknown rank in the grant.'),
+  noUser: () => new DomainError('not_found', 'User not found'),
+  unknownRank: () => new DomainError('bad_request', 'Unknown rank in the grant.'),
+  itemNotFound: () => new DomainError('not_found', 'Store item not found'),
+  notOnSale: () => new DomainError('conflict', 'This item is not on sale.'),
+  soldOut: () => new DomainError('conflict', 'This item is sold out.'),
+  /** The recipient already has `limit` of the item; `recipientName` null: the buyer bought it for themself. */
+  limit: (limit: number, recipientName: string | null) => {
+    const most = `${limit} of this item`;
+    return new DomainError(
+      'conflict',
+      recipientName === null
+        ? `You already have ${most}, the most one user may get.`
+        : `${recipientName} already has ${most}, the most one user may get.`,
+      { limit },
+    );
+  },
 };
 
-/**
- * The DomainError for a store refusal (the caller's own answers first, then the shared ones); any other error as it
- * was. Used as `catch (error) { throw asDomainError(error) }`.
- */
-export function asDomainError(error: unknown, own: Record<string, Answer> = {}): unknown {
-  const refusal = refusalOf(error);
-  const answer = refusal && (own[refusal.key] ?? SHARED[refusal.key]);
-  return answer ? answer(refusal.details) : error;
+/** PostgreSQL's foreign_key_violation, raised through MikroORM or straight from the driver (a Kysely statement). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return (
+    error instanceof ForeignKeyConstraintViolationException || (error as { code?: unknown } | null)?.code === '23503'
+  );
 }

@@ -5,6 +5,7 @@ import { Migration20261125160000_StoreFunctions } from './Migration2026112516000
 import { Migration20261128093000_GrantLookups } from './Migration20261128093000_GrantLookups.ts';
 import { Migration20261203070100_GrantedPerksApart } from './Migration20261203070100_GrantedPerksApart.ts';
 import { Migration20261203090000_GrantedRanksHeld } from './Migration20261203090000_GrantedRanksHeld.ts';
+import { Migration20261204090000_StoreRulesInServices } from './Migration20261204090000_StoreRulesInServices.ts';
 
 /**
  * The store plugin's migrations, oldest first. `npm run db:migration -- store <Name>` writes the next one here and lists it.
@@ -16,4 +17,5 @@ export const migrations: MigrationClass[] = [
   Migration20261128093000_GrantLookups,
   Migration20261203070100_GrantedPerksApart,
   Migration20261203090000_GrantedRanksHeld,
+  Migration20261204090000_StoreRulesInServices,
 ];

@@ -1,0 +1,114 @@
+import { RankSchema, type User } from '../../core/auth/entities.ts';
+import type { Em } from '../../core/db/orm.ts';
+import { newId } from '../../core/ids.ts';
+import { recordRankChangeIn } from '../users/index.ts';
+import type { GrantInput } from './grants.ts';
+import { refusals } from './refusals.ts';
+import { storeSql } from './sql.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a grant did: `changed`, it added the perk or rank (the user did not hold it); `endsAt`, the grant's end. */
+export interface GrantApplied {
+  changed: boolean;
+  endsAt: Date | null;
+}
+
+/**
+ * Gives the perk or rank to `user`, whose row the caller locked and then read (GrantService's lockedUser), so grants,
+ * their ends and a manager's edits of one user run one after the other. The same grant again (user, source,
+ * reference, kind and value) while it is active only moves its end. A perk goes to the user's granted perks, a rank
+ * to their ranks with an entry in their rank history (the users plugin's recordRankChangeIn); the entity changes are
+ * written when the caller's transaction flushes.
+ */
+export async function applyGrantIn(em: Em, user: User, input: GrantInput, now: Date): Promise<GrantApplied> {
+  const rank = input.kind === 'rank' ? await em.findOne(RankSchema, { id: input.value }) : null;
+  if (input.kind === 'rank' && !rank) throw refusals.unknownRank();
+  const before = rankIds(user.ranks.isInitialized() ? user.ranks.getItems() : []);
+  const added = rank ? !before.includes(rank.id) : !user.grantedPerks.includes(input.value);
+  const endsAt = await endOf(em, input, now);
+  if (!(await insertOrMoveEnd(em, input, added, endsAt, now))) return { changed: false, endsAt };
+  if (added && rank) {
+    user.ranks.add(rank);
+    recordRankChangeIn(em, {
+      userId: user.id,
+      action: 'grant',
+      ranksBefore: before,
+      ranksAfter: rankIds(user.ranks.getItems()),
+      reason: reasonOf(input),
+      by: null,
+    });
+  } else if (added) {
+    user.grantedPerks = [...user.grantedPerks, input.value];
+  }
+  return { changed: added, endsAt };
+}
+
+/**
+ * The grant's end: its own, or for a run-on (a timed grant bought again) the end of the user's latest active grant of
+ * the same kind, value and source (or now, if none runs later), plus its days.
+ */
+async function endOf(em: Em, input: GrantInput, now: Date): Promise<Date | null> {
+  if (input.endsAt === null || input.endsAt instanceof Date) return input.endsAt;
+  const latest = await storeSql(em)
+    .selectFrom('grants')
+    .select('ends_at')
+    .where('user_id', '=', input.userId)
+    .where('kind', '=', input.kind)
+    .where('value', '=', input.value)
+    .where('source', '=', input.source)
+    .where('ended_at', 'is', null)
+    .where('ends_at', 'is not', null)
+    .orderBy('ends_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const from = Math.max(now.getTime(), latest?.ends_at ? new Date(latest.ends_at).getTime() : 0);
+  return new Date(from + input.endsAt.daysAfterLatest * DAY_MS);
+}
+
+/**
+ * One statement: a new grant, or, when the same grant is active, its end moved (the partial unique index
+ * `grants_active_unique` finds it). Answers whether the grant is new.
+ */
+async function insertOrMoveEnd(
+  em: Em,
+  input: GrantInput,
+  added: boolean,
+  endsAt: Date | null,
+  now: Date,
+): Promise<boolean> {
+  const id = newId();
+  const row = await storeSql(em)
+    .insertInto('grants')
+    .values({
+      id,
+      user_id: input.userId,
+      kind: input.kind,
+      value: input.value,
+      source: input.source,
+      source_ref: input.sourceRef,
+      added,
+      started_at: now,
+      ends_at: endsAt,
+      ended_at: null,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'source', 'source_ref', 'kind', 'value'])
+        .where('ended_at', 'is', null)
+        .doUpdateSet((eb) => ({ ends_at: eb.ref('excluded.ends_at') })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id === id;
+}
+
+/** Highest first, as the user manager writes them. */
+export function rankIds(ranks: readonly { id: string; position: number }[]): string[] {
+  return [...ranks].sort((a, b) => b.position - a.position).map((r) => r.id);
+}
+
+/** A granted or ended rank's reason in the rank history: the source that gave it. */
+export function reasonOf(grant: Pick<GrantInput, 'source' | 'sourceRef'>): string {
+  return `${grant.source} ${grant.sourceRef}`;
+}

@@ -1,0 +1,15 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { Kysely } from 'kysely';
+import type { Em } from '../../core/db/orm.ts';
+import type { storeEntities } from './entities.ts';
+
+/** The store's tables as Kysely sees them: names and column types inferred from the entities (entities.ts). */
+export type StoreDB = InferKyselyDB<(typeof storeEntities)[number]>;
+
+/**
+ * Hand-shaped SQL over the store's own tables, typed from its entities and bound to `em`'s transaction when it is in
+ * one (MikroORM's `em.getKysely()`): every table and column a statement names is checked by `tsc`.
+ */
+export function storeSql(em: Em): Kysely<StoreDB> {
+  return em.getKysely<StoreDB>();
+}
