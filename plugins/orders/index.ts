@@ -23,6 +23,7 @@ import users from '../users/index.ts';
 
 export { orderEmbed } from './commands/messages.ts';
 export { type PastOrder, recordPastOrdersIn } from './past-orders.ts';
+export { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from './read.ts';
 export type { OrdersService } from './service.ts';
 
 export interface OrdersPlugin {
