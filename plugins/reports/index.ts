@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
+import orders from '../orders/index.ts';
 import users from '../users/index.ts';
 import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
@@ -17,16 +18,27 @@ export interface ReportsPlugin {
 /** Order reports: the feedback menu and the Report Manager (issue 15). */
 export default definePlugin({
   name: 'reports',
-  requires: [users],
+  requires: [users, orders],
   entities: [OrderReportSchema],
   migrations,
   service: (ctx): ReportsPlugin => ({
     filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
-    manager: new ReportManagerService(ctx.orm, ctx.events, ctx.audit, ctx.services.users.admin, ctx.now),
+    manager: new ReportManagerService({
+      orm: ctx.orm,
+      events: ctx.events,
+      audit: ctx.audit,
+      admin: ctx.services.users.admin,
+      orders: ctx.services.orders.orders,
+      now: ctx.now,
+    }),
   }),
   async routes(app, plugin, ctx) {
     reportsRoutes(app, plugin.filing, plugin.manager);
-    // Driver reports made while no process listened (or before this plugin existed) are copied on start.
+    // Before the routes serve: reports older than their order-summary columns get them (docs/reports.md), and
+    // driver reports made while no process listened (or before this plugin existed) are copied.
+    await plugin.filing
+      .fillOrderSummaries()
+      .catch((error) => ctx.log.error({ err: error }, 'order summaries of reports not filled'));
     await plugin.filing
       .syncDriverReports()
       .catch((error) => ctx.log.error({ err: error }, 'driver reports not synced'));
