@@ -4,7 +4,8 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from '../orders/index.ts'; // and the events it declares
+// The orders plugin's read API (and, through its index, the events it declares).
+import { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import {
   type CreateReportInput,
@@ -100,23 +101,16 @@ export class ReportFilingService {
     >,
   ): Promise<string | null> {
     if (!order.report || !order.deliveredBy) return null;
-    const deliveredAt = order.deliveredAt ? new Date(order.deliveredAt) : null;
-    return this.#insert(
-      {
-        id: order.id,
-        orderID: order.orderID,
-        item: order.item,
-        customer: order.orderedBy.id,
-        preparedBy: order.preparedBy?.id ?? null,
-        deliveredBy: order.deliveredBy.id,
-        deliveredAt,
-      },
-      'DRIVER',
-      order.deliveredBy.id,
-      'TROLL_ORDER',
-      order.reportReason ?? 'Reported when delivered.',
-      deliveredAt?.getTime(),
-    );
+    return this.#insertDriverReport({
+      id: order.id,
+      orderID: order.orderID,
+      item: order.item,
+      customer: order.orderedBy.id,
+      preparedBy: order.preparedBy?.id ?? null,
+      deliveredBy: order.deliveredBy.id,
+      deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null,
+      reportReason: order.reportReason,
+    });
   }
 
   /**
@@ -135,17 +129,14 @@ export class ReportFilingService {
     const have = new Set(copied.map((r) => r.order_id));
     let added = 0;
     for (const order of reported) {
-      if (have.has(order.id) || !order.deliveredBy) continue;
-      const details = order.reportReason ?? 'Reported when delivered.';
-      const at = order.deliveredAt?.getTime();
-      if (await this.#insert(order, 'DRIVER', order.deliveredBy, 'TROLL_ORDER', details, at)) added++;
+      if (!have.has(order.id) && (await this.#insertDriverReport(order))) added++;
     }
     return added;
   }
 
   /**
-   * Reports made before reports kept their order's summary get it from the orders plugin's read API: run on start
-   * (before the routes serve) and by the seed. Idempotent; answers how many reports it filled.
+   * Reports made before reports kept their order's summary get it from the orders plugin's read API: run on start,
+   * before the routes serve (docs/reports.md). Idempotent; answers how many reports it filled.
    */
   async fillOrderSummaries(): Promise<number> {
     const em = this.#orm.em.fork();
@@ -185,6 +176,13 @@ export class ReportFilingService {
       filled += Number(result.numUpdatedRows);
     }
     return filled;
+  }
+
+  /** The driver's report of an order they delivered as reported (category TROLL_ORDER, their reason as details). */
+  async #insertDriverReport(order: ReportedOrder & Pick<OrderSummary, 'reportReason'>): Promise<string | null> {
+    if (!order.deliveredBy) return null;
+    const details = order.reportReason ?? 'Reported when delivered.';
+    return this.#insert(order, 'DRIVER', order.deliveredBy, 'TROLL_ORDER', details, order.deliveredAt?.getTime());
   }
 
   async #insert(
