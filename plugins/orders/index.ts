@@ -30,6 +30,7 @@ export {
   countedDeliveriesSinceIn,
 } from './counted.ts';
 export { type PastOrder, recordPastOrdersIn } from './past-orders.ts';
+export { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from './read.ts';
 export type { OrdersService } from './service.ts';
 
 export interface OrdersPlugin {

@@ -6,6 +6,11 @@ import { REPORT_CATEGORIES, REPORT_SOURCES, REPORT_STATUSES, type ReportWarning 
  * A report about a delivered order: filed by its customer (the feedback menu) or made by the driver who delivered it
  * as reported. One per order and source (a unique key, so the same report filed twice at once is one report).
  * People are snowflakes without foreign keys, as orders keep them; the order is a foreign key (reports go with it).
+ *
+ * The report keeps its order's summary (code, item, customer, chef, driver, delivery time), copied from the orders
+ * plugin's read API when the report is made: a delivered order never changes again, so the copy stays true, and the
+ * Report Manager's lists and filters read this table alone. Reports made before these columns existed have them
+ * null until the start-up catch-up fills them (ReportFilingService.fillOrderSummaries, docs/reports.md).
  */
 export const OrderReportSchema = defineEntity({
   name: 'OrderReport',
@@ -17,6 +22,14 @@ export const OrderReportSchema = defineEntity({
       .primary()
       .onCreate(() => newId()),
     orderId: p.string().fieldName('order_id'),
+    orderCode: p.string().length(8).nullable(),
+    item: p.text().nullable(),
+    customer: p.string().nullable().index(),
+    /** Who prepared the order. */
+    chef: p.string().nullable().index(),
+    /** Who delivered the order. */
+    driver: p.string().nullable().index(),
+    deliveredAt: p.datetime().nullable(),
     source: p.enum(REPORT_SOURCES),
     reporter: p.string().index(),
     category: p.enum(REPORT_CATEGORIES).index(),

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
+import orders from '../orders/index.ts';
 import users from '../users/index.ts';
 import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
@@ -17,17 +18,28 @@ export interface ReportsPlugin {
 /** Order reports: the feedback menu and the Report Manager (issue 15). */
 export default definePlugin({
   name: 'reports',
-  requires: [users],
+  requires: [users, orders],
   entities: [OrderReportSchema],
   migrations,
   service: (ctx): ReportsPlugin => ({
     filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
-    manager: new ReportManagerService(ctx.orm, ctx.events, ctx.audit, ctx.services.users.admin, ctx.now),
+    manager: new ReportManagerService({
+      orm: ctx.orm,
+      events: ctx.events,
+      audit: ctx.audit,
+      admin: ctx.services.users.admin,
+      orders: ctx.services.orders.orders,
+      now: ctx.now,
+    }),
   }),
   routes(app, plugin) {
     reportsRoutes(app, plugin.filing, plugin.manager);
   },
-  // Driver reports made while no process listened (or before this plugin existed) are copied on start.
-  start: (plugin) => plugin.filing.syncDriverReports(),
+  // At start: reports older than their order-summary columns get them (docs/reports.md), then driver reports made
+  // while no process listened (or before this plugin existed) are copied.
+  start: async (plugin) => {
+    await plugin.filing.fillOrderSummaries();
+    await plugin.filing.syncDriverReports();
+  },
   seed: (plugin, ctx) => seedReports(plugin, ctx),
 });

@@ -4,7 +4,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
-import { selectOrderViewsByIds } from '../orders/views.ts';
+import type { OrdersService } from '../orders/index.ts';
 import type { UserAdminService } from '../users/index.ts';
 import type {
   CompleteReportInput,
@@ -15,7 +15,7 @@ import type {
   ReportWarning,
   WarnInput,
 } from './schemas.ts';
-import { selectReportViews } from './views.ts';
+import { reportRows, reportsDb, reportViewIn, reportViews } from './views.ts';
 
 const EARLIER = 10;
 
@@ -28,76 +28,80 @@ export class ReportManagerService {
   readonly #events: EventBus;
   readonly #audit: AuditLog;
   readonly #admin: UserAdminService;
+  readonly #orders: OrdersService;
   readonly #now: () => number;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, admin: UserAdminService, now: () => number) {
-    this.#orm = orm;
-    this.#events = events;
-    this.#audit = audit;
-    this.#admin = admin;
-    this.#now = now;
+  constructor(deps: {
+    orm: Orm;
+    events: EventBus;
+    audit: AuditLog;
+    /** The users plugin's: warnings. */
+    admin: UserAdminService;
+    /** The orders plugin's: the order on a report's page. */
+    orders: OrdersService;
+    now: () => number;
+  }) {
+    this.#orm = deps.orm;
+    this.#events = deps.events;
+    this.#audit = deps.audit;
+    this.#admin = deps.admin;
+    this.#orders = deps.orders;
+    this.#now = deps.now;
   }
 
   /** POST /api/client/report/orders: open ones oldest first (a queue), completed ones newest completed first. */
   async list(query: ReportsQuery): Promise<ReportsResponse> {
     const { filter } = query;
-    const where = ['r.status = ?'];
-    const params: unknown[] = [filter.status];
-    const add = (condition: string, value: unknown) => {
-      where.push(condition);
-      params.push(value);
-    };
-    if (filter.category) add('r.category = ?', filter.category);
-    if (filter.chef) add('o.prepared_by = ?', filter.chef);
-    if (filter.driver) add('o.delivered_by = ?', filter.driver);
-    const sql = where.join(' and ');
     const em = this.#orm.em.fork();
-    const order = filter.status === 'OPEN' ? 'r.created_at asc, r.id asc' : 'r.completed_at desc, r.id desc';
-    const reports = await selectReportViews(
-      em,
-      sql,
-      params,
-      `order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    const matching = reportRows(em).where((eb) =>
+      eb.and([
+        eb('status', '=', filter.status),
+        ...(filter.category ? [eb('category', '=', filter.category)] : []),
+        ...(filter.chef ? [eb('chef', '=', filter.chef)] : []),
+        ...(filter.driver ? [eb('driver', '=', filter.driver)] : []),
+      ]),
     );
-    const [count] = await em.execute<{ n: string | number }[]>(
-      `select count(*) as n from order_reports r join orders o on o.id = r.order_id where ${sql}`,
-      params,
-    );
+    const ordered =
+      filter.status === 'OPEN'
+        ? matching.orderBy('created_at', 'asc').orderBy('id', 'asc')
+        : matching.orderBy('completed_at', 'desc').orderBy('id', 'desc');
+    const reports = await reportViews(em, ordered.limit(query.pageSize).offset((query.page - 1) * query.pageSize));
+    const count = await matching
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
     return { reports, total: Number(count?.n ?? 0) };
   }
 
   /** GET /api/client/report/orders/{id}: the report, its order (timeline, pictures, chef note), the delivery message, earlier reports. */
   async detail(id: string): Promise<ReportDetail> {
     const em = this.#orm.em.fork();
-    const [report] = await selectReportViews(em, 'r.id = ?', [id]);
+    const report = await reportViewIn(em, id);
     if (!report) throw new DomainError('not_found', 'Report not found');
-    const [order] = await selectOrderViewsByIds(em, [report.order.id]);
+    const order = await this.#orders.find(report.order.id);
+    if (!order) throw new DomainError('not_found', 'Report not found');
     const driver = report.order.driver?.id;
-    const [settings] = driver
-      ? await em.execute<{ settings: unknown }[]>('select settings from users where id = ?', [driver])
-      : [];
-    const saved = typeof settings?.settings === 'string' ? JSON.parse(settings.settings) : settings?.settings;
-    const earlier = `r.id <> ? and r.created_at <= ?`;
-    const tail = `order by r.created_at desc, r.id desc limit ${EARLIER}`;
-    const customerReports = await selectReportViews(
-      em,
-      `${earlier} and o.customer = ?`,
-      [id, report.createdAt, report.order.orderedBy.id],
-      tail,
-    );
+    const saved = driver
+      ? await reportsDb(em).selectFrom('users').select('settings').where('id', '=', driver).executeTakeFirst()
+      : undefined;
+    const earlier = reportRows(em)
+      .where('id', '<>', id)
+      .where('created_at', '<=', new Date(report.createdAt))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(EARLIER);
+    const customerReports = await reportViews(em, earlier.where('customer', '=', report.order.orderedBy.id));
     const staff = [report.order.chef?.id, report.order.driver?.id].filter((s): s is string => Boolean(s));
     const staffReports = staff.length
-      ? await selectReportViews(
+      ? await reportViews(
           em,
-          `${earlier} and (o.prepared_by in (${staff.map(() => '?').join(', ')}) or o.delivered_by in (${staff.map(() => '?').join(', ')}))`,
-          [id, report.createdAt, ...staff, ...staff],
-          tail,
+          earlier.where((eb) => eb.or([eb('chef', 'in', staff), eb('driver', 'in', staff)])),
         )
       : [];
     return {
       report,
-      order: order!,
-      deliveryMessage: saved?.deliveryMessage?.message ?? null,
+      order,
+      deliveryMessage: saved?.settings?.deliveryMessage?.message ?? null,
       customerReports,
       staffReports,
     };
@@ -108,7 +112,7 @@ export class ReportManagerService {
    * rules and its audit entry, `user.warn`), then notes the warning on the report. Only while the report is open.
    */
   async warn(actor: CurrentUser, id: string, input: WarnInput): Promise<ReportView> {
-    const [report] = await selectReportViews(this.#orm.em.fork(), 'r.id = ?', [id]);
+    const report = await reportViewIn(this.#orm.em.fork(), id);
     if (!report) throw new DomainError('not_found', 'Report not found');
     if (report.status !== 'OPEN')
       throw new DomainError('conflict', 'This report is already completed.', { status: report.status });
@@ -128,11 +132,14 @@ export class ReportManagerService {
       at: warning.createdAt,
     };
     // One statement appends, so two warnings at once both stay.
-    await this.#orm.em
-      .fork()
-      .execute(`update order_reports set warnings = warnings || ?::jsonb where id = ?`, [JSON.stringify([entry]), id]);
-    const [view] = await selectReportViews(this.#orm.em.fork(), 'r.id = ?', [id]);
-    return view!;
+    await reportsDb(this.#orm.em.fork())
+      .updateTable('order_reports')
+      .set((eb) => ({
+        warnings: eb('warnings', '||', eb.cast<ReportWarning[]>(eb.val(JSON.stringify([entry])), 'jsonb')),
+      }))
+      .where('id', '=', id)
+      .execute();
+    return (await reportViewIn(this.#orm.em.fork(), id))!;
   }
 
   /**
@@ -142,14 +149,19 @@ export class ReportManagerService {
   async complete(actor: CurrentUser, id: string, input: CompleteReportInput): Promise<ReportView> {
     const done = await this.#orm.em.fork().transactional(async (em) => {
       const now = new Date(this.#now());
-      const [row] = await em.execute<{ reporter: string; source: string; order_code: string }[]>(
-        `update order_reports r set status = 'COMPLETED', outcome = ?, completed_by = ?, completed_at = ?
-         from orders o where o.id = r.order_id and r.id = ? and r.status = 'OPEN'
-         returning r.reporter, r.source, o.order_code`,
-        [input.outcome, actor.id, now, id],
-      );
+      const row = await reportsDb(em)
+        .updateTable('order_reports')
+        .set({ status: 'COMPLETED', outcome: input.outcome, completed_by: actor.id, completed_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'OPEN')
+        .returning(['reporter', 'source', 'order_code'])
+        .executeTakeFirst();
       if (!row) {
-        const [exists] = await em.execute<{ status: string }[]>('select status from order_reports where id = ?', [id]);
+        const exists = await reportsDb(em)
+          .selectFrom('order_reports')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!exists) throw new DomainError('not_found', 'Report not found');
         throw new DomainError('conflict', 'This report is already completed.', { status: exists.status });
       }
@@ -170,7 +182,6 @@ export class ReportManagerService {
       text: `Your report about order ${done.order_code} was reviewed: ${input.outcome}`,
       link: customer ? '/feedback/report-order' : null,
     });
-    const [view] = await selectReportViews(this.#orm.em.fork(), 'r.id = ?', [id]);
-    return view!;
+    return (await reportViewIn(this.#orm.em.fork(), id))!;
   }
 }

@@ -1,7 +1,9 @@
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
+import { deliveredOrderSummariesIn, type OrderSummary } from '../orders/index.ts';
 import type { ReportsPlugin } from './index.ts';
-import { CUSTOMER_CATEGORIES } from './schemas.ts';
+import { CUSTOMER_CATEGORIES, type ReportCategory } from './schemas.ts';
+import { orderSummaryColumns, reportsDb } from './views.ts';
 
 const CASEY = '1100000000000000001';
 const MORGAN = '1100000000000000004';
@@ -38,13 +40,11 @@ export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Prom
   }
   await em.flush();
 
-  const orders = await em.execute<{ id: string; order_code: string; customer: string; delivered_at: Date | string }[]>(
-    `select id, order_code, customer, delivered_at from orders where status = 'DELIVERED' and not report order by delivered_at asc`,
-  );
+  const orders = await deliveredOrderSummariesIn(em, { reported: false });
   const casey = orders.filter((o) => o.customer === CASEY);
   const others = orders.filter((o) => o.customer !== CASEY);
   const morgan = await em.findOneOrFail(UserSchema, { id: MORGAN });
-  const rows: { order: (typeof orders)[number]; category: string; details: string; completed: string | null }[] = [];
+  const rows: { order: OrderSummary; category: ReportCategory; details: string; completed: string | null }[] = [];
   CUSTOMER_CATEGORIES.forEach((category, i) => {
     const [open, completed] = DETAILS[category];
     if (others[2 * i])
@@ -69,29 +69,31 @@ export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Prom
     for (const [i, row] of rows.entries()) {
       // Fixed ids, so tests and links can name a report (the first: an open Wrong item report).
       const id = `${SEEDED_REPORTS_PREFIX}${String(i).padStart(2, '0')}`;
-      const created = new Date(new Date(row.order.delivered_at).getTime() + HOUR);
+      const created = new Date(row.order.deliveredAt!.getTime() + HOUR);
       const completedAt = row.completed ? new Date(created.getTime() + 2 * HOUR) : null;
-      await tx.execute(
-        `insert into order_reports (id, order_id, source, reporter, category, details, status, outcome, completed_by, completed_at, warnings, created_at)
-         values (?, ?, 'CUSTOMER', ?, ?, ?, ?, ?, ?, ?, '[]', ?)`,
-        [
+      await reportsDb(tx)
+        .insertInto('order_reports')
+        .values({
           id,
-          row.order.id,
-          row.order.customer,
-          row.category,
-          row.details,
-          row.completed ? 'COMPLETED' : 'OPEN',
-          row.completed,
-          row.completed ? MORGAN : null,
-          completedAt,
-          created,
-        ],
-      );
+          order_id: row.order.id,
+          source: 'CUSTOMER',
+          reporter: row.order.customer,
+          category: row.category,
+          details: row.details,
+          status: row.completed ? 'COMPLETED' : 'OPEN',
+          outcome: row.completed,
+          completed_by: row.completed ? MORGAN : null,
+          completed_at: completedAt,
+          warnings: [],
+          created_at: created,
+          ...orderSummaryColumns(row.order),
+        })
+        .execute();
       if (row.completed) {
         await ctx.audit.record(tx, {
           actor: { id: morgan.id, username: morgan.username, displayName: morgan.displayName ?? null },
           action: 'report.complete',
-          target: { type: 'report', id, name: `Order ${row.order.order_code}` },
+          target: { type: 'report', id, name: `Order ${row.order.orderID}` },
           before: { status: 'OPEN' },
           after: { status: 'COMPLETED', outcome: row.completed },
         });

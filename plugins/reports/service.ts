@@ -1,33 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import type { Orm } from '../../core/db/orm.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
-import { isId } from '../../core/shared/ids.ts';
-import type {} from '../orders/index.ts'; // the events it declares
+// The orders plugin's read API (and, through its index, the events it declares).
+import { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
-import { iso } from '../orders/views.ts';
 import {
   type CreateReportInput,
   type EligibleResponse,
   INELIGIBLE,
   type IneligibleReason,
   REPORT_WINDOW_DAYS,
+  type ReportCategory,
   type ReportView,
 } from './schemas.ts';
-import { selectReportViews } from './views.ts';
+import { orderSummaryColumns, type ReportedOrder, reportRows, reportsDb, reportViewIn, reportViews } from './views.ts';
 
 const DAY = 86_400_000;
-
-interface OrderRow {
-  id: string;
-  order_code: string;
-  item: string;
-  customer: string;
-  status: string;
-  delivered_at: Date | string | null;
-}
+/** Reports whose order summary is filled per round of the start-up catch-up. */
+const FILL_BATCH = 500;
 
 /** The DomainError kind each refusal answers with when a report is filed anyway. */
 const REFUSAL_KIND = {
@@ -65,7 +58,7 @@ export class ReportFilingService {
     const { order, reason } = await this.#check(actor, ref);
     const summary =
       order && order.customer === actor.id
-        ? { orderID: order.order_code, item: order.item, deliveredAt: iso(order.delivered_at) }
+        ? { orderID: order.orderID, item: order.item, deliveredAt: order.deliveredAt?.toISOString() ?? null }
         : null;
     return { eligible: reason === null, reason, message: reason ? INELIGIBLE[reason] : null, order: summary };
   }
@@ -75,105 +68,167 @@ export class ReportFilingService {
     const { order, reason } = await this.#check(actor, input.orderID);
     if (reason) throw new DomainError(REFUSAL_KIND[reason], INELIGIBLE[reason], { reason });
     // A delivered order never changes again, so what #check read still holds; the unique key settles a double submit.
-    const id = await this.#insert(order!.id, 'CUSTOMER', actor.id, input.category, input.details);
+    const id = await this.#insert(order!, 'CUSTOMER', actor.id, input.category, input.details);
     if (!id) throw new DomainError('conflict', INELIGIBLE.already_reported, { reason: 'already_reported' });
     return this.view(id);
   }
 
   /** The caller's own reports, newest first (the feedback page lists them with their outcome). */
   async mine(userId: string): Promise<ReportView[]> {
-    return selectReportViews(
-      this.#orm.em.fork(),
-      `r.reporter = ? and r.source = 'CUSTOMER'`,
-      [userId],
-      'order by r.created_at desc, r.id desc limit 20',
+    const em = this.#orm.em.fork();
+    return reportViews(
+      em,
+      reportRows(em)
+        .where('reporter', '=', userId)
+        .where('source', '=', 'CUSTOMER')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(20),
     );
   }
 
   async view(id: string): Promise<ReportView> {
-    const [view] = await selectReportViews(this.#orm.em.fork(), 'r.id = ?', [id]);
+    const view = await reportViewIn(this.#orm.em.fork(), id);
     if (!view) throw new DomainError('not_found', 'Report not found');
     return view;
   }
 
   /** A driver's report (deliver `{report: true}`) as a report in the Report Manager; once per order, whoever hears it. */
   async recordDriverReport(
-    order: Pick<OrderView, 'id' | 'report' | 'reportReason' | 'deliveredBy' | 'deliveredAt'>,
+    order: Pick<
+      OrderView,
+      'id' | 'orderID' | 'item' | 'orderedBy' | 'preparedBy' | 'report' | 'reportReason' | 'deliveredBy' | 'deliveredAt'
+    >,
   ): Promise<string | null> {
     if (!order.report || !order.deliveredBy) return null;
-    const at = order.deliveredAt ? Date.parse(order.deliveredAt) : this.#now();
-    return this.#insert(
-      order.id,
-      'DRIVER',
-      order.deliveredBy.id,
-      'TROLL_ORDER',
-      order.reportReason ?? 'Reported when delivered.',
-      at,
-    );
+    return this.#insertDriverReport({
+      id: order.id,
+      orderID: order.orderID,
+      item: order.item,
+      customer: order.orderedBy.id,
+      preparedBy: order.preparedBy?.id ?? null,
+      deliveredBy: order.deliveredBy.id,
+      deliveredAt: order.deliveredAt ? new Date(order.deliveredAt) : null,
+      reportReason: order.reportReason,
+    });
   }
 
   /**
    * Every driver's report not yet copied (a `deliverOrder` event missed while no process listened, or orders made by
-   * a seed): run on start and by the seed. Idempotent.
+   * a seed): run on start and by the seed. Idempotent. The orders plugin answers the orders delivered as reported
+   * (few: troll orders); the ones that already have their driver's report here are skipped.
    */
   async syncDriverReports(): Promise<number> {
-    const rows = await this.#orm.em
-      .fork()
-      .execute<
-        { id: string; report_reason: string | null; delivered_by: string; delivered_at: Date | string | null }[]
-      >(
-        `select o.id, o.report_reason, o.delivered_by, o.delivered_at from orders o
-       where o.report and o.status = 'DELIVERED' and o.delivered_by is not null
-         and not exists (select 1 from order_reports r where r.order_id = o.id and r.source = 'DRIVER')`,
-      );
+    const em = this.#orm.em.fork();
+    const reported = await deliveredOrderSummariesIn(em, { reported: true });
+    const copied = await reportsDb(em)
+      .selectFrom('order_reports')
+      .select('order_id')
+      .where('source', '=', 'DRIVER')
+      .execute();
+    const have = new Set(copied.map((r) => r.order_id));
     let added = 0;
-    for (const row of rows) {
-      const at = row.delivered_at ? new Date(row.delivered_at).getTime() : this.#now();
-      if (
-        await this.#insert(
-          row.id,
-          'DRIVER',
-          row.delivered_by,
-          'TROLL_ORDER',
-          row.report_reason ?? 'Reported when delivered.',
-          at,
-        )
-      )
-        added++;
+    for (const order of reported) {
+      if (!have.has(order.id) && (await this.#insertDriverReport(order))) added++;
     }
     return added;
   }
 
+  /**
+   * Reports made before reports kept their order's summary get it from the orders plugin's read API: run on start,
+   * before the routes serve (docs/reports.md). Idempotent; answers how many reports it filled.
+   */
+  async fillOrderSummaries(): Promise<number> {
+    const em = this.#orm.em.fork();
+    let filled = 0;
+    let after = '';
+    for (;;) {
+      const missing = await reportsDb(em)
+        .selectFrom('order_reports')
+        .select('order_id')
+        .distinct()
+        .where('order_code', 'is', null)
+        .where('order_id', '>', after)
+        .orderBy('order_id')
+        .limit(FILL_BATCH)
+        .execute();
+      if (missing.length === 0) return filled;
+      after = missing.at(-1)!.order_id;
+      filled += await this.#fill(
+        em,
+        await orderSummariesIn(
+          em,
+          missing.map((r) => r.order_id),
+        ),
+      );
+    }
+  }
+
+  async #fill(em: Em, orders: readonly OrderSummary[]): Promise<number> {
+    let filled = 0;
+    for (const order of orders) {
+      const result = await reportsDb(em)
+        .updateTable('order_reports')
+        .set(orderSummaryColumns(order))
+        .where('order_id', '=', order.id)
+        .where('order_code', 'is', null)
+        .executeTakeFirst();
+      filled += Number(result.numUpdatedRows);
+    }
+    return filled;
+  }
+
+  /** The driver's report of an order they delivered as reported (category TROLL_ORDER, their reason as details). */
+  async #insertDriverReport(order: ReportedOrder & Pick<OrderSummary, 'reportReason'>): Promise<string | null> {
+    if (!order.deliveredBy) return null;
+    const details = order.reportReason ?? 'Reported when delivered.';
+    return this.#insert(order, 'DRIVER', order.deliveredBy, 'TROLL_ORDER', details, order.deliveredAt?.getTime());
+  }
+
   async #insert(
-    orderId: string,
+    order: ReportedOrder,
     source: 'CUSTOMER' | 'DRIVER',
     reporter: string,
-    category: string,
+    category: ReportCategory,
     details: string,
     at = this.#now(),
   ): Promise<string | null> {
-    const rows = await this.#orm.em.fork().execute<{ id: string }[]>(
-      `insert into order_reports (id, order_id, source, reporter, category, details, status, warnings, created_at)
-       values (?, ?, ?, ?, ?, ?, 'OPEN', '[]', ?) on conflict (order_id, source) do nothing returning id`,
-      [newId(), orderId, source, reporter, category, details, new Date(at)],
-    );
-    return rows[0]?.id ?? null;
+    const row = await reportsDb(this.#orm.em.fork())
+      .insertInto('order_reports')
+      .values({
+        id: newId(),
+        order_id: order.id,
+        source,
+        reporter,
+        category,
+        details,
+        status: 'OPEN',
+        warnings: [],
+        created_at: new Date(at),
+        ...orderSummaryColumns(order),
+      })
+      .onConflict((conflict) => conflict.columns(['order_id', 'source']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
   }
 
-  async #check(actor: CurrentUser, ref: string): Promise<{ order: OrderRow | null; reason: IneligibleReason | null }> {
+  async #check(
+    actor: CurrentUser,
+    ref: string,
+  ): Promise<{ order: OrderSummary | null; reason: IneligibleReason | null }> {
     const em = this.#orm.em.fork();
-    const [order] = await em.execute<OrderRow[]>(
-      `select id, order_code, item, customer, status, delivered_at from orders where ${isId(ref) ? 'id' : 'order_code'} = ?`,
-      [ref],
-    );
+    const order = await findOrderSummaryIn(em, ref);
     if (!order) return { order: null, reason: 'not_found' };
     if (order.customer !== actor.id) return { order, reason: 'not_your_order' };
-    if (order.status !== 'DELIVERED' || !order.delivered_at) return { order, reason: 'not_delivered' };
-    if (new Date(order.delivered_at).getTime() < this.#now() - REPORT_WINDOW_DAYS * DAY)
-      return { order, reason: 'too_old' };
-    const [reported] = await em.execute(`select 1 from order_reports where order_id = ? and source = 'CUSTOMER'`, [
-      order.id,
-    ]);
+    if (order.status !== 'DELIVERED' || !order.deliveredAt) return { order, reason: 'not_delivered' };
+    if (order.deliveredAt.getTime() < this.#now() - REPORT_WINDOW_DAYS * DAY) return { order, reason: 'too_old' };
+    const reported = await reportsDb(em)
+      .selectFrom('order_reports')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('source', '=', 'CUSTOMER')
+      .executeTakeFirst();
     return { order, reason: reported ? 'already_reported' : null };
   }
 }

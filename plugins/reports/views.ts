@@ -1,55 +1,90 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { UserSchema } from '../../core/auth/entities.ts';
+import { unknownUser, userSummariesIn } from '../../core/auth/user-summaries.ts';
 import type { Em } from '../../core/db/orm.ts';
-import { iso, json, person, userJson } from '../orders/views.ts';
-import type { ReportCategory, ReportSource, ReportStatus, ReportView, ReportWarning } from './schemas.ts';
+import type { OrderSummary } from '../orders/index.ts';
+import type { OrderReportSchema } from './entities.ts';
+import type { ReportView, ReportWarning } from './schemas.ts';
 
-/** Report views in one query: the report, its order's summary and everyone they name, joined (never one by one). */
-const REPORT_VIEW_SQL = `
-select r.id, r.source, r.category, r.details, r.status, r.reporter, r.outcome, r.completed_by, r.completed_at, r.warnings,
-  r.created_at, o.id as order_id, o.order_code, o.item, o.customer, o.prepared_by, o.delivered_by, o.delivered_at,
-  ${userJson('rp')} as reporter_user, ${userJson('cu')} as customer_user, ${userJson('ch')} as chef_user,
-  ${userJson('dv')} as driver_user, ${userJson('cb')} as completed_user
-from order_reports r
-join orders o on o.id = r.order_id
-left join users rp on rp.id = r.reporter
-left join users cu on cu.id = o.customer
-left join users ch on ch.id = o.prepared_by
-left join users dv on dv.id = o.delivered_by
-left join users cb on cb.id = r.completed_by`;
+/** The tables this plugin's SQL names: its own, and core's `users`. */
+type ReportsDb = InferKyselyDB<typeof OrderReportSchema | typeof UserSchema>;
 
-type Row = Record<string, unknown>;
+/** Typed SQL over this plugin's tables, in the em's unit of work; values converted as the entities say. */
+export function reportsDb(em: Em) {
+  return em.getKysely<ReportsDb>({ convertValues: true });
+}
 
-export function toReportView(row: Row): ReportView {
+/** Every report, every column: a caller narrows it (where, order by, limit) and hands it to `reportViews`. */
+export function reportRows(em: Em) {
+  return reportsDb(em).selectFrom('order_reports').selectAll();
+}
+
+/** What a report keeps of its order, copied when the report is made (a delivered order never changes again). */
+export type ReportedOrder = Pick<
+  OrderSummary,
+  'id' | 'orderID' | 'item' | 'customer' | 'preparedBy' | 'deliveredBy' | 'deliveredAt'
+>;
+
+/** The columns of `order_reports` that hold its order's summary. */
+export function orderSummaryColumns(order: ReportedOrder) {
   return {
-    _id: row.id as string,
-    source: row.source as ReportSource,
-    category: row.category as ReportCategory,
-    details: row.details as string,
-    status: row.status as ReportStatus,
-    reporter: person(row.reporter, row.reporter_user)!,
-    order: {
-      id: row.order_id as string,
-      orderID: row.order_code as string,
-      item: row.item as string,
-      orderedBy: person(row.customer, row.customer_user)!,
-      chef: person(row.prepared_by, row.chef_user),
-      driver: person(row.delivered_by, row.driver_user),
-      deliveredAt: iso(row.delivered_at),
-    },
-    outcome: (row.outcome as string | null) ?? null,
-    completedBy: person(row.completed_by, row.completed_user),
-    completedAt: iso(row.completed_at),
-    warnings: json<ReportWarning[]>(row.warnings) ?? [],
-    createdAt: iso(row.created_at)!,
+    order_code: order.orderID,
+    item: order.item,
+    customer: order.customer,
+    chef: order.preparedBy,
+    driver: order.deliveredBy,
+    delivered_at: order.deliveredAt,
   };
 }
 
-/** Views of the reports `where` selects (SQL over `r` and `o`, with `?` parameters). */
-export async function selectReportViews(
-  em: Em,
-  where: string,
-  params: unknown[] = [],
-  tail = '',
-): Promise<ReportView[]> {
-  const rows = await em.execute<Row[]>(`${REPORT_VIEW_SQL} where ${where} ${tail}`, params);
-  return rows.map(toReportView);
+export type ReportRows = ReturnType<typeof reportRows>;
+type ReportRow = Awaited<ReturnType<ReportRows['executeTakeFirstOrThrow']>>;
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The views of `rows`, everyone they name read in one query (the summary of each person, or Unknown user). */
+export async function toReportViews(em: Em, rows: readonly ReportRow[]): Promise<ReportView[]> {
+  const people = await userSummariesIn(
+    em,
+    rows.flatMap((r) => [r.reporter, r.customer, r.chef, r.driver, r.completed_by]),
+  );
+  const who = (id: string | null) => (id === null ? null : (people.get(id) ?? unknownUser(id)));
+  return rows.map((row) => ({
+    _id: row.id,
+    source: row.source,
+    category: row.category,
+    details: row.details,
+    status: row.status,
+    reporter: who(row.reporter)!,
+    order: {
+      id: row.order_id,
+      // Null only for a report older than its summary columns, until the start-up catch-up fills them.
+      orderID: row.order_code ?? '',
+      item: row.item ?? '',
+      orderedBy: who(row.customer) ?? unknownUser(''),
+      chef: who(row.chef),
+      driver: who(row.driver),
+      deliveredAt: iso(row.delivered_at),
+    },
+    outcome: row.outcome,
+    completedBy: who(row.completed_by),
+    completedAt: iso(row.completed_at),
+    warnings: warningsOf(row.warnings),
+    createdAt: iso(row.created_at)!,
+  }));
+}
+
+function warningsOf(value: ReportWarning[] | string | null): ReportWarning[] {
+  return (typeof value === 'string' ? (JSON.parse(value) as ReportWarning[]) : value) ?? [];
+}
+
+/** The views of the reports `query` selects, in its order. */
+export async function reportViews(em: Em, query: ReportRows): Promise<ReportView[]> {
+  return toReportViews(em, await query.execute());
+}
+
+/** One report's view, or null. */
+export async function reportViewIn(em: Em, id: string): Promise<ReportView | null> {
+  const [view] = await reportViews(em, reportRows(em).where('id', '=', id));
+  return view ?? null;
 }
