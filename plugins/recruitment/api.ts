@@ -24,7 +24,13 @@ const manageForms = requirePermissions({ all: ['RECRUITMENT_MANAGER'] });
  */
 const signedIn = requireAuth();
 
+/** The forms (managed by RECRUITMENT_MANAGER), their applications, and reviewing them. */
 export function recruitmentRoutes(app: App, recruitment: RecruitmentPlugin): void {
+  formRoutes(app, recruitment);
+  applicationRoutes(app, recruitment);
+}
+
+function formRoutes(app: App, recruitment: RecruitmentPlugin): void {
   app.get(
     '/api/client/recruitment/forms',
     { onRequest: signedIn, schema: { querystring: FormsQuerySchema } },
@@ -65,7 +71,9 @@ export function recruitmentRoutes(app: App, recruitment: RecruitmentPlugin): voi
       return reply.code(204).send();
     },
   );
+}
 
+function applicationRoutes(app: App, recruitment: RecruitmentPlugin): void {
   app.get(
     '/api/client/recruitment/forms/:id/applications',
     { onRequest: signedIn, schema: { params: FormIdParamsSchema, querystring: ApplicationsQuerySchema } },

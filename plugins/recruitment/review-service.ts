@@ -65,26 +65,9 @@ export class ReviewService {
   async updateStatus(actor: CurrentUser, id: string, input: UpdateStatusInput): Promise<ApplicationView> {
     const now = this.#now();
     const outcome = await this.#orm.em.fork().transactional(async (em) => {
-      if (!isId(id) || !(await lockRow(em, 'recruitment_applications', id)))
-        throw new DomainError('not_found', 'Application not found');
-      const application = await em.findOneOrFail(
-        ApplicationSchema,
-        { id },
-        { populate: ['user', 'form'], refresh: true },
-      );
-      if (!mayReview(actor, application.form))
-        throw new DomainError('forbidden', 'You may not review applications to this form.');
-      if (application.user.id === actor.id)
-        throw new DomainError('forbidden', 'You cannot review your own application.');
+      const application = await lockedForReview(em, actor, id, input.status);
       const from = application.status;
-      if (!isOpenStatus(from))
-        throw new DomainError(
-          'conflict',
-          `This application was already ${from === APPLICATION_STATUS.ACCEPTED ? 'accepted' : 'denied'}: a decision is final.`,
-        );
       const to = input.status;
-      if (to === from)
-        throw new DomainError('conflict', `This application is already ${statusName(to)!.toLowerCase()}.`);
       application.status = to;
       application.reason = input.reason;
       if (input.staffNotes !== undefined) application.staffNotes = input.staffNotes;
@@ -126,6 +109,12 @@ export class ReviewService {
         formTitle: application.formTitle,
       };
     });
+    this.#announce(id, input, outcome);
+    return outcome.view;
+  }
+
+  /** After commit: the applicant's new ranks (when the form's rank was granted) and their notice. */
+  #announce(id: string, input: UpdateStatusInput, outcome: ReviewOutcome): void {
     if (outcome.granted) {
       this.#events.publish('identityChanged', { userId: outcome.userId });
       this.#events.publish('userRanksChanged', {
@@ -141,7 +130,6 @@ export class ReviewService {
       text: noticeText(outcome.formTitle, input.status, input.reason, outcome.granted?.name ?? null),
       link: `/recruitment/applications/${id}`,
     });
-    return outcome.view;
   }
 
   /**
@@ -179,4 +167,33 @@ export class ReviewService {
       });
     return { name: rank.name, ranks: after };
   }
+}
+
+interface ReviewOutcome {
+  view: ApplicationView;
+  history: { id: string };
+  granted: { name: string; ranks: string[] } | null;
+  userId: string;
+  formTitle: string;
+}
+
+/**
+ * The application under its row lock, once the actor may move it to `to`: one they may review (not their own), still
+ * open (a decision is final), and not already in that status.
+ */
+async function lockedForReview(em: Em, actor: CurrentUser, id: string, to: number): Promise<Application> {
+  if (!isId(id) || !(await lockRow(em, 'recruitment_applications', id)))
+    throw new DomainError('not_found', 'Application not found');
+  const application = await em.findOneOrFail(ApplicationSchema, { id }, { populate: ['user', 'form'], refresh: true });
+  if (!mayReview(actor, application.form))
+    throw new DomainError('forbidden', 'You may not review applications to this form.');
+  if (application.user.id === actor.id) throw new DomainError('forbidden', 'You cannot review your own application.');
+  const from = application.status;
+  if (!isOpenStatus(from))
+    throw new DomainError(
+      'conflict',
+      `This application was already ${from === APPLICATION_STATUS.ACCEPTED ? 'accepted' : 'denied'}: a decision is final.`,
+    );
+  if (to === from) throw new DomainError('conflict', `This application is already ${statusName(to)!.toLowerCase()}.`);
+  return application;
 }

@@ -22,7 +22,15 @@ import type { UsersService } from './service.ts';
 const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
 const params = UserIdOnlyParamsSchema;
 
+/** The user manager's routes: search, bans, staff removal and ranks, warnings, the order blacklist, rank history. */
 export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersService): void {
+  searchRoutes(app, admin, users);
+  banRoutes(app, admin);
+  staffRoutes(app, admin);
+  blacklistRoutes(app, admin);
+}
+
+function searchRoutes(app: App, admin: UserAdminService, users: UsersService): void {
   app.post(
     '/api/client/admin/users',
     { onRequest: manageUsers, schema: { body: AdminUsersBodySchema } },
@@ -31,7 +39,9 @@ export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersS
       return { ...page, users: await users.withTeams(request.user, page.users) };
     },
   );
+}
 
+function banRoutes(app: App, admin: UserAdminService): void {
   app.get(
     '/api/client/admin/users/:id/ban',
     { onRequest: manageUsers, schema: { params } },
@@ -61,7 +71,10 @@ export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersS
       return reply.code(204).send();
     },
   );
+}
 
+/** Staff removal, ranks, warnings and the rank history (which the user may read too). */
+function staffRoutes(app: App, admin: UserAdminService): void {
   app.post(
     '/api/client/admin/users/:id/remove-staff',
     { onRequest: manageUsers, schema: { params, body: RemoveStaffBodySchema } },
@@ -86,7 +99,9 @@ export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersS
       warning: await admin.warn(request.user!, request.params.id, request.body.reason),
     }),
   );
+}
 
+function blacklistRoutes(app: App, admin: UserAdminService): void {
   app.get(
     '/api/client/admin/users/:id/blacklist',
     { onRequest: manageUsers, schema: { params } },
