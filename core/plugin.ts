@@ -6,6 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { AuditContribution } from './audit/schemas.ts';
 import type { AuditLog } from './audit/service.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { AnyCommand } from './commands.ts';
@@ -87,6 +88,12 @@ export interface PluginDefinition<
    * `commandsFor<CommandServicesOf<…>>()` (plugins/<name>/commands/define.ts).
    */
   commands?: readonly AnyCommand[];
+  /**
+   * The audit actions its writes record and their labels, and its target types (core/audit/schemas.ts). Declare the
+   * same object's keys into `AuditActions` (and `AuditTargetTypes`) by declaration merging, so that `audit.record`
+   * type-checks them: the example plugin (tests/fixtures/example-plugin/index.ts) shows both.
+   */
+  audit?: AuditContribution;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }

@@ -69,7 +69,23 @@ const toKitchen =
 /** The plugins whose services orders uses, its commands too (commands/define.ts). */
 export const requires = [settings, users, onleave] as const;
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'order.delete': 'Deleted an order',
+    'foodLookup.create': 'Added a food lookup item',
+    'foodLookup.update': 'Edited a food lookup item',
+    'foodLookup.delete': 'Deleted a food lookup item',
+  },
+  targetTypes: ['order', 'foodLookup'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 export default definePlugin({
+  audit,
   name: 'orders',
   requires,
   entities: orderEntities,

@@ -19,8 +19,19 @@ export interface StatisticsPlugin {
   weeks: WeekCloser;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'statistics.delete': "Deleted a member's weekly statistics",
+  },
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+}
+
 /** Management statistics: My Performance and Management (docs/statistics.md). */
 export default definePlugin({
+  audit,
   name: 'statistics',
   requires: [onleave, orders],
   entities: statisticsEntities,

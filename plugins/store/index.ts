@@ -48,7 +48,25 @@ const purchaseNames: GrantSourceNamer = async (em, ids) => {
 /** The plugins whose services store uses, its commands too (commands/define.ts). */
 export const requires = [settings, users] as const;
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'user.coins': "Adjusted someone's coins",
+    'settings.store.create': 'Added a store item',
+    'settings.store.update': 'Edited a store item',
+    'settings.store.restock': 'Restocked a store item',
+    'settings.store.delete': 'Deleted a store item',
+    'settings.store.fulfil': 'Fulfilled a store purchase',
+  },
+  targetTypes: ['storeItem', 'storePurchase'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 export default definePlugin({
+  audit,
   name: 'store',
   requires,
   entities: storeEntities,
