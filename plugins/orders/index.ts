@@ -1,8 +1,13 @@
+import type { GatewayDispatch, GatewayEvents } from '../../core/gateway/protocol.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import onleave from '../onleave/index.ts';
+import settings from '../settings/index.ts';
+import users from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
 import { orderEntities } from './entities.ts';
+import type { KitchenEvent } from './events.ts';
 import { OrderFeedbackService } from './feedback.ts';
 import { FoodLookupService } from './food-lookup.ts';
 import { foodLookupRoutes } from './food-lookup-api.ts';
@@ -16,10 +21,6 @@ import { seedOrders } from './seed.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
-import './events.ts';
-import onleave from '../onleave/index.ts';
-import settings from '../settings/index.ts';
-import users from '../users/index.ts';
 
 export { orderEmbed } from './commands/messages.ts';
 export {
@@ -51,19 +52,9 @@ export interface OrdersPlugin {
 
 const kitchen = { permissions: PERMISSIONS.MANAGE_ORDERS };
 const toKitchen =
-  <
-    T extends
-      | 'orderSent'
-      | 'orderUpdated'
-      | 'cancelOrder'
-      | 'orderDeleted'
-      | 'deliverOrder'
-      | 'joinDeliveryQueue'
-      | 'leaveDeliveryQueue',
-  >(
-    t: T,
-  ) =>
-  (data: unknown) => ({ t, data, to: kitchen });
+  <T extends KitchenEvent>(t: T) =>
+  (data: GatewayEvents[T]) =>
+    ({ t, data, to: kitchen }) as GatewayDispatch;
 
 /** Orders: the kitchen, the delivery queue, food lookup and order pictures. */
 /** The plugins whose services orders uses, its commands too (commands/define.ts). */
