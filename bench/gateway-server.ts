@@ -79,7 +79,7 @@ const bench = definePlugin({
 /** Each publish's fan-out time (ms, publish to the last socket written), until /bench/fanouts reads them. */
 const fanouts: number[] = [];
 
-const config = loadConfig();
+const config = loadConfig(process.env, plugins);
 const all = [...plugins, bench];
 const { orm } = await openAndMigrate(config, all);
 const server = await buildServer({ config, orm, plugins: all, site: null });

@@ -6,6 +6,7 @@ import settings from '../settings/index.ts';
 import users from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
+import { ordersConfig } from './config.ts';
 import { orderEntities } from './entities.ts';
 import type { KitchenEvent } from './events.ts';
 import { OrderFeedbackService } from './feedback.ts';
@@ -23,6 +24,7 @@ import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
 
 export { orderEmbed } from './commands/messages.ts';
+export type { OrdersConfig } from './config.ts';
 export {
   type CountedDelivery,
   type CountedRole,
@@ -78,6 +80,9 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'orders',
+  config: ordersConfig,
+  // Order pictures on the image host show on every page (the Content-Security-Policy's img-src).
+  imageOrigins: (config) => [config.plugins.orders.images.hostUrl],
   requires,
   entities: orderEntities,
   migrations,
@@ -118,7 +123,7 @@ export default definePlugin({
   async routes(app, plugin, ctx) {
     ordersRoutes(app, plugin);
     foodLookupRoutes(app, plugin.foodLookup);
-    await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.images.maxBytes);
+    await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.plugins.orders.images.maxBytes);
     registerOrderMetrics(ctx.metrics, ctx.orm);
     // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
     plugin.sweeper.start();

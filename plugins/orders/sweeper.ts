@@ -114,7 +114,7 @@ export class OrderSweeper {
    * started, and never two at once: a sweep that overruns its interval is followed at once, and shows as lag.
    */
   start(): void {
-    const interval = this.#config.orders.sweepIntervalMs;
+    const interval = this.#config.plugins.orders.sweepIntervalMs;
     if (this.#timer || this.#running || this.#stopped || interval <= 0) return;
     this.#nextDue = performance.now() + interval;
     this.#schedule();
@@ -137,7 +137,7 @@ export class OrderSweeper {
     this.#timer = null;
     const started = performance.now();
     this.#lastLagMs = Math.max(0, started - this.#nextDue);
-    this.#nextDue = started + this.#config.orders.sweepIntervalMs;
+    this.#nextDue = started + this.#config.plugins.orders.sweepIntervalMs;
     this.#running = this.sweep()
       .catch((error: unknown) => {
         this.#failures?.inc();
@@ -170,7 +170,7 @@ export class OrderSweeper {
       [now, now, now, now, now],
     );
     if (!due) return { claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 };
-    const minutes = Math.round(this.#config.orders.unclaimedCancelMs / 60_000);
+    const minutes = Math.round(this.#config.plugins.orders.unclaimedCancelMs / 60_000);
     const expired = await this.#expireClaims(now);
     const cancelled = await ids(
       em,
@@ -288,7 +288,7 @@ export class OrderSweeper {
           {
             assignedDriver: next ?? null,
             assignedAt: next ? now : null,
-            assignmentExpiresAt: next ? new Date(now.getTime() + this.#config.orders.deliveryTimeoutMs) : null,
+            assignmentExpiresAt: next ? new Date(now.getTime() + this.#config.plugins.orders.deliveryTimeoutMs) : null,
             skippedDrivers: skipped,
             updatedAt: now,
           },

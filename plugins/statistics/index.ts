@@ -61,7 +61,7 @@ export default definePlugin({
   routes(app, plugin, ctx) {
     statisticsRoutes(app, plugin.statistics);
     // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself).
-    if (ctx.config.orders.sweepIntervalMs > 0) plugin.weeks.start();
+    if (ctx.config.plugins.orders.sweepIntervalMs > 0) plugin.weeks.start();
     app.addHook('onClose', async () => plugin.weeks.stop());
   },
   seed: seedStatistics,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { definePluginConfig, optionalString } from '../../core/config.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import settings from '../settings/index.ts';
 import users from '../users/index.ts';
@@ -48,6 +50,32 @@ const purchaseNames: GrantSourceNamer = async (em, ids) => {
 /** The plugins whose services store uses, its commands too (commands/define.ts). */
 export const requires = [settings, users] as const;
 
+/** The store's variables (validated at start with core's, core/config.ts). */
+const storeConfig = definePluginConfig({
+  env: {
+    /** How often the store ends timed grants whose time ran out; 0 turns it off (tests sweep by hand). */
+    STORE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** Store purchases one user may make per minute (in memory, per process); 0: no limit (the bench). */
+    STORE_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+    /**
+     * Sponsor payments through the ad network (docs/store.md "Sponsors"): the secret it signs its payment callbacks
+     * with (HMAC-SHA256). Unset, or no ad network: no sponsor offer, `nitroPayToken` is null.
+     */
+    AD_SPONSOR_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  },
+  of: (e, core) => ({
+    sweepIntervalMs: e.STORE_SWEEP_INTERVAL_MS,
+    purchasesPerMinute: e.STORE_PURCHASES_PER_MINUTE,
+    /** The key of the ad network's signed sponsor-payment callbacks; null without ads or unset. */
+    sponsorSecret: core.ads ? (e.AD_SPONSOR_SECRET ?? null) : null,
+  }),
+});
+declare module '../../core/config.ts' {
+  interface PluginConfigs {
+    store: ReturnType<typeof storeConfig.of>;
+  }
+}
+
 /** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
 const audit = {
   actions: {
@@ -68,6 +96,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'store',
+  config: storeConfig,
   requires,
   entities: storeEntities,
   migrations,
@@ -97,12 +126,12 @@ export default definePlugin({
       sponsor,
       items: new StoreItems(ctx.orm, ctx.audit, ctx.now),
       purchases: new StorePurchases({ orm: ctx.orm, events: ctx.events, audit: ctx.audit, grants, now: ctx.now }),
-      sweeper: new GrantSweeper(grants, ctx.config.store.sweepIntervalMs, ctx.log),
+      sweeper: new GrantSweeper(grants, ctx.config.plugins.store.sweepIntervalMs, ctx.log),
     };
   },
   routes(app, store, ctx) {
     coinsRoutes(app, store);
-    storeItemsRoutes(app, store.items, store.purchases, ctx.config.store.purchasesPerMinute);
+    storeItemsRoutes(app, store.items, store.purchases, ctx.config.plugins.store.purchasesPerMinute);
     // The sweeper lives as long as the web server: started here, stopped (and its sweep awaited) on close.
     store.sweeper.start();
     app.addHook('onClose', async () => store.sweeper.stop());
