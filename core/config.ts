@@ -128,6 +128,15 @@ export interface ConfiguredPlugin {
   config?: PluginConfigDefinition<any, unknown> | undefined;
 }
 
+/** The Discord application the diner signs in with and whose bot it runs (DISCORD_* variables). */
+export interface DiscordAppConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  apiUrl: string;
+  token: string | undefined;
+  applicationId: string | undefined;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -147,13 +156,7 @@ export interface Config {
    * The Discord application: OAuth2 for sign-in (required in production), the bot token for Discord's REST API and
    * the bot process (bot/, web/main.ts), and the API's base URL (docs/architecture.md, "Configuration").
    */
-  discord: {
-    clientId: string | undefined;
-    clientSecret: string | undefined;
-    apiUrl: string;
-    token: string | undefined;
-    applicationId: string | undefined;
-  };
+  discord: DiscordAppConfig;
   bot: { inProcess: boolean };
   /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
   inviteUrl: string | null;
@@ -281,7 +284,7 @@ function refuseUnsafe(e: ParsedEnv, isProduction: boolean): void {
   }
 }
 
-function discordOf(e: ParsedEnv): Config['discord'] {
+function discordOf(e: ParsedEnv): DiscordAppConfig {
   return {
     clientId: e.DISCORD_CLIENT_ID,
     clientSecret: e.DISCORD_CLIENT_SECRET,

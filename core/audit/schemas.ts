@@ -4,8 +4,8 @@ import { text } from '../shared/text.ts';
 
 /**
  * The audit log's contract, shared by the API, the service and the site (pure: no Node, no database).
- * An action is `<target type>.<what>[.<how>]`; a filter on `user.ban` also finds `user.ban.update` and
- * `user.ban.remove`, a filter on `user` every action about users.
+ * An action is `<target type>.<what>[.<how>]`; a filter on `<type>.<what>` also finds `<type>.<what>.<how>`, a
+ * filter on `<type>` every action about that type.
  *
  * Core names no action: each plugin declares its own, twice from one object in its `index.ts` (the example plugin
  * under tests/fixtures shows it): for the types, by declaration merging into `AuditActions` and
@@ -24,7 +24,7 @@ export type AuditTargetType = keyof AuditTargetTypes & string;
 
 /** What a plugin contributes to the audit log: its actions with the label the log shows, its target types. */
 export interface AuditContribution {
-  /** `{ 'order.delete': 'Deleted an order' }`: `<target type>.<what>[.<how>]` and its label. */
+  /** Each action, `<target type>.<what>[.<how>]`, and its label (`Deleted an order`). */
   actions: Readonly<Record<string, string>>;
   /** The target types its actions are about, when the kernel's (`user`) does not say it. */
   targetTypes?: readonly string[];
@@ -42,7 +42,7 @@ export const SETTINGS_KIND = 'settings';
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The kinds a filter offers: every action's target type, then every action (`user.ban` covers its update and removal). */
+/** The kinds a filter offers: every action's target type, then every action (`<type>.<what>` covers `<type>.<what>.<how>`). */
 export function auditKindsOf(actions: readonly string[]): string[] {
   return [...new Set([...actions.map((a) => a.split('.')[0]!), ...actions])];
 }
@@ -57,7 +57,7 @@ export function auditLogQuerySchema(kinds: readonly string[]) {
     actor: snowflakeId('User').optional(),
     /** On what: a user, rank, order or food lookup item ID, or a setting's key. */
     target: text().trim().min(1).max(64).optional(),
-    /** A target type (`user`), an action (`user.ban`) or an action's prefix: see auditKindsOf. */
+    /** A target type (`user`), an action or an action's prefix: see auditKindsOf. */
     action: z.enum(kinds as [string, ...string[]]).optional(),
     from: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
     /** Inclusive: a bare date covers that whole day. */

@@ -63,7 +63,7 @@ function toView(row: AuditEntry): AuditEntryView {
   };
 }
 
-/** `kind` and every action under it: `user.ban` is `user.ban`, `user.ban.update`, `user.ban.remove`. */
+/** `kind` and every action under it: `<type>.<what>` is itself and every `<type>.<what>.<how>`. */
 const ofKind = (kind: string): FilterQuery<AuditEntry> => ({
   $or: [{ action: kind }, { action: { $like: `${kind}.%` } }],
 });
