@@ -70,26 +70,27 @@ function coreFiles(dir = path.join(ROOT, 'core')): string[] {
   });
 }
 
-const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const asPattern = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const coreTables = new Set([...authEntities, ...auditEntities].map((entity) => entity.meta.tableName));
 
 /** Each thing to look for: the text it is reported as, and the pattern that finds it. */
 function featureWords(): { word: string; pattern: RegExp }[] {
   const words: { word: string; pattern: RegExp }[] = [];
   const quoted = (value: string, quotes: string[]) => {
-    for (const q of quotes) words.push({ word: `${q}${value}${q}`, pattern: new RegExp(`${q}${escape(value)}${q}`) });
+    for (const q of quotes)
+      words.push({ word: `${q}${value}${q}`, pattern: new RegExp(`${q}${asPattern(value)}${q}`) });
   };
   for (const plugin of plugins) {
-    words.push({ word: `plugins/${plugin.name}`, pattern: new RegExp(`plugins/${escape(plugin.name)}\\b`) });
-    words.push({ word: `${plugin.name} plugin`, pattern: new RegExp(`\\b${escape(plugin.name)} plugin\\b`, 'i') });
+    words.push({ word: `plugins/${plugin.name}`, pattern: new RegExp(`plugins/${asPattern(plugin.name)}\\b`) });
+    words.push({ word: `${plugin.name} plugin`, pattern: new RegExp(`\\b${asPattern(plugin.name)} plugin\\b`, 'i') });
     if (!coreTables.has(plugin.name)) quoted(plugin.name, ["'", '"', '`']);
     for (const action of Object.keys(plugin.audit?.actions ?? {})) quoted(action, ["'", '"', '`']);
     for (const type of plugin.audit?.targetTypes ?? [])
       if (!CORE_AUDIT_TARGET_TYPES.includes(type)) quoted(type, ["'", '"']);
     for (const event of Object.keys(plugin.gateway ?? {}))
-      words.push({ word: event, pattern: new RegExp(`\\b${escape(event)}\\b`) });
+      words.push({ word: event, pattern: new RegExp(`\\b${asPattern(event)}\\b`) });
     for (const variable of Object.keys(plugin.config?.env ?? {}))
-      words.push({ word: variable, pattern: new RegExp(`\\b${escape(variable)}\\b`) });
+      words.push({ word: variable, pattern: new RegExp(`\\b${asPattern(variable)}\\b`) });
   }
   return words;
 }
