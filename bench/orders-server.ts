@@ -15,7 +15,7 @@ const ACTIVE = Number(process.env.BENCH_ACTIVE ?? 500);
 const CLAIM_ORDERS = Number(process.env.BENCH_CLAIM_ORDERS ?? 50);
 const CHEFS = Number(process.env.BENCH_CHEFS ?? 200);
 
-const app = await startApp(loadConfig(), plugins);
+const app = await startApp(loadConfig(process.env, plugins), plugins);
 const { server } = app;
 const { orders } = appServices(server.ctx).orders;
 

@@ -40,7 +40,7 @@ const bench = definePlugin({
   },
 });
 
-const app = await startApp(loadConfig(), [...plugins, bench]);
+const app = await startApp(loadConfig(process.env, plugins), [...plugins, bench]);
 const { server } = app;
 const em = server.ctx.orm.em.fork();
 const rank = em.create(RankSchema, {

@@ -7,7 +7,7 @@ import { registerCommands } from './commands.ts';
 /** `npm run bot:register [-- --guild <id>]`: every plugin's slash commands, globally or in one server. */
 try {
   const { values } = parseArgs({ options: { guild: { type: 'string' } } });
-  const config = loadConfig();
+  const config = loadConfig(process.env, plugins);
   const commands = commandsOf(plugins);
   const count = await registerCommands(config, commands, values.guild);
   console.log(`Registered ${count} slash commands ${values.guild ? `in server ${values.guild}` : 'globally'}.`);

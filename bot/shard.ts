@@ -12,7 +12,7 @@ import { startBotClient } from './client.ts';
  * client. The web processes sweep order deadlines; a shard does not.
  */
 async function main(): Promise<void> {
-  const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' });
+  const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' }, plugins);
   const { orm } = await openAndMigrate(config, plugins);
   const log = createLogger(config);
   const ctx = await createAppContext({ config, orm, plugins, log });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { auditCatalogue } from './audit/catalogue.ts';
 import { AuditLog } from './audit/service.ts';
 import { SessionService } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -30,7 +31,11 @@ export async function createAppContext(options: AppContextOptions): Promise<Core
     orm,
     events,
     sessions: new SessionService(orm, events, options.now),
-    audit: new AuditLog(orm, options.now),
+    audit: new AuditLog(
+      orm,
+      auditCatalogue(plugins.map((plugin) => ({ plugin: plugin.name, audit: plugin.audit }))),
+      options.now,
+    ),
     log,
     services: {},
     now: options.now ?? Date.now,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { z } from 'zod';
+import { ConfigError, definePluginConfig, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with nothing set: embedded database, port 4321, demo data on', () => {
@@ -87,5 +88,50 @@ describe('the bot invite link', () => {
     expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
     expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_S: '2.5' }).shutdownTimeoutMs).toBe(2500);
+  });
+});
+
+describe("loadConfig with plugins' variables", () => {
+  const kitchen = {
+    name: 'kitchen',
+    config: definePluginConfig({
+      env: { KITCHEN_SECONDS: z.coerce.number().int().min(1).default(30) },
+      of: (e, core) => ({ ms: e.KITCHEN_SECONDS * 1000, production: core.isProduction }),
+      refuse: (e, core) => (core.isProduction && e.KITCHEN_SECONDS < 10 ? 'KITCHEN_SECONDS: too short' : null),
+    }),
+  };
+
+  it("gives each plugin its config, made from its variables and core's, and keeps them as written", () => {
+    const config = loadConfig({ KITCHEN_SECONDS: '5' }, [kitchen]);
+    expect((config.plugins as unknown as Record<string, unknown>).kitchen).toEqual({ ms: 5000, production: false });
+    expect(config.pluginEnv).toEqual({ KITCHEN_SECONDS: '5' });
+    expect(loadConfig({}, [kitchen]).pluginEnv).toEqual({ KITCHEN_SECONDS: undefined });
+  });
+
+  it("lists core's bad variables and the plugins' in one report, and refuses what a plugin refuses", () => {
+    expect(() => loadConfig({ PORT: 'eighty', KITCHEN_SECONDS: '0' }, [kitchen])).toThrow(
+      /^Invalid configuration: PORT: .*; KITCHEN_SECONDS: .*$/,
+    );
+    expect(() =>
+      loadConfig(
+        {
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'x'.repeat(32),
+          DISCORD_CLIENT_ID: '1',
+          DISCORD_CLIENT_SECRET: 's',
+          DATABASE_URL: 'postgres://diner@db/diner',
+          KITCHEN_SECONDS: '5',
+        },
+        [kitchen],
+      ),
+    ).toThrow(new ConfigError('Invalid configuration: KITCHEN_SECONDS: too short'));
+  });
+
+  it('refuses a variable two declare, naming both', () => {
+    const port = { name: 'port-taker', config: definePluginConfig({ env: { PORT: z.string() }, of: () => ({}) }) };
+    expect(() => loadConfig({}, [port])).toThrow('Plugin "port-taker" declares the variable PORT, which core declares');
+    expect(() => loadConfig({}, [kitchen, { ...kitchen, name: 'again' }])).toThrow(
+      'Plugin "again" declares the variable KITCHEN_SECONDS, which plugin "kitchen" declares',
+    );
   });
 });

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR, embeddedPathOf } from './db/embedded.ts';
 
 /** Empty strings in the environment mean "unset", as in most .env tooling. */
-const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const flag = (fallback: boolean) =>
+export const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+export const flag = (fallback: boolean) =>
   z
     .preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['true', 'false', '1', '0']).optional())
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
@@ -30,17 +30,8 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_API_URL: z.url().default('https://discord.com/api'),
   DISCORD_TOKEN: optionalString,
-  /** The bot (plugins/discord): HTTP interactions are verified with the application's public key (hex). */
-  DISCORD_PUBLIC_KEY: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
-      .optional(),
-  ),
   /** The application's id; default DISCORD_CLIENT_ID (they are the same for one Discord application). */
   DISCORD_APPLICATION_ID: optionalString,
-  /** Seconds a customer waits between two orders placed through the bot (in memory, per process). */
-  BOT_ORDER_COOLDOWN_S: z.coerce.number().int().min(0).default(30),
   /** With DISCORD_TOKEN: run the gateway client inside the web process (off when `npm run bot` runs it apart). */
   BOT_IN_PROCESS: flag(true),
   /** Where "Add to Discord" leads; default: built from DISCORD_CLIENT_ID. */
@@ -76,106 +67,20 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  /**
-   * Sponsor payments through the ad network (docs/store.md "Sponsors"): the secret it signs its payment callbacks
-   * with (HMAC-SHA256). Unset, or no ad network: no sponsor offer, `nitroPayToken` is null.
-   */
-  AD_SPONSOR_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** The ad-blocker help manifest ({ id, name, steps, gif }[]); the site's bundled copy is the fallback. */
   ADBLOCK_HELP_URL: optionalString.pipe(z.url().optional()),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   DEMO_DATA: z.string().optional(),
   TRUST_PROXY: flag(false),
-  /** Orders (plugins/orders): the deadlines the sweeper enforces, in seconds. */
-  ORDER_CLAIM_TIMEOUT_S: z.coerce.number().int().min(1).default(240),
-  ORDER_COOKING_TIME_S: z.coerce.number().int().min(0).default(180),
-  ORDER_DELIVERY_TIMEOUT_S: z.coerce.number().int().min(1).default(180),
-  ORDER_UNCLAIMED_CANCEL_S: z.coerce.number().int().min(1).default(3600),
-  /** How often the order sweeper looks for passed deadlines; 0 turns it off (tests drive it by hand). */
-  ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
-  /** How often the store ends timed grants whose time ran out; 0 turns it off (tests sweep by hand). */
-  STORE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
-  /** Store purchases one user may make per minute (in memory, per process); 0: no limit (the bench). */
-  STORE_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(20),
-  /** An Imgur-style anonymous image host; unset: uploads are stored under $DATA_DIR/uploads and served by the web process. */
-  IMAGE_HOST_URL: optionalString.pipe(z.url().optional()),
-  IMAGE_HOST_CLIENT_ID: optionalString,
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(8_388_608),
   /** Prometheus metrics (GET /metrics) on a port of their own, bound to HOST; 0 picks a free port. */
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   /** `Authorization: Bearer <token>` for the metrics: at GET /metrics on the main port, or on METRICS_PORT only when that is set. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** How long a shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).default(10),
-  /** Stripe (plugins/billing): both keys set, or payments are "not set up". */
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  /** Another API origin than Stripe's (the stand-in: `http://127.0.0.1:PORT`). */
-  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
-  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** The plans, as JSON (docs/billing.md); unset: the two demo plans, whose price ids the stand-in knows. */
-  STRIPE_PLANS: optionalString.pipe(
-    z
-      .string()
-      .transform((v, ctx) => {
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(z.lazy(() => StripePlansSchema))
-      .optional(),
-  ),
 });
 
 export type Env = z.input<typeof envSchema>;
-
-/** One subscription plan (STRIPE_PLANS): what Stripe charges (`priceId`) and what a subscriber holds while subscribed. */
-const StripePlanSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a plan id is lowercase letters, digits and dashes'),
-  priceId: z.string().min(1).max(255),
-  name: z.string().min(1).max(60),
-  /** As shown, e.g. `$2.99`: Stripe's price is the one charged. */
-  monthlyPrice: z.string().min(1).max(20),
-  description: z.string().max(300).default(''),
-  perks: z
-    .array(z.string().regex(/^[A-Z0-9_]{1,40}$/, 'a perk is UPPER_CASE'))
-    .max(20)
-    .default([]),
-  /** A rank's name (ranks are rows: their ids are not known before the database), or null. */
-  rank: z.string().min(1).max(60).nullable().default(null),
-});
-const StripePlansSchema = z
-  .array(StripePlanSchema)
-  .min(1)
-  .max(6)
-  .refine((plans) => new Set(plans.map((p) => p.id)).size === plans.length, 'plan ids must differ')
-  .refine((plans) => new Set(plans.map((p) => p.priceId)).size === plans.length, 'price ids must differ');
-export type StripePlan = z.output<typeof StripePlanSchema>;
-
-/** The demo plans: shown as "not set up" until Stripe is configured; the Stripe stand-in knows their price ids. */
-export const DEMO_STRIPE_PLANS: StripePlan[] = [
-  {
-    id: 'supporter',
-    priceId: 'price_standin_supporter',
-    name: 'Supporter',
-    monthlyPrice: '$2.99',
-    description: 'Keep the kitchen lights on.',
-    perks: ['SUPPORTER'],
-    rank: null,
-  },
-  {
-    id: 'patron',
-    priceId: 'price_standin_patron',
-    name: 'Patron',
-    monthlyPrice: '$7.99',
-    description: 'For regulars who want the Patron rank.',
-    perks: ['SUPPORTER', 'PATRON'],
-    rank: 'Patron',
-  },
-];
 
 /** The ad network, as pages see it (everything in it ends up in the page anyway). */
 export interface AdsConfig {
@@ -185,6 +90,51 @@ export interface AdsConfig {
   probeUrl: string | null;
   /** Null: the help manifest bundled with the site (site/lib/ads/adblock-help.json) only. */
   helpManifestUrl: string | null;
+}
+
+/**
+ * Each plugin's own configuration, by plugin name, as its definition's `config` makes it from its variables. Core
+ * names none: a plugin adds its entry by declaration merging (`declare module '…/core/config.ts' { interface
+ * PluginConfigs { orders: OrdersConfig } }`) and reads it as `ctx.config.plugins.<name>`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the plugins' declaration merging
+export interface PluginConfigs {}
+
+/** The configuration with none of the plugins': what a plugin's config is made from beside its own variables. */
+export type CoreConfig = Omit<Config, 'plugins' | 'pluginEnv'>;
+
+/**
+ * A plugin's variables and what it makes of them (PluginDefinition's `config`): `env` is the zod shape of its
+ * variables, validated with core's in one report; `of` builds its config; `refuse` returns what a combination the
+ * schema alone cannot refuse gets as its message (`VARIABLE: why`), or null.
+ */
+export interface PluginConfigDefinition<Shape extends z.ZodRawShape = z.ZodRawShape, Out = unknown> {
+  env: Shape;
+  of: (e: z.output<z.ZodObject<Shape>>, core: CoreConfig) => Out;
+  refuse?: (e: z.output<z.ZodObject<Shape>>, core: CoreConfig) => string | null;
+}
+
+/** Types a plugin's config definition (its variables' parsed values in `of` and `refuse`). */
+export function definePluginConfig<const Shape extends z.ZodRawShape, Out>(
+  definition: PluginConfigDefinition<Shape, Out>,
+): PluginConfigDefinition<Shape, Out> {
+  return definition;
+}
+
+/** What loadConfig needs of a plugin: its name and its config definition. */
+export interface ConfiguredPlugin {
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any plugin's variables and config
+  config?: PluginConfigDefinition<any, unknown> | undefined;
+}
+
+/** The Discord application the diner signs in with and whose bot it runs (DISCORD_* variables). */
+export interface DiscordAppConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  apiUrl: string;
+  token: string | undefined;
+  applicationId: string | undefined;
 }
 
 export interface Config {
@@ -202,39 +152,21 @@ export interface Config {
   databaseTimeoutMs: number;
   embeddedDbPath: string;
   sessionSecret: string;
-  /** OAuth2 for sign-in; the bot token for Discord's REST API (profile sync; the bot issue uses it too). */
-  discord: {
-    clientId: string | undefined;
-    clientSecret: string | undefined;
-    apiUrl: string;
-    token: string | undefined;
-    /** Ed25519 public key (hex) for HTTP interactions; unset: POST /api/interactions does not exist. */
-    publicKey: string | undefined;
-    applicationId: string | undefined;
-  };
-  bot: { orderCooldownMs: number; inProcess: boolean };
+  /**
+   * The Discord application: OAuth2 for sign-in (required in production), the bot token for Discord's REST API and
+   * the bot process (bot/, web/main.ts), and the API's base URL (docs/architecture.md, "Configuration").
+   */
+  discord: DiscordAppConfig;
+  bot: { inProcess: boolean };
   /** The bot's invite link, or null when neither BOT_INVITE_URL nor DISCORD_CLIENT_ID is set. */
   inviteUrl: string | null;
   /** Ads: null when no ad network is configured (then no ads and no ad-block notice). */
   ads: AdsConfig | null;
   /** AD_HOSTS: origins the Content-Security-Policy allows for the ad network beside its script's; empty without ads. */
   adHosts: readonly string[];
-  /** AD_SPONSOR_SECRET: the key of the ad network's signed sponsor-payment callbacks; null without ads or unset. */
-  sponsorSecret: string | null;
   bodyLimit: number;
   demoData: boolean;
   trustProxy: boolean;
-  orders: {
-    claimTimeoutMs: number;
-    cookingTimeMs: number;
-    deliveryTimeoutMs: number;
-    unclaimedCancelMs: number;
-    sweepIntervalMs: number;
-  };
-  /** The store (plugins/store): the timed grants' sweeper, and the purchase rate limit (0: none). */
-  store: { sweepIntervalMs: number; purchasesPerMinute: number };
-  /** Where order images go: the image host when `url` is set, else `localDir` (served at /uploads/). */
-  images: { hostUrl: string | undefined; hostClientId: string | undefined; localDir: string; maxBytes: number };
   /**
    * Prometheus metrics: on a port of their own (`port`), or at GET /metrics on the main port for the bearer of
    * `token`; both null: no metrics endpoint at all. With both set, the metrics port asks for the token too.
@@ -242,16 +174,13 @@ export interface Config {
   metrics: { port: number | null; token: string | null };
   /** A shutdown that has not finished after this long exits anyway (server.ts). */
   shutdownTimeoutMs: number;
-  /** Stripe: `configured` false when either key is missing (then every Stripe route is a 503). */
-  stripe: {
-    configured: boolean;
-    secretKey: string | null;
-    webhookSecret: string | null;
-    /** Null: Stripe's own API. */
-    api: { host: string; port: number; protocol: 'http' | 'https' } | null;
-    timeoutMs: number;
-    plans: readonly StripePlan[];
-  };
+  /** Each plugin's configuration (PluginConfigs), for the plugins loadConfig was given. */
+  plugins: PluginConfigs;
+  /**
+   * The plugins' variables as the environment gave them (empty: unset), by name: what the demo template compares
+   * (core/db/demo-template.ts), as a process that has not loaded the plugins can read them too.
+   */
+  pluginEnv: Readonly<Record<string, string | undefined>>;
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -264,16 +193,52 @@ export class ConfigError extends Error {
 /** Secrets production cannot run without; development falls back to embedded defaults. */
 const PRODUCTION_REQUIRED = ['SESSION_SECRET', 'DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DATABASE_URL'] as const;
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+/** Core's variables and every plugin's, in one schema: one report lists every bad variable. Refuses a name two declare. */
+function schemaOf(plugins: readonly ConfiguredPlugin[]) {
+  const owners = new Map<string, string>(Object.keys(envSchema.shape).map((key) => [key, 'core']));
+  let shape: z.ZodRawShape = { ...envSchema.shape };
+  for (const plugin of plugins) {
+    for (const key of Object.keys(plugin.config?.env ?? {})) {
+      const owner = owners.get(key);
+      if (owner) throw new ConfigError(`Plugin "${plugin.name}" declares the variable ${key}, which ${owner} declares`);
+      owners.set(key, `plugin "${plugin.name}"`);
+    }
+    shape = { ...shape, ...plugin.config?.env };
+  }
+  return z.object(shape);
+}
+
+/**
+ * Reads core's variables and those of `plugins` (each plugin's definition's `config`), refuses bad values and unsafe
+ * combinations with one message, and gives each plugin its config in `plugins`. A process that builds the app passes
+ * the same plugin list it builds it with; without plugins, only core's.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  plugins: readonly ConfiguredPlugin[] = [],
+): Config {
+  const parsed = schemaOf(plugins).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
   }
-  const e = parsed.data;
+  const e = parsed.data as ParsedEnv & Record<string, unknown>;
   const isProduction = e.NODE_ENV === 'production';
   refuseUnsafe(e, isProduction);
-  const dataDir = path.resolve(e.DATA_DIR);
+  const core = coreConfigOf(e, isProduction);
+  const configs: Record<string, unknown> = {};
+  const pluginEnv: Record<string, string | undefined> = {};
+  for (const plugin of plugins) {
+    if (!plugin.config) continue;
+    const refusal = plugin.config.refuse?.(e, core);
+    if (refusal) throw new ConfigError(`Invalid configuration: ${refusal}`);
+    configs[plugin.name] = plugin.config.of(e, core);
+    for (const key of Object.keys(plugin.config.env)) pluginEnv[key] = env[key] === '' ? undefined : env[key];
+  }
+  return { ...core, plugins: configs as unknown as PluginConfigs, pluginEnv };
+}
+
+function coreConfigOf(e: ParsedEnv, isProduction: boolean): CoreConfig {
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -281,14 +246,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    dataDir,
+    dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     embeddedDbPath: embeddedPathOf(e.DATA_DIR),
     // Without a configured secret (development only), a per-process secret: state cookies die with the process.
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     discord: discordOf(e),
-    bot: { orderCooldownMs: e.BOT_ORDER_COOLDOWN_S * 1000, inProcess: e.BOT_IN_PROCESS },
+    bot: { inProcess: e.BOT_IN_PROCESS },
     inviteUrl:
       e.BOT_INVITE_URL ??
       (e.DISCORD_CLIENT_ID
@@ -296,33 +261,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null),
     ads: adsOf(e),
     adHosts: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_HOSTS ?? []) : [],
-    sponsorSecret: e.AD_SITE_ID && e.AD_SCRIPT_URL ? (e.AD_SPONSOR_SECRET ?? null) : null,
     bodyLimit: e.BODY_LIMIT,
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,
-    orders: {
-      claimTimeoutMs: e.ORDER_CLAIM_TIMEOUT_S * 1000,
-      cookingTimeMs: e.ORDER_COOKING_TIME_S * 1000,
-      deliveryTimeoutMs: e.ORDER_DELIVERY_TIMEOUT_S * 1000,
-      unclaimedCancelMs: e.ORDER_UNCLAIMED_CANCEL_S * 1000,
-      sweepIntervalMs: e.ORDER_SWEEP_INTERVAL_MS,
-    },
-    store: { sweepIntervalMs: e.STORE_SWEEP_INTERVAL_MS, purchasesPerMinute: e.STORE_PURCHASES_PER_MINUTE },
-    images: {
-      hostUrl: e.IMAGE_HOST_URL?.replace(/\/$/, ''),
-      hostClientId: e.IMAGE_HOST_CLIENT_ID,
-      localDir: path.join(dataDir, 'uploads'),
-      maxBytes: e.UPLOAD_MAX_BYTES,
-    },
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
-    stripe: stripeOf(e),
   };
 }
 
 type ParsedEnv = z.output<typeof envSchema>;
 
-/** Combinations the schema alone cannot refuse: production's required secrets, plans with Stripe, two ports. */
+/** Combinations the schema alone cannot refuse: production's required secrets, two ports. */
 function refuseUnsafe(e: ParsedEnv, isProduction: boolean): void {
   if (isProduction) {
     const missing = PRODUCTION_REQUIRED.filter((name) => !e[name]);
@@ -330,21 +279,17 @@ function refuseUnsafe(e: ParsedEnv, isProduction: boolean): void {
       throw new ConfigError(`Missing required configuration for production: ${missing.join(', ')}`);
     }
   }
-  if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_PLANS) {
-    throw new ConfigError('Invalid configuration: STRIPE_PLANS: required in production when STRIPE_SECRET_KEY is set');
-  }
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT');
   }
 }
 
-function discordOf(e: ParsedEnv): Config['discord'] {
+function discordOf(e: ParsedEnv): DiscordAppConfig {
   return {
     clientId: e.DISCORD_CLIENT_ID,
     clientSecret: e.DISCORD_CLIENT_SECRET,
     apiUrl: e.DISCORD_API_URL.replace(/\/$/, ''),
     token: e.DISCORD_TOKEN,
-    publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase(),
     applicationId: e.DISCORD_APPLICATION_ID ?? e.DISCORD_CLIENT_ID,
   };
 }
@@ -359,23 +304,6 @@ function adsOf(e: ParsedEnv): Config['ads'] {
         helpManifestUrl: e.ADBLOCK_HELP_URL ?? null,
       }
     : null;
-}
-
-function stripeOf(e: ParsedEnv): Config['stripe'] {
-  return {
-    configured: Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET),
-    secretKey: e.STRIPE_SECRET_KEY ?? null,
-    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
-    api: e.STRIPE_API_URL ? stripeApi(e.STRIPE_API_URL) : null,
-    timeoutMs: e.STRIPE_TIMEOUT_MS,
-    plans: e.STRIPE_PLANS ?? DEMO_STRIPE_PLANS,
-  };
-}
-
-function stripeApi(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
-  const u = new URL(url);
-  const protocol = u.protocol === 'http:' ? 'http' : 'https';
-  return { host: u.hostname, port: Number(u.port) || (protocol === 'http' ? 80 : 443), protocol };
 }
 
 /** The part of the configuration pages may see (Astro.locals.config): nothing secret. */

@@ -44,7 +44,10 @@ export async function buildDemoTemplate(
         `The demo data reads ${misread.join(', ')} of the configuration, which a demo template cannot depend on (core/db/demo-template.ts PLACE_PATHS)`,
       );
     }
-    return { tarball: await dumpEmbedded(orm), manifest: { seededAt, configHash: configHashOf(config) } };
+    return {
+      tarball: await dumpEmbedded(orm),
+      manifest: { seededAt, configHash: configHashOf(config), pluginEnv: Object.keys(config.pluginEnv) },
+    };
   } finally {
     await orm.close(true);
   }

@@ -6,10 +6,11 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
+import type { AuditContribution } from './audit/schemas.ts';
 import type { AuditLog } from './audit/service.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { AnyCommand } from './commands.ts';
-import type { Config } from './config.ts';
+import type { Config, PluginConfigDefinition } from './config.ts';
 import type { MigrationClass } from './db/migrations.ts';
 import type { Orm } from './db/orm.ts';
 import type { DomainEvents, EventBus, EventName } from './events.ts';
@@ -95,6 +96,24 @@ export interface PluginDefinition<
   start?: (service: Service, ctx: PluginContext<Requires>) => Promise<unknown>;
   /** The plugin's periodic tasks (core/jobs.ts): the web process runs them while it serves, one runner across replicas. */
   jobs?: (service: Service, ctx: PluginContext<Requires>) => readonly JobSpec[];
+  /**
+   * Its environment variables and the config it makes of them (`definePluginConfig`, core/config.ts), validated at
+   * start with core's in one report; it reads the result as `ctx.config.plugins.<name>`, typed by declaring it into
+   * `PluginConfigs` (declaration merging). A process passes its plugin list to `loadConfig`.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: any plugin's variables
+  config?: PluginConfigDefinition<any, unknown>;
+  /**
+   * Origins of pictures any page may show beside core's (the Content-Security-Policy's img-src), from the config:
+   * an image host, say. Null or undefined entries are left out.
+   */
+  imageOrigins?: (config: Config) => readonly (string | null | undefined)[];
+  /**
+   * The audit actions its writes record and their labels, and its target types (core/audit/schemas.ts). Declare the
+   * same object's keys into `AuditActions` (and `AuditTargetTypes`) by declaration merging, so that `audit.record`
+   * type-checks them: the example plugin (tests/fixtures/example-plugin/index.ts) shows both.
+   */
+  audit?: AuditContribution;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }
@@ -119,6 +138,13 @@ export type AnyPlugin = PluginDefinition<string, any, any>;
 export type ServicesOf<Plugins extends readonly AnyPlugin[]> = {
   [P in Plugins[number] as P['name']]: P extends PluginDefinition<string, infer S, infer _R> ? S : never;
 };
+
+/** Every origin of pictures the plugins let any page show (their `imageOrigins`), for the Content-Security-Policy. */
+export function imageOriginsOf(plugins: readonly AnyPlugin[], config: Config): string[] {
+  return plugins.flatMap((plugin) =>
+    (plugin.imageOrigins?.(config) ?? []).filter((origin): origin is string => Boolean(origin)),
+  );
+}
 
 /** Every plugin's slash commands, in plugin order. */
 export function commandsOf(plugins: readonly AnyPlugin[]): AnyCommand[] {
@@ -147,9 +173,21 @@ export function checkPluginOrder(plugins: readonly AnyPlugin[]): void {
   }
 }
 
+/**
+ * Refuses to build plugins whose configuration was not loaded (`loadConfig(env, plugins)` with the same list): their
+ * `ctx.config.plugins.<name>` would be missing.
+ */
+export function checkPluginConfigs(plugins: readonly AnyPlugin[], config: Config): void {
+  const loaded = config.plugins as unknown as Record<string, unknown>;
+  const missing = plugins.filter((plugin) => plugin.config && !(plugin.name in loaded)).map((plugin) => plugin.name);
+  if (missing.length > 0)
+    throw new Error(`The configuration was loaded without the plugins ${missing.join(', ')}: loadConfig(env, plugins)`);
+}
+
 /** Builds every plugin's service in list order into `ctx.services` (after `checkPluginOrder`). */
 export function createServices(plugins: readonly AnyPlugin[], ctx: CoreContext): void {
   checkPluginOrder(plugins);
+  checkPluginConfigs(plugins, ctx.config);
   const services = ctx.services as Record<string, unknown>;
   for (const plugin of plugins) {
     if (plugin.service) services[plugin.name] = plugin.service(ctx);

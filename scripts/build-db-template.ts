@@ -26,7 +26,7 @@ await rm(demoManifestPathOf(distDir), { force: true });
 let config: Config | undefined;
 try {
   // As a start in this environment would read it, on the embedded database (whatever DATABASE_URL says here).
-  config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:' });
+  config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: ':memory:' }, plugins);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.log(`No demo template: the configuration here is refused (${error.message})`);

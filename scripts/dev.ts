@@ -13,7 +13,7 @@ import { plugins } from '../plugins/index.ts';
  * to the Fastify API in this same process on PORT+1; pages get the same `locals` as in production (the user from
  * the VD_SESSION cookie and the services), set on the request where Astro's dev server looks for them.
  */
-const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' });
+const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }, plugins);
 const { orm, isNew, seeded } = await openAndMigrate(config, plugins);
 const api = await buildServer({ config, orm, plugins, site: null });
 if (isNew && config.demoData && !seeded) await seedDemoData(api, plugins);

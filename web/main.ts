@@ -9,7 +9,7 @@ import { plugins } from '../plugins/index.ts';
  * not finished within SHUTDOWN_TIMEOUT_S (10 s) is logged and the process exits anyway.
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, plugins);
   const app = await startApp(config, plugins);
   console.log(`Virtual Diner is ready at ${app.url}`);
   // The bot in this process when it has a token and no separate `npm run bot` (bot/): loaded only then, and the

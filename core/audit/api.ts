@@ -1,6 +1,6 @@
 import { requirePermissions } from '../auth/guards.ts';
 import type { App } from '../plugin.ts';
-import { AuditLogQuerySchema, type AuditLogResponse } from './schemas.ts';
+import type { AuditLogResponse } from './schemas.ts';
 import type { AuditLog } from './service.ts';
 
 /**
@@ -12,7 +12,7 @@ export function auditRoutes(app: App, audit: AuditLog): void {
     '/api/client/admin/audit-log',
     {
       onRequest: requirePermissions({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] }),
-      schema: { querystring: AuditLogQuerySchema },
+      schema: { querystring: audit.catalogue.querySchema },
     },
     async (request): Promise<AuditLogResponse> => audit.list(request.user!, request.query),
   );

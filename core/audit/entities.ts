@@ -17,7 +17,7 @@ export const AuditEntrySchema = defineEntity({
     at: p.datetime(),
     actorId: p.string().length(32),
     actorName: p.string().length(64),
-    /** `user.ban`, `rank.update`, `settings.update`…: AUDIT_ACTIONS in schemas.ts. */
+    /** `<target type>.<what>[.<how>]`, one the plugins declared (schemas.ts `AuditActions`, catalogue.ts). */
     action: p.string().length(64),
     targetType: p.string().length(32),
     /** An ID, or a setting's key. */

@@ -3,6 +3,7 @@ import type { Em, Orm } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { type Grants, hasAll, isSuperAdmin } from '../shared/permissions.ts';
+import type { AuditCatalogue } from './catalogue.ts';
 import { type AuditEntry, AuditEntrySchema } from './entities.ts';
 import {
   type AuditAction,
@@ -62,7 +63,7 @@ function toView(row: AuditEntry): AuditEntryView {
   };
 }
 
-/** `kind` and every action under it: `user.ban` is `user.ban`, `user.ban.update`, `user.ban.remove`. */
+/** `kind` and every action under it: `<type>.<what>` is itself and every `<type>.<what>.<how>`. */
 const ofKind = (kind: string): FilterQuery<AuditEntry> => ({
   $or: [{ action: kind }, { action: { $like: `${kind}.%` } }],
 });
@@ -83,9 +84,12 @@ function bound(value: string, end: boolean): Date {
 export class AuditLog {
   readonly #orm: Orm;
   readonly #now: () => number;
+  /** Every action the plugins declared (core/audit/catalogue.ts): the filter's kinds, the labels, the query schema. */
+  readonly catalogue: AuditCatalogue;
 
-  constructor(orm: Orm, now: () => number = Date.now) {
+  constructor(orm: Orm, catalogue: AuditCatalogue, now: () => number = Date.now) {
     this.#orm = orm;
+    this.catalogue = catalogue;
     this.#now = now;
   }
 

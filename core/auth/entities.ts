@@ -54,8 +54,8 @@ export const UserSchema = defineEntity({
     permissions: p.integer().default(0),
     /**
      * The perks held because of a grant (a plan, a purchase, an objective): written only by the grants that hold them
-     * (plugins/store's grants add to this column; its name is from before grants and hand-set perks were kept
-     * apart), under the user's row lock. A user manager never writes it.
+     * (the plugin that grants them; the column's name is from before grants and hand-set perks were kept apart),
+     * under the user's row lock. A user manager never writes it.
      */
     grantedPerks: p.array().fieldName('perks').defaultRaw(`'{}'`),
     /** The perks a user manager gave by hand (PATCH /api/client/users/{id} `perks`); no grant's end takes them. */

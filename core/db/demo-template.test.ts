@@ -2,7 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { z } from 'zod';
+import { definePluginConfig, loadConfig } from '../config.ts';
 import {
   configHashOf,
   DEMO_TEMPLATE_MAX_AGE_MS,
@@ -14,21 +15,39 @@ import {
   recordConfigReads,
 } from './demo-template.ts';
 
+/** A plugin's configuration, as a plugin declares it (core's tests use no real plugin). */
+const kitchen = {
+  name: 'kitchen',
+  config: definePluginConfig({
+    env: {
+      KITCHEN_COOKING_S: z.coerce.number().default(180),
+      KITCHEN_PLANS: z.string().default('a,b'),
+    },
+    of: (e) => ({ cookingMs: e.KITCHEN_COOKING_S * 1000, plans: e.KITCHEN_PLANS.split(',').map((id) => ({ id })) }),
+  }),
+};
+declare module '../config.ts' {
+  interface PluginConfigs {
+    /** Only in this test. */
+    kitchen: { cookingMs: number; plans: { id: string }[] };
+  }
+}
+
+const ENV = { NODE_ENV: 'development', DATABASE_URL: '', HOST: '127.0.0.1', PORT: '4321' };
 /** The configuration of a start on the embedded database in `dataDir`, with `env` on top. */
 const configOf = (dataDir: string, env: Record<string, string> = {}) =>
-  loadConfig({ NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '4321', ...env });
+  loadConfig({ ...ENV, DATA_DIR: dataDir, ...env }, [kitchen]);
 
 describe('the demo template: which configuration it fits', () => {
   it('ignores where the process runs (port, folders, log level, the random session secret) and nothing else', () => {
     const build = configOf(':memory:');
     const start = configOf('/srv/diner', { PORT: '5555', LOG_LEVEL: 'warn', METRICS_PORT: '9100' });
     expect(start.sessionSecret).not.toBe(build.sessionSecret);
-    expect(start.images.localDir).not.toBe(build.images.localDir);
+    expect(start.dataDir).not.toBe(build.dataDir);
     expect(configHashOf(start)).toBe(configHashOf(build));
-    expect(configHashOf(configOf(':memory:', { ORDER_COOKING_TIME_S: '2' }))).not.toBe(configHashOf(build));
-    expect(
-      configHashOf(configOf(':memory:', { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })),
-    ).not.toBe(configHashOf(build));
+    expect(configHashOf(configOf(':memory:', { KITCHEN_COOKING_S: '2' }))).not.toBe(configHashOf(build));
+    expect(configHashOf(configOf(':memory:', { KITCHEN_PLANS: 'c' }))).not.toBe(configHashOf(build));
+    expect(configHashOf(configOf(':memory:', { DISCORD_CLIENT_ID: '1' }))).not.toBe(configHashOf(build));
   });
 
   it('records every read of a copy while recording, however deep, and finds the ones of where the process runs', () => {
@@ -36,28 +55,28 @@ describe('the demo template: which configuration it fits', () => {
     const recorder = recordConfigReads(config);
     void recorder.config.port;
     recorder.recording = true;
-    void recorder.config.orders.cookingTimeMs;
-    void recorder.config.stripe.plans.map((plan) => plan.id);
+    void recorder.config.plugins.kitchen.cookingMs;
+    void recorder.config.plugins.kitchen.plans.map((plan) => plan.id);
     void ('token' in recorder.config.metrics);
-    void Object.keys(recorder.config.images);
+    void Object.keys(recorder.config.discord);
     recorder.recording = false;
     void recorder.config.publicUrl;
     expect(recorder.reads()).toEqual(
       expect.arrayContaining([
-        'orders',
-        'orders.cookingTimeMs',
-        'stripe.plans',
-        'stripe.plans.length',
-        'stripe.plans.0',
-        'stripe.plans.0.id',
+        'plugins',
+        'plugins.kitchen.cookingMs',
+        'plugins.kitchen.plans',
+        'plugins.kitchen.plans.length',
+        'plugins.kitchen.plans.0',
+        'plugins.kitchen.plans.0.id',
         'metrics.token',
-        'images.*',
+        'discord.*',
       ]),
     );
     expect(recorder.reads()).not.toContain('port');
     expect(recorder.reads()).not.toContain('publicUrl');
-    expect(placeReads(recorder.reads())).toEqual(['metrics', 'metrics.token', 'images.*']);
-    expect(placeReads(['*', 'images.maxBytes', 'images.localDir', 'orders.*'])).toEqual(['*', 'images.localDir']);
+    expect(placeReads(recorder.reads())).toEqual(['metrics', 'metrics.token']);
+    expect(placeReads(['*', 'metrics.port', 'discord.*', 'plugins.*'])).toEqual(['*', 'metrics.port']);
     // A copy: the configuration itself is not touched.
     expect(recorder.config).not.toBe(config);
     expect(recorder.config).toEqual(config);
@@ -65,6 +84,7 @@ describe('the demo template: which configuration it fits', () => {
 });
 
 describe('the demo template: when a new database starts from it', () => {
+  const KITCHEN_ENV = Object.keys(kitchen.config.env);
   const made: string[] = [];
   afterEach(async () => {
     for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
@@ -83,19 +103,48 @@ describe('the demo template: when a new database starts from it', () => {
 
   it('is chosen when made within the hour by the same configuration, with demo data on', async () => {
     const config = configOf(folder());
-    const dist = await distWith({ seededAt: now - 5 * 60_000, configHash: configHashOf(configOf(':memory:')) });
+    const dist = await distWith({
+      seededAt: now - 5 * 60_000,
+      configHash: configHashOf(configOf(':memory:')),
+      pluginEnv: KITCHEN_ENV,
+    });
     expect(demoTemplateFor(config, dist, folder(), now)).toBe(demoTemplatePathOf(dist));
     expect(demoTemplateFor(configOf(folder(), { DEMO_DATA: 'false' }), dist, folder(), now)).toBeNull();
-    expect(demoTemplateFor(configOf(folder(), { ORDER_CLAIM_TIMEOUT_S: '60' }), dist, folder(), now)).toBeNull();
+    expect(demoTemplateFor(configOf(folder(), { KITCHEN_COOKING_S: '60' }), dist, folder(), now)).toBeNull();
+  });
+
+  it('decides the same without the plugins loaded (the database thread), reading their variables from the environment', async () => {
+    const dist = await distWith({
+      seededAt: now,
+      configHash: configHashOf(configOf(':memory:')),
+      pluginEnv: KITCHEN_ENV,
+    });
+    const coreOnly = (env: Record<string, string>) => loadConfig({ ...ENV, DATA_DIR: folder(), ...env });
+    const same = { KITCHEN_COOKING_S: '' };
+    expect(demoTemplateFor(coreOnly(same), dist, folder(), now, same)).toBe(demoTemplatePathOf(dist));
+    const other = { KITCHEN_COOKING_S: '60' };
+    expect(demoTemplateFor(coreOnly(other), dist, folder(), now, other)).toBeNull();
   });
 
   it('is not chosen when older than the hour, made later than now, unreadable or missing', async () => {
     const config = configOf(folder());
     const configHash = configHashOf(config);
     expect(
-      demoTemplateFor(config, await distWith({ seededAt: now - DEMO_TEMPLATE_MAX_AGE_MS, configHash }), folder(), now),
+      demoTemplateFor(
+        config,
+        await distWith({ seededAt: now - DEMO_TEMPLATE_MAX_AGE_MS, configHash, pluginEnv: KITCHEN_ENV }),
+        folder(),
+        now,
+      ),
     ).toBeNull();
-    expect(demoTemplateFor(config, await distWith({ seededAt: now + 60_000, configHash }), folder(), now)).toBeNull();
+    expect(
+      demoTemplateFor(
+        config,
+        await distWith({ seededAt: now + 60_000, configHash, pluginEnv: KITCHEN_ENV }),
+        folder(),
+        now,
+      ),
+    ).toBeNull();
     expect(demoTemplateFor(config, await distWith('{ not json'), folder(), now)).toBeNull();
     expect(demoTemplateFor(config, await distWith(JSON.stringify({ seededAt: now })), folder(), now)).toBeNull();
     const none = await mkdtemp(path.join(tmpdir(), 'vd-demo-none-'));
@@ -105,7 +154,7 @@ describe('the demo template: when a new database starts from it', () => {
 
   it('gives one folder the same answer when its hour ends between two asks (server.ts asks first, the start again)', async () => {
     const config = configOf(folder());
-    const dist = await distWith({ seededAt: now, configHash: configHashOf(config) });
+    const dist = await distWith({ seededAt: now, configHash: configHashOf(config), pluginEnv: KITCHEN_ENV });
     const db = folder();
     expect(demoTemplateFor(config, dist, db, now + DEMO_TEMPLATE_MAX_AGE_MS - 1)).toBe(demoTemplatePathOf(dist));
     expect(demoTemplateFor(config, dist, db, now + DEMO_TEMPLATE_MAX_AGE_MS + 1)).toBe(demoTemplatePathOf(dist));

@@ -40,7 +40,6 @@ export const PLACE_PATHS: readonly string[] = [
   'metrics',
   'shutdownTimeoutMs',
   'demoData',
-  'images.localDir',
 ];
 
 export interface DemoManifest {
@@ -48,6 +47,8 @@ export interface DemoManifest {
   seededAt: number;
   /** SHA-256 of the configuration but PLACE_PATHS (configHashOf): the template holds no secret of it in clear. */
   configHash: string;
+  /** The plugins' variables the hash covers, by name (Config's `pluginEnv`): a start compares the same ones. */
+  pluginEnv: string[];
 }
 
 /** JSON with every object's keys in order, so that equal values give equal text. */
@@ -63,9 +64,20 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What a demo template made with `config` fits: the configuration but PLACE_PATHS, hashed. */
-export function configHashOf(config: Config): string {
-  const shaping = structuredClone(config) as unknown as Record<string, unknown>;
+/**
+ * What a demo template made with `config` fits: core's configuration but PLACE_PATHS, and the plugins' variables
+ * named `pluginKeys` as `env` gives them (by default the configuration's own `pluginEnv`), hashed. The plugins'
+ * variables are compared as written, not as the plugins read them, so that a process that has not loaded the plugins
+ * (the embedded database's thread, started before them) decides as the start does.
+ */
+export function configHashOf(
+  config: Config,
+  pluginKeys: readonly string[] = Object.keys(config.pluginEnv),
+  env: Readonly<Record<string, string | undefined>> = config.pluginEnv,
+): string {
+  const { plugins: _plugins, pluginEnv: _pluginEnv, ...core } = config;
+  const shaping = structuredClone(core) as unknown as Record<string, unknown>;
+  shaping.pluginEnv = Object.fromEntries([...pluginKeys].sort().map((key) => [key, env[key] || undefined]));
   for (const place of PLACE_PATHS) {
     const keys = place.split('.');
     const parent = keys
@@ -152,7 +164,11 @@ export function readDemoManifest(distDir: string): DemoManifest | null {
   if (!existsSync(file) || !existsSync(demoTemplatePathOf(distDir))) return null;
   try {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as DemoManifest;
-    return typeof manifest.seededAt === 'number' && typeof manifest.configHash === 'string' ? manifest : null;
+    return typeof manifest.seededAt === 'number' &&
+      typeof manifest.configHash === 'string' &&
+      Array.isArray(manifest.pluginEnv)
+      ? manifest
+      : null;
   } catch {
     return null;
   }
@@ -173,6 +189,8 @@ export function demoTemplateFor(
   distDir: string,
   embeddedPath: string,
   now = Date.now(),
+  /** The environment, when `config` was loaded without the plugins (the plugins' variables are read from it). */
+  env?: Readonly<Record<string, string | undefined>>,
 ): string | null {
   if (!config.demoData) return null;
   const manifest = readDemoManifest(distDir);
@@ -181,5 +199,6 @@ export function demoTemplateFor(
   const fresh =
     freshFor.get(key) ?? (now - manifest.seededAt >= 0 && now - manifest.seededAt < DEMO_TEMPLATE_MAX_AGE_MS);
   freshFor.set(key, fresh);
-  return fresh && manifest.configHash === configHashOf(config) ? demoTemplatePathOf(distDir) : null;
+  const hash = configHashOf(config, manifest.pluginEnv, env ?? config.pluginEnv);
+  return fresh && manifest.configHash === hash ? demoTemplatePathOf(distDir) : null;
 }

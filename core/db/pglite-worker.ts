@@ -79,7 +79,8 @@ async function planned(): Promise<EmbeddedPlan | null> {
     return null;
   }
   if (config.databaseUrl || config.embeddedDbPath !== dataDir) return null;
-  const demoTemplate = demoTemplateFor(config, open.distDir, dataDir);
+  // Loaded without the plugins: their variables are compared as the environment gives them.
+  const demoTemplate = demoTemplateFor(config, open.distDir, dataDir, Date.now(), open.env);
   const template = demoTemplate ?? templatePathOf(open.distDir);
   return { dataDir, isNew: true, demoTemplate, template: existsSync(template) ? template : null };
 }

@@ -7,7 +7,7 @@
  *   op 1 identified (server → client) `{ user: { id }, heartbeatInterval }`
  *   op 2 heartbeat (client → server, every 45 s)
  *   op 3 heartbeat ack (server → client)
- *   op 4 event (server → client) with `t` one of GATEWAY_EVENTS
+ *   op 4 event (server → client) with `t` one of GatewayEvents' names
  */
 export const GATEWAY_PATH = '/gateway';
 
@@ -23,22 +23,18 @@ export type Op = (typeof OP)[keyof typeof OP];
 export const HEARTBEAT_INTERVAL_MS = 45_000;
 export const MAX_RECONNECTS = 3;
 
-export const GATEWAY_EVENTS = [
-  'orderSent',
-  'orderUpdated',
-  'cancelOrder',
-  'orderDeleted',
-  'deliverOrder',
-  'joinDeliveryQueue',
-  'leaveDeliveryQueue',
-  'onlineUsers',
-  'userBanned',
-  /** A notice for the socket's user (plugins/notifications: NoticeEventData). */
-  'notice',
-  /** One of the socket's user's objectives became claimable (plugins/objectives: ObjectiveCompletedData). */
-  'objectiveCompleted',
-] as const;
-export type GatewayEventName = (typeof GATEWAY_EVENTS)[number];
+/**
+ * The events op 4 carries, by name (`t`), with their data. Core's own are what the identity kernel knows
+ * (`onlineUsers`, `userBanned`, core/gateway/README.md); each plugin adds the events its `gateway` filters send by
+ * declaration merging in its own files (`declare module '…/core/gateway/protocol.ts' { interface GatewayEvents {…} }`),
+ * so core names no feature's event and every filter's data is typed.
+ */
+export interface GatewayEvents {
+  /** Every identified user, on every web process (SUPER_ADMIN sockets only). */
+  onlineUsers: { users: OnlineUser[] };
+  userBanned: UserBannedData;
+}
+export type GatewayEventName = keyof GatewayEvents & string;
 
 /**
  * Close codes (docs/gateway.md). The specification's client reconnects up to 3 times unless the close code is 1005.
@@ -104,17 +100,19 @@ export type Audience =
   /** Every identified socket of this user. */
   | { userId: string };
 
-export interface GatewayDispatch {
-  t: GatewayEventName;
-  /** Serialized once per fan-out as JSON. */
-  data: unknown;
-  to: Audience;
-  /**
-   * After sending, end the session of every socket that received it (closed as CLOSE.SESSION_ENDED): for an event
-   * after which the user may no longer be connected (userBanned). Meant for `{ userId }` audiences.
-   */
-  endSessions?: boolean;
-}
+/** One event for the hub to send: its name, its data (serialized once per fan-out as JSON), its audience. */
+export type GatewayDispatch = {
+  [T in GatewayEventName]: {
+    t: T;
+    data: GatewayEvents[T];
+    to: Audience;
+    /**
+     * After sending, end the session of every socket that received it (closed as CLOSE.SESSION_ENDED): for an event
+     * after which the user may no longer be connected (userBanned). Meant for `{ userId }` audiences.
+     */
+    endSessions?: boolean;
+  };
+}[GatewayEventName];
 
 export interface GatewayMessage {
   op: Op;

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { contentSecurityPolicy, hashesFromAstroPolicy, mergeHashes } from './csp.ts';
 
+/** The policy's configuration: core's from `env`, and the picture origins plugins would contribute. */
+const cspConfig = (env: Record<string, string> = {}, imageOrigins: string[] = []) => ({
+  ...loadConfig(env),
+  imageOrigins,
+});
+
 function directives(policy: string): Map<string, string[]> {
   return new Map(
     policy.split(';').map((part) => {
@@ -21,7 +27,7 @@ const ADS = {
 describe('contentSecurityPolicy', () => {
   it('runs only our own scripts: self and the page hashes, never unsafe-inline or eval', () => {
     const policy = directives(
-      contentSecurityPolicy(loadConfig({}), '/', { scripts: ['sha256-abc='], styles: ['sha256-def='] }),
+      contentSecurityPolicy(cspConfig({}), '/', { scripts: ['sha256-abc='], styles: ['sha256-def='] }),
     );
     expect(policy.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'sha256-def='"]);
@@ -36,22 +42,22 @@ describe('contentSecurityPolicy', () => {
 
   it('connects to our own origin and the gateway WebSocket on it', () => {
     expect(
-      directives(contentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://diner.example' }), '/')).get('connect-src'),
+      directives(contentSecurityPolicy(cspConfig({ PUBLIC_URL: 'https://diner.example' }), '/')).get('connect-src'),
     ).toEqual(["'self'", 'wss://diner.example']);
-    expect(directives(contentSecurityPolicy(loadConfig({ PORT: '4321' }), '/')).get('connect-src')).toEqual([
+    expect(directives(contentSecurityPolicy(cspConfig({ PORT: '4321' }), '/')).get('connect-src')).toEqual([
       "'self'",
       'ws://localhost:4321',
     ]);
   });
 
-  it('shows our files, Discord avatars and the image host on public pages, and https: order pictures on staff pages', () => {
-    const config = loadConfig({ IMAGE_HOST_URL: 'https://api.images.example/3' });
+  it('shows our files, Discord avatars and the plugins’ picture origins (an image host) on public pages, and https: order pictures on staff pages', () => {
+    const config = cspConfig({}, ['https://api.images.example/3']);
     expect(directives(contentSecurityPolicy(config, '/leaderboard')).get('img-src')).toEqual([
       "'self'",
       'https://cdn.discordapp.com',
       'https://api.images.example',
     ]);
-    expect(directives(contentSecurityPolicy(loadConfig({}), '/users/1100000000000000002')).get('img-src')).toEqual([
+    expect(directives(contentSecurityPolicy(cspConfig({}), '/users/1100000000000000002')).get('img-src')).toEqual([
       "'self'",
       'https://cdn.discordapp.com',
     ]);
@@ -62,7 +68,7 @@ describe('contentSecurityPolicy', () => {
     // Store item pictures: any https address a manager chose, on /store only.
     expect(directives(contentSecurityPolicy(config, '/store')).get('img-src')).toEqual(["'self'", 'https:']);
     // With an ad network on plain http (a local stand-in), its probe pixel still loads there.
-    const local = loadConfig({
+    const local = cspConfig({
       AD_SITE_ID: '1',
       AD_SCRIPT_URL: 'http://127.0.0.1:9/ads.js',
       AD_PROBE_URL: 'http://127.0.0.1:9/pixel.gif',
@@ -77,7 +83,7 @@ describe('contentSecurityPolicy', () => {
 
   it('names no ad or consent host while no ad network is configured, even with AD_HOSTS set', () => {
     const policy = contentSecurityPolicy(
-      loadConfig({ AD_HOSTS: 'https://cmp.example', AD_PROBE_URL: 'https://pixel.ads.example/p.gif' }),
+      cspConfig({ AD_HOSTS: 'https://cmp.example', AD_PROBE_URL: 'https://pixel.ads.example/p.gif' }),
       '/',
     );
     expect(policy).not.toMatch(/example/);
@@ -85,7 +91,7 @@ describe('contentSecurityPolicy', () => {
 
   it('allows the ad network, its probe, its help manifest and AD_HOSTS once configured', () => {
     const policy = directives(
-      contentSecurityPolicy(loadConfig({ ...ADS, AD_HOSTS: 'https://cmp.example, https://frames.ads.example' }), '/', {
+      contentSecurityPolicy(cspConfig({ ...ADS, AD_HOSTS: 'https://cmp.example, https://frames.ads.example' }), '/', {
         scripts: ['sha256-abc='],
         styles: [],
       }),

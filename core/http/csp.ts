@@ -10,8 +10,11 @@ import type { Config } from '../config.ts';
 /** Where user avatars and rank icons come from (site/lib/avatar.ts). */
 export const DISCORD_CDN = 'https://cdn.discordapp.com';
 
-/** The parts of the configuration the policy depends on. */
-export type CspConfig = Pick<Config, 'publicUrl' | 'ads' | 'adHosts'> & { images: Pick<Config['images'], 'hostUrl'> };
+/**
+ * The parts of the configuration the policy depends on, and `imageOrigins`: the origins of pictures any page may
+ * show that plugins contribute (their definitions' `imageOrigins`, such as an image host).
+ */
+export type CspConfig = Pick<Config, 'publicUrl' | 'ads' | 'adHosts'> & { imageOrigins: readonly string[] };
 
 export interface PageHashes {
   /** `sha256-…` sources (without quotes) for inline scripts. */
@@ -43,9 +46,9 @@ function unique(values: readonly (string | null)[]): string[] {
 }
 
 /**
- * Order pictures are https: links to any host (a chef pastes them or picks them from the image search), and only
- * staff pages show them: there img-src is `'self' https:`. Every other page shows only our own files, Discord
- * avatars and pictures on the image host.
+ * Staff pages show pictures that are https: links to any host (a chef pastes them or picks them from the image
+ * search): there img-src is `'self' https:`. Every other page shows only our own files, Discord avatars and pictures
+ * on the origins plugins name (`imageOrigins`).
  */
 export function showsOrderPictures(pathname: string): boolean {
   return pathname === '/staff' || pathname.startsWith('/staff/');
@@ -64,7 +67,7 @@ export function contentSecurityPolicy(config: CspConfig, pathname: string, hashe
   const images =
     showsOrderPictures(pathname) || pathname === '/store'
       ? unique(["'self'", 'https:', ...adHosts, helpManifest])
-      : unique(["'self'", DISCORD_CDN, originOf(config.images.hostUrl), ...adHosts, helpManifest]);
+      : unique(["'self'", DISCORD_CDN, ...config.imageOrigins.map(originOf), ...adHosts, helpManifest]);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...quoted(hashes.scripts), ...adHosts]],

@@ -17,7 +17,7 @@ import { createLogger } from '../logger.ts';
 import { registerHttpMetrics } from '../metrics/http.ts';
 import { registerKernelMetrics } from '../metrics/kernel.ts';
 import type { Metrics } from '../metrics/metrics.ts';
-import type { AnyPlugin, App, CoreContext } from '../plugin.ts';
+import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
 import { RequestLogger, requestLogLevel } from './logging.ts';
@@ -240,12 +240,17 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     const publicConfig = publicConfigOf(config);
     const site = options.site;
     await routes.registering('site', () =>
-      registerSite(app, site, config, (request: FastifyRequest) => ({
-        user: request.user,
-        services,
-        audit,
-        config: publicConfig,
-      })),
+      registerSite(
+        app,
+        site,
+        { ...config, imageOrigins: imageOriginsOf(plugins, config) },
+        (request: FastifyRequest) => ({
+          user: request.user,
+          services,
+          audit,
+          config: publicConfig,
+        }),
+      ),
     );
   }
 

@@ -1,7 +1,7 @@
 import { isSuperAdmin } from './permissions.ts';
 
 /**
- * The rank ladder's rule for acting on another user. Pure, so the user manager's writes (plugins/users), their
+ * The rank ladder's rule for acting on another user. Pure, so the user manager's writes (a plugin's), their
  * pages (site/) and the escalation checks (core/auth/escalation.ts) share one function.
  */
 export interface Ranked {
@@ -34,7 +34,7 @@ export function mayGrantPermissions(actor: { permissions: number }, permissions:
 
 /**
  * Whether `actor` may give someone `rank`: below the actor on the ladder, with no permission the actor lacks. The
- * user manager's rank changes (plugins/users) and the rank form on the manage screen (site/) both ask this.
+ * user manager's rank changes (a plugin's) and the rank form on the manage screen (site/) both ask this.
  */
 export function mayGrant(
   actor: Ranked & { permissions: number },

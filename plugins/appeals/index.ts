@@ -7,10 +7,24 @@ import { migrations } from './migrations/index.ts';
 import { seedAppeals } from './seed.ts';
 import { AppealsService } from './service.ts';
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'appeal.vote': 'Voted on an appeal',
+    'appeal.decide': 'Decided an appeal',
+  },
+  targetTypes: ['appeal'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 /** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
 export { votesBetweenIn } from './votes.ts';
 
 export default definePlugin({
+  audit,
   name: 'appeals',
   requires: [settings, users],
   entities: appealEntities,

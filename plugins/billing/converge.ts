@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { RankSchema } from '../../core/auth/entities.ts';
-import type { StripePlan } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import type { GrantService } from '../store/index.ts';
+import type { StripePlan } from './config.ts';
 import { StripeCustomerSchema, type StripeSubscription, StripeSubscriptionSchema } from './entities.ts';
 import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, type StripeStatus, stateOf } from './schemas.ts';
 

@@ -1,6 +1,7 @@
 import { definePlugin } from '../../core/plugin.ts';
 import store from '../store/index.ts';
 import { billingRoutes } from './api.ts';
+import { billingConfig } from './config.ts';
 import {
   StripeCheckoutSessionSchema,
   StripeCustomerSchema,
@@ -11,6 +12,8 @@ import { migrations } from './migrations/index.ts';
 import { seedBilling } from './seed.ts';
 import { BillingService } from './service.ts';
 
+export { type BillingConfig, DEMO_STRIPE_PLANS, type StripePlan } from './config.ts';
+
 export interface BillingPlugin {
   /** Plans, Checkout, the billing portal, and subscriptions converged from Stripe. */
   subscriptions: BillingService;
@@ -18,6 +21,7 @@ export interface BillingPlugin {
 
 /** Subscriptions through Stripe (docs/billing.md). Without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: "not set up". */
 export default definePlugin({
+  config: billingConfig,
   name: 'billing',
   requires: [store],
   entities: [StripeCustomerSchema, StripeSubscriptionSchema, StripeCheckoutSessionSchema, StripeEventSchema],

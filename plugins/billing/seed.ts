@@ -14,7 +14,7 @@ export async function seedBilling(billing: BillingService, ctx: CoreContext): Pr
   // Without Stripe the plans are only shown ("not set up"): their ranks would be ranks nobody can get.
   if (!billing.configured) return;
   const em = ctx.orm.em.fork();
-  for (const name of new Set(ctx.config.stripe.plans.flatMap((p) => (p.rank ? [p.rank] : [])))) {
+  for (const name of new Set(ctx.config.plugins.billing.plans.flatMap((p) => (p.rank ? [p.rank] : [])))) {
     if (await em.findOne(RankSchema, { name })) continue;
     const taken = new Set((await em.find(RankSchema, {})).map((r) => r.position));
     const position = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14].find((p) => !taken.has(p));
@@ -23,9 +23,9 @@ export async function seedBilling(billing: BillingService, ctx: CoreContext): Pr
   }
   await em.flush();
 
-  if (!ctx.config.stripe.api) return;
+  if (!ctx.config.plugins.billing.api) return;
   try {
-    const url = await billing.checkout(CASEY, ctx.config.stripe.plans[0]!.id);
+    const url = await billing.checkout(CASEY, ctx.config.plugins.billing.plans[0]!.id);
     const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
     if (paid.status !== 303) throw new Error(`the stand-in's Pay answered ${paid.status}`);
     await billing.syncUser(CASEY.id);

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import type { Config, StripePlan } from '../../core/config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { StripePlan } from './config.ts';
 import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
 import { type MySubscriptionView, type PlanView, stateOf } from './schemas.ts';
@@ -52,7 +53,7 @@ export class BillingService {
       orm: deps.orm,
       events: deps.events,
       grants: deps.grants,
-      plans: deps.config.stripe.plans,
+      plans: deps.config.plugins.billing.plans,
       now: deps.now,
       log: deps.log,
     };
@@ -63,7 +64,7 @@ export class BillingService {
   }
 
   plans(): PlanView[] {
-    return this.#deps.config.stripe.plans.map((p) => ({
+    return this.#deps.config.plugins.billing.plans.map((p) => ({
       id: p.id,
       name: p.name,
       monthlyPrice: p.monthlyPrice,
@@ -82,7 +83,7 @@ export class BillingService {
   /** POST /api/client/stripe/subscriptions/create: a Checkout Session's URL (the open one if there is one). */
   async checkout(user: Subscriber, planId: string): Promise<string> {
     const stripe = await this.#client();
-    const plan = this.#deps.config.stripe.plans.find((p) => p.id === planId);
+    const plan = this.#deps.config.plugins.billing.plans.find((p) => p.id === planId);
     if (!plan) throw new DomainError('not_found', 'There is no such plan.');
     const running = this.#inFlight.get(user.id);
     if (running) {
@@ -194,7 +195,7 @@ export class BillingService {
     const rows = await this.#deps.orm.em
       .fork()
       .find(StripeSubscriptionSchema, { user: userId }, { orderBy: { createdAt: 'desc' } });
-    const plans = this.#deps.config.stripe.plans;
+    const plans = this.#deps.config.plugins.billing.plans;
     return rows.map((row) => ({
       id: row.id,
       planId: row.planId ?? null,
@@ -214,7 +215,7 @@ export class BillingService {
     );
     const names = new Map<string, string>();
     for (const row of rows) {
-      const plan = this.#deps.config.stripe.plans.find((p) => p.id === row.planId);
+      const plan = this.#deps.config.plugins.billing.plans.find((p) => p.id === row.planId);
       if (plan) names.set(row.id, plan.name);
     }
     return names;
@@ -240,7 +241,7 @@ export class BillingService {
       json = stripe.webhooks.constructEvent(
         raw,
         signature,
-        this.#deps.config.stripe.webhookSecret!,
+        this.#deps.config.plugins.billing.webhookSecret!,
         SIGNATURE_TOLERANCE_S,
       );
     } catch (error) {

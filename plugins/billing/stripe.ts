@@ -13,7 +13,7 @@ export type StripeClient = Stripe;
  * (docs/adr/0011-a-start-does-only-what-it-must.md).
  */
 export function stripeClient(config: Config): Promise<Stripe> | null {
-  const s = config.stripe;
+  const s = config.plugins.billing;
   if (!s.configured || !s.secretKey) return null;
   const secretKey = s.secretKey;
   return import('stripe').then(

@@ -10,8 +10,22 @@ export interface DeliveryMessagesPlugin {
   messages: DeliveryMessagesService;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'deliveryMessage.update': "Edited someone's premade message",
+    'deliveryMessage.delete': "Deleted someone's premade message",
+  },
+  targetTypes: ['deliveryMessage'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 /** The premade delivery message directory; the users plugin's premade-messages route takes a message from it. */
 export default definePlugin({
+  audit,
   name: 'delivery-messages',
   requires: [users],
   entities: [DeliveryMessageSchema],

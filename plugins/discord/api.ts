@@ -27,7 +27,7 @@ export const INTERACTIONS_RATE_LIMIT = { max: 60_000, timeWindow: '1 minute' };
  * the exact bytes; a bad or missing signature is 401 before anything is parsed.
  */
 export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest: DiscordRest, ctx: CoreContext): void {
-  const publicKeyHex = ctx.config.discord.publicKey;
+  const publicKeyHex = ctx.config.plugins.discord.publicKey;
   if (!publicKeyHex) return;
   const publicKey = ed25519PublicKey(publicKeyHex);
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { definePluginConfig, optionalString } from '../../core/config.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import notifications from '../notifications/index.ts';
 import orders from '../orders/index.ts';
@@ -36,7 +38,28 @@ export interface DiscordPlugin {
 /** The plugins whose services discord uses, its commands too (commands/define.ts). */
 export const requires = [settings, notifications, orders] as const;
 
+/** The bot's HTTP interactions (validated at start with core's variables, core/config.ts). */
+const discordConfig = definePluginConfig({
+  env: {
+    /** HTTP interactions are verified with the application's public key (hex). */
+    DISCORD_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
+        .optional(),
+    ),
+  },
+  /** `publicKey`: the Ed25519 public key (hex) for HTTP interactions; unset: POST /api/interactions does not exist. */
+  of: (e) => ({ publicKey: e.DISCORD_PUBLIC_KEY?.toLowerCase() }),
+});
+declare module '../../core/config.ts' {
+  interface PluginConfigs {
+    discord: ReturnType<typeof discordConfig.of>;
+  }
+}
+
 export default definePlugin({
+  config: discordConfig,
   name: 'discord',
   requires,
   entities: discordEntities,
@@ -51,7 +74,7 @@ export default definePlugin({
       now: ctx.now,
       log: ctx.log,
     });
-    if (ctx.config.discord.token || ctx.config.discord.publicKey) messages.listen(ctx.events);
+    if (ctx.config.discord.token || ctx.config.plugins.discord.publicKey) messages.listen(ctx.events);
     const noticeDms = new NoticeDms({
       rest,
       notifications: () => ctx.services.notifications.notifications,

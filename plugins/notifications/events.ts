@@ -5,6 +5,8 @@
  * notice heard by several processes is stored once), sends it live to the user's sockets, and the discord plugin
  * DMs its text when the bot is configured and the user has not turned DMs off.
  */
+import type { NoticeEventData } from './schemas.ts';
+
 declare module '../../core/events.ts' {
   interface DomainEvents {
     notice: {
@@ -24,4 +26,9 @@ declare module '../../core/events.ts' {
   }
 }
 
-export {};
+/** A stored notice, live to its user's sockets (index.ts). */
+declare module '../../core/gateway/protocol.ts' {
+  interface GatewayEvents {
+    notice: NoticeEventData;
+  }
+}

@@ -10,3 +10,10 @@ declare module '../../core/events.ts' {
     objectiveCompleted: ObjectiveCompletedData & { userId: string };
   }
 }
+
+/** One of the socket's user's objectives became claimable (index.ts). */
+declare module '../../core/gateway/protocol.ts' {
+  interface GatewayEvents {
+    objectiveCompleted: ObjectiveCompletedData;
+  }
+}

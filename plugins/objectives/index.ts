@@ -17,8 +17,23 @@ export interface ObjectivesPlugin {
   claims: ClaimsService;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'objective.create': 'Created an objective',
+    'objective.delete': 'Deleted an objective',
+    'objective.fulfil': 'Fulfilled an objective reward',
+  },
+  targetTypes: ['objective'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 /** Achievements and objectives (docs/objectives.md): targets of orders prepared or delivered, and their rewards. */
 export default definePlugin({
+  audit,
   name: 'objectives',
   requires: [store],
   entities: objectiveEntities,

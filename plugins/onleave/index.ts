@@ -10,8 +10,21 @@ export interface OnLeavePlugin {
   requests: OnLeaveService;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'user.leave.create': 'Put someone on leave',
+    'user.leave.decide': 'Decided a leave request',
+    'user.leave.cancel': "Cancelled someone's leave",
+  },
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+}
+
 /** Leave: Take a Vacation, On Leave Requests, and "on leave now" derived from approved requests. */
 export default definePlugin({
+  audit,
   name: 'onleave',
   entities: [LeaveRequestSchema],
   migrations,

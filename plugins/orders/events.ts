@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../core/events.ts';
 import type { DeliveryQueueEntryView, OrderView } from './schemas.ts';
 
 /**
@@ -20,4 +21,18 @@ declare module '../../core/events.ts' {
     joinDeliveryQueue: { queue: DeliveryQueueEntryView; userID: string };
     leaveDeliveryQueue: { queue: DeliveryQueueEntryView; userID: string };
   }
+}
+
+/** The events above the gateway sends MANAGE_ORDERS sockets, under the same name and with the same data (index.ts). */
+export type KitchenEvent =
+  | 'orderSent'
+  | 'orderUpdated'
+  | 'cancelOrder'
+  | 'orderDeleted'
+  | 'deliverOrder'
+  | 'joinDeliveryQueue'
+  | 'leaveDeliveryQueue';
+
+declare module '../../core/gateway/protocol.ts' {
+  interface GatewayEvents extends Pick<DomainEvents, KitchenEvent> {}
 }

@@ -249,7 +249,7 @@ export class FoodLookupService {
   }
 
   #checkImages(images: readonly string[]): void {
-    const hostUrl = this.#config.images.hostUrl;
+    const hostUrl = this.#config.plugins.orders.images.hostUrl;
     const rules = { publicUrl: this.#config.publicUrl, imageHostOrigin: hostUrl ? new URL(hostUrl).origin : undefined };
     for (const url of images) {
       const problem = imageUrlProblem(url, rules);

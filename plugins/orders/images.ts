@@ -44,12 +44,12 @@ export class ImageStore {
   }
 
   get localDir(): string {
-    return this.#config.images.localDir;
+    return path.join(this.#config.dataDir, 'uploads');
   }
 
   /** The link the prepare dialog puts in an order's images. */
   async upload(bytes: Buffer): Promise<string> {
-    const { maxBytes, hostUrl, hostClientId } = this.#config.images;
+    const { maxBytes, hostUrl, hostClientId } = this.#config.plugins.orders.images;
     if (bytes.length === 0) throw new DomainError('bad_request', 'The image is empty.');
     if (bytes.length > maxBytes) throw tooLarge(maxBytes);
     // file-type (and the tokenizers under it) loads with the first upload, not with every start.
@@ -94,7 +94,7 @@ export class ImageStore {
   }
 
   async #toDisk(bytes: Buffer, extension: string): Promise<string> {
-    const dir = this.#config.images.localDir;
+    const dir = path.join(this.#config.dataDir, 'uploads');
     await mkdir(dir, { recursive: true });
     const name = `${randomBytes(18).toString('base64url')}.${extension}`;
     const file = path.join(dir, name);
@@ -110,7 +110,7 @@ export class ImageStore {
   /** A stored upload to serve, or null (bad name or no such file). */
   async open(name: string): Promise<{ stream: NodeJS.ReadableStream; type: string; size: number } | null> {
     if (!UPLOAD_NAME_RE.test(name)) return null;
-    const file = path.join(this.#config.images.localDir, name);
+    const file = path.join(path.join(this.#config.dataDir, 'uploads'), name);
     try {
       const info = await stat(file);
       if (!info.isFile()) return null;

@@ -1,8 +1,14 @@
+import type { GatewayDispatch, GatewayEvents } from '../../core/gateway/protocol.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
+import onleave from '../onleave/index.ts';
+import settings from '../settings/index.ts';
+import users from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
+import { ordersConfig } from './config.ts';
 import { orderEntities } from './entities.ts';
+import type { KitchenEvent } from './events.ts';
 import { OrderFeedbackService } from './feedback.ts';
 import { FoodLookupService } from './food-lookup.ts';
 import { foodLookupRoutes } from './food-lookup-api.ts';
@@ -16,12 +22,9 @@ import { seedOrders } from './seed.ts';
 import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
-import './events.ts';
-import onleave from '../onleave/index.ts';
-import settings from '../settings/index.ts';
-import users from '../users/index.ts';
 
 export { orderEmbed } from './commands/messages.ts';
+export type { OrdersConfig } from './config.ts';
 export {
   type CountedDelivery,
   type CountedRole,
@@ -52,26 +55,35 @@ export interface OrdersPlugin {
 
 const kitchen = { permissions: PERMISSIONS.MANAGE_ORDERS };
 const toKitchen =
-  <
-    T extends
-      | 'orderSent'
-      | 'orderUpdated'
-      | 'cancelOrder'
-      | 'orderDeleted'
-      | 'deliverOrder'
-      | 'joinDeliveryQueue'
-      | 'leaveDeliveryQueue',
-  >(
-    t: T,
-  ) =>
-  (data: unknown) => ({ t, data, to: kitchen });
+  <T extends KitchenEvent>(t: T) =>
+  (data: GatewayEvents[T]) =>
+    ({ t, data, to: kitchen }) as GatewayDispatch;
 
 /** Orders: the kitchen, the delivery queue, food lookup and order pictures. */
 /** The plugins whose services orders uses, its commands too (commands/define.ts). */
 export const requires = [settings, users, onleave] as const;
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'order.delete': 'Deleted an order',
+    'foodLookup.create': 'Added a food lookup item',
+    'foodLookup.update': 'Edited a food lookup item',
+    'foodLookup.delete': 'Deleted a food lookup item',
+  },
+  targetTypes: ['order', 'foodLookup'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 export default definePlugin({
+  audit,
   name: 'orders',
+  config: ordersConfig,
+  // Order pictures on the image host show on every page (the Content-Security-Policy's img-src).
+  imageOrigins: (config) => [config.plugins.orders.images.hostUrl],
   requires,
   entities: orderEntities,
   migrations,
@@ -112,13 +124,13 @@ export default definePlugin({
   async routes(app, plugin, ctx) {
     ordersRoutes(app, plugin);
     foodLookupRoutes(app, plugin.foodLookup);
-    await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.images.maxBytes);
+    await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.plugins.orders.images.maxBytes);
     registerOrderMetrics(ctx.metrics, ctx.orm);
   },
   jobs: (plugin, ctx) => [
     {
       name: 'orders.sweep',
-      intervalMs: ctx.config.orders.sweepIntervalMs,
+      intervalMs: ctx.config.plugins.orders.sweepIntervalMs,
       metrics: {
         duration: 'vd_order_sweep_duration_seconds',
         failures: 'vd_order_sweep_failures_total',

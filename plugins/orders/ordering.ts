@@ -146,7 +146,7 @@ export class CustomerOrdering {
       item,
       mentions,
     });
-    this.#cooldowns.set(input.customer.id, now + this.#config.bot.orderCooldownMs);
+    this.#cooldowns.set(input.customer.id, now + this.#config.plugins.orders.botOrderCooldownMs);
     if (this.#cooldowns.size > 10_000) this.#forgetExpired(now);
     return order;
   }

@@ -41,7 +41,7 @@ const FOOD = [
  */
 export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promise<void> {
   const now = ctx.now();
-  const { orders } = ctx.config;
+  const { orders } = ctx.config.plugins;
   const em = ctx.orm.em.fork();
   for (const customer of CUSTOMERS) em.create(UserSchema, { ...customer, ban: { active: false } });
   for (const food of FOOD)

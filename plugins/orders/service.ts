@@ -177,7 +177,7 @@ export class OrdersService {
             priority: input.priority ?? 0,
             status: 'ORDERED',
             orderedAt: now,
-            cancelAt: new Date(now.getTime() + this.#config.orders.unclaimedCancelMs),
+            cancelAt: new Date(now.getTime() + this.#config.plugins.orders.unclaimedCancelMs),
             updatedAt: now,
           });
           return order.id;
@@ -246,7 +246,7 @@ export class OrdersService {
       'orderUpdated',
       ref,
       `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
-      [actor.id, now, new Date(now.getTime() + this.#config.orders.claimTimeoutMs), now],
+      [actor.id, now, new Date(now.getTime() + this.#config.plugins.orders.claimTimeoutMs), now],
       `status = 'ORDERED' and customer <> ?`,
       [actor.id],
       (order) => {
@@ -306,7 +306,7 @@ export class OrdersService {
         now,
         JSON.stringify(input.images),
         input.chefNote,
-        new Date(now.getTime() + this.#config.orders.cookingTimeMs),
+        new Date(now.getTime() + this.#config.plugins.orders.cookingTimeMs),
         now,
       ],
       `status = 'CLAIMED' and (claimed_by = ? or ?)`,
@@ -521,7 +521,9 @@ export class OrdersService {
 
   /** The image host's origin: its links are accepted as order images (schemas.ts imageUrlProblem). */
   imageHostOrigin(): string | undefined {
-    return this.#config.images.hostUrl ? new URL(this.#config.images.hostUrl).origin : undefined;
+    return this.#config.plugins.orders.images.hostUrl
+      ? new URL(this.#config.plugins.orders.images.hostUrl).origin
+      : undefined;
   }
 
   async #queueEntry(em: Em, userId: string): Promise<DeliveryQueueEntryView | null> {

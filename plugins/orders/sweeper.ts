@@ -85,7 +85,7 @@ export class OrderSweeper {
       [now, now, now, now, now],
     );
     if (!due) return { claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 };
-    const minutes = Math.round(this.#config.orders.unclaimedCancelMs / 60_000);
+    const minutes = Math.round(this.#config.plugins.orders.unclaimedCancelMs / 60_000);
     const expired = await this.#expireClaims(now);
     const cancelled = await ids(
       em,
@@ -203,7 +203,7 @@ export class OrderSweeper {
           {
             assignedDriver: next ?? null,
             assignedAt: next ? now : null,
-            assignmentExpiresAt: next ? new Date(now.getTime() + this.#config.orders.deliveryTimeoutMs) : null,
+            assignmentExpiresAt: next ? new Date(now.getTime() + this.#config.plugins.orders.deliveryTimeoutMs) : null,
             skippedDrivers: skipped,
             updatedAt: now,
           },

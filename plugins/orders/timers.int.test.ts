@@ -207,12 +207,15 @@ describe('order deadlines (the sweeper)', () => {
     await app.server.close();
 
     clock += 5 * MINUTE;
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: ':memory:',
-      ORDER_SWEEP_INTERVAL_MS: '20',
-    });
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: ':memory:',
+        ORDER_SWEEP_INTERVAL_MS: '20',
+      },
+      plugins,
+    );
     const second = await buildServer({ config, orm: app.db.orm, plugins, site: null, now: () => clock });
     try {
       const orders = appServices(second.ctx).orders.orders;

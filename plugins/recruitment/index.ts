@@ -22,8 +22,24 @@ export interface RecruitmentPlugin {
   access: RecruitmentAccess;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'recruitmentForm.create': 'Created a recruitment form',
+    'recruitmentForm.update': 'Edited a recruitment form',
+    'recruitmentForm.delete': 'Deleted a recruitment form',
+    'application.status': "Changed an application's status",
+  },
+  targetTypes: ['recruitmentForm', 'application'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 /** Recruitment forms, applications and their review (docs/recruitment.md). */
 export default definePlugin({
+  audit,
   name: 'recruitment',
   requires: [ranks, users],
   entities: [RecruitmentFormSchema, ApplicationSchema, ApplicationHistorySchema],

@@ -15,8 +15,21 @@ export interface ReportsPlugin {
   manager: ReportManagerService;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'report.complete': 'Completed an order report',
+  },
+  targetTypes: ['report'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 /** Order reports: the feedback menu and the Report Manager (issue 15). */
 export default definePlugin({
+  audit,
   name: 'reports',
   requires: [users, orders],
   entities: [OrderReportSchema],

@@ -8,7 +8,20 @@ import { SettingsService } from './service.ts';
 
 export type { SettingsService } from './service.ts';
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'settings.update': 'Changed a setting',
+  },
+  targetTypes: ['setting'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 export default definePlugin({
+  audit,
   name: 'settings',
   entities: [SettingSchema],
   migrations,

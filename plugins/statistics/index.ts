@@ -21,8 +21,19 @@ export interface StatisticsPlugin {
   weeks: WeekCloser;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'statistics.delete': "Deleted a member's weekly statistics",
+  },
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+}
+
 /** Management statistics: My Performance and Management (docs/statistics.md). */
 export default definePlugin({
+  audit,
   name: 'statistics',
   requires: [onleave, orders, appeals, recruitment],
   entities: statisticsEntities,
@@ -57,7 +68,7 @@ export default definePlugin({
   jobs: (plugin, ctx) => [
     {
       name: 'statistics.close',
-      intervalMs: ctx.config.orders.sweepIntervalMs > 0 ? CLOSE_INTERVAL_MS : 0,
+      intervalMs: ctx.config.plugins.orders.sweepIntervalMs > 0 ? CLOSE_INTERVAL_MS : 0,
       firstDelayMs: 5_000,
       metrics: {
         duration: 'vd_statistics_close_duration_seconds',

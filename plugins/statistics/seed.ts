@@ -34,7 +34,7 @@ const PICTURES = ['burger', 'pizza', 'fries', 'milkshake', 'nuggets', 'taco', 'p
 export async function seedStatistics(plugin: StatisticsPlugin, ctx: CoreContext): Promise<void> {
   const now = ctx.now();
   const midnight = Math.floor(now / DAY) * DAY;
-  const cooking = ctx.config.orders.cookingTimeMs;
+  const cooking = ctx.config.plugins.orders.cookingTimeMs;
   const em = ctx.orm.em.fork();
   let n = 0;
   for (let back = 30; back >= 1; back--) {
@@ -85,7 +85,7 @@ export async function seedStatistics(plugin: StatisticsPlugin, ctx: CoreContext)
         orderId: `seed-expiry-${back}`,
         chef: back % 8 === 1 ? MORGAN : charlieAway ? SAM : CHARLIE,
         claimedAt: new Date(claimedAt),
-        expiredAt: new Date(claimedAt + ctx.config.orders.claimTimeoutMs),
+        expiredAt: new Date(claimedAt + ctx.config.plugins.orders.claimTimeoutMs),
       });
     }
   }

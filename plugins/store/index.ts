@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { definePluginConfig, optionalString } from '../../core/config.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import settings from '../settings/index.ts';
 import users from '../users/index.ts';
@@ -48,8 +50,53 @@ const purchaseNames: GrantSourceNamer = async (em, ids) => {
 /** The plugins whose services store uses, its commands too (commands/define.ts). */
 export const requires = [settings, users] as const;
 
+/** The store's variables (validated at start with core's, core/config.ts). */
+const storeConfig = definePluginConfig({
+  env: {
+    /** How often the store ends timed grants whose time ran out; 0 turns it off (tests sweep by hand). */
+    STORE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** Store purchases one user may make per minute (in memory, per process); 0: no limit (the bench). */
+    STORE_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+    /**
+     * Sponsor payments through the ad network (docs/store.md "Sponsors"): the secret it signs its payment callbacks
+     * with (HMAC-SHA256). Unset, or no ad network: no sponsor offer, `nitroPayToken` is null.
+     */
+    AD_SPONSOR_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  },
+  of: (e, core) => ({
+    sweepIntervalMs: e.STORE_SWEEP_INTERVAL_MS,
+    purchasesPerMinute: e.STORE_PURCHASES_PER_MINUTE,
+    /** The key of the ad network's signed sponsor-payment callbacks; null without ads or unset. */
+    sponsorSecret: core.ads ? (e.AD_SPONSOR_SECRET ?? null) : null,
+  }),
+});
+declare module '../../core/config.ts' {
+  interface PluginConfigs {
+    store: ReturnType<typeof storeConfig.of>;
+  }
+}
+
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'user.coins': "Adjusted someone's coins",
+    'settings.store.create': 'Added a store item',
+    'settings.store.update': 'Edited a store item',
+    'settings.store.restock': 'Restocked a store item',
+    'settings.store.delete': 'Deleted a store item',
+    'settings.store.fulfil': 'Fulfilled a store purchase',
+  },
+  targetTypes: ['storeItem', 'storePurchase'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 export default definePlugin({
+  audit,
   name: 'store',
+  config: storeConfig,
   requires,
   entities: storeEntities,
   migrations,
@@ -92,12 +139,12 @@ export default definePlugin({
   },
   routes(app, store, ctx) {
     coinsRoutes(app, store);
-    storeItemsRoutes(app, store.items, store.purchases, ctx.config.store.purchasesPerMinute);
+    storeItemsRoutes(app, store.items, store.purchases, ctx.config.plugins.store.purchasesPerMinute);
   },
   jobs: (store, ctx) => [
     {
       name: 'store.grants',
-      intervalMs: ctx.config.store.sweepIntervalMs,
+      intervalMs: ctx.config.plugins.store.sweepIntervalMs,
       metrics: {
         duration: 'vd_grant_sweep_duration_seconds',
         failures: 'vd_grant_sweep_failures_total',

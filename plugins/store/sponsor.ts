@@ -65,9 +65,9 @@ export class SponsorService {
     this.#settings = deps.settings;
     this.#events = deps.events;
     this.#tokenKey = `sponsor-token:${deps.config.sessionSecret}`;
-    this.#callbackSecret = deps.config.sponsorSecret;
+    this.#callbackSecret = deps.config.plugins.store.sponsorSecret;
     this.#now = deps.now;
-    this.configured = deps.config.ads !== null && deps.config.sponsorSecret !== null;
+    this.configured = deps.config.ads !== null && deps.config.plugins.store.sponsorSecret !== null;
   }
 
   /** The token for this user, or null when sponsor payments are not set up (`nitroPayToken` in `@me`). */

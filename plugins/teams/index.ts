@@ -19,8 +19,25 @@ export interface TeamsPlugin {
   counter: TeamCounter;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'user.team.update': "Changed someone's team",
+    'team.create': 'Created a team',
+    'team.update': 'Edited a team',
+    'team.delete': 'Deleted a team',
+    'team.reset': "Reset a team's orders",
+  },
+  targetTypes: ['team'],
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+  interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
+}
+
 /** Teams (issue 14): Team Manager, the counters fed by deliveries, the leaderboard's Top teams. */
 export default definePlugin({
+  audit,
   name: 'teams',
   requires: [settings, users, orders],
   entities: teamEntities,

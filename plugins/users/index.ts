@@ -38,8 +38,27 @@ export interface UsersPlugin {
   grantHolds: GrantHolds;
 }
 
+/** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
+const audit = {
+  actions: {
+    'user.ban': 'Banned a user',
+    'user.ban.update': 'Changed a ban',
+    'user.ban.remove': 'Lifted a ban',
+    'user.ranks.update': 'Changed ranks',
+    'user.staff.remove': 'Removed from staff',
+    'user.warn': 'Warned a user',
+    'user.blacklist': 'Changed the order blacklist',
+    'user.update': "Edited someone's profile",
+    'user.sync': "Synced someone's profile with Discord",
+  },
+} as const;
+declare module '../../core/audit/schemas.ts' {
+  interface AuditActions extends Record<keyof typeof audit.actions, true> {}
+}
+
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
 export default definePlugin({
+  audit,
   name: 'users',
   requires: [ranks],
   entities: [RankHistorySchema, WarningSchema, BlacklistSchema, ResignationSchema],

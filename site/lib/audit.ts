@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditEntryView } from '../../core/audit/schemas.ts';
+import type { AuditEntryView } from '../../core/audit/schemas.ts';
 import { ANNOUNCEMENT_TYPE_LABELS } from './announcement.ts';
 import { settingLabel } from './settings.ts';
 
@@ -64,12 +64,13 @@ export function entryRows(entry: Pick<AuditEntryView, 'before' | 'after' | 'targ
   );
 }
 
-export function actionLabel(action: string): string {
-  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+/** An action's label: `labels` are the plugins' declared ones (`Astro.locals.audit.catalogue.labels`). */
+export function actionLabel(action: string, labels: Readonly<Record<string, string>>): string {
+  return labels[action] ?? action;
 }
 
 /** A filter kind as the select shows it: a target type (`user` → `Anything about users`) or an action's label. */
-export function kindLabel(kind: string): string {
+export function kindLabel(kind: string, labels: Readonly<Record<string, string>>): string {
   const types: Record<string, string> = {
     user: 'Anything about users',
     rank: 'Anything about ranks',
@@ -85,5 +86,5 @@ export function kindLabel(kind: string): string {
     objective: 'Objectives',
     statistics: 'Management statistics',
   };
-  return types[kind] ?? actionLabel(kind);
+  return types[kind] ?? actionLabel(kind, labels);
 }

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction, AuditEntryView } from '../../core/audit/schemas.ts';
 import { appServices } from '../../plugins/index.ts';
+import { actionLabel, kindLabel } from '../../site/lib/audit.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /**
@@ -503,6 +504,13 @@ describe('audit log', () => {
         expect((await send({ method: 'GET', url: `${url}?${query}` }, owner)).statusCode, query).toBe(400);
       }
     });
+  });
+
+  it("every plugin's declared action and every filter kind has words (core/audit/catalogue.ts)", () => {
+    const { actions, kinds, labels } = app.server.ctx.audit.catalogue;
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(actionLabel(action, labels)).not.toBe(action);
+    for (const kind of kinds) expect(kindLabel(kind, labels)).not.toBe(kind);
   });
 
   it('names are snapshots: a renamed actor still reads as they were when they acted', async () => {

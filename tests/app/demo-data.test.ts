@@ -28,7 +28,7 @@ describe('the demo template made by the build (core/demo-data.ts, core/db/demo-t
   let root: string;
   let dist: string;
   const configOf = (dataDir: string) =>
-    loadConfig({ NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    loadConfig({ NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, plugins);
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'vd-demo-'));

@@ -19,6 +19,16 @@ declare module '../../core/events.ts' {
   }
 }
 
+/** Only in these tests: the gateway events the test plugin sends, the way a plugin declares its own. */
+declare module '../../core/gateway/protocol.ts' {
+  interface GatewayEvents {
+    testOrderSent: { order?: { orderID: string }; marker?: string };
+    testOrderUpdated: { order?: { orderID: string }; big?: string };
+    /** Sent straight through the hub: arriving after an event proves the event was (not) sent before it. */
+    testMarker: { marker: boolean | string };
+  }
+}
+
 /** What the server wrote, in order: its replies to the publishing route, and socket frames naming a test order. */
 const written: string[] = [];
 
@@ -30,8 +40,8 @@ const kitchen = definePlugin({
   name: 'gateway-test-kitchen',
   gateway: {
     gatewayTestOrder: ({ orderID, customerId }) => [
-      { t: 'orderSent', data: { order: { orderID } }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } },
-      { t: 'orderUpdated', data: { order: { orderID } }, to: { userId: customerId } },
+      { t: 'testOrderSent', data: { order: { orderID } }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } },
+      { t: 'testOrderUpdated', data: { order: { orderID } }, to: { userId: customerId } },
     ],
   },
   routes(app, _service, ctx) {
@@ -274,18 +284,18 @@ describe('live gateway', () => {
       ]);
       publishOrder('A1B2');
       for (const client of [chefSocket, chefSecondTab, ownerSocket]) {
-        expect(await client.event('orderSent')).toEqual({
+        expect(await client.event('testOrderSent')).toEqual({
           op: OP.EVENT,
-          t: 'orderSent',
+          t: 'testOrderSent',
           data: { order: { orderID: 'A1B2' } },
         });
       }
-      expect(await customerSocket.event('orderUpdated')).toMatchObject({ data: { order: { orderID: 'A1B2' } } });
+      expect(await customerSocket.event('testOrderUpdated')).toMatchObject({ data: { order: { orderID: 'A1B2' } } });
       // Per-socket order is preserved: a later marker arriving proves the earlier event was not sent.
-      app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: true }, to: { userId: customer.id } });
+      app.server.gateway.dispatch({ t: 'testMarker', data: { marker: true }, to: { userId: customer.id } });
       await customerSocket.next((m) => (m.data as { marker?: boolean } | undefined)?.marker === true);
-      expect(customerSocket.events('orderSent')).toEqual([]);
-      expect(chefSocket.events('orderUpdated')).toEqual([]);
+      expect(customerSocket.events('testOrderSent')).toEqual([]);
+      expect(chefSocket.events('testOrderUpdated')).toEqual([]);
     });
 
     it('answers the publishing request before it writes a single socket of the fan-out', async () => {
@@ -341,13 +351,13 @@ describe('live gateway', () => {
           .filter((id) => id.startsWith('SEQ'));
       for (const client of [tab1, tab2, admin]) {
         await client.next(
-          (m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === 'SEQ29',
+          (m) => m.t === 'testOrderSent' && (m.data as { order: { orderID: string } }).order.orderID === 'SEQ29',
         );
-        expect(orderIds(client, 'orderSent')).toEqual(ids);
+        expect(orderIds(client, 'testOrderSent')).toEqual(ids);
       }
       // The session's end comes after the events dispatched to it before: all 30 arrive, then the close.
       expect((await buyer.closed).code).toBe(CLOSE.SESSION_ENDED);
-      expect(orderIds(buyer, 'orderUpdated')).toEqual(ids);
+      expect(orderIds(buyer, 'testOrderUpdated')).toEqual(ids);
     });
 
     it('stops order events to a user demoted while connected', async () => {
@@ -358,7 +368,7 @@ describe('live gateway', () => {
       });
       const client = await identified(demoted.token);
       publishOrder('BEFORE');
-      await client.event('orderSent');
+      await client.event('testOrderSent');
 
       const res = await app.inject({
         method: 'POST',
@@ -375,12 +385,12 @@ describe('live gateway', () => {
         const orderID = `PROBE${++round}`;
         publishOrder(orderID);
         await probe.next(
-          (m) => m.t === 'orderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID,
+          (m) => m.t === 'testOrderSent' && (m.data as { order: { orderID: string } }).order.orderID === orderID,
         );
-        app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: orderID }, to: { userId: demoted.id } });
+        app.server.gateway.dispatch({ t: 'testMarker', data: { marker: orderID }, to: { userId: demoted.id } });
         await client.next((m) => (m.data as { marker?: string } | undefined)?.marker === orderID);
         return !client
-          .events('orderSent')
+          .events('testOrderSent')
           .some((m) => (m.data as { order: { orderID: string } }).order.orderID === orderID);
       });
       expect(client.socket.readyState).toBe(client.socket.OPEN);
@@ -393,13 +403,17 @@ describe('live gateway', () => {
     (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
     const big = 'x'.repeat(64 * 1024);
     for (let i = 0; i < 400 && app.server.gateway.stats.sockets > 1; i++) {
-      app.server.gateway.dispatch({ t: 'orderUpdated', data: { big }, to: { permissions: PERMISSIONS.MANAGE_ORDERS } });
+      app.server.gateway.dispatch({
+        t: 'testOrderUpdated',
+        data: { big },
+        to: { permissions: PERMISSIONS.MANAGE_ORDERS },
+      });
       await new Promise((resolve) => setImmediate(resolve));
     }
     (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
     expect((await stuck.closed).code).toBe(1006);
     app.server.gateway.dispatch({
-      t: 'orderSent',
+      t: 'testOrderSent',
       data: { marker: 'after' },
       to: { permissions: PERMISSIONS.MANAGE_ORDERS },
     });
@@ -543,7 +557,7 @@ describe('live gateway', () => {
       await app.db.orm.em.fork().nativeDelete(SessionSchema, { id: hashToken(user.token) });
       app.server.ctx.events.publish('identityChanged', {});
       expect((await gone.closed).code).toBe(CLOSE.SESSION_ENDED);
-      app.server.gateway.dispatch({ t: 'onlineUsers', data: { marker: 'kept' }, to: { userId: user.id } });
+      app.server.gateway.dispatch({ t: 'testMarker', data: { marker: 'kept' }, to: { userId: user.id } });
       await stays.next((m) => (m.data as { marker?: string } | undefined)?.marker === 'kept');
     });
 

@@ -242,7 +242,7 @@ describe('metrics while the database is unreachable', () => {
       ...schemaOf(plugins),
     });
     const server = await buildServer({
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN }),
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', METRICS_TOKEN: TOKEN }, plugins),
       orm,
       plugins,
     });

@@ -464,7 +464,11 @@ describe('health', () => {
       embeddedPath: 'memory://',
       ...schemaOf(plugins),
     });
-    const server = await buildServer({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), orm, plugins });
+    const server = await buildServer({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, plugins),
+      orm,
+      plugins,
+    });
     try {
       const down = await server.app.inject({ method: 'GET', url: '/api/health' });
       expect(down.statusCode).toBe(503);

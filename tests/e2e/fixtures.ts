@@ -150,17 +150,20 @@ async function startDiner({
   const stripeEnv = stripe?.env ?? {};
   stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
   // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
-  const config = loadConfig({
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ORDER_COOKING_TIME_S: '2',
-    ...oauthEnv,
-    ...botEnv,
-    ...ads?.env,
-    ...stripeEnv,
-  });
+  const config = loadConfig(
+    {
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ORDER_COOKING_TIME_S: '2',
+      ...oauthEnv,
+      ...botEnv,
+      ...ads?.env,
+      ...stripeEnv,
+    },
+    plugins,
+  );
   const app = await startApp(config, plugins, path.resolve('dist'));
   const sessionCookie = async (context: BrowserContext, id: string): Promise<string> => {
     const { token, expiresAt } = await app.server.ctx.sessions.create(id);

@@ -89,7 +89,7 @@ describe('the web process and the demo template', () => {
     await mkdir(dist);
     const template = inject('pgliteTemplate');
     await copyFile(template, templatePathOf(dist));
-    const config = loadConfig({ ...appEnv(':memory:'), LOG_LEVEL: 'silent' });
+    const config = loadConfig({ ...appEnv(':memory:'), LOG_LEVEL: 'silent' }, plugins);
     await writeDemoTemplate(
       dist,
       await buildDemoTemplate(schemaOf(plugins), plugins, config, new Uint8Array(await readFile(template))),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config.ts';
+import { plugins } from '../../plugins/index.ts';
 import { appEnv, DEMO_USERS, devSignIn, freePort, launchEnv, ROOT, startServer } from '../support/spawn-server.ts';
 
 /**
@@ -64,9 +65,9 @@ describe("README's Stripe stand-in recipe", () => {
       'STRIPE_WEBHOOK_SECRET',
     ]);
 
-    const config = loadConfig({ ...appEnv(':memory:'), ...printed });
-    expect(config.stripe.configured).toBe(true);
-    expect(config.stripe.plans.map((plan) => plan.id)).toEqual(['supporter', 'patron']);
+    const config = loadConfig({ ...appEnv(':memory:'), ...printed }, plugins);
+    expect(config.plugins.billing.configured).toBe(true);
+    expect(config.plugins.billing.plans.map((plan) => plan.id)).toEqual(['supporter', 'patron']);
 
     dataDir = await mkdtemp(path.join(tmpdir(), 'vd-stripe-recipe-'));
     const app = await startServer({ ...appEnv(dataDir), ...printed });

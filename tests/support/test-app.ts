@@ -57,13 +57,16 @@ export async function createTestApp(
   forgetMintedIds();
   // A short database limit: a statement stuck on a connection fails the test within seconds, naming the statement,
   // instead of hanging until the test's own timeout (a test of the limit itself sets its own).
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: ':memory:',
-    DATABASE_TIMEOUT_MS: '5000',
-    ...options.env,
-  });
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      DATABASE_TIMEOUT_MS: '5000',
+      ...options.env,
+    },
+    plugins,
+  );
   const db = await createTestDatabase(plugins, { timeoutMs: config.databaseTimeoutMs });
   const server = await buildServer({
     config,

@@ -3,7 +3,7 @@
  * prints the settings to start the app with, as `NAME=value` lines a shell takes as they are (README "Against the
  * Stripe stand-in"; tests/process/stripe-recipe.test.ts runs that recipe).
  */
-import { DEMO_STRIPE_PLANS } from '../../../core/config.ts';
+import { DEMO_STRIPE_PLANS } from '../../../plugins/billing/index.ts';
 import { STAND_IN_PRICES, startStripeStandIn } from './server.ts';
 
 const at = process.argv.indexOf('--webhook');
