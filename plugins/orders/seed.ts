@@ -1,6 +1,7 @@
+import type { RequiredEntityData } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
-import { DeliveryQueueEntrySchema, FoodLookupItemSchema, OrderSchema } from './entities.ts';
+import { DeliveryQueueEntrySchema, FoodLookupItemSchema, type Order, OrderSchema } from './entities.ts';
 import type { OrdersPlugin } from './index.ts';
 import { orderCode } from './service.ts';
 
@@ -41,14 +42,25 @@ const FOOD = [
  */
 export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promise<void> {
   const now = ctx.now();
-  const { orders } = ctx.config.plugins;
   const em = ctx.orm.em.fork();
   for (const customer of CUSTOMERS) em.create(UserSchema, { ...customer, ban: { active: false } });
   for (const food of FOOD)
     em.create(FoodLookupItemSchema, { name: food.name, keywords: food.keywords, images: [food.image], createdBy: SAM });
+  const base = baseOf(now);
+  const timing = ctx.config.plugins.orders;
+  for (const order of [...activeOrders(base, now, timing), ...deliveredWeek(base, now), ...history(base, now, timing)])
+    em.create(OrderSchema, order);
+  em.create(DeliveryQueueEntrySchema, { userID: DANA, joinedAt: at(now - HOUR), lastAssignedAt: at(now - MINUTE) });
+  await em.flush();
+}
 
-  const at = (ms: number) => new Date(ms);
-  const base = (customer: string, item: string, orderedAt: number) => ({
+const at = (ms: number) => new Date(ms);
+type Timing = CoreContext['config']['plugins']['orders'];
+type SeedOrder = RequiredEntityData<Order>;
+
+/** What every demo order shares: a new code, the demo server and channel, the customer, the item, the moment. */
+function baseOf(now: number) {
+  return (customer: string, item: string, orderedAt: number) => ({
     orderID: orderCode(),
     customer,
     guildId: '1100000000000000900',
@@ -58,22 +70,26 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
     orderedAt: at(orderedAt),
     updatedAt: at(now),
   });
-  const food = (i: number) => [FOOD[i % FOOD.length]!.image];
+}
+type Base = ReturnType<typeof baseOf>;
 
+/** An order in each active state: two waiting, one claimed by Charlie, one cooking (Morgan), one ready for Dana. */
+function activeOrders(base: Base, now: number, orders: Timing): SeedOrder[] {
+  const rows: SeedOrder[] = [];
   // Waiting in the kitchen.
-  em.create(OrderSchema, {
+  rows.push({
     ...base(CASEY, 'Double cheeseburger, no pickles', now - 2 * MINUTE),
     status: 'ORDERED',
     cancelAt: at(now - 2 * MINUTE + orders.unclaimedCancelMs),
   });
-  em.create(OrderSchema, {
+  rows.push({
     ...base(CUSTOMERS[0]!.id, 'Large pepperoni pizza', now - 5 * MINUTE),
     status: 'ORDERED',
     priority: 1,
     cancelAt: at(now - 5 * MINUTE + orders.unclaimedCancelMs),
   });
   // Claimed by Charlie.
-  em.create(OrderSchema, {
+  rows.push({
     ...base(CUSTOMERS[1]!.id, 'Strawberry milkshake', now - 8 * MINUTE),
     status: 'CLAIMED',
     claimedBy: CHARLIE,
@@ -81,7 +97,7 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
     claimExpiresAt: at(now - MINUTE + orders.claimTimeoutMs),
   });
   // Cooking (prepared by Morgan).
-  em.create(OrderSchema, {
+  rows.push({
     ...base(CUSTOMERS[2]!.id, '20 chicken nuggets with BBQ sauce', now - 12 * MINUTE),
     status: 'PREPARING',
     claimedBy: MORGAN,
@@ -93,7 +109,7 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
     readyAt: at(now - MINUTE + orders.cookingTimeMs),
   });
   // Ready, assigned to Dana.
-  em.create(OrderSchema, {
+  rows.push({
     ...base(CUSTOMERS[3]!.id, 'French fries and a taco', now - 20 * MINUTE),
     status: 'READY',
     claimedBy: CHARLIE,
@@ -107,9 +123,13 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
     assignedAt: at(now - MINUTE),
     assignmentExpiresAt: at(now - MINUTE + orders.deliveryTimeoutMs),
   });
-  em.create(DeliveryQueueEntrySchema, { userID: DANA, joinedAt: at(now - HOUR), lastAssignedAt: at(now - MINUTE) });
+  return rows;
+}
 
-  // A week of delivered orders: chefs Charlie, Morgan and Sam; drivers Dana and Charlie.
+/** A week of delivered orders: chefs Charlie, Morgan and Sam; drivers Dana and Charlie; one reported. */
+function deliveredWeek(base: Base, now: number): SeedOrder[] {
+  const rows: SeedOrder[] = [];
+  const food = (i: number) => [FOOD[i % FOOD.length]!.image];
   const items = [
     'Cheeseburger',
     'Pepperoni pizza',
@@ -127,7 +147,7 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
     const orderedAt = now - (i * 5.5 * HOUR + 30 * MINUTE);
     const chef = chefs[i % chefs.length]!;
     const driver = drivers[i % drivers.length]!;
-    em.create(OrderSchema, {
+    rows.push({
       ...base(buyers[i % buyers.length]!, items[i % items.length]!, orderedAt),
       status: 'DELIVERED',
       claimedBy: chef,
@@ -145,19 +165,24 @@ export async function seedOrders(_plugin: OrdersPlugin, ctx: CoreContext): Promi
       reportReason: i === 7 ? 'Troll order: asked for a live shark.' : null,
     });
   }
-  // History: one cancelled by nobody claiming it, one deleted by staff.
-  em.create(OrderSchema, {
+  return rows;
+}
+
+/** History: one cancelled by nobody claiming it, one deleted by staff. */
+function history(base: Base, now: number, orders: Timing): SeedOrder[] {
+  const rows: SeedOrder[] = [];
+  rows.push({
     ...base(CUSTOMERS[4]!.id, 'Pancakes with syrup', now - 2 * DAY),
     status: 'CANCELLED',
     cancelledAt: at(now - 2 * DAY + orders.unclaimedCancelMs),
     cancelReason: 'Nobody in the kitchen claimed this order in time, so it was cancelled. Please order again.',
   });
-  em.create(OrderSchema, {
+  rows.push({
     ...base(CUSTOMERS[4]!.id, 'A bucket of sand', now - 3 * DAY),
     status: 'DELETED',
     deletedBy: MORGAN,
     deletedAt: at(now - 3 * DAY + 3 * MINUTE),
     deleteReason: 'That is not food.',
   });
-  await em.flush();
+  return rows;
 }

@@ -37,6 +37,13 @@ export function storeItemsRoutes(
   purchases: StorePurchases,
   purchasesPerMinute: number,
 ): void {
+  shopRoutes(app, items, purchases, purchasesPerMinute);
+  itemAdminRoutes(app, items);
+  purchaseAdminRoutes(app, purchases);
+}
+
+/** What a customer sees and does: the items on sale, buying or gifting one, finding a gift's recipient. */
+function shopRoutes(app: App, items: StoreItems, purchases: StorePurchases, purchasesPerMinute: number): void {
   app.get(
     '/api/client/store/items',
     { onRequest: publicAccess },
@@ -61,7 +68,10 @@ export function storeItemsRoutes(
       recipient: await purchases.findRecipient(request.query.query),
     }),
   );
+}
 
+/** The store screen's items (MANAGE_SETTINGS): every item, create, edit, restock, delete. */
+function itemAdminRoutes(app: App, items: StoreItems): void {
   app.get(
     '/api/client/store/items/all',
     { onRequest: manageSettings },
@@ -101,7 +111,10 @@ export function storeItemsRoutes(
       return reply.code(204).send();
     },
   );
+}
 
+/** The store screen's purchases (MANAGE_SETTINGS): by status, and fulfilling a custom one. */
+function purchaseAdminRoutes(app: App, purchases: StorePurchases): void {
   app.get(
     '/api/client/store/items/purchases',
     { onRequest: manageSettings, schema: { querystring: PurchasesQuerySchema } },

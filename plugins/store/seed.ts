@@ -1,4 +1,5 @@
 import { RankSchema } from '../../core/auth/entities.ts';
+import type { Em } from '../../core/db/orm.ts';
 import type { CoreContext } from '../../core/plugin.ts';
 import { DEMO_USERS } from '../users/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
@@ -45,8 +46,14 @@ const WELCOME: [role: (typeof DEMO_USERS)[number]['role'], coins: number][] = [
  */
 export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Promise<void> {
   const em = ctx.orm.em.fork();
-  const now = new Date(ctx.now());
   const trainee = await em.findOne(RankSchema, { name: 'Trainee Chef' });
+  demoItems(em, new Date(ctx.now()), trainee?.id ?? null);
+  await em.flush();
+  await demoPurchases(store);
+}
+
+/** The items, one of each kind; the kitchen trial only when the ranks seed made its rank (`trainee`). */
+function demoItems(em: Em, now: Date, trainee: string | null): void {
   const item = (id: string, fields: SeedItem) =>
     em.create(StoreItemSchema, {
       id,
@@ -85,7 +92,7 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
       description: 'Put on the apron: the Trainee Chef rank for a week, to cook real orders.',
       price: 4_000,
       grantKind: 'rank',
-      grantValue: trainee.id,
+      grantValue: trainee,
       grantDays: 7,
       stock: 5,
       perUserLimit: 1,
@@ -114,8 +121,10 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
     grantKind: 'custom',
     onSale: false,
   });
-  await em.flush();
+}
 
+/** The welcome balances, then Casey's gift card to Dana and Sam's dish (awaiting the kitchen), through the service. */
+async function demoPurchases(store: StorePlugin): Promise<void> {
   for (const [role, coins] of WELCOME) {
     await store.coins.credit({
       userId: demo(role).id,
@@ -129,7 +138,6 @@ export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Prom
     const user = demo(role);
     return { id: user.id, username: user.username, displayName: user.displayName, avatar: null };
   };
-  // Casey sent Dana a gift card; Sam asked for a dish named after them (awaiting the kitchen).
   await store.purchases.purchase(person('Customer'), {
     id: SEEDED_ITEMS.giftCard,
     giftUserID: demo('Delivery driver').id,
