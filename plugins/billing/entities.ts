@@ -11,7 +11,7 @@ export const StripeCustomerSchema = defineEntity({
   name: 'StripeCustomer',
   tableName: 'stripe_customers',
   properties: {
-    user: () => p.oneToOne(UserSchema).primary().owner().deleteRule('cascade'),
+    user: () => p.oneToOne(UserSchema).primary().owner().deleteRule('cascade').updateRule('no action'),
     customerId: p.string().unique(),
     syncedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
@@ -47,6 +47,7 @@ export type StripeSubscription = InferEntity<typeof StripeSubscriptionSchema>;
 export const StripeCheckoutSessionSchema = defineEntity({
   name: 'StripeCheckoutSession',
   tableName: 'stripe_checkout_sessions',
+  indexes: [{ properties: ['user', 'planId'] }],
   properties: {
     id: p.string().primary(),
     user: () => p.manyToOne(UserSchema).deleteRule('cascade'),

@@ -10,6 +10,7 @@ import { newId } from '../../core/ids.ts';
 export const DeliveryMessageSchema = defineEntity({
   name: 'DeliveryMessage',
   tableName: 'delivery_messages',
+  checks: [{ name: 'delivery_messages_uses_check', expression: '"uses" >= 0' }],
   properties: {
     id: p
       .string()

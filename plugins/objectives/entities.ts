@@ -12,6 +12,10 @@ import { OBJECTIVE_SCOPES, OBJECTIVE_TYPES, REWARD_TYPES } from './schemas.ts';
 export const ObjectiveSchema = defineEntity({
   name: 'Objective',
   tableName: 'objectives',
+  checks: [
+    { name: 'objectives_scope_user_check', expression: `("scope" = 'user') = ("user_id" is not null)` },
+    { name: 'objectives_target_check', expression: '"target" > 0' },
+  ],
   properties: {
     id: p
       .string()
@@ -65,8 +69,8 @@ export const ObjectiveCompletionSchema = defineEntity({
   name: 'ObjectiveCompletion',
   tableName: 'objective_completions',
   properties: {
-    objective: () => p.manyToOne(ObjectiveSchema).primary().deleteRule('cascade'),
-    user: () => p.manyToOne(UserSchema).primary().deleteRule('cascade'),
+    objective: () => p.manyToOne(ObjectiveSchema).primary().deleteRule('cascade').updateRule('no action'),
+    user: () => p.manyToOne(UserSchema).primary().deleteRule('cascade').updateRule('no action'),
     completedAt: p.datetime(),
   },
 });

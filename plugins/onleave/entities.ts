@@ -11,6 +11,7 @@ import { LEAVE_STATUSES } from './schemas.ts';
 export const LeaveRequestSchema = defineEntity({
   name: 'LeaveRequest',
   tableName: 'leave_requests',
+  checks: [{ name: 'leave_requests_days_check', expression: '"until" >= "from"' }],
   properties: {
     id: p
       .string()

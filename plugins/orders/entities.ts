@@ -13,6 +13,20 @@ import { type Mention, ORDER_STATUS_LIST } from './schemas.ts';
 export const OrderSchema = defineEntity({
   name: 'Order',
   tableName: 'orders',
+  // Who did something and when, indexed only for the orders where it happened (`where … is not null`: migrations
+  // PartialPersonIndexes and the statistics plugin's PartialMomentIndexes say why). Every query asks for a person or
+  // a range of moments, which implies `is not null`.
+  indexes: [
+    { properties: ['claimedBy'], where: '"claimed_by" is not null' },
+    { properties: ['preparedBy'], where: '"prepared_by" is not null' },
+    { properties: ['assignedDriver'], where: '"assigned_driver" is not null' },
+    { properties: ['deliveredBy'], where: '"delivered_by" is not null' },
+    { properties: ['claimedAt'], where: '"claimed_at" is not null' },
+    { properties: ['prepareStartedAt'], where: '"prepare_started_at" is not null' },
+    { properties: ['deliveredAt'], where: '"delivered_at" is not null' },
+  ],
+  /** A chef holds one claimed order at a time (OrdersService.claim). */
+  uniques: [{ name: 'orders_one_claim_per_chef', properties: ['claimedBy'], where: `"status" = 'CLAIMED'` }],
   properties: {
     id: p
       .string()
@@ -27,22 +41,21 @@ export const OrderSchema = defineEntity({
     mentions: p.json<Mention[]>(),
     priority: p.integer().default(0),
     status: p.enum(ORDER_STATUS_LIST).index(),
-    claimedBy: p.string().nullable().index(),
-    // Indexed by the statistics plugin's migration (its figures read orders by these moments).
-    claimedAt: p.datetime().nullable().index(),
+    claimedBy: p.string().nullable(),
+    claimedAt: p.datetime().nullable(),
     claimExpiresAt: p.datetime().nullable(),
-    preparedBy: p.string().nullable().index(),
-    prepareStartedAt: p.datetime().nullable().index(),
+    preparedBy: p.string().nullable(),
+    prepareStartedAt: p.datetime().nullable(),
     images: p.array().defaultRaw(`'{}'`),
     chefNote: p.text().nullable(),
     readyAt: p.datetime().nullable(),
-    assignedDriver: p.string().nullable().index(),
+    assignedDriver: p.string().nullable(),
     assignedAt: p.datetime().nullable(),
     assignmentExpiresAt: p.datetime().nullable(),
     /** Drivers who let this order's assignment expire: it is not offered to them again. */
     skippedDrivers: p.array().defaultRaw(`'{}'`),
-    deliveredBy: p.string().nullable().index(),
-    deliveredAt: p.datetime().nullable().index(),
+    deliveredBy: p.string().nullable(),
+    deliveredAt: p.datetime().nullable(),
     /** Delivered as reported (a troll or invalid order): counted for nobody. */
     report: p.boolean().default(false),
     reportReason: p.text().nullable(),

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../../core/ids.ts';
+import orders from '../orders/index.ts';
 import { REPORT_CATEGORIES, REPORT_SOURCES, REPORT_STATUSES, type ReportWarning } from './schemas.ts';
 
 /**
@@ -12,16 +13,35 @@ import { REPORT_CATEGORIES, REPORT_SOURCES, REPORT_STATUSES, type ReportWarning 
  * Report Manager's lists and filters read this table alone. Reports made before these columns existed have them
  * null until the start-up catch-up fills them (ReportFilingService.fillOrderSummaries, docs/reports.md).
  */
+/**
+ * The orders plugin's order entity, found in its definition (the entity itself is the plugin's own): the target of
+ * the reports' foreign key, which the reports migration made.
+ */
+function orderEntity() {
+  const entity = orders.entities?.find((e) => e.meta.tableName === 'orders');
+  if (!entity) throw new Error('The orders plugin defines no orders entity');
+  return entity;
+}
+
 export const OrderReportSchema = defineEntity({
   name: 'OrderReport',
   tableName: 'order_reports',
   uniques: [{ properties: ['orderId', 'source'] }],
+  checks: [{ name: 'order_reports_completed_check', expression: `("status" = 'OPEN') = ("completed_at" is null)` }],
   properties: {
     id: p
       .string()
       .primary()
       .onCreate(() => newId()),
-    orderId: p.string().fieldName('order_id'),
+    /** A foreign key to the order (its reports go with it), read and written as the order's id. */
+    orderId: () =>
+      p
+        .manyToOne(orderEntity())
+        .mapToPk()
+        .$type<string>()
+        .fieldName('order_id')
+        .deleteRule('cascade')
+        .updateRule('no action'),
     orderCode: p.string().length(8).nullable(),
     item: p.text().nullable(),
     customer: p.string().nullable().index(),

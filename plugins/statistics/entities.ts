@@ -10,6 +10,7 @@ import { STATISTICS_PERIODS } from './schemas.ts';
 export const ManagementStatisticSchema = defineEntity({
   name: 'ManagementStatistic',
   tableName: 'management_statistics',
+  checks: [{ name: 'management_statistics_days_check', expression: '"ends_on" >= "starts_on"' }],
   uniques: [{ properties: ['userId', 'period', 'from'] }],
   properties: {
     id: p.string().length(64).primary(),

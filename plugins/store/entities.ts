@@ -11,6 +11,7 @@ import { COIN_KINDS, GRANT_KINDS, GRANT_SOURCES } from './schemas.ts';
 export const WalletSchema = defineEntity({
   name: 'Wallet',
   tableName: 'wallets',
+  checks: [{ name: 'wallets_balance_check', expression: '"balance" >= 0' }],
   properties: {
     user: () => p.oneToOne(UserSchema).primary().owner().deleteRule('cascade'),
     balance: p.integer().default(0),
@@ -28,6 +29,7 @@ export const CoinTransactionSchema = defineEntity({
   tableName: 'coin_transactions',
   uniques: [{ properties: ['user', 'reference'] }],
   indexes: [{ properties: ['user', 'createdAt'] }],
+  checks: [{ name: 'coin_transactions_amount_check', expression: '"amount" <> 0' }],
   properties: {
     id: p
       .string()
@@ -54,7 +56,15 @@ export type CoinTransaction = InferEntity<typeof CoinTransactionSchema>;
 export const GrantSchema = defineEntity({
   name: 'Grant',
   tableName: 'grants',
-  indexes: [{ properties: ['user', 'kind', 'value'] }, { properties: ['endsAt'] }],
+  indexes: [{ properties: ['user', 'kind', 'value', 'source', 'endsAt'] }, { properties: ['endsAt'] }],
+  /** One active grant per user, source and thing granted. */
+  uniques: [
+    {
+      name: 'grants_active_unique',
+      properties: ['user', 'source', 'sourceRef', 'kind', 'value'],
+      where: '"ended_at" is null',
+    },
+  ],
   properties: {
     id: p
       .string()
@@ -81,6 +91,10 @@ export type Grant = InferEntity<typeof GrantSchema>;
 export const StoreItemSchema = defineEntity({
   name: 'StoreItem',
   tableName: 'store_items',
+  checks: [
+    { name: 'store_items_price_check', expression: '"price" > 0' },
+    { name: 'store_items_stock_check', expression: '"stock" is null or "stock" >= 0' },
+  ],
   properties: {
     id: p
       .string()
@@ -120,9 +134,9 @@ export const StorePurchaseSchema = defineEntity({
       .string()
       .primary()
       .onCreate(() => newId()),
-    item: () => p.manyToOne(StoreItemSchema).deleteRule('restrict'),
-    buyer: () => p.manyToOne(UserSchema).deleteRule('cascade'),
-    recipient: () => p.manyToOne(UserSchema).deleteRule('cascade'),
+    item: () => p.manyToOne(StoreItemSchema).deleteRule('restrict').updateRule('cascade'),
+    buyer: () => p.manyToOne(UserSchema).deleteRule('cascade').updateRule('cascade'),
+    recipient: () => p.manyToOne(UserSchema).deleteRule('cascade').updateRule('cascade'),
     itemName: p.string().length(100),
     price: p.integer(),
     status: p.enum(PURCHASE_STATUSES),

@@ -5,11 +5,21 @@ import { newId } from '../../core/ids.ts';
 /**
  * A team of staff. `orders` is a counter, not a count of rows: every delivered order adds 1 for its chef's team and
  * 1 for its driver's team (when that is another team), once, and nothing takes it away but reset-orders. The name
- * is unique whatever its case (an index on lower(name), in the migration).
+ * is unique whatever its case (an index on lower(name)).
  */
 export const TeamSchema = defineEntity({
   name: 'Team',
   tableName: 'teams',
+  uniques: [
+    {
+      name: 'teams_name_lower_unique',
+      expression: `create unique index "teams_name_lower_unique" on "teams" (lower("name"))`,
+    },
+  ],
+  checks: [
+    { name: 'teams_colour_check', expression: `"colour" ~ '^#[0-9a-f]{6}$'` },
+    { name: 'teams_orders_check', expression: '"orders" >= 0' },
+  ],
   properties: {
     id: p
       .string()
@@ -38,7 +48,7 @@ export const TeamMemberSchema = defineEntity({
   name: 'TeamMember',
   tableName: 'team_members',
   properties: {
-    user: () => p.oneToOne(UserSchema).owner().primary().deleteRule('cascade'),
+    user: () => p.oneToOne(UserSchema).owner().primary().deleteRule('cascade').updateRule('no action'),
     team: () => p.manyToOne(TeamSchema).deleteRule('cascade').index(),
     joinedAt: p.datetime(),
   },
