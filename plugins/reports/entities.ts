@@ -1,28 +1,18 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { newId } from '../../core/ids.ts';
-import orders from '../orders/index.ts';
 import { REPORT_CATEGORIES, REPORT_SOURCES, REPORT_STATUSES, type ReportWarning } from './schemas.ts';
 
 /**
  * A report about a delivered order: filed by its customer (the feedback menu) or made by the driver who delivered it
  * as reported. One per order and source (a unique key, so the same report filed twice at once is one report).
- * People are snowflakes without foreign keys, as orders keep them; the order is a foreign key (reports go with it).
+ * People and the order are ids without foreign keys: the orders table is the orders plugin's, and an order is never
+ * deleted (a deleted order is a status), so its reports stay with it.
  *
  * The report keeps its order's summary (code, item, customer, chef, driver, delivery time), copied from the orders
  * plugin's read API when the report is made: a delivered order never changes again, so the copy stays true, and the
  * Report Manager's lists and filters read this table alone. Reports made before these columns existed have them
  * null until the start-up catch-up fills them (ReportFilingService.fillOrderSummaries, docs/reports.md).
  */
-/**
- * The orders plugin's order entity, found in its definition (the entity itself is the plugin's own): the target of
- * the reports' foreign key, which the reports migration made.
- */
-function orderEntity() {
-  const entity = orders.entities?.find((e) => e.meta.tableName === 'orders');
-  if (!entity) throw new Error('The orders plugin defines no orders entity');
-  return entity;
-}
-
 export const OrderReportSchema = defineEntity({
   name: 'OrderReport',
   tableName: 'order_reports',
@@ -33,15 +23,8 @@ export const OrderReportSchema = defineEntity({
       .string()
       .primary()
       .onCreate(() => newId()),
-    /** A foreign key to the order (its reports go with it), read and written as the order's id. */
-    orderId: () =>
-      p
-        .manyToOne(orderEntity())
-        .mapToPk()
-        .$type<string>()
-        .fieldName('order_id')
-        .deleteRule('cascade')
-        .updateRule('no action'),
+    /** The order's id (the orders plugin's; no foreign key across plugins). */
+    orderId: p.string().fieldName('order_id'),
     orderCode: p.string().length(8).nullable(),
     item: p.text().nullable(),
     customer: p.string().nullable().index(),
