@@ -20,9 +20,9 @@ declare module '../../core/audit/schemas.ts' {
   interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
 }
 
-/** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
 export { votesBetweenIn } from './votes.ts';
 
+/** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
 export default definePlugin({
   audit,
   name: 'appeals',
