@@ -29,9 +29,9 @@ const ON_POSTGRESQL = [
   // Entities and migrations agree, on each database's introspection.
   'tests/app/schema-drift.int.test.ts',
   // PostgreSQL's own behaviour: a statement cancelled by statement_timeout and sessions' idle limits, and the
-  // statistics rollups (a trigger reading the database's clock, advisory locks, a second session).
+  // kitchen's daily rollups (the database's clock, advisory locks, a second session).
   'tests/app/database-limits.int.test.ts',
-  'plugins/statistics/rollups.int.test.ts',
+  'plugins/orders/day-rollups.int.test.ts',
 ];
 
 export default defineConfig({

@@ -78,9 +78,9 @@ await em.execute(
   [customer, ORDERS, now, ORDERS],
 );
 // Roll up the ended days, as a running server's closer would have (the bench measures the path a live server takes).
-await appServices(server.ctx).statistics.days.closeDue();
+await appServices(server.ctx).orders.days.closeDue();
 // Planner statistics, as autovacuum would have gathered by now on a running server.
-await em.execute('analyze orders, statistics_days, statistics_member_days');
+await em.execute('analyze orders, order_days, order_member_days');
 const { token } = await server.ctx.sessions.create(staff[0]!);
 await writeFile(process.env.BENCH_FIXTURE!, JSON.stringify({ token, orders: ORDERS, staff: STAFF }));
 

@@ -15,7 +15,7 @@ export async function deliveredOrders(
   const em = app.db.orm.em.fork();
   const at = who.at ?? new Date();
   for (let i = 0; i < n; i++) {
-    recordPastOrdersIn(em, [
+    await recordPastOrdersIn(em, [
       {
         customer: newId(),
         item: 'Cheeseburger',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, dayOf } from '../../core/shared/days.ts';
 import { snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 import { UserIdSchema } from '../users/schemas.ts';
@@ -99,15 +100,7 @@ export function formatLeaveDay(day: string): string {
   });
 }
 
-/** The UTC calendar day of a moment, `YYYY-MM-DD`. */
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** `day` plus `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
-}
+export { addDays, dayOf };
 
 /** A request's days as lists show them: `1 December 2026 – 3 December 2026`, or the one day. */
 export function leaveDays(request: { from: string; until: string }): string {

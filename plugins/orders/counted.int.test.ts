@@ -28,7 +28,7 @@ describe('countCountedIn: a member’s counted orders per window', () => {
   beforeAll(async () => {
     app = await createTestApp();
     const em = app.db.orm.em.fork();
-    recordPastOrdersIn(em, [
+    await recordPastOrdersIn(em, [
       delivered(T),
       delivered(T + MINUTE),
       delivered(T + 2 * MINUTE, { deliveredBy: newId() }),

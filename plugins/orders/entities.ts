@@ -14,7 +14,7 @@ export const OrderSchema = defineEntity({
   name: 'Order',
   tableName: 'orders',
   // Who did something and when, indexed only for the orders where it happened (`where … is not null`: migrations
-  // PartialPersonIndexes and the statistics plugin's PartialMomentIndexes say why). Every query asks for a person or
+  // PartialPersonIndexes and PartialMomentIndexes, once the statistics plugin's, say why). Every query asks for a person or
   // a range of moments, which implies `is not null`.
   indexes: [
     { properties: ['claimedBy'], where: '"claimed_by" is not null' },
@@ -141,10 +141,77 @@ export const OrderFeedbackSchema = defineEntity({
 });
 export type OrderFeedback = InferEntity<typeof OrderFeedbackSchema>;
 
+/**
+ * A claim that expired: the sweeper returns the order to the kitchen and forgets who held it, so the same
+ * transaction keeps the holder here (OrderSweeper). One row per claim: an order claimed and let go twice has two.
+ * The kitchen's figures count the claim on the day it was made and the expiry on the day it happened.
+ */
+export const ClaimExpirySchema = defineEntity({
+  name: 'ClaimExpiry',
+  tableName: 'order_claim_expiries',
+  uniques: [{ properties: ['orderId', 'claimedAt'] }],
+  properties: {
+    id: p
+      .string()
+      .primary()
+      .onCreate(() => newId()),
+    orderId: p.string(),
+    chef: p.string(),
+    claimedAt: p.datetime(),
+    expiredAt: p.datetime().index(),
+  },
+});
+export type ClaimExpiry = InferEntity<typeof ClaimExpirySchema>;
+
+/**
+ * The kitchen's figures of one ended UTC day (`YYYY-MM-DD`), written once the day has ended (OrderDayCloser); with
+ * `order_member_days`, what a period of past days is read from instead of the orders. Durations are a sum of
+ * microseconds and a count, so any run of days adds up to the live figure exactly. `stale`: an order or expired
+ * claim of that day changed after it was written (day-rollups.ts `markDaysChanged`); the day is then counted live
+ * until the closer writes it again. README.md.
+ */
+export const OrderDaySchema = defineEntity({
+  name: 'OrderDay',
+  tableName: 'order_days',
+  properties: {
+    day: p.string().length(10).primary(),
+    ordered: p.integer(),
+    prepared: p.integer(),
+    delivered: p.integer(),
+    reported: p.integer(),
+    readyToDeliveredUs: p.bigint().fieldName('r2d_us'),
+    readyToDeliveredN: p.integer().fieldName('r2d_n'),
+    stale: p.boolean().default(false),
+    closedAt: p.datetime(),
+  },
+});
+
+/** One member's kitchen figures of one ended day (written with its `order_days` row; no row: nothing done). */
+export const OrderMemberDaySchema = defineEntity({
+  name: 'OrderMemberDay',
+  tableName: 'order_member_days',
+  properties: {
+    day: p.string().length(10).primary(),
+    userId: p.string().primary(),
+    claimed: p.integer(),
+    claimsExpired: p.integer(),
+    prepared: p.integer(),
+    claimToPreparedUs: p.bigint().fieldName('c2p_us'),
+    claimToPreparedN: p.integer().fieldName('c2p_n'),
+    delivered: p.integer(),
+    reported: p.integer(),
+    readyToDeliveredUs: p.bigint().fieldName('r2d_us'),
+    readyToDeliveredN: p.integer().fieldName('r2d_n'),
+  },
+});
+
 export const orderEntities = [
   OrderSchema,
   FoodLookupItemSchema,
   FoodLookupQuerySchema,
   DeliveryQueueEntrySchema,
   OrderFeedbackSchema,
+  ClaimExpirySchema,
+  OrderDaySchema,
+  OrderMemberDaySchema,
 ];

@@ -7,6 +7,7 @@ import users from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
 import { ordersConfig } from './config.ts';
+import { OrderDayCloser } from './day-rollups.ts';
 import { orderEntities } from './entities.ts';
 import type { KitchenEvent } from './events.ts';
 import { OrderFeedbackService } from './feedback.ts';
@@ -32,7 +33,15 @@ export {
   countCountedIn,
   countedDeliveriesSinceIn,
 } from './counted.ts';
-export { type PastOrder, recordPastOrdersIn } from './past-orders.ts';
+export {
+  type DurationSum,
+  type FiguresQuery,
+  type KitchenDay,
+  kitchenDaysIn,
+  type MemberWork,
+  memberWorkIn,
+} from './kitchen-figures.ts';
+export { type PastClaimExpiry, type PastOrder, recordPastClaimExpiriesIn, recordPastOrdersIn } from './past-orders.ts';
 export { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from './read.ts';
 export type { OrdersService } from './service.ts';
 
@@ -51,7 +60,12 @@ export interface OrdersPlugin {
   ordering: CustomerOrdering;
   /** The deadlines (claim expiry, cooking, assignments, unclaimed cancel); runs while the web server runs. */
   sweeper: OrderSweeper;
+  /** Rolls up each ended day's figures (the kitchen's and each member's), again when one of its orders changes later. */
+  days: OrderDayCloser;
 }
+
+/** How often the orders.days job looks for a day that ended or changed (cheap: two indexed reads when there is none). */
+const DAYS_INTERVAL_MS = 10 * 60_000;
 
 const kitchen = { permissions: PERMISSIONS.MANAGE_ORDERS };
 const toKitchen =
@@ -118,6 +132,7 @@ export default definePlugin({
       foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.audit, ctx.now),
       images: new ImageStore(ctx.config),
       sweeper,
+      days: new OrderDayCloser(ctx.orm, ctx.now),
     };
   },
   commands: orderCommands,
@@ -137,6 +152,19 @@ export default definePlugin({
         lag: 'vd_order_sweep_lag_seconds',
       },
       run: () => plugin.sweeper.sweep(),
+    },
+    // Days close while deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself), first soon
+    // after start.
+    {
+      name: 'orders.days',
+      intervalMs: ctx.config.plugins.orders.sweepIntervalMs > 0 ? DAYS_INTERVAL_MS : 0,
+      firstDelayMs: 5_000,
+      metrics: {
+        duration: 'vd_order_days_duration_seconds',
+        failures: 'vd_order_days_failures_total',
+        lag: 'vd_order_days_lag_seconds',
+      },
+      run: () => plugin.days.closeDue(),
     },
   ],
   // Order and queue events reach every socket whose user has MANAGE_ORDERS, under the same name.

@@ -43,12 +43,12 @@ describe("the orders plugin's read API", () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' } });
     const em = app.db.orm.em.fork();
     // Recorded out of delivery order: the answers are sorted by delivery, not by insertion.
-    [late, early, reported, ready] = recordPastOrdersIn(em, [
+    [late, early, reported, ready] = (await recordPastOrdersIn(em, [
       past('Pancakes', { at: 20 * MINUTE }),
       past('Waffles', { at: 5 * MINUTE }),
       past('Live shark', { at: 10 * MINUTE, report: true }),
       past('Soup', { status: 'READY' }),
-    ]) as [typeof late, typeof early, typeof reported, typeof ready];
+    ])) as [typeof late, typeof early, typeof reported, typeof ready];
     await em.flush();
   });
   afterAll(() => app?.close());
@@ -109,7 +109,7 @@ describe("the orders plugin's read API", () => {
   it("reads inside the caller's transaction: an order written there and not yet committed is found", async () => {
     let written = '';
     const rolledBack = app.db.orm.em.fork().transactional(async (tx) => {
-      const [fresh] = recordPastOrdersIn(tx, [past('Tea', { at: MINUTE })]);
+      const [fresh] = await recordPastOrdersIn(tx, [past('Tea', { at: MINUTE })]);
       await tx.flush();
       written = fresh!.id;
       expect((await findOrderSummaryIn(tx, fresh!.orderID))?.item).toBe('Tea');

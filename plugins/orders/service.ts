@@ -11,6 +11,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { hasAll } from '../../core/shared/permissions.ts';
+import { markDaysChanged } from './day-rollups.ts';
 import { type Order, OrderSchema } from './entities.ts';
 import './events.ts';
 import { ActiveOrders, type EncodedList, REREAD_MS } from './active-list.ts';
@@ -241,18 +242,18 @@ export class OrdersService {
    */
   async claim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
-    return this.#conditional(
-      'claim',
-      'orderUpdated',
+    return this.#conditional({
+      name: 'claim',
+      event: 'orderUpdated',
       ref,
-      `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
-      [actor.id, now, new Date(now.getTime() + this.#config.plugins.orders.claimTimeoutMs), now],
-      `status = 'ORDERED' and customer <> ?`,
-      [actor.id],
-      (order) => {
+      set: `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
+      setParams: [actor.id, now, new Date(now.getTime() + this.#config.plugins.orders.claimTimeoutMs), now],
+      when: `status = 'ORDERED' and customer <> ?`,
+      whenParams: [actor.id],
+      refuse: (order) => {
         if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
       },
-      async (em) => {
+      clash: async (em) => {
         const [held] = await em.execute<{ order_code: string }[]>(
           `select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`,
           [actor.id],
@@ -263,24 +264,46 @@ export class OrdersService {
             })
           : null;
       },
-    );
+    });
   }
 
-  /** POST …/unclaim: the holder, or an order manager; the order goes back to the kitchen queue. One conditional update. */
+  /**
+   * POST …/unclaim: the holder, or an order manager; the order goes back to the kitchen queue. A claim made today
+   * (the database's day) is given back by one conditional update. A claim given back leaves no trace in the
+   * figures, so one made on an earlier day changes that day's: it is given back in a transaction that marks the day
+   * (`#unclaimEarlier`).
+   */
   async unclaim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
-    return this.#conditional(
-      'unclaim',
-      'orderUpdated',
+    return this.#conditional({
+      name: 'unclaim',
+      event: 'orderUpdated',
       ref,
-      `status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?`,
-      [now],
-      `status = 'CLAIMED' and (claimed_by = ? or ?)`,
-      [actor.id, isOrderManager(actor)],
-      (order) => {
+      set: UNCLAIM_SQL,
+      setParams: [now],
+      when: `status = 'CLAIMED' and (claimed_by = ? or ?) and claimed_at >= ${TODAY_SQL}`,
+      whenParams: [actor.id, isOrderManager(actor)],
+      refuse: (order) => {
         if (order.status === 'CLAIMED') this.#assertHolder(actor, order);
       },
-    );
+      // Still claimed, by someone who may give it back: the claim was made before today.
+      otherwise: (order) => (order.status === 'CLAIMED' ? this.#unclaimEarlier(actor, ref) : null),
+    });
+  }
+
+  /** An unclaim of a claim made before today: its day's figures change, so the day is marked in the same transaction. */
+  async #unclaimEarlier(actor: Actor, ref: string): Promise<OrderView> {
+    return this.#transition(ref, 'orderUpdated', async (em, order, now) => {
+      if (order.status !== 'CLAIMED') return 0;
+      this.#assertHolder(actor, order);
+      const changed = await em.nativeUpdate(
+        OrderSchema,
+        { id: order.id, status: 'CLAIMED', claimedAt: order.claimedAt },
+        { status: 'ORDERED', claimedBy: null, claimedAt: null, claimExpiresAt: null, updatedAt: now },
+      );
+      if (changed > 0) await markDaysChanged(em, [order.claimedAt]);
+      return changed;
+    });
   }
 
   /** POST …/prepare: 1 to 3 acceptable images and a note; cooking runs for ORDER_COOKING_TIME_S. */
@@ -296,12 +319,12 @@ export class OrdersService {
       if (problem) throw new DomainError('bad_request', problem);
     }
     const now = new Date(this.#now());
-    return this.#conditional(
-      'prepare',
-      'orderUpdated',
+    return this.#conditional({
+      name: 'prepare',
+      event: 'orderUpdated',
       ref,
-      `status = 'PREPARING', prepared_by = ?, prepare_started_at = ?, images = ${TEXT_ARRAY}, chef_note = ?, ready_at = ?, claim_expires_at = null, updated_at = ?`,
-      [
+      set: `status = 'PREPARING', prepared_by = ?, prepare_started_at = ?, images = ${TEXT_ARRAY}, chef_note = ?, ready_at = ?, claim_expires_at = null, updated_at = ?`,
+      setParams: [
         actor.id,
         now,
         JSON.stringify(input.images),
@@ -309,12 +332,12 @@ export class OrdersService {
         new Date(now.getTime() + this.#config.plugins.orders.cookingTimeMs),
         now,
       ],
-      `status = 'CLAIMED' and (claimed_by = ? or ?)`,
-      [actor.id, isOrderManager(actor)],
-      (order) => {
+      when: `status = 'CLAIMED' and (claimed_by = ? or ?)`,
+      whenParams: [actor.id, isOrderManager(actor)],
+      refuse: (order) => {
         if (order.status === 'CLAIMED') this.#assertHolder(actor, order);
       },
-    );
+    });
   }
 
   /**
@@ -323,15 +346,15 @@ export class OrdersService {
    */
   async deliver(actor: Actor, ref: string, input: DeliverInput): Promise<OrderView> {
     const now = new Date(this.#now());
-    return this.#conditional(
-      'deliver',
-      'deliverOrder',
+    return this.#conditional({
+      name: 'deliver',
+      event: 'deliverOrder',
       ref,
-      `status = 'DELIVERED', delivered_by = ?, delivered_at = ?, report = ?, report_reason = ?, ${CLEAR_DEADLINES_SQL}`,
-      [actor.id, now, input.report, input.report ? input.reportReason : null, now],
-      `status = 'READY' and (assigned_driver is null or assigned_driver = ? or ?)`,
-      [actor.id, isOrderManager(actor)],
-      (order) => {
+      set: `status = 'DELIVERED', delivered_by = ?, delivered_at = ?, report = ?, report_reason = ?, ${CLEAR_DEADLINES_SQL}`,
+      setParams: [actor.id, now, input.report, input.report ? input.reportReason : null, now],
+      when: `status = 'READY' and (assigned_driver is null or assigned_driver = ? or ?)`,
+      whenParams: [actor.id, isOrderManager(actor)],
+      refuse: (order) => {
         if (
           order.status === 'READY' &&
           order.assignedDriver &&
@@ -343,7 +366,7 @@ export class OrdersService {
           });
         }
       },
-    );
+    });
   }
 
   /**
@@ -562,20 +585,11 @@ export class OrdersService {
   /**
    * A transition as ONE statement, no transaction around it: the conditional update (`update orders o set … where
    * <ref> and <when>`) and, from its `returning`, the order's view, which `event` carries to every listener.
-   * Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403, else 409 with its
-   * current state. A unique index the update broke: `clash` answers the 409 to give.
+   * Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403, `otherwise` may make the
+   * change another way, else 409 with its current state. A unique index the update broke: `clash` answers the 409 to give.
    */
-  async #conditional(
-    name: string,
-    event: OrderEvent,
-    ref: string,
-    set: string,
-    setParams: unknown[],
-    when: string,
-    whenParams: unknown[],
-    refuse: (order: Order) => void,
-    clash?: (em: Em) => Promise<DomainError | null>,
-  ): Promise<OrderView> {
+  async #conditional(change: ConditionalChange): Promise<OrderView> {
+    const { name, event, ref, set, setParams, when, whenParams, refuse, otherwise, clash } = change;
     const em = this.#orm.em.fork();
     const byId = isId(ref);
     const key = `orders.${name}.${byId ? 'id' : 'code'}`;
@@ -603,6 +617,8 @@ export class OrdersService {
     }
     const order = await findOrder(em, ref);
     refuse(order);
+    const answered = otherwise?.(order);
+    if (answered) return answered;
     const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
     throw stateConflict(current!);
   }
@@ -626,6 +642,33 @@ async function findOrder(em: Em, ref: string): Promise<Order> {
 function clearDeadlines(now: Date) {
   return { claimExpiresAt: null, assignmentExpiresAt: null, cancelAt: null, updatedAt: now };
 }
+
+/** A transition as one conditional update (OrdersService.#conditional). */
+interface ConditionalChange {
+  /** The statement's name, prepared once per name (and per kind of reference). */
+  name: string;
+  event: OrderEvent;
+  /** The order's snowflake id or its orderID. */
+  ref: string;
+  /** The update's `set`, and its parameters. */
+  set: string;
+  setParams: unknown[];
+  /** The state the order must be in, and its parameters. */
+  when: string;
+  whenParams: unknown[];
+  /** Nothing changed: throws the 403 the caller gives. */
+  refuse: (order: Order) => void;
+  /** Nothing changed and not refused: the change made another way, or null for the 409. */
+  otherwise?: (order: Order) => Promise<OrderView> | null;
+  /** A unique index the update broke: the 409 to give, or null to throw the error as it is. */
+  clash?: (em: Em) => Promise<DomainError | null>;
+}
+
+/** An unclaim's `set` (its one parameter: the time). */
+const UNCLAIM_SQL = `status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?`;
+
+/** The moment the database's UTC day began (for its transaction: `now()`). */
+const TODAY_SQL = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
 
 /** clearDeadlines as a conditional update's `set` (its one parameter: the time). */
 const CLEAR_DEADLINES_SQL = 'claim_expires_at = null, assignment_expires_at = null, cancel_at = null, updated_at = ?';

@@ -3,6 +3,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import { DeliveryQueueEntrySchema, OrderSchema } from './entities.ts';
 import './events.ts';
+import { insertClaimExpiriesIn } from './past-orders.ts';
 import { selectOrderViewsByIds } from './views.ts';
 
 export interface SweepResult {
@@ -23,15 +24,6 @@ export interface OffDuty {
   remove(userId: string): Promise<unknown>;
 }
 
-/** A claim the sweeper took back: whose it was and since when. */
-export interface ClaimExpiry {
-  orderId: string;
-  chef: string;
-  claimedAt: Date;
-  expiredAt: Date;
-}
-export type ClaimExpiryRecorder = (em: Em, expiries: readonly ClaimExpiry[]) => Promise<void>;
-
 /**
  * The order deadlines, enforced. Timers are data: each deadline is a column, and every `sweep()` moves the orders
  * whose deadline has passed with conditional UPDATEs, so a restart (or a second web process sweeping the same
@@ -46,18 +38,12 @@ export class OrderSweeper {
   #offDuty: OffDuty | null = null;
   /** When the queue was last checked for members on leave (ms, the service clock), and the UTC day it was. */
   #offDutyChecked: { at: number; day: string } | null = null;
-  #claimExpiries: ClaimExpiryRecorder | null = null;
 
   constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;
     this.#now = now;
-  }
-
-  /** Every expired claim, with who held it, is handed to `record` inside the sweep's transaction (the statistics plugin). */
-  recordClaimExpiries(record: ClaimExpiryRecorder): void {
-    this.#claimExpiries = record;
   }
 
   /** Every sweep first takes out of the delivery queue whoever `offDuty` names (a leave that started since the last pass). */
@@ -124,8 +110,9 @@ export class OrderSweeper {
 
   /**
    * Claims past their deadline go back to the kitchen. The update forgets who held each claim, so the statement
-   * returns the holder as it was (the rows are locked first, then updated) and `recordClaimExpiries` (the
-   * statistics plugin) stores them in the same transaction: an expiry is counted exactly when it happened.
+   * returns the holder as it was (the rows are locked first, then updated) and the same transaction keeps it in
+   * `order_claim_expiries`: the claim still counts on the day it was made, and the expiry counts now. The day of
+   * the claim keeps its figures (the claim moves from the order to its expiry), so nothing is marked changed.
    */
   async #expireClaims(now: Date): Promise<string[]> {
     return this.#orm.em.fork().transactional(async (em) => {
@@ -138,7 +125,7 @@ export class OrderSweeper {
       const expiries = rows
         .filter((row) => row.chef && row.claimed_at)
         .map((row) => ({ orderId: row.id, chef: row.chef, claimedAt: new Date(row.claimed_at), expiredAt: now }));
-      if (this.#claimExpiries && expiries.length > 0) await this.#claimExpiries(em, expiries);
+      await insertClaimExpiriesIn(em, expiries);
       return rows.map((row) => row.id);
     });
   }

@@ -20,7 +20,7 @@ export async function deliveredOrder(
   const orderedAt = new Date(o.now - (o.ago ?? HOUR) - 10 * 60_000);
   const status = o.status ?? 'DELIVERED';
   const delivered = status === 'DELIVERED';
-  const [order] = recordPastOrdersIn(em, [
+  const [order] = await recordPastOrdersIn(em, [
     {
       customer: o.customer,
       item: 'Cheeseburger',

@@ -1,11 +1,9 @@
-import { newId } from '../../core/ids.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import appeals from '../appeals/index.ts';
 import onleave from '../onleave/index.ts';
 import orders from '../orders/index.ts';
 import recruitment from '../recruitment/index.ts';
 import { statisticsRoutes } from './api.ts';
-import { DayCloser } from './day-closer.ts';
 import { statisticsEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { seedStatistics } from './seed.ts';
@@ -15,9 +13,7 @@ import { CLOSE_INTERVAL_MS, WeekCloser } from './week-closer.ts';
 export interface StatisticsPlugin {
   /** Every member's figures per day, week or month; one record; the charts' days; deleting a snapshot. */
   statistics: StatisticsService;
-  /** Rolls up each ended day (the kitchen's and each member's figures), again when one of its orders changes later. */
-  days: DayCloser;
-  /** Writes each member's weekly snapshot once a week has ended; runs (days first) while the web server runs. */
+  /** Writes each member's weekly snapshot once a week has ended; runs while the web server runs. */
   weeks: WeekCloser;
 }
 
@@ -39,32 +35,21 @@ export default definePlugin({
   entities: statisticsEntities,
   migrations,
   service: (ctx): StatisticsPlugin => {
-    // Plugins before this one (absent in a test's own plugin list): leave days, and who let a claim expire.
+    // The onleave plugin (before this one; absent in a test's own plugin list): leave days.
     const leave = ctx.services.onleave.requests;
-    const orders = ctx.services.orders;
-    orders?.sweeper.recordClaimExpiries(async (em, expiries) => {
-      for (const e of expiries) {
-        await em.execute(
-          'insert into claim_expiries (id, order_id, chef, claimed_at, expired_at) values (?, ?, ?, ?, ?) on conflict (order_id, claimed_at) do nothing',
-          [newId(), e.orderId, e.chef, e.claimedAt, e.expiredAt],
-          'run',
-        );
-      }
-    });
     const statistics = new StatisticsService(
       ctx.orm,
       ctx.audit,
       ctx.now,
       leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null,
     );
-    const days = new DayCloser(ctx.orm, statistics, ctx.now);
-    return { statistics, days, weeks: new WeekCloser(ctx.orm, statistics, ctx.now) };
+    return { statistics, weeks: new WeekCloser(ctx.orm, statistics, ctx.now) };
   },
   routes(app, plugin) {
     statisticsRoutes(app, plugin.statistics);
   },
-  // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by
-  // itself), first soon after start.
+  // Weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself),
+  // first soon after start.
   jobs: (plugin, ctx) => [
     {
       name: 'statistics.close',
@@ -76,7 +61,6 @@ export default definePlugin({
         lag: 'vd_statistics_close_lag_seconds',
       },
       run: async () => {
-        await plugin.days.closeDue();
         await plugin.weeks.closeDue();
       },
     },

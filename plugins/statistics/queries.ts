@@ -1,21 +1,16 @@
 import type { Em } from '../../core/db/orm.ts';
 import { votesBetweenIn } from '../appeals/index.ts';
+import { type DurationSum, kitchenDaysIn, memberWorkIn } from '../orders/index.ts';
 import { reviewsBetweenIn } from '../recruitment/index.ts';
-import { dayParts, MEMBER_SUMS, meanSeconds, memberParts, STAFF_PART, unionAll, window } from './parts.ts';
 import type { DayFigures, StatisticsFigures, StatisticsPerson } from './schemas.ts';
 import { addDays } from './schemas.ts';
 
 /**
- * The figures, counted by PostgreSQL in one statement per question: the closed days of a period from their rollups
- * (statistics_days, statistics_member_days: about one row per member and day, written by the DayCloser), the rest
- * (today, a day not rolled up yet or changed since) from the tables themselves, each branch reading one table
- * through an index on the moment it filters by (orders: claimed_at, prepare_started_at, delivered_at, ordered_at;
- * claim_expiries: expired_at), grouped in the database (parts.ts). Node receives one row per member or
- * per day, never orders.
- *
- * This is a read model: it reads the orders table (read-only, never writes it). The management queues' figures come
- * from their plugins' read APIs (recruitment's reviews, appeals' votes) over the whole period: never rolled up, since
- * an application reviewed on two days counts once in a week, so days do not add up. docs/statistics.md.
+ * The figures of a period, composed from the plugins that own what is counted: the kitchen's work from the orders
+ * plugin's read API (`memberWorkIn`, `kitchenDaysIn`: ended days from its daily rollups, the rest counted live), the
+ * management queues' from recruitment's reviews and appeals' votes over the whole period (never summed from days:
+ * an application reviewed on two days counts once in a week). Means are taken here, once, from the sums of
+ * microseconds and counts, and rounded to a tenth of a second. docs/statistics.md.
  */
 
 export type Figures = Omit<StatisticsFigures, 'leaveDays'>;
@@ -51,37 +46,37 @@ export async function memberFigures(
   user: string | null = null,
   options: ReadOptions = {},
 ): Promise<Map<string, Figures>> {
-  const [ctes, cteParams] = window(fromDay, toDay, options.rollups !== false);
-  const parts = [...memberParts(user), ...(options.staff && !user ? [STAFF_PART] : [])];
-  const [union, params] = unionAll(parts);
-  const rows = await em.execute<Record<string, string | number | null>[]>(
-    `${ctes}
-     select ${MEMBER_SUMS}, ${meanSeconds('sum(f.c2p_us)', 'sum(f.c2p_n)')} as c2p, ${meanSeconds('sum(f.r2d_us)', 'sum(f.r2d_n)')} as r2d
-     from (${union}) f group by f.uid`,
-    [...cteParams, ...params],
-  );
+  const work = await memberWorkIn(em, { fromDay, toDay, user, rollups: options.rollups !== false });
   const period = [new Date(`${fromDay}T00:00:00Z`), new Date(`${toDay}T00:00:00Z`)] as const;
   const reviews = await reviewsBetweenIn(em, ...period, user);
   const votes = await votesBetweenIn(em, ...period, user);
+  const staff = options.staff && !user ? await rankHolders(em) : [];
   const figures = new Map<string, Figures>();
-  for (const row of rows) {
-    figures.set(String(row.uid), {
-      claimed: Number(row.claimed),
-      prepared: Number(row.prepared),
-      delivered: Number(row.delivered),
-      reported: Number(row.reported),
-      claimsExpired: Number(row.expired),
-      avgClaimToPreparedS: seconds(row.c2p),
-      avgReadyToDeliveredS: seconds(row.r2d),
+  for (const [uid, w] of work) {
+    figures.set(uid, {
+      claimed: w.claimed,
+      prepared: w.prepared,
+      delivered: w.delivered,
+      reported: w.reported,
+      claimsExpired: w.claimsExpired,
+      avgClaimToPreparedS: meanSeconds(w.claimToPrepared),
+      avgReadyToDeliveredS: meanSeconds(w.readyToDelivered),
       applicationsReviewed: 0,
       appealVotes: 0,
     });
   }
-  // A member who only reviewed or voted counted nothing in the kitchen.
+  // A member who only reviewed or voted, or did nothing at all, counted nothing in the kitchen.
   const of = (uid: string) => figures.get(uid) ?? figures.set(uid, zeroFigures()).get(uid)!;
+  for (const uid of staff) of(uid);
   for (const [uid, n] of reviews) of(uid).applicationsReviewed = n;
   for (const [uid, n] of votes) of(uid).appealVotes = n;
   return figures;
+}
+
+/** Every member of staff: whoever holds a rank. */
+async function rankHolders(em: Em): Promise<string[]> {
+  const rows = await em.execute<{ user_id: string }[]>('select distinct user_id from user_ranks');
+  return rows.map((row) => row.user_id);
 }
 
 /** How each of `ids` is called now; a user who no longer exists shows as Unknown user. */
@@ -111,33 +106,32 @@ export async function dailyFigures(
   user: string | null = null,
   options: ReadOptions = {},
 ): Promise<DayFigures[]> {
-  const [ctes, cteParams] = window(fromDay, addDays(fromDay, days), options.rollups !== false);
-  const [union, params] = unionAll(dayParts(user));
-  const rows = await em.execute<Record<string, string | number | null>[]>(
-    `${ctes}
-     select x.day, sum(x.ordered) as ordered, sum(x.prepared) as prepared, sum(x.delivered) as delivered, sum(x.reported) as reported,
-       ${meanSeconds('sum(x.r2d_us)', 'sum(x.r2d_n)')} as r2d
-     from (${union}) x group by 1`,
-    [...cteParams, ...params],
-  );
-  const byDay = new Map(rows.map((r) => [String(r.day), r]));
+  const toDay = addDays(fromDay, days);
+  const byDay = await kitchenDaysIn(em, { fromDay, toDay, user, rollups: options.rollups !== false });
   const out: DayFigures[] = [];
   for (let i = 0; i < days; i++) {
     const day = addDays(fromDay, i);
-    const row = byDay.get(day);
+    const figures = byDay.get(day);
     out.push({
       day,
-      ordered: Number(row?.ordered ?? 0),
-      prepared: Number(row?.prepared ?? 0),
-      delivered: Number(row?.delivered ?? 0),
-      reported: Number(row?.reported ?? 0),
-      avgReadyToDeliveredS: seconds(row?.r2d ?? null),
+      ordered: figures?.ordered ?? 0,
+      prepared: figures?.prepared ?? 0,
+      delivered: figures?.delivered ?? 0,
+      reported: figures?.reported ?? 0,
+      avgReadyToDeliveredS: figures ? meanSeconds(figures.readyToDelivered) : null,
     });
   }
   return out;
 }
 
-function seconds(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  return Math.round(Number(value) * 10) / 10;
+/** The mean of `sum` in seconds, rounded to a tenth (half up), in integers: exact whatever the grouping of days. */
+export function meanSeconds(sum: DurationSum): number | null {
+  if (sum.n === 0) return null;
+  const tenth = BigInt(sum.n) * 100_000n;
+  return Number(floorDiv(2n * sum.us + tenth, 2n * tenth)) / 10;
+}
+
+function floorDiv(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 }

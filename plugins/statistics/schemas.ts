@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, dayOf } from '../../core/shared/days.ts';
 import { ID_DIGITS } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 
@@ -144,14 +145,7 @@ export interface DayFigures {
   avgReadyToDeliveredS: number | null;
 }
 
-/** The UTC calendar day of a moment, `YYYY-MM-DD`. */
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, days: number): string {
-  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000);
-}
+export { addDays, dayOf };
 
 /** The period of kind `period` that holds `day`: its first and last day. */
 export function periodOf(period: StatisticsPeriod, day: string): { from: string; until: string } {

@@ -1,6 +1,10 @@
 import type { CoreContext } from '../../core/plugin.ts';
-import { recordPastOrdersIn } from '../orders/index.ts';
-import { ClaimExpirySchema } from './entities.ts';
+import {
+  type PastClaimExpiry,
+  type PastOrder,
+  recordPastClaimExpiriesIn,
+  recordPastOrdersIn,
+} from '../orders/index.ts';
 import type { StatisticsPlugin } from './index.ts';
 
 const MINUTE = 60_000;
@@ -35,16 +39,17 @@ export async function seedStatistics(plugin: StatisticsPlugin, ctx: CoreContext)
   const now = ctx.now();
   const midnight = Math.floor(now / DAY) * DAY;
   const cooking = ctx.config.plugins.orders.cookingTimeMs;
-  const em = ctx.orm.em.fork();
+  const orders: PastOrder[] = [];
+  const expiries: PastClaimExpiry[] = [];
   let n = 0;
   for (let back = 30; back >= 1; back--) {
     const dayStart = midnight - back * DAY;
     const weekday = new Date(dayStart).getUTCDay();
-    const orders = 5 + ((back * 7) % 5) + (weekday === 0 || weekday === 6 ? 4 : 0);
+    const placed = 5 + ((back * 7) % 5) + (weekday === 0 || weekday === 6 ? 4 : 0);
     const charlieAway = back <= 3; // the onleave seed: Charlie is on leave from three days ago
     const chefs = charlieAway ? [MORGAN, SAM, MORGAN] : [CHARLIE, CHARLIE, MORGAN, SAM, CHARLIE, MORGAN];
     const drivers = charlieAway ? [DANA, DANA, MORGAN] : [DANA, DANA, CHARLIE, DANA, MORGAN];
-    for (let i = 0; i < orders; i++, n++) {
+    for (let i = 0; i < placed; i++, n++) {
       const orderedAt = dayStart + (11 * 60 + ((i * 97 + back * 31) % (10 * 60))) * MINUTE;
       const chef = chefs[(i + back) % chefs.length]!;
       const driver = drivers[(i * 3 + back) % drivers.length]!;
@@ -54,34 +59,32 @@ export async function seedStatistics(plugin: StatisticsPlugin, ctx: CoreContext)
       // Deliveries get quicker over the month: about 12 minutes a month ago, about 4 now.
       const deliveredAt = readyAt + Math.round((3 + back * 0.3 + ((i * 7) % 4)) * MINUTE);
       const report = n % 41 === 7;
-      recordPastOrdersIn(em, [
-        {
-          customer: BUYERS[(i + back) % BUYERS.length]!,
-          guildId: '1100000000000000900',
-          channelId: '1100000000000000901',
-          item: ITEMS[n % ITEMS.length]!,
-          mentions: [],
-          orderedAt: new Date(orderedAt),
-          updatedAt: new Date(deliveredAt),
-          status: 'DELIVERED',
-          claimedBy: chef,
-          claimedAt: new Date(claimedAt),
-          preparedBy: chef,
-          prepareStartedAt: new Date(preparedAt),
-          images: [`/food/${PICTURES[n % PICTURES.length]}.svg`],
-          readyAt: new Date(readyAt),
-          assignedDriver: driver,
-          assignedAt: new Date(readyAt),
-          deliveredBy: driver,
-          deliveredAt: new Date(deliveredAt),
-          report,
-          reportReason: report ? 'Troll order: asked for a bowl of nails.' : null,
-        },
-      ]);
+      orders.push({
+        customer: BUYERS[(i + back) % BUYERS.length]!,
+        guildId: '1100000000000000900',
+        channelId: '1100000000000000901',
+        item: ITEMS[n % ITEMS.length]!,
+        mentions: [],
+        orderedAt: new Date(orderedAt),
+        updatedAt: new Date(deliveredAt),
+        status: 'DELIVERED',
+        claimedBy: chef,
+        claimedAt: new Date(claimedAt),
+        preparedBy: chef,
+        prepareStartedAt: new Date(preparedAt),
+        images: [`/food/${PICTURES[n % PICTURES.length]}.svg`],
+        readyAt: new Date(readyAt),
+        assignedDriver: driver,
+        assignedAt: new Date(readyAt),
+        deliveredBy: driver,
+        deliveredAt: new Date(deliveredAt),
+        report,
+        reportReason: report ? 'Troll order: asked for a bowl of nails.' : null,
+      });
     }
     if (back % 4 === 1) {
       const claimedAt = dayStart + 15 * 60 * MINUTE;
-      em.create(ClaimExpirySchema, {
+      expiries.push({
         orderId: `seed-expiry-${back}`,
         chef: back % 8 === 1 ? MORGAN : charlieAway ? SAM : CHARLIE,
         claimedAt: new Date(claimedAt),
@@ -89,6 +92,9 @@ export async function seedStatistics(plugin: StatisticsPlugin, ctx: CoreContext)
       });
     }
   }
-  await em.flush();
+  await ctx.orm.em.fork().transactional(async (em) => {
+    await recordPastOrdersIn(em, orders);
+    await recordPastClaimExpiriesIn(em, expiries);
+  });
   await plugin.weeks.closeDue();
 }

@@ -445,7 +445,7 @@ describe('teams', () => {
     await move(chef.id, grill._id);
     const at = new Date(Date.now() - 2 * 86_400_000);
     const past = { item: 'Fries', mentions: [], status: 'DELIVERED' as const, preparedBy: chef.id, deliveredAt: at };
-    const [, heardBefore] = recordPastOrdersIn(em, [
+    const [, heardBefore] = await recordPastOrdersIn(em, [
       { ...past, customer: newId(), orderedAt: at, updatedAt: at },
       { ...past, customer: newId(), orderedAt: at, updatedAt: at },
     ]);

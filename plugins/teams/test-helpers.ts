@@ -19,7 +19,7 @@ export async function readyOrders(
 ): Promise<string[]> {
   const em = app.db.orm.em.fork();
   const now = new Date();
-  const rows = recordPastOrdersIn(
+  const rows = await recordPastOrdersIn(
     em,
     Array.from({ length: count }, () => ({
       customer,

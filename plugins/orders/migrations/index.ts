@@ -3,6 +3,7 @@ import { Migration20261122003821_Orders } from './Migration20261122003821_Orders
 import { Migration20261122012917_OrderFeedback } from './Migration20261122012917_OrderFeedback.ts';
 import { Migration20261125130000_OneClaimPerChef } from './Migration20261125130000_OneClaimPerChef.ts';
 import { Migration20261127231000_PartialPersonIndexes } from './Migration20261127231000_PartialPersonIndexes.ts';
+import { Migration20261204100100_OrdersKeepTheirDays } from './Migration20261204100100_OrdersKeepTheirDays.ts';
 
 /**
  * The orders plugin's migrations, oldest first. `npm run db:migration -- orders <Name>` writes the next one here and lists it.
@@ -12,4 +13,5 @@ export const migrations: MigrationClass[] = [
   Migration20261122012917_OrderFeedback,
   Migration20261125130000_OneClaimPerChef,
   Migration20261127231000_PartialPersonIndexes,
+  Migration20261204100100_OrdersKeepTheirDays,
 ];
