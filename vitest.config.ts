@@ -26,6 +26,7 @@ const ON_POSTGRESQL = [
   // Every migration, on the database production runs.
   'plugins/**/*-migration.int.test.ts',
   'tests/app/migrations.int.test.ts',
+  'tests/app/upgrade.int.test.ts',
   // Entities and migrations agree, on each database's introspection.
   'tests/app/schema-drift.int.test.ts',
   // PostgreSQL's own behaviour: a statement cancelled by statement_timeout and sessions' idle limits, and the
