@@ -1,7 +1,7 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import { type AliasableExpression, type ExpressionBuilder, sql } from 'kysely';
 import type { Em } from '../../core/db/orm.ts';
-import { addDays } from '../../core/shared/days.ts';
+import { startOfDay } from '../../core/shared/days.ts';
 import type { ClaimExpirySchema, OrderDaySchema, OrderMemberDaySchema, OrderSchema } from './entities.ts';
 
 /**
@@ -64,7 +64,7 @@ type Column<T> = AliasableExpression<T>;
 
 /** The period's days, split into `rolled` and `live`, as CTEs of the statement built on them. */
 function withDays(em: Em, query: FiguresQuery) {
-  const lastDay = addDays(query.toDay, -1);
+  const days = Math.round((startOfDay(query.toDay).getTime() - startOfDay(query.fromDay).getTime()) / 86_400_000);
   return em
     .getKysely<Tables>()
     .with('rolled', (db) =>
@@ -78,16 +78,15 @@ function withDays(em: Em, query: FiguresQuery) {
     )
     .with('live', (db) =>
       db
+        // An integer series: with its bounds known, the planner knows how many days are live (usually one), and
+        // keeps each branch's index range scan per live day.
         .selectFrom(
-          sql<{ day: string }>`(select to_char(g, 'YYYY-MM-DD') as day
-            from generate_series(${query.fromDay}::date, ${lastDay}::date, interval '1 day') g)`.as('d'),
+          sql<{ day: string; lo: Date }>`(select to_char(s.lo at time zone 'UTC', 'YYYY-MM-DD') as day, s.lo
+            from (select ${startOfDay(query.fromDay)}::timestamptz + i * interval '1 day' as lo
+                  from generate_series(0, ${days}::int - 1) i) s)`.as('d'),
         )
         .where('d.day', 'not in', (eb) => eb.selectFrom('rolled').select('rolled.day'))
-        .select((eb) => [
-          'd.day',
-          sql<Date>`${eb.ref('d.day')}::timestamp at time zone 'UTC'`.as('lo'),
-          sql<Date>`(${eb.ref('d.day')}::date + 1)::timestamp at time zone 'UTC'`.as('hi'),
-        ]),
+        .select((eb) => ['d.day', 'd.lo', sql<Date>`${eb.ref('d.lo')} + interval '1 day'`.as('hi')]),
     );
 }
 
