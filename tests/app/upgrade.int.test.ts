@@ -4,8 +4,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../core/db/orm.ts';
 import { addDays } from '../../core/shared/days.ts';
-import { memberWorkIn } from '../../plugins/orders/index.ts';
 import { plugins } from '../../plugins/index.ts';
+import { memberWorkIn } from '../../plugins/orders/index.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 /**
@@ -37,11 +37,17 @@ async function columnsOf(db: TestDatabase): Promise<Columns> {
 }
 
 /** A digest of every row of `table`, over `columns` only, in a stable order. */
-async function digest(db: TestDatabase, table: string, columns: readonly string[]): Promise<{ rows: number; md5: string }> {
+async function digest(
+  db: TestDatabase,
+  table: string,
+  columns: readonly string[],
+): Promise<{ rows: number; md5: string }> {
   const list = columns.map((c) => `"${c}"`).join(', ');
-  const [row] = await db.orm.em.fork().execute<{ rows: number | string; md5: string }[]>(
-    `select count(*) as rows, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as md5 from (select ${list} from "${table}") x`,
-  );
+  const [row] = await db.orm.em
+    .fork()
+    .execute<{ rows: number | string; md5: string }[]>(
+      `select count(*) as rows, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as md5 from (select ${list} from "${table}") x`,
+    );
   return { rows: Number(row!.rows), md5: row!.md5 };
 }
 
