@@ -9,8 +9,9 @@ import { type Em, type Orm, poolOf } from './orm.ts';
  *
  * - on PostgreSQL it goes through the connection pool as a named statement (`pg` prepares it once per connection,
  *   then only binds and executes);
- * - on the embedded database (one session, no pool) it is `PREPARE`d once, then run as `EXECUTE name(…)` with its
- *   values written as SQL literals (`literal`): PostgreSQL takes no bind parameters on `EXECUTE` itself.
+ * - on the embedded database (one session, no pool) it is `PREPARE`d once, then run as `EXECUTE name(?, …)`, its
+ *   values written into the statement by MikroORM's `em.execute` (its platform's quoting, as for every statement
+ *   with `?`): PostgreSQL takes no bind parameters on `EXECUTE` itself.
  *
  * Written with `?` placeholders like every other statement here; a `?` may not appear inside a literal or as an
  * operator. Its result columns must not depend on a table's column list (no bare `returning *` as the result): a
@@ -22,7 +23,9 @@ export class PreparedStatement {
   readonly sql: string;
   /** The same SQL with `$1`, `$2`… */
   readonly numbered: string;
-  readonly #parameters: number;
+  /** `EXECUTE` of this statement, its values as `?` (the embedded database). */
+  readonly executeSql: string;
+  readonly parameters: number;
 
   constructor(name: string, sql: string) {
     if (!/^[a-z_][a-z0-9_.]*$/.test(name))
@@ -31,14 +34,8 @@ export class PreparedStatement {
     this.sql = sql;
     let n = 0;
     this.numbered = sql.replace(/\?/g, () => `$${++n}`);
-    this.#parameters = n;
-  }
-
-  /** `EXECUTE` of this statement with `params` written as literals (the embedded database). */
-  execute(params: readonly unknown[]): string {
-    if (params.length !== this.#parameters)
-      throw new Error(`${this.name} takes ${this.#parameters} values, not ${params.length}`);
-    return params.length === 0 ? `execute "${this.name}"` : `execute "${this.name}"(${params.map(literal).join(', ')})`;
+    this.parameters = n;
+    this.executeSql = n === 0 ? `execute "${name}"` : `execute "${name}"(${Array(n).fill('?').join(', ')})`;
   }
 }
 
@@ -52,6 +49,8 @@ export async function runPrepared<T extends object>(
   statement: PreparedStatement,
   params: unknown[],
 ): Promise<T[]> {
+  if (params.length !== statement.parameters)
+    throw new Error(`${statement.name} takes ${statement.parameters} values, not ${params.length}`);
   const holder = poolOf(orm);
   if (holder) {
     // The pool exists once MikroORM has connected (a request that reaches a hot path has read its session by then).
@@ -71,26 +70,7 @@ export async function runPrepared<T extends object>(
     ready.catch(() => prepared.delete(statement.name));
   }
   await ready;
-  return em.execute<T[]>(statement.execute(params));
-}
-
-/**
- * A value as an SQL literal, for `EXECUTE` on the embedded database. Strings are quoted with `'` doubled
- * (standard_conforming_strings is on: a backslash is an ordinary character); no value carries a NUL, which the
- * routes' text schema refuses and PostgreSQL could not store.
- */
-export function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
-    return String(value);
-  }
-  if (typeof value === 'bigint') return String(value);
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : null;
-  if (text === null) throw new Error(`No SQL literal for a ${typeof value}`);
-  if (text.includes('\0')) throw new Error('A text with a NUL character cannot be stored');
-  return `'${text.replace(/'/g, "''")}'`;
+  return em.execute<T[]>(statement.executeSql, params);
 }
 
 /** A unique index refused the write: MikroORM's exception, or PostgreSQL's SQLSTATE 23505 from a prepared statement. */
