@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { RankSchema, UserSchema } from '../core/auth/entities.ts';
+import { UserSchema } from '../core/auth/entities.ts';
 import { requirePermissions } from '../core/auth/guards.ts';
 import { startApp } from '../core/boot.ts';
 import { loadConfig } from '../core/config.ts';
@@ -7,6 +7,8 @@ import { newId } from '../core/ids.ts';
 import { definePlugin } from '../core/plugin.ts';
 import { toBits } from '../core/shared/permissions.ts';
 import { appServices, plugins } from '../plugins/index.ts';
+import { RankSchema } from '../plugins/ranks/entities.ts';
+import { addRankIn } from '../plugins/ranks/index.ts';
 import statisticsPlugin from '../plugins/statistics/index.ts';
 import { addDays } from '../plugins/statistics/schemas.ts';
 
@@ -55,13 +57,13 @@ const rank = em.create(RankSchema, {
 });
 const staff = Array.from({ length: STAFF }, (_, i) => {
   const id = newId();
-  const user = em.create(UserSchema, { id, username: `staff${i}`, displayName: `Staff ${i}`, ban: { active: false } });
-  user.ranks.add(rank);
+  em.create(UserSchema, { id, username: `staff${i}`, displayName: `Staff ${i}`, ban: { active: false } });
   return id;
 });
 const customer = newId();
 em.create(UserSchema, { id: customer, username: 'customer', ban: { active: false } });
 await em.flush();
+for (const id of staff) await addRankIn(em, id, rank.id);
 
 // Snowflake IDs are digits only: safe to write into the statement.
 const ids = `array[${staff.map((id) => `'${id}'`).join(',')}]`;

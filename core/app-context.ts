@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { auditCatalogue } from './audit/catalogue.ts';
 import { AuditLog } from './audit/service.ts';
+import { heldRanksOf } from './auth/held-ranks.ts';
 import { SessionService } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Orm } from './db/orm.ts';
@@ -30,7 +31,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Core
     config,
     orm,
     events,
-    sessions: new SessionService(orm, events, options.now),
+    sessions: new SessionService(orm, events, { now: options.now, heldRanks: heldRanksOf(plugins) }),
     audit: new AuditLog(
       orm,
       auditCatalogue(plugins.map((plugin) => ({ plugin: plugin.name, audit: plugin.audit }))),

@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { AuditContribution } from './audit/schemas.ts';
 import type { AuditLog } from './audit/service.ts';
+import type { HeldRanksSource } from './auth/held-ranks.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { AnyCommand } from './commands.ts';
 import type { Config, PluginConfigDefinition } from './config.ts';
@@ -114,6 +115,11 @@ export interface PluginDefinition<
    * type-checks them: the example plugin (tests/fixtures/example-plugin/index.ts) shows both.
    */
   audit?: AuditContribution;
+  /**
+   * The permission port (core/auth/held-ranks.ts): the plugin that owns ranks says, as one SQL expression, which ranks
+   * a user holds; sessions select it with the user. At most one plugin fills it; without one, nobody holds a rank.
+   */
+  heldRanks?: HeldRanksSource;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRank, giveRanks, ranksOf } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { toBits } from '../shared/permissions.ts';
-import { selectCurrentUsers, selectSessions } from './current-user-sql.ts';
-import { RankSchema, UserSchema } from './entities.ts';
-import { hashToken, toCurrentUser } from './sessions.ts';
+import { toCurrentUser } from './current-user.ts';
+import { UserSchema } from './entities.ts';
 
-/** The plain-SQL reader (identify storms, the gateway's refresh) builds the very CurrentUser the entity path builds. */
+/**
+ * The plain-SQL reader (sessions, identify storms, the gateway's refresh), its ranks from the permission port, builds
+ * the very CurrentUser the entity path builds from a user and the ranks their owner reports.
+ */
 describe('CurrentUser in plain SQL', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -14,44 +17,37 @@ describe('CurrentUser in plain SQL', () => {
   afterAll(() => app.close());
 
   const fromEntity = async (id: string) =>
-    toCurrentUser(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] }));
+    toCurrentUser(await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }), await ranksOf(app, id));
 
   it("agrees with toCurrentUser: ranks highest first, permissions and perks (hand-given, granted, ranks') merged, ban, settings, dates", async () => {
-    const em = app.db.orm.em.fork();
-    const low = em.create(RankSchema, {
+    const low = await createRank(app, {
       name: 'Low',
       position: 7101,
       permissions: toBits(['MANAGE_ORDERS']),
       perks: ['FEEDBACK_BETA'],
       colour: '#112233',
     });
-    const high = em.create(RankSchema, {
+    const high = await createRank(app, {
       name: 'High',
       position: 7102,
       permissions: toBits(['MANAGE_USERS']),
       perks: ['DELIVERY_MESSAGE_BETA'],
       canResign: true,
     });
-    await em.flush();
     const ranked = await app.createUser({ permissions: ['VIEW_FOOD_LOOKUP'], perks: ['OWN_PERK', 'FEEDBACK_BETA'] });
     const banned = await app.createUser({ ban: { reason: 'Spam', expires: new Date(Date.UTC(2030, 0, 2)) } });
     const plain = await app.createUser();
     const edit = app.db.orm.em.fork();
-    const user = await edit.findOneOrFail(UserSchema, { id: ranked.id }, { populate: ['ranks'] });
-    user.ranks.add(edit.getReference(RankSchema, low.id), edit.getReference(RankSchema, high.id));
+    const user = await edit.findOneOrFail(UserSchema, { id: ranked.id });
     user.displayName = 'Ranked';
     user.avatar = 'a_0123456789abcdef';
     user.settings = { deliveryMessage: { message: 'Enjoy!' } };
     // A perk held by a grant (a plan's) counts as the hand-given ones do.
     user.grantedPerks = ['SUPPORTER', 'FEEDBACK_BETA'];
     await edit.flush();
+    await giveRanks(app, ranked.id, low, high);
 
-    const found = await selectCurrentUsers(app.db.orm, app.db.orm.em.fork(), [
-      ranked.id,
-      banned.id,
-      plain.id,
-      '1999999999999999999',
-    ]);
+    const found = await app.server.ctx.sessions.usersOf([ranked.id, banned.id, plain.id, '1999999999999999999']);
     expect(found.size).toBe(3);
     for (const id of [ranked.id, banned.id, plain.id]) expect(found.get(id)).toEqual(await fromEntity(id));
     const current = found.get(ranked.id)!;
@@ -67,16 +63,19 @@ describe('CurrentUser in plain SQL', () => {
     });
   });
 
-  it('reads sessions with their users in one statement; unknown ids are absent', async () => {
+  it('reads a session with its user and their ranks; an unknown token has none', async () => {
     const a = await app.createUser();
     const b = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
-    const found = await selectSessions(app.db.orm, app.db.orm.em.fork(), [
-      hashToken(a.token),
-      hashToken(b.token),
-      hashToken('nobody-has-this-token'),
+    const sessions = app.server.ctx.sessions;
+    const [sessionA, sessionB, nobody] = await Promise.all([
+      sessions.validate(a.token),
+      sessions.validate(b.token),
+      sessions.validate('nobody-has-this-token-at-all'),
     ]);
-    expect([...found.keys()].sort()).toEqual([hashToken(a.token), hashToken(b.token)].sort());
-    expect(found.get(hashToken(b.token))!.user).toEqual(await fromEntity(b.id));
-    expect(found.get(hashToken(a.token))!.expiresAt).toBeInstanceOf(Date);
+    expect(nobody).toBeNull();
+    expect(sessionA!.user).toEqual(await fromEntity(a.id));
+    expect(sessionB!.user).toEqual(await fromEntity(b.id));
+    expect(sessionB!.user.ranks).toHaveLength(1);
+    expect(sessionA!.expiresAt).toBeInstanceOf(Date);
   });
 });

@@ -1,27 +1,9 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { newId } from '../ids.ts';
 
-/** The identity kernel's tables. Plugins build profiles, ranks admin and bans on these; core imports no plugin. */
-
-export const RankSchema = defineEntity({
-  name: 'Rank',
-  tableName: 'ranks',
-  properties: {
-    id: p
-      .string()
-      .primary()
-      .onCreate(() => newId()),
-    name: p.string().length(64),
-    /** The highest rank is the one with the largest position. */
-    position: p.integer().unique(),
-    colour: p.string().length(7).default('#2888f5'),
-    permissions: p.integer().default(0),
-    perks: p.array().defaultRaw(`'{}'`),
-    canResign: p.boolean().default(false),
-    createdAt: p.datetime().onCreate(() => new Date()),
-  },
-});
-export type Rank = InferEntity<typeof RankSchema>;
+/**
+ * The identity kernel's tables. Plugins build profiles and bans on these; ranks are a plugin's tables, which
+ * reach a user's permissions through the permission port (held-ranks.ts). Core imports no plugin.
+ */
 
 export const BanSchema = defineEntity({
   name: 'Ban',
@@ -50,7 +32,7 @@ export const UserSchema = defineEntity({
     displayName: p.string().length(64).nullable(),
     discriminator: p.string().length(4).default('0'),
     avatar: p.string().nullable(),
-    /** Permissions granted to the user directly, on top of their ranks'. */
+    /** Permissions granted to the user directly, on top of their ranks' (core/auth/held-ranks.ts). */
     permissions: p.integer().default(0),
     /**
      * The perks held because of a grant (a plan, a purchase, an objective): written only by the grants that hold them
@@ -61,7 +43,6 @@ export const UserSchema = defineEntity({
     /** The perks a user manager gave by hand (PATCH /api/client/users/{id} `perks`); no grant's end takes them. */
     manualPerks: p.array().defaultRaw(`'{}'`),
     flags: p.integer().default(0),
-    ranks: () => p.manyToMany(RankSchema).pivotTable('user_ranks'),
     ban: () => p.embedded(BanSchema).prefix('ban_'),
     settings: p.json<UserSettings>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
@@ -86,4 +67,4 @@ export const SessionSchema = defineEntity({
 });
 export type Session = InferEntity<typeof SessionSchema>;
 
-export const authEntities = [RankSchema, BanSchema, UserSchema, SessionSchema];
+export const authEntities = [BanSchema, UserSchema, SessionSchema];

@@ -157,7 +157,7 @@ describe('sessions', () => {
   it('answers sessions asked for soon after a read ended, within the window, each its own (the embedded database blocks while it reads)', async () => {
     const users = await Promise.all([app.createUser(), app.createUser(), app.createUser(), app.createUser()]);
     // A window of a second, so that this test's asks fall in it however busy the machine is.
-    const service = new SessionService(app.db.orm, app.server.ctx.events, () => clock, 1_000);
+    const service = new SessionService(app.db.orm, app.server.ctx.events, { now: () => clock, batchWindowMs: 1_000 });
     const first = await service.validate(users[0]!.token); // read at once: nothing was read before
     const rest: Promise<unknown>[] = [];
     for (const user of users.slice(1)) {

@@ -2,8 +2,9 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import type { BanInfo } from '../shared/ban.ts';
-import { selectSessions } from './current-user-sql.ts';
-import { SessionSchema, type User, UserSchema, type UserSettings } from './entities.ts';
+import { CurrentUserReader } from './current-user-sql.ts';
+import { SessionSchema, UserSchema, type UserSettings } from './entities.ts';
+import { type HeldRanksSource, NO_HELD_RANKS } from './held-ranks.ts';
 
 export const SESSION_COOKIE = 'VD_SESSION';
 export const SESSION_TTL_MS = 31 * 24 * 60 * 60 * 1000;
@@ -47,42 +48,6 @@ export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
-export function toCurrentUser(user: User): CurrentUser {
-  const ranks = user.ranks
-    .getItems()
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      position: r.position,
-      colour: r.colour,
-      canResign: r.canResign,
-      permissions: r.permissions,
-      perks: r.perks,
-    }))
-    .sort((a, b) => b.position - a.position);
-  // Effective perks: those given by hand, those held by grants, and the ranks' (current-user-sql.ts merges the same).
-  const perks = new Set<string>([...user.manualPerks, ...user.grantedPerks]);
-  let permissions = user.permissions;
-  for (const rank of ranks) {
-    permissions |= rank.permissions;
-    for (const perk of rank.perks) perks.add(perk);
-  }
-  return {
-    id: user.id,
-    username: user.username,
-    displayName: user.displayName ?? null,
-    discriminator: user.discriminator,
-    avatar: user.avatar ?? null,
-    permissions,
-    perks: [...perks],
-    flags: user.flags,
-    ranks: ranks.map(({ id, name, position, colour, canResign }) => ({ id, name, position, colour, canResign })),
-    ban: user.ban.active ? { active: true, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null } : null,
-    settings: user.settings ?? {},
-    createdAt: user.createdAt,
-  };
-}
-
 /** How long a validated session is trusted from memory when no event said it changed (see validate). */
 export const SESSION_CACHE_TTL_MS = 10_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -94,6 +59,15 @@ const SESSION_BATCH_MAX = 500;
  * batch while it runs): at most one read per window under load, a lone request read at once.
  */
 export const SESSION_BATCH_WINDOW_MS = 4;
+
+export interface SessionServiceOptions {
+  /** The clock (ms since the epoch): Date.now, or a test's. */
+  now?: () => number;
+  /** See SESSION_BATCH_WINDOW_MS. */
+  batchWindowMs?: number;
+  /** The permission port as the plugins fill it (core/auth/held-ranks.ts): what gives users their ranks. */
+  heldRanks?: HeldRanksSource;
+}
 
 /** A session as read and cached: not renewed by this request (validate says so when it renews one). */
 type StoredSession = ValidSession & { renewed: false };
@@ -124,12 +98,14 @@ export class SessionService {
   /** Counts the events that make cached sessions stale: a read that overlapped one is answered but not cached. */
   #generation = 0;
   readonly #batchWindowMs: number;
+  readonly #reader: CurrentUserReader;
 
-  constructor(orm: Orm, events: EventBus, now: () => number = Date.now, batchWindowMs = SESSION_BATCH_WINDOW_MS) {
+  constructor(orm: Orm, events: EventBus, options: SessionServiceOptions = {}) {
     this.#orm = orm;
-    this.#batchWindowMs = batchWindowMs;
+    this.#batchWindowMs = options.batchWindowMs ?? SESSION_BATCH_WINDOW_MS;
     this.#events = events;
-    this.#now = now;
+    this.#now = options.now ?? Date.now;
+    this.#reader = new CurrentUserReader(options.heldRanks ?? NO_HELD_RANKS);
     events.on('sessionRevoked', ({ sessionId }) => {
       this.#generation++;
       this.#cache.delete(sessionId);
@@ -139,6 +115,14 @@ export class SessionService {
       if (userId === undefined) return this.#cache.clear();
       for (const [id, entry] of this.#cache) if (entry.session.user.id === userId) this.#cache.delete(id);
     });
+  }
+
+  /**
+   * The users with these ids that exist, as a session would show them (their ranks' permissions and perks merged), in
+   * one prepared statement: the gateway's refresh, the bot's guard. Outside any transaction.
+   */
+  usersOf(ids: readonly string[]): Promise<Map<string, CurrentUser>> {
+    return this.#reader.users(this.#orm, this.#orm.em.fork(), ids);
   }
 
   static generateToken(): string {
@@ -227,7 +211,7 @@ export class SessionService {
       for (let i = 0; i < ids.length; i += SESSION_BATCH_MAX) {
         const chunk = ids.slice(i, i + SESSION_BATCH_MAX);
         try {
-          const found = await selectSessions(this.#orm, this.#orm.em.fork(), chunk);
+          const found = await this.#reader.sessions(this.#orm, this.#orm.em.fork(), chunk);
           for (const id of chunk) {
             const read = found.get(id);
             const session: StoredSession | null = read ? { ...read, renewed: false } : null;

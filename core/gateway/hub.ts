@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { selectCurrentUsers } from '../auth/current-user-sql.ts';
 import { SessionSchema } from '../auth/entities.ts';
 import { type CurrentUser, hashToken, type SessionService } from '../auth/sessions.ts';
 import type { Orm } from '../db/orm.ts';
@@ -305,7 +304,7 @@ export class GatewayHub {
     const ids = pending === 'all' ? [...this.#users.keys()] : [...pending].filter((id) => this.#users.has(id));
     if (ids.length === 0) return;
     const em = this.#deps.orm.em.fork();
-    const found = await selectCurrentUsers(this.#deps.orm, em, ids);
+    const found = await this.#deps.sessions.usersOf(ids);
     for (const id of ids) {
       const entry = this.#users.get(id);
       if (!entry) continue;

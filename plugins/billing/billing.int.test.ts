@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import { StripeCheckoutSessionSchema, StripeEventSchema } from './entities.ts';
@@ -12,9 +12,7 @@ describe('billing: subscriptions through the Stripe stand-in', () => {
   let t: BillingTestApp;
   beforeAll(async () => {
     t = await startBillingTestApp();
-    const em = t.app.db.orm.em.fork();
-    em.create(RankSchema, { name: 'Patron', position: 7, permissions: 0 });
-    await em.flush();
+    await createRank(t.app, { name: 'Patron', position: 7, permissions: 0 });
   });
   afterAll(() => t?.close());
   beforeEach(() => {

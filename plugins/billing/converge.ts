@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { RankSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
+import { rankNamedIn } from '../ranks/index.ts';
 import type { GrantService } from '../store/index.ts';
 import type { StripePlan } from './config.ts';
 import { StripeCustomerSchema, type StripeSubscription, StripeSubscriptionSchema } from './entities.ts';
@@ -204,7 +204,7 @@ async function applyGrants(
   };
   for (const perk of plan.perks) await grant('perk', perk);
   if (plan.rank) {
-    const rank = await em.findOne(RankSchema, { name: plan.rank });
+    const rank = await rankNamedIn(em, plan.rank);
     if (rank) await grant('rank', rank.id);
     else
       deps.log.warn(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import type { TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type { RankHistoryView } from '../users/schemas.ts';
@@ -20,12 +20,10 @@ describe('granted ranks and the user manager', () => {
   beforeAll(async () => {
     t = await startBillingTestApp();
     manager = await t.app.createUser({ rankPermissions: MANAGER, rankPosition: 9000 });
-    const em = t.app.db.orm.em.fork();
     // As the demo data makes them: the plan's rank is a title (no permissions); the store's trial rank is a kitchen one.
-    rank.patron = em.create(RankSchema, { name: 'Patron', position: 7, permissions: 0 }).id;
-    rank.chef = em.create(RankSchema, { name: 'Chef', position: 20, permissions: 1, canResign: true }).id;
-    rank.trainee = em.create(RankSchema, { name: 'Trainee Chef', position: 10, permissions: 1, canResign: true }).id;
-    await em.flush();
+    rank.patron = await createRank(t.app, { name: 'Patron', position: 7, permissions: 0 });
+    rank.chef = await createRank(t.app, { name: 'Chef', position: 20, permissions: 1, canResign: true });
+    rank.trainee = await createRank(t.app, { name: 'Trainee Chef', position: 10, permissions: 1, canResign: true });
   });
   afterAll(() => t?.close());
 

@@ -1,4 +1,5 @@
 import { definePlugin } from '../../core/plugin.ts';
+import ranks from '../ranks/index.ts';
 import store from '../store/index.ts';
 import { billingRoutes } from './api.ts';
 import { billingConfig } from './config.ts';
@@ -23,7 +24,7 @@ export interface BillingPlugin {
 export default definePlugin({
   config: billingConfig,
   name: 'billing',
-  requires: [store],
+  requires: [ranks, store],
   entities: [StripeCustomerSchema, StripeSubscriptionSchema, StripeCheckoutSessionSchema, StripeEventSchema],
   migrations,
   service: (ctx): BillingPlugin => {
@@ -46,5 +47,5 @@ export default definePlugin({
   routes(app, plugin) {
     billingRoutes(app, plugin.subscriptions);
   },
-  seed: (plugin, ctx) => seedBilling(plugin.subscriptions, ctx),
+  seed: (plugin, ctx) => seedBilling(plugin.subscriptions, ctx, ctx.services.ranks),
 });

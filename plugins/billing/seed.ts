@@ -1,5 +1,5 @@
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
+import type { RanksService } from '../ranks/index.ts';
 import type { BillingService } from './service.ts';
 
 const CASEY = { id: '1100000000000000001', username: 'casey', displayName: 'Casey Customer' };
@@ -10,18 +10,17 @@ const CASEY = { id: '1100000000000000001', username: 'casey', displayName: 'Case
  * Stripe is the stand-in (STRIPE_API_URL set), Casey Customer subscribes to the first plan through its Checkout
  * page, as a browser would, and is converged at once (the app is not listening yet, so the webhooks go nowhere).
  */
-export async function seedBilling(billing: BillingService, ctx: CoreContext): Promise<void> {
+export async function seedBilling(billing: BillingService, ctx: CoreContext, ranks: RanksService): Promise<void> {
   // Without Stripe the plans are only shown ("not set up"): their ranks would be ranks nobody can get.
   if (!billing.configured) return;
-  const em = ctx.orm.em.fork();
   for (const name of new Set(ctx.config.plugins.billing.plans.flatMap((p) => (p.rank ? [p.rank] : [])))) {
-    if (await em.findOne(RankSchema, { name })) continue;
-    const taken = new Set((await em.find(RankSchema, {})).map((r) => r.position));
+    const ladder = await ranks.list();
+    if (ladder.some((rank) => rank.name === name)) continue;
+    const taken = new Set(ladder.map((r) => r.position));
     const position = [5, 6, 7, 8, 9, 10, 11, 12, 13, 14].find((p) => !taken.has(p));
     if (position === undefined) continue;
-    em.create(RankSchema, { name, position, colour: '#b8860b', permissions: 0 });
+    await ranks.insert({ name, position, colour: '#b8860b', permissions: 0 });
   }
-  await em.flush();
 
   if (!ctx.config.plugins.billing.api) return;
   try {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../tests/stand-ins/stripe/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { ranksOfIn } from '../ranks/index.ts';
 
 /** A test app whose Stripe is the stand-in, listening so the stand-in's webhooks reach it; a clock tests move. */
 export interface BillingTestApp {
@@ -65,8 +66,7 @@ export async function startBillingTestApp(env: Record<string, string> = {}): Pro
       return [...new Set([...user.manualPerks, ...user.grantedPerks])];
     },
     async ranksOf(userId) {
-      const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'] });
-      return user.ranks.getItems().map((r) => r.name);
+      return (await ranksOfIn(app.db.orm.em.fork(), userId)).map((r) => r.name);
     },
     async close() {
       await stripe.close();

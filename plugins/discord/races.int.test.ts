@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
 import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type {} from '../users/index.ts'; // the events it declares
@@ -126,10 +126,7 @@ describe('an announced rank change heard by several processes', () => {
       rankPermissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'MANAGE_USERS'],
       rankPosition: 60,
     });
-    const em = app.server.ctx.orm.em.fork();
-    const rank = em.create(RankSchema, { name: 'Line Cook', position: 20, permissions: 0 });
-    await em.flush();
-    low = rank.id;
+    low = await createRank(app, { name: 'Line Cook', position: 20, permissions: 0 });
     await appServices(app.server.ctx).settings.set('rankAnnouncementChannel', CHANNEL, null);
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type {} from '../users/index.ts'; // the events it declares
@@ -45,11 +45,10 @@ describe('announced rank changes posted to the Discord channel', () => {
       logStream: stream,
     });
     manager = await app.createUser({ username: 'morgan_manager', rankPermissions: MANAGER, rankPosition: 60 });
-    const em = app.server.ctx.orm.em.fork();
-    const high = em.create(RankSchema, { name: 'Head *Chef*', position: 30, permissions: 0 });
-    const low = em.create(RankSchema, { name: 'Line Cook', position: 20, permissions: 0 });
-    await em.flush();
-    ranks = { high: high.id, low: low.id };
+    ranks = {
+      high: await createRank(app, { name: 'Head *Chef*', position: 30, permissions: 0 }),
+      low: await createRank(app, { name: 'Line Cook', position: 20, permissions: 0 }),
+    };
   });
   beforeEach(() => settings().set('rankAnnouncementChannel', CHANNEL, null));
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { ranksByIdIn } from '../ranks/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type {} from '../users/index.ts'; // the events it declares
 import { botText } from './messages.ts';
@@ -89,10 +89,7 @@ export class RankAnnouncements {
 
   /** The ranks' names, highest first (a rank deleted since is left out). */
   async #rankNames(ids: readonly string[]): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const ranks = await this.#orm.em
-      .fork()
-      .find(RankSchema, { id: { $in: [...ids] } }, { orderBy: { position: 'desc' } });
+    const ranks = await ranksByIdIn(this.#orm.em.fork(), ids);
     return ranks.map((rank) => rank.name);
   }
 }

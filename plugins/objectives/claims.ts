@@ -1,9 +1,9 @@
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import { meets } from '../../core/shared/permissions.ts';
+import { ranksByIdIn } from '../ranks/index.ts';
 import type { StorePlugin } from '../store/index.ts';
 import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
 import { inAudience, progressOf } from './progress.ts';
@@ -168,7 +168,7 @@ export class ClaimsService {
         );
         return null;
       case 'VD_RANK':
-        if (!(await em.findOne(RankSchema, { id: objective.rewardValue! })))
+        if ((await ranksByIdIn(em, [objective.rewardValue!])).length === 0)
           throw new DomainError('conflict', 'The rank this objective gives no longer exists: ask a manager.');
         changed(
           await this.#store.grants.grantIn(em, {

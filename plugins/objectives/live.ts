@@ -4,7 +4,7 @@ import type {} from '../orders/index.ts'; // the events it declares
 import type { OrderView } from '../orders/schemas.ts';
 import { ObjectiveSchema } from './entities.ts';
 import './events.ts';
-import { IN_AUDIENCE, progressOf } from './progress.ts';
+import { audienceRanksIn, IN_AUDIENCE, progressOf } from './progress.ts';
 import type { ObjectiveType } from './schemas.ts';
 import { rankNamesFor, toReward } from './views.ts';
 
@@ -49,7 +49,7 @@ export class ObjectiveLive {
          and ((ob.scope = 'user' and ob.user_id = ?) or (ob.scope = 'global' and exists (select 1 from users u where u.id = ? and ${IN_AUDIENCE('u')})))
          and not exists (select 1 from objective_claims c where c.objective_id = ob.id and c.user_id = ?)
          and not exists (select 1 from objective_completions k where k.objective_id = ob.id and k.user_id = ?)`,
-      [...types, at, at, userId, userId, userId, userId],
+      [...types, at, at, userId, userId, await audienceRanksIn(em), userId, userId],
     );
     if (candidates.length === 0) return;
     const objectives = await em.find(ObjectiveSchema, { id: { $in: candidates.map((c) => c.id) } });

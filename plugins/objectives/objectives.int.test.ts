@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { DomainEvents } from '../../core/events.ts';
 import { OP } from '../../core/gateway/protocol.ts';
 import { GatewayTestClient } from '../../tests/support/gateway-client.ts';
+import { createRank, rankIdsOf } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import { ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
@@ -142,8 +143,7 @@ describe('objectives', () => {
         reward: { type: 'VD_PERK', perk: 'FEEDBACK_BETA', days: 7 },
       }),
     );
-    const rank = app.db.orm.em.fork().create(RankSchema, { name: 'Objective rank', position: 42, permissions: 0 });
-    await app.db.orm.em.fork().persist(rank).flush();
+    const rank = { id: await createRank(app, { name: 'Objective rank', position: 42, permissions: 0 }) };
     const ranked = await create(
       objectiveBody({
         scope: 'user',
@@ -163,9 +163,9 @@ describe('objectives', () => {
       }),
     );
     for (const { _id } of [perk, ranked, custom]) expect((await claim(chef, _id)).statusCode).toBe(200);
-    const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: chef.id }, { populate: ['ranks'] });
+    const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: chef.id });
     expect(user.grantedPerks).toContain('FEEDBACK_BETA');
-    expect(user.ranks.getItems().map((r) => r.id)).toContain(rank.id);
+    expect(await rankIdsOf(app, chef.id)).toContain(rank.id);
     const grants = await store().grants.activeFor(chef.id);
     expect(grants.find((g) => g.value === 'FEEDBACK_BETA')?.endsAt).not.toBeNull();
 

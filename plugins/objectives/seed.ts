@@ -1,6 +1,6 @@
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
-import { toCurrentUser } from '../../core/auth/sessions.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
+import { rankNamedIn } from '../ranks/index.ts';
 import { ObjectiveSchema } from './entities.ts';
 import type { ObjectivesPlugin } from './index.ts';
 import type { ObjectiveScope, ObjectiveType, RewardType } from './schemas.ts';
@@ -33,8 +33,7 @@ interface SeedObjective {
 export async function seedObjectives(plugin: ObjectivesPlugin, ctx: CoreContext): Promise<void> {
   const now = ctx.now();
   const em = ctx.orm.em.fork();
-  const ranks = await em.find(RankSchema, {});
-  const chef = ranks.find((r) => r.name === 'Chef')?.id ?? null;
+  const chef = (await rankNamedIn(em, 'Chef'))?.id ?? null;
   const rows = demoObjectives(now, chef);
   const created = rows.map((row) =>
     em.create(ObjectiveSchema, {
@@ -54,10 +53,10 @@ export async function seedObjectives(plugin: ObjectivesPlugin, ctx: CoreContext)
   await em.flush();
 
   // Charlie claims what he completed, the way the site does it (reward included).
-  const charlie = await em.findOne(UserSchema, { id: CHARLIE }, { populate: ['ranks'] });
+  const charlie = (await ctx.sessions.usersOf([CHARLIE])).get(CHARLIE);
   if (!charlie) return;
   for (const objective of created.filter((o) => o.title === 'Kitchen regular' || o.title === 'Busy week')) {
-    await plugin.claims.claim(toCurrentUser(charlie), objective.id);
+    await plugin.claims.claim(charlie, objective.id);
   }
 }
 

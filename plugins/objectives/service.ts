@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { AuditLog } from '../../core/audit/service.ts';
-import { RankSchema, type User, UserSchema } from '../../core/auth/entities.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -8,8 +8,9 @@ import type { EventBus } from '../../core/events.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
+import { ranksByIdIn } from '../ranks/index.ts';
 import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
-import { IN_AUDIENCE } from './progress.ts';
+import { audienceRanksIn, IN_AUDIENCE } from './progress.ts';
 import {
   type AudienceQuery,
   type AudienceResponse,
@@ -56,7 +57,7 @@ export class ObjectivesService {
         if (!user) throw new DomainError('not_found', 'User not found');
       }
       if (reward.type === 'VD_RANK') {
-        const rank = await em.findOne(RankSchema, { id: reward.rankId! });
+        const [rank] = await ranksByIdIn(em, [reward.rankId!]);
         if (!rank) throw new DomainError('bad_request', 'That rank does not exist.');
         if (!mayGrant(actor, rank))
           throw new DomainError('forbidden', 'You can only reward a rank below your own, with no permission you lack.');
@@ -171,17 +172,20 @@ export class ObjectivesService {
     }
     const [row] = await em.execute<{ n: number | string }[]>(
       `select count(*) as n from users u where ${IN_AUDIENCE('u')}`,
+      [await audienceRanksIn(em)],
     );
     return { scope: 'global', count: Number(row?.n ?? 0), user: null };
   }
 
   /** Who a personal objective may be for: the global audience (they prepare and deliver), by name. */
   async members(): Promise<ObjectivePerson[]> {
-    const rows = await this.#orm.em
-      .fork()
-      .execute<{ id: string; username: string; display_name: string | null; avatar: string | null }[]>(
-        `select u.id, u.username, u.display_name, u.avatar from users u where ${IN_AUDIENCE('u')} order by lower(coalesce(u.display_name, u.username)), u.id limit ${LIST_LIMIT * 2}`,
-      );
+    const em = this.#orm.em.fork();
+    const rows = await em.execute<
+      { id: string; username: string; display_name: string | null; avatar: string | null }[]
+    >(
+      `select u.id, u.username, u.display_name, u.avatar from users u where ${IN_AUDIENCE('u')} order by lower(coalesce(u.display_name, u.username)), u.id limit ${LIST_LIMIT * 2}`,
+      [await audienceRanksIn(em)],
+    );
     return rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar }));
   }
 

@@ -1,5 +1,6 @@
-import { RankSchema, type User } from '../../core/auth/entities.ts';
+import type { User } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
+import { ranksByIdIn } from '../ranks/index.ts';
 import type { Objective, ObjectiveClaim } from './entities.ts';
 import type { ClaimView, ObjectivePerson, ObjectiveView, RewardView } from './schemas.ts';
 
@@ -31,8 +32,7 @@ export async function rankNamesFor(em: Em, objectives: readonly Objective[]): Pr
   const ids = [
     ...new Set(objectives.filter((o) => o.rewardType === 'VD_RANK' && o.rewardValue).map((o) => o.rewardValue!)),
   ];
-  if (ids.length === 0) return new Map();
-  const ranks = await em.find(RankSchema, { id: { $in: ids } }, { fields: ['id', 'name'] });
+  const ranks = await ranksByIdIn(em, ids);
   return new Map(ranks.map((r) => [r.id, r.name]));
 }
 

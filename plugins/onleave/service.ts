@@ -9,6 +9,7 @@ import type { EventBus } from '../../core/events.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { outranks } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
+import { type HeldRank, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { userTarget } from '../users/index.ts';
 import { type LeaveRequest, LeaveRequestSchema } from './entities.ts';
 import {
@@ -111,13 +112,13 @@ export class OnLeaveService {
   ): Promise<LeaveRequestView> {
     this.#checkDays(input);
     const row = await this.#orm.em.fork().transactional(async (em) => {
-      const user = await this.#manageable(
+      const { user, ranks } = await this.#manageable(
         em,
         actor,
         userId,
         'You cannot create leave for yourself here: use Take a Vacation.',
       );
-      if (user.ranks.length === 0) throw new DomainError('bad_request', 'Only staff can go on leave.');
+      if (ranks.length === 0) throw new DomainError('bad_request', 'Only staff can go on leave.');
       await this.#assertNoOverlap(em, userId, input, 'This member already has a leave request for some of these days.');
       const row = this.#insert(em, user, input, 'APPROVED', actor.id, note);
       row.decidedBy = actor.id;
@@ -231,15 +232,17 @@ export class OnLeaveService {
     const user = manager ? query.user : actor.id;
     if (user) where.user = user;
     if (query.status) where.status = query.status;
-    const [rows, total] = await this.#orm.em.fork().findAndCount(LeaveRequestSchema, where, {
-      populate: manager ? ['user', 'user.ranks'] : ['user'],
+    const em = this.#orm.em.fork();
+    const [rows, total] = await em.findAndCount(LeaveRequestSchema, where, {
+      populate: ['user'],
       orderBy: { [query.sort]: query.order, id: query.order },
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
     // The same rule #manageable enforces on a decision or a cancel, so the list offers only what will be allowed.
+    const ranks = manager ? await ranksOfUsersIn(em, [...new Set(rows.map((row) => row.user.id))]) : new Map();
     const mayManage = (row: LeaveRequest) =>
-      row.user.id !== actor.id && outranks(actor, { ranks: row.user.ranks.getItems() });
+      row.user.id !== actor.id && outranks(actor, { ranks: ranks.get(row.user.id) ?? [] });
     return {
       requests: rows.map((row) => (manager ? { ...toLeaveView(row), manageable: mayManage(row) } : toLeaveView(row))),
       total,
@@ -341,21 +344,27 @@ export class OnLeaveService {
     });
   }
 
-  /** The request's row, locked until the transaction ends, with its member and their ranks. */
+  /** The request's row, locked until the transaction ends, with its member. */
   async #locked(em: Em, id: string): Promise<LeaveRequest> {
     if (!(await lockRow(em, 'leave_requests', id))) throw new DomainError('not_found', 'Leave request not found');
-    return em.findOneOrFail(LeaveRequestSchema, { id }, { populate: ['user', 'user.ranks'] });
+    return em.findOneOrFail(LeaveRequestSchema, { id }, { populate: ['user'] });
   }
 
   /** The member a manager acts on: exists, not the manager, ranked below them (unless SUPER_ADMIN). */
-  async #manageable(em: Em, actor: CurrentUser, userId: string, selfMessage: string): Promise<User> {
+  async #manageable(
+    em: Em,
+    actor: CurrentUser,
+    userId: string,
+    selfMessage: string,
+  ): Promise<{ user: User; ranks: HeldRank[] }> {
     if (userId === actor.id) throw new DomainError('forbidden', selfMessage);
-    const user = await em.findOne(UserSchema, { id: userId }, { populate: ['ranks'] });
+    const user = await em.findOne(UserSchema, { id: userId });
     if (!user) throw new DomainError('not_found', 'User not found');
-    if (!outranks(actor, { ranks: user.ranks.getItems() })) {
+    const ranks = await ranksOfIn(em, userId);
+    if (!outranks(actor, { ranks })) {
       throw new DomainError('forbidden', 'You cannot manage the leave of someone whose rank is at or above your own.');
     }
-    return user;
+    return { user, ranks };
   }
 
   async #view(id: string): Promise<LeaveRequestView> {

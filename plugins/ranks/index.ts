@@ -1,10 +1,25 @@
 import { definePlugin } from '../../core/plugin.ts';
 import { ranksRoutes } from './api.ts';
+import { ranksEntities } from './entities.ts';
+import { heldRanks } from './held-ranks.ts';
+import { migrations } from './migrations/index.ts';
 import { seedRanks } from './seed.ts';
 import { RanksService } from './service.ts';
 import './events.ts';
 
-export type { RanksService } from './service.ts';
+export type { HeldRank } from '../../core/auth/held-ranks.ts';
+export { type RankChange, type RankChangeEntry, rankHistoryIn, recordRankChangeIn } from './history.ts';
+export {
+  addRankIn,
+  rankHolderIdsIn,
+  rankNamedIn,
+  ranksByIdIn,
+  ranksOfIn,
+  ranksOfUsersIn,
+  removeRankIn,
+  setRanksOfIn,
+} from './holdings.ts';
+export type { NewRank, RanksService } from './service.ts';
 
 /** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
 const audit = {
@@ -21,10 +36,17 @@ declare module '../../core/audit/schemas.ts' {
   interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
 }
 
-/** The rank tables are the identity kernel's (core/auth/entities.ts); this plugin is their API and admin. */
+/**
+ * The staff ladder: the ranks, who holds them and the history of it (its tables; the API the plugins that give, take
+ * and show ranks use, exported above), the Rank Manager's routes, and the permission port's filling: the ranks a
+ * user holds, which core's session read merges into their permissions and perks (core/auth/held-ranks.ts).
+ */
 export default definePlugin({
   audit,
   name: 'ranks',
+  entities: ranksEntities,
+  migrations,
+  heldRanks,
   service: (ctx) => new RanksService(ctx.orm, ctx.events, ctx.audit),
   routes: ranksRoutes,
   seed: seedRanks,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { RankSchema } from './entities.ts';
+import { addRankIn } from './holdings.ts';
 import type { RankView } from './schemas.ts';
 
 /**
@@ -28,9 +29,7 @@ describe('ranks under concurrency', () => {
       em.create(RankSchema, { name: `Rank at ${position}`, position, permissions: 0 });
     await em.flush();
     users.manager = await app.createUser();
-    const manager = await em.findOneOrFail(UserSchema, { id: users.manager.id }, { populate: ['ranks'] });
-    manager.ranks.add(managerRank);
-    await em.flush();
+    await addRankIn(em, users.manager.id, managerRank.id);
   });
   afterAll(() => app?.close());
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
+import { RankSchema } from './entities.ts';
+import { addRankIn, ranksOfIn } from './holdings.ts';
 import type { RankView } from './schemas.ts';
 
 type Who = 'customer' | 'staff' | 'banned' | 'manager' | 'superAdmin';
@@ -33,10 +34,7 @@ describe('ranks admin API', () => {
   const lowRank = (permissions: Permission[] = []) => rankAt(nextLow++, permissions);
 
   async function giveRank(userId: string, rankId: string): Promise<void> {
-    const em = app.db.orm.em.fork();
-    const user = await em.findOneOrFail(UserSchema, { id: userId }, { populate: ['ranks'] });
-    user.ranks.add(em.getReference(RankSchema, rankId));
-    await em.flush();
+    await addRankIn(app.db.orm.em.fork(), userId, rankId);
   }
 
   /** A user whose only (so highest) rank sits at `position`. */
@@ -488,8 +486,7 @@ describe('ranks admin API', () => {
       expect(await rankRow(id)).toBeNull();
       const em = app.db.orm.em.fork();
       for (const user of [holder, other]) {
-        const row = await em.findOneOrFail(UserSchema, { id: user.id }, { populate: ['ranks'] });
-        expect(row.ranks.getItems().map((r) => r.id)).not.toContain(id);
+        expect((await ranksOfIn(em, user.id)).map((r) => r.id)).not.toContain(id);
       }
       const pivot = await em.execute<{ n: string }[]>('select count(*)::text as n from user_ranks where rank_id = ?', [
         id,

@@ -1,6 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { type AuditLog, changedFields } from '../../core/audit/service.ts';
-import { type Rank, RankSchema } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -8,6 +7,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isSuperAdmin, permissionNames, toBits } from '../../core/shared/permissions.ts';
 import { highestPosition } from '../../core/shared/ranking.ts';
+import { type Rank, RankSchema } from './entities.ts';
 import './events.ts';
 import { type CreateRankInput, DEFAULT_RANK_COLOUR, type RankView, type UpdateRankInput } from './schemas.ts';
 

@@ -6,6 +6,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
+import { ranksOfIn } from '../ranks/index.ts';
 import { reapplyAtIn } from '../users/index.ts';
 import { reviewableFormIds } from './access.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema, type RecruitmentForm } from './entities.ts';
@@ -71,7 +72,7 @@ export class ApplicationsService {
         throw new DomainError('conflict', `This form is not open yet: it opens on ${whenText(form.opensAt)}.`);
       if (form.closesAt && form.closesAt.getTime() <= now)
         throw new DomainError('conflict', `This form closed on ${whenText(form.closesAt)}.`);
-      const user = await em.findOneOrFail(UserSchema, { id: actor.id }, { populate: ['ranks'] });
+      const user = await em.findOneOrFail(UserSchema, { id: actor.id });
       await this.#checkRequirements(em, form, user, now);
       const answers = this.#parseAnswers(form.questions, rawAnswers);
       const application = em.create(ApplicationSchema, {
@@ -138,7 +139,7 @@ export class ApplicationsService {
         );
       }
     }
-    if (req.notStaff && user.ranks.count() > 0) {
+    if (req.notStaff && (await ranksOfIn(em, user.id)).length > 0) {
       throw new DomainError('forbidden', 'Requirement not met: this form is for people who are not staff yet.');
     }
     if (req.oneAtATime && (await em.count(ApplicationSchema, { user: user.id, status: open }))) {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AuditLog } from '../../core/audit/service.ts';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
+import { ranksByIdIn } from '../ranks/index.ts';
 import { RecruitmentFormSchema } from './entities.ts';
 import {
   type CreateFormInput,
@@ -196,7 +196,7 @@ export class FormsService {
   async #checkRanks(em: Em, actor: CurrentUser, rank: string | null, manageable: readonly string[]): Promise<void> {
     const wanted = [...new Set([...(rank ? [rank] : []), ...manageable])];
     if (wanted.length === 0) return;
-    const ranks = await em.find(RankSchema, { id: { $in: wanted } });
+    const ranks = await ranksByIdIn(em, wanted);
     if (ranks.length !== wanted.length)
       throw new DomainError('bad_request', 'Unknown rank in rank or manageableRanks.');
     const granted = ranks.find((r) => r.id === rank);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { createRank, giveRanks } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
@@ -50,10 +50,8 @@ describe('recruitment API', () => {
       rankPosition: 55,
       ban: { reason: 'Abuse', expires: null },
     });
-    const em = app.db.orm.em.fork();
-    chefRank = em.create(RankSchema, { name: 'Chef', position: 21, permissions: 1 }).id;
-    driverRank = em.create(RankSchema, { name: 'Driver', position: 22, permissions: 1 }).id;
-    await em.flush();
+    chefRank = await createRank(app, { name: 'Chef', position: 21, permissions: 1 });
+    driverRank = await createRank(app, { name: 'Driver', position: 22, permissions: 1 });
     for (const event of ['notice', 'identityChanged', 'userRanksChanged'] as const) {
       app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
     }
@@ -367,12 +365,10 @@ describe('recruitment API', () => {
     });
 
     it('refuses a form handing out a rank at or above the editor', async () => {
-      const high = app.db.orm.em.fork();
-      const rank = high.create(RankSchema, { name: 'Boss', position: 90, permissions: 0 });
-      await high.flush();
+      const rank = await createRank(app, { name: 'Boss', position: 90, permissions: 0 });
       const res = await call('POST', '/api/client/recruitment/forms', u.manager, {
         title: 'Boss',
-        rank: rank.id,
+        rank,
         questions: QUESTIONS,
       });
       expect(res.statusCode).toBe(403);
@@ -561,10 +557,11 @@ describe('recruitment API', () => {
     it('refuses within a week of resigning (the resign flow records it)', async () => {
       const form = await createForm({ title: 'Resigned' });
       const quitter = await app.createUser();
-      const em = app.db.orm.em.fork();
-      const user = await em.findOneOrFail(UserSchema, { id: quitter.id }, { populate: ['ranks'] });
-      user.ranks.add(em.create(RankSchema, { name: 'Trainee', position: 5, permissions: 0, canResign: true }));
-      await em.flush();
+      await giveRanks(
+        app,
+        quitter.id,
+        await createRank(app, { name: 'Trainee', position: 5, permissions: 0, canResign: true }),
+      );
       clock -= 6 * DAY;
       try {
         expect((await call('POST', '/api/client/recruitment/resign', quitter)).statusCode).toBe(204);

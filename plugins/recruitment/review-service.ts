@@ -1,5 +1,4 @@
 import { type AuditLog, nameOf } from '../../core/audit/service.ts';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -7,7 +6,8 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
-import { recordRankChangeIn, type UsersPlugin } from '../users/index.ts';
+import { ranksByIdIn, recordRankChangeIn } from '../ranks/index.ts';
+import type { UsersPlugin } from '../users/index.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema } from './entities.ts';
 import {
   APPLICATION_STATUS,
@@ -144,21 +144,17 @@ export class ReviewService {
   ): Promise<{ name: string; ranks: string[] } | null> {
     const rankId = application.form.rank;
     if (!rankId) return null;
-    const rank = await em.findOne(RankSchema, { id: rankId });
+    const [rank] = await ranksByIdIn(em, [rankId]);
     if (!rank) return null;
-    await lockRow(em, 'users', application.user.id);
-    const user = await em.findOneOrFail(
-      UserSchema,
-      { id: application.user.id },
-      { populate: ['ranks'], refresh: true },
-    );
-    const byHand = await this.#grantHolds.ranksByHandIn(em, user);
+    const userId = application.user.id;
+    await lockRow(em, 'users', userId);
+    const byHand = await this.#grantHolds.ranksByHandIn(em, userId);
     if (byHand.some((r) => r.id === rank.id)) return null;
-    const { before, after } = await this.#grantHolds.setRanksByHandIn(em, user, [...byHand, rank]);
+    const { before, after } = await this.#grantHolds.setRanksByHandIn(em, userId, [...byHand, rank]);
     const reason = `Accepted: ${application.formTitle}`;
     if (after.length !== before.length)
       recordRankChangeIn(em, {
-        userId: user.id,
+        userId,
         action: 'rank_update',
         ranksBefore: before,
         ranksAfter: after,

@@ -2,6 +2,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import appeals from '../appeals/index.ts';
 import onleave from '../onleave/index.ts';
 import orders from '../orders/index.ts';
+import ranks from '../ranks/index.ts';
 import recruitment from '../recruitment/index.ts';
 import { statisticsRoutes } from './api.ts';
 import { statisticsEntities } from './entities.ts';
@@ -31,7 +32,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'statistics',
-  requires: [onleave, orders, appeals, recruitment],
+  requires: [ranks, onleave, orders, appeals, recruitment],
   entities: statisticsEntities,
   migrations,
   service: (ctx): StatisticsPlugin => {

@@ -1,6 +1,7 @@
 import type { Em } from '../../core/db/orm.ts';
 import { votesBetweenIn } from '../appeals/index.ts';
 import { type DurationSum, kitchenDaysIn, memberWorkIn } from '../orders/index.ts';
+import { rankHolderIdsIn } from '../ranks/index.ts';
 import { reviewsBetweenIn } from '../recruitment/index.ts';
 import type { DayFigures, StatisticsFigures, StatisticsPerson } from './schemas.ts';
 import { addDays } from './schemas.ts';
@@ -50,7 +51,7 @@ export async function memberFigures(
   const period = [new Date(`${fromDay}T00:00:00Z`), new Date(`${toDay}T00:00:00Z`)] as const;
   const reviews = await reviewsBetweenIn(em, ...period, user);
   const votes = await votesBetweenIn(em, ...period, user);
-  const staff = options.staff && !user ? await rankHolders(em) : [];
+  const staff = options.staff && !user ? await rankHolderIdsIn(em) : [];
   const figures = new Map<string, Figures>();
   for (const [uid, w] of work) {
     figures.set(uid, {
@@ -71,12 +72,6 @@ export async function memberFigures(
   for (const [uid, n] of reviews) of(uid).applicationsReviewed = n;
   for (const [uid, n] of votes) of(uid).appealVotes = n;
   return figures;
-}
-
-/** Every member of staff: whoever holds a rank. */
-async function rankHolders(em: Em): Promise<string[]> {
-  const rows = await em.execute<{ user_id: string }[]>('select distinct user_id from user_ranks');
-  return rows.map((row) => row.user_id);
 }
 
 /** How each of `ids` is called now; a user who no longer exists shows as Unknown user. */

@@ -1,7 +1,7 @@
-import { RankSchema, type User } from '../../core/auth/entities.ts';
+import type { User } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { newId } from '../../core/ids.ts';
-import { recordRankChangeIn } from '../users/index.ts';
+import { addRankIn, ranksByIdIn, ranksOfIn, recordRankChangeIn } from '../ranks/index.ts';
 import type { GrantInput } from './grants.ts';
 import { refusals } from './refusals.ts';
 import { storeSql } from './sql.ts';
@@ -18,23 +18,24 @@ export interface GrantApplied {
  * Gives the perk or rank to `user`, whose row the caller locked and then read (GrantService's lockedUser), so grants,
  * their ends and a manager's edits of one user run one after the other. The same grant again (user, source,
  * reference, kind and value) while it is active only moves its end. A perk goes to the user's granted perks, a rank
- * to their ranks with an entry in their rank history (the users plugin's recordRankChangeIn); the entity changes are
- * written when the caller's transaction flushes.
+ * to their ranks with an entry in their rank history (the ranks plugin's addRankIn and recordRankChangeIn); the
+ * perk is written when the caller's transaction flushes, the rank at once.
  */
 export async function applyGrantIn(em: Em, user: User, input: GrantInput, now: Date): Promise<GrantApplied> {
-  const rank = input.kind === 'rank' ? await em.findOne(RankSchema, { id: input.value }) : null;
+  const rank = input.kind === 'rank' ? ((await ranksByIdIn(em, [input.value]))[0] ?? null) : null;
   if (input.kind === 'rank' && !rank) throw refusals.unknownRank();
-  const before = rankIds(user.ranks.isInitialized() ? user.ranks.getItems() : []);
+  const held = rank ? await ranksOfIn(em, user.id) : [];
+  const before = rankIds(held);
   const added = rank ? !before.includes(rank.id) : !user.grantedPerks.includes(input.value);
   const endsAt = await endOf(em, input, now);
   if (!(await insertOrMoveEnd(em, input, added, endsAt, now))) return { changed: false, endsAt };
   if (added && rank) {
-    user.ranks.add(rank);
+    await addRankIn(em, user.id, rank.id);
     recordRankChangeIn(em, {
       userId: user.id,
       action: 'grant',
       ranksBefore: before,
-      ranksAfter: rankIds(user.ranks.getItems()),
+      ranksAfter: rankIds([...held, rank]),
       reason: reasonOf(input),
       by: null,
     });

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsOf } from '../../core/boot.ts';
 import { migrate } from '../../core/db/orm.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
+import { insertRankIn } from '../../tests/support/ranks.ts';
 import { plugins } from '../index.ts';
+import { addRankIn, rankHistoryIn, ranksOfIn } from '../ranks/index.ts';
 
 const HELD = 'Migration20261203090000_GrantedRanksHeld';
 const PATRON = '1000000000000000901';
@@ -21,10 +23,10 @@ describe('granted ranks held: the data a database had before', () => {
       .map((m) => m.name)
       .filter((name) => name < HELD);
     await db.orm.migrator.up({ to: before.at(-1)! });
-    await sql(
-      `insert into ranks (id, name, position, created_at) values (?, 'Patron', 7, now()), (?, 'Chef', 20, now())`,
-      [PATRON, CHEF],
-    );
+    // The ranks plugin's tables through its API (and a test helper for the rank rows): this is the store's migration.
+    const em = db.orm.em.fork();
+    await insertRankIn(em, { id: PATRON, name: 'Patron', position: 7 });
+    await insertRankIn(em, { id: CHEF, name: 'Chef', position: 20 });
   });
   afterAll(() => db?.drop());
 
@@ -37,7 +39,7 @@ describe('granted ranks held: the data a database had before', () => {
       id,
       `u${id.slice(-4)}`,
     ]);
-    for (const rank of ranks) await sql('insert into user_ranks (user_id, rank_id) values (?, ?)', [id, rank]);
+    for (const rank of ranks) await addRankIn(db.orm.em.fork(), id, rank);
     let n = 0;
     for (const grant of grants) {
       await sql(
@@ -54,19 +56,19 @@ describe('granted ranks held: the data a database had before', () => {
       );
     }
   }
-  const ranksOf = async (id: string) =>
-    (await sql<{ rank_id: string }>('select rank_id from user_ranks where user_id = ? order by rank_id', [id])).map(
-      (r) => r.rank_id,
-    );
+  const ranksOf = async (id: string) => (await ranksOfIn(db.orm.em.fork(), id)).map((r) => r.id).sort();
   const addedOf = async (id: string) =>
     (await sql<{ id: string; added: boolean }>('select id, added from grants where user_id = ? order by id', [id])).map(
       (g) => [g.id, g.added],
     );
-  const historyOf = (id: string) =>
-    sql<{ action: string; ranks_before: string[]; ranks_after: string[]; reason: string; by: string | null }>(
-      'select action, ranks_before, ranks_after, reason, by from rank_history where user_id = ?',
-      [id],
-    );
+  const historyOf = async (id: string) =>
+    (await rankHistoryIn(db.orm.em.fork(), id, 100)).map((entry) => ({
+      action: entry.action,
+      ranks_before: entry.ranksBefore,
+      ranks_after: entry.ranksAfter,
+      reason: entry.reason,
+      by: entry.by,
+    }));
 
   it("gives back a plan's rank a manager's edit took while the plan ran, with a history entry, and its grant's end takes it", async () => {
     // A manager's edit took the plan's Patron (its grant added it) and left Chef.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type { RankHistoryView } from '../users/schemas.ts';
@@ -26,10 +26,8 @@ describe('granted ranks: a rank edit racing a grant', () => {
     app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => clock });
     grants = appServices(app.server.ctx).store.grants;
     manager = await app.createUser({ rankPermissions: MANAGER, rankPosition: 9000 });
-    const em = app.db.orm.em.fork();
-    plan = em.create(RankSchema, { name: 'Race Patron', position: 7, permissions: 0 }).id;
-    chef = em.create(RankSchema, { name: 'Race Chef', position: 20, permissions: 1 }).id;
-    await em.flush();
+    plan = await createRank(app, { name: 'Race Patron', position: 7, permissions: 0 });
+    chef = await createRank(app, { name: 'Race Chef', position: 20, permissions: 1 });
   });
   afterAll(() => app?.close());
 

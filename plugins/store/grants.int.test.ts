@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
+import { createRank, rankIdsOf } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import { GrantSchema } from './entities.ts';
@@ -29,10 +30,7 @@ describe('grants', () => {
     const user = await app.db.orm.em.fork().findOneOrFail(UserSchema, { id });
     return [...new Set([...user.manualPerks, ...user.grantedPerks])];
   };
-  const ranksOf = async (id: string) =>
-    (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] })).ranks
-      .getItems()
-      .map((r) => r.id);
+  const ranksOf = (id: string) => rankIdsOf(app, id);
 
   it('a perk granted and ended comes and goes; granting again moves the end only', async () => {
     const user = await app.createUser();
@@ -138,9 +136,7 @@ describe('grants', () => {
 
   it('a rank for a time: written to the rank history both ways, ended by the sweep, announced', async () => {
     const user = await app.createUser();
-    const em = app.db.orm.em.fork();
-    const rank = em.create(RankSchema, { name: 'Supporter', position: 9001, permissions: 0 });
-    await em.flush();
+    const rank = { id: await createRank(app, { name: 'Supporter', position: 9001, permissions: 0 }) };
     await grantIn({
       userId: user.id,
       kind: 'rank',

@@ -2,7 +2,8 @@ import { type User, UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
-import { type HeldByGrants, type RanksHeldByGrants, recordRankChangeIn } from '../users/index.ts';
+import { ranksOfIn, recordRankChangeIn, removeRankIn } from '../ranks/index.ts';
+import type { HeldByGrants, RanksHeldByGrants } from '../users/index.ts';
 import type { GrantOrigin } from '../users/schemas.ts';
 import { type Grant, GrantSchema } from './entities.ts';
 import { applyGrantIn, type GrantApplied, rankIds, reasonOf } from './grant-apply.ts';
@@ -53,7 +54,7 @@ export function toGrantView(grant: Grant): GrantView {
  * lock the user manager's rank changes take too, so grants, their ends and an admin's edits of the same user run
  * one after the other. Perks held by grants are kept apart from those given by hand: a grant writes only
  * `users.perks` (the User's `grantedPerks`), never `manual_perks`, so a manager's perk edit and a grant's end never
- * take each other's perks. A rank is held once (`user_ranks`): a grant's `added` says the grants hold it alone, and
+ * take each other's perks. A rank is held once (the ranks plugin's): a grant's `added` says the grants hold it alone, and
  * the users plugin's hand edits (GrantHolds, through `handOverRanksIn`) clear it for a rank given by hand too, so a
  * grant's end takes only a rank no hand gave (docs/decisions.md, "Money and billing (issue 39)").
  *
@@ -155,7 +156,7 @@ export class GrantService {
 
   /** As grantIn, for a caller that has locked the user's row already in this transaction (a purchase). */
   async grantLockedIn(em: Em, input: GrantInput): Promise<GrantApplied> {
-    const user = await freshUser(em, input.userId, input.kind === 'rank');
+    const user = await freshUser(em, input.userId);
     return applyGrantIn(em, user, input, new Date(this.#now()));
   }
 
@@ -238,15 +239,13 @@ export class GrantService {
       user.grantedPerks = user.grantedPerks.filter((perk) => perk !== grant.value);
       return true;
     }
-    const before = user.ranks.getItems();
-    const rank = before.find((r) => r.id === grant.value);
-    if (!rank) return false;
-    user.ranks.remove(rank);
+    const before = await ranksOfIn(em, user.id);
+    if (!(await removeRankIn(em, user.id, grant.value))) return false;
     recordRankChangeIn(em, {
       userId: user.id,
       action: 'grant_end',
       ranksBefore: rankIds(before),
-      ranksAfter: rankIds(before.filter((r) => r !== rank)),
+      ranksAfter: rankIds(before.filter((r) => r.id !== grant.value)),
       reason: reasonOf(grant),
       by: null,
     });
@@ -254,9 +253,9 @@ export class GrantService {
   }
 }
 
-async function lockedUser(em: Em, userId: string, withRanks = true): Promise<User> {
+async function lockedUser(em: Em, userId: string): Promise<User> {
   if (!(await lockRow(em, 'users', userId))) throw refusals.noUser();
-  return freshUser(em, userId, withRanks);
+  return freshUser(em, userId);
 }
 
 /**
@@ -264,11 +263,9 @@ async function lockedUser(em: Em, userId: string, withRanks = true): Promise<Use
  * user while we waited), after writing what this transaction changed so far (an earlier grant in it), which the
  * refresh would otherwise throw away.
  */
-async function freshUser(em: Em, userId: string, withRanks: boolean): Promise<User> {
+async function freshUser(em: Em, userId: string): Promise<User> {
   await em.flush();
-  const user = withRanks
-    ? await em.findOne(UserSchema, { id: userId }, { populate: ['ranks'], refresh: true })
-    : await em.findOne(UserSchema, { id: userId }, { refresh: true });
+  const user = await em.findOne(UserSchema, { id: userId }, { refresh: true });
   if (!user) throw refusals.noUser();
   return user;
 }

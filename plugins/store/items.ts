@@ -1,9 +1,9 @@
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
-import { RankSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { ranksByIdIn } from '../ranks/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
 import type {
   AdminStoreItemView,
@@ -222,13 +222,12 @@ const target = (item: StoreItem) => ({ type: 'storeItem' as const, id: item.id, 
 /** A rank grant names a rank that exists. Perks are checked by the schema (known perks only). */
 async function assertGrantable(em: Em, grant: ItemGrant): Promise<void> {
   if (grant.kind !== 'rank') return;
-  if (!(await em.findOne(RankSchema, { id: grant.rankID! }, { fields: ['id'] })))
+  if ((await ranksByIdIn(em, [grant.rankID!])).length === 0)
     throw new DomainError('bad_request', 'That rank does not exist.');
 }
 
 async function rankNames(em: Em, items: readonly GrantColumns[]): Promise<Map<string, string>> {
   const ids = [...new Set(items.filter((i) => i.grantKind === 'rank' && i.grantValue).map((i) => i.grantValue!))];
-  if (ids.length === 0) return new Map();
-  const ranks = await em.find(RankSchema, { id: { $in: ids } }, { fields: ['id', 'name'] });
+  const ranks = await ranksByIdIn(em, ids);
   return new Map(ranks.map((r) => [r.id, r.name]));
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
+import { createRank, ranksOf } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
@@ -216,17 +217,13 @@ describe('store items and purchases', () => {
   });
 
   it('a rank for ever, coins for oneself, a custom reward awaiting staff', async () => {
-    const em = app.db.orm.em.fork();
-    const rank = em.create(RankSchema, { name: 'Regular', position: 7000, permissions: 0 });
-    await em.flush();
-    const rankItem = await createItem({ price: 50, grant: { kind: 'rank', rankID: rank.id, days: null } });
+    const rank = await createRank(app, { name: 'Regular', position: 7000, permissions: 0 });
+    const rankItem = await createItem({ price: 50, grant: { kind: 'rank', rankID: rank, days: null } });
     const coinsItem = await createItem({ price: 50, grant: { kind: 'coins', coins: 80 } });
     const customItem = await createItem({ name: 'Signed menu', price: 50, grant: { kind: 'custom' } });
     const user = await richUser(150);
     expect((await buy(user, rankItem)).json().purchased).toMatchObject({ status: 'granted', endsAt: null });
-    const ranks = (await app.db.orm.em.fork().findOneOrFail(UserSchema, { id: user.id }, { populate: ['ranks'] })).ranks
-      .getItems()
-      .map((r) => r.name);
+    const ranks = (await ranksOf(app, user.id)).map((r) => r.name);
     expect(ranks).toEqual(['Regular']);
     expect((await buy(user, coinsItem)).json().balance).toBe(130);
     expect((await store.coins.transactions(user.id)).slice(0, 2).map((t) => [t.amount, t.kind])).toEqual([

@@ -1,6 +1,6 @@
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
 import type { CoreContext } from '../../core/plugin.ts';
+import { rankNamedIn } from '../ranks/index.ts';
 import { DEMO_USERS } from '../users/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
@@ -46,7 +46,7 @@ const WELCOME: [role: (typeof DEMO_USERS)[number]['role'], coins: number][] = [
  */
 export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Promise<void> {
   const em = ctx.orm.em.fork();
-  const trainee = await em.findOne(RankSchema, { name: 'Trainee Chef' });
+  const trainee = await rankNamedIn(em, 'Trainee Chef');
   demoItems(em, new Date(ctx.now()), trainee?.id ?? null);
   await em.flush();
   await demoPurchases(store);

@@ -6,6 +6,7 @@ import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import type {} from '../notifications/index.ts';
+import { rankHolderIdsIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { TeamSchema } from './entities.ts';
 import type {
   BulkUpdateTeamsInput,
@@ -196,10 +197,12 @@ export class TeamMembership {
     }));
     if (teams.length === 0)
       throw new DomainError('conflict', 'There is no team to balance staff into: create a team first.');
+    // Staff are who hold a rank: the ranks plugin says who, as a JSON array of ids.
     const teamless = await em.execute<{ id: string }[]>(
       `select u.id from users u
-       where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)
+       where u.id in (select jsonb_array_elements_text(?::jsonb)) and not exists (select 1 from team_members m where m.user_id = u.id)
        order by u.created_at, u.id`,
+      [JSON.stringify(await rankHolderIdsIn(em))],
     );
     const order = (a: (typeof teams)[number], b: (typeof teams)[number]) =>
       a.members - b.members || a.orders - b.orders || a.name.localeCompare(b.name);
@@ -211,12 +214,16 @@ export class TeamMembership {
   }
 
   async #people(em: Em, ids: readonly string[]): Promise<Map<string, Person>> {
-    const rows = await em.execute<Person[]>(
-      `select u.id, u.username, u.display_name, exists (select 1 from user_ranks r where r.user_id = u.id) as staff, m.team_id
+    const rows = await em.execute<Omit<Person, 'staff'>[]>(
+      `select u.id, u.username, u.display_name, m.team_id
        from users u left join team_members m on m.user_id = u.id where u.id in (${ids.map(() => '?').join(', ')})`,
       [...ids],
     );
-    return new Map(rows.map((r) => [r.id, r]));
+    const ranks = await ranksOfUsersIn(
+      em,
+      rows.map((r) => r.id),
+    );
+    return new Map(rows.map((r) => [r.id, { ...r, staff: ranks.get(r.id)!.length > 0 }]));
   }
 
   async #teamName(em: Em, id: string): Promise<string> {

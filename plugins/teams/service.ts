@@ -5,6 +5,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
+import { rankHolderIdsIn } from '../ranks/index.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { type Team, TeamSchema } from './entities.ts';
@@ -167,9 +168,11 @@ export class TeamsService {
 
   /** How many staff members (holding a rank) have no team: who a balance would place. */
   async teamlessStaffCount(): Promise<number> {
-    const [row] = await this.#orm.em.fork().execute<{ n: number | string }[]>(
+    const em = this.#orm.em.fork();
+    const [row] = await em.execute<{ n: number | string }[]>(
       `select count(*) as n from users u
-       where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)`,
+       where u.id in (select jsonb_array_elements_text(?::jsonb)) and not exists (select 1 from team_members m where m.user_id = u.id)`,
+      [JSON.stringify(await rankHolderIdsIn(em))],
     );
     return Number(row?.n ?? 0);
   }

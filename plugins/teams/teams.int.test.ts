@@ -6,6 +6,7 @@ import type { Permission } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { recordPastOrdersIn } from '../orders/index.ts';
 import type { Leaderboard } from '../orders/schemas.ts';
+import { rankHolderIdsIn } from '../ranks/index.ts';
 import { TeamMemberSchema, TeamOrderCreditSchema, TeamSchema } from './entities.ts';
 import type { TeamView } from './schemas.ts';
 import { deliver, readyOrders, STAFF, teamsOf, untilCredited } from './test-helpers.ts';
@@ -297,13 +298,12 @@ describe('teams', () => {
     expect((moved.json().teams as TeamView[]).find((t) => t._id === big._id)!.memberCount).toBe(2);
 
     // Everyone else with a rank in this database is teamless: balance places them all.
-    const teamless = await em.execute<{ id: string }[]>(
-      'select u.id from users u where exists (select 1 from user_ranks r where r.user_id = u.id) and not exists (select 1 from team_members m where m.user_id = u.id)',
-    );
+    const inTeams = new Set((await em.find(TeamMemberSchema, {})).map((m) => m.user.id));
+    const teamless = (await rankHolderIdsIn(em)).filter((id) => !inTeams.has(id));
     const balanced = await bulk({ mode: 'balance' });
     expect(balanced.statusCode, balanced.body).toBe(200);
     const placed = balanced.json().moved as { userID: string; teamID: string }[];
-    expect(placed.map((m) => m.userID).sort()).toEqual(teamless.map((r) => r.id).sort());
+    expect(placed.map((m) => m.userID).sort()).toEqual(teamless.sort());
     // Small (0 members, 0 orders) before Busy (0 members, 10 orders); Big (2) only once the others have 2.
     expect(placed[0]!.teamID).toBe(small._id);
     expect(placed[1]!.teamID).toBe(busy._id);

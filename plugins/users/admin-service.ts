@@ -1,6 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import { type AuditActor, type AuditLog, changedFields, nameOf } from '../../core/audit/service.ts';
-import { type Rank, RankSchema, type User, UserSchema } from '../../core/auth/entities.ts';
+import { toCurrentUser } from '../../core/auth/current-user.ts';
+import { type User, UserSchema } from '../../core/auth/entities.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
@@ -12,8 +13,16 @@ import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
-import { type Blacklist, BlacklistSchema, RankHistorySchema, type Warning, WarningSchema } from './entities.ts';
-import { recordRankChangeIn } from './records.ts';
+import {
+  type HeldRank,
+  rankHistoryIn,
+  rankHolderIdsIn,
+  ranksByIdIn,
+  ranksOfIn,
+  ranksOfUsersIn,
+  recordRankChangeIn,
+} from '../ranks/index.ts';
+import { type Blacklist, BlacklistSchema, type Warning, WarningSchema } from './entities.ts';
 import type {
   AdminUsersFilter,
   AdminUsersPage,
@@ -26,7 +35,7 @@ import type {
 } from './schemas.ts';
 import './events.ts';
 import type { GrantHolds, HeldByGrants } from './grant-holds.ts';
-import { toUserView } from './service.ts';
+import { fromCurrentUser } from './service.ts';
 
 function toBanView(user: User): BanView | null {
   if (!user.ban.active) return null;
@@ -40,16 +49,16 @@ function toBanView(user: User): BanView | null {
 }
 
 /**
- * The target of a user manager's action, loaded with ranks, after the checks every such action shares: it exists,
+ * The target of a user manager's action, after the checks every such action shares: it exists,
  * it is not the actor, and (unless the actor is a SUPER_ADMIN) it is ranked below the actor's highest rank.
  * Its row is locked first (inside the caller's transaction), so two writes about one user run one after the other
  * and each decides on what the other committed: the checks here and the caller's own (banned? staff? which ranks?).
  */
 export async function manageableTarget(em: Em, actor: CurrentUser, id: string): Promise<User> {
   if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
-  const user = await em.findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
+  const user = await em.findOneOrFail(UserSchema, { id });
   if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
-  if (!outranks(actor, { ranks: user.ranks.getItems() })) {
+  if (!outranks(actor, { ranks: await ranksOfIn(em, id) })) {
     throw new DomainError('forbidden', 'You cannot manage someone whose rank is at or above your own.');
   }
   return user;
@@ -61,12 +70,16 @@ export function userTarget(user: User): { type: 'user'; id: string; name: string
 }
 
 /** Ranks as an audit entry keeps them: names, highest first, readable after the ranks change or go. */
-const rankNames = (ranks: readonly Rank[]) => [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name);
+const rankNames = (ranks: readonly HeldRank[]) => [...ranks].sort((a, b) => b.position - a.position).map((r) => r.name);
 
 const NOTHING_GRANTED: HeldByGrants = { perks: [], ranks: [], ranksAlone: [] };
 
-function toAdminUserView(user: User, granted: HeldByGrants = NOTHING_GRANTED): AdminUserView {
-  const view = toUserView(user);
+function toAdminUserView(
+  user: User,
+  ranks: readonly HeldRank[],
+  granted: HeldByGrants = NOTHING_GRANTED,
+): AdminUserView {
+  const view = fromCurrentUser(toCurrentUser(user, ranks));
   const manualRanks = view.ranks.filter((id) => !granted.ranksAlone.includes(id));
   return {
     ...view,
@@ -113,13 +126,15 @@ export class UserAdminService {
 
   /** One user as the user manager sees them (the edit screen), or null when there is no such user. */
   async view(id: string): Promise<AdminUserView | null> {
-    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
+    const em = this.#orm.em.fork();
+    const user = await em.findOne(UserSchema, { id });
     if (!user) return null;
     const granted = await this.#holds.heldOf([id]);
-    return toAdminUserView(user, granted.get(id));
+    return toAdminUserView(user, await ranksOfIn(em, id), granted.get(id));
   }
 
   async search(filter: AdminUsersFilter): Promise<AdminUsersPage> {
+    const em = this.#orm.em.fork();
     const where: FilterQuery<User>[] = [];
     if (filter.search) {
       const like = containsPattern(filter.search);
@@ -127,8 +142,12 @@ export class UserAdminService {
       if (isId(filter.search)) or.push({ id: filter.search });
       where.push({ $or: or });
     }
-    if (filter.rank) where.push({ ranks: { $some: { id: filter.rank } } });
-    if (filter.staff !== undefined) where.push({ ranks: filter.staff ? { $some: {} } : { $none: {} } });
+    // Who holds ranks is the ranks plugin's to say: staff are few, so their ids are a short list.
+    if (filter.rank) where.push({ id: { $in: await rankHolderIdsIn(em, { rankId: filter.rank }) } });
+    if (filter.staff !== undefined) {
+      const staff = await rankHolderIdsIn(em);
+      where.push({ id: filter.staff ? { $in: staff } : { $nin: staff } });
+    }
     if (filter.banned !== undefined) {
       const active: FilterQuery<User> = {
         ban: { active: true },
@@ -136,16 +155,18 @@ export class UserAdminService {
       };
       where.push(filter.banned ? active : { $not: active });
     }
-    const [users, totalUsers] = await this.#orm.em
-      .fork()
-      .findAndCount(UserSchema, where.length ? { $and: where } : {}, {
-        populate: ['ranks'],
-        orderBy: { [filter.sort]: filter.order, id: filter.order },
-        limit: filter.pageSize,
-        offset: (filter.page - 1) * filter.pageSize,
-      });
-    const granted = await this.#holds.heldOf(users.map((user) => user.id));
-    return { users: users.map((user) => toAdminUserView(user, granted.get(user.id))), totalUsers };
+    const [users, totalUsers] = await em.findAndCount(UserSchema, where.length ? { $and: where } : {}, {
+      orderBy: { [filter.sort]: filter.order, id: filter.order },
+      limit: filter.pageSize,
+      offset: (filter.page - 1) * filter.pageSize,
+    });
+    const ids = users.map((user) => user.id);
+    const ranks = await ranksOfUsersIn(em, ids);
+    const granted = await this.#holds.heldOf(ids);
+    return {
+      users: users.map((user) => toAdminUserView(user, ranks.get(user.id)!, granted.get(user.id))),
+      totalUsers,
+    };
   }
 
   async getBan(id: string): Promise<BanView | null> {
@@ -267,8 +288,8 @@ export class UserAdminService {
    */
   async removeStaff(actor: CurrentUser, id: string, reason: string): Promise<void> {
     const after = await this.#onTarget(actor, id, async (em, user) => {
-      const byHand = await this.#holds.ranksByHandIn(em, user);
-      if (byHand.length === 0 && user.ranks.getItems().length === 0)
+      const byHand = await this.#holds.ranksByHandIn(em, user.id);
+      if (byHand.length === 0 && (await ranksOfIn(em, user.id)).length === 0)
         throw new DomainError('conflict', 'This user is not staff.');
       if (byHand.length === 0)
         throw new DomainError(
@@ -283,7 +304,7 @@ export class UserAdminService {
         after: { ranks: [] },
         reason,
       });
-      const { before, after } = await this.#holds.setRanksByHandIn(em, user, []);
+      const { before, after } = await this.#holds.setRanksByHandIn(em, user.id, []);
       recordRankChangeIn(em, {
         userId: user.id,
         action: 'remove_staff',
@@ -310,16 +331,16 @@ export class UserAdminService {
   ): Promise<string[]> {
     const wanted = [...new Set(input.ranks)];
     const { after, names } = await this.#onTarget(actor, id, async (em, user) => {
-      const ranks = wanted.length ? await em.find(RankSchema, { id: { $in: wanted } }) : [];
+      const ranks = await ranksByIdIn(em, wanted);
       if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
-      const byHand = await this.#holds.ranksByHandIn(em, user);
+      const byHand = await this.#holds.ranksByHandIn(em, user.id);
       const byHandIds = new Set(byHand.map((r) => r.id));
       for (const rank of ranks.filter((r) => !byHandIds.has(r.id))) {
         assertCanGrantPosition(actor, rank.position);
         assertCanGrantPermissions(actor, rank.permissions);
       }
       for (const rank of byHand.filter((r) => !wanted.includes(r.id))) assertCanGrantPosition(actor, rank.position);
-      const { before, after } = await this.#holds.setRanksByHandIn(em, user, ranks);
+      const { before, after } = await this.#holds.setRanksByHandIn(em, user.id, ranks);
       if (input.logToRankHistory) {
         recordRankChangeIn(em, {
           userId: user.id,
@@ -338,7 +359,7 @@ export class UserAdminService {
         before: { ranks: rankNames(byHand) },
         after: { ranks: rankNames(ranks) },
       });
-      return { after, names: rankNames(user.ranks.getItems()) };
+      return { after, names: rankNames(await ranksOfIn(em, user.id)) };
     });
     this.#events.publish('identityChanged', { userId: id });
     if (!input.announce) {
@@ -361,18 +382,16 @@ export class UserAdminService {
   }
 
   async rankHistory(id: string): Promise<RankHistoryView[]> {
-    const rows = await this.#orm.em
-      .fork()
-      .find(RankHistorySchema, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 });
-    return rows.map((row) => ({
-      id: row.id,
-      userID: row.user.id,
-      action: row.action,
-      ranksBefore: [...row.ranksBefore],
-      ranksAfter: [...row.ranksAfter],
-      reason: row.reason ?? null,
-      by: row.by ?? null,
-      createdAt: row.createdAt.toISOString(),
+    const entries = await rankHistoryIn(this.#orm.em.fork(), id, 200);
+    return entries.map((entry) => ({
+      id: entry.id,
+      userID: entry.userId,
+      action: entry.action,
+      ranksBefore: [...entry.ranksBefore],
+      ranksAfter: [...entry.ranksAfter],
+      reason: entry.reason,
+      by: entry.by,
+      createdAt: entry.createdAt.toISOString(),
     }));
   }
 

@@ -1,5 +1,5 @@
-import type { Rank, User } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
+import { type HeldRank, ranksOfIn, setRanksOfIn } from '../ranks/index.ts';
 import type { GrantedPerkView, GrantedRankView } from './schemas.ts';
 
 /** What a user's active grants hold, as the user manager sees it. */
@@ -38,10 +38,10 @@ const NO_GRANTS: GrantsPort = {
   handOverRanksIn: async () => {},
 };
 
-const highestFirst = (ranks: readonly Rank[]) => [...ranks].sort((a, b) => b.position - a.position);
+const highestFirst = (ranks: readonly HeldRank[]) => [...ranks].sort((a, b) => b.position - a.position);
 
 /**
- * The ranks a user holds (`user_ranks`, the one list sessions, searches and the bot read) are those given by hand
+ * The ranks a user holds (the ranks plugin's one list, which sessions, searches and the bot read) are those given by hand
  * and those held by grants (a plan's, a store item's, an objective's). Which the grants hold, and whether a hand gave
  * one of them too, the grants know (a grant's `added`: it holds the rank alone). Every change of the ranks given by
  * hand (the user manager's rank form, remove-staff, resigning, an accepted application) goes through
@@ -59,25 +59,33 @@ export class GrantHolds {
     return userIds.length === 0 ? Promise.resolve(new Map()) : this.#port.heldOf(userIds);
   }
 
-  /** The user's ranks given by hand, highest first (the user's row locked and loaded with ranks in `em`'s transaction). */
-  async ranksByHandIn(em: Em, user: User): Promise<Rank[]> {
-    const { alone } = await this.#port.ranksIn(em, user.id);
-    return highestFirst(user.ranks.getItems().filter((rank) => !alone.has(rank.id)));
+  /** The user's ranks given by hand, highest first (the user's row locked in `em`'s transaction). */
+  async ranksByHandIn(em: Em, userId: string): Promise<HeldRank[]> {
+    const { alone } = await this.#port.ranksIn(em, userId);
+    return highestFirst((await ranksOfIn(em, userId)).filter((rank) => !alone.has(rank.id)));
   }
 
   /**
-   * Sets the ranks given by hand (the user's row locked and loaded with ranks in `em`'s transaction): the user then
-   * holds those and the ranks their active grants give. Answers what they held before and hold after (ids, highest
-   * first), as the rank history writes them.
+   * Sets the ranks given by hand (the user's row locked in `em`'s transaction): the user then holds those and the
+   * ranks their active grants give. Answers what they held before and hold after (ids, highest first), as the rank
+   * history writes them.
    */
-  async setRanksByHandIn(em: Em, user: User, byHand: readonly Rank[]): Promise<{ before: string[]; after: string[] }> {
-    const { granted } = await this.#port.ranksIn(em, user.id);
+  async setRanksByHandIn(
+    em: Em,
+    userId: string,
+    byHand: readonly HeldRank[],
+  ): Promise<{ before: string[]; after: string[] }> {
+    const { granted } = await this.#port.ranksIn(em, userId);
     const handIds = new Set(byHand.map((rank) => rank.id));
-    const before = highestFirst(user.ranks.getItems());
+    const before = await ranksOfIn(em, userId);
     // A rank an active grant gives stays: only the end of its grants takes it.
     const after = highestFirst([...byHand, ...before.filter((rank) => granted.has(rank.id) && !handIds.has(rank.id))]);
-    await this.#port.handOverRanksIn(em, user.id, handIds);
-    user.ranks.set(after);
+    await this.#port.handOverRanksIn(em, userId, handIds);
+    await setRanksOfIn(
+      em,
+      userId,
+      after.map((rank) => rank.id),
+    );
     return { before: before.map((rank) => rank.id), after: after.map((rank) => rank.id) };
   }
 }

@@ -4,7 +4,7 @@ import { userAdminRoutes } from './admin-api.ts';
 import { UserAdminService } from './admin-service.ts';
 import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
-import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
+import { BlacklistSchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { GrantHolds } from './grant-holds.ts';
 import { migrations } from './migrations/index.ts';
 import { DiscordOAuth } from './oauth.ts';
@@ -19,7 +19,7 @@ import ranks from '../ranks/index.ts';
 export type { UserAdminService } from './admin-service.ts';
 export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
-export { type RankChange, reapplyAtIn, recordRankChangeIn } from './records.ts';
+export { reapplyAtIn } from './records.ts';
 export { DEMO_USERS } from './seed.ts';
 export { discordFields, type UsersService } from './service.ts';
 
@@ -61,7 +61,7 @@ export default definePlugin({
   audit,
   name: 'users',
   requires: [ranks],
-  entities: [RankHistorySchema, WarningSchema, BlacklistSchema, ResignationSchema],
+  entities: [WarningSchema, BlacklistSchema, ResignationSchema],
   migrations,
   service: (ctx): UsersPlugin => {
     const grantHolds = new GrantHolds();

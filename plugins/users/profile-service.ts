@@ -6,10 +6,11 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { ranksOfIn, recordRankChangeIn } from '../ranks/index.ts';
 import { manageableTarget, userTarget } from './admin-service.ts';
 import { ResignationSchema } from './entities.ts';
 import type { GrantHolds } from './grant-holds.ts';
-import { reapplyAtIn, recordRankChangeIn } from './records.ts';
+import { reapplyAtIn } from './records.ts';
 import './events.ts';
 import { PREMADE_MESSAGE_REF, type UserManagerUpdate, UserSelfUpdateBodySchema, type UserView } from './schemas.ts';
 import { type DiscordProfile, discordFields, toUserView } from './service.ts';
@@ -55,13 +56,13 @@ export class ProfileService {
   }
 
   /**
-   * The user a profile route is about, loaded with ranks and its row locked (inside the caller's transaction): the
+   * The user a profile route is about, its row locked (inside the caller's transaction): the
    * actor themself, or (the route's guard having checked MANAGE_USERS) someone the actor may manage.
    */
   async #editable(em: Em, actor: CurrentUser, id: string): Promise<User> {
     if (actor.id !== id) return manageableTarget(em, actor, id);
     if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
-    return em.findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
+    return em.findOneOrFail(UserSchema, { id });
   }
 
   /**
@@ -100,7 +101,7 @@ export class ProfileService {
     if (actor.id === id && !UserSelfUpdateBodySchema.safeParse(input).success) {
       throw new DomainError('forbidden', 'You can only change your display name and delivery message.');
     }
-    const user = await this.#edit(actor, id, 'user.update', (_em, user) => {
+    const view = await this.#edit(actor, id, 'user.update', async (em, user) => {
       if (input.displayName !== undefined) user.displayName = input.displayName;
       if (input.settings !== undefined) {
         const { deliveryMessage: _old, ...rest } = user.settings ?? {};
@@ -111,10 +112,10 @@ export class ProfileService {
       // The perks given by hand: those held by grants (a plan's, a purchase's) are theirs, untouched here.
       if (input.perks !== undefined) user.manualPerks = input.perks;
       if (input.flags !== undefined) user.flags = input.flags;
-      return user;
+      return toUserView(user, await ranksOfIn(em, id));
     });
     this.#events.publish('identityChanged', { userId: id });
-    return toUserView(user);
+    return view;
   }
 
   /** Lets the delivery-messages plugin turn a slug or ID into its message (and count the use) inside the profile's transaction. */
@@ -161,9 +162,11 @@ export class ProfileService {
     const profile = (await response.json()) as DiscordProfile;
     if (profile.id !== id || typeof profile.username !== 'string')
       throw new DomainError('unavailable', 'Discord returned an unexpected user.');
-    const user = await this.#edit(actor, id, 'user.sync', (em, user) => em.assign(user, discordFields(profile)));
+    const view = await this.#edit(actor, id, 'user.sync', async (em, user) =>
+      toUserView(em.assign(user, discordFields(profile)), await ranksOfIn(em, id)),
+    );
     this.#events.publish('identityChanged', { userId: id });
-    return toUserView(user);
+    return view;
   }
 
   /**
@@ -175,8 +178,8 @@ export class ProfileService {
   async resign(actor: CurrentUser): Promise<void> {
     // The user's row lock: of two resignations at once, the second finds no rank left (409), not a second history entry.
     const after = await this.#edit(actor, actor.id, null, async (tx, user) => {
-      const highest = (await this.#holds.ranksByHandIn(tx, user))[0];
-      if (!highest && user.ranks.getItems().length === 0)
+      const highest = (await this.#holds.ranksByHandIn(tx, user.id))[0];
+      if (!highest && (await ranksOfIn(tx, user.id)).length === 0)
         throw new DomainError('conflict', 'You hold no rank to resign from.');
       if (!highest)
         throw new DomainError(
@@ -184,7 +187,7 @@ export class ProfileService {
           'You hold no rank given by hand: your ranks from a plan or a grant end with it.',
         );
       if (!highest.canResign) throw new DomainError('forbidden', RESIGN_NOT_ALLOWED);
-      const { before, after } = await this.#holds.setRanksByHandIn(tx, user, []);
+      const { before, after } = await this.#holds.setRanksByHandIn(tx, user.id, []);
       recordRankChangeIn(tx, {
         userId: user.id,
         action: 'resign',

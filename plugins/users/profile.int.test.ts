@@ -1,11 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
+import { createRank, giveRanks, ranksOf } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { BlacklistSchema, RankHistorySchema, ResignationSchema, WarningSchema } from './entities.ts';
+import { rankHistoryIn } from '../ranks/index.ts';
+import { BlacklistSchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { RESIGN_NOT_ALLOWED } from './profile-service.ts';
 import { REAPPLY_AFTER_MS } from './schemas.ts';
 
@@ -93,12 +95,11 @@ describe('profiles, warnings, blacklist and resign', () => {
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: object) =>
     app.inject({ method, url, headers: user?.auth, payload });
-  const row = (id: string) => app.db.orm.em.fork().findOneOrFail(UserSchema, { id }, { populate: ['ranks'] });
+  const row = (id: string) => app.db.orm.em.fork().findOneOrFail(UserSchema, { id });
+  const history = (id: string) => rankHistoryIn(app.db.orm.em.fork(), id, 1000);
   const me = async (user: TestUser) => (await call('GET', '/api/v3/users/@me', user)).json().user;
-  const count = (
-    entity: typeof WarningSchema | typeof BlacklistSchema | typeof RankHistorySchema | typeof ResignationSchema,
-    user: string,
-  ) => app.db.orm.em.fork().count(entity as typeof WarningSchema, { user });
+  const count = (entity: typeof WarningSchema | typeof BlacklistSchema | typeof ResignationSchema, user: string) =>
+    app.db.orm.em.fork().count(entity as typeof WarningSchema, { user });
 
   describe('who may call it', () => {
     /** [method, path ({id}: the target), body, what the target gets calling it on themself, a read (no rank rule)] */
@@ -163,7 +164,7 @@ describe('profiles, warnings, blacklist and resign', () => {
     it('resign: anonymous 401, banned 403', async () => {
       expect((await call('POST', '/api/client/recruitment/resign')).statusCode).toBe(401);
       expect((await call('POST', '/api/client/recruitment/resign', u.banned)).statusCode).toBe(403);
-      expect((await row(u.banned!.id)).ranks).toHaveLength(1);
+      expect(await ranksOf(app, u.banned!.id)).toHaveLength(1);
     });
   });
 
@@ -193,7 +194,7 @@ describe('profiles, warnings, blacklist and resign', () => {
 
     it('never lets a user raise their own permissions, ranks, perks, flags or ban: 400 or 403, nothing written', async () => {
       const user = await app.createUser({ username: 'sneaky' });
-      const rank = (await app.db.orm.em.fork().findOneOrFail(RankSchema, { position: 80 })).id;
+      const rank = (await appServices(app.server.ctx).ranks.list()).find((r) => r.position === 80)!.id;
       const refused: [object, number][] = [
         [{ permissions: toBits(['SUPER_ADMIN']) }, 400],
         [{ ranks: [rank] }, 400],
@@ -220,7 +221,7 @@ describe('profiles, warnings, blacklist and resign', () => {
         flags: 0,
         ban: { active: false },
       });
-      expect(after.ranks).toHaveLength(0);
+      expect(await ranksOf(app, user.id)).toHaveLength(0);
       expect(after.settings ?? {}).toEqual({});
       // A manager is held to the same list on themself.
       expect((await patch(u.manager!, u.manager, { perks: ['FEEDBACK_BETA'] })).json().message).toBe(
@@ -520,19 +521,18 @@ describe('profiles, warnings, blacklist and resign', () => {
       ranks: { position: number; canResign: boolean }[],
     ): Promise<{ user: TestUser; rankIds: string[] }> {
       const user = await app.createUser();
-      const em = app.db.orm.em.fork();
-      const entity = await em.findOneOrFail(UserSchema, { id: user.id });
-      const created = ranks.map((r) =>
-        em.create(RankSchema, {
-          name: `Resign test ${r.position}`,
-          position: r.position,
-          canResign: r.canResign,
-          permissions: toBits(STAFF),
-        }),
-      );
-      entity.ranks.set(created);
-      await em.flush();
-      return { user, rankIds: created.map((r) => r.id) };
+      const rankIds: string[] = [];
+      for (const r of ranks)
+        rankIds.push(
+          await createRank(app, {
+            name: `Resign test ${r.position}`,
+            position: r.position,
+            canResign: r.canResign,
+            permissions: toBits(STAFF),
+          }),
+        );
+      await giveRanks(app, user.id, ...rankIds);
+      return { user, rankIds };
     }
     const resign = (user: TestUser) => call('POST', '/api/client/recruitment/resign', user);
 
@@ -548,10 +548,9 @@ describe('profiles, warnings, blacklist and resign', () => {
       const res = await resign(user);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      expect((await row(user.id)).ranks).toHaveLength(0);
+      expect(await ranksOf(app, user.id)).toHaveLength(0);
       expect(await me(user)).toMatchObject({ ranks: [], rank: null });
-      const history = await app.db.orm.em.fork().find(RankHistorySchema, { user: user.id });
-      expect(history).toEqual([
+      expect(await history(user.id)).toEqual([
         expect.objectContaining({
           action: 'resign',
           ranksBefore: [rankIds[1], rankIds[0]],
@@ -587,8 +586,8 @@ describe('profiles, warnings, blacklist and resign', () => {
         expect(RESIGN_NOT_ALLOWED).toBe(
           'Rank is not allowed to resign via website, please contact the appropriate administrator.',
         );
-        expect((await row(user.id)).ranks).toHaveLength(ranks.length);
-        expect(await count(RankHistorySchema, user.id)).toBe(0);
+        expect(await ranksOf(app, user.id)).toHaveLength(ranks.length);
+        expect(await history(user.id)).toHaveLength(0);
         expect(await count(ResignationSchema, user.id)).toBe(0);
       }
       expect((await resign(u.chef!)).statusCode).toBe(403);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { BlacklistSchema, RankHistorySchema } from './entities.ts';
+import { rankHistoryIn } from '../ranks/index.ts';
+import { BlacklistSchema } from './entities.ts';
 import type { RankHistoryView } from './schemas.ts';
 
 /**
@@ -24,10 +25,8 @@ describe('user manager writes under concurrency', () => {
     app = await createTestApp();
     manager = await app.createUser({ rankPermissions: MANAGER, rankPosition: 500 });
     admin = await app.createUser({ permissions: ['SUPER_ADMIN'] });
-    const em = app.db.orm.em.fork();
     for (let i = 0; i < 6; i++)
-      ranks.push(em.create(RankSchema, { name: `Race ${i}`, position: 10 + i, permissions: 1 }).id);
-    await em.flush();
+      ranks.push(await createRank(app, { name: `Race ${i}`, position: 10 + i, permissions: 1 }));
     events = [];
     for (const event of [
       'userBanned',
@@ -111,7 +110,7 @@ describe('user manager writes under concurrency', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, ...Array(9).fill(409)]);
-    expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
+    expect(await rankHistoryIn(app.db.orm.em.fork(), target.id, 1000)).toHaveLength(1);
     expect(events.filter((e) => e.event === 'userRanksChanged')).toHaveLength(1);
   });
 
@@ -161,12 +160,10 @@ describe('user manager writes under concurrency', () => {
   });
 
   it('resign: of five at once one resigns (one history entry), the others hold no rank', async () => {
-    const em = app.db.orm.em.fork();
-    const resignable = em.create(RankSchema, { name: 'Resignable', position: 30, permissions: 1, canResign: true });
-    await em.flush();
+    const resignable = await createRank(app, { name: 'Resignable', position: 30, permissions: 1, canResign: true });
     const target = await app.createUser();
     await call('PATCH', `/api/client/admin/users/${target.id}/update-rank`, admin, {
-      ranks: [resignable.id],
+      ranks: [resignable],
       logToRankHistory: false,
     });
     const answers = await Promise.all(
@@ -175,7 +172,7 @@ describe('user manager writes under concurrency', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409, 409, 409, 409]);
-    expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
+    expect(await rankHistoryIn(app.db.orm.em.fork(), target.id, 1000)).toHaveLength(1);
   });
 
   it('sign-out: one session ended five times at once is revoked once', async () => {

@@ -1,6 +1,6 @@
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { CoreContext } from '../../core/plugin.ts';
-import type { RanksService } from '../ranks/index.ts';
+import { addRankIn, type RanksService } from '../ranks/index.ts';
 import type { DemoUser } from './schemas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,7 +37,7 @@ export async function seedUsers(ctx: CoreContext, ranksService: RanksService): P
   const em = ctx.orm.em.fork();
   for (const demo of DEMO_USERS) {
     const banned = demo.role === 'Banned user';
-    const user = em.create(UserSchema, {
+    em.create(UserSchema, {
       id: demo.id,
       username: demo.username,
       displayName: demo.displayName,
@@ -51,8 +51,10 @@ export async function seedUsers(ctx: CoreContext, ranksService: RanksService): P
           }
         : { active: false },
     });
-    const rank = ranks.find((r) => r.name === demo.rank);
-    if (rank) user.ranks.add(em.getReference(RankSchema, rank.id));
   }
   await em.flush();
+  for (const demo of DEMO_USERS) {
+    const rank = ranks.find((r) => r.name === demo.rank);
+    if (rank) await addRankIn(em, demo.id, rank.id);
+  }
 }

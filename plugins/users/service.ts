@@ -1,10 +1,12 @@
+import { toCurrentUser } from '../../core/auth/current-user.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
-import { type CurrentUser, toCurrentUser } from '../../core/auth/sessions.ts';
+import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { Grants } from '../../core/shared/permissions.ts';
+import { type HeldRank, rankHolderIdsIn, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
 import type { MeResponse, PublicUserView, UserView, WithTeam } from './schemas.ts';
 
 /** The fields of Discord's user object the product keeps. */
@@ -42,7 +44,7 @@ export function discordFields(profile: DiscordProfile): {
   };
 }
 
-/** What anyone may see, from the one merge of a user and their ranks (core/auth/sessions.ts). */
+/** What anyone may see, from the one merge of a user and their ranks (core/auth/current-user.ts). */
 function publicFieldsOf(user: CurrentUser): PublicUserView {
   const ranks = user.ranks.map((r) => r.id);
   return {
@@ -58,13 +60,13 @@ function publicFieldsOf(user: CurrentUser): PublicUserView {
   };
 }
 
-export function toPublicUserView(user: User): PublicUserView {
-  return publicFieldsOf(toCurrentUser(user));
+export function toPublicUserView(user: User, ranks: readonly HeldRank[]): PublicUserView {
+  return publicFieldsOf(toCurrentUser(user, ranks));
 }
 
-/** Everything the user (and the user manager) may see. */
-export function toUserView(user: User): UserView {
-  return fromCurrentUser(toCurrentUser(user));
+/** Everything the user (and the user manager) may see; `ranks` the ranks they hold (the ranks plugin's ranksOfIn). */
+export function toUserView(user: User, ranks: readonly HeldRank[]): UserView {
+  return fromCurrentUser(toCurrentUser(user, ranks));
 }
 
 /** @me straight from the session: the session cache keeps it current (identityChanged). */
@@ -177,29 +179,36 @@ export class UsersService {
     return this.#paymentToken(userId);
   }
 
-  async #find(id: string): Promise<User> {
-    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
+  /** The user and the ranks they hold, or null when there is no such user. */
+  async #read(id: string): Promise<CurrentUser | null> {
+    const em = this.#orm.em.fork();
+    const user = await em.findOne(UserSchema, { id });
+    return user ? toCurrentUser(user, await ranksOfIn(em, id)) : null;
+  }
+
+  async #find(id: string): Promise<CurrentUser> {
+    const user = await this.#read(id);
     if (!user) throw new DomainError('not_found', 'User not found');
     return user;
   }
 
   async getPublic(id: string): Promise<PublicUserView> {
-    return toPublicUserView(await this.#find(id));
+    return publicFieldsOf(await this.#find(id));
   }
 
   async getPrivate(id: string): Promise<UserView> {
-    return toUserView(await this.#find(id));
+    return fromCurrentUser(await this.#find(id));
   }
 
   /** For pages: null when there is no such user (a page shows its 404 rather than catching an error). */
   async findPublic(id: string): Promise<PublicUserView | null> {
-    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
-    return user ? toPublicUserView(user) : null;
+    const user = await this.#read(id);
+    return user ? publicFieldsOf(user) : null;
   }
 
   async findPrivate(id: string): Promise<UserView | null> {
-    const user = await this.#orm.em.fork().findOne(UserSchema, { id }, { populate: ['ranks'] });
-    return user ? toUserView(user) : null;
+    const user = await this.#read(id);
+    return user ? fromCurrentUser(user) : null;
   }
 
   /**
@@ -225,17 +234,26 @@ export class UsersService {
    */
   async team(): Promise<{ rankId: string; members: PublicUserView[] }[]> {
     const now = new Date();
-    const staff = await this.#orm.em
-      .fork()
-      .find(
-        UserSchema,
-        { ranks: { $some: {} }, $or: [{ ban: { active: false } }, { ban: { expires: { $lte: now } } }] },
-        { populate: ['ranks'], orderBy: { username: 'asc' } },
-      );
+    const em = this.#orm.em.fork();
+    const staff = await em.find(
+      UserSchema,
+      {
+        id: { $in: await rankHolderIdsIn(em) },
+        $or: [{ ban: { active: false } }, { ban: { expires: { $lte: now } } }],
+      },
+      { orderBy: { username: 'asc' } },
+    );
+    const ranks = await ranksOfUsersIn(
+      em,
+      staff.map((user) => user.id),
+    );
     const groups = new Map<string, { position: number; members: PublicUserView[] }>();
     for (const user of staff) {
-      const view = toPublicUserView(user);
-      const highest = user.ranks.getItems().reduce((a, b) => (b.position > a.position ? b : a));
+      const held = ranks.get(user.id)!;
+      // A rank taken between the two reads: no longer staff.
+      if (held.length === 0) continue;
+      const view = toPublicUserView(user, held);
+      const highest = held[0]!;
       const group = groups.get(highest.id) ?? { position: highest.position, members: [] };
       group.members.push(view);
       groups.set(highest.id, group);

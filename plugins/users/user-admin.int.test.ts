@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RankSchema } from '../../core/auth/entities.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { RankHistorySchema } from './entities.ts';
+import { rankHistoryIn } from '../ranks/index.ts';
 
 const STAFF: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'];
 const MANAGER: Permission[] = [...STAFF, 'MANAGE_USERS'];
@@ -200,12 +200,7 @@ describe('user manager API', () => {
   });
 
   describe('ranks', () => {
-    async function rank(name: string, position: number, permissions = 0): Promise<string> {
-      const em = app.db.orm.em.fork();
-      const created = em.create(RankSchema, { name, position, permissions });
-      await em.flush();
-      return created.id;
-    }
+    const rank = (name: string, position: number, permissions = 0) => createRank(app, { name, position, permissions });
 
     it('replaces the ranks, writes the history, announces; the user sees it in their rank history', async () => {
       const trainee = await rank('Trainee', 5, 1);
@@ -252,7 +247,7 @@ describe('user manager API', () => {
         event: 'userRanksChanged',
         payload: { userId: target.id, ranks: [], announce: false },
       });
-      expect(await app.db.orm.em.fork().count(RankHistorySchema, { user: target.id })).toBe(1);
+      expect(await rankHistoryIn(app.db.orm.em.fork(), target.id, 1000)).toHaveLength(1);
     });
 
     it('never grants a rank at or above the actor, nor permissions the actor lacks', async () => {

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import { SESSION_COOKIE } from '../../core/auth/sessions.ts';
 import { type StartedApp, startApp } from '../../core/boot.ts';
 import { loadConfig } from '../../core/config.ts';
 import { newId } from '../../core/ids.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { plugins } from '../../plugins/index.ts';
+import { addRankIn, rankNamedIn } from '../../plugins/ranks/index.ts';
 import { type AdNetworkStandIn, startAdNetworkStandIn } from '../stand-ins/ad-network/server.ts';
 import { APPLICATION_ID, createInteractionSigner, type InteractionSigner } from '../stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../stand-ins/discord/server.ts';
@@ -185,15 +186,15 @@ async function startDiner({
     async signIn(context, user = {}) {
       const em = app.server.ctx.orm.em.fork();
       const id = newId();
-      const created = em.create(UserSchema, {
+      em.create(UserSchema, {
         id,
         username: user.username ?? `e2e${id.slice(-5)}`,
         permissions: toBits(user.permissions ?? []),
         manualPerks: user.perks ?? [],
         ban: { active: false },
       });
-      if (user.rank) created.ranks.add(await em.findOneOrFail(RankSchema, { name: user.rank }));
       await em.flush();
+      if (user.rank) await addRankIn(em, id, (await rankNamedIn(em, user.rank))!.id);
       return { id, token: await sessionCookie(context, id) };
     },
     async signInAs(context, id) {

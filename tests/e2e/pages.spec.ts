@@ -1,6 +1,6 @@
 import type { Browser, Page, Response } from '@playwright/test';
-import { RankSchema } from '../../core/auth/entities.ts';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
+import { RankSchema } from '../../plugins/ranks/entities.ts';
 import { cspProblems, visitAll, watchCsp, watchCspConsole } from './csp.ts';
 import { controlsBelowThumbSize, type Diner, expect, expectAccessible, test } from './fixtures.ts';
 import { ALL_PAGES, type Role, VIEWERS, viewerRoleOf } from './pages.ts';

@@ -13,7 +13,7 @@ import { plugins } from '../../plugins/index.ts';
  * - a plugin's audit actions and target types, quoted;
  * - the domain events its gateway filters send (as words);
  * - its configuration variables (as words).
- * The words core owns itself are left out: its own tables' names (`users`, `ranks`, a plugin may share the word) and
+ * The words core owns itself are left out: its own tables' names (`users`: a plugin may share the word) and
  * its own audit target types. What must stay for now is KNOWN below, each with why; the list only shrinks: an entry
  * that no longer matches fails too, so that it is removed.
  */
@@ -49,6 +49,11 @@ const KNOWN: readonly { file: string; word: string; why: string }[] = [
     file: 'core/db/migrations/Migration20261121223224_Initial.ts',
     word: '`settings`',
     why: 'the same history, in its comment',
+  },
+  {
+    file: 'core/db/migrations/Migration20261121223224_Initial.ts',
+    word: '"ranks"',
+    why: 'the same history: that migration made the ranks tables (now the ranks plugin’s, its entities and the permission port) before plugins owned tables',
   },
   {
     file: 'core/gateway/protocol.ts',

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { RankSchema, UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import { type Config, loadConfig } from '../../core/config.ts';
 import type { GatewayOptions } from '../../core/gateway/hub.ts';
 import { buildServer, type Server } from '../../core/http/server.ts';
@@ -8,6 +8,8 @@ import { forgetMintedIds, newId } from '../../core/ids.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { plugins as allPlugins } from '../../plugins/index.ts';
+import { RankSchema } from '../../plugins/ranks/entities.ts';
+import { addRankIn } from '../../plugins/ranks/index.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestUserOptions {
@@ -85,7 +87,7 @@ export async function createTestApp(
     async createUser(user = {}) {
       const em = db.orm.em.fork();
       const id = user.id ?? newId();
-      const entity = em.create(UserSchema, {
+      em.create(UserSchema, {
         id,
         username: user.username ?? `user${id.slice(-6)}`,
         permissions: toBits(user.permissions ?? []),
@@ -100,16 +102,14 @@ export async function createTestApp(
             }
           : { active: false },
       });
-      if (user.rankPermissions) {
-        const position = user.rankPosition ?? rankPosition++;
-        const rank = em.create(RankSchema, {
-          name: `Rank ${position}`,
-          position,
-          permissions: toBits(user.rankPermissions),
-        });
-        entity.ranks.add(rank);
-      }
+      const position = user.rankPermissions ? (user.rankPosition ?? rankPosition++) : null;
+      const rank =
+        user.rankPermissions && position !== null
+          ? em.create(RankSchema, { name: `Rank ${position}`, position, permissions: toBits(user.rankPermissions) })
+          : null;
       await em.flush();
+      // The ranks plugin's tables: an app built without it has no rank to give.
+      if (rank) await addRankIn(em, id, rank.id);
       const { token } = await server.ctx.sessions.create(id);
       return { id, token, auth: { authorization: `Bearer ${token}` } };
     },
