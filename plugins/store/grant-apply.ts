@@ -1,4 +1,6 @@
-import type { User } from '../../core/auth/entities.ts';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import { sql } from 'kysely';
+import type { UserSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { newId } from '../../core/ids.ts';
 import { addRankIn, ranksByIdIn, ranksOfIn, recordRankChangeIn } from '../ranks/index.ts';
@@ -14,14 +16,38 @@ export interface GrantApplied {
   endsAt: Date | null;
 }
 
+/** Core's users table, as a grant reads and writes the perks it holds. */
+type UsersDB = InferKyselyDB<typeof UserSchema>;
+
+/** A user as a grant sees them: the perks grants hold. */
+export interface GrantHolder {
+  id: string;
+  grantedPerks: readonly string[];
+}
+
 /**
- * Gives the perk or rank to `user`, whose row the caller locked and then read (GrantService's lockedUser), so grants,
- * their ends and a manager's edits of one user run one after the other. The same grant again (user, source,
- * reference, kind and value) while it is active only moves its end. A perk goes to the user's granted perks, a rank
- * to their ranks with an entry in their rank history (the ranks plugin's addRankIn and recordRankChangeIn); the
- * perk is written when the caller's transaction flushes, the rank at once.
+ * The perks grants hold for `userId`, read under the row lock the caller holds, after writing what this transaction
+ * changed so far through the unit of work (an ended grant's perk): one typed statement, no entity loaded.
  */
-export async function applyGrantIn(em: Em, user: User, input: GrantInput, now: Date): Promise<GrantApplied> {
+export async function grantHolderIn(em: Em, userId: string): Promise<GrantHolder> {
+  await em.flush();
+  const row = await em
+    .getKysely<UsersDB>()
+    .selectFrom('users')
+    .select('perks')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw refusals.noUser();
+  return { id: userId, grantedPerks: row.perks };
+}
+
+/**
+ * Gives the perk or rank to `user`, whose row the caller locked and then read (grantHolderIn), so grants, their ends
+ * and a manager's edits of one user run one after the other. The same grant again (user, source, reference, kind
+ * and value) while it is active only moves its end. A perk goes to the user's granted perks, a rank to their ranks
+ * with an entry in their rank history (the ranks plugin's addRankIn and recordRankChangeIn), each written at once.
+ */
+export async function applyGrantIn(em: Em, user: GrantHolder, input: GrantInput, now: Date): Promise<GrantApplied> {
   const rank = input.kind === 'rank' ? ((await ranksByIdIn(em, [input.value]))[0] ?? null) : null;
   if (input.kind === 'rank' && !rank) throw refusals.unknownRank();
   const held = rank ? await ranksOfIn(em, user.id) : [];
@@ -40,7 +66,12 @@ export async function applyGrantIn(em: Em, user: User, input: GrantInput, now: D
       by: null,
     });
   } else if (added) {
-    user.grantedPerks = [...user.grantedPerks, input.value];
+    await em
+      .getKysely<UsersDB>()
+      .updateTable('users')
+      .set((eb) => ({ perks: sql<string[]>`array_append(${eb.ref('perks')}, ${input.value})`, updated_at: now }))
+      .where('id', '=', user.id)
+      .execute();
   }
   return { changed: added, endsAt };
 }

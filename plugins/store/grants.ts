@@ -6,7 +6,7 @@ import { ranksOfIn, recordRankChangeIn, removeRankIn } from '../ranks/index.ts';
 import type { HeldByGrants, RanksHeldByGrants } from '../users/index.ts';
 import type { GrantOrigin } from '../users/schemas.ts';
 import { type Grant, GrantSchema } from './entities.ts';
-import { applyGrantIn, type GrantApplied, rankIds, reasonOf } from './grant-apply.ts';
+import { applyGrantIn, type GrantApplied, grantHolderIn, rankIds, reasonOf } from './grant-apply.ts';
 import { refusals } from './refusals.ts';
 import type { GrantKind, GrantSource, GrantView } from './schemas.ts';
 
@@ -156,8 +156,7 @@ export class GrantService {
 
   /** As grantIn, for a caller that has locked the user's row already in this transaction (a purchase). */
   async grantLockedIn(em: Em, input: GrantInput): Promise<GrantApplied> {
-    const user = await freshUser(em, input.userId);
-    return applyGrantIn(em, user, input, new Date(this.#now()));
+    return applyGrantIn(em, await grantHolderIn(em, input.userId), input, new Date(this.#now()));
   }
 
   /** Ends every active grant of that source for the user (a subscription ended, a purchase refunded). */
