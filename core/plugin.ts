@@ -18,6 +18,7 @@ import type { GatewayDispatch } from './gateway/protocol.ts';
 import type { ZodTypeProvider } from './http/zod.ts';
 import type { JobSpec } from './jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { PluginPages } from './pages.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
 export type App = FastifyInstance<
@@ -114,6 +115,12 @@ export interface PluginDefinition<
    * type-checks them: the example plugin (tests/fixtures/example-plugin/index.ts) shows both.
    */
   audit?: AuditContribution;
+  /**
+   * Its pages' guards and its staff sidebar entries (core/pages.ts), which the site applies beside its own pages'
+   * (site/lib/route-guards.ts, site/lib/staff-sidebar.ts); a guard or entry that asks something asks this plugin's
+   * service.
+   */
+  pages?: PluginPages<Service>;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { needs, signedIn } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import settings from '../settings/index.ts';
 import users from '../users/index.ts';
@@ -39,5 +40,8 @@ export default definePlugin({
       userAdmin: ctx.services.users.admin,
     }),
   routes: (app, appeals) => appealsRoutes(app, appeals),
+  pages: {
+    guards: { '/appeal': signedIn, '/staff/admin/appeals': needs({ all: ['MANAGE_APPEALS'] }) },
+  },
   seed: (_appeals, ctx) => seedAppeals(ctx),
 });

@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
@@ -37,6 +38,11 @@ export default definePlugin({
   },
   routes(app, plugin) {
     deliveryMessagesRoutes(app, plugin.messages);
+  },
+  pages: {
+    // The pages and the API let either through (docs/delivery-messages.md); the sidebar entry, as the specification
+    // words it ("perk X and permission Y"), needs both.
+    guards: { '/staff/delivery-messages': needs({ all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] }) },
   },
   seed: (_plugin, ctx) => seedDeliveryMessages(ctx),
 });

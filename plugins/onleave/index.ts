@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { onLeaveRoutes } from './api.ts';
 import { LeaveRequestSchema } from './entities.ts';
@@ -31,6 +32,12 @@ export default definePlugin({
   service: (ctx): OnLeavePlugin => ({ requests: new OnLeaveService(ctx.orm, ctx.events, ctx.audit, ctx.now) }),
   routes(app, plugin) {
     onLeaveRoutes(app, plugin.requests);
+  },
+  pages: {
+    guards: {
+      '/staff/take-a-break': needs({ all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
+      '/staff/admin/on-leave-requests': needs({ all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
+    },
   },
   seed: (_plugin, ctx) => seedLeave(ctx),
 });

@@ -1,4 +1,5 @@
 import type { GatewayDispatch, GatewayEvents } from '../../core/gateway/protocol.ts';
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import onleave from '../onleave/index.ts';
@@ -126,6 +127,14 @@ export default definePlugin({
     foodLookupRoutes(app, plugin.foodLookup);
     await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.plugins.orders.images.maxBytes);
     registerOrderMetrics(ctx.metrics, ctx.orm);
+  },
+  pages: {
+    guards: {
+      '/staff/orders': needs({ all: ['MANAGE_ORDERS'] }),
+      '/staff/food-lookup': needs({ all: ['VIEW_FOOD_LOOKUP'] }),
+      '/staff/admin/order-management': needs({ all: ['SUPER_ADMIN'] }),
+      '/staff/admin/order-history': needs({ all: ['SUPER_ADMIN'] }),
+    },
   },
   jobs: (plugin, ctx) => [
     {

@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { ranksRoutes } from './api.ts';
 import { seedRanks } from './seed.ts';
@@ -27,5 +28,8 @@ export default definePlugin({
   name: 'ranks',
   service: (ctx) => new RanksService(ctx.orm, ctx.events, ctx.audit),
   routes: ranksRoutes,
+  pages: {
+    guards: { '/staff/admin/rank-manager': needs({ all: ['MANAGE_RANKS'] }) },
+  },
   seed: seedRanks,
 });

@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { settingsRoutes } from './api.ts';
 import kitchen from './commands/kitchen.ts';
@@ -27,6 +28,14 @@ export default definePlugin({
   migrations,
   service: (ctx) => new SettingsService(ctx.orm, ctx.events, ctx.audit),
   routes: settingsRoutes,
+  pages: {
+    guards: {
+      '/staff/admin/settings': needs({ all: ['MANAGE_SETTINGS'] }),
+      // The page does what POST /api/client/settings/currentAnnouncement allows; the sidebar entry keeps the
+      // specification's MANAGE_ANNOUNCEMENT.
+      '/staff/admin/site-management/announcement': needs({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }),
+    },
+  },
   commands: [kitchen],
   seed: seedSettings,
 });

@@ -1,4 +1,5 @@
 import { newId } from '../../core/ids.ts';
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import appeals from '../appeals/index.ts';
 import onleave from '../onleave/index.ts';
@@ -62,6 +63,12 @@ export default definePlugin({
   },
   routes(app, plugin) {
     statisticsRoutes(app, plugin.statistics);
+  },
+  pages: {
+    guards: {
+      '/staff/admin/management-statistics': needs({ all: ['VIEW_MANAGEMENT_STATISTICS'] }),
+      '/staff/admin/management-statistics/management': needs({ all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
+    },
   },
   // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by
   // itself), first soon after start.

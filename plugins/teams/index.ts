@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import orders from '../orders/index.ts';
 import settings from '../settings/index.ts';
@@ -61,6 +62,9 @@ export default definePlugin({
   },
   routes(app, plugin) {
     teamsRoutes(app, plugin.teams, plugin.members);
+  },
+  pages: {
+    guards: { '/staff/admin/teams': needs({ all: ['MANAGE_TEAMS'] }) },
   },
   // Counted orders delivered while no process listened (or before credits kept their people) reach the boards.
   start: (plugin) => plugin.counter.catchUp(),
