@@ -35,6 +35,53 @@ export const signedIn = { auth: true } as const;
 export const needs = (requirement: Requirement): { requirement: Requirement } => ({ requirement });
 export const selfOr = (requirement: Requirement): { selfOr: Requirement } => ({ selfOr: requirement });
 
+/** The staff sidebar's groups, as the specification lists them: the untitled top, Management, Site Management, Extras. */
+export type SidebarSection = 'top' | 'management' | 'site' | 'extras';
+
+/**
+ * The sidebar's icons, named by their picture (Lucide's names; its gear, `settings`, is `gear` here). The site draws
+ * each (site/components/staff/SidebarIcon.astro, which must know every one).
+ */
+export type SidebarIcon =
+  | 'layout-dashboard'
+  | 'chef-hat'
+  | 'search'
+  | 'trophy'
+  | 'chart-column'
+  | 'calendar-clock'
+  | 'flag'
+  | 'user-plus'
+  | 'scale'
+  | 'users-round'
+  | 'user-cog'
+  | 'medal'
+  | 'shield'
+  | 'gear'
+  | 'megaphone'
+  | 'scroll-text'
+  | 'log-out'
+  | 'tree-palm'
+  | 'message-square-text';
+
+/** One entry of the staff sidebar, shown to whom `needs` lets in. */
+export interface SidebarEntry<Service = unknown> {
+  section: SidebarSection;
+  /** Its place in the section, across every plugin's entries (lower first): the specification's order. */
+  order: number;
+  label: string;
+  href: string;
+  icon: SidebarIcon;
+  needs: Requirement;
+  /** Under a heading (Management Statistics, Super Admin): entries naming the same heading share it, at the first's place. */
+  menu?: { label: string; icon: SidebarIcon };
+  /**
+   * For a viewer whom `needs` refuses, the links the entry becomes instead, under a heading of its label and icon
+   * (none: nothing); in the Management section, they show the section too. Recruitment's: the forms a rank of the
+   * viewer's lets them review (§6).
+   */
+  otherwise?: (service: Service, user: PageUser) => Promise<readonly { label: string; href: string }[]>;
+}
+
 export interface PluginPages<Service = unknown> {
   /**
    * Guards by path prefix: `/staff/orders` covers `/staff/orders` and what is below it; a prefix ending in `/` only
@@ -44,4 +91,5 @@ export interface PluginPages<Service = unknown> {
   guards?: Readonly<Record<string, PageGuard<Service>>>;
   /** Guards by pattern, for pages about one row; checked before the prefixes, the first match wins. */
   paths?: readonly (readonly [pattern: RegExp, guard: PageGuard<Service>])[];
+  sidebar?: readonly SidebarEntry<Service>[];
 }

@@ -42,6 +42,16 @@ export default definePlugin({
   routes: (app, appeals) => appealsRoutes(app, appeals),
   pages: {
     guards: { '/appeal': signedIn, '/staff/admin/appeals': needs({ all: ['MANAGE_APPEALS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 50,
+        label: 'Appeal Manager',
+        href: '/staff/admin/appeals',
+        icon: 'scale',
+        needs: { all: ['MANAGE_APPEALS'] },
+      },
+    ],
   },
   seed: (_appeals, ctx) => seedAppeals(ctx),
 });

@@ -43,6 +43,16 @@ export default definePlugin({
     // The pages and the API let either through (docs/delivery-messages.md); the sidebar entry, as the specification
     // words it ("perk X and permission Y"), needs both.
     guards: { '/staff/delivery-messages': needs({ all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] }) },
+    sidebar: [
+      {
+        section: 'extras',
+        order: 20,
+        label: 'Premade Message Directory',
+        href: '/staff/delivery-messages',
+        icon: 'message-square-text',
+        needs: { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'], both: true },
+      },
+    ],
   },
   seed: (_plugin, ctx) => seedDeliveryMessages(ctx),
 });

@@ -57,6 +57,16 @@ export default definePlugin({
       '/staff/achievements': needs({ all: ['VIEW_OWN_ACHIEVEMENTS'] }),
       '/staff/achievements/create': needs(OBJECTIVE_ADMIN),
     },
+    sidebar: [
+      {
+        section: 'top',
+        order: 40,
+        label: 'My Achievements',
+        href: '/staff/achievements',
+        icon: 'trophy',
+        needs: { all: ['VIEW_OWN_ACHIEVEMENTS'] },
+      },
+    ],
   },
   gateway: {
     objectiveCompleted: ({ userId, objectiveId, title, progress, target, reward }) => ({

@@ -38,6 +38,24 @@ export default definePlugin({
       '/staff/take-a-break': needs({ all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
       '/staff/admin/on-leave-requests': needs({ all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
     },
+    sidebar: [
+      {
+        section: 'management',
+        order: 20,
+        label: 'On Leave Requests',
+        href: '/staff/admin/on-leave-requests',
+        icon: 'calendar-clock',
+        needs: { all: ['MANAGE_ON_LEAVE_REQUESTS'] },
+      },
+      {
+        section: 'extras',
+        order: 10,
+        label: 'Take a Vacation',
+        href: '/staff/take-a-break',
+        icon: 'tree-palm',
+        needs: { all: ['SUBMIT_ON_LEAVE_REQUEST'] },
+      },
+    ],
   },
   seed: (_plugin, ctx) => seedLeave(ctx),
 });

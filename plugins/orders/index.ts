@@ -135,6 +135,33 @@ export default definePlugin({
       '/staff/admin/order-management': needs({ all: ['SUPER_ADMIN'] }),
       '/staff/admin/order-history': needs({ all: ['SUPER_ADMIN'] }),
     },
+    sidebar: [
+      {
+        section: 'top',
+        order: 20,
+        label: 'Order Manager',
+        href: '/staff/orders',
+        icon: 'chef-hat',
+        needs: { all: ['MANAGE_ORDERS'] },
+      },
+      {
+        section: 'top',
+        order: 30,
+        label: 'Food Lookup',
+        href: '/staff/food-lookup',
+        icon: 'search',
+        needs: { all: ['VIEW_FOOD_LOOKUP'] },
+      },
+      {
+        section: 'management',
+        order: 91,
+        menu: { label: 'Super Admin', icon: 'shield' },
+        label: 'Order Management',
+        href: '/staff/admin/order-management',
+        icon: 'chef-hat',
+        needs: { all: ['SUPER_ADMIN'] },
+      },
+    ],
   },
   jobs: (plugin, ctx) => [
     {

@@ -30,6 +30,16 @@ export default definePlugin({
   routes: ranksRoutes,
   pages: {
     guards: { '/staff/admin/rank-manager': needs({ all: ['MANAGE_RANKS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 80,
+        label: 'Rank Manager',
+        href: '/staff/admin/rank-manager',
+        icon: 'medal',
+        needs: { all: ['MANAGE_RANKS'] },
+      },
+    ],
   },
   seed: seedRanks,
 });

@@ -80,6 +80,22 @@ export default definePlugin({
         { reads: (plugin, user, [formId]) => plugin.access.mayOpenForm(user, formId!) },
       ],
     ],
+    sidebar: [
+      {
+        section: 'management',
+        order: 40,
+        label: 'Recruitment',
+        href: '/staff/admin/recruitment',
+        icon: 'user-plus',
+        needs: { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] },
+        // A reviewer by rank alone: the forms they may review, each leading to its applications.
+        otherwise: async (plugin, user) =>
+          (await plugin.access.formsReviewedByRank(user)).map((form) => ({
+            label: form.title,
+            href: `/staff/admin/recruitment/${form.id}/applications`,
+          })),
+      },
+    ],
   },
   seed: (_plugin, ctx) => seedRecruitment(ctx, ctx.services.ranks),
 });

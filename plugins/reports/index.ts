@@ -55,6 +55,17 @@ export default definePlugin({
       '/feedback/report-order': needs({ perks: ['FEEDBACK_BETA'] }),
       '/staff/admin/report-manager': needs(REPORT_MANAGER),
     },
+    sidebar: [
+      {
+        section: 'management',
+        order: 30,
+        menu: { label: 'Report Manager', icon: 'flag' },
+        label: 'Order Reports',
+        href: '/staff/admin/report-manager/orders',
+        icon: 'flag',
+        needs: REPORT_MANAGER,
+      },
+    ],
   },
   // At start: reports older than their order-summary columns get them (docs/reports.md), then driver reports made
   // while no process listened (or before this plugin existed) are copied.

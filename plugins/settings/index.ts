@@ -35,6 +35,24 @@ export default definePlugin({
       // specification's MANAGE_ANNOUNCEMENT.
       '/staff/admin/site-management/announcement': needs({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }),
     },
+    sidebar: [
+      {
+        section: 'site',
+        order: 10,
+        label: 'Site Settings',
+        href: '/staff/admin/settings',
+        icon: 'gear',
+        needs: { all: ['MANAGE_SETTINGS'] },
+      },
+      {
+        section: 'site',
+        order: 20,
+        label: 'Announce',
+        href: '/staff/admin/site-management/announcement',
+        icon: 'megaphone',
+        needs: { all: ['MANAGE_ANNOUNCEMENT'] },
+      },
+    ],
   },
   commands: [kitchen],
   seed: seedSettings,

@@ -69,6 +69,26 @@ export default definePlugin({
       '/staff/admin/management-statistics': needs({ all: ['VIEW_MANAGEMENT_STATISTICS'] }),
       '/staff/admin/management-statistics/management': needs({ all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
     },
+    sidebar: [
+      {
+        section: 'management',
+        order: 10,
+        menu: { label: 'Management Statistics', icon: 'chart-column' },
+        label: 'My Performance',
+        href: '/staff/admin/management-statistics',
+        icon: 'chart-column',
+        needs: { all: ['VIEW_MANAGEMENT_STATISTICS'] },
+      },
+      {
+        section: 'management',
+        order: 11,
+        menu: { label: 'Management Statistics', icon: 'chart-column' },
+        label: 'Management',
+        href: '/staff/admin/management-statistics/management',
+        icon: 'chart-column',
+        needs: { all: ['MANAGE_MANAGEMENT_STATISTICS'] },
+      },
+    ],
   },
   // Days and weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by
   // itself), first soon after start.

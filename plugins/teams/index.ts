@@ -65,6 +65,16 @@ export default definePlugin({
   },
   pages: {
     guards: { '/staff/admin/teams': needs({ all: ['MANAGE_TEAMS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 60,
+        label: 'Team Manager',
+        href: '/staff/admin/teams',
+        icon: 'users-round',
+        needs: { all: ['MANAGE_TEAMS'] },
+      },
+    ],
   },
   // Counted orders delivered while no process listened (or before credits kept their people) reach the boards.
   start: (plugin) => plugin.counter.catchUp(),

@@ -85,6 +85,16 @@ export default definePlugin({
     // `/users/{id}/manage`: that user themself or a user manager (`/users/@me/manage` is the site's own, signed in).
     paths: [[/^\/users\/(?!@me\/)([^/]+)\/manage\/?$/, selfOr({ all: ['MANAGE_USERS'] })]],
     guards: { '/staff/admin/users': needs({ all: ['MANAGE_USERS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 70,
+        label: 'User Manager',
+        href: '/staff/admin/users',
+        icon: 'user-cog',
+        needs: { all: ['MANAGE_USERS'] },
+      },
+    ],
   },
   // The banned user's sockets hear why, then close as SESSION_ENDED (their site goes to /?error=account_banned).
   gateway: {
