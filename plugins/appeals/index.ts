@@ -15,6 +15,7 @@ const audit = {
     'appeal.decide': 'Decided an appeal',
   },
   targetTypes: ['appeal'],
+  kinds: { appeal: 'Appeals' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

@@ -18,6 +18,7 @@ const audit = {
     'deliveryMessage.delete': "Deleted someone's premade message",
   },
   targetTypes: ['deliveryMessage'],
+  kinds: { deliveryMessage: 'Premade messages' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

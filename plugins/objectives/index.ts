@@ -26,6 +26,7 @@ const audit = {
     'objective.fulfil': 'Fulfilled an objective reward',
   },
   targetTypes: ['objective'],
+  kinds: { objective: 'Objectives' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

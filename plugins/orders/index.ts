@@ -73,6 +73,7 @@ const audit = {
     'foodLookup.delete': 'Deleted a food lookup item',
   },
   targetTypes: ['order', 'foodLookup'],
+  kinds: { order: 'Orders', foodLookup: 'Food lookup' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

@@ -16,6 +16,7 @@ const audit = {
     'rank.delete': 'Deleted a rank',
   },
   targetTypes: ['rank'],
+  kinds: { rank: 'Anything about ranks' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

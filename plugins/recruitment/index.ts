@@ -32,6 +32,7 @@ const audit = {
     'application.status': "Changed an application's status",
   },
   targetTypes: ['recruitmentForm', 'application'],
+  kinds: { recruitmentForm: 'Recruitment forms', application: 'Recruitment applications' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

@@ -23,6 +23,7 @@ const audit = {
     'report.complete': 'Completed an order report',
   },
   targetTypes: ['report'],
+  kinds: { report: 'Order reports' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

@@ -15,6 +15,7 @@ const audit = {
     'settings.update': 'Changed a setting',
   },
   targetTypes: ['setting'],
+  kinds: { settings: 'Settings and announcements' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

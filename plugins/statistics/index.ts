@@ -27,6 +27,7 @@ const audit = {
   actions: {
     'statistics.delete': "Deleted a member's weekly statistics",
   },
+  kinds: { statistics: 'Management statistics' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}

@@ -30,6 +30,7 @@ const audit = {
     'team.reset': "Reset a team's orders",
   },
   targetTypes: ['team'],
+  kinds: { team: 'Teams' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
