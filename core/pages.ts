@@ -39,8 +39,8 @@ export const selfOr = (requirement: Requirement): { selfOr: Requirement } => ({ 
 export type SidebarSection = 'top' | 'management' | 'site' | 'extras';
 
 /**
- * The sidebar's icons, named by their picture (Lucide's names; its gear, `settings`, is `gear` here). The site draws
- * each (site/components/staff/SidebarIcon.astro, which must know every one).
+ * The sidebar's icons, named by their picture (Lucide's names, but `gear`). The site draws each
+ * (site/components/staff/SidebarIcon.astro, which must know every one).
  */
 export type SidebarIcon =
   | 'layout-dashboard'
@@ -84,7 +84,7 @@ export interface SidebarEntry<Service = unknown> {
 
 export interface PluginPages<Service = unknown> {
   /**
-   * Guards by path prefix: `/staff/orders` covers `/staff/orders` and what is below it; a prefix ending in `/` only
+   * Guards by path prefix: `/staff/kitchen` covers `/staff/kitchen` and what is below it; a prefix ending in `/` only
    * what is below it. The longest matching prefix, the site's own and every plugin's, wins; a prefix two declare is
    * refused.
    */
