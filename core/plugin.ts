@@ -19,6 +19,7 @@ import type { GatewayDispatch } from './gateway/protocol.ts';
 import type { ZodTypeProvider } from './http/zod.ts';
 import type { JobSpec } from './jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { PluginPages } from './pages.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
 export type App = FastifyInstance<
@@ -120,6 +121,12 @@ export interface PluginDefinition<
    * a user holds; sessions select it with the user. At most one plugin fills it; without one, nobody holds a rank.
    */
   heldRanks?: HeldRanksSource;
+  /**
+   * Its pages' guards and its staff sidebar entries (core/pages.ts), which the site applies beside its own pages'
+   * (site/lib/route-guards.ts, site/lib/staff-sidebar.ts); a guard or entry that asks something asks this plugin's
+   * service.
+   */
+  pages?: PluginPages<Service>;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }

@@ -11,7 +11,7 @@ import { plugins } from '../plugins/index.ts';
 /**
  * `npm run dev`: the site with hot reload. Astro's dev server answers on PORT and hands /api (and later /gateway)
  * to the Fastify API in this same process on PORT+1; pages get the same `locals` as in production (the user from
- * the VD_SESSION cookie and the services), set on the request where Astro's dev server looks for them.
+ * the VD_SESSION cookie, the plugins and their services), set on the request where Astro's dev server looks for them.
  */
 const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }, plugins);
 const { orm, isNew, seeded } = await openAndMigrate(config, plugins);
@@ -54,6 +54,7 @@ const devServer = await dev({
               (valid) => {
                 Reflect.set(request, Symbol.for('astro.locals'), {
                   user: valid?.user ?? null,
+                  plugins,
                   services: api.ctx.services,
                   audit: api.ctx.audit,
                   config: publicConfig,

@@ -4,6 +4,11 @@ declare namespace App {
   interface Locals {
     /** The signed-in user (Fastify resolved the session), null for a visitor. */
     user: import('../core/auth/sessions.ts').CurrentUser | null;
+    /**
+     * The plugins the server runs (plugins/index.ts, or a test's list): their definitions' page guards and staff
+     * sidebar entries (site/lib/route-guards.ts, site/lib/staff-sidebar.ts).
+     */
+    plugins: readonly import('../core/plugin.ts').AnyPlugin[];
     /** Every plugin's service, by plugin name: pages read data here, never over HTTP nor from the database. */
     services: import('../plugins/index.ts').Services;
     /** The kernel's audit log (core/audit): the audit log screen and the profile's entries read it. */

@@ -5,7 +5,8 @@ import { checkPage } from './lib/route-guards.ts';
 
 /**
  * The specification's route guards for server-rendered pages: userChecks (an active ban shows the ban page),
- * requiresAuth and hasPermissions (for a few pages by asking a service about the row the path names: route-guards.ts).
+ * requiresAuth and hasPermissions (for a few pages by asking a service about the row the path names), from the site's
+ * own guards and those of the plugins the server runs (route-guards.ts).
  * Prerendered pages get the ban check from the server (core/http/site.ts).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -16,7 +17,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (pathname.startsWith('/_server-islands/')) return next();
   const user = context.locals.user;
   if (user?.ban && isBanActive(user.ban) && !openToBanned(pathname)) return context.rewrite(`/banned${search}`);
-  const outcome = await checkPage(pathname, search, user, context.locals.services);
+  const outcome = await checkPage(pathname, search, user, context.locals);
   if (outcome.kind !== 'pass') return context.redirect(outcome.location, 302);
   try {
     return await next();

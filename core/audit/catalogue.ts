@@ -3,6 +3,7 @@ import {
   type AuditLogQuerySchema,
   auditKindsOf,
   auditLogQuerySchema,
+  CORE_AUDIT_KINDS,
   CORE_AUDIT_TARGET_TYPES,
 } from './schemas.ts';
 
@@ -15,30 +16,46 @@ export interface AuditCatalogue {
   targetTypes: readonly string[];
   /** The filter's kinds: every action's target type, then every action. */
   kinds: readonly string[];
+  /** Each kind's words in the filter: a first part's as core or its plugin declares them, an action's its label. */
+  kindLabels: Readonly<Record<string, string>>;
   /** The audit log route's query schema (its `action` is one of `kinds`), for the route, OpenAPI and the page. */
   querySchema: AuditLogQuerySchema;
 }
 
 /**
- * The audit catalogue from every plugin's `audit` contribution, in plugin order. Refuses an action two plugins
- * declare, naming both: the log could not say whose it is.
+ * The audit catalogue from every plugin's `audit` contribution, in plugin order. Refuses an action, or a kind's
+ * words, that two declare, naming both: the log could not say whose it is.
  */
 export function auditCatalogue(
   contributions: readonly { plugin: string; audit?: AuditContribution | undefined }[],
 ): AuditCatalogue {
   const labels: Record<string, string> = {};
-  const owners = new Map<string, string>();
+  const kindWords: Record<string, string> = { ...CORE_AUDIT_KINDS };
+  const owners = new Map<string, string>(Object.keys(CORE_AUDIT_KINDS).map((kind) => [kind, 'core']));
   const targetTypes = new Set(CORE_AUDIT_TARGET_TYPES);
+  const claim = (plugin: string, what: string, key: string) => {
+    const owner = owners.get(key);
+    if (owner) throw new Error(`Plugin "${plugin}" declares the audit ${what} "${key}", which "${owner}" declares`);
+    owners.set(key, plugin);
+  };
   for (const { plugin, audit } of contributions) {
     for (const [action, label] of Object.entries(audit?.actions ?? {})) {
-      const owner = owners.get(action);
-      if (owner) throw new Error(`Plugin "${plugin}" declares the audit action "${action}", which "${owner}" declares`);
-      owners.set(action, plugin);
+      claim(plugin, 'action', action);
       labels[action] = label;
+    }
+    for (const [kind, words] of Object.entries(audit?.kinds ?? {})) {
+      claim(plugin, 'kind', kind);
+      kindWords[kind] = words;
     }
     for (const type of audit?.targetTypes ?? []) targetTypes.add(type);
   }
   const actions = Object.keys(labels);
   const kinds = auditKindsOf(actions);
-  return { labels, actions, targetTypes: [...targetTypes], kinds, querySchema: auditLogQuerySchema(kinds) };
+  const kindLabels = Object.fromEntries(
+    kinds.flatMap((kind) => {
+      const words = kindWords[kind] ?? labels[kind];
+      return words === undefined ? [] : [[kind, words]];
+    }),
+  );
+  return { labels, actions, targetTypes: [...targetTypes], kinds, kindLabels, querySchema: auditLogQuerySchema(kinds) };
 }

@@ -28,10 +28,18 @@ export interface AuditContribution {
   actions: Readonly<Record<string, string>>;
   /** The target types its actions are about, when the kernel's (`user`) does not say it. */
   targetTypes?: readonly string[];
+  /**
+   * The audit log filter's words for the first part of its actions, a kind that covers each of them (`order` →
+   * `Orders`), when the kernel's (`user`) does not name it. Each action's own label names the action's kind.
+   */
+  kinds?: Readonly<Record<string, string>>;
 }
 
 /** The target types core itself knows. */
 export const CORE_AUDIT_TARGET_TYPES: readonly string[] = ['user'];
+
+/** The filter's words for core's own kinds. */
+export const CORE_AUDIT_KINDS: Readonly<Record<string, string>> = { user: 'Anything about users' };
 
 /**
  * What MANAGE_SETTINGS without SUPER_ADMIN may read: the entries whose action starts with this kind (announcements

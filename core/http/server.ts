@@ -246,6 +246,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
         { ...config, imageOrigins: imageOriginsOf(plugins, config) },
         (request: FastifyRequest) => ({
           user: request.user,
+          plugins,
           services,
           audit,
           config: publicConfig,

@@ -1,3 +1,4 @@
+import { needs, signedIn } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import settings from '../settings/index.ts';
 import users from '../users/index.ts';
@@ -14,6 +15,7 @@ const audit = {
     'appeal.decide': 'Decided an appeal',
   },
   targetTypes: ['appeal'],
+  kinds: { appeal: 'Appeals' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -39,5 +41,18 @@ export default definePlugin({
       userAdmin: ctx.services.users.admin,
     }),
   routes: (app, appeals) => appealsRoutes(app, appeals),
+  pages: {
+    guards: { '/appeal': signedIn, '/staff/admin/appeals': needs({ all: ['MANAGE_APPEALS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 50,
+        label: 'Appeal Manager',
+        href: '/staff/admin/appeals',
+        icon: 'scale',
+        needs: { all: ['MANAGE_APPEALS'] },
+      },
+    ],
+  },
   seed: (_appeals, ctx) => seedAppeals(ctx),
 });

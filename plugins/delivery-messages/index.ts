@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
@@ -17,6 +18,7 @@ const audit = {
     'deliveryMessage.delete': "Deleted someone's premade message",
   },
   targetTypes: ['deliveryMessage'],
+  kinds: { deliveryMessage: 'Premade messages' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -37,6 +39,21 @@ export default definePlugin({
   },
   routes(app, plugin) {
     deliveryMessagesRoutes(app, plugin.messages);
+  },
+  pages: {
+    // The pages and the API let either through (docs/delivery-messages.md); the sidebar entry, as the specification
+    // words it ("perk X and permission Y"), needs both.
+    guards: { '/staff/delivery-messages': needs({ all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] }) },
+    sidebar: [
+      {
+        section: 'extras',
+        order: 20,
+        label: 'Premade Message Directory',
+        href: '/staff/delivery-messages',
+        icon: 'message-square-text',
+        needs: { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'], both: true },
+      },
+    ],
   },
   seed: (_plugin, ctx) => seedDeliveryMessages(ctx),
 });

@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { objectivesRoutes } from './api.ts';
 import { ClaimsService } from './claims.ts';
@@ -6,7 +7,7 @@ import './events.ts';
 import store from '../store/index.ts';
 import { ObjectiveLive } from './live.ts';
 import { migrations } from './migrations/index.ts';
-import type { ObjectiveCompletedData } from './schemas.ts';
+import { OBJECTIVE_ADMIN, type ObjectiveCompletedData } from './schemas.ts';
 import { seedObjectives } from './seed.ts';
 import { ObjectivesService } from './service.ts';
 
@@ -25,6 +26,7 @@ const audit = {
     'objective.fulfil': 'Fulfilled an objective reward',
   },
   targetTypes: ['objective'],
+  kinds: { objective: 'Objectives' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -51,6 +53,22 @@ export default definePlugin({
     };
   },
   routes: (app, plugin) => objectivesRoutes(app, plugin.objectives, plugin.claims),
+  pages: {
+    guards: {
+      '/staff/achievements': needs({ all: ['VIEW_OWN_ACHIEVEMENTS'] }),
+      '/staff/achievements/create': needs(OBJECTIVE_ADMIN),
+    },
+    sidebar: [
+      {
+        section: 'top',
+        order: 40,
+        label: 'My Achievements',
+        href: '/staff/achievements',
+        icon: 'trophy',
+        needs: { all: ['VIEW_OWN_ACHIEVEMENTS'] },
+      },
+    ],
+  },
   gateway: {
     objectiveCompleted: ({ userId, objectiveId, title, progress, target, reward }) => ({
       t: 'objectiveCompleted',

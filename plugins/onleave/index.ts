@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { onLeaveRoutes } from './api.ts';
 import { LeaveRequestSchema } from './entities.ts';
@@ -31,6 +32,30 @@ export default definePlugin({
   service: (ctx): OnLeavePlugin => ({ requests: new OnLeaveService(ctx.orm, ctx.events, ctx.audit, ctx.now) }),
   routes(app, plugin) {
     onLeaveRoutes(app, plugin.requests);
+  },
+  pages: {
+    guards: {
+      '/staff/take-a-break': needs({ all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
+      '/staff/admin/on-leave-requests': needs({ all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
+    },
+    sidebar: [
+      {
+        section: 'management',
+        order: 20,
+        label: 'On Leave Requests',
+        href: '/staff/admin/on-leave-requests',
+        icon: 'calendar-clock',
+        needs: { all: ['MANAGE_ON_LEAVE_REQUESTS'] },
+      },
+      {
+        section: 'extras',
+        order: 10,
+        label: 'Take a Vacation',
+        href: '/staff/take-a-break',
+        icon: 'tree-palm',
+        needs: { all: ['SUBMIT_ON_LEAVE_REQUEST'] },
+      },
+    ],
   },
   seed: (_plugin, ctx) => seedLeave(ctx),
 });

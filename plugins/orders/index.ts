@@ -1,4 +1,5 @@
 import type { GatewayDispatch, GatewayEvents } from '../../core/gateway/protocol.ts';
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import onleave from '../onleave/index.ts';
@@ -86,6 +87,7 @@ const audit = {
     'foodLookup.delete': 'Deleted a food lookup item',
   },
   targetTypes: ['order', 'foodLookup'],
+  kinds: { order: 'Orders', foodLookup: 'Food lookup' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -141,6 +143,41 @@ export default definePlugin({
     foodLookupRoutes(app, plugin.foodLookup);
     await imagesRoutes(app, plugin.images, plugin.foodLookup, ctx.config.plugins.orders.images.maxBytes);
     registerOrderMetrics(ctx.metrics, ctx.orm);
+  },
+  pages: {
+    guards: {
+      '/staff/orders': needs({ all: ['MANAGE_ORDERS'] }),
+      '/staff/food-lookup': needs({ all: ['VIEW_FOOD_LOOKUP'] }),
+      '/staff/admin/order-management': needs({ all: ['SUPER_ADMIN'] }),
+      '/staff/admin/order-history': needs({ all: ['SUPER_ADMIN'] }),
+    },
+    sidebar: [
+      {
+        section: 'top',
+        order: 20,
+        label: 'Order Manager',
+        href: '/staff/orders',
+        icon: 'chef-hat',
+        needs: { all: ['MANAGE_ORDERS'] },
+      },
+      {
+        section: 'top',
+        order: 30,
+        label: 'Food Lookup',
+        href: '/staff/food-lookup',
+        icon: 'search',
+        needs: { all: ['VIEW_FOOD_LOOKUP'] },
+      },
+      {
+        section: 'management',
+        order: 91,
+        menu: { label: 'Super Admin', icon: 'shield' },
+        label: 'Order Management',
+        href: '/staff/admin/order-management',
+        icon: 'chef-hat',
+        needs: { all: ['SUPER_ADMIN'] },
+      },
+    ],
   },
   jobs: (plugin, ctx) => [
     {

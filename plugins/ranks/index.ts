@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { ranksRoutes } from './api.ts';
 import { ranksEntities } from './entities.ts';
@@ -30,6 +31,7 @@ const audit = {
     'rank.delete': 'Deleted a rank',
   },
   targetTypes: ['rank'],
+  kinds: { rank: 'Anything about ranks' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -49,5 +51,18 @@ export default definePlugin({
   heldRanks,
   service: (ctx) => new RanksService(ctx.orm, ctx.events, ctx.audit),
   routes: ranksRoutes,
+  pages: {
+    guards: { '/staff/admin/rank-manager': needs({ all: ['MANAGE_RANKS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 80,
+        label: 'Rank Manager',
+        href: '/staff/admin/rank-manager',
+        icon: 'medal',
+        needs: { all: ['MANAGE_RANKS'] },
+      },
+    ],
+  },
   seed: seedRanks,
 });

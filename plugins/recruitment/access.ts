@@ -7,8 +7,8 @@ import { mayReview, type Reviewer } from './schemas.ts';
 /**
  * Who may open which recruitment screen, asked of the rows the path names: §6's view rule (VIEW_RECRUITMENT_RESPONSE,
  * or a rank in the form's manageableRanks) depends on the form, so a page guard cannot decide it from permissions
- * alone (site/lib/route-guards.ts). Each answer is the one the matching API call gives; the services read the same
- * helpers, so a page lets in exactly whom its calls answer.
+ * alone (the page guards in index.ts's `pages`). Each answer is the one the matching API call gives; the services
+ * read the same helpers, so a page lets in exactly whom its calls answer.
  */
 
 /** Form ids whose applications the caller may review (deleted forms too: their applications remain); null: none at all. */

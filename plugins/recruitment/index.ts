@@ -1,3 +1,4 @@
+import { needs, signedIn } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import ranks from '../ranks/index.ts';
 import users from '../users/index.ts';
@@ -31,6 +32,7 @@ const audit = {
     'application.status': "Changed an application's status",
   },
   targetTypes: ['recruitmentForm', 'application'],
+  kinds: { recruitmentForm: 'Recruitment forms', application: 'Recruitment applications' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -52,6 +54,49 @@ export default definePlugin({
   }),
   routes(app, plugin) {
     recruitmentRoutes(app, plugin);
+  },
+  // §6: RECRUITMENT_MANAGER, VIEW_RECRUITMENT_RESPONSE, or a rank a form names (its manageableRanks) for that form's
+  // pages: each guard asks what the matching API call answers (access.ts). Ids are snowflakes (digits), so `create`
+  // and `applications` are not taken for one.
+  pages: {
+    guards: {
+      '/recruitment/': signedIn,
+      '/staff/admin/recruitment': { reads: (plugin, user) => plugin.access.mayEnter(user) },
+      '/staff/admin/recruitment/applications': { reads: (plugin, user) => plugin.access.reviewsAny(user) },
+      '/staff/admin/recruitment/create': needs({ all: ['RECRUITMENT_MANAGER'] }),
+    },
+    paths: [
+      // A form's applications and one application (GET .../forms/{id}/applications, GET .../applications/{id}).
+      [
+        /^\/staff\/admin\/recruitment\/(\d+)\/applications\/?$/,
+        { reads: (plugin, user, [formId]) => plugin.access.mayReviewForm(user, formId!) },
+      ],
+      [
+        /^\/staff\/admin\/recruitment\/(\d+)\/applications\/(\d+)\/?$/,
+        { reads: (plugin, user, [, applicationId]) => plugin.access.mayReviewApplication(user, applicationId!) },
+      ],
+      // The form: the builder for RECRUITMENT_MANAGER, read-only for its reviewers.
+      [
+        /^\/staff\/admin\/recruitment\/(\d+)\/?$/,
+        { reads: (plugin, user, [formId]) => plugin.access.mayOpenForm(user, formId!) },
+      ],
+    ],
+    sidebar: [
+      {
+        section: 'management',
+        order: 40,
+        label: 'Recruitment',
+        href: '/staff/admin/recruitment',
+        icon: 'user-plus',
+        needs: { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] },
+        // A reviewer by rank alone: the forms they may review, each leading to its applications.
+        otherwise: async (plugin, user) =>
+          (await plugin.access.formsReviewedByRank(user)).map((form) => ({
+            label: form.title,
+            href: `/staff/admin/recruitment/${form.id}/applications`,
+          })),
+      },
+    ],
   },
   seed: (_plugin, ctx) => seedRecruitment(ctx, ctx.services.ranks),
 });

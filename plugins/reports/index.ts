@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import orders from '../orders/index.ts';
 import users from '../users/index.ts';
@@ -5,6 +6,7 @@ import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
 import { ReportManagerService } from './manager.ts';
 import { migrations } from './migrations/index.ts';
+import { REPORT_MANAGER } from './schemas.ts';
 import { seedReports } from './seed.ts';
 import { ReportFilingService } from './service.ts';
 
@@ -21,6 +23,7 @@ const audit = {
     'report.complete': 'Completed an order report',
   },
   targetTypes: ['report'],
+  kinds: { report: 'Order reports' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -47,6 +50,23 @@ export default definePlugin({
   }),
   routes(app, plugin) {
     reportsRoutes(app, plugin.filing, plugin.manager);
+  },
+  pages: {
+    guards: {
+      '/feedback/report-order': needs({ perks: ['FEEDBACK_BETA'] }),
+      '/staff/admin/report-manager': needs(REPORT_MANAGER),
+    },
+    sidebar: [
+      {
+        section: 'management',
+        order: 30,
+        menu: { label: 'Report Manager', icon: 'flag' },
+        label: 'Order Reports',
+        href: '/staff/admin/report-manager/orders',
+        icon: 'flag',
+        needs: REPORT_MANAGER,
+      },
+    ],
   },
   // At start: reports older than their order-summary columns get them (docs/reports.md), then driver reports made
   // while no process listened (or before this plugin existed) are copied.

@@ -14,7 +14,7 @@ import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/sche
  * Who may use the Report Manager (§2 sidebar: "Report Manager / Order Reports (perk FEEDBACK_BETA and
  * VIEW_BACKLOG)"): VIEW_BACKLOG and the perk, both, where §6's generic rule would let either through. The perk is
  * sold in the store, so with "or" any customer could read everyone's reports and warn staff (docs/reports.md). The
- * one requirement of its API routes, its pages (site/lib/route-guards.ts) and its sidebar entry.
+ * one requirement of its API routes, its pages' guard and its sidebar entry (index.ts's `pages`).
  */
 export const REPORT_MANAGER = {
   all: ['VIEW_BACKLOG'],

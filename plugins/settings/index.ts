@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { settingsRoutes } from './api.ts';
 import kitchen from './commands/kitchen.ts';
@@ -14,6 +15,7 @@ const audit = {
     'settings.update': 'Changed a setting',
   },
   targetTypes: ['setting'],
+  kinds: { settings: 'Settings and announcements' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -27,6 +29,32 @@ export default definePlugin({
   migrations,
   service: (ctx) => new SettingsService(ctx.orm, ctx.events, ctx.audit),
   routes: settingsRoutes,
+  pages: {
+    guards: {
+      '/staff/admin/settings': needs({ all: ['MANAGE_SETTINGS'] }),
+      // The page does what POST /api/client/settings/currentAnnouncement allows; the sidebar entry keeps the
+      // specification's MANAGE_ANNOUNCEMENT.
+      '/staff/admin/site-management/announcement': needs({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] }),
+    },
+    sidebar: [
+      {
+        section: 'site',
+        order: 10,
+        label: 'Site Settings',
+        href: '/staff/admin/settings',
+        icon: 'gear',
+        needs: { all: ['MANAGE_SETTINGS'] },
+      },
+      {
+        section: 'site',
+        order: 20,
+        label: 'Announce',
+        href: '/staff/admin/site-management/announcement',
+        icon: 'megaphone',
+        needs: { all: ['MANAGE_ANNOUNCEMENT'] },
+      },
+    ],
+  },
   commands: [kitchen],
   seed: seedSettings,
 });

@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import appeals from '../appeals/index.ts';
 import onleave from '../onleave/index.ts';
@@ -23,6 +24,7 @@ const audit = {
   actions: {
     'statistics.delete': "Deleted a member's weekly statistics",
   },
+  kinds: { statistics: 'Management statistics' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -48,6 +50,32 @@ export default definePlugin({
   },
   routes(app, plugin) {
     statisticsRoutes(app, plugin.statistics);
+  },
+  pages: {
+    guards: {
+      '/staff/admin/management-statistics': needs({ all: ['VIEW_MANAGEMENT_STATISTICS'] }),
+      '/staff/admin/management-statistics/management': needs({ all: ['MANAGE_MANAGEMENT_STATISTICS'] }),
+    },
+    sidebar: [
+      {
+        section: 'management',
+        order: 10,
+        menu: { label: 'Management Statistics', icon: 'chart-column' },
+        label: 'My Performance',
+        href: '/staff/admin/management-statistics',
+        icon: 'chart-column',
+        needs: { all: ['VIEW_MANAGEMENT_STATISTICS'] },
+      },
+      {
+        section: 'management',
+        order: 11,
+        menu: { label: 'Management Statistics', icon: 'chart-column' },
+        label: 'Management',
+        href: '/staff/admin/management-statistics/management',
+        icon: 'chart-column',
+        needs: { all: ['MANAGE_MANAGEMENT_STATISTICS'] },
+      },
+    ],
   },
   // Weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself),
   // first soon after start.

@@ -1,3 +1,4 @@
+import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import orders from '../orders/index.ts';
 import settings from '../settings/index.ts';
@@ -29,6 +30,7 @@ const audit = {
     'team.reset': "Reset a team's orders",
   },
   targetTypes: ['team'],
+  kinds: { team: 'Teams' },
 } as const;
 declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
@@ -61,6 +63,19 @@ export default definePlugin({
   },
   routes(app, plugin) {
     teamsRoutes(app, plugin.teams, plugin.members);
+  },
+  pages: {
+    guards: { '/staff/admin/teams': needs({ all: ['MANAGE_TEAMS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 60,
+        label: 'Team Manager',
+        href: '/staff/admin/teams',
+        icon: 'users-round',
+        needs: { all: ['MANAGE_TEAMS'] },
+      },
+    ],
   },
   // Counted orders delivered while no process listened (or before credits kept their people) reach the boards.
   start: (plugin) => plugin.counter.catchUp(),

@@ -1,4 +1,5 @@
 import type { UserBannedData } from '../../core/gateway/protocol.ts';
+import { needs, selfOr } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { userAdminRoutes } from './admin-api.ts';
 import { UserAdminService } from './admin-service.ts';
@@ -79,6 +80,21 @@ export default definePlugin({
     userAdminRoutes(app, plugin.admin, plugin.users);
     profileRoutes(app, plugin.profile, plugin.admin);
     if (plugin.demoUsers.length > 0) devSignInRoutes(app, ctx);
+  },
+  pages: {
+    // `/users/{id}/manage`: that user themself or a user manager (`/users/@me/manage` is the site's own, signed in).
+    paths: [[/^\/users\/(?!@me\/)([^/]+)\/manage\/?$/, selfOr({ all: ['MANAGE_USERS'] })]],
+    guards: { '/staff/admin/users': needs({ all: ['MANAGE_USERS'] }) },
+    sidebar: [
+      {
+        section: 'management',
+        order: 70,
+        label: 'User Manager',
+        href: '/staff/admin/users',
+        icon: 'user-cog',
+        needs: { all: ['MANAGE_USERS'] },
+      },
+    ],
   },
   // The banned user's sockets hear why, then close as SESSION_ENDED (their site goes to /?error=account_banned).
   gateway: {

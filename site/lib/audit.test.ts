@@ -28,12 +28,14 @@ describe('audit entries as people read them', () => {
     ]);
   });
 
-  it('labels an action and a filter kind by the declared labels, a target type by its words', () => {
+  it('labels an action and a filter kind by the declared words', () => {
     const labels = { 'user.ban': 'Banned a user' };
     expect(actionLabel('user.ban', labels)).toBe('Banned a user');
     expect(actionLabel('user.unknown', labels)).toBe('user.unknown');
-    expect(kindLabel('user', labels)).toBe('Anything about users');
-    expect(kindLabel('user.ban', labels)).toBe('Banned a user');
+    const kindLabels = { user: 'Anything about users', 'user.ban': 'Banned a user' };
+    expect(kindLabel('user', kindLabels)).toBe('Anything about users');
+    expect(kindLabel('user.ban', kindLabels)).toBe('Banned a user');
+    expect(kindLabel('user.unknown', kindLabels)).toBe('user.unknown');
   });
 
   it('names a setting as Site Settings does, the announcement’s colour by its name, the rank channel’s none as —', () => {

@@ -69,22 +69,7 @@ export function actionLabel(action: string, labels: Readonly<Record<string, stri
   return labels[action] ?? action;
 }
 
-/** A filter kind as the select shows it: a target type (`user` → `Anything about users`) or an action's label. */
-export function kindLabel(kind: string, labels: Readonly<Record<string, string>>): string {
-  const types: Record<string, string> = {
-    user: 'Anything about users',
-    rank: 'Anything about ranks',
-    settings: 'Settings and announcements',
-    order: 'Orders',
-    foodLookup: 'Food lookup',
-    appeal: 'Appeals',
-    recruitmentForm: 'Recruitment forms',
-    application: 'Recruitment applications',
-    team: 'Teams',
-    report: 'Order reports',
-    deliveryMessage: 'Premade messages',
-    objective: 'Objectives',
-    statistics: 'Management statistics',
-  };
-  return types[kind] ?? actionLabel(kind, labels);
+/** A filter kind as the select shows it: its words (`Astro.locals.audit.catalogue.kindLabels`), or itself. */
+export function kindLabel(kind: string, kindLabels: Readonly<Record<string, string>>): string {
+  return kindLabels[kind] ?? kind;
 }

@@ -1,4 +1,4 @@
-import type { UsersService } from '../../plugins/users/service.ts';
+import type { UsersService } from '../../plugins/users/index.ts';
 import { displayNameOf } from './avatar.ts';
 
 /**

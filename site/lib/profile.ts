@@ -17,7 +17,7 @@ export function profileIdFrom(param: string | undefined): string | null {
 
 /**
  * Whether the viewer may open someone's profile editor: the user themself, or a user manager who outranks them
- * (core/shared/ranking.ts), the rule every write from the editor is held to (plugins/users manageableTarget).
+ * (core/shared/ranking.ts), the rule every write from the editor is held to (manageableTarget, plugins/users/index.ts).
  * `ranks` are the ranks that exist; the profile names its own by id.
  */
 export function canEdit(

@@ -1,9 +1,21 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openToBanned } from '../../core/shared/ban.ts';
-import { type Permission, toBits } from '../../core/shared/permissions.ts';
+import { type Permission, type Requirement, toBits } from '../../core/shared/permissions.ts';
+import { plugins } from '../../plugins/index.ts';
+import type { RecruitmentPlugin } from '../../plugins/recruitment/index.ts';
 import type { Reviewer } from '../../plugins/recruitment/schemas.ts';
 import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
-import { checkPage, type GuardServices, guardFor, type PageUser } from './route-guards.ts';
+import {
+  checkPage,
+  type GuardLocals,
+  guardFor,
+  guardTable,
+  type PageUser,
+  type PluginWithPages,
+  staffPagesWithoutGuard,
+} from './route-guards.ts';
 
 const user = (
   permissions: Permission[],
@@ -31,18 +43,19 @@ const views = (who: Reviewer) => (toBits(['VIEW_RECRUITMENT_RESPONSE']) & who.pe
 const edits = (who: Reviewer) => (toBits(['RECRUITMENT_MANAGER']) & who.permissions) !== 0;
 const reviews = (who: Reviewer, formId: string) =>
   views(who) || who.ranks.some((rank) => FORMS[formId]!.includes(rank.id));
-const services: GuardServices = {
-  recruitment: {
-    access: {
-      mayEnter: async (who) => edits(who) || views(who) || Object.keys(FORMS).some((id) => reviews(who, id)),
-      reviewsAny: async (who) => views(who) || Object.keys(FORMS).some((id) => reviews(who, id)),
-      mayReviewForm: async (who, id) => (id in FORMS ? reviews(who, id) : null),
-      mayOpenForm: async (who, id) => (id in FORMS ? edits(who) || reviews(who, id) : null),
-      mayReviewApplication: async (who, id) => (id in APPLICATIONS ? reviews(who, APPLICATIONS[id]!) : null),
-    },
-  },
+const access: Pick<
+  RecruitmentPlugin['access'],
+  'mayEnter' | 'reviewsAny' | 'mayReviewForm' | 'mayOpenForm' | 'mayReviewApplication'
+> = {
+  mayEnter: async (who) => edits(who) || views(who) || Object.keys(FORMS).some((id) => reviews(who, id)),
+  reviewsAny: async (who) => views(who) || Object.keys(FORMS).some((id) => reviews(who, id)),
+  mayReviewForm: async (who, id) => (id in FORMS ? reviews(who, id) : null),
+  mayOpenForm: async (who, id) => (id in FORMS ? edits(who) || reviews(who, id) : null),
+  mayReviewApplication: async (who, id) => (id in APPLICATIONS ? reviews(who, APPLICATIONS[id]!) : null),
 };
-const page = (path: string, search: string, who: PageUser | null) => checkPage(path, search, who, services);
+/** The real plugin list (their definitions' guards), with the stand-in as the recruitment plugin's service. */
+const locals: GuardLocals = { plugins, services: { recruitment: { access } } };
+const page = (path: string, search: string, who: PageUser | null) => checkPage(path, search, who, locals);
 
 describe('page guards', () => {
   it('/users/{id}/manage: the user themself or a user manager', async () => {
@@ -59,7 +72,7 @@ describe('page guards', () => {
 
   it('leaves public pages alone', async () => {
     for (const path of ['/', '/team', '/leaderboard', '/users/1100000000000000001', '/recruitment', '/login']) {
-      expect(guardFor(path)).toBeNull();
+      expect(guardFor(path, plugins)).toBeNull();
       expect(await page(path, '', null)).toEqual({ kind: 'pass' });
     }
   });
@@ -85,7 +98,7 @@ describe('page guards', () => {
   });
 
   it('takes the longest matching prefix, and the permissions-OR-perks rule', async () => {
-    expect(guardFor('/staff/admin/management-statistics/management')).toEqual({
+    expect(guardFor('/staff/admin/management-statistics/management', plugins)).toEqual({
       requirement: { all: ['MANAGE_MANAGEMENT_STATISTICS'] },
     });
     expect((await page('/staff/delivery-messages', '', user([], ['DELIVERY_MESSAGE_BETA']))).kind).toBe('pass');
@@ -110,7 +123,7 @@ describe('page guards', () => {
       });
       expect((await page(path, '', user(['VIEW_STAFF_DASHBOARD', 'VIEW_BACKLOG']))).kind).toBe('forbidden');
     }
-    expect(guardFor('/staff/admin/report-manager/orders')).toEqual({ requirement: REPORT_MANAGER });
+    expect(guardFor('/staff/admin/report-manager/orders', plugins)).toEqual({ requirement: REPORT_MANAGER });
   });
 
   it("§6 recruitment: a rank in the form's manageableRanks opens that form's pages, and no other form's", async () => {
@@ -207,5 +220,97 @@ describe('page guards', () => {
     expect(openToBanned('/privacy')).toBe(true);
     expect(openToBanned('/staff/dashboard')).toBe(false);
     expect(openToBanned('/appealing')).toBe(false);
+  });
+});
+
+/** A user holding exactly what a requirement asks (`any`: its first permission only). */
+const holding = (requirement: Requirement): PageUser =>
+  user(
+    [...(requirement.all ?? []), ...(requirement.any ?? []).slice(0, 1)],
+    requirement.both || !(requirement.all?.length || requirement.any?.length) ? [...(requirement.perks ?? [])] : [],
+  );
+
+describe("every guard the plugins' definitions and the site declare", () => {
+  const table = guardTable(plugins);
+
+  it('is found for its own prefix (plugins named nowhere here)', () => {
+    expect(table.prefixes.size).toBeGreaterThan(plugins.length);
+    for (const plugin of plugins) {
+      for (const [prefix, guard] of Object.entries(plugin.pages?.guards ?? {}))
+        expect(guardFor(prefix, plugins)).toBe(guard);
+    }
+  });
+
+  it('sends a visitor to sign in; refuses a user without its requirement and lets in one who holds exactly it', async () => {
+    for (const [prefix, { guard }] of table.prefixes) {
+      const path = prefix.endsWith('/') ? `${prefix}1100000000000000001` : prefix;
+      expect((await page(path, '', null)).kind, path).toBe('login');
+      if ('auth' in guard) expect((await page(path, '', user([]))).kind, path).toBe('pass');
+      if (!('requirement' in guard)) continue;
+      expect(await page(path, '', user([])), path).toEqual({
+        kind: 'forbidden',
+        location: '/?error=insufficient_permissions',
+      });
+      expect((await page(path, '', holding(guard.requirement))).kind, path).toBe('pass');
+    }
+  });
+
+  it("applies a pattern guard with its plugin's own service, and refuses a prefix two declare", async () => {
+    const ask = definePages('kitchen', {
+      guards: { '/staff/kitchen': { requirement: { all: ['MANAGE_ORDERS'] } } },
+      paths: [
+        [
+          /^\/staff\/kitchen\/(\d+)$/,
+          { reads: async (service: { open: (id: string) => boolean }, _user, [id]) => service.open(id!) },
+        ],
+      ],
+    });
+    const withKitchen: GuardLocals = { plugins: [ask], services: { kitchen: { open: (id: string) => id === '7' } } };
+    expect(await checkPage('/staff/kitchen/7', '', user([]), withKitchen)).toEqual({ kind: 'pass' });
+    expect((await checkPage('/staff/kitchen/8', '', user([]), withKitchen)).kind).toBe('forbidden');
+    expect((await checkPage('/staff/kitchen', '', user([]), withKitchen)).kind).toBe('forbidden');
+    const twice = definePages('bakery', { guards: { '/staff/kitchen': { auth: true } } });
+    expect(() => guardTable([ask, twice])).toThrow(
+      'Plugin "bakery" declares the page guard "/staff/kitchen", which Plugin "kitchen" declares',
+    );
+    expect(() => guardTable([definePages('dash', { guards: { '/staff/dashboard': { auth: true } } })])).toThrow(
+      'Plugin "dash" declares the page guard "/staff/dashboard", which The site declares',
+    );
+  });
+});
+
+function definePages(name: string, pages: PluginWithPages['pages']): PluginWithPages {
+  return { name, pages };
+}
+
+describe('a staff page without a guard of its own', () => {
+  it('is named: a page under /staff that only the bare /staff prefix covers', () => {
+    const files = [
+      'index.astro',
+      'staff/dashboard.astro',
+      'staff/orders/[id].astro',
+      'staff/admin/recruitment/[id]/applications/index.astro',
+      'staff/admin/management-statistics/export.csv.ts',
+      'staff/secret-recipes.astro',
+      'staff/admin/new-feature/index.astro',
+    ];
+    expect(staffPagesWithoutGuard(files, plugins)).toEqual([
+      'staff/secret-recipes.astro',
+      'staff/admin/new-feature/index.astro',
+    ]);
+    const withFeature = [
+      ...plugins,
+      definePages('new-feature', { guards: { '/staff/admin/new-feature': { auth: true } } }),
+    ];
+    expect(staffPagesWithoutGuard(files, withFeature)).toEqual(['staff/secret-recipes.astro']);
+  });
+
+  it('fails the build: every page of the real site under site/pages/staff declares its guard', () => {
+    const pages = path.resolve(import.meta.dirname, '../pages');
+    const files = readdirSync(path.join(pages, 'staff'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(astro|ts)$/.test(file) && !file.endsWith('.test.ts'))
+      .map((file) => `staff/${file.split(path.sep).join('/')}`);
+    expect(files.length).toBeGreaterThan(30);
+    expect(staffPagesWithoutGuard(files, plugins)).toEqual([]);
   });
 });

@@ -1,130 +1,114 @@
-import { type Grants, meets, type Requirement } from '../../core/shared/permissions.ts';
-import { OBJECTIVE_ADMIN } from '../../plugins/objectives/schemas.ts';
-import type { RecruitmentAccess } from '../../plugins/recruitment/access.ts';
-import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
+import { type PageGuard, type PageUser, type PluginPages, signedIn } from '../../core/pages.ts';
+import { meets } from '../../core/shared/permissions.ts';
+
+export type { PageGuard, PageUser } from '../../core/pages.ts';
 
 /**
- * What each page needs, as the specification's route guards say: `auth` (requiresAuth) or a requirement
- * (hasPermissions). The longest matching prefix wins. The server is the authority for data; these guards decide
- * which pages render, and let in exactly whom the page's API calls answer.
+ * The specification's route guards for pages: `auth` (requiresAuth) or a requirement (hasPermissions), a page about
+ * a user for that user or a requirement, or a rule that depends on a row the path names (§6: a recruitment form's
+ * manageableRanks), which the owning plugin's service answers as its API does. The server is the authority for
+ * data; these guards decide which pages render, and let in exactly whom the page's API calls answer.
  *
- * Where the rule depends on a row the path names (§6: a recruitment form's manageableRanks), the guard `reads` it:
- * it asks the feature's service, which answers as its API does (true: pass, false: refused, null: no such row, so
- * the page renders its 404 as the API answers 404).
+ * Each plugin declares its pages' guards in its definition (`pages`, core/pages.ts); this file holds the site's own
+ * pages' and the mechanism: the patterns first (first match), then the longest matching prefix.
  */
-export type PageGuard =
-  | { auth: true }
-  | { requirement: Requirement }
-  | { selfOr: Requirement }
-  | { reads: ResourceCheck };
 
-/** The signed-in user a guard checks: permissions, perks and ranks (a rank may open a recruitment form). */
-export type PageUser = Grants & { id: string; ranks: readonly { id: string }[] };
-
-/** What a `reads` guard may ask (Astro.locals.services has it). */
-export interface GuardServices {
-  recruitment: {
-    access: Pick<
-      RecruitmentAccess,
-      'mayEnter' | 'reviewsAny' | 'mayOpenForm' | 'mayReviewForm' | 'mayReviewApplication'
-    >;
-  };
+/** What the guards need from the server (Astro.locals): the plugins it runs, and their services for `reads`. */
+export interface GuardLocals {
+  plugins: readonly PluginWithPages[];
+  services: Readonly<Record<string, unknown>>;
 }
 
-/** `params`: the path's parts its pattern captured (a form id, an application id). */
-export type ResourceCheck = (
-  services: GuardServices,
-  user: PageUser,
-  params: readonly string[],
-) => Promise<boolean | null>;
+export interface PluginWithPages {
+  name: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any plugin's service
+  pages?: PluginPages<any> | undefined;
+}
 
-const auth: PageGuard = { auth: true };
-const needs = (requirement: Requirement): PageGuard => ({ requirement });
-const reads = (check: ResourceCheck): PageGuard => ({ reads: check });
+/** A guard and who declared it: a plugin's name (its service answers `reads`), or null for the site's own pages. */
+export interface DeclaredGuard {
+  // biome-ignore lint/suspicious/noExplicitAny: any plugin's service
+  guard: PageGuard<any>;
+  owner: string | null;
+}
 
-/** The recruitment screens: RECRUITMENT_MANAGER, VIEW_RECRUITMENT_RESPONSE, or a rank some form names (§6). */
-const recruitment = reads((services, user) => services.recruitment.access.mayEnter(user));
+export interface GuardTable {
+  prefixes: ReadonlyMap<string, DeclaredGuard>;
+  paths: readonly (readonly [pattern: RegExp, declared: DeclaredGuard])[];
+}
 
-export const PAGE_GUARDS: [prefix: string, guard: PageGuard][] = [
-  ['/users/@me', auth],
-  ['/appeal', auth],
-  ['/recruitment/', auth],
-  ['/feedback/report-order', needs({ perks: ['FEEDBACK_BETA'] })],
-  ['/staff', needs({ all: ['VIEW_STAFF_DASHBOARD'] })],
-  ['/staff/achievements', needs({ all: ['VIEW_OWN_ACHIEVEMENTS'] })],
-  ['/staff/achievements/create', needs(OBJECTIVE_ADMIN)],
-  ['/staff/delivery-messages', needs({ all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'] })],
-  ['/staff/food-lookup', needs({ all: ['VIEW_FOOD_LOOKUP'] })],
-  ['/staff/orders', needs({ all: ['MANAGE_ORDERS'] })],
-  ['/staff/take-a-break', needs({ all: ['SUBMIT_ON_LEAVE_REQUEST'] })],
-  ['/staff/admin/appeals', needs({ all: ['MANAGE_APPEALS'] })],
-  ['/staff/admin/management-statistics', needs({ all: ['VIEW_MANAGEMENT_STATISTICS'] })],
-  ['/staff/admin/management-statistics/management', needs({ all: ['MANAGE_MANAGEMENT_STATISTICS'] })],
-  ['/staff/admin/on-leave-requests', needs({ all: ['MANAGE_ON_LEAVE_REQUESTS'] })],
-  ['/staff/admin/online-users', needs({ all: ['SUPER_ADMIN'] })],
-  ['/staff/admin/order-management', needs({ all: ['SUPER_ADMIN'] })],
-  ['/staff/admin/order-history', needs({ all: ['SUPER_ADMIN'] })],
-  ['/staff/admin/rank-manager', needs({ all: ['MANAGE_RANKS'] })],
-  ['/staff/admin/recruitment', recruitment],
-  ['/staff/admin/recruitment/applications', reads((services, user) => services.recruitment.access.reviewsAny(user))],
-  ['/staff/admin/recruitment/create', needs({ all: ['RECRUITMENT_MANAGER'] })],
-  ['/staff/admin/report-manager', needs(REPORT_MANAGER)],
-  ['/staff/admin/settings', needs({ all: ['MANAGE_SETTINGS'] })],
-  // The page does what POST /api/client/settings/currentAnnouncement allows; the sidebar entry keeps the specification's MANAGE_ANNOUNCEMENT.
-  ['/staff/admin/site-management/announcement', needs({ any: ['MANAGE_SETTINGS', 'MANAGE_ANNOUNCEMENT'] })],
-  ['/staff/admin/site-management/audit-log', needs({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] })],
-  ['/staff/admin/teams', needs({ all: ['MANAGE_TEAMS'] })],
-  ['/staff/admin/users', needs({ all: ['MANAGE_USERS'] })],
-];
+/** The staff area: what no plugin's prefix covers needs VIEW_STAFF_DASHBOARD (the 404 page then says there is none). */
+export const STAFF_PREFIX = '/staff';
+
+/** The site's own pages: the signed-in user's pages, the staff area and dashboard, online users, the audit log. */
+const SITE_GUARDS: Readonly<Record<string, PageGuard>> = {
+  '/users/@me': signedIn,
+  [STAFF_PREFIX]: { requirement: { all: ['VIEW_STAFF_DASHBOARD'] } },
+  '/staff/dashboard': { requirement: { all: ['VIEW_STAFF_DASHBOARD'] } },
+  // The gateway sends onlineUsers to super admins only.
+  '/staff/admin/online-users': { requirement: { all: ['SUPER_ADMIN'] } },
+  // A super admin reads every entry, MANAGE_SETTINGS the settings ones (core/audit).
+  '/staff/admin/site-management/audit-log': { requirement: { any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] } },
+};
+
+const tables = new WeakMap<readonly PluginWithPages[], GuardTable>();
 
 /**
- * Pages whose guard depends on the path's user id: `/users/{id}/manage` is for that user themself (or `@me`) or a
- * user manager. Checked before the prefix table.
+ * The site's guards and every plugin's, built once per plugin list. Refuses a prefix two declare, naming both: the
+ * page would fall under whichever came last.
  */
-const USER_PAGE = /^\/users\/([^/]+)\/manage\/?$/;
+export function guardTable(plugins: readonly PluginWithPages[]): GuardTable {
+  const known = tables.get(plugins);
+  if (known) return known;
+  const prefixes = new Map<string, DeclaredGuard>();
+  const paths: [RegExp, DeclaredGuard][] = [];
+  const declare = (owner: string | null, guards: PluginPages['guards']) => {
+    for (const [prefix, guard] of Object.entries(guards ?? {})) {
+      const other = prefixes.get(prefix);
+      if (other)
+        throw new Error(
+          `${ownerName(owner)} declares the page guard "${prefix}", which ${ownerName(other.owner)} declares`,
+        );
+      prefixes.set(prefix, { guard, owner });
+    }
+  };
+  declare(null, SITE_GUARDS);
+  for (const plugin of plugins) {
+    declare(plugin.name, plugin.pages?.guards);
+    for (const [pattern, guard] of plugin.pages?.paths ?? []) paths.push([pattern, { guard, owner: plugin.name }]);
+  }
+  const table = { prefixes, paths };
+  tables.set(plugins, table);
+  return table;
+}
 
-/**
- * Pages about one row, checked before the prefix table (the first match wins): each asks what its API call answers.
- * Ids are snowflakes (digits), so `/staff/admin/recruitment/create` and `/applications` are not taken for one.
- */
-export const PATH_GUARDS: [pattern: RegExp, guard: PageGuard][] = [
-  // A form's applications and one application (GET .../forms/{id}/applications, GET .../applications/{id}).
-  [
-    /^\/staff\/admin\/recruitment\/(\d+)\/applications\/?$/,
-    reads((services, user, [formId]) => services.recruitment.access.mayReviewForm(user, formId!)),
-  ],
-  [
-    /^\/staff\/admin\/recruitment\/(\d+)\/applications\/(\d+)\/?$/,
-    reads((services, user, [, applicationId]) =>
-      services.recruitment.access.mayReviewApplication(user, applicationId!),
-    ),
-  ],
-  // The form: the builder for RECRUITMENT_MANAGER, read-only for its reviewers.
-  [
-    /^\/staff\/admin\/recruitment\/(\d+)\/?$/,
-    reads((services, user, [formId]) => services.recruitment.access.mayOpenForm(user, formId!)),
-  ],
-];
+const ownerName = (owner: string | null) => (owner === null ? 'The site' : `Plugin "${owner}"`);
 
 function matches(path: string, prefix: string): boolean {
   if (prefix.endsWith('/')) return path.startsWith(prefix);
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-export function guardFor(path: string): PageGuard | null {
-  return guardWithParams(path)?.guard ?? null;
+/** The guard of a path: the prefix (or pattern) it matched, what it captured, and who declared it. */
+export interface FoundGuard extends DeclaredGuard {
+  matched: string | RegExp;
+  params: string[];
 }
 
-function guardWithParams(path: string): { guard: PageGuard; params: string[] } | null {
-  for (const [pattern, guard] of PATH_GUARDS) {
+export function findGuard(path: string, table: GuardTable): FoundGuard | null {
+  for (const [pattern, declared] of table.paths) {
     const match = pattern.exec(path);
-    if (match) return { guard, params: match.slice(1) };
+    if (match) return { ...declared, matched: pattern, params: match.slice(1) };
   }
-  let best: [string, PageGuard] | null = null;
-  for (const entry of PAGE_GUARDS) {
-    if (matches(path, entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
+  let best: string | null = null;
+  for (const prefix of table.prefixes.keys()) {
+    if (matches(path, prefix) && (best === null || prefix.length > best.length)) best = prefix;
   }
-  return best ? { guard: best[1], params: [] } : null;
+  return best === null ? null : { ...table.prefixes.get(best)!, matched: best, params: [] };
+}
+
+export function guardFor(path: string, plugins: readonly PluginWithPages[]): PageGuard<unknown> | null {
+  return findGuard(path, guardTable(plugins))?.guard ?? null;
 }
 
 /** Where a page guard sends a signed-in user who may not see the page (the home page shows the toast). */
@@ -137,25 +121,50 @@ export type GuardOutcome =
 
 /**
  * requiresAuth → /login?redirect={path}; hasPermissions failing → /?error=insufficient_permissions. Only a `reads`
- * guard waits for anything (a query through `services`).
+ * guard waits for anything (a query through its plugin's service).
  */
 export async function checkPage(
   path: string,
   search: string,
   user: PageUser | null,
-  services: GuardServices,
+  locals: GuardLocals,
 ): Promise<GuardOutcome> {
-  const pathUser = USER_PAGE.exec(path)?.[1];
-  const found =
-    pathUser && pathUser !== '@me'
-      ? { guard: { selfOr: { all: ['MANAGE_USERS'] } } as PageGuard, params: [] }
-      : guardWithParams(path);
+  const found = findGuard(path, guardTable(locals.plugins));
   if (!found) return { kind: 'pass' };
-  const { guard, params } = found;
   if (!user) return { kind: 'login', location: `/login?redirect=${encodeURIComponent(path + search)}` };
-  const forbidden: GuardOutcome = { kind: 'forbidden', location: FORBIDDEN_LOCATION };
-  if ('requirement' in guard && !meets(user, guard.requirement)) return forbidden;
-  if ('selfOr' in guard && pathUser !== user.id && !meets(user, guard.selfOr)) return forbidden;
-  if ('reads' in guard && (await guard.reads(services, user, params)) === false) return forbidden;
-  return { kind: 'pass' };
+  return (await passes(found, user, locals)) ? { kind: 'pass' } : { kind: 'forbidden', location: FORBIDDEN_LOCATION };
+}
+
+async function passes({ guard, owner, params }: FoundGuard, user: PageUser, locals: GuardLocals): Promise<boolean> {
+  if ('requirement' in guard) return meets(user, guard.requirement);
+  if ('selfOr' in guard) return params[0] === user.id || meets(user, guard.selfOr);
+  if ('reads' in guard) return (await guard.reads(locals.services[owner ?? ''], user, params)) !== false;
+  return true;
+}
+
+/**
+ * A page file (site/pages/…) as a path its route answers: each dynamic segment as a snowflake, so the patterns that
+ * capture an id take it (`staff/orders/[id].astro` → `/staff/orders/1100000000000000001`).
+ */
+export function pathOfPageFile(file: string): string {
+  const path = file
+    .replace(/\.(astro|ts)$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\[[^\]]+\]/g, '1100000000000000001');
+  return `/${path}`;
+}
+
+/**
+ * The staff pages (files under site/pages/staff) that no guard covers but the bare staff prefix: each must declare
+ * its own (in its plugin's `pages`, or the site's own above), so that a new page never falls under a broader one.
+ * `npm test` runs it over the real files (route-guards.test.ts).
+ */
+export function staffPagesWithoutGuard(files: readonly string[], plugins: readonly PluginWithPages[]): string[] {
+  const table = guardTable(plugins);
+  return files.filter((file) => {
+    const path = pathOfPageFile(file);
+    if (!path.startsWith(`${STAFF_PREFIX}/`) && path !== STAFF_PREFIX) return false;
+    const found = findGuard(path, table);
+    return !found || found.matched === STAFF_PREFIX;
+  });
 }

@@ -1,41 +1,17 @@
-import {
-  type Grants,
-  hasAny,
-  isSuperAdmin,
-  meets,
-  type Permission,
-  type Requirement,
-} from '../../core/shared/permissions.ts';
-import { REPORT_MANAGER } from '../../plugins/reports/schemas.ts';
+import type { PageUser, SidebarEntry, SidebarIcon, SidebarSection } from '../../core/pages.ts';
+import { hasAny, isSuperAdmin, meets, type Permission } from '../../core/shared/permissions.ts';
+import type { GuardLocals, PluginWithPages } from './route-guards.ts';
+
+export type { SidebarIcon } from '../../core/pages.ts';
 
 /**
- * The staff sidebar exactly as the specification lists it (section 2, 'Staff sidebar'): each entry shows only with
- * its permission or perk. Pure: the layout renders what `sidebarFor` returns, tests assert it per role.
+ * The staff sidebar as the specification lists it (section 2, 'Staff sidebar'): each entry shows only with its
+ * permission or perk. Each plugin declares its entries in its definition (`pages.sidebar`, core/pages.ts: section,
+ * place, label, link, icon, requirement); this file holds the site's own (Dashboard, Online Users, Audit Log, Resign),
+ * the sections and the mechanism. The layout renders what `sidebarFor` returns; tests assert it per role.
  *
- * Where it says "perk X and permission Y", both are needed to see the entry (`Requirement.both`). For the Report
- * Manager that is also its page's and its API's rule (REPORT_MANAGER); the Premade Message Directory's page and API
- * let either through (docs/delivery-messages.md).
+ * Where the specification says "perk X and permission Y", both are needed to see the entry (`Requirement.both`).
  */
-export type SidebarIcon =
-  | 'dashboard'
-  | 'orders'
-  | 'food-lookup'
-  | 'achievements'
-  | 'statistics'
-  | 'on-leave'
-  | 'reports'
-  | 'recruitment'
-  | 'appeals'
-  | 'teams'
-  | 'users'
-  | 'ranks'
-  | 'super-admin'
-  | 'settings'
-  | 'announce'
-  | 'audit'
-  | 'resign'
-  | 'vacation'
-  | 'messages';
 
 export interface SidebarLink {
   kind: 'link';
@@ -54,7 +30,7 @@ export interface SidebarMenu {
 export interface SidebarResign {
   kind: 'resign';
   label: 'Resign';
-  icon: 'resign';
+  icon: 'log-out';
   disabled: boolean;
 }
 export type SidebarItem = SidebarLink | SidebarMenu | SidebarResign;
@@ -68,7 +44,7 @@ export interface SidebarGroup {
 export const RESIGN_REFUSAL =
   'Rank is not allowed to resign via website, please contact the appropriate administrator.';
 
-/** Any one of these shows the Management group. */
+/** Any one of these shows the Management group (the specification's six). */
 export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
   'MANAGE_ON_LEAVE_REQUESTS',
   'VIEW_RECRUITMENT_RESPONSE',
@@ -78,127 +54,152 @@ export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
   'MANAGE_RANKS',
 ];
 
-interface Entry extends SidebarLink {
-  needs: Requirement;
+/** The sections in order; Management shows only to whom its permissions (or an entry's `otherwise` links) let in. */
+const SECTIONS: readonly { section: SidebarSection; label: string | null }[] = [
+  { section: 'top', label: null },
+  { section: 'management', label: 'Management' },
+  { section: 'site', label: 'Site Management' },
+  { section: 'extras', label: 'Extras' },
+];
+
+/** The site's own pages' entries; Resign, a dialog, heads Extras. */
+const SITE_ENTRIES: readonly SidebarEntry[] = [
+  {
+    section: 'top',
+    order: 10,
+    label: 'Dashboard',
+    href: '/staff/dashboard',
+    icon: 'layout-dashboard',
+    needs: { all: ['VIEW_STAFF_DASHBOARD'] },
+  },
+  {
+    section: 'management',
+    order: 90,
+    menu: { label: 'Super Admin', icon: 'shield' },
+    label: 'Online Users',
+    href: '/staff/admin/online-users',
+    icon: 'user-cog',
+    needs: { all: ['SUPER_ADMIN'] },
+  },
+  // Not in the specification's list (issue 10): a SUPER_ADMIN reads every entry, MANAGE_SETTINGS the settings ones.
+  {
+    section: 'site',
+    order: 30,
+    label: 'Audit Log',
+    href: '/staff/admin/site-management/audit-log',
+    icon: 'scroll-text',
+    needs: { any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] },
+  },
+];
+
+/** An entry and who declared it: a plugin's name (its service answers `otherwise`), or null for the site's own. */
+export interface DeclaredEntry {
+  // biome-ignore lint/suspicious/noExplicitAny: any plugin's service
+  entry: SidebarEntry<any>;
+  owner: string | null;
 }
 
-const link = (label: string, href: string, icon: SidebarIcon, needs: Requirement): Entry => ({
+const declaredLists = new WeakMap<readonly PluginWithPages[], readonly DeclaredEntry[]>();
+
+/**
+ * The site's entries and every plugin's, in order (section, then place), built once per plugin list. Refuses a link
+ * two entries declare, and a heading declared with two icons.
+ */
+export function sidebarEntries(plugins: readonly PluginWithPages[]): readonly DeclaredEntry[] {
+  const known = declaredLists.get(plugins);
+  if (known) return known;
+  const entries: DeclaredEntry[] = [
+    ...SITE_ENTRIES.map((entry) => ({ entry, owner: null })),
+    ...plugins.flatMap((plugin) => (plugin.pages?.sidebar ?? []).map((entry) => ({ entry, owner: plugin.name }))),
+  ];
+  refuseClashes(entries);
+  const rank = (section: SidebarSection) => SECTIONS.findIndex((s) => s.section === section);
+  entries.sort((a, b) => rank(a.entry.section) - rank(b.entry.section) || a.entry.order - b.entry.order);
+  declaredLists.set(plugins, entries);
+  return entries;
+}
+
+function refuseClashes(entries: readonly DeclaredEntry[]): void {
+  const links = new Map<string, DeclaredEntry>();
+  const menuIcons = new Map<string, SidebarIcon>();
+  const who = (owner: string | null) => (owner === null ? 'the site' : `plugin "${owner}"`);
+  for (const declared of entries) {
+    const { href, menu } = declared.entry;
+    const other = links.get(href);
+    if (other)
+      throw new Error(`The sidebar entry ${href} is declared by ${who(other.owner)} and ${who(declared.owner)}`);
+    links.set(href, declared);
+    if (!menu) continue;
+    const icon = menuIcons.get(menu.label);
+    if (icon && icon !== menu.icon) throw new Error(`The sidebar heading "${menu.label}" is declared with two icons`);
+    menuIcons.set(menu.label, menu.icon);
+  }
+}
+
+export interface SidebarViewer extends PageUser {
+  /** Whether the user's highest rank allows resigning through the website. */
+  canResign: boolean;
+}
+
+const linkOf = ({ label, href, icon }: { label: string; href: string; icon: SidebarIcon }): SidebarLink => ({
   kind: 'link',
   label,
   href,
   icon,
-  needs,
 });
 
-function visible(grants: Grants, entries: Entry[]): SidebarLink[] {
-  return entries
-    .filter((entry) => meets(grants, entry.needs))
-    .map(({ kind, label, href, icon }) => ({ kind, label, href, icon }));
-}
-
-/** A menu of the entries the viewer may open, or nothing when there is none. */
-function menu(grants: Grants, label: string, icon: SidebarIcon, entries: Entry[]): SidebarMenu[] {
-  const links = visible(grants, entries);
-  return links.length ? [{ kind: 'menu', label, icon, links }] : [];
-}
-
-export interface SidebarViewer extends Grants {
-  /** Whether the user's highest rank allows resigning through the website. */
-  canResign: boolean;
-  /**
-   * The recruitment forms the user reviews only because a rank they hold is in the form's manageableRanks (§6),
-   * from the recruitment service (`access.formsReviewedByRank`); empty for whom a permission opens every form.
-   */
-  reviewForms?: readonly { id: string; title: string }[];
-}
-
-/**
- * Recruitment: one entry for whom a permission opens every form; for a reviewer by rank alone, a heading with the
- * forms they may review, each leading to its applications (the pages they may open: site/lib/route-guards.ts).
- */
-function recruitmentItems(viewer: SidebarViewer): SidebarItem[] {
-  const entry = visible(viewer, [
-    link('Recruitment', '/staff/admin/recruitment', 'recruitment', {
-      any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'],
-    }),
-  ]);
-  if (entry.length) return entry;
-  const links: SidebarLink[] = (viewer.reviewForms ?? []).map((form) => ({
-    kind: 'link',
-    label: form.title,
-    href: `/staff/admin/recruitment/${form.id}/applications`,
-    icon: 'recruitment',
-  }));
-  return links.length ? [{ kind: 'menu', label: 'Recruitment', icon: 'recruitment', links }] : [];
-}
-
-export function sidebarFor(viewer: SidebarViewer): SidebarGroup[] {
-  const groups: SidebarGroup[] = [];
-  const top = visible(viewer, [
-    link('Dashboard', '/staff/dashboard', 'dashboard', { all: ['VIEW_STAFF_DASHBOARD'] }),
-    link('Order Manager', '/staff/orders', 'orders', { all: ['MANAGE_ORDERS'] }),
-    link('Food Lookup', '/staff/food-lookup', 'food-lookup', { all: ['VIEW_FOOD_LOOKUP'] }),
-    link('My Achievements', '/staff/achievements', 'achievements', { all: ['VIEW_OWN_ACHIEVEMENTS'] }),
-  ]);
-  if (top.length) groups.push({ label: null, items: top });
-
-  // The specification's six permissions, or a form that names one of the user's ranks (§6 makes that rank the form's
-  // VIEW_RECRUITMENT_RESPONSE).
-  if (
-    isSuperAdmin(viewer.permissions) ||
-    hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS) ||
-    viewer.reviewForms?.length
-  ) {
-    const items: SidebarItem[] = [
-      ...menu(viewer, 'Management Statistics', 'statistics', [
-        link('My Performance', '/staff/admin/management-statistics', 'statistics', {
-          all: ['VIEW_MANAGEMENT_STATISTICS'],
-        }),
-        link('Management', '/staff/admin/management-statistics/management', 'statistics', {
-          all: ['MANAGE_MANAGEMENT_STATISTICS'],
-        }),
-      ]),
-      ...visible(viewer, [
-        link('On Leave Requests', '/staff/admin/on-leave-requests', 'on-leave', { all: ['MANAGE_ON_LEAVE_REQUESTS'] }),
-      ]),
-      ...menu(viewer, 'Report Manager', 'reports', [
-        link('Order Reports', '/staff/admin/report-manager/orders', 'reports', REPORT_MANAGER),
-      ]),
-      ...recruitmentItems(viewer),
-      ...visible(viewer, [
-        link('Appeal Manager', '/staff/admin/appeals', 'appeals', { all: ['MANAGE_APPEALS'] }),
-        link('Team Manager', '/staff/admin/teams', 'teams', { all: ['MANAGE_TEAMS'] }),
-        link('User Manager', '/staff/admin/users', 'users', { all: ['MANAGE_USERS'] }),
-        link('Rank Manager', '/staff/admin/rank-manager', 'ranks', { all: ['MANAGE_RANKS'] }),
-      ]),
-      ...menu(viewer, 'Super Admin', 'super-admin', [
-        link('Online Users', '/staff/admin/online-users', 'users', { all: ['SUPER_ADMIN'] }),
-        link('Order Management', '/staff/admin/order-management', 'orders', { all: ['SUPER_ADMIN'] }),
-      ]),
-    ];
-    if (items.length) groups.push({ label: 'Management', items });
+/** One section's items, and whether an entry's `otherwise` offered the viewer links. */
+async function sectionItems(
+  viewer: SidebarViewer,
+  entries: readonly DeclaredEntry[],
+  services: GuardLocals['services'],
+): Promise<{ items: SidebarItem[]; offered: boolean }> {
+  // Entries under one heading share it, at the first one's place.
+  const slots = new Map<string, DeclaredEntry[]>();
+  for (const declared of entries) {
+    const { menu, href } = declared.entry;
+    const key = menu ? `menu:${menu.label}` : `link:${href}`;
+    slots.set(key, [...(slots.get(key) ?? []), declared]);
   }
+  const items: SidebarItem[] = [];
+  let offered = false;
+  for (const slot of slots.values()) {
+    const { entry, owner } = slot[0]!;
+    if (entry.menu) {
+      const links = slot.filter((declared) => meets(viewer, declared.entry.needs)).map(({ entry }) => linkOf(entry));
+      if (links.length) items.push({ kind: 'menu', label: entry.menu.label, icon: entry.menu.icon, links });
+    } else if (meets(viewer, entry.needs)) {
+      items.push(linkOf(entry));
+    } else if (entry.otherwise) {
+      const links = await entry.otherwise(services[owner ?? ''], viewer);
+      if (links.length) {
+        offered = true;
+        const { label, icon } = entry;
+        items.push({ kind: 'menu', label, icon, links: links.map((link) => linkOf({ ...link, icon })) });
+      }
+    }
+  }
+  return { items, offered };
+}
 
-  const site = visible(viewer, [
-    link('Site Settings', '/staff/admin/settings', 'settings', { all: ['MANAGE_SETTINGS'] }),
-    link('Announce', '/staff/admin/site-management/announcement', 'announce', { all: ['MANAGE_ANNOUNCEMENT'] }),
-    // Not in the specification's list (issue 10): a SUPER_ADMIN reads every entry, MANAGE_SETTINGS the settings ones.
-    link('Audit Log', '/staff/admin/site-management/audit-log', 'audit', { any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] }),
-  ]);
-  if (site.length) groups.push({ label: 'Site Management', items: site });
-
-  const extras: SidebarItem[] = [
-    { kind: 'resign', label: 'Resign', icon: 'resign', disabled: !viewer.canResign },
-    ...visible(viewer, [
-      link('Take a Vacation', '/staff/take-a-break', 'vacation', { all: ['SUBMIT_ON_LEAVE_REQUEST'] }),
-      link('Premade Message Directory', '/staff/delivery-messages', 'messages', {
-        all: ['MANAGE_ORDERS'],
-        perks: ['DELIVERY_MESSAGE_BETA'],
-        both: true,
-      }),
-    ]),
-  ];
-  groups.push({ label: 'Extras', items: extras });
+/** The sidebar a viewer sees, from the site's entries and those of the plugins the server runs (Astro.locals). */
+export async function sidebarFor(viewer: SidebarViewer, locals: GuardLocals): Promise<SidebarGroup[]> {
+  const entries = sidebarEntries(locals.plugins);
+  const groups: SidebarGroup[] = [];
+  for (const { section, label } of SECTIONS) {
+    const of = entries.filter((declared) => declared.entry.section === section);
+    const { items, offered } = await sectionItems(viewer, of, locals.services);
+    // The specification's six permissions, or a form that names one of the user's ranks (§6 makes that rank the
+    // form's VIEW_RECRUITMENT_RESPONSE).
+    if (
+      section === 'management' &&
+      !(isSuperAdmin(viewer.permissions) || hasAny(viewer.permissions, MANAGEMENT_GROUP_PERMISSIONS) || offered)
+    )
+      continue;
+    if (section === 'extras')
+      items.unshift({ kind: 'resign', label: 'Resign', icon: 'log-out', disabled: !viewer.canResign });
+    if (items.length) groups.push({ label, items });
+  }
   return groups;
 }
 

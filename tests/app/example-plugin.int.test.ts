@@ -1,5 +1,9 @@
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltSite } from '../../core/http/site.ts';
 import { plugins } from '../../plugins/index.ts';
+import { checkPage, type GuardLocals, type PageUser, staffPagesWithoutGuard } from '../../site/lib/route-guards.ts';
+import { sidebarFor, sidebarLabels } from '../../site/lib/staff-sidebar.ts';
 import specials from '../fixtures/example-plugin/index.ts';
 import {
   APPLICATION_ID,
@@ -13,8 +17,27 @@ import { createTestApp, type TestApp, type TestUser } from '../support/test-app.
 /**
  * Issue 41's proof that core names no feature: the example plugin (tests/fixtures/example-plugin, not in plugins/)
  * joins every real plugin and gets its table, a guarded route in the API document, an audit action in the audit
- * log's filter, a configuration variable, a live gateway event and a slash command, with no line of core/ naming it.
+ * log's filter, a configuration variable, a live gateway event, a slash command, and a staff page's guard and
+ * sidebar entry, with no line of core/ or site/lib naming it.
  */
+
+/** What a page gets from the server (Astro.locals), as far as the guards and the sidebar read it. */
+type PageLocals = GuardLocals & { user: PageUser | null };
+
+/** A stand-in for the Astro build: its handler answers every page and keeps the `locals` it was handed. */
+function siteStandIn(): BuiltSite & { lastLocals: () => PageLocals } {
+  let last: PageLocals | null = null;
+  return {
+    clientDir: tmpdir(),
+    files: [],
+    pageHashes: new Map(),
+    async handler(_request, response, _next, locals) {
+      last = locals as PageLocals;
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('a page');
+    },
+    lastLocals: () => last!,
+  };
+}
 describe('the example plugin, beside every real plugin', () => {
   const all = [...plugins, specials];
   let app: TestApp;
@@ -23,11 +46,13 @@ describe('the example plugin, beside every real plugin', () => {
   let owner: TestUser;
   let manager: TestUser;
   let customer: TestUser;
+  const site = siteStandIn();
 
   beforeAll(async () => {
     signer = createInteractionSigner();
     app = await createTestApp({
       plugins: all,
+      site,
       env: {
         ORDER_SWEEP_INTERVAL_MS: '0',
         SPECIALS_PER_DAY: '2',
@@ -124,5 +149,34 @@ describe('the example plugin, beside every real plugin', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { content: "Today's specials: Pancakes, Waffles" } });
+  });
+
+  it("guards its staff page and adds its sidebar entry, from the plugins the server runs (site/lib's functions)", async () => {
+    /** The locals the site's middleware and layout get for a request to its page, as `user` (null: signed out). */
+    const localsAs = async (user: TestUser | null) => {
+      const res = await app.inject({ method: 'GET', url: '/staff/specials', headers: user?.auth ?? {} });
+      expect(res.statusCode).toBe(200);
+      return site.lastLocals();
+    };
+    const guard = async (user: TestUser | null) => {
+      const locals = await localsAs(user);
+      return checkPage('/staff/specials', '', locals.user, locals);
+    };
+    expect(await guard(null)).toEqual({ kind: 'login', location: '/login?redirect=%2Fstaff%2Fspecials' });
+    expect(await guard(customer)).toEqual({ kind: 'forbidden', location: '/?error=insufficient_permissions' });
+    expect(await guard(manager)).toEqual({ kind: 'pass' });
+    // A page file of its own would be guarded by its declaration, not by the staff area's.
+    expect(staffPagesWithoutGuard(['staff/specials.astro'], all)).toEqual([]);
+    expect(staffPagesWithoutGuard(['staff/specials.astro'], plugins)).toEqual(['staff/specials.astro']);
+
+    const sidebarAs = async (user: TestUser) => {
+      const locals = await localsAs(user);
+      return sidebarLabels(await sidebarFor({ ...locals.user!, canResign: true }, locals));
+    };
+    // In Site Management, at its place: after Announce, before the Audit Log.
+    expect(await sidebarAs(manager)).toEqual(['Site Settings', 'Daily Specials', 'Audit Log', 'Resign']);
+    const siteManagement = ['Site Settings', 'Announce', 'Daily Specials', 'Audit Log'];
+    expect((await sidebarAs(owner)).filter((label) => siteManagement.includes(label))).toEqual(siteManagement);
+    expect(await sidebarAs(customer)).toEqual(['Resign']);
   });
 });

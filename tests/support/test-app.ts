@@ -4,6 +4,7 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import { type Config, loadConfig } from '../../core/config.ts';
 import type { GatewayOptions } from '../../core/gateway/hub.ts';
 import { buildServer, type Server } from '../../core/http/server.ts';
+import type { BuiltSite } from '../../core/http/site.ts';
 import { forgetMintedIds, newId } from '../../core/ids.ts';
 import type { AnyPlugin } from '../../core/plugin.ts';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
@@ -43,7 +44,7 @@ export interface TestApp {
 
 let rankPosition = 1000;
 
-/** The real server (every plugin, real database) without the site, driven by inject. */
+/** The real server (every plugin, real database) without the site (or with a test's stand-in), driven by inject. */
 export async function createTestApp(
   options: {
     plugins?: readonly AnyPlugin[];
@@ -51,6 +52,8 @@ export async function createTestApp(
     now?: () => number;
     gateway?: GatewayOptions;
     logStream?: DestinationStream;
+    /** A stand-in for the Astro build: its handler gets each page request with the `locals` pages would get. */
+    site?: BuiltSite;
   } = {},
 ): Promise<TestApp> {
   const plugins = options.plugins ?? allPlugins;
@@ -74,7 +77,7 @@ export async function createTestApp(
     config,
     orm: db.orm,
     plugins,
-    site: null,
+    site: options.site ?? null,
     now: options.now,
     gateway: options.gateway,
     logStream: options.logStream,
