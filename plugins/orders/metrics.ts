@@ -1,5 +1,7 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Orm } from '../../core/db/orm.ts';
 import type { Metrics } from '../../core/metrics/metrics.ts';
+import type { OrderSchema } from './entities.ts';
 import { ACTIVE_STATUSES } from './schemas.ts';
 
 /**
@@ -17,10 +19,12 @@ export function registerOrderMetrics(metrics: Metrics, orm: Orm): void {
       try {
         rows = await orm.em
           .fork()
-          .execute(
-            `select status, count(*) as count from orders where status in (${ACTIVE_STATUSES.map(() => '?').join(', ')}) group by status`,
-            [...ACTIVE_STATUSES],
-          );
+          .getKysely<InferKyselyDB<typeof OrderSchema>>()
+          .selectFrom('orders')
+          .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+          .where('status', 'in', [...ACTIVE_STATUSES])
+          .groupBy('status')
+          .execute();
       } catch {
         // The database is unreachable: the scrape still answers with everything else, and no stale counts.
         this.reset();

@@ -1,3 +1,5 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { UserSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { votesBetweenIn } from '../appeals/index.ts';
 import { type DurationSum, kitchenDaysIn, memberWorkIn } from '../orders/index.ts';
@@ -78,10 +80,12 @@ export async function memberFigures(
 export async function people(em: Em, ids: readonly string[]): Promise<Map<string, StatisticsPerson>> {
   const found = new Map<string, StatisticsPerson>();
   if (ids.length === 0) return found;
-  const rows = await em.execute<{ id: string; username: string; display_name: string | null; avatar: string | null }[]>(
-    `select id, username, display_name, avatar from users where id in (${ids.map(() => '?').join(', ')})`,
-    [...ids],
-  );
+  const rows = await em
+    .getKysely<InferKyselyDB<typeof UserSchema>>()
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'avatar'])
+    .where('id', 'in', [...ids])
+    .execute();
   for (const row of rows)
     found.set(row.id, { id: row.id, username: row.username, displayName: row.display_name, avatar: row.avatar });
   for (const id of ids)

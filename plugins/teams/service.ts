@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -8,7 +9,7 @@ import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { rankHolderIdsIn } from '../ranks/index.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
 import type { SettingsService } from '../settings/index.ts';
-import { type Team, TeamSchema } from './entities.ts';
+import { type Team, type TeamMemberSchema, TeamSchema } from './entities.ts';
 import type { CreateTeamInput, TeamDetailView, TeamMemberView, TeamView, UpdateTeamInput } from './schemas.ts';
 
 export const MANAGE_TEAMS = { all: ['MANAGE_TEAMS'] } as const;
@@ -38,13 +39,18 @@ export function toTeamView(team: Team, memberCount: number): TeamView {
   };
 }
 
+/** The team tables as Kysely sees them, typed from the entities. */
+const teamsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof TeamMemberSchema>>();
+
 /** Member counts of these teams (every team when `ids` is absent). */
 export async function memberCounts(em: Em, ids?: readonly string[]): Promise<Map<string, number>> {
   if (ids && ids.length === 0) return new Map();
-  const rows = await em.execute<{ team_id: string; n: number | string }[]>(
-    `select team_id, count(*) as n from team_members ${ids ? `where team_id in (${ids.map(() => '?').join(', ')})` : ''} group by team_id`,
-    ids ? [...ids] : [],
-  );
+  const rows = await teamsSql(em)
+    .selectFrom('team_members')
+    .select((eb) => ['team_id', eb.fn.countAll<number | string>().as('n')])
+    .$if(ids !== undefined, (qb) => qb.where('team_id', 'in', [...ids!]))
+    .groupBy('team_id')
+    .execute();
   return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
 }
 
@@ -133,10 +139,11 @@ export class TeamsService {
   /** The team id of each of these users who is in one (the `team` of user objects: plugins/users). */
   async teamIdsOf(userIds: readonly string[], em: Em = this.#orm.em.fork()): Promise<Map<string, string>> {
     if (userIds.length === 0) return new Map();
-    const rows = await em.execute<{ user_id: string; team_id: string }[]>(
-      `select user_id, team_id from team_members where user_id in (${userIds.map(() => '?').join(', ')})`,
-      [...userIds],
-    );
+    const rows = await teamsSql(em)
+      .selectFrom('team_members')
+      .select(['user_id', 'team_id'])
+      .where('user_id', 'in', [...userIds])
+      .execute();
     return new Map(rows.map((r) => [r.user_id, r.team_id]));
   }
 
