@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
@@ -7,7 +8,7 @@ import { DomainError } from '../../core/errors.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
-import { RecruitmentFormSchema } from './entities.ts';
+import { type ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import {
   type CreateFormInput,
   type FormView,
@@ -78,10 +79,17 @@ export class FormsService {
     }
     const counts = new Map<string, StatusCounts>();
     if (forms.length > 0) {
-      const rows = await em.execute<{ form_id: string; status: number; n: string | number }[]>(
-        `select form_id, status, count(*) as n from recruitment_applications where form_id in (${forms.map(() => '?').join(', ')}) group by form_id, status`,
-        forms.map((f) => f.id),
-      );
+      const rows = await em
+        .getKysely<InferKyselyDB<typeof ApplicationSchema>>()
+        .selectFrom('recruitment_applications')
+        .select((eb) => ['form_id', 'status', eb.fn.countAll<string | number>().as('n')])
+        .where(
+          'form_id',
+          'in',
+          forms.map((f) => f.id),
+        )
+        .groupBy(['form_id', 'status'])
+        .execute();
       for (const row of rows) {
         const name = statusName(Number(row.status));
         if (!name) continue;

@@ -1,5 +1,7 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import { nameOf } from '../../core/audit/service.ts';
+import type { UserSchema } from '../../core/auth/entities.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -7,7 +9,7 @@ import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import type {} from '../notifications/index.ts';
 import { rankHolderIdsIn, ranksOfUsersIn } from '../ranks/index.ts';
-import { TeamSchema } from './entities.ts';
+import { type TeamMemberSchema, TeamSchema } from './entities.ts';
 import type {
   BulkUpdateTeamsInput,
   BulkUpdateTeamsResponse,
@@ -40,6 +42,9 @@ interface Move {
  * most one team because the user is team_members' primary key; every change runs under one advisory lock, so a
  * balance reads the teamless staff and the team sizes it decides on, and no single move slips in between.
  */
+/** Core's users and this plugin's memberships, typed from the entities. */
+const membersSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
+
 export class TeamMembership {
   readonly #orm: Orm;
   readonly #events: EventBus;
@@ -197,13 +202,21 @@ export class TeamMembership {
     }));
     if (teams.length === 0)
       throw new DomainError('conflict', 'There is no team to balance staff into: create a team first.');
-    // Staff are who hold a rank: the ranks plugin says who, as a JSON array of ids.
-    const teamless = await em.execute<{ id: string }[]>(
-      `select u.id from users u
-       where u.id in (select jsonb_array_elements_text(?::jsonb)) and not exists (select 1 from team_members m where m.user_id = u.id)
-       order by u.created_at, u.id`,
-      [JSON.stringify(await rankHolderIdsIn(em))],
-    );
+    // Staff are who hold a rank: the ranks plugin says who.
+    const staff = await rankHolderIdsIn(em);
+    const teamless =
+      staff.length === 0
+        ? []
+        : await membersSql(em)
+            .selectFrom('users as u')
+            .select('u.id')
+            .where('u.id', 'in', staff)
+            .where(({ not, exists, selectFrom }) =>
+              not(exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'u.id'))),
+            )
+            .orderBy('u.created_at')
+            .orderBy('u.id')
+            .execute();
     const order = (a: (typeof teams)[number], b: (typeof teams)[number]) =>
       a.members - b.members || a.orders - b.orders || a.name.localeCompare(b.name);
     return teamless.map(({ id }) => {
@@ -214,11 +227,15 @@ export class TeamMembership {
   }
 
   async #people(em: Em, ids: readonly string[]): Promise<Map<string, Person>> {
-    const rows = await em.execute<Omit<Person, 'staff'>[]>(
-      `select u.id, u.username, u.display_name, m.team_id
-       from users u left join team_members m on m.user_id = u.id where u.id in (${ids.map(() => '?').join(', ')})`,
-      [...ids],
-    );
+    const rows: Omit<Person, 'staff'>[] =
+      ids.length === 0
+        ? []
+        : await membersSql(em)
+            .selectFrom('users as u')
+            .leftJoin('team_members as m', 'm.user_id', 'u.id')
+            .select(['u.id', 'u.username', 'u.display_name', 'm.team_id'])
+            .where('u.id', 'in', [...ids])
+            .execute();
     const ranks = await ranksOfUsersIn(
       em,
       rows.map((r) => r.id),
