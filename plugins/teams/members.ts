@@ -37,14 +37,14 @@ interface Move {
   teamID: string | null;
 }
 
+/** Core's users and this plugin's memberships, typed from the entities. */
+const membersSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
+
 /**
  * Who is in which team: one user (update-user-team), many at once, or "balance" (bulk-update-teams). A user is in at
  * most one team because the user is team_members' primary key; every change runs under one advisory lock, so a
  * balance reads the teamless staff and the team sizes it decides on, and no single move slips in between.
  */
-/** Core's users and this plugin's memberships, typed from the entities. */
-const membersSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
-
 export class TeamMembership {
   readonly #orm: Orm;
   readonly #events: EventBus;
