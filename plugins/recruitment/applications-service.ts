@@ -1,3 +1,5 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import { sql } from 'kysely';
 import { nameOf } from '../../core/audit/service.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
@@ -238,31 +240,38 @@ export class ApplicationsService {
     const page = query.page;
     const pageSize = query.pageSize;
     if (formIds.length === 0) return { responses: [], total: 0, page, pageSize };
-    const where = [`a.form_id in (${formIds.map(() => '?').join(', ')})`];
-    const params: unknown[] = [...formIds];
     const statuses = statusesOf(query.filter);
-    if (statuses) {
-      where.push(`a.status in (${statuses.map(() => '?').join(', ')})`);
-      params.push(...statuses);
-    }
     const search = query.search?.trim();
-    if (search) {
-      const like = containsPattern(search);
-      where.push('(a.answers::text ilike ? or u.username ilike ? or u.display_name ilike ? or a.user_id = ?)');
-      params.push(like, like, like, search);
-    }
-    const clause = `where ${where.join(' and ')}`;
+    const matching = em
+      .getKysely<InferKyselyDB<typeof ApplicationSchema | typeof UserSchema>>()
+      .selectFrom('recruitment_applications as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .where('a.form_id', 'in', [...formIds])
+      .$if(statuses !== null, (qb) => qb.where('a.status', 'in', [...statuses!]))
+      .$if(Boolean(search), (qb) => {
+        const like = containsPattern(search!);
+        return qb.where((eb) =>
+          eb.or([
+            eb(sql<string>`${eb.ref('a.answers')}::text`, 'ilike', like),
+            eb('u.username', 'ilike', like),
+            eb('u.display_name', 'ilike', like),
+            eb('a.user_id', '=', search!),
+          ]),
+        );
+      });
     // Waiting applications oldest first (a queue); decided ones newest first.
     const order =
       query.order ??
       (query.filter === 'open' || query.filter === 'pending' || query.filter === 'hold' ? 'asc' : 'desc');
-    const from = 'from recruitment_applications a join users u on u.id = a.user_id';
-    const [rows, [count]] = await Promise.all([
-      em.execute<{ id: string }[]>(
-        `select a.id ${from} ${clause} order by a.created_at ${order}, a.id ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-        params,
-      ),
-      em.execute<{ n: string | number }[]>(`select count(*) as n ${from} ${clause}`, params),
+    const [rows, count] = await Promise.all([
+      matching
+        .select('a.id')
+        .orderBy('a.created_at', order)
+        .orderBy('a.id', order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      matching.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst(),
     ]);
     const ids = rows.map((r) => r.id);
     const found = ids.length ? await em.find(ApplicationSchema, { id: { $in: ids } }, { populate: ['user'] }) : [];
