@@ -1,9 +1,11 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
 import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { type FoodLookupItem, FoodLookupItemSchema, FoodLookupQuerySchema } from './entities.ts';
+import { type FoodLookupItem, FoodLookupItemSchema, FoodLookupQuerySchema, type OrderSchema } from './entities.ts';
 import {
   type FoodLookupCreateInput,
   type FoodLookupItemView,
@@ -33,13 +35,27 @@ export function searchTokens(query: string): string[] {
   return [...new Set(query.toLowerCase().match(/[\p{L}\p{N}]{2,}/gu) ?? [])].slice(0, 5);
 }
 
-/** `(lower(a) like ? or lower(b) like ? …)` over the tokens, and its parameters. */
-function matchAny(columns: string[], tokens: string[]): { sql: string; params: string[] } {
-  const parts = tokens.flatMap((token) =>
-    columns.map((column) => ({ sql: `lower(${column}) like ?`, param: `%${token}%` })),
-  );
-  return { sql: `(${parts.map((p) => p.sql).join(' or ')})`, params: parts.map((p) => p.param) };
+/** The food lookup's and the orders' tables as Kysely sees them, typed from the entities. */
+type LookupDB = InferKyselyDB<typeof FoodLookupItemSchema | typeof OrderSchema>;
+const lookupSql = (em: Em) => em.getKysely<LookupDB>();
+
+/**
+ * Any of the tokens inside any of the texts, lower-cased: `(lower(a) like '%t%' or …)`. Tokens are letters and
+ * digits only (searchTokens), so none needs escaping for LIKE.
+ */
+function matchesAny<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  texts: Expression<string>[],
+  tokens: string[],
+) {
+  return eb.or(tokens.flatMap((token) => texts.map((text) => eb(sql<string>`lower(${text})`, 'like', `%${token}%`))));
 }
+
+/** An item's name and its keywords as one text, for a search. */
+const itemTexts = (eb: ExpressionBuilder<LookupDB, 'food_lookup_items'>) => [
+  eb.ref('name'),
+  sql<string>`array_to_string(${eb.ref('keywords')}, ' ')`,
+];
 
 /** An item as its audit entries keep it. */
 const auditFields = (item: FoodLookupItem) => ({
@@ -81,11 +97,12 @@ export class FoodLookupService {
       if (query) return [];
       return (await em.find(FoodLookupItemSchema, {}, { orderBy: { name: 'asc' }, limit: 500 })).map(toView);
     }
-    const match = matchAny(['name', `array_to_string(keywords, ' ')`], tokens);
-    const rows = await em.execute<{ id: string }[]>(
-      `select id from food_lookup_items where ${match.sql} limit 200`,
-      match.params,
-    );
+    const rows = await lookupSql(em)
+      .selectFrom('food_lookup_items')
+      .select('id')
+      .where((eb) => matchesAny(eb, itemTexts(eb), tokens))
+      .limit(200)
+      .execute();
     const items = rows.length ? await em.find(FoodLookupItemSchema, { id: { $in: rows.map((r) => r.id) } }) : [];
     return items
       .map((item) => ({ item, score: score(`${item.name} ${item.keywords.join(' ')}`, tokens) }))
@@ -220,17 +237,23 @@ export class FoodLookupService {
     const tokens = searchTokens(query);
     if (tokens.length === 0) return [];
     const em = this.#orm.em.fork();
-    const food = matchAny(['name', `array_to_string(keywords, ' ')`], tokens);
-    const items = await em.execute<{ name: string; keywords: string[]; images: string[] }[]>(
-      `select name, keywords, images from food_lookup_items where ${food.sql} limit 100`,
-      food.params,
-    );
-    const orders = matchAny(['item'], tokens);
-    const prepared = await em.execute<{ item: string; images: string[] }[]>(
-      `select item, images from orders where prepare_started_at is not null and cardinality(images) > 0 and status <> 'DELETED' and ${orders.sql}
-       order by prepare_started_at desc limit 200`,
-      orders.params,
-    );
+    const db = lookupSql(em);
+    const items = await db
+      .selectFrom('food_lookup_items')
+      .select(['name', 'keywords', 'images'])
+      .where((eb) => matchesAny(eb, itemTexts(eb), tokens))
+      .limit(100)
+      .execute();
+    const prepared = await db
+      .selectFrom('orders')
+      .select(['item', 'images'])
+      .where('prepare_started_at', 'is not', null)
+      .where(sql<number>`cardinality(images)`, '>', 0)
+      .where('status', '<>', 'DELETED')
+      .where((eb) => matchesAny(eb, [eb.ref('item')], tokens))
+      .orderBy('prepare_started_at', 'desc')
+      .limit(200)
+      .execute();
     const ranked: (ImageSearchResult & { score: number })[] = [];
     for (const item of items) {
       const s = score(`${item.name} ${item.keywords.join(' ')}`, tokens) + 0.5;
