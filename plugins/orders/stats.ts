@@ -1,6 +1,9 @@
-import type { Orm } from '../../core/db/orm.ts';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { UserSchema } from '../../core/auth/entities.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import './events.ts';
+import type { OrderSchema } from './entities.ts';
 import type {
   Leaderboard,
   LeaderboardEntry,
@@ -12,6 +15,7 @@ import type {
   ShiftFigures,
   UserSummary,
 } from './schemas.ts';
+import { ACTIVE_STATUSES } from './schemas.ts';
 import { selectOrderViews, unknownUser } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +33,10 @@ export type TeamBoard = (period: LeaderboardPeriod, since: Date) => Promise<Lead
 
 /** Who counts: a delivered order that was not reported (reported orders were trolls: nobody earns them). */
 const COUNTED = `o.status = 'DELIVERED' and not o.report`;
+
+/** The orders and core's users as Kysely sees them, typed from the entities. */
+type StatsDB = InferKyselyDB<typeof OrderSchema | typeof UserSchema>;
+const statsSql = (em: Em) => em.getKysely<StatsDB>();
 
 /**
  * Figures about delivered orders: the public leaderboard (cached 60 s, dropped when an order is delivered or a member's
@@ -74,22 +82,26 @@ export class OrderStatsService {
     const since = leaderboardSince(period, now);
     const em = this.#orm.em.fork();
     const top = async (column: 'prepared_by' | 'delivered_by' | 'customer'): Promise<LeaderboardEntry[]> => {
-      const rows = await em.execute<
-        {
-          uid: string;
-          n: number | string;
-          username: string | null;
-          display_name: string | null;
-          avatar: string | null;
-        }[]
-      >(
-        `select o.${column} as uid, count(*) as n, u.username, u.display_name, u.avatar
-         from orders o left join users u on u.id = o.${column}
-         where ${COUNTED} and o.${column} is not null and o.delivered_at >= ?
-         group by o.${column}, u.username, u.display_name, u.avatar
-         order by n desc, uid asc limit ${TOP}`,
-        [since],
-      );
+      const person = `o.${column}` as const;
+      const rows = await statsSql(em)
+        .selectFrom('orders as o')
+        .leftJoin('users as u', 'u.id', person)
+        .select((eb) => [
+          eb.ref(person).$notNull().as('uid'),
+          eb.fn.countAll<number | string>().as('n'),
+          'u.username',
+          'u.display_name',
+          'u.avatar',
+        ])
+        .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
+        .where('o.report', '=', false)
+        .where(person, 'is not', null)
+        .where('o.delivered_at', '>=', since)
+        .groupBy([person, 'u.username', 'u.display_name', 'u.avatar'])
+        .orderBy('n', 'desc')
+        .orderBy('uid', 'asc')
+        .limit(TOP)
+        .execute();
       return rows.map((r) => ({ user: summary(r.uid, r), orders: Number(r.n), hasProfile: r.username !== null }));
     };
     return {
@@ -104,12 +116,19 @@ export class OrderStatsService {
 
   /** A user's delivered orders as customer, chef and driver (profile and dashboard). */
   async figuresFor(userId: string): Promise<OrderFigures> {
-    const [row] = await this.#orm.em.fork().execute<Record<string, number | string>[]>(
-      `select count(*) filter (where o.customer = ?) as ordered, count(*) filter (where o.prepared_by = ?) as prepared,
-         count(*) filter (where o.delivered_by = ?) as delivered
-       from orders o where ${COUNTED} and (o.customer = ? or o.prepared_by = ? or o.delivered_by = ?)`,
-      [userId, userId, userId, userId, userId, userId],
-    );
+    const row = await statsSql(this.#orm.em.fork())
+      .selectFrom('orders as o')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().filterWhere('o.customer', '=', userId).as('ordered'),
+        eb.fn.countAll<number | string>().filterWhere('o.prepared_by', '=', userId).as('prepared'),
+        eb.fn.countAll<number | string>().filterWhere('o.delivered_by', '=', userId).as('delivered'),
+      ])
+      .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
+      .where('o.report', '=', false)
+      .where((eb) =>
+        eb.or([eb('o.customer', '=', userId), eb('o.prepared_by', '=', userId), eb('o.delivered_by', '=', userId)]),
+      )
+      .executeTakeFirst();
     return {
       ordered: Number(row?.ordered ?? 0),
       prepared: Number(row?.prepared ?? 0),
@@ -127,35 +146,36 @@ export class OrderStatsService {
     midnight.setUTCHours(0, 0, 0, 0);
     const weekAgo = new Date(now - 7 * DAY_MS);
     const twoWeeksAgo = new Date(now - 14 * DAY_MS);
-    const [row] = await this.#orm.em.fork().execute<Record<string, number | string>[]>(
-      `select
-         count(*) filter (where o.prepared_by = ? and o.delivered_at >= ?) as prepared_today,
-         count(*) filter (where o.delivered_by = ? and o.delivered_at >= ?) as delivered_today,
-         count(*) filter (where o.prepared_by = ? and o.delivered_at >= ?) as prepared_week,
-         count(*) filter (where o.delivered_by = ? and o.delivered_at >= ?) as delivered_week,
-         count(*) filter (where o.prepared_by = ? and o.delivered_at >= ? and o.delivered_at < ?) as prepared_last_week,
-         count(*) filter (where o.delivered_by = ? and o.delivered_at >= ? and o.delivered_at < ?) as delivered_last_week
-       from orders o where ${COUNTED} and o.delivered_at >= ? and (o.prepared_by = ? or o.delivered_by = ?)`,
-      [
-        userId,
-        midnight,
-        userId,
-        midnight,
-        userId,
-        weekAgo,
-        userId,
-        weekAgo,
-        userId,
-        twoWeeksAgo,
-        weekAgo,
-        userId,
-        twoWeeksAgo,
-        weekAgo,
-        twoWeeksAgo,
-        userId,
-        userId,
-      ],
-    );
+    // Each figure: the user's role, delivered from `from` (and before `to`).
+    const windows = [
+      ['prepared_today', 'o.prepared_by', midnight, null],
+      ['delivered_today', 'o.delivered_by', midnight, null],
+      ['prepared_week', 'o.prepared_by', weekAgo, null],
+      ['delivered_week', 'o.delivered_by', weekAgo, null],
+      ['prepared_last_week', 'o.prepared_by', twoWeeksAgo, weekAgo],
+      ['delivered_last_week', 'o.delivered_by', twoWeeksAgo, weekAgo],
+    ] as const;
+    const row: Record<string, number | string> | undefined = await statsSql(this.#orm.em.fork())
+      .selectFrom('orders as o')
+      .select((eb) =>
+        windows.map(([name, role, from, to]) =>
+          eb.fn
+            .countAll<number | string>()
+            .filterWhere((w) =>
+              w.and([
+                w(role, '=', userId),
+                w('o.delivered_at', '>=', from),
+                ...(to ? [w('o.delivered_at', '<', to)] : []),
+              ]),
+            )
+            .as(name),
+        ),
+      )
+      .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
+      .where('o.report', '=', false)
+      .where('o.delivered_at', '>=', twoWeeksAgo)
+      .where((eb) => eb.or([eb('o.prepared_by', '=', userId), eb('o.delivered_by', '=', userId)]))
+      .executeTakeFirst();
     const n = (key: string) => Number(row?.[key] ?? 0);
     return {
       today: { prepared: n('prepared_today'), delivered: n('delivered_today') },
@@ -184,13 +204,19 @@ export class OrderStatsService {
     const midnight = new Date(this.#now());
     midnight.setUTCHours(0, 0, 0, 0);
     const em = this.#orm.em.fork();
-    const [delivered] = await em.execute<{ n: number | string }[]>(
-      `select count(*) as n from orders o where ${COUNTED} and o.delivered_at >= ?`,
-      [midnight],
-    );
-    const [active] = await em.execute<{ n: number | string }[]>(
-      `select count(*) as n from orders o where o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
-    );
+    const db = statsSql(em);
+    const delivered = await db
+      .selectFrom('orders as o')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
+      .where('o.report', '=', false)
+      .where('o.delivered_at', '>=', midnight)
+      .executeTakeFirst();
+    const active = await db
+      .selectFrom('orders as o')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('o.status', 'in', [...ACTIVE_STATUSES])
+      .executeTakeFirst();
     return { deliveredToday: Number(delivered?.n ?? 0), activeOrders: Number(active?.n ?? 0) };
   }
 }
