@@ -1,6 +1,6 @@
 import type { Orm } from '../../core/db/orm.ts';
-import type { EventBus } from '../../core/events.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type {
   Leaderboard,
   LeaderboardEntry,
@@ -30,6 +30,8 @@ export type TeamBoard = (period: LeaderboardPeriod, since: Date) => Promise<Lead
 /** Who counts: a delivered order that was not reported (reported orders were trolls: nobody earns them). */
 const COUNTED = `o.status = 'DELIVERED' and not o.report`;
 
+export interface OrderStatsServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
+
 /**
  * Figures about delivered orders: the public leaderboard (cached 60 s, dropped when an order is delivered or a member's
  * identity changes in this process), a user's own figures (profile, dashboard) and the home page's.
@@ -40,7 +42,7 @@ export class OrderStatsService {
   readonly #leaderboards = new Map<LeaderboardPeriod, { at: number; value: Promise<Leaderboard> }>();
   #teams: TeamBoard | null = null;
 
-  constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
+  constructor({ orm, events, now = Date.now }: OrderStatsServiceDeps) {
     this.#orm = orm;
     this.#now = now;
     events.on('deliverOrder', () => this.#leaderboards.clear());

@@ -38,7 +38,7 @@ export default definePlugin({
   entities: [OrderReportSchema],
   migrations,
   service: (ctx): ReportsPlugin => ({
-    filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
+    filing: new ReportFilingService(ctx),
     manager: new ReportManagerService({
       orm: ctx.orm,
       events: ctx.events,

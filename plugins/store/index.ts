@@ -101,8 +101,8 @@ export default definePlugin({
   entities: storeEntities,
   migrations,
   service: (ctx): StorePlugin => {
-    const coins = new CoinLedger(ctx.orm, ctx.now);
-    const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
+    const coins = new CoinLedger(ctx);
+    const grants = new GrantService(ctx);
     const settings = ctx.services.settings;
     const sponsor = new SponsorService({
       orm: ctx.orm,
@@ -121,10 +121,10 @@ export default definePlugin({
     return {
       coins,
       grants,
-      hourly: new HourlyService(ctx.orm, coins, settings, ctx.now),
-      wallets: new WalletService(ctx.orm, coins, ctx.events, ctx.audit),
+      hourly: new HourlyService({ ...ctx, coins, settings }),
+      wallets: new WalletService({ ...ctx, coins }),
       sponsor,
-      items: new StoreItems(ctx.orm, ctx.audit, ctx.now),
+      items: new StoreItems(ctx),
       purchases: new StorePurchases({
         orm: ctx.orm,
         events: ctx.events,

@@ -5,6 +5,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts';
 import { rankHolderIdsIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { TeamSchema } from './entities.ts';
@@ -35,6 +36,10 @@ interface Move {
   teamID: string | null;
 }
 
+export interface TeamMembershipDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
+  teams: TeamsService;
+}
+
 /**
  * Who is in which team: one user (update-user-team), many at once, or "balance" (bulk-update-teams). A user is in at
  * most one team because the user is team_members' primary key; every change runs under one advisory lock, so a
@@ -47,7 +52,7 @@ export class TeamMembership {
   readonly #teams: TeamsService;
   readonly #now: () => number;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, teams: TeamsService, now: () => number = Date.now) {
+  constructor({ orm, events, audit, teams, now = Date.now }: TeamMembershipDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;
