@@ -121,9 +121,7 @@ export default definePlugin({
     return {
       orders,
       ordering: new CustomerOrdering({
-        orm: ctx.orm,
-        config: ctx.config,
-        now: ctx.now,
+        ...ctx,
         orders,
         settings: ctx.services.settings,
         users: users.users,

@@ -40,12 +40,9 @@ export default definePlugin({
   service: (ctx): ReportsPlugin => ({
     filing: new ReportFilingService(ctx),
     manager: new ReportManagerService({
-      orm: ctx.orm,
-      events: ctx.events,
-      audit: ctx.audit,
+      ...ctx,
       admin: ctx.services.users.admin,
       orders: ctx.services.orders.orders,
-      now: ctx.now,
     }),
   }),
   routes(app, plugin) {

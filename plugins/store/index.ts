@@ -104,14 +104,7 @@ export default definePlugin({
     const coins = new CoinLedger(ctx);
     const grants = new GrantService(ctx);
     const settings = ctx.services.settings;
-    const sponsor = new SponsorService({
-      orm: ctx.orm,
-      coins,
-      settings,
-      events: ctx.events,
-      config: ctx.config,
-      now: ctx.now,
-    });
+    const sponsor = new SponsorService({ ...ctx, coins, settings });
     // `nitroPayToken` in GET /api/v3/users/@me, what grants hold in the user manager's view, and the ranks grants
     // hold when a rank is given or taken by hand: the users plugin asks us, without importing this plugin.
     const users = ctx.services.users;
@@ -125,15 +118,7 @@ export default definePlugin({
       wallets: new WalletService({ ...ctx, coins }),
       sponsor,
       items: new StoreItems(ctx),
-      purchases: new StorePurchases({
-        orm: ctx.orm,
-        events: ctx.events,
-        audit: ctx.audit,
-        coins,
-        grants,
-        blacklist: users.admin,
-        now: ctx.now,
-      }),
+      purchases: new StorePurchases({ ...ctx, coins, grants, blacklist: users.admin }),
       sweeper: new GrantSweeper(grants),
     };
   },
