@@ -51,6 +51,14 @@ export interface CoreContext {
   metrics: Metrics;
 }
 
+/**
+ * What a service may take from the kernel: config, the ORM, the event bus, the audit log, the logger, the clock and
+ * the metrics. A service declares `XDeps extends Pick<ServiceKernel, …>` plus the other plugins' services it uses,
+ * and its constructor takes that one object, so a plugin builds it with `new X({ ...ctx, settings })` or `new X(ctx)`.
+ * Sessions, commands and `services` stay out: a service is handed the services it needs by name.
+ */
+export type ServiceKernel = Pick<CoreContext, 'config' | 'orm' | 'events' | 'audit' | 'log' | 'now' | 'metrics'>;
+
 /** What a plugin's commands may use: its own service, and the services of the plugins it requires. */
 export type CommandServicesOf<Name extends string, Service, Requires extends readonly AnyPlugin[]> = {
   [K in Name]: Service;

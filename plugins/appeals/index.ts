@@ -33,10 +33,7 @@ export default definePlugin({
   migrations,
   service: (ctx) =>
     new AppealsService({
-      orm: ctx.orm,
-      events: ctx.events,
-      audit: ctx.audit,
-      now: ctx.now,
+      ...ctx,
       settings: ctx.services.settings,
       userAdmin: ctx.services.users.admin,
     }),

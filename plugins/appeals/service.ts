@@ -1,12 +1,12 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { type AuditLog, nameOf } from '../../core/audit/service.ts';
+import { nameOf } from '../../core/audit/service.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
-import type { Em, Orm } from '../../core/db/orm.ts';
+import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { isSuperAdmin } from '../../core/shared/permissions.ts';
@@ -76,11 +76,7 @@ function tallyOf(votes: readonly Pick<AppealVote, 'vote'>[]): { accept: number; 
   };
 }
 
-export interface AppealsDeps {
-  orm: Orm;
-  events: EventBus;
-  audit: AuditLog;
-  now: () => number;
+export interface AppealsDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
   settings: SettingsService;
   userAdmin: UserAdminService;
 }

@@ -29,13 +29,9 @@ export default definePlugin({
   migrations,
   service: (ctx): BillingPlugin => {
     const subscriptions = new BillingService({
-      orm: ctx.orm,
-      events: ctx.events,
-      config: ctx.config,
+      ...ctx,
       // The store plugin comes before this one (plugins/index.ts) and owns what perks and ranks a user holds.
       grants: () => ctx.services.store.grants,
-      now: ctx.now,
-      log: ctx.log,
     });
     const store = ctx.services.store;
     // A past-due subscription's grace ends without an event from Stripe: the store's grant sweeper ends it on time.

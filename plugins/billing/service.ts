@@ -1,10 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import type { Config } from '../../core/config.ts';
-import type { Em, Orm } from '../../core/db/orm.ts';
+import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type { StripePlan } from './config.ts';
 import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
@@ -24,13 +22,8 @@ export type WebhookAnswer = { received: true; ignored?: true; duplicate?: true }
 /** Who subscribes: what Stripe's customer is named after. */
 export type Subscriber = Pick<CurrentUser, 'id' | 'username' | 'displayName'>;
 
-export interface BillingDeps {
-  orm: Orm;
-  events: EventBus;
-  config: Config;
+export interface BillingDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'config' | 'now' | 'log'> {
   grants: () => Grants;
-  now: () => number;
-  log: FastifyBaseLogger;
 }
 
 /**

@@ -33,7 +33,7 @@ export default definePlugin({
   entities: [DeliveryMessageSchema],
   migrations,
   service: (ctx): DeliveryMessagesPlugin => {
-    const messages = new DeliveryMessagesService(ctx.orm, ctx.audit, ctx.now);
+    const messages = new DeliveryMessagesService(ctx);
     ctx.services.users.profile.usePremadeMessages((em, actor, ref) => messages.use(em, actor, ref));
     return { messages };
   },

@@ -5,6 +5,7 @@ import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { type DeliveryMessage, DeliveryMessageSchema } from './entities.ts';
@@ -28,6 +29,8 @@ function target(row: DeliveryMessage) {
 }
 const fields = (row: DeliveryMessage) => ({ title: row.title, slug: row.slug, message: row.message });
 
+export interface DeliveryMessagesServiceDeps extends Pick<ServiceKernel, 'orm' | 'audit' | 'now'> {}
+
 /**
  * The premade delivery message directory (issue 15). Anyone passing the sidebar rule (DIRECTORY) reads, creates and
  * uses messages; the author or a user manager (MESSAGE_MANAGER) edits and deletes them, and a manager's edit or
@@ -38,7 +41,7 @@ export class DeliveryMessagesService {
   readonly #audit: AuditLog;
   readonly #now: () => number;
 
-  constructor(orm: Orm, audit: AuditLog, now: () => number = Date.now) {
+  constructor({ orm, audit, now = Date.now }: DeliveryMessagesServiceDeps) {
     this.#orm = orm;
     this.#audit = audit;
     this.#now = now;

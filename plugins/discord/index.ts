@@ -66,14 +66,7 @@ export default definePlugin({
   migrations,
   service: (ctx): DiscordPlugin => {
     const rest = new DiscordRest(ctx.config);
-    const messages = new OrderMessages({
-      orm: ctx.orm,
-      rest,
-      orders: () => ctx.services.orders.orders,
-      config: ctx.config,
-      now: ctx.now,
-      log: ctx.log,
-    });
+    const messages = new OrderMessages({ ...ctx, rest, orders: () => ctx.services.orders.orders });
     if (ctx.config.discord.token || ctx.config.plugins.discord.publicKey) messages.listen(ctx.events);
     const noticeDms = new NoticeDms({
       rest,
@@ -82,13 +75,7 @@ export default definePlugin({
       log: ctx.log,
     });
     if (rest.canPost) noticeDms.listen(ctx.events);
-    const rankAnnouncements = new RankAnnouncements({
-      orm: ctx.orm,
-      rest,
-      settings: () => ctx.services.settings,
-      now: ctx.now,
-      log: ctx.log,
-    });
+    const rankAnnouncements = new RankAnnouncements({ ...ctx, rest, settings: () => ctx.services.settings });
     if (rest.canPost) rankAnnouncements.listen(ctx.events);
     return {
       rest,

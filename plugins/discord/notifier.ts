@@ -4,6 +4,7 @@ import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type { OrdersService } from '../orders/index.ts'; // the events it declares
 import { orderEmbed } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
@@ -21,6 +22,11 @@ const nameOf = (user: { username: string; displayName: string | null } | null) =
 /** A picture URL Discord can fetch: ours are made absolute with PUBLIC_URL. */
 function absolute(url: string, publicUrl: string): string {
   return url.startsWith('/') ? `${publicUrl}${url}` : url;
+}
+
+export interface OrderMessagesDeps extends Pick<ServiceKernel, 'orm' | 'config' | 'now' | 'log'> {
+  rest: DiscordRest;
+  orders: () => OrdersService;
 }
 
 /**
@@ -42,20 +48,13 @@ export class OrderMessages {
   readonly #log: FastifyBaseLogger;
   readonly #queues = new Map<string, Promise<void>>();
 
-  constructor(deps: {
-    orm: Orm;
-    rest: DiscordRest;
-    orders: () => OrdersService;
-    config: Config;
-    now: () => number;
-    log: FastifyBaseLogger;
-  }) {
-    this.#orm = deps.orm;
-    this.#rest = deps.rest;
-    this.#orders = deps.orders;
-    this.#config = deps.config;
-    this.#now = deps.now;
-    this.#log = deps.log;
+  constructor({ orm, rest, orders, config, now, log }: OrderMessagesDeps) {
+    this.#orm = orm;
+    this.#rest = rest;
+    this.#orders = orders;
+    this.#config = config;
+    this.#now = now;
+    this.#log = log;
   }
 
   /** Starts listening. Returns what stops it. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../../core/db/orm.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type {} from '../users/index.ts'; // the events it declares
@@ -18,6 +19,11 @@ export function rankAnnouncement(userId: string, rankNames: readonly string[]): 
   return botText.ranksNow(`<@${userId}>`, rankNames.map((name) => `**${literal(name)}**`).join(', '));
 }
 
+export interface RankAnnouncementsDeps extends Pick<ServiceKernel, 'orm' | 'now' | 'log'> {
+  rest: DiscordRest;
+  settings: () => SettingsService;
+}
+
 /**
  * Posts each announced rank change (`userRanksChanged` with an announcementId) to the Discord channel set in Site
  * Settings (`rankAnnouncementChannel`), when the bot can post (DISCORD_TOKEN). Every process hears the event; the
@@ -33,18 +39,12 @@ export class RankAnnouncements {
   readonly #log: FastifyBaseLogger;
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(deps: {
-    orm: Orm;
-    rest: DiscordRest;
-    settings: () => SettingsService;
-    now: () => number;
-    log: FastifyBaseLogger;
-  }) {
-    this.#orm = deps.orm;
-    this.#rest = deps.rest;
-    this.#settings = deps.settings;
-    this.#now = deps.now;
-    this.#log = deps.log;
+  constructor({ orm, rest, settings, now, log }: RankAnnouncementsDeps) {
+    this.#orm = orm;
+    this.#rest = rest;
+    this.#settings = settings;
+    this.#now = now;
+    this.#log = log;
   }
 
   listen(events: EventBus): () => void {

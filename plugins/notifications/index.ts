@@ -23,7 +23,7 @@ export default definePlugin({
   entities: [NotificationSchema, NotificationPreferenceSchema],
   migrations,
   service: (ctx): NotificationsPlugin => {
-    const notifications = new NotificationsService(ctx.orm, ctx.events, ctx.now);
+    const notifications = new NotificationsService(ctx);
     notifications.listen();
     return { notifications };
   },

@@ -5,6 +5,7 @@ import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import { type Notification, NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type {
   MarkAllReadResponse,
   MarkReadResponse,
@@ -56,6 +57,8 @@ export function toNotificationView(row: Notification | NotificationRow): Notific
   };
 }
 
+export interface NotificationsServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
+
 /**
  * What users are told: notices stored once per `(user, ref)` from the `notice` event, listed newest first, marked
  * read one by one or all at once, and the user's preference for DMs. A user only ever reads and marks their own:
@@ -66,7 +69,7 @@ export class NotificationsService {
   readonly #events: EventBus;
   readonly #now: () => number;
 
-  constructor(orm: Orm, events: EventBus, now: () => number) {
+  constructor({ orm, events, now }: NotificationsServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#now = now;

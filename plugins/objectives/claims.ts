@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import type { StorePlugin } from '../store/index.ts';
@@ -19,6 +20,10 @@ import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+export interface ClaimsServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
+  store: StorePlugin;
+}
+
 /**
  * Objectives as they stand for one user (progress counted from their orders), and claims: one row per objective
  * and user, written in the same transaction as the reward, so of 20 claims at once one pays (docs/objectives.md).
@@ -28,7 +33,7 @@ export class ClaimsService {
   readonly #store: StorePlugin;
   readonly #now: () => number;
 
-  constructor(orm: Orm, store: StorePlugin, now: () => number) {
+  constructor({ orm, store, now }: ClaimsServiceDeps) {
     this.#orm = orm;
     this.#store = store;
     this.#now = now;

@@ -41,15 +41,15 @@ export default definePlugin({
   entities: objectiveEntities,
   migrations,
   service: (ctx): ObjectivesPlugin => {
-    new ObjectiveLive(ctx.orm, ctx.events, ctx.now).listen();
+    new ObjectiveLive(ctx).listen();
     // A perk an objective rewards is named after the objective in the user manager's view.
     ctx.services.store.grants.nameSourcesWith('objective', async (em, ids) => {
       const objectives = await em.find(ObjectiveSchema, { id: { $in: [...ids] } }, { fields: ['id', 'title'] });
       return new Map(objectives.map((objective) => [objective.id, objective.title]));
     });
     return {
-      objectives: new ObjectivesService(ctx.orm, ctx.events, ctx.audit, ctx.now),
-      claims: new ClaimsService(ctx.orm, ctx.services.store, ctx.now),
+      objectives: new ObjectivesService(ctx),
+      claims: new ClaimsService({ ...ctx, store: ctx.services.store }),
     };
   },
   routes: (app, plugin) => objectivesRoutes(app, plugin.objectives, plugin.claims),

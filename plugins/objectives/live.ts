@@ -4,9 +4,12 @@ import type {} from '../orders/index.ts'; // the events it declares
 import type { OrderView } from '../orders/schemas.ts';
 import { ObjectiveSchema } from './entities.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { audienceRanksIn, IN_AUDIENCE, progressOf } from './progress.ts';
 import type { ObjectiveType } from './schemas.ts';
 import { rankNamesFor, toReward } from './views.ts';
+
+export interface ObjectiveLiveDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
 
 /**
  * Tells a user, live, when a delivery made one of their objectives claimable (`objectiveCompleted`). Cheap: for the
@@ -19,7 +22,7 @@ export class ObjectiveLive {
   readonly #events: EventBus;
   readonly #now: () => number;
 
-  constructor(orm: Orm, events: EventBus, now: () => number) {
+  constructor({ orm, events, now }: ObjectiveLiveDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#now = now;

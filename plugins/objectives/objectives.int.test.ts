@@ -288,7 +288,7 @@ describe('objectives', () => {
     // Every process's listener hears every delivery (the event bridge), so three hear each one at once here. The
     // listener that ships with the app is wired to the bus; the browser journey (tests/e2e/achievements.spec.ts)
     // sees it tell a driver live.
-    const processes = [1, 2, 3].map(() => new ObjectiveLive(app.db.orm, app.server.ctx.events, app.server.ctx.now));
+    const processes = [1, 2, 3].map(() => new ObjectiveLive({ ...app.server.ctx, orm: app.db.orm }));
     const told: DomainEvents['objectiveCompleted'][] = [];
     const stop = app.server.ctx.events.on('objectiveCompleted', (event) => void told.push(event));
     const heard = () => Promise.all(processes.map((live) => live.delivered(order(new Date().toISOString()))));

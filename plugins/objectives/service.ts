@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -30,6 +31,8 @@ const LIST_LIMIT = 200;
 
 const target = (o: Objective) => ({ type: 'objective' as const, id: o.id, name: o.title });
 
+export interface ObjectivesServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {}
+
 /**
  * Objectives, the admin side (docs/objectives.md): create, delete (soft: claims keep their history), the lists,
  * the create form's audience preview, and CUSTOM rewards marked fulfilled. Claims and progress: claims.ts.
@@ -40,7 +43,7 @@ export class ObjectivesService {
   readonly #audit: AuditLog;
   readonly #now: () => number;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number) {
+  constructor({ orm, events, audit, now }: ObjectivesServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

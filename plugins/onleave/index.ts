@@ -29,7 +29,7 @@ export default definePlugin({
   name: 'onleave',
   entities: [LeaveRequestSchema],
   migrations,
-  service: (ctx): OnLeavePlugin => ({ requests: new OnLeaveService(ctx.orm, ctx.events, ctx.audit, ctx.now) }),
+  service: (ctx): OnLeavePlugin => ({ requests: new OnLeaveService(ctx) }),
   routes(app, plugin) {
     onLeaveRoutes(app, plugin.requests);
   },

@@ -6,6 +6,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { outranks } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -60,6 +61,8 @@ interface Notice {
   text: string;
 }
 
+export interface OnLeaveServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {}
+
 /**
  * Leave requests (issue 12, "Leave"): a member asks, a manager approves or denies, either may cancel. Every decision
  * about one request runs under that request's row lock, so approving and cancelling it at once leave one state;
@@ -72,7 +75,7 @@ export class OnLeaveService {
   readonly #now: () => number;
   readonly #starts: LeaveStartsListener[] = [];
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number = Date.now) {
+  constructor({ orm, events, audit, now = Date.now }: OnLeaveServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

@@ -1,6 +1,7 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import { type RawBuilder, sql } from 'kysely';
 import type { Em, Orm } from '../../core/db/orm.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { addDays, dayOf, startOfDay } from '../../core/shared/days.ts';
 import type { OrderDaySchema, OrderMemberDaySchema } from './entities.ts';
 import { kitchenDaysIn, memberWorkIn } from './kitchen-figures.ts';
@@ -54,6 +55,8 @@ export async function markDaysChanged(em: Em, moments: readonly (Date | null | u
     .execute();
 }
 
+export interface OrderDayCloserDeps extends Pick<ServiceKernel, 'orm' | 'now'> {}
+
 /**
  * Rolls up each UTC day once it has ended: the kitchen's figures of the day (`order_days`) and each member's
  * (`order_member_days`), counted by the same statements that count a day live (kitchen-figures.ts), so a period
@@ -65,7 +68,7 @@ export class OrderDayCloser {
   readonly #orm: Orm;
   readonly #now: () => number;
 
-  constructor(orm: Orm, now: () => number) {
+  constructor({ orm, now }: OrderDayCloserDeps) {
     this.#orm = orm;
     this.#now = now;
   }

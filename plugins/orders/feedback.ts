@@ -1,6 +1,7 @@
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { OrderFeedbackSchema, OrderSchema } from './entities.ts';
 
@@ -24,6 +25,8 @@ export interface UserFeedbackView {
   recent: (OrderFeedbackView & { item: string; role: 'chef' | 'driver' | 'chef and driver' })[];
 }
 
+export interface OrderFeedbackServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {}
+
 /**
  * Order feedback (`/rate`): the customer rates a delivered order once, 1 to 5 stars with an optional comment.
  * "Once" is the unique order id: of two racing ratings one is stored, the other is told it was already rated.
@@ -32,7 +35,7 @@ export class OrderFeedbackService {
   readonly #orm: Orm;
   readonly #now: () => number;
 
-  constructor(orm: Orm, now: () => number) {
+  constructor({ orm, now }: OrderFeedbackServiceDeps) {
     this.#orm = orm;
     this.#now = now;
   }

@@ -5,6 +5,7 @@ import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { type FoodLookupItem, FoodLookupItemSchema, FoodLookupQuerySchema, type OrderSchema } from './entities.ts';
 import {
   type FoodLookupCreateInput,
@@ -75,6 +76,8 @@ export interface FoodLookupPageState {
   order: 'asc' | 'desc';
 }
 
+export interface FoodLookupServiceDeps extends Pick<ServiceKernel, 'orm' | 'config' | 'audit' | 'now'> {}
+
 /** The food lookup table (pictures chefs use when preparing), its search log, and the prepare dialog's image search. */
 export class FoodLookupService {
   readonly #orm: Orm;
@@ -82,7 +85,7 @@ export class FoodLookupService {
   readonly #now: () => number;
   readonly #audit: AuditLog;
 
-  constructor(orm: Orm, config: Config, audit: AuditLog, now: () => number = Date.now) {
+  constructor({ orm, config, audit, now = Date.now }: FoodLookupServiceDeps) {
     this.#orm = orm;
     this.#config = config;
     this.#audit = audit;

@@ -106,11 +106,12 @@ export default definePlugin({
   service: (ctx): OrdersPlugin => {
     // The onleave plugin (before this one; absent in a test's own plugin list): members on leave stay out of the queue.
     const leave = ctx.services.onleave.requests;
-    const orders = new OrdersService(ctx.orm, ctx.events, ctx.config, ctx.audit, ctx.now, {
-      queueRefusal: leave && ((userId) => leave.queueRefusal(userId)),
+    const orders = new OrdersService({
+      ...ctx,
+      hooks: { queueRefusal: leave && ((userId) => leave.queueRefusal(userId)) },
     });
     leave?.whenLeaveStarts((userId) => orders.removeFromQueue(userId));
-    const sweeper = new OrderSweeper(ctx.orm, ctx.events, ctx.config, ctx.now);
+    const sweeper = new OrderSweeper(ctx);
     if (leave)
       sweeper.dropOffDuty({
         among: (userIds) => leave.currentLeaves(userIds),
@@ -120,21 +121,19 @@ export default definePlugin({
     return {
       orders,
       ordering: new CustomerOrdering({
-        orm: ctx.orm,
-        config: ctx.config,
-        now: ctx.now,
+        ...ctx,
         orders,
         settings: ctx.services.settings,
         users: users.users,
         admin: users.admin,
       }),
-      feedback: new OrderFeedbackService(ctx.orm, ctx.now),
-      stats: new OrderStatsService(ctx.orm, ctx.events, ctx.now),
+      feedback: new OrderFeedbackService(ctx),
+      stats: new OrderStatsService(ctx),
       search: new OrderSearch(ctx.orm),
-      foodLookup: new FoodLookupService(ctx.orm, ctx.config, ctx.audit, ctx.now),
+      foodLookup: new FoodLookupService(ctx),
       images: new ImageStore(ctx.config),
       sweeper,
-      days: new OrderDayCloser(ctx.orm, ctx.now),
+      days: new OrderDayCloser(ctx),
     };
   },
   commands: orderCommands,

@@ -2,6 +2,7 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import type { Config } from '../../core/config.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { banMessage, isBanActive } from '../../core/shared/ban.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { UserAdminService } from '../users/index.ts';
@@ -61,6 +62,13 @@ export function resolveItemText(
   return { item, mentions: [...mentions.values()] };
 }
 
+export interface CustomerOrderingDeps extends Pick<ServiceKernel, 'orm' | 'config' | 'now'> {
+  orders: OrdersService;
+  settings: SettingsService;
+  users: UsersService;
+  admin: UserAdminService;
+}
+
 /**
  * Placing an order from Discord: every rule the issue lists, in the order a customer would want to hear them
  * (the kitchen, then who they are, then what they typed, then timing). The one-active-order rule is the orders
@@ -78,22 +86,14 @@ export class CustomerOrdering {
   /** Customer id → when they may order again (ms). */
   readonly #cooldowns = new Map<string, number>();
 
-  constructor(deps: {
-    orm: Orm;
-    config: Config;
-    now: () => number;
-    orders: OrdersService;
-    settings: SettingsService;
-    users: UsersService;
-    admin: UserAdminService;
-  }) {
-    this.#orm = deps.orm;
-    this.#config = deps.config;
-    this.#now = deps.now;
-    this.#orders = deps.orders;
-    this.#settings = deps.settings;
-    this.#users = deps.users;
-    this.#admin = deps.admin;
+  constructor({ orm, config, now, orders, settings, users, admin }: CustomerOrderingDeps) {
+    this.#orm = orm;
+    this.#config = config;
+    this.#now = now;
+    this.#orders = orders;
+    this.#settings = settings;
+    this.#users = users;
+    this.#admin = admin;
   }
 
   async place(input: PlaceOrderInput): Promise<OrderView> {

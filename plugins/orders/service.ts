@@ -14,6 +14,7 @@ import { hasAll } from '../../core/shared/permissions.ts';
 import { markDaysChanged } from './day-rollups.ts';
 import { type Order, OrderSchema } from './entities.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { ActiveOrders, type EncodedList, REREAD_MS } from './active-list.ts';
 import {
   ACTIVE_STATUSES,
@@ -101,6 +102,10 @@ function stateConflict(view: OrderView): DomainError {
 /** Every order a user placed, claimed, prepared or delivered. */
 const HISTORY_WHERE = 'o.customer = ? or o.claimed_by = ? or o.prepared_by = ? or o.delivered_by = ?';
 
+export interface OrdersServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'config' | 'audit' | 'now'> {
+  hooks?: QueueHooks;
+}
+
 /**
  * The order lifecycle: ORDERED → CLAIMED → PREPARING → READY → DELIVERED, or CANCELLED / DELETED. Every
  * transition is one conditional UPDATE (`where id = ? and status = <the state it leaves>`) in a transaction, so
@@ -119,14 +124,7 @@ export class OrdersService {
   readonly #active: ActiveOrders;
   readonly #hooks: QueueHooks;
 
-  constructor(
-    orm: Orm,
-    events: EventBus,
-    config: Config,
-    audit: AuditLog,
-    now: () => number = Date.now,
-    hooks: QueueHooks = {},
-  ) {
+  constructor({ orm, events, config, audit, now = Date.now, hooks = {} }: OrdersServiceDeps) {
     this.#hooks = hooks;
     this.#orm = orm;
     this.#events = events;

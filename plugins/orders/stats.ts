@@ -1,8 +1,8 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import type { EventBus } from '../../core/events.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type { OrderSchema } from './entities.ts';
 import type {
   Leaderboard,
@@ -38,6 +38,8 @@ const COUNTED = `o.status = 'DELIVERED' and not o.report`;
 type StatsDB = InferKyselyDB<typeof OrderSchema | typeof UserSchema>;
 const statsSql = (em: Em) => em.getKysely<StatsDB>();
 
+export interface OrderStatsServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
+
 /**
  * Figures about delivered orders: the public leaderboard (cached 60 s, dropped when an order is delivered or a member's
  * identity changes in this process), a user's own figures (profile, dashboard) and the home page's.
@@ -48,7 +50,7 @@ export class OrderStatsService {
   readonly #leaderboards = new Map<LeaderboardPeriod, { at: number; value: Promise<Leaderboard> }>();
   #teams: TeamBoard | null = null;
 
-  constructor(orm: Orm, events: EventBus, now: () => number = Date.now) {
+  constructor({ orm, events, now = Date.now }: OrderStatsServiceDeps) {
     this.#orm = orm;
     this.#now = now;
     events.on('deliverOrder', () => this.#leaderboards.clear());

@@ -3,6 +3,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import { DeliveryQueueEntrySchema, OrderSchema } from './entities.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { insertClaimExpiriesIn } from './past-orders.ts';
 import { selectOrderViewsByIds } from './views.ts';
 
@@ -24,6 +25,8 @@ export interface OffDuty {
   remove(userId: string): Promise<unknown>;
 }
 
+export interface OrderSweeperDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'config' | 'now'> {}
+
 /**
  * The order deadlines, enforced. Timers are data: each deadline is a column, and every `sweep()` moves the orders
  * whose deadline has passed with conditional UPDATEs, so a restart (or a second web process sweeping the same
@@ -39,7 +42,7 @@ export class OrderSweeper {
   /** When the queue was last checked for members on leave (ms, the service clock), and the UTC day it was. */
   #offDutyChecked: { at: number; day: string } | null = null;
 
-  constructor(orm: Orm, events: EventBus, config: Config, now: () => number = Date.now) {
+  constructor({ orm, events, config, now = Date.now }: OrderSweeperDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;

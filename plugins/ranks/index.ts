@@ -49,7 +49,7 @@ export default definePlugin({
   entities: ranksEntities,
   migrations,
   heldRanks,
-  service: (ctx) => new RanksService(ctx.orm, ctx.events, ctx.audit),
+  service: (ctx) => new RanksService(ctx),
   routes: ranksRoutes,
   pages: {
     guards: { '/staff/admin/rank-manager': needs({ all: ['MANAGE_RANKS'] }) },

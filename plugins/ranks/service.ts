@@ -9,6 +9,7 @@ import { isSuperAdmin, permissionNames, toBits } from '../../core/shared/permiss
 import { highestPosition } from '../../core/shared/ranking.ts';
 import { type Rank, RankSchema } from './entities.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { type CreateRankInput, DEFAULT_RANK_COLOUR, type RankView, type UpdateRankInput } from './schemas.ts';
 
 export function toRankView(rank: Rank): RankView {
@@ -51,6 +52,8 @@ function auditFields(rank: Rank) {
 
 const rankTarget = (rank: Rank) => ({ type: 'rank' as const, id: rank.id, name: rank.name });
 
+export interface RanksServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit'> {}
+
 /**
  * Ranks: the staff ladder. The highest rank is the one with the largest position; positions are unique.
  *
@@ -65,7 +68,7 @@ export class RanksService {
   readonly #events: EventBus;
   readonly #audit: AuditLog;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog) {
+  constructor({ orm, events, audit }: RanksServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

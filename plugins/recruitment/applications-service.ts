@@ -7,6 +7,7 @@ import { containsPattern } from '../../core/db/like.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
 import { ranksOfIn } from '../ranks/index.ts';
 import { reapplyAtIn } from '../users/index.ts';
@@ -50,12 +51,14 @@ export interface ApplicationsList {
   pageSize: number;
 }
 
+export interface ApplicationsServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {}
+
 /** Applying to a form (within its rules) and reading applications: one's own, or those of the forms one reviews (§6's view rule). */
 export class ApplicationsService {
   readonly #orm: Orm;
   readonly #now: () => number;
 
-  constructor(orm: Orm, now: () => number) {
+  constructor({ orm, now }: ApplicationsServiceDeps) {
     this.#orm = orm;
     this.#now = now;
   }

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
@@ -43,13 +44,15 @@ function toQuestions(inputs: readonly QuestionInput[]): Question[] {
   });
 }
 
+export interface FormsServiceDeps extends Pick<ServiceKernel, 'orm' | 'audit' | 'now'> {}
+
 /** Recruitment forms: RECRUITMENT_MANAGER writes them; the open ones are public; reviewers see those they review. */
 export class FormsService {
   readonly #orm: Orm;
   readonly #audit: AuditLog;
   readonly #now: () => number;
 
-  constructor(orm: Orm, audit: AuditLog, now: () => number) {
+  constructor({ orm, audit, now }: FormsServiceDeps) {
     this.#orm = orm;
     this.#audit = audit;
     this.#now = now;

@@ -47,9 +47,9 @@ export default definePlugin({
   entities: [RecruitmentFormSchema, ApplicationSchema, ApplicationHistorySchema],
   migrations,
   service: (ctx): RecruitmentPlugin => ({
-    forms: new FormsService(ctx.orm, ctx.audit, ctx.now),
-    applications: new ApplicationsService(ctx.orm, ctx.now),
-    review: new ReviewService(ctx.orm, ctx.events, ctx.audit, ctx.now, ctx.services.users.grantHolds),
+    forms: new FormsService(ctx),
+    applications: new ApplicationsService(ctx),
+    review: new ReviewService({ ...ctx, grantHolds: ctx.services.users.grantHolds }),
     access: new RecruitmentAccess(ctx.orm),
   }),
   routes(app, plugin) {

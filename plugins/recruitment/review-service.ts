@@ -4,6 +4,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { ranksByIdIn, recordRankChangeIn } from '../ranks/index.ts';
@@ -34,6 +35,10 @@ function noticeText(formTitle: string, status: number, reason: string | null, ra
   }
 }
 
+export interface ReviewServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
+  grantHolds: UsersPlugin['grantHolds'];
+}
+
 /**
  * Recruitment: forms (RECRUITMENT_MANAGER writes them), applications (anyone signed in applies, within the form's
  * rules) and their review (the §6 view rule, checked here because the guard cannot know the form).
@@ -49,7 +54,7 @@ export class ReviewService {
   readonly #now: () => number;
   readonly #grantHolds: UsersPlugin['grantHolds'];
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, now: () => number, grantHolds: UsersPlugin['grantHolds']) {
+  constructor({ orm, events, audit, now, grantHolds }: ReviewServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

@@ -38,14 +38,11 @@ export default definePlugin({
   entities: [OrderReportSchema],
   migrations,
   service: (ctx): ReportsPlugin => ({
-    filing: new ReportFilingService(ctx.orm, ctx.events, ctx.now, ctx.log),
+    filing: new ReportFilingService(ctx),
     manager: new ReportManagerService({
-      orm: ctx.orm,
-      events: ctx.events,
-      audit: ctx.audit,
+      ...ctx,
       admin: ctx.services.users.admin,
       orders: ctx.services.orders.orders,
-      now: ctx.now,
     }),
   }),
   routes(app, plugin) {

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import type { OrdersService } from '../orders/index.ts';
 import type { UserAdminService } from '../users/index.ts';
@@ -19,6 +20,13 @@ import { reportRows, reportsDb, reportViewIn, reportViews } from './views.ts';
 
 const EARLIER = 10;
 
+export interface ReportManagerServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
+  /** The users plugin's: warnings. */
+  admin: UserAdminService;
+  /** The orders plugin's: the order on a report's page. */
+  orders: OrdersService;
+}
+
 /**
  * The Report Manager (perk FEEDBACK_BETA and VIEW_BACKLOG, both: docs/reports.md): the list, one report with its
  * order and the people's earlier reports, warnings through the users plugin, and completing a report with an outcome.
@@ -31,22 +39,13 @@ export class ReportManagerService {
   readonly #orders: OrdersService;
   readonly #now: () => number;
 
-  constructor(deps: {
-    orm: Orm;
-    events: EventBus;
-    audit: AuditLog;
-    /** The users plugin's: warnings. */
-    admin: UserAdminService;
-    /** The orders plugin's: the order on a report's page. */
-    orders: OrdersService;
-    now: () => number;
-  }) {
-    this.#orm = deps.orm;
-    this.#events = deps.events;
-    this.#audit = deps.audit;
-    this.#admin = deps.admin;
-    this.#orders = deps.orders;
-    this.#now = deps.now;
+  constructor({ orm, events, audit, admin, orders, now }: ReportManagerServiceDeps) {
+    this.#orm = orm;
+    this.#events = events;
+    this.#audit = audit;
+    this.#admin = admin;
+    this.#orders = orders;
+    this.#now = now;
   }
 
   /** POST /api/client/report/orders: open ones oldest first (a queue), completed ones newest completed first. */

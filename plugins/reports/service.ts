@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 // The orders plugin's read API (and, through its index, the events it declares).
 import { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
@@ -31,6 +31,8 @@ const REFUSAL_KIND = {
   already_reported: 'conflict',
 } as const;
 
+export interface ReportFilingServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now' | 'log'> {}
+
 /**
  * Filing reports: the customer's (the feedback menu, §5: eligibility checked by orderID on the server) and the
  * driver's (deliver `{report: true}` in the orders plugin, copied here when the `deliverOrder` event says so).
@@ -41,7 +43,7 @@ export class ReportFilingService {
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger;
 
-  constructor(orm: Orm, events: EventBus, now: () => number, log: FastifyBaseLogger) {
+  constructor({ orm, events, now, log }: ReportFilingServiceDeps) {
     this.#orm = orm;
     this.#now = now;
     this.#log = log;

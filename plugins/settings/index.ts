@@ -27,7 +27,7 @@ export default definePlugin({
   name: 'settings',
   entities: [SettingSchema],
   migrations,
-  service: (ctx) => new SettingsService(ctx.orm, ctx.events, ctx.audit),
+  service: (ctx) => new SettingsService(ctx),
   routes: settingsRoutes,
   pages: {
     guards: {

@@ -4,6 +4,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { parseInput } from '../../core/http/zod.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { SettingSchema } from './entities.ts';
 import {
   isSettingKey,
@@ -21,6 +22,8 @@ function asFields(value: unknown): Record<string, unknown> {
     : { value };
 }
 
+export interface SettingsServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit'> {}
+
 /**
  * Site settings: a key to value map read on every page (banner, festive mode), so it is cached in memory and
  * dropped whenever a `settingUpdated` event says a value changed (from this process or, through the event
@@ -34,7 +37,7 @@ export class SettingsService {
   /** `{ settings }` as JSON, what GET /api/client/settings sends (every page's start-up asks): serialized once per change. */
   #json: Promise<string> | null = null;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog) {
+  constructor({ orm, events, audit }: SettingsServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

@@ -40,13 +40,11 @@ export default definePlugin({
   service: (ctx): StatisticsPlugin => {
     // The onleave plugin (before this one; absent in a test's own plugin list): leave days.
     const leave = ctx.services.onleave.requests;
-    const statistics = new StatisticsService(
-      ctx.orm,
-      ctx.audit,
-      ctx.now,
-      leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null,
-    );
-    return { statistics, weeks: new WeekCloser(ctx.orm, statistics, ctx.now) };
+    const statistics = new StatisticsService({
+      ...ctx,
+      leave: leave ? (from, until, userId) => leave.leaveDaysIn(from, until, userId ?? null) : null,
+    });
+    return { statistics, weeks: new WeekCloser({ ...ctx, statistics }) };
   },
   routes(app, plugin) {
     statisticsRoutes(app, plugin.statistics);

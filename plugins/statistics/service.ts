@@ -3,6 +3,7 @@ import { nameOf } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { type ManagementStatistic, ManagementStatisticSchema } from './entities.ts';
 import { dailyFigures, type Figures, memberFigures, people, zeroFigures } from './queries.ts';
@@ -28,6 +29,10 @@ export type LeaveDays = (from: string, until: string, userId?: string | null) =>
 export const isStatisticsManager = (user: Pick<CurrentUser, 'permissions' | 'perks'>) =>
   meets(user, { all: ['MANAGE_MANAGEMENT_STATISTICS'] });
 
+export interface StatisticsServiceDeps extends Pick<ServiceKernel, 'orm' | 'audit' | 'now'> {
+  leave: LeaveDays | null;
+}
+
 /**
  * Management statistics: every member's figures for a day, a week or a month, counted live from the orders,
  * applications, appeal votes and leave; a closed week is read from the snapshots written when it closed
@@ -39,7 +44,7 @@ export class StatisticsService {
   readonly #now: () => number;
   readonly #leave: LeaveDays | null;
 
-  constructor(orm: Orm, audit: AuditLog, now: () => number, leave: LeaveDays | null) {
+  constructor({ orm, audit, now, leave }: StatisticsServiceDeps) {
     this.#orm = orm;
     this.#audit = audit;
     this.#now = now;

@@ -1,4 +1,5 @@
 import type { Orm } from '../../core/db/orm.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { addDays, periodOf, recordId } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
 
@@ -6,6 +7,10 @@ import type { StatisticsService } from './service.ts';
 export const BACKFILL_WEEKS = 5;
 /** How often the statistics.close job looks for a day or a week that ended (cheap: a few indexed reads when there is none). */
 export const CLOSE_INTERVAL_MS = 10 * 60_000;
+
+export interface WeekCloserDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
+  statistics: StatisticsService;
+}
 
 /**
  * Writes each member's snapshot of a week once the week has ended (Sunday 24:00 UTC): one row per member and week,
@@ -20,7 +25,7 @@ export class WeekCloser {
   readonly #statistics: StatisticsService;
   readonly #now: () => number;
 
-  constructor(orm: Orm, statistics: StatisticsService, now: () => number) {
+  constructor({ orm, statistics, now }: WeekCloserDeps) {
     this.#orm = orm;
     this.#statistics = statistics;
     this.#now = now;

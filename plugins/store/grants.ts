@@ -2,6 +2,7 @@ import { type User, UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { ranksOfIn, recordRankChangeIn, removeRankIn } from '../ranks/index.ts';
 import type { HeldByGrants, RanksHeldByGrants } from '../users/index.ts';
 import type { GrantOrigin } from '../users/schemas.ts';
@@ -48,6 +49,8 @@ export function toGrantView(grant: Grant): GrantView {
   };
 }
 
+export interface GrantServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
+
 /**
  * Perks and ranks held because of something (a purchase, a subscription, an objective, a sponsor payment), for a
  * time or until their source ends them (docs/store.md, "Grants"). Every change runs under the user's row lock, the
@@ -67,7 +70,7 @@ export class GrantService {
   readonly #now: () => number;
   readonly #namers = new Map<GrantSource, GrantSourceNamer>();
 
-  constructor(orm: Orm, events: EventBus, now: () => number) {
+  constructor({ orm, events, now }: GrantServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#now = now;

@@ -1,5 +1,6 @@
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './coins-schemas.ts';
 import type { CoinLedger } from './ledger.ts';
@@ -10,6 +11,11 @@ export function waitText(ms: number): string {
   if (ms <= 0) return 'now';
   if (minutes <= 1) return ms < 60_000 ? 'less than a minute' : '1 minute';
   return `${minutes} minutes`;
+}
+
+export interface HourlyServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
+  coins: CoinLedger;
+  settings: SettingsService;
 }
 
 /**
@@ -23,7 +29,7 @@ export class HourlyService {
   readonly #settings: SettingsService;
   readonly #now: () => number;
 
-  constructor(orm: Orm, coins: CoinLedger, settings: SettingsService, now: () => number) {
+  constructor({ orm, coins, settings, now }: HourlyServiceDeps) {
     this.#orm = orm;
     this.#coins = coins;
     this.#settings = settings;

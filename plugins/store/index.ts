@@ -101,17 +101,10 @@ export default definePlugin({
   entities: storeEntities,
   migrations,
   service: (ctx): StorePlugin => {
-    const coins = new CoinLedger(ctx.orm, ctx.now);
-    const grants = new GrantService(ctx.orm, ctx.events, ctx.now);
+    const coins = new CoinLedger(ctx);
+    const grants = new GrantService(ctx);
     const settings = ctx.services.settings;
-    const sponsor = new SponsorService({
-      orm: ctx.orm,
-      coins,
-      settings,
-      events: ctx.events,
-      config: ctx.config,
-      now: ctx.now,
-    });
+    const sponsor = new SponsorService({ ...ctx, coins, settings });
     // `nitroPayToken` in GET /api/v3/users/@me, what grants hold in the user manager's view, and the ranks grants
     // hold when a rank is given or taken by hand: the users plugin asks us, without importing this plugin.
     const users = ctx.services.users;
@@ -121,19 +114,11 @@ export default definePlugin({
     return {
       coins,
       grants,
-      hourly: new HourlyService(ctx.orm, coins, settings, ctx.now),
-      wallets: new WalletService(ctx.orm, coins, ctx.events, ctx.audit),
+      hourly: new HourlyService({ ...ctx, coins, settings }),
+      wallets: new WalletService({ ...ctx, coins }),
       sponsor,
-      items: new StoreItems(ctx.orm, ctx.audit, ctx.now),
-      purchases: new StorePurchases({
-        orm: ctx.orm,
-        events: ctx.events,
-        audit: ctx.audit,
-        coins,
-        grants,
-        blacklist: users.admin,
-        now: ctx.now,
-      }),
+      items: new StoreItems(ctx),
+      purchases: new StorePurchases({ ...ctx, coins, grants, blacklist: users.admin }),
       sweeper: new GrantSweeper(grants),
     };
   },

@@ -3,6 +3,7 @@ import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
 import type {
@@ -78,6 +79,8 @@ function auditFields(item: StoreItem): Record<string, unknown> {
   };
 }
 
+export interface StoreItemsDeps extends Pick<ServiceKernel, 'orm' | 'audit' | 'now'> {}
+
 /**
  * The store's items (docs/store.md, "Items"): customers see those on sale; managers (MANAGE_SETTINGS) create, edit,
  * take off sale, restock and delete an item nobody bought. Every write records itself in the audit log.
@@ -87,7 +90,7 @@ export class StoreItems {
   readonly #audit: AuditLog;
   readonly #now: () => number;
 
-  constructor(orm: Orm, audit: AuditLog, now: () => number) {
+  constructor({ orm, audit, now }: StoreItemsDeps) {
     this.#orm = orm;
     this.#audit = audit;
     this.#now = now;

@@ -1,5 +1,6 @@
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { CoinTransactionSchema } from './entities.ts';
 import { isForeignKeyViolation, refusals } from './refusals.ts';
 import { type CoinKind, type CoinTransactionView, MAX_COINS } from './schemas.ts';
@@ -22,6 +23,8 @@ export interface CoinResult {
   balance: number;
 }
 
+export interface CoinLedgerDeps extends Pick<ServiceKernel, 'orm' | 'now'> {}
+
 /**
  * Coins, the ledger way (docs/store.md): the balance is one column (`wallets.balance`), every change writes one
  * ledger row in the same transaction, a debit is one conditional update (`balance >= amount`), and the ledger row
@@ -32,7 +35,7 @@ export class CoinLedger {
   readonly #orm: Orm;
   readonly #now: () => number;
 
-  constructor(orm: Orm, now: () => number) {
+  constructor({ orm, now }: CoinLedgerDeps) {
     this.#orm = orm;
     this.#now = now;
   }

@@ -1,10 +1,10 @@
 import type { FilterQuery } from '@mikro-orm/core';
-import { type AuditActor, type AuditLog, nameOf } from '../../core/audit/service.ts';
+import { type AuditActor, nameOf } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
-import type { Em, Orm } from '../../core/db/orm.ts';
+import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -40,15 +40,11 @@ function toView(purchase: StorePurchase, buyer: Person, recipient: Person): Purc
   };
 }
 
-export interface PurchaseDeps {
-  orm: Orm;
-  events: EventBus;
-  audit: AuditLog;
+export interface PurchaseDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
   coins: CoinLedger;
   grants: GrantService;
   /** The users plugin's order blacklist, read in the caller's transaction (UserAdminService.blacklistIn). */
   blacklist: Pick<UserAdminService, 'blacklistIn'>;
-  now: () => number;
 }
 
 /**

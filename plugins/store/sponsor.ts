@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../core/config.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { parseInput } from '../../core/http/zod.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import type { SettingsService } from '../settings/index.ts';
@@ -34,6 +34,11 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export interface SponsorServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'config' | 'now'> {
+  coins: CoinLedger;
+  settings: SettingsService;
+}
+
 /**
  * Sponsors (docs/store.md "Sponsors"). The token binds the signed-in user for two hours: `v1.{userId}.{expires}.{mac}`,
  * HMAC-SHA256 with the server's SESSION_SECRET (never a session token: it opens nothing on the site). The ad network
@@ -52,22 +57,15 @@ export class SponsorService {
   /** The ad network is configured (its script) and it can tell us of payments (the callback secret). */
   readonly configured: boolean;
 
-  constructor(deps: {
-    orm: Orm;
-    coins: CoinLedger;
-    settings: SettingsService;
-    events: EventBus;
-    config: Config;
-    now: () => number;
-  }) {
-    this.#orm = deps.orm;
-    this.#coins = deps.coins;
-    this.#settings = deps.settings;
-    this.#events = deps.events;
-    this.#tokenKey = `sponsor-token:${deps.config.sessionSecret}`;
-    this.#callbackSecret = deps.config.plugins.store.sponsorSecret;
-    this.#now = deps.now;
-    this.configured = deps.config.ads !== null && deps.config.plugins.store.sponsorSecret !== null;
+  constructor({ orm, coins, settings, events, config, now }: SponsorServiceDeps) {
+    this.#orm = orm;
+    this.#coins = coins;
+    this.#settings = settings;
+    this.#events = events;
+    this.#tokenKey = `sponsor-token:${config.sessionSecret}`;
+    this.#callbackSecret = config.plugins.store.sponsorSecret;
+    this.#now = now;
+    this.configured = config.ads !== null && config.plugins.store.sponsorSecret !== null;
   }
 
   /** The token for this user, or null when sponsor payments are not set up (`nitroPayToken` in `@me`). */

@@ -4,6 +4,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { manageableTarget, userTarget } from '../users/index.ts';
 import {
@@ -16,6 +17,10 @@ import type { CoinLedger } from './ledger.ts';
 
 const coins = (n: number) => `${n.toLocaleString('en')} ${Math.abs(n) === 1 ? 'coin' : 'coins'}`;
 
+export interface WalletServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit'> {
+  coins: CoinLedger;
+}
+
 /**
  * A user's wallet as profiles show it (the user themself and user managers), and a user manager's adjustment
  * (docs/store.md "Balances on profiles", "Admin adjustments").
@@ -26,7 +31,7 @@ export class WalletService {
   readonly #events: EventBus;
   readonly #audit: AuditLog;
 
-  constructor(orm: Orm, coins: CoinLedger, events: EventBus, audit: AuditLog) {
+  constructor({ orm, coins, events, audit }: WalletServiceDeps) {
     this.#orm = orm;
     this.#coins = coins;
     this.#events = events;

@@ -2,6 +2,7 @@ import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { type CountedDelivery, countedDeliveriesSinceIn } from '../orders/index.ts';
 import type { LeaderboardPeriod, LeaderboardTeamEntry, OrderView } from '../orders/schemas.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
@@ -26,6 +27,10 @@ const DAY = 86_400_000;
 /** Rows per insert when credits are written in bulk (a statement's parameters stay well under PostgreSQL's limit). */
 const BATCH = 1000;
 
+export interface TeamCounterDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
+  teams: TeamsService;
+}
+
 /**
  * The teams' delivered-orders counters and the leaderboard's Top teams.
  *
@@ -42,7 +47,7 @@ export class TeamCounter {
   readonly #teams: TeamsService;
   readonly #now: () => number;
 
-  constructor(orm: Orm, teams: TeamsService, now: () => number = Date.now) {
+  constructor({ orm, teams, now = Date.now }: TeamCounterDeps) {
     this.#orm = orm;
     this.#teams = teams;
     this.#now = now;

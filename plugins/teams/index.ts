@@ -45,8 +45,8 @@ export default definePlugin({
   entities: teamEntities,
   migrations,
   service: (ctx): TeamsPlugin => {
-    const teams = new TeamsService(ctx.orm, ctx.events, ctx.audit, ctx.services.settings, ctx.now);
-    const counter = new TeamCounter(ctx.orm, teams, ctx.now);
+    const teams = new TeamsService({ ...ctx, settings: ctx.services.settings });
+    const counter = new TeamCounter({ ...ctx, teams });
     counter.listen(ctx.events);
     // The orders plugin (before this one; absent in a test's own plugin list) shows Top teams on its leaderboard.
     const stats = ctx.services.orders.stats;
@@ -59,7 +59,7 @@ export default definePlugin({
       visibleTo: (viewer) => teams.visibleTo(viewer),
       teamIdsOf: (ids) => teams.teamIdsOf(ids),
     });
-    return { teams, members: new TeamMembership(ctx.orm, ctx.events, ctx.audit, teams, ctx.now), counter };
+    return { teams, members: new TeamMembership({ ...ctx, teams }), counter };
   },
   routes(app, plugin) {
     teamsRoutes(app, plugin.teams, plugin.members);

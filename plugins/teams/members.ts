@@ -7,6 +7,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts';
 import { rankHolderIdsIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { type TeamMemberSchema, TeamSchema } from './entities.ts';
@@ -40,6 +41,10 @@ interface Move {
 /** Core's users and this plugin's memberships, typed from the entities. */
 const membersSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
 
+export interface TeamMembershipDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
+  teams: TeamsService;
+}
+
 /**
  * Who is in which team: one user (update-user-team), many at once, or "balance" (bulk-update-teams). A user is in at
  * most one team because the user is team_members' primary key; every change runs under one advisory lock, so a
@@ -52,7 +57,7 @@ export class TeamMembership {
   readonly #teams: TeamsService;
   readonly #now: () => number;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, teams: TeamsService, now: () => number = Date.now) {
+  constructor({ orm, events, audit, teams, now = Date.now }: TeamMembershipDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

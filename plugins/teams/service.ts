@@ -5,6 +5,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { rankHolderIdsIn } from '../ranks/index.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
@@ -63,6 +64,10 @@ export async function allTeamViews(em: Em): Promise<TeamView[]> {
   return teams.map((team) => toTeamView(team, counts.get(team.id) ?? 0));
 }
 
+export interface TeamsServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
+  settings: SettingsService;
+}
+
 /**
  * Teams (issue 14): the teams themselves, their counters' reset, and who may see them. Membership lives in
  * members.ts, the counters' increments and the Top teams board in counter.ts.
@@ -75,7 +80,7 @@ export class TeamsService {
   readonly #now: () => number;
   readonly #boardChanged: BoardChanged[] = [];
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, settings: SettingsService, now: () => number = Date.now) {
+  constructor({ orm, events, audit, settings, now = Date.now }: TeamsServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

@@ -34,6 +34,7 @@ import type {
   WarningView,
 } from './schemas.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import type { GrantHolds, HeldByGrants } from './grant-holds.ts';
 import { fromCurrentUser } from './service.ts';
 
@@ -110,6 +111,10 @@ function toBlacklistView(entry: Blacklist): BlacklistView {
   };
 }
 
+export interface UserAdminServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit'> {
+  holds: GrantHolds;
+}
+
 /** The user manager: search, bans, staff removal, rank changes, warnings and the order blacklist, each guarded against escalation. */
 export class UserAdminService {
   readonly #orm: Orm;
@@ -117,7 +122,7 @@ export class UserAdminService {
   readonly #audit: AuditLog;
   readonly #holds: GrantHolds;
 
-  constructor(orm: Orm, events: EventBus, audit: AuditLog, holds: GrantHolds) {
+  constructor({ orm, events, audit, holds }: UserAdminServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

@@ -67,9 +67,9 @@ export default definePlugin({
   service: (ctx): UsersPlugin => {
     const grantHolds = new GrantHolds();
     return {
-      users: new UsersService(ctx.orm, ctx.events),
-      admin: new UserAdminService(ctx.orm, ctx.events, ctx.audit, grantHolds),
-      profile: new ProfileService(ctx.orm, ctx.events, ctx.config, ctx.audit, grantHolds, ctx.now),
+      users: new UsersService(ctx),
+      admin: new UserAdminService({ ...ctx, holds: grantHolds }),
+      profile: new ProfileService({ ...ctx, holds: grantHolds }),
       oauth: new DiscordOAuth(ctx.config),
       demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
       grantHolds,

@@ -12,6 +12,7 @@ import { ResignationSchema } from './entities.ts';
 import type { GrantHolds } from './grant-holds.ts';
 import { reapplyAtIn } from './records.ts';
 import './events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { PREMADE_MESSAGE_REF, type UserManagerUpdate, UserSelfUpdateBodySchema, type UserView } from './schemas.ts';
 import { type DiscordProfile, discordFields, toUserView } from './service.ts';
 
@@ -33,6 +34,10 @@ function profileFields(user: User) {
   };
 }
 
+export interface ProfileServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'config' | 'audit' | 'now'> {
+  holds: GrantHolds;
+}
+
 /**
  * What a user changes of their own profile (and a user manager of someone ranked below them): display name,
  * delivery message, perks and flags, a refresh from Discord, and resigning from staff.
@@ -46,7 +51,7 @@ export class ProfileService {
   readonly #now: () => number;
   #premade: PremadeMessageResolver | null = null;
 
-  constructor(orm: Orm, events: EventBus, config: Config, audit: AuditLog, holds: GrantHolds, now: () => number) {
+  constructor({ orm, events, config, audit, holds, now }: ProfileServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { Grants } from '../../core/shared/permissions.ts';
 import { type HeldRank, rankHolderIdsIn, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
@@ -120,6 +121,8 @@ const NO_TEAMS: TeamLookup = { visibleTo: async () => false, teamIdsOf: async ()
 /** Issues a user's sponsor payment token (`nitroPayToken`), or null when there is none to issue. */
 export type PaymentTokenIssuer = (userId: string) => string | null;
 
+export interface UsersServiceDeps extends Pick<ServiceKernel, 'orm' | 'events'> {}
+
 export class UsersService {
   readonly #orm: Orm;
   readonly #events: EventBus;
@@ -131,7 +134,7 @@ export class UsersService {
    */
   readonly #sessionTeams = new WeakMap<CurrentUser, Promise<string | null>>();
 
-  constructor(orm: Orm, events: EventBus) {
+  constructor({ orm, events }: UsersServiceDeps) {
     this.#orm = orm;
     this.#events = events;
   }
