@@ -41,7 +41,7 @@ export class DeliveryMessagesService {
   readonly #audit: AuditLog;
   readonly #now: () => number;
 
-  constructor({ orm, audit, now = Date.now }: DeliveryMessagesServiceDeps) {
+  constructor({ orm, audit, now }: DeliveryMessagesServiceDeps) {
     this.#orm = orm;
     this.#audit = audit;
     this.#now = now;

@@ -75,7 +75,7 @@ export class OnLeaveService {
   readonly #now: () => number;
   readonly #starts: LeaveStartsListener[] = [];
 
-  constructor({ orm, events, audit, now = Date.now }: OnLeaveServiceDeps) {
+  constructor({ orm, events, audit, now }: OnLeaveServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

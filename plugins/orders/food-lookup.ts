@@ -85,7 +85,7 @@ export class FoodLookupService {
   readonly #now: () => number;
   readonly #audit: AuditLog;
 
-  constructor({ orm, config, audit, now = Date.now }: FoodLookupServiceDeps) {
+  constructor({ orm, config, audit, now }: FoodLookupServiceDeps) {
     this.#orm = orm;
     this.#config = config;
     this.#audit = audit;

@@ -124,7 +124,7 @@ export class OrdersService {
   readonly #active: ActiveOrders;
   readonly #hooks: QueueHooks;
 
-  constructor({ orm, events, config, audit, now = Date.now, hooks = {} }: OrdersServiceDeps) {
+  constructor({ orm, events, config, audit, now, hooks = {} }: OrdersServiceDeps) {
     this.#hooks = hooks;
     this.#orm = orm;
     this.#events = events;

@@ -50,7 +50,7 @@ export class OrderStatsService {
   readonly #leaderboards = new Map<LeaderboardPeriod, { at: number; value: Promise<Leaderboard> }>();
   #teams: TeamBoard | null = null;
 
-  constructor({ orm, events, now = Date.now }: OrderStatsServiceDeps) {
+  constructor({ orm, events, now }: OrderStatsServiceDeps) {
     this.#orm = orm;
     this.#now = now;
     events.on('deliverOrder', () => this.#leaderboards.clear());

@@ -42,7 +42,7 @@ export class OrderSweeper {
   /** When the queue was last checked for members on leave (ms, the service clock), and the UTC day it was. */
   #offDutyChecked: { at: number; day: string } | null = null;
 
-  constructor({ orm, events, config, now = Date.now }: OrderSweeperDeps) {
+  constructor({ orm, events, config, now }: OrderSweeperDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#config = config;

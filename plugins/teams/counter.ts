@@ -47,7 +47,7 @@ export class TeamCounter {
   readonly #teams: TeamsService;
   readonly #now: () => number;
 
-  constructor({ orm, teams, now = Date.now }: TeamCounterDeps) {
+  constructor({ orm, teams, now }: TeamCounterDeps) {
     this.#orm = orm;
     this.#teams = teams;
     this.#now = now;

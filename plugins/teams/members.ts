@@ -57,7 +57,7 @@ export class TeamMembership {
   readonly #teams: TeamsService;
   readonly #now: () => number;
 
-  constructor({ orm, events, audit, teams, now = Date.now }: TeamMembershipDeps) {
+  constructor({ orm, events, audit, teams, now }: TeamMembershipDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;

@@ -80,7 +80,7 @@ export class TeamsService {
   readonly #now: () => number;
   readonly #boardChanged: BoardChanged[] = [];
 
-  constructor({ orm, events, audit, settings, now = Date.now }: TeamsServiceDeps) {
+  constructor({ orm, events, audit, settings, now }: TeamsServiceDeps) {
     this.#orm = orm;
     this.#events = events;
     this.#audit = audit;
