@@ -1,5 +1,6 @@
-import type { Constructor } from '@mikro-orm/core';
+import type { Configuration, Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
+import type { AbstractSqlDriver } from '@mikro-orm/sql';
 
 /** A committed migration: `Migration<yyyymmddhhmmss>_<Name>`, the class name being its name in the migrations table. */
 export type MigrationClass = Constructor<Migration>;
@@ -46,4 +47,25 @@ export function oneColumnIndexSql(table: string, column: string, partial: boolea
     `drop index if exists "${name}";`,
     `create index "${name}" on "${table}" ("${column}")${partial ? ` where "${column}" is not null` : ''};`,
   ];
+}
+
+/**
+ * The statements of earlier migrations' `up`, in order, that `keep` matches: for a `down` that puts back what those
+ * migrations built (a function or trigger a later migration dropped), from their own committed SQL rather than a
+ * copy of it.
+ */
+export async function earlierStatements(
+  earlier: readonly MigrationClass[],
+  driver: AbstractSqlDriver,
+  config: Configuration,
+  keep: RegExp,
+): Promise<string[]> {
+  const statements: string[] = [];
+  for (const Earlier of earlier) {
+    const migration = new Earlier(driver, config);
+    await migration.up();
+    for (const query of migration.getQueries())
+      if (typeof query === 'string' && keep.test(query)) statements.push(query);
+  }
+  return statements;
 }

@@ -20,6 +20,18 @@ async function schemaObjects(db: TestDatabase) {
   return row!;
 }
 
+/** The definitions of the schema's functions and triggers, as PostgreSQL prints them. */
+async function definitionsOf(db: TestDatabase): Promise<string[]> {
+  const rows = await db.orm.em.fork().execute<{ definition: string }[]>(
+    `select pg_get_functiondef(p.oid) as definition from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = current_schema()
+     union all
+     select pg_get_triggerdef(t.oid) from pg_trigger t where not t.tgisinternal
+     order by 1`,
+  );
+  return rows.map((row) => row.definition);
+}
+
 /**
  * The daily rollups and expired claims move from the statistics plugin to the orders plugin with their data, and
  * the statistics triggers go (migrations StatisticsLeaveTheOrders, OrdersKeepTheirDays). On PostgreSQL too.
@@ -55,6 +67,7 @@ describe('the orders plugin takes over the kitchen figures tables', () => {
       'orders_statistics_days_insert_delete',
       'orders_statistics_days_update',
     ]);
+    const definitions = await definitionsOf(db);
     await db.orm.migrator.up();
     expect(await schemaObjects(db)).toEqual({
       tables: ['order_claim_expiries', 'order_days', 'order_member_days'],
@@ -76,6 +89,15 @@ describe('the orders plugin takes over the kitchen figures tables', () => {
     const old = await schemaObjects(db);
     expect(old.tables).toEqual(['claim_expiries', 'statistics_days', 'statistics_member_days']);
     expect(old.triggers).toHaveLength(3);
+    expect(old.functions).toEqual([
+      'statistics_claim_expiries_changed',
+      'statistics_lock_days',
+      'statistics_order_parts',
+      'statistics_orders_changed',
+      'statistics_utc_day',
+    ]);
+    // Exactly as the earlier migrations had built them.
+    expect(await definitionsOf(db)).toEqual(definitions);
     expect(await db.orm.em.fork().execute('select day from statistics_days')).toEqual([{ day: '2026-11-20' }]);
     await db.orm.migrator.up();
     expect((await schemaObjects(db)).tables).toEqual(['order_claim_expiries', 'order_days', 'order_member_days']);

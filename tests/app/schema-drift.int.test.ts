@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plugins } from '../../plugins/index.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, functionsAndTriggers, type TestDatabase } from '../support/database.ts';
 
 /**
  * Entities and migrations agree: a database every migration has run on is what the entities describe, so
@@ -25,17 +25,6 @@ describe('entities and migrations', () => {
   });
 
   it('hold no rule of the product in the database: no function and no trigger of ours', async () => {
-    // Rules live in TypeScript services (docs/architecture.md): an extension's functions (none today) would be
-    // listed by pg_depend; ours would not.
-    const [counts] = await db.orm.em.fork().execute<{ functions: number | string; triggers: number | string }[]>(
-      `select (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-                where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'
-                  and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')) as functions,
-              (select count(*) from pg_trigger where not tgisinternal) as triggers`,
-    );
-    expect({ functions: Number(counts!.functions), triggers: Number(counts!.triggers) }).toEqual({
-      functions: 0,
-      triggers: 0,
-    });
+    expect(await functionsAndTriggers(db.orm)).toEqual({ functions: 0, triggers: 0 });
   });
 });

@@ -65,3 +65,18 @@ export async function queryOnce<T extends pg.QueryResultRow>(
     await client.end();
   }
 }
+
+/**
+ * How many functions and triggers of ours the database holds: functions outside PostgreSQL's own schemas that no
+ * extension brought (pg_depend), and triggers that are not a constraint's. Rules live in TypeScript services, so
+ * both are 0 after every migration (docs/architecture.md).
+ */
+export async function functionsAndTriggers(orm: Orm): Promise<{ functions: number; triggers: number }> {
+  const [counts] = await orm.em.fork().execute<{ functions: number | string; triggers: number | string }[]>(
+    `select (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+              where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'
+                and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')) as functions,
+            (select count(*) from pg_trigger where not tgisinternal) as triggers`,
+  );
+  return { functions: Number(counts!.functions), triggers: Number(counts!.triggers) };
+}

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { earlierStatements } from '../../../core/db/migrations.ts';
 import { Migration20261125160000_StoreFunctions } from './Migration20261125160000_StoreFunctions.ts';
 import { Migration20261128093000_GrantLookups } from './Migration20261128093000_GrantLookups.ts';
 
@@ -28,12 +29,8 @@ export class Migration20261204090000_StoreRulesInServices extends Migration {
    * has what the code of that time calls.
    */
   override async down(): Promise<void> {
-    for (const Earlier of [Migration20261125160000_StoreFunctions, Migration20261128093000_GrantLookups]) {
-      const earlier = new Earlier(this.driver, this.config);
-      await earlier.up();
-      for (const query of earlier.getQueries()) {
-        if (typeof query === 'string' && /^create (or replace )?function /.test(query)) this.addSql(query);
-      }
-    }
+    const earlier = [Migration20261125160000_StoreFunctions, Migration20261128093000_GrantLookups];
+    for (const sql of await earlierStatements(earlier, this.driver, this.config, /^create (or replace )?function /))
+      this.addSql(sql);
   }
 }
