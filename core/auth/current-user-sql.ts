@@ -1,50 +1,86 @@
 import { hash } from 'node:crypto';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Em, Orm } from '../db/orm.ts';
-import { PreparedStatement, runPrepared } from '../db/prepared.ts';
+import { PreparedQuery, sqlWriter } from '../db/prepared.ts';
+import { textArrayFromJson } from '../db/sql.ts';
 import { toCurrentUser } from './current-user.ts';
+import type { SessionSchema, UserSchema } from './entities.ts';
 import type { HeldRank, HeldRanksSource } from './held-ranks.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
- * A CurrentUser in plain SQL, for the paths that read many at once: a reconnect storm's identifies (thousands of
+ * A CurrentUser in one statement, for the paths that read many at once: a reconnect storm's identifies (thousands of
  * sessions in a few batches), the gateway's refresh of every connected user, a session read on a request's path.
  * One statement per batch: the user's own columns and their ranks, aggregated in it by the expression the permission
  * port gives (core/auth/held-ranks.ts), instead of the ORM's queries and the hydration of entities.
  * `toCurrentUser` (current-user.ts) makes the one merge of permissions and perks; current-user-sql.int.test.ts checks
  * that a row and an entity with its ranks give the same user.
  */
-function currentUserColumns(heldRanks: HeldRanksSource): string {
-  return `u.id as u_id, u.username as u_username, u.display_name as u_display_name,
-  u.discriminator as u_discriminator, u.avatar as u_avatar, u.permissions as u_permissions, u.manual_perks as u_manual_perks,
-  u.perks as u_granted_perks,
-  u.flags as u_flags, u.ban_active as u_ban_active, u.ban_reason as u_ban_reason, u.ban_expires as u_ban_expires,
-  u.settings as u_settings, u.created_at as u_created_at, ${heldRanks.json} as u_ranks`;
+type AuthDb = InferKyselyDB<typeof UserSchema | typeof SessionSchema>;
+
+const writer = sqlWriter<AuthDb>();
+
+/** The user's columns a CurrentUser is made of, and their ranks as the port's JSON (`u` is the users row). */
+function currentUserColumns(heldRanks: HeldRanksSource) {
+  return (eb: ExpressionBuilder<{ u: AuthDb['users'] }, 'u'>) => [
+    eb.ref('u.id').as('u_id'),
+    eb.ref('u.username').as('u_username'),
+    eb.ref('u.display_name').as('u_display_name'),
+    eb.ref('u.discriminator').as('u_discriminator'),
+    eb.ref('u.avatar').as('u_avatar'),
+    eb.ref('u.permissions').as('u_permissions'),
+    eb.ref('u.manual_perks').as('u_manual_perks'),
+    eb.ref('u.perks').as('u_granted_perks'),
+    eb.ref('u.flags').as('u_flags'),
+    // The ban is an embeddable: InferKyselyDB types it as one object, the table has its prefixed columns.
+    sql.ref<boolean>('u.ban_active').as('u_ban_active'),
+    sql.ref<string | null>('u.ban_reason').as('u_ban_reason'),
+    sql.ref<Date | null>('u.ban_expires').as('u_ban_expires'),
+    eb.ref('u.settings').as('u_settings'),
+    eb.ref('u.created_at').as('u_created_at'),
+    // The port's expression, compiled from the ranks plugin's typed Kysely (ADR 0018).
+    sql<HeldRank[] | string>`${sql.raw(heldRanks.json)}`.as('u_ranks'),
+  ];
 }
 
-/** The ids as one parameter (a JSON array): hundreds of `?` cost more to parse and bind than the query itself. */
-const ID_LIST = 'array(select jsonb_array_elements_text(?::jsonb))';
-
-type Row = Record<string, unknown>;
+type Row = {
+  u_id: string;
+  u_username: string;
+  u_display_name: string | null;
+  u_discriminator: string;
+  u_avatar: string | null;
+  u_permissions: number | string;
+  u_manual_perks: string[];
+  u_granted_perks: string[];
+  u_flags: number | string;
+  u_ban_active: boolean;
+  u_ban_reason: string | null;
+  u_ban_expires: Date | string | null;
+  u_settings: unknown;
+  u_created_at: Date | string;
+  u_ranks: HeldRank[] | string;
+};
 
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
+const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** The CurrentUser of a row selected with currentUserColumns. */
 function currentUserOfRow(row: Row): CurrentUser {
   return toCurrentUser(
     {
-      id: row.u_id as string,
-      username: row.u_username as string,
-      displayName: (row.u_display_name as string | null) ?? null,
-      discriminator: row.u_discriminator as string,
-      avatar: (row.u_avatar as string | null) ?? null,
+      id: row.u_id,
+      username: row.u_username,
+      displayName: row.u_display_name ?? null,
+      discriminator: row.u_discriminator,
+      avatar: row.u_avatar ?? null,
       permissions: Number(row.u_permissions),
-      manualPerks: row.u_manual_perks as string[],
-      grantedPerks: row.u_granted_perks as string[],
+      manualPerks: row.u_manual_perks,
+      grantedPerks: row.u_granted_perks,
       flags: Number(row.u_flags),
       ban: {
-        active: row.u_ban_active as boolean,
-        reason: (row.u_ban_reason as string | null) ?? null,
+        active: row.u_ban_active,
+        reason: row.u_ban_reason ?? null,
         expires: row.u_ban_expires === null ? null : date(row.u_ban_expires),
       },
       settings: parsed<CurrentUser['settings'] | null>(row.u_settings),
@@ -60,30 +96,36 @@ function currentUserOfRow(row: Row): CurrentUser {
  * hundreds. Planning this statement costs more than running it for one id (on the embedded database about 2 ms a
  * read before, most of it planning). Built once per app from the permission port: its text is fixed from then on,
  * and its names end with a digest of it, so that two readers of one database (a test's second SessionService) never
- * share a name for different statements.
+ * share a name for different statements. The ids are one value, a JSON array.
  */
 export class CurrentUserReader {
-  readonly #users: PreparedStatement;
-  readonly #sessions: PreparedStatement;
+  readonly #users: PreparedQuery<{ ids: string }, Row>;
+  readonly #sessions: PreparedQuery<{ ids: string }, Row & { s_id: string; s_expires_at: Date | string }>;
 
   constructor(heldRanks: HeldRanksSource) {
     const columns = currentUserColumns(heldRanks);
     const digest = hash('sha256', heldRanks.json, 'hex').slice(0, 8);
-    this.#users = new PreparedStatement(
-      `current_users_${digest}`,
-      `select ${columns} from users u where u.id = any(${ID_LIST})`,
+    this.#users = new PreparedQuery(`current_users_${digest}`, (param) =>
+      writer
+        .selectFrom('users as u')
+        .select(columns)
+        .where((eb) => eb('u.id', '=', eb.fn.any(textArrayFromJson(param('ids'))))),
     );
-    this.#sessions = new PreparedStatement(
-      `current_sessions_${digest}`,
-      `select s.id as s_id, s.expires_at as s_expires_at, ${columns} from sessions s join users u on u.id = s.user_id where s.id = any(${ID_LIST})`,
+    this.#sessions = new PreparedQuery(`current_sessions_${digest}`, (param) =>
+      writer
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.id as s_id', 's.expires_at as s_expires_at'])
+        .select(columns)
+        .where((eb) => eb('s.id', '=', eb.fn.any(textArrayFromJson(param('ids'))))),
     );
   }
 
   /** The users with these ids that exist, by id. Outside any transaction (a prepared statement). */
   async users(orm: Orm, em: Em, ids: readonly string[]): Promise<Map<string, CurrentUser>> {
     if (ids.length === 0) return new Map();
-    const rows = await runPrepared<Row>(orm, em, this.#users, [JSON.stringify(ids)]);
-    return new Map(rows.map((row) => [row.u_id as string, currentUserOfRow(row)]));
+    const rows = await this.#users.run(orm, em, { ids: JSON.stringify(ids) });
+    return new Map(rows.map((row) => [row.u_id, currentUserOfRow(row)]));
   }
 
   /** The sessions with these ids (token hashes) that exist, with their users, by id. Outside any transaction. */
@@ -93,12 +135,9 @@ export class CurrentUserReader {
     ids: readonly string[],
   ): Promise<Map<string, { id: string; expiresAt: Date; user: CurrentUser }>> {
     if (ids.length === 0) return new Map();
-    const rows = await runPrepared<Row>(orm, em, this.#sessions, [JSON.stringify(ids)]);
+    const rows = await this.#sessions.run(orm, em, { ids: JSON.stringify(ids) });
     return new Map(
-      rows.map((row) => [
-        row.s_id as string,
-        { id: row.s_id as string, expiresAt: date(row.s_expires_at), user: currentUserOfRow(row) },
-      ]),
+      rows.map((row) => [row.s_id, { id: row.s_id, expiresAt: date(row.s_expires_at), user: currentUserOfRow(row) }]),
     );
   }
 }

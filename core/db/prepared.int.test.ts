@@ -1,33 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
 import { poolOf } from './orm.ts';
-import { isUniqueViolation, PreparedStatement, runPrepared } from './prepared.ts';
+import { isUniqueViolation, PreparedQuery, sqlWriter } from './prepared.ts';
 
-describe('prepared statements (hot write paths)', () => {
+interface TestDb {
+  prepared_test: { id: number; label: string; kind: string; at: Date };
+}
+
+const writer = sqlWriter<TestDb>();
+
+const insert = new PreparedQuery<{ id: number; label: string; at: Date }, { id: number; label: string; kind: string }>(
+  'test.insert',
+  (param) =>
+    writer
+      .insertInto('prepared_test')
+      .values({ id: param('id'), label: param('label'), kind: 'fixed', at: param('at') })
+      .returning(['id', 'label', 'kind', 'at']),
+);
+
+/** One value in two places: both take it. */
+const relabel = new PreparedQuery<{ id: number; label: string }, { id: number; label: string }>(
+  'test.relabel',
+  (param) =>
+    writer
+      .updateTable('prepared_test')
+      .set({ label: param('label') })
+      .where('id', '=', param('id'))
+      .where('label', '<>', param('label'))
+      .returning(['id', 'label']),
+);
+
+describe('prepared queries (hot paths)', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase([]);
     await db.orm.em
       .fork()
-      .execute('create table prepared_test (id int primary key, label text not null, at timestamptz not null)');
+      .execute(
+        'create table prepared_test (id int primary key, label text not null, kind text not null, at timestamptz not null)',
+      );
   });
   afterAll(() => db?.drop());
-
-  const insert = new PreparedStatement(
-    'test.insert',
-    'insert into prepared_test (id, label, at) values (?, ?, ?) returning id, label, at',
-  );
-
-  it('numbers the placeholders for pg', () => {
-    expect(insert.numbered).toBe(
-      'insert into prepared_test (id, label, at) values ($1, $2, $3) returning id, label, at',
-    );
-  });
-
-  it('runs as EXECUTE with its values as placeholders on the embedded database, and takes exactly its values', async () => {
-    expect(insert.executeSql).toBe('execute "test.insert"(?, ?, ?)');
-    await expect(runPrepared(db.orm, db.orm.em.fork(), insert, [1, 'too few'])).rejects.toThrow(/takes 3 values/);
-  });
 
   // Named on PostgreSQL's pool, prepared once per session on the embedded database: a performance property, measured
   // by `npm run bench` (cases writes and purchases). Here: what it writes and answers, on either database.
@@ -35,30 +48,39 @@ describe('prepared statements (hot write paths)', () => {
     const em = db.orm.em.fork();
     expect((poolOf(db.orm)?.pool ?? null) === null).toBe(db.driver === 'pglite');
     const at = new Date(Date.UTC(2026, 10, 27, 12, 0, 0));
-    const [row] = await runPrepared<{ id: number; label: string; at: Date | string }>(db.orm, em, insert, [
-      1,
-      'first',
-      at,
-    ]);
-    expect(row).toMatchObject({ id: 1, label: 'first' });
-    expect(new Date(row!.at).getTime()).toBe(at.getTime());
-    // Again with other values, one quote among them: the same statement, bound anew.
-    const [second] = await runPrepared<{ id: number; label: string }>(db.orm, em, insert, [2, "O'Brien's \\ path", at]);
+    const [row] = await insert.run(db.orm, em, { id: 1, label: 'first', at });
+    expect(row).toMatchObject({ id: 1, label: 'first', kind: 'fixed' });
+    // Again with other values, quotes and a backslash among them: the same statement, bound anew.
+    const [second] = await insert.run(db.orm, em, { id: 2, label: "O'Brien's \\ path", at });
     expect(second).toMatchObject({ id: 2, label: "O'Brien's \\ path" });
     const rows = await db.orm.em
       .fork()
-      .execute<{ id: number; label: string }[]>('select id, label from prepared_test order by id');
-    expect(rows.map((r) => [r.id, r.label])).toEqual([
-      [1, 'first'],
-      [2, "O'Brien's \\ path"],
+      .execute<{ id: number; label: string; at: Date | string }[]>(
+        'select id, label, at from prepared_test order by id',
+      );
+    expect(rows.map((r) => [r.id, r.label, new Date(r.at).getTime()])).toEqual([
+      [1, 'first', at.getTime()],
+      [2, "O'Brien's \\ path", at.getTime()],
     ]);
   });
 
+  it('gives a value used twice to both places', async () => {
+    const em = db.orm.em.fork();
+    expect(await relabel.run(db.orm, em, { id: 1, label: 'renamed' })).toEqual([{ id: 1, label: 'renamed' }]);
+    expect(await relabel.run(db.orm, em, { id: 1, label: 'renamed' })).toEqual([]);
+  });
+
   it('a unique index refusing the write is recognised whichever way the statement ran', async () => {
-    const error = await runPrepared(db.orm, db.orm.em.fork(), insert, [1, 'again', new Date()]).catch(
-      (e: unknown) => e,
-    );
+    const error = await insert
+      .run(db.orm, db.orm.em.fork(), { id: 1, label: 'again', at: new Date() })
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error('something else'))).toBe(false);
+  });
+
+  it('refuses a name the database could not take', () => {
+    expect(() => new PreparedQuery('Bad Name', () => writer.selectFrom('prepared_test').select('id'))).toThrow(
+      /lower-case letters/,
+    );
   });
 });

@@ -1,61 +1,105 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  type Compilable,
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 import { type Em, type Orm, poolOf } from './orm.ts';
 
 /**
- * A statement a hot path runs many times a second (a claim, an unclaim, cooking, a delivery). MikroORM's `execute`
- * writes the values into the SQL text, so the database parses and plans every call anew: for a claim with its order
- * view (five joins) that planning cost more than running it (on PostgreSQL more than half of its CPU per claim; on
- * the embedded database 5.8 ms a claim against 1.5 ms prepared). A prepared statement is planned once per session:
+ * Kysely that only writes SQL (Kysely's documented way to compile a query without running it), typed against `DB`:
+ * for statements compiled once and run many times (PreparedQuery), and SQL expressions a plugin hands to core.
+ */
+export function sqlWriter<DB>(): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+}
+
+/** Where a prepared query takes a value, by name; the value is given at each run. */
+export type Param<P> = <K extends keyof P & string>(name: K) => RawBuilder<P[K]>;
+
+/** A named value's place among a compiled query's parameters. */
+class Slot {
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+}
+
+/** What a value of a prepared query may be: PGlite's `EXECUTE` takes each as one SQL literal. */
+export type PreparedValue = string | number | boolean | Date | null;
+
+/**
+ * A statement a hot path runs many times a second (a claim, an unclaim, cooking, a delivery, a session read),
+ * written with typed Kysely and compiled once. MikroORM's `execute` sends the values in the SQL text, so the database
+ * parses and plans every call anew: for a claim with its order view that planning cost more than running it (on
+ * PostgreSQL more than half of its CPU per claim; on the embedded database 5.8 ms a claim against 1.5 ms prepared). A
+ * prepared statement is planned once per session:
  *
  * - on PostgreSQL it goes through the connection pool as a named statement (`pg` prepares it once per connection,
  *   then only binds and executes);
  * - on the embedded database (one session, no pool) it is `PREPARE`d once, then run as `EXECUTE name(?, …)`, its
- *   values written into the statement by MikroORM's `em.execute` (its platform's quoting, as for every statement
- *   with `?`): PostgreSQL takes no bind parameters on `EXECUTE` itself.
+ *   values written into that statement by MikroORM's `em.execute` (its platform's quoting, as for every statement
+ *   with `?`): PostgreSQL takes no bind parameters on `EXECUTE` itself. So values are scalars (PreparedValue); pass
+ *   a list as JSON text.
  *
- * Written with `?` placeholders like every other statement here; a `?` may not appear inside a literal or as an
- * operator. Its result columns must not depend on a table's column list (no bare `returning *` as the result): a
- * prepared statement whose result type changes is refused by PostgreSQL after a migration. Run outside any
+ * `build` gets `param(name)` for each value that changes from run to run; anything else in the query is fixed when it
+ * is compiled (at its first run). Its result columns must not depend on a table's column list (no `returning *`): a
+ * prepared statement whose result type changes is refused by PostgreSQL after a migration. Runs outside any
  * transaction.
  */
-export class PreparedStatement {
+export class PreparedQuery<P extends Record<string, PreparedValue>, R> {
   readonly name: string;
-  readonly sql: string;
-  /** The same SQL with `$1`, `$2`… */
-  readonly numbered: string;
-  /** `EXECUTE` of this statement, its values as `?` (the embedded database). */
-  readonly executeSql: string;
-  readonly parameters: number;
+  readonly #build: (param: Param<P>) => Compilable<R>;
+  #compiled: { sql: string; values: unknown[] } | null = null;
 
-  constructor(name: string, sql: string) {
+  constructor(name: string, build: (param: Param<P>) => Compilable<R>) {
     if (!/^[a-z_][a-z0-9_.]*$/.test(name))
       throw new Error(`A prepared statement's name is lower-case letters, digits, _ and . (${name})`);
     this.name = name;
-    this.sql = sql;
-    let n = 0;
-    this.numbered = sql.replace(/\?/g, () => `$${++n}`);
-    this.parameters = n;
-    this.executeSql = n === 0 ? `execute "${name}"` : `execute "${name}"(${Array(n).fill('?').join(', ')})`;
+    this.#build = build;
+  }
+
+  /** Runs the statement with these values: the rows it answers. */
+  async run(orm: Orm, em: Em, values: P): Promise<R[]> {
+    const compiled = this.#compile();
+    const bound = compiled.values.map((value) => (value instanceof Slot ? values[value.name] : value));
+    return runPrepared<R>(orm, em, this.name, compiled.sql, bound);
+  }
+
+  #compile(): { sql: string; values: unknown[] } {
+    if (!this.#compiled) {
+      // The slot stands in for the value until a run gives it.
+      const param: Param<P> = (name) => sql.val(new Slot(name)) as RawBuilder<never>;
+      const query = this.#build(param).compile();
+      this.#compiled = { sql: query.sql, values: [...query.parameters] };
+    }
+    return this.#compiled;
   }
 }
 
 /** The statements `PREPARE`d on each embedded database (its one session), by name. */
 const preparedOn = new WeakMap<Orm, Map<string, Promise<unknown>>>();
 
-/** Runs `statement` outside any transaction: a named statement on PostgreSQL's pool, `EXECUTE` on the embedded database. */
-export async function runPrepared<T extends object>(
-  orm: Orm,
-  em: Em,
-  statement: PreparedStatement,
-  params: unknown[],
-): Promise<T[]> {
-  if (params.length !== statement.parameters)
-    throw new Error(`${statement.name} takes ${statement.parameters} values, not ${params.length}`);
+/** Runs a statement outside any transaction: a named statement on PostgreSQL's pool, `EXECUTE` on the embedded database. */
+async function runPrepared<T>(orm: Orm, em: Em, name: string, text: string, values: unknown[]): Promise<T[]> {
   const holder = poolOf(orm);
   if (holder) {
     // The pool exists once MikroORM has connected (a request that reaches a hot path has read its session by then).
-    if (!holder.pool) return em.execute<T[]>(statement.sql, params);
-    const result = await holder.pool.query({ name: statement.name, text: statement.numbered, values: params });
+    if (!holder.pool) return (await em.getKysely().executeQuery(CompiledQuery.raw(text, values))).rows as T[];
+    const result = await holder.pool.query({ name, text, values });
     return result.rows as T[];
   }
   let prepared = preparedOn.get(orm);
@@ -63,14 +107,15 @@ export async function runPrepared<T extends object>(
     prepared = new Map();
     preparedOn.set(orm, prepared);
   }
-  let ready = prepared.get(statement.name);
+  let ready = prepared.get(name);
   if (!ready) {
-    ready = em.execute(`prepare "${statement.name}" as ${statement.numbered}`);
-    prepared.set(statement.name, ready);
-    ready.catch(() => prepared.delete(statement.name));
+    ready = em.execute(`prepare "${name}" as ${text}`);
+    prepared.set(name, ready);
+    ready.catch(() => prepared.delete(name));
   }
   await ready;
-  return em.execute<T[]>(statement.executeSql, params);
+  const placeholders = values.map(() => '?').join(', ');
+  return em.execute<T[]>(values.length ? `execute "${name}"(${placeholders})` : `execute "${name}"`, values);
 }
 
 /** A unique index refused the write: MikroORM's exception, or PostgreSQL's SQLSTATE 23505 from a prepared statement. */

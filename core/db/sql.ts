@@ -1,7 +1,14 @@
-/**
- * SQL fragments plain-SQL write paths share (their statements are strings with `?` parameters; MikroORM writes the
- * values into them).
- */
+import { type Expression, type RawBuilder, sql } from 'kysely';
 
-/** A `text[]` from one parameter holding a JSON array of strings (pass `JSON.stringify(array)`), in order. */
-export const TEXT_ARRAY = `array(select "v" from jsonb_array_elements_text(?::jsonb) with ordinality as "t"("v", "i") order by "i")`;
+/** SQL expressions typed Kysely statements share. */
+
+/**
+ * A `text[]` from one parameter holding a JSON array of strings (pass `JSON.stringify(array)`), in order: one value
+ * for a whole list, where hundreds of parameters cost more to parse and bind than the query, and where a prepared
+ * statement takes scalars only (core/db/prepared.ts).
+ */
+export function textArrayFromJson(json: Expression<string>): RawBuilder<string[]> {
+  return sql<
+    string[]
+  >`array(select "v" from jsonb_array_elements_text(${json}::jsonb) with ordinality as "t"("v", "i") order by "i")`;
+}

@@ -4,6 +4,7 @@ import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { OrderFeedbackSchema, OrderSchema } from './entities.ts';
+import { ordersSql } from './sql.ts';
 
 export const MAX_FEEDBACK_COMMENT = 500;
 
@@ -56,11 +57,12 @@ export class OrderFeedbackService {
     if (order.status !== 'DELIVERED' || order.report)
       throw new DomainError('conflict', `Order ${order.orderID} can be rated once it is delivered.`);
     const createdAt = new Date(this.#now());
-    const rows = await em.execute<{ id: string }[]>(
-      `insert into order_feedback (id, order_id, "user", stars, comment, created_at) values (?, ?, ?, ?, ?, ?)
-       on conflict (order_id) do nothing returning id`,
-      [newId(), order.id, customerId, stars, text, createdAt],
-    );
+    const rows = await ordersSql(em)
+      .insertInto('order_feedback')
+      .values({ id: newId(), order_id: order.id, user: customerId, stars, comment: text, created_at: createdAt })
+      .onConflict((conflict) => conflict.column('order_id').doNothing())
+      .returning('id')
+      .execute();
     if (rows.length === 0) throw new DomainError('conflict', `You have already rated order ${order.orderID}.`);
     return {
       orderId: order.id,
@@ -90,29 +92,46 @@ export class OrderFeedbackService {
   /** GET /api/client/users/{id}/order-feedback: the ratings of the orders the user prepared or delivered. */
   async forStaff(userId: string): Promise<UserFeedbackView> {
     const em = this.#orm.em.fork();
-    const where = `from order_feedback f join orders o on o.id = f.order_id where o.prepared_by = ? or o.delivered_by = ?`;
-    const [[summary], rows] = await Promise.all([
-      em.execute<{ n: number | string; average: number | string | null }[]>(
-        `select count(*) as n, round(avg(f.stars), 1) as average ${where}`,
-        [userId, userId],
-      ),
-      em.execute<Record<string, unknown>[]>(
-        `select f.order_id, o.order_code, o.item, f."user", f.stars, f.comment, f.created_at, o.prepared_by, o.delivered_by ${where}
-         order by f.created_at desc limit 20`,
-        [userId, userId],
-      ),
+    // The ratings of the orders the user prepared or delivered.
+    const theirs = () =>
+      ordersSql(em)
+        .selectFrom('order_feedback as f')
+        .innerJoin('orders as o', 'o.id', 'f.order_id')
+        .where((eb) => eb.or([eb('o.prepared_by', '=', userId), eb('o.delivered_by', '=', userId)]));
+    const [summary, rows] = await Promise.all([
+      theirs()
+        .select((eb) => [
+          eb.fn.countAll().as('n'),
+          eb.fn<number | string | null>('round', [eb.fn.avg('f.stars'), eb.lit(1)]).as('average'),
+        ])
+        .executeTakeFirst(),
+      theirs()
+        .select([
+          'f.order_id',
+          'o.order_code',
+          'o.item',
+          'f.user',
+          'f.stars',
+          'f.comment',
+          'f.created_at',
+          'o.prepared_by',
+          'o.delivered_by',
+        ])
+        .orderBy('f.created_at', 'desc')
+        .limit(20)
+        .execute(),
     ]);
     return {
       average: summary?.average === null || summary?.average === undefined ? null : Number(summary.average),
       count: Number(summary?.n ?? 0),
       recent: rows.map((r) => ({
-        orderId: r.order_id as string,
-        orderID: r.order_code as string,
-        item: r.item as string,
-        user: r.user as string,
+        orderId: r.order_id,
+        orderID: r.order_code,
+        item: r.item,
+        user: r.user,
         stars: Number(r.stars),
-        comment: (r.comment as string | null) ?? null,
-        createdAt: new Date(r.created_at as string).toISOString(),
+        comment: r.comment ?? null,
+        createdAt: new Date(r.created_at).toISOString(),
         role:
           r.prepared_by === userId && r.delivered_by === userId
             ? 'chef and driver'

@@ -226,7 +226,12 @@ export class FoodLookupService {
     const known = new Set<string>();
     const em = this.#orm.em.fork();
     for (const url of new Set(urls)) {
-      const [row] = await em.execute<unknown[]>('select 1 from food_lookup_items where ? = any(images) limit 1', [url]);
+      const row = await lookupSql(em)
+        .selectFrom('food_lookup_items')
+        .select('id')
+        .where((eb) => eb(eb.val(url), '=', eb.fn.any('images')))
+        .limit(1)
+        .executeTakeFirst();
       if (row) known.add(url);
     }
     return known;

@@ -1,7 +1,9 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { containsPattern } from '../../core/db/like.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import type { OrderStatus, OrderView } from './schemas.ts';
-import { ORDER_VIEW_SQL, toOrderView } from './views.ts';
+import { type OrdersDb, ordersSql } from './sql.ts';
+import { orderViews, toOrderView } from './views.ts';
 
 /**
  * What Order Management filters by: a state, or one of the two views of a delivered order the site names apart
@@ -43,40 +45,55 @@ export class OrderSearch {
   }
 
   async search(filter: OrderSearchFilter): Promise<OrderSearchResult> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.status === 'REPORTED') where.push('o.report = true');
-    else if (filter.status === 'DELIVERY_FAILED') where.push('o.delivery_failed = true and not o.report');
+    const page = Math.max(1, Math.trunc(filter.page ?? 1));
+    const pageSize = Math.min(100, Math.max(1, Math.trunc(filter.pageSize ?? ORDER_SEARCH_PAGE_SIZE)));
+    const direction = filter.order === 'asc' ? 'asc' : 'desc';
+    const em = this.#orm.em.fork();
+    const matching = matchingOf(filter);
+    const [rows, count] = await Promise.all([
+      orderViews(em)
+        .where(matching)
+        .$if(filter.sort === 'item', (q) => q.orderBy((eb) => eb.fn('lower', ['o.item']), direction))
+        .orderBy('o.ordered_at', filter.sort === 'item' ? 'desc' : direction)
+        .orderBy('o.id')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      ordersSql(em)
+        .selectFrom('orders as o')
+        .leftJoin('users as cu', 'cu.id', 'o.customer')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(matching)
+        .executeTakeFirst(),
+    ]);
+    return { orders: rows.map(toOrderView), total: Number(count?.n ?? 0), page, pageSize };
+  }
+}
+
+/** The orders a filter matches (`o`, its customer `cu`). */
+function matchingOf(filter: OrderSearchFilter) {
+  return (eb: ExpressionBuilder<OrdersDb & { o: OrdersDb['orders']; cu: OrdersDb['users'] }, 'o' | 'cu'>) => {
+    const where: Expression<SqlBool>[] = [];
+    if (filter.status === 'REPORTED') where.push(eb('o.report', '=', true));
+    else if (filter.status === 'DELIVERY_FAILED')
+      where.push(eb('o.delivery_failed', '=', true), eb('o.report', '=', false));
     else if (filter.status) {
-      where.push('o.status = ?');
-      params.push(filter.status);
-      if (filter.status === 'DELIVERED') where.push('not o.report and not o.delivery_failed');
+      where.push(eb('o.status', '=', filter.status));
+      if (filter.status === 'DELIVERED') where.push(eb('o.report', '=', false), eb('o.delivery_failed', '=', false));
     }
     const query = filter.query?.trim();
     if (query) {
       // LIKE metacharacters in what was typed match themselves.
       const like = containsPattern(query);
-      where.push(`(o.order_code = ? or o.item ilike ? or cu.username ilike ? or cu.display_name ilike ?)`);
-      params.push(query.toUpperCase(), like, like, like);
+      where.push(
+        eb.or([
+          eb('o.order_code', '=', query.toUpperCase()),
+          eb('o.item', 'ilike', like),
+          eb('cu.username', 'ilike', like),
+          eb('cu.display_name', 'ilike', like),
+        ]),
+      );
     }
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const page = Math.max(1, Math.trunc(filter.page ?? 1));
-    const pageSize = Math.min(100, Math.max(1, Math.trunc(filter.pageSize ?? ORDER_SEARCH_PAGE_SIZE)));
-    // Both from closed lists, never from the caller's text.
-    const direction = filter.order === 'asc' ? 'asc' : 'desc';
-    const orderBy =
-      filter.sort === 'item' ? `lower(o.item) ${direction}, o.ordered_at desc` : `o.ordered_at ${direction}`;
-    const em = this.#orm.em.fork();
-    const [rows, [count]] = await Promise.all([
-      em.execute<Record<string, unknown>[]>(
-        `${ORDER_VIEW_SQL} ${clause} order by ${orderBy}, o.id limit ${pageSize} offset ${(page - 1) * pageSize}`,
-        params,
-      ),
-      em.execute<{ n: number | string }[]>(
-        `select count(*) as n from orders o left join users cu on cu.id = o.customer ${clause}`,
-        params,
-      ),
-    ]);
-    return { orders: rows.map(toOrderView), total: Number(count?.n ?? 0), page, pageSize };
-  }
+    return eb.and(where);
+  };
 }

@@ -5,8 +5,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { isUniqueViolation, PreparedStatement, runPrepared } from '../../core/db/prepared.ts';
-import { TEXT_ARRAY } from '../../core/db/sql.ts';
+import { isUniqueViolation, type PreparedValue } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
@@ -14,6 +13,8 @@ import { hasAll } from '../../core/shared/permissions.ts';
 import { markDaysChanged } from './day-rollups.ts';
 import { type Order, OrderSchema } from './entities.ts';
 import './events.ts';
+import type { ExpressionBuilder } from 'kysely';
+import { userSummariesIn } from '../../core/auth/user-summaries.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { ActiveOrders, type EncodedList, REREAD_MS } from './active-list.ts';
 import {
@@ -31,13 +32,17 @@ import {
   type OrderView,
   type PrepareInput,
 } from './schemas.ts';
+import type { OrdersDb } from './sql.ts';
+import { ordersSql } from './sql.ts';
+import { CLAIM, DELIVER, PREPARE, type Transition, UNCLAIM_TODAY } from './transitions.ts';
 import {
-  CHANGED_VIEW_RETURNING,
-  QUEUE_VIEW_SQL,
-  queueViewSql,
-  selectOrderViews,
+  type OrderViewRow,
+  orderViews,
+  queueViews,
+  selectOrderView,
   selectOrderViewsByIds,
   toChangedOrderView,
+  toOrderView,
   toQueueView,
 } from './views.ts';
 
@@ -100,7 +105,15 @@ function stateConflict(view: OrderView): DomainError {
 }
 
 /** Every order a user placed, claimed, prepared or delivered. */
-const HISTORY_WHERE = 'o.customer = ? or o.claimed_by = ? or o.prepared_by = ? or o.delivered_by = ?';
+const inHistoryOf = (userId: string) => (eb: ExpressionBuilder<OrdersDb & { o: OrdersDb['orders'] }, 'o'>) =>
+  eb.or([
+    eb('o.customer', '=', userId),
+    eb('o.claimed_by', '=', userId),
+    eb('o.prepared_by', '=', userId),
+    eb('o.delivered_by', '=', userId),
+  ]);
+
+const views = (rows: OrderViewRow[]) => rows.map(toOrderView);
 
 export interface OrdersServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'config' | 'audit' | 'now'> {
   hooks?: QueueHooks;
@@ -114,8 +127,6 @@ export interface OrdersServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' 
  */
 export class OrdersService {
   readonly #orm: Orm;
-  /** The transitions' conditional updates, prepared once each (core/db/prepared.ts). */
-  readonly #statements = new Map<string, PreparedStatement>();
   readonly #events: EventBus;
   readonly #config: Config;
   readonly #now: () => number;
@@ -132,12 +143,14 @@ export class OrdersService {
     this.#audit = audit;
     this.#now = now;
     this.#active = new ActiveOrders(
-      () =>
-        selectOrderViews(
-          this.#orm.em.fork(),
-          `o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
-          [],
-          'order by o.priority desc, o.ordered_at asc, o.id asc',
+      async () =>
+        views(
+          await orderViews(this.#orm.em.fork())
+            .where('o.status', 'in', ACTIVE_STATUSES)
+            .orderBy('o.priority', 'desc')
+            .orderBy('o.ordered_at', 'asc')
+            .orderBy('o.id', 'asc')
+            .execute(),
         ),
       events,
       config.databaseUrl ? REREAD_MS : null,
@@ -192,27 +205,24 @@ export class OrdersService {
 
   /** For pages: null when there is no such order. */
   async find(ref: string): Promise<OrderView | null> {
-    const where = isId(ref) ? 'o.id = ?' : 'o.order_code = ?';
-    const [view] = await selectOrderViews(this.#orm.em.fork(), where, [ref]);
-    return view ?? null;
+    return selectOrderView(this.#orm.em.fork(), ref);
   }
 
   async get(ref: string): Promise<OrderView> {
-    const where = isId(ref) ? 'o.id = ?' : 'o.order_code = ?';
-    const [view] = await selectOrderViews(this.#orm.em.fork(), where, [ref]);
+    const view = await selectOrderView(this.#orm.em.fork(), ref);
     if (!view) throw new DomainError('not_found', 'Order not found');
     return view;
   }
 
   /** The customer's active order (ORDERED to READY), or null: /status and /cancel. */
   async activeFor(customerId: string): Promise<OrderView | null> {
-    const [view] = await selectOrderViews(
-      this.#orm.em.fork(),
-      `o.customer = ? and o.status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
-      [customerId],
-      'order by o.ordered_at desc limit 1',
-    );
-    return view ?? null;
+    const [row] = await orderViews(this.#orm.em.fork())
+      .where('o.customer', '=', customerId)
+      .where('o.status', 'in', ACTIVE_STATUSES)
+      .orderBy('o.ordered_at', 'desc')
+      .limit(1)
+      .execute();
+    return row ? toOrderView(row) : null;
   }
 
   /** The customer cancels their own order before it is being prepared. */
@@ -241,21 +251,21 @@ export class OrdersService {
   async claim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional({
-      name: 'claim',
+      transition: CLAIM,
+      values: { chef: actor.id, now, expires: new Date(now.getTime() + this.#config.plugins.orders.claimTimeoutMs) },
       event: 'orderUpdated',
       ref,
-      set: `status = 'CLAIMED', claimed_by = ?, claimed_at = ?, claim_expires_at = ?, updated_at = ?`,
-      setParams: [actor.id, now, new Date(now.getTime() + this.#config.plugins.orders.claimTimeoutMs), now],
-      when: `status = 'ORDERED' and customer <> ?`,
-      whenParams: [actor.id],
       refuse: (order) => {
         if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
       },
       clash: async (em) => {
-        const [held] = await em.execute<{ order_code: string }[]>(
-          `select order_code from orders where claimed_by = ? and status = 'CLAIMED' limit 1`,
-          [actor.id],
-        );
+        const held = await ordersSql(em)
+          .selectFrom('orders')
+          .select('order_code')
+          .where('claimed_by', '=', actor.id)
+          .where('status', '=', 'CLAIMED')
+          .limit(1)
+          .executeTakeFirst();
         return held
           ? new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, {
               orderID: held.order_code,
@@ -274,13 +284,10 @@ export class OrdersService {
   async unclaim(actor: Actor, ref: string): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional({
-      name: 'unclaim',
+      transition: UNCLAIM_TODAY,
+      values: { actor: actor.id, manager: isOrderManager(actor), now },
       event: 'orderUpdated',
       ref,
-      set: UNCLAIM_SQL,
-      setParams: [now],
-      when: `status = 'CLAIMED' and (claimed_by = ? or ?) and claimed_at >= ${TODAY_SQL}`,
-      whenParams: [actor.id, isOrderManager(actor)],
       refuse: (order) => {
         if (order.status === 'CLAIMED') this.#assertHolder(actor, order);
       },
@@ -318,20 +325,17 @@ export class OrdersService {
     }
     const now = new Date(this.#now());
     return this.#conditional({
-      name: 'prepare',
+      transition: PREPARE,
+      values: {
+        actor: actor.id,
+        manager: isOrderManager(actor),
+        now,
+        images: JSON.stringify(input.images),
+        chefNote: input.chefNote,
+        readyAt: new Date(now.getTime() + this.#config.plugins.orders.cookingTimeMs),
+      },
       event: 'orderUpdated',
       ref,
-      set: `status = 'PREPARING', prepared_by = ?, prepare_started_at = ?, images = ${TEXT_ARRAY}, chef_note = ?, ready_at = ?, claim_expires_at = null, updated_at = ?`,
-      setParams: [
-        actor.id,
-        now,
-        JSON.stringify(input.images),
-        input.chefNote,
-        new Date(now.getTime() + this.#config.plugins.orders.cookingTimeMs),
-        now,
-      ],
-      when: `status = 'CLAIMED' and (claimed_by = ? or ?)`,
-      whenParams: [actor.id, isOrderManager(actor)],
       refuse: (order) => {
         if (order.status === 'CLAIMED') this.#assertHolder(actor, order);
       },
@@ -345,13 +349,16 @@ export class OrdersService {
   async deliver(actor: Actor, ref: string, input: DeliverInput): Promise<OrderView> {
     const now = new Date(this.#now());
     return this.#conditional({
-      name: 'deliver',
+      transition: DELIVER,
+      values: {
+        actor: actor.id,
+        manager: isOrderManager(actor),
+        now,
+        report: input.report,
+        reportReason: input.report ? (input.reportReason ?? null) : null,
+      },
       event: 'deliverOrder',
       ref,
-      set: `status = 'DELIVERED', delivered_by = ?, delivered_at = ?, report = ?, report_reason = ?, ${CLEAR_DEADLINES_SQL}`,
-      setParams: [actor.id, now, input.report, input.report ? input.reportReason : null, now],
-      when: `status = 'READY' and (assigned_driver is null or assigned_driver = ? or ?)`,
-      whenParams: [actor.id, isOrderManager(actor)],
       refuse: (order) => {
         if (
           order.status === 'READY' &&
@@ -412,11 +419,12 @@ export class OrdersService {
 
   /** GET /api/client/orders/user/{userId}: orders the user placed, claimed, prepared or delivered, newest first. */
   async history(userId: string, limit = 100): Promise<OrderView[]> {
-    return selectOrderViews(
-      this.#orm.em.fork(),
-      HISTORY_WHERE,
-      [userId, userId, userId, userId],
-      `order by o.ordered_at desc limit ${Math.max(1, Math.min(500, Math.trunc(limit)))}`,
+    return views(
+      await orderViews(this.#orm.em.fork())
+        .where(inHistoryOf(userId))
+        .orderBy('o.ordered_at', 'desc')
+        .limit(Math.max(1, Math.min(500, Math.trunc(limit))))
+        .execute(),
     );
   }
 
@@ -425,20 +433,27 @@ export class OrdersService {
     const em = this.#orm.em.fork();
     const size = Math.max(1, Math.min(100, Math.trunc(pageSize)));
     const offset = (Math.max(1, Math.trunc(page)) - 1) * size;
-    const params = [userId, userId, userId, userId];
-    const [orders, [count]] = await Promise.all([
-      selectOrderViews(em, HISTORY_WHERE, params, `order by o.ordered_at desc, o.id limit ${size} offset ${offset}`),
-      em.execute<{ n: number | string }[]>(`select count(*) as n from orders o where ${HISTORY_WHERE}`, params),
+    const [rows, count] = await Promise.all([
+      orderViews(em)
+        .where(inHistoryOf(userId))
+        .orderBy('o.ordered_at', 'desc')
+        .orderBy('o.id')
+        .limit(size)
+        .offset(offset)
+        .execute(),
+      ordersSql(em)
+        .selectFrom('orders as o')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(inHistoryOf(userId))
+        .executeTakeFirst(),
     ]);
-    return { orders, total: Number(count?.n ?? 0) };
+    return { orders: views(rows), total: Number(count?.n ?? 0) };
   }
 
   // Delivery queue
 
   async listQueue(): Promise<DeliveryQueueEntryView[]> {
-    const rows = await this.#orm.em
-      .fork()
-      .execute<Record<string, unknown>[]>(`${QUEUE_VIEW_SQL} order by q.joined_at asc`);
+    const rows = await queueViews(this.#orm.em.fork()).orderBy('q.joined_at', 'asc').execute();
     return rows.map(toQueueView);
   }
 
@@ -451,10 +466,12 @@ export class OrdersService {
     const refusal = await this.#hooks.queueRefusal?.(userId);
     if (refusal) throw new DomainError('conflict', refusal);
     const em = this.#orm.em.fork();
-    const inserted = await em.execute<{ user_id: string }[]>(
-      'insert into delivery_queue (user_id, joined_at) values (?, ?) on conflict (user_id) do nothing returning user_id',
-      [userId, new Date(this.#now())],
-    );
+    const inserted = await ordersSql(em)
+      .insertInto('delivery_queue')
+      .values({ user_id: userId, joined_at: new Date(this.#now()) })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .returning('user_id')
+      .execute();
     const entry = await this.#queueEntry(em, userId);
     if (!entry) throw new DomainError('conflict', 'You left the delivery queue while joining it.');
     if (inserted.length > 0) this.#events.publish('joinDeliveryQueue', { queue: entry, userID: userId });
@@ -468,19 +485,27 @@ export class OrdersService {
   async leaveQueue(userId: string): Promise<DeliveryQueueEntryView> {
     const now = new Date(this.#now());
     const { entry, released } = await this.#orm.em.fork().transactional(async (em) => {
-      const [row] = await em.execute<Record<string, unknown>[]>(
-        `with gone as (delete from delivery_queue where user_id = ? returning user_id, joined_at, last_assigned_at)
-         ${queueViewSql('gone')}`,
-        [userId],
-      );
-      if (!row) throw new DomainError('not_found', 'You are not in the delivery queue.');
-      const released = await em.execute<{ id: string }[]>(
-        `update orders set assigned_driver = null, assigned_at = null, assignment_expires_at = null,
-           skipped_drivers = array_append(skipped_drivers, ?), updated_at = ?
-         where status = 'READY' and assigned_driver = ? returning id`,
-        [userId, now, userId],
-      );
-      return { entry: toQueueView(row), released: released.map((r) => r.id) };
+      const gone = await ordersSql(em)
+        .deleteFrom('delivery_queue')
+        .where('user_id', '=', userId)
+        .returning(['user_id', 'joined_at', 'last_assigned_at'])
+        .executeTakeFirst();
+      if (!gone) throw new DomainError('not_found', 'You are not in the delivery queue.');
+      const summary = (await userSummariesIn(em, [userId])).get(userId);
+      const released = await ordersSql(em)
+        .updateTable('orders')
+        .set((eb) => ({
+          assigned_driver: null,
+          assigned_at: null,
+          assignment_expires_at: null,
+          skipped_drivers: eb.fn<string[]>('array_append', ['skipped_drivers', eb.val(userId)]),
+          updated_at: now,
+        }))
+        .where('status', '=', 'READY')
+        .where('assigned_driver', '=', userId)
+        .returning('id')
+        .execute();
+      return { entry: toQueueView({ ...gone, summary }), released: released.map((r) => r.id) };
     });
     this.#events.publish('leaveDeliveryQueue', { queue: entry, userID: userId });
     for (const view of await selectOrderViewsByIds(this.#orm.em.fork(), released))
@@ -504,12 +529,21 @@ export class OrdersService {
    */
   async cancelForGuild(guildId: string, reason: string): Promise<OrderView[]> {
     const now = new Date(this.#now());
-    const rows = await this.#orm.em.fork().execute<{ id: string }[]>(
-      `update orders set status = 'CANCELLED', cancelled_at = ?, cancel_reason = ?, claim_expires_at = null,
-         assignment_expires_at = null, cancel_at = null, updated_at = ?
-       where guild_id = ? and status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') returning id`,
-      [now, reason.slice(0, MAX_REASON_LENGTH), now, guildId],
-    );
+    const rows = await ordersSql(this.#orm.em.fork())
+      .updateTable('orders')
+      .set({
+        status: 'CANCELLED',
+        cancelled_at: now,
+        cancel_reason: reason.slice(0, MAX_REASON_LENGTH),
+        claim_expires_at: null,
+        assignment_expires_at: null,
+        cancel_at: null,
+        updated_at: now,
+      })
+      .where('guild_id', '=', guildId)
+      .where('status', 'in', ACTIVE_STATUSES)
+      .returning('id')
+      .execute();
     const views = await selectOrderViewsByIds(
       this.#orm.em.fork(),
       rows.map((r) => r.id),
@@ -548,7 +582,7 @@ export class OrdersService {
   }
 
   async #queueEntry(em: Em, userId: string): Promise<DeliveryQueueEntryView | null> {
-    const [row] = await em.execute<Record<string, unknown>[]>(`${QUEUE_VIEW_SQL} where q.user_id = ?`, [userId]);
+    const row = await queueViews(em).where('q.user_id', '=', userId).executeTakeFirst();
     return row ? toQueueView(row) : null;
   }
 
@@ -571,39 +605,25 @@ export class OrdersService {
     const id = await this.#orm.em.fork().transactional(async (em) => {
       const order = await findOrder(em, ref);
       const changed = await work(em, order, now);
-      if (changed === 0) {
-        const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
-        throw stateConflict(current!);
-      }
+      if (changed === 0) throw stateConflict((await selectOrderView(em, order.id))!);
       return order.id;
     });
     return this.#publish(event, id);
   }
 
   /**
-   * A transition as ONE statement, no transaction around it: the conditional update (`update orders o set … where
-   * <ref> and <when>`) and, from its `returning`, the order's view, which `event` carries to every listener.
-   * Nothing changed: the order is read to say why: 404, `refuse` throws the caller's 403, `otherwise` may make the
-   * change another way, else 409 with its current state. A unique index the update broke: `clash` answers the 409 to give.
+   * A transition as ONE prepared statement, no transaction around it (transitions.ts): the conditional update and,
+   * from its `returning`, the order's view, which `event` carries to every listener. Nothing changed: the order is
+   * read to say why: 404, `refuse` throws the caller's 403, `otherwise` may make the change another way, else 409
+   * with its current state. A unique index the update broke: `clash` answers the 409 to give.
    */
-  async #conditional(change: ConditionalChange): Promise<OrderView> {
-    const { name, event, ref, set, setParams, when, whenParams, refuse, otherwise, clash } = change;
+  async #conditional<P extends Record<string, PreparedValue>>(change: ConditionalChange<P>): Promise<OrderView> {
+    const { transition, values, event, ref, refuse, otherwise, clash } = change;
     const em = this.#orm.em.fork();
-    const byId = isId(ref);
-    const key = `orders.${name}.${byId ? 'id' : 'code'}`;
-    let statement = this.#statements.get(key);
-    if (!statement) {
-      // The update and the order's new view in one statement: one round trip for the whole change, prepared once.
-      const where = byId ? 'id = ?' : 'order_code = ?';
-      statement = new PreparedStatement(
-        key,
-        `update orders o set ${set} where ${where} and ${when} returning ${CHANGED_VIEW_RETURNING}`,
-      );
-      this.#statements.set(key, statement);
-    }
-    let rows: Record<string, unknown>[];
+    const statement = isId(ref) ? transition.byId : transition.byCode;
+    let rows: Awaited<ReturnType<typeof statement.run>>;
     try {
-      rows = await runPrepared<Record<string, unknown>>(this.#orm, em, statement, [...setParams, ref, ...whenParams]);
+      rows = await statement.run(this.#orm, em, { ...values, ref });
     } catch (error) {
       const refused = isUniqueViolation(error) && clash ? await clash(em) : null;
       throw refused ?? error;
@@ -617,8 +637,7 @@ export class OrdersService {
     refuse(order);
     const answered = otherwise?.(order);
     if (answered) return answered;
-    const [current] = await selectOrderViews(em, 'o.id = ?', [order.id]);
-    throw stateConflict(current!);
+    throw stateConflict((await selectOrderView(em, order.id))!);
   }
 
   /** After commit: the order as the list shows it, to every listener. */
@@ -642,18 +661,13 @@ function clearDeadlines(now: Date) {
 }
 
 /** A transition as one conditional update (OrdersService.#conditional). */
-interface ConditionalChange {
-  /** The statement's name, prepared once per name (and per kind of reference). */
-  name: string;
+interface ConditionalChange<P extends Record<string, PreparedValue>> {
+  /** The prepared update (transitions.ts) and its values but the order's reference. */
+  transition: Transition<P>;
+  values: P;
   event: OrderEvent;
   /** The order's snowflake id or its orderID. */
   ref: string;
-  /** The update's `set`, and its parameters. */
-  set: string;
-  setParams: unknown[];
-  /** The state the order must be in, and its parameters. */
-  when: string;
-  whenParams: unknown[];
   /** Nothing changed: throws the 403 the caller gives. */
   refuse: (order: Order) => void;
   /** Nothing changed and not refused: the change made another way, or null for the 409. */
@@ -661,12 +675,3 @@ interface ConditionalChange {
   /** A unique index the update broke: the 409 to give, or null to throw the error as it is. */
   clash?: (em: Em) => Promise<DomainError | null>;
 }
-
-/** An unclaim's `set` (its one parameter: the time). */
-const UNCLAIM_SQL = `status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?`;
-
-/** The moment the database's UTC day began (for its transaction: `now()`). */
-const TODAY_SQL = `date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
-
-/** clearDeadlines as a conditional update's `set` (its one parameter: the time). */
-const CLEAR_DEADLINES_SQL = 'claim_expires_at = null, assignment_expires_at = null, cancel_at = null, updated_at = ?';

@@ -1,4 +1,5 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { ExpressionBuilder } from 'kysely';
 import type { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import './events.ts';
@@ -16,7 +17,7 @@ import type {
   UserSummary,
 } from './schemas.ts';
 import { ACTIVE_STATUSES } from './schemas.ts';
-import { selectOrderViews, unknownUser } from './views.ts';
+import { orderViews, toOrderView, unknownUser } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LEADERBOARD_TTL_MS = 60_000;
@@ -31,12 +32,13 @@ export function leaderboardSince(period: LeaderboardPeriod, now: number): Date {
 /** Top teams for a period (plugins/teams registers it): the orders plugin only places it on the board. */
 export type TeamBoard = (period: LeaderboardPeriod, since: Date) => Promise<LeaderboardTeamEntry[]>;
 
-/** Who counts: a delivered order that was not reported (reported orders were trolls: nobody earns them). */
-const COUNTED = `o.status = 'DELIVERED' and not o.report`;
-
 /** The orders and core's users as Kysely sees them, typed from the entities. */
 type StatsDB = InferKyselyDB<typeof OrderSchema | typeof UserSchema>;
 const statsSql = (em: Em) => em.getKysely<StatsDB>();
+
+/** Who counts: a delivered order that was not reported (reported orders were trolls: nobody earns them). */
+const counted = (eb: ExpressionBuilder<StatsDB & { o: StatsDB['orders'] }, 'o'>) =>
+  eb.and([eb('o.status', '=', 'DELIVERED'), eb('o.report', '=', false)]);
 
 export interface OrderStatsServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
 
@@ -95,8 +97,7 @@ export class OrderStatsService {
           'u.display_name',
           'u.avatar',
         ])
-        .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
-        .where('o.report', '=', false)
+        .where(counted)
         .where(person, 'is not', null)
         .where('o.delivered_at', '>=', since)
         .groupBy([person, 'u.username', 'u.display_name', 'u.avatar'])
@@ -125,8 +126,7 @@ export class OrderStatsService {
         eb.fn.countAll<number | string>().filterWhere('o.prepared_by', '=', userId).as('prepared'),
         eb.fn.countAll<number | string>().filterWhere('o.delivered_by', '=', userId).as('delivered'),
       ])
-      .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
-      .where('o.report', '=', false)
+      .where(counted)
       .where((eb) =>
         eb.or([eb('o.customer', '=', userId), eb('o.prepared_by', '=', userId), eb('o.delivered_by', '=', userId)]),
       )
@@ -173,8 +173,7 @@ export class OrderStatsService {
             .as(name),
         ),
       )
-      .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
-      .where('o.report', '=', false)
+      .where(counted)
       .where('o.delivered_at', '>=', twoWeeksAgo)
       .where((eb) => eb.or([eb('o.prepared_by', '=', userId), eb('o.delivered_by', '=', userId)]))
       .executeTakeFirst();
@@ -192,13 +191,14 @@ export class OrderStatsService {
    */
   async latestDelivery(): Promise<OrderView | null> {
     // `delivered_at is not null` (every delivered order has one) lets the partial index on it give the latest.
-    const [order] = await selectOrderViews(
-      this.#orm.em.fork(),
-      `${COUNTED} and o.delivered_at is not null and cardinality(o.images) > 0`,
-      [],
-      'order by o.delivered_at desc limit 1',
-    );
-    return order ?? null;
+    const row = await orderViews(this.#orm.em.fork())
+      .where(counted)
+      .where('o.delivered_at', 'is not', null)
+      .where((eb) => eb(eb.fn('cardinality', ['o.images']), '>', 0))
+      .orderBy('o.delivered_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toOrderView(row) : null;
   }
 
   /** The home page's live figures: delivered since 00:00 UTC, and orders in the kitchen or on their way. */
@@ -210,8 +210,7 @@ export class OrderStatsService {
     const delivered = await db
       .selectFrom('orders as o')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('o.status', '=', 'DELIVERED') // COUNTED: delivered, not reported
-      .where('o.report', '=', false)
+      .where(counted)
       .where('o.delivered_at', '>=', midnight)
       .executeTakeFirst();
     const active = await db

@@ -1,3 +1,4 @@
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Config } from '../../core/config.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -5,6 +6,8 @@ import { DeliveryQueueEntrySchema, OrderSchema } from './entities.ts';
 import './events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { insertClaimExpiriesIn } from './past-orders.ts';
+import { ACTIVE_STATUSES } from './schemas.ts';
+import { type OrdersDb, ordersSql } from './sql.ts';
 import { selectOrderViewsByIds } from './views.ts';
 
 export interface SweepResult {
@@ -66,31 +69,41 @@ export class OrderSweeper {
     // driver is due only when a driver is free to take it (and did not let it expire before): with nobody free it
     // would wait anyway, and looking at it every second (a transaction and a table lock per order) was most of an
     // idle server's work.
-    const [due] = await em.execute<unknown[]>(
-      `select 1 from orders o where status in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY') and (
-         (status = 'CLAIMED' and claim_expires_at <= ?) or (status = 'ORDERED' and cancel_at <= ?) or
-         (status = 'PREPARING' and ready_at <= ?) or (status = 'READY' and (assignment_expires_at <= ? or (assigned_driver is null and ${FREE_DRIVER_EXISTS})))
-       ) limit 1`,
-      [now, now, now, now, now],
-    );
+    const due = await ordersSql(em)
+      .selectFrom('orders as o')
+      .select('o.id')
+      .where('o.status', 'in', ACTIVE_STATUSES)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('o.status', '=', 'CLAIMED'), eb('o.claim_expires_at', '<=', now)]),
+          eb.and([eb('o.status', '=', 'ORDERED'), eb('o.cancel_at', '<=', now)]),
+          eb.and([eb('o.status', '=', 'PREPARING'), eb('o.ready_at', '<=', now)]),
+          eb.and([eb('o.status', '=', 'READY'), waitsForADriver(eb, now)]),
+        ]),
+      )
+      .limit(1)
+      .executeTakeFirst();
     if (!due) return { claimsExpired: 0, cancelled: 0, ready: 0, assigned: 0, released: 0 };
     const minutes = Math.round(this.#config.plugins.orders.unclaimedCancelMs / 60_000);
     const expired = await this.#expireClaims(now);
-    const cancelled = await ids(
-      em,
-      `update orders set status = 'CANCELLED', cancelled_at = ?, cancel_reason = ?, cancel_at = null, updated_at = ?
-       where status = 'ORDERED' and cancel_at <= ? returning id`,
-      [
-        now,
-        `Nobody in the kitchen claimed this order within ${minutes} minute${minutes === 1 ? '' : 's'}, so it was cancelled. Please order again.`,
-        now,
-        now,
-      ],
+    const cancelReason = `Nobody in the kitchen claimed this order within ${minutes} minute${minutes === 1 ? '' : 's'}, so it was cancelled. Please order again.`;
+    const cancelled = ids(
+      await ordersSql(em)
+        .updateTable('orders')
+        .set({ status: 'CANCELLED', cancelled_at: now, cancel_reason: cancelReason, cancel_at: null, updated_at: now })
+        .where('status', '=', 'ORDERED')
+        .where('cancel_at', '<=', now)
+        .returning('id')
+        .execute(),
     );
-    const ready = await ids(
-      em,
-      `update orders set status = 'READY', updated_at = ? where status = 'PREPARING' and ready_at <= ? returning id`,
-      [now, now],
+    const ready = ids(
+      await ordersSql(em)
+        .updateTable('orders')
+        .set({ status: 'READY', updated_at: now })
+        .where('status', '=', 'PREPARING')
+        .where('ready_at', '<=', now)
+        .returning('id')
+        .execute(),
     );
     const { assigned, released } = await this.#assign(now);
     // A claim that expired past the order's cancel deadline was cancelled in the same pass: one event, cancelOrder.
@@ -119,15 +132,26 @@ export class OrderSweeper {
    */
   async #expireClaims(now: Date): Promise<string[]> {
     return this.#orm.em.fork().transactional(async (em) => {
-      const rows = await em.execute<{ id: string; chef: string; claimed_at: Date | string }[]>(
-        `with due as (select id, claimed_by, claimed_at from orders where status = 'CLAIMED' and claim_expires_at <= ? for update)
-         update orders o set status = 'ORDERED', claimed_by = null, claimed_at = null, claim_expires_at = null, updated_at = ?
-         from due where o.id = due.id and o.status = 'CLAIMED' returning o.id, due.claimed_by as chef, due.claimed_at`,
-        [now, now],
+      // The holders as they were: the rows are locked first (`due`), then updated.
+      const rows = await ordersSql(em)
+        .with('due', (db) =>
+          db
+            .selectFrom('orders')
+            .select(['id', 'claimed_by', 'claimed_at'])
+            .where('status', '=', 'CLAIMED')
+            .where('claim_expires_at', '<=', now)
+            .forUpdate(),
+        )
+        .updateTable('orders as o')
+        .from('due')
+        .set({ status: 'ORDERED', claimed_by: null, claimed_at: null, claim_expires_at: null, updated_at: now })
+        .whereRef('o.id', '=', 'due.id')
+        .where('o.status', '=', 'CLAIMED')
+        .returning(['o.id', 'due.claimed_by as chef', 'due.claimed_at'])
+        .execute();
+      const expiries = rows.flatMap(({ id, chef, claimed_at }) =>
+        chef && claimed_at ? [{ orderId: id, chef, claimedAt: new Date(claimed_at), expiredAt: now }] : [],
       );
-      const expiries = rows
-        .filter((row) => row.chef && row.claimed_at)
-        .map((row) => ({ orderId: row.id, chef: row.chef, claimedAt: new Date(row.claimed_at), expiredAt: now }));
       await insertClaimExpiriesIn(em, expiries);
       return rows.map((row) => row.id);
     });
@@ -151,7 +175,7 @@ export class OrderSweeper {
 
   /** Queued drivers whose leave has started leave the queue as if they had left it themselves (their ready orders released). */
   async #dropOffDuty(em: Em, offDuty: OffDuty): Promise<void> {
-    const queued = await em.execute<{ user_id: string }[]>('select user_id from delivery_queue');
+    const queued = await ordersSql(em).selectFrom('delivery_queue').select('user_id').execute();
     if (queued.length === 0) return;
     const away = await offDuty.among(queued.map((q) => q.user_id));
     for (const userId of away.keys()) await offDuty.remove(userId);
@@ -165,26 +189,30 @@ export class OrderSweeper {
   async #assign(now: Date): Promise<{ assigned: string[]; released: string[] }> {
     const assigned: string[] = [];
     const released: string[] = [];
-    const pending = await this.#orm.em.fork().execute<{ id: string }[]>(
-      `select id from orders o where status = 'READY' and (assignment_expires_at <= ? or (assigned_driver is null and ${FREE_DRIVER_EXISTS}))
-       order by priority desc, ready_at asc`,
-      [now, now],
-    );
+    const pending = await ordersSql(this.#orm.em.fork())
+      .selectFrom('orders as o')
+      .select('o.id')
+      .where('o.status', '=', 'READY')
+      .where((eb) => waitsForADriver(eb, now))
+      .orderBy('o.priority', 'desc')
+      .orderBy('o.ready_at', 'asc')
+      .execute();
     for (const { id } of pending) {
       const outcome = await this.#orm.em.fork().transactional(async (em) => {
         // One assignment at a time across processes: joins and leaves wait for it, never the reverse.
-        await em.execute('lock table "delivery_queue" in share row exclusive mode', [], 'run');
+        await sql`lock table ${sql.table('delivery_queue')} in share row exclusive mode`.execute(ordersSql(em));
         const order = await em.findOne(OrderSchema, { id, status: 'READY' });
         if (!order) return null;
         const current = order.assignedDriver;
         if (current && order.assignmentExpiresAt && order.assignmentExpiresAt > now) return null;
         const skipped = current ? [...order.skippedDrivers, current] : [...order.skippedDrivers];
-        const candidates = await em.execute<{ user_id: string }[]>(
-          `select q.user_id from delivery_queue q
-           where not exists (select 1 from orders a where a.status = 'READY' and a.assigned_driver = q.user_id and a.assignment_expires_at > ?)
-           order by q.last_assigned_at asc nulls first, q.joined_at asc`,
-          [now],
-        );
+        const candidates = await ordersSql(em)
+          .selectFrom('delivery_queue as q')
+          .select('q.user_id')
+          .where((eb) => eb.not(eb.exists(liveAssignmentOf(eb, now))))
+          .orderBy('q.last_assigned_at', (order) => order.asc().nullsFirst())
+          .orderBy('q.joined_at', 'asc')
+          .execute();
         const next = candidates.map((c) => c.user_id).find((userId) => !skipped.includes(userId) && userId !== current);
         if (!next && !current) return null;
         const changed = await em.nativeUpdate(
@@ -214,14 +242,32 @@ const OFF_DUTY_CHECK_MS = 60_000;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/**
- * A driver in the delivery queue who may take order `o`: without a live assignment, and not one who let `o` expire
- * before (one parameter: now).
- */
-const FREE_DRIVER_EXISTS = `exists (select 1 from delivery_queue q where q.user_id <> all(o.skipped_drivers) and not exists (
-  select 1 from orders a where a.status = 'READY' and a.assigned_driver = q.user_id and a.assignment_expires_at > ?))`;
+type Tables = OrdersDb & { o: OrdersDb['orders']; q: OrdersDb['delivery_queue'] };
 
-async function ids(em: Em, sql: string, params: unknown[]): Promise<string[]> {
-  const rows = await em.execute<{ id: string }[]>(sql, params);
-  return rows.map((r) => r.id);
+/** The live assignment (READY, not expired) of the queued driver `q`, if any. */
+function liveAssignmentOf(eb: ExpressionBuilder<Tables, 'q'>, now: Date) {
+  return eb
+    .selectFrom('orders as a')
+    .select('a.id')
+    .where('a.status', '=', 'READY')
+    .whereRef('a.assigned_driver', '=', 'q.user_id')
+    .where('a.assignment_expires_at', '>', now);
 }
+
+/**
+ * A ready order `o` is due for the assigner: its assignment expired, or it has no driver and a driver in the queue
+ * may take it (without a live assignment, and not one who let `o` expire before).
+ */
+function waitsForADriver(eb: ExpressionBuilder<Tables, 'o'>, now: Date) {
+  const freeDriver = eb
+    .selectFrom('delivery_queue as q')
+    .select('q.user_id')
+    .where((q) => q('q.user_id', '<>', sql<string>`all(${q.ref('o.skipped_drivers')})`))
+    .where((q) => q.not(q.exists(liveAssignmentOf(q, now))));
+  return eb.or([
+    eb('o.assignment_expires_at', '<=', now),
+    eb.and([eb('o.assigned_driver', 'is', null), eb.exists(freeDriver)]),
+  ]);
+}
+
+const ids = (rows: { id: string }[]) => rows.map((r) => r.id);

@@ -1,20 +1,11 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
+import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { HeldRank, HeldRanksSource } from '../../core/auth/held-ranks.ts';
+import { sqlWriter } from '../../core/db/prepared.ts';
 import type { RanksDb } from './sql.ts';
 
-/**
- * Kysely that only writes SQL (Kysely's documented way to build a query without running it): the permission port's
- * expression is compiled once, at start, and core runs it inside its own prepared statement.
- */
-const compiler = new Kysely<RanksDb>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
+/** The permission port's expression is compiled once, at start; core runs it inside its own prepared statement. */
+const compiler = sqlWriter<RanksDb>();
 
 /** The ranks of core's users row `u`, as one JSON array of HeldRank, highest first; typed against the entities. */
 const heldRanksOfU = compiler

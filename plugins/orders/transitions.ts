@@ -1,0 +1,118 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
+import { type Param, PreparedQuery, type PreparedValue } from '../../core/db/prepared.ts';
+import { textArrayFromJson } from '../../core/db/sql.ts';
+import { type OrdersDb, ordersWriter } from './sql.ts';
+import { type ChangedOrderRow, ORDER_COLUMNS, peopleOf } from './views.ts';
+
+/*
+ * The kitchen's hot transitions, each ONE conditional update prepared once (core/db/prepared.ts, ADR 0003):
+ * `update orders o set … where <the order> and <the state it leaves> returning <its view>`. The `where` decides
+ * the one winner of a race; the `returning` is the order's new view, everyone it names found in one index scan.
+ */
+
+type Tables = OrdersDb & { o: OrdersDb['orders'] };
+
+/** What a transition writes, and the state the order must be in for it to happen. */
+interface Change {
+  set: UpdateObject<Tables, 'o', 'o'>;
+  when: (eb: ExpressionBuilder<Tables, 'o'>) => Expression<SqlBool>;
+}
+
+/** A transition prepared twice: for an order named by its snowflake id, and by its orderID. */
+export interface Transition<P extends Record<string, PreparedValue>> {
+  byId: PreparedQuery<P & { ref: string }, ChangedOrderRow>;
+  byCode: PreparedQuery<P & { ref: string }, ChangedOrderRow>;
+}
+
+function transition<P extends Record<string, PreparedValue>>(
+  name: string,
+  change: (param: Param<P & { ref: string }>) => Change,
+): Transition<P> {
+  const prepared = (key: 'id' | 'code', column: 'o.id' | 'o.order_code') =>
+    new PreparedQuery<P & { ref: string }, ChangedOrderRow>(`orders.${name}.${key}`, (param) => {
+      const { set, when } = change(param);
+      return ordersWriter
+        .updateTable('orders as o')
+        .set(set)
+        .where(column, '=', param('ref'))
+        .where(when)
+        .returning(ORDER_COLUMNS)
+        .returning(peopleOf);
+    });
+  return { byId: prepared('id', 'o.id'), byCode: prepared('code', 'o.order_code') };
+}
+
+/** The moment the database's UTC day began (for its statement: `now()`). */
+const TODAY = sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
+
+/** An ORDERED order not the chef's own becomes theirs until `expires`. */
+export const CLAIM = transition<{ chef: string; now: Date; expires: Date }>('claim', (param) => ({
+  set: {
+    status: 'CLAIMED',
+    claimed_by: param('chef'),
+    claimed_at: param('now'),
+    claim_expires_at: param('expires'),
+    updated_at: param('now'),
+  },
+  when: (eb) => eb.and([eb('o.status', '=', 'ORDERED'), eb('o.customer', '<>', param('chef'))]),
+}));
+
+/** A claim made today, given back by its holder (or an order manager): the order waits in the kitchen again. */
+export const UNCLAIM_TODAY = transition<{ actor: string; manager: boolean; now: Date }>('unclaim', (param) => ({
+  set: { status: 'ORDERED', claimed_by: null, claimed_at: null, claim_expires_at: null, updated_at: param('now') },
+  when: (eb) =>
+    eb.and([
+      eb('o.status', '=', 'CLAIMED'),
+      eb.or([eb('o.claimed_by', '=', param('actor')), param('manager')]),
+      eb('o.claimed_at', '>=', TODAY),
+    ]),
+}));
+
+/** The holder (or an order manager) starts cooking: the images (a JSON array) and the note, ready at `readyAt`. */
+export const PREPARE = transition<{
+  actor: string;
+  manager: boolean;
+  now: Date;
+  images: string;
+  chefNote: string | null;
+  readyAt: Date;
+}>('prepare', (param) => ({
+  set: {
+    status: 'PREPARING',
+    prepared_by: param('actor'),
+    prepare_started_at: param('now'),
+    images: textArrayFromJson(param('images')),
+    chef_note: param('chefNote'),
+    ready_at: param('readyAt'),
+    claim_expires_at: null,
+    updated_at: param('now'),
+  },
+  when: (eb) =>
+    eb.and([eb('o.status', '=', 'CLAIMED'), eb.or([eb('o.claimed_by', '=', param('actor')), param('manager')])]),
+}));
+
+/** A ready order delivered (or reported) by its driver, by anyone when it has none, or by an order manager. */
+export const DELIVER = transition<{
+  actor: string;
+  manager: boolean;
+  now: Date;
+  report: boolean;
+  reportReason: string | null;
+}>('deliver', (param) => ({
+  set: {
+    status: 'DELIVERED',
+    delivered_by: param('actor'),
+    delivered_at: param('now'),
+    report: param('report'),
+    report_reason: param('reportReason'),
+    claim_expires_at: null,
+    assignment_expires_at: null,
+    cancel_at: null,
+    updated_at: param('now'),
+  },
+  when: (eb) =>
+    eb.and([
+      eb('o.status', '=', 'READY'),
+      eb.or([eb('o.assigned_driver', 'is', null), eb('o.assigned_driver', '=', param('actor')), param('manager')]),
+    ]),
+}));
