@@ -1,5 +1,5 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
-import { type AliasableExpression, type Expression, type ExpressionBuilder, type InferResult, sql } from 'kysely';
+import { type AliasableExpression, type Compilable, type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { Em } from '../../core/db/orm.ts';
 import { type Param, PreparedQuery, sqlWriter } from '../../core/db/prepared.ts';
 import { startOfDay } from '../../core/shared/days.ts';
@@ -93,13 +93,20 @@ function valuesOf(query: FiguresQuery): Values {
   };
 }
 
-/** One statement of each shape, made at its first use (its name says the shape). */
-function perShape<T>(make: (shape: Shape, name: string) => T): (shape: Shape) => T {
-  const made = new Map<string, T>();
+/** The statement `query` builds, for each shape, made at its first use (its name says the shape). */
+function perShape<R>(
+  name: string,
+  query: (param: Param<Values>, shape: Shape) => Compilable<R>,
+): (shape: Shape) => PreparedQuery<Values, R> {
+  const made = new Map<string, PreparedQuery<Values, R>>();
   return (shape) => {
-    const name = `${shape.member ? 'member' : 'all'}_${shape.rollups ? 'rollups' : 'live'}`;
-    if (!made.has(name)) made.set(name, make(shape, name));
-    return made.get(name)!;
+    const key = `${name}.${shape.member ? 'member' : 'all'}_${shape.rollups ? 'rollups' : 'live'}`;
+    let statement = made.get(key);
+    if (!statement) {
+      statement = new PreparedQuery(key, (param) => query(param, shape));
+      made.set(key, statement);
+    }
+    return statement;
   };
 }
 
@@ -268,13 +275,7 @@ function memberWorkQuery(param: Param<Values>, shape: Shape) {
     .groupBy('f.uid');
 }
 
-const MEMBER_WORK = perShape(
-  (shape, name) =>
-    new PreparedQuery<Values, InferResult<ReturnType<typeof memberWorkQuery>>[number]>(
-      `orders.member_work.${name}`,
-      (param) => memberWorkQuery(param, shape),
-    ),
-);
+const MEMBER_WORK = perShape('orders.member_work', memberWorkQuery);
 
 /** What each member (or `query.user` alone) did in the period; members who did nothing are absent. */
 export async function memberWorkIn(em: Em, query: FiguresQuery): Promise<Map<string, MemberWork>> {
@@ -378,13 +379,7 @@ function kitchenDaysQuery(param: Param<Values>, shape: Shape) {
     .groupBy('x.day');
 }
 
-const KITCHEN_DAYS = perShape(
-  (shape, name) =>
-    new PreparedQuery<Values, InferResult<ReturnType<typeof kitchenDaysQuery>>[number]>(
-      `orders.kitchen_days.${name}`,
-      (param) => kitchenDaysQuery(param, shape),
-    ),
-);
+const KITCHEN_DAYS = perShape('orders.kitchen_days', kitchenDaysQuery);
 
 /** The kitchen's (or `query.user`'s) figures of each day of the period that has any, keyed by day. */
 export async function kitchenDaysIn(em: Em, query: FiguresQuery): Promise<Map<string, KitchenDay>> {
