@@ -39,7 +39,7 @@ function currentUserColumns(heldRanks: HeldRanksSource) {
     sql.ref<Date | null>('u.ban_expires').as('u_ban_expires'),
     eb.ref('u.settings').as('u_settings'),
     eb.ref('u.created_at').as('u_created_at'),
-    // The port's expression, compiled from the ranks plugin's typed Kysely (ADR 0018).
+    // The port's expression: typed Kysely compiled to SQL text by the plugin that fills the port (ADR 0018).
     sql<HeldRank[] | string>`${sql.raw(heldRanks.json)}`.as('u_ranks'),
   ];
 }
