@@ -9,6 +9,7 @@ import type { GrantService } from '../store/index.ts';
 import type { StripePlan } from './config.ts';
 import { StripeCustomerSchema, type StripeSubscription, StripeSubscriptionSchema } from './entities.ts';
 import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, type StripeStatus, stateOf } from './schemas.ts';
+import { billingSql } from './sql.ts';
 
 /** The store's grant service (plugins/store/grants.ts): perks and ranks held because of a subscription. */
 export type Grants = Pick<GrantService, 'grantIn' | 'endIn'>;
@@ -49,10 +50,12 @@ export async function converge(
   let identity = false;
   const outcome = await deps.orm.em.fork().transactional(async (em) => {
     if (event) {
-      const rows = await em.execute<{ id: string }[]>(
-        'insert into "stripe_events" ("id", "type", "received_at") values (?, ?, ?) on conflict ("id") do nothing returning "id"',
-        [event.id, event.type, new Date(deps.now())],
-      );
+      const rows = await billingSql(em)
+        .insertInto('stripe_events')
+        .values({ id: event.id, type: event.type, received_at: new Date(deps.now()) })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .execute();
       if (rows.length === 0) return 'duplicate' as const;
     }
     await lockRow(em, 'stripe_customers', userId, 'user_id');
@@ -89,12 +92,14 @@ export async function expireGrace(deps: ConvergeDeps, userId: string): Promise<v
  */
 export async function expireAllGrace(deps: ConvergeDeps): Promise<number> {
   const cutoff = new Date(deps.now() - GRACE_MS);
-  const rows = await deps.orm.em
-    .fork()
-    .execute<{ user_id: string }[]>(
-      "select distinct user_id from stripe_subscriptions where status = 'past_due' and granting and past_due_since <= ?",
-      [cutoff],
-    );
+  const rows = await billingSql(deps.orm.em.fork())
+    .selectFrom('stripe_subscriptions')
+    .select('user_id')
+    .distinct()
+    .where('status', '=', 'past_due')
+    .where('granting', '=', true)
+    .where('past_due_since', '<=', cutoff)
+    .execute();
   for (const { user_id } of rows) await expireGrace(deps, user_id);
   return rows.length;
 }

@@ -7,6 +7,7 @@ import type { StripePlan } from './config.ts';
 import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
 import { type MySubscriptionView, type PlanView, stateOf } from './schemas.ts';
+import { billingSql } from './sql.ts';
 import { callStripe, notSetUp, stripeClient } from './stripe.ts';
 import { readStripeEvent, signedAt } from './stripe-events.ts';
 
@@ -149,10 +150,11 @@ export class BillingService {
         { idempotencyKey: `vd-customer-${user.id}` },
       ),
     );
-    await em.execute(
-      'insert into "stripe_customers" ("user_id", "customer_id", "created_at") values (?, ?, ?) on conflict ("user_id") do nothing',
-      [user.id, customer.id, new Date(this.#deps.now())],
-    );
+    await billingSql(em)
+      .insertInto('stripe_customers')
+      .values({ user_id: user.id, customer_id: customer.id, created_at: new Date(this.#deps.now()) })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute();
     const kept = await em.fork().findOneOrFail(StripeCustomerSchema, { user: user.id });
     return kept.customerId;
   }

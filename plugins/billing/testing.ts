@@ -3,6 +3,7 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import { type StripeStandIn, startStripeStandIn } from '../../tests/stand-ins/stripe/server.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { ranksOfIn } from '../ranks/index.ts';
+import { billingSql } from './sql.ts';
 
 /** A test app whose Stripe is the stand-in, listening so the stand-in's webhooks reach it; a clock tests move. */
 export interface BillingTestApp {
@@ -35,12 +36,13 @@ export async function startBillingTestApp(env: Record<string, string> = {}): Pro
     app.server.ctx.events.on(event, (payload) => void events.push({ event, payload }));
 
   const customerOf = async (userId: string) => {
-    const rows = await app.db.orm.em
-      .fork()
-      .getConnection()
-      .execute<{ customer_id: string }[]>('select customer_id from stripe_customers where user_id = ?', [userId]);
-    if (!rows[0]) throw new Error(`no customer for ${userId}`);
-    return rows[0].customer_id;
+    const row = await billingSql(app.db.orm.em.fork())
+      .selectFrom('stripe_customers')
+      .select('customer_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new Error(`no customer for ${userId}`);
+    return row.customer_id;
   };
   return {
     app,

@@ -1,4 +1,5 @@
 import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
@@ -176,12 +177,13 @@ export class DeliveryMessagesService {
   async use(em: Em, actor: CurrentUser, ref: string): Promise<string> {
     if (!meets(actor, DIRECTORY))
       throw new DomainError('forbidden', 'You have insufficient permissions to use premade messages.');
-    const column = isId(ref) ? 'id' : 'slug';
-    const rows = await em.execute<{ message: string }[]>(
-      `update "delivery_messages" set "uses" = "uses" + 1 where "${column}" = ? returning "message"`,
-      [ref],
-    );
-    const row = rows[0];
+    const row = await em
+      .getKysely<InferKyselyDB<typeof DeliveryMessageSchema>>()
+      .updateTable('delivery_messages')
+      .set((eb) => ({ uses: eb('uses', '+', 1) }))
+      .where(isId(ref) ? 'id' : 'slug', '=', ref)
+      .returning('message')
+      .executeTakeFirst();
     if (!row) throw new DomainError('not_found', 'Premade message not found');
     return row.message;
   }

@@ -12,6 +12,7 @@ import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.
 import { DiscordOrderMessageSchema } from './entities.ts';
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
+import { discordSql } from './sql.ts';
 
 /** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
 export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
@@ -181,13 +182,17 @@ export class OrderMessages {
   /** One process posts a delivery: the first to set `delivery_claimed_at` on the order's row. */
   async #claimDelivery(orderId: string): Promise<boolean> {
     const now = new Date(this.#now());
-    const rows = await this.#orm.em.fork().execute<{ order_id: string }[]>(
-      `insert into discord_order_messages (order_id, delivery_claimed_at, created_at) values (?, ?, ?)
-       on conflict (order_id) do update set delivery_claimed_at = excluded.delivery_claimed_at
-       where discord_order_messages.delivery_claimed_at is null
-       returning order_id`,
-      [orderId, now, now],
-    );
+    const rows = await discordSql(this.#orm.em.fork())
+      .insertInto('discord_order_messages')
+      .values({ order_id: orderId, delivery_claimed_at: now, created_at: now })
+      .onConflict((conflict) =>
+        conflict
+          .column('order_id')
+          .doUpdateSet((eb) => ({ delivery_claimed_at: eb.ref('excluded.delivery_claimed_at') }))
+          .where('discord_order_messages.delivery_claimed_at', 'is', null),
+      )
+      .returning('order_id')
+      .execute();
     return rows.length > 0;
   }
 

@@ -36,7 +36,7 @@ describe('order status messages from several processes', () => {
 
   it('five processes updating one order after its token expired post one status message, then edit it', async () => {
     const { orders } = appServices(app.server.ctx).orders;
-    const { messages, rest } = appServices(app.server.ctx).discord;
+    const { messages } = appServices(app.server.ctx).discord;
     const customer = await app.createUser();
     const channel = '700000000000000901';
     const order = await orders.createOrder({
@@ -47,7 +47,39 @@ describe('order status messages from several processes', () => {
     });
     await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'expired-token', channelId: channel });
     clock += INTERACTION_TOKEN_MS + 60_000;
-    const processes = Array.from(
+    await Promise.all(fiveProcesses().map((p) => p.updateStatus(order)));
+    const posted = discord.messagesIn(channel);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.edits).toHaveLength(4);
+  });
+
+  it('five processes hearing one delivery post it once, whether or not the order has a status message', async () => {
+    const { orders } = appServices(app.server.ctx).orders;
+    const { messages } = appServices(app.server.ctx).discord;
+    for (const [n, tracked] of [
+      [902, true],
+      [903, false],
+    ] as const) {
+      const customer = await app.createUser();
+      const channel = `700000000000000${n}`;
+      const order = await orders.createOrder({
+        customerId: customer.id,
+        guildId: `800000000000000${n}`,
+        channelId: channel,
+        item: 'Waffles',
+      });
+      if (tracked)
+        await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'token', channelId: channel });
+      await Promise.all(fiveProcesses().map((p) => p.deliver(order)));
+      expect(discord.messagesIn(channel)).toHaveLength(1);
+    }
+  });
+
+  /** The app's own listener and four other processes'. */
+  function fiveProcesses(): OrderMessages[] {
+    const { orders } = appServices(app.server.ctx).orders;
+    const { messages, rest } = appServices(app.server.ctx).discord;
+    const others = Array.from(
       { length: 4 },
       () =>
         new OrderMessages({
@@ -59,11 +91,8 @@ describe('order status messages from several processes', () => {
           log: app.server.app.log,
         }),
     );
-    await Promise.all([messages, ...processes].map((p) => p.updateStatus(order)));
-    const posted = discord.messagesIn(channel);
-    expect(posted).toHaveLength(1);
-    expect(posted[0]!.edits).toHaveLength(4);
-  });
+    return [messages, ...others];
+  }
 });
 
 describe('a notice heard by several processes', () => {

@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/index.ts';
 import type {} from '../users/index.ts'; // the events it declares
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus } from './rest.ts';
+import { discordSql } from './sql.ts';
 
 type RanksChanged = DomainEvents['userRanksChanged'];
 
@@ -78,12 +79,17 @@ export class RankAnnouncements {
 
   /** One process posts an announcement: the first to insert its id. */
   async #claim(announcementId: string, userId: string, channelId: string): Promise<boolean> {
-    const rows = await this.#orm.em.fork().execute<{ announcement_id: string }[]>(
-      `insert into discord_rank_announcements (announcement_id, user_id, channel_id, claimed_at) values (?, ?, ?, ?)
-       on conflict (announcement_id) do nothing
-       returning announcement_id`,
-      [announcementId, userId, channelId, new Date(this.#now())],
-    );
+    const rows = await discordSql(this.#orm.em.fork())
+      .insertInto('discord_rank_announcements')
+      .values({
+        announcement_id: announcementId,
+        user_id: userId,
+        channel_id: channelId,
+        claimed_at: new Date(this.#now()),
+      })
+      .onConflict((conflict) => conflict.column('announcement_id').doNothing())
+      .returning('announcement_id')
+      .execute();
     return rows.length > 0;
   }
 

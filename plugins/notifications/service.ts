@@ -1,5 +1,7 @@
 import { IsolationLevel } from '@mikro-orm/core';
-import type { Orm } from '../../core/db/orm.ts';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { UserSchema } from '../../core/auth/entities.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
@@ -16,6 +18,10 @@ import type {
 } from './schemas.ts';
 
 type Notice = DomainEvents['notice'];
+
+/** The notices, the preferences and core's users (whom a notice is for), typed from the entities. */
+const notificationsSql = (em: Em) =>
+  em.getKysely<InferKyselyDB<typeof NotificationSchema | typeof NotificationPreferenceSchema | typeof UserSchema>>();
 
 /** A notice whose DM this process has taken on: whom to send what. */
 export interface ClaimedDm {
@@ -88,22 +94,28 @@ export class NotificationsService {
    * stores it, and only that one publishes `noticeCreated`. Answers the stored notice, or null.
    */
   async store(notice: Notice): Promise<NotificationView | null> {
-    const rows = await this.#orm.em.fork().execute<NotificationRow[]>(
-      `insert into notifications (id, user_id, ref, kind, text, link, created_at)
-       select ?, ?, ?, ?, ?, ?, ? where exists (select 1 from users where id = ?)
-       on conflict (user_id, ref) do nothing
-       returning id, user_id, kind, text, link, created_at, read_at`,
-      [
-        newId(this.#now()),
-        notice.userId,
-        notice.ref,
-        notice.kind,
-        notice.text,
-        notice.link,
-        new Date(this.#now()),
-        notice.userId,
-      ],
-    );
+    const db = notificationsSql(this.#orm.em.fork());
+    const rows = await db
+      .insertInto('notifications')
+      .columns(['id', 'user_id', 'ref', 'kind', 'text', 'link', 'created_at'])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(newId(this.#now())).as('id'),
+            eb.val(notice.userId).as('user_id'),
+            eb.val(notice.ref).as('ref'),
+            eb.val(notice.kind).as('kind'),
+            eb.val(notice.text).as('text'),
+            eb.val(notice.link).as('link'),
+            eb.val(new Date(this.#now())).as('created_at'),
+          ])
+          .where(({ exists, selectFrom }) =>
+            exists(selectFrom('users').select('users.id').where('users.id', '=', notice.userId)),
+          ),
+      )
+      .onConflict((conflict) => conflict.columns(['user_id', 'ref']).doNothing())
+      .returning(['id', 'user_id', 'kind', 'text', 'link', 'created_at', 'read_at'])
+      .execute();
     const row = rows[0];
     if (!row) return null;
     const view = toNotificationView(row);
@@ -190,13 +202,23 @@ export class NotificationsService {
    * no such notice.
    */
   async claimDm(id: string): Promise<ClaimedDm | null> {
-    const rows = await this.#orm.em.fork().execute<{ user_id: string; text: string; link: string | null }[]>(
-      `update notifications set dm_claimed_at = ?
-       where id = ? and dm_claimed_at is null
-         and not exists (select 1 from notification_preferences p where p.user_id = notifications.user_id and not p.dms)
-       returning user_id, text, link`,
-      [new Date(this.#now()), id],
-    );
+    const rows = await notificationsSql(this.#orm.em.fork())
+      .updateTable('notifications')
+      .set({ dm_claimed_at: new Date(this.#now()) })
+      .where('id', '=', id)
+      .where('dm_claimed_at', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('notification_preferences as p')
+              .select('p.user_id')
+              .whereRef('p.user_id', '=', 'notifications.user_id')
+              .where((eb) => eb.not(eb.ref('p.dms'))),
+          ),
+        ),
+      )
+      .returning(['user_id', 'text', 'link'])
+      .execute();
     const row = rows[0];
     return row ? { userId: row.user_id, text: row.text, link: row.link } : null;
   }

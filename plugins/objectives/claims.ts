@@ -16,6 +16,7 @@ import {
   type ObjectiveProgressView,
   objectiveGoal,
 } from './schemas.ts';
+import { objectivesSql } from './sql.ts';
 import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,11 +120,12 @@ export class ClaimsService {
       if (!objective || !this.#appliesTo(actor, objective)) throw new DomainError('not_found', 'Objective not found');
       const progress = (await progressOf(em, actor.id, [objective])).get(id) ?? 0;
       const now = new Date(this.#now());
-      const inserted = await em.execute<{ id: string }[]>(
-        `insert into "objective_claims" ("id", "objective_id", "user_id", "progress", "claimed_at") values (?, ?, ?, ?, ?)
-         on conflict ("objective_id", "user_id") do nothing returning "id"`,
-        [newId(), id, actor.id, progress, now],
-      );
+      const inserted = await objectivesSql(em)
+        .insertInto('objective_claims')
+        .values({ id: newId(), objective_id: id, user_id: actor.id, progress, claimed_at: now })
+        .onConflict((conflict) => conflict.columns(['objective_id', 'user_id']).doNothing())
+        .returning('id')
+        .execute();
       if (inserted.length === 0) throw new DomainError('conflict', 'You have already claimed this objective.');
       if (progress < objective.target) {
         throw new DomainError(

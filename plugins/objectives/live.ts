@@ -1,12 +1,13 @@
-import type { Orm } from '../../core/db/orm.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import type {} from '../orders/index.ts'; // the events it declares
 import type { OrderView } from '../orders/schemas.ts';
 import { ObjectiveSchema } from './entities.ts';
 import './events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
-import { audienceRanksIn, IN_AUDIENCE, progressOf } from './progress.ts';
+import { audienceRankHoldersIn, globalAudience, progressOf } from './progress.ts';
 import type { ObjectiveType } from './schemas.ts';
+import { objectivesSql } from './sql.ts';
 import { rankNamesFor, toReward } from './views.ts';
 
 export interface ObjectiveLiveDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now'> {}
@@ -45,15 +46,7 @@ export class ObjectiveLive {
 
   async #check(userId: string, types: ObjectiveType[], at: Date): Promise<void> {
     const em = this.#orm.em.fork();
-    const candidates = await em.execute<{ id: string }[]>(
-      `select ob.id from objectives ob
-       where ob.deleted_at is null and ob.type in (${types.map(() => '?').join(', ')})
-         and (ob.starts_at is null or ob.starts_at <= ?) and (ob.ends_at is null or ob.ends_at >= ?)
-         and ((ob.scope = 'user' and ob.user_id = ?) or (ob.scope = 'global' and exists (select 1 from users u where u.id = ? and ${IN_AUDIENCE('u')})))
-         and not exists (select 1 from objective_claims c where c.objective_id = ob.id and c.user_id = ?)
-         and not exists (select 1 from objective_completions k where k.objective_id = ob.id and k.user_id = ?)`,
-      [...types, at, at, userId, userId, await audienceRanksIn(em), userId, userId],
-    );
+    const candidates = await candidatesIn(em, userId, types, at);
     if (candidates.length === 0) return;
     const objectives = await em.find(ObjectiveSchema, { id: { $in: candidates.map((c) => c.id) } });
     const progress = await progressOf(em, userId, objectives);
@@ -61,10 +54,12 @@ export class ObjectiveLive {
     if (complete.length === 0) return;
     const names = await rankNamesFor(em, complete);
     for (const objective of complete) {
-      const taken = await em.execute<unknown[]>(
-        `insert into "objective_completions" ("objective_id", "user_id", "completed_at") values (?, ?, ?) on conflict do nothing returning "objective_id"`,
-        [objective.id, userId, new Date(this.#now())],
-      );
+      const taken = await objectivesSql(em)
+        .insertInto('objective_completions')
+        .values({ objective_id: objective.id, user_id: userId, completed_at: new Date(this.#now()) })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('objective_id')
+        .execute();
       if (taken.length === 0) continue;
       this.#events.publish('objectiveCompleted', {
         userId,
@@ -76,4 +71,44 @@ export class ObjectiveLive {
       });
     }
   }
+}
+
+/**
+ * The objectives of these types that apply to the user (their own, or global ones while they are in the audience),
+ * whose window holds `at`, neither claimed nor told yet: no claim and no completion of the user's joins them (each
+ * is one row per objective and user).
+ */
+async function candidatesIn(em: Em, userId: string, types: readonly ObjectiveType[], at: Date) {
+  const rankHolders = await audienceRankHoldersIn(em);
+  return objectivesSql(em)
+    .selectFrom('objectives as ob')
+    .leftJoin('objective_claims as c', (join) =>
+      join.onRef('c.objective_id', '=', 'ob.id').on('c.user_id', '=', userId),
+    )
+    .leftJoin('objective_completions as k', (join) =>
+      join.onRef('k.objective_id', '=', 'ob.id').on('k.user_id', '=', userId),
+    )
+    .select('ob.id')
+    .where('c.id', 'is', null)
+    .where('k.objective_id', 'is', null)
+    .where('ob.deleted_at', 'is', null)
+    .where('ob.type', 'in', types)
+    .where((eb) => eb.or([eb('ob.starts_at', 'is', null), eb('ob.starts_at', '<=', at)]))
+    .where((eb) => eb.or([eb('ob.ends_at', 'is', null), eb('ob.ends_at', '>=', at)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('ob.scope', '=', 'user'), eb('ob.user_id', '=', userId)]),
+        eb.and([
+          eb('ob.scope', '=', 'global'),
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .where('users.id', '=', userId)
+              .where((user) => globalAudience(user, rankHolders)),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
 }

@@ -321,4 +321,58 @@ describe('objectives', () => {
     expect(mineSocket!.events('objectiveCompleted')).toHaveLength(1);
     expect(other!.events('objectiveCompleted')).toEqual([]);
   });
+
+  it("the global audience: MANAGE_ORDERS or SUPER_ADMIN, own or a rank's, never banned; every reader agrees", async () => {
+    const count = async () =>
+      (
+        await app.inject({ method: 'GET', url: '/api/client/objectives/audience?scope=global', headers: admin.auth })
+      ).json().count as number;
+    const before = await count();
+    const inside = [
+      await app.createUser({ username: 'Zed', permissions: ['MANAGE_ORDERS'] }),
+      await app.createUser({ username: 'amy', permissions: ['SUPER_ADMIN'] }),
+      await app.createUser({ rankPermissions: STAFF }),
+      await app.createUser({ rankPermissions: ['SUPER_ADMIN'] }),
+    ];
+    const outside = [
+      await app.createUser({ permissions: ['VIEW_OWN_ACHIEVEMENTS'] }),
+      await app.createUser({ rankPermissions: ['VIEW_OWN_ACHIEVEMENTS'] }),
+      await app.createUser({ permissions: ['MANAGE_ORDERS'], ban: { reason: 'Troll' } }),
+      await app.createUser({ rankPermissions: ['SUPER_ADMIN'], ban: { reason: 'Troll' } }),
+    ];
+    expect(await count()).toBe(before + inside.length);
+
+    // The create form's people: the audience, by name whatever its case (amy before Zed).
+    const members = (await appServices(app.server.ctx).objectives.objectives.members()).map((m) => m.id);
+    for (const user of inside) expect(members).toContain(user.id);
+    for (const user of outside) expect(members).not.toContain(user.id);
+    expect(members.indexOf(inside[1]!.id)).toBeLessThan(members.indexOf(inside[0]!.id));
+
+    // Someone else's objectives (an admin asks): the global ones are listed only for the audience.
+    const { _id } = await create(objectiveBody({ title: 'Audience check', target: 1 }));
+    const listed = async (user: TestUser) =>
+      (await app.inject({ method: 'GET', url: `/api/client/objectives/user/${user.id}`, headers: admin.auth }))
+        .json()
+        .objectives.some((o: ObjectiveView) => o._id === _id);
+    for (const user of inside) expect(await listed(user)).toBe(true);
+    for (const user of outside) expect(await listed(user)).toBe(false);
+
+    // The live check: a delivery completes the global objective for the audience only.
+    const live = new ObjectiveLive({ ...app.server.ctx, orm: app.db.orm });
+    const told: string[] = [];
+    const stop = app.server.ctx.events.on('objectiveCompleted', (event) => {
+      if (event.objectiveId === _id) told.push(event.userId);
+    });
+    for (const driver of [...inside, ...outside]) {
+      await deliveredOrders(app, 1, { driver: driver.id });
+      await live.delivered({
+        status: 'DELIVERED',
+        report: false,
+        deliveredAt: new Date().toISOString(),
+        deliveredBy: { id: driver.id },
+      } as unknown as OrderView);
+    }
+    stop();
+    expect(told.sort()).toEqual(inside.map((u) => u.id).sort());
+  });
 });

@@ -1,21 +1,26 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Em } from '../../core/db/orm.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import { type CountedRole, countCountedIn } from '../orders/index.ts';
 import { rankHolderIdsIn } from '../ranks/index.ts';
 import type { ObjectiveType } from './schemas.ts';
+import { type ObjectivesDb, objectivesSql } from './sql.ts';
+
+export const AUDIENCE_BITS = PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.SUPER_ADMIN;
+
+/** Who holds a rank that gives MANAGE_ORDERS or SUPER_ADMIN: the ranks plugin's to say (globalAudience's argument). */
+export async function audienceRankHoldersIn(em: Em): Promise<string[]> {
+  return rankHolderIdsIn(em, { anyPermissionOf: AUDIENCE_BITS });
+}
 
 /**
- * The global audience in SQL over core's users row `user`: the MANAGE_ORDERS check passes (own bits or a rank's;
- * SUPER_ADMIN passes), not banned. Its one `?` is audienceRanksIn's answer: who holds a rank giving those bits is the
- * ranks plugin's to say.
+ * The global audience over core's `users` row: not banned, and the MANAGE_ORDERS check passes, by the user's own
+ * bits or a rank's (`rankHolders`, audienceRankHoldersIn's answer); SUPER_ADMIN passes.
  */
-export const AUDIENCE_BITS = PERMISSIONS.MANAGE_ORDERS | PERMISSIONS.SUPER_ADMIN;
-export const IN_AUDIENCE = (user: string) =>
-  `(not ${user}.ban_active and ((${user}.permissions & ${AUDIENCE_BITS}) <> 0 or ${user}.id in (select jsonb_array_elements_text(?::jsonb))))`;
-
-/** IN_AUDIENCE's parameter: the ids of who holds a rank that gives MANAGE_ORDERS or SUPER_ADMIN, as a JSON array. */
-export async function audienceRanksIn(em: Em): Promise<string> {
-  return JSON.stringify(await rankHolderIdsIn(em, { anyPermissionOf: AUDIENCE_BITS }));
+export function globalAudience(eb: ExpressionBuilder<ObjectivesDb, 'users'>, rankHolders: readonly string[]) {
+  const passes = [eb(eb('users.permissions', '&', AUDIENCE_BITS), '<>', 0)];
+  if (rankHolders.length > 0) passes.push(eb('users.id', 'in', rankHolders));
+  return eb.and([eb.not(eb.ref('users.ban_active')), eb.or(passes)]);
 }
 
 export interface Countable {
@@ -51,9 +56,12 @@ export async function progressOf(
 
 /** Whether the user is in a global objective's audience now (the listener asks; requests read the session). */
 export async function inAudience(em: Em, userId: string): Promise<boolean> {
-  const rows = await em.execute<unknown[]>(`select 1 from users u where u.id = ? and ${IN_AUDIENCE('u')}`, [
-    userId,
-    await audienceRanksIn(em),
-  ]);
-  return rows.length > 0;
+  const rankHolders = await audienceRankHoldersIn(em);
+  const row = await objectivesSql(em)
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', '=', userId)
+    .where((eb) => globalAudience(eb, rankHolders))
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -11,7 +11,7 @@ import { mayGrant } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { ranksByIdIn } from '../ranks/index.ts';
 import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
-import { audienceRanksIn, IN_AUDIENCE } from './progress.ts';
+import { audienceRankHoldersIn, globalAudience } from './progress.ts';
 import {
   type AudienceQuery,
   type AudienceResponse,
@@ -24,6 +24,7 @@ import {
   objectiveGoal,
   rewardText,
 } from './schemas.ts';
+import { objectivesSql } from './sql.ts';
 import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
 
 export const LINK = '/staff/achievements';
@@ -116,10 +117,13 @@ export class ObjectivesService {
   /** DELETE /api/client/objectives/{id}: hidden everywhere but in the claims made of it. */
   async delete(actor: CurrentUser, id: string): Promise<ObjectiveView> {
     await this.#orm.em.fork().transactional(async (em) => {
-      const rows = await em.execute<{ id: string }[]>(
-        `update "objectives" set "deleted_at" = ?, "deleted_by" = ? where "id" = ? and "deleted_at" is null returning "id"`,
-        [new Date(this.#now()), actor.id, id],
-      );
+      const rows = await objectivesSql(em)
+        .updateTable('objectives')
+        .set({ deleted_at: new Date(this.#now()), deleted_by: actor.id })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .execute();
       if (rows.length === 0) throw new DomainError('not_found', 'Objective not found');
       const objective = await em.findOneOrFail(ObjectiveSchema, { id });
       await this.#audit.record(em, {
@@ -173,22 +177,27 @@ export class ObjectivesService {
       if (!user) throw new DomainError('not_found', 'User not found');
       return { scope: 'user', count: 1, user: toPerson(user) };
     }
-    const [row] = await em.execute<{ n: number | string }[]>(
-      `select count(*) as n from users u where ${IN_AUDIENCE('u')}`,
-      [await audienceRanksIn(em)],
-    );
+    const rankHolders = await audienceRankHoldersIn(em);
+    const row = await objectivesSql(em)
+      .selectFrom('users')
+      .where((eb) => globalAudience(eb, rankHolders))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
     return { scope: 'global', count: Number(row?.n ?? 0), user: null };
   }
 
   /** Who a personal objective may be for: the global audience (they prepare and deliver), by name. */
   async members(): Promise<ObjectivePerson[]> {
     const em = this.#orm.em.fork();
-    const rows = await em.execute<
-      { id: string; username: string; display_name: string | null; avatar: string | null }[]
-    >(
-      `select u.id, u.username, u.display_name, u.avatar from users u where ${IN_AUDIENCE('u')} order by lower(coalesce(u.display_name, u.username)), u.id limit ${LIST_LIMIT * 2}`,
-      [await audienceRanksIn(em)],
-    );
+    const rankHolders = await audienceRankHoldersIn(em);
+    const rows = await objectivesSql(em)
+      .selectFrom('users')
+      .where((eb) => globalAudience(eb, rankHolders))
+      .select(['users.id', 'users.username', 'users.display_name', 'users.avatar'])
+      .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('users.display_name', 'users.username')]))
+      .orderBy('users.id')
+      .limit(LIST_LIMIT * 2)
+      .execute();
     return rows.map((r) => ({ id: r.id, username: r.username, displayName: r.display_name, avatar: r.avatar }));
   }
 
@@ -222,10 +231,13 @@ export class ObjectivesService {
       if (!claim) throw new DomainError('not_found', 'Claim not found');
       if (claim.objective.rewardType !== 'CUSTOM')
         throw new DomainError('conflict', 'Only a custom reward is handed out by hand.');
-      const rows = await em.execute<unknown[]>(
-        `update "objective_claims" set "fulfilled_at" = ?, "fulfilled_by" = ? where "id" = ? and "fulfilled_at" is null returning "id"`,
-        [new Date(this.#now()), actor.id, claimId],
-      );
+      const rows = await objectivesSql(em)
+        .updateTable('objective_claims')
+        .set({ fulfilled_at: new Date(this.#now()), fulfilled_by: actor.id })
+        .where('id', '=', claimId)
+        .where('fulfilled_at', 'is', null)
+        .returning('id')
+        .execute();
       if (rows.length === 0) throw new DomainError('conflict', 'This reward was already marked fulfilled.');
       await this.#audit.record(em, {
         actor,

@@ -387,5 +387,23 @@ describe('onleave', () => {
       expect(returning).not.toContain(later.id);
       expect((await leave.requests.currentLeaves([soon.id, later.id])).get(later.id)).toBe(day(20));
     });
+
+    it("days on leave: each member's approved days inside the range, both ends included; or one member's", async () => {
+      const [long, short, waiting, refused] = [await chef(), await chef(), await chef(), await chef()];
+      await approved(long, day(31), day(35));
+      await approved(short, day(33), day(34));
+      await submitted(waiting, day(31), day(35));
+      expect((await decide((await submitted(refused, day(31), day(35)))._id, 'DENIED')).statusCode).toBe(200);
+      const days = async (from: number, until: number, userId?: string) =>
+        leave.requests.leaveDaysIn(day(from), day(until), userId ?? null);
+
+      const inside = await days(32, 33);
+      expect([inside.get(long.id), inside.get(short.id)]).toEqual([2, 1]);
+      expect([inside.has(waiting.id), inside.has(refused.id)]).toEqual([false, false]);
+      const around = await days(20, 40);
+      expect([around.get(long.id), around.get(short.id)]).toEqual([5, 2]);
+      expect((await days(35, 40)).has(short.id)).toBe(false);
+      expect([...(await days(20, 40, short.id))]).toEqual([[short.id, 2]]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditLog } from '../../core/audit/service.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
@@ -292,11 +293,22 @@ export class OnLeaveService {
    * database: only the days of each leave inside the range (the statistics plugin's "days on leave").
    */
   async leaveDaysIn(from: string, until: string, userId: string | null = null): Promise<Map<string, number>> {
-    const rows = await this.#orm.em.fork().execute<{ user_id: string; days: number | string }[]>(
-      `select user_id, sum(least("until"::date, ?::date) - greatest("from"::date, ?::date) + 1) as days
-       from leave_requests where status = 'APPROVED' and "from" <= ? and "until" >= ?${userId ? ' and user_id = ?' : ''} group by user_id`,
-      [until, from, until, from, ...(userId ? [userId] : [])],
-    );
+    let query = this.#orm.em
+      .fork()
+      .getKysely<InferKyselyDB<typeof LeaveRequestSchema>>()
+      .selectFrom('leave_requests')
+      .where('status', '=', 'APPROVED')
+      .where('from', '<=', until)
+      .where('until', '>=', from)
+      .groupBy('user_id')
+      .select((eb) => {
+        // Each leave's days inside the range, both ends included.
+        const last = eb.fn('least', [eb.cast('until', 'date'), eb.cast(eb.val(until), 'date')]);
+        const first = eb.fn('greatest', [eb.cast('from', 'date'), eb.cast(eb.val(from), 'date')]);
+        return ['user_id', eb.fn.sum<number | string>(eb(eb(last, '-', first), '+', 1)).as('days')];
+      });
+    if (userId) query = query.where('user_id', '=', userId);
+    const rows = await query.execute();
     return new Map(rows.map((r) => [r.user_id, Number(r.days)]));
   }
 

@@ -1,7 +1,8 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import { toCurrentUser } from '../../core/auth/current-user.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import type { Orm } from '../../core/db/orm.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
@@ -18,6 +19,12 @@ export interface DiscordProfile {
   discriminator?: string;
   avatar?: string | null;
 }
+
+/**
+ * Core's users, typed from the entity. InferKyselyDB types the embedded ban as one `ban` key (the table holds
+ * `ban_active`…), which no statement here writes or reads: left out, an insert need not name it.
+ */
+const usersSql = (em: Em) => em.getKysely<{ users: Omit<InferKyselyDB<typeof UserSchema>['users'], 'ban'> }>();
 
 /** An avatar hash as Discord makes them (`a_` for animated); anything else is stored as no avatar. */
 const AVATAR_HASH = /^(a_)?[0-9a-zA-Z_-]{1,64}$/;
@@ -221,12 +228,27 @@ export class UsersService {
   async upsertFromDiscord(profile: DiscordProfile): Promise<string> {
     const fields = discordFields(profile);
     const now = new Date();
-    await this.#orm.em.fork().execute(
-      `insert into users (id, username, display_name, discriminator, avatar, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)
-       on conflict (id) do update set username = excluded.username, display_name = excluded.display_name,
-         discriminator = excluded.discriminator, avatar = excluded.avatar, updated_at = excluded.updated_at`,
-      [profile.id, fields.username, fields.displayName, fields.discriminator, fields.avatar, now, now],
-    );
+    await usersSql(this.#orm.em.fork())
+      .insertInto('users')
+      .values({
+        id: profile.id,
+        username: fields.username,
+        display_name: fields.displayName,
+        discriminator: fields.discriminator,
+        avatar: fields.avatar,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          username: eb.ref('excluded.username'),
+          display_name: eb.ref('excluded.display_name'),
+          discriminator: eb.ref('excluded.discriminator'),
+          avatar: eb.ref('excluded.avatar'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
     this.#events.publish('identityChanged', { userId: profile.id });
     return profile.id;
   }
