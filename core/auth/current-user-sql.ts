@@ -1,13 +1,12 @@
 import { hash } from 'node:crypto';
-import type { InferKyselyDB } from '@mikro-orm/sql';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Em, Orm } from '../db/orm.ts';
 import { PreparedQuery, sqlWriter } from '../db/prepared.ts';
 import { textArrayFromJson } from '../db/sql.ts';
 import { toCurrentUser } from './current-user.ts';
-import type { SessionSchema, UserSchema } from './entities.ts';
 import type { HeldRank, HeldRanksSource } from './held-ranks.ts';
 import type { CurrentUser } from './sessions.ts';
+import type { AuthDb } from './sql.ts';
 
 /**
  * A CurrentUser in one statement, for the paths that read many at once: a reconnect storm's identifies (thousands of
@@ -17,8 +16,6 @@ import type { CurrentUser } from './sessions.ts';
  * `toCurrentUser` (current-user.ts) makes the one merge of permissions and perks; current-user-sql.int.test.ts checks
  * that a row and an entity with its ranks give the same user.
  */
-type AuthDb = InferKyselyDB<typeof UserSchema | typeof SessionSchema>;
-
 const writer = sqlWriter<AuthDb>();
 
 /** The user's columns a CurrentUser is made of, and their ranks as the port's JSON (`u` is the users row). */
@@ -33,10 +30,9 @@ function currentUserColumns(heldRanks: HeldRanksSource) {
     eb.ref('u.manual_perks').as('u_manual_perks'),
     eb.ref('u.perks').as('u_granted_perks'),
     eb.ref('u.flags').as('u_flags'),
-    // The ban is an embeddable: InferKyselyDB types it as one object, the table has its prefixed columns.
-    sql.ref<boolean>('u.ban_active').as('u_ban_active'),
-    sql.ref<string | null>('u.ban_reason').as('u_ban_reason'),
-    sql.ref<Date | null>('u.ban_expires').as('u_ban_expires'),
+    eb.ref('u.ban_active').as('u_ban_active'),
+    eb.ref('u.ban_reason').as('u_ban_reason'),
+    eb.ref('u.ban_expires').as('u_ban_expires'),
     eb.ref('u.settings').as('u_settings'),
     eb.ref('u.created_at').as('u_created_at'),
     // The port's expression: typed Kysely compiled to SQL text by the plugin that fills the port (ADR 0018).

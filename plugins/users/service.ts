@@ -1,7 +1,7 @@
-import type { InferKyselyDB } from '@mikro-orm/sql';
 import { toCurrentUser } from '../../core/auth/current-user.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import type { AuthDb } from '../../core/auth/sql.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -20,11 +20,8 @@ export interface DiscordProfile {
   avatar?: string | null;
 }
 
-/**
- * Core's users, typed from the entity. InferKyselyDB types the embedded ban as one `ban` key (the table holds
- * `ban_active`…), which no statement here writes or reads: left out, an insert need not name it.
- */
-const usersSql = (em: Em) => em.getKysely<{ users: Omit<InferKyselyDB<typeof UserSchema>['users'], 'ban'> }>();
+/** Core's users as stored, typed from the entity (core/auth/sql.ts). */
+const usersSql = (em: Em) => em.getKysely<Pick<AuthDb, 'users'>>();
 
 /** An avatar hash as Discord makes them (`a_` for animated); anything else is stored as no avatar. */
 const AVATAR_HASH = /^(a_)?[0-9a-zA-Z_-]{1,64}$/;
