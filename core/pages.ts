@@ -82,6 +82,27 @@ export interface SidebarEntry<Service = unknown> {
   otherwise?: (service: Service, user: PageUser) => Promise<readonly { label: string; href: string }[]>;
 }
 
+/**
+ * The demo roles, least first, as the route matrix and the every-page checks sign in (tests/e2e/pages.ts):
+ * - `anonymous`: signed out;
+ * - `customer`: signed in, with no rank and no permission;
+ * - `chef`: the demo data's Chef rank (the kitchen's permissions, and the review of the forms that rank reviews);
+ * - `superAdmin`: SUPER_ADMIN, which every guard lets through (perks' too).
+ * Each role may open what the ones before it may, so one role per page says who may: those at or above it.
+ */
+export const DEMO_ROLES = ['anonymous', 'customer', 'chef', 'superAdmin'] as const;
+export type DemoRole = (typeof DEMO_ROLES)[number];
+
+/**
+ * One page as the demo data lets someone open it: a concrete path (the seed's ids, not a pattern) and the least of
+ * the demo roles that may. A role at or above `opens` gets the page; one below is sent to /login (signed out) or
+ * refused (signed in).
+ */
+export interface PageExample {
+  path: string;
+  opens: DemoRole;
+}
+
 export interface PluginPages<Service = unknown> {
   /**
    * Guards by path prefix: `/staff/kitchen` covers `/staff/kitchen` and what is below it; a prefix ending in `/` only
@@ -92,4 +113,15 @@ export interface PluginPages<Service = unknown> {
   /** Guards by pattern, for pages about one row; checked before the prefixes, the first match wins. */
   paths?: readonly (readonly [pattern: RegExp, guard: PageGuard<Service>])[];
   sidebar?: readonly SidebarEntry<Service>[];
+  /**
+   * Its pages as the demo data opens them: the route matrix, the every-page checks and the pictures walk them
+   * (tests/e2e/pages.ts). Each of its page files needs one, or a line in `withoutExample`
+   * (tests/process/page-examples.test.ts).
+   */
+  examples?: readonly PageExample[];
+  /**
+   * Its page files no example opens, by route as the file names it (`/things/[id]`), each with why (no fixed id in
+   * the demo data, a page only its author sees) and what checks it instead.
+   */
+  withoutExample?: Readonly<Record<string, string>>;
 }

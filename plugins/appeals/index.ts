@@ -5,7 +5,7 @@ import users from '../users/index.ts';
 import { appealsRoutes } from './api.ts';
 import { appealEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
-import { seedAppeals } from './seed.ts';
+import { SEEDED_ACCEPTED_APPEAL, seedAppeals } from './seed.ts';
 import { AppealsService } from './service.ts';
 
 /** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
@@ -50,6 +50,17 @@ export default definePlugin({
         needs: { all: ['MANAGE_APPEALS'] },
       },
     ],
+    // An appeal's own page is its appellant's: see withoutExample.
+    examples: [
+      { path: '/appeal', opens: 'customer' },
+      { path: '/appeal/create', opens: 'customer' },
+      { path: '/staff/admin/appeals', opens: 'superAdmin' },
+      { path: `/staff/admin/appeals/${SEEDED_ACCEPTED_APPEAL}`, opens: 'superAdmin' },
+    ],
+    withoutExample: {
+      '/appeal/[id]':
+        "an appeal is its appellant's alone (anyone else gets the 404 page): the appeals journey opens one (tests/e2e/appeals.spec.ts)",
+    },
   },
   seed: (_appeals, ctx) => seedAppeals(ctx),
 });

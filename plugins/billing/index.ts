@@ -43,5 +43,6 @@ export default definePlugin({
   routes(app, plugin) {
     billingRoutes(app, plugin.subscriptions);
   },
+  pages: { examples: [{ path: '/subscribe', opens: 'anonymous' }] },
   seed: (plugin, ctx) => seedBilling(plugin.subscriptions, ctx, ctx.services.ranks),
 });

@@ -4,7 +4,7 @@ import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
 import { DeliveryMessageSchema } from './entities.ts';
 import { migrations } from './migrations/index.ts';
-import { seedDeliveryMessages } from './seed.ts';
+import { DEMO_DELIVERY_MESSAGES, seedDeliveryMessages } from './seed.ts';
 import { DeliveryMessagesService } from './service.ts';
 
 export interface DeliveryMessagesPlugin {
@@ -53,6 +53,15 @@ export default definePlugin({
         icon: 'message-square-text',
         needs: { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'], both: true },
       },
+    ],
+    // The demo chef passes by the Chef rank's MANAGE_ORDERS; editing someone else's message takes its author or a
+    // user manager, which the chef is not (Dana Driver wrote the first).
+    examples: [
+      { path: '/staff/delivery-messages', opens: 'chef' },
+      { path: '/staff/delivery-messages/create', opens: 'chef' },
+      { path: '/staff/delivery-messages/edit', opens: 'chef' },
+      { path: `/staff/delivery-messages/${DEMO_DELIVERY_MESSAGES[0].slug}`, opens: 'chef' },
+      { path: `/staff/delivery-messages/${DEMO_DELIVERY_MESSAGES[0].slug}/edit`, opens: 'superAdmin' },
     ],
   },
   seed: (_plugin, ctx) => seedDeliveryMessages(ctx),

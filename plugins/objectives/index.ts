@@ -68,6 +68,10 @@ export default definePlugin({
         needs: { all: ['VIEW_OWN_ACHIEVEMENTS'] },
       },
     ],
+    examples: [
+      { path: '/staff/achievements', opens: 'chef' },
+      { path: '/staff/achievements/create', opens: 'superAdmin' },
+    ],
   },
   gateway: {
     objectiveCompleted: ({ userId, objectiveId, title, progress, target, reward }) => ({

@@ -56,6 +56,11 @@ export default definePlugin({
         needs: { all: ['SUBMIT_ON_LEAVE_REQUEST'] },
       },
     ],
+    examples: [
+      { path: '/staff/take-a-break', opens: 'chef' },
+      { path: '/staff/admin/on-leave-requests', opens: 'superAdmin' },
+      { path: '/staff/admin/on-leave-requests/create', opens: 'superAdmin' },
+    ],
   },
   seed: (_plugin, ctx) => seedLeave(ctx),
 });

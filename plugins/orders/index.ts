@@ -4,7 +4,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import onleave from '../onleave/index.ts';
 import settings from '../settings/index.ts';
-import users from '../users/index.ts';
+import users, { DEMO_USERS } from '../users/index.ts';
 import { ordersRoutes } from './api.ts';
 import { orderCommands } from './commands/index.ts';
 import { ordersConfig } from './config.ts';
@@ -94,6 +94,9 @@ declare module '../../core/audit/schemas.ts' {
   interface AuditTargetTypes extends Record<(typeof audit.targetTypes)[number], true> {}
 }
 
+/** Charlie Chef (the demo data's chef): the order history the examples open. */
+const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
+
 export default definePlugin({
   audit,
   name: 'orders',
@@ -177,6 +180,17 @@ export default definePlugin({
         needs: { all: ['SUPER_ADMIN'] },
       },
     ],
+    examples: [
+      { path: '/leaderboard', opens: 'anonymous' },
+      { path: '/staff/orders', opens: 'chef' },
+      { path: '/staff/food-lookup', opens: 'chef' },
+      { path: '/staff/admin/order-management', opens: 'superAdmin' },
+      { path: `/staff/admin/order-history/${CHARLIE}`, opens: 'superAdmin' },
+    ],
+    withoutExample: {
+      '/staff/orders/[id]':
+        "an order's id is minted as the demo data is seeded: tests/e2e/pages.spec.ts looks one up and opens it",
+    },
   },
   jobs: (plugin, ctx) => [
     {

@@ -63,6 +63,14 @@ export default definePlugin({
         needs: { all: ['MANAGE_RANKS'] },
       },
     ],
+    examples: [
+      { path: '/staff/admin/rank-manager', opens: 'superAdmin' },
+      { path: '/staff/admin/rank-manager/create', opens: 'superAdmin' },
+    ],
+    withoutExample: {
+      '/staff/admin/rank-manager/[id]':
+        "a rank's id is minted as the demo data is seeded: tests/e2e/pages.spec.ts looks one up and opens it",
+    },
   },
   seed: seedRanks,
 });

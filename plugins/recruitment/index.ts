@@ -9,7 +9,7 @@ import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } fr
 import { FormsService } from './forms-service.ts';
 import { migrations } from './migrations/index.ts';
 import { ReviewService } from './review-service.ts';
-import { seedRecruitment } from './seed.ts';
+import { DEMO_APPLICATIONS, DEMO_FORMS, seedRecruitment } from './seed.ts';
 
 export { reviewsBetweenIn } from './reviews.ts';
 
@@ -97,6 +97,29 @@ export default definePlugin({
           })),
       },
     ],
+    // The demo Chef rank reviews the Delivery Driver form (its manageableRanks, §6), so those pages are the chef's;
+    // the Chef form's stay a manager's.
+    examples: [
+      { path: '/recruitment', opens: 'anonymous' },
+      { path: `/recruitment/${DEMO_FORMS.chef}`, opens: 'customer' },
+      { path: '/recruitment/applications', opens: 'customer' },
+      { path: '/staff/admin/recruitment', opens: 'chef' },
+      { path: '/staff/admin/recruitment/applications', opens: 'chef' },
+      { path: `/staff/admin/recruitment/${DEMO_FORMS.driver}`, opens: 'chef' },
+      { path: `/staff/admin/recruitment/${DEMO_FORMS.driver}/applications`, opens: 'chef' },
+      { path: `/staff/admin/recruitment/${DEMO_FORMS.driver}/applications/${DEMO_APPLICATIONS.bea}`, opens: 'chef' },
+      { path: '/staff/admin/recruitment/create', opens: 'superAdmin' },
+      { path: `/staff/admin/recruitment/${DEMO_FORMS.chef}`, opens: 'superAdmin' },
+      { path: `/staff/admin/recruitment/${DEMO_FORMS.chef}/applications`, opens: 'superAdmin' },
+      {
+        path: `/staff/admin/recruitment/${DEMO_FORMS.chef}/applications/${DEMO_APPLICATIONS.hank}`,
+        opens: 'superAdmin',
+      },
+    ],
+    withoutExample: {
+      '/recruitment/applications/[id]':
+        "an applicant's own application, and the demo customer has none: the recruitment journey applies and opens it (tests/e2e/recruitment.spec.ts)",
+    },
   },
   seed: (_plugin, ctx) => seedRecruitment(ctx, ctx.services.ranks),
 });

@@ -12,10 +12,10 @@ import { APPLICATION_STATUS, answersSchema, type Question } from './schemas.ts';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** Fixed ids, so that links and tests can name the demo forms. */
+/** Fixed ids, so that links and tests can name the demo forms and applications. */
 export const DEMO_FORMS = { chef: '1100000000000000501', driver: '1100000000000000502' } as const;
-/** Hungry Hank's pending application to the Chef form. */
-export const DEMO_APPLICATION = '1100000000000000511';
+/** The pending applications: Hungry Hank's to the Chef form, Brunch Bea's to the Delivery Driver form. */
+export const DEMO_APPLICATIONS = { hank: '1100000000000000511', bea: '1100000000000000514' } as const;
 
 const MORGAN = { id: '1100000000000000004', name: 'Morgan Manager' };
 const SAM = '1100000000000000005';
@@ -134,6 +134,7 @@ interface DemoChange {
 }
 
 interface DemoApplication {
+  id: string;
   form: keyof typeof DEMO_FORMS;
   userId: string;
   name: string;
@@ -145,8 +146,9 @@ interface DemoApplication {
 }
 
 /** Pending, on-hold and decided applications from the Discord customers the orders seed made (Casey has none). */
-const DEMO_APPLICATIONS: DemoApplication[] = [
+const SEEDED_APPLICATIONS: DemoApplication[] = [
   {
+    id: DEMO_APPLICATIONS.hank,
     form: 'chef',
     userId: '1100000000000000011',
     name: 'Hungry Hank',
@@ -161,6 +163,7 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
     ago: 2 * DAY,
   },
   {
+    id: '1100000000000000512',
     form: 'chef',
     userId: '1100000000000000012',
     name: 'Pizza Pat',
@@ -179,6 +182,7 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
     staffNotes: 'Good fit, but the evening shift is full until next month.',
   },
   {
+    id: '1100000000000000513',
     form: 'chef',
     userId: '1100000000000000014',
     name: 'Late Night Lou',
@@ -201,6 +205,7 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
     staffNotes: 'Too few hours.',
   },
   {
+    id: DEMO_APPLICATIONS.bea,
     form: 'driver',
     userId: '1100000000000000015',
     name: 'Brunch Bea',
@@ -213,6 +218,7 @@ const DEMO_APPLICATIONS: DemoApplication[] = [
     ago: DAY,
   },
   {
+    id: '1100000000000000515',
     form: 'driver',
     userId: '1100000000000000003',
     name: 'Dana Driver',
@@ -233,9 +239,7 @@ export async function seedRecruitment(ctx: CoreContext, ranksService: RanksServi
   const now = ctx.now();
   const em = ctx.orm.em.fork();
   const forms = demoForms(em, rankId, now);
-  DEMO_APPLICATIONS.forEach((demo, i) => {
-    seedApplication(em, forms[demo.form], demo, now, `1100000000000000${511 + i}`);
-  });
+  for (const demo of SEEDED_APPLICATIONS) seedApplication(em, forms[demo.form], demo, now);
   await em.flush();
 }
 
@@ -290,12 +294,12 @@ function demoForms(
 }
 
 /** One demo application with its history: the applicant's submission, then Morgan's changes. */
-function seedApplication(em: Em, form: RecruitmentForm, demo: DemoApplication, now: number, id: string): void {
+function seedApplication(em: Em, form: RecruitmentForm, demo: DemoApplication, now: number): void {
   const createdAt = new Date(now - demo.ago);
   const changes = demo.changes ?? [];
   const last = changes.at(-1);
   const application = em.create(ApplicationSchema, {
-    id,
+    id: demo.id,
     form,
     user: demo.userId,
     formTitle: form.title,

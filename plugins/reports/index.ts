@@ -7,7 +7,7 @@ import { OrderReportSchema } from './entities.ts';
 import { ReportManagerService } from './manager.ts';
 import { migrations } from './migrations/index.ts';
 import { REPORT_MANAGER } from './schemas.ts';
-import { seedReports } from './seed.ts';
+import { SEEDED_REPORTS_PREFIX, seedReports } from './seed.ts';
 import { ReportFilingService } from './service.ts';
 
 export interface ReportsPlugin {
@@ -63,6 +63,13 @@ export default definePlugin({
         icon: 'flag',
         needs: REPORT_MANAGER,
       },
+    ],
+    // The report page is behind the perk alone: the demo customer and chef lack it, SUPER_ADMIN passes.
+    examples: [
+      { path: '/feedback/report-order', opens: 'superAdmin' },
+      { path: '/staff/admin/report-manager/orders', opens: 'superAdmin' },
+      // The open Wrong item report.
+      { path: `/staff/admin/report-manager/orders/${SEEDED_REPORTS_PREFIX}01`, opens: 'superAdmin' },
     ],
   },
   // At start: reports older than their order-summary columns get them (docs/reports.md), then driver reports made

@@ -54,6 +54,10 @@ export default definePlugin({
         needs: { all: ['MANAGE_ANNOUNCEMENT'] },
       },
     ],
+    examples: [
+      { path: '/staff/admin/settings', opens: 'superAdmin' },
+      { path: '/staff/admin/site-management/announcement', opens: 'superAdmin' },
+    ],
   },
   commands: [kitchen],
   seed: seedSettings,

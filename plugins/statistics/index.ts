@@ -74,6 +74,10 @@ export default definePlugin({
         needs: { all: ['MANAGE_MANAGEMENT_STATISTICS'] },
       },
     ],
+    examples: [
+      { path: '/staff/admin/management-statistics', opens: 'superAdmin' },
+      { path: '/staff/admin/management-statistics/management', opens: 'superAdmin' },
+    ],
   },
   // Weeks close while the kitchen's deadlines are swept (ORDER_SWEEP_INTERVAL_MS 0, as in tests: never by itself),
   // first soon after start.

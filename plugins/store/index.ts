@@ -139,6 +139,13 @@ export default definePlugin({
     },
   ],
   commands: [hourlyCommand],
+  // Open to visitors, who read what is on offer and sign in to buy or claim.
+  pages: {
+    examples: [
+      { path: '/store', opens: 'anonymous' },
+      { path: '/hourly', opens: 'anonymous' },
+    ],
+  },
   async seed(store, ctx) {
     await seedWallets(store, ctx);
     await seedStoreItems(store, ctx);

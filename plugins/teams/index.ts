@@ -76,6 +76,10 @@ export default definePlugin({
         needs: { all: ['MANAGE_TEAMS'] },
       },
     ],
+    examples: [
+      { path: '/staff/admin/teams', opens: 'superAdmin' },
+      { path: '/staff/admin/teams/create', opens: 'superAdmin' },
+    ],
   },
   // Counted orders delivered while no process listened (or before credits kept their people) reach the boards.
   start: (plugin) => plugin.counter.catchUp(),

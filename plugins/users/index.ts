@@ -12,7 +12,7 @@ import { DiscordOAuth } from './oauth.ts';
 import { profileRoutes } from './profile-api.ts';
 import { ProfileService } from './profile-service.ts';
 import type { DemoUser } from './schemas.ts';
-import { seedUsers } from './seed.ts';
+import { DEMO_USERS, seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
 import './events.ts';
 import ranks from '../ranks/index.ts';
@@ -57,6 +57,9 @@ declare module '../../core/audit/schemas.ts' {
   interface AuditActions extends Record<keyof typeof audit.actions, true> {}
 }
 
+/** Charlie Chef: the demo user whose pages the examples open (he has a profile, orders and a rank to remove). */
+const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
+
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
 export default definePlugin({
   audit,
@@ -94,6 +97,15 @@ export default definePlugin({
         icon: 'user-cog',
         needs: { all: ['MANAGE_USERS'] },
       },
+    ],
+    // His profile is public; managing him is a user manager's.
+    examples: [
+      { path: '/team', opens: 'anonymous' },
+      { path: `/users/${CHARLIE}`, opens: 'anonymous' },
+      { path: '/staff/admin/users', opens: 'superAdmin' },
+      { path: `/staff/admin/users/${CHARLIE}/ban`, opens: 'superAdmin' },
+      { path: `/staff/admin/users/${CHARLIE}/remove-staff`, opens: 'superAdmin' },
+      { path: `/users/${CHARLIE}/manage`, opens: 'superAdmin' },
     ],
   },
   // The banned user's sockets hear why, then close as SESSION_ENDED (their site goes to /?error=account_banned).

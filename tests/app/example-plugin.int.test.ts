@@ -4,6 +4,7 @@ import type { BuiltSite } from '../../core/http/site.ts';
 import { plugins } from '../../plugins/index.ts';
 import { checkPage, type GuardLocals, type PageUser, staffPagesWithoutGuard } from '../../site/lib/route-guards.ts';
 import { sidebarFor, sidebarLabels } from '../../site/lib/staff-sidebar.ts';
+import { declaredPages } from '../e2e/pages.ts';
 import specials from '../fixtures/example-plugin/index.ts';
 import {
   APPLICATION_ID,
@@ -12,13 +13,14 @@ import {
   type InteractionSigner,
 } from '../stand-ins/discord/interactions.ts';
 import { GatewayTestClient } from '../support/gateway-client.ts';
+import { pageExampleProblems, pageFiles } from '../support/page-examples.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /**
  * Issue 41's proof that core names no feature: the example plugin (tests/fixtures/example-plugin, not in plugins/)
  * joins every real plugin and gets its table, a guarded route in the API document, an audit action in the audit
- * log's filter, a configuration variable, a live gateway event, a slash command, and a staff page's guard and
- * sidebar entry, with no line of core/ or site/lib naming it.
+ * log's filter, a configuration variable, a live gateway event, a slash command, and a staff page's guard, sidebar
+ * entry and page example, with no line of core/, site/lib or the page lists (tests/e2e/pages.ts) naming it.
  */
 
 /** What a page gets from the server (Astro.locals), as far as the guards and the sidebar read it. */
@@ -151,7 +153,7 @@ describe('the example plugin, beside every real plugin', () => {
     expect(res.json()).toMatchObject({ data: { content: "Today's specials: Pancakes, Waffles" } });
   });
 
-  it("guards its staff page and adds its sidebar entry, from the plugins the server runs (site/lib's functions)", async () => {
+  it("guards its staff page, adds its sidebar entry (site/lib's functions) and its page example (tests/e2e/pages.ts), from the plugins the server runs", async () => {
     /** The locals the site's middleware and layout get for a request to its page, as `user` (null: signed out). */
     const localsAs = async (user: TestUser | null) => {
       const res = await app.inject({ method: 'GET', url: '/staff/specials', headers: user?.auth ?? {} });
@@ -168,6 +170,13 @@ describe('the example plugin, beside every real plugin', () => {
     // A page file of its own would be guarded by its declaration, not by the staff area's.
     expect(staffPagesWithoutGuard(['staff/specials.astro'], all)).toEqual([]);
     expect(staffPagesWithoutGuard(['staff/specials.astro'], plugins)).toEqual(['staff/specials.astro']);
+    // Its page example joins the pages the route matrix and the every-page checks walk (tests/e2e/pages.ts), held to
+    // the page files like every plugin's: with its file, nothing is missing; without, its example is named.
+    const files = [...pageFiles(), 'staff/specials.astro'];
+    expect(pageExampleProblems(files, declaredPages(all))).toEqual([]);
+    expect(pageExampleProblems(pageFiles(), declaredPages(all))).toEqual([
+      `/staff/specials: plugin "specials"'s example, which no page file under site/pages serves`,
+    ]);
 
     const sidebarAs = async (user: TestUser) => {
       const locals = await localsAs(user);

@@ -1,119 +1,97 @@
+import { DEMO_ROLES, type DemoRole, type PageExample } from '../../core/pages.ts';
+import type { AnyPlugin } from '../../core/plugin.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
+import { plugins } from '../../plugins/index.ts';
+import { DEMO_APPLICATIONS, DEMO_FORMS } from '../../plugins/recruitment/seed.ts';
+import { DEMO_USERS } from '../../plugins/users/index.ts';
 
 /**
  * Every page of the site by who may open it, and users for each role: the route matrix (route-matrix.spec.ts), the
- * every-page checks (pages.spec.ts) and the pictures (tests/visual/) walk these lists, so a new page is added here
- * once.
+ * every-page checks (pages.spec.ts) and the pictures (tests/visual/) walk these lists. A plugin's pages are its
+ * definition's `pages.examples` (core/pages.ts); the site's own are below. A new page is declared once, where its
+ * guard is, and no file here changes for it.
  */
-export type Role = 'anonymous' | 'customer' | 'chef' | 'superAdmin';
-export const ROLES: readonly Role[] = ['anonymous', 'customer', 'chef', 'superAdmin'];
+export type Role = DemoRole;
+export const ROLES: readonly Role[] = DEMO_ROLES;
 
-export const CHARLIE_CHEF = '1100000000000000002';
-export const PUBLIC = [
-  '/',
-  '/team',
-  '/leaderboard',
-  '/invite',
-  '/privacy',
-  '/login',
-  '/hourly',
-  '/disable-your-adblocker',
-  `/users/${CHARLIE_CHEF}`,
-  '/recruitment',
-  '/subscribe',
-  '/store',
-];
-/** The demo Chef recruitment form (plugins/recruitment/seed.ts). */
-export const CHEF_FORM = '1100000000000000501';
-export const SIGNED_IN = [
-  '/users/@me',
-  '/users/@me/manage',
-  '/users/@me/notifications',
-  '/appeal',
-  '/appeal/create',
-  `/recruitment/${CHEF_FORM}`,
-  '/recruitment/applications',
-];
-/** Hungry Hank's pending application to it. */
-export const HANK_APPLICATION = '1100000000000000511';
-/** The demo Delivery Driver form, which the Chef rank reviews (its manageableRanks), and Brunch Bea's pending application to it. */
-export const DRIVER_FORM = '1100000000000000502';
-export const BEA_APPLICATION = '1100000000000000514';
+export const CHARLIE_CHEF = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
+/** The demo recruitment forms and the pending applications to them (plugins/recruitment/seed.ts). */
+export const CHEF_FORM = DEMO_FORMS.chef;
+/** The Delivery Driver form, which the Chef rank reviews (its manageableRanks). */
+export const DRIVER_FORM = DEMO_FORMS.driver;
+/** Hungry Hank's pending application to the Chef form. */
+export const HANK_APPLICATION = DEMO_APPLICATIONS.hank;
+/** Brunch Bea's pending application to the Delivery Driver form. */
+export const BEA_APPLICATION = DEMO_APPLICATIONS.bea;
+
 /**
- * §6: a rank in a form's manageableRanks may view that form's applications. The matrix's chef reviews the Delivery
- * Driver form by the Chef rank, so these pages are theirs too; the Chef form's stay refused.
+ * The site's own pages: those no plugin's guard covers but the site's (site/lib/route-guards.ts: the signed-in
+ * user's own pages, the staff dashboard, online users, the audit log) and the public ones no feature owns.
  */
-export const REVIEWED_BY_RANK = [
-  '/staff/admin/recruitment',
-  '/staff/admin/recruitment/applications',
-  `/staff/admin/recruitment/${DRIVER_FORM}`,
-  `/staff/admin/recruitment/${DRIVER_FORM}/applications`,
-  `/staff/admin/recruitment/${DRIVER_FORM}/applications/${BEA_APPLICATION}`,
+export const SITE_PAGES: readonly PageExample[] = [
+  { path: '/', opens: 'anonymous' },
+  { path: '/invite', opens: 'anonymous' },
+  { path: '/privacy', opens: 'anonymous' },
+  // A signed-in visitor is sent home (expected below).
+  { path: '/login', opens: 'anonymous' },
+  { path: '/disable-your-adblocker', opens: 'anonymous' },
+  { path: '/users/@me', opens: 'customer' },
+  { path: '/users/@me/manage', opens: 'customer' },
+  { path: '/users/@me/notifications', opens: 'customer' },
+  { path: '/staff/dashboard', opens: 'chef' },
+  { path: '/staff/admin/online-users', opens: 'superAdmin' },
+  { path: '/staff/admin/site-management/audit-log', opens: 'superAdmin' },
 ];
-/** The seeded decided appeal (plugins/appeals/seed.ts): its Appeal Manager page. */
-export const SEEDED_APPEAL = '1100000000000000102';
-/** Pages behind the perk FEEDBACK_BETA alone (the matrix's customer and chef lack it; SUPER_ADMIN passes). */
-export const FEEDBACK = ['/feedback/report-order'];
-/** An open seeded order report (plugins/reports/seed.ts). */
-export const SEEDED_REPORT = '1100000000000000601';
-/** A seeded premade message by Dana Driver (plugins/delivery-messages/seed.ts): the matrix's chef may use it, not edit it. */
-export const SEEDED_MESSAGE = 'hot-and-fresh';
-// The premade message pages need MANAGE_ORDERS or the perk DELIVERY_MESSAGE_BETA: the Chef rank passes by MANAGE_ORDERS.
-export const KITCHEN = [
-  '/staff/dashboard',
-  '/staff/orders',
-  '/staff/food-lookup',
-  '/staff/take-a-break',
-  '/staff/achievements',
-  '/staff/delivery-messages',
-  '/staff/delivery-messages/create',
-  '/staff/delivery-messages/edit',
-  `/staff/delivery-messages/${SEEDED_MESSAGE}`,
-];
-export const ADMIN = [
-  '/staff/admin/users',
-  '/staff/admin/rank-manager',
-  '/staff/admin/rank-manager/create',
-  '/staff/admin/order-management',
-  '/staff/admin/online-users',
-  `/staff/admin/order-history/${CHARLIE_CHEF}`,
-  '/staff/admin/site-management/audit-log',
-  '/staff/admin/settings',
-  '/staff/admin/site-management/announcement',
-  `/staff/admin/users/${CHARLIE_CHEF}/ban`,
-  `/staff/admin/users/${CHARLIE_CHEF}/remove-staff`,
-  `/users/${CHARLIE_CHEF}/manage`,
-  '/staff/admin/appeals',
-  `/staff/admin/appeals/${SEEDED_APPEAL}`,
-  '/staff/admin/on-leave-requests',
-  '/staff/admin/on-leave-requests/create',
-  '/staff/admin/recruitment/create',
-  `/staff/admin/recruitment/${CHEF_FORM}`,
-  `/staff/admin/recruitment/${CHEF_FORM}/applications`,
-  `/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`,
-  '/staff/admin/teams',
-  '/staff/admin/teams/create',
-  '/staff/admin/report-manager/orders',
-  `/staff/admin/report-manager/orders/${SEEDED_REPORT}`,
-  // Editing someone else's premade message: its author or a user manager (the matrix's chef is neither).
-  `/staff/delivery-messages/${SEEDED_MESSAGE}/edit`,
-  '/staff/admin/management-statistics',
-  '/staff/admin/management-statistics/management',
-  '/staff/achievements/create',
-];
-export const ALL_PAGES = [...PUBLIC, ...SIGNED_IN, ...FEEDBACK, ...KITCHEN, ...REVIEWED_BY_RANK, ...ADMIN];
+
+/** The site's page files no example opens (as a plugin's `pages.withoutExample`), each with why. */
+export const SITE_WITHOUT_EXAMPLE: Readonly<Record<string, string>> = {
+  '/banned': 'the page a banned user meets on every path: pages.spec.ts opens it as Blake Banned',
+  '/login/callback': 'where Discord sends the browser back with a code to exchange: pages.spec.ts opens it',
+  '/offline': "the service worker's offline page: pages.spec.ts opens it, site-polish.spec.ts checks the worker",
+};
+
+/** One declarer's pages: the site's, or a plugin's (its definition's `pages.examples` and `pages.withoutExample`). */
+export interface DeclaredPages {
+  owner: string;
+  examples: readonly PageExample[];
+  withoutExample: Readonly<Record<string, string>>;
+}
+
+/** The site's pages, then each plugin's in the list's order. */
+export function declaredPages(list: readonly AnyPlugin[]): DeclaredPages[] {
+  return [
+    { owner: 'the site', examples: SITE_PAGES, withoutExample: SITE_WITHOUT_EXAMPLE },
+    ...list.map((plugin) => ({
+      owner: `plugin "${plugin.name}"`,
+      examples: plugin.pages?.examples ?? [],
+      withoutExample: plugin.pages?.withoutExample ?? {},
+    })),
+  ];
+}
+
+/** The pages of the site the server runs: its own and those of every plugin in plugins/index.ts. */
+export const DECLARED_PAGES = declaredPages(plugins);
+
+const OPENS = new Map<string, Role>(DECLARED_PAGES.flatMap(({ examples }) => examples.map((e) => [e.path, e.opens])));
+
+export const ALL_PAGES: readonly string[] = DECLARED_PAGES.flatMap(({ examples }) => examples.map((e) => e.path));
+export const PUBLIC: readonly string[] = ALL_PAGES.filter((path) => OPENS.get(path) === 'anonymous');
 
 export type Outcome = 'ok' | 'login' | 'forbidden' | 'home';
 
+/** The least privileged role that may open the page: the one pages.spec.ts and the pictures view it as. */
+export function viewerRoleOf(path: string): Role {
+  const role = OPENS.get(path);
+  if (!role) throw new Error(`No page example opens ${path}`);
+  return role;
+}
+
+/** A role at or above the page's gets it; one below is sent to sign in (signed out) or refused (signed in). */
 export function expected(role: Role, path: string): Outcome {
   // Someone already signed in has nothing to do on the login page.
   if (path === '/login' && role !== 'anonymous') return 'home';
-  if (PUBLIC.includes(path)) return 'ok';
-  if (role === 'anonymous') return 'login';
-  if (SIGNED_IN.includes(path)) return 'ok';
-  if (role === 'customer') return 'forbidden';
-  if (KITCHEN.includes(path) || REVIEWED_BY_RANK.includes(path)) return 'ok';
-  return role === 'superAdmin' ? 'ok' : 'forbidden';
+  if (ROLES.indexOf(role) >= ROLES.indexOf(viewerRoleOf(path))) return 'ok';
+  return role === 'anonymous' ? 'login' : 'forbidden';
 }
 
 /**
@@ -139,10 +117,3 @@ export const VIEWERS: Record<Exclude<Role, 'anonymous'>, string> = {
   chef: CHARLIE_CHEF, // Charlie Chef: the Chef rank, which reviews the Delivery Driver form
   superAdmin: '1100000000000000005', // Sam Owner
 };
-
-/** The least privileged role that may open the page: the one pages.spec.ts and the pictures view it as. */
-export function viewerRoleOf(path: string): Role {
-  const role = ROLES.find((r) => expected(r, path) === 'ok');
-  if (!role) throw new Error(`No role may open ${path}`);
-  return role;
-}
