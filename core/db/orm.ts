@@ -264,7 +264,12 @@ class TemplateTarball {
 export async function executedMigrations(orm: Orm): Promise<Set<string> | null> {
   const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
   try {
-    const rows = await orm.em.fork().execute<{ name: string }[]>(`select name from "${table}"`);
+    const rows = await orm.em
+      .fork()
+      .getKysely<Record<string, { name: string }>>()
+      .selectFrom(table)
+      .select('name')
+      .execute();
     return new Set(rows.map((row) => row.name));
   } catch {
     return null;
