@@ -4,6 +4,7 @@ import type { ServiceKernel } from '../../core/plugin.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './coins-schemas.ts';
 import type { CoinLedger } from './ledger.ts';
+import { storeSql } from './sql.ts';
 
 /** `12 minutes`, `1 minute`, `less than a minute`: how long until the next claim, in a sentence. */
 export function waitText(ms: number): string {
@@ -41,13 +42,22 @@ export class HourlyService {
     const amount = await this.#settings.get('hourlyReward');
     const now = new Date(this.#now());
     return this.#orm.em.fork().transactional(async (em) => {
-      const claimed = await em.execute<{ last_hourly_at: Date }[]>(
-        `insert into "wallets" ("user_id", "balance", "last_hourly_at") values (?, 0, ?)
-         on conflict ("user_id") do update set "last_hourly_at" = excluded."last_hourly_at"
-         where "wallets"."last_hourly_at" is null or "wallets"."last_hourly_at" <= ?
-         returning "last_hourly_at"`,
-        [userId, now, new Date(now.getTime() - HOURLY_INTERVAL_MS)],
-      );
+      const claimed = await storeSql(em)
+        .insertInto('wallets')
+        .values({ user_id: userId, balance: 0, last_hourly_at: now })
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .doUpdateSet((eb) => ({ last_hourly_at: eb.ref('excluded.last_hourly_at') }))
+            .where((eb) =>
+              eb.or([
+                eb('wallets.last_hourly_at', 'is', null),
+                eb('wallets.last_hourly_at', '<=', new Date(now.getTime() - HOURLY_INTERVAL_MS)),
+              ]),
+            ),
+        )
+        .returning('last_hourly_at')
+        .execute();
       if (claimed.length === 0) {
         const last = await this.#lastClaim(em, userId);
         const next = new Date((last?.getTime() ?? now.getTime()) + HOURLY_INTERVAL_MS);
@@ -73,14 +83,14 @@ export class HourlyService {
   /** The balance, the reward and when the next claim opens (null: it is open now). */
   async status(userId: string): Promise<HourlyStatus> {
     const em = this.#orm.em.fork();
-    const [rows, amount] = await Promise.all([
-      em.execute<{ balance: number; last_hourly_at: Date | string | null }[]>(
-        `select "balance", "last_hourly_at" from "wallets" where "user_id" = ?`,
-        [userId],
-      ),
+    const [row, amount] = await Promise.all([
+      storeSql(em)
+        .selectFrom('wallets')
+        .select(['balance', 'last_hourly_at'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
       this.#settings.get('hourlyReward'),
     ]);
-    const row = rows[0];
     const last = row?.last_hourly_at ? new Date(row.last_hourly_at) : null;
     const next = last ? last.getTime() + HOURLY_INTERVAL_MS : null;
     return {
@@ -92,11 +102,12 @@ export class HourlyService {
   }
 
   async #lastClaim(em: Em, userId: string): Promise<Date | null> {
-    const rows = await em.execute<{ last_hourly_at: Date | string | null }[]>(
-      `select "last_hourly_at" from "wallets" where "user_id" = ?`,
-      [userId],
-    );
-    const value = rows[0]?.last_hourly_at;
+    const row = await storeSql(em)
+      .selectFrom('wallets')
+      .select('last_hourly_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const value = row?.last_hourly_at;
     return value ? new Date(value) : null;
   }
 }

@@ -1,4 +1,3 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -6,14 +5,17 @@ import { DomainError } from '../../core/errors.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
-import type {
-  AdminStoreItemView,
-  CreateItemBody,
-  ItemGrant,
-  ItemGrantView,
-  StoreItemView,
-  UpdateItemBody,
+import {
+  type AdminStoreItemView,
+  type CreateItemBody,
+  ITEM_STOCK_MAX,
+  type ItemGrant,
+  type ItemGrantView,
+  type StoreItemView,
+  type UpdateItemBody,
 } from './item-schemas.ts';
+import { isForeignKeyViolation } from './refusals.ts';
+import { storeSql } from './sql.ts';
 
 type GrantColumns = Pick<StoreItem, 'grantKind' | 'grantValue' | 'grantDays' | 'grantCoins'>;
 
@@ -109,9 +111,11 @@ export class StoreItems {
     const em = this.#orm.em.fork();
     const items = await em.find(StoreItemSchema, {}, { orderBy: { onSale: 'desc', price: 'asc', name: 'asc' } });
     const names = await rankNames(em, items);
-    const counts = await em.execute<{ item_id: string; sold: string | number }[]>(
-      `select item_id, count(*) as sold from store_purchases group by item_id`,
-    );
+    const counts = await storeSql(em)
+      .selectFrom('store_purchases')
+      .select((eb) => ['item_id', eb.fn.countAll<number | string>().as('sold')])
+      .groupBy('item_id')
+      .execute();
     const sold = new Map(counts.map((c) => [c.item_id, Number(c.sold)]));
     return items.map((item) => ({
       ...toView(item, names),
@@ -171,18 +175,21 @@ export class StoreItems {
       if (item.stock === null || item.stock === undefined)
         throw new DomainError('conflict', 'This item has unlimited stock: there is nothing to restock.');
       const before = item.stock;
-      const rows = await em.execute<{ stock: number }[]>(
-        `update store_items set stock = stock + ?, updated_at = ? where id = ? and stock + ? <= 1000000 returning stock`,
-        [add, new Date(this.#now()), id, add],
-      );
-      if (rows.length === 0)
+      const restocked = await storeSql(em)
+        .updateTable('store_items')
+        .set((eb) => ({ stock: eb('stock', '+', add), updated_at: new Date(this.#now()) }))
+        .where('id', '=', id)
+        .where((eb) => eb(eb('stock', '+', add), '<=', ITEM_STOCK_MAX))
+        .returning('stock')
+        .executeTakeFirst();
+      if (!restocked)
         throw new DomainError('conflict', 'A stock of more than 1,000,000 is not needed: use unlimited stock.');
       await this.#audit.record(em, {
         actor,
         action: 'settings.store.restock',
         target: target(item),
         before: { stock: before },
-        after: { stock: Number(rows[0]!.stock) },
+        after: { stock: Number(restocked.stock) },
       });
     });
     return this.get(id);
@@ -193,9 +200,10 @@ export class StoreItems {
     try {
       await this.#orm.em.fork().transactional(async (em) => {
         const item = await this.#locked(em, id);
-        const [bought] = await em.execute<unknown[]>(`select 1 from store_purchases where item_id = ? limit 1`, [id]);
-        if (bought) throw boughtError();
-        await em.execute(`delete from store_items where id = ?`, [id]);
+        const db = storeSql(em);
+        const bought = await db.selectFrom('store_purchases').select('id').where('item_id', '=', id).limit(1).execute();
+        if (bought.length) throw boughtError();
+        await db.deleteFrom('store_items').where('id', '=', id).execute();
         await this.#audit.record(em, {
           actor,
           action: 'settings.store.delete',
@@ -206,7 +214,7 @@ export class StoreItems {
       });
     } catch (error) {
       // A purchase that committed between the check and the delete: the foreign key refuses it.
-      if (error instanceof ForeignKeyConstraintViolationException) throw boughtError();
+      if (isForeignKeyViolation(error)) throw boughtError();
       throw error;
     }
   }

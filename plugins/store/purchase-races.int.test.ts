@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolOf } from '../../core/db/orm.ts';
 import { newId } from '../../core/ids.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { until } from '../../tests/support/until.ts';
 import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
 import type { CreateItemBody } from './item-schemas.ts';
@@ -127,5 +129,40 @@ describe('store purchases under concurrency', () => {
     expect(await store.coins.balance(a.id)).toBe(200);
     expect(await store.coins.balance(b.id)).toBe(200);
     await expectLedgerMatchesBalances();
+  });
+
+  it('a purchase that commits while its item is deleted: the delete is a 409 and the item stays', async () => {
+    if (app.db.driver === 'pglite') return; // one session: nothing else can be running
+    const item = await createItem({ grant: { kind: 'custom' } });
+    const buyer = await app.createUser();
+    const other = await poolOf(app.db.orm)!.pool!.connect();
+    try {
+      // Not committed yet: the delete's check does not see it, and its foreign key holds the item's row.
+      await other.query('begin');
+      await other.query(
+        `insert into store_purchases (id, item_id, buyer_id, recipient_id, item_name, price, status, created_at)
+         values ($1, $2, $3, $3, 'Thing', 10, 'awaiting', now())`,
+        [newId(), item, buyer.id],
+      );
+      const deleting = app.inject({ method: 'DELETE', url: `/api/client/store/items/${item}`, headers: manager.auth });
+      await until(async () => {
+        const [row] = await app.db.orm.em
+          .fork()
+          .execute<{ n: string | number }[]>(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+        return Number(row!.n) > 0;
+      });
+      await other.query('commit');
+      const answer = await deleting;
+      expect(answer.json()).toMatchObject({
+        statusCode: 409,
+        message: 'Someone bought this item, so it cannot be deleted: take it off sale instead.',
+      });
+      expect(await purchasesOf(item)).toBe(1);
+    } finally {
+      await other.query('rollback').catch(() => {});
+      other.release();
+    }
   });
 });

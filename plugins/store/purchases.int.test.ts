@@ -108,6 +108,32 @@ describe('store items and purchases', () => {
     ).toEqual(['settings.store.create', 'settings.store.restock', 'settings.store.update']);
   });
 
+  it('the manager’s list counts each item’s purchases; a restock past 1,000,000 is refused and changes nothing', async () => {
+    const [bought, unbought] = [
+      await createItem({ grant: { kind: 'custom' }, stock: 999_990 }),
+      await createItem({ grant: { kind: 'custom' } }),
+    ];
+    const user = await richUser(1000);
+    for (let i = 0; i < 2; i++) expect((await buy(user, bought)).statusCode).toBe(200);
+    const listed = await store.items.all();
+    expect(listed.find((i) => i.id === bought)).toMatchObject({ sold: 2, stock: 999_988 });
+    expect(listed.find((i) => i.id === unbought)).toMatchObject({ sold: 0, stock: null });
+    const restock = (add: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/client/store/items/${bought}/restock`,
+        headers: manager.auth,
+        payload: { add },
+      });
+    const refused = await restock(13);
+    expect(refused.json()).toMatchObject({
+      statusCode: 409,
+      message: 'A stock of more than 1,000,000 is not needed: use unlimited stock.',
+    });
+    expect((await store.items.get(bought)).stock).toBe(999_988);
+    expect((await restock(12)).json().item.stock).toBe(1_000_000);
+  });
+
   it('refuses bad items with a 400 and writes nothing: unknown perk, unknown rank, price out of bounds, not an integer', async () => {
     const before = (await store.items.all()).length;
     for (const payload of [

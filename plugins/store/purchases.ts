@@ -21,6 +21,7 @@ import type {
   StorePerson,
 } from './item-schemas.ts';
 import type { CoinLedger } from './ledger.ts';
+import { storeSql } from './sql.ts';
 
 const person = (user: Person): StorePerson => ({ id: user.id, name: nameOf(user), avatar: user.avatar ?? null });
 
@@ -107,7 +108,12 @@ export class StorePurchases {
       : null;
     const [named] = byId
       ? []
-      : await em.execute<{ id: string }[]>(`select id from users where lower(username) = lower(?) limit 1`, [query]);
+      : await storeSql(em)
+          .selectFrom('users')
+          .select('id')
+          .where((eb) => eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [eb.val(query)])))
+          .limit(1)
+          .execute();
     const user =
       byId ??
       (named

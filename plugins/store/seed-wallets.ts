@@ -2,6 +2,7 @@ import type { CoreContext } from '../../core/plugin.ts';
 import { DEMO_USERS } from '../users/index.ts';
 import type { StorePlugin } from './index.ts';
 import type { CoinChange } from './ledger.ts';
+import { storeSql } from './sql.ts';
 
 const HOUR = 60 * 60 * 1000;
 const demo = (role: (typeof DEMO_USERS)[number]['role']) => DEMO_USERS.find((u) => u.role === role)!.id;
@@ -38,22 +39,23 @@ export async function seedWallets(store: StorePlugin, ctx: CoreContext): Promise
     [demo('Manager')]: [hourly(4 * HOUR)],
     [demo('Banned user')]: [hourly(90 * HOUR)],
   };
-  const em = ctx.orm.em.fork();
+  const db = storeSql(ctx.orm.em.fork());
   for (const [userId, entries] of Object.entries(history)) {
-    const exists = await em.execute<{ id: string }[]>(`select "id" from "users" where "id" = ?`, [userId]);
+    const exists = await db.selectFrom('users').select('id').where('id', '=', userId).execute();
     if (exists.length === 0) continue;
     let lastHourly: Date | null = null;
     for (const [i, entry] of entries.entries()) {
       const at = new Date(now - entry.ago);
       const reference = entry.kind === 'HOURLY' ? `hourly:${at.toISOString()}` : `seed:${i}`;
       await store.coins.credit({ userId, amount: entry.amount, kind: entry.kind, reference, reason: entry.reason });
-      await em.execute(`update "coin_transactions" set "created_at" = ? where "user_id" = ? and "reference" = ?`, [
-        at,
-        userId,
-        reference,
-      ]);
+      await db
+        .updateTable('coin_transactions')
+        .set({ created_at: at })
+        .where('user_id', '=', userId)
+        .where('reference', '=', reference)
+        .execute();
       if (entry.kind === 'HOURLY') lastHourly = at;
     }
-    await em.execute(`update "wallets" set "last_hourly_at" = ? where "user_id" = ?`, [lastHourly, userId]);
+    await db.updateTable('wallets').set({ last_hourly_at: lastHourly }).where('user_id', '=', userId).execute();
   }
 }

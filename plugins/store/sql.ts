@@ -1,14 +1,19 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Kysely } from 'kysely';
+import type { UserSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
 import type { storeEntities } from './entities.ts';
 
-/** The store's tables as Kysely sees them: names and column types inferred from the entities (entities.ts). */
-export type StoreDB = InferKyselyDB<(typeof storeEntities)[number]>;
+/**
+ * The store's tables, and core's users, as Kysely sees them: names and column types inferred from the entities
+ * (entities.ts, core/auth/entities.ts).
+ */
+export type StoreDB = InferKyselyDB<(typeof storeEntities)[number] | typeof UserSchema>;
 
 /**
- * Hand-shaped SQL over the store's own tables, typed from its entities and bound to `em`'s transaction when it is in
- * one (MikroORM's `em.getKysely()`): every table and column a statement names is checked by `tsc`.
+ * Hand-shaped SQL over the store's own tables and core's users, typed from the entities and bound to `em`'s
+ * transaction when it is in one (MikroORM's `em.getKysely()`): every table and column a statement names is checked
+ * by `tsc`.
  */
 export function storeSql(em: Em): Kysely<StoreDB> {
   return em.getKysely<StoreDB>();
