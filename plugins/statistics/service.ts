@@ -22,6 +22,7 @@ import {
   type StatisticsPeriod,
   type StatisticsPerson,
 } from './schemas.ts';
+import { statisticsSql } from './sql.ts';
 
 /** Days of approved leave per member in a range of days (the onleave plugin's service; absent in a test's own plugin list). */
 export type LeaveDays = (from: string, until: string, userId?: string | null) => Promise<Map<string, number>>;
@@ -77,7 +78,11 @@ export class StatisticsService {
     const key = this.#key(actor, id);
     const em = this.#orm.em.fork();
     const view = this.period(key.period, key.from);
-    const [user] = await em.execute<{ id: string }[]>('select id from users where id = ?', [key.userId]);
+    const user = await statisticsSql(em)
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', key.userId)
+      .executeTakeFirst();
     if (view.period === 'week' && (await this.#weekClosed(em, view.from))) {
       const row = await em.findOne(ManagementStatisticSchema, { id });
       if (!row) throw new DomainError('not_found', 'There is no stored record of this member for that week.');
@@ -93,20 +98,37 @@ export class StatisticsService {
     this.#key(actor, id);
     const em = this.#orm.em.fork();
     const removed = await em.transactional(async (tx) => {
-      const rows = await tx.execute<Record<string, unknown>[]>(
-        'delete from management_statistics where id = ? returning *',
-        [id],
-      );
-      const row = rows[0];
+      const row = await statisticsSql(tx)
+        .deleteFrom('management_statistics')
+        .where('id', '=', id)
+        .returning([
+          'id',
+          'user_id as userId',
+          'period',
+          'starts_on as from',
+          'ends_on as until',
+          'claimed',
+          'prepared',
+          'delivered',
+          'reported',
+          'claims_expired as claimsExpired',
+          'avg_claim_to_prepared_s as avgClaimToPreparedS',
+          'avg_ready_to_delivered_s as avgReadyToDeliveredS',
+          'leave_days as leaveDays',
+          'applications_reviewed as applicationsReviewed',
+          'appeal_votes as appealVotes',
+          'created_at as createdAt',
+        ])
+        .executeTakeFirst();
       if (!row) return null;
-      const entity = tx.map(ManagementStatisticSchema, row);
-      const person = (await people(tx, [entity.userId])).get(entity.userId)!;
-      const record = toRecord(entity, person);
+      const person = (await people(tx, [row.userId])).get(row.userId)!;
+      // Kysely hands the timestamp over as the driver's text (MikroORM's type parsers); the entity holds a Date.
+      const record = toRecord({ ...row, createdAt: new Date(row.createdAt) }, person);
       await this.#audit.record(tx, {
         actor,
         action: 'statistics.delete',
-        target: { type: 'user', id: entity.userId, name: nameOf(person) },
-        before: { record: id, period: entity.period, from: entity.from, until: entity.until, ...figuresOf(record) },
+        target: { type: 'user', id: row.userId, name: nameOf(person) },
+        before: { record: id, period: row.period, from: row.from, until: row.until, ...figuresOf(record) },
         after: null,
       });
       return record;
@@ -179,10 +201,12 @@ export class StatisticsService {
   }
 
   async #weekClosed(em: Em, weekStart: string): Promise<boolean> {
-    const [row] = await em.execute<unknown[]>('select 1 from statistics_closed_weeks where week_start = ?', [
-      weekStart,
-    ]);
-    return Boolean(row);
+    const row = await statisticsSql(em)
+      .selectFrom('statistics_closed_weeks')
+      .select('week_start')
+      .where('week_start', '=', weekStart)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   #key(actor: CurrentUser, id: string): NonNullable<ReturnType<typeof parseRecordId>> {

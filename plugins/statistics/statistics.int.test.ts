@@ -193,6 +193,9 @@ describe('management statistics', () => {
     expect(other.statusCode).toBe(403);
 
     const id = `${chef.id}-week-2026-11-16`;
+    const stored = (
+      await app.inject({ method: 'GET', url: `/api/client/statistics/management/${id}`, headers: director.auth })
+    ).json().statistics;
     const removed = await app.inject({
       method: 'DELETE',
       url: `/api/client/statistics/management/${id}`,
@@ -200,12 +203,25 @@ describe('management statistics', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().statistics).toMatchObject({ _id: id, prepared: 1 });
+    // What the delete answers is the snapshot as it was read: every figure, its moment and its member.
+    expect(removed.json().statistics).toEqual(stored);
     const [entry] = await app.db.orm.em
       .fork()
       .execute<{ action: string; target_id: string; before: { record: string } }[]>(
         `select action, target_id, before from audit_log where action = 'statistics.delete'`,
       );
-    expect(entry).toMatchObject({ action: 'statistics.delete', target_id: chef.id, before: { record: id } });
+    expect(entry).toMatchObject({
+      action: 'statistics.delete',
+      target_id: chef.id,
+      before: {
+        record: id,
+        period: 'week',
+        from: '2026-11-16',
+        until: '2026-11-22',
+        prepared: 1,
+        avgClaimToPreparedS: 300,
+      },
+    });
     expect(
       (await app.inject({ method: 'GET', url: `/api/client/statistics/management/${id}`, headers: director.auth }))
         .statusCode,

@@ -2,6 +2,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { addDays, periodOf, recordId } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
+import { statisticsSql } from './sql.ts';
 
 /** How many ended weeks a database that never closed one gets written at once (a month of history, and a bit). */
 export const BACKFILL_WEEKS = 5;
@@ -34,9 +35,10 @@ export class WeekCloser {
   /** The weeks that ended and are not closed yet, oldest first (at most BACKFILL_WEEKS back when none ever was). */
   async due(): Promise<string[]> {
     const thisWeek = periodOf('week', this.#statistics.today()).from;
-    const [last] = await this.#orm.em
-      .fork()
-      .execute<{ week_start: string | null }[]>('select max(week_start) as week_start from statistics_closed_weeks');
+    const last = await statisticsSql(this.#orm.em.fork())
+      .selectFrom('statistics_closed_weeks')
+      .select((eb) => eb.fn.max<string | null>('week_start').as('week_start'))
+      .executeTakeFirst();
     let week = last?.week_start ? addDays(last.week_start, 7) : addDays(thisWeek, -7 * BACKFILL_WEEKS);
     const weeks: string[] = [];
     for (; week < thisWeek; week = addDays(week, 7)) weeks.push(week);
@@ -58,35 +60,37 @@ export class WeekCloser {
     const figures = await this.#statistics.figures(this.#orm.em.fork(), weekStart, until, null);
     const now = new Date(this.#now());
     return this.#orm.em.fork().transactional(async (em) => {
-      const [won] = await em.execute<unknown[]>(
-        'insert into statistics_closed_weeks (week_start, closed_at, members) values (?, ?, ?) on conflict do nothing returning week_start',
-        [weekStart, now, figures.size],
-      );
+      const db = statisticsSql(em);
+      const won = await db
+        .insertInto('statistics_closed_weeks')
+        .values({ week_start: weekStart, closed_at: now, members: figures.size })
+        .onConflict((oc) => oc.doNothing())
+        .returning('week_start')
+        .executeTakeFirst();
       if (!won) return false;
       for (const [userId, f] of figures) {
-        await em.execute(
-          `insert into management_statistics (id, user_id, period, starts_on, ends_on, claimed, prepared, delivered, reported, claims_expired,
-             avg_claim_to_prepared_s, avg_ready_to_delivered_s, leave_days, applications_reviewed, appeal_votes, created_at)
-           values (?, ?, 'week', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
-          [
-            recordId(userId, 'week', weekStart),
-            userId,
-            weekStart,
-            until,
-            f.claimed,
-            f.prepared,
-            f.delivered,
-            f.reported,
-            f.claimsExpired,
-            f.avgClaimToPreparedS,
-            f.avgReadyToDeliveredS,
-            f.leaveDays,
-            f.applicationsReviewed,
-            f.appealVotes,
-            now,
-          ],
-          'run',
-        );
+        await db
+          .insertInto('management_statistics')
+          .values({
+            id: recordId(userId, 'week', weekStart),
+            user_id: userId,
+            period: 'week',
+            starts_on: weekStart,
+            ends_on: until,
+            claimed: f.claimed,
+            prepared: f.prepared,
+            delivered: f.delivered,
+            reported: f.reported,
+            claims_expired: f.claimsExpired,
+            avg_claim_to_prepared_s: f.avgClaimToPreparedS,
+            avg_ready_to_delivered_s: f.avgReadyToDeliveredS,
+            leave_days: f.leaveDays,
+            applications_reviewed: f.applicationsReviewed,
+            appeal_votes: f.appealVotes,
+            created_at: now,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
       return true;
     });
