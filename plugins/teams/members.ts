@@ -1,7 +1,5 @@
-import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import { nameOf } from '../../core/audit/service.ts';
-import type { UserSchema } from '../../core/auth/entities.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -10,7 +8,7 @@ import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts';
 import { rankHolderIdsIn, ranksOfUsersIn } from '../ranks/index.ts';
-import { type TeamMemberSchema, TeamSchema } from './entities.ts';
+import { TeamSchema } from './entities.ts';
 import type {
   BulkUpdateTeamsInput,
   BulkUpdateTeamsResponse,
@@ -18,7 +16,7 @@ import type {
   UpdateUserTeamInput,
   UpdateUserTeamResponse,
 } from './schemas.ts';
-import { allTeamViews, notFound, type TeamsService } from './service.ts';
+import { allTeamViews, notFound, type TeamsService, teamsSql } from './service.ts';
 
 /** Every membership change takes this lock first: a balance and single moves of the same users happen one after the other. */
 const MEMBERSHIP_LOCK = 'teams:membership';
@@ -37,9 +35,6 @@ interface Move {
   userID: string;
   teamID: string | null;
 }
-
-/** Core's users and this plugin's memberships, typed from the entities. */
-const membersSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
 
 export interface TeamMembershipDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
   teams: TeamsService;
@@ -103,11 +98,10 @@ export class TeamMembership {
           'conflict',
           `You are in ${await this.#teamName(em, person.team_id)}: leave it before joining another team.`,
         );
-      await em.execute('insert into team_members (user_id, team_id, joined_at) values (?, ?, ?)', [
-        userId,
-        team.id,
-        new Date(this.#now()),
-      ]);
+      await teamsSql(em)
+        .insertInto('team_members')
+        .values({ user_id: userId, team_id: team.id, joined_at: new Date(this.#now()) })
+        .execute();
       return true;
     });
     if (joined) this.#teams.membersChanged([userId]);
@@ -118,7 +112,7 @@ export class TeamMembership {
   async leave(userId: string, teamId: string): Promise<UpdateUserTeamResponse> {
     await this.#self(userId, teamId, async (em, person, team) => {
       if (person.team_id !== teamId) throw new DomainError('conflict', `You are not in ${team.name}.`);
-      await em.execute('delete from team_members where user_id = ?', [userId]);
+      await teamsSql(em).deleteFrom('team_members').where('user_id', '=', userId).execute();
     });
     this.#teams.membersChanged([userId]);
     return { userID: userId, updatedTeam: null };
@@ -171,13 +165,19 @@ export class TeamMembership {
     for (const move of moves) {
       const person = people.get(move.userID)!;
       if (person.team_id === move.teamID) continue;
-      if (move.teamID === null) await em.execute('delete from team_members where user_id = ?', [move.userID]);
+      if (move.teamID === null)
+        await teamsSql(em).deleteFrom('team_members').where('user_id', '=', move.userID).execute();
       else {
-        await em.execute(
-          `insert into team_members (user_id, team_id, joined_at) values (?, ?, ?)
-           on conflict (user_id) do update set team_id = excluded.team_id, joined_at = excluded.joined_at`,
-          [move.userID, move.teamID, now],
-        );
+        await teamsSql(em)
+          .insertInto('team_members')
+          .values({ user_id: move.userID, team_id: move.teamID, joined_at: now })
+          .onConflict((oc) =>
+            oc.column('user_id').doUpdateSet((eb) => ({
+              team_id: eb.ref('excluded.team_id'),
+              joined_at: eb.ref('excluded.joined_at'),
+            })),
+          )
+          .execute();
       }
       const before =
         person.team_id === null ? null : (teams.get(person.team_id) ?? (await this.#teamName(em, person.team_id)));
@@ -212,7 +212,7 @@ export class TeamMembership {
     const teamless =
       staff.length === 0
         ? []
-        : await membersSql(em)
+        : await teamsSql(em)
             .selectFrom('users as u')
             .select('u.id')
             .where('u.id', 'in', staff)
@@ -235,7 +235,7 @@ export class TeamMembership {
     const rows: Omit<Person, 'staff'>[] =
       ids.length === 0
         ? []
-        : await membersSql(em)
+        : await teamsSql(em)
             .selectFrom('users as u')
             .leftJoin('team_members as m', 'm.user_id', 'u.id')
             .select(['u.id', 'u.username', 'u.display_name', 'm.team_id'])

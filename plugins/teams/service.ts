@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
+import type { UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -40,8 +41,8 @@ export function toTeamView(team: Team, memberCount: number): TeamView {
   };
 }
 
-/** The team tables as Kysely sees them, typed from the entities. */
-const teamsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof TeamMemberSchema>>();
+/** Core's users and this plugin's memberships as Kysely sees them, typed from the entities. */
+export const teamsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
 
 /** Member counts of these teams (every team when `ids` is absent). */
 export async function memberCounts(em: Em, ids?: readonly string[]): Promise<Map<string, number>> {
@@ -120,13 +121,14 @@ export class TeamsService {
     const em = this.#orm.em.fork();
     const team = await em.findOne(TeamSchema, { id });
     if (!team) throw notFound();
-    const members = await em.execute<
-      { id: string; username: string; display_name: string | null; avatar: string | null; joined_at: Date | string }[]
-    >(
-      `select u.id, u.username, u.display_name, u.avatar, m.joined_at from team_members m join users u on u.id = m.user_id
-       where m.team_id = ? order by lower(coalesce(u.display_name, u.username)), u.id`,
-      [id],
-    );
+    const members = await teamsSql(em)
+      .selectFrom('team_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.username', 'u.display_name', 'u.avatar', 'm.joined_at'])
+      .where('m.team_id', '=', id)
+      .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('u.display_name', 'u.username')]))
+      .orderBy('u.id')
+      .execute();
     return {
       ...toTeamView(team, members.length),
       members: members.map(
@@ -181,11 +183,16 @@ export class TeamsService {
   /** How many staff members (holding a rank) have no team: who a balance would place. */
   async teamlessStaffCount(): Promise<number> {
     const em = this.#orm.em.fork();
-    const [row] = await em.execute<{ n: number | string }[]>(
-      `select count(*) as n from users u
-       where u.id in (select jsonb_array_elements_text(?::jsonb)) and not exists (select 1 from team_members m where m.user_id = u.id)`,
-      [JSON.stringify(await rankHolderIdsIn(em))],
-    );
+    const staff = await rankHolderIdsIn(em);
+    if (staff.length === 0) return 0;
+    const row = await teamsSql(em)
+      .selectFrom('users as u')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('u.id', 'in', staff)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('team_members as m').select('m.user_id').whereRef('m.user_id', '=', 'u.id'))),
+      )
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -246,7 +253,7 @@ export class TeamsService {
       const team = await this.#locked(em, id);
       // Read under the team's lock, which every move into the team takes too: nobody joins between this and the delete.
       const members = (
-        await em.execute<{ user_id: string }[]>('select user_id from team_members where team_id = ?', [id])
+        await teamsSql(em).selectFrom('team_members').select('user_id').where('team_id', '=', id).execute()
       ).map((r) => r.user_id);
       const view = toTeamView(team, members.length);
       await em.nativeDelete(TeamSchema, { id });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditEntrySchema } from '../../core/audit/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { DomainEvents } from '../../core/events.ts';
 import { newId } from '../../core/ids.ts';
 import type { Permission } from '../../core/shared/permissions.ts';
@@ -197,6 +198,29 @@ describe('teams', () => {
     ).toBe(404);
   });
 
+  it('a team’s members come by name in any case, the display name before the username, then by ID', async () => {
+    const t = await team();
+    const [zed, alpha, bravo, same1, same2] = await Promise.all([staff(), staff(), staff(), staff(), staff()]);
+    const em = app.db.orm.em.fork();
+    const named = [
+      [zed, 'aaron', 'Zed'],
+      [alpha, 'alpha', null],
+      [bravo, 'zz', 'Bravo'],
+      [same1, 'same.one', 'Same'],
+      [same2, 'same.two', 'same'],
+    ] as const;
+    for (const [user, username, displayName] of named) {
+      await em.nativeUpdate(UserSchema, { id: user.id }, { username, displayName });
+      expect((await move(user.id, t._id)).statusCode).toBe(200);
+    }
+    const one = await app.inject({ method: 'POST', url: `/api/client/teams/${t._id}` });
+    expect(one.statusCode).toBe(200);
+    const members = one.json().team.members as { id: string; displayName: string | null; joinedAt: string }[];
+    const sames = [same1.id, same2.id].sort();
+    expect(members.map((m) => m.id)).toEqual([alpha.id, bravo.id, ...sames, zed.id]);
+    expect(members[0]).toMatchObject({ displayName: null, joinedAt: new Date(members[0]!.joinedAt).toISOString() });
+  });
+
   it('moves a staff member between teams (one team at most), tells them, and refuses unknown users or teams', async () => {
     const [t1, t2] = [await team(), await team()];
     const a = await staff();
@@ -300,6 +324,7 @@ describe('teams', () => {
     // Everyone else with a rank in this database is teamless: balance places them all.
     const inTeams = new Set((await em.find(TeamMemberSchema, {})).map((m) => m.user.id));
     const teamless = (await rankHolderIdsIn(em)).filter((id) => !inTeams.has(id));
+    expect(await teamsOf(app).teams.teamlessStaffCount()).toBe(teamless.length);
     const balanced = await bulk({ mode: 'balance' });
     expect(balanced.statusCode, balanced.body).toBe(200);
     const placed = balanced.json().moved as { userID: string; teamID: string }[];
@@ -310,6 +335,7 @@ describe('teams', () => {
     const sizes = (balanced.json().teams as TeamView[]).map((t) => t.memberCount);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
     expect((await bulk({ mode: 'balance' })).json().moved).toEqual([]);
+    expect(await teamsOf(app).teams.teamlessStaffCount()).toBe(0);
     await em.nativeDelete(TeamSchema, {});
     expect((await bulk({ mode: 'balance' })).statusCode).toBe(409);
   });

@@ -1,8 +1,10 @@
+import type { InferKyselyDB } from '@mikro-orm/sql';
 import { toBits } from '../../core/shared/permissions.ts';
 import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
 import { appServices } from '../index.ts';
 import { recordPastOrdersIn } from '../orders/index.ts';
+import type { TeamOrderCreditSchema } from './entities.ts';
 
 export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
 
@@ -52,13 +54,16 @@ export function deliver(app: TestApp, driver: TestUser, id: string, report = fal
 
 /** Waits until `count` orders have been counted (the listener runs after the delivery's commit, outside the caller's await). */
 export async function untilCredited(app: TestApp, count: number): Promise<void> {
-  const em = app.db.orm.em.fork();
+  const db = app.db.orm.em.fork().getKysely<InferKyselyDB<typeof TeamOrderCreditSchema>>();
   let counted = 0;
   // A ceiling far above what the listeners need even on a busy machine: the condition, not the clock, ends the wait.
   await until(
     async () => {
-      const [row] = await em.execute<{ n: string | number }[]>('select count(*) as n from team_order_credits');
-      counted = Number(row!.n);
+      const row = await db
+        .selectFrom('team_order_credits')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      counted = Number(row.n);
       return counted >= count;
     },
     60_000,
