@@ -1,10 +1,14 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Orm } from '../db/orm.ts';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { Em, Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import type { BanInfo } from '../shared/ban.ts';
 import { CurrentUserReader } from './current-user-sql.ts';
 import { SessionSchema, UserSchema, type UserSettings } from './entities.ts';
 import { type HeldRanksSource, NO_HELD_RANKS } from './held-ranks.ts';
+
+/** The sessions table as Kysely sees it, typed from the entity. */
+const sessionsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof SessionSchema>>();
 
 export const SESSION_COOKIE = 'VD_SESSION';
 export const SESSION_TTL_MS = 31 * 24 * 60 * 60 * 1000;
@@ -248,9 +252,11 @@ export class SessionService {
 
   /** The delete decides (`delete … returning`): ended twice at once, a session is revoked once. */
   async invalidateById(sessionId: string): Promise<void> {
-    const [gone] = await this.#orm.em
-      .fork()
-      .execute<{ user_id: string }[]>('delete from sessions where id = ? returning user_id', [sessionId]);
+    const gone = await sessionsSql(this.#orm.em.fork())
+      .deleteFrom('sessions')
+      .where('id', '=', sessionId)
+      .returning('user_id')
+      .executeTakeFirst();
     if (gone) this.#events.publish('sessionRevoked', { userId: gone.user_id, sessionId });
   }
 
@@ -260,9 +266,11 @@ export class SessionService {
 
   async invalidateAllForUser(userId: string): Promise<number> {
     // What was deleted, not what was read before: a session created in between is revoked and announced too.
-    const gone = await this.#orm.em
-      .fork()
-      .execute<{ id: string }[]>('delete from sessions where user_id = ? returning id', [userId]);
+    const gone = await sessionsSql(this.#orm.em.fork())
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .returning('id')
+      .execute();
     for (const s of gone) this.#events.publish('sessionRevoked', { userId, sessionId: s.id });
     return gone.length;
   }
