@@ -303,6 +303,7 @@ export class RanksService {
   async #write<T>(work: (em: Em) => Promise<T>): Promise<T> {
     try {
       return await this.#orm.em.fork().transactional(async (em) => {
+        // Kysely has no LOCK TABLE builder; em.execute logs a wait cut at the limit and throws it as a 503's DriverException.
         await em.execute('lock table "ranks" in share row exclusive mode', [], 'run');
         return work(em);
       });
