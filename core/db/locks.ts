@@ -1,3 +1,4 @@
+import type { EntitySchema } from '@mikro-orm/core';
 import type { Em } from './orm.ts';
 
 /**
@@ -13,16 +14,33 @@ function assertInTransaction(em: Em, what: string): void {
 }
 
 /**
- * `SELECT 1 FROM <table> WHERE <column> = ? FOR NO KEY UPDATE`: the row is locked until the transaction ends, so a second
- * unit of work on the same row waits here and then reads what the first committed. Answers whether the row exists.
- * `table` and `column` are identifiers from code, never from input.
+ * `SELECT 1 FROM <the entity's table> WHERE <its primary key> = ? FOR NO KEY UPDATE`: the row is locked until the
+ * transaction ends, so a second unit of work on the same row waits here and then reads what the first committed.
+ * Answers whether the row exists. The table and its key come from the entity's metadata, so a caller names an
+ * entity `tsc` knows (and dependency-cruiser lets it import), never a table as text.
  */
-export async function lockRow(em: Em, table: string, id: string, column = 'id'): Promise<boolean> {
+export async function lockRow(em: Em, entity: EntitySchema, id: string): Promise<boolean> {
   assertInTransaction(em, 'lockRow');
+  const meta = em.getMetadata(entity);
+  const [key, ...more] = meta.getPrimaryProps();
+  if (!key || more.length > 0 || key.fieldNames.length !== 1)
+    throw new Error(`lockRow: ${meta.tableName} has no primary key of one column`);
   // NO KEY UPDATE: conflicts with itself and with FOR UPDATE, not with the KEY SHARE locks that inserts referencing the
   // row take (a new session, a history entry), which need not wait. Nothing here changes a primary key.
-  const rows = await em.execute<unknown[]>(`select 1 from "${table}" where "${column}" = ? for no key update`, [id]);
-  return rows.length > 0;
+  try {
+    const row = await em
+      .getKysely<Record<string, Record<string, unknown>>>()
+      .selectFrom(meta.tableName)
+      .select((eb) => eb.lit(1).as('locked'))
+      .where(key.fieldNames[0]!, '=', id)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    return row !== undefined;
+  } catch (error) {
+    // Kysely passes on the driver's own error: a wait the database cut short at its limit must stay MikroORM's
+    // DriverException with its SQLSTATE, as `em.execute` threw it, which the error handler answers with a 503.
+    throw em.getDriver().convertException(error as Error);
+  }
 }
 
 /**
@@ -31,5 +49,7 @@ export async function lockRow(em: Em, table: string, id: string, column = 'id'):
  */
 export async function lockName(em: Em, name: string): Promise<void> {
   assertInTransaction(em, 'lockName');
+  // Through em.execute rather than Kysely: a wait cut short at the database's limit is logged with its statement and
+  // thrown as MikroORM's DriverException (a 503); a Kysely statement's error and SQL reach neither.
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [name]);
 }

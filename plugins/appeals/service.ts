@@ -213,7 +213,7 @@ export class AppealsService {
     const votesToDecide = await settings.get('appealVotesToDecide');
     const now = new Date(this.#deps.now());
     const outcome = await this.#deps.orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'appeals', id))) throw new DomainError('not_found', 'Appeal not found');
+      if (!(await lockRow(em, AppealSchema, id))) throw new DomainError('not_found', 'Appeal not found');
       const appeal = await em.findOneOrFail(AppealSchema, { id }, { populate: ['user'], refresh: true });
       if (appeal.user.id === actor.id) throw new DomainError('forbidden', 'You cannot vote on your own appeal.');
       if (appeal.status !== 'pending') throw new DomainError('conflict', 'This appeal has already been decided.');

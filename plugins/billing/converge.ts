@@ -58,7 +58,7 @@ export async function converge(
         .execute();
       if (rows.length === 0) return 'duplicate' as const;
     }
-    await lockRow(em, 'stripe_customers', userId, 'user_id');
+    await lockRow(em, StripeCustomerSchema, userId);
     const customer = await em.findOneOrFail(StripeCustomerSchema, { user: userId }, { refresh: true });
     if (customer.syncedAt && customer.syncedAt > readAt) return 'handled' as const;
     customer.syncedAt = readAt;
@@ -77,7 +77,7 @@ export async function converge(
 /** Ends the perks of past-due subscriptions whose grace has run out (no event comes for that: it is read lazily). */
 export async function expireGrace(deps: ConvergeDeps, userId: string): Promise<void> {
   const identity = await deps.orm.em.fork().transactional(async (em) => {
-    if (!(await lockRow(em, 'stripe_customers', userId, 'user_id'))) return false;
+    if (!(await lockRow(em, StripeCustomerSchema, userId))) return false;
     const changed = await expireGraceIn(deps, em, userId);
     await em.flush();
     return changed;

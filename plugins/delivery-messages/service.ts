@@ -191,7 +191,7 @@ export class DeliveryMessagesService {
   /** The message `ref` names, its row locked, if `actor` may edit it; 404 if it does not exist, 403 if not theirs. */
   async #editable(em: Em, actor: CurrentUser, ref: string): Promise<DeliveryMessage> {
     const found = await em.findOne(DeliveryMessageSchema, byRef(ref), { fields: ['id'] });
-    if (!found || !(await lockRow(em, 'delivery_messages', found.id)))
+    if (!found || !(await lockRow(em, DeliveryMessageSchema, found.id)))
       throw new DomainError('not_found', 'Premade message not found');
     const row = await em.findOneOrFail(
       DeliveryMessageSchema,

@@ -133,7 +133,7 @@ export class OrderMessages {
    */
   async #postStatusOnce(orderId: string, channelId: string, body: MessageBody): Promise<string | null> {
     return this.#orm.em.fork().transactional(async (em) => {
-      await lockRow(em, 'discord_order_messages', orderId, 'order_id');
+      await lockRow(em, DiscordOrderMessageSchema, orderId);
       const row = await em.findOne(DiscordOrderMessageSchema, { orderId }, { fields: ['messageId'] });
       if (row?.messageId) return row.messageId;
       const message = await this.#rest.postMessage(channelId, body);

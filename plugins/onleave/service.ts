@@ -97,7 +97,7 @@ export class OnLeaveService {
   async submit(actor: CurrentUser, input: LeaveRequestInput): Promise<LeaveRequestView> {
     this.#checkDays(input);
     const row = await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'users', actor.id))) throw new DomainError('not_found', 'User not found');
+      if (!(await lockRow(em, UserSchema, actor.id))) throw new DomainError('not_found', 'User not found');
       await this.#assertNoOverlap(em, actor.id, input, 'You already have a leave request for some of these days.');
       return this.#insert(em, actor.id, input, 'PENDING', actor.id, null);
     });
@@ -361,7 +361,7 @@ export class OnLeaveService {
 
   /** The request's row, locked until the transaction ends, with its member. */
   async #locked(em: Em, id: string): Promise<LeaveRequest> {
-    if (!(await lockRow(em, 'leave_requests', id))) throw new DomainError('not_found', 'Leave request not found');
+    if (!(await lockRow(em, LeaveRequestSchema, id))) throw new DomainError('not_found', 'Leave request not found');
     return em.findOneOrFail(LeaveRequestSchema, { id }, { populate: ['user'] });
   }
 

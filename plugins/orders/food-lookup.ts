@@ -215,7 +215,7 @@ export class FoodLookupService {
   /** One write to an item: a transaction with the item's row locked, so a change and a delete happen one after the other. */
   async #locked<T>(id: string, work: (em: Em, item: FoodLookupItem) => T | Promise<T>): Promise<T> {
     return this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'food_lookup_items', id)))
+      if (!(await lockRow(em, FoodLookupItemSchema, id)))
         throw new DomainError('not_found', 'Food lookup item not found');
       return work(em, await em.findOneOrFail(FoodLookupItemSchema, { id }));
     });

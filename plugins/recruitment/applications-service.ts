@@ -70,7 +70,7 @@ export class ApplicationsService {
   async submit(actor: CurrentUser, formId: string, rawAnswers: Record<string, unknown>): Promise<ApplicationView> {
     const now = this.#now();
     const { application, history } = await this.#orm.em.fork().transactional(async (em) => {
-      await lockRow(em, 'users', actor.id);
+      await lockRow(em, UserSchema, actor.id);
       const form = await formIn(em, formId);
       if (!form.open) throw new DomainError('conflict', 'This form is closed: it takes no applications right now.');
       if (form.opensAt && form.opensAt.getTime() > now)

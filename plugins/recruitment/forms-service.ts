@@ -146,7 +146,7 @@ export class FormsService {
 
   async updateForm(actor: CurrentUser, id: string, input: UpdateFormInput): Promise<FormView> {
     const form = await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'recruitment_forms', id)))
+      if (!(await lockRow(em, RecruitmentFormSchema, id)))
         throw new DomainError('not_found', 'Recruitment form not found');
       const form = await formIn(em, id);
       const opensAt = input.opensAt === undefined ? form.opensAt : input.opensAt && new Date(input.opensAt);
@@ -188,7 +188,7 @@ export class FormsService {
   /** The form goes from every list; its applications stay (with their snapshot), so applicants still read theirs. */
   async deleteForm(actor: CurrentUser, id: string): Promise<void> {
     await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, 'recruitment_forms', id)))
+      if (!(await lockRow(em, RecruitmentFormSchema, id)))
         throw new DomainError('not_found', 'Recruitment form not found');
       const form = await formIn(em, id);
       form.deletedAt = new Date(this.#now());

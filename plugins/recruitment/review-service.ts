@@ -1,4 +1,5 @@
 import { type AuditLog, nameOf } from '../../core/audit/service.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -152,7 +153,7 @@ export class ReviewService {
     const [rank] = await ranksByIdIn(em, [rankId]);
     if (!rank) return null;
     const userId = application.user.id;
-    await lockRow(em, 'users', userId);
+    await lockRow(em, UserSchema, userId);
     const byHand = await this.#grantHolds.ranksByHandIn(em, userId);
     if (byHand.some((r) => r.id === rank.id)) return null;
     const { before, after } = await this.#grantHolds.setRanksByHandIn(em, userId, [...byHand, rank]);
@@ -183,7 +184,7 @@ interface ReviewOutcome {
  * open (a decision is final), and not already in that status.
  */
 async function lockedForReview(em: Em, actor: CurrentUser, id: string, to: number): Promise<Application> {
-  if (!isId(id) || !(await lockRow(em, 'recruitment_applications', id)))
+  if (!isId(id) || !(await lockRow(em, ApplicationSchema, id)))
     throw new DomainError('not_found', 'Application not found');
   const application = await em.findOneOrFail(ApplicationSchema, { id }, { populate: ['user', 'form'], refresh: true });
   if (!mayReview(actor, application.form))

@@ -1,4 +1,5 @@
 import { nameOf } from '../../core/audit/service.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { StorePurchaseSchema } from './entities.ts';
@@ -54,7 +55,7 @@ export async function buyIn(em: Em, order: PurchaseOrder, deps: BuyingDeps): Pro
   if (item.stock === 0) throw refusals.soldOut();
   const grantKind = item.grantKind === 'perk' || item.grantKind === 'rank' ? item.grantKind : null;
   if (item.perUserLimit != null || grantKind) {
-    if (!(await lockRow(em, 'users', order.recipient.id))) throw refusals.noUser();
+    if (!(await lockRow(em, UserSchema, order.recipient.id))) throw refusals.noUser();
   }
   if (item.perUserLimit != null) await checkLimit(em, item, order);
   const balance = await pay(em, deps.coins, item, order);

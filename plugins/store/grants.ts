@@ -153,7 +153,7 @@ export class GrantService {
    * its end. The caller's unit of work is flushed first. Answers whether the user's perks or ranks changed.
    */
   async grantIn(em: Em, input: GrantInput): Promise<boolean> {
-    if (!(await lockRow(em, 'users', input.userId))) throw refusals.noUser();
+    if (!(await lockRow(em, UserSchema, input.userId))) throw refusals.noUser();
     return (await this.grantLockedIn(em, input)).changed;
   }
 
@@ -256,7 +256,7 @@ export class GrantService {
 }
 
 async function lockedUser(em: Em, userId: string): Promise<User> {
-  if (!(await lockRow(em, 'users', userId))) throw refusals.noUser();
+  if (!(await lockRow(em, UserSchema, userId))) throw refusals.noUser();
   return freshUser(em, userId);
 }
 

@@ -220,7 +220,7 @@ export class StoreItems {
   }
 
   async #locked(em: Em, id: string): Promise<StoreItem> {
-    if (!(await lockRow(em, 'store_items', id))) throw new DomainError('not_found', 'Store item not found');
+    if (!(await lockRow(em, StoreItemSchema, id))) throw new DomainError('not_found', 'Store item not found');
     return em.findOneOrFail(StoreItemSchema, { id }, { refresh: true });
   }
 }

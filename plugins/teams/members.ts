@@ -126,7 +126,7 @@ export class TeamMembership {
   ): Promise<T> {
     return this.#orm.em.fork().transactional(async (em) => {
       await lockName(em, MEMBERSHIP_LOCK);
-      if (!(await lockRow(em, 'teams', teamId))) throw notFound();
+      if (!(await lockRow(em, TeamSchema, teamId))) throw notFound();
       const person = (await this.#people(em, [userId])).get(userId);
       if (!person) throw new DomainError('not_found', 'User not found');
       if (person.staff) throw new DomainError('forbidden', 'Staff are placed in teams by the team managers.');
@@ -153,7 +153,7 @@ export class TeamMembership {
     const teams = new Map<string, string>();
     for (const id of teamIds) {
       // Locked: a team deleted at this moment is either gone (404) or deleted after, its new members with it.
-      if (!(await lockRow(em, 'teams', id))) throw notFound();
+      if (!(await lockRow(em, TeamSchema, id))) throw notFound();
     }
     if (teamIds.length)
       for (const team of await em.find(TeamSchema, { id: { $in: teamIds } })) teams.set(team.id, team.name);

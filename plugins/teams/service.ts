@@ -298,7 +298,7 @@ export class TeamsService {
   }
 
   async #locked(em: Em, id: string): Promise<Team> {
-    if (!(await lockRow(em, 'teams', id))) throw notFound();
+    if (!(await lockRow(em, TeamSchema, id))) throw notFound();
     return em.findOneOrFail(TeamSchema, { id });
   }
 

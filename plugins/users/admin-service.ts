@@ -56,7 +56,7 @@ function toBanView(user: User): BanView | null {
  * and each decides on what the other committed: the checks here and the caller's own (banned? staff? which ranks?).
  */
 export async function manageableTarget(em: Em, actor: CurrentUser, id: string): Promise<User> {
-  if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+  if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
   const user = await em.findOneOrFail(UserSchema, { id });
   if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
   if (!outranks(actor, { ranks: await ranksOfIn(em, id) })) {
@@ -244,7 +244,7 @@ export class UserAdminService {
    * lifted (false: none was active). The caller calls announceUnban after commit when it was.
    */
   async liftBanIn(em: Em, actor: AuditActor, id: string, reason: string): Promise<boolean> {
-    if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+    if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
     return this.#lift(em, actor, await em.findOneOrFail(UserSchema, { id }), reason);
   }
 
@@ -450,7 +450,7 @@ export class UserAdminService {
    * announceBlacklist after commit when it was.
    */
   async liftBlacklistIn(em: Em, actor: AuditActor, id: string, reason: string): Promise<boolean> {
-    if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+    if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
     const entry = await em.findOne(BlacklistSchema, { user: id });
     if (!entry?.active) return false;
     const user = await em.findOneOrFail(UserSchema, { id });

@@ -66,7 +66,7 @@ export class ProfileService {
    */
   async #editable(em: Em, actor: CurrentUser, id: string): Promise<User> {
     if (actor.id !== id) return manageableTarget(em, actor, id);
-    if (!(await lockRow(em, 'users', id))) throw new DomainError('not_found', 'User not found');
+    if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
     return em.findOneOrFail(UserSchema, { id });
   }
 
