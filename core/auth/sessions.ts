@@ -1,14 +1,14 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Em, Orm } from '../db/orm.ts';
 import type { EventBus } from '../events.ts';
 import type { BanInfo } from '../shared/ban.ts';
 import { CurrentUserReader } from './current-user-sql.ts';
 import { SessionSchema, UserSchema, type UserSettings } from './entities.ts';
 import { type HeldRanksSource, NO_HELD_RANKS } from './held-ranks.ts';
+import type { AuthDb } from './sql.ts';
 
-/** The sessions table as Kysely sees it, typed from the entity. */
-const sessionsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof SessionSchema>>();
+/** The sessions table as Kysely sees it (core/auth/sql.ts). */
+const sessionsSql = (em: Em) => em.getKysely<Pick<AuthDb, 'sessions'>>();
 
 export const SESSION_COOKIE = 'VD_SESSION';
 export const SESSION_TTL_MS = 31 * 24 * 60 * 60 * 1000;

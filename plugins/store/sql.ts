@@ -1,14 +1,14 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Kysely } from 'kysely';
-import type { UserSchema } from '../../core/auth/entities.ts';
+import type { UsersTable } from '../../core/auth/sql.ts';
 import type { Em } from '../../core/db/orm.ts';
 import type { storeEntities } from './entities.ts';
 
 /**
  * The store's tables, and core's users, as Kysely sees them: names and column types inferred from the entities
- * (entities.ts, core/auth/entities.ts).
+ * (entities.ts; core/auth/sql.ts).
  */
-export type StoreDB = InferKyselyDB<(typeof storeEntities)[number] | typeof UserSchema>;
+export type StoreDB = InferKyselyDB<(typeof storeEntities)[number]> & { users: UsersTable };
 
 /**
  * Hand-shaped SQL over the store's own tables and core's users, typed from the entities and bound to `em`'s

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
-import type { UserSchema } from '../../core/auth/entities.ts';
+import type { UsersTable } from '../../core/auth/sql.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -42,7 +42,7 @@ export function toTeamView(team: Team, memberCount: number): TeamView {
 }
 
 /** Core's users and this plugin's memberships as Kysely sees them, typed from the entities. */
-export const teamsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof UserSchema | typeof TeamMemberSchema>>();
+export const teamsSql = (em: Em) => em.getKysely<InferKyselyDB<typeof TeamMemberSchema> & { users: UsersTable }>();
 
 /** Member counts of these teams (every team when `ids` is absent). */
 export async function memberCounts(em: Em, ids?: readonly string[]): Promise<Map<string, number>> {
