@@ -40,7 +40,28 @@ export class DatabaseTimeoutError extends DriverException {
   }
 }
 
+/**
+ * PostgreSQL's SQLSTATE of a database error, whichever way it came: MikroORM's exceptions (the unit of work,
+ * `em.execute`) carry the driver's code, and a typed Kysely statement (`em.getKysely()`) throws the driver's own
+ * error, which MikroORM does not convert. So the kernel tells database errors apart by code, never by class.
+ */
+function sqlState(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+}
+
 /** A statement or transaction the database (or, embedded, its driver) stopped at the limit: the request is a 503. */
 export function isDatabaseTimeout(error: unknown): boolean {
-  return error instanceof DriverException && typeof error.code === 'string' && TIMEOUT_CODES.has(error.code);
+  const code = sqlState(error);
+  return code !== null && TIMEOUT_CODES.has(code);
+}
+
+/** A unique index refused the write (unique_violation). */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === '23505';
+}
+
+/** A foreign key refused the write (foreign_key_violation). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === '23503';
 }

@@ -27,20 +27,15 @@ export async function lockRow(em: Em, entity: EntitySchema, id: string): Promise
     throw new Error(`lockRow: ${meta.tableName} has no primary key of one column`);
   // NO KEY UPDATE: conflicts with itself and with FOR UPDATE, not with the KEY SHARE locks that inserts referencing the
   // row take (a new session, a history entry), which need not wait. Nothing here changes a primary key.
-  try {
-    const row = await em
-      .getKysely<Record<string, Record<string, unknown>>>()
-      .selectFrom(meta.tableName)
-      .select((eb) => eb.lit(1).as('locked'))
-      .where(key.fieldNames[0]!, '=', id)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    return row !== undefined;
-  } catch (error) {
-    // Kysely passes on the driver's own error: a wait the database cut short at its limit must stay MikroORM's
-    // DriverException with its SQLSTATE, as `em.execute` threw it, which the error handler answers with a 503.
-    throw em.getDriver().convertException(error as Error);
-  }
+  // A wait the database cuts short at its limit throws the driver's error with its SQLSTATE: a 503 (errors.ts).
+  const row = await em
+    .getKysely<Record<string, Record<string, unknown>>>()
+    .selectFrom(meta.tableName)
+    .select((eb) => eb.lit(1).as('locked'))
+    .where(key.fieldNames[0]!, '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -49,7 +44,7 @@ export async function lockRow(em: Em, entity: EntitySchema, id: string): Promise
  */
 export async function lockName(em: Em, name: string): Promise<void> {
   assertInTransaction(em, 'lockName');
-  // Through em.execute rather than Kysely: a wait cut short at the database's limit is logged with its statement and
-  // thrown as MikroORM's DriverException (a 503); a Kysely statement's error and SQL reach neither.
+  // Through em.execute rather than Kysely: a wait cut short at the database's limit is then logged with its
+  // statement (MikroORM's failed-statement log, which Kysely's statements do not reach).
   await em.execute('select pg_advisory_xact_lock(hashtext(?))', [name]);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database.ts';
+import { isUniqueViolation } from './errors.ts';
 import { poolOf } from './orm.ts';
-import { isUniqueViolation, PreparedQuery, sqlWriter } from './prepared.ts';
+import { PreparedQuery, sqlWriter } from './prepared.ts';
 
 interface TestDb {
   prepared_test: { id: number; label: string; kind: string; at: Date };

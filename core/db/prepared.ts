@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import {
   type Compilable,
   CompiledQuery,
@@ -132,9 +131,4 @@ async function runPrepared<T>(orm: Orm, em: Em, name: string, text: string, valu
   await ready;
   const placeholders = values.map(() => '?').join(', ');
   return em.execute<T[]>(values.length ? `execute "${name}"(${placeholders})` : `execute "${name}"`, values);
-}
-
-/** A unique index refused the write: MikroORM's exception, or PostgreSQL's SQLSTATE 23505 from a prepared statement. */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof UniqueConstraintViolationException || (error as { code?: unknown } | null)?.code === '23505';
 }

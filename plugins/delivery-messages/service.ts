@@ -1,7 +1,8 @@
-import { type FilterQuery, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { FilterQuery } from '@mikro-orm/core';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
@@ -223,7 +224,7 @@ export class DeliveryMessagesService {
     try {
       return await this.#orm.em.fork().transactional(work);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw taken(slug);
+      if (isUniqueViolation(error)) throw taken(slug);
       throw error;
     }
   }

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { isUniqueViolation, type PreparedValue } from '../../core/db/prepared.ts';
+import type { PreparedValue } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import { isId } from '../../core/shared/ids.ts';
@@ -197,7 +197,7 @@ export class OrdersService {
         return this.#publish('orderSent', id);
       } catch (error) {
         // An orderID that is taken already: draw another.
-        if (error instanceof UniqueConstraintViolationException && attempt < 5) continue;
+        if (isUniqueViolation(error) && attempt < 5) continue;
         throw error;
       }
     }

@@ -1,7 +1,7 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { type AuditLog, changedFields } from '../../core/audit/service.ts';
 import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/auth/escalation.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -303,13 +303,13 @@ export class RanksService {
   async #write<T>(work: (em: Em) => Promise<T>): Promise<T> {
     try {
       return await this.#orm.em.fork().transactional(async (em) => {
-        // Kysely has no LOCK TABLE builder; em.execute logs a wait cut at the limit and throws it as a 503's DriverException.
+        // Kysely has no LOCK TABLE builder; em.execute also logs a wait cut at the limit with its statement.
         await em.execute('lock table "ranks" in share row exclusive mode', [], 'run');
         return work(em);
       });
     } catch (error) {
       // Someone wrote ranks without the lock (a script, another process's older code): still a 409, not a 500.
-      if (error instanceof UniqueConstraintViolationException)
+      if (isUniqueViolation(error))
         throw new DomainError('conflict', 'That position is already taken by another rank.');
       throw error;
     }

@@ -1,4 +1,5 @@
 import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
+import { isForeignKeyViolation } from '../../core/db/errors.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -14,7 +15,6 @@ import {
   type StoreItemView,
   type UpdateItemBody,
 } from './item-schemas.ts';
-import { isForeignKeyViolation } from './refusals.ts';
 import { storeSql } from './sql.ts';
 
 type GrantColumns = Pick<StoreItem, 'grantKind' | 'grantValue' | 'grantDays' | 'grantCoins'>;

@@ -1,8 +1,9 @@
+import { isForeignKeyViolation } from '../../core/db/errors.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { CoinTransactionSchema } from './entities.ts';
-import { isForeignKeyViolation, refusals } from './refusals.ts';
+import { refusals } from './refusals.ts';
 import { type CoinKind, type CoinTransactionView, MAX_COINS } from './schemas.ts';
 import { storeSql } from './sql.ts';
 

@@ -1,4 +1,3 @@
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '../../core/errors.ts';
 import { MAX_COINS } from './schemas.ts';
 
@@ -29,10 +28,3 @@ export const refusals = {
     );
   },
 };
-
-/** PostgreSQL's foreign_key_violation, raised through MikroORM or straight from the driver (a Kysely statement). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return (
-    error instanceof ForeignKeyConstraintViolationException || (error as { code?: unknown } | null)?.code === '23503'
-  );
-}

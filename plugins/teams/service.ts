@@ -1,7 +1,7 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import type { UsersTable } from '../../core/auth/sql.ts';
+import { isUniqueViolation } from '../../core/db/errors.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -307,8 +307,7 @@ export class TeamsService {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException)
-        throw new DomainError('conflict', 'A team with this name already exists.');
+      if (isUniqueViolation(error)) throw new DomainError('conflict', 'A team with this name already exists.');
       throw error;
     }
   }

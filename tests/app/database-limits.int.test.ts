@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_BUSY } from '../../core/http/errors.ts';
+import { appServices } from '../../plugins/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 const postgres = process.env.VD_TEST_DATABASE === 'postgresql';
@@ -59,6 +60,33 @@ describe('database limits', () => {
       }
       expect(await storedReward()).toBe(before);
       expect((await saveReward(before + 8)).statusCode).toBe(200);
+    },
+  );
+
+  it.runIf(postgres)(
+    'PostgreSQL: a typed statement (a claim, prepared on the pool) waiting past the limit: 503 too, nothing written',
+    async () => {
+      const { orders } = appServices(app.server.ctx).orders;
+      const order = await orders.createOrder({ customerId: (await app.createUser()).id, item: 'Burger' });
+      const chef = await app.createUser({ rankPermissions: ['MANAGE_ORDERS'] });
+      // Another session holds the order's row: the claim's conditional update waits for it.
+      const other = new pg.Client({ connectionString: app.db.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from orders where id = $1 for update', [order.id]);
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/client/orders/${order.id}/claim`,
+          headers: chef.auth,
+        });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_BUSY });
+      } finally {
+        await other.query('rollback');
+        await other.end();
+      }
+      expect((await orders.get(order.id)).status).toBe('ORDERED');
     },
   );
 
