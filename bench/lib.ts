@@ -46,15 +46,23 @@ export function startServer(env: Record<string, string> = {}, options: StartOpti
   return spawnServer(env, { outputLimit: 256 * 1024, ...options });
 }
 
+/** Discord as a diner that takes orders from it has it (bench/discord.ts): set once by run.ts, before any case. */
+let discordEnv: Record<string, string> = {};
+
+export function deployDiscord(env: Record<string, string>): void {
+  discordEnv = env;
+}
+
 /**
- * The server as a user runs it: default logging (info), the embedded database with demo data. With
- * `BENCH_CPU_PROF=<dir>` set, every app server writes a V8 CPU profile there when it stops (`--cpu-prof`).
+ * The server as a user runs it: default logging (info), the embedded database with demo data, Discord configured
+ * (deployDiscord). With `BENCH_CPU_PROF=<dir>` set, every app server writes a V8 CPU profile there when it stops
+ * (`--cpu-prof`).
  */
 export function appEnv(dataDir: string): Record<string, string> {
   const profile: Record<string, string> = process.env.BENCH_CPU_PROF
     ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` }
     : {};
-  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'info', ...profile };
+  return { ...baseAppEnv(dataDir), LOG_LEVEL: 'info', ...discordEnv, ...profile };
 }
 
 export interface LoadOptions {

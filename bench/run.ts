@@ -13,7 +13,8 @@ import { purchasesCase } from './cases/purchases.ts';
 import { statisticsCase } from './cases/statistics.ts';
 import { throughput } from './cases/throughput.ts';
 import { writesCase } from './cases/writes.ts';
-import { type BenchCase, formatTable, ROOT } from './lib.ts';
+import { startBenchDiscord } from './discord.ts';
+import { type BenchCase, deployDiscord, formatTable, ROOT } from './lib.ts';
 
 /**
  * `npm run bench [-- case-name …]`: builds the site, runs the cases (all, or those named), prints a table per case
@@ -57,16 +58,30 @@ if (!existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs'))) {
   );
 }
 
+// Every app server of every case runs with Discord configured, as deployed diners do.
+const discord = await startBenchDiscord();
+deployDiscord(discord.env);
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2));
+
 const results: Record<string, unknown> = {};
 for (const benchCase of selected) {
   console.log(`\n== ${benchCase.name}: ${benchCase.description}`);
   const started = Date.now();
+  const loadAtStart = loadAverage();
   const result = await benchCase.run();
   console.log(formatTable(result.rows));
   for (const note of result.notes ?? []) console.log(note);
-  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  results[benchCase.name] = result.data ?? result.rows;
+  const loadAtEnd = loadAverage();
+  console.log(
+    `(${((Date.now() - started) / 1000).toFixed(1)} s; load average ${loadAtStart.join(', ')} at the start, ${loadAtEnd.join(', ')} at the end)`,
+  );
+  results[benchCase.name] = {
+    ...(result.data ? { figures: result.data } : { rows: result.rows }),
+    loadAtStart,
+    loadAtEnd,
+  };
 }
+await discord.close();
 
 const file = path.join(ROOT, 'bench', 'results', 'latest.json');
 await mkdir(path.dirname(file), { recursive: true });
