@@ -3,6 +3,7 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
+import { PreparedQuery } from '../../core/db/prepared.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { OrdersService } from '../orders/index.ts'; // the events it declares
@@ -12,10 +13,32 @@ import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.
 import { DiscordOrderMessageSchema } from './entities.ts';
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
-import { discordSql } from './sql.ts';
+import { discordSql, discordWriter } from './sql.ts';
 
 /** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
 export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
+/** How long Discord keeps an interaction token: an order older than this has none that still works. */
+const DISCORD_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+
+/**
+ * Where an order's status message is, read on every order event (a hot path: each claim, unclaim and delivery):
+ * one prepared statement by the primary key, no entity hydrated.
+ */
+const STATUS_MESSAGE = new PreparedQuery<
+  { orderId: string },
+  {
+    application_id: string | null;
+    interaction_token: string | null;
+    token_expires_at: Date | string | null;
+    channel_id: string | null;
+    message_id: string | null;
+  }
+>('discord.status_message', (param) =>
+  discordWriter
+    .selectFrom('discord_order_messages')
+    .select(['application_id', 'interaction_token', 'token_expires_at', 'channel_id', 'message_id'])
+    .where('order_id', '=', param('orderId')),
+);
 
 const nameOf = (user: { username: string; displayName: string | null } | null) =>
   user ? (user.displayName ?? user.username) : 'the kitchen';
@@ -102,21 +125,19 @@ export class OrderMessages {
    * posts in the channel once and edits from then on (needs DISCORD_TOKEN; without it the reply stays as it was).
    */
   async updateStatus(order: OrderView): Promise<void> {
-    const em = this.#orm.em.fork();
-    const row = await em.findOne(DiscordOrderMessageSchema, { orderId: order.id });
+    // Without a bot token only the interaction's token can edit, and none outlives Discord's 15 minutes from the
+    // order: nothing to read for an older order.
+    if (!this.#rest.canPost && this.#now() >= Date.parse(order.orderedAt) + DISCORD_TOKEN_LIFETIME_MS) return;
+    const [row] = await STATUS_MESSAGE.run(this.#orm, this.#orm.em.fork(), { orderId: order.id });
     if (!row) return;
     const body: MessageBody = { embeds: [orderEmbed(order)], allowed_mentions: { parse: [] } };
     try {
-      if (
-        row.interactionToken &&
-        row.applicationId &&
-        row.tokenExpiresAt &&
-        row.tokenExpiresAt.getTime() > this.#now()
-      ) {
-        await this.#rest.editOriginal(row.applicationId, row.interactionToken, body);
-      } else if (row.channelId && this.#rest.canPost) {
-        const messageId = row.messageId ?? (await this.#postStatusOnce(order.id, row.channelId, body));
-        if (messageId) await this.#rest.editMessage(row.channelId, messageId, body);
+      const tokenExpiresAt = row.token_expires_at === null ? null : new Date(row.token_expires_at).getTime();
+      if (row.interaction_token && row.application_id && tokenExpiresAt !== null && tokenExpiresAt > this.#now()) {
+        await this.#rest.editOriginal(row.application_id, row.interaction_token, body);
+      } else if (row.channel_id && this.#rest.canPost) {
+        const messageId = row.message_id ?? (await this.#postStatusOnce(order.id, row.channel_id, body));
+        if (messageId) await this.#rest.editMessage(row.channel_id, messageId, body);
       }
     } catch (error) {
       this.#log.warn(

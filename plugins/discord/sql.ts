@@ -1,6 +1,7 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Kysely } from 'kysely';
 import type { Em } from '../../core/db/orm.ts';
+import { sqlWriter } from '../../core/db/prepared.ts';
 import type { discordEntities } from './entities.ts';
 
 /** The Discord plugin's tables as Kysely sees them: names and column types inferred from the entities (entities.ts). */
@@ -10,3 +11,6 @@ export type DiscordDb = InferKyselyDB<(typeof discordEntities)[number]>;
 export function discordSql(em: Em): Kysely<DiscordDb> {
   return em.getKysely<DiscordDb>();
 }
+
+/** The same tables for statements compiled once and prepared (PreparedQuery: the status message's read). */
+export const discordWriter = sqlWriter<DiscordDb>();

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
+import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
+
+/**
+ * Without a bot token, the order's status message is the interaction's reply, which only its token edits: while the
+ * token lasts each order event edits it; once Discord's 15 minutes have passed nothing edits it any more.
+ */
+describe('order status messages without a bot token', () => {
+  let app: TestApp;
+  let discord: DiscordStandIn;
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    discord = await startDiscordStandIn();
+    app = await createTestApp({
+      env: { ORDER_SWEEP_INTERVAL_MS: '0', DISCORD_API_URL: discord.apiUrl, DISCORD_APPLICATION_ID: APPLICATION_ID },
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await discord?.close();
+  });
+
+  it('edits the reply while its token lasts, and leaves it once the token has expired', async () => {
+    const { orders } = appServices(app.server.ctx).orders;
+    const { messages } = appServices(app.server.ctx).discord;
+    const order = await orders.createOrder({
+      customerId: (await app.createUser()).id,
+      guildId: '800000000000000911',
+      channelId: '700000000000000911',
+      item: 'Omelette',
+    });
+    await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'fresh-token', channelId: order.channelId });
+    const edits = () => discord.bot.originals.get('fresh-token')?.edits.length ?? 0;
+
+    await messages.updateStatus(order);
+    expect(edits()).toBe(1);
+
+    clock += 15 * 60 * 1000;
+    await messages.updateStatus(order);
+    expect(edits()).toBe(1);
+  });
+});
