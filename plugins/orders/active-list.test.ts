@@ -21,10 +21,10 @@ describe('the active list cache', () => {
     events.publish('deliverOrder', { order: view('2', 'DELIVERED') });
     const views = await list.views();
     expect(views.map((v) => `${v.id}:${v.status}`)).toEqual(['3:ORDERED', '1:CLAIMED']);
-    const { body, gzip, br } = await list.bytes();
-    expect(JSON.parse(body.toString())).toEqual({ orders: views });
-    expect(gunzipSync(gzip).equals(body)).toBe(true);
-    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    const body = await list.bytes('identity');
+    expect(body.equals(Buffer.from(JSON.stringify({ orders: views })))).toBe(true);
+    expect(gunzipSync(await list.bytes('gzip')).equals(body)).toBe(true);
+    expect(brotliDecompressSync(await list.bytes('br')).equals(body)).toBe(true);
     expect(reads).toBe(1);
   });
 
@@ -41,5 +41,20 @@ describe('the active list cache', () => {
     events.publish('orderSent', { order: view('4', 'ORDERED') });
     release();
     expect((await reading).map((v) => v.id)).toEqual(['2', '4']);
+  });
+
+  it('answers the changed list in every encoding after each change, whichever was asked for before', async () => {
+    const events = new EventBus();
+    const list = new ActiveOrders(async () => [view('1', 'ORDERED'), view('2', 'ORDERED')], events);
+    const decoded = async () => ({
+      identity: JSON.parse((await list.bytes('identity')).toString()),
+      gzip: JSON.parse(gunzipSync(await list.bytes('gzip')).toString()),
+      br: JSON.parse(brotliDecompressSync(await list.bytes('br')).toString()),
+    });
+    expect(JSON.parse(brotliDecompressSync(await list.bytes('br')).toString()).orders).toHaveLength(2);
+    events.publish('orderUpdated', { order: view('2', 'CLAIMED') });
+    events.publish('orderDeleted', { order: view('1', 'DELETED') });
+    const expected = { orders: [view('2', 'CLAIMED')] };
+    expect(await decoded()).toEqual({ identity: expected, gzip: expected, br: expected });
   });
 });

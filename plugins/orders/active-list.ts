@@ -14,25 +14,51 @@ export function byUrgency(a: OrderView, b: OrderView): number {
   return b.priority - a.priority || a.orderedAt.localeCompare(b.orderedAt) || a.id.localeCompare(b.id);
 }
 
-/**
- * The order manager's list, kept in memory: read once, then kept true by the order events themselves (each carries
- * the order as the list shows it), so a claim costs no database read of 500 orders. The JSON (and its gzip) is made
- * once per change, on the next request. On PostgreSQL the list is read again in the background every 30 s; events
- * that arrive during a read are applied on top of it.
- */
-/** The list's JSON, plain and in the encodings browsers take. */
-export interface EncodedList {
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+/** How a request takes the list: plain JSON, or compressed in an encoding browsers take. */
+export type ListEncoding = 'identity' | 'gzip' | 'br';
+
+/** Each view's JSON, made once per view: an event brings a new view object for the one order it changed. */
+const viewJson = new WeakMap<OrderView, string>();
+
+function jsonOf(view: OrderView): string {
+  let json = viewJson.get(view);
+  if (json === undefined) {
+    json = JSON.stringify(view);
+    viewJson.set(view, json);
+  }
+  return json;
 }
 
+function encode(body: Buffer, encoding: Exclude<ListEncoding, 'identity'>): Buffer {
+  // Brotli at a fast quality is about a third smaller than gzip for this JSON; gzip for clients without br.
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 4 });
+}
+
+/** One version of the list as bytes: the JSON, and each encoding once a request has asked for it. */
+interface Encoded {
+  views: OrderView[];
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+/**
+ * The order manager's list, kept in memory: read once, then kept true by the order events themselves (each carries
+ * the order as the list shows it), so a claim costs no database read of 500 orders. After a change, the next request
+ * joins the orders' JSON (each order's made once, when its view arrives) and compresses it only in the encoding it
+ * asked for; the other encodings wait for a request that wants them. On PostgreSQL the list is read again in the
+ * background every 30 s; events that arrive during a read are applied on top of it.
+ */
 export class ActiveOrders {
   readonly #load: () => Promise<OrderView[]>;
   readonly #rereadMs: number | null;
   #views: OrderView[] | null = null;
   #at = 0;
-  #bytes: EncodedList | null = null;
+  #bytes: Encoded | null = null;
   #loading: Promise<OrderView[]> | null = null;
   /** Events seen while a read is in flight: applied to its result. */
   #pending: OrderView[] | null = null;
@@ -58,22 +84,17 @@ export class ActiveOrders {
     return this.#views;
   }
 
-  async bytes(): Promise<EncodedList> {
+  /** The list as `{ orders }` JSON bytes in `encoding`: made once per change and encoding. */
+  async bytes(encoding: ListEncoding): Promise<Buffer> {
     const views = await this.views();
-    if (!this.#bytes || this.#views !== views) {
-      const body = Buffer.from(JSON.stringify({ orders: views }));
-      // Brotli at a fast quality is about a third smaller than gzip for this JSON; gzip for clients without br.
-      const bytes = {
-        body,
-        gzip: gzipSync(body, { level: 4 }),
-        br: brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }),
-      };
-      if (this.#views === views) this.#bytes = bytes;
-      return bytes;
+    let encoded = this.#bytes;
+    if (!encoded || encoded.views !== views) {
+      encoded = { views, identity: Buffer.from(`{"orders":[${views.map(jsonOf).join(',')}]}`) };
+      if (this.#views === views) this.#bytes = encoded;
     }
-    return this.#bytes;
+    if (encoding === 'identity') return encoded.identity;
+    encoded[encoding] ??= encode(encoded.identity, encoding);
+    return encoded[encoding];
   }
 
   #reload(): Promise<OrderView[]> {

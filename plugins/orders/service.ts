@@ -16,7 +16,7 @@ import './events.ts';
 import type { ExpressionBuilder } from 'kysely';
 import { userSummariesIn } from '../../core/auth/user-summaries.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
-import { ActiveOrders, type EncodedList, REREAD_MS } from './active-list.ts';
+import { ActiveOrders, type ListEncoding, REREAD_MS } from './active-list.ts';
 import {
   ACTIVE_STATUSES,
   type DeleteInput,
@@ -410,11 +410,11 @@ export class OrdersService {
   }
 
   /**
-   * The same list as `{ orders }` JSON bytes, plain, gzipped and in brotli, for the route: serialised and compressed once per
-   * change, not per request (500 orders are about 400 KiB of JSON, 30 KiB gzipped).
+   * The same list as `{ orders }` JSON bytes in the encoding the request takes: made once per change and encoding,
+   * not per request (500 orders are about 400 KiB of JSON, 30 KiB compressed).
    */
-  async activeOrdersBody(): Promise<EncodedList> {
-    return this.#active.bytes();
+  async activeOrdersBody(encoding: ListEncoding): Promise<Buffer> {
+    return this.#active.bytes(encoding);
   }
 
   /** GET /api/client/orders/user/{userId}: orders the user placed, claimed, prepared or delivered, newest first. */
