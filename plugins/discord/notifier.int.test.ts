@@ -3,7 +3,8 @@ import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { OrderMessages, UNKNOWN_MESSAGE_RECHECK_MS } from './notifier.ts';
+import { UNKNOWN_MESSAGE_RECHECK_MS } from './notifier.ts';
+import { otherProcessMessages } from './test-helpers.ts';
 
 /**
  * Without a bot token, the order's status message is the interaction's reply, which only its token edits: while the
@@ -48,15 +49,8 @@ describe('order status messages without a bot token', () => {
 
   it('edits an order another process tracked after this one found no status message, within a minute', async () => {
     const { orders } = appServices(app.server.ctx).orders;
-    const { messages, rest } = appServices(app.server.ctx).discord;
-    const otherProcess = new OrderMessages({
-      orm: app.db.orm,
-      rest,
-      orders: () => orders,
-      config: app.config,
-      now: () => clock,
-      log: app.server.app.log,
-    });
+    const { messages } = appServices(app.server.ctx).discord;
+    const otherProcess = otherProcessMessages(app, () => clock);
     const order = await orders.createOrder({
       customerId: (await app.createUser()).id,
       guildId: '800000000000000912',
