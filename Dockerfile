@@ -8,7 +8,7 @@ COPY . .
 RUN DEMO_DATA=false npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
-# NODE_COMPILE_CACHE: Node's compile cache from the first file on (web/node-flags.ts COMPILE_CACHE_FOLDER).
+# NODE_COMPILE_CACHE: Node's compile cache from the first file on (web/compile-cache.ts).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4321 DATA_DIR=/app/data NODE_COMPILE_CACHE=/app/node_modules/.cache/node-compile
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
@@ -16,5 +16,5 @@ USER node
 EXPOSE 4321
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The web process on PostgreSQL (production always has a DATABASE_URL) runs with its V8 options: web/node-flags.ts.
-CMD ["node", "--min-semi-space-size=8", "--no-allocation-site-pretenuring", "server.ts"]
+# Run as every launcher runs it, with no Node options (docs/adr/0020-one-way-to-run-the-web-process.md).
+CMD ["node", "server.ts"]

@@ -36,7 +36,7 @@ interface Target {
  * against a bare Fastify hello-world, each in its own process and measured the same way (measureServer). The
  * headline ratio is server CPU time per request (hello's / the route's): on a loaded 2-core machine the load
  * generator takes its share of the cores, and req/s ratios squeeze toward 1. The app runs on the embedded database
- * and, when a PostgreSQL server is named, on PostgreSQL too, each process with its database's V8 options.
+ * and, when a PostgreSQL server is named, on PostgreSQL too.
  *
  * A shared VM's speed drifts by tens of per cent within a minute (hello world alone cost 14-26 µs per request in one
  * run), so each route is measured in short slices, each between two slices of hello world (hello, route 1, hello,
@@ -50,7 +50,7 @@ export const throughput: BenchCase = {
   async run() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
     // PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a scratch database, dropped after):
-    // production runs there, with that database's V8 options (web/node-flags.ts).
+    // production runs there.
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
     const scratch = adminUrl ? await scratchDatabase(adminUrl, `diner_bench_throughput_${process.pid}`) : null;
     const servers: RunningServer[] = [];

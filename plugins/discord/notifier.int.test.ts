@@ -3,6 +3,8 @@ import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
+import { UNKNOWN_MESSAGE_RECHECK_MS } from './notifier.ts';
+import { otherProcessMessages } from './test-helpers.ts';
 
 /**
  * Without a bot token, the order's status message is the interaction's reply, which only its token edits: while the
@@ -43,5 +45,33 @@ describe('order status messages without a bot token', () => {
     clock += 15 * 60 * 1000;
     await messages.updateStatus(order);
     expect(edits()).toBe(1);
+  });
+
+  it('edits an order another process tracked after this one found no status message, within a minute', async () => {
+    const { orders } = appServices(app.server.ctx).orders;
+    const { messages } = appServices(app.server.ctx).discord;
+    const otherProcess = otherProcessMessages(app, () => clock);
+    const order = await orders.createOrder({
+      customerId: (await app.createUser()).id,
+      guildId: '800000000000000912',
+      channelId: '700000000000000912',
+      item: 'Waffles',
+    });
+    const edits = () => discord.bot.originals.get('late-token')?.edits.length ?? 0;
+
+    await messages.updateStatus(order);
+    await otherProcess.track(order.id, {
+      applicationId: APPLICATION_ID,
+      token: 'late-token',
+      channelId: order.channelId,
+    });
+    await otherProcess.updateStatus(order);
+    expect(edits()).toBe(1);
+
+    await messages.updateStatus(order);
+    expect(edits()).toBe(1);
+    clock += UNKNOWN_MESSAGE_RECHECK_MS;
+    await messages.updateStatus(order);
+    expect(edits()).toBe(2);
   });
 });

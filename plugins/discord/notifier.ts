@@ -20,25 +20,35 @@ export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
 /** How long Discord keeps an interaction token: an order older than this has none that still works. */
 const DISCORD_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
+/** Where an order's status message is: the interaction's reply (while its token lasts), or the bot's own message. */
+interface StatusMessage {
+  application_id: string | null;
+  interaction_token: string | null;
+  token_expires_at: Date | string | null;
+  channel_id: string | null;
+  message_id: string | null;
+}
+
 /**
- * Where an order's status message is, read on every order event (a hot path: each claim, unclaim and delivery):
- * one prepared statement by the primary key, no entity hydrated.
+ * Where an order's status message is, read when this process does not know it yet: one prepared statement by the
+ * primary key, no entity hydrated.
  */
-const STATUS_MESSAGE = new PreparedQuery<
-  { orderId: string },
-  {
-    application_id: string | null;
-    interaction_token: string | null;
-    token_expires_at: Date | string | null;
-    channel_id: string | null;
-    message_id: string | null;
-  }
->('discord.status_message', (param) =>
+const STATUS_MESSAGE = new PreparedQuery<{ orderId: string }, StatusMessage>('discord.status_message', (param) =>
   discordWriter
     .selectFrom('discord_order_messages')
     .select(['application_id', 'interaction_token', 'token_expires_at', 'channel_id', 'message_id'])
     .where('order_id', '=', param('orderId')),
 );
+
+/**
+ * How long this process trusts that an order has no status message before it reads again: an order tracked by
+ * another process (which knows it from the start) is edited by that one meanwhile, and by every process after this.
+ */
+export const UNKNOWN_MESSAGE_RECHECK_MS = 60_000;
+/** At most this many orders' status messages are remembered; the oldest are forgotten first (and read again if needed). */
+const REMEMBERED_MESSAGES = 10_000;
+/** Order events after which the order's message is edited no more. */
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['DELIVERED', 'CANCELLED', 'DELETED']);
 
 const nameOf = (user: { username: string; displayName: string | null } | null) =>
   user ? (user.displayName ?? user.username) : 'the kitchen';
@@ -71,6 +81,12 @@ export class OrderMessages {
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger;
   readonly #queues = new Map<string, Promise<void>>();
+  /**
+   * Each active order's status message as this process knows it (null: it has none), so an order event reads
+   * nothing: known from `track` for the orders this process took, read once otherwise. A "none" is read again after
+   * UNKNOWN_MESSAGE_RECHECK_MS; a message id another process stored is found under the row's lock (#postStatusOnce).
+   */
+  readonly #known = new Map<string, { message: StatusMessage | null; at: number }>();
 
   constructor({ orm, rest, orders, config, now, log }: OrderMessagesDeps) {
     this.#orm = orm;
@@ -108,15 +124,23 @@ export class OrderMessages {
   /** The reply to this interaction shows the order: remember how to edit it. */
   async track(orderId: string, via: { applicationId: string; token: string; channelId: string | null }): Promise<void> {
     const em = this.#orm.em.fork();
+    const tokenExpiresAt = new Date(this.#now() + INTERACTION_TOKEN_MS);
     await em.upsert(DiscordOrderMessageSchema, {
       orderId,
       applicationId: via.applicationId,
       interactionToken: via.token,
-      tokenExpiresAt: new Date(this.#now() + INTERACTION_TOKEN_MS),
+      tokenExpiresAt,
       channelId: via.channelId,
       messageId: null,
       deliveryClaimedAt: null,
       createdAt: new Date(this.#now()),
+    });
+    this.#remember(orderId, {
+      application_id: via.applicationId,
+      interaction_token: via.token,
+      token_expires_at: tokenExpiresAt,
+      channel_id: via.channelId,
+      message_id: null,
     });
   }
 
@@ -127,8 +151,13 @@ export class OrderMessages {
   async updateStatus(order: OrderView): Promise<void> {
     // Without a bot token only the interaction's token can edit, and none outlives Discord's 15 minutes from the
     // order: nothing to read for an older order.
-    if (!this.#rest.canPost && this.#now() >= Date.parse(order.orderedAt) + DISCORD_TOKEN_LIFETIME_MS) return;
-    const [row] = await STATUS_MESSAGE.run(this.#orm, this.#orm.em.fork(), { orderId: order.id });
+    const ended = FINAL_STATUSES.has(order.status);
+    if (!this.#rest.canPost && this.#now() >= Date.parse(order.orderedAt) + DISCORD_TOKEN_LIFETIME_MS) {
+      this.#known.delete(order.id);
+      return;
+    }
+    const row = await this.#statusMessage(order.id);
+    if (ended) this.#known.delete(order.id);
     if (!row) return;
     const body: MessageBody = { embeds: [orderEmbed(order)], allowed_mentions: { parse: [] } };
     try {
@@ -147,6 +176,21 @@ export class OrderMessages {
     }
   }
 
+  /** The order's status message: as this process knows it, else read (and then known). */
+  async #statusMessage(orderId: string): Promise<StatusMessage | null> {
+    const known = this.#known.get(orderId);
+    if (known && (known.message || this.#now() - known.at < UNKNOWN_MESSAGE_RECHECK_MS)) return known.message;
+    const [row] = await STATUS_MESSAGE.run(this.#orm, this.#orm.em.fork(), { orderId });
+    this.#remember(orderId, row ?? null);
+    return row ?? null;
+  }
+
+  #remember(orderId: string, message: StatusMessage | null): void {
+    this.#known.delete(orderId);
+    this.#known.set(orderId, { message, at: this.#now() });
+    if (this.#known.size > REMEMBERED_MESSAGES) this.#known.delete(this.#known.keys().next().value!);
+  }
+
   /**
    * The status message the bot posts itself, once across processes: under the row's lock, the first posts it and
    * stores its id; the others wait, find the id, and answer it to be edited. Null: this call posted it (with the
@@ -156,9 +200,14 @@ export class OrderMessages {
     return this.#orm.em.fork().transactional(async (em) => {
       await lockRow(em, DiscordOrderMessageSchema, orderId);
       const row = await em.findOne(DiscordOrderMessageSchema, { orderId }, { fields: ['messageId'] });
-      if (row?.messageId) return row.messageId;
+      const known = this.#known.get(orderId)?.message;
+      if (row?.messageId) {
+        if (known) known.message_id = row.messageId;
+        return row.messageId;
+      }
       const message = await this.#rest.postMessage(channelId, body);
       await em.nativeUpdate(DiscordOrderMessageSchema, { orderId }, { messageId: message.id, interactionToken: null });
+      if (known) Object.assign(known, { message_id: message.id, interaction_token: null });
       return null;
     });
   }

@@ -5,7 +5,8 @@ import { createRank } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type {} from '../users/index.ts'; // the events it declares
-import { INTERACTION_TOKEN_MS, OrderMessages } from './notifier.ts';
+import { INTERACTION_TOKEN_MS, type OrderMessages } from './notifier.ts';
+import { otherProcessMessages } from './test-helpers.ts';
 
 /**
  * Several processes (web replicas, bot shards) hear every order event through the event bridge, and each edits the
@@ -77,20 +78,8 @@ describe('order status messages from several processes', () => {
 
   /** The app's own listener and four other processes'. */
   function fiveProcesses(): OrderMessages[] {
-    const { orders } = appServices(app.server.ctx).orders;
-    const { messages, rest } = appServices(app.server.ctx).discord;
-    const others = Array.from(
-      { length: 4 },
-      () =>
-        new OrderMessages({
-          orm: app.db.orm,
-          rest,
-          orders: () => orders,
-          config: app.config,
-          now: () => clock,
-          log: app.server.app.log,
-        }),
-    );
+    const { messages } = appServices(app.server.ctx).discord;
+    const others = Array.from({ length: 4 }, () => otherProcessMessages(app, () => clock));
     return [messages, ...others];
   }
 });

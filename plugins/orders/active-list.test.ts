@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../core/events.ts';
-import { ActiveOrders } from './active-list.ts';
+import { ActiveOrders, byUrgency } from './active-list.ts';
 import type { OrderStatus, OrderView } from './schemas.ts';
 
 const view = (id: string, status: OrderStatus, priority = 0, orderedAt = `2026-11-20T12:00:0${id}.000Z`) =>
@@ -56,5 +56,30 @@ describe('the active list cache', () => {
     events.publish('orderDeleted', { order: view('1', 'DELETED') });
     const expected = { orders: [view('2', 'CLAIMED')] };
     expect(await decoded()).toEqual({ identity: expected, gzip: expected, br: expected });
+  });
+
+  it('keeps the same list a full sort would after any run of changes: priority raised, claimed, finished, new', async () => {
+    const events = new EventBus();
+    let seed = 42;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const at = (i: number) =>
+      `2026-11-20T12:${String(Math.floor(i / 60) % 60).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000Z`;
+    const initial = Array.from({ length: 40 }, (_, i) => view(String(100 + i), 'ORDERED', next(3), at(next(30))));
+    const list = new ActiveOrders(async () => [...initial], events);
+    const expected = new Map(initial.map((v) => [v.id, v]));
+    await list.views();
+    const statuses: OrderStatus[] = ['ORDERED', 'CLAIMED', 'PREPARING', 'DELIVERED', 'CANCELLED'];
+    for (let step = 0; step < 300; step++) {
+      const id = String(100 + next(60));
+      const order = view(id, statuses[next(statuses.length)]!, next(3), expected.get(id)?.orderedAt ?? at(next(30)));
+      events.publish('orderUpdated', { order });
+      if (['DELIVERED', 'CANCELLED'].includes(order.status)) expected.delete(id);
+      else expected.set(id, order);
+      if (step % 30 === 0) expect(await list.views()).toEqual([...expected.values()].sort(byUrgency));
+    }
+    expect(await list.views()).toEqual([...expected.values()].sort(byUrgency));
   });
 });

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { COMPILE_CACHE_FOLDER, nodeEnvFor, nodeFlagsFor } from '../../web/node-flags.ts';
+import { COMPILE_CACHE_FOLDER } from '../../web/compile-cache.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -40,37 +40,9 @@ export function appEnv(dataDir: string): Record<string, string> {
   return { NODE_ENV: 'development', DATABASE_URL: '', DEMO_DATA: 'true', LOG_LEVEL: 'info', DATA_DIR: dataDir };
 }
 
-/** The scripts that run the web process (startApp): server.ts, and the benchmarks' servers built on it. */
-const WEB_PROCESS_SCRIPTS = new Set([
-  'server.ts',
-  'bench/gateway-server.ts',
-  'bench/orders-server.ts',
-  'bench/store-server.ts',
-  'bench/statistics-server.ts',
-]);
-
-/**
- * Node's arguments for `script` (relative to the project root, or absolute) run with `env` (as the child sees it):
- * the web process runs with the options of its database, as `npm start` (embedded) and the image (PostgreSQL) give
- * them (web/node-flags.ts).
- */
-export function nodeArgs(script: string, env: Record<string, string | undefined>): string[] {
-  return isWebProcess(script) ? [...nodeFlagsFor(env), script] : [script];
-}
-
-const isWebProcess = (script: string) => WEB_PROCESS_SCRIPTS.has(path.relative(ROOT, path.resolve(ROOT, script)));
-
-/**
- * The environment `script` starts with: `env`, and for the web process on the embedded database what `npm start`
- * gives it too (web/node-flags.ts EMBEDDED_ENV), unless `env` sets it itself.
- */
-export function processEnv(script: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return isWebProcess(script) ? { ...nodeEnvFor(env), ...env } : env;
-}
-
 /**
  * The environment a launcher gives a process on top of its own: Node's compile cache turned on before the entry is
- * read, in the project's folder, as `npm start` and the image do (web/node-flags.ts COMPILE_CACHE_FOLDER), unless the
+ * read, in the project's folder, as `npm start` and the image do (web/compile-cache.ts), unless the
  * caller's environment names another folder or turns the cache off.
  */
 export function launchEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -143,8 +115,8 @@ export async function startServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const childEnv = processEnv(script, { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) });
-  const child = spawn(process.execPath, nodeArgs(path.join(ROOT, script), childEnv), {
+  const childEnv = { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) };
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -197,8 +169,8 @@ export function runToExit(
   timeoutMs = 30_000,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const childEnv = processEnv(script, { ...launchEnv(process.env), ...env });
-    const child = spawn(process.execPath, nodeArgs(script, childEnv), {
+    const childEnv = { ...launchEnv(process.env), ...env };
+    const child = spawn(process.execPath, [script], {
       cwd: ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
