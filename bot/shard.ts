@@ -14,7 +14,7 @@ import { startBotClient } from './client.ts';
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' }, plugins);
   const { orm } = await openAndMigrate(config, plugins);
-  const log = createLogger(config);
+  const log = await createLogger(config);
   const ctx = await createAppContext({ config, orm, plugins, log });
   // The shard's events (an order placed, a delivery failed) reach the web processes' sockets, and the web's
   // (a delivery made on the site) reach the shard, through PostgreSQL: the bot process always has a DATABASE_URL.

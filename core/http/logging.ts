@@ -1,75 +1,32 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Level, Logger } from 'pino';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from '../config.ts';
 
-/** The level of the one line per request (core/http/server.ts onResponse). */
-export function requestLogLevel(env: Config['env']): 'info' | 'debug' {
-  return env === 'production' ? 'info' : 'debug';
-}
-
 /**
- * A request's logger (`request.log`), set by the server's first onRequest hook (core/http/server.ts), whose pino child
- * is made only when the request writes a line. pino's child costs an object, its bindings as JSON and its formatters
- * rebuilt, and most requests write nothing (development and tests log requests at debug). A call at a level the
- * server does not write returns at once; the first that is written makes pino's child, which then takes every call,
- * so the line carries the request id.
+ * Fastify's request lines, shaped through its LogController (Fastify's documented way to change them, `logController`
+ * in its server options): one line per request, Fastify's `request completed` with its own `req` (method, URL, host,
+ * remote address), `res` (status) and `responseTime`, written when the response is done. Fastify's `incoming request`
+ * line is left out: the completed line says what it says. At info in production; at debug elsewhere, so a page view
+ * in development prints nothing unless LOG_LEVEL=debug asks for it. A route's own `logLevel` applies to its line, as
+ * `reply.log` is Fastify's child logger for the request.
  */
-export class RequestLogger implements FastifyBaseLogger {
-  readonly #parent: Logger;
-  readonly #bindings: Bindings;
-  #child: Logger | null = null;
+export class RequestLines extends LogController {
+  readonly #level: 'info' | 'debug';
 
-  constructor(parent: Logger, bindings: Bindings) {
-    this.#parent = parent;
-    this.#bindings = bindings;
+  constructor(env: Config['env']) {
+    super();
+    this.#level = env === 'production' ? 'info' : 'debug';
   }
 
-  get level(): string {
-    return (this.#child ?? this.#parent).level;
-  }
+  override incomingRequest(): void {}
 
-  set level(level: string) {
-    this.#logger().level = level;
-  }
-
-  #logger(): Logger {
-    this.#child ??= this.#parent.child(this.#bindings);
-    return this.#child;
-  }
-
-  #write(level: Level, args: unknown[]): void {
-    if (!(this.#child ?? this.#parent).isLevelEnabled(level)) return;
-    const logger = this.#logger();
-    (logger[level] as (...line: unknown[]) => void).apply(logger, args);
-  }
-
-  fatal(...args: unknown[]): void {
-    this.#write('fatal', args);
-  }
-
-  error(...args: unknown[]): void {
-    this.#write('error', args);
-  }
-
-  warn(...args: unknown[]): void {
-    this.#write('warn', args);
-  }
-
-  info(...args: unknown[]): void {
-    this.#write('info', args);
-  }
-
-  debug(...args: unknown[]): void {
-    this.#write('debug', args);
-  }
-
-  trace(...args: unknown[]): void {
-    this.#write('trace', args);
-  }
-
-  silent(): void {}
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger().child(bindings, options);
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    // A response that failed after its headers went out: Fastify's own `request errored` line, at error.
+    if (error) return super.requestCompleted(error, request, reply, metadata);
+    reply.log[this.#level]({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyRequest, LogController, type preParsingHookHandler } from 'fastify';
-import type { DestinationStream, Logger } from 'pino';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest, type preParsingHookHandler } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createAppContext } from '../app-context.ts';
 import { auditRoutes } from '../audit/api.ts';
 import type { AuditLog } from '../audit/service.ts';
@@ -20,7 +20,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { registerErrorHandling, routeNotFound } from './errors.ts';
-import { RequestLogger, requestLogLevel } from './logging.ts';
+import { RequestLines } from './logging.ts';
 import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
 import { type BuiltSite, registerSite } from './site.ts';
 import { type ZodTypeProvider, zodSchemaController } from './zod.ts';
@@ -73,17 +73,14 @@ const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done
 };
 
 /**
- * The Fastify instance, logging through `logger`. Fastify is given no logger of its own: with one, every request pays
- * for two listeners on its response, added and removed, and two clock reads, for a line we do not write. The logger
- * is ours: app.log is set to it here, and each request's by the first onRequest hook. Without a logger or a
- * childLoggerFactory Fastify makes no request logger itself (request.log is its no-op one until that hook), where a
- * factory of ours cost every request Fastify's bindings object and its check of the logger's methods: about 5 % of a
- * settings request.
+ * The Fastify instance, logging through `logger` as Fastify's own logger: `app.log` is it (a child, with Fastify's
+ * serializers for `req`, `res` and `err`), `request.log` its child for the request with the request's `reqId`, at the
+ * route's own `logLevel` and with its `logSerializers` when it sets them. Request lines: core/http/logging.ts.
  */
-function createFastify(config: Config, logger: Logger): App {
-  const app = Fastify({
-    // Fastify's two lines per request give way to our one (the onResponse hook, addRequestHooks).
-    logController: new LogController({ disableRequestLogging: true }),
+function createFastify(config: Config, logger: FastifyBaseLogger): App {
+  return Fastify({
+    loggerInstance: logger,
+    logController: new RequestLines(config.env),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -91,9 +88,6 @@ function createFastify(config: Config, logger: Logger): App {
     // schemas it never sees.
     schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>() as App;
-  // Before any plugin is registered, so every scope (an encapsulated one inherits it) logs through it too.
-  app.log = logger;
-  return app;
 }
 
 /**
@@ -107,13 +101,6 @@ function enforceRouteRules(app: App): RouteTable {
     if (!guard) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} declares no guard in onRequest (publicAccess, requireAuth or requirePermissions)`,
-      );
-    }
-    // request.log is the server's RequestLogger for every route (the first onRequest hook below): a level or
-    // serializers of a route's own would be silently ignored.
-    if (route.logLevel || route.logSerializers) {
-      throw new Error(
-        `Route ${String(route.method)} ${route.url} sets logLevel or logSerializers: request logs take the server's LOG_LEVEL`,
       );
     }
     routes.add(route, guard);
@@ -131,36 +118,19 @@ function enforceRouteRules(app: App): RouteTable {
   return routes;
 }
 
-/** The hooks every request passes: its logger and the common headers first, its one log line last. */
-function addRequestHooks(app: App, config: Config, logger: Logger): void {
-  // Every response; pages get the document headers on top (core/http/site.ts), which also hands these to what Astro
-  // writes itself. Set as the reply's headers, not the raw response's: Node writes a response whose headers all come
-  // in writeHead's argument in one pass, and checks each header again when some were set before it (about 0.4 µs a
-  // request, measured on GET /api/client/settings).
-  app.addHook('onRequest', (request, reply, done) => {
-    // The request's logger, before any other hook or handler may write (core/http/logging.ts RequestLogger).
-    reply.log = request.log = new RequestLogger(logger, { reqId: request.id });
+/**
+ * The headers every response carries; pages get the document headers on top (core/http/site.ts), which also hands
+ * these to what Astro writes itself.
+ */
+function addResponseHeaders(app: App, config: Config): void {
+  // Set as the reply's headers, not the raw response's: Node writes a response whose headers all come in writeHead's
+  // argument in one pass, and checks each header again when some were set before it (about 0.4 µs a request,
+  // measured on GET /api/client/settings).
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('x-content-type-options', 'nosniff');
     if (config.isProduction) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
   });
-  // One structured line per request, at info in production and debug elsewhere; no hook at all when the level
-  // hides it (every hook costs every request a call).
-  const requestLevel = requestLogLevel(config.env);
-  if ((requestLevel === 'info' ? ['info', 'debug', 'trace'] : ['debug', 'trace']).includes(config.logLevel)) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log[requestLevel](
-        {
-          method: request.method,
-          url: request.url,
-          statusCode: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-        },
-        'request',
-      );
-      done();
-    });
-  }
 }
 
 /** Core's own routes after the plugins': the audit log, health, the API document, and 404 for any other /api path. */
@@ -195,7 +165,7 @@ async function registerCoreRoutes(
 export async function buildServer(options: BuildServerOptions): Promise<Server> {
   const { config, orm, plugins } = options;
   // Readable lines in development, JSON in batches otherwise (core/logger.ts); tests may hand in their own stream.
-  const logger = createLogger(config, options.logStream);
+  const logger = await createLogger(config, options.logStream);
   const app = createFastify(config, logger);
   // What the database stops at its limit, or finds slow, goes to the same log.
   logDatabaseTo(orm, (message) => logger.warn(message));
@@ -209,7 +179,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
       new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
   });
   const routes = enforceRouteRules(app);
-  addRequestHooks(app, config, logger);
+  addResponseHeaders(app, config);
 
   const ctx = await createAppContext({ config, orm, plugins, log: app.log, now: options.now });
   const { events, sessions, audit, metrics } = ctx;

@@ -368,33 +368,11 @@ describe('HTTP kernel', () => {
       }),
     ).rejects.toThrow('Route GET /api/test/open declares no guard');
   });
-
-  it('refuses to start with a route that sets a log level of its own (request logs take LOG_LEVEL)', async () => {
-    const chatty = definePlugin({
-      name: 'chatty',
-      routes(server) {
-        server.get('/api/test/chatty', { onRequest: publicAccess, logLevel: 'debug' }, async () => ({ chatty: true }));
-      },
-    });
-    await expect(
-      buildServer({
-        config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-        orm: app.db.orm,
-        plugins: [chatty],
-      }),
-    ).rejects.toThrow('Route GET /api/test/chatty sets logLevel or logSerializers');
-  });
 });
 
 describe('logging', () => {
   it('logs an expected 503 as a warning and an unexpected 500 as an error', async () => {
-    const lines: { level: number; msg: string; reqId?: string }[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
+    const { lines, stream } = logLines();
     const app = await createTestApp({ plugins: [...plugins, probe], env: { LOG_LEVEL: 'warn' }, logStream: stream });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/test/outage' })).statusCode).toBe(503);
@@ -403,7 +381,7 @@ describe('logging', () => {
         [40, 'service unavailable'],
         [50, 'request failed'],
       ]);
-      // Each with its request's id: request.log is set before any guard or handler runs.
+      // Each with its request's id: request.log is Fastify's child logger for the request.
       expect(lines.map((l) => l.reqId)).toEqual([expect.stringMatching(/^req-/), expect.stringMatching(/^req-/)]);
       expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
     } finally {
@@ -412,35 +390,126 @@ describe('logging', () => {
   });
 });
 
-describe('request lines', () => {
-  async function requestLines(
-    level: string,
-  ): Promise<{ level: number; msg: string; statusCode?: number; reqId?: string }[]> {
-    const lines: { level: number; msg: string; statusCode?: number; reqId?: string }[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
+/** Each JSON line the app logs, parsed (createTestApp's logStream). */
+function logLines(): { lines: LogLine[]; stream: Writable } {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { method?: string; url?: string; headers?: Record<string, string> };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/** Routes with logging options of their own. */
+const loggingRoutes = definePlugin({
+  name: 'logging-routes',
+  routes(app) {
+    app.get('/api/test/quiet', { onRequest: publicAccess, logLevel: 'warn' }, async (request) => {
+      request.log.info('not written: the route logs at warn');
+      request.log.warn('written');
+      return { quiet: true };
     });
-    const app = await createTestApp({ env: { LOG_LEVEL: level }, logStream: stream });
+    app.get(
+      '/api/test/with-headers',
+      {
+        onRequest: publicAccess,
+        config: { session: false },
+        logSerializers: { req: (request) => ({ method: request.method, url: request.url, headers: request.headers }) },
+      },
+      async () => ({ ok: true }),
+    );
+  },
+});
+
+const production = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 's'.repeat(32),
+  DISCORD_CLIENT_ID: 'id',
+  DISCORD_CLIENT_SECRET: 'secret',
+  DATABASE_URL: 'postgres://unused/unused',
+};
+
+describe('request lines', () => {
+  async function requestLines(env: Record<string, string>, urls = ['/api/health']): Promise<LogLine[]> {
+    const { lines, stream } = logLines();
+    const app = await createTestApp({ plugins: [...plugins, loggingRoutes], env, logStream: stream });
     try {
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      for (const url of urls) await app.inject({ method: 'GET', url });
     } finally {
       await app.close();
     }
-    return lines.filter((line) => line.msg === 'request');
+    return lines.filter((line) => line.reqId !== undefined);
   }
 
+  it('in production, one line per request at info: its method, URL, status and time', async () => {
+    const lines = await requestLines({ ...production, LOG_LEVEL: 'info' }, ['/api/health', '/api/no/such/route']);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        reqId: expect.stringMatching(/^req-/),
+        req: expect.objectContaining({ method: 'GET', url: '/api/health' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+      expect.objectContaining({
+        level: 30,
+        req: expect.objectContaining({ method: 'GET', url: '/api/no/such/route' }),
+        res: { statusCode: 404 },
+      }),
+    ]);
+    expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
+  });
+
   it('outside production, none at the default level info', async () => {
-    expect(await requestLines('info')).toEqual([]);
+    expect(await requestLines({ LOG_LEVEL: 'info' })).toEqual([]);
   });
 
   it('outside production, one per request at debug', async () => {
-    // With the request's id: request.log is made as the line is written (core/http/logging.ts RequestLogger).
-    expect(await requestLines('debug')).toEqual([
-      expect.objectContaining({ level: 20, msg: 'request', statusCode: 200, reqId: expect.stringMatching(/^req-/) }),
+    expect(await requestLines({ LOG_LEVEL: 'debug' })).toEqual([
+      expect.objectContaining({ level: 20, msg: 'request completed', res: { statusCode: 200 } }),
     ]);
+  });
+
+  it("honours a route's own log level: a route at warn writes its warnings and no request line", async () => {
+    const lines = await requestLines({ LOG_LEVEL: 'debug' }, ['/api/test/quiet', '/api/health']);
+    expect(lines.map((line) => [line.msg, line.req?.url])).toEqual([
+      ['written', undefined],
+      ['request completed', '/api/health'],
+    ]);
+  });
+
+  it("applies a route's own serializers, with the secrets in headers redacted", async () => {
+    const { lines, stream } = logLines();
+    const app = await createTestApp({
+      plugins: [...plugins, loggingRoutes],
+      env: { ...production, LOG_LEVEL: 'info' },
+      logStream: stream,
+    });
+    try {
+      const headers = { authorization: 'Bearer secret-token', cookie: 'VD_SESSION=secret-cookie', 'x-shown': 'yes' };
+      expect((await app.inject({ method: 'GET', url: '/api/test/with-headers', headers })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const line = lines.find((l) => l.msg === 'request completed');
+    expect(line?.req?.headers).toMatchObject({
+      authorization: '[Redacted]',
+      cookie: '[Redacted]',
+      'x-shown': 'yes',
+    });
+    expect(JSON.stringify(lines)).not.toMatch(/secret-token|secret-cookie/);
   });
 });
 
@@ -487,15 +556,7 @@ describe('health', () => {
 
 describe('in production', () => {
   it('adds Strict-Transport-Security beside nosniff, on answers and refusals alike', async () => {
-    const app = await createTestApp({
-      env: {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 's'.repeat(32),
-        DISCORD_CLIENT_ID: 'id',
-        DISCORD_CLIENT_SECRET: 'secret',
-        DATABASE_URL: 'postgres://unused/unused',
-      },
-    });
+    const app = await createTestApp({ env: production });
     try {
       for (const res of [
         await app.inject({ method: 'GET', url: '/api/health' }),

@@ -75,8 +75,8 @@ describe('the web process on SIGTERM', () => {
     expect(await exited).toBe(0);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(server.output()).toContain('shutting down');
-    // Development logs readable lines (core/http/logging.ts).
-    expect(server.output()).toMatch(/ INFO +shut down /);
+    // Development logs readable lines (pino-pretty: core/logger.ts).
+    expect(server.output()).toMatch(/\] INFO: shut down /);
   }, 120_000);
 
   it('exits anyway when something hangs past SHUTDOWN_TIMEOUT_S, and logs it', async () => {
