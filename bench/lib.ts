@@ -41,10 +41,12 @@ export interface Budget {
   budget: string;
   /** Whether the figure is within the budget; null when this run did not measure it (the figure says why). */
   met: boolean | null;
+  /** False for a figure the machine's load cannot move (a size in bytes): its verdict is given however busy it was. */
+  loadBound: boolean;
 }
 
-export function budget(measure: string, figure: string, limit: string, met: boolean | null): Budget {
-  return { measure, figure, budget: limit, met };
+export function budget(measure: string, figure: string, limit: string, met: boolean | null, loadBound = true): Budget {
+  return { measure, figure, budget: limit, met, loadBound };
 }
 
 /** One named benchmark: adding a case is writing one of these and listing it in bench/run.ts. */

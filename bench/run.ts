@@ -85,7 +85,7 @@ for (const benchCase of selected) {
   for (const note of result.notes ?? []) console.log(note);
   const others = [othersBefore, othersDuring, othersAfter];
   const worst = others.some((o) => o === null) ? null : Math.max(...(others as number[]));
-  const budgets = (result.budgets ?? []).map((b) => ({ ...b, verdict: verdict(b.met, worst) }));
+  const budgets = (result.budgets ?? []).map((b) => ({ ...b, verdict: verdict(b.met, worst, b.loadBound) }));
   if (budgets.length > 0) {
     const rows = budgets.map((b) => ({ budget: b.measure, figure: b.figure, target: b.budget, verdict: b.verdict }));
     console.log(`\nBudgets (${benchCase.name}):\n${formatTable(rows)}`);
