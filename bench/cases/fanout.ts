@@ -169,7 +169,8 @@ export const fanout: BenchCase = {
         'p99 ms': round(f.p99, 1),
         'max ms': round(f.max, 1),
         missing: f.missing,
-        'RSS KiB/socket': label === 'the gateway' ? perSocket(r, 'rss') : '',
+        // RSS only at the first size: a process seldom gives pages back, so later sizes start from the first's peak.
+        'RSS KiB/socket': label === 'the gateway' && r === results[0] ? perSocket(r, 'rss') : '',
         'heap KiB/socket': label === 'the gateway' ? perSocket(r, 'heapUsed') : '',
       });
       const gc = results[0]!.memory.before.gc;
