@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -9,8 +9,10 @@ import {
   type StartOptions,
   startServer as spawnServer,
 } from '../tests/support/spawn-server.ts';
+import { postgresCpuMs } from './machine.ts';
 
 export { ROOT } from '../tests/support/spawn-server.ts';
+export { verdict } from './machine.ts';
 
 export type Cell = string | number;
 
@@ -21,6 +23,30 @@ export interface CaseResult {
   notes?: string[];
   /** The figures written to results/latest.json; the rows when absent. */
   data?: unknown;
+  /** Issue 42's budgets this case measures: run.ts prints them with their verdicts once the case is over. */
+  budgets?: Budget[];
+}
+
+/**
+ * One budget of issue 42 (its table, "Budgets") and this run's figure. Cases never print a verdict themselves: run.ts
+ * gives it (`verdict`, bench/machine.ts), and refuses it when other processes used the CPU before, during or after
+ * the case.
+ */
+export interface Budget {
+  /** What is measured, as the issue's table names it. */
+  measure: string;
+  /** The figure of this run, with its unit. */
+  figure: string;
+  /** The budget, as the issue writes it. */
+  budget: string;
+  /** Whether the figure is within the budget; null when this run did not measure it (the figure says why). */
+  met: boolean | null;
+  /** False for a figure the machine's load cannot move (a size in bytes): its verdict is given however busy it was. */
+  loadBound: boolean;
+}
+
+export function budget(measure: string, figure: string, limit: string, met: boolean | null, loadBound = true): Budget {
+  return { measure, figure, budget: limit, met, loadBound };
 }
 
 /** One named benchmark: adding a case is writing one of these and listing it in bench/run.ts. */
@@ -105,36 +131,6 @@ export function cpuMs(pid: number): number | null {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux).
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU time (user + system, ms) every PostgreSQL process on this machine has used so far: the backends serving the
- * app or a baseline, the WAL writer, the checkpointer, and those that have exited (in the postmaster's children's
- * time). The difference over a run is what the database spent on it. Null off Linux.
- */
-export function postgresCpuMs(): number | null {
-  try {
-    let total = 0;
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue; // gone meanwhile
-      }
-      const open = stat.indexOf('(');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(open + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // utime + stime, and cutime + cstime: the postmaster's children that have exited and been reaped (a
-      // baseline's backends when its pool closes) count there, so a run's difference never goes negative.
-      total += ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-    }
-    return total;
   } catch {
     return null;
   }

@@ -3,13 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { OP } from '../../core/gateway/protocol.ts';
-import { appEnv, type BenchCase, round, startServer } from '../lib.ts';
+import { benchUsers, identifySockets } from '../gateway-client.ts';
+import { appEnv, type BenchCase, budget, type RunningServer, round, startServer } from '../lib.ts';
 
-const SOCKETS = 1000;
+const SIZES = [1000, 5000];
 const EVENTS = 20;
-const TARGET_P99_MS = 100;
+/** Sockets opened at once. */
+const WAVE = 100;
+/** Issue 42's budget: p99 at most 1.1× bare @fastify/websocket's in the same run, none lost. */
+const TARGET_RATIO = 1.1;
 
 interface Stats {
   rss: number;
@@ -19,146 +23,181 @@ interface Stats {
   gc: boolean;
 }
 
-function medianOf(values: readonly number[]): number {
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
-}
-
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+const medianOf = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/** One size's figures: the gateway's and the bare server's latencies, the gateway's memory before and after its sockets. */
+interface SizeResult {
+  sockets: number;
+  gateway: Latencies;
+  baseline: Latencies;
+  serverDispatchMedianMs: number;
+  memory: { before: Stats; after: Stats };
+}
+
+interface Latencies {
+  p50: number;
+  p99: number;
+  max: number;
+  missing: number;
+}
+
+/** One server's sockets, and each event's arrival times on them. */
+interface Audience {
+  label: string;
+  server: RunningServer;
+  sockets: WebSocket[];
+  arrivals: Map<number, number[]>;
+}
+
+/** Opens one socket per token to `server`, WAVE at a time, each identified. */
+async function connect(label: string, server: RunningServer, tokens: readonly string[]): Promise<Audience> {
+  const audience: Audience = { label, server, sockets: [], arrivals: new Map() };
+  await identifySockets(
+    `${server.url.replace(/^http/, 'ws')}/gateway`,
+    tokens,
+    WAVE,
+    audience.sockets,
+    (message, at) => {
+      if (message.op === OP.EVENT && message.data.seq !== undefined) audience.arrivals.get(message.data.seq)?.push(at);
+    },
+  );
+  return audience;
+}
+
+/** One event through `POST /bench/publish`: each socket's latency from just before the POST, and how many never got it. */
+async function publish(audience: Audience, seq: number): Promise<{ latencies: number[]; missing: number }> {
+  const times: number[] = [];
+  audience.arrivals.set(seq, times);
+  const sent = performance.now();
+  await fetch(`${audience.server.url}/bench/publish`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ seq }),
+  }).then((r) => r.arrayBuffer());
+  const deadline = performance.now() + 5000;
+  while (times.length < audience.sockets.length && performance.now() < deadline) await sleep(1);
+  audience.arrivals.delete(seq);
+  return { latencies: times.map((at) => at - sent), missing: audience.sockets.length - times.length };
+}
+
+function close(audience: Audience): void {
+  for (const socket of audience.sockets) {
+    socket.removeAllListeners('close');
+    socket.terminate();
+  }
+}
+
 /**
- * One event to 1,000 identified sockets: the server (bench/gateway-server.ts, the real server plus a bench plugin) in
- * its own process, the sockets here. Each of 1,000 users has a real session; each event goes through the event bus,
- * the plugin's gateway filter and the hub's audience filter ({ permissions: MANAGE_ORDERS }). Latency per socket:
- * from just before the POST that publishes the event to that socket's message, this process's clock on both ends
- * (so it includes the HTTP call and this process reading 1,000 messages in turn).
+ * One event to 1,000 and to 5,000 identified sockets, on the real server (bench/gateway-server.ts: every plugin, the
+ * embedded database, a bench plugin whose gateway filter sends the event to MANAGE_ORDERS sockets; each socket a user
+ * with a real session) and on bare Fastify + @fastify/websocket (bench/ws-hello-server.ts), each in its own process,
+ * the sockets here. Both servers hold their sockets at once and take the events in turn (bare, app, bare, …), so a
+ * drift of the machine's speed touches both. Latency per socket: from just before the publishing POST to that
+ * socket's message, this process's clock on both ends (it includes the HTTP call and this process reading every
+ * message in turn).
  */
 export const fanout: BenchCase = {
   name: 'fanout',
-  description: `one event to ${SOCKETS} identified sockets, ${EVENTS} events, p50/p99 delivery latency and server memory per socket`,
+  description: `one event to ${SIZES.join(' and to ')} identified sockets, ${EVENTS} events, against bare @fastify/websocket; server memory per socket`,
   async run() {
-    const loadAverage = os.loadavg()[0]!;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-'));
-    const server = await startServer(
-      { ...appEnv(dataDir), NODE_OPTIONS: `${appEnv(dataDir).NODE_OPTIONS ?? ''} --expose-gc` },
-      { script: 'bench/gateway-server.ts' },
-    );
-    const sockets: WebSocket[] = [];
+    const servers: RunningServer[] = [];
+    const open: Audience[] = [];
     try {
-      const post = (url: string, body: unknown) =>
-        fetch(`${server.url}${url}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const stats = () => fetch(`${server.url}/bench/stats`).then((r) => r.json() as Promise<Stats>);
-      const { tokens } = (await post('/bench/users', { count: SOCKETS })) as { tokens: string[] };
+      const app = await startServer(
+        { ...appEnv(dataDir), NODE_OPTIONS: `${appEnv(dataDir).NODE_OPTIONS ?? ''} --expose-gc` },
+        { script: 'bench/gateway-server.ts', timeoutMs: 120_000 },
+      );
+      servers.push(app);
+      const bare = await startServer({}, { script: 'bench/ws-hello-server.ts', readyPath: '/' });
+      servers.push(bare);
+      const tokens = await benchUsers(app.url, Math.max(...SIZES));
+      const stats = () => fetch(`${app.url}/bench/stats`).then((r) => r.json() as Promise<Stats>);
 
-      const before = await stats();
-      const arrivals = new Map<number, number[]>();
-      const wsUrl = `${server.url.replace(/^http/, 'ws')}/gateway`;
-      const identifyStarted = performance.now();
-      for (let i = 0; i < tokens.length; i += 100) {
-        await Promise.all(
-          tokens.slice(i, i + 100).map(
-            (token) =>
-              new Promise<void>((resolve, reject) => {
-                const socket = new WebSocket(wsUrl);
-                sockets.push(socket);
-                socket.once('open', () => socket.send(JSON.stringify({ op: OP.IDENTIFY, data: { token } })));
-                socket.once('close', (code) => reject(new Error(`socket closed (${code}) during the benchmark`)));
-                socket.on('message', (raw) => {
-                  const at = performance.now();
-                  const message = JSON.parse(raw.toString()) as { op: number; data: { seq?: number } };
-                  if (message.op === OP.IDENTIFIED) return resolve();
-                  if (message.op === OP.EVENT && message.data.seq !== undefined)
-                    arrivals.get(message.data.seq)?.push(at);
-                });
-              }),
-          ),
-        );
+      const results: SizeResult[] = [];
+      for (const size of SIZES) {
+        const before = await stats();
+        const audiences = [
+          await connect('bare Fastify + @fastify/websocket', bare, tokens.slice(0, size)),
+          await connect('the gateway', app, tokens.slice(0, size)),
+        ];
+        open.push(...audiences);
+        await sleep(500);
+        const after = await stats();
+        const figures = audiences.map(() => ({ latencies: [] as number[], missing: 0 }));
+        // Event 0 warms each path up; its figures are discarded.
+        for (let seq = 0; seq <= EVENTS; seq++) {
+          for (const [i, audience] of audiences.entries()) {
+            const event = await publish(audience, seq);
+            if (seq === 0) continue;
+            figures[i]!.latencies.push(...event.latencies);
+            figures[i]!.missing += event.missing;
+            await sleep(50);
+          }
+        }
+        for (const audience of open.splice(0)) close(audience);
+        // The first is the warm-up's.
+        const dispatches = (
+          (await fetch(`${app.url}/bench/fanouts`).then((r) => r.json())) as { fanoutMs: number[] }
+        ).fanoutMs.slice(1);
+        const [baseline, gateway] = figures.map((f): Latencies => {
+          const sorted = f.latencies.sort((a, b) => a - b);
+          return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)!, missing: f.missing };
+        });
+        results.push({
+          sockets: size,
+          gateway: gateway!,
+          baseline: baseline!,
+          serverDispatchMedianMs: medianOf(dispatches),
+          memory: { before, after },
+        });
+        await sleep(500);
       }
-      const identifyMs = performance.now() - identifyStarted;
-      await sleep(500);
-      const after = await stats();
-
-      const latencies: number[] = [];
-      const lastArrivals: number[] = [];
-      const firstArrivals: number[] = [];
-      const posts: number[] = [];
-      const publishes: number[] = [];
-      let missing = 0;
-      // Event 0 warms up the path; its figures are discarded.
-      for (let seq = 0; seq <= EVENTS; seq++) {
-        const times: number[] = [];
-        arrivals.set(seq, times);
-        const sent = performance.now();
-        const { publishMs } = (await post('/bench/publish', { seq })) as { publishMs: number };
-        const posted = performance.now() - sent;
-        const deadline = performance.now() + 5000;
-        while (times.length < SOCKETS && performance.now() < deadline) await sleep(1);
-        if (seq === 0) continue;
-        missing += SOCKETS - times.length;
-        for (const at of times) latencies.push(at - sent);
-        lastArrivals.push(Math.max(...times) - sent);
-        firstArrivals.push(Math.min(...times) - sent);
-        posts.push(posted);
-        publishes.push(publishMs);
-        await sleep(100);
-      }
-      // The first is the warm-up's.
-      const dispatches = (
-        (await fetch(`${server.url}/bench/fanouts`).then((r) => r.json())) as { fanoutMs: number[] }
-      ).fanoutMs.slice(1);
-      latencies.sort((a, b) => a - b);
-      const p50 = percentile(latencies, 50);
-      const p99 = percentile(latencies, 99);
-      const perSocket = (key: 'rss' | 'heapUsed') => (after[key] - before[key]) / SOCKETS / 1024;
+      const perSocket = (r: SizeResult, key: 'rss' | 'heapUsed') =>
+        round((r.memory.after[key] - r.memory.before[key]) / r.sockets / 1024, 1);
+      const row = (r: SizeResult, label: string, f: Latencies) => ({
+        case: `${label}, ${r.sockets} sockets`,
+        'p50 ms': round(f.p50, 1),
+        'p99 ms': round(f.p99, 1),
+        'max ms': round(f.max, 1),
+        missing: f.missing,
+        // RSS only at the first size: a process seldom gives pages back, so later sizes start from the first's peak.
+        'RSS KiB/socket': label === 'the gateway' && r === results[0] ? perSocket(r, 'rss') : '',
+        'heap KiB/socket': label === 'the gateway' ? perSocket(r, 'heapUsed') : '',
+      });
+      const gc = results[0]!.memory.before.gc;
       return {
-        rows: [
-          {
-            sockets: SOCKETS,
-            events: EVENTS,
-            'p50 ms': round(p50, 1),
-            'p99 ms': round(p99, 1),
-            'max ms': round(latencies.at(-1)!, 1),
-            missing,
-            'RSS KiB/socket': round(perSocket('rss'), 1),
-            'heap KiB/socket': round(perSocket('heapUsed'), 1),
-          },
-        ],
+        rows: results.flatMap((r) => [
+          row(r, 'the gateway', r.gateway),
+          row(r, 'bare Fastify + @fastify/websocket', r.baseline),
+        ]),
+        budgets: results.map((r) => {
+          const ratio = r.gateway.p99 / r.baseline.p99;
+          return budget(
+            `fan-out to ${r.sockets.toLocaleString('en')} sockets against bare @fastify/websocket`,
+            `p99 ${round(ratio, 2)}× (${round(r.gateway.p99, 1)} ms against ${round(r.baseline.p99, 1)} ms), ${r.gateway.missing} lost`,
+            `0 lost, p99 ≤ ${TARGET_RATIO}×`,
+            r.gateway.missing === 0 && ratio <= TARGET_RATIO,
+          );
+        }),
         notes: [
-          `Medians per event: first socket ${round(medianOf(firstArrivals), 1)} ms, last socket ${round(medianOf(lastArrivals), 1)} ms, publishing POST answered in ${round(medianOf(posts), 1)} ms (publish itself ${round(medianOf(publishes), 2)} ms: the sockets are written after the reply); the server's fan-out (publish to the last socket write) took ${round(medianOf(dispatches), 2)} ms.`,
-          `p99 ${round(p99, 1)} ms (target under ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'NOT met'}).`,
-          `${SOCKETS} sockets identified in ${round(identifyMs)} ms (100 at a time); memory measured after a GC${before.gc ? '' : ' (not available: figures include garbage)'}: RSS ${round(before.rss / 2 ** 20, 1)} → ${round(after.rss / 2 ** 20, 1)} MiB, heap ${round(before.heapUsed / 2 ** 20, 1)} → ${round(after.heapUsed / 2 ** 20, 1)} MiB, external ${round(before.external / 2 ** 20, 1)} → ${round(after.external / 2 ** 20, 1)} MiB. The server embeds its database (PGlite, WebAssembly, whose memory neither heap nor external shows): the RSS delta may also hold pages it touched reading 1,000 sessions, so RSS per socket is an upper bound and heap per socket (sockets, their users, the session cache) a lower one.`,
-          `Load average when the case started: ${round(loadAverage, 2)} on ${os.cpus().length} CPUs (the client, the server and anything else running share them).`,
-          "Latency runs from before the publishing POST to each socket's message, on this process's clock: it includes the HTTP call and this process reading 1,000 messages in turn on the same 2 cores.",
+          `The server's own fan-out (publish to the last socket written), median: ${results.map((r) => `${round(r.serverDispatchMedianMs, 2)} ms to ${r.sockets}`).join(', ')}; the bare server writes every socket before it answers the POST, the gateway after.`,
+          `Memory per socket: the gateway's RSS and heap after a GC${gc ? '' : ' (not available: figures include garbage)'}, before and after its sockets, / the sockets. The server embeds its database (PGlite, WebAssembly, whose memory neither heap nor external shows): the RSS delta may also hold pages it touched reading the sessions, so RSS per socket is an upper bound and heap per socket (sockets, their users, the session cache) a lower one.`,
+          "Latency runs from before the publishing POST to each socket's message, on this process's clock: it includes the HTTP call and this process reading every message in turn on the same cores.",
         ],
-        data: {
-          loadAverage,
-          sockets: SOCKETS,
-          events: EVENTS,
-          p50,
-          p99,
-          max: latencies.at(-1),
-          firstArrivalMedian: medianOf(firstArrivals),
-          lastArrivalMedian: medianOf(lastArrivals),
-          postMedian: medianOf(posts),
-          serverDispatchMedian: medianOf(dispatches),
-          publishMedian: medianOf(publishes),
-          missing,
-          identifyMs,
-          before,
-          after,
-        },
+        data: { sizes: SIZES, events: EVENTS, targetRatio: TARGET_RATIO, results },
       };
     } finally {
-      for (const socket of sockets) socket.terminate();
-      await server.stop();
+      for (const audience of open) close(audience);
+      await Promise.all(servers.map((server) => server.stop()));
       await rm(dataDir, { recursive: true, force: true });
     }
   },

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   appEnv,
   type BenchCase,
+  budget,
   measureServer,
   median,
   type RunningServer,
@@ -125,9 +126,17 @@ export const statisticsCase: BenchCase = {
         rows,
         notes: [
           `Fixture: ${ORDERS.toLocaleString('en')} delivered orders over 30 days, ${STAFF} staff; the 30-day answer counted ${body.members} members and ${body.delivered} delivered.`,
-          `30-day statistics p99 on one connection (the query's latency): ${p99} ms (target under ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'met' : 'NOT met'}).`,
           `Under load, ten connections at once: p99 ${rows[3]!['p99 ms']} ms (30 days), ${rows[4]!['p99 ms']} ms (the API's month), at ${rows[3]!['req/s']} and ${rows[4]!['req/s']} answers/s.`,
           `p99 is the worst of ${ROUNDS} rounds of ${ROUND_S} s; load average at the start: ${loadAtStart.map((l) => l.toFixed(2)).join(', ')} (a shared machine).`,
+        ],
+        budgets: [
+          // Not one of issue 42's: the statistics screens' own target, kept.
+          budget(
+            "30-day statistics p99, one connection (the statistics screens' target)",
+            `${p99} ms`,
+            `< ${TARGET_P99_MS} ms`,
+            typeof p99 === 'number' && p99 < TARGET_P99_MS,
+          ),
         ],
         data: { orders: ORDERS, staff: STAFF, targetP99Ms: TARGET_P99_MS, rows, loadavgAtStart: loadAtStart },
       };
