@@ -7,7 +7,7 @@ import {
   createInteractionSigner,
   pingInteraction,
 } from '../../tests/stand-ins/discord/interactions.ts';
-import { appEnv, type BenchCase, cpuMs, round, startServer } from '../lib.ts';
+import { appEnv, type BenchCase, cpuMs, round, scratchDatabase, startServer } from '../lib.ts';
 
 const LOAD = { connections: 20, duration: 10 };
 /** Signed in advance (signing is Discord's cost, not ours); each /order comes from a new customer. */
@@ -23,7 +23,9 @@ const PING_REQUESTS = 30_000;
 /**
  * Signed slash commands through POST /api/interactions, on the real web process (embedded database): `/order`
  * (signature check, the ordering rules, the order's insert and event, the reply) and PING (the signature check and
- * the routing alone), with a bare Fastify hello-world for the machine's scale.
+ * the routing alone), with a bare Fastify hello-world for the machine's scale. When a PostgreSQL server is named
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL), `/order` again on a scratch database there (the same interactions:
+ * each customer is new to that database too).
  */
 export const interactionsCase: BenchCase = {
   name: 'interactions',
@@ -31,16 +33,15 @@ export const interactionsCase: BenchCase = {
   async run() {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'diner-bench-interactions-'));
     const signer = createInteractionSigner();
-    const server = await startServer(
-      {
-        ...appEnv(dataDir),
-        DEMO_DATA: 'false',
-        ORDER_SWEEP_INTERVAL_MS: '0',
-        DISCORD_PUBLIC_KEY: signer.publicKey,
-        BOT_ORDER_COOLDOWN_S: '0',
-      },
-      { timeoutMs: 120_000 },
-    );
+    const env = {
+      ...appEnv(dataDir),
+      DEMO_DATA: 'false',
+      ORDER_SWEEP_INTERVAL_MS: '0',
+      DISCORD_PUBLIC_KEY: signer.publicKey,
+      BOT_ORDER_COOLDOWN_S: '0',
+    };
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+    const server = await startServer(env, { timeoutMs: 120_000 });
     const hello = await startServer({}, { script: 'bench/hello-server.ts', readyPath: '/' });
     try {
       const sign = (interaction: object) => {
@@ -85,6 +86,32 @@ export const interactionsCase: BenchCase = {
       );
       const pong = await run(server.url, [ping], server.pid, PING_REQUESTS);
       const baseline = await run(`${hello.url}/`, [{ method: 'GET', path: '/' }], hello.pid);
+      const sentEmbedded = next;
+      let onPostgres: Awaited<ReturnType<typeof run>> | null = null;
+      if (adminUrl) {
+        const scratch = await scratchDatabase(adminUrl, `diner_bench_interactions_${process.pid}`);
+        try {
+          const pgServer = await startServer({ ...env, DATABASE_URL: scratch.url }, { timeoutMs: 120_000 });
+          try {
+            await autocannon({
+              url: pgServer.url,
+              connections: LOAD.connections,
+              amount: PING_WARMUP,
+              requests: [ping],
+            });
+            next = 0;
+            onPostgres = await run(
+              pgServer.url,
+              [{ method: 'POST', path: '/api/interactions', setupRequest: () => orders[next++ % PREPARED]! }],
+              pgServer.pid,
+            );
+          } finally {
+            await pgServer.stop();
+          }
+        } finally {
+          await scratch.drop();
+        }
+      }
       const rows = [
         {
           case: '/order (signed)',
@@ -94,6 +121,18 @@ export const interactionsCase: BenchCase = {
           'CPU µs/req': order.cpuUsPerRequest ?? '-',
           failures: order.failures,
         },
+        ...(onPostgres
+          ? [
+              {
+                case: '/order (signed), PostgreSQL',
+                'req/s': onPostgres.rps,
+                'p50 ms': onPostgres.p50,
+                'p99 ms': onPostgres.p99,
+                'CPU µs/req': onPostgres.cpuUsPerRequest ?? '-',
+                failures: onPostgres.failures,
+              },
+            ]
+          : []),
         {
           case: 'PING (signed)',
           'req/s': pong.rps,
@@ -114,9 +153,14 @@ export const interactionsCase: BenchCase = {
       return {
         rows,
         notes: [
-          `${Math.min(next, PREPARED)} /order interactions sent, each from a new customer (orders placed: every 2xx).`,
+          `${Math.min(sentEmbedded, PREPARED)} /order interactions sent, each from a new customer (orders placed: every 2xx).`,
+          ...(onPostgres
+            ? [
+                `${Math.min(next, PREPARED)} sent on PostgreSQL (a scratch database; server CPU only, not PostgreSQL's).`,
+              ]
+            : ['PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL.']),
         ],
-        data: { order, ping: pong, baseline, ordersSent: next },
+        data: { order, orderPostgres: onPostgres, ping: pong, baseline, ordersSent: sentEmbedded },
       };
     } finally {
       await server.stop();
