@@ -41,6 +41,46 @@ const STATUS_MESSAGE = new PreparedQuery<{ orderId: string }, StatusMessage>('di
 );
 
 /**
+ * Where the reply to an order's `/order` is, remembered as the reply goes out (every `/order`: a hot path): one
+ * prepared `insert … on conflict do update` by the primary key.
+ */
+const TRACK = new PreparedQuery<
+  {
+    orderId: string;
+    applicationId: string;
+    token: string;
+    tokenExpiresAt: Date;
+    channelId: string | null;
+    now: Date;
+  },
+  never
+>('discord.track', (param) =>
+  discordWriter
+    .insertInto('discord_order_messages')
+    .values({
+      order_id: param('orderId'),
+      application_id: param('applicationId'),
+      interaction_token: param('token'),
+      token_expires_at: param('tokenExpiresAt'),
+      channel_id: param('channelId'),
+      message_id: null,
+      delivery_claimed_at: null,
+      created_at: param('now'),
+    })
+    .onConflict((conflict) =>
+      conflict.column('order_id').doUpdateSet((eb) => ({
+        application_id: eb.ref('excluded.application_id'),
+        interaction_token: eb.ref('excluded.interaction_token'),
+        token_expires_at: eb.ref('excluded.token_expires_at'),
+        channel_id: eb.ref('excluded.channel_id'),
+        message_id: null,
+        delivery_claimed_at: null,
+        created_at: eb.ref('excluded.created_at'),
+      })),
+    ),
+);
+
+/**
  * How long this process trusts that an order has no status message before it reads again: an order tracked by
  * another process (which knows it from the start) is edited by that one meanwhile, and by every process after this.
  */
@@ -123,17 +163,15 @@ export class OrderMessages {
 
   /** The reply to this interaction shows the order: remember how to edit it. */
   async track(orderId: string, via: { applicationId: string; token: string; channelId: string | null }): Promise<void> {
-    const em = this.#orm.em.fork();
-    const tokenExpiresAt = new Date(this.#now() + INTERACTION_TOKEN_MS);
-    await em.upsert(DiscordOrderMessageSchema, {
+    const now = this.#now();
+    const tokenExpiresAt = new Date(now + INTERACTION_TOKEN_MS);
+    await TRACK.run(this.#orm, this.#orm.em.fork(), {
       orderId,
       applicationId: via.applicationId,
-      interactionToken: via.token,
+      token: via.token,
       tokenExpiresAt,
       channelId: via.channelId,
-      messageId: null,
-      deliveryClaimedAt: null,
-      createdAt: new Date(this.#now()),
+      now: new Date(now),
     });
     this.#remember(orderId, {
       application_id: via.applicationId,

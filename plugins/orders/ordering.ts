@@ -1,6 +1,4 @@
-import { UserSchema } from '../../core/auth/entities.ts';
 import type { Config } from '../../core/config.ts';
-import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { banMessage, isBanActive } from '../../core/shared/ban.ts';
@@ -62,7 +60,7 @@ export function resolveItemText(
   return { item, mentions: [...mentions.values()] };
 }
 
-export interface CustomerOrderingDeps extends Pick<ServiceKernel, 'orm' | 'config' | 'now'> {
+export interface CustomerOrderingDeps extends Pick<ServiceKernel, 'config' | 'now'> {
   orders: OrdersService;
   settings: SettingsService;
   users: UsersService;
@@ -76,7 +74,6 @@ export interface CustomerOrderingDeps extends Pick<ServiceKernel, 'orm' | 'confi
  * process forgets it: it is a brake on spamming, not a guarantee).
  */
 export class CustomerOrdering {
-  readonly #orm: Orm;
   readonly #config: Config;
   readonly #now: () => number;
   readonly #orders: OrdersService;
@@ -86,8 +83,7 @@ export class CustomerOrdering {
   /** Customer id → when they may order again (ms). */
   readonly #cooldowns = new Map<string, number>();
 
-  constructor({ orm, config, now, orders, settings, users, admin }: CustomerOrderingDeps) {
-    this.#orm = orm;
+  constructor({ config, now, orders, settings, users, admin }: CustomerOrderingDeps) {
     this.#config = config;
     this.#now = now;
     this.#orders = orders;
@@ -158,27 +154,23 @@ export class CustomerOrdering {
   async assertMayOrder(
     customerId: string,
   ): Promise<{ username: string; displayName: string | null; avatar: string | null } | null> {
-    const user = await this.#orm.em
-      .fork()
-      .findOne(UserSchema, { id: customerId }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
+    // One prepared statement: the profile, the ban and the blacklist entry.
+    const user = await this.#admin.orderingStanding(customerId);
     if (!user) return null;
-    const ban = user.ban
-      ? { active: user.ban.active, reason: user.ban.reason ?? null, expires: user.ban.expires ?? null }
-      : null;
+    const { ban, blacklist } = user;
     if (ban && isBanActive(ban, new Date(this.#now()))) {
       throw new DomainError('forbidden', `${banMessage(ban)} You can appeal at ${this.#config.publicUrl}/appeal`, {
         reason: ban.reason,
         expires: ban.expires,
       });
     }
-    const blacklist = await this.#admin.getBlacklist(customerId);
     if (blacklist?.active) {
       throw new DomainError(
         'forbidden',
         `You are blacklisted from ordering${blacklist.reason ? `: ${blacklist.reason}` : '.'} You can appeal at ${this.#config.publicUrl}/appeal`,
       );
     }
-    return { username: user.username, displayName: user.displayName ?? null, avatar: user.avatar ?? null };
+    return { username: user.username, displayName: user.displayName, avatar: user.avatar };
   }
 
   #forgetExpired(now: number): void {

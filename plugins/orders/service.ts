@@ -8,6 +8,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import type { PreparedValue } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { hasAll } from '../../core/shared/permissions.ts';
 import { markDaysChanged } from './day-rollups.ts';
@@ -34,7 +35,7 @@ import {
 } from './schemas.ts';
 import type { OrdersDb } from './sql.ts';
 import { ordersSql } from './sql.ts';
-import { CLAIM, DELIVER, PREPARE, type Transition, UNCLAIM_TODAY } from './transitions.ts';
+import { CLAIM, DELIVER, PLACE, PREPARE, type Transition, UNCLAIM_TODAY } from './transitions.ts';
 import {
   type OrderViewRow,
   orderViews,
@@ -167,34 +168,39 @@ export class OrdersService {
     const now = new Date(this.#now());
     for (let attempt = 0; ; attempt++) {
       try {
-        const id = await this.#orm.em.fork().transactional(async (em) => {
+        const view = await this.#orm.em.fork().transactional(async (em) => {
           // Two orders from one customer at once: the second waits for the first and sees it.
           await lockName(em, `order:${input.customerId}`);
+          // Placed only when the customer has no active order; its answer is the order's view.
+          const [placed] = await PLACE.runIn(em, {
+            id: newId(),
+            code: orderCode(),
+            customer: input.customerId,
+            guildId: input.guildId ?? null,
+            channelId: input.channelId ?? null,
+            item,
+            mentions: JSON.stringify(mentions),
+            priority: input.priority ?? 0,
+            now,
+            cancelAt: new Date(now.getTime() + this.#config.plugins.orders.unclaimedCancelMs),
+          });
+          if (placed) return toChangedOrderView(placed);
           const active = await em.findOne(
             OrderSchema,
             { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } },
             { fields: ['orderID'] },
           );
-          if (active)
-            throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, {
-              orderID: active.orderID,
-            });
-          const order = em.create(OrderSchema, {
-            orderID: orderCode(),
-            customer: input.customerId,
-            guildId: input.guildId ?? null,
-            channelId: input.channelId ?? null,
-            item,
-            mentions,
-            priority: input.priority ?? 0,
-            status: 'ORDERED',
-            orderedAt: now,
-            cancelAt: new Date(now.getTime() + this.#config.plugins.orders.unclaimedCancelMs),
-            updatedAt: now,
+          if (!active) return null; // it ended between the two statements: place it again
+          throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, {
+            orderID: active.orderID,
           });
-          return order.id;
         });
-        return this.#publish('orderSent', id);
+        if (!view) {
+          if (attempt < 5) continue;
+          throw new DomainError('conflict', 'You already have an active order.');
+        }
+        this.#events.publish('orderSent', { order: view } satisfies DomainEvents['orderSent']);
+        return view;
       } catch (error) {
         // An orderID that is taken already: draw another.
         if (isUniqueViolation(error) && attempt < 5) continue;

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
 import { type Param, PreparedQuery, type PreparedValue } from '../../core/db/prepared.ts';
 import { textArrayFromJson } from '../../core/db/sql.ts';
+import { ACTIVE_STATUSES } from './schemas.ts';
 import { type OrdersDb, ordersWriter } from './sql.ts';
 import { type ChangedOrderRow, ORDER_COLUMNS, peopleOf } from './views.ts';
 
@@ -116,3 +117,82 @@ export const DELIVER = transition<{
       eb.or([eb('o.assigned_driver', 'is', null), eb('o.assigned_driver', '=', param('actor')), param('manager')]),
     ]),
 }));
+
+/** The columns of an order view, as the new order's insert answers them (`PLACE`). */
+const PLACED_COLUMNS = ORDER_COLUMNS.map((column) =>
+  column.slice(2),
+) as (typeof ORDER_COLUMNS)[number] extends `o.${infer C}` ? C[] : never;
+
+/**
+ * A customer's new order, placed only when they have no active one: `insert … select … where not exists (their
+ * active order)`, its `returning` the order's view (the customer found in the same statement, as a transition's
+ * answer). No row: they have one already. Run in the transaction that holds the customer's advisory lock
+ * (OrdersService.createOrder): on PostgreSQL two orders from one customer at once would otherwise both see none.
+ */
+export const PLACE = new PreparedQuery<
+  {
+    id: string;
+    code: string;
+    customer: string;
+    guildId: string | null;
+    channelId: string | null;
+    item: string;
+    /** The mentions as JSON text. */
+    mentions: string;
+    priority: number;
+    now: Date;
+    cancelAt: Date;
+  },
+  ChangedOrderRow
+>('orders.place', (param) =>
+  ordersWriter
+    .with('o', (db) =>
+      db
+        .insertInto('orders')
+        .columns([
+          'id',
+          'order_code',
+          'customer',
+          'guild_id',
+          'channel_id',
+          'item',
+          'mentions',
+          'priority',
+          'status',
+          'ordered_at',
+          'cancel_at',
+          'updated_at',
+        ])
+        .expression(
+          db
+            .selectNoFrom((eb) => [
+              eb.cast<string>(param('id'), 'varchar').as('id'),
+              eb.cast<string>(param('code'), 'varchar').as('order_code'),
+              eb.cast<string>(param('customer'), 'varchar').as('customer'),
+              eb.cast<string | null>(param('guildId'), 'varchar').as('guild_id'),
+              eb.cast<string | null>(param('channelId'), 'varchar').as('channel_id'),
+              eb.cast<string>(param('item'), 'text').as('item'),
+              eb.cast<string>(param('mentions'), 'jsonb').as('mentions'),
+              eb.cast<number>(param('priority'), 'integer').as('priority'),
+              sql.lit<string>('ORDERED').as('status'),
+              eb.cast<Date>(param('now'), 'timestamptz').as('ordered_at'),
+              eb.cast<Date>(param('cancelAt'), 'timestamptz').as('cancel_at'),
+              eb.cast<Date>(param('now'), 'timestamptz').as('updated_at'),
+            ])
+            .where(({ exists, not, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('orders as active')
+                    .select('active.id')
+                    .where('active.customer', '=', param('customer'))
+                    .where('active.status', 'in', ACTIVE_STATUSES),
+                ),
+              ),
+            ),
+        )
+        .returning(PLACED_COLUMNS),
+    )
+    .selectFrom('o')
+    .select(ORDER_COLUMNS)
+    .select(peopleOf),
+);

@@ -1,14 +1,14 @@
 import { toCurrentUser } from '../../core/auth/current-user.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import type { AuthDb } from '../../core/auth/sql.ts';
-import type { Em, Orm } from '../../core/db/orm.ts';
+import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { Grants } from '../../core/shared/permissions.ts';
 import { type HeldRank, rankHolderIdsIn, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
+import { USER_FROM_DISCORD } from './prepared.ts';
 import type { MeResponse, PublicUserView, UserView, WithTeam } from './schemas.ts';
 
 /** The fields of Discord's user object the product keeps. */
@@ -19,9 +19,6 @@ export interface DiscordProfile {
   discriminator?: string;
   avatar?: string | null;
 }
-
-/** Core's users as stored, typed from the entity (core/auth/sql.ts). */
-const usersSql = (em: Em) => em.getKysely<Pick<AuthDb, 'users'>>();
 
 /** An avatar hash as Discord makes them (`a_` for animated); anything else is stored as no avatar. */
 const AVATAR_HASH = /^(a_)?[0-9a-zA-Z_-]{1,64}$/;
@@ -224,28 +221,14 @@ export class UsersService {
    */
   async upsertFromDiscord(profile: DiscordProfile): Promise<string> {
     const fields = discordFields(profile);
-    const now = new Date();
-    await usersSql(this.#orm.em.fork())
-      .insertInto('users')
-      .values({
-        id: profile.id,
-        username: fields.username,
-        display_name: fields.displayName,
-        discriminator: fields.discriminator,
-        avatar: fields.avatar,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          username: eb.ref('excluded.username'),
-          display_name: eb.ref('excluded.display_name'),
-          discriminator: eb.ref('excluded.discriminator'),
-          avatar: eb.ref('excluded.avatar'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    await USER_FROM_DISCORD.run(this.#orm, this.#orm.em.fork(), {
+      id: profile.id,
+      username: fields.username,
+      displayName: fields.displayName,
+      discriminator: fields.discriminator,
+      avatar: fields.avatar,
+      now: new Date(),
+    });
     this.#events.publish('identityChanged', { userId: profile.id });
     return profile.id;
   }
