@@ -1,13 +1,11 @@
 import { nameOf } from '../../core/audit/service.ts';
-import { UserSchema } from '../../core/auth/entities.ts';
-import { lockRow } from '../../core/db/locks.ts';
 import type { Em } from '../../core/db/orm.ts';
-import { StorePurchaseSchema } from './entities.ts';
+import { PreparedQuery } from '../../core/db/prepared.ts';
 import type { GrantService } from './grants.ts';
-import type { PurchaseStatus } from './item-schemas.ts';
+import type { ItemGrantKind, PurchaseStatus } from './item-schemas.ts';
 import type { CoinChange, CoinLedger } from './ledger.ts';
 import { refusals } from './refusals.ts';
-import { storeSql } from './sql.ts';
+import { storeWriter } from './sql.ts';
 
 /** Who buys, who receives (the buyer, or a gift's recipient), with the names the ledger's reasons use. */
 export interface Person {
@@ -42,78 +40,119 @@ export interface BuyingDeps {
 }
 
 /**
- * A purchase inside the caller's transaction (docs/store.md, "Purchases"). In order: the item's checks; the
- * recipient's row lock when the item has a per-user limit or grants a perk or rank (taken before any wallet's, as
- * every unit of work that takes both does), and the limit counted under it; the coins (conditional debit); the
- * grant; last the stock's conditional decrement, which locks the item's row for as little as possible, and the
- * purchase row. A refusal is thrown: the transaction rolls back everything written before it.
+ * A purchase inside the caller's transaction (docs/store.md, "Purchases"), in as few statements as its rules allow,
+ * each compiled once (PreparedQuery). In order: the recipient's row lock, taken before any wallet's as every unit of
+ * work that takes both does, with the item and the recipient's granted perks read in the same statement; the item's
+ * checks; the per-user limit, counted under that lock; the coins (the ledger row and the conditional debit, one
+ * statement); the grant; last the stock's conditional decrement, which locks the item's row for as little as
+ * possible, and the purchase row. A refusal is thrown: the transaction rolls back everything written before it.
  */
 export async function buyIn(em: Em, order: PurchaseOrder, deps: BuyingDeps): Promise<Bought> {
-  const item = await itemFor(em, order.itemId);
+  const [found] = await ITEM_AND_RECIPIENT.runIn(em, { itemId: order.itemId, recipientId: order.recipient.id });
+  if (!found) throw refusals.noUser();
+  const item = itemOf(found);
   if (!item) throw refusals.itemNotFound();
   if (!item.onSale) throw refusals.notOnSale();
   if (item.stock === 0) throw refusals.soldOut();
-  const grantKind = item.grantKind === 'perk' || item.grantKind === 'rank' ? item.grantKind : null;
-  if (item.perUserLimit != null || grantKind) {
-    if (!(await lockRow(em, UserSchema, order.recipient.id))) throw refusals.noUser();
-  }
   if (item.perUserLimit != null) await checkLimit(em, item, order);
   const balance = await pay(em, deps.coins, item, order);
+  const grantKind = item.grantKind === 'perk' || item.grantKind === 'rank' ? item.grantKind : null;
   const granted = grantKind
-    ? await deps.grants.grantLockedIn(em, {
-        userId: order.recipient.id,
-        kind: grantKind,
-        value: item.grantValue!,
-        source: 'purchase',
-        sourceRef: order.id,
-        endsAt: item.grantDays == null ? null : { daysAfterLatest: item.grantDays },
-      })
+    ? await deps.grants.grantLockedIn(
+        em,
+        {
+          userId: order.recipient.id,
+          kind: grantKind,
+          value: item.grantValue!,
+          source: 'purchase',
+          sourceRef: order.id,
+          endsAt: item.grantDays == null ? null : { daysAfterLatest: item.grantDays },
+        },
+        { id: order.recipient.id, grantedPerks: found.perks },
+      )
     : { changed: false, endsAt: null };
   if (item.stock != null) await takeOne(em, item.id);
   const status: PurchaseStatus = item.grantKind === 'custom' ? 'awaiting' : 'granted';
-  await storeSql(em)
-    .insertInto('store_purchases')
-    .values({
-      id: order.id,
-      item_id: item.id,
-      buyer_id: order.buyer.id,
-      recipient_id: order.recipient.id,
-      item_name: item.name,
-      price: item.price,
-      status,
-      ends_at: granted.endsAt,
-      created_at: order.now,
-    })
-    .execute();
+  await RECORD.runIn(em, {
+    id: order.id,
+    itemId: item.id,
+    buyerId: order.buyer.id,
+    recipientId: order.recipient.id,
+    itemName: item.name,
+    price: item.price,
+    status,
+    endsAt: granted.endsAt,
+    at: order.now,
+  });
   return { itemName: item.name, price: item.price, status, endsAt: granted.endsAt, balance, changed: granted.changed };
 }
 
-/** What a purchase reads of the item (null: no such item). */
-function itemFor(em: Em, id: string) {
-  return storeSql(em)
-    .selectFrom('store_items')
+/**
+ * The recipient's row, locked (`for no key update of users`: the item's row is only read), with their granted perks
+ * as the lock leaves them, and the item (its columns null: no such item). No row: no such recipient.
+ */
+const ITEM_AND_RECIPIENT = new PreparedQuery<
+  { itemId: string; recipientId: string },
+  {
+    perks: string[];
+    id: string | null;
+    name: string | null;
+    price: number | null;
+    onSale: boolean | null;
+    stock: number | null;
+    perUserLimit: number | null;
+    grantKind: ItemGrantKind | null;
+    grantValue: string | null;
+    grantDays: number | null;
+    grantCoins: number | null;
+  }
+>('store.purchase.item_and_recipient', (param) =>
+  storeWriter
+    .selectFrom('users')
+    .leftJoin('store_items', (join) => join.on('store_items.id', '=', param('itemId')))
     .select([
-      'id',
-      'name',
-      'price',
-      'on_sale as onSale',
-      'stock',
-      'per_user_limit as perUserLimit',
-      'grant_kind as grantKind',
-      'grant_value as grantValue',
-      'grant_days as grantDays',
-      'grant_coins as grantCoins',
+      'users.perks',
+      'store_items.id',
+      'store_items.name',
+      'store_items.price',
+      'store_items.on_sale as onSale',
+      'store_items.stock',
+      'store_items.per_user_limit as perUserLimit',
+      'store_items.grant_kind as grantKind',
+      'store_items.grant_value as grantValue',
+      'store_items.grant_days as grantDays',
+      'store_items.grant_coins as grantCoins',
     ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('users.id', '=', param('recipientId'))
+    .forNoKeyUpdate('users'),
+);
+
+/** The item as a purchase reads it (null: no such item). */
+function itemOf(row: ItemAndRecipient) {
+  const { id, name, price, onSale, grantKind } = row;
+  if (id === null || name === null || price === null || onSale === null || grantKind === null) return null;
+  return { ...row, id, name, price, onSale, grantKind };
 }
-type ItemForSale = NonNullable<Awaited<ReturnType<typeof itemFor>>>;
+type ItemAndRecipient = Awaited<ReturnType<typeof ITEM_AND_RECIPIENT.runIn>>[number];
+type ItemForSale = NonNullable<ReturnType<typeof itemOf>>;
+
+/** How many of an item a user received (bought or was given). */
+const RECEIVED = new PreparedQuery<{ itemId: string; recipientId: string }, { received: number | string }>(
+  'store.purchase.received',
+  (param) =>
+    storeWriter
+      .selectFrom('store_purchases')
+      .select((eb) => eb.fn.countAll().as('received'))
+      .where('item_id', '=', param('itemId'))
+      .where('recipient_id', '=', param('recipientId')),
+);
 
 /** The purchases of this item the recipient received, counted under the recipient's row lock. */
 async function checkLimit(em: Em, item: ItemForSale, order: PurchaseOrder): Promise<void> {
-  const received = await em.count(StorePurchaseSchema, { item: item.id, recipient: order.recipient.id });
+  const [row] = await RECEIVED.runIn(em, { itemId: item.id, recipientId: order.recipient.id });
   const gift = order.recipient.id !== order.buyer.id;
-  if (received >= item.perUserLimit!) throw refusals.limit(item.perUserLimit!, gift ? nameOf(order.recipient) : null);
+  if (Number(row?.received ?? 0) >= item.perUserLimit!)
+    throw refusals.limit(item.perUserLimit!, gift ? nameOf(order.recipient) : null);
 }
 
 /**
@@ -148,14 +187,47 @@ async function pay(em: Em, coins: CoinLedger, item: ItemForSale, order: Purchase
   return gift ? paid.balance : credited.balance;
 }
 
-/** One of a limited stock: a conditional update (still on sale, some left), so of many buyers at once only as many as there are get one. */
-async function takeOne(em: Em, itemId: string): Promise<void> {
-  const taken = await storeSql(em)
+/** One of a limited stock: still on sale, some left (a conditional update). */
+const TAKE_ONE = new PreparedQuery<{ itemId: string }, { id: string }>('store.purchase.take_one', (param) =>
+  storeWriter
     .updateTable('store_items')
     .set((eb) => ({ stock: eb('stock', '-', 1) }))
-    .where('id', '=', itemId)
+    .where('id', '=', param('itemId'))
     .where('on_sale', '=', true)
     .where('stock', '>', 0)
-    .executeTakeFirst();
-  if (taken.numUpdatedRows === 0n) throw refusals.soldOut();
+    .returning('id'),
+);
+
+/** One of a limited stock: of many buyers at once only as many as there are get one. */
+async function takeOne(em: Em, itemId: string): Promise<void> {
+  const taken = await TAKE_ONE.runIn(em, { itemId });
+  if (taken.length === 0) throw refusals.soldOut();
 }
+
+/** The purchase row. */
+const RECORD = new PreparedQuery<
+  {
+    id: string;
+    itemId: string;
+    buyerId: string;
+    recipientId: string;
+    itemName: string;
+    price: number;
+    status: PurchaseStatus;
+    endsAt: Date | null;
+    at: Date;
+  },
+  never
+>('store.purchase.record', (param) =>
+  storeWriter.insertInto('store_purchases').values({
+    id: param('id'),
+    item_id: param('itemId'),
+    buyer_id: param('buyerId'),
+    recipient_id: param('recipientId'),
+    item_name: param('itemName'),
+    price: param('price'),
+    status: param('status'),
+    ends_at: param('endsAt'),
+    created_at: param('at'),
+  }),
+);

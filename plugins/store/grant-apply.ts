@@ -2,11 +2,13 @@ import type { InferKyselyDB } from '@mikro-orm/sql';
 import { sql } from 'kysely';
 import type { UserSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
+import { PreparedQuery } from '../../core/db/prepared.ts';
 import { newId } from '../../core/ids.ts';
 import { addRankIn, ranksByIdIn, ranksOfIn, recordRankChangeIn } from '../ranks/index.ts';
 import type { GrantInput } from './grants.ts';
 import { refusals } from './refusals.ts';
-import { storeSql } from './sql.ts';
+import type { GrantKind, GrantSource } from './schemas.ts';
+import { storeWriter } from './sql.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -76,52 +78,69 @@ export async function applyGrantIn(em: Em, user: GrantHolder, input: GrantInput,
   return { changed: added, endsAt };
 }
 
+/** The end of the user's latest active grant of a kind, value and source (none: no active grant has an end). */
+const LATEST_END = new PreparedQuery<
+  { userId: string; kind: GrantKind; value: string; source: GrantSource },
+  { ends_at: Date | string | null }
+>('store.grants.latest_end', (param) =>
+  storeWriter
+    .selectFrom('grants')
+    .select('ends_at')
+    .where('user_id', '=', param('userId'))
+    .where('kind', '=', param('kind'))
+    .where('value', '=', param('value'))
+    .where('source', '=', param('source'))
+    .where('ended_at', 'is', null)
+    .where('ends_at', 'is not', null)
+    .orderBy('ends_at', 'desc')
+    .limit(1),
+);
+
 /**
  * The grant's end: its own, or for a run-on (a timed grant bought again) the end of the user's latest active grant of
  * the same kind, value and source (or now, if none runs later), plus its days.
  */
 async function endOf(em: Em, input: GrantInput, now: Date): Promise<Date | null> {
   if (input.endsAt === null || input.endsAt instanceof Date) return input.endsAt;
-  const latest = await storeSql(em)
-    .selectFrom('grants')
-    .select('ends_at')
-    .where('user_id', '=', input.userId)
-    .where('kind', '=', input.kind)
-    .where('value', '=', input.value)
-    .where('source', '=', input.source)
-    .where('ended_at', 'is', null)
-    .where('ends_at', 'is not', null)
-    .orderBy('ends_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [latest] = await LATEST_END.runIn(em, {
+    userId: input.userId,
+    kind: input.kind,
+    value: input.value,
+    source: input.source,
+  });
   const from = Math.max(now.getTime(), latest?.ends_at ? new Date(latest.ends_at).getTime() : 0);
   return new Date(from + input.endsAt.daysAfterLatest * DAY_MS);
 }
 
+type GrantRow = {
+  id: string;
+  userId: string;
+  kind: GrantKind;
+  value: string;
+  source: GrantSource;
+  sourceRef: string;
+  added: boolean;
+  startedAt: Date;
+  endsAt: Date | null;
+};
+
 /**
- * One statement: a new grant, or, when the same grant is active, its end moved (the partial unique index
- * `grants_active_unique` finds it). Answers whether the grant is new.
+ * A new grant, or, when the same grant is active, its end moved (the partial unique index `grants_active_unique`
+ * finds it).
  */
-async function insertOrMoveEnd(
-  em: Em,
-  input: GrantInput,
-  added: boolean,
-  endsAt: Date | null,
-  now: Date,
-): Promise<boolean> {
-  const id = newId();
-  const row = await storeSql(em)
+const INSERT_OR_MOVE_END = new PreparedQuery<GrantRow, { id: string }>('store.grants.insert_or_move_end', (param) =>
+  storeWriter
     .insertInto('grants')
     .values({
-      id,
-      user_id: input.userId,
-      kind: input.kind,
-      value: input.value,
-      source: input.source,
-      source_ref: input.sourceRef,
-      added,
-      started_at: now,
-      ends_at: endsAt,
+      id: param('id'),
+      user_id: param('userId'),
+      kind: param('kind'),
+      value: param('value'),
+      source: param('source'),
+      source_ref: param('sourceRef'),
+      added: param('added'),
+      started_at: param('startedAt'),
+      ends_at: param('endsAt'),
       ended_at: null,
     })
     .onConflict((conflict) =>
@@ -130,9 +149,30 @@ async function insertOrMoveEnd(
         .where('ended_at', 'is', null)
         .doUpdateSet((eb) => ({ ends_at: eb.ref('excluded.ends_at') })),
     )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id === id;
+    .returning('id'),
+);
+
+/** One statement (INSERT_OR_MOVE_END): answers whether the grant is new. */
+async function insertOrMoveEnd(
+  em: Em,
+  input: GrantInput,
+  added: boolean,
+  endsAt: Date | null,
+  now: Date,
+): Promise<boolean> {
+  const id = newId();
+  const [row] = await INSERT_OR_MOVE_END.runIn(em, {
+    id,
+    userId: input.userId,
+    kind: input.kind,
+    value: input.value,
+    source: input.source,
+    sourceRef: input.sourceRef,
+    added,
+    startedAt: now,
+    endsAt,
+  });
+  return row!.id === id;
 }
 
 /** Highest first, as the user manager writes them. */

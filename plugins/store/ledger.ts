@@ -1,11 +1,12 @@
 import { isForeignKeyViolation } from '../../core/db/errors.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
+import { type Param, PreparedQuery } from '../../core/db/prepared.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { CoinTransactionSchema } from './entities.ts';
 import { refusals } from './refusals.ts';
 import { type CoinKind, type CoinTransactionView, MAX_COINS } from './schemas.ts';
-import { storeSql } from './sql.ts';
+import { storeSql, storeWriter } from './sql.ts';
 
 /** One change to a user's coins. `reference` names it: the same reference for the same user applies once. */
 export interface CoinChange {
@@ -109,62 +110,109 @@ interface LedgerEntry extends CoinChange {
   at: Date;
 }
 
-/**
- * The ledger row first, unique per user and reference: the same change applied again waits for the first to commit
- * and then writes nothing. Then the wallet. A refusal is thrown after the ledger row: the transaction it runs in
- * must roll back (every caller lets it).
- */
-async function applyIn(em: Em, entry: LedgerEntry): Promise<CoinResult> {
-  const db = storeSql(em);
-  const written = await db
+/** One ledger change as its statement takes it: `amount` signed (the ledger row's), `change` its size. */
+type EntryValues = {
+  id: string;
+  userId: string;
+  amount: number;
+  change: number;
+  kind: CoinKind;
+  reference: string;
+  reason: string | null;
+  at: Date;
+};
+
+/** What a change's statement answers: whether it wrote the ledger row, and the balance after it (null: refused). */
+type EntryResult = { written: number | string | null; balance: number | string | null };
+
+/** The ledger row, unique per user and reference: a change applied again waits for the first, then writes nothing. */
+const ledgerRow = (param: Param<EntryValues>) =>
+  storeWriter
     .insertInto('coin_transactions')
     .values({
-      id: newId(),
-      user_id: entry.userId,
-      amount: entry.amount,
-      kind: entry.kind,
-      reference: entry.reference,
-      reason: entry.reason ?? null,
-      created_at: entry.at,
+      id: param('id'),
+      user_id: param('userId'),
+      amount: param('amount'),
+      kind: param('kind'),
+      reference: param('reference'),
+      reason: param('reason'),
+      created_at: param('at'),
     })
     .onConflict((conflict) => conflict.columns(['user_id', 'reference']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!written) return { applied: false, balance: await balanceOf(em, entry.userId) };
-  const balance =
-    entry.amount > 0 ? await addTo(em, entry.userId, entry.amount) : await takeFrom(em, entry.userId, -entry.amount);
-  return { applied: true, balance };
-}
+    .returning('user_id');
 
-/** A credit creates the wallet or adds to it, up to the ceiling (a conditional upsert). */
-async function addTo(em: Em, userId: string, amount: number): Promise<number> {
-  const row = await storeSql(em)
-    .insertInto('wallets')
-    .values({ user_id: userId, balance: amount })
-    .onConflict((conflict) =>
-      conflict
-        .column('user_id')
-        .doUpdateSet((eb) => ({ balance: eb('wallets.balance', '+', eb.ref('excluded.balance')) }))
-        .where((eb) => eb(eb('wallets.balance', '+', eb.ref('excluded.balance')), '<=', MAX_COINS)),
+/**
+ * A debit in one statement: the ledger row, then, only if it was written, the wallet's conditional update
+ * (`balance >= change`), which reads the row's insert and so runs after it.
+ */
+const DEBIT = new PreparedQuery<EntryValues, EntryResult>('store.ledger.debit', (param) =>
+  storeWriter
+    .with('entry', () => ledgerRow(param))
+    .with('paid', (db) =>
+      db
+        .updateTable('wallets')
+        .from('entry')
+        .set((eb) => ({ balance: eb('wallets.balance', '-', param('change')) }))
+        .whereRef('wallets.user_id', '=', 'entry.user_id')
+        .where('wallets.balance', '>=', param('change'))
+        .returning('wallets.balance'),
     )
-    .returning('balance')
-    .executeTakeFirst();
-  if (!row) throw refusals.overMax();
-  return Number(row.balance);
-}
+    .selectNoFrom((eb) => [
+      eb.selectFrom('entry').select(eb.fn.countAll().as('n')).as('written'),
+      eb.selectFrom('paid').select('balance').as('balance'),
+    ]),
+);
 
-/** A debit is one conditional update: of many at once, only those the balance covers get through. */
-async function takeFrom(em: Em, userId: string, amount: number): Promise<number> {
-  const row = await storeSql(em)
-    .updateTable('wallets')
-    .set((eb) => ({ balance: eb('balance', '-', amount) }))
-    .where('user_id', '=', userId)
-    .where('balance', '>=', amount)
-    .returning('balance')
-    .executeTakeFirst();
-  if (row) return Number(row.balance);
-  const balance = await balanceOf(em, userId);
-  throw refusals.short(balance, amount - balance);
+/**
+ * A credit in one statement: the ledger row, then, only if it was written, the wallet created or added to up to the
+ * ceiling (a conditional upsert).
+ */
+const CREDIT = new PreparedQuery<EntryValues, EntryResult>('store.ledger.credit', (param) =>
+  storeWriter
+    .with('entry', () => ledgerRow(param))
+    .with('added', (db) =>
+      db
+        .insertInto('wallets')
+        .columns(['user_id', 'balance'])
+        .expression((eb) =>
+          eb.selectFrom('entry').select(['user_id', eb.cast(param('change'), 'integer').as('balance')]),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .column('user_id')
+            .doUpdateSet((eb) => ({ balance: eb('wallets.balance', '+', eb.ref('excluded.balance')) }))
+            .where((eb) => eb(eb('wallets.balance', '+', eb.ref('excluded.balance')), '<=', MAX_COINS)),
+        )
+        .returning('wallets.balance'),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom('entry').select(eb.fn.countAll().as('n')).as('written'),
+      eb.selectFrom('added').select('balance').as('balance'),
+    ]),
+);
+
+/**
+ * The ledger row and the wallet's change, one statement (DEBIT, CREDIT). `applied` false: this reference was applied
+ * already (the insert waited for the first to commit, then wrote nothing). A refusal (too few coins, over the
+ * ceiling) is thrown after the ledger row: the transaction it runs in must roll back (every caller lets it).
+ */
+async function applyIn(em: Em, entry: LedgerEntry): Promise<CoinResult> {
+  const values: EntryValues = {
+    id: newId(),
+    userId: entry.userId,
+    amount: entry.amount,
+    change: Math.abs(entry.amount),
+    kind: entry.kind,
+    reference: entry.reference,
+    reason: entry.reason ?? null,
+    at: entry.at,
+  };
+  const [row] = await (entry.amount > 0 ? CREDIT : DEBIT).runIn(em, values);
+  if (Number(row?.written ?? 0) === 0) return { applied: false, balance: await balanceOf(em, entry.userId) };
+  if (row?.balance != null) return { applied: true, balance: Number(row.balance) };
+  if (entry.amount > 0) throw refusals.overMax();
+  const balance = await balanceOf(em, entry.userId);
+  throw refusals.short(balance, values.change - balance);
 }
 
 /** The user's balance (0 without a wallet). */

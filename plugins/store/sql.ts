@@ -2,6 +2,7 @@ import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Kysely } from 'kysely';
 import type { UsersTable } from '../../core/auth/sql.ts';
 import type { Em } from '../../core/db/orm.ts';
+import { sqlWriter } from '../../core/db/prepared.ts';
 import type { storeEntities } from './entities.ts';
 
 /**
@@ -18,3 +19,6 @@ export type StoreDB = InferKyselyDB<(typeof storeEntities)[number]> & { users: U
 export function storeSql(em: Em): Kysely<StoreDB> {
   return em.getKysely<StoreDB>();
 }
+
+/** The same tables for statements compiled once (PreparedQuery): a purchase's, the ledger's and the grant's. */
+export const storeWriter = sqlWriter<StoreDB>();
