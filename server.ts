@@ -1,6 +1,6 @@
 import module from 'node:module';
 import path from 'node:path';
-import { DIST_DIR, prepareEmbeddedDatabase } from './core/db/embedded.ts';
+import { DIST_DIR } from './core/db/embedded.ts';
 import { COMPILE_CACHE_FOLDER } from './web/node-flags.ts';
 import { useVendorBundles } from './web/vendor.ts';
 
@@ -10,12 +10,9 @@ import { useVendorBundles } from './web/vendor.ts';
  * instead of compiling several hundred files again. The launchers turn it on before Node reads this file
  * (NODE_COMPILE_CACHE, web/node-flags.ts COMPILE_CACHE_FOLDER), and then this call changes nothing; for
  * `node server.ts` run by hand it is the same folder. NODE_DISABLE_COMPILE_CACHE=1 turns it off
- * (docs/adr/0011-a-start-does-only-what-it-must.md). Then, on the embedded database, its thread begins opening it
- * (writing the template's files first on a first start: core/db/embedded.ts `prepareEmbeddedDatabase`), on the other
- * core while this one loads the modules. Packages built into one file each by `npm run build` load from it
- * (web/vendor.ts).
+ * (docs/adr/0011-a-start-does-only-what-it-must.md). Packages built into one file each by `npm run build` load from
+ * it (web/vendor.ts).
  */
 module.enableCompileCache(path.join(import.meta.dirname, COMPILE_CACHE_FOLDER));
-prepareEmbeddedDatabase(process.env);
 useVendorBundles(import.meta.dirname, DIST_DIR);
 await import('./web/main.ts');
