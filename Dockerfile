@@ -4,8 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# DEMO_DATA=false: no demo template (core/db/demo-template.ts); production's database is PostgreSQL.
-RUN DEMO_DATA=false npm run build && npm prune --omit=dev
+RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
 # NODE_COMPILE_CACHE: Node's compile cache from the first file on (web/compile-cache.ts).

@@ -2,8 +2,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
 import type { Config } from './config.ts';
-import { demoTemplateFor } from './db/demo-template.ts';
-import { DIST_DIR, isNewEmbedded, takeEarlyEmbedded, templatePathOf } from './db/embedded.ts';
+import { DIST_DIR, finishNewEmbedded, isNewEmbedded, templatePathOf } from './db/embedded.ts';
 import type { EventBridge } from './db/event-bridge.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
@@ -35,8 +34,11 @@ export interface OpenedDatabase {
   orm: Orm;
   /** True when this start created the schema from nothing: the moment demo data goes in. */
   isNew: boolean;
-  /** True when the new database was made from the demo template (core/db/demo-template.ts): its demo data is in. */
-  seeded: boolean;
+  /**
+   * Says the new database is whole once its demo data is in (nothing when it was not new): until then a start cut off
+   * part way leaves an embedded database that the next start makes again (core/db/embedded.ts `UNFINISHED_MARK`).
+   */
+  finish(): Promise<void>;
 }
 
 /** Opens the database and applies the committed migrations. */
@@ -45,24 +47,14 @@ export async function openAndMigrate(
   plugins: readonly AnyPlugin[],
   distDir = DIST_DIR,
 ): Promise<OpenedDatabase> {
-  // The embedded database server.ts began opening before the modules loaded, with what it decided then: whether the
-  // folder was new (its files are written by now), and which template it got.
-  const early = config.databaseUrl ? null : await takeEarlyEmbedded(config.embeddedDbPath);
   // An embedded cluster this start creates is new even though the template it starts from is already migrated.
-  const embeddedIsNew = early ? early.isNew : !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
-  // A new embedded database with demo data starts from the demo template when the build made one that fits.
-  const demoTemplate = early
-    ? early.demoTemplate
-    : embeddedIsNew
-      ? demoTemplateFor(config, distDir, config.embeddedDbPath)
-      : null;
+  const embeddedIsNew = !config.databaseUrl && isNewEmbedded(config.embeddedDbPath);
   const orm = await openDatabase({
     url: config.databaseUrl,
     embeddedPath: config.embeddedDbPath,
     timeoutMs: config.databaseTimeoutMs,
     ...schemaOf(plugins),
-    template: demoTemplate ?? templatePathOf(distDir),
-    ...(early ? { embedded: early.thread } : {}),
+    template: templatePathOf(distDir),
   });
   try {
     // Several processes starting at once on one PostgreSQL database (replicas, bot shards) migrate one at a time:
@@ -71,7 +63,8 @@ export async function openAndMigrate(
       const executed = await executedMigrations(orm);
       const isNew = embeddedIsNew || !executed || executed.size === 0;
       await migrate(orm, executed);
-      return { orm, isNew, seeded: isNew && demoTemplate !== null };
+      const finish = () => (embeddedIsNew ? finishNewEmbedded(config.embeddedDbPath) : Promise.resolve());
+      return { orm, isNew, finish };
     });
   } catch (error) {
     await orm.close(true);
@@ -139,7 +132,7 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   // marked handled meanwhile, so a database that fails first is the error a start reports).
   const loadingSite = loadBuiltSite(distDir);
   loadingSite.catch(() => {});
-  const { orm, isNew, seeded } = await openAndMigrate(config, plugins, distDir);
+  const { orm, isNew, finish } = await openAndMigrate(config, plugins, distDir);
   step('database');
   let server: Server | undefined;
   let bridge: EventBridge | null = null;
@@ -151,12 +144,12 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     step('server');
     bridge = await startBridge(config, server);
     if (!site) server.app.log.warn('The site is not built (run `npm run build`): serving the API only');
-    if (seeded) server.app.log.info('New database: demo data from the demo template');
-    else if (isNew && config.demoData) {
+    if (isNew && config.demoData) {
       await seedDemoData(server, plugins);
       server.app.log.info('New database: demo data added');
       step('demoData');
     }
+    await finish();
     await server.app.listen({ host: config.host, port: config.port });
     step('listening');
     server.app.log.info({ startMs: steps }, 'started');

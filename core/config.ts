@@ -101,7 +101,7 @@ export interface AdsConfig {
 export interface PluginConfigs {}
 
 /** The configuration with none of the plugins': what a plugin's config is made from beside its own variables. */
-export type CoreConfig = Omit<Config, 'plugins' | 'pluginEnv'>;
+export type CoreConfig = Omit<Config, 'plugins'>;
 
 /**
  * A plugin's variables and what it makes of them (PluginDefinition's `config`): `env` is the zod shape of its
@@ -176,11 +176,6 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Each plugin's configuration (PluginConfigs), for the plugins loadConfig was given. */
   plugins: PluginConfigs;
-  /**
-   * The plugins' variables as the environment gave them (empty: unset), by name: what the demo template compares
-   * (core/db/demo-template.ts), as a process that has not loaded the plugins can read them too.
-   */
-  pluginEnv: Readonly<Record<string, string | undefined>>;
 }
 
 /** View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Use Application Commands. */
@@ -227,15 +222,13 @@ export function loadConfig(
   refuseUnsafe(e, isProduction);
   const core = coreConfigOf(e, isProduction);
   const configs: Record<string, unknown> = {};
-  const pluginEnv: Record<string, string | undefined> = {};
   for (const plugin of plugins) {
     if (!plugin.config) continue;
     const refusal = plugin.config.refuse?.(e, core);
     if (refusal) throw new ConfigError(`Invalid configuration: ${refusal}`);
     configs[plugin.name] = plugin.config.of(e, core);
-    for (const key of Object.keys(plugin.config.env)) pluginEnv[key] = env[key] === '' ? undefined : env[key];
   }
-  return { ...core, plugins: configs as unknown as PluginConfigs, pluginEnv };
+  return { ...core, plugins: configs as unknown as PluginConfigs };
 }
 
 function coreConfigOf(e: ParsedEnv, isProduction: boolean): CoreConfig {

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * `npm run build` when the build is missing or older than anything it is made from: the site, the server code it
- * imports, the migrations and demo data of the database templates, the build scripts and the lock file. `npm start`
+ * imports, the migrations of the database template, the build scripts and the lock file. `npm start`
  * and `npm run test:e2e` call it, so a fresh build is reused and a stale one is never served or tested.
  */
 const SOURCES = ['site', 'astro.config.mjs', 'package-lock.json', 'plugins', 'core', 'scripts'];

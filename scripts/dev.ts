@@ -14,9 +14,10 @@ import { plugins } from '../plugins/index.ts';
  * the VD_SESSION cookie, the plugins and their services), set on the request where Astro's dev server looks for them.
  */
 const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }, plugins);
-const { orm, isNew, seeded } = await openAndMigrate(config, plugins);
+const { orm, isNew, finish } = await openAndMigrate(config, plugins);
 const api = await buildServer({ config, orm, plugins, site: null });
-if (isNew && config.demoData && !seeded) await seedDemoData(api, plugins);
+if (isNew && config.demoData) await seedDemoData(api, plugins);
+await finish();
 const apiPort = config.port + 1;
 await api.app.listen({ host: '127.0.0.1', port: apiPort });
 const apiUrl = `http://127.0.0.1:${apiPort}`;

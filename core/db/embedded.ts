@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGliteThread } from './pglite-thread.ts';
 
 /**
  * The embedded database's shared buffers. PostgreSQL's default, 128MB, would live inside the WebAssembly memory of
@@ -10,8 +10,8 @@ import { PGliteThread } from './pglite-thread.ts';
 export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /** PostgreSQL's start parameters for the embedded database: PGlite's own, with our shared buffers. */
-export function embeddedStartParams(defaults: readonly string[], sharedBuffers = EMBEDDED_SHARED_BUFFERS): string[] {
-  return [...defaults, '-c', `shared_buffers=${sharedBuffers}`];
+export function embeddedStartParams(defaults: readonly string[]): string[] {
+  return [...defaults, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
 }
 
 /** DATA_DIR when it is not set. */
@@ -28,46 +28,31 @@ export function embeddedPathOf(dataDir: string): string {
   return dataDir === ':memory:' ? 'memory://' : path.join(path.resolve(dataDir), 'db');
 }
 
-/** True when the embedded database at `embeddedPath` has yet to be made (the template written, the demo data added). */
+/**
+ * The file a first start leaves in a new embedded database's folder while it makes it (the template written, the demo
+ * data added), removed once the database is whole (`finishNewEmbedded`). A start that finds it, or finds no
+ * `PG_VERSION`, takes the database for new: a first start cut off part way is begun again from the template.
+ */
+export const UNFINISHED_MARK = 'virtual-diner-first-start';
+
+/** True when the embedded database at `embeddedPath` has yet to be made, or its first start did not finish. */
 export function isNewEmbedded(embeddedPath: string): boolean {
-  return embeddedPath !== 'memory://' && !existsSync(path.join(embeddedPath, 'PG_VERSION'));
-}
-
-/** The embedded database as server.ts began it: the thread, and what it decided about the folder then. */
-export interface EarlyEmbedded {
-  thread: PGliteThread;
-  /** The folder held no database when the start began (the template's files are written into it first). */
-  isNew: boolean;
-  /** The demo template written, when the database is new and the build's demo template fits. */
-  demoTemplate: string | null;
-}
-
-let early: PGliteThread | null = null;
-
-/**
- * server.ts, before the app's modules load: begins opening the embedded database in its thread
- * (core/db/pglite-thread.ts), so that PostgreSQL starts on the other core while this one loads the app's modules.
- * The thread decides what the start would (core/db/pglite-worker.ts `planned`): the folder (DATA_DIR's), whether it
- * holds a database yet, and for a new one the template whose files it writes first (core/db/extract-template.ts),
- * the demo template's when it fits the configuration (core/db/demo-template.ts; for a new database the thread reads
- * the configuration whole, and one the start will refuse writes nothing). With DATABASE_URL set (production always
- * is) there is no thread. The start takes what was begun (`takeEarlyEmbedded`).
- */
-export function prepareEmbeddedDatabase(env: Record<string, string | undefined>): void {
-  if (env.DATABASE_URL) return;
-  early = new PGliteThread({ env: { ...env }, distDir: DIST_DIR, sharedBuffers: EMBEDDED_SHARED_BUFFERS });
+  if (embeddedPath === 'memory://') return false;
+  return !existsSync(path.join(embeddedPath, 'PG_VERSION')) || existsSync(path.join(embeddedPath, UNFINISHED_MARK));
 }
 
 /**
- * The embedded database server.ts began, with the decisions it made, when it opens this folder; null (and the thread,
- * if any, closed) otherwise. Once.
+ * Readies the folder of a new embedded database: what an unfinished first start left there is removed (the mark
+ * says this folder is ours to remove), and the mark is written before anything else, so that an interruption from
+ * here on leaves a database the next start makes again.
  */
-export async function takeEarlyEmbedded(embeddedPath: string): Promise<EarlyEmbedded | null> {
-  const thread = early;
-  early = null;
-  if (!thread) return null;
-  const plan = await thread.plan().catch(() => null);
-  if (plan?.dataDir === embeddedPath) return { thread, isNew: plan.isNew, demoTemplate: plan.demoTemplate };
-  await thread.close().catch(() => {});
-  return null;
+export async function beginNewEmbedded(embeddedPath: string): Promise<void> {
+  if (existsSync(path.join(embeddedPath, UNFINISHED_MARK))) await rm(embeddedPath, { recursive: true, force: true });
+  await mkdir(embeddedPath, { recursive: true });
+  await writeFile(path.join(embeddedPath, UNFINISHED_MARK), 'A first start is making this database.\n');
+}
+
+/** The new embedded database is whole (migrated, its demo data in): later starts open it as it is. */
+export async function finishNewEmbedded(embeddedPath: string): Promise<void> {
+  if (embeddedPath !== 'memory://') await rm(path.join(embeddedPath, UNFINISHED_MARK), { force: true });
 }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { EntitySchema, LogContext, Logger } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntityManager, MikroORM } from '@mikro-orm/sql';
 import type pg from 'pg';
-import { EMBEDDED_SHARED_BUFFERS, embeddedStartParams, isNewEmbedded } from './embedded.ts';
+import { beginNewEmbedded, embeddedStartParams, isNewEmbedded } from './embedded.ts';
 import type { MigrationClass } from './migrations.ts';
-import { PGliteThread } from './pglite-thread.ts';
 
 export type Orm = MikroORM;
 export type Em = EntityManager;
@@ -22,8 +22,6 @@ export interface DatabaseOptions {
   template?: string;
   /** The same as an uncompressed tar already read (tests start each in-memory database from one). */
   templateTar?: Uint8Array;
-  /** The embedded database's thread, already begun (server.ts begins it before the app's modules load). */
-  embedded?: PGliteThread;
   /**
    * How long a statement may run or wait, and a transaction sit idle, before it is stopped (DATABASE_TIMEOUT_MS;
    * default 30 s): on PostgreSQL by the server (`statement_timeout`, `idle_in_transaction_session_timeout`), on the
@@ -135,19 +133,30 @@ async function openPostgres(url: string, common: CommonOptions, timeoutMs: numbe
   return orm;
 }
 
-// In memory (tests; DATA_DIR=:memory:), PGlite runs on this thread and loads the template's tar as it opens: tests
-// open hundreds of databases, and a worker thread for each (its isolate made and torn down every time) met a known
-// V8 crash when WebAssembly code is freed and made again at that rate (nodejs/node#64500;
-// docs/adr/0002-embedded-database-in-a-worker-thread.md).
-async function openInMemory(
+/**
+ * The embedded database: PGlite on this thread, in memory ('memory://': tests, DATA_DIR=:memory:) or in a folder. A
+ * new one is made from the template cluster rather than by initdb and every migration in WebAssembly: PGlite writes
+ * the tarball's files (`loadDataDir`) and opens them as an existing database. On disk, "new" includes a folder whose
+ * first start did not finish (embedded.ts `isNewEmbedded`): it is marked, emptied and made again.
+ * docs/adr/0019-the-embedded-database-on-one-path.md.
+ */
+async function openEmbedded(
   options: DatabaseOptions,
   common: CommonOptions,
   limits: object,
   log: DatabaseLog,
 ): Promise<Orm> {
-  const loadDataDir = options.templateTar ? new TemplateTarball(options.templateTar) : undefined;
+  let template = options.templateTar;
+  if (options.embeddedPath !== 'memory://') {
+    template = undefined;
+    if (isNewEmbedded(options.embeddedPath)) {
+      await beginNewEmbedded(options.embeddedPath);
+      if (options.template && existsSync(options.template)) template = await readFile(options.template);
+    }
+  }
   const { PGlite } = await import('@electric-sql/pglite');
   const startParams = embeddedStartParams(PGlite.defaultStartParams);
+  const loadDataDir = template ? new TemplateTarball(template) : undefined;
   const driverOptions = { startParams, ...(loadDataDir ? { loadDataDir } : {}), ...limits };
   return openPglite(common, options.embeddedPath, driverOptions, log);
 }
@@ -174,46 +183,6 @@ async function openPglite(
 }
 
 /**
- * On disk, the embedded database runs in a thread of its own (pglite-thread.ts), begun by server.ts before the app's
- * modules load when it can be (`options.embedded`). A new one starts as a copy of the template cluster rather than
- * through initdb in WebAssembly: the thread writes the template's files before PGlite opens them as an existing
- * database (extract-template.ts).
- */
-async function openOnDisk(
-  options: DatabaseOptions,
-  common: CommonOptions,
-  limits: object,
-  log: DatabaseLog,
-): Promise<Orm> {
-  const thread =
-    options.embedded ??
-    new PGliteThread({
-      dataDir: options.embeddedPath,
-      sharedBuffers: EMBEDDED_SHARED_BUFFERS,
-      ...(isNewEmbedded(options.embeddedPath) && options.template && existsSync(options.template)
-        ? { template: options.template }
-        : {}),
-    });
-  try {
-    const orm = await openPglite(common, options.embeddedPath, { pglite: () => thread, ...limits }, log);
-    // MikroORM leaves an instance it was given open when it closes (it belongs to the caller): closing the ORM
-    // closes the thread too.
-    const close = orm.close.bind(orm);
-    orm.close = async (force?: boolean) => {
-      try {
-        await close(force);
-      } finally {
-        await thread.close();
-      }
-    };
-    return orm;
-  } catch (error) {
-    await thread.close();
-    throw error;
-  }
-}
-
-/**
  * Opens the database with the driver the configuration asks for. Both drivers speak PostgreSQL, so one set of
  * entities and one set of committed migrations serves both.
  */
@@ -224,8 +193,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Orm> {
   if (options.url) return openPostgres(options.url, common, timeoutMs, log);
   const { LIMITS_OPTION } = await import('./pglite-driver.ts');
   const limits = { [LIMITS_OPTION]: { timeoutMs, report: (message: string) => log.write(message) } };
-  if (options.embeddedPath === 'memory://' && !options.embedded) return openInMemory(options, common, limits, log);
-  return openOnDisk(options, common, limits, log);
+  return openEmbedded(options, common, limits, log);
 }
 
 /** The template's bytes by tarball: kept out of the object, which MikroORM deep-copies (element by element) with its options. */
@@ -233,7 +201,7 @@ const templateBytes = new Map<number, Uint8Array>();
 let templateCount = 0;
 
 /**
- * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers), for an in-memory
+ * The template as PGlite's `loadDataDir` reads it (`type` and `arrayBuffer()`, as a Blob offers), for a new embedded
  * database. Not a Blob itself: MikroORM copies its driver options, and a copied Blob loses the internals its methods
  * need. The copy keeps the prototype and own fields only, so the bytes stay in a map, found by the own field `key`,
  * read once.

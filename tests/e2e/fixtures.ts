@@ -31,8 +31,8 @@ export interface Diner {
 
 /**
  * A real server for each spec file: the same startApp that `npm start` runs, on a free port, with a fresh embedded
- * database in a temp folder (from the build's migrated demo template), so no file sees what another left behind.
- * In-process, so tests can reach its services to arrange what the browser then sees. A worker keeps the current
+ * database in a temp folder (made from the build's migrated template, the demo data added as it starts), so no file
+ * sees what another left behind. In-process, so tests can reach its services to arrange what the browser then sees. A worker keeps the current
  * file's server and replaces it when it moves to another file; when a file's tests run in parallel, each worker
  * has its own server for it (such a file's tests must not depend on each other).
  */

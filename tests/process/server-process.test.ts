@@ -1,13 +1,7 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { schemaOf } from '../../core/boot.ts';
-import { loadConfig } from '../../core/config.ts';
-import { writeDemoTemplate } from '../../core/db/demo-template.ts';
-import { templatePathOf } from '../../core/db/embedded.ts';
-import { buildDemoTemplate } from '../../core/demo-data.ts';
-import { plugins } from '../../plugins/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appEnv, runToExit, startServer } from '../support/spawn-server.ts';
 
 /** `node server.ts` as an operator runs it: start, Ctrl-C, start again; and the failures an operator meets. */
@@ -22,8 +16,7 @@ describe('the web process', () => {
     const first = await startServer(appEnv(dataDir));
     const settings = await fetch(`${first.url}/api/client/settings`).then((r) => r.json());
     expect(settings.settings.currentAnnouncement.enabled).toBe(true);
-    // Seeded at this start, or copied from the build's demo template when there is one that fits (core/db/demo-template.ts).
-    expect(first.output()).toMatch(/New database: demo data (added|from the demo template)/);
+    expect(first.output()).toContain('New database: demo data added');
     expect(first.output()).toContain('Virtual Diner is ready at http://localhost:');
     expect(await first.stop()).toBe(0);
     expect(first.output()).toContain('shutting down');
@@ -36,14 +29,14 @@ describe('the web process', () => {
   }, 90_000);
 
   it('a first start its configuration refuses leaves the database new: the next start adds the demo data', async () => {
-    // A start that stops before it opens the database leaves no PG_VERSION (core/db/extract-template.ts).
+    // A first start that stops before it finishes leaves the database unfinished (core/db/embedded.ts UNFINISHED_MARK).
     const fresh = await mkdtemp(path.join(tmpdir(), 'vd-process-refused-'));
     try {
       const refused = await runToExit({ ...appEnv(fresh), PORT: 'not-a-port' });
       expect(refused.code).toBe(1);
       expect(refused.output).toContain('PORT');
       const next = await startServer(appEnv(fresh));
-      expect(next.output()).toMatch(/New database: demo data (added|from the demo template)/);
+      expect(next.output()).toContain('New database: demo data added');
       const settings = await fetch(`${next.url}/api/client/settings`).then((r) => r.json());
       expect(settings.settings.currentAnnouncement.enabled).toBe(true);
       expect(await next.stop()).toBe(0);
@@ -77,37 +70,4 @@ describe('the web process', () => {
       'Missing required configuration for production: SESSION_SECRET, DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET, DATABASE_URL',
     );
   });
-});
-
-/** A first start with the demo template `npm run build` makes (core/db/demo-template.ts), from a build folder of its own. */
-describe('the web process and the demo template', () => {
-  let root: string;
-  beforeAll(async () => {
-    // The process's working folder: server.ts finds `dist/` there (no site built: it serves the API only).
-    root = await mkdtemp(path.join(tmpdir(), 'vd-process-demo-'));
-    const dist = path.join(root, 'dist');
-    await mkdir(dist);
-    const template = inject('pgliteTemplate');
-    await copyFile(template, templatePathOf(dist));
-    const config = loadConfig({ ...appEnv(':memory:'), LOG_LEVEL: 'silent' }, plugins);
-    await writeDemoTemplate(
-      dist,
-      await buildDemoTemplate(schemaOf(plugins), plugins, config, new Uint8Array(await readFile(template))),
-    );
-  }, 60_000);
-  afterAll(() => rm(root, { recursive: true, force: true }));
-
-  it('a first start copies it instead of adding the demo data, and a start configured otherwise adds its own', async () => {
-    const copied = await startServer(appEnv(path.join(root, 'copied')), { cwd: root });
-    expect(copied.output()).toContain('New database: demo data from the demo template');
-    expect(copied.output()).not.toContain('"demoData"');
-    const settings = await fetch(`${copied.url}/api/client/settings`).then((r) => r.json());
-    expect(settings.settings.currentAnnouncement.enabled).toBe(true);
-    expect(await copied.stop()).toBe(0);
-
-    // Another cooking time: the template's orders would be dated for the build's, so this start seeds its own.
-    const other = await startServer({ ...appEnv(path.join(root, 'other')), ORDER_COOKING_TIME_S: '5' }, { cwd: root });
-    expect(other.output()).toContain('New database: demo data added');
-    expect(await other.stop()).toBe(0);
-  }, 90_000);
 });
