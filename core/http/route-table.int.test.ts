@@ -67,7 +67,11 @@ describe('the route table', () => {
 
   beforeAll(async () => {
     // The interactions endpoint exists only with a public key; its body is checked by its own schema (plugins/discord).
-    app = await createTestApp({ env: { DISCORD_PUBLIC_KEY: 'a'.repeat(64) } });
+    // No sweeps and so no background jobs: their passes write (the kitchen's days, the closed weeks, expired perks),
+    // and the tests below check that a refused request writes nothing.
+    app = await createTestApp({
+      env: { DISCORD_PUBLIC_KEY: 'a'.repeat(64), ORDER_SWEEP_INTERVAL_MS: '0', STORE_SWEEP_INTERVAL_MS: '0' },
+    });
     admin = await app.createUser({ permissions: ['SUPER_ADMIN'] });
   });
   afterAll(() => app?.close());
