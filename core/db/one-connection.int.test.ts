@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { embeddedPathOf } from './embedded.ts';
 import { DatabaseTimeoutError, QueryOutsideTransactionError } from './errors.ts';
@@ -110,8 +111,13 @@ describe.skipIf(process.env.VD_TEST_DATABASE === 'postgresql')('the embedded dat
     const busy = orm.em.fork().transactional(async (em) => {
       await em.execute('insert into notes values (4, ?)', ['busy']);
       entered.open();
-      // Never idle for long, so never rolled back: it holds the connection until the other statement gives up.
-      while (!refused) await em.execute('select count(*)::int as n from generate_series(1, 1000)');
+      // Never idle for long, so never rolled back: it holds the connection until the other statement gives up. PGlite
+      // answers on this thread, so each turn also lets the event loop run (the waiting statement's timer among it), as
+      // a request's statements do between network reads.
+      while (!refused) {
+        await em.execute('select count(*)::int as n from generate_series(1, 1000)');
+        await setImmediate();
+      }
     });
     await entered.opened;
     const error = await orm.em

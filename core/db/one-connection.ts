@@ -117,6 +117,8 @@ interface Waiter {
   resolve(): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  /** When it began to wait. */
+  since: number;
 }
 
 class OneConnectionDriver implements Driver {
@@ -211,19 +213,26 @@ class OneConnectionDriver implements Driver {
   /** Waits for the connection (handed over by #handOver), at most the limit (#expire). */
   #turn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, timer: setTimeout(() => this.#expire(waiter), this.#limits.timeoutMs) };
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => this.#expire(waiter), this.#limits.timeoutMs),
+        since: performance.now(),
+      };
       this.#waiting.push(waiter);
     });
   }
 
   /**
-   * A waiter's limit is up. Held by a transaction that sits idle, the connection is freed by that transaction's own
-   * limit (#checkIdle) no later than the limit after it went idle: the waiter waits for that, since two timers due
-   * in the same moment may fire in either order. Otherwise the statement is refused.
+   * A waiter's limit is up. Held by a transaction that has sat idle since before the waiter began to wait, the
+   * connection is freed by that transaction's own limit (#checkIdle) no later than the waiter's: the waiter waits
+   * for that, since two timers due in the same moment may fire in either order. Otherwise (the transaction kept
+   * working while the waiter waited, even if it is between two statements now, which is when this timer can fire
+   * with the database on this thread) the statement is refused.
    */
   #expire(waiter: Waiter): void {
     const lease = this.#lease;
-    if (lease?.watch && lease.running === 0) {
+    if (lease?.watch && lease.running === 0 && lease.idleSince <= waiter.since) {
       const idleMs = performance.now() - lease.idleSince;
       waiter.timer = setTimeout(() => this.#expire(waiter), Math.max(1, this.#limits.timeoutMs - idleMs + 1)).unref();
       return;
