@@ -42,12 +42,12 @@ async function filesIn(dir: string): Promise<number> {
 interface Start {
   ms: number;
   cpuMs: number | null;
-  /** The server's own `started startMs={…}` line: the moment each step of its start ended. */
+  /** The server's own `started {"startMs":{…}}` line (pino-pretty's, on one line): when each step of its start ended. */
   steps: Record<string, number> | null;
 }
 
 function startSteps(output: string): Record<string, number> | null {
-  const json = /startMs=(\{[^}]*\})/.exec(output)?.[1];
+  const json = /"startMs":(\{[^}]*\})/.exec(output)?.[1];
   return json ? (JSON.parse(json) as Record<string, number>) : null;
 }
 
