@@ -113,6 +113,7 @@ type CommonOptions = ReturnType<typeof commonOptions>;
 /** PostgreSQL (DATABASE_URL): MikroORM's pool, whose connections start with the limits. */
 async function openPostgres(url: string, common: CommonOptions, timeoutMs: number, log: DatabaseLog): Promise<Orm> {
   const { MikroORM } = await import('@mikro-orm/postgresql');
+  const { NamedStatementsClient } = await import('./named-statements-client.ts');
   // The `pg` pool, kept as MikroORM makes it (when it first connects), for its metrics (core/metrics/kernel.ts).
   const pool: PoolHolder = { pool: null };
   const orm = (await MikroORM.init({
@@ -120,6 +121,8 @@ async function openPostgres(url: string, common: CommonOptions, timeoutMs: numbe
     clientUrl: url,
     pool: { min: 0, max: 10 },
     driverOptions: {
+      // Statements PreparedQuery compiled go to PostgreSQL as named statements, in transactions too.
+      Client: NamedStatementsClient,
       onPoolCreated: (created: pg.Pool) => {
         pool.pool = created;
       },

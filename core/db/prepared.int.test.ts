@@ -79,6 +79,30 @@ describe('prepared queries (hot paths)', () => {
     expect(isUniqueViolation(new Error('something else'))).toBe(false);
   });
 
+  // On PostgreSQL runIn is the same named statement in the caller's transaction (docs/adr/0021).
+  it('runs in the caller’s transaction: seen there, gone with its rollback, the connection usable after a failure', async () => {
+    const at = new Date(Date.UTC(2026, 11, 4, 12, 0, 0));
+    const rolledBack = db.orm.em.fork().transactional(async (em) => {
+      await insert.runIn(em, { id: 10, label: 'inside', at });
+      expect(await relabel.runIn(em, { id: 10, label: 'seen inside' })).toEqual([{ id: 10, label: 'seen inside' }]);
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    // Many transactions in turn, more than the pool has connections: each statement prepared once per connection.
+    for (let id = 11; id <= 30; id += 1) {
+      const failed = await db.orm.em
+        .fork()
+        .transactional((em) => insert.runIn(em, { id: 1, label: 'taken', at }))
+        .catch((e: unknown) => e);
+      expect(isUniqueViolation(failed)).toBe(true);
+      await db.orm.em.fork().transactional((em) => insert.runIn(em, { id, label: `row ${id}`, at }));
+    }
+    const rows = await db.orm.em
+      .fork()
+      .execute<{ id: number }[]>('select id from prepared_test where id >= 10 order by id');
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 11));
+  });
+
   it('refuses a name the database could not take', () => {
     expect(() => new PreparedQuery('Bad Name', () => writer.selectFrom('prepared_test').select('id'))).toThrow(
       /lower-case letters/,

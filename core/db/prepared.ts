@@ -9,6 +9,7 @@ import {
   type RawBuilder,
   sql,
 } from 'kysely';
+import { nameStatement } from './named-statements.ts';
 import { type Em, type Orm, poolOf } from './orm.ts';
 
 /**
@@ -47,8 +48,8 @@ export type PreparedValue = string | number | boolean | Date | null;
  * PostgreSQL more than half of its CPU per claim; on the embedded database 5.8 ms a claim against 1.5 ms prepared). A
  * prepared statement is planned once per session:
  *
- * - on PostgreSQL it goes through the connection pool as a named statement (`pg` prepares it once per connection,
- *   then only binds and executes);
+ * - on PostgreSQL it is a named statement (`pg` prepares it once per connection, then only binds and executes),
+ *   through the pool (`run`) or in the caller's transaction (`runIn`);
  * - on the embedded database (one session, no pool) it is `PREPARE`d once, then run as `EXECUTE name(?, …)`, its
  *   values written into that statement by MikroORM's `em.execute` (its platform's quoting, as for every statement
  *   with `?`): PostgreSQL takes no bind parameters on `EXECUTE` itself. So values are scalars (PreparedValue); pass
@@ -78,9 +79,9 @@ export class PreparedQuery<P extends Record<string, PreparedValue>, R> {
   }
 
   /**
-   * Runs it through `em` (in its transaction, when it is in one) as an unnamed statement: built and compiled once,
-   * planned by the database on each run. For a statement read inside a caller's snapshot, whose build costs more
-   * than a prepared statement's planning saves (the kitchen's figures).
+   * Runs it through `em`, in its transaction when it is in one: on PostgreSQL as its named statement (the pool's
+   * NamedStatementsClient names every text a PreparedQuery compiled; docs/adr/0021), on the embedded database as an
+   * unnamed statement, planned on each run.
    */
   async runIn(em: Em, values: P): Promise<R[]> {
     const compiled = this.#compile();
@@ -100,6 +101,7 @@ export class PreparedQuery<P extends Record<string, PreparedValue>, R> {
       const param: Param<P> = (name) => sql.val(new Slot(name)) as RawBuilder<never>;
       const query = this.#build(param).compile();
       this.#compiled = { sql: query.sql, values: [...query.parameters] };
+      nameStatement(query.sql, this.name);
     }
     return this.#compiled;
   }
