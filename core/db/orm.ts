@@ -182,7 +182,16 @@ async function openPglite(
     driverOptions,
   })) as unknown as Orm;
   logs.set(orm, log);
+  embeddedDrivers.add(orm.em.getDriver());
   return orm;
+}
+
+/** The drivers of the embedded databases openDatabase opened. */
+const embeddedDrivers = new WeakSet<object>();
+
+/** Whether `em` works on an embedded database (PGlite: one session, no pool). */
+export function isEmbedded(em: Em): boolean {
+  return embeddedDrivers.has(em.getDriver());
 }
 
 /**

@@ -31,6 +31,11 @@ const relabel = new PreparedQuery<{ id: number; label: string }, { id: number; l
       .returning(['id', 'label']),
 );
 
+/** First run inside a transaction that rolls back: prepared there, and still there after it. */
+const labelled = new PreparedQuery<{ label: string }, { id: number }>('test.labelled', (param) =>
+  writer.selectFrom('prepared_test').select('id').where('label', '=', param('label')),
+);
+
 describe('prepared queries (hot paths)', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -79,15 +84,18 @@ describe('prepared queries (hot paths)', () => {
     expect(isUniqueViolation(new Error('something else'))).toBe(false);
   });
 
-  // On PostgreSQL runIn is the same named statement in the caller's transaction (docs/adr/0021).
+  // runIn is the same prepared statement in the caller's transaction (docs/adr/0021).
   it('runs in the caller’s transaction: seen there, gone with its rollback, the connection usable after a failure', async () => {
     const at = new Date(Date.UTC(2026, 11, 4, 12, 0, 0));
     const rolledBack = db.orm.em.fork().transactional(async (em) => {
       await insert.runIn(em, { id: 10, label: 'inside', at });
       expect(await relabel.runIn(em, { id: 10, label: 'seen inside' })).toEqual([{ id: 10, label: 'seen inside' }]);
+      expect(await labelled.runIn(em, { label: 'seen inside' })).toEqual([{ id: 10 }]);
       throw new Error('roll back');
     });
     await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await labelled.runIn(db.orm.em.fork(), { label: 'seen inside' })).toEqual([]);
+    expect(await labelled.run(db.orm, db.orm.em.fork(), { label: 'renamed' })).toEqual([{ id: 1 }]);
     // Many transactions in turn, more than the pool has connections: each statement prepared once per connection.
     for (let id = 11; id <= 30; id += 1) {
       const failed = await db.orm.em

@@ -10,7 +10,7 @@ import {
   sql,
 } from 'kysely';
 import { nameStatement } from './named-statements.ts';
-import { type Em, type Orm, poolOf } from './orm.ts';
+import { type Em, isEmbedded, type Orm, poolOf } from './orm.ts';
 
 /**
  * Kysely that only writes SQL (Kysely's documented way to compile a query without running it), typed against `DB`:
@@ -50,15 +50,16 @@ export type PreparedValue = string | number | boolean | Date | null;
  *
  * - on PostgreSQL it is a named statement (`pg` prepares it once per connection, then only binds and executes),
  *   through the pool (`run`) or in the caller's transaction (`runIn`);
- * - on the embedded database (one session, no pool) it is `PREPARE`d once, then run as `EXECUTE name(?, …)`, its
+ * - on the embedded database (one session, no pool) it is `PREPARE`d once, then run as `EXECUTE name(?, …)` (in
+ *   the caller's transaction too), its
  *   values written into that statement by MikroORM's `em.execute` (its platform's quoting, as for every statement
  *   with `?`): PostgreSQL takes no bind parameters on `EXECUTE` itself. So values are scalars (PreparedValue); pass
  *   a list as JSON text.
  *
  * `build` gets `param(name)` for each value that changes from run to run; anything else in the query is fixed when it
  * is compiled (at its first run). Its result columns must not depend on a table's column list (no `returning *`): a
- * prepared statement whose result type changes is refused by PostgreSQL after a migration. Runs outside any
- * transaction.
+ * prepared statement whose result type changes is refused by PostgreSQL after a migration. `run` runs it outside any
+ * transaction, `runIn` in the caller's.
  */
 export class PreparedQuery<P extends Record<string, PreparedValue>, R> {
   readonly name: string;
@@ -79,15 +80,15 @@ export class PreparedQuery<P extends Record<string, PreparedValue>, R> {
   }
 
   /**
-   * Runs it through `em`, in its transaction when it is in one: on PostgreSQL as its named statement (the pool's
-   * NamedStatementsClient names every text a PreparedQuery compiled; docs/adr/0021), on the embedded database as an
-   * unnamed statement, planned on each run.
+   * Runs it through `em`, in its transaction when it is in one, prepared as `run` prepares it: on PostgreSQL its
+   * named statement (the pool's NamedStatementsClient names every text a PreparedQuery compiled; docs/adr/0021), on
+   * the embedded database `EXECUTE` of the statement `PREPARE`d once on its one session.
    */
   async runIn(em: Em, values: P): Promise<R[]> {
     const compiled = this.#compile();
-    const result = await em
-      .getKysely()
-      .executeQuery(CompiledQuery.raw(compiled.sql, this.#bind(compiled.values, values)));
+    const bound = this.#bind(compiled.values, values);
+    if (isEmbedded(em)) return executePrepared<R>(em, this.name, compiled.sql, bound);
+    const result = await em.getKysely().executeQuery(CompiledQuery.raw(compiled.sql, bound));
     return result.rows as R[];
   }
 
@@ -107,22 +108,29 @@ export class PreparedQuery<P extends Record<string, PreparedValue>, R> {
   }
 }
 
-/** The statements `PREPARE`d on each embedded database (its one session), by name. */
-const preparedOn = new WeakMap<Orm, Map<string, Promise<unknown>>>();
+/** The statements `PREPARE`d on each embedded database (its one session), by its driver, then by name. */
+const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** Runs a statement outside any transaction: a named statement on PostgreSQL's pool, `EXECUTE` on the embedded database. */
 async function runPrepared<T>(orm: Orm, em: Em, name: string, text: string, values: unknown[]): Promise<T[]> {
   const holder = poolOf(orm);
-  if (holder) {
-    // The pool exists once MikroORM has connected (a request that reaches a hot path has read its session by then).
-    if (!holder.pool) return (await em.getKysely().executeQuery(CompiledQuery.raw(text, values))).rows as T[];
-    const result = await holder.pool.query({ name, text, values });
-    return result.rows as T[];
-  }
-  let prepared = preparedOn.get(orm);
+  if (!holder) return executePrepared<T>(em, name, text, values);
+  // The pool exists once MikroORM has connected (a request that reaches a hot path has read its session by then).
+  if (!holder.pool) return (await em.getKysely().executeQuery(CompiledQuery.raw(text, values))).rows as T[];
+  const result = await holder.pool.query({ name, text, values });
+  return result.rows as T[];
+}
+
+/**
+ * On the embedded database, through `em` (in its transaction, when it is in one): `PREPARE`d once on the database's
+ * one session (a prepared statement outlives the transaction it was made in), then `EXECUTE`d with the values.
+ */
+async function executePrepared<T>(em: Em, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const driver = em.getDriver();
+  let prepared = preparedOn.get(driver);
   if (!prepared) {
     prepared = new Map();
-    preparedOn.set(orm, prepared);
+    preparedOn.set(driver, prepared);
   }
   let ready = prepared.get(name);
   if (!ready) {
