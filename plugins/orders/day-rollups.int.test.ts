@@ -304,3 +304,46 @@ describe('daily rollups of the kitchen figures', () => {
     await expectRollupsEqualLive();
   });
 });
+
+describe('daily rollups of a diner that never rolled a day up', () => {
+  let app: TestApp;
+  let plugin: OrdersPlugin;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { ORDER_SWEEP_INTERVAL_MS: '0' }, now: () => NOW });
+    plugin = appServices(app.server.ctx).orders;
+  });
+  afterAll(() => app?.close());
+
+  it('has no empty day to write, then rolls up from the first day anything counts on, at most 35 days back', async () => {
+    expect(await plugin.days.due()).toEqual([]);
+    expect(await plugin.days.closeDue()).toEqual([]);
+    const chef = await app.createUser({ rankPermissions: MEMBER });
+    await app.db.orm.em.fork().transactional((tx) =>
+      recordPastClaimExpiriesIn(tx, [
+        {
+          orderId: 'gone',
+          chef: chef.id,
+          claimedAt: at('2026-11-22T10:00:00Z'),
+          expiredAt: at('2026-11-22T10:05:00Z'),
+        },
+      ]),
+    );
+    expect(await plugin.days.due()).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
+    const customer = await app.createUser();
+    await app.db.orm.em.fork().transactional((tx) =>
+      recordPastOrdersIn(tx, [
+        {
+          customer: customer.id,
+          item: 'Soup',
+          mentions: [],
+          status: 'CANCELLED',
+          orderedAt: at('2026-10-01T10:00:00Z'),
+          updatedAt: at('2026-10-01T10:30:00Z'),
+        },
+      ]),
+    );
+    const due = await plugin.days.due();
+    expect(due).toHaveLength(35);
+    expect(due[0]).toBe(addDays(TODAY, -35));
+  });
+});

@@ -1,12 +1,14 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { addDays, dayOf, startOfDay } from '../../core/shared/days.ts';
-import type { OrderDaySchema, OrderMemberDaySchema } from './entities.ts';
+import type { ClaimExpirySchema, OrderDaySchema, OrderMemberDaySchema, OrderSchema } from './entities.ts';
 import { kitchenDaysIn, memberWorkIn } from './kitchen-figures.ts';
 
-type Db = InferKyselyDB<typeof OrderDaySchema | typeof OrderMemberDaySchema>;
+type Db = InferKyselyDB<
+  typeof OrderDaySchema | typeof OrderMemberDaySchema | typeof OrderSchema | typeof ClaimExpirySchema
+>;
 
 /**
  * The advisory lock space of the rolled-up days (the first of two int4 keys; the day's number is the second): the
@@ -14,7 +16,10 @@ type Db = InferKyselyDB<typeof OrderDaySchema | typeof OrderMemberDaySchema>;
  */
 const DAY_LOCK = 1_349_082_131;
 
-/** How many ended days a database that never rolled one up gets at once: the longest period (a month) and a bit. */
+/**
+ * How many ended days a database that never rolled one up gets at most, from the first day anything was counted on:
+ * the longest period (a month) and a bit.
+ */
 export const BACKFILL_DAYS = 35;
 
 /** How long a pass waits for transactions begun before a day ended (then the day waits for the next pass). */
@@ -74,8 +79,9 @@ export class OrderDayCloser {
   }
 
   /**
-   * The days to write, oldest first: each ended day after the last one rolled up (at most BACKFILL_DAYS back when
-   * none ever was), and every day marked stale.
+   * The days to write, oldest first: each ended day after the last one rolled up (when none ever was, from the first
+   * day with an order or an expired claim, at most BACKFILL_DAYS back: a new diner has no empty days to write), and
+   * every day marked stale.
    */
   async due(): Promise<string[]> {
     const today = dayOf(this.#now());
@@ -92,13 +98,29 @@ export class OrderDayCloser {
       .select('day')
       .execute();
     const days = new Set(stale.map((r) => r.day));
-    for (
-      let day = last?.day ? addDays(last.day, 1) : addDays(today, -BACKFILL_DAYS);
-      day < today;
-      day = addDays(day, 1)
-    )
-      days.add(day);
+    const from = last?.day ? addDays(last.day, 1) : await this.#firstDayToRollUp(db, today);
+    for (let day = from; day < today; day = addDays(day, 1)) days.add(day);
     return [...days].sort();
+  }
+
+  /** A database that never rolled a day up: the first day anything counts on, at most BACKFILL_DAYS back (none: today). */
+  async #firstDayToRollUp(db: Kysely<Db>, today: string): Promise<string> {
+    const first = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('orders')
+          .select((o) => o.fn.min('ordered_at').as('at'))
+          .as('ordered'),
+        eb
+          .selectFrom('order_claim_expiries')
+          .select((e) => e.fn.min('claimed_at').as('at'))
+          .as('claimed'),
+      ])
+      .executeTakeFirst();
+    const moments = [first?.ordered, first?.claimed].filter((m) => m != null).map((m) => new Date(m).getTime());
+    if (moments.length === 0) return today;
+    const earliest = startOfDay(addDays(today, -BACKFILL_DAYS)).getTime();
+    return dayOf(Math.max(Math.min(...moments), earliest));
   }
 
   /**
