@@ -34,10 +34,10 @@ export function ordersRoutes(app: App, plugin: OrdersPlugin): void {
 
 /** The kitchen's list, the leaderboard, a user's history and what customers rated their work. */
 function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
-  // The most requested list: bytes made once per change (service), gzipped for clients that take gzip (all browsers).
+  // The most requested list: bytes made once per change and encoding (service), in brotli or gzip for clients that take them.
   app.get('/api/client/orders', { onRequest: manageOrders }, async (request, reply) => {
     const accepted = request.headers['accept-encoding'] ?? '';
-    const encoding = /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
     const body = await orders.activeOrdersBody(encoding);
     reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
