@@ -16,6 +16,8 @@ export const DiscordOrderMessageSchema = defineEntity({
     channelId: p.string().nullable(),
     /** The status message the bot posted itself once the interaction token had expired. */
     messageId: p.string().nullable(),
+    /** Until when a process has taken the posting of that message on itself (a lease: status-post.ts). */
+    statusPostingUntil: p.datetime().nullable(),
     /** When a process took the delivery post on itself: set once, so the delivery is posted once. */
     deliveryClaimedAt: p.datetime().nullable(),
     createdAt: p.datetime(),

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Config } from '../../core/config.ts';
-import { lockRow } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { PreparedQuery } from '../../core/db/prepared.ts';
 import type { EventBus } from '../../core/events.ts';
@@ -10,10 +9,10 @@ import type { OrdersService } from '../orders/index.ts'; // the events it declar
 import { orderEmbed } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
-import { DiscordOrderMessageSchema } from './entities.ts';
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
 import { discordSql, discordWriter } from './sql.ts';
+import { postStatusOnce } from './status-post.ts';
 
 /** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
 export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
@@ -64,6 +63,7 @@ const TRACK = new PreparedQuery<
       token_expires_at: param('tokenExpiresAt'),
       channel_id: param('channelId'),
       message_id: null,
+      status_posting_until: null,
       delivery_claimed_at: null,
       created_at: param('now'),
     })
@@ -74,6 +74,7 @@ const TRACK = new PreparedQuery<
         token_expires_at: eb.ref('excluded.token_expires_at'),
         channel_id: eb.ref('excluded.channel_id'),
         message_id: null,
+        status_posting_until: null,
         delivery_claimed_at: null,
         created_at: eb.ref('excluded.created_at'),
       })),
@@ -124,7 +125,7 @@ export class OrderMessages {
   /**
    * Each active order's status message as this process knows it (null: it has none), so an order event reads
    * nothing: known from `track` for the orders this process took, read once otherwise. A "none" is read again after
-   * UNKNOWN_MESSAGE_RECHECK_MS; a message id another process stored is found under the row's lock (#postStatusOnce).
+   * UNKNOWN_MESSAGE_RECHECK_MS; a message id another process stored is found when this one would post (status-post.ts).
    */
   readonly #known = new Map<string, { message: StatusMessage | null; at: number }>();
 
@@ -203,7 +204,7 @@ export class OrderMessages {
       if (row.interaction_token && row.application_id && tokenExpiresAt !== null && tokenExpiresAt > this.#now()) {
         await this.#rest.editOriginal(row.application_id, row.interaction_token, body);
       } else if (row.channel_id && this.#rest.canPost) {
-        const messageId = row.message_id ?? (await this.#postStatusOnce(order.id, row.channel_id, body));
+        const messageId = row.message_id ?? (await this.#postStatus(order.id, row, body));
         if (messageId) await this.#rest.editMessage(row.channel_id, messageId, body);
       }
     } catch (error) {
@@ -230,24 +231,17 @@ export class OrderMessages {
   }
 
   /**
-   * The status message the bot posts itself, once across processes: under the row's lock, the first posts it and
-   * stores its id; the others wait, find the id, and answer it to be edited. Null: this call posted it (with the
-   * current content). The lock is held for one Discord call (10 s at most), once per order.
+   * The bot's own status message, posted once across processes (status-post.ts), with nothing held while Discord
+   * answers. Null: nothing to edit (this call posted the current content, or another's post did not finish in time).
    */
-  async #postStatusOnce(orderId: string, channelId: string, body: MessageBody): Promise<string | null> {
-    return this.#orm.em.fork().transactional(async (em) => {
-      await lockRow(em, DiscordOrderMessageSchema, orderId);
-      const row = await em.findOne(DiscordOrderMessageSchema, { orderId }, { fields: ['messageId'] });
-      const known = this.#known.get(orderId)?.message;
-      if (row?.messageId) {
-        if (known) known.message_id = row.messageId;
-        return row.messageId;
-      }
-      const message = await this.#rest.postMessage(channelId, body);
-      await em.nativeUpdate(DiscordOrderMessageSchema, { orderId }, { messageId: message.id, interactionToken: null });
-      if (known) Object.assign(known, { message_id: message.id, interaction_token: null });
-      return null;
-    });
+  async #postStatus(orderId: string, row: StatusMessage, body: MessageBody): Promise<string | null> {
+    const channelId = row.channel_id!;
+    const post = () => this.#rest.postMessage(channelId, body);
+    const result = await postStatusOnce({ orm: this.#orm, now: this.#now, post }, orderId);
+    if (!result) return null;
+    const known = this.#known.get(orderId)?.message;
+    if (known) Object.assign(known, { message_id: result.id, interaction_token: null });
+    return result.posted ? null : result.id;
   }
 
   /** Posts the delivery: the channel, else the customer's DMs, else the order is marked deliveryFailed. */

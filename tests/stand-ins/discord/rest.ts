@@ -28,6 +28,8 @@ export interface BotRestState {
   originals: Map<string, StoredMessage>;
   /** Channel id → the error a post there answers (403 Missing Access, 404 Unknown Channel). */
   failingChannels: Map<string, ChannelFailure>;
+  /** Channel id → what a post there waits for before it is answered (a slow Discord). */
+  heldChannels: Map<string, Promise<void>>;
   /** Users whose DMs are closed (403 Cannot send messages to this user). */
   closedDms: Set<string>;
   /** User id → their DM channel id. */
@@ -46,6 +48,7 @@ export function newBotRestState(botToken: string): BotRestState {
     channels: new Map(),
     originals: new Map(),
     failingChannels: new Map(),
+    heldChannels: new Map(),
     closedDms: new Set(),
     dmChannels: new Map(),
     commands: new Map(),
@@ -111,7 +114,11 @@ export function botRestRoutes(state: BotRestState, json: Json) {
       method: 'POST',
       pattern: /^\/channels\/(\d+)\/messages$/,
       bot: true,
-      handle: ([, id], body, res) => post(id!, body, res),
+      handle: ([, id], body, res) => {
+        const held = state.heldChannels.get(id!);
+        if (held) void held.then(() => post(id!, body, res));
+        else post(id!, body, res);
+      },
     },
     {
       method: 'PATCH',

@@ -51,6 +51,8 @@ export type DiscordStandIn = {
   dmsTo(userId: string): StoredMessage[];
   /** Makes posts in a channel fail with 403 (Missing Access) or 404 (Unknown Channel); null heals it. */
   failChannel(channelId: string, failure: ChannelFailure | null): void;
+  /** Holds every post in a channel unanswered until the returned function is called (a slow Discord). */
+  holdChannel(channelId: string): () => void;
   /** The gateway at `${url}/gateway` (GET /api/v10/gateway/bot points there). */
   gateway: StandInGateway;
   /** Closes (or reopens) a user's DMs to the bot. */
@@ -258,6 +260,19 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     dmsTo: (userId) => {
       const channelId = bot.dmChannels.get(userId);
       return channelId ? (bot.channels.get(channelId) ?? []) : [];
+    },
+    holdChannel(channelId) {
+      let release!: () => void;
+      bot.heldChannels.set(
+        channelId,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => {
+        bot.heldChannels.delete(channelId);
+        release();
+      };
     },
     failChannel(channelId, failure) {
       if (failure === null) bot.failingChannels.delete(channelId);
