@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile as compileFile, compileString, type Options } from 'sass';
+import { describe, expect, it } from 'vitest';
+
+const STYLES = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(STYLES, '../..');
+
+const OPTIONS: Options<'sync'> = { loadPaths: [STYLES, path.join(ROOT, 'node_modules')], quietDeps: true };
+const compile = (source: string) => compileString(source, OPTIONS).css;
+
+/** The custom properties of the light :root and of the dark scheme's, each var() resolved to its value. */
+function themeProperties(css: string): Record<'light' | 'dark', Map<string, string>> {
+  const light = new Map<string, string>();
+  const dark = new Map<string, string>();
+  for (const block of css.matchAll(/(@media \(prefers-color-scheme: dark\) \{\s*)?:root \{([^}]*)\}/g)) {
+    const target = block[1] ? dark : light;
+    for (const declaration of block[2]!.matchAll(/(--[\w-]+):\s*([^;]*);/g)) {
+      target.set(declaration[1]!, declaration[2]!.trim());
+    }
+  }
+  const resolve = (scheme: Map<string, string>, value: string): string =>
+    value.replace(/var\((--[\w-]+)\)/g, (whole, name: string) => {
+      const found = scheme.get(name);
+      return found === undefined ? whole : resolve(scheme, found);
+    });
+  const resolved = (scheme: Map<string, string>, own: Map<string, string>) =>
+    new Map([...own].map(([name, value]) => [name, resolve(scheme, value)]));
+  return { light: resolved(light, light), dark: resolved(new Map([...light, ...dark]), dark) };
+}
+
+/** A palette's numbered shades: --bulma-primary-00, -00-l, -00-invert, -00-invert-l … -100-invert-l. */
+const NUMBERED_SHADE = /^--bulma-[a-z]+-(\d\d|100)(-invert)?(-l)?$/;
+
+// Bulma's own themes with the site's colours: its light theme writes these seven palettes with generate-color-palette
+// and generate-on-scheme-colors (themes/light.scss), its dark theme their on-scheme colours (themes/dark.scss).
+const BULMA_THEMES = `
+@use "sass:map";
+@use "bulma-palette";
+@use "bulma/sass/utilities/css-variables" as cv;
+@use "bulma/sass/themes/light";
+@use "bulma/sass/themes/dark";
+@use "bulma/sass/themes/setup";
+$palette: map.remove(bulma-palette.$colors, "white", "black", "light", "dark");
+:root {
+  @include light.light-theme;
+  @each $name, $color in $palette {
+    @include cv.generate-color-palette($name, $color);
+    @include cv.generate-on-scheme-colors($name, $color, light.$scheme-main);
+  }
+  @include setup.setup-theme;
+}
+@include cv.system-theme("dark") {
+  @include dark.dark-theme;
+  @each $name, $color in $palette {
+    @include cv.generate-on-scheme-colors($name, $color, dark.$scheme-main);
+  }
+}`;
+
+const SITE_THEMES = `
+@use "theme";
+@use "bulma/sass/utilities/css-variables" as cv;
+:root {
+  @include theme.light-theme;
+}
+@include cv.system-theme("dark") {
+  @include theme.dark-theme;
+}`;
+
+describe("the site's themes", () => {
+  it("write every custom property of Bulma's themes, with its value, but the numbered shades", () => {
+    const bulma = themeProperties(compile(BULMA_THEMES));
+    const site = themeProperties(compile(SITE_THEMES));
+    for (const scheme of ['light', 'dark'] as const) {
+      const expected = [...bulma[scheme]].filter(([name]) => !NUMBERED_SHADE.test(name));
+      expect(Object.fromEntries(site[scheme])).toEqual(Object.fromEntries(expected));
+    }
+    expect([...bulma.light.keys()].filter((name) => NUMBERED_SHADE.test(name))).toHaveLength(7 * 21 * 4);
+  });
+
+  it('are all a stylesheet or a component reads: none reads a numbered shade', () => {
+    const sheets = readdirSync(STYLES).filter((name) => name.endsWith('.scss') && !name.startsWith('_'));
+    const compiled = sheets.map((name) => compileFile(path.join(STYLES, name), OPTIONS).css);
+    const components = readdirSync(path.join(ROOT, 'site'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.(astro|tsx?)$/.test(name))
+      .map((name) => readFileSync(path.join(ROOT, 'site', name), 'utf8'));
+    const reads = [...compiled, ...components].flatMap((text) =>
+      [...text.matchAll(/var\(\s*(--bulma-[\w-]+)/g)].map((match) => match[1]!),
+    );
+    expect(reads.length).toBeGreaterThan(100);
+    expect(reads.filter((name) => NUMBERED_SHADE.test(name))).toEqual([]);
+  });
+});
