@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
 import { defineConfig } from 'astro/config';
 
 /** Our own `is:inline` scripts (site/lib/inline/README.md): Astro hashes what it writes, we hash these. */
@@ -36,6 +37,44 @@ function zodWithoutJitInTheBrowser() {
 }
 
 /**
+ * The stylesheets public pages load (main.scss on every page; the Bulma modules a public page imports) keep only the
+ * rules whose classes, ids and attributes a word of the site's markup and scripts names (docs/site-patterns.md,
+ * "Stylesheets"): Bulma's modules write many the site never uses (the navbar's dropdowns and fixed positions, buttons'
+ * sizes, hero videos…). Safe for classes added at run time: a script or an island names them in site/ as whole words
+ * (`classList.add('is-active')`, `toast(…, 'is-success')`), a plugin's schema names an announcement's type; a class
+ * built from pieces (`is-${x}`) would not be seen, and none of these stylesheets styles one. Every HTML element is
+ * kept: markdown from the database and third-party frames (ads, consent) write elements no source names. Other
+ * stylesheets (app.scss, a feature's) are left whole.
+ * @returns {import('postcss').AcceptedPlugin}
+ */
+function purgePublicStylesheets() {
+  const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+  const sheets = ['main', 'bulma-content', 'bulma-hero', 'bulma-table'].map((name) =>
+    here(`./site/styles/${name}.scss`),
+  );
+  const elements = `a abbr address area article aside audio b base bdi bdo blockquote body br button canvas caption cite
+    code col colgroup data datalist dd del details dfn dialog div dl dt em embed fieldset figcaption figure footer form
+    h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img input ins kbd label legend li link main map mark menu meta
+    meter nav noscript object ol optgroup option output p picture pre progress q rp rt ruby s samp script search
+    section select slot small source span strong style sub summary sup svg table tbody td template textarea tfoot th
+    thead time title tr track u ul var video wbr`;
+  const purge = purgeCSSPlugin({
+    content: [
+      here('./site/**/*.{astro,ts,tsx}'),
+      here('./plugins/**/*.ts'),
+      here('./core/**/*.ts'),
+      { raw: elements, extension: 'html' },
+    ],
+  });
+  return {
+    postcssPlugin: 'purge-public-stylesheets',
+    OnceExit(root, helpers) {
+      if (sheets.includes(root.source?.input.file ?? '')) return purge.OnceExit(root, helpers);
+    },
+  };
+}
+
+/**
  * The site: public pages prerender to static HTML; pages that need the user or live data opt out with
  * `export const prerender = false`; what changes at run time on a static page comes from server islands.
  * Built with @astrojs/node in middleware mode and mounted inside Fastify (core/http/site.ts).
@@ -60,6 +99,6 @@ export default defineConfig({
   prefetch: false,
   vite: {
     plugins: [zodWithoutJitInTheBrowser()],
-    css: { preprocessorOptions: { scss: { quietDeps: true } } },
+    css: { preprocessorOptions: { scss: { quietDeps: true } }, postcss: { plugins: [purgePublicStylesheets()] } },
   },
 });

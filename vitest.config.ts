@@ -52,6 +52,7 @@ export default defineConfig({
             'tests/app/**/*.test.ts',
             'tests/stand-ins/**/*.test.ts',
             'site/lib/**/*.test.ts',
+            'site/styles/**/*.test.ts',
             'site/stores/**/*.test.ts',
           ],
           env: { VD_TEST_DATABASE: 'pglite' },
