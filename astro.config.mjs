@@ -44,8 +44,9 @@ function zodWithoutJitInTheBrowser() {
  * (`classList.add('is-active')`, `toast(…, 'is-success')`), a plugin's schema names an announcement's type; a class
  * built from pieces (`is-${x}`) would not be seen, and none of these stylesheets styles one. Every HTML element is
  * kept: markdown from the database and third-party frames (ads, consent) write elements no source names. Other
- * stylesheets (app.scss, a feature's) are left whole.
- * @returns {import('postcss').AcceptedPlugin}
+ * stylesheets (app.scss, a feature's) are left whole. Only `astro build` purges: the dev server would keep serving a
+ * stylesheet purged before a class was added to the markup.
+ * @returns {import('vite').Plugin}
  */
 function purgePublicStylesheets() {
   const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -66,11 +67,16 @@ function purgePublicStylesheets() {
       { raw: elements, extension: 'html' },
     ],
   });
-  return {
+  /** @type {import('postcss').Plugin} */
+  const publicOnly = {
     postcssPlugin: 'purge-public-stylesheets',
     OnceExit(root, helpers) {
       if (sheets.includes(root.source?.input.file ?? '')) return purge.OnceExit(root, helpers);
     },
+  };
+  return {
+    name: 'purge-public-stylesheets',
+    config: (_, { command }) => (command === 'build' ? { css: { postcss: { plugins: [publicOnly] } } } : undefined),
   };
 }
 
@@ -98,7 +104,7 @@ export default defineConfig({
   // Discord sign-in) and still prefetches on tap on 2g or with data saver.
   prefetch: false,
   vite: {
-    plugins: [zodWithoutJitInTheBrowser()],
-    css: { preprocessorOptions: { scss: { quietDeps: true } }, postcss: { plugins: [purgePublicStylesheets()] } },
+    plugins: [zodWithoutJitInTheBrowser(), purgePublicStylesheets()],
+    css: { preprocessorOptions: { scss: { quietDeps: true } } },
   },
 });
