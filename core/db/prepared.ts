@@ -113,11 +113,11 @@ const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** Runs a statement outside any transaction: a named statement on PostgreSQL's pool, `EXECUTE` on the embedded database. */
 async function runPrepared<T>(orm: Orm, em: Em, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const holder = poolOf(orm);
-  if (!holder) return executePrepared<T>(em, name, text, values);
+  if (isEmbedded(em)) return executePrepared<T>(em, name, text, values);
   // The pool exists once MikroORM has connected (a request that reaches a hot path has read its session by then).
-  if (!holder.pool) return (await em.getKysely().executeQuery(CompiledQuery.raw(text, values))).rows as T[];
-  const result = await holder.pool.query({ name, text, values });
+  const pool = poolOf(orm)?.pool;
+  if (!pool) return (await em.getKysely().executeQuery(CompiledQuery.raw(text, values))).rows as T[];
+  const result = await pool.query({ name, text, values });
   return result.rows as T[];
 }
 
