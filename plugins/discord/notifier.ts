@@ -12,32 +12,12 @@ import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
 import { discordSql, discordWriter } from './sql.ts';
-import { postStatusOnce } from './status-post.ts';
+import { postStatusOnce, STATUS_MESSAGE, type StatusMessage } from './status-post.ts';
 
 /** Discord keeps an interaction token 15 minutes; we stop using it a minute early. */
 export const INTERACTION_TOKEN_MS = 14 * 60 * 1000;
 /** How long Discord keeps an interaction token: an order older than this has none that still works. */
 const DISCORD_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
-
-/** Where an order's status message is: the interaction's reply (while its token lasts), or the bot's own message. */
-interface StatusMessage {
-  application_id: string | null;
-  interaction_token: string | null;
-  token_expires_at: Date | string | null;
-  channel_id: string | null;
-  message_id: string | null;
-}
-
-/**
- * Where an order's status message is, read when this process does not know it yet: one prepared statement by the
- * primary key, no entity hydrated.
- */
-const STATUS_MESSAGE = new PreparedQuery<{ orderId: string }, StatusMessage>('discord.status_message', (param) =>
-  discordWriter
-    .selectFrom('discord_order_messages')
-    .select(['application_id', 'interaction_token', 'token_expires_at', 'channel_id', 'message_id'])
-    .where('order_id', '=', param('orderId')),
-);
 
 /**
  * Where the reply to an order's `/order` is, remembered as the reply goes out (every `/order`: a hot path): one

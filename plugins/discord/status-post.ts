@@ -43,10 +43,24 @@ const GIVE_BACK = new PreparedQuery<{ orderId: string }, never>('discord.give_ba
     .where('message_id', 'is', null),
 );
 
-const MESSAGE_ID = new PreparedQuery<{ orderId: string }, { message_id: string | null }>(
-  'discord.status_message_id',
-  (param) =>
-    discordWriter.selectFrom('discord_order_messages').select('message_id').where('order_id', '=', param('orderId')),
+/** Where an order's status message is: the interaction's reply (while its token lasts), or the bot's own message. */
+export interface StatusMessage {
+  application_id: string | null;
+  interaction_token: string | null;
+  token_expires_at: Date | string | null;
+  channel_id: string | null;
+  message_id: string | null;
+}
+
+/**
+ * Where an order's status message is, read when the notifier does not know it yet and while a process waits for
+ * another's post: one prepared statement by the primary key, no entity hydrated.
+ */
+export const STATUS_MESSAGE = new PreparedQuery<{ orderId: string }, StatusMessage>('discord.status_message', (param) =>
+  discordWriter
+    .selectFrom('discord_order_messages')
+    .select(['application_id', 'interaction_token', 'token_expires_at', 'channel_id', 'message_id'])
+    .where('order_id', '=', param('orderId')),
 );
 
 export interface StatusPostDeps {
@@ -60,8 +74,9 @@ export interface StatusPostDeps {
  * (on the embedded database a held transaction would stop every other statement of the diner for that long). The
  * process whose conditional update takes the lease posts and stores the id; the others wait for the id (looking every
  * 100 ms, for as long as a lease lasts) and answer it, to be edited with their content. A lease whose holder died is
- * taken over once it ran out. Answers `{ posted: true }` when this call posted it (with the current content), the
- * message id to edit otherwise, or null when no id came within the lease (the next update tries again).
+ * taken over once it ran out. Answers `{ posted: true, id }` when this call posted it (with the current content),
+ * `{ posted: false, id }` when another process did (the message to edit), or null when no id came within the lease
+ * (the next update tries again).
  */
 export async function postStatusOnce(
   deps: StatusPostDeps,
@@ -77,7 +92,7 @@ export async function postStatusOnce(
       until: new Date(now + POSTING_LEASE_MS),
     });
     if (taken.length > 0) return { posted: true, id: await postAndStore(deps, orderId) };
-    const [row] = await MESSAGE_ID.run(deps.orm, em(), { orderId });
+    const [row] = await STATUS_MESSAGE.run(deps.orm, em(), { orderId });
     if (row?.message_id) return { posted: false, id: row.message_id };
     if (!row || performance.now() >= waitUntil) return null;
     await sleep(WAIT_STEP_MS);
