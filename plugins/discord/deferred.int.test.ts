@@ -1,7 +1,6 @@
 import { InteractionResponseType } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  APPLICATION_ID,
   commandInteraction,
   createInteractionSigner,
   type InteractionSigner,
@@ -11,6 +10,7 @@ import { slowPlugin } from '../../tests/stand-ins/discord/slow-command.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
 import { plugins } from '../index.ts';
+import { botEnv } from './test-helpers.ts';
 
 describe('a command slower than Discord waits', () => {
   let discord: DiscordStandIn;
@@ -24,9 +24,7 @@ describe('a command slower than Discord waits', () => {
       plugins: list,
       env: {
         DISCORD_PUBLIC_KEY: signer.publicKey,
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_API_URL: discord.apiUrl,
-        DISCORD_APPLICATION_ID: APPLICATION_ID,
+        ...botEnv(discord),
       },
     });
   });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { toBits } from '../../core/shared/permissions.ts';
 import {
-  APPLICATION_ID,
   type CommandOptions,
   commandInteraction,
   createInteractionSigner,
@@ -14,6 +13,7 @@ import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import type { OrdersPlugin } from '../orders/index.ts';
 import type { DiscordPlugin } from './index.ts';
+import { botEnv } from './test-helpers.ts';
 
 const PUBLIC_URL = 'https://diner.test';
 const GUILD = '800000000000000001';
@@ -46,9 +46,7 @@ describe('HTTP interactions and the bot', () => {
         ORDER_COOKING_TIME_S: '0',
         PUBLIC_URL,
         DISCORD_PUBLIC_KEY: signer.publicKey,
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_API_URL: discord.apiUrl,
-        DISCORD_APPLICATION_ID: APPLICATION_ID,
+        ...botEnv(discord),
         BOT_INVITE_URL: 'https://discord.com/oauth2/authorize?client_id=1',
         BOT_ORDER_COOLDOWN_S: '30',
       },

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { appServices } from '../index.ts';
 import type {} from '../users/index.ts'; // the events it declares
 import { INTERACTION_TOKEN_MS, type OrderMessages } from './notifier.ts';
-import { otherProcessMessages } from './test-helpers.ts';
+import { otherProcessMessages, startAppWithBot } from './test-helpers.ts';
 
 /**
  * Several processes (web replicas, bot shards) hear every order event through the event bridge, and each edits the
@@ -19,16 +19,7 @@ describe('order status messages from several processes', () => {
   let clock = Date.now();
 
   beforeAll(async () => {
-    discord = await startDiscordStandIn({ botToken: 'bot-token' });
-    app = await createTestApp({
-      env: {
-        ORDER_SWEEP_INTERVAL_MS: '0',
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_API_URL: discord.apiUrl,
-        DISCORD_APPLICATION_ID: APPLICATION_ID,
-      },
-      now: () => clock,
-    });
+    ({ app, discord } = await startAppWithBot(() => clock));
   });
   afterAll(async () => {
     await app?.close();

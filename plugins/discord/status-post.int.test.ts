@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_ID } from '../../tests/stand-ins/discord/interactions.ts';
-import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import type { DiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
+import type { TestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import { INTERACTION_TOKEN_MS } from './notifier.ts';
 import { POSTING_LEASE_MS } from './status-post.ts';
+import { startAppWithBot } from './test-helpers.ts';
 
 /**
  * The status message the bot posts itself once an order's interaction token has expired (status-post.ts): nothing
@@ -19,16 +20,7 @@ describe('posting an order’s status message', () => {
   let channelNumber = 100;
 
   beforeAll(async () => {
-    discord = await startDiscordStandIn({ botToken: 'bot-token' });
-    app = await createTestApp({
-      env: {
-        ORDER_SWEEP_INTERVAL_MS: '0',
-        DISCORD_TOKEN: discord.botToken,
-        DISCORD_API_URL: discord.apiUrl,
-        DISCORD_APPLICATION_ID: APPLICATION_ID,
-      },
-      now: () => clock,
-    });
+    ({ app, discord } = await startAppWithBot(() => clock));
   });
   afterAll(async () => {
     await app?.close();
