@@ -1,4 +1,4 @@
-import { REST } from 'discord.js';
+import { REST } from '@discordjs/rest';
 import { Routes } from 'discord-api-types/v10';
 import type { AnyCommand } from '../core/commands.ts';
 import type { Config } from '../core/config.ts';

@@ -1,4 +1,4 @@
-import type { REST } from 'discord.js';
+import type { REST } from '@discordjs/rest';
 import { type RESTPostAPIChannelMessageJSONBody, Routes } from 'discord-api-types/v10';
 import type { Config } from '../../core/config.ts';
 
@@ -11,9 +11,9 @@ export function discordStatus(error: unknown): number {
 }
 
 /**
- * The calls the bot makes, through discord.js's REST client (rate limits, retries) pointed at DISCORD_API_URL, so
- * tests run them against tests/stand-ins/discord. discord.js is loaded on first use: the web process without a
- * bot never pays for it.
+ * The calls the bot makes, through discord.js's REST client (`@discordjs/rest`: rate limits, retries) pointed at
+ * DISCORD_API_URL, so tests run them against tests/stand-ins/discord. It is loaded on first use, and on its own: the
+ * web process without the gateway client (no bot token, or BOT_IN_PROCESS=false) never loads discord.js itself.
  */
 export class DiscordRest {
   readonly #config: Config;
@@ -29,7 +29,7 @@ export class DiscordRest {
   }
 
   #client(): Promise<REST> {
-    this.#rest ??= import('discord.js').then(({ REST }) => {
+    this.#rest ??= import('@discordjs/rest').then(({ REST }) => {
       const rest = new REST({ api: this.#config.discord.apiUrl, version: '10', timeout: 10_000, retries: 1 });
       if (this.#config.discord.token) rest.setToken(this.#config.discord.token);
       return rest;

@@ -33,4 +33,11 @@ describe('package-lock.json', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('holds one @discordjs/rest, the one discord.js uses, so the web process and the gateway client share its version', () => {
+    // plugins/discord/rest.ts imports @discordjs/rest on its own (docs/bot.md): a copy nested under discord.js would
+    // mean the two disagree after an upgrade.
+    expect(lock.packages['node_modules/discord.js/node_modules/@discordjs/rest']).toBeUndefined();
+    expect(lock.packages['node_modules/@discordjs/rest']?.version).toBeDefined();
+  });
 });
