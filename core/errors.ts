@@ -4,6 +4,7 @@ export const ERROR_KINDS = {
   unauthorized: { statusCode: 401, error: 'Unauthorized' },
   forbidden: { statusCode: 403, error: 'Forbidden' },
   not_found: { statusCode: 404, error: 'Not Found' },
+  method_not_allowed: { statusCode: 405, error: 'Method Not Allowed' },
   conflict: { statusCode: 409, error: 'Conflict' },
   payload_too_large: { statusCode: 413, error: 'Payload Too Large' },
   unsupported_media_type: { statusCode: 415, error: 'Unsupported Media Type' },

@@ -1,7 +1,8 @@
 import { type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseTimeout } from '../db/errors.ts';
 import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
+import { methodNotAllowed, type ResourceMethods } from './methods.ts';
 import { RequestValidationError } from './zod.ts';
 
 function body(statusCode: number, message: string, extra?: Record<string, unknown>): ErrorBody {
@@ -43,7 +44,23 @@ export function sendRawError(response: ServerResponse, error: unknown, headers: 
   response.end(JSON.stringify(payload));
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * What a request no route took is refused with: 405 with `Allow` when its path has other methods (an `OPTIONS`
+ * request is answered 204 with `Allow`: null), else 404.
+ */
+export function refuseUnrouted(
+  methods: ResourceMethods,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): DomainError | null {
+  const allowed = methods.methodsOf(request.url);
+  if (allowed.length === 0) return routeNotFound(request.method, request.url);
+  reply.header('allow', allowed.join(', '));
+  if (request.method === 'OPTIONS') return null;
+  return methodNotAllowed(request.method, request.url, allowed);
+}
+
+export function registerErrorHandling(app: FastifyInstance, methods: ResourceMethods): void {
   app.setErrorHandler((error, request, reply) => {
     const payload = toErrorBody(error);
     // An expected outage (a 503 a service chose: Discord sync not configured, the image host down) is a warning;
@@ -56,6 +73,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(payload.statusCode).type('application/json; charset=utf-8').send(payload);
   });
   app.setNotFoundHandler((request, reply) => {
-    return reply.code(404).send(toErrorBody(routeNotFound(request.method, request.url)));
+    const refusal = refuseUnrouted(methods, request, reply);
+    if (!refusal) return reply.code(204).send();
+    const payload = toErrorBody(refusal);
+    return reply.code(payload.statusCode).send(payload);
   });
 }

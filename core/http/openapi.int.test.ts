@@ -92,6 +92,25 @@ describe('the API document', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it('declares every parameter its path template names, and none it does not, in every operation', () => {
+    const wrong: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const named = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+      for (const [method, operation] of Object.entries(operations)) {
+        const declared = operation.parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
+        if (JSON.stringify(declared) !== JSON.stringify(named))
+          wrong.push(`${method} ${path}: declares ${declared.join(',') || 'none'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(document.paths['/uploads/{name}']!.get!.parameters).toEqual([
+      expect.objectContaining({ name: 'name', in: 'path', required: true }),
+    ]);
+  });
+
   it('has a readable reference page listing every path, under a strict Content-Security-Policy', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

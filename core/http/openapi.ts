@@ -182,7 +182,8 @@ export function buildOpenApiDocument(
     info: {
       title: info.title,
       version: info.version,
-      description: 'Every route of the Virtual Diner API, with its guard and its schemas.',
+      description:
+        'Every route of the Virtual Diner API, with its guard and its schemas. A method a path does not list answers 405 with `Allow` (OPTIONS: 204 with `Allow`).',
     },
     servers: [{ url: info.serverUrl }],
     tags: [...tags].sort().map((name) => ({ name })),

@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { type Guard, isGuard } from '../auth/guards.ts';
+import { ResourceMethods } from './methods.ts';
 
 /** One registered route as the kernel knows it: the API document and the route-table tests are built from these. */
 export interface RouteEntry {
@@ -16,6 +17,8 @@ export interface RouteEntry {
 export class RouteTable {
   readonly #entries: RouteEntry[] = [];
   #plugin: string | null = null;
+  /** Which methods each path's resource has (405 answers), read once every route is registered. */
+  readonly methods = new ResourceMethods(this.#entries);
 
   get entries(): readonly RouteEntry[] {
     return this.#entries;

@@ -1,5 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest, type preParsingHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyRequest,
+  type onRequestHookHandler,
+  type preParsingHookHandler,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import { createAppContext } from '../app-context.ts';
 import { auditRoutes } from '../audit/api.ts';
@@ -19,8 +24,9 @@ import { registerKernelMetrics } from '../metrics/kernel.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
-import { registerErrorHandling, routeNotFound } from './errors.ts';
+import { refuseUnrouted, registerErrorHandling } from './errors.ts';
 import { RequestLines } from './logging.ts';
+import { methodNotAllowed } from './methods.ts';
 import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
 import { type BuiltSite, registerSite } from './site.ts';
 import { type ZodTypeProvider, zodSchemaController } from './zod.ts';
@@ -91,6 +97,24 @@ function createFastify(config: Config, logger: FastifyBaseLogger): App {
 }
 
 /**
+ * The first onRequest hook of a parametric route: a path that fits it only with a value its schema refuses, and that
+ * names a more specific resource (`/objectives/audience` under `/objectives/:id`), is answered by that path's own
+ * methods: 405 with `Allow` for one it lacks, before any guard (core/http/methods.ts).
+ */
+function refuseShadowedMethod(
+  routes: RouteTable,
+  url: string,
+  params: RouteEntry['schema']['params'],
+): onRequestHookHandler {
+  return (request, reply, done) => {
+    const allowed = routes.methods.refusedMethods(request.method, url, request, params);
+    if (!allowed) return done();
+    reply.header('allow', allowed.join(', '));
+    done(methodNotAllowed(request.method, request.url, allowed));
+  };
+}
+
+/**
  * Every route declares its guard (DESIGN.md) as its onRequest hook, so it runs before the body is parsed or
  * validated: a route without one is a programming error caught at start-up. Answers the table the routes go into.
  */
@@ -109,6 +133,9 @@ function enforceRouteRules(app: App): RouteTable {
       .flat()
       .filter((hook) => hook !== undefined && hook !== publicAccess)
       .map((hook) => hook!);
+    // A parametric route may cover a more specific resource's path: that resource's methods decide (405).
+    if (route.url.includes(':') && !route.url.includes('*'))
+      rest.unshift(refuseShadowedMethod(routes, route.url, (route.schema as RouteEntry['schema'] | undefined)?.params));
     route.onRequest = rest.length > 0 ? rest : undefined;
     // Fastify reads no body for GET and HEAD: only routes that take another method check the body's encoding.
     if ([route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
@@ -157,8 +184,10 @@ async function registerCoreRoutes(
     return { status: 'ok', database: 'up' };
   });
   registerApiDocs(app, routes.entries, config.publicUrl);
-  app.all('/api/*', { onRequest: publicAccess }, async (request) => {
-    throw routeNotFound(request.method, request.url);
+  app.all('/api/*', { onRequest: publicAccess }, async (request, reply) => {
+    const refusal = refuseUnrouted(routes.methods, request, reply);
+    if (refusal) throw refusal;
+    return reply.code(204).send();
   });
 }
 
@@ -170,7 +199,6 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   // What the database stops at its limit, or finds slow, goes to the same log.
   logDatabaseTo(orm, (message) => logger.warn(message));
 
-  registerErrorHandling(app);
   // Limits are declared per route (`config: { rateLimit }`): sign-in now, ordering and purchases later. In memory,
   // per process.
   await app.register(rateLimit, {
@@ -179,6 +207,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
       new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
   });
   const routes = enforceRouteRules(app);
+  registerErrorHandling(app, routes.methods);
   addResponseHeaders(app, config);
 
   const ctx = await createAppContext({ config, orm, plugins, log: app.log, now: options.now });

@@ -5,7 +5,7 @@ import type { App } from '../../core/plugin.ts';
 import { manageOrders } from './api.ts';
 import type { FoodLookupService } from './food-lookup.ts';
 import { type ImageStore, tooLarge } from './images.ts';
-import { ImageSearchBodySchema, type ImageSearchResponse, type UploadResponse } from './schemas.ts';
+import { ImageSearchBodySchema, type ImageSearchResponse, UploadParamsSchema, type UploadResponse } from './schemas.ts';
 
 /** The prepare dialog's pictures: search, upload, and our stored uploads. */
 export async function imagesRoutes(
@@ -46,14 +46,18 @@ export async function imagesRoutes(
   );
 
   // Random names never change content: cached for good; served as the image type the bytes were checked to be.
-  app.get('/uploads/:name', { onRequest: publicAccess, config: { session: false } }, async (request, reply) => {
-    const file = await images.open((request.params as { name: string }).name);
-    if (!file) throw new DomainError('not_found', 'Image not found');
-    return reply
-      .header('content-type', file.type)
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(file.stream);
-  });
+  app.get(
+    '/uploads/:name',
+    { onRequest: publicAccess, config: { session: false }, schema: { params: UploadParamsSchema } },
+    async (request, reply) => {
+      const file = await images.open(request.params.name);
+      if (!file) throw new DomainError('not_found', 'Image not found');
+      return reply
+        .header('content-type', file.type)
+        .header('content-length', file.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
 }

@@ -251,6 +251,10 @@ export interface FoodLookupItemView {
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 /** Our own uploads: `/uploads/<random>.<ext>`. */
 export const UPLOAD_NAME_RE = /^[A-Za-z0-9_-]{16,64}\.(png|jpe?g|gif|webp)$/;
+/** GET /uploads/:name: any name is taken; one that is not a stored upload's (UPLOAD_NAME_RE) is a 404. */
+export const UploadParamsSchema = z.object({
+  name: text().describe('A stored upload’s name: 16–64 letters, digits, _ or -, and its image extension.'),
+});
 /** The site's own food pictures (site/public/food/). */
 const SITE_FOOD_RE = /^\/food\/[a-z0-9-]{1,64}\.(svg|png|jpe?g|gif|webp)$/;
 const EXTERNAL_IMAGE_PATH_RE = /\.(png|jpe?g|gif|webp)$/i;
