@@ -64,6 +64,20 @@ describe('the API document', () => {
     });
   });
 
+  it('states any-of guards as alternatives, one requirement per permission, and `both` as one', () => {
+    const leave = document.paths['/api/client/onleave/requests']!.get!;
+    expect(leave.security).toEqual([
+      { bearer: ['SUBMIT_ON_LEAVE_REQUEST'] },
+      { session: ['SUBMIT_ON_LEAVE_REQUEST'] },
+      { bearer: ['MANAGE_ON_LEAVE_REQUESTS'] },
+      { session: ['MANAGE_ON_LEAVE_REQUESTS'] },
+    ]);
+    expect(document.paths['/api/client/report/orders']!.post!.security).toEqual([
+      { bearer: ['VIEW_BACKLOG', 'FEEDBACK_BETA'] },
+      { session: ['VIEW_BACKLOG', 'FEEDBACK_BETA'] },
+    ]);
+  });
+
   it('shows the ID pattern on every ID in a path or query, the user ID of /api/v3/users/{id} among them', () => {
     const user = document.paths['/api/v3/users/{id}']!.get!.parameters.find((p) => p.name === 'id');
     expect(user?.schema).toMatchObject({ type: 'string', pattern: '^\\d{16,20}$' });

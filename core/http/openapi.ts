@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type GuardInfo, guardInfo } from '../auth/guards.ts';
+import type { Requirement } from '../shared/permissions.ts';
 import type { RouteEntry } from './routes.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -62,16 +63,31 @@ function describeGuard(info: GuardInfo): string {
   return `${base}${who ? `; ${who} (SUPER_ADMIN passes every check)` : ''}.${banned}`;
 }
 
-/** A route's guard as security requirements: a session (cookie or Bearer) with the permissions it needs as roles. */
+/**
+ * The role lists a caller may hold to pass a requirement, one list per alternative: every `all` permission with one
+ * of the `any` ones; the perks instead, or on top where the requirement says `both`.
+ */
+function roleAlternatives(requirement: Requirement | undefined): string[][] {
+  const all = [...(requirement?.all ?? [])];
+  const perks = [...(requirement?.perks ?? [])];
+  const withAny = requirement?.any?.length ? requirement.any.map((one) => [...all, one]) : [all];
+  const permissions = all.length || requirement?.any?.length ? withAny : [];
+  if (!perks.length) return permissions.length ? permissions : [[]];
+  if (!permissions.length) return [perks];
+  return requirement?.both ? permissions.map((roles) => [...roles, ...perks]) : [...permissions, perks];
+}
+
+/**
+ * A route's guard as security requirements: a session (cookie or Bearer) with the permissions it needs as roles. The
+ * document's requirements are alternatives (any one passes), so an any-of guard is one requirement per permission.
+ */
 function security(info: GuardInfo): Record<string, string[]>[] {
   if (info.secret) return [{ [info.secret.scheme]: [] }];
   if (!info.signedIn) return [];
-  const roles = [
-    ...(info.requirement?.all ?? []),
-    ...(info.requirement?.any ?? []),
-    ...(info.requirement?.perks ?? []),
-  ];
-  return [{ bearer: roles }, { session: roles }];
+  return roleAlternatives(info.requirement).flatMap((roles): Record<string, string[]>[] => [
+    { bearer: roles },
+    { session: roles },
+  ]);
 }
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
