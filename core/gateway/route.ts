@@ -69,7 +69,14 @@ async function gatewayScope(app: App, hub: GatewayHub, config: Config, upgrades:
     method: 'GET',
     url: GATEWAY_PATH,
     onRequest: publicAccess,
-    config: { session: false },
+    config: {
+      session: false,
+      openapi: {
+        description:
+          'A WebSocket: connect with `Upgrade: websocket` (the session cookie signs a same-origin socket in; docs/gateway.md). A plain GET answers 400.',
+        responses: { '101': 'Switching Protocols: the live gateway’s socket.' },
+      },
+    },
     // A plain GET gets the error shape every other route answers with.
     handler: async () => {
       throw new DomainError('bad_request', 'The live gateway is a WebSocket: connect with an Upgrade request.');

@@ -18,7 +18,8 @@ const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 type Operation = {
   description: string;
   parameters: { name: string; in: string; required: boolean }[];
-  requestBody?: { content: { 'application/json': { schema: unknown } } };
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, unknown>;
 };
 
 /** The API reference as one readable page: every operation by plugin, with its guard, parameters and body schema. */
@@ -31,10 +32,16 @@ function renderDocs(document: ReturnType<typeof buildOpenApiDocument>): string {
       const params = operation.parameters
         .map((p) => `<code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ', required' : ''})`)
         .join(', ');
-      const body = operation.requestBody
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(operation.requestBody.content['application/json'].schema, null, 2))}</pre></details>`
-        : '';
-      const html = `<section><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(operation.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ''}${body}</section>`;
+      const body = Object.entries(operation.requestBody?.content ?? {})
+        .map(
+          ([type, { schema }]) =>
+            `<details><summary>Request body (${escapeHtml(type)})</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`,
+        )
+        .join('');
+      const answers = Object.keys(operation.responses)
+        .filter((status) => status !== 'default')
+        .join(', ');
+      const html = `<section><h3><span class="m m-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3><p>${escapeHtml(operation.description)}</p>${params ? `<p>Parameters: ${params}</p>` : ''}<p>Answers: ${answers}</p>${body}</section>`;
       const tag = operation.tags[0] ?? 'core';
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }

@@ -125,6 +125,27 @@ describe('the API document', () => {
     ]);
   });
 
+  it('documents what routes read and answer outside their schemas: a signature, a multipart body, a WebSocket', () => {
+    const operations = document.paths as unknown as Record<string, Record<string, Record<string, unknown>>>;
+    const interactions = operations['/api/interactions']!.post!;
+    expect(interactions.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'X-Signature-Ed25519', in: 'header', required: true }),
+        expect.objectContaining({ name: 'X-Signature-Timestamp', in: 'header', required: true }),
+      ]),
+    );
+    expect(Object.keys(interactions.responses as object)).toEqual(expect.arrayContaining(['200', '401']));
+    const upload = operations['/api/client/orders/images/upload']!.post!;
+    expect(upload.requestBody).toMatchObject({
+      content: { 'multipart/form-data': { schema: { required: ['image'] } } },
+    });
+    expect(Object.keys(upload.responses as object)).toEqual(expect.arrayContaining(['201', '413']));
+    expect(upload.responses).not.toHaveProperty('200');
+    const gateway = operations['/gateway']!.get!;
+    expect(gateway.responses).toHaveProperty('101');
+    expect(gateway.description).toMatch(/WebSocket/);
+  });
+
   it('has a readable reference page listing every path, under a strict Content-Security-Policy', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { type GuardInfo, guardInfo } from '../auth/guards.ts';
 import type { Requirement } from '../shared/permissions.ts';
-import type { RouteEntry } from './routes.ts';
-
-type JsonSchema = Record<string, unknown>;
+import type { JsonSchema, RouteEntry } from './routes.ts';
 
 /** The routes the API document describes: every route but the site's pages and files and the `/api/*` fallback. */
 export function documentedRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
@@ -92,37 +90,61 @@ function security(info: GuardInfo): Record<string, string[]>[] {
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
+/** The statuses an operation answers: success, the guard's refusals, 400, and what the route documents itself. */
+function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknown> {
+  const own = Object.entries(route.doc.responses ?? {});
+  const success = own.some(([status]) => status.startsWith('2') || status === '101')
+    ? {}
+    : { '200': { description: 'Success (204 where there is nothing to answer)' } };
+  return {
+    ...success,
+    ...(guard.signedIn
+      ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE }
+      : guard.secret
+        ? { '401': ERROR_RESPONSE }
+        : {}),
+    '400': ERROR_RESPONSE,
+    ...Object.fromEntries(
+      own.map(([status, description]) => [
+        status,
+        Number(status) >= 400
+          ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+          : { description },
+      ]),
+    ),
+    default: ERROR_RESPONSE,
+  };
+}
+
 /** One method of one route as an OpenAPI operation: its id, tag, guard (in words and as security), parameters, body. */
 function operationOf(route: RouteEntry, method: string, path: string, tag: string): Record<string, unknown> {
   const lower = method.toLowerCase();
   const guard = guardInfo(route.guard);
+  const headers = (route.doc.headers ?? []).map((header) => ({ ...header, in: 'header' }));
   const operation: Record<string, unknown> = {
     operationId: `${lower}${path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [tag],
-    description: describeGuard(guard),
+    description: [describeGuard(guard), route.doc.description].filter(Boolean).join(' '),
     security: security(guard),
     'x-guard': {
       kind: guard.kind,
       ...(guard.requirement ? { requirement: guard.requirement } : {}),
       ...(guard.self ? { self: true } : {}),
     },
-    parameters: [...parameters(route.schema.params, 'path'), ...parameters(route.schema.querystring, 'query')],
-    responses: {
-      '200': { description: 'Success (204 where there is nothing to answer)' },
-      ...(guard.signedIn
-        ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE }
-        : guard.secret
-          ? { '401': ERROR_RESPONSE }
-          : {}),
-      '400': ERROR_RESPONSE,
-      default: ERROR_RESPONSE,
-    },
+    parameters: [
+      ...parameters(route.schema.params, 'path'),
+      ...parameters(route.schema.querystring, 'query'),
+      ...headers,
+    ],
+    responses: responsesOf(route, guard),
   };
   if (route.schema.body) {
     operation.requestBody = {
       required: !route.schema.body.safeParse(undefined).success,
       content: { 'application/json': { schema: jsonSchema(route.schema.body) } },
     };
+  } else if (route.doc.requestBody) {
+    operation.requestBody = route.doc.requestBody;
   }
   return operation;
 }

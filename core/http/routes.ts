@@ -3,6 +3,31 @@ import type { z } from 'zod';
 import { type Guard, isGuard } from '../auth/guards.ts';
 import { ResourceMethods } from './methods.ts';
 
+/** A JSON Schema as the API document writes it. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What the API document says of a route beyond its zod schemas and its guard (`config: { openapi }`): what a route
+ * reads or answers itself, outside Fastify's validation (a signature header, a multipart body, a WebSocket upgrade).
+ */
+export interface OperationDoc {
+  /** Words after the guard's. */
+  description?: string;
+  /** Request headers the route checks itself. */
+  headers?: { name: string; required: boolean; description: string; schema: JsonSchema }[];
+  /** A body the route reads itself, by media type (a route with a zod body schema has that instead). */
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
+  /** Statuses it answers beyond the guard's and 400, with what each means; a 2xx here replaces the generic 200. */
+  responses?: Record<string, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the API document says of the route beyond its schemas (core/http/openapi.ts). */
+    openapi?: OperationDoc;
+  }
+}
+
 /** One registered route as the kernel knows it: the API document and the route-table tests are built from these. */
 export interface RouteEntry {
   methods: string[];
@@ -11,6 +36,7 @@ export interface RouteEntry {
   plugin: string | null;
   guard: Guard;
   schema: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
+  doc: OperationDoc;
 }
 
 /** Collects every route as it is registered (Fastify's onRoute), tagged with the plugin registering it at the time. */
@@ -42,6 +68,7 @@ export class RouteTable {
       plugin: this.#plugin,
       guard,
       schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
+      doc: route.config?.openapi ?? {},
     });
   }
 }

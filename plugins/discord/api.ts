@@ -6,6 +6,7 @@ import {
 } from 'discord-api-types/v10';
 import { publicAccess } from '../../core/auth/guards.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { OperationDoc } from '../../core/http/routes.ts';
 import { parseInput } from '../../core/http/zod.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
 import type { CommandDispatcher } from './dispatch.ts';
@@ -20,6 +21,33 @@ import { ed25519PublicKey, verifyInteraction } from './verify.ts';
  * traffic (1,000 a second); the per-customer limit is the order cooldown.
  */
 export const INTERACTIONS_RATE_LIMIT = { max: 60_000, timeWindow: '1 minute' };
+
+/** What the API document says of the route: it checks Discord's signature itself, on the raw body. */
+const INTERACTIONS_DOC: OperationDoc = {
+  description: 'For Discord only: every request is signed with the application’s key (Ed25519).',
+  headers: [
+    {
+      name: 'X-Signature-Ed25519',
+      required: true,
+      description: 'Discord’s signature of the timestamp and the body, in hex.',
+      schema: { type: 'string', pattern: '^[0-9a-f]{128}$' },
+    },
+    {
+      name: 'X-Signature-Timestamp',
+      required: true,
+      description: 'The Unix time (seconds) Discord signed the request at.',
+      schema: { type: 'string', pattern: '^\\d+$' },
+    },
+  ],
+  requestBody: {
+    required: true,
+    content: { 'application/json': { schema: { type: 'object', description: 'Discord’s interaction payload.' } } },
+  },
+  responses: {
+    '200': 'The interaction response (PONG to a PING, or the command’s reply).',
+    '401': 'The signature is missing, does not match, or is too old.',
+  },
+};
 
 /**
  * `POST /api/interactions`: Discord's HTTP interactions. Only when DISCORD_PUBLIC_KEY is set (else the path is the
@@ -36,7 +64,7 @@ export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest
 
   app.post(
     '/api/interactions',
-    { onRequest: publicAccess, config: { rateLimit: INTERACTIONS_RATE_LIMIT } },
+    { onRequest: publicAccess, config: { rateLimit: INTERACTIONS_RATE_LIMIT, openapi: INTERACTIONS_DOC } },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const valid = verifyInteraction(

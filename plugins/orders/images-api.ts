@@ -1,11 +1,34 @@
 import multipart from '@fastify/multipart';
 import { publicAccess } from '../../core/auth/guards.ts';
 import { DomainError } from '../../core/errors.ts';
+import type { OperationDoc } from '../../core/http/routes.ts';
 import type { App } from '../../core/plugin.ts';
 import { manageOrders } from './api.ts';
 import type { FoodLookupService } from './food-lookup.ts';
 import { type ImageStore, tooLarge } from './images.ts';
 import { ImageSearchBodySchema, type ImageSearchResponse, UploadParamsSchema, type UploadResponse } from './schemas.ts';
+
+/** The upload's body and answers as the API document states them: Fastify's validation does not see a multipart body. */
+const UPLOAD_DOC: OperationDoc = {
+  requestBody: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['image'],
+          properties: {
+            image: { type: 'string', contentMediaType: 'image/*', description: 'PNG, JPEG, GIF or WebP.' },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    '201': 'Stored: `{ link }`, the image’s address.',
+    '413': 'The image is larger than the upload limit.',
+  },
+};
 
 /** The prepare dialog's pictures: search, upload, and our stored uploads. */
 export async function imagesRoutes(
@@ -25,7 +48,7 @@ export async function imagesRoutes(
   // Each upload is disk or the image host's quota: 30 a minute per address is plenty for a kitchen.
   app.post(
     '/api/client/orders/images/upload',
-    { onRequest: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    { onRequest: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 }, openapi: UPLOAD_DOC } },
     async (request, reply): Promise<UploadResponse> => {
       if (!request.isMultipart())
         throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
