@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import { type GuardInfo, guardInfo } from '../auth/guards.ts';
 import type { Requirement } from '../shared/permissions.ts';
@@ -18,10 +19,13 @@ export function openApiPath(url: string): string {
   return url.replace(/:(\w+)/g, '{$1}');
 }
 
-/** zod 4's own JSON Schema output, as a request sees the schema (before transforms and defaults). */
-function jsonSchema(schema: z.ZodType): JsonSchema {
+/**
+ * zod 4's own JSON Schema output: as a request sees the schema (`input`: before transforms and defaults), or as an
+ * answer carries it (`output`).
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
   }) as JsonSchema;
@@ -90,12 +94,27 @@ function security(info: GuardInfo): Record<string, string[]>[] {
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
+/** The success answers a route declares (`schema.response`), each with its body's schema; null when it declares none. */
+function declaredResponses(route: RouteEntry): Record<string, unknown> | null {
+  const declared = route.schema.response;
+  if (!declared) return null;
+  return Object.fromEntries(
+    Object.entries(declared).map(([status, schema]) => {
+      const description = schema.description ?? STATUS_CODES[Number(status)] ?? 'Success';
+      if (status === '204') return [status, { description }];
+      return [status, { description, content: { 'application/json': { schema: jsonSchema(schema, 'output') } } }];
+    }),
+  );
+}
+
 /** The statuses an operation answers: success, the guard's refusals, 400, and what the route documents itself. */
 function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknown> {
   const own = Object.entries(route.doc.responses ?? {});
-  const success = own.some(([status]) => status.startsWith('2') || status === '101')
-    ? {}
-    : { '200': { description: 'Success (204 where there is nothing to answer)' } };
+  const success =
+    declaredResponses(route) ??
+    (own.some(([status]) => status.startsWith('2') || status === '101')
+      ? {}
+      : { '200': { description: 'Success (204 where there is nothing to answer)' } });
   return {
     ...success,
     ...(guard.signedIn

@@ -35,7 +35,13 @@ export interface RouteEntry {
   /** The plugin that registered it; null for the kernel's own routes (health, gateway, the site). */
   plugin: string | null;
   guard: Guard;
-  schema: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
+  schema: {
+    params?: z.ZodType;
+    querystring?: z.ZodType;
+    body?: z.ZodType;
+    /** The answers it gives, by status: their bodies (a 204's schema is never read). */
+    response?: Record<string, z.ZodType>;
+  };
   doc: OperationDoc;
 }
 
@@ -67,7 +73,7 @@ export class RouteTable {
       url: route.url,
       plugin: this.#plugin,
       guard,
-      schema: { params: schema.params, querystring: schema.querystring, body: schema.body },
+      schema: { params: schema.params, querystring: schema.querystring, body: schema.body, response: schema.response },
       doc: route.config?.openapi ?? {},
     });
   }

@@ -27,6 +27,7 @@ import { registerApiDocs } from './api-docs.ts';
 import { refuseUnrouted, registerErrorHandling } from './errors.ts';
 import { RequestLines } from './logging.ts';
 import { methodNotAllowed } from './methods.ts';
+import { checkResponses } from './response-check.ts';
 import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
 import { type BuiltSite, registerSite } from './site.ts';
 import { type ZodTypeProvider, zodSchemaController } from './zod.ts';
@@ -43,6 +44,8 @@ export interface BuildServerOptions {
   gateway?: GatewayOptions;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: DestinationStream;
+  /** Tests: told of every answer that does not match its route's declared responses (core/http/response-check.ts). */
+  onResponseProblem?: (problem: string) => void;
 }
 
 export interface Server {
@@ -209,6 +212,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const routes = enforceRouteRules(app);
   registerErrorHandling(app, routes.methods);
   addResponseHeaders(app, config);
+  if (options.onResponseProblem) app.addHook('onSend', checkResponses(options.onResponseProblem));
 
   const ctx = await createAppContext({ config, orm, plugins, log: app.log, now: options.now });
   const { events, sessions, audit, metrics } = ctx;

@@ -1,4 +1,5 @@
 import { publicAccess, requirePermissions } from '../../core/auth/guards.ts';
+import { sendJsonText } from '../../core/http/json-text.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   SETTING_DEFINITIONS,
@@ -6,8 +7,11 @@ import {
   type SettingKey,
   SettingParamsSchema,
   type SettingResponse,
+  SettingResponseSchema,
+  SettingsResponseSchema,
   settingBodySchema,
   type UpdateSettingResponse,
+  updateSettingResponseSchema,
 } from './schemas.ts';
 import { type SettingsService, unknownSetting } from './service.ts';
 
@@ -19,13 +23,15 @@ const guardFor = (key: SettingKey) =>
 
 export function settingsRoutes(app: App, settings: SettingsService): void {
   // SettingsResponse, serialized once per change (SettingsService.allAsJson) and sent as it is.
-  app.get('/api/client/settings', { onRequest: publicAccess }, async (_request, reply) => {
-    return reply.type('application/json; charset=utf-8').send(await settings.allAsJson());
-  });
+  app.get(
+    '/api/client/settings',
+    { onRequest: publicAccess, schema: { response: { 200: SettingsResponseSchema } } },
+    async (_request, reply) => sendJsonText(reply, await settings.allAsJson()),
+  );
 
   app.get(
     '/api/client/settings/:key',
-    { onRequest: publicAccess, schema: { params: SettingParamsSchema } },
+    { onRequest: publicAccess, schema: { params: SettingParamsSchema, response: { 200: SettingResponseSchema } } },
     async (request): Promise<SettingResponse> => {
       const key = settings.assertKey(request.params.key);
       return { setting: await settings.get(key) };
@@ -37,7 +43,13 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
   for (const key of SETTING_KEYS) {
     app.post(
       `/api/client/settings/${key}`,
-      { onRequest: guardFor(key), schema: { body: settingBodySchema(SETTING_DEFINITIONS[key].schema) } },
+      {
+        onRequest: guardFor(key),
+        schema: {
+          body: settingBodySchema(SETTING_DEFINITIONS[key].schema),
+          response: { 200: updateSettingResponseSchema(SETTING_DEFINITIONS[key].schema) },
+        },
+      },
       async (request): Promise<UpdateSettingResponse> => ({
         updatedValue: await settings.set(key, request.body.val, request.user ?? null),
       }),
@@ -45,7 +57,11 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
   }
   app.post(
     '/api/client/settings/:key',
-    { onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }), schema: { params: SettingParamsSchema } },
+    // No success answer: every key it takes is unknown.
+    {
+      onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }),
+      schema: { params: SettingParamsSchema, response: {} },
+    },
     async (request) => {
       throw unknownSetting(request.params.key);
     },

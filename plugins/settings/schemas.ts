@@ -81,11 +81,24 @@ export function settingBodySchema<Value extends z.ZodType>(value: Value) {
   return z.strictObject({ val: value });
 }
 
-export interface SettingsResponse {
-  settings: Settings;
-}
+type SettingSchemas = { [K in SettingKey]: (typeof SETTING_DEFINITIONS)[K]['schema'] };
+const settingSchemas = Object.fromEntries(
+  SETTING_KEYS.map((key) => [key, SETTING_DEFINITIONS[key].schema]),
+) as unknown as SettingSchemas;
+
+/** GET /api/client/settings: every setting's value. */
+export const SettingsResponseSchema = z.strictObject({ settings: z.strictObject(settingSchemas) });
+export type SettingsResponse = z.output<typeof SettingsResponseSchema>;
+
+/** GET /api/client/settings/{key}: that setting's value. */
+export const SettingResponseSchema = z.strictObject({ setting: z.union(Object.values(settingSchemas)) });
 export interface SettingResponse<K extends SettingKey = SettingKey> {
   setting: Settings[K];
+}
+
+/** POST /api/client/settings/{key}: the value now stored, checked by the key's own schema. */
+export function updateSettingResponseSchema<Value extends z.ZodType>(value: Value) {
+  return z.strictObject({ updatedValue: value });
 }
 export interface UpdateSettingResponse<K extends SettingKey = SettingKey> {
   updatedValue: Settings[K];

@@ -3,6 +3,7 @@ import { lockName } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { type JsonText, jsonText } from '../../core/http/json-text.ts';
 import { parseInput } from '../../core/http/zod.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { SettingSchema } from './entities.ts';
@@ -35,7 +36,7 @@ export class SettingsService {
   readonly #audit: AuditLog;
   #cache: Promise<Settings> | null = null;
   /** `{ settings }` as JSON, what GET /api/client/settings sends (every page's start-up asks): serialized once per change. */
-  #json: Promise<string> | null = null;
+  #json: Promise<JsonText<SettingsResponse>> | null = null;
 
   constructor({ orm, events, audit }: SettingsServiceDeps) {
     this.#orm = orm;
@@ -56,9 +57,9 @@ export class SettingsService {
   }
 
   /** Every setting as the JSON body `{ settings }`. */
-  allAsJson(): Promise<string> {
+  allAsJson(): Promise<JsonText<SettingsResponse>> {
     if (!this.#json) {
-      const json = this.getAll().then((settings) => JSON.stringify({ settings } satisfies SettingsResponse));
+      const json = this.getAll().then((settings) => jsonText<SettingsResponse>({ settings }));
       this.#json = json;
       json.catch(() => {
         if (this.#json === json) this.#json = null;

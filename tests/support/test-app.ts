@@ -73,6 +73,8 @@ export async function createTestApp(
     plugins,
   );
   const db = await createTestDatabase(plugins, { timeoutMs: config.databaseTimeoutMs });
+  // Every answer is checked against its route's declared responses; an inject that got a wrong one fails (below).
+  const problems: string[] = [];
   const server = await buildServer({
     config,
     orm: db.orm,
@@ -81,12 +83,18 @@ export async function createTestApp(
     now: options.now,
     gateway: options.gateway,
     logStream: options.logStream,
+    onResponseProblem: (problem) => problems.push(problem),
   });
   return {
     server,
     config,
     db,
-    inject: (injectOptions) => server.app.inject(injectOptions),
+    async inject(injectOptions) {
+      const response = await server.app.inject(injectOptions);
+      if (problems.length > 0)
+        throw new Error(`An answer does not match its route's declared responses:\n${problems.splice(0).join('\n')}`);
+      return response;
+    },
     async createUser(user = {}) {
       const em = db.orm.em.fork();
       const id = user.id ?? newId();
@@ -119,6 +127,8 @@ export async function createTestApp(
     async close() {
       await server.close();
       await db.drop();
+      if (problems.length > 0)
+        throw new Error(`Answers that do not match their route's declared responses:\n${problems.join('\n')}`);
     },
   };
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { publicAccess } from '../auth/guards.ts';
+import { definePlugin } from '../plugin.ts';
+import { responseProblem } from './response-check.ts';
+
+const Answer = z.strictObject({ count: z.int() });
+
+describe('checking answers against their route’s declared responses', () => {
+  it('finds an undeclared success status and a body its schema refuses, and lets the rest pass', () => {
+    const declared = { 200: Answer, 204: z.null() };
+    expect(responseProblem(declared, 200, '{"count":1}')).toBeNull();
+    expect(responseProblem(declared, 204, '')).toBeNull();
+    expect(responseProblem(declared, 201, '{"count":1}')).toMatch(
+      /answered 201, which it does not declare \(200, 204\)/,
+    );
+    expect(responseProblem(declared, 200, '{"count":"1"}')).toMatch(
+      /count: Invalid input: expected number, received string/,
+    );
+    expect(responseProblem(declared, 200, '{"count":1,"secret":2}')).toMatch(/Unrecognized key: "secret"/);
+    expect(responseProblem(declared, 200, 'not json')).toMatch(/not JSON/);
+    // Errors have the one error shape; a route that declares nothing yet is not checked.
+    expect(responseProblem(declared, 404, '{"statusCode":404}')).toBeNull();
+    expect(responseProblem(undefined, 200, '{"anything":true}')).toBeNull();
+  });
+
+  describe('in the test app', () => {
+    const liar = definePlugin({
+      name: 'liar',
+      routes(app) {
+        app.get('/api/test/honest', { onRequest: publicAccess, schema: { response: { 200: Answer } } }, async () => ({
+          count: 1,
+        }));
+        // Typed against its schema, so only a cast gets a wrong body past tsc: what the check is for.
+        app.get(
+          '/api/test/liar',
+          { onRequest: publicAccess, schema: { response: { 200: Answer } } },
+          async () => ({ count: 'one' }) as unknown as { count: number },
+        );
+      },
+    });
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await createTestApp({ plugins: [liar] });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('fails the inject that got a wrong answer, naming the route and the field', async () => {
+      expect((await app.inject({ method: 'GET', url: '/api/test/honest' })).json()).toEqual({ count: 1 });
+      await expect(app.inject({ method: 'GET', url: '/api/test/liar' })).rejects.toThrow(
+        /GET \/api\/test\/liar \(\/api\/test\/liar\) answered 200 with a body its schema refuses: count/,
+      );
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+/** What a route's `schema.response` declares, as Fastify keeps it on the route. */
+type DeclaredResponses = Record<string, z.ZodType> | undefined;
+
+/**
+ * What is wrong with an answer against what its route declares, or null: a success status the route does not
+ * declare, or a JSON body its status's schema refuses (with zod's first issues). Routes that declare no responses yet
+ * are not checked (issue 43 converts them plugin by plugin), nor are errors, which have the one error shape.
+ */
+export function responseProblem(declared: DeclaredResponses, status: number, payload: unknown): string | null {
+  if (!declared || status < 200 || status >= 300) return null;
+  const schema = declared[String(status)];
+  if (!schema) return `answered ${status}, which it does not declare (${Object.keys(declared).join(', ')})`;
+  if (status === 204) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '');
+  } catch {
+    return `answered ${status} with a body that is not JSON`;
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return null;
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
+  return `answered ${status} with a body its schema refuses: ${issues.join('; ')}`;
+}
+
+/**
+ * An onSend hook for tests (buildServer's `onResponseProblem`): every answer is checked against its route's declared
+ * responses and each problem reported, naming the request.
+ */
+export function checkResponses(report: (problem: string) => void) {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ) => {
+    const declared = request.routeOptions.schema?.response as DeclaredResponses;
+    const problem = responseProblem(declared, reply.statusCode, payload);
+    if (problem) report(`${request.method} ${request.url} (${request.routeOptions.url}) ${problem}`);
+    done(null, payload);
+  };
+}
