@@ -25,6 +25,9 @@ export function idDate(id: string): Date {
 /** The pattern check every ID schema shares: it puts the pattern in the API document (and lets a test find ID fields). */
 export const idPatternCheck = z.regex(ID_PATTERN);
 
+/** An ID in an answer (a route's response schema): the pattern shows in the API document, as on every ID it takes. */
+export const AnswerIdSchema = z.string().check(idPatternCheck);
+
 /**
  * The one schema of an ID in a path, query or body: `snowflakeId('User')` refuses anything but a valid snowflake
  * with 400 'User ID is not a snowflake' (the specification's message; 'Rank ID is not a snowflake' for a rank…).
