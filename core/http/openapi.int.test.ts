@@ -17,7 +17,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'discord',
   'notifications',
   'objectives',
-  'onleave',
   'orders',
   'ranks',
   'recruitment',

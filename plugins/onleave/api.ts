@@ -3,9 +3,9 @@ import type { App } from '../../core/plugin.ts';
 import {
   LeaveIdParamsSchema,
   LeaveRequestBodySchema,
+  LeaveRequestResponseSchema,
   LeaveRequestsQuerySchema,
-  type LeaveRequestsResponse,
-  type LeaveRequestView,
+  LeaveRequestsResponseSchema,
   LeaveUserParamsSchema,
   UpdateLeaveStatusBodySchema,
 } from './schemas.ts';
@@ -20,34 +20,51 @@ const either = requirePermissions({ any: ['SUBMIT_ON_LEAVE_REQUEST', 'MANAGE_ON_
 export function onLeaveRoutes(app: App, leave: OnLeaveService): void {
   app.post(
     '/api/client/onleave/requests',
-    { onRequest: submit, schema: { body: LeaveRequestBodySchema } },
-    async (request): Promise<{ request: LeaveRequestView }> => ({
+    { onRequest: submit, schema: { body: LeaveRequestBodySchema, response: { 200: LeaveRequestResponseSchema } } },
+    async (request) => ({
       request: await leave.submit(request.user!, request.body.request),
     }),
   );
   app.post(
     '/api/client/onleave/requests/:userId',
-    { onRequest: manage, schema: { params: LeaveUserParamsSchema, body: LeaveRequestBodySchema } },
-    async (request): Promise<{ request: LeaveRequestView }> => ({
+    {
+      onRequest: manage,
+      schema: {
+        params: LeaveUserParamsSchema,
+        body: LeaveRequestBodySchema,
+        response: { 200: LeaveRequestResponseSchema },
+      },
+    },
+    async (request) => ({
       request: await leave.createFor(request.user!, request.params.userId, request.body.request),
     }),
   );
   app.delete(
     '/api/client/onleave/requests/:id',
-    { onRequest: either, schema: { params: LeaveIdParamsSchema } },
-    async (request): Promise<{ request: LeaveRequestView }> => ({
+    { onRequest: either, schema: { params: LeaveIdParamsSchema, response: { 200: LeaveRequestResponseSchema } } },
+    async (request) => ({
       request: await leave.cancel(request.user!, request.params.id),
     }),
   );
   app.get(
     '/api/client/onleave/requests',
-    { onRequest: either, schema: { querystring: LeaveRequestsQuerySchema } },
-    async (request): Promise<LeaveRequestsResponse> => leave.list(request.user!, request.query),
+    {
+      onRequest: either,
+      schema: { querystring: LeaveRequestsQuerySchema, response: { 200: LeaveRequestsResponseSchema } },
+    },
+    async (request) => leave.list(request.user!, request.query),
   );
   app.post(
     '/api/client/onleave/requests/:id/update-status',
-    { onRequest: manage, schema: { params: LeaveIdParamsSchema, body: UpdateLeaveStatusBodySchema } },
-    async (request): Promise<{ request: LeaveRequestView }> => ({
+    {
+      onRequest: manage,
+      schema: {
+        params: LeaveIdParamsSchema,
+        body: UpdateLeaveStatusBodySchema,
+        response: { 200: LeaveRequestResponseSchema },
+      },
+    },
+    async (request) => ({
       request: await leave.decide(request.user!, request.params.id, request.body),
     }),
   );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
@@ -59,36 +59,43 @@ export type LeaveRequestsQuery = z.output<typeof LeaveRequestsQuerySchema>;
 export const LeaveIdParamsSchema = z.strictObject({ id: snowflakeId('Leave request') });
 export const LeaveUserParamsSchema = z.strictObject({ userId: UserIdSchema });
 
-export interface LeavePerson {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-}
+export const LeavePersonSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type LeavePerson = z.output<typeof LeavePersonSchema>;
 
-export interface LeaveRequestView {
-  _id: string;
-  status: LeaveStatus;
-  user: LeavePerson;
-  from: string;
-  until: string;
-  reason: string;
+export const LeaveRequestViewSchema = z.strictObject({
+  _id: AnswerIdSchema,
+  status: z.enum(LEAVE_STATUSES),
+  user: LeavePersonSchema,
+  from: z.iso.date(),
+  until: z.iso.date(),
+  reason: z.string(),
   /** Who entered it: the member themself, or the manager who created it for them. */
-  createdBy: string;
+  createdBy: AnswerIdSchema,
   /** The manager who approved or denied it, or whoever cancelled it. */
-  decidedBy: string | null;
+  decidedBy: AnswerIdSchema.nullable(),
   /** The manager's note (approve/deny); the member reads it. */
-  note: string | null;
-  decidedAt: string | null;
-  createdAt: string;
+  note: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
   /** In a manager's list: whether they may decide or cancel it (they outrank the member, who is not themself). */
-  manageable?: boolean;
-}
+  manageable: z.boolean().optional(),
+});
+export type LeaveRequestView = z.output<typeof LeaveRequestViewSchema>;
 
-export interface LeaveRequestsResponse {
-  requests: LeaveRequestView[];
-  total: number;
-}
+/** Submitting, creating for someone, cancelling, deciding: the request as it now stands. */
+export const LeaveRequestResponseSchema = z.strictObject({ request: LeaveRequestViewSchema });
+
+/** GET /api/client/onleave/requests: one page of requests and how many match in all. */
+export const LeaveRequestsResponseSchema = z.strictObject({
+  requests: z.array(LeaveRequestViewSchema),
+  total: z.int().min(0),
+});
+export type LeaveRequestsResponse = z.output<typeof LeaveRequestsResponseSchema>;
 
 /** `2026-12-03` → `3 December 2026`: a leave day as people read it (UTC, so the day never shifts). */
 export function formatLeaveDay(day: string): string {
