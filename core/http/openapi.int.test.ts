@@ -18,7 +18,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'notifications',
   'objectives',
   'orders',
-  'ranks',
   'recruitment',
   'reports',
   'statistics',

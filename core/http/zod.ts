@@ -4,7 +4,7 @@ import type {
   FastifyServerOptions,
   FastifyTypeProvider,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * zod as Fastify's validator: the plugins' `schemas.ts` are the one contract for routes, the site and the bot.
@@ -85,3 +85,6 @@ const jsonSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.
 export const zodSchemaController = {
   compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => jsonSerializer },
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>;
+
+/** A 204's declared answer (`response: { 204: NoContentSchema }`): no body, so the handler sends nothing. */
+export const NoContentSchema = z.void().describe('No content');

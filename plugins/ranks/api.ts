@@ -2,13 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { publicAccess, requirePermissions } from '../../core/auth/guards.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   CreateRankBodySchema,
   RankIdParamsSchema,
   RankPositionsBodySchema,
-  type RankResponse,
-  type RanksResponse,
+  RankResponseSchema,
+  RanksResponseSchema,
   UpdateRankBodySchema,
 } from './schemas.ts';
 import type { RanksService } from './service.ts';
@@ -25,13 +26,13 @@ export function ranksRoutes(app: App, ranks: RanksService): void {
   // Public: the team page and every rank badge need them.
   app.get(
     '/api/client/ranks',
-    { onRequest: publicAccess },
-    async (): Promise<RanksResponse> => ({ ranks: await ranks.list() }),
+    { onRequest: publicAccess, schema: { response: { 200: RanksResponseSchema } } },
+    async () => ({ ranks: await ranks.list() }),
   );
   app.get(
     '/api/client/ranks/:id',
-    { onRequest: publicAccess, schema: { params: RankIdParamsSchema } },
-    async (request): Promise<RankResponse> => ({
+    { onRequest: publicAccess, schema: { params: RankIdParamsSchema, response: { 200: RankResponseSchema } } },
+    async (request) => ({
       rank: await ranks.get(request.params.id),
     }),
   );
@@ -39,31 +40,34 @@ export function ranksRoutes(app: App, ranks: RanksService): void {
   // Ranks admin: MANAGE_RANKS, and the service's escalation rules on top.
   app.post(
     '/api/client/ranks',
-    { onRequest: manageRanks, schema: { body: CreateRankBodySchema } },
-    async (request): Promise<RankResponse> => ({
+    { onRequest: manageRanks, schema: { body: CreateRankBodySchema, response: { 200: RankResponseSchema } } },
+    async (request) => ({
       rank: await ranks.create(actor(request), request.body),
     }),
   );
 
   app.put(
     '/api/client/ranks/positions',
-    { onRequest: manageRanks, schema: { body: RankPositionsBodySchema } },
-    async (request): Promise<RanksResponse> => ({
+    { onRequest: manageRanks, schema: { body: RankPositionsBodySchema, response: { 200: RanksResponseSchema } } },
+    async (request) => ({
       ranks: await ranks.reorder(actor(request), request.body.ranks),
     }),
   );
 
   app.patch(
     '/api/client/ranks/:id',
-    { onRequest: manageRanks, schema: { params: RankIdParamsSchema, body: UpdateRankBodySchema } },
-    async (request): Promise<RankResponse> => ({
+    {
+      onRequest: manageRanks,
+      schema: { params: RankIdParamsSchema, body: UpdateRankBodySchema, response: { 200: RankResponseSchema } },
+    },
+    async (request) => ({
       rank: await ranks.update(actor(request), request.params.id, request.body),
     }),
   );
 
   app.delete(
     '/api/client/ranks/:id',
-    { onRequest: manageRanks, schema: { params: RankIdParamsSchema } },
+    { onRequest: manageRanks, schema: { params: RankIdParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       await ranks.delete(actor(request), request.params.id);
       return reply.code(204).send();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -9,23 +9,24 @@ export const DEFAULT_RANK_COLOUR = '#2888f5';
 export const MAX_RANK_POSITION = 2_147_483_647;
 
 /** A rank as the API shows it. */
-export interface RankView {
-  id: string;
-  name: string;
-  position: number;
-  colour: string;
-  permissions: number;
-  perks: string[];
-  staff: { canResign: boolean };
-}
+export const RankViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  name: z.string(),
+  position: z.int(),
+  colour: z.string(),
+  /** The permissions' bits (core/shared/permissions.ts). */
+  permissions: z.int().min(0),
+  perks: z.array(z.string()),
+  staff: z.strictObject({ canResign: z.boolean() }),
+});
+export type RankView = z.output<typeof RankViewSchema>;
 
-export interface RanksResponse {
-  ranks: RankView[];
-}
+/** Every rank, highest position first. */
+export const RanksResponseSchema = z.strictObject({ ranks: z.array(RankViewSchema) });
+export type RanksResponse = z.output<typeof RanksResponseSchema>;
 
-export interface RankResponse {
-  rank: RankView;
-}
+export const RankResponseSchema = z.strictObject({ rank: RankViewSchema });
+export type RankResponse = z.output<typeof RankResponseSchema>;
 
 const RankIdSchema = snowflakeId('Rank');
 
