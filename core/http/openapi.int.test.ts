@@ -12,7 +12,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'core',
   'audit',
   'appeals',
-  'billing',
   'delivery-messages',
   'discord',
   'notifications',

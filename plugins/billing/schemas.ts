@@ -46,32 +46,51 @@ export type CreateSubscriptionInput = z.infer<typeof CreateSubscriptionBodySchem
 /** The success page's `?session_id=` (Stripe's `{CHECKOUT_SESSION_ID}`), optional. */
 export const SessionQuerySchema = z.strictObject({ session_id: text().max(255).optional() });
 
-export interface PlanView {
-  id: string;
-  name: string;
-  monthlyPrice: string;
-  description: string;
-  perks: string[];
-  rank: string | null;
-}
+/** A plan on sale (configured in STRIPE_PLANS). */
+export const PlanViewSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  monthlyPrice: z.string(),
+  description: z.string(),
+  perks: z.array(z.string()),
+  /** The rank the plan grants while it is held, or null. */
+  rank: z.string().nullable(),
+});
+export type PlanView = z.output<typeof PlanViewSchema>;
 
-export interface MySubscriptionView {
-  id: string;
-  planId: string | null;
-  planName: string;
-  state: SubscriptionState;
+export const MySubscriptionViewSchema = z.strictObject({
+  id: z.string(),
+  planId: z.string().nullable(),
+  planName: z.string(),
+  state: z.enum(SUBSCRIPTION_STATES),
   /** The current period's end (ISO): when it renews, or ends if cancelling. */
-  currentPeriodEnd: string;
+  currentPeriodEnd: z.iso.datetime(),
   /** Whether the plan's perks and rank are held now. */
-  granting: boolean;
-}
+  granting: z.boolean(),
+});
+export type MySubscriptionView = z.output<typeof MySubscriptionViewSchema>;
 
-export interface PlansResponse {
-  subscriptions: PlanView[];
-}
-export interface MySubscriptionsResponse {
-  subscriptions: MySubscriptionView[];
-}
+/** GET /api/client/stripe/subscriptions: the plans on sale. */
+export const PlansResponseSchema = z.strictObject({ subscriptions: z.array(PlanViewSchema) });
+export type PlansResponse = z.output<typeof PlansResponseSchema>;
+
+/** GET /api/client/stripe/subscriptions/@me: the caller's subscriptions. */
+export const MySubscriptionsResponseSchema = z.strictObject({ subscriptions: z.array(MySubscriptionViewSchema) });
+export type MySubscriptionsResponse = z.output<typeof MySubscriptionsResponseSchema>;
+
+/** POST /api/client/stripe/subscriptions/create: Stripe Checkout's page to send the caller to. */
+export const CheckoutResponseSchema = z.strictObject({ checkoutURL: z.url() });
+
+/** GET /api/client/stripe/billing-portal-url: Stripe's billing portal for the caller. */
+export const BillingPortalResponseSchema = z.strictObject({ sessionURL: z.url() });
+
+/** POST /api/stripe/webhook: the event was taken (or ignored, or seen before); Stripe only reads the status. */
+export const WebhookAnswerSchema = z.strictObject({
+  received: z.literal(true),
+  ignored: z.literal(true).optional(),
+  duplicate: z.literal(true).optional(),
+});
+export type WebhookAnswer = z.output<typeof WebhookAnswerSchema>;
 
 /** A subscription's state in the user's words, from Stripe's status and its cancel_at_period_end. */
 export function stateOf(status: StripeStatus, cancelAtPeriodEnd: boolean): SubscriptionState {

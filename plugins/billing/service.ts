@@ -6,7 +6,7 @@ import type { ServiceKernel } from '../../core/plugin.ts';
 import type { StripePlan } from './config.ts';
 import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
-import { type MySubscriptionView, type PlanView, stateOf } from './schemas.ts';
+import { type MySubscriptionView, type PlanView, stateOf, type WebhookAnswer } from './schemas.ts';
 import { billingSql } from './sql.ts';
 import { callStripe, notSetUp, stripeClient } from './stripe.ts';
 import { readStripeEvent, signedAt } from './stripe-events.ts';
@@ -18,8 +18,6 @@ const SESSION_REUSE_MARGIN_MS = 2 * 60_000;
 const SIGNATURE_TOLERANCE_S = 300;
 
 /** The webhook's 200: `ignored` for an event it need not act on, `duplicate` for one already handled. */
-export type WebhookAnswer = { received: true; ignored?: true; duplicate?: true };
-
 /** Who subscribes: what Stripe's customer is named after. */
 export type Subscriber = Pick<CurrentUser, 'id' | 'username' | 'displayName'>;
 
