@@ -21,7 +21,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'reports',
   'statistics',
   'store',
-  'teams',
   'users',
 ];
 

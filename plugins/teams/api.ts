@@ -5,16 +5,17 @@ import type { App } from '../../core/plugin.ts';
 import type { TeamMembership } from './members.ts';
 import {
   BulkUpdateTeamsBodySchema,
-  type BulkUpdateTeamsResponse,
+  BulkUpdateTeamsResponseSchema,
   CreateTeamBodySchema,
-  type TeamDetailView,
+  OwnTeamResponseSchema,
+  TeamDetailResponseSchema,
   TeamIDParamsSchema,
   TeamIdParamsSchema,
-  type TeamsResponse,
-  type TeamView,
+  TeamResponseSchema,
+  TeamsResponseSchema,
   UpdateTeamBodySchema,
   UpdateUserTeamBodySchema,
-  type UpdateUserTeamResponse,
+  UpdateUserTeamResponseSchema,
 } from './schemas.ts';
 import type { TeamsService } from './service.ts';
 
@@ -42,14 +43,17 @@ export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembersh
 function publicTeamRoutes(app: App, teams: TeamsService, enabled: onRequestAsyncHookHandler): void {
   app.get(
     '/api/client/teams',
-    { onRequest: [publicAccess, enabled] },
-    async (): Promise<TeamsResponse> => ({ teams: await teams.list() }),
+    { onRequest: [publicAccess, enabled], schema: { response: { 200: TeamsResponseSchema } } },
+    async () => ({ teams: await teams.list() }),
   );
 
   app.post(
     '/api/client/teams/:teamID',
-    { onRequest: [publicAccess, enabled], schema: { params: TeamIDParamsSchema } },
-    async (request): Promise<{ team: TeamDetailView }> => ({
+    {
+      onRequest: [publicAccess, enabled],
+      schema: { params: TeamIDParamsSchema, response: { 200: TeamDetailResponseSchema } },
+    },
+    async (request) => ({
       team: await teams.get(request.params.teamID),
     }),
   );
@@ -59,8 +63,8 @@ function publicTeamRoutes(app: App, teams: TeamsService, enabled: onRequestAsync
 function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembership): void {
   app.post(
     '/api/client/teams',
-    { onRequest: manage, schema: { body: CreateTeamBodySchema } },
-    async (request, reply): Promise<{ team: TeamView }> => {
+    { onRequest: manage, schema: { body: CreateTeamBodySchema, response: { 201: TeamResponseSchema } } },
+    async (request, reply) => {
       const team = await teams.create(request.user!, request.body);
       return reply.code(201).send({ team });
     },
@@ -68,36 +72,45 @@ function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembershi
 
   app.post(
     '/api/client/teams/reset-orders/:id',
-    { onRequest: manage, schema: { params: TeamIdParamsSchema } },
-    async (request): Promise<{ team: TeamView }> => ({
+    { onRequest: manage, schema: { params: TeamIdParamsSchema, response: { 200: TeamResponseSchema } } },
+    async (request) => ({
       team: await teams.resetOrders(request.user!, request.params.id),
     }),
   );
 
   app.post(
     '/api/client/teams/bulk-update-teams',
-    { onRequest: manage, schema: { body: BulkUpdateTeamsBodySchema } },
-    async (request): Promise<BulkUpdateTeamsResponse> => members.bulk(request.user!, request.body),
+    {
+      onRequest: manage,
+      schema: { body: BulkUpdateTeamsBodySchema, response: { 200: BulkUpdateTeamsResponseSchema } },
+    },
+    async (request) => members.bulk(request.user!, request.body),
   );
 
   app.patch(
     '/api/client/teams/update-user-team',
-    { onRequest: manage, schema: { body: UpdateUserTeamBodySchema } },
-    async (request): Promise<UpdateUserTeamResponse> => members.moveOne(request.user!, request.body),
+    {
+      onRequest: manage,
+      schema: { body: UpdateUserTeamBodySchema, response: { 200: UpdateUserTeamResponseSchema } },
+    },
+    async (request) => members.moveOne(request.user!, request.body),
   );
 
   app.patch(
     '/api/client/teams/:id',
-    { onRequest: manage, schema: { params: TeamIdParamsSchema, body: UpdateTeamBodySchema } },
-    async (request): Promise<{ team: TeamView }> => ({
+    {
+      onRequest: manage,
+      schema: { params: TeamIdParamsSchema, body: UpdateTeamBodySchema, response: { 200: TeamResponseSchema } },
+    },
+    async (request) => ({
       team: await teams.update(request.user!, request.params.id, request.body),
     }),
   );
 
   app.delete(
     '/api/client/teams/:id',
-    { onRequest: manage, schema: { params: TeamIdParamsSchema } },
-    async (request): Promise<{ team: TeamView }> => ({
+    { onRequest: manage, schema: { params: TeamIdParamsSchema, response: { 200: TeamResponseSchema } } },
+    async (request) => ({
       team: await teams.delete(request.user!, request.params.id),
     }),
   );
@@ -112,8 +125,8 @@ function membershipRoutes(
 ): void {
   app.get(
     '/api/client/users/team',
-    { onRequest: [requireAuth(), enabled] },
-    async (request): Promise<{ team: TeamView | null }> => ({
+    { onRequest: [requireAuth(), enabled], schema: { response: { 200: OwnTeamResponseSchema } } },
+    async (request) => ({
       team: await teams.teamOf(request.user!.id),
     }),
   );
@@ -122,12 +135,18 @@ function membershipRoutes(
   const self = requireAuth();
   app.post(
     '/api/client/teams/:teamID/join',
-    { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } },
-    async (request): Promise<UpdateUserTeamResponse> => members.join(request.user!.id, request.params.teamID),
+    {
+      onRequest: [self, enabled],
+      schema: { params: TeamIDParamsSchema, response: { 200: UpdateUserTeamResponseSchema } },
+    },
+    async (request) => members.join(request.user!.id, request.params.teamID),
   );
   app.post(
     '/api/client/teams/:teamID/leave',
-    { onRequest: [self, enabled], schema: { params: TeamIDParamsSchema } },
-    async (request): Promise<UpdateUserTeamResponse> => members.leave(request.user!.id, request.params.teamID),
+    {
+      onRequest: [self, enabled],
+      schema: { params: TeamIDParamsSchema, response: { 200: UpdateUserTeamResponseSchema } },
+    },
+    async (request) => members.leave(request.user!.id, request.params.teamID),
   );
 }

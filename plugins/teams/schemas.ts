@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
@@ -86,48 +86,57 @@ export const BulkUpdateTeamsBodySchema = z
   });
 export type BulkUpdateTeamsInput = z.output<typeof BulkUpdateTeamsBodySchema>;
 
-export interface TeamMemberView {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-  joinedAt: string;
-}
+export const TeamMemberViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  joinedAt: z.iso.datetime(),
+});
+export type TeamMemberView = z.output<typeof TeamMemberViewSchema>;
 
-export interface TeamView {
-  _id: string;
-  name: string;
+export const TeamViewSchema = z.strictObject({
+  _id: AnswerIdSchema,
+  name: z.string(),
   /** `#rrggbb`, and the text colour that reads on it (black above luminance 125, else white). */
-  colour: string;
-  textColour: '#000000' | '#ffffff';
-  icon: string;
-  description: string;
+  colour: z.string(),
+  textColour: z.enum(['#000000', '#ffffff']),
+  icon: z.string(),
+  description: z.string(),
   /** Delivered orders counted for the team since it was made or last reset. */
-  orders: number;
-  memberCount: number;
+  orders: z.int().min(0),
+  memberCount: z.int().min(0),
   /** The user who made it (their id). */
-  createdBy: string;
-  createdAt: string;
+  createdBy: AnswerIdSchema,
+  createdAt: z.iso.datetime(),
   /** When the counter was last set to 0, if ever. */
-  ordersResetAt: string | null;
-}
+  ordersResetAt: z.iso.datetime().nullable(),
+});
+export type TeamView = z.output<typeof TeamViewSchema>;
 
-export interface TeamDetailView extends TeamView {
-  members: TeamMemberView[];
-}
+export const TeamDetailViewSchema = TeamViewSchema.extend({ members: z.array(TeamMemberViewSchema) });
+export type TeamDetailView = z.output<typeof TeamDetailViewSchema>;
 
-export interface TeamsResponse {
-  teams: TeamView[];
-}
+export const TeamsResponseSchema = z.strictObject({ teams: z.array(TeamViewSchema) });
+export type TeamsResponse = z.output<typeof TeamsResponseSchema>;
+
+/** One team: created, reset, edited, deleted. */
+export const TeamResponseSchema = z.strictObject({ team: TeamViewSchema });
+/** A team's page, with its members. */
+export const TeamDetailResponseSchema = z.strictObject({ team: TeamDetailViewSchema });
+/** The caller's own team, or null. */
+export const OwnTeamResponseSchema = z.strictObject({ team: TeamViewSchema.nullable() });
 
 /** What bulk-update-teams answers: every team as it is now, and who was moved where. */
-export interface BulkUpdateTeamsResponse {
-  teams: TeamView[];
-  moved: { userID: string; teamID: string | null }[];
-}
+export const BulkUpdateTeamsResponseSchema = z.strictObject({
+  teams: z.array(TeamViewSchema),
+  moved: z.array(z.strictObject({ userID: AnswerIdSchema, teamID: AnswerIdSchema.nullable() })),
+});
+export type BulkUpdateTeamsResponse = z.output<typeof BulkUpdateTeamsResponseSchema>;
 
 /** PATCH update-user-team: the team the user is in now (null: none). */
-export interface UpdateUserTeamResponse {
-  userID: string;
-  updatedTeam: TeamView | null;
-}
+export const UpdateUserTeamResponseSchema = z.strictObject({
+  userID: AnswerIdSchema,
+  updatedTeam: TeamViewSchema.nullable(),
+});
+export type UpdateUserTeamResponse = z.output<typeof UpdateUserTeamResponseSchema>;
