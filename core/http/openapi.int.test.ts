@@ -15,7 +15,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'delivery-messages',
   'discord',
   'notifications',
-  'objectives',
   'orders',
   'recruitment',
   'reports',

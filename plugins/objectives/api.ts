@@ -3,19 +3,22 @@ import type { App } from '../../core/plugin.ts';
 import type { ClaimsService } from './claims.ts';
 import {
   AudienceQuerySchema,
-  type AudienceResponse,
-  type ClaimedObjectiveView,
+  AudienceResponseSchema,
   ClaimedParamsSchema,
   ClaimIdParamsSchema,
-  type ClaimResponse,
+  ClaimResponseSchema,
   ClaimsQuerySchema,
+  ClaimsResponseSchema,
   CreateObjectiveBodySchema,
+  FulfilledClaimResponseSchema,
   OBJECTIVE_ADMIN,
+  ObjectiveChangedResponseSchema,
   ObjectiveIdParamsSchema,
-  type ObjectiveProgressView,
+  ObjectiveProgressResponseSchema,
+  ObjectivesProgressResponseSchema,
   ObjectivesQuerySchema,
+  ObjectivesResponseSchema,
   ObjectiveUserParamsSchema,
-  type ObjectiveView,
 } from './schemas.ts';
 import type { ObjectivesService } from './service.ts';
 
@@ -28,69 +31,87 @@ const selfOrAdmin = requireSelfOrPermissions(OBJECTIVE_ADMIN);
 export function objectivesRoutes(app: App, objectives: ObjectivesService, claims: ClaimsService): void {
   app.get(
     '/api/client/objectives',
-    { onRequest: achievements, schema: { querystring: ObjectivesQuerySchema } },
-    async (request): Promise<{ objectives: ObjectiveView[] }> => ({
+    {
+      onRequest: achievements,
+      schema: { querystring: ObjectivesQuerySchema, response: { 200: ObjectivesResponseSchema } },
+    },
+    async (request) => ({
       objectives: await objectives.list(request.user!, request.query),
     }),
   );
   app.post(
     '/api/client/objectives/',
-    { onRequest: admin, schema: { body: CreateObjectiveBodySchema } },
-    async (request): Promise<{ completed: true; objective: ObjectiveView }> => ({
-      completed: true,
+    {
+      onRequest: admin,
+      schema: { body: CreateObjectiveBodySchema, response: { 200: ObjectiveChangedResponseSchema } },
+    },
+    async (request) => ({
+      completed: true as const,
       objective: await objectives.create(request.user!, request.body),
     }),
   );
   app.get(
     '/api/client/objectives/audience',
-    { onRequest: admin, schema: { querystring: AudienceQuerySchema } },
-    async (request): Promise<AudienceResponse> => objectives.audience(request.query),
+    { onRequest: admin, schema: { querystring: AudienceQuerySchema, response: { 200: AudienceResponseSchema } } },
+    async (request) => objectives.audience(request.query),
   );
   app.get(
     '/api/client/objectives/claims',
-    { onRequest: admin, schema: { querystring: ClaimsQuerySchema } },
-    async (request): Promise<{ claims: ClaimedObjectiveView[] }> => ({
+    { onRequest: admin, schema: { querystring: ClaimsQuerySchema, response: { 200: ClaimsResponseSchema } } },
+    async (request) => ({
       claims: await objectives.customClaims(request.query.pending === 'true'),
     }),
   );
   app.post(
     '/api/client/objectives/claims/:id/fulfil',
-    { onRequest: admin, schema: { params: ClaimIdParamsSchema } },
-    async (request): Promise<{ claim: ClaimedObjectiveView }> => ({
+    { onRequest: admin, schema: { params: ClaimIdParamsSchema, response: { 200: FulfilledClaimResponseSchema } } },
+    async (request) => ({
       claim: await objectives.fulfil(request.user!, request.params.id),
     }),
   );
   app.get(
     '/api/client/objectives/user/:userId',
-    { onRequest: achievements, schema: { params: ObjectiveUserParamsSchema } },
-    async (request): Promise<{ objectives: ObjectiveProgressView[] }> => ({
+    {
+      onRequest: achievements,
+      schema: { params: ObjectiveUserParamsSchema, response: { 200: ObjectivesProgressResponseSchema } },
+    },
+    async (request) => ({
       objectives: await claims.forUser(request.user!, request.params.userId),
     }),
   );
   app.get(
     '/api/client/objectives/claimed/:id',
-    { onRequest: selfOrAdmin, schema: { params: ClaimedParamsSchema } },
-    async (request): Promise<{ claims: ClaimedObjectiveView[] }> => ({
+    { onRequest: selfOrAdmin, schema: { params: ClaimedParamsSchema, response: { 200: ClaimsResponseSchema } } },
+    async (request) => ({
       claims: await claims.claimed(request.params.id),
     }),
   );
   app.post(
     '/api/client/objectives/claim/:id',
-    { onRequest: requirePermissions({ all: ['VIEW_OWN_ACHIEVEMENTS'] }), schema: { params: ObjectiveIdParamsSchema } },
-    async (request): Promise<ClaimResponse> => claims.claim(request.user!, request.params.id),
+    {
+      onRequest: requirePermissions({ all: ['VIEW_OWN_ACHIEVEMENTS'] }),
+      schema: { params: ObjectiveIdParamsSchema, response: { 200: ClaimResponseSchema } },
+    },
+    async (request) => claims.claim(request.user!, request.params.id),
   );
   app.get(
     '/api/client/objectives/:id',
-    { onRequest: achievements, schema: { params: ObjectiveIdParamsSchema } },
-    async (request): Promise<{ objective: ObjectiveProgressView }> => ({
+    {
+      onRequest: achievements,
+      schema: { params: ObjectiveIdParamsSchema, response: { 200: ObjectiveProgressResponseSchema } },
+    },
+    async (request) => ({
       objective: await claims.one(request.user!, request.params.id),
     }),
   );
   app.delete(
     '/api/client/objectives/:id',
-    { onRequest: admin, schema: { params: ObjectiveIdParamsSchema } },
-    async (request): Promise<{ completed: true; objective: ObjectiveView }> => ({
-      completed: true,
+    {
+      onRequest: admin,
+      schema: { params: ObjectiveIdParamsSchema, response: { 200: ObjectiveChangedResponseSchema } },
+    },
+    async (request) => ({
+      completed: true as const,
       objective: await objectives.delete(request.user!, request.params.id),
     }),
   );

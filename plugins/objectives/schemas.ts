@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { MAX_COINS } from '../store/schemas.ts';
@@ -111,75 +111,107 @@ export type AudienceQuery = z.output<typeof AudienceQuerySchema>;
 
 export const ClaimsQuerySchema = z.strictObject({ pending: z.enum(['true', 'false']).optional() });
 
-export interface ObjectivePerson {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-}
+export const ObjectivePersonSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type ObjectivePerson = z.output<typeof ObjectivePersonSchema>;
 
-export type RewardView =
-  | { type: 'VD_CURRENCY'; amount: number }
-  | { type: 'VD_PERK'; perk: string; days: number | null }
-  | { type: 'VD_RANK'; rankId: string; rankName: string | null; days: number | null }
-  | { type: 'CUSTOM'; text: string };
+export const RewardViewSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('VD_CURRENCY'), amount: z.int() }),
+  z.strictObject({ type: z.literal('VD_PERK'), perk: z.string(), days: z.int().nullable() }),
+  z.strictObject({
+    type: z.literal('VD_RANK'),
+    rankId: AnswerIdSchema,
+    rankName: z.string().nullable(),
+    days: z.int().nullable(),
+  }),
+  z.strictObject({ type: z.literal('CUSTOM'), text: z.string() }),
+]);
+export type RewardView = z.output<typeof RewardViewSchema>;
 
-export interface ObjectiveView {
-  _id: string;
-  title: string;
-  description: string;
-  scope: ObjectiveScope;
+const answerMoment = z.iso.datetime({ offset: true });
+
+export const ObjectiveViewSchema = z.strictObject({
+  _id: AnswerIdSchema,
+  title: z.string(),
+  description: z.string(),
+  scope: z.enum(OBJECTIVE_SCOPES),
   /** scope user: whose it is. */
-  user: ObjectivePerson | null;
-  type: ObjectiveType;
-  target: number;
-  from: string | null;
-  until: string | null;
-  reward: RewardView;
-  createdBy: string;
-  createdAt: string;
-  deletedAt: string | null;
-}
+  user: ObjectivePersonSchema.nullable(),
+  type: z.enum(OBJECTIVE_TYPES),
+  target: z.int(),
+  from: answerMoment.nullable(),
+  until: answerMoment.nullable(),
+  reward: RewardViewSchema,
+  createdBy: AnswerIdSchema,
+  createdAt: answerMoment,
+  deletedAt: answerMoment.nullable(),
+});
+export type ObjectiveView = z.output<typeof ObjectiveViewSchema>;
 
-export interface ClaimView {
-  _id: string;
-  objectiveId: string;
-  userId: string;
+export const ClaimViewSchema = z.strictObject({
+  _id: AnswerIdSchema,
+  objectiveId: AnswerIdSchema,
+  userId: AnswerIdSchema,
   /** Orders counted when it was claimed. */
-  progress: number;
-  claimedAt: string;
+  progress: z.int(),
+  claimedAt: answerMoment,
   /** CUSTOM rewards: when a manager marked it fulfilled. */
-  fulfilledAt: string | null;
-  fulfilledBy: string | null;
-}
+  fulfilledAt: answerMoment.nullable(),
+  fulfilledBy: AnswerIdSchema.nullable(),
+});
+export type ClaimView = z.output<typeof ClaimViewSchema>;
 
 /** An objective as it stands for one user. */
-export interface ObjectiveProgressView extends ObjectiveView {
-  progress: number;
+export const ObjectiveProgressViewSchema = ObjectiveViewSchema.extend({
+  progress: z.int(),
   /** Complete and not claimed yet. */
-  claimable: boolean;
-  claim: ClaimView | null;
-}
+  claimable: z.boolean(),
+  claim: ClaimViewSchema.nullable(),
+});
+export type ObjectiveProgressView = z.output<typeof ObjectiveProgressViewSchema>;
 
-export interface ClaimedObjectiveView extends ClaimView {
-  objective: ObjectiveView;
-  user: ObjectivePerson | null;
-}
+export const ClaimedObjectiveViewSchema = ClaimViewSchema.extend({
+  objective: ObjectiveViewSchema,
+  user: ObjectivePersonSchema.nullable(),
+});
+export type ClaimedObjectiveView = z.output<typeof ClaimedObjectiveViewSchema>;
 
-export interface ClaimResponse {
-  completed: true;
-  claim: ClaimView;
+export const ClaimResponseSchema = z.strictObject({
+  completed: z.literal(true),
+  claim: ClaimViewSchema,
   /** VD_CURRENCY: the user's balance after the reward. */
-  balance: number | null;
-}
+  balance: z.int().nullable(),
+});
+export type ClaimResponse = z.output<typeof ClaimResponseSchema>;
 
-export interface AudienceResponse {
-  scope: ObjectiveScope;
+export const AudienceResponseSchema = z.strictObject({
+  scope: z.enum(OBJECTIVE_SCOPES),
   /** global: how many people it applies to now. */
-  count: number;
+  count: z.int().min(0),
   /** user: who. */
-  user: ObjectivePerson | null;
-}
+  user: ObjectivePersonSchema.nullable(),
+});
+export type AudienceResponse = z.output<typeof AudienceResponseSchema>;
+
+/** Listing objectives (the admin's list, or the caller's). */
+export const ObjectivesResponseSchema = z.strictObject({ objectives: z.array(ObjectiveViewSchema) });
+/** Creating or deleting one: `completed` as the specification words it. */
+export const ObjectiveChangedResponseSchema = z.strictObject({
+  completed: z.literal(true),
+  objective: ObjectiveViewSchema,
+});
+/** A user's objectives with their progress. */
+export const ObjectivesProgressResponseSchema = z.strictObject({ objectives: z.array(ObjectiveProgressViewSchema) });
+/** One objective with the caller's progress. */
+export const ObjectiveProgressResponseSchema = z.strictObject({ objective: ObjectiveProgressViewSchema });
+/** Claims with their objectives and users. */
+export const ClaimsResponseSchema = z.strictObject({ claims: z.array(ClaimedObjectiveViewSchema) });
+/** A CUSTOM claim marked fulfilled. */
+export const FulfilledClaimResponseSchema = z.strictObject({ claim: ClaimedObjectiveViewSchema });
 
 /** The gateway's `objectiveCompleted` data: sent to the user's own sockets when an objective becomes claimable. */
 export interface ObjectiveCompletedData {
