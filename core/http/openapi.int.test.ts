@@ -16,7 +16,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'discord',
   'notifications',
   'orders',
-  'recruitment',
   'reports',
   'statistics',
   'store',

@@ -1,16 +1,18 @@
 import { requireAuth, requirePermissions } from '../../core/auth/guards.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import type { RecruitmentPlugin } from './index.ts';
 import {
   ApplicationIdParamsSchema,
+  ApplicationResponseSchema,
   ApplicationsQuerySchema,
-  type ApplicationView,
+  ApplicationsResponseSchema,
   CreateFormBodySchema,
-  type FormApplicationsResponse,
+  FormApplicationsResponseSchema,
   FormIdParamsSchema,
+  FormResponseSchema,
   FormsQuerySchema,
-  type FormView,
-  type ManagedFormView,
+  FormsResponseSchema,
   SubmitBodySchema,
   UpdateFormBodySchema,
   UpdateStatusBodySchema,
@@ -33,8 +35,8 @@ export function recruitmentRoutes(app: App, recruitment: RecruitmentPlugin): voi
 function formRoutes(app: App, recruitment: RecruitmentPlugin): void {
   app.get(
     '/api/client/recruitment/forms',
-    { onRequest: signedIn, schema: { querystring: FormsQuerySchema } },
-    async (request): Promise<{ forms: FormView[] | ManagedFormView[] }> => ({
+    { onRequest: signedIn, schema: { querystring: FormsQuerySchema, response: { 200: FormsResponseSchema } } },
+    async (request) => ({
       forms:
         request.query.scope === 'manage'
           ? await recruitment.forms.managedForms(request.user!)
@@ -43,29 +45,32 @@ function formRoutes(app: App, recruitment: RecruitmentPlugin): void {
   );
   app.post(
     '/api/client/recruitment/forms',
-    { onRequest: manageForms, schema: { body: CreateFormBodySchema } },
-    async (request, reply): Promise<{ form: FormView }> => {
+    { onRequest: manageForms, schema: { body: CreateFormBodySchema, response: { 201: FormResponseSchema } } },
+    async (request, reply) => {
       reply.code(201);
       return { form: await recruitment.forms.createForm(request.user!, request.body) };
     },
   );
   app.get(
     '/api/client/recruitment/forms/:id',
-    { onRequest: signedIn, schema: { params: FormIdParamsSchema } },
-    async (request): Promise<{ form: FormView }> => ({
+    { onRequest: signedIn, schema: { params: FormIdParamsSchema, response: { 200: FormResponseSchema } } },
+    async (request) => ({
       form: await recruitment.forms.getForm(request.params.id),
     }),
   );
   app.patch(
     '/api/client/recruitment/forms/:id',
-    { onRequest: manageForms, schema: { params: FormIdParamsSchema, body: UpdateFormBodySchema } },
-    async (request): Promise<{ form: FormView }> => ({
+    {
+      onRequest: manageForms,
+      schema: { params: FormIdParamsSchema, body: UpdateFormBodySchema, response: { 200: FormResponseSchema } },
+    },
+    async (request) => ({
       form: await recruitment.forms.updateForm(request.user!, request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/client/recruitment/forms/:id',
-    { onRequest: manageForms, schema: { params: FormIdParamsSchema } },
+    { onRequest: manageForms, schema: { params: FormIdParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       await recruitment.forms.deleteForm(request.user!, request.params.id);
       return reply.code(204).send();
@@ -76,14 +81,23 @@ function formRoutes(app: App, recruitment: RecruitmentPlugin): void {
 function applicationRoutes(app: App, recruitment: RecruitmentPlugin): void {
   app.get(
     '/api/client/recruitment/forms/:id/applications',
-    { onRequest: signedIn, schema: { params: FormIdParamsSchema, querystring: ApplicationsQuerySchema } },
-    async (request): Promise<FormApplicationsResponse> =>
-      recruitment.applications.formApplications(request.user!, request.params.id, request.query),
+    {
+      onRequest: signedIn,
+      schema: {
+        params: FormIdParamsSchema,
+        querystring: ApplicationsQuerySchema,
+        response: { 200: FormApplicationsResponseSchema },
+      },
+    },
+    async (request) => recruitment.applications.formApplications(request.user!, request.params.id, request.query),
   );
   app.post(
     '/api/client/recruitment/forms/:id/response',
-    { onRequest: signedIn, schema: { params: FormIdParamsSchema, body: SubmitBodySchema } },
-    async (request, reply): Promise<{ application: ApplicationView }> => {
+    {
+      onRequest: signedIn,
+      schema: { params: FormIdParamsSchema, body: SubmitBodySchema, response: { 201: ApplicationResponseSchema } },
+    },
+    async (request, reply) => {
       reply.code(201);
       return {
         application: await recruitment.applications.submit(request.user!, request.params.id, request.body.answers),
@@ -93,22 +107,35 @@ function applicationRoutes(app: App, recruitment: RecruitmentPlugin): void {
 
   app.get(
     '/api/client/recruitment/:id/applications',
-    { onRequest: signedIn, schema: { params: UserApplicationsParamsSchema } },
-    async (request): Promise<{ applications: ApplicationView[] }> => ({
+    {
+      onRequest: signedIn,
+      schema: { params: UserApplicationsParamsSchema, response: { 200: ApplicationsResponseSchema } },
+    },
+    async (request) => ({
       applications: await recruitment.applications.userApplications(request.user!, request.params.id),
     }),
   );
   app.get(
     '/api/client/recruitment/applications/:id',
-    { onRequest: signedIn, schema: { params: ApplicationIdParamsSchema } },
-    async (request): Promise<{ application: ApplicationView }> => ({
+    {
+      onRequest: signedIn,
+      schema: { params: ApplicationIdParamsSchema, response: { 200: ApplicationResponseSchema } },
+    },
+    async (request) => ({
       application: await recruitment.applications.getApplication(request.user!, request.params.id),
     }),
   );
   app.patch(
     '/api/client/recruitment/applications/:id/update-status',
-    { onRequest: signedIn, schema: { params: ApplicationIdParamsSchema, body: UpdateStatusBodySchema } },
-    async (request): Promise<{ application: ApplicationView }> => ({
+    {
+      onRequest: signedIn,
+      schema: {
+        params: ApplicationIdParamsSchema,
+        body: UpdateStatusBodySchema,
+        response: { 200: ApplicationResponseSchema },
+      },
+    },
+    async (request) => ({
       application: await recruitment.review.updateStatus(request.user!, request.params.id, request.body),
     }),
   );

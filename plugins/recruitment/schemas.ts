@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -42,21 +42,23 @@ export const TEXT_LIMITS = { short: 200, paragraph: 4000 } as const;
 export const MAX_QUESTIONS = 50;
 export const MAX_OPTIONS = 20;
 
-export interface Question {
+export const QuestionSchema = z.strictObject({
   /** Stable within the form (the answers are keyed by it). */
-  id: string;
-  type: QuestionType;
-  label: string;
-  help: string | null;
-  required: boolean;
+  id: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  label: z.string(),
+  help: z.string().nullable(),
+  required: z.boolean(),
   /** Text: length; number: value; multiple choice: how many picked. null: no limit of its own. */
-  min: number | null;
-  max: number | null;
+  min: z.number().nullable(),
+  max: z.number().nullable(),
   /** Single and multiple choice only. */
-  options: string[];
-}
+  options: z.array(z.string()),
+});
+export type Question = z.output<typeof QuestionSchema>;
 
-export type Answer = string | string[] | number | boolean | null;
+export const AnswerSchema = z.union([z.string(), z.array(z.string()), z.number(), z.boolean(), z.null()]);
+export type Answer = z.output<typeof AnswerSchema>;
 export type Answers = Record<string, Answer>;
 
 const NEEDED = 'This question needs an answer.';
@@ -347,70 +349,93 @@ export type UpdateStatusInput = z.output<typeof UpdateStatusBodySchema>;
 
 // ---- Views ----
 
-export interface FormView {
-  id: string;
-  title: string;
-  description: string;
-  /** The rank an accepted applicant receives; null: none. */
-  rank: string | null;
-  manageableRanks: string[];
-  open: boolean;
-  opensAt: string | null;
-  closesAt: string | null;
-  /** Whether it takes applications right now (open, and within its times). */
-  acceptingNow: boolean;
-  requirements: Requirements;
-  questions: Question[];
-  createdAt: string;
-  updatedAt: string;
-}
+const answerMoment = z.iso.datetime({ offset: true });
+/** The statuses' numbers (APPLICATION_STATUS). */
+const ApplicationStatusSchema = z.literal(Object.values(APPLICATION_STATUS));
 
+export const FormViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  title: z.string(),
+  description: z.string(),
+  /** The rank an accepted applicant receives; null: none. */
+  rank: AnswerIdSchema.nullable(),
+  manageableRanks: z.array(AnswerIdSchema),
+  open: z.boolean(),
+  opensAt: answerMoment.nullable(),
+  closesAt: answerMoment.nullable(),
+  /** Whether it takes applications right now (open, and within its times). */
+  acceptingNow: z.boolean(),
+  requirements: RequirementsSchema,
+  questions: z.array(QuestionSchema),
+  createdAt: answerMoment,
+  updatedAt: answerMoment,
+});
+export type FormView = z.output<typeof FormViewSchema>;
+
+export const StatusCountsSchema = z.strictObject({
+  PENDING: z.int().min(0),
+  HOLD: z.int().min(0),
+  ACCEPTED: z.int().min(0),
+  DENIED: z.int().min(0),
+});
 export type StatusCounts = Record<ApplicationStatusName, number>;
 
-export interface ManagedFormView extends FormView {
-  counts: StatusCounts;
-}
+export const ManagedFormViewSchema = FormViewSchema.extend({ counts: StatusCountsSchema });
+export type ManagedFormView = z.output<typeof ManagedFormViewSchema>;
 
-export interface HistoryView {
-  id: string;
-  from: ApplicationStatus | null;
-  to: ApplicationStatus;
-  reason: string | null;
+export const HistoryViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  from: ApplicationStatusSchema.nullable(),
+  to: ApplicationStatusSchema,
+  reason: z.string().nullable(),
   /** Who made the change; absent in the applicant's own view. */
-  by?: { id: string; name: string } | null;
-  createdAt: string;
-}
+  by: z.strictObject({ id: AnswerIdSchema, name: z.string() }).nullable().optional(),
+  createdAt: answerMoment,
+});
+export type HistoryView = z.output<typeof HistoryViewSchema>;
 
-export interface ApplicantView {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-}
+export const ApplicantViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type ApplicantView = z.output<typeof ApplicantViewSchema>;
 
-export interface ApplicationView {
-  id: string;
-  formId: string;
+export const ApplicationViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  formId: AnswerIdSchema,
   /** The form's title when the application was made. */
-  formTitle: string;
-  userID: string;
-  applicant: ApplicantView;
-  status: ApplicationStatus;
-  reason: string | null;
+  formTitle: z.string(),
+  userID: AnswerIdSchema,
+  applicant: ApplicantViewSchema,
+  status: ApplicationStatusSchema,
+  reason: z.string().nullable(),
   /** Reviewers only: never in the applicant's own view. */
-  staffNotes?: string | null;
+  staffNotes: z.string().nullable().optional(),
   /** The questions as they were asked (a later edit of the form changes nothing here). */
-  questions: Question[];
-  answers: Answers;
-  history: HistoryView[];
-  createdAt: string;
-  updatedAt: string;
-}
+  questions: z.array(QuestionSchema),
+  answers: z.record(z.string(), AnswerSchema),
+  history: z.array(HistoryViewSchema),
+  createdAt: answerMoment,
+  updatedAt: answerMoment,
+});
+export type ApplicationView = z.output<typeof ApplicationViewSchema>;
 
-export interface FormApplicationsResponse {
-  form: FormView;
-  responses: ApplicationView[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** GET …/forms/{id}/applications: the form and one page of its applications. */
+export const FormApplicationsResponseSchema = z.strictObject({
+  form: FormViewSchema,
+  responses: z.array(ApplicationViewSchema),
+  total: z.int().min(0),
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+});
+export type FormApplicationsResponse = z.output<typeof FormApplicationsResponseSchema>;
+
+/** GET …/forms: the forms (with their counts, for those who review them). */
+export const FormsResponseSchema = z.strictObject({
+  forms: z.union([z.array(ManagedFormViewSchema), z.array(FormViewSchema)]),
+});
+export const FormResponseSchema = z.strictObject({ form: FormViewSchema });
+export const ApplicationResponseSchema = z.strictObject({ application: ApplicationViewSchema });
+export const ApplicationsResponseSchema = z.strictObject({ applications: z.array(ApplicationViewSchema) });
