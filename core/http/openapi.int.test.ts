@@ -11,7 +11,6 @@ import { ID_PATTERN } from '../shared/ids.ts';
 const STILL_TO_DECLARE_ANSWERS = [
   'core',
   'audit',
-  'appeals',
   'billing',
   'delivery-messages',
   'discord',
