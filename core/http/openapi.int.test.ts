@@ -14,7 +14,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'billing',
   'delivery-messages',
   'discord',
-  'notifications',
   'objectives',
   'onleave',
   'orders',
