@@ -12,7 +12,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'core',
   'audit',
   'billing',
-  'delivery-messages',
   'discord',
   'objectives',
   'onleave',
