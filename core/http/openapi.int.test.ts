@@ -19,7 +19,6 @@ const STILL_TO_DECLARE_ANSWERS = [
   'ranks',
   'recruitment',
   'reports',
-  'statistics',
   'store',
   'teams',
   'users',
