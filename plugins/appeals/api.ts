@@ -3,14 +3,14 @@ import type { App } from '../../core/plugin.ts';
 import { UserIdParamsSchema } from '../users/schemas.ts';
 import {
   AdminAppealsQuerySchema,
-  type AdminAppealsResponse,
-  type AdminAppealView,
+  AdminAppealsResponseSchema,
+  AppealFiledResponseSchema,
   AppealIdParamsSchema,
-  type AppealsResponse,
-  type AppealView,
+  AppealResponseSchema,
+  AppealsResponseSchema,
   AppealVoteBodySchema,
   CreateAppealBodySchema,
-  type VoteResponse,
+  VoteResponseSchema,
 } from './schemas.ts';
 import type { AppealsService } from './service.ts';
 
@@ -20,8 +20,11 @@ const manageAppeals = requirePermissions({ all: ['MANAGE_APPEALS'] });
 export function appealsRoutes(app: App, appeals: AppealsService): void {
   app.post(
     '/api/client/appeal',
-    { onRequest: requireAuth({ allowBanned: true }), schema: { body: CreateAppealBodySchema } },
-    async (request, reply): Promise<{ appeal: AppealView }> => {
+    {
+      onRequest: requireAuth({ allowBanned: true }),
+      schema: { body: CreateAppealBodySchema, response: { 201: AppealFiledResponseSchema } },
+    },
+    async (request, reply) => {
       const appeal = await appeals.file(request.user!, request.body);
       return reply.code(201).send({ appeal });
     },
@@ -29,14 +32,20 @@ export function appealsRoutes(app: App, appeals: AppealsService): void {
 
   app.get(
     '/api/client/appeal/admin/appeals',
-    { onRequest: manageAppeals, schema: { querystring: AdminAppealsQuerySchema } },
-    async (request): Promise<AdminAppealsResponse> => appeals.search(request.user!, request.query),
+    {
+      onRequest: manageAppeals,
+      schema: { querystring: AdminAppealsQuerySchema, response: { 200: AdminAppealsResponseSchema } },
+    },
+    async (request) => appeals.search(request.user!, request.query),
   );
 
   app.get(
     '/api/client/appeal/:id',
-    { onRequest: requireAuth({ allowBanned: true }), schema: { params: AppealIdParamsSchema } },
-    async (request): Promise<{ appeal: AppealView | AdminAppealView }> => ({
+    {
+      onRequest: requireAuth({ allowBanned: true }),
+      schema: { params: AppealIdParamsSchema, response: { 200: AppealResponseSchema } },
+    },
+    async (request) => ({
       appeal: await appeals.get(request.user!, request.params.id),
     }),
   );
@@ -46,14 +55,17 @@ export function appealsRoutes(app: App, appeals: AppealsService): void {
     '/api/client/appeal/:id/appeals',
     {
       onRequest: requireSelfOrPermissions({ all: ['MANAGE_APPEALS'] }, { allowBanned: true }),
-      schema: { params: UserIdParamsSchema },
+      schema: { params: UserIdParamsSchema, response: { 200: AppealsResponseSchema } },
     },
-    async (request): Promise<AppealsResponse> => ({ appeals: await appeals.listFor(request.params.id) }),
+    async (request) => ({ appeals: await appeals.listFor(request.params.id) }),
   );
 
   app.post(
     '/api/client/appeal/:id/vote',
-    { onRequest: manageAppeals, schema: { params: AppealIdParamsSchema, body: AppealVoteBodySchema } },
-    async (request): Promise<VoteResponse> => appeals.vote(request.user!, request.params.id, request.body),
+    {
+      onRequest: manageAppeals,
+      schema: { params: AppealIdParamsSchema, body: AppealVoteBodySchema, response: { 200: VoteResponseSchema } },
+    },
+    async (request) => appeals.vote(request.user!, request.params.id, request.body),
   );
 }

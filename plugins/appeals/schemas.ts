@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type BanInfo, isBanActive } from '../../core/shared/ban.ts';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 
@@ -61,74 +61,87 @@ export const AdminAppealsQuerySchema = z.strictObject({
 export type AdminAppealsQuery = z.infer<typeof AdminAppealsQuerySchema>;
 
 /** The ban (or order blacklisting) an appeal is about, as it was when filed; a blacklisting never expires. */
-export interface AppealBanView {
-  reason: string | null;
-  expires: string | null;
-  createdAt: string | null;
-}
+export const AppealBanViewSchema = z.strictObject({
+  reason: z.string().nullable(),
+  expires: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime().nullable(),
+});
+export type AppealBanView = z.output<typeof AppealBanViewSchema>;
 
 /** What the appellant sees: no voter, no tally; the decision and its reason. */
-export interface AppealView {
-  id: string;
-  userID: string;
-  status: AppealStatus;
-  kind: AppealKind;
-  whyBanned: string;
-  whyLift: string;
-  anythingElse: string;
-  ban: AppealBanView;
-  createdAt: string;
-  decidedAt: string | null;
-  decisionReason: string | null;
-}
+export const AppealViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  userID: AnswerIdSchema,
+  status: z.enum(APPEAL_STATUSES),
+  kind: z.enum(APPEAL_KINDS),
+  whyBanned: z.string(),
+  whyLift: z.string(),
+  anythingElse: z.string(),
+  ban: AppealBanViewSchema,
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type AppealView = z.output<typeof AppealViewSchema>;
 
-export interface AppealPerson {
-  id: string;
-  name: string;
-}
+export const AppealPersonSchema = z.strictObject({ id: AnswerIdSchema, name: z.string() });
+export type AppealPerson = z.output<typeof AppealPersonSchema>;
 
-export interface AppealVoteView {
-  voter: AppealPerson;
-  vote: AppealVoteChoice;
-  reason: string;
-  force: boolean;
-  createdAt: string;
-}
+export const AppealVoteViewSchema = z.strictObject({
+  voter: AppealPersonSchema,
+  vote: z.enum(APPEAL_VOTES),
+  reason: z.string(),
+  force: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type AppealVoteView = z.output<typeof AppealVoteViewSchema>;
+
+/** Votes for each decision. */
+const TallySchema = z.strictObject({ accept: z.int(), deny: z.int() });
 
 /** What the Appeal Manager sees: the appellant, who banned them, every vote and the tally. */
-export interface AdminAppealView extends AppealView {
-  user: AppealPerson & { username: string; avatar: string | null };
-  bannedBy: AppealPerson | null;
-  votes: AppealVoteView[];
-  tally: { accept: number; deny: number };
-  votesToDecide: number;
-}
+export const AdminAppealViewSchema = AppealViewSchema.extend({
+  user: AppealPersonSchema.extend({ username: z.string(), avatar: z.string().nullable() }),
+  bannedBy: AppealPersonSchema.nullable(),
+  votes: z.array(AppealVoteViewSchema),
+  tally: TallySchema,
+  votesToDecide: z.int(),
+});
+export type AdminAppealView = z.output<typeof AdminAppealViewSchema>;
 
 /** A row of a list. */
-export interface AppealSummary {
-  id: string;
-  userID: string;
-  userName: string;
-  status: AppealStatus;
-  kind: AppealKind;
-  banReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
+export const AppealSummarySchema = z.strictObject({
+  id: AnswerIdSchema,
+  userID: AnswerIdSchema,
+  userName: z.string(),
+  status: z.enum(APPEAL_STATUSES),
+  kind: z.enum(APPEAL_KINDS),
+  banReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+});
+export type AppealSummary = z.output<typeof AppealSummarySchema>;
 
 /** A row of the Appeal Manager's list: the tally too. */
-export interface AdminAppealSummary extends AppealSummary {
-  tally: { accept: number; deny: number };
-}
+export const AdminAppealSummarySchema = AppealSummarySchema.extend({ tally: TallySchema });
+export type AdminAppealSummary = z.output<typeof AdminAppealSummarySchema>;
 
-export interface AppealsResponse {
-  appeals: AppealSummary[];
-}
+/** GET /api/client/appeal/{id}/appeals: a user's appeals, newest first. */
+export const AppealsResponseSchema = z.strictObject({ appeals: z.array(AppealSummarySchema) });
+export type AppealsResponse = z.output<typeof AppealsResponseSchema>;
 
-export interface AdminAppealsResponse {
-  appeals: AdminAppealSummary[];
-  totalAppeals: number;
-}
+/** GET /api/client/appeal/admin/appeals: a page of the Appeal Manager's list, and how many match in all. */
+export const AdminAppealsResponseSchema = z.strictObject({
+  appeals: z.array(AdminAppealSummarySchema),
+  totalAppeals: z.int(),
+});
+export type AdminAppealsResponse = z.output<typeof AdminAppealsResponseSchema>;
+
+/** POST /api/client/appeal: 201 with the appeal filed. */
+export const AppealFiledResponseSchema = z.strictObject({ appeal: AppealViewSchema });
+
+/** GET /api/client/appeal/{id}: the appellant's view of their own appeal, the Appeal Manager's of anyone else's. */
+export const AppealResponseSchema = z.strictObject({ appeal: z.union([AppealViewSchema, AdminAppealViewSchema]) });
 
 /** Whether the caller may file now, and if not why (the create page says it). */
 export type AppealEligibility =
@@ -136,9 +149,9 @@ export type AppealEligibility =
   | { allowed: false; reason: 'nothing_to_appeal' | 'open_appeal'; appealId?: string }
   | { allowed: false; reason: 'cooldown'; until: string };
 
-export interface VoteResponse {
-  completed: boolean;
-}
+/** POST /api/client/appeal/{id}/vote: whether this vote decided the appeal. */
+export const VoteResponseSchema = z.strictObject({ completed: z.boolean() });
+export type VoteResponse = z.output<typeof VoteResponseSchema>;
 
 /** An appeal manager who is not banned themself (a banned user reaches appeal routes, but only as an appellant). */
 export function isAppealManager(user: Grants & { ban: BanInfo | null }): boolean {

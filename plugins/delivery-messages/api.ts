@@ -1,10 +1,11 @@
 import { requirePermissions } from '../../core/auth/guards.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   CreateDeliveryMessageBodySchema,
+  DeliveryMessageResponseSchema,
   DeliveryMessagesQuerySchema,
-  type DeliveryMessagesResponse,
-  type DeliveryMessageView,
+  DeliveryMessagesResponseSchema,
   DIRECTORY,
   MessageRefParamsSchema,
   UpdateDeliveryMessageBodySchema,
@@ -18,34 +19,50 @@ const directory = requirePermissions(DIRECTORY);
 export function deliveryMessagesRoutes(app: App, messages: DeliveryMessagesService): void {
   app.get(
     '/api/client/delivery-messages',
-    { onRequest: directory, schema: { querystring: DeliveryMessagesQuerySchema } },
-    async (request): Promise<DeliveryMessagesResponse> => messages.list(request.user!, request.query),
+    {
+      onRequest: directory,
+      schema: { querystring: DeliveryMessagesQuerySchema, response: { 200: DeliveryMessagesResponseSchema } },
+    },
+    async (request) => messages.list(request.user!, request.query),
   );
   app.post(
     '/api/client/delivery-messages',
-    { onRequest: directory, schema: { body: CreateDeliveryMessageBodySchema } },
-    async (request, reply): Promise<{ deliveryMessage: DeliveryMessageView }> => {
+    {
+      onRequest: directory,
+      schema: { body: CreateDeliveryMessageBodySchema, response: { 201: DeliveryMessageResponseSchema } },
+    },
+    async (request, reply) => {
       reply.code(201);
       return { deliveryMessage: await messages.create(request.user!, request.body) };
     },
   );
   app.get(
     '/api/client/delivery-messages/:ref',
-    { onRequest: directory, schema: { params: MessageRefParamsSchema } },
-    async (request): Promise<{ deliveryMessage: DeliveryMessageView }> => ({
+    {
+      onRequest: directory,
+      schema: { params: MessageRefParamsSchema, response: { 200: DeliveryMessageResponseSchema } },
+    },
+    async (request) => ({
       deliveryMessage: await messages.get(request.user!, request.params.ref),
     }),
   );
   app.patch(
     '/api/client/delivery-messages/:ref',
-    { onRequest: directory, schema: { params: MessageRefParamsSchema, body: UpdateDeliveryMessageBodySchema } },
-    async (request): Promise<{ deliveryMessage: DeliveryMessageView }> => ({
+    {
+      onRequest: directory,
+      schema: {
+        params: MessageRefParamsSchema,
+        body: UpdateDeliveryMessageBodySchema,
+        response: { 200: DeliveryMessageResponseSchema },
+      },
+    },
+    async (request) => ({
       deliveryMessage: await messages.update(request.user!, request.params.ref, request.body),
     }),
   );
   app.delete(
     '/api/client/delivery-messages/:ref',
-    { onRequest: directory, schema: { params: MessageRefParamsSchema } },
+    { onRequest: directory, schema: { params: MessageRefParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       await messages.delete(request.user!, request.params.ref);
       return reply.code(204).send();

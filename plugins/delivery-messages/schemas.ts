@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerIdSchema } from '../../core/shared/ids.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { DeliveryMessageTextSchema, PremadeMessageRefSchema } from '../users/schemas.ts';
@@ -78,30 +79,39 @@ export const DeliveryMessagesQuerySchema = z.strictObject({
 });
 export type DeliveryMessagesQuery = z.output<typeof DeliveryMessagesQuerySchema>;
 
-export interface DeliveryMessagePerson {
-  id: string;
-  username: string;
-  displayName: string | null;
-}
+/** A message's author. */
+export const DeliveryMessagePersonSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+});
+export type DeliveryMessagePerson = z.output<typeof DeliveryMessagePersonSchema>;
 
-export interface DeliveryMessageView {
-  _id: string;
-  slug: string;
-  title: string;
-  message: string;
+/** A message as the directory shows it to the caller. */
+export const DeliveryMessageViewSchema = z.strictObject({
+  _id: AnswerIdSchema,
+  slug: z.string(),
+  title: z.string(),
+  message: z.string(),
   /** null once the author's account is gone: the message stays in the directory. */
-  author: DeliveryMessagePerson | null;
-  uses: number;
-  createdAt: string;
-  updatedAt: string;
+  author: DeliveryMessagePersonSchema.nullable(),
+  uses: z.int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
   /** Whether the caller may edit and delete it (its author, or a user manager). */
-  editable: boolean;
-}
+  editable: z.boolean(),
+});
+export type DeliveryMessageView = z.output<typeof DeliveryMessageViewSchema>;
 
-export interface DeliveryMessagesResponse {
-  deliveryMessages: DeliveryMessageView[];
-  total: number;
-}
+/** GET /api/client/delivery-messages: a page of messages, and how many match in all. */
+export const DeliveryMessagesResponseSchema = z.strictObject({
+  deliveryMessages: z.array(DeliveryMessageViewSchema),
+  total: z.int(),
+});
+export type DeliveryMessagesResponse = z.output<typeof DeliveryMessagesResponseSchema>;
+
+/** One message: what creating (201), reading and changing one answer. */
+export const DeliveryMessageResponseSchema = z.strictObject({ deliveryMessage: DeliveryMessageViewSchema });
 
 /** The sample order every preview fills a message with (the directory, the editor). */
 export const SAMPLE_ORDER = {

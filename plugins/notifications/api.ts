@@ -1,13 +1,12 @@
 import { requireAuth } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
 import {
-  type MarkAllReadResponse,
-  type MarkReadResponse,
+  MarkAllReadResponseSchema,
+  MarkReadResponseSchema,
   NotificationIdParamsSchema,
-  type NotificationPreferences,
   NotificationPreferencesBodySchema,
   NotificationsQuerySchema,
-  type NotificationsResponse,
+  NotificationsResponseSchema,
 } from './schemas.ts';
 import type { NotificationsService } from './service.ts';
 
@@ -20,31 +19,37 @@ const self = requireAuth({ allowBanned: true });
 export function notificationsRoutes(app: App, notifications: NotificationsService): void {
   app.get(
     '/api/client/notifications',
-    { onRequest: self, schema: { querystring: NotificationsQuerySchema } },
-    async (request): Promise<NotificationsResponse> => notifications.list(request.user!.id, request.query),
+    {
+      onRequest: self,
+      schema: { querystring: NotificationsQuerySchema, response: { 200: NotificationsResponseSchema } },
+    },
+    async (request) => notifications.list(request.user!.id, request.query),
   );
 
   app.post(
     '/api/client/notifications/read-all',
-    { onRequest: self },
-    async (request): Promise<MarkAllReadResponse> => notifications.markAllRead(request.user!.id),
+    { onRequest: self, schema: { response: { 200: MarkAllReadResponseSchema } } },
+    async (request) => notifications.markAllRead(request.user!.id),
   );
 
   app.post(
     '/api/client/notifications/:id/read',
-    { onRequest: self, schema: { params: NotificationIdParamsSchema } },
-    async (request): Promise<MarkReadResponse> => notifications.markRead(request.user!.id, request.params.id),
+    { onRequest: self, schema: { params: NotificationIdParamsSchema, response: { 200: MarkReadResponseSchema } } },
+    async (request) => notifications.markRead(request.user!.id, request.params.id),
   );
 
   app.get(
     '/api/client/notifications/preferences',
-    { onRequest: self },
-    async (request): Promise<NotificationPreferences> => notifications.preferences(request.user!.id),
+    { onRequest: self, schema: { response: { 200: NotificationPreferencesBodySchema } } },
+    async (request) => notifications.preferences(request.user!.id),
   );
 
   app.put(
     '/api/client/notifications/preferences',
-    { onRequest: self, schema: { body: NotificationPreferencesBodySchema } },
-    async (request): Promise<NotificationPreferences> => notifications.setPreferences(request.user!.id, request.body),
+    {
+      onRequest: self,
+      schema: { body: NotificationPreferencesBodySchema, response: { 200: NotificationPreferencesBodySchema } },
+    },
+    async (request) => notifications.setPreferences(request.user!.id, request.body),
   );
 }

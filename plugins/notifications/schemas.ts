@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 
 /** What the bell and the list show of one notice (also the gateway's `notice` data). */
-export interface NotificationView {
-  id: string;
-  kind: string;
-  text: string;
+export const NotificationViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  kind: z.string(),
+  text: z.string(),
   /** A path on the site, or null. */
-  link: string | null;
+  link: z.string().nullable(),
   /** ISO 8601. */
-  createdAt: string;
+  createdAt: z.iso.datetime(),
   /** ISO 8601; null: unread. */
-  readAt: string | null;
-}
+  readAt: z.iso.datetime().nullable(),
+});
+export type NotificationView = z.output<typeof NotificationViewSchema>;
 
 /** The gateway's `notice` event data: a notice just stored for the socket's user. */
 export type NoticeEventData = Omit<NotificationView, 'readAt'>;
@@ -26,30 +27,33 @@ export const NotificationsQuerySchema = z.strictObject({
 });
 export type NotificationsQuery = z.infer<typeof NotificationsQuerySchema>;
 
-export interface NotificationsResponse {
-  notifications: NotificationView[];
+/** A page of the user's notices, and their counts. */
+export const NotificationsResponseSchema = z.strictObject({
+  notifications: z.array(NotificationViewSchema),
   /** All of the user's notices. */
-  total: number;
+  total: z.int(),
   /** Of those, not read yet: the bell's number. */
-  unread: number;
-  page: number;
-  pageSize: number;
-}
+  unread: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type NotificationsResponse = z.output<typeof NotificationsResponseSchema>;
 
 export const NotificationIdParamsSchema = z.strictObject({ id: snowflakeId('Notification') });
 
-export interface MarkReadResponse {
-  notification: NotificationView;
-  unread: number;
-}
+/** POST /api/client/notifications/{id}/read: the notice, read, and how many are left unread. */
+export const MarkReadResponseSchema = z.strictObject({ notification: NotificationViewSchema, unread: z.int() });
+export type MarkReadResponse = z.output<typeof MarkReadResponseSchema>;
 
-export interface MarkAllReadResponse {
+/** POST /api/client/notifications/read-all. */
+export const MarkAllReadResponseSchema = z.strictObject({
   /** How many were marked now. */
-  marked: number;
-  unread: 0;
-}
+  marked: z.int(),
+  unread: z.literal(0),
+});
+export type MarkAllReadResponse = z.output<typeof MarkAllReadResponseSchema>;
 
-/** The user's notification preferences. */
+/** The user's notification preferences: what the PUT route takes, and what it and the GET answer. */
 export const NotificationPreferencesBodySchema = z.strictObject({
   /** Send me decisions as Discord DMs (when the diner's bot is configured). */
   dms: z.boolean(),

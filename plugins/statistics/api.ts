@@ -2,8 +2,8 @@ import { requirePermissions } from '../../core/auth/guards.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   ManagementStatisticsQuerySchema,
-  type ManagementStatisticsRecord,
-  type ManagementStatisticsResponse,
+  ManagementStatisticsRecordResponseSchema,
+  ManagementStatisticsResponseSchema,
   StatisticsIdParamsSchema,
 } from './schemas.ts';
 import type { StatisticsService } from './service.ts';
@@ -16,20 +16,29 @@ const either = requirePermissions({ any: ['VIEW_MANAGEMENT_STATISTICS', 'MANAGE_
 export function statisticsRoutes(app: App, statistics: StatisticsService): void {
   app.get(
     '/api/client/statistics/management',
-    { onRequest: manage, schema: { querystring: ManagementStatisticsQuerySchema } },
-    async (request): Promise<ManagementStatisticsResponse> => statistics.list(request.query),
+    {
+      onRequest: manage,
+      schema: { querystring: ManagementStatisticsQuerySchema, response: { 200: ManagementStatisticsResponseSchema } },
+    },
+    async (request) => statistics.list(request.query),
   );
   app.get(
     '/api/client/statistics/management/:id',
-    { onRequest: either, schema: { params: StatisticsIdParamsSchema } },
-    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({
+    {
+      onRequest: either,
+      schema: { params: StatisticsIdParamsSchema, response: { 200: ManagementStatisticsRecordResponseSchema } },
+    },
+    async (request) => ({
       statistics: await statistics.record(request.user!, request.params.id),
     }),
   );
   app.delete(
     '/api/client/statistics/management/:id',
-    { onRequest: manage, schema: { params: StatisticsIdParamsSchema } },
-    async (request): Promise<{ statistics: ManagementStatisticsRecord }> => ({
+    {
+      onRequest: manage,
+      schema: { params: StatisticsIdParamsSchema, response: { 200: ManagementStatisticsRecordResponseSchema } },
+    },
+    async (request) => ({
       statistics: await statistics.remove(request.user!, request.params.id),
     }),
   );

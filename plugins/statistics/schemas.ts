@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
-import { ID_DIGITS } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, ID_DIGITS } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
 
 /**
@@ -80,60 +80,78 @@ export function parseRecordId(id: string): { userId: string; period: StatisticsP
   return match ? { userId: match[1]!, period: match[2] as StatisticsPeriod, from: match[3]! } : null;
 }
 
-export interface StatisticsPerson {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-}
+/** A member as the statistics name them (Unknown user when the account is gone). */
+export const StatisticsPersonSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type StatisticsPerson = z.output<typeof StatisticsPersonSchema>;
 
-export interface StatisticsFigures {
+/** An average in seconds; null when there is nothing to average. */
+const seconds = z.number().nullable();
+
+/** What is counted of a member in a period. */
+export const StatisticsFiguresSchema = z.strictObject({
   /** Claims the member made in the period: orders still carrying their claim, and claims of theirs that expired. */
-  claimed: number;
+  claimed: z.int(),
   /** Orders they prepared (moved to cooking) in the period. */
-  prepared: number;
+  prepared: z.int(),
   /** Orders they delivered in the period, reported ones apart. */
-  delivered: number;
+  delivered: z.int(),
   /** Orders they closed as reported (troll or invalid) in the period. */
-  reported: number;
+  reported: z.int(),
   /** Their claims that expired (the sweeper took the order back) in the period. */
-  claimsExpired: number;
+  claimsExpired: z.int(),
   /** Average seconds from claiming to preparing, over the orders they prepared; null when none. */
-  avgClaimToPreparedS: number | null;
+  avgClaimToPreparedS: seconds,
   /** Average seconds from ready to delivered, over the orders they delivered; null when none. */
-  avgReadyToDeliveredS: number | null;
+  avgReadyToDeliveredS: seconds,
   /** Days of approved leave inside the period. */
-  leaveDays: number;
+  leaveDays: z.int(),
   /** Applications whose status they changed in the period. */
-  applicationsReviewed: number;
+  applicationsReviewed: z.int(),
   /** Appeals they voted on in the period. */
-  appealVotes: number;
-}
+  appealVotes: z.int(),
+});
+export type StatisticsFigures = z.output<typeof StatisticsFiguresSchema>;
 
-export interface ManagementStatisticsRecord extends StatisticsFigures {
-  _id: string;
-  user: StatisticsPerson;
-  period: StatisticsPeriod;
+/** One member's figures in one period. */
+export const ManagementStatisticsRecordSchema = StatisticsFiguresSchema.extend({
+  /** The record's ID: `<member>-<period>-<first day>` (RECORD_ID). */
+  _id: z.string().regex(RECORD_ID),
+  user: StatisticsPersonSchema,
+  period: z.enum(STATISTICS_PERIODS),
   /** First and last day of the period, both included (UTC). */
-  from: string;
-  until: string;
+  from: day,
+  until: day,
   /** `snapshot`: stored when its week closed; `live`: counted now from the orders. */
-  source: 'live' | 'snapshot';
-  snapshotAt: string | null;
-}
+  source: z.enum(['live', 'snapshot']),
+  snapshotAt: z.iso.datetime().nullable(),
+});
+export type ManagementStatisticsRecord = z.output<typeof ManagementStatisticsRecordSchema>;
 
-export interface PeriodView {
-  period: StatisticsPeriod;
-  from: string;
-  until: string;
+export const PeriodViewSchema = z.strictObject({
+  period: z.enum(STATISTICS_PERIODS),
+  from: day,
+  until: day,
   /** Whether the period has ended (a closed week is read from its snapshots). */
-  closed: boolean;
-}
+  closed: z.boolean(),
+});
+export type PeriodView = z.output<typeof PeriodViewSchema>;
 
-export interface ManagementStatisticsResponse {
-  period: PeriodView;
-  statistics: ManagementStatisticsRecord[];
-}
+/** GET /api/client/statistics/management: the period, and every member's record in it. */
+export const ManagementStatisticsResponseSchema = z.strictObject({
+  period: PeriodViewSchema,
+  statistics: z.array(ManagementStatisticsRecordSchema),
+});
+export type ManagementStatisticsResponse = z.output<typeof ManagementStatisticsResponseSchema>;
+
+/** GET and DELETE /api/client/statistics/management/{id}: the record read, or the snapshot removed. */
+export const ManagementStatisticsRecordResponseSchema = z.strictObject({
+  statistics: ManagementStatisticsRecordSchema,
+});
 
 /** One day of the kitchen (or of one member): the charts' points. */
 export interface DayFigures {
