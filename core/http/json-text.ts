@@ -4,9 +4,15 @@ declare const encodes: unique symbol;
 
 /**
  * The JSON text of a `T`, written once and sent many times (an answer cached until its data changes): its type says
- * what it encodes, so a route whose response schema declares `T` can send it as it is (sendJsonText).
+ * what it encodes, so a route whose response schema declares `T` can send it as it is (sendJson).
  */
 export type JsonText<T> = string & { readonly [encodes]: T };
+
+/**
+ * The JSON of a `T` as bytes: UTF-8, or compressed in the encoding the reply's `Content-Encoding` names (the kitchen's
+ * list, made once per change and encoding).
+ */
+export type JsonBytes<T> = Buffer & { readonly [encodes]: T };
 
 /** `value` as JSON text, typed by what it encodes. */
 export function jsonText<T>(value: T): JsonText<T> {
@@ -14,11 +20,11 @@ export function jsonText<T>(value: T): JsonText<T> {
 }
 
 /**
- * Sends JSON text as the answer's body, not serialised again: the one place a route's declared answer type meets
- * text. The text must encode what the route's response schema declares (`Answer`, inferred from both).
+ * Sends JSON made beforehand as the answer's body, not serialised again: the one place a route's declared answer type
+ * meets text or bytes. They must encode what the route's response schema declares (`Answer`, inferred from both).
  */
-export function sendJsonText<Answer>(reply: AnswerOf<Answer>, text: JsonText<Answer>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text as unknown as Answer);
+export function sendJson<Answer>(reply: AnswerOf<Answer>, body: JsonText<Answer> | JsonBytes<Answer>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body as unknown as Answer);
 }
 
 /** A reply whose `send` takes the route's declared answer. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type GuardInfo, guardInfo } from '../auth/guards.ts';
 import type { Requirement } from '../shared/permissions.ts';
 import type { JsonSchema, RouteEntry } from './routes.ts';
+import { nonJsonMediaType } from './zod.ts';
 
 /** The routes the API document describes: every route but the site's pages and files and the `/api/*` fallback. */
 export function documentedRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
@@ -102,6 +103,8 @@ function declaredResponses(route: RouteEntry): Record<string, unknown> | null {
     Object.entries(declared).map(([status, schema]) => {
       const description = schema.description ?? STATUS_CODES[Number(status)] ?? 'Success';
       if (status === '204') return [status, { description }];
+      const mediaType = nonJsonMediaType(schema);
+      if (mediaType) return [status, { description, content: { [mediaType]: {} } }];
       return [status, { description, content: { 'application/json': { schema: jsonSchema(schema, 'output') } } }];
     }),
   );

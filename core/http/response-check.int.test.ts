@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { definePlugin } from '../plugin.ts';
 import { responseProblem } from './response-check.ts';
-import { NoContentSchema } from './zod.ts';
+import { NoContentSchema, nonJsonAnswer } from './zod.ts';
 
 const Answer = z.strictObject({ count: z.int() });
 
@@ -21,6 +21,12 @@ describe('checking answers against their route’s declared responses', () => {
     );
     expect(responseProblem(declared, 200, '{"count":1,"secret":2}')).toMatch(/Unrecognized key: "secret"/);
     expect(responseProblem(declared, 200, 'not json')).toMatch(/not JSON/);
+    // An answer that is not JSON is checked by its Content-Type.
+    const image = { 200: nonJsonAnswer('image/*', 'An image') };
+    expect(responseProblem(image, 200, Buffer.from('GIF89a'), { contentType: 'image/gif' })).toBeNull();
+    expect(responseProblem(image, 200, '<p>', { contentType: 'text/html; charset=utf-8' })).toMatch(
+      /answered 200 as text\/html, where it declares image\/\*/,
+    );
     // Errors have the one error shape; a route that declares nothing yet is not checked.
     expect(responseProblem(declared, 404, '{"statusCode":404}')).toBeNull();
     expect(responseProblem(undefined, 200, '{"anything":true}')).toBeNull();

@@ -1,5 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { nonJsonMediaType } from './zod.ts';
 
 /** What a route's `schema.response` declares, as Fastify keeps it on the route. */
 type DeclaredResponses = Record<string, z.ZodType> | undefined;
@@ -9,14 +11,22 @@ type DeclaredResponses = Record<string, z.ZodType> | undefined;
  * declare, or a JSON body its status's schema refuses (with zod's first issues). Routes that declare no responses yet
  * are not checked (issue 43 converts them plugin by plugin), nor are errors, which have the one error shape.
  */
-export function responseProblem(declared: DeclaredResponses, status: number, payload: unknown): string | null {
+export function responseProblem(
+  declared: DeclaredResponses,
+  status: number,
+  payload: unknown,
+  headers: { contentEncoding?: unknown; contentType?: unknown } = {},
+): string | null {
+  const { contentEncoding, contentType } = headers;
   if (!declared || status < 200 || status >= 300) return null;
   const schema = declared[String(status)];
   if (!schema) return `answered ${status}, which it does not declare (${Object.keys(declared).join(', ')})`;
   if (status === 204) return null;
+  const mediaType = nonJsonMediaType(schema);
+  if (mediaType) return mediaTypeProblem(mediaType, status, contentType);
   let body: unknown;
   try {
-    body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '');
+    body = JSON.parse(decoded(payload, contentEncoding));
   } catch {
     return `answered ${status} with a body that is not JSON`;
   }
@@ -26,6 +36,24 @@ export function responseProblem(declared: DeclaredResponses, status: number, pay
     .slice(0, 5)
     .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
   return `answered ${status} with a body its schema refuses: ${issues.join('; ')}`;
+}
+
+/** A non-JSON answer's Content-Type against its declared media type (`image/*` takes any image). */
+function mediaTypeProblem(declared: string, status: number, contentType: unknown): string | null {
+  const actual = String(contentType ?? '')
+    .split(';')[0]!
+    .trim();
+  const wanted = declared.endsWith('/*') ? actual.startsWith(declared.slice(0, -1)) : actual === declared;
+  return wanted ? null : `answered ${status} as ${actual || 'no Content-Type'}, where it declares ${declared}`;
+}
+
+/** A payload as text: bytes decompressed as their Content-Encoding says (the kitchen's list is sent compressed). */
+function decoded(payload: unknown, contentEncoding: unknown): string {
+  if (typeof payload === 'string') return payload;
+  if (!Buffer.isBuffer(payload)) return '';
+  if (contentEncoding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  if (contentEncoding === 'gzip') return gunzipSync(payload).toString('utf8');
+  return payload.toString('utf8');
 }
 
 /**
@@ -40,7 +68,10 @@ export function checkResponses(report: (problem: string) => void) {
     done: (error: null, payload: unknown) => void,
   ) => {
     const declared = request.routeOptions.schema?.response as DeclaredResponses;
-    const problem = responseProblem(declared, reply.statusCode, payload);
+    const problem = responseProblem(declared, reply.statusCode, payload, {
+      contentEncoding: reply.getHeader('content-encoding'),
+      contentType: reply.getHeader('content-type'),
+    });
     if (problem) report(`${request.method} ${request.url} (${request.routeOptions.url}) ${problem}`);
     done(null, payload);
   };

@@ -88,3 +88,20 @@ export const zodSchemaController = {
 
 /** A 204's declared answer (`response: { 204: NoContentSchema }`): no body, so the handler sends nothing. */
 export const NoContentSchema = z.void().describe('No content');
+
+/**
+ * A declared answer that is not JSON (`response: { 200: nonJsonAnswer('image/*', 'The image') }`): a file, a page,
+ * text. The document names its media type; the tests' check reads its Content-Type instead of its body.
+ */
+export function nonJsonAnswer(mediaType: string, description: string) {
+  return z.custom<NonJsonBody>(() => true).meta({ mediaType, description });
+}
+
+/** What a non-JSON answer sends: a stream, bytes or text. */
+type NonJsonBody = NodeJS.ReadableStream | Buffer | string;
+
+/** The media type of a declared answer that is not JSON (nonJsonAnswer), or null for a JSON answer. */
+export function nonJsonMediaType(schema: z.ZodType): string | null {
+  const mediaType = schema.meta()?.mediaType;
+  return typeof mediaType === 'string' ? mediaType : null;
+}

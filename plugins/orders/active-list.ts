@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventBus } from '../../core/events.ts';
+import type { JsonBytes } from '../../core/http/json-text.ts';
 import './events.ts';
-import { ACTIVE_STATUSES, type OrderView } from './schemas.ts';
+import { ACTIVE_STATUSES, type OrdersResponse, type OrderView } from './schemas.ts';
 
 /**
  * On PostgreSQL, read again this often, in the background, in case another process's event never reached us. The
@@ -34,14 +35,14 @@ const COMMA = Buffer.from(',');
 const LIST_END = Buffer.from(']}');
 
 /** `{ orders }` as JSON bytes: each order's bytes copied in (no string is joined or encoded again). */
-function listBytes(views: readonly OrderView[]): Buffer {
+function listBytes(views: readonly OrderView[]): JsonBytes<OrdersResponse> {
   const parts: Buffer[] = [LIST_START];
   for (const [i, view] of views.entries()) {
     if (i > 0) parts.push(COMMA);
     parts.push(bytesOf(view));
   }
   parts.push(LIST_END);
-  return Buffer.concat(parts);
+  return Buffer.concat(parts) as JsonBytes<OrdersResponse>;
 }
 
 /**
@@ -50,24 +51,26 @@ function listBytes(views: readonly OrderView[]): Buffer {
  * saved a third of the bytes for eight times the CPU, paid by the first reader after each change
  * (docs/adr/0010-compress-once-where-possible.md).
  */
-function encode(body: Buffer, encoding: Exclude<ListEncoding, 'identity'>): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 1,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzipSync(body, { level: 1 });
+function encode<T>(body: JsonBytes<T>, encoding: Exclude<ListEncoding, 'identity'>): JsonBytes<T> {
+  return (
+    encoding === 'br'
+      ? brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 1,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : gzipSync(body, { level: 1 })
+  ) as JsonBytes<T>;
 }
 
 /** One version of the list as bytes: the JSON, and each encoding once a request has asked for it. */
 interface Encoded {
   views: OrderView[];
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+  identity: JsonBytes<OrdersResponse>;
+  gzip?: JsonBytes<OrdersResponse>;
+  br?: JsonBytes<OrdersResponse>;
 }
 
 /**
@@ -109,7 +112,7 @@ export class ActiveOrders {
   }
 
   /** The list as `{ orders }` JSON bytes in `encoding`: made once per change and encoding. */
-  async bytes(encoding: ListEncoding): Promise<Buffer> {
+  async bytes(encoding: ListEncoding): Promise<JsonBytes<OrdersResponse>> {
     const views = await this.views();
     let encoded = this.#bytes;
     if (!encoded || encoded.views !== views) {

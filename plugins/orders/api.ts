@@ -2,19 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import { publicAccess, requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
+import { sendJson } from '../../core/http/json-text.ts';
 import type { App } from '../../core/plugin.ts';
-import type { UserFeedbackView } from './feedback.ts';
 import type { OrdersPlugin } from './index.ts';
 import {
   DeleteBodySchema,
   DeliverBodySchema,
-  type DeliveryQueueEntryView,
-  type Leaderboard,
+  DeliveryQueueEntryResponseSchema,
+  DeliveryQueueResponseSchema,
   LeaderboardQuerySchema,
+  LeaderboardResponseSchema,
   OrderRefParamsSchema,
-  type OrderResponse,
-  type OrdersResponse,
+  OrderResponseSchema,
+  OrdersResponseSchema,
   PrepareBodySchema,
+  UserFeedbackResponseSchema,
   UserIdParamsSchema,
 } from './schemas.ts';
 
@@ -35,19 +37,26 @@ export function ordersRoutes(app: App, plugin: OrdersPlugin): void {
 /** The kitchen's list, the leaderboard, a user's history and what customers rated their work. */
 function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
   // The most requested list: bytes made once per change and encoding (service), in brotli or gzip for clients that take them.
-  app.get('/api/client/orders', { onRequest: manageOrders }, async (request, reply) => {
-    const accepted = request.headers['accept-encoding'] ?? '';
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
-    const body = await orders.activeOrdersBody(encoding);
-    reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('application/json; charset=utf-8');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(body);
-  });
+  app.get(
+    '/api/client/orders',
+    { onRequest: manageOrders, schema: { response: { 200: OrdersResponseSchema } } },
+    async (request, reply) => {
+      const accepted = request.headers['accept-encoding'] ?? '';
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+      const body = await orders.activeOrdersBody(encoding);
+      reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return sendJson(reply, body);
+    },
+  );
 
   app.get(
     '/api/client/orders/leaderboard',
-    { onRequest: publicAccess, schema: { querystring: LeaderboardQuerySchema } },
-    async (request): Promise<{ leaderboard: Leaderboard }> => ({
+    {
+      onRequest: publicAccess,
+      schema: { querystring: LeaderboardQuerySchema, response: { 200: LeaderboardResponseSchema } },
+    },
+    async (request) => ({
       leaderboard: await stats.leaderboard(request.query.period),
     }),
   );
@@ -57,9 +66,9 @@ function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
     '/api/client/orders/user/:id',
     {
       onRequest: requireSelfOrPermissions({ any: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] }),
-      schema: { params: UserIdParamsSchema },
+      schema: { params: UserIdParamsSchema, response: { 200: OrdersResponseSchema } },
     },
-    async (request): Promise<OrdersResponse> => ({ orders: await orders.history(request.params.id) }),
+    async (request) => ({ orders: await orders.history(request.params.id) }),
   );
 
   // What customers rated the user's work: the user themself, or managers (backlog readers, user managers).
@@ -67,9 +76,9 @@ function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
     '/api/client/users/:id/order-feedback',
     {
       onRequest: requireSelfOrPermissions({ any: ['VIEW_BACKLOG', 'MANAGE_USERS'] }),
-      schema: { params: UserIdParamsSchema },
+      schema: { params: UserIdParamsSchema, response: { 200: UserFeedbackResponseSchema } },
     },
-    async (request): Promise<{ feedback: UserFeedbackView }> => ({
+    async (request) => ({
       feedback: await feedback.forStaff(request.params.id),
     }),
   );
@@ -79,22 +88,22 @@ function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
 function queueRoutes(app: App, { orders }: OrdersPlugin): void {
   app.get(
     '/api/client/orders/delivery-queue',
-    { onRequest: manageOrders },
-    async (): Promise<{ queue: DeliveryQueueEntryView[] }> => ({
+    { onRequest: manageOrders, schema: { response: { 200: DeliveryQueueResponseSchema } } },
+    async () => ({
       queue: await orders.listQueue(),
     }),
   );
   app.post(
     '/api/client/orders/delivery-queue/join',
-    { onRequest: manageOrders },
-    async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+    { onRequest: manageOrders, schema: { response: { 200: DeliveryQueueEntryResponseSchema } } },
+    async (request) => ({
       queue: await orders.joinQueue(actor(request).id),
     }),
   );
   app.delete(
     '/api/client/orders/delivery-queue/leave',
-    { onRequest: manageOrders },
-    async (request): Promise<{ queue: DeliveryQueueEntryView }> => ({
+    { onRequest: manageOrders, schema: { response: { 200: DeliveryQueueEntryResponseSchema } } },
+    async (request) => ({
       queue: await orders.leaveQueue(actor(request).id),
     }),
   );
@@ -102,32 +111,20 @@ function queueRoutes(app: App, { orders }: OrdersPlugin): void {
 
 /** One order, and what staff do with it: claim, unclaim, prepare, deliver, delete. */
 function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void {
-  const params = { params: OrderRefParamsSchema };
-  app.get(
-    '/api/client/orders/:id',
-    { onRequest: manageOrders, schema: params },
-    async (request): Promise<OrderResponse> => ({
-      order: await orders.get(request.params.id),
-    }),
-  );
-  app.post(
-    '/api/client/orders/:id/claim',
-    { onRequest: manageOrders, schema: params },
-    async (request): Promise<OrderResponse> => ({
-      order: await orders.claim(actor(request), request.params.id),
-    }),
-  );
-  app.post(
-    '/api/client/orders/:id/unclaim',
-    { onRequest: manageOrders, schema: params },
-    async (request): Promise<OrderResponse> => ({
-      order: await orders.unclaim(actor(request), request.params.id),
-    }),
-  );
+  const params = { params: OrderRefParamsSchema, response: { 200: OrderResponseSchema } };
+  app.get('/api/client/orders/:id', { onRequest: manageOrders, schema: params }, async (request) => ({
+    order: await orders.get(request.params.id),
+  }));
+  app.post('/api/client/orders/:id/claim', { onRequest: manageOrders, schema: params }, async (request) => ({
+    order: await orders.claim(actor(request), request.params.id),
+  }));
+  app.post('/api/client/orders/:id/unclaim', { onRequest: manageOrders, schema: params }, async (request) => ({
+    order: await orders.unclaim(actor(request), request.params.id),
+  }));
   app.post(
     '/api/client/orders/:id/prepare',
     { onRequest: manageOrders, schema: { ...params, body: PrepareBodySchema } },
-    async (request): Promise<OrderResponse> => {
+    async (request) => {
       const known = await foodLookup.knownImages(request.body.images);
       return { order: await orders.prepare(actor(request), request.params.id, request.body, known) };
     },
@@ -135,14 +132,14 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
   app.post(
     '/api/client/orders/:id/deliver',
     { onRequest: manageOrders, schema: { ...params, body: DeliverBodySchema } },
-    async (request): Promise<OrderResponse> => ({
+    async (request) => ({
       order: await orders.deliver(actor(request), request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/client/orders/:id/delete',
     { onRequest: manageOrders, schema: { ...params, body: DeleteBodySchema } },
-    async (request): Promise<OrderResponse> => ({
+    async (request) => ({
       order: await orders.delete(actor(request), request.params.id, request.body),
     }),
   );

@@ -4,27 +4,10 @@ import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { OrderFeedbackSchema, OrderSchema } from './entities.ts';
+import type { OrderFeedbackView, UserFeedbackView } from './schemas.ts';
 import { ordersSql } from './sql.ts';
 
 export const MAX_FEEDBACK_COMMENT = 500;
-
-export interface OrderFeedbackView {
-  orderId: string;
-  orderID: string;
-  user: string;
-  stars: number;
-  comment: string | null;
-  createdAt: string;
-}
-
-/** What customers said of one person's work: the ratings of orders they prepared or delivered. */
-export interface UserFeedbackView {
-  /** Mean stars, one decimal; null with no ratings. */
-  average: number | null;
-  count: number;
-  /** The latest 20, newest first. */
-  recent: (OrderFeedbackView & { item: string; role: 'chef' | 'driver' | 'chef and driver' })[];
-}
 
 export interface OrderFeedbackServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {}
 

@@ -2,11 +2,17 @@ import multipart from '@fastify/multipart';
 import { publicAccess } from '../../core/auth/guards.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { OperationDoc } from '../../core/http/routes.ts';
+import { nonJsonAnswer } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import { manageOrders } from './api.ts';
 import type { FoodLookupService } from './food-lookup.ts';
 import { type ImageStore, tooLarge } from './images.ts';
-import { ImageSearchBodySchema, type ImageSearchResponse, UploadParamsSchema, type UploadResponse } from './schemas.ts';
+import {
+  ImageSearchBodySchema,
+  ImageSearchResponseSchema,
+  UploadParamsSchema,
+  UploadResponseSchema,
+} from './schemas.ts';
 
 /** The upload's body and answers as the API document states them: Fastify's validation does not see a multipart body. */
 const UPLOAD_DOC: OperationDoc = {
@@ -24,10 +30,7 @@ const UPLOAD_DOC: OperationDoc = {
       },
     },
   },
-  responses: {
-    '201': 'Stored: `{ link }`, the image’s address.',
-    '413': 'The image is larger than the upload limit.',
-  },
+  responses: { '413': 'The image is larger than the upload limit.' },
 };
 
 /** The prepare dialog's pictures: search, upload, and our stored uploads. */
@@ -39,8 +42,8 @@ export async function imagesRoutes(
 ): Promise<void> {
   app.post(
     '/api/client/orders/images/search',
-    { onRequest: manageOrders, schema: { body: ImageSearchBodySchema } },
-    async (request): Promise<ImageSearchResponse> => ({ images: await foodLookup.imageSearch(request.body.query) }),
+    { onRequest: manageOrders, schema: { body: ImageSearchBodySchema, response: { 200: ImageSearchResponseSchema } } },
+    async (request) => ({ images: await foodLookup.imageSearch(request.body.query) }),
   );
 
   // Multipart only for the upload (this plugin's scope), one file, the upload limit instead of BODY_LIMIT.
@@ -48,8 +51,12 @@ export async function imagesRoutes(
   // Each upload is disk or the image host's quota: 30 a minute per address is plenty for a kitchen.
   app.post(
     '/api/client/orders/images/upload',
-    { onRequest: manageOrders, config: { rateLimit: { max: 30, timeWindow: 60_000 }, openapi: UPLOAD_DOC } },
-    async (request, reply): Promise<UploadResponse> => {
+    {
+      onRequest: manageOrders,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 }, openapi: UPLOAD_DOC },
+      schema: { response: { 201: UploadResponseSchema } },
+    },
+    async (request, reply) => {
       if (!request.isMultipart())
         throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
       let bytes: Buffer;
@@ -71,7 +78,11 @@ export async function imagesRoutes(
   // Random names never change content: cached for good; served as the image type the bytes were checked to be.
   app.get(
     '/uploads/:name',
-    { onRequest: publicAccess, config: { session: false }, schema: { params: UploadParamsSchema } },
+    {
+      onRequest: publicAccess,
+      config: { session: false },
+      schema: { params: UploadParamsSchema, response: { 200: nonJsonAnswer('image/*', 'The stored image.') } },
+    },
     async (request, reply) => {
       const file = await images.open(request.params.name);
       if (!file) throw new DomainError('not_found', 'Image not found');

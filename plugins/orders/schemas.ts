@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
-import { isId, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, isId, snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, storableText, text } from '../../core/shared/text.ts';
 
 /**
@@ -33,68 +33,69 @@ export const MAX_REASON_LENGTH = 500;
 export const MAX_IMAGES = 3;
 export const MAX_IMAGE_URL_LENGTH = 512;
 
-export interface Mention {
-  id: string;
-  name: string;
-}
+/** An ISO moment in an answer. */
+const answerMoment = z.iso.datetime({ offset: true });
+
+export const MentionSchema = z.strictObject({ id: AnswerIdSchema, name: z.string() });
+export type Mention = z.output<typeof MentionSchema>;
 
 /** Who someone is, as every order list shows them. */
-export interface UserSummary {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-}
+export const UserSummarySchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type UserSummary = z.output<typeof UserSummarySchema>;
 
 /**
  * An order as the API, the gateway events and the bot see it: JSON-safe (ISO strings), small enough for a
  * PostgreSQL NOTIFY (< 8000 bytes: item 200, note 500, reasons 500, three URLs of 512).
  */
-export interface OrderView {
-  id: string;
-  orderID: string;
-  status: OrderStatus;
-  item: string;
-  priority: number;
-  guildId: string | null;
-  channelId: string | null;
-  orderedBy: UserSummary;
-  mentions: Mention[];
-  claimedBy: UserSummary | null;
-  claimExpiresAt: string | null;
-  preparedBy: UserSummary | null;
-  images: string[];
-  chefNote: string | null;
-  assignedDriver: UserSummary | null;
-  assignmentExpiresAt: string | null;
-  deliveredBy: UserSummary | null;
-  report: boolean;
-  reportReason: string | null;
-  deliveryFailed: boolean;
-  cancelReason: string | null;
-  deleteReason: string | null;
-  deletedBy: string | null;
+export const OrderViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  orderID: z.string(),
+  status: z.enum(ORDER_STATUS_LIST as [OrderStatus, ...OrderStatus[]]),
+  item: z.string(),
+  priority: z.int(),
+  guildId: AnswerIdSchema.nullable(),
+  channelId: AnswerIdSchema.nullable(),
+  orderedBy: UserSummarySchema,
+  mentions: z.array(MentionSchema),
+  claimedBy: UserSummarySchema.nullable(),
+  claimExpiresAt: answerMoment.nullable(),
+  preparedBy: UserSummarySchema.nullable(),
+  images: z.array(z.string()),
+  chefNote: z.string().nullable(),
+  assignedDriver: UserSummarySchema.nullable(),
+  assignmentExpiresAt: answerMoment.nullable(),
+  deliveredBy: UserSummarySchema.nullable(),
+  report: z.boolean(),
+  reportReason: z.string().nullable(),
+  deliveryFailed: z.boolean(),
+  cancelReason: z.string().nullable(),
+  deleteReason: z.string().nullable(),
+  deletedBy: AnswerIdSchema.nullable(),
   /** ORDERED: when the order is cancelled if nobody claims it. */
-  cancelAt: string | null;
-  orderedAt: string;
-  claimedAt: string | null;
-  prepareStartedAt: string | null;
+  cancelAt: answerMoment.nullable(),
+  orderedAt: answerMoment,
+  claimedAt: answerMoment.nullable(),
+  prepareStartedAt: answerMoment.nullable(),
   /** PREPARING: when cooking is done; later: when it was. */
-  readyAt: string | null;
-  assignedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  deletedAt: string | null;
+  readyAt: answerMoment.nullable(),
+  assignedAt: answerMoment.nullable(),
+  deliveredAt: answerMoment.nullable(),
+  cancelledAt: answerMoment.nullable(),
+  deletedAt: answerMoment.nullable(),
   /** The last change: lets a client keep the newest of two versions that arrive out of order. */
-  updatedAt: string;
-}
+  updatedAt: answerMoment,
+});
+export type OrderView = z.output<typeof OrderViewSchema>;
 
-export interface OrdersResponse {
-  orders: OrderView[];
-}
-export interface OrderResponse {
-  order: OrderView;
-}
+export const OrdersResponseSchema = z.strictObject({ orders: z.array(OrderViewSchema) });
+export type OrdersResponse = z.output<typeof OrdersResponseSchema>;
+export const OrderResponseSchema = z.strictObject({ order: OrderViewSchema });
+export type OrderResponse = z.output<typeof OrderResponseSchema>;
 
 /** `{id}` in order paths: the order's snowflake id or its orderID (case-insensitive). */
 export const OrderRefSchema = z
@@ -144,44 +145,55 @@ export type DeleteInput = z.output<typeof DeleteBodySchema>;
 
 export const ImageSearchBodySchema = z.strictObject({ query: text().trim().min(1).max(100) });
 
-export interface ImageSearchResult {
-  url: string;
+export const ImageSearchResultSchema = z.strictObject({
+  url: z.string(),
   /** The food lookup item's name or the order's item text. */
-  label: string;
-  source: 'food-lookup' | 'order';
-}
-export interface ImageSearchResponse {
-  images: ImageSearchResult[];
-}
-export interface UploadResponse {
+  label: z.string(),
+  source: z.enum(['food-lookup', 'order']),
+});
+export type ImageSearchResult = z.output<typeof ImageSearchResultSchema>;
+export const ImageSearchResponseSchema = z.strictObject({ images: z.array(ImageSearchResultSchema) });
+export type ImageSearchResponse = z.output<typeof ImageSearchResponseSchema>;
+export const UploadResponseSchema = z.strictObject({
   /** `/uploads/<name>` (local storage) or the image host's link. */
-  link: string;
-}
+  link: z.string(),
+});
+export type UploadResponse = z.output<typeof UploadResponseSchema>;
 
 export const LEADERBOARD_PERIODS = ['day', 'week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 export const LeaderboardQuerySchema = z.strictObject({ period: z.enum(LEADERBOARD_PERIODS).default('all') });
 
-export interface LeaderboardEntry {
-  user: UserSummary;
-  orders: number;
+export const LeaderboardEntrySchema = z.strictObject({
+  user: UserSummarySchema,
+  orders: z.int().min(0),
   /** Whether they have signed in here, so their profile page exists (a customer may order through the bot only). */
-  hasProfile: boolean;
-}
+  hasProfile: z.boolean(),
+});
+export type LeaderboardEntry = z.output<typeof LeaderboardEntrySchema>;
 /** A team on the board (plugins/teams fills these in; the orders plugin knows no more of teams). */
-export interface LeaderboardTeamEntry {
-  team: { id: string; name: string; colour: string; textColour: string; icon: string };
-  orders: number;
-}
-export interface Leaderboard {
-  period: LeaderboardPeriod;
-  generatedAt: string;
-  chefs: LeaderboardEntry[];
-  drivers: LeaderboardEntry[];
-  customers: LeaderboardEntry[];
+export const LeaderboardTeamEntrySchema = z.strictObject({
+  team: z.strictObject({
+    id: AnswerIdSchema,
+    name: z.string(),
+    colour: z.string(),
+    textColour: z.string(),
+    icon: z.string(),
+  }),
+  orders: z.int().min(0),
+});
+export type LeaderboardTeamEntry = z.output<typeof LeaderboardTeamEntrySchema>;
+export const LeaderboardSchema = z.strictObject({
+  period: z.enum(LEADERBOARD_PERIODS),
+  generatedAt: answerMoment,
+  chefs: z.array(LeaderboardEntrySchema),
+  drivers: z.array(LeaderboardEntrySchema),
+  customers: z.array(LeaderboardEntrySchema),
   /** Top teams: empty while teamsEnabled is off (or without the teams plugin). */
-  teams: LeaderboardTeamEntry[];
-}
+  teams: z.array(LeaderboardTeamEntrySchema),
+});
+export type Leaderboard = z.output<typeof LeaderboardSchema>;
+export const LeaderboardResponseSchema = z.strictObject({ leaderboard: LeaderboardSchema });
 
 /** A user's delivered (not reported) orders: as customer, as chef, as driver. */
 export interface OrderFigures {
@@ -208,12 +220,40 @@ export interface OrderStats {
   activeOrders: number;
 }
 
-export interface DeliveryQueueEntryView {
-  userID: string;
-  user: UserSummary;
-  joinedAt: string;
-  lastAssignedAt: string | null;
-}
+export const DeliveryQueueEntryViewSchema = z.strictObject({
+  userID: AnswerIdSchema,
+  user: UserSummarySchema,
+  joinedAt: answerMoment,
+  lastAssignedAt: answerMoment.nullable(),
+});
+export type DeliveryQueueEntryView = z.output<typeof DeliveryQueueEntryViewSchema>;
+/** The delivery queue, first in line first. */
+export const DeliveryQueueResponseSchema = z.strictObject({ queue: z.array(DeliveryQueueEntryViewSchema) });
+/** Joining or leaving: the caller's place as it now is. */
+export const DeliveryQueueEntryResponseSchema = z.strictObject({ queue: DeliveryQueueEntryViewSchema });
+
+export const OrderFeedbackViewSchema = z.strictObject({
+  orderId: AnswerIdSchema,
+  orderID: z.string(),
+  user: AnswerIdSchema,
+  stars: z.int().min(1).max(5),
+  comment: z.string().nullable(),
+  createdAt: answerMoment,
+});
+export type OrderFeedbackView = z.output<typeof OrderFeedbackViewSchema>;
+
+/** What customers said of one person's work: the ratings of orders they prepared or delivered. */
+export const UserFeedbackViewSchema = z.strictObject({
+  /** Mean stars, one decimal; null with no ratings. */
+  average: z.number().nullable(),
+  count: z.int().min(0),
+  /** The latest 20, newest first. */
+  recent: z.array(
+    OrderFeedbackViewSchema.extend({ item: z.string(), role: z.enum(['chef', 'driver', 'chef and driver']) }),
+  ),
+});
+export type UserFeedbackView = z.output<typeof UserFeedbackViewSchema>;
+export const UserFeedbackResponseSchema = z.strictObject({ feedback: UserFeedbackViewSchema });
 
 // Food lookup
 export const FoodLookupSearchQuerySchema = z.strictObject({ query: text().trim().max(100).optional() });
@@ -237,15 +277,20 @@ export const FoodLookupUpdateBodySchema = z
 export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
 export const FoodLookupIdParamsSchema = z.strictObject({ id: snowflakeId('Food lookup') });
 
-export interface FoodLookupItemView {
-  id: string;
-  name: string;
-  keywords: string[];
-  images: string[];
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const FoodLookupItemViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  name: z.string(),
+  keywords: z.array(z.string()),
+  images: z.array(z.string()),
+  createdBy: AnswerIdSchema.nullable(),
+  createdAt: answerMoment,
+  updatedAt: answerMoment,
+});
+export type FoodLookupItemView = z.output<typeof FoodLookupItemViewSchema>;
+/** The food lookup's items (a list or a search). */
+export const FoodLookupListResponseSchema = z.strictObject({ lookup: z.array(FoodLookupItemViewSchema) });
+/** One item: created, edited or deleted. */
+export const FoodLookupItemResponseSchema = z.strictObject({ lookup: FoodLookupItemViewSchema });
 
 // Images
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;

@@ -8,6 +8,7 @@ import type { Em, Orm } from '../../core/db/orm.ts';
 import type { PreparedValue } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import type { JsonBytes } from '../../core/http/json-text.ts';
 import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { hasAll } from '../../core/shared/permissions.ts';
@@ -30,6 +31,7 @@ import {
   ORDER_CODE_ALPHABET,
   ORDER_CODE_LENGTH,
   type OrderStatus,
+  type OrdersResponse,
   type OrderView,
   type PrepareInput,
 } from './schemas.ts';
@@ -419,7 +421,7 @@ export class OrdersService {
    * The same list as `{ orders }` JSON bytes in the encoding the request takes: made once per change and encoding,
    * not per request (500 orders are about 400 KiB of JSON, 30 KiB compressed).
    */
-  async activeOrdersBody(encoding: ListEncoding): Promise<Buffer> {
+  async activeOrdersBody(encoding: ListEncoding): Promise<JsonBytes<OrdersResponse>> {
     return this.#active.bytes(encoding);
   }
 

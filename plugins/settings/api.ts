@@ -1,5 +1,5 @@
 import { publicAccess, requirePermissions } from '../../core/auth/guards.ts';
-import { sendJsonText } from '../../core/http/json-text.ts';
+import { sendJson } from '../../core/http/json-text.ts';
 import type { App } from '../../core/plugin.ts';
 import {
   SETTING_DEFINITIONS,
@@ -26,7 +26,7 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
   app.get(
     '/api/client/settings',
     { onRequest: publicAccess, schema: { response: { 200: SettingsResponseSchema } } },
-    async (_request, reply) => sendJsonText(reply, await settings.allAsJson()),
+    async (_request, reply) => sendJson(reply, await settings.allAsJson()),
   );
 
   app.get(
