@@ -3,11 +3,11 @@ import type { App } from '../../core/plugin.ts';
 import { UserIdOnlyParamsSchema } from '../users/schemas.ts';
 import {
   AdjustCoinsBodySchema,
-  type AdjustCoinsResponse,
-  type HourlyClaimResponse,
-  type SponsorCallbackResponse,
-  type SponsorTokenResponse,
-  type WalletView,
+  AdjustCoinsResponseSchema,
+  HourlyClaimResponseSchema,
+  SponsorCallbackResponseSchema,
+  SponsorTokenResponseSchema,
+  WalletViewSchema,
 } from './coins-schemas.ts';
 import type { StorePlugin } from './index.ts';
 import { SPONSOR_SIGNATURE_HEADER } from './sponsor.ts';
@@ -24,27 +24,41 @@ const manageUsers = requirePermissions({ all: ['MANAGE_USERS'] });
 export async function coinsRoutes(app: App, store: StorePlugin): Promise<void> {
   app.post(
     '/api/client/users/hourly',
-    { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } },
-    async (request): Promise<HourlyClaimResponse> => store.hourly.claim(request.user!.id),
+    {
+      onRequest: requireAuth(),
+      config: { rateLimit: COINS_RATE_LIMIT },
+      schema: { response: { 200: HourlyClaimResponseSchema } },
+    },
+    async (request) => store.hourly.claim(request.user!.id),
   );
 
   app.get(
     '/api/client/users/:id/wallet',
-    { onRequest: selfOrManager, schema: { params: UserIdOnlyParamsSchema } },
-    async (request): Promise<WalletView> => store.wallets.view(request.params.id),
+    { onRequest: selfOrManager, schema: { params: UserIdOnlyParamsSchema, response: { 200: WalletViewSchema } } },
+    async (request) => store.wallets.view(request.params.id),
   );
 
   app.post(
     '/api/client/admin/users/:id/coins',
-    { onRequest: manageUsers, schema: { params: UserIdOnlyParamsSchema, body: AdjustCoinsBodySchema } },
-    async (request): Promise<AdjustCoinsResponse> =>
-      store.wallets.adjust(request.user!, request.params.id, request.body),
+    {
+      onRequest: manageUsers,
+      schema: {
+        params: UserIdOnlyParamsSchema,
+        body: AdjustCoinsBodySchema,
+        response: { 200: AdjustCoinsResponseSchema },
+      },
+    },
+    async (request) => store.wallets.adjust(request.user!, request.params.id, request.body),
   );
 
   app.post(
     '/api/client/npay/token',
-    { onRequest: requireAuth(), config: { rateLimit: COINS_RATE_LIMIT } },
-    async (request): Promise<SponsorTokenResponse> => store.sponsor.issue(request.user!.id),
+    {
+      onRequest: requireAuth(),
+      config: { rateLimit: COINS_RATE_LIMIT },
+      schema: { response: { 200: SponsorTokenResponseSchema } },
+    },
+    async (request) => store.sponsor.issue(request.user!.id),
   );
 
   // The ad network's callback: the signature covers the exact bytes, so this scope reads the body raw.
@@ -53,8 +67,12 @@ export async function coinsRoutes(app: App, store: StorePlugin): Promise<void> {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
       '/api/npay/callback',
-      { onRequest: publicAccess, config: { session: false, rateLimit: SPONSOR_CALLBACK_RATE_LIMIT } },
-      async (request): Promise<SponsorCallbackResponse> => {
+      {
+        onRequest: publicAccess,
+        config: { session: false, rateLimit: SPONSOR_CALLBACK_RATE_LIMIT },
+        schema: { response: { 200: SponsorCallbackResponseSchema } },
+      },
+      async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers[SPONSOR_SIGNATURE_HEADER];
         return store.sponsor.callback(raw, Array.isArray(header) ? header[0] : header);

@@ -12,12 +12,12 @@ import { type CoinKind, CoinTransactionViewSchema, MAX_COINS } from './schemas.t
 export const HOURLY_INTERVAL_MS = 60 * 60 * 1000;
 
 /** POST /api/client/users/hourly → what was paid, the balance after it and when the next claim opens. */
-export const HourlyClaimResponseSchema = z.object({
-  amount: z.number().int(),
-  balance: z.number().int(),
-  nextClaimAt: z.string(),
+export const HourlyClaimResponseSchema = z.strictObject({
+  amount: z.int().min(0),
+  balance: z.int().min(0),
+  nextClaimAt: z.iso.datetime(),
 });
-export type HourlyClaimResponse = z.infer<typeof HourlyClaimResponseSchema>;
+export type HourlyClaimResponse = z.output<typeof HourlyClaimResponseSchema>;
 
 /** What /hourly shows: the balance, the reward, and when the next claim opens (null: now). */
 export interface HourlyStatus {
@@ -42,11 +42,12 @@ export const COIN_KIND_LABELS: Record<CoinKind, string> = {
 export const RECENT_TRANSACTIONS = 20;
 
 /** GET /api/client/users/{id}/wallet: the user themself or a user manager. */
-export const WalletViewSchema = z.object({
-  balance: z.number().int(),
+export const WalletViewSchema = z.strictObject({
+  balance: z.int().min(0),
+  /** The latest ledger rows (RECENT_TRANSACTIONS), newest first. */
   transactions: z.array(CoinTransactionViewSchema),
 });
-export type WalletView = z.infer<typeof WalletViewSchema>;
+export type WalletView = z.output<typeof WalletViewSchema>;
 
 export const MAX_ADJUST_REASON = 500;
 
@@ -64,20 +65,22 @@ export const AdjustCoinsBodySchema = z.strictObject({
 });
 export type AdjustCoinsInput = z.infer<typeof AdjustCoinsBodySchema>;
 
-export const AdjustCoinsResponseSchema = z.object({
-  balance: z.number().int(),
+/** The balance after the adjustment, and its ledger row. */
+export const AdjustCoinsResponseSchema = z.strictObject({
+  balance: z.int().min(0),
   transaction: CoinTransactionViewSchema,
 });
-export type AdjustCoinsResponse = z.infer<typeof AdjustCoinsResponseSchema>;
+export type AdjustCoinsResponse = z.output<typeof AdjustCoinsResponseSchema>;
 
 /** The sponsor product's identifier (specification §7: product identifier '29'). */
 export const SPONSOR_PRODUCT_ID = '29';
 
 /** POST /api/client/npay/token → a short-lived token binding the signed-in user (not a session token). */
-export interface SponsorTokenResponse {
-  token: string;
-  expiresAt: string;
-}
+export const SponsorTokenResponseSchema = z.strictObject({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+export type SponsorTokenResponse = z.output<typeof SponsorTokenResponseSchema>;
 
 /**
  * POST /api/npay/callback: the ad network's word that a sponsor payment completed. The raw body is this JSON,
@@ -95,11 +98,12 @@ export const SponsorCallbackBodySchema = z.strictObject({
 });
 export type SponsorCallbackBody = z.infer<typeof SponsorCallbackBodySchema>;
 
-export interface SponsorCallbackResponse {
-  received: true;
+export const SponsorCallbackResponseSchema = z.strictObject({
+  received: z.literal(true),
   /** false: this payment had been credited already (a repeated callback). */
-  credited: boolean;
-}
+  credited: z.boolean(),
+});
+export type SponsorCallbackResponse = z.output<typeof SponsorCallbackResponseSchema>;
 
 /** A user back from the sponsor flow: the coins a payment brings (`sponsorReward`), and those already credited (null: not yet). */
 export interface SponsorReturn {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicLinkProblem } from '../../core/shared/hosts.ts';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -107,72 +107,91 @@ export const RecipientQuerySchema = z.strictObject({ query: text().trim().min(1)
 /** GET /api/client/store/items/purchases?status= (MANAGE_SETTINGS). */
 export const PurchasesQuerySchema = z.strictObject({ status: z.enum(PURCHASE_STATUSES).default('awaiting') });
 
-export interface ItemGrantView {
-  kind: ItemGrantKind;
-  perk?: string;
-  rankID?: string;
+/** What an item grants, as answers show it: `kind`, and the fields of that kind (as ItemGrantSchema takes them). */
+export const ItemGrantViewSchema = z.strictObject({
+  kind: z.enum(ITEM_GRANT_KINDS),
+  perk: z.string().optional(),
+  rankID: AnswerIdSchema.optional(),
   /** The rank's name now (null: the rank was deleted). */
-  rankName?: string | null;
-  days?: number | null;
-  coins?: number;
-}
+  rankName: z.string().nullable().optional(),
+  /** null: for ever. */
+  days: z.int().min(1).nullable().optional(),
+  coins: z.int().min(1).optional(),
+});
+export type ItemGrantView = z.output<typeof ItemGrantViewSchema>;
 
 /** GET /api/client/store/items → items: what customers see (on sale only). */
-export interface StoreItemView {
-  id: string;
-  name: string;
-  description: string;
-  picture: string | null;
-  price: number;
-  grant: ItemGrantView;
+export const StoreItemViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  name: z.string(),
+  description: z.string(),
+  picture: z.string().nullable(),
+  price: z.int().min(0),
+  grant: ItemGrantViewSchema,
   /** null: unlimited. */
-  stock: number | null;
-  perUserLimit: number | null;
-  onSale: boolean;
-}
+  stock: z.int().min(0).nullable(),
+  /** null: no limit. */
+  perUserLimit: z.int().min(1).nullable(),
+  onSale: z.boolean(),
+});
+export type StoreItemView = z.output<typeof StoreItemViewSchema>;
 
 /** The store screen's list: every item, with how many were bought. */
-export interface AdminStoreItemView extends StoreItemView {
-  sold: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const AdminStoreItemViewSchema = StoreItemViewSchema.extend({
+  sold: z.int().min(0),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminStoreItemView = z.output<typeof AdminStoreItemViewSchema>;
 
-export interface StorePerson {
-  id: string;
-  name: string;
-  avatar: string | null;
-}
+export const StorePersonSchema = z.strictObject({
+  id: AnswerIdSchema,
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type StorePerson = z.output<typeof StorePersonSchema>;
 
 /** POST …/purchase → purchased. */
-export interface PurchaseView {
-  id: string;
-  itemID: string;
-  itemName: string;
-  price: number;
-  buyer: StorePerson;
+export const PurchaseViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  itemID: AnswerIdSchema,
+  itemName: z.string(),
+  price: z.int().min(0),
+  buyer: StorePersonSchema,
   /** Who received it: the buyer, or the gift's recipient. */
-  recipient: StorePerson;
-  gift: boolean;
-  status: PurchaseStatus;
+  recipient: StorePersonSchema,
+  gift: z.boolean(),
+  status: z.enum(PURCHASE_STATUSES),
   /** When a timed perk or rank ends; null: for ever, or nothing timed. */
-  endsAt: string | null;
-  createdAt: string;
-  fulfilledAt: string | null;
-}
+  endsAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  fulfilledAt: z.iso.datetime().nullable(),
+});
+export type PurchaseView = z.output<typeof PurchaseViewSchema>;
 
-export interface PurchaseResponse {
-  purchased: PurchaseView;
+export const PurchaseResponseSchema = z.strictObject({
+  purchased: PurchaseViewSchema,
   /** The buyer's balance after paying. */
-  balance: number;
-}
+  balance: z.int().min(0),
+});
+export type PurchaseResponse = z.output<typeof PurchaseResponseSchema>;
 
 /** A gift's recipient as the buy dialog confirms it: ID, name and avatar, nothing else. */
-export interface RecipientView {
-  id: string;
-  name: string;
-  avatar: string | null;
-}
+export const RecipientViewSchema = StorePersonSchema;
+export type RecipientView = z.output<typeof RecipientViewSchema>;
+
+/** GET /api/client/store/items: the items on sale, cheapest first. */
+export const StoreItemsResponseSchema = z.strictObject({ items: z.array(StoreItemViewSchema) });
+/** GET /api/client/store/items/all: every item, on sale first. */
+export const AdminStoreItemsResponseSchema = z.strictObject({ items: z.array(AdminStoreItemViewSchema) });
+/** One item: created, edited, restocked. */
+export const StoreItemResponseSchema = z.strictObject({ item: StoreItemViewSchema });
+/** GET /api/client/store/recipient: the user a gift would go to. */
+export const RecipientResponseSchema = z.strictObject({ recipient: RecipientViewSchema });
+/** GET /api/client/store/items/purchases: the purchases with the status asked for, newest first. */
+export const PurchasesResponseSchema = z.strictObject({ purchases: z.array(PurchaseViewSchema) });
+/** POST …/purchases/{id}/fulfil: the purchase, fulfilled. */
+export const FulfilledPurchaseResponseSchema = z.strictObject({ purchase: PurchaseViewSchema });
 
 /** A grant's words on a card: "Rank Chef for 30 days", "500 coins", "A reward our staff hand over". */
 export function describeGrant(grant: ItemGrantView, perkLabel: (perk: string) => string = (p) => p): string {

@@ -1,18 +1,21 @@
 import { publicAccess, requireAuth, requirePermissions } from '../../core/auth/guards.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import {
-  type AdminStoreItemView,
+  AdminStoreItemsResponseSchema,
   CreateItemBodySchema,
+  FulfilledPurchaseResponseSchema,
   ItemIdParamsSchema,
   PurchaseBodySchema,
   PurchaseIdParamsSchema,
-  type PurchaseResponse,
+  PurchaseResponseSchema,
   PurchasesQuerySchema,
-  type PurchaseView,
+  PurchasesResponseSchema,
   RecipientQuerySchema,
-  type RecipientView,
+  RecipientResponseSchema,
   RestockBodySchema,
-  type StoreItemView,
+  StoreItemResponseSchema,
+  StoreItemsResponseSchema,
   UpdateItemBodySchema,
 } from './item-schemas.ts';
 import type { StoreItems } from './items.ts';
@@ -46,8 +49,8 @@ export function storeItemsRoutes(
 function shopRoutes(app: App, items: StoreItems, purchases: StorePurchases, purchasesPerMinute: number): void {
   app.get(
     '/api/client/store/items',
-    { onRequest: publicAccess },
-    async (): Promise<{ items: StoreItemView[] }> => ({ items: await items.onSale() }),
+    { onRequest: publicAccess, schema: { response: { 200: StoreItemsResponseSchema } } },
+    async () => ({ items: await items.onSale() }),
   );
 
   app.post(
@@ -55,16 +58,20 @@ function shopRoutes(app: App, items: StoreItems, purchases: StorePurchases, purc
     {
       onRequest: requireAuth(),
       config: purchasesPerMinute > 0 ? perUser(purchasesPerMinute) : {},
-      schema: { body: PurchaseBodySchema },
+      schema: { body: PurchaseBodySchema, response: { 200: PurchaseResponseSchema } },
     },
-    async (request): Promise<PurchaseResponse> => purchases.purchase(request.user!, request.body),
+    async (request) => purchases.purchase(request.user!, request.body),
   );
 
   // Finding a gift's recipient: an exact ID or username, answering ID, name and avatar only (no search of users).
   app.get(
     '/api/client/store/recipient',
-    { onRequest: requireAuth(), config: perUser(60), schema: { querystring: RecipientQuerySchema } },
-    async (request): Promise<{ recipient: RecipientView }> => ({
+    {
+      onRequest: requireAuth(),
+      config: perUser(60),
+      schema: { querystring: RecipientQuerySchema, response: { 200: RecipientResponseSchema } },
+    },
+    async (request) => ({
       recipient: await purchases.findRecipient(request.query.query),
     }),
   );
@@ -74,14 +81,14 @@ function shopRoutes(app: App, items: StoreItems, purchases: StorePurchases, purc
 function itemAdminRoutes(app: App, items: StoreItems): void {
   app.get(
     '/api/client/store/items/all',
-    { onRequest: manageSettings },
-    async (): Promise<{ items: AdminStoreItemView[] }> => ({ items: await items.all() }),
+    { onRequest: manageSettings, schema: { response: { 200: AdminStoreItemsResponseSchema } } },
+    async () => ({ items: await items.all() }),
   );
 
   app.post(
     '/api/client/store/items',
-    { onRequest: manageSettings, schema: { body: CreateItemBodySchema } },
-    async (request, reply): Promise<{ item: StoreItemView }> => {
+    { onRequest: manageSettings, schema: { body: CreateItemBodySchema, response: { 201: StoreItemResponseSchema } } },
+    async (request, reply) => {
       const item = await items.create(request.user!, request.body);
       return reply.code(201).send({ item });
     },
@@ -89,23 +96,29 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
 
   app.patch(
     '/api/client/store/items/:id',
-    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, body: UpdateItemBodySchema } },
-    async (request): Promise<{ item: StoreItemView }> => ({
+    {
+      onRequest: manageSettings,
+      schema: { params: ItemIdParamsSchema, body: UpdateItemBodySchema, response: { 200: StoreItemResponseSchema } },
+    },
+    async (request) => ({
       item: await items.update(request.user!, request.params.id, request.body),
     }),
   );
 
   app.post(
     '/api/client/store/items/:id/restock',
-    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, body: RestockBodySchema } },
-    async (request): Promise<{ item: StoreItemView }> => ({
+    {
+      onRequest: manageSettings,
+      schema: { params: ItemIdParamsSchema, body: RestockBodySchema, response: { 200: StoreItemResponseSchema } },
+    },
+    async (request) => ({
       item: await items.restock(request.user!, request.params.id, request.body.add),
     }),
   );
 
   app.delete(
     '/api/client/store/items/:id',
-    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema } },
+    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       await items.delete(request.user!, request.params.id);
       return reply.code(204).send();
@@ -117,16 +130,22 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
 function purchaseAdminRoutes(app: App, purchases: StorePurchases): void {
   app.get(
     '/api/client/store/items/purchases',
-    { onRequest: manageSettings, schema: { querystring: PurchasesQuerySchema } },
-    async (request): Promise<{ purchases: PurchaseView[] }> => ({
+    {
+      onRequest: manageSettings,
+      schema: { querystring: PurchasesQuerySchema, response: { 200: PurchasesResponseSchema } },
+    },
+    async (request) => ({
       purchases: await purchases.withStatus(request.query.status),
     }),
   );
 
   app.post(
     '/api/client/store/items/purchases/:id/fulfil',
-    { onRequest: manageSettings, schema: { params: PurchaseIdParamsSchema } },
-    async (request): Promise<{ purchase: PurchaseView }> => ({
+    {
+      onRequest: manageSettings,
+      schema: { params: PurchaseIdParamsSchema, response: { 200: FulfilledPurchaseResponseSchema } },
+    },
+    async (request) => ({
       purchase: await purchases.fulfil(request.user!, request.params.id),
     }),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerIdSchema } from '../../core/shared/ids.ts';
 
 /**
  * The store's contract (coins, hourly, items, purchases, gifts). Shared by the server, the site and the bot: no
@@ -20,24 +21,28 @@ export type GrantSource = (typeof GRANT_SOURCES)[number];
 /** No balance, price or reward goes beyond this: far above any real one, far below 2^31 (an integer column). */
 export const MAX_COINS = 1_000_000_000;
 
-export const CoinTransactionViewSchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
+/** One ledger row: a change to a user's balance. */
+export const CoinTransactionViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  /** Signed: a credit is positive, a debit negative (never 0). */
+  amount: z.int(),
   kind: z.enum(COIN_KINDS),
+  /** What made the change (`hourly:…`, `admin:…`, a purchase…): each reference is applied once. */
   reference: z.string(),
   reason: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
-export type CoinTransactionView = z.infer<typeof CoinTransactionViewSchema>;
+export type CoinTransactionView = z.output<typeof CoinTransactionViewSchema>;
 
-export const GrantViewSchema = z.object({
-  id: z.string(),
+export const GrantViewSchema = z.strictObject({
+  id: AnswerIdSchema,
   kind: z.enum(GRANT_KINDS),
+  /** The perk's name, or the rank's id. */
   value: z.string(),
   source: z.enum(GRANT_SOURCES),
   sourceRef: z.string(),
-  startedAt: z.string(),
+  startedAt: z.iso.datetime(),
   /** null: for ever (or as long as its source lasts, for a subscription). */
-  endsAt: z.string().nullable(),
+  endsAt: z.iso.datetime().nullable(),
 });
-export type GrantView = z.infer<typeof GrantViewSchema>;
+export type GrantView = z.output<typeof GrantViewSchema>;

@@ -1,21 +1,25 @@
 import { requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import type { UserAdminService } from './admin-service.ts';
 import {
   AdminUsersBodySchema,
-  type AdminUsersResponse,
-  type BanView,
-  type BlacklistView,
+  AdminUsersResponseSchema,
+  BanOrNoneResponseSchema,
+  BanResponseSchema,
+  BlacklistOrNoneResponseSchema,
+  BlacklistResponseSchema,
   CreateBanBodySchema,
   CreateWarningBodySchema,
-  type RankHistoryView,
+  RankHistoryResponseSchema,
   RemoveBanBodySchema,
   RemoveStaffBodySchema,
   SetBlacklistBodySchema,
   UpdateBanBodySchema,
   UpdateRankBodySchema,
+  UpdateRankResponseSchema,
   UserIdOnlyParamsSchema,
-  type WarningView,
+  WarningResponseSchema,
 } from './schemas.ts';
 import type { UsersService } from './service.ts';
 
@@ -33,8 +37,8 @@ export function userAdminRoutes(app: App, admin: UserAdminService, users: UsersS
 function searchRoutes(app: App, admin: UserAdminService, users: UsersService): void {
   app.post(
     '/api/client/admin/users',
-    { onRequest: manageUsers, schema: { body: AdminUsersBodySchema } },
-    async (request): Promise<AdminUsersResponse> => {
+    { onRequest: manageUsers, schema: { body: AdminUsersBodySchema, response: { 200: AdminUsersResponseSchema } } },
+    async (request) => {
       const page = await admin.search(request.body.filter);
       return { ...page, users: await users.withTeams(request.user, page.users) };
     },
@@ -44,28 +48,28 @@ function searchRoutes(app: App, admin: UserAdminService, users: UsersService): v
 function banRoutes(app: App, admin: UserAdminService): void {
   app.get(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params } },
-    async (request): Promise<{ ban: BanView | null }> => ({
+    { onRequest: manageUsers, schema: { params, response: { 200: BanOrNoneResponseSchema } } },
+    async (request) => ({
       ban: await admin.getBan(request.params.id),
     }),
   );
   app.post(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, body: CreateBanBodySchema } },
-    async (request): Promise<{ ban: BanView }> => ({
+    { onRequest: manageUsers, schema: { params, body: CreateBanBodySchema, response: { 200: BanResponseSchema } } },
+    async (request) => ({
       ban: await admin.ban(request.user!, request.params.id, request.body),
     }),
   );
   app.patch(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, body: UpdateBanBodySchema } },
-    async (request): Promise<{ ban: BanView }> => ({
+    { onRequest: manageUsers, schema: { params, body: UpdateBanBodySchema, response: { 200: BanResponseSchema } } },
+    async (request) => ({
       ban: await admin.updateBan(request.user!, request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, body: RemoveBanBodySchema } },
+    { onRequest: manageUsers, schema: { params, body: RemoveBanBodySchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       await admin.unban(request.user!, request.params.id, request.body?.silent ?? false);
       return reply.code(204).send();
@@ -77,7 +81,7 @@ function banRoutes(app: App, admin: UserAdminService): void {
 function staffRoutes(app: App, admin: UserAdminService): void {
   app.post(
     '/api/client/admin/users/:id/remove-staff',
-    { onRequest: manageUsers, schema: { params, body: RemoveStaffBodySchema } },
+    { onRequest: manageUsers, schema: { params, body: RemoveStaffBodySchema, response: { 204: NoContentSchema } } },
     async (request, reply) => {
       await admin.removeStaff(request.user!, request.params.id, request.body.reason);
       return reply.code(204).send();
@@ -86,16 +90,22 @@ function staffRoutes(app: App, admin: UserAdminService): void {
 
   app.patch(
     '/api/client/admin/users/:id/update-rank',
-    { onRequest: manageUsers, schema: { params, body: UpdateRankBodySchema } },
-    async (request): Promise<{ ranks: string[] }> => ({
+    {
+      onRequest: manageUsers,
+      schema: { params, body: UpdateRankBodySchema, response: { 200: UpdateRankResponseSchema } },
+    },
+    async (request) => ({
       ranks: await admin.updateRanks(request.user!, request.params.id, request.body),
     }),
   );
 
   app.post(
     '/api/client/admin/users/:id/warnings',
-    { onRequest: manageUsers, schema: { params, body: CreateWarningBodySchema } },
-    async (request): Promise<{ warning: WarningView }> => ({
+    {
+      onRequest: manageUsers,
+      schema: { params, body: CreateWarningBodySchema, response: { 200: WarningResponseSchema } },
+    },
+    async (request) => ({
       warning: await admin.warn(request.user!, request.params.id, request.body.reason),
     }),
   );
@@ -104,23 +114,29 @@ function staffRoutes(app: App, admin: UserAdminService): void {
 function blacklistRoutes(app: App, admin: UserAdminService): void {
   app.get(
     '/api/client/admin/users/:id/blacklist',
-    { onRequest: manageUsers, schema: { params } },
-    async (request): Promise<{ blacklist: BlacklistView | null }> => ({
+    { onRequest: manageUsers, schema: { params, response: { 200: BlacklistOrNoneResponseSchema } } },
+    async (request) => ({
       blacklist: await admin.getBlacklist(request.params.id),
     }),
   );
   app.post(
     '/api/client/admin/blacklist/:id',
-    { onRequest: manageUsers, schema: { params, body: SetBlacklistBodySchema } },
-    async (request): Promise<{ blacklist: BlacklistView }> => ({
+    {
+      onRequest: manageUsers,
+      schema: { params, body: SetBlacklistBodySchema, response: { 200: BlacklistResponseSchema } },
+    },
+    async (request) => ({
       blacklist: await admin.setBlacklist(request.user!, request.params.id, request.body.data),
     }),
   );
 
   app.get(
     '/api/client/users/:id/rank-history',
-    { onRequest: requireSelfOrPermissions({ all: ['MANAGE_USERS'] }), schema: { params } },
-    async (request): Promise<{ history: RankHistoryView[] }> => ({
+    {
+      onRequest: requireSelfOrPermissions({ all: ['MANAGE_USERS'] }),
+      schema: { params, response: { 200: RankHistoryResponseSchema } },
+    },
+    async (request) => ({
       history: await admin.rankHistory(request.params.id),
     }),
   );

@@ -3,18 +3,18 @@ import { clearSessionCookie, setSessionCookie } from '../../core/auth/request-se
 import { hashToken } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
 import { clearCookie, readCookie, setCookie } from '../../core/http/cookies.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
 import type { UsersPlugin } from './index.ts';
 import { OAUTH_COOKIE, OAUTH_TTL_MS } from './oauth.ts';
 import {
   AuthenticateBodySchema,
-  type AuthenticateResponse,
+  AuthenticateResponseSchema,
   EndSessionBodySchema,
   LoginQuerySchema,
   type MeResponse,
-  type PublicUserView,
+  PublicUserResponseSchema,
   UserIdParamsSchema,
-  type WithTeam,
 } from './schemas.ts';
 
 /** Per address: enough for a person who mistypes, too few for someone guessing. */
@@ -37,8 +37,12 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
 
   app.post(
     '/api/client/authenticate',
-    { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { body: AuthenticateBodySchema } },
-    async (request, reply): Promise<AuthenticateResponse> => {
+    {
+      onRequest: publicAccess,
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { body: AuthenticateBodySchema, response: { 200: AuthenticateResponseSchema } },
+    },
+    async (request, reply) => {
       if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
       const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
       clearCookie(reply, config, OAUTH_COOKIE);
@@ -53,7 +57,10 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   // Sign-out stays open to banned users.
   app.delete(
     '/api/client/sessions',
-    { onRequest: requireAuth({ allowBanned: true }), schema: { body: EndSessionBodySchema } },
+    {
+      onRequest: requireAuth({ allowBanned: true }),
+      schema: { body: EndSessionBodySchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       const current = request.session!;
       const target = request.body?.sessionToken ? hashToken(request.body.sessionToken) : current.id;
@@ -77,8 +84,8 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
 
   app.get(
     '/api/v3/users/:id',
-    { onRequest: publicAccess, schema: { params: UserIdParamsSchema } },
-    async (request): Promise<{ user: PublicUserView & WithTeam }> => {
+    { onRequest: publicAccess, schema: { params: UserIdParamsSchema, response: { 200: PublicUserResponseSchema } } },
+    async (request) => {
       const [user] = await users.withTeams(request.user, [await users.getPublic(request.params.id)]);
       return { user: user! };
     },

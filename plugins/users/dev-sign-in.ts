@@ -3,7 +3,7 @@ import { setSessionCookie } from '../../core/auth/request-session.ts';
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
-import { type DemoUser, DevSignInBodySchema } from './schemas.ts';
+import { type DemoUser, DemoUsersResponseSchema, DevSignInBodySchema, DevSignInResponseSchema } from './schemas.ts';
 import { DEMO_USER_IDS, DEMO_USERS } from './seed.ts';
 
 /** Without Discord OAuth, outside production: sign in as one of the demo users to try every role. */
@@ -17,11 +17,15 @@ export function listDemoUsers(): DemoUser[] {
 
 /** Registered only when devSignInEnabled: in production these routes do not exist (404). */
 export function devSignInRoutes(app: App, ctx: CoreContext): void {
-  app.get('/api/client/dev/users', { onRequest: publicAccess }, async () => ({ users: listDemoUsers() }));
+  app.get(
+    '/api/client/dev/users',
+    { onRequest: publicAccess, schema: { response: { 200: DemoUsersResponseSchema } } },
+    async () => ({ users: listDemoUsers() }),
+  );
 
   app.post(
     '/api/client/dev/sign-in',
-    { onRequest: publicAccess, schema: { body: DevSignInBodySchema } },
+    { onRequest: publicAccess, schema: { body: DevSignInBodySchema, response: { 200: DevSignInResponseSchema } } },
     async (request, reply) => {
       if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
       const { token, expiresAt } = await ctx.sessions.create(request.body.userId);

@@ -1,14 +1,16 @@
 import { requireAuth, requireSelfOrPermissions } from '../../core/auth/guards.ts';
+import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
 import type { UserAdminService } from './admin-service.ts';
 import type { ProfileService } from './profile-service.ts';
 import {
   PremadeMessagesBodySchema,
-  type PremadeMessagesResponse,
+  PremadeMessagesResponseSchema,
+  SyncedUserResponseSchema,
+  UpdatedUserResponseSchema,
   UserIdOnlyParamsSchema,
   UserManagerUpdateBodySchema,
-  type UserView,
-  type WarningView,
+  WarningsResponseSchema,
 } from './schemas.ts';
 
 /** The `:id` user themself, or a user manager (who may only act on someone ranked below them: the service checks). */
@@ -19,38 +21,48 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
   // The body is checked against the manager's allow-list; the service holds the user themself to the self list.
   app.patch(
     '/api/client/users/:id',
-    { onRequest: selfOrManager, schema: { params, body: UserManagerUpdateBodySchema } },
-    async (request): Promise<{ user: UserView }> => ({
+    {
+      onRequest: selfOrManager,
+      schema: { params, body: UserManagerUpdateBodySchema, response: { 200: UpdatedUserResponseSchema } },
+    },
+    async (request) => ({
       user: await profile.update(request.user!, request.params.id, request.body),
     }),
   );
 
   app.patch(
     '/api/client/users/:id/premade-messages',
-    { onRequest: selfOrManager, schema: { params, body: PremadeMessagesBodySchema } },
-    async (request): Promise<PremadeMessagesResponse> => ({
+    {
+      onRequest: selfOrManager,
+      schema: { params, body: PremadeMessagesBodySchema, response: { 200: PremadeMessagesResponseSchema } },
+    },
+    async (request) => ({
       deliveryMessage: await profile.setDeliveryMessage(request.user!, request.params.id, request.body.deliveryMessage),
     }),
   );
 
   app.patch(
     '/api/client/users/:id/sync-with-discord',
-    { onRequest: selfOrManager, schema: { params } },
-    async (request): Promise<{ updated: UserView }> => ({
+    { onRequest: selfOrManager, schema: { params, response: { 200: SyncedUserResponseSchema } } },
+    async (request) => ({
       updated: await profile.syncWithDiscord(request.user!, request.params.id),
     }),
   );
 
   app.get(
     '/api/client/users/:id/warnings',
-    { onRequest: selfOrManager, schema: { params } },
-    async (request): Promise<{ warnings: WarningView[] }> => ({
+    { onRequest: selfOrManager, schema: { params, response: { 200: WarningsResponseSchema } } },
+    async (request) => ({
       warnings: await admin.warnings(request.params.id),
     }),
   );
 
-  app.post('/api/client/recruitment/resign', { onRequest: requireAuth() }, async (request, reply) => {
-    await profile.resign(request.user!);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/client/recruitment/resign',
+    { onRequest: requireAuth(), schema: { response: { 204: NoContentSchema } } },
+    async (request, reply) => {
+      await profile.resign(request.user!);
+      return reply.code(204).send();
+    },
+  );
 }

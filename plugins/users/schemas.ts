@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -22,80 +22,100 @@ export const DevSignInBodySchema = z.strictObject({ userId: UserIdSchema });
 export const LoginQuerySchema = z.object({ redirect: text().max(2048).optional() });
 
 /** What anyone may see of a user. */
-export interface PublicUserView {
-  id: string;
-  username: string;
-  displayName: string | null;
-  discriminator: string;
-  avatar: string | null;
+export const PublicUserViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string().nullable(),
+  discriminator: z.string(),
+  avatar: z.string().nullable(),
   /** Rank ids, highest first. */
-  ranks: string[];
+  ranks: z.array(AnswerIdSchema),
   /** The highest rank's id. */
-  rank: string | null;
-  flags: number;
-  createdAt: string;
-}
+  rank: AnswerIdSchema.nullable(),
+  flags: z.int().min(0),
+  createdAt: z.iso.datetime(),
+});
+export type PublicUserView = z.output<typeof PublicUserViewSchema>;
 
 /** What a user sees of themself (and managers of them). */
-export interface UserView extends PublicUserView {
+export const UserViewSchema = PublicUserViewSchema.extend({
   /** Effective: their own OR their ranks'. */
-  permissions: number;
-  perks: string[];
-  ban: { active: boolean; reason: string | null; expires: string | null } | null;
-  settings: { deliveryMessage?: { message: string } };
-}
+  permissions: z.int().min(0),
+  perks: z.array(z.string()),
+  /** null: not banned now. */
+  ban: z
+    .strictObject({
+      active: z.boolean(),
+      reason: z.string().nullable(),
+      /** null: permanent. */
+      expires: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  settings: z.strictObject({ deliveryMessage: z.strictObject({ message: z.string() }).optional() }),
+});
+export type UserView = z.output<typeof UserViewSchema>;
 
 /**
  * Where a perk or rank held by a grant (a plan, a store purchase, an objective's reward) comes from: it ends with
  * that, and the user manager's edits neither remove nor give it (docs/decisions.md, "Money and billing (issue 39)").
  * The store's grants fill it in (plugins/store/grants.ts `heldOf`).
  */
-export interface GrantOrigin {
+export const GrantOriginSchema = z.strictObject({
   /** What gave it: `subscription`, `purchase`, `objective` or `sponsor`. */
-  source: string;
+  source: z.string(),
   /** The plan's, the item's or the objective's name, where known. */
-  sourceName: string | null;
+  sourceName: z.string().nullable(),
   /** When the grant ends; null: when its source ends it (a plan), or never. */
-  endsAt: string | null;
-}
+  endsAt: z.iso.datetime().nullable(),
+});
+export type GrantOrigin = z.output<typeof GrantOriginSchema>;
 
 /** A perk a user holds because of a grant. */
-export interface GrantedPerkView extends GrantOrigin {
-  perk: string;
-}
+export const GrantedPerkViewSchema = GrantOriginSchema.extend({ perk: z.string() });
+export type GrantedPerkView = z.output<typeof GrantedPerkViewSchema>;
 
 /** A rank a user holds because of a grant: `rank` is its id. */
-export interface GrantedRankView extends GrantOrigin {
-  rank: string;
-}
+export const GrantedRankViewSchema = GrantOriginSchema.extend({ rank: AnswerIdSchema });
+export type GrantedRankView = z.output<typeof GrantedRankViewSchema>;
 
 /**
  * §3 "User: … rank, team": the user objects the API answers (`@me`, `/api/v3/users/{id}`, the admin user list) carry
  * their team's id (the `_id` of GET /api/client/teams, as `rank` is a rank's id), null when they have none or the
  * caller does not see teams (teamsEnabled off, and not a team manager).
  */
-export interface WithTeam {
-  team: string | null;
-}
+export const WithTeamSchema = z.strictObject({ team: AnswerIdSchema.nullable() });
+export type WithTeam = z.output<typeof WithTeamSchema>;
 
-export interface MeResponse {
-  user: UserView & WithTeam;
+export const MeResponseSchema = z.strictObject({
+  user: UserViewSchema.extend(WithTeamSchema.shape),
   /** The sponsor payment token (docs/store.md "Sponsors"); null when sponsor payments are not set up. */
-  nitroPayToken: string | null;
-}
+  nitroPayToken: z.string().nullable(),
+});
+export type MeResponse = z.output<typeof MeResponseSchema>;
 
-export interface AuthenticateResponse {
-  sessionToken: string;
+/** GET /api/v3/users/{id}: what anyone may see of the user, with their team. */
+export const PublicUserResponseSchema = z.strictObject({ user: PublicUserViewSchema.extend(WithTeamSchema.shape) });
+
+export const AuthenticateResponseSchema = z.strictObject({
+  sessionToken: z.string(),
   /** Where the browser asked to go after signing in (a same-site path). */
-  redirect: string;
-}
+  redirect: z.string(),
+});
+export type AuthenticateResponse = z.output<typeof AuthenticateResponseSchema>;
 
-export interface DemoUser {
-  id: string;
-  username: string;
-  displayName: string;
-  role: string;
-}
+export const DemoUserSchema = z.strictObject({
+  id: AnswerIdSchema,
+  username: z.string(),
+  displayName: z.string(),
+  /** The role the demo user shows (Customer, Chef, Super admin…). */
+  role: z.string(),
+});
+export type DemoUser = z.output<typeof DemoUserSchema>;
+
+/** GET /api/client/dev/users: the demo users one may sign in as. */
+export const DemoUsersResponseSchema = z.strictObject({ users: z.array(DemoUserSchema) });
+/** POST /api/client/dev/sign-in: the new session's token (also set as the session cookie). */
+export const DevSignInResponseSchema = z.strictObject({ sessionToken: z.string() });
 
 /**
  * A user's delivery message: what the bot sends the customer with a delivered order, in place of its default text.
@@ -185,6 +205,11 @@ export type UserManagerUpdate = z.infer<typeof UserManagerUpdateBodySchema>;
 /** The keys only a manager may send. */
 export const MANAGER_ONLY_USER_FIELDS = ['perks', 'flags'] as const;
 
+/** PATCH /api/client/users/{id}: the user as the change left them. */
+export const UpdatedUserResponseSchema = z.strictObject({ user: UserViewSchema });
+/** PATCH /api/client/users/{id}/sync-with-discord: the user with Discord's name and avatar. */
+export const SyncedUserResponseSchema = z.strictObject({ updated: UserViewSchema });
+
 /**
  * A premade delivery message (plugins/delivery-messages) by its slug or its ID. It can never be a delivery message
  * text: a slug has no braces, and a message must mention `{customer}`.
@@ -207,9 +232,11 @@ export const PremadeMessagesBodySchema = z.strictObject({
       'A delivery message must mention {customer}.',
     ),
 });
-export interface PremadeMessagesResponse {
-  deliveryMessage: string;
-}
+export const PremadeMessagesResponseSchema = z.strictObject({
+  /** The delivery message the user has now (a premade one's text, when named by slug or ID). */
+  deliveryMessage: z.string(),
+});
+export type PremadeMessagesResponse = z.output<typeof PremadeMessagesResponseSchema>;
 
 /** POST /api/client/admin/users {filter}: search, filters, sort, pages. */
 export const AdminUsersBodySchema = z.strictObject({
@@ -236,12 +263,13 @@ export type AdminUsersFilter = z.infer<typeof AdminUsersBodySchema>['filter'];
  * `manualRanks` (ids, highest first) were given by hand (what PATCH …/update-rank `ranks` replaces) and
  * `grantedRanks` are held by grants. A rank may be both: given by hand, it outlives its grants.
  */
-export interface AdminUserView extends UserView {
-  manualPerks: string[];
-  grantedPerks: GrantedPerkView[];
-  manualRanks: string[];
-  grantedRanks: GrantedRankView[];
-}
+export const AdminUserViewSchema = UserViewSchema.extend({
+  manualPerks: z.array(z.string()),
+  grantedPerks: z.array(GrantedPerkViewSchema),
+  manualRanks: z.array(AnswerIdSchema),
+  grantedRanks: z.array(GrantedRankViewSchema),
+});
+export type AdminUserView = z.output<typeof AdminUserViewSchema>;
 
 /** One page of the user manager's search, as the users plugin finds it. */
 export interface AdminUsersPage {
@@ -250,10 +278,12 @@ export interface AdminUsersPage {
 }
 
 /** POST /api/client/admin/users: the page, each user with their team. */
-export interface AdminUsersResponse {
-  users: (AdminUserView & WithTeam)[];
-  totalUsers: number;
-}
+export const AdminUsersResponseSchema = z.strictObject({
+  users: z.array(AdminUserViewSchema.extend(WithTeamSchema.shape)),
+  /** How many users the filter finds, on every page. */
+  totalUsers: z.int().min(0),
+});
+export type AdminUsersResponse = z.output<typeof AdminUsersResponseSchema>;
 
 const expiry = z.iso.datetime({ offset: true }).nullable();
 
@@ -267,13 +297,21 @@ export const UpdateBanBodySchema = z
   .refine((body) => body.reason !== undefined || body.expires !== undefined, 'Nothing to change');
 export const RemoveBanBodySchema = z.strictObject({ silent: z.boolean().default(false) }).nullable();
 
-export interface BanView {
-  active: boolean;
-  reason: string | null;
-  expires: string | null;
-  createdAt: string | null;
-  createdBy: string | null;
-}
+export const BanViewSchema = z.strictObject({
+  active: z.boolean(),
+  reason: z.string().nullable(),
+  /** null: permanent. */
+  expires: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime().nullable(),
+  /** The manager who banned them (their id). */
+  createdBy: AnswerIdSchema.nullable(),
+});
+export type BanView = z.output<typeof BanViewSchema>;
+
+/** GET …/ban: the user's ban, or null when they are not banned. */
+export const BanOrNoneResponseSchema = z.strictObject({ ban: BanViewSchema.nullable() });
+/** A ban made or changed. */
+export const BanResponseSchema = z.strictObject({ ban: BanViewSchema });
 
 export const RemoveStaffBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 
@@ -289,28 +327,44 @@ export const UpdateRankBodySchema = z.strictObject({
 
 export const UserIdOnlyParamsSchema = z.strictObject({ id: UserIdSchema });
 
-export interface RankHistoryView {
-  id: string;
-  userID: string;
-  action: string;
-  ranksBefore: string[];
-  ranksAfter: string[];
-  reason: string | null;
-  by: string | null;
-  createdAt: string;
-}
+/** PATCH …/update-rank: the ranks the user holds now (ids, highest first). */
+export const UpdateRankResponseSchema = z.strictObject({ ranks: z.array(AnswerIdSchema) });
+
+export const RankHistoryViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  userID: AnswerIdSchema,
+  /** What changed them: `rank_update`, `remove_staff`, `resign`, `grant` or `grant_end`. */
+  action: z.string(),
+  /** Rank ids. */
+  ranksBefore: z.array(AnswerIdSchema),
+  ranksAfter: z.array(AnswerIdSchema),
+  reason: z.string().nullable(),
+  /** Who made the change; null when the user did it themself (resign) or a grant did. */
+  by: AnswerIdSchema.nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type RankHistoryView = z.output<typeof RankHistoryViewSchema>;
+
+/** GET /api/client/users/{id}/rank-history: newest first. */
+export const RankHistoryResponseSchema = z.strictObject({ history: z.array(RankHistoryViewSchema) });
 
 /** POST /api/client/admin/users/{id}/warnings {reason} → { warning }. */
 export const CreateWarningBodySchema = z.strictObject({ reason: text().trim().min(1).max(500) });
 
-export interface WarningView {
-  id: string;
-  userID: string;
-  reason: string;
+export const WarningViewSchema = z.strictObject({
+  id: AnswerIdSchema,
+  userID: AnswerIdSchema,
+  reason: z.string(),
   /** The manager who gave it. */
-  by: string;
-  createdAt: string;
-}
+  by: AnswerIdSchema,
+  createdAt: z.iso.datetime(),
+});
+export type WarningView = z.output<typeof WarningViewSchema>;
+
+/** A warning given. */
+export const WarningResponseSchema = z.strictObject({ warning: WarningViewSchema });
+/** GET /api/client/users/{id}/warnings: newest first. */
+export const WarningsResponseSchema = z.strictObject({ warnings: z.array(WarningViewSchema) });
 
 /** POST /api/client/admin/blacklist/{id} {data} → { blacklist }: list (active) or lift (not active) the user's orders ban. */
 export const SetBlacklistBodySchema = z.strictObject({
@@ -323,13 +377,20 @@ export const SetBlacklistBodySchema = z.strictObject({
 export type SetBlacklistInput = z.infer<typeof SetBlacklistBodySchema>['data'];
 
 /** A user's order blacklist entry; `reason` and `by` describe the latest change. null: never listed. */
-export interface BlacklistView {
-  active: boolean;
-  reason: string | null;
-  by: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const BlacklistViewSchema = z.strictObject({
+  active: z.boolean(),
+  reason: z.string().nullable(),
+  /** The manager who made the latest change. */
+  by: AnswerIdSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type BlacklistView = z.output<typeof BlacklistViewSchema>;
+
+/** GET …/blacklist: the entry, or null when the user was never listed. */
+export const BlacklistOrNoneResponseSchema = z.strictObject({ blacklist: BlacklistViewSchema.nullable() });
+/** The entry as the change left it. */
+export const BlacklistResponseSchema = z.strictObject({ blacklist: BlacklistViewSchema });
 
 /** After resigning, a user may not apply to join the staff again for a week (specification, section 9). */
 export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
