@@ -5,13 +5,13 @@ import {
   CompleteReportBodySchema,
   CreateReportBodySchema,
   EligibleBodySchema,
-  type EligibleResponse,
+  EligibleResponseSchema,
   REPORT_MANAGER,
-  type ReportDetail,
+  ReportDetailSchema,
   ReportIdParamsSchema,
+  ReportResponseSchema,
   ReportsQueryBodySchema,
-  type ReportsResponse,
-  type ReportView,
+  ReportsResponseSchema,
   WarnBodySchema,
 } from './schemas.ts';
 import type { ReportFilingService } from './service.ts';
@@ -25,38 +25,44 @@ const manager = requirePermissions(REPORT_MANAGER);
 export function reportsRoutes(app: App, filing: ReportFilingService, reports: ReportManagerService): void {
   app.post(
     '/api/client/report/order/eligible',
-    { onRequest: feedback, schema: { body: EligibleBodySchema } },
-    async (request): Promise<EligibleResponse> => filing.eligible(request.user!, request.body.orderID),
+    { onRequest: feedback, schema: { body: EligibleBodySchema, response: { 200: EligibleResponseSchema } } },
+    async (request) => filing.eligible(request.user!, request.body.orderID),
   );
   app.post(
     '/api/client/report/order',
-    { onRequest: feedback, schema: { body: CreateReportBodySchema } },
-    async (request, reply): Promise<{ report: ReportView }> => {
+    { onRequest: feedback, schema: { body: CreateReportBodySchema, response: { 201: ReportResponseSchema } } },
+    async (request, reply) => {
       const report = await filing.create(request.user!, request.body);
       return reply.code(201).send({ report });
     },
   );
   app.post(
     '/api/client/report/orders',
-    { onRequest: manager, schema: { body: ReportsQueryBodySchema } },
-    async (request): Promise<ReportsResponse> => reports.list(request.body),
+    { onRequest: manager, schema: { body: ReportsQueryBodySchema, response: { 200: ReportsResponseSchema } } },
+    async (request) => reports.list(request.body),
   );
   app.get(
     '/api/client/report/orders/:id',
-    { onRequest: manager, schema: { params: ReportIdParamsSchema } },
-    async (request): Promise<ReportDetail> => reports.detail(request.params.id),
+    { onRequest: manager, schema: { params: ReportIdParamsSchema, response: { 200: ReportDetailSchema } } },
+    async (request) => reports.detail(request.params.id),
   );
   app.post(
     '/api/client/report/orders/:id/warn',
-    { onRequest: manager, schema: { params: ReportIdParamsSchema, body: WarnBodySchema } },
-    async (request): Promise<{ report: ReportView }> => ({
+    {
+      onRequest: manager,
+      schema: { params: ReportIdParamsSchema, body: WarnBodySchema, response: { 200: ReportResponseSchema } },
+    },
+    async (request) => ({
       report: await reports.warn(request.user!, request.params.id, request.body),
     }),
   );
   app.post(
     '/api/client/report/orders/:id/completed',
-    { onRequest: manager, schema: { params: ReportIdParamsSchema, body: CompleteReportBodySchema } },
-    async (request): Promise<{ report: ReportView }> => ({
+    {
+      onRequest: manager,
+      schema: { params: ReportIdParamsSchema, body: CompleteReportBodySchema, response: { 200: ReportResponseSchema } },
+    },
+    async (request) => ({
       report: await reports.complete(request.user!, request.params.id, request.body),
     }),
   );

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
-import { OrderRefSchema, type OrderView, type UserSummary } from '../orders/schemas.ts';
+import { OrderRefSchema, OrderViewSchema, UserSummarySchema } from '../orders/schemas.ts';
 
 /**
  * The order reports contract (specification §3 "Order report: _id", §4 "marked completed and removed from the list",
@@ -119,60 +119,67 @@ export const WarnBodySchema = z.strictObject({
 });
 export type WarnInput = z.output<typeof WarnBodySchema>;
 
+const answerMoment = z.iso.datetime({ offset: true });
+
 /** A warning given from a report (the warning itself lives in the users plugin). */
-export interface ReportWarning {
-  target: WarnTarget;
-  userId: string;
-  warningId: string;
-  reason: string;
-  by: string;
-  at: string;
-}
+export const ReportWarningSchema = z.strictObject({
+  target: z.enum(WARN_TARGETS),
+  userId: AnswerIdSchema,
+  warningId: AnswerIdSchema,
+  reason: z.string(),
+  by: AnswerIdSchema,
+  at: answerMoment,
+});
+export type ReportWarning = z.output<typeof ReportWarningSchema>;
 
-export interface ReportView {
-  _id: string;
-  source: ReportSource;
-  category: ReportCategory;
-  details: string;
-  status: ReportStatus;
-  reporter: UserSummary;
-  order: {
-    id: string;
-    orderID: string;
-    item: string;
-    orderedBy: UserSummary;
-    chef: UserSummary | null;
-    driver: UserSummary | null;
-    deliveredAt: string | null;
-  };
-  outcome: string | null;
-  completedBy: UserSummary | null;
-  completedAt: string | null;
-  warnings: ReportWarning[];
-  createdAt: string;
-}
+export const ReportViewSchema = z.strictObject({
+  _id: AnswerIdSchema,
+  source: z.enum(REPORT_SOURCES),
+  category: z.enum(REPORT_CATEGORIES),
+  details: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  reporter: UserSummarySchema,
+  order: z.strictObject({
+    id: AnswerIdSchema,
+    orderID: z.string(),
+    item: z.string(),
+    orderedBy: UserSummarySchema,
+    chef: UserSummarySchema.nullable(),
+    driver: UserSummarySchema.nullable(),
+    deliveredAt: answerMoment.nullable(),
+  }),
+  outcome: z.string().nullable(),
+  completedBy: UserSummarySchema.nullable(),
+  completedAt: answerMoment.nullable(),
+  warnings: z.array(ReportWarningSchema),
+  createdAt: answerMoment,
+});
+export type ReportView = z.output<typeof ReportViewSchema>;
 
-export interface ReportsResponse {
-  reports: ReportView[];
-  total: number;
-}
+/** One report: filed, warned about, completed. */
+export const ReportResponseSchema = z.strictObject({ report: ReportViewSchema });
 
-export interface EligibleResponse {
-  eligible: boolean;
-  reason: IneligibleReason | null;
-  message: string | null;
+export const ReportsResponseSchema = z.strictObject({ reports: z.array(ReportViewSchema), total: z.int().min(0) });
+export type ReportsResponse = z.output<typeof ReportsResponseSchema>;
+
+export const EligibleResponseSchema = z.strictObject({
+  eligible: z.boolean(),
+  reason: z.enum(Object.keys(INELIGIBLE) as [IneligibleReason, ...IneligibleReason[]]).nullable(),
+  message: z.string().nullable(),
   /** The order, when it is the caller's: what the form shows above the category. */
-  order: { orderID: string; item: string; deliveredAt: string | null } | null;
-}
+  order: z.strictObject({ orderID: z.string(), item: z.string(), deliveredAt: answerMoment.nullable() }).nullable(),
+});
+export type EligibleResponse = z.output<typeof EligibleResponseSchema>;
 
 /** One report as the Report Manager's detail page shows it. */
-export interface ReportDetail {
-  report: ReportView;
-  order: OrderView;
+export const ReportDetailSchema = z.strictObject({
+  report: ReportViewSchema,
+  order: OrderViewSchema,
   /** The driver's delivery message (their saved one: orders keep no copy of the text sent), or null. */
-  deliveryMessage: string | null;
+  deliveryMessage: z.string().nullable(),
   /** Earlier reports about orders of the same customer. */
-  customerReports: ReportView[];
+  customerReports: z.array(ReportViewSchema),
   /** Earlier reports about orders the same chef prepared or the same driver delivered. */
-  staffReports: ReportView[];
-}
+  staffReports: z.array(ReportViewSchema),
+});
+export type ReportDetail = z.output<typeof ReportDetailSchema>;
