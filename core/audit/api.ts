@@ -1,6 +1,6 @@
 import { requirePermissions } from '../auth/guards.ts';
 import type { App } from '../plugin.ts';
-import type { AuditLogResponse } from './schemas.ts';
+import { type AuditLogResponse, auditLogResponseSchema } from './schemas.ts';
 import type { AuditLog } from './service.ts';
 
 /**
@@ -12,7 +12,10 @@ export function auditRoutes(app: App, audit: AuditLog): void {
     '/api/client/admin/audit-log',
     {
       onRequest: requirePermissions({ any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] }),
-      schema: { querystring: audit.catalogue.querySchema },
+      schema: {
+        querystring: audit.catalogue.querySchema,
+        response: { 200: auditLogResponseSchema(audit.catalogue.actions, audit.catalogue.targetTypes) },
+      },
     },
     async (request): Promise<AuditLogResponse> => audit.list(request.user!, request.query),
   );

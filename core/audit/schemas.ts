@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snowflakeId } from '../shared/ids.ts';
+import { AnswerIdSchema, snowflakeId } from '../shared/ids.ts';
 import { text } from '../shared/text.ts';
 
 /**
@@ -101,4 +101,30 @@ export interface AuditLogResponse {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/**
+ * The audit log's answer (AuditLogResponse) as a schema: its actions and target types are those the plugins declared,
+ * known at start like the query's kinds.
+ */
+export function auditLogResponseSchema(actions: readonly string[], targetTypes: readonly string[]) {
+  const person = z.strictObject({ id: AnswerIdSchema, name: z.string() });
+  const entry = z.strictObject({
+    id: AnswerIdSchema,
+    at: z.iso.datetime({ offset: true }),
+    actor: person,
+    action: z.enum(actions as [string, ...string[]]),
+    target: z.strictObject({ type: z.enum(targetTypes as [string, ...string[]]), id: z.string(), name: z.string() }),
+    /** The changed fields as they were; null when the target did not exist before (created). */
+    before: z.record(z.string(), z.unknown()).nullable(),
+    /** The changed fields as they became; null when the target no longer exists (deleted, lifted). */
+    after: z.record(z.string(), z.unknown()).nullable(),
+    reason: z.string().nullable(),
+  });
+  return z.strictObject({
+    entries: z.array(entry),
+    total: z.int().min(0),
+    page: z.int().min(1),
+    pageSize: z.int().min(1),
+  });
 }

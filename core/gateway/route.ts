@@ -77,6 +77,8 @@ async function gatewayScope(app: App, hub: GatewayHub, config: Config, upgrades:
         responses: { '101': 'Switching Protocols: the live gateway’s socket.' },
       },
     },
+    // No success over plain HTTP: the 101 above is the upgrade's.
+    schema: { response: {} },
     // A plain GET gets the error shape every other route answers with.
     handler: async () => {
       throw new DomainError('bad_request', 'The live gateway is a WebSocket: connect with an Upgrade request.');

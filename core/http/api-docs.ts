@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { publicAccess } from '../auth/guards.ts';
 import type { App } from '../plugin.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument, OpenApiDocumentSchema } from './openapi.ts';
 import type { RouteEntry } from './routes.ts';
+import { nonJsonAnswer } from './zod.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -58,19 +59,27 @@ export function registerApiDocs(app: App, routes: readonly RouteEntry[], serverU
   let page: string | undefined;
   const current = () =>
     (document ??= buildOpenApiDocument(routes, { title: 'Virtual Diner API', version: '1', serverUrl }));
-  app.get('/api/openapi.json', { onRequest: publicAccess }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return current();
-  });
-  app.get('/api/docs', { onRequest: publicAccess }, async (_request, reply) => {
-    page ??= renderDocs(current());
-    reply
-      .header('cache-control', 'no-cache')
-      .header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      )
-      .type('text/html; charset=utf-8');
-    return page;
-  });
+  app.get(
+    '/api/openapi.json',
+    { onRequest: publicAccess, schema: { response: { 200: OpenApiDocumentSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return current();
+    },
+  );
+  app.get(
+    '/api/docs',
+    { onRequest: publicAccess, schema: { response: { 200: nonJsonAnswer('text/html', 'The reference page.') } } },
+    async (_request, reply) => {
+      page ??= renderDocs(current());
+      reply
+        .header('cache-control', 'no-cache')
+        .header(
+          'content-security-policy',
+          `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+        )
+        .type('text/html; charset=utf-8');
+      return page;
+    },
+  );
 }

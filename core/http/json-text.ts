@@ -20,6 +20,16 @@ export function jsonText<T>(value: T): JsonText<T> {
 }
 
 /**
+ * An object's JSON text from its fields' JSON texts, in the order given: an answer made of parts cached apart (`@me`:
+ * the user's JSON, kept per session, and a token read per request). Each field must encode that field's type.
+ */
+export function jsonObject<T extends object>(fields: { [K in keyof T]-?: JsonText<T[K]> }): JsonText<T> {
+  let text = '';
+  for (const [key, value] of Object.entries(fields)) text += `${text ? ',' : '{'}${JSON.stringify(key)}:${value}`;
+  return `${text || '{'}}` as JsonText<T>;
+}
+
+/**
  * Sends JSON made beforehand as the answer's body, not serialised again: the one place a route's declared answer type
  * meets text or bytes. They must encode what the route's response schema declares (`Answer`, inferred from both).
  */

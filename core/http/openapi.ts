@@ -210,13 +210,24 @@ function componentsOf(secrets: Record<string, object>): Record<string, unknown> 
 }
 
 /**
+ * The document's outline as GET /api/openapi.json declares its answer: the rest is OpenAPI 3.1's own format, which
+ * core/http/openapi.int.test.ts validates with a maintained parser.
+ */
+export const OpenApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type OpenApiDocument = z.output<typeof OpenApiDocumentSchema>;
+
+/**
  * The OpenAPI 3.1 document of every registered route (GET /api/openapi.json), built from the route table: each
  * route's own zod schemas through zod's JSON Schema output, its guard as its security requirement and in words.
  */
 export function buildOpenApiDocument(
   routes: readonly RouteEntry[],
   info: { title: string; version: string; serverUrl: string },
-): JsonSchema {
+): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   /** Secrets that guard a route of their own (the metrics token), as security schemes. */
@@ -238,7 +249,7 @@ export function buildOpenApiDocument(
     }
   }
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: info.title,
       version: info.version,

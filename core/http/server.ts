@@ -6,6 +6,7 @@ import Fastify, {
   type preParsingHookHandler,
 } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { z } from 'zod';
 import { createAppContext } from '../app-context.ts';
 import { auditRoutes } from '../audit/api.ts';
 import type { AuditLog } from '../audit/service.ts';
@@ -163,6 +164,16 @@ function addResponseHeaders(app: App, config: Config): void {
   });
 }
 
+/** GET /api/health when the database answers (503 in the error shape, with `database: 'down'`, when it does not). */
+const HealthSchema = z.strictObject({ status: z.literal('ok'), database: z.literal('up') });
+/** GET /api/health when the database does not answer: the error shape with `database: 'down'`. */
+const HealthDownSchema = z.strictObject({
+  statusCode: z.literal(503),
+  error: z.literal('Service Unavailable'),
+  message: z.string(),
+  database: z.literal('down'),
+});
+
 /** Core's own routes after the plugins': the audit log, health, the API document, and 404 for any other /api path. */
 async function registerCoreRoutes(
   app: App,
@@ -174,18 +185,22 @@ async function registerCoreRoutes(
   await routes.registering('audit', async () => {
     auditRoutes(app, audit);
   });
-  app.get('/api/health', { onRequest: publicAccess }, async (_request, reply) => {
-    const database = await ping(orm);
-    reply.header('cache-control', 'no-store');
-    if (!database)
-      return reply.code(503).send({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: 'The database is unreachable',
-        database: 'down',
-      });
-    return { status: 'ok', database: 'up' };
-  });
+  app.get(
+    '/api/health',
+    { onRequest: publicAccess, schema: { response: { 200: HealthSchema, 503: HealthDownSchema } } },
+    async (_request, reply) => {
+      const database = await ping(orm);
+      reply.header('cache-control', 'no-store');
+      if (!database)
+        return reply.code(503).send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The database is unreachable',
+          database: 'down',
+        });
+      return { status: 'ok' as const, database: 'up' as const };
+    },
+  );
   registerApiDocs(app, routes.entries, config.publicUrl);
   app.all('/api/*', { onRequest: publicAccess }, async (request, reply) => {
     const refusal = refuseUnrouted(routes.methods, request, reply);

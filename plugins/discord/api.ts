@@ -12,7 +12,7 @@ import type { App, CoreContext } from '../../core/plugin.ts';
 import type { CommandDispatcher } from './dispatch.ts';
 import { respondInTime } from './respond.ts';
 import type { DiscordRest } from './rest.ts';
-import { CommandInteractionSchema, InteractionTypeSchema } from './schemas.ts';
+import { CommandInteractionSchema, InteractionResponseSchema, InteractionTypeSchema } from './schemas.ts';
 import { ed25519PublicKey, verifyInteraction } from './verify.ts';
 
 /**
@@ -43,10 +43,7 @@ const INTERACTIONS_DOC: OperationDoc = {
     required: true,
     content: { 'application/json': { schema: { type: 'object', description: 'Discord’s interaction payload.' } } },
   },
-  responses: {
-    '200': 'The interaction response (PONG to a PING, or the command’s reply).',
-    '401': 'The signature is missing, does not match, or is too old.',
-  },
+  responses: { '401': 'The signature is missing, does not match, or is too old.' },
 };
 
 /**
@@ -64,7 +61,11 @@ export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest
 
   app.post(
     '/api/interactions',
-    { onRequest: publicAccess, config: { rateLimit: INTERACTIONS_RATE_LIMIT, openapi: INTERACTIONS_DOC } },
+    {
+      onRequest: publicAccess,
+      config: { rateLimit: INTERACTIONS_RATE_LIMIT, openapi: INTERACTIONS_DOC },
+      schema: { response: { 200: InteractionResponseSchema } },
+    },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const valid = verifyInteraction(

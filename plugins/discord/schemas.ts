@@ -60,3 +60,12 @@ export const CommandInteractionSchema = z
 
 /** Any interaction type: PING and slash commands are served; the rest (buttons, autocomplete…) are refused. */
 export const InteractionTypeSchema = z.looseObject({ type: z.int() });
+
+/**
+ * POST /api/interactions' answer: Discord's interaction response (discord.com/developers/docs/interactions/
+ * receiving-and-responding): PONG (1), a message (4) or "thinking…" (5); `data` is Discord's message object.
+ */
+export const InteractionResponseSchema = z.strictObject({
+  type: z.int(),
+  data: z.unknown().optional().describe('Discord’s interaction callback data: the reply’s message.'),
+});

@@ -3,6 +3,7 @@ import { clearSessionCookie, setSessionCookie } from '../../core/auth/request-se
 import { hashToken } from '../../core/auth/sessions.ts';
 import { DomainError } from '../../core/errors.ts';
 import { clearCookie, readCookie, setCookie } from '../../core/http/cookies.ts';
+import { jsonObject, jsonText, sendJson } from '../../core/http/json-text.ts';
 import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
 import type { UsersPlugin } from './index.ts';
@@ -13,6 +14,7 @@ import {
   EndSessionBodySchema,
   LoginQuerySchema,
   type MeResponse,
+  MeResponseSchema,
   PublicUserResponseSchema,
   UserIdParamsSchema,
 } from './schemas.ts';
@@ -26,7 +28,15 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
   /** Starts Discord sign-in: remembers state, PKCE verifier and the wanted path in a signed cookie. */
   app.get(
     '/login/discord',
-    { onRequest: publicAccess, config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { querystring: LoginQuerySchema } },
+    {
+      onRequest: publicAccess,
+      config: {
+        rateLimit: SIGN_IN_RATE_LIMIT,
+        openapi: { responses: { '302': 'To Discord’s consent screen (`Location`), with the sign-in state cookie.' } },
+      },
+      // No body: the answer is the redirect (302), documented above.
+      schema: { querystring: LoginQuerySchema, response: {} },
+    },
     async (request, reply) => {
       if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
       const { url, cookie } = await oauth.start(request.query.redirect);
@@ -73,14 +83,17 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
     },
   );
 
-  // MeResponse, with the user's part serialized once per session-cache user and team (UsersService.meJson).
-  app.get('/api/v3/users/@me', { onRequest: requireAuth() }, async (request, reply) => {
-    const nitroPayToken: MeResponse['nitroPayToken'] = users.paymentToken(request.user!.id);
-    const user = await users.meJson(request.user!);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"user":${user},"nitroPayToken":${JSON.stringify(nitroPayToken)}}`);
-  });
+  // MeResponse: the user's JSON is kept per session-cache user and team (UsersService.meJson); the token is read per
+  // request.
+  app.get(
+    '/api/v3/users/@me',
+    { onRequest: requireAuth(), schema: { response: { 200: MeResponseSchema } } },
+    async (request, reply) => {
+      const user = await users.meJson(request.user!);
+      const nitroPayToken = jsonText<MeResponse['nitroPayToken']>(users.paymentToken(request.user!.id));
+      return sendJson(reply, jsonObject<MeResponse>({ user, nitroPayToken }));
+    },
+  );
 
   app.get(
     '/api/v3/users/:id',

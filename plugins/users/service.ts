@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { type JsonText, jsonText } from '../../core/http/json-text.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { Grants } from '../../core/shared/permissions.ts';
@@ -95,13 +96,13 @@ export function fromCurrentUser(user: CurrentUser): UserView {
  * team shown is part of the key (teamsEnabled can change without the user changing). Except a ban's: whether it is
  * still active depends on the clock, so a user with a ban is serialized each time.
  */
-const userJson = new WeakMap<CurrentUser, { team: string | null; json: string }>();
+const userJson = new WeakMap<CurrentUser, { team: string | null; json: JsonText<MeResponse['user']> }>();
 
-export function currentUserJson(user: CurrentUser, team: string | null): string {
-  if (user.ban) return JSON.stringify({ ...fromCurrentUser(user), team } satisfies MeResponse['user']);
+export function currentUserJson(user: CurrentUser, team: string | null): JsonText<MeResponse['user']> {
+  if (user.ban) return jsonText<MeResponse['user']>({ ...fromCurrentUser(user), team });
   const known = userJson.get(user);
   if (known && known.team === team) return known.json;
-  const json = JSON.stringify({ ...fromCurrentUser(user), team } satisfies MeResponse['user']);
+  const json = jsonText<MeResponse['user']>({ ...fromCurrentUser(user), team });
   userJson.set(user, { team, json });
   return json;
 }
@@ -163,7 +164,7 @@ export class UsersService {
   }
 
   /** `@me`'s user as JSON, with their team. */
-  async meJson(user: CurrentUser): Promise<string> {
+  async meJson(user: CurrentUser): Promise<JsonText<MeResponse['user']>> {
     return currentUserJson(user, (await this.#teams.visibleTo(user)) ? await this.#sessionTeam(user) : null);
   }
 
