@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type {
-  ClaimResponse,
-  ObjectiveCompletedData,
-  ObjectiveProgressView,
-} from '../../../plugins/objectives/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import type { ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import {
   achievementSections,
   formatMoment,
@@ -36,9 +33,10 @@ export default function Achievements({ userId, objectives: initial }: Props) {
 
   const reload = useCallback(async () => {
     try {
-      setObjectives(
-        (await api<{ objectives: ObjectiveProgressView[] }>('GET', `/api/client/objectives/user/${userId}`)).objectives,
+      const { objectives } = await answerOf(
+        client.GET('/api/client/objectives/user/{userId}', { params: { path: { userId } } }),
       );
+      setObjectives(objectives);
     } catch (error) {
       toast(errorMessage(error), 'is-danger');
     }
@@ -65,7 +63,7 @@ export default function Achievements({ userId, objectives: initial }: Props) {
     setClaiming(objective._id);
     try {
       const answer = await withMinimumDisplay(
-        api<ClaimResponse>('POST', `/api/client/objectives/claim/${objective._id}`),
+        answerOf(client.POST('/api/client/objectives/claim/{id}', { params: { path: { id: objective._id } } })),
       );
       const paid =
         answer.balance === null
