@@ -9,7 +9,8 @@ import {
   objectiveGoal,
   type RewardType,
 } from '../../../plugins/objectives/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import { perkLabel } from '../../lib/labels.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 
@@ -66,8 +67,8 @@ export default function ObjectiveForm({ members, ranks }: Props) {
   useEffect(() => {
     if (scope === 'user' && !userId) return setAudience(null);
     let stale = false;
-    const query = scope === 'user' ? `scope=user&userId=${userId}` : 'scope=global';
-    api<AudienceResponse>('GET', `/api/client/objectives/audience?${query}`)
+    const query = scope === 'user' ? { scope, userId } : { scope };
+    answerOf(client.GET('/api/client/objectives/audience', { params: { query } }))
       .then((answer) => !stale && setAudience(answer))
       .catch(() => !stale && setAudience(null));
     return () => {
@@ -107,7 +108,7 @@ export default function ObjectiveForm({ members, ranks }: Props) {
     setProblem(null);
     setSaving(true);
     try {
-      await withMinimumDisplay(api('POST', '/api/client/objectives/', body));
+      await withMinimumDisplay(answerOf(client.POST('/api/client/objectives/', { body: parsed.data })));
       toastOnNextPage(`Objective “${title}” created.`, 'is-success');
       location.reload();
     } catch (error) {

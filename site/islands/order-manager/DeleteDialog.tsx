@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
@@ -32,7 +33,12 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
     setSaving(true);
     try {
       const { order: deleted } = await withMinimumDisplay(
-        api<{ order: OrderView }>('DELETE', `/api/client/orders/${order.id}/delete`, { reason: reason.trim() }),
+        answerOf(
+          client.DELETE('/api/client/orders/{id}/delete', {
+            params: { path: { id: order.id } },
+            body: { reason: reason.trim() },
+          }),
+        ),
       );
       onDeleted(deleted);
     } catch (err) {

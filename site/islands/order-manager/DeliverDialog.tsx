@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { type PickedMessage, PremadePicker } from './PremadePicker.tsx';
 
@@ -57,17 +58,18 @@ export function DeliverDialog({
     setSaving(true);
     try {
       if (!report && picked) {
-        const saved = await api<{ deliveryMessage: string }>(
-          'PATCH',
-          `/api/client/users/${driverId}/premade-messages`,
-          { deliveryMessage: picked.slug },
+        const saved = await answerOf(
+          client.PATCH('/api/client/users/{id}/premade-messages', {
+            params: { path: { id: driverId } },
+            body: { deliveryMessage: picked.slug },
+          }),
         );
         onMessageSaved(saved.deliveryMessage);
         setPicked(null);
       }
       const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
       const { order: delivered } = await withMinimumDisplay(
-        api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/deliver`, body),
+        answerOf(client.POST('/api/client/orders/{id}/deliver', { params: { path: { id: order.id } }, body })),
       );
       onDelivered(delivered);
     } catch (err) {

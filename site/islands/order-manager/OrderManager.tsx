@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import {
   DEFAULT_ORDER_FILTER,
   deliveryOrders,
@@ -115,7 +116,11 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
     setBusy(order.id);
     try {
       const { order: updated } = await withMinimumDisplay(
-        api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/${action}`),
+        answerOf(
+          client.POST(action === 'claim' ? '/api/client/orders/{id}/claim' : '/api/client/orders/{id}/unclaim', {
+            params: { path: { id: order.id } },
+          }),
+        ),
       );
       putOrder(updated);
       toast(
@@ -133,9 +138,10 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
 
   const toggleQueue = useCallback(async () => {
     try {
-      const { queue: entry } = await api<{ queue: DeliveryQueueEntryView }>(
-        queued ? 'DELETE' : 'POST',
-        `/api/client/orders/delivery-queue/${queued ? 'leave' : 'join'}`,
+      const { queue: entry } = await answerOf(
+        queued
+          ? client.DELETE('/api/client/orders/delivery-queue/leave')
+          : client.POST('/api/client/orders/delivery-queue/join'),
       );
       putQueueEntry(entry, !queued);
       toast(
@@ -303,8 +309,8 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
 async function resync(): Promise<void> {
   try {
     const [{ orders }, { queue }] = await Promise.all([
-      api<{ orders: OrderView[] }>('GET', '/api/client/orders'),
-      api<{ queue: DeliveryQueueEntryView[] }>('GET', '/api/client/orders/delivery-queue'),
+      answerOf(client.GET('/api/client/orders')),
+      answerOf(client.GET('/api/client/orders/delivery-queue')),
     ]);
     setOrders(orders);
     $deliveryQueue.set(queue);

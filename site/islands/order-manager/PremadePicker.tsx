@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import type { DeliveryMessagesResponse, DeliveryMessageView } from '../../../plugins/delivery-messages/schemas.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import type { DeliveryMessageView } from '../../../plugins/delivery-messages/schemas.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 
 export interface PickedMessage {
   slug: string;
@@ -33,9 +34,12 @@ export function PremadePicker({ saved, picked, onPick }: Props) {
     let cancelled = false;
     const timer = setTimeout(async () => {
       try {
-        const params = new URLSearchParams({ pageSize: String(SHOWN) });
-        if (query.trim()) params.set('query', query.trim());
-        const answer = await api<DeliveryMessagesResponse>('GET', `/api/client/delivery-messages?${params}`);
+        const search = query.trim();
+        const answer = await answerOf(
+          client.GET('/api/client/delivery-messages', {
+            params: { query: { pageSize: SHOWN, ...(search ? { query: search } : {}) } },
+          }),
+        );
         if (!cancelled) {
           setResults(answer.deliveryMessages);
           setError('');

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import {
-  type ImageSearchResponse,
   type ImageSearchResult,
   imageUrlProblem,
   MAX_CHEF_NOTE_LENGTH,
@@ -8,7 +7,8 @@ import {
   type OrderView,
   type UploadResponse,
 } from '../../../plugins/orders/schemas.ts';
-import { ApiRequestError, api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
 interface Props {
@@ -35,7 +35,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     setSearching(true);
     try {
       const { images } = await withMinimumDisplay(
-        api<ImageSearchResponse>('POST', '/api/client/orders/images/search', { query: text.trim().slice(0, 100) }),
+        answerOf(client.POST('/api/client/orders/images/search', { body: { query: text.trim().slice(0, 100) } })),
       );
       setResults(images);
     } catch (err) {
@@ -112,10 +112,12 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
     setSaving(true);
     try {
       const { order: prepared } = await withMinimumDisplay(
-        api<{ order: OrderView }>('POST', `/api/client/orders/${order.id}/prepare`, {
-          images: selected,
-          chefNote: note.trim() || null,
-        }),
+        answerOf(
+          client.POST('/api/client/orders/{id}/prepare', {
+            params: { path: { id: order.id } },
+            body: { images: selected, chefNote: note.trim() || null },
+          }),
+        ),
       );
       onPrepared(prepared);
     } catch (err) {

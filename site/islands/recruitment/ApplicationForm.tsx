@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Answer, type Answers, answerErrors, type Question } from '../../../plugins/recruitment/schemas.ts';
-import { ApiRequestError, api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
 import { QuestionField, shownValue, toAnswer } from './QuestionField.tsx';
 
@@ -101,7 +102,12 @@ export default function ApplicationForm({ formId, questions }: Props) {
     setSending(true);
     try {
       const { application } = await withMinimumDisplay(
-        api<{ application: { id: string } }>('POST', `/api/client/recruitment/forms/${formId}/response`, { answers }),
+        answerOf(
+          client.POST('/api/client/recruitment/forms/{id}/response', {
+            params: { path: { id: formId } },
+            body: { answers },
+          }),
+        ),
       );
       localStorage.removeItem(draftKey(formId));
       toastOnNextPage('Application sent! We will let you know when it is reviewed.', 'is-success');

@@ -9,7 +9,8 @@ import {
   type Requirements,
   TEXT_LIMITS,
 } from '../../../plugins/recruitment/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
 import { QUESTION_TYPE_LABELS } from '../../lib/labels.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { QuestionField } from './QuestionField.tsx';
@@ -117,10 +118,10 @@ export default function FormBuilder({ form, ranks }: Props) {
     };
     try {
       await withMinimumDisplay(
-        api(
-          form ? 'PATCH' : 'POST',
-          form ? `/api/client/recruitment/forms/${form.id}` : '/api/client/recruitment/forms',
-          body,
+        answerOf(
+          form
+            ? client.PATCH('/api/client/recruitment/forms/{id}', { params: { path: { id: form.id } }, body })
+            : client.POST('/api/client/recruitment/forms', { body }),
         ),
       );
       toastOnNextPage(form ? 'Form saved.' : 'Form created.', 'is-success');
@@ -135,7 +136,7 @@ export default function FormBuilder({ form, ranks }: Props) {
     if (!form || !confirm(`Delete the form "${form.title}"? Its applications stay readable by their applicants.`))
       return;
     try {
-      await api('DELETE', `/api/client/recruitment/forms/${form.id}`);
+      await answerOf(client.DELETE('/api/client/recruitment/forms/{id}', { params: { path: { id: form.id } } }));
       toastOnNextPage('Form deleted.', 'is-success');
       location.assign('/staff/admin/recruitment');
     } catch (error) {
