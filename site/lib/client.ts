@@ -1,9 +1,9 @@
 import createClient from 'openapi-fetch';
+import type { paths } from '../generated/api-types.ts';
 import { ApiRequestError } from './api.ts';
-import type { paths } from './api-types.ts';
 
 /**
- * The site's typed API client (openapi-fetch over api-types.ts, generated from the API document): a path, a
+ * The site's typed API client (openapi-fetch over site/generated/api-types.ts, generated from the API document): a path, a
  * parameter, a body or an answer's field the routes do not have is a `tsc` error. The session cookie rides along
  * (same origin).
  */
