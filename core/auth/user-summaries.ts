@@ -1,14 +1,10 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { Em } from '../db/orm.ts';
+import type { UserSummary } from '../shared/user-summary.ts';
 import type { UserSchema } from './entities.ts';
 
-/** Who someone is, as lists show them: the `users` row's name and avatar. */
-export interface UserSummaryRow {
-  id: string;
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
-}
+/** Who someone is, as lists show them: the `users` row's name and avatar (core/shared/user-summary.ts). */
+export type UserSummaryRow = UserSummary;
 
 /** Someone who never signed in here (a Discord customer, a deleted account): the id is all that is known. */
 export function unknownUser(id: string): UserSummaryRow {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
+import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { MAX_COINS } from '../store/schemas.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
@@ -111,13 +112,8 @@ export type AudienceQuery = z.output<typeof AudienceQuerySchema>;
 
 export const ClaimsQuerySchema = z.strictObject({ pending: z.enum(['true', 'false']).optional() });
 
-export const ObjectivePersonSchema = z.strictObject({
-  id: AnswerIdSchema,
-  username: z.string(),
-  displayName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
-export type ObjectivePerson = z.output<typeof ObjectivePersonSchema>;
+export const ObjectivePersonSchema = UserSummarySchema;
+export type ObjectivePerson = UserSummary;
 
 export const RewardViewSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('VD_CURRENCY'), amount: z.int() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
+import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
 /**
@@ -59,13 +60,8 @@ export type LeaveRequestsQuery = z.output<typeof LeaveRequestsQuerySchema>;
 export const LeaveIdParamsSchema = z.strictObject({ id: snowflakeId('Leave request') });
 export const LeaveUserParamsSchema = z.strictObject({ userId: UserIdSchema });
 
-export const LeavePersonSchema = z.strictObject({
-  id: AnswerIdSchema,
-  username: z.string(),
-  displayName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
-export type LeavePerson = z.output<typeof LeavePersonSchema>;
+export const LeavePersonSchema = UserSummarySchema;
+export type LeavePerson = UserSummary;
 
 export const LeaveRequestViewSchema = z.strictObject({
   _id: AnswerIdSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
 import { AnswerIdSchema, isId, snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, storableText, text } from '../../core/shared/text.ts';
+import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 
 /**
  * The orders contract: route schemas, views, and the image URL rule, shared by the API, the site and the bot.
@@ -39,14 +40,8 @@ const answerMoment = z.iso.datetime({ offset: true });
 export const MentionSchema = z.strictObject({ id: AnswerIdSchema, name: z.string() });
 export type Mention = z.output<typeof MentionSchema>;
 
-/** Who someone is, as every order list shows them. */
-export const UserSummarySchema = z.strictObject({
-  id: AnswerIdSchema,
-  username: z.string(),
-  displayName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
-export type UserSummary = z.output<typeof UserSummarySchema>;
+/** Who someone is, as every order list shows them: core's one person schema, for those who read orders. */
+export { type UserSummary, UserSummarySchema };
 
 /**
  * An order as the API, the gateway events and the bot see it: JSON-safe (ISO strings), small enough for a

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
+import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 
 /**
  * Recruitment's contract, shared by the API, the service and the site (pure: no Node, no database). The one rule
@@ -394,13 +395,8 @@ export const HistoryViewSchema = z.strictObject({
 });
 export type HistoryView = z.output<typeof HistoryViewSchema>;
 
-export const ApplicantViewSchema = z.strictObject({
-  id: AnswerIdSchema,
-  username: z.string(),
-  displayName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
-export type ApplicantView = z.output<typeof ApplicantViewSchema>;
+export const ApplicantViewSchema = UserSummarySchema;
+export type ApplicantView = UserSummary;
 
 export const ApplicationViewSchema = z.strictObject({
   id: AnswerIdSchema,

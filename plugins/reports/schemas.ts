@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
-import { OrderRefSchema, OrderViewSchema, UserSummarySchema } from '../orders/schemas.ts';
+import { UserSummarySchema } from '../../core/shared/user-summary.ts';
+import { OrderRefSchema, OrderViewSchema } from '../orders/schemas.ts';
 
 /**
  * The order reports contract (specification §3 "Order report: _id", §4 "marked completed and removed from the list",

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
-import { AnswerIdSchema, ID_DIGITS } from '../../core/shared/ids.ts';
+import { ID_DIGITS } from '../../core/shared/ids.ts';
 import { text } from '../../core/shared/text.ts';
+import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 
 /**
  * The management statistics contract (specification §3 "management statistics (_id)", §7 Statistics), shared by the
@@ -81,13 +82,8 @@ export function parseRecordId(id: string): { userId: string; period: StatisticsP
 }
 
 /** A member as the statistics name them (Unknown user when the account is gone). */
-export const StatisticsPersonSchema = z.strictObject({
-  id: AnswerIdSchema,
-  username: z.string(),
-  displayName: z.string().nullable(),
-  avatar: z.string().nullable(),
-});
-export type StatisticsPerson = z.output<typeof StatisticsPersonSchema>;
+export const StatisticsPersonSchema = UserSummarySchema;
+export type StatisticsPerson = UserSummary;
 
 /** An average in seconds; null when there is nothing to average. */
 const seconds = z.number().nullable();

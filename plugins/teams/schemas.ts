@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { displayName, text } from '../../core/shared/text.ts';
+import { UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { UserIdSchema } from '../users/schemas.ts';
 
 /**
@@ -86,13 +87,7 @@ export const BulkUpdateTeamsBodySchema = z
   });
 export type BulkUpdateTeamsInput = z.output<typeof BulkUpdateTeamsBodySchema>;
 
-export const TeamMemberViewSchema = z.strictObject({
-  id: AnswerIdSchema,
-  username: z.string(),
-  displayName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  joinedAt: z.iso.datetime(),
-});
+export const TeamMemberViewSchema = UserSummarySchema.extend({ joinedAt: z.iso.datetime() });
 export type TeamMemberView = z.output<typeof TeamMemberViewSchema>;
 
 export const TeamViewSchema = z.strictObject({
