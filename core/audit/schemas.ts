@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../shared/ids.ts';
+import { AnswerMomentSchema } from '../shared/moments.ts';
 import { text } from '../shared/text.ts';
 
 /**
@@ -111,7 +112,7 @@ export function auditLogResponseSchema(actions: readonly string[], targetTypes: 
   const person = z.strictObject({ id: AnswerIdSchema, name: z.string() });
   const entry = z.strictObject({
     id: AnswerIdSchema,
-    at: z.iso.datetime({ offset: true }),
+    at: AnswerMomentSchema,
     actor: person,
     action: z.enum(actions as [string, ...string[]]),
     target: z.strictObject({ type: z.enum(targetTypes as [string, ...string[]]), id: z.string(), name: z.string() }),

@@ -113,13 +113,8 @@ function declaredResponses(route: RouteEntry): Record<string, unknown> | null {
 /** The statuses an operation answers: success, the guard's refusals, 400, and what the route documents itself. */
 function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknown> {
   const own = Object.entries(route.doc.responses ?? {});
-  const success =
-    declaredResponses(route) ??
-    (own.some(([status]) => status.startsWith('2') || status === '101')
-      ? {}
-      : { '200': { description: 'Success (204 where there is nothing to answer)' } });
   return {
-    ...success,
+    ...declaredResponses(route),
     ...(guard.signedIn
       ? { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE }
       : guard.secret

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BanInfo, isBanActive } from '../../core/shared/ban.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 
@@ -63,8 +64,8 @@ export type AdminAppealsQuery = z.infer<typeof AdminAppealsQuerySchema>;
 /** The ban (or order blacklisting) an appeal is about, as it was when filed; a blacklisting never expires. */
 export const AppealBanViewSchema = z.strictObject({
   reason: z.string().nullable(),
-  expires: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime().nullable(),
+  expires: AnswerMomentSchema.nullable(),
+  createdAt: AnswerMomentSchema.nullable(),
 });
 export type AppealBanView = z.output<typeof AppealBanViewSchema>;
 
@@ -78,8 +79,8 @@ export const AppealViewSchema = z.strictObject({
   whyLift: z.string(),
   anythingElse: z.string(),
   ban: AppealBanViewSchema,
-  createdAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
+  createdAt: AnswerMomentSchema,
+  decidedAt: AnswerMomentSchema.nullable(),
   decisionReason: z.string().nullable(),
 });
 export type AppealView = z.output<typeof AppealViewSchema>;
@@ -92,7 +93,7 @@ export const AppealVoteViewSchema = z.strictObject({
   vote: z.enum(APPEAL_VOTES),
   reason: z.string(),
   force: z.boolean(),
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
 });
 export type AppealVoteView = z.output<typeof AppealVoteViewSchema>;
 
@@ -117,8 +118,8 @@ export const AppealSummarySchema = z.strictObject({
   status: z.enum(APPEAL_STATUSES),
   kind: z.enum(APPEAL_KINDS),
   banReason: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  decidedAt: z.iso.datetime().nullable(),
+  createdAt: AnswerMomentSchema,
+  decidedAt: AnswerMomentSchema.nullable(),
 });
 export type AppealSummary = z.output<typeof AppealSummarySchema>;
 

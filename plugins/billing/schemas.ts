@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { text } from '../../core/shared/text.ts';
 
 /**
@@ -64,7 +65,7 @@ export const MySubscriptionViewSchema = z.strictObject({
   planName: z.string(),
   state: z.enum(SUBSCRIPTION_STATES),
   /** The current period's end (ISO): when it renews, or ends if cancelling. */
-  currentPeriodEnd: z.iso.datetime(),
+  currentPeriodEnd: AnswerMomentSchema,
   /** Whether the plan's perks and rank are held now. */
   granting: z.boolean(),
 });

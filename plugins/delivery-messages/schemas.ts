@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { DeliveryMessageTextSchema, PremadeMessageRefSchema } from '../users/schemas.ts';
@@ -96,8 +97,8 @@ export const DeliveryMessageViewSchema = z.strictObject({
   /** null once the author's account is gone: the message stays in the directory. */
   author: DeliveryMessagePersonSchema.nullable(),
   uses: z.int(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
+  updatedAt: AnswerMomentSchema,
   /** Whether the caller may edit and delete it (its author, or a user manager). */
   editable: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 
 /** What the bell and the list show of one notice (also the gateway's `notice` data). */
 export const NotificationViewSchema = z.strictObject({
@@ -9,9 +10,9 @@ export const NotificationViewSchema = z.strictObject({
   /** A path on the site, or null. */
   link: z.string().nullable(),
   /** ISO 8601. */
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
   /** ISO 8601; null: unread. */
-  readAt: z.iso.datetime().nullable(),
+  readAt: AnswerMomentSchema.nullable(),
 });
 export type NotificationView = z.output<typeof NotificationViewSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
@@ -128,8 +129,6 @@ export const RewardViewSchema = z.discriminatedUnion('type', [
 ]);
 export type RewardView = z.output<typeof RewardViewSchema>;
 
-const answerMoment = z.iso.datetime({ offset: true });
-
 export const ObjectiveViewSchema = z.strictObject({
   _id: AnswerIdSchema,
   title: z.string(),
@@ -139,12 +138,12 @@ export const ObjectiveViewSchema = z.strictObject({
   user: ObjectivePersonSchema.nullable(),
   type: z.enum(OBJECTIVE_TYPES),
   target: z.int(),
-  from: answerMoment.nullable(),
-  until: answerMoment.nullable(),
+  from: AnswerMomentSchema.nullable(),
+  until: AnswerMomentSchema.nullable(),
   reward: RewardViewSchema,
   createdBy: AnswerIdSchema,
-  createdAt: answerMoment,
-  deletedAt: answerMoment.nullable(),
+  createdAt: AnswerMomentSchema,
+  deletedAt: AnswerMomentSchema.nullable(),
 });
 export type ObjectiveView = z.output<typeof ObjectiveViewSchema>;
 
@@ -154,9 +153,9 @@ export const ClaimViewSchema = z.strictObject({
   userId: AnswerIdSchema,
   /** Orders counted when it was claimed. */
   progress: z.int(),
-  claimedAt: answerMoment,
+  claimedAt: AnswerMomentSchema,
   /** CUSTOM rewards: when a manager marked it fulfilled. */
-  fulfilledAt: answerMoment.nullable(),
+  fulfilledAt: AnswerMomentSchema.nullable(),
   fulfilledBy: AnswerIdSchema.nullable(),
 });
 export type ClaimView = z.output<typeof ClaimViewSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { UserIdSchema } from '../users/schemas.ts';
@@ -76,8 +77,8 @@ export const LeaveRequestViewSchema = z.strictObject({
   decidedBy: AnswerIdSchema.nullable(),
   /** The manager's note (approve/deny); the member reads it. */
   note: z.string().nullable(),
-  decidedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
+  decidedAt: AnswerMomentSchema.nullable(),
+  createdAt: AnswerMomentSchema,
   /** In a manager's list: whether they may decide or cancel it (they outrank the member, who is not themself). */
   manageable: z.boolean().optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
 import { AnswerIdSchema, isId, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { displayName, storableText, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 
@@ -34,9 +35,6 @@ export const MAX_REASON_LENGTH = 500;
 export const MAX_IMAGES = 3;
 export const MAX_IMAGE_URL_LENGTH = 512;
 
-/** An ISO moment in an answer. */
-const answerMoment = z.iso.datetime({ offset: true });
-
 export const MentionSchema = z.strictObject({ id: AnswerIdSchema, name: z.string() });
 export type Mention = z.output<typeof MentionSchema>;
 
@@ -58,12 +56,12 @@ export const OrderViewSchema = z.strictObject({
   orderedBy: UserSummarySchema,
   mentions: z.array(MentionSchema),
   claimedBy: UserSummarySchema.nullable(),
-  claimExpiresAt: answerMoment.nullable(),
+  claimExpiresAt: AnswerMomentSchema.nullable(),
   preparedBy: UserSummarySchema.nullable(),
   images: z.array(z.string()),
   chefNote: z.string().nullable(),
   assignedDriver: UserSummarySchema.nullable(),
-  assignmentExpiresAt: answerMoment.nullable(),
+  assignmentExpiresAt: AnswerMomentSchema.nullable(),
   deliveredBy: UserSummarySchema.nullable(),
   report: z.boolean(),
   reportReason: z.string().nullable(),
@@ -72,18 +70,18 @@ export const OrderViewSchema = z.strictObject({
   deleteReason: z.string().nullable(),
   deletedBy: AnswerIdSchema.nullable(),
   /** ORDERED: when the order is cancelled if nobody claims it. */
-  cancelAt: answerMoment.nullable(),
-  orderedAt: answerMoment,
-  claimedAt: answerMoment.nullable(),
-  prepareStartedAt: answerMoment.nullable(),
+  cancelAt: AnswerMomentSchema.nullable(),
+  orderedAt: AnswerMomentSchema,
+  claimedAt: AnswerMomentSchema.nullable(),
+  prepareStartedAt: AnswerMomentSchema.nullable(),
   /** PREPARING: when cooking is done; later: when it was. */
-  readyAt: answerMoment.nullable(),
-  assignedAt: answerMoment.nullable(),
-  deliveredAt: answerMoment.nullable(),
-  cancelledAt: answerMoment.nullable(),
-  deletedAt: answerMoment.nullable(),
+  readyAt: AnswerMomentSchema.nullable(),
+  assignedAt: AnswerMomentSchema.nullable(),
+  deliveredAt: AnswerMomentSchema.nullable(),
+  cancelledAt: AnswerMomentSchema.nullable(),
+  deletedAt: AnswerMomentSchema.nullable(),
   /** The last change: lets a client keep the newest of two versions that arrive out of order. */
-  updatedAt: answerMoment,
+  updatedAt: AnswerMomentSchema,
 });
 export type OrderView = z.output<typeof OrderViewSchema>;
 
@@ -180,7 +178,7 @@ export const LeaderboardTeamEntrySchema = z.strictObject({
 export type LeaderboardTeamEntry = z.output<typeof LeaderboardTeamEntrySchema>;
 export const LeaderboardSchema = z.strictObject({
   period: z.enum(LEADERBOARD_PERIODS),
-  generatedAt: answerMoment,
+  generatedAt: AnswerMomentSchema,
   chefs: z.array(LeaderboardEntrySchema),
   drivers: z.array(LeaderboardEntrySchema),
   customers: z.array(LeaderboardEntrySchema),
@@ -218,8 +216,8 @@ export interface OrderStats {
 export const DeliveryQueueEntryViewSchema = z.strictObject({
   userID: AnswerIdSchema,
   user: UserSummarySchema,
-  joinedAt: answerMoment,
-  lastAssignedAt: answerMoment.nullable(),
+  joinedAt: AnswerMomentSchema,
+  lastAssignedAt: AnswerMomentSchema.nullable(),
 });
 export type DeliveryQueueEntryView = z.output<typeof DeliveryQueueEntryViewSchema>;
 /** The delivery queue, first in line first. */
@@ -233,7 +231,7 @@ export const OrderFeedbackViewSchema = z.strictObject({
   user: AnswerIdSchema,
   stars: z.int().min(1).max(5),
   comment: z.string().nullable(),
-  createdAt: answerMoment,
+  createdAt: AnswerMomentSchema,
 });
 export type OrderFeedbackView = z.output<typeof OrderFeedbackViewSchema>;
 
@@ -278,8 +276,8 @@ export const FoodLookupItemViewSchema = z.strictObject({
   keywords: z.array(z.string()),
   images: z.array(z.string()),
   createdBy: AnswerIdSchema.nullable(),
-  createdAt: answerMoment,
-  updatedAt: answerMoment,
+  createdAt: AnswerMomentSchema,
+  updatedAt: AnswerMomentSchema,
 });
 export type FoodLookupItemView = z.output<typeof FoodLookupItemViewSchema>;
 /** The food lookup's items (a list or a search). */

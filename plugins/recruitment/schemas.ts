@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
@@ -350,7 +351,6 @@ export type UpdateStatusInput = z.output<typeof UpdateStatusBodySchema>;
 
 // ---- Views ----
 
-const answerMoment = z.iso.datetime({ offset: true });
 /** The statuses' numbers (APPLICATION_STATUS). */
 const ApplicationStatusSchema = z.literal(Object.values(APPLICATION_STATUS));
 
@@ -362,14 +362,14 @@ export const FormViewSchema = z.strictObject({
   rank: AnswerIdSchema.nullable(),
   manageableRanks: z.array(AnswerIdSchema),
   open: z.boolean(),
-  opensAt: answerMoment.nullable(),
-  closesAt: answerMoment.nullable(),
+  opensAt: AnswerMomentSchema.nullable(),
+  closesAt: AnswerMomentSchema.nullable(),
   /** Whether it takes applications right now (open, and within its times). */
   acceptingNow: z.boolean(),
   requirements: RequirementsSchema,
   questions: z.array(QuestionSchema),
-  createdAt: answerMoment,
-  updatedAt: answerMoment,
+  createdAt: AnswerMomentSchema,
+  updatedAt: AnswerMomentSchema,
 });
 export type FormView = z.output<typeof FormViewSchema>;
 
@@ -391,7 +391,7 @@ export const HistoryViewSchema = z.strictObject({
   reason: z.string().nullable(),
   /** Who made the change; absent in the applicant's own view. */
   by: z.strictObject({ id: AnswerIdSchema, name: z.string() }).nullable().optional(),
-  createdAt: answerMoment,
+  createdAt: AnswerMomentSchema,
 });
 export type HistoryView = z.output<typeof HistoryViewSchema>;
 
@@ -413,8 +413,8 @@ export const ApplicationViewSchema = z.strictObject({
   questions: z.array(QuestionSchema),
   answers: z.record(z.string(), AnswerSchema),
   history: z.array(HistoryViewSchema),
-  createdAt: answerMoment,
-  updatedAt: answerMoment,
+  createdAt: AnswerMomentSchema,
+  updatedAt: AnswerMomentSchema,
 });
 export type ApplicationView = z.output<typeof ApplicationViewSchema>;
 

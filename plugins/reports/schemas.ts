@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
 import { text } from '../../core/shared/text.ts';
 import { UserSummarySchema } from '../../core/shared/user-summary.ts';
@@ -120,8 +121,6 @@ export const WarnBodySchema = z.strictObject({
 });
 export type WarnInput = z.output<typeof WarnBodySchema>;
 
-const answerMoment = z.iso.datetime({ offset: true });
-
 /** A warning given from a report (the warning itself lives in the users plugin). */
 export const ReportWarningSchema = z.strictObject({
   target: z.enum(WARN_TARGETS),
@@ -129,7 +128,7 @@ export const ReportWarningSchema = z.strictObject({
   warningId: AnswerIdSchema,
   reason: z.string(),
   by: AnswerIdSchema,
-  at: answerMoment,
+  at: AnswerMomentSchema,
 });
 export type ReportWarning = z.output<typeof ReportWarningSchema>;
 
@@ -147,13 +146,13 @@ export const ReportViewSchema = z.strictObject({
     orderedBy: UserSummarySchema,
     chef: UserSummarySchema.nullable(),
     driver: UserSummarySchema.nullable(),
-    deliveredAt: answerMoment.nullable(),
+    deliveredAt: AnswerMomentSchema.nullable(),
   }),
   outcome: z.string().nullable(),
   completedBy: UserSummarySchema.nullable(),
-  completedAt: answerMoment.nullable(),
+  completedAt: AnswerMomentSchema.nullable(),
   warnings: z.array(ReportWarningSchema),
-  createdAt: answerMoment,
+  createdAt: AnswerMomentSchema,
 });
 export type ReportView = z.output<typeof ReportViewSchema>;
 
@@ -168,7 +167,9 @@ export const EligibleResponseSchema = z.strictObject({
   reason: z.enum(Object.keys(INELIGIBLE) as [IneligibleReason, ...IneligibleReason[]]).nullable(),
   message: z.string().nullable(),
   /** The order, when it is the caller's: what the form shows above the category. */
-  order: z.strictObject({ orderID: z.string(), item: z.string(), deliveredAt: answerMoment.nullable() }).nullable(),
+  order: z
+    .strictObject({ orderID: z.string(), item: z.string(), deliveredAt: AnswerMomentSchema.nullable() })
+    .nullable(),
 });
 export type EligibleResponse = z.output<typeof EligibleResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { ID_DIGITS } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 
@@ -124,7 +125,7 @@ export const ManagementStatisticsRecordSchema = StatisticsFiguresSchema.extend({
   until: day,
   /** `snapshot`: stored when its week closed; `live`: counted now from the orders. */
   source: z.enum(['live', 'snapshot']),
-  snapshotAt: z.iso.datetime().nullable(),
+  snapshotAt: AnswerMomentSchema.nullable(),
 });
 export type ManagementStatisticsRecord = z.output<typeof ManagementStatisticsRecordSchema>;
 

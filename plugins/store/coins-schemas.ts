@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { text } from '../../core/shared/text.ts';
 import { type CoinKind, CoinTransactionViewSchema, MAX_COINS } from './schemas.ts';
 
@@ -15,7 +16,7 @@ export const HOURLY_INTERVAL_MS = 60 * 60 * 1000;
 export const HourlyClaimResponseSchema = z.strictObject({
   amount: z.int().min(0),
   balance: z.int().min(0),
-  nextClaimAt: z.iso.datetime(),
+  nextClaimAt: AnswerMomentSchema,
 });
 export type HourlyClaimResponse = z.output<typeof HourlyClaimResponseSchema>;
 
@@ -78,7 +79,7 @@ export const SPONSOR_PRODUCT_ID = '29';
 /** POST /api/client/npay/token → a short-lived token binding the signed-in user (not a session token). */
 export const SponsorTokenResponseSchema = z.strictObject({
   token: z.string(),
-  expiresAt: z.iso.datetime(),
+  expiresAt: AnswerMomentSchema,
 });
 export type SponsorTokenResponse = z.output<typeof SponsorTokenResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicLinkProblem } from '../../core/shared/hosts.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -139,8 +140,8 @@ export type StoreItemView = z.output<typeof StoreItemViewSchema>;
 /** The store screen's list: every item, with how many were bought. */
 export const AdminStoreItemViewSchema = StoreItemViewSchema.extend({
   sold: z.int().min(0),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
+  updatedAt: AnswerMomentSchema,
 });
 export type AdminStoreItemView = z.output<typeof AdminStoreItemViewSchema>;
 
@@ -163,9 +164,9 @@ export const PurchaseViewSchema = z.strictObject({
   gift: z.boolean(),
   status: z.enum(PURCHASE_STATUSES),
   /** When a timed perk or rank ends; null: for ever, or nothing timed. */
-  endsAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-  fulfilledAt: z.iso.datetime().nullable(),
+  endsAt: AnswerMomentSchema.nullable(),
+  createdAt: AnswerMomentSchema,
+  fulfilledAt: AnswerMomentSchema.nullable(),
 });
 export type PurchaseView = z.output<typeof PurchaseViewSchema>;
 

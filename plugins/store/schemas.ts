@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 
 /**
  * The store's contract (coins, hourly, items, purchases, gifts). Shared by the server, the site and the bot: no
@@ -30,7 +31,7 @@ export const CoinTransactionViewSchema = z.strictObject({
   /** What made the change (`hourly:…`, `admin:…`, a purchase…): each reference is applied once. */
   reference: z.string(),
   reason: z.string().nullable(),
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
 });
 export type CoinTransactionView = z.output<typeof CoinTransactionViewSchema>;
 
@@ -41,8 +42,8 @@ export const GrantViewSchema = z.strictObject({
   value: z.string(),
   source: z.enum(GRANT_SOURCES),
   sourceRef: z.string(),
-  startedAt: z.iso.datetime(),
+  startedAt: AnswerMomentSchema,
   /** null: for ever (or as long as its source lasts, for a subscription). */
-  endsAt: z.iso.datetime().nullable(),
+  endsAt: AnswerMomentSchema.nullable(),
 });
 export type GrantView = z.output<typeof GrantViewSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { UserIdSchema } from '../users/schemas.ts';
@@ -87,7 +88,7 @@ export const BulkUpdateTeamsBodySchema = z
   });
 export type BulkUpdateTeamsInput = z.output<typeof BulkUpdateTeamsBodySchema>;
 
-export const TeamMemberViewSchema = UserSummarySchema.extend({ joinedAt: z.iso.datetime() });
+export const TeamMemberViewSchema = UserSummarySchema.extend({ joinedAt: AnswerMomentSchema });
 export type TeamMemberView = z.output<typeof TeamMemberViewSchema>;
 
 export const TeamViewSchema = z.strictObject({
@@ -103,9 +104,9 @@ export const TeamViewSchema = z.strictObject({
   memberCount: z.int().min(0),
   /** The user who made it (their id). */
   createdBy: AnswerIdSchema,
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
   /** When the counter was last set to 0, if ever. */
-  ordersResetAt: z.iso.datetime().nullable(),
+  ordersResetAt: AnswerMomentSchema.nullable(),
 });
 export type TeamView = z.output<typeof TeamViewSchema>;
 

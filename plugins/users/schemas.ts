@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerIdSchema, ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
+import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 
@@ -33,7 +34,7 @@ export const PublicUserViewSchema = z.strictObject({
   /** The highest rank's id. */
   rank: AnswerIdSchema.nullable(),
   flags: z.int().min(0),
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
 });
 export type PublicUserView = z.output<typeof PublicUserViewSchema>;
 
@@ -48,7 +49,7 @@ export const UserViewSchema = PublicUserViewSchema.extend({
       active: z.boolean(),
       reason: z.string().nullable(),
       /** null: permanent. */
-      expires: z.iso.datetime().nullable(),
+      expires: AnswerMomentSchema.nullable(),
     })
     .nullable(),
   settings: z.strictObject({ deliveryMessage: z.strictObject({ message: z.string() }).optional() }),
@@ -66,7 +67,7 @@ export const GrantOriginSchema = z.strictObject({
   /** The plan's, the item's or the objective's name, where known. */
   sourceName: z.string().nullable(),
   /** When the grant ends; null: when its source ends it (a plan), or never. */
-  endsAt: z.iso.datetime().nullable(),
+  endsAt: AnswerMomentSchema.nullable(),
 });
 export type GrantOrigin = z.output<typeof GrantOriginSchema>;
 
@@ -301,8 +302,8 @@ export const BanViewSchema = z.strictObject({
   active: z.boolean(),
   reason: z.string().nullable(),
   /** null: permanent. */
-  expires: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime().nullable(),
+  expires: AnswerMomentSchema.nullable(),
+  createdAt: AnswerMomentSchema.nullable(),
   /** The manager who banned them (their id). */
   createdBy: AnswerIdSchema.nullable(),
 });
@@ -341,7 +342,7 @@ export const RankHistoryViewSchema = z.strictObject({
   reason: z.string().nullable(),
   /** Who made the change; null when the user did it themself (resign) or a grant did. */
   by: AnswerIdSchema.nullable(),
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
 });
 export type RankHistoryView = z.output<typeof RankHistoryViewSchema>;
 
@@ -357,7 +358,7 @@ export const WarningViewSchema = z.strictObject({
   reason: z.string(),
   /** The manager who gave it. */
   by: AnswerIdSchema,
-  createdAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
 });
 export type WarningView = z.output<typeof WarningViewSchema>;
 
@@ -382,8 +383,8 @@ export const BlacklistViewSchema = z.strictObject({
   reason: z.string().nullable(),
   /** The manager who made the latest change. */
   by: AnswerIdSchema,
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: AnswerMomentSchema,
+  updatedAt: AnswerMomentSchema,
 });
 export type BlacklistView = z.output<typeof BlacklistViewSchema>;
 
