@@ -151,3 +151,48 @@ test('Charlie sees the demo objectives: in progress, claimed (a custom reward wa
   // Claimed and waiting cards: a state the every-page pass (a chef with no history) does not see.
   await checkState(page);
 });
+
+test('a manager hands out a custom reward and deletes its objective: each asks or acts once, then the page says so', async ({
+  browser,
+  page,
+  diner,
+}) => {
+  const services = diner.app.server.ctx.services as Services;
+  const { sessions } = diner.app.server.ctx;
+  const owner = (await sessions.validate((await sessions.create(SAM_OWNER)).token))!.user;
+  const driver = await diner.signIn(await browser.newContext(), { username: 'driver_uma', rank: 'Delivery Driver' });
+  const chef = await diner.signIn(await browser.newContext(), { username: 'chef_ned', rank: 'Chef' });
+  const objective = await services.objectives.objectives.create(
+    owner,
+    CreateObjectiveBodySchema.parse({
+      title: 'First delivery',
+      scope: 'user',
+      userId: driver.id,
+      type: 'ORDER_TARGET_DELIVERED',
+      target: 1,
+      reward: { type: 'CUSTOM', text: 'A golden spatula' },
+    }),
+  );
+  await deliverOne(diner, chef.id, driver.id, 7);
+  const driverUser = (await sessions.validate((await sessions.create(driver.id)).token))!.user;
+  await expect.poll(async () => (await services.objectives.claims.one(driverUser, objective._id)).claimable).toBe(true);
+  await services.objectives.claims.claim(driverUser, objective._id);
+
+  await diner.signIn(page.context(), { username: 'director_dee', rank: 'Director' });
+  await page.goto('/staff/achievements/create');
+  const pending = page.getByRole('table', { name: 'Custom rewards claimed and not yet handed out' });
+  const claim = pending.locator('tr', { hasText: 'First delivery' });
+  await claim.getByRole('button', { name: 'Mark handed out' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Marked as handed out. They have been told.');
+  await expect(claim).toHaveCount(0);
+  expect((await services.objectives.objectives.customClaims(true)).map((c) => c.objective.title)).not.toContain(
+    'First delivery',
+  );
+
+  const objectives = page.getByRole('table', { name: 'Objectives', exact: true });
+  const row = objectives.locator('tr', { hasText: 'First delivery' });
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Objective deleted. Claims made of it keep their history.');
+  await expect(row).toHaveCount(0);
+});
