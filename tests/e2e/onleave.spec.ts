@@ -84,12 +84,22 @@ test('a manager puts a driver on leave from the create page; the user manager an
   await page.getByRole('button', { name: 'Create leave' }).click();
   await expect(page).toHaveURL(/\/staff\/admin\/on-leave-requests$/);
   await expect(page.getByTestId('toast')).toHaveText('Leave created.');
-  await expect(page.locator('tr', { hasText: 'driver_dev' }).locator('.tag')).toHaveText('Approved');
+  const leave = page.locator('tr', { hasText: 'driver_dev' });
+  await expect(leave.locator('.tag')).toHaveText('Approved');
 
   await page.goto(`/users/${driver.id}`);
   await expect(page.getByTestId('on-leave')).toHaveText(`On leave until ${formatLeaveDay(addDays(today, 1))}`);
   await page.goto('/staff/admin/users?search=driver_dev');
   await expect(page.locator('tr', { hasText: 'driver_dev' })).toContainText('On leave until');
+
+  // The leave has begun: the manager ends it (asked first), and the profile no longer says so.
+  await page.goto('/staff/admin/on-leave-requests');
+  page.once('dialog', (dialog) => dialog.accept());
+  await leave.getByRole('button', { name: 'End leave' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Leave request cancelled.');
+  await expect(leave.locator('.tag')).toHaveText('Cancelled');
+  await page.goto(`/users/${driver.id}`);
+  await expect(page.getByTestId('on-leave')).toHaveCount(0);
 });
 
 test('a staff search the user filter refuses (a NUL) finds nobody instead of failing, on the leave and Team Manager pages', async ({

@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { MAX_NOTE_LENGTH } from '../../../plugins/onleave/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { toast } from '../../lib/toast.ts';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  id: string;
+  /** The member's name, for the note's label. */
+  name: string;
+}
+
+type Decision = 'APPROVED' | 'DENIED';
+
+/** On Leave Requests' Decide: a note for the member, then Approve or Deny; the page loads again with a toast. */
+export default function DecideLeave({ id, name }: Props) {
+  const hydrated = useHydrated();
+  const [note, setNote] = useState('');
+  const approve = useAction({ done: 'Leave approved.' });
+  const deny = useAction({ done: 'Leave denied.' });
+  const busy = approve.busy || deny.busy;
+
+  const decide = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const status: Decision = submitter?.value === 'DENIED' ? 'DENIED' : 'APPROVED';
+    if (!note.trim()) return toast('Write a note for the member first.', 'is-warning');
+    const body = { status, note: note.trim() };
+    void (status === 'APPROVED' ? approve : deny).run(() =>
+      answerOf(client.POST('/api/client/onleave/requests/{id}/update-status', { params: { path: { id } }, body })),
+    );
+  };
+
+  return (
+    <details className="leave-decide">
+      <summary className="button is-small">Decide</summary>
+      <form onSubmit={decide}>
+        <label className="label is-small" htmlFor={`note-${id}`}>
+          Note for {name}
+        </label>
+        <textarea
+          className="textarea is-small"
+          id={`note-${id}`}
+          name="note"
+          required
+          maxLength={MAX_NOTE_LENGTH}
+          rows={2}
+          value={note}
+          disabled={!hydrated || busy}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <div className="buttons">
+          <button
+            className="button is-small is-success"
+            type="submit"
+            name="status"
+            value="APPROVED"
+            disabled={!hydrated || busy}
+          >
+            Approve
+          </button>
+          <button
+            className="button is-small is-danger"
+            type="submit"
+            name="status"
+            value="DENIED"
+            disabled={!hydrated || busy}
+          >
+            Deny
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}

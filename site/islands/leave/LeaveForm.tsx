@@ -1,0 +1,121 @@
+import { type FormEvent, useState } from 'react';
+import { addDays, MAX_DAYS_AHEAD, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '../../../plugins/onleave/schemas.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { toast, toastOnNextPage } from '../../lib/toast.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  /** Today (UTC): the first day a request may start. */
+  today: string;
+  /** The member it is for (Create leave); absent: oneself. */
+  userId?: string;
+  /** Where to go after a success (else the page loads again). */
+  next?: string;
+  submitLabel: string;
+}
+
+/** The days and reason of a leave request: Take a Vacation (the member's own) and Create leave (for someone). */
+export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
+  const hydrated = useHydrated();
+  const [from, setFrom] = useState(today);
+  const [until, setUntil] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const last = addDays(today, MAX_DAYS_AHEAD);
+
+  // The last day cannot be before the first: the picker offers no earlier day.
+  const chooseFrom = (day: string) => {
+    setFrom(day);
+    if (day && until && until < day) setUntil(day);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const body = { request: { from, until, reason } };
+    try {
+      await withMinimumDisplay(
+        answerOf(
+          userId
+            ? client.POST('/api/client/onleave/requests/{userId}', { params: { path: { userId } }, body })
+            : client.POST('/api/client/onleave/requests', { body }),
+        ),
+      );
+      toastOnNextPage(next ? 'Leave created.' : 'Leave requested: a manager will look at it.', 'is-success');
+      if (next) location.assign(next);
+      else location.reload();
+    } catch (error) {
+      toast(errorMessage(error), 'is-danger');
+      setBusy(false);
+    }
+  };
+
+  const off = !hydrated || busy;
+  return (
+    <form className="box leave-form" onSubmit={(event) => void submit(event)}>
+      <div className="leave-form-days">
+        <div className="field">
+          <label className="label" htmlFor="leave-from">
+            First day away
+          </label>
+          <input
+            className="input"
+            id="leave-from"
+            name="from"
+            type="date"
+            required
+            min={today}
+            max={last}
+            value={from}
+            disabled={off}
+            onChange={(event) => chooseFrom(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="label" htmlFor="leave-until">
+            Last day away
+          </label>
+          <input
+            className="input"
+            id="leave-until"
+            name="until"
+            type="date"
+            required
+            min={from || today}
+            max={last}
+            value={until}
+            disabled={off}
+            aria-describedby="leave-days-help"
+            onChange={(event) => setUntil(event.target.value)}
+          />
+        </div>
+      </div>
+      <p className="help leave-form-help" id="leave-days-help">
+        Both days included, up to {MAX_DAYS_AHEAD} days ahead. Dates are in UTC.
+      </p>
+      <div className="field">
+        <label className="label" htmlFor="leave-reason">
+          Reason
+        </label>
+        <textarea
+          className="textarea"
+          id="leave-reason"
+          name="reason"
+          required
+          minLength={MIN_REASON_LENGTH}
+          maxLength={MAX_REASON_LENGTH}
+          rows={3}
+          value={reason}
+          disabled={off}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <div className="buttons">
+        <button className={`button is-primary${busy ? ' is-loading' : ''}`} type="submit" disabled={off}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
