@@ -1,0 +1,49 @@
+import { type FormEvent, useState } from 'react';
+import { MAX_OUTCOME_LENGTH } from '../../../plugins/reports/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  reportId: string;
+  /** Where the manager goes once it is completed (the Report Manager's list). */
+  next: string;
+}
+
+/** The Report Manager's Mark completed: the outcome the reporter reads; the reporter is told. */
+export default function CompleteReportForm({ reportId, next }: Props) {
+  const hydrated = useHydrated();
+  const [outcome, setOutcome] = useState('');
+  const { busy, run } = useAction({ done: 'Report completed: the reporter is told.', next });
+
+  const complete = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { outcome };
+    void run(() =>
+      answerOf(client.POST('/api/client/report/orders/{id}/completed', { params: { path: { id: reportId } }, body })),
+    );
+  };
+
+  return (
+    <form className="report-complete" onSubmit={complete}>
+      <label className="label" htmlFor="report-outcome">
+        Outcome (the reporter reads it)
+      </label>
+      <textarea
+        className="textarea"
+        id="report-outcome"
+        name="outcome"
+        required
+        minLength={3}
+        maxLength={MAX_OUTCOME_LENGTH}
+        rows={3}
+        value={outcome}
+        disabled={!hydrated || busy}
+        onChange={(event) => setOutcome(event.target.value)}
+      />
+      <button className={`button is-primary${busy ? ' is-loading' : ''}`} type="submit" disabled={!hydrated || busy}>
+        Mark completed
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from 'react';
+import {
+  CATEGORY_LABELS,
+  CUSTOMER_CATEGORIES,
+  MAX_DETAILS_LENGTH,
+  MIN_DETAILS_LENGTH,
+} from '../../../plugins/reports/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { useAction } from '../kit/use-action.ts';
+
+type Category = (typeof CUSTOMER_CATEGORIES)[number];
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** What went wrong with an order that may be reported, and the details; Send report files it. */
+export function FileReportForm({ orderID }: { orderID: string }) {
+  const [category, setCategory] = useState<Category>(CUSTOMER_CATEGORIES[0]);
+  const [details, setDetails] = useState('');
+  const { busy, run } = useAction({ done: 'Thank you: your report was sent. You will be told what was done.' });
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { orderID, category, details };
+    void run(() => answerOf(client.POST('/api/client/report/order', { body })));
+  };
+
+  return (
+    <form className="box report-file" noValidate onSubmit={send}>
+      <fieldset className="field">
+        <legend className="label">What went wrong?</legend>
+        <div className="report-categories">
+          {CUSTOMER_CATEGORIES.map((c, i) => (
+            <label className="radio" key={c}>
+              <input
+                type="radio"
+                name="category"
+                value={c}
+                required
+                checked={category === c}
+                autoFocus={i === 0}
+                onChange={() => setCategory(c)}
+              />{' '}
+              {CATEGORY_LABELS[c]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="field">
+        <label className="label" htmlFor="report-details">
+          Details
+        </label>
+        <textarea
+          className="textarea"
+          id="report-details"
+          name="details"
+          rows={5}
+          required
+          minLength={MIN_DETAILS_LENGTH}
+          maxLength={MAX_DETAILS_LENGTH}
+          aria-describedby="report-details-help"
+          value={details}
+          onChange={(event) => setDetails(event.target.value)}
+        />
+        <p className="help" id="report-details-help">
+          {MIN_DETAILS_LENGTH}–{count(MAX_DETAILS_LENGTH)} characters.{' '}
+          <span data-details-count>
+            {count(details.trim().length)} / {count(MAX_DETAILS_LENGTH)}
+          </span>
+        </p>
+      </div>
+      <div className="buttons">
+        <button className={`button is-primary${busy ? ' is-loading' : ''}`} type="submit" disabled={busy}>
+          Send report
+        </button>
+      </div>
+    </form>
+  );
+}

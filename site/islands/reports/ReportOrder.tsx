@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { CheckOrderForm } from './CheckOrderForm.tsx';
+import type { Checked } from './checked.ts';
+import { FileReportForm } from './FileReportForm.tsx';
+
+/**
+ * The feedback menu's report (perk FEEDBACK_BETA): check an order ID first; when it can be reported, choose what
+ * went wrong and tell what happened. On success the page loads again (the caller's reports are rendered by the
+ * server) with a toast.
+ */
+export default function ReportOrder() {
+  const [checked, setChecked] = useState<Checked | null>(null);
+  return (
+    <>
+      <CheckOrderForm checked={checked} onChecked={setChecked} />
+      {checked?.orderID && <FileReportForm key={checked.orderID} orderID={checked.orderID} />}
+    </>
+  );
+}

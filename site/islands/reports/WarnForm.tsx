@@ -1,0 +1,54 @@
+import { type FormEvent, useState } from 'react';
+import { MAX_WARNING_LENGTH } from '../../../plugins/reports/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  reportId: string;
+  target: 'chef' | 'driver';
+  /** The person's name, for the label. */
+  name: string;
+}
+
+/** The Report Manager's Warn the chef / the driver: a reason, then the page loads again with a toast. */
+export default function WarnForm({ reportId, target, name }: Props) {
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState('');
+  const { busy, run } = useAction({ done: `The ${target} was warned.` });
+
+  const warn = (event: FormEvent) => {
+    event.preventDefault();
+    const body = { target, reason };
+    void run(() =>
+      answerOf(client.POST('/api/client/report/orders/{id}/warn', { params: { path: { id: reportId } }, body })),
+    );
+  };
+
+  return (
+    <form className="report-warn" onSubmit={warn}>
+      <label className="label" htmlFor={`warn-${target}`}>
+        Warn the {target}, {name}
+      </label>
+      <textarea
+        className="textarea is-small"
+        id={`warn-${target}`}
+        name="reason"
+        required
+        minLength={3}
+        maxLength={MAX_WARNING_LENGTH}
+        rows={2}
+        value={reason}
+        disabled={!hydrated || busy}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <button
+        className={`button is-small is-warning${busy ? ' is-loading' : ''}`}
+        type="submit"
+        disabled={!hydrated || busy}
+      >
+        Warn {target}
+      </button>
+    </form>
+  );
+}
