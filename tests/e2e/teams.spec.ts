@@ -239,3 +239,30 @@ test('a customer joins a team on Edit Profile, wears it on their profile, and le
   await expect(chef.getByTestId('team-choice').getByRole('button')).toHaveCount(0);
   await Promise.all([customerContext.close(), chefContext.close()]);
 });
+
+test('a director edits a team, resets its orders and takes a member out of it', async ({ page, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const chef = await diner.signIn(await page.context().browser()!.newContext(), { username: 'chef_ren', rank: 'Chef' });
+  const team = await teamWith(diner, 'Orbit Oven', '🪐', [chef.id]);
+  await diner.signIn(page.context(), { username: 'director_dot', rank: 'Director' });
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/staff/admin/teams?team=${team._id}#team-detail`);
+  const detail = page.getByTestId('team-detail');
+
+  await detail.getByLabel('Name').fill('Orbit Ovens');
+  await detail.getByLabel('Description').fill('Pizza from every planet.');
+  await detail.getByRole('button', { name: 'Save team' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Team saved.');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText('🪐 Orbit Ovens');
+  expect((await services.teams.teams.list()).find((t) => t._id === team._id)?.description).toBe(
+    'Pizza from every planet.',
+  );
+
+  await page.getByRole('button', { name: 'Reset orders of Orbit Ovens' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Orders reset to 0.');
+  await expect(page.locator('tr', { hasText: 'Orbit Ovens' }).locator('[data-figure="orders"]')).toHaveText('0');
+
+  await detail.getByRole('button', { name: 'Remove chef_ren from Orbit Ovens' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Removed from the team.');
+  await expect(detail).toContainText('Nobody is in this team yet.');
+});

@@ -1,20 +1,27 @@
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { type ActionOptions, useAction } from './use-action.ts';
 import { useHydrated } from './use-hydrated.ts';
 
-interface Props extends ActionOptions {
+type ButtonAttributes = Pick<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'className' | 'title' | 'disabled' | 'aria-label' | 'aria-describedby'
+>;
+
+interface Props<T> extends ActionOptions<T>, ButtonAttributes {
   /** The call the button makes (through the typed client). */
-  call: () => Promise<unknown>;
-  className: string;
+  call: () => Promise<T>;
   children: ReactNode;
 }
 
-/** A button that makes one call and reloads the page with a toast (useAction); disabled until hydrated and while busy. */
-export function ActionButton({ call, className, children, ...options }: Props) {
+/**
+ * A button that makes one call and loads the page again with a toast (useAction); disabled until hydrated, while
+ * busy, and when `disabled` says so (a disabled action gives its reason in `title` and `aria-describedby`).
+ */
+export function ActionButton<T>({ call, children, confirm, done, next, disabled, ...attributes }: Props<T>) {
   const hydrated = useHydrated();
-  const { busy, run } = useAction(options);
+  const { busy, run } = useAction({ confirm, done, next });
   return (
-    <button type="button" className={className} disabled={!hydrated || busy} onClick={() => void run(call)}>
+    <button type="button" {...attributes} disabled={!hydrated || busy || disabled} onClick={() => void run(call)}>
       {children}
     </button>
   );

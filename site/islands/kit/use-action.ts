@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 
-export interface ActionOptions {
+export interface ActionOptions<T> {
   /** Asked first (the browser's confirm); the call is not made unless the user agrees. */
   confirm?: string;
-  /** The success toast, shown on the page that loads next. */
-  done: string;
+  /** The success toast, shown on the page that loads next (from the call's answer where it names something). */
+  done: string | ((answer: T) => string);
   /** Where to go on success; the current page again when absent (the server renders the new state). */
-  next?: string;
+  next?: string | ((answer: T) => string | undefined);
 }
 
 /**
@@ -16,18 +16,20 @@ export interface ActionOptions {
  * loading display), then the page loads again (or `next`) with `done` as a toast; a refusal is toasted with the
  * server's message and the control is usable again.
  */
-export function useAction(options: ActionOptions): {
+export function useAction<T>(options: ActionOptions<T>): {
   busy: boolean;
-  run: (call: () => Promise<unknown>) => Promise<void>;
+  run: (call: () => Promise<T>) => Promise<void>;
 } {
   const [busy, setBusy] = useState(false);
-  const run = async (call: () => Promise<unknown>) => {
+  const run = async (call: () => Promise<T>) => {
     if (options.confirm && !window.confirm(options.confirm)) return;
     setBusy(true);
     try {
-      await withMinimumDisplay(call());
-      toastOnNextPage(options.done, 'is-success');
-      if (options.next) location.assign(options.next);
+      const answer = await withMinimumDisplay(call());
+      const { done, next } = options;
+      toastOnNextPage(typeof done === 'function' ? done(answer) : done, 'is-success');
+      const href = typeof next === 'function' ? next(answer) : next;
+      if (href) location.assign(href);
       else location.reload();
     } catch (error) {
       toast(errorMessage(error), 'is-danger');

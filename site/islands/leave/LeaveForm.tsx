@@ -3,6 +3,8 @@ import { addDays, MAX_DAYS_AHEAD, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '.
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
+import { Field } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
@@ -55,10 +57,7 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
   return (
     <form className="box leave-form" onSubmit={(event) => void submit(event)}>
       <div className="leave-form-days">
-        <div className="field">
-          <label className="label" htmlFor="leave-from">
-            First day away
-          </label>
+        <Field id="leave-from" label="First day away">
           <input
             className="input"
             id="leave-from"
@@ -71,11 +70,8 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
             disabled={off}
             onChange={(event) => chooseFrom(event.target.value)}
           />
-        </div>
-        <div className="field">
-          <label className="label" htmlFor="leave-until">
-            Last day away
-          </label>
+        </Field>
+        <Field id="leave-until" label="Last day away">
           <input
             className="input"
             id="leave-until"
@@ -89,15 +85,12 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
             aria-describedby="leave-days-help"
             onChange={(event) => setUntil(event.target.value)}
           />
-        </div>
+        </Field>
       </div>
       <p className="help leave-form-help" id="leave-days-help">
         Both days included, up to {MAX_DAYS_AHEAD} days ahead. Dates are in UTC.
       </p>
-      <div className="field">
-        <label className="label" htmlFor="leave-reason">
-          Reason
-        </label>
+      <Field id="leave-reason" label="Reason">
         <textarea
           className="textarea"
           id="leave-reason"
@@ -110,11 +103,11 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
           disabled={off}
           onChange={(event) => setReason(event.target.value)}
         />
-      </div>
+      </Field>
       <div className="buttons">
-        <button className={`button is-primary${busy ? ' is-loading' : ''}`} type="submit" disabled={off}>
+        <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
           {submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { Field } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { type Checked, checkedOf } from './checked.ts';
 
@@ -33,10 +35,7 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
 
   return (
     <form className="box" noValidate onSubmit={(event) => void check(event)}>
-      <div className="field">
-        <label className="label" htmlFor="report-order-id">
-          Order ID
-        </label>
+      <Field id="report-order-id" label="Order ID">
         <div className="field has-addons">
           <div className="control is-expanded">
             <input
@@ -53,12 +52,12 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
             />
           </div>
           <div className="control">
-            <button className={`button is-link${busy ? ' is-loading' : ''}`} type="submit" disabled={!hydrated || busy}>
+            <SubmitButton className="is-link" busy={busy} disabled={!hydrated}>
               Check
-            </button>
+            </SubmitButton>
           </div>
         </div>
-      </div>
+      </Field>
       <p className={`notification ${checked?.tone ?? ''}`} data-report-eligibility role="status" hidden={!checked}>
         {checked?.text}
       </p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { MAX_OUTCOME_LENGTH } from '../../../plugins/reports/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
@@ -41,9 +42,9 @@ export default function CompleteReportForm({ reportId, next }: Props) {
         disabled={!hydrated || busy}
         onChange={(event) => setOutcome(event.target.value)}
       />
-      <button className={`button is-primary${busy ? ' is-loading' : ''}`} type="submit" disabled={!hydrated || busy}>
+      <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
         Mark completed
-      </button>
+      </SubmitButton>
     </form>
   );
 }

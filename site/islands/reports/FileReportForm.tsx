@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   CATEGORY_LABELS,
   CUSTOMER_CATEGORIES,
@@ -6,6 +6,8 @@ import {
   MIN_DETAILS_LENGTH,
 } from '../../../plugins/reports/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { Field } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 
 type Category = (typeof CUSTOMER_CATEGORIES)[number];
@@ -16,6 +18,9 @@ export function FileReportForm({ orderID }: { orderID: string }) {
   const [category, setCategory] = useState<Category>(CUSTOMER_CATEGORIES[0]);
   const [details, setDetails] = useState('');
   const { busy, run } = useAction({ done: 'Thank you: your report was sent. You will be told what was done.' });
+  // It appears when the check said the order may be reported: the next step, what went wrong, takes the focus.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
 
   const send = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +41,7 @@ export function FileReportForm({ orderID }: { orderID: string }) {
                 value={c}
                 required
                 checked={category === c}
-                autoFocus={i === 0}
+                ref={i === 0 ? first : undefined}
                 onChange={() => setCategory(c)}
               />{' '}
               {CATEGORY_LABELS[c]}
@@ -44,10 +49,7 @@ export function FileReportForm({ orderID }: { orderID: string }) {
           ))}
         </div>
       </fieldset>
-      <div className="field">
-        <label className="label" htmlFor="report-details">
-          Details
-        </label>
+      <Field id="report-details" label="Details">
         <textarea
           className="textarea"
           id="report-details"
@@ -66,11 +68,11 @@ export function FileReportForm({ orderID }: { orderID: string }) {
             {count(details.trim().length)} / {count(MAX_DETAILS_LENGTH)}
           </span>
         </p>
-      </div>
+      </Field>
       <div className="buttons">
-        <button className={`button is-primary${busy ? ' is-loading' : ''}`} type="submit" disabled={busy}>
+        <SubmitButton className="is-primary" busy={busy}>
           Send report
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { MAX_WARNING_LENGTH } from '../../../plugins/reports/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
@@ -42,13 +43,9 @@ export default function WarnForm({ reportId, target, name }: Props) {
         disabled={!hydrated || busy}
         onChange={(event) => setReason(event.target.value)}
       />
-      <button
-        className={`button is-small is-warning${busy ? ' is-loading' : ''}`}
-        type="submit"
-        disabled={!hydrated || busy}
-      >
+      <SubmitButton className="is-small is-warning" busy={busy} disabled={!hydrated}>
         Warn {target}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
