@@ -4,8 +4,11 @@ import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
 
+/** What the dialog shows of the order it deletes. */
+export type DeletableOrder = Pick<OrderView, 'id' | 'orderID' | 'item'>;
+
 interface Props {
-  order: OrderView | null;
+  order: DeletableOrder | null;
   onClose: () => void;
   onDeleted: (order: OrderView) => void;
 }

@@ -1,0 +1,22 @@
+import { useStore } from '@nanostores/react';
+import { toastOnNextPage } from '../../lib/toast.ts';
+import { $orderToDelete } from '../../stores/order-to-delete.ts';
+import { DeleteDialog } from '../order-manager/DeleteDialog.tsx';
+
+/**
+ * Order Management's Delete dialog (the order manager's own): the reason the customer is told; once deleted, the
+ * page loads again with a toast and the row shows Deleted.
+ */
+export default function DeleteOrderDialog() {
+  const order = useStore($orderToDelete);
+  return (
+    <DeleteDialog
+      order={order}
+      onClose={() => $orderToDelete.set(null)}
+      onDeleted={(deleted) => {
+        toastOnNextPage(`#${deleted.orderID} deleted.`, 'is-success');
+        location.reload();
+      }}
+    />
+  );
+}
