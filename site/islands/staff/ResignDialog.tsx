@@ -54,6 +54,7 @@ export default function ResignDialog() {
         <input
           type="checkbox"
           role="switch"
+          aria-checked={understood}
           checked={understood}
           onChange={(event) => setUnderstood(event.target.checked)}
         />{' '}

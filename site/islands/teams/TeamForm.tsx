@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { rankTextColour } from '../../../plugins/ranks/schemas.ts';
 import {
   DEFAULT_TEAM_COLOUR,
@@ -12,6 +12,7 @@ import { answerOf, client } from '../../lib/client.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
+import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
 /** What the form edits of a team. */
@@ -26,7 +27,7 @@ interface Props {
 /** A team's fields (Create team, and the Team Manager's edit form), with a live preview of its badge. */
 export default function TeamForm({ team, submitLabel }: Props) {
   const hydrated = useHydrated();
-  const [fields, setFields] = useState({
+  const { fields, bind } = useFields({
     name: team?.name ?? '',
     icon: team?.icon ?? '🍔',
     colour: team?.colour ?? DEFAULT_TEAM_COLOUR,
@@ -36,8 +37,6 @@ export default function TeamForm({ team, submitLabel }: Props) {
     done: ({ team: saved }) => (team ? 'Team saved.' : `Team ${saved.name} created.`),
     next: ({ team: saved }) => (team ? undefined : `/staff/admin/teams?team=${saved._id}`),
   });
-  const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [field]: event.target.value }));
   const prefix = team ? `team-${team._id}` : 'team-new';
   const off = !hydrated || save.busy;
 
@@ -76,7 +75,7 @@ export default function TeamForm({ team, submitLabel }: Props) {
             value={fields.name}
             autoComplete="off"
             disabled={off}
-            onChange={set('name')}
+            onChange={bind('name')}
           />
         </Field>
         <Field id={`${prefix}-icon`} label="Emoji or icon">
@@ -89,7 +88,7 @@ export default function TeamForm({ team, submitLabel }: Props) {
             value={fields.icon}
             autoComplete="off"
             disabled={off}
-            onChange={set('icon')}
+            onChange={bind('icon')}
           />
         </Field>
         <Field id={`${prefix}-colour`} label="Colour">
@@ -101,7 +100,7 @@ export default function TeamForm({ team, submitLabel }: Props) {
             required
             value={fields.colour}
             disabled={off}
-            onChange={set('colour')}
+            onChange={bind('colour')}
           />
         </Field>
       </div>
@@ -114,7 +113,7 @@ export default function TeamForm({ team, submitLabel }: Props) {
           maxLength={TEAM_DESCRIPTION_MAX}
           value={fields.description}
           disabled={off}
-          onChange={set('description')}
+          onChange={bind('description')}
         />
       </Field>
       <p className="help block">
