@@ -1,0 +1,99 @@
+import { type FormEvent, useRef, useState } from 'react';
+import type { AppealVoteChoice } from '../../../plugins/appeals/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { toast } from '../../lib/toast.ts';
+import { Field } from '../kit/Field.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  appealId: string;
+  /** The viewer's vote so far: the form changes it. */
+  myVote: { reason: string } | null;
+  /** A super admin may force the decision. */
+  mayForce: boolean;
+}
+
+/**
+ * The Appeal Manager's vote: a reason, then Accept or Deny. A vote that decides the appeal goes back to the list;
+ * otherwise the page loads again with the vote recorded.
+ */
+export default function VoteForm({ appealId, myVote, mayForce }: Props) {
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState(myVote?.reason ?? '');
+  const [force, setForce] = useState(false);
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const { busy, run } = useAction<{ completed: boolean; choice: AppealVoteChoice }>({
+    done: ({ completed, choice }) =>
+      completed ? `Appeal ${choice === 'accept' ? 'accepted' : 'denied'}.` : 'Vote recorded.',
+    next: ({ completed }) => (completed ? '/staff/admin/appeals' : undefined),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const choice: AppealVoteChoice = submitter?.value === 'deny' ? 'deny' : 'accept';
+    if (!reason.trim()) {
+      toast('Give a reason for your vote.', 'is-warning');
+      reasonField.current?.focus();
+      return;
+    }
+    const body = { vote: choice, reason: reason.trim(), force };
+    const path = { id: appealId };
+    void run(async () => {
+      const { completed } = await answerOf(client.POST('/api/client/appeal/{id}/vote', { params: { path }, body }));
+      return { completed, choice };
+    });
+  };
+
+  const off = !hydrated || busy;
+  return (
+    <form className="box" id="vote-form" onSubmit={submit}>
+      <h2 className="title is-5">{myVote ? 'Change your vote' : 'Your vote'}</h2>
+      <Field
+        id="vote-reason"
+        label="Reason"
+        help={{
+          id: 'vote-reason-help',
+          text: "Staff see every vote's reason. The user sees only the deciding vote's reason.",
+        }}
+      >
+        <textarea
+          ref={reasonField}
+          className="textarea"
+          id="vote-reason"
+          name="reason"
+          required
+          maxLength={1000}
+          rows={3}
+          aria-describedby="vote-reason-help"
+          value={reason}
+          disabled={off}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </Field>
+      {mayForce && (
+        <div className="field">
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="force"
+              checked={force}
+              disabled={off}
+              onChange={(event) => setForce(event.target.checked)}
+            />{' '}
+            Force: decide now, whatever the tally
+          </label>
+        </div>
+      )}
+      <div className="buttons">
+        <button className="button is-success" type="submit" name="vote" value="accept" disabled={off}>
+          Accept
+        </button>
+        <button className="button is-danger" type="submit" name="vote" value="deny" disabled={off}>
+          Deny
+        </button>
+      </div>
+    </form>
+  );
+}
