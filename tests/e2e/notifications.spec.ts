@@ -85,6 +85,25 @@ test('the demo customer sees the bell count, opens it, a new notice arrives live
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
 
+  // Following an unread notice from the page marks it read, though the click leaves the page.
+  diner.app.server.ctx.events.publish('notice', {
+    userId: CASEY,
+    ref: `e2e:${Date.now()}:3`,
+    kind: 'application.accepted',
+    text: 'Your application to the Driver team was accepted.',
+    link: '/leaderboard',
+  });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await page.reload();
+  await expect(page.getByTestId('notifications-unread')).toHaveText('1 unread.');
+  await items
+    .first()
+    .getByRole('link', { name: /Driver team/ })
+    .click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await page.goto('/users/@me/notifications');
+  await expect(page.getByTestId('notifications-unread')).toHaveText('All read.');
+
   // DMs off, on the Edit Profile page; kept on the server.
   await page.goto('/users/@me/manage');
   const dms = page.getByLabel('Send me decisions as Discord DMs');

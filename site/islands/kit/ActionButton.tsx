@@ -17,11 +17,17 @@ interface Props<T> extends ActionOptions<T>, ButtonAttributes {
  * A button that makes one call and loads the page again with a toast (useAction); disabled until hydrated, while
  * busy, and when `disabled` says so (a disabled action gives its reason in `title` and `aria-describedby`).
  */
-export function ActionButton<T>({ call, children, confirm, done, next, disabled, ...attributes }: Props<T>) {
+export function ActionButton<T>({ call, children, confirm, done, next, failure, disabled, ...attributes }: Props<T>) {
   const hydrated = useHydrated();
-  const { busy, run } = useAction({ confirm, done, next });
+  const { busy, run } = useAction({ confirm, done, next, failure });
   return (
-    <button type="button" {...attributes} disabled={!hydrated || busy || disabled} onClick={() => void run(call)}>
+    <button
+      type="button"
+      {...attributes}
+      className={busy ? `${attributes.className} is-loading` : attributes.className}
+      disabled={!hydrated || busy || disabled}
+      onClick={() => void run(call)}
+    >
       {children}
     </button>
   );

@@ -9,6 +9,8 @@ export interface ActionOptions<T> {
   done: string | ((answer: T) => string);
   /** Where to go on success; the current page again when absent (the server renders the new state). */
   next?: string | ((answer: T) => string | undefined);
+  /** The failure toast from the server's message; the message itself when absent. */
+  failure?: (message: string) => string;
 }
 
 /**
@@ -32,7 +34,8 @@ export function useAction<T>(options: ActionOptions<T>): {
       if (href) location.assign(href);
       else location.reload();
     } catch (error) {
-      toast(errorMessage(error), 'is-danger');
+      const message = errorMessage(error);
+      toast(options.failure ? options.failure(message) : message, 'is-danger');
       setBusy(false);
     }
   };
