@@ -10,10 +10,24 @@ interface Props {
   children: ReactNode;
   /** A help line under the control; give it the id the control's `aria-describedby` names. */
   help?: { id: string; text: ReactNode };
+  /** What is wrong with the value, under the control (`describedBy` links the control to it). */
+  error?: string | null;
 }
 
-/** One labelled control, Bulma's way: the form kit's field. */
-export function Field({ id, label, size, children, help }: Props) {
+/** The id of a field's error line. */
+export const errorId = (id: string) => `${id}-error`;
+
+/**
+ * What a field's control says of its state (the form kit's rule): described by its help line and, while an error
+ * stands, by its error line, `aria-invalid="true"` and Bulma's red outline.
+ */
+export function describedBy(id: string, help: string | undefined, error: string | null | undefined) {
+  const ids = [help, error ? errorId(id) : undefined].filter(Boolean).join(' ');
+  return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? true : undefined } as const;
+}
+
+/** One labelled control, Bulma's way, with its help and error lines: the form kit's field. */
+export function Field({ id, label, size, children, help, error }: Props) {
   return (
     <div className="field">
       <label className={size ? `label ${size}` : 'label'} htmlFor={id}>
@@ -23,6 +37,11 @@ export function Field({ id, label, size, children, help }: Props) {
       {help && (
         <p className="help" id={help.id}>
           {help.text}
+        </p>
+      )}
+      {error && (
+        <p className="help is-danger" id={errorId(id)} data-error-for={id}>
+          {error}
         </p>
       )}
     </div>

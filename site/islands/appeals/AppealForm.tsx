@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from 'react';
+import { ANSWER_MAX, ANSWER_MIN, CreateAppealBodySchema } from '../../../plugins/appeals/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { describedBy, Field } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useFields } from '../kit/use-fields.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+type Answer = 'whyBanned' | 'whyLift' | 'anythingElse';
+
+interface Props {
+  /** The questions, worded for a ban or a blacklist (appealWords). */
+  questions: { name: Answer; label: string; help: string; required: boolean }[];
+}
+
+/**
+ * File an appeal: the answers are checked with the server's own schema before they are sent, each field saying what
+ * is wrong with it; once filed, the appeal's page opens.
+ */
+export default function AppealForm({ questions }: Props) {
+  const hydrated = useHydrated();
+  const { fields, bind } = useFields({ whyBanned: '', whyLift: '', anythingElse: '' });
+  const [errors, setErrors] = useState<Partial<Record<Answer, string>>>({});
+  const { busy, run } = useAction<{ appeal: { id: string } }>({
+    done: 'Your appeal was filed.',
+    next: ({ appeal }) => `/appeal/${appeal.id}`,
+  });
+
+  const file = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CreateAppealBodySchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
+      return;
+    }
+    setErrors({});
+    void run(() => answerOf(client.POST('/api/client/appeal', { body: parsed.data })));
+  };
+
+  const length = `${ANSWER_MIN}–${ANSWER_MAX.toLocaleString('en-GB')} characters. Markdown is shown as plain formatting.`;
+  return (
+    <form className="box" id="appeal-form" noValidate onSubmit={file}>
+      {questions.map(({ name, label, help, required }) => (
+        <Field
+          key={name}
+          id={name}
+          label={label}
+          help={{ id: `${name}-help`, text: `${help} ${length}` }}
+          error={errors[name]}
+        >
+          <div className="control">
+            <textarea
+              className={errors[name] ? 'textarea is-danger' : 'textarea'}
+              id={name}
+              name={name}
+              rows={5}
+              required={required}
+              minLength={ANSWER_MIN}
+              maxLength={ANSWER_MAX}
+              {...describedBy(name, `${name}-help`, errors[name])}
+              value={fields[name]}
+              disabled={!hydrated || busy}
+              onChange={bind(name)}
+            />
+          </div>
+        </Field>
+      ))}
+      <div className="buttons">
+        <SubmitButton className="is-link" busy={busy} disabled={!hydrated}>
+          File appeal
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
