@@ -16,7 +16,7 @@ export const AuthenticateBodySchema = z.strictObject({
 export type AuthenticateBody = z.infer<typeof AuthenticateBodySchema>;
 
 /** DELETE /api/client/sessions: a token to end (it must be the caller's), or none for the current session. */
-export const EndSessionBodySchema = z.strictObject({ sessionToken: text().min(1).max(256).optional() }).nullable();
+export const EndSessionBodySchema = z.strictObject({ sessionToken: text().min(1).max(256).optional() }).nullish();
 
 export const DevSignInBodySchema = z.strictObject({ userId: UserIdSchema });
 

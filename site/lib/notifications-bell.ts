@@ -3,8 +3,9 @@
  * newest notices on first open, marks one read when followed and all on "Mark all as read", and counts up as the
  * gateway's `notice` events arrive. A lazy chunk: site-client.ts imports it only when a bell is on the page.
  */
-import type { NoticeEventData, NotificationsResponse, NotificationView } from '../../plugins/notifications/schemas.ts';
-import { api, errorMessage, withMinimumDisplay } from './api.ts';
+import type { NoticeEventData, NotificationView } from '../../plugins/notifications/schemas.ts';
+import { errorMessage, withMinimumDisplay } from './api.ts';
+import { answerOf, client } from './client.ts';
 import { bellCount, bellLabel, noticeHref, noticeTime } from './notifications.ts';
 
 const SHOWN = 10;
@@ -46,9 +47,8 @@ export function startBell(root: HTMLElement): void {
       body.addEventListener('click', () => {
         if (notice.readAt) return;
         // keepalive: the mark survives the navigation the click starts.
-        void fetch(`/api/client/notifications/${notice.id}/read`, {
-          method: 'POST',
-          credentials: 'same-origin',
+        void client.POST('/api/client/notifications/{id}/read', {
+          params: { path: { id: notice.id } },
           keepalive: true,
         });
       });
@@ -90,7 +90,9 @@ export function startBell(root: HTMLElement): void {
     loading = true;
     heardDuringRead.clear();
     try {
-      const answer = await api<NotificationsResponse>('GET', `/api/client/notifications?pageSize=${SHOWN}`);
+      const answer = await answerOf(
+        client.GET('/api/client/notifications', { params: { query: { pageSize: SHOWN } } }),
+      );
       const missed = [...heardDuringRead.values()].filter(
         (heard) => !answer.notifications.some((n) => n.id === heard.id),
       );
@@ -131,7 +133,7 @@ export function startBell(root: HTMLElement): void {
   readAll.addEventListener('click', async () => {
     readAll.classList.add('is-loading');
     try {
-      await withMinimumDisplay(api('POST', '/api/client/notifications/read-all'));
+      await withMinimumDisplay(answerOf(client.POST('/api/client/notifications/read-all')));
       const now = new Date().toISOString();
       notices = notices?.map((n) => ({ ...n, readAt: n.readAt ?? now })) ?? null;
       setUnread(0);

@@ -1,4 +1,4 @@
-import { ApiRequestError, api } from './api.ts';
+import { ApiRequestError } from './api.ts';
 import { noteBanState, WAS_BANNED_KEY } from './ban-lifted.ts';
 import { showPendingToast, toast, toastOnNextPage } from './toast.ts';
 
@@ -11,7 +11,9 @@ let loggingOut = false;
 
 async function logout(): Promise<void> {
   try {
-    await api('DELETE', '/api/client/sessions');
+    // The typed client loads with the first logout: every page carries this module, anonymous ones too.
+    const { answerOf, client } = await import('./client.ts');
+    await answerOf(client.DELETE('/api/client/sessions'));
     localStorage.removeItem(WAS_BANNED_KEY);
     toastOnNextPage('Successfully logged out, see you next time!', 'is-success');
     location.replace('/');
