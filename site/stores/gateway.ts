@@ -1,10 +1,16 @@
 import { atom } from 'nanostores';
-import type { UserBannedData } from '../../core/gateway/protocol.ts';
+import type { OnlineUser, UserBannedData } from '../../core/gateway/protocol.ts';
 import { GatewayClient, type GatewayClientOptions, type GatewayStatus } from '../lib/gateway-client.ts';
 import { $deliveryQueue, $orders } from './orders.ts';
 
 /** The live gateway's state, for islands that show it (e.g. a "live" badge on the order manager). */
 export const $gatewayStatus = atom<GatewayStatus>('idle');
+
+/**
+ * Who is online (super admins only: the gateway sends onlineUsers to them on identify and on every change); null
+ * until the first list. Kept here, as the connection opens, so a view that starts later still has the last list.
+ */
+export const $onlineUsers = atom<OnlineUser[] | null>(null);
 
 let client: GatewayClient | null = null;
 
@@ -24,6 +30,7 @@ export function startGateway(options: GatewayClientOptions = {}): GatewayClient 
     // replace: Back would only lead to a staff page the ban now refuses.
     location.replace('/?error=account_banned');
   });
+  gateway.on('onlineUsers', (data) => $onlineUsers.set((data as { users: OnlineUser[] }).users));
   gateway.connect();
   client = gateway;
   return gateway;
@@ -41,4 +48,5 @@ function resetUserState(): void {
   stopGateway();
   $orders.set({});
   $deliveryQueue.set([]);
+  $onlineUsers.set(null);
 }
