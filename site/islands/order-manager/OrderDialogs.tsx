@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { DeliverDialog } from './DeliverDialog.tsx';
+import type { Viewer } from './OrderCard.tsx';
+import { PrepareDialog } from './PrepareDialog.tsx';
+import type { Dialog } from './use-order-actions.ts';
+
+interface Props {
+  dialog: Dialog;
+  viewer: Viewer & { name: string; deliveryMessage: string | null };
+  onClose: () => void;
+  /** A dialog's success, with its toast. */
+  done: (message: string) => (order: OrderView) => void;
+}
+
+/** The order manager's three dialogs (prepare, deliver, delete), one open at a time. */
+export function OrderDialogs({ dialog, viewer, onClose, done }: Props) {
+  const [savedMessage, setSavedMessage] = useState(viewer.deliveryMessage);
+  const orderFor = (kind: NonNullable<Dialog>['kind']) => (dialog?.kind === kind ? dialog.order : null);
+  return (
+    <>
+      <PrepareDialog
+        order={orderFor('prepare')}
+        onClose={onClose}
+        onPrepared={done('Cooking! It goes out for delivery when it is ready.')}
+      />
+      <DeliverDialog
+        order={orderFor('deliver')}
+        deliveryMessage={savedMessage}
+        driverName={viewer.name}
+        driverId={viewer.id}
+        onMessageSaved={setSavedMessage}
+        onClose={onClose}
+        onDelivered={done('Delivered. Thank you!')}
+      />
+      <DeleteDialog
+        order={orderFor('delete')}
+        onClose={onClose}
+        onDeleted={done('Order deleted; the customer is told why.')}
+      />
+    </>
+  );
+}

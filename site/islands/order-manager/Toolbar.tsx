@@ -1,0 +1,61 @@
+import type { GatewayStatus } from '../../lib/gateway-client.ts';
+import type { OrderFilter } from '../../lib/kitchen.ts';
+import { orderFilter, soundEffects } from '../../stores/preferences.ts';
+
+const STATUS_TEXT = {
+  idle: 'Offline',
+  connecting: 'Connecting…',
+  connected: 'Live',
+  reconnecting: 'Reconnecting…',
+  closed: 'Offline',
+} as const;
+
+interface Props {
+  status: GatewayStatus;
+  sound: boolean;
+  filter: OrderFilter;
+}
+
+/** The order manager's toolbar: the live status, sound on new orders, the two list filters, the keys. */
+export function Toolbar({ status, sound, filter }: Props) {
+  return (
+    <div className="order-manager-toolbar">
+      <span className={`tag is-medium gateway-status is-${status}`} role="status">
+        {STATUS_TEXT[status]}
+      </span>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={sound}
+          checked={sound}
+          onChange={(e) => soundEffects.set(e.target.checked)}
+        />{' '}
+        Sound on new orders
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={filter.kitchenQueue.showOthers}
+          onChange={(e) =>
+            orderFilter.set({ ...filter, kitchenQueue: { ...filter.kitchenQueue, showOthers: e.target.checked } })
+          }
+        />{' '}
+        Show other chefs' orders
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={filter.deliveryQueue.onlyMine}
+          onChange={(e) =>
+            orderFilter.set({ ...filter, deliveryQueue: { ...filter.deliveryQueue, onlyMine: e.target.checked } })
+          }
+        />{' '}
+        Only deliveries for me
+      </label>
+      <span className="shortcuts-hint" title="C claim · P prepare · D deliver · Q join or leave the delivery queue">
+        <kbd>C</kbd> claim · <kbd>P</kbd> prepare · <kbd>D</kbd> deliver · <kbd>Q</kbd> queue
+      </span>
+    </div>
+  );
+}
