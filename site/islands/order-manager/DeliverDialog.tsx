@@ -4,6 +4,7 @@ import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { Switch } from '../kit/Switch.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { type PickedMessage, PremadePicker } from './PremadePicker.tsx';
 
@@ -124,16 +125,9 @@ export function DeliverDialog({
         </>
       )}
       <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={report}
-            checked={report}
-            onChange={(e) => setReport(e.target.checked)}
-          />{' '}
+        <Switch checked={report} onChange={setReport}>
           Report this order instead (troll or invalid)
-        </label>
+        </Switch>
       </div>
       {report && (
         <div className="field">

@@ -1,6 +1,7 @@
 import type { GatewayStatus } from '../../lib/gateway-client.ts';
 import type { OrderFilter } from '../../lib/kitchen.ts';
 import { orderFilter, soundEffects } from '../../stores/preferences.ts';
+import { Switch } from '../kit/Switch.tsx';
 
 const STATUS_TEXT = {
   idle: 'Offline',
@@ -23,16 +24,9 @@ export function Toolbar({ status, sound, filter }: Props) {
       <span className={`tag is-medium gateway-status is-${status}`} role="status">
         {STATUS_TEXT[status]}
       </span>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={sound}
-          checked={sound}
-          onChange={(e) => soundEffects.set(e.target.checked)}
-        />{' '}
+      <Switch checked={sound} onChange={(on) => soundEffects.set(on)}>
         Sound on new orders
-      </label>
+      </Switch>
       <label className="checkbox">
         <input
           type="checkbox"

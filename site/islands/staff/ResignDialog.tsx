@@ -4,6 +4,7 @@ import { ApiRequestError, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { $resignOpen } from '../../stores/resign.ts';
+import { Switch } from '../kit/Switch.tsx';
 
 /** What the specification says when a resignation fails. */
 function failure(error: unknown): string {
@@ -50,16 +51,9 @@ export default function ResignDialog() {
         Resign from staff
       </h2>
       <p>You lose every staff rank at once, and you cannot apply again for one week.</p>
-      <label className="checkbox resign-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-checked={understood}
-          checked={understood}
-          onChange={(event) => setUnderstood(event.target.checked)}
-        />{' '}
+      <Switch className="resign-switch" checked={understood} onChange={setUnderstood}>
         I understand, I wish to resign
-      </label>
+      </Switch>
       <div className="buttons">
         <button type="button" className="button" onClick={() => $resignOpen.set(false)}>
           Cancel
