@@ -11,6 +11,8 @@ export interface ActionOptions<T> {
   next?: string | ((answer: T) => string | undefined);
   /** The failure toast from the server's message; the message itself when absent. */
   failure?: (message: string) => string;
+  /** How long the failure toast stays (a long message naming a field needs longer than the usual 5 s). */
+  failureMs?: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export function useAction<T>(options: ActionOptions<T>): {
       else location.reload();
     } catch (error) {
       const message = errorMessage(error);
-      toast(options.failure ? options.failure(message) : message, 'is-danger');
+      toast(options.failure ? options.failure(message) : message, 'is-danger', options.failureMs);
       setBusy(false);
     }
   };

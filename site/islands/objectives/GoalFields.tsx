@@ -1,5 +1,6 @@
 import { OBJECTIVE_TYPES, type ObjectiveType } from '../../../plugins/objectives/schemas.ts';
 import { Field } from '../kit/Field.tsx';
+import { Select } from '../kit/Select.tsx';
 import type { ObjectiveControls } from './use-objective-form.ts';
 
 const TYPE_LABELS: Record<ObjectiveType, string> = {
@@ -14,15 +15,13 @@ export function GoalFields({ fields, bind, id, off }: ObjectiveControls) {
     <div className="columns is-mobile is-multiline">
       <div className="column is-12-mobile is-8-tablet">
         <Field id={id('type')} label="Counts">
-          <div className="select is-fullwidth">
-            <select id={id('type')} value={fields.type} onChange={bind('type')} disabled={off}>
-              {OBJECTIVE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select id={id('type')} value={fields.type} onChange={bind('type')} disabled={off}>
+            {OBJECTIVE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
       <div className="column is-12-mobile is-4-tablet">

@@ -2,6 +2,7 @@ import { PERKS } from '../../../core/shared/permissions.ts';
 import type { RewardType } from '../../../plugins/objectives/schemas.ts';
 import { perkLabel } from '../../lib/labels.ts';
 import { Field } from '../kit/Field.tsx';
+import { Select } from '../kit/Select.tsx';
 import type { ObjectiveControls } from './use-objective-form.ts';
 
 const REWARD_LABELS: Record<RewardType, string> = {
@@ -23,15 +24,13 @@ export function RewardFields({
   return (
     <>
       <Field id={id('reward')} label="Reward">
-        <div className="select is-fullwidth">
-          <select id={id('reward')} value={type} onChange={bind('rewardType')} disabled={off}>
-            {(Object.keys(REWARD_LABELS) as RewardType[]).map((r) => (
-              <option key={r} value={r} disabled={r === 'VD_RANK' && ranks.length === 0}>
-                {REWARD_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select id={id('reward')} value={type} onChange={bind('rewardType')} disabled={off}>
+          {(Object.keys(REWARD_LABELS) as RewardType[]).map((r) => (
+            <option key={r} value={r} disabled={r === 'VD_RANK' && ranks.length === 0}>
+              {REWARD_LABELS[r]}
+            </option>
+          ))}
+        </Select>
       </Field>
       {type === 'VD_CURRENCY' && (
         <Field id={id('amount')} label="Coins">
@@ -49,15 +48,13 @@ export function RewardFields({
       )}
       {type === 'VD_PERK' && (
         <Field id={id('perk')} label="Perk">
-          <div className="select is-fullwidth">
-            <select id={id('perk')} value={fields.perk} onChange={bind('perk')} disabled={off}>
-              {PERKS.map((p) => (
-                <option key={p} value={p}>
-                  {perkLabel(p)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select id={id('perk')} value={fields.perk} onChange={bind('perk')} disabled={off}>
+            {PERKS.map((p) => (
+              <option key={p} value={p}>
+                {perkLabel(p)}
+              </option>
+            ))}
+          </Select>
         </Field>
       )}
       {type === 'VD_RANK' && (
@@ -66,21 +63,19 @@ export function RewardFields({
           label="Rank"
           help={{ id: id('rank-help'), text: 'Only ranks below your own are offered.' }}
         >
-          <div className="select is-fullwidth">
-            <select
-              id={id('rank')}
-              value={fields.rankId}
-              onChange={bind('rankId')}
-              aria-describedby={id('rank-help')}
-              disabled={off}
-            >
-              {ranks.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select
+            id={id('rank')}
+            value={fields.rankId}
+            onChange={bind('rankId')}
+            aria-describedby={id('rank-help')}
+            disabled={off}
+          >
+            {ranks.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </Select>
         </Field>
       )}
       {(type === 'VD_PERK' || type === 'VD_RANK') && (

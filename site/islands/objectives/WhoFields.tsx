@@ -1,5 +1,6 @@
 import type { ObjectivePerson } from '../../../plugins/objectives/schemas.ts';
 import { Field } from '../kit/Field.tsx';
+import { Select } from '../kit/Select.tsx';
 import type { ObjectiveControls } from './use-objective-form.ts';
 
 export const nameOf = (p: ObjectivePerson) => p.displayName || p.username;
@@ -59,16 +60,14 @@ export function WhoFields({ fields, bind, id, off, members }: ObjectiveControls 
       </fieldset>
       {fields.scope === 'user' && (
         <Field id={id('user')} label="Person">
-          <div className="select is-fullwidth">
-            <select id={id('user')} value={fields.userId} onChange={bind('userId')} disabled={off}>
-              <option value="">Choose someone…</option>
-              {members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {nameOf(m)} (@{m.username})
-                </option>
-              ))}
-            </select>
-          </div>
+          <Select id={id('user')} value={fields.userId} onChange={bind('userId')} disabled={off}>
+            <option value="">Choose someone…</option>
+            {members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {nameOf(m)} (@{m.username})
+              </option>
+            ))}
+          </Select>
         </Field>
       )}
     </>

@@ -3,6 +3,7 @@ import { APPLICATION_STATUS, type ApplicationStatus } from '../../../plugins/rec
 import { answerOf, client } from '../../lib/client.ts';
 import { applicationTag } from '../../lib/labels.ts';
 import { Field } from '../kit/Field.tsx';
+import { Select } from '../kit/Select.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
@@ -48,15 +49,13 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
     <form className="box" id="status-form" onSubmit={save}>
       <h2 className="title is-5">Change the status</h2>
       <Field id="status" label="New status">
-        <div className="select is-fullwidth">
-          <select id="status" name="status" required value={fields.status} disabled={off} onChange={bind('status')}>
-            {choices.map((status) => (
-              <option key={status} value={status}>
-                {applicationTag(status).label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select id="status" name="status" required value={fields.status} disabled={off} onChange={bind('status')}>
+          {choices.map((status) => (
+            <option key={status} value={status}>
+              {applicationTag(status).label}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field
         id="reason"

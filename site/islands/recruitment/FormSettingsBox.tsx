@@ -1,0 +1,131 @@
+import { Field } from '../kit/Field.tsx';
+import { Select } from '../kit/Select.tsx';
+import { RequirementsFields } from './RequirementsFields.tsx';
+import type { FormSettings } from './use-form-builder.ts';
+
+export interface RankChoice {
+  id: string;
+  name: string;
+  /** Whether the editor may hand it out (the server's mayGrant rule). */
+  grantable: boolean;
+}
+
+interface Props {
+  settings: FormSettings;
+  change: (patch: Partial<FormSettings>) => void;
+  ranks: RankChoice[];
+  id: (name: string) => string;
+  off: boolean;
+}
+
+/** The form's own settings: title, description, the rank it gives, who reviews, when it is open, requirements. */
+export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
+  const reviewer = (rankId: string, on: boolean) =>
+    change({
+      manageableRanks: on
+        ? [...settings.manageableRanks, rankId]
+        : settings.manageableRanks.filter((x) => x !== rankId),
+    });
+  return (
+    <div className="box">
+      <Field id={id('title')} label="Title">
+        <input
+          className="input"
+          id={id('title')}
+          required
+          maxLength={100}
+          value={settings.title}
+          disabled={off}
+          onChange={(e) => change({ title: e.target.value })}
+        />
+      </Field>
+      <Field
+        id={id('description')}
+        label="Description"
+        help={{ id: id('description-help'), text: 'Markdown: **bold**, *italic*, links and lists.' }}
+      >
+        <textarea
+          className="textarea"
+          id={id('description')}
+          rows={4}
+          maxLength={4000}
+          value={settings.description}
+          disabled={off}
+          onChange={(e) => change({ description: e.target.value })}
+          aria-describedby={id('description-help')}
+        />
+      </Field>
+      <Field id={id('rank')} label="Rank an accepted applicant receives">
+        <Select id={id('rank')} value={settings.rank} disabled={off} onChange={(e) => change({ rank: e.target.value })}>
+          <option value="">No rank</option>
+          {ranks
+            .filter((r) => r.grantable || r.id === settings.rank)
+            .map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+        </Select>
+      </Field>
+      <fieldset className="field">
+        <legend className="label">Ranks that may review its applications</legend>
+        <div className="recruitment-choices">
+          {ranks.map((r) => (
+            <label className="checkbox" key={r.id}>
+              <input
+                type="checkbox"
+                checked={settings.manageableRanks.includes(r.id)}
+                disabled={off}
+                onChange={(e) => reviewer(r.id, e.target.checked)}
+              />{' '}
+              {r.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.open}
+            disabled={off}
+            onChange={(e) => change({ open: e.target.checked })}
+          />{' '}
+          Open: takes applications (within the times below)
+        </label>
+      </div>
+      <div className="columns">
+        <div className="column">
+          <Field id={id('opens')} label="Opens at (optional)">
+            <input
+              className="input"
+              id={id('opens')}
+              type="datetime-local"
+              value={settings.opensAt}
+              disabled={off}
+              onChange={(e) => change({ opensAt: e.target.value })}
+            />
+          </Field>
+        </div>
+        <div className="column">
+          <Field id={id('closes')} label="Closes at (optional)">
+            <input
+              className="input"
+              id={id('closes')}
+              type="datetime-local"
+              value={settings.closesAt}
+              disabled={off}
+              onChange={(e) => change({ closesAt: e.target.value })}
+            />
+          </Field>
+        </div>
+      </div>
+      <RequirementsFields
+        requirements={settings.requirements}
+        change={(requirements) => change({ requirements })}
+        id={id}
+        off={off}
+      />
+    </div>
+  );
+}
