@@ -7,9 +7,11 @@ type ButtonAttributes = Pick<
   'className' | 'title' | 'disabled' | 'aria-label' | 'aria-describedby'
 >;
 
-interface Props<T> extends ActionOptions<T>, ButtonAttributes {
+interface Props<T> extends Omit<ActionOptions<T>, 'inline'>, ButtonAttributes {
   /** The call the button makes (through the typed client). */
   call: () => Promise<T>;
+  /** Bulma's spinner on the button (`is-loading`) while the call runs. */
+  spinner?: boolean;
   children: ReactNode;
 }
 
@@ -17,11 +19,29 @@ interface Props<T> extends ActionOptions<T>, ButtonAttributes {
  * A button that makes one call and loads the page again with a toast (useAction); disabled until hydrated, while
  * busy, and when `disabled` says so (a disabled action gives its reason in `title` and `aria-describedby`).
  */
-export function ActionButton<T>({ call, children, confirm, done, next, disabled, ...attributes }: Props<T>) {
+export function ActionButton<T>({
+  call,
+  children,
+  confirm,
+  done,
+  next,
+  stay,
+  failure,
+  spinner,
+  disabled,
+  className,
+  ...attributes
+}: Props<T>) {
   const hydrated = useHydrated();
-  const { busy, run } = useAction({ confirm, done, next });
+  const { busy, run } = useAction({ confirm, done, next, stay, failure });
   return (
-    <button type="button" {...attributes} disabled={!hydrated || busy || disabled} onClick={() => void run(call)}>
+    <button
+      type="button"
+      {...attributes}
+      className={spinner && busy ? `${className} is-loading` : className}
+      disabled={!hydrated || busy || disabled}
+      onClick={() => void run(call)}
+    >
       {children}
     </button>
   );
