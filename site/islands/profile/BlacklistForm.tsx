@@ -1,8 +1,8 @@
 import { type SubmitEvent, useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
-import { describedBy, ErrorLine } from '../kit/ErrorLine.tsx';
-import { Field } from '../kit/Field.tsx';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
@@ -36,29 +36,20 @@ export default function BlacklistForm({ userId, active }: Props) {
 
   return (
     <form id="blacklist-form" noValidate onSubmit={submit}>
-      <Field
+      <TextField
         id="blacklist-reason"
+        name="reason"
         label={active ? 'Why it is lifted (optional)' : 'Why they are blacklisted'}
-        help={{
-          id: 'blacklist-reason-help',
-          text: active ? 'Lifting lets them order again.' : 'The bot refuses their orders and tells them this reason.',
-        }}
-      >
-        <div className="control">
-          <textarea
-            className="textarea"
-            id="blacklist-reason"
-            name="reason"
-            rows={2}
-            required={!active}
-            maxLength={MAX_REASON}
-            {...describedBy('blacklist-reason', problem, 'blacklist-error', 'blacklist-reason-help')}
-            value={reason}
-            disabled={!hydrated || busy}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-      </Field>
+        help={active ? 'Lifting lets them order again.' : 'The bot refuses their orders and tells them this reason.'}
+        rows={2}
+        required={!active}
+        maxLength={MAX_REASON}
+        problem={problem}
+        errorId="blacklist-error"
+        value={reason}
+        disabled={!hydrated || busy}
+        onChange={setReason}
+      />
       <ErrorLine id="blacklist-error" problem={problem} data-blacklist-error />
       <div className="buttons">
         <SubmitButton className={active ? 'is-success' : 'is-danger'} busy={busy} disabled={!hydrated}>

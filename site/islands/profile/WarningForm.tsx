@@ -1,8 +1,8 @@
 import { type SubmitEvent, useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
-import { describedBy, ErrorLine } from '../kit/ErrorLine.tsx';
-import { Field } from '../kit/Field.tsx';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
@@ -26,29 +26,20 @@ export default function WarningForm({ userId }: { userId: string }) {
 
   return (
     <form id="warning-form" noValidate onSubmit={warn}>
-      <Field
+      <TextField
         id="warning-reason"
+        name="reason"
         label="New warning"
-        help={{
-          id: 'warning-reason-help',
-          text: `The reason, up to ${MAX_REASON} characters. The user is told and reads it on their profile.`,
-        }}
-      >
-        <div className="control">
-          <textarea
-            className="textarea"
-            id="warning-reason"
-            name="reason"
-            rows={2}
-            required
-            maxLength={MAX_REASON}
-            {...describedBy('warning-reason', problem, 'warning-error', 'warning-reason-help')}
-            value={reason}
-            disabled={!hydrated || busy}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-      </Field>
+        help={`The reason, up to ${MAX_REASON} characters. The user is told and reads it on their profile.`}
+        rows={2}
+        required
+        maxLength={MAX_REASON}
+        problem={problem}
+        errorId="warning-error"
+        value={reason}
+        disabled={!hydrated || busy}
+        onChange={setReason}
+      />
       <ErrorLine id="warning-error" problem={problem} data-warning-error />
       <div className="buttons">
         <SubmitButton className="is-warning" busy={busy} disabled={!hydrated}>
