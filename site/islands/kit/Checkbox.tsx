@@ -11,13 +11,15 @@ interface Props {
   children: ReactNode;
   /** A help line under the label; the box is described by it. */
   help?: { id: string; text: ReactNode };
+  /** The label's classes, "checkbox" and a layout class ("checkbox perk-option"); "checkbox" when absent. */
+  className?: string;
 }
 
 /** A labelled checkbox, Bulma's way, with an optional help line it is described by: the form kit's switch. */
-export function Checkbox({ name, id, checked, disabled, onChange, children, help }: Props) {
+export function Checkbox({ name, id, checked, disabled, onChange, children, help, className = 'checkbox' }: Props) {
   return (
     <>
-      <label className="checkbox" htmlFor={id}>
+      <label className={className} htmlFor={id}>
         <input
           type="checkbox"
           id={id}

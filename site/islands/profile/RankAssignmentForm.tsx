@@ -5,6 +5,7 @@ import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useToggleSet } from '../kit/use-toggle-set.ts';
 import { type OfferedRank, RankOptions } from './RankOptions.tsx';
 
 interface Props {
@@ -22,19 +23,11 @@ interface Props {
 /** The manage screen's Ranks form: the ranks a user holds by hand, the rank history and the announcement switches. */
 export default function RankAssignmentForm({ userId, offered, kept, profileHref, children }: Props) {
   const hydrated = useHydrated();
-  const [held, setHeld] = useState(() => new Set(offered.filter((rank) => rank.held).map((rank) => rank.id)));
+  const [held, toggle] = useToggleSet(offered.filter((rank) => rank.held).map((rank) => rank.id));
   const [logToRankHistory, setLogToRankHistory] = useState(true);
   const [announce, setAnnounce] = useState(false);
   const { busy, run, problem } = useAction({ done: 'Ranks saved.', next: profileHref, inline: true });
   const off = !hydrated || busy;
-
-  const toggle = (id: string, on: boolean) =>
-    setHeld((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const save = (event: SubmitEvent) => {
     event.preventDefault();
