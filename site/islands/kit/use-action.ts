@@ -34,7 +34,8 @@ export interface Problem {
  * A call that changes what the server renders: `busy` while it runs (at least 200 ms, the specification's minimum
  * loading display), then the page loads again (or `next`) with `done` as a toast; a refusal is toasted with the
  * server's message (or kept in `problem`, `inline`) and the control is usable again. `fail` reports a problem a
- * check found before any call (`run` clears it). `run` gives the answer, or undefined when no call succeeded.
+ * check found before any call (`run` clears it). `run` gives the answer, or undefined when no call succeeded (so
+ * `stay` is for calls whose answer has a body).
  */
 export function useAction<T>(options: ActionOptions<T>): {
   busy: boolean;
