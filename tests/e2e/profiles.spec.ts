@@ -77,6 +77,19 @@ test('the user themself sees their warnings and rank history, and edits their na
   expect(saved.settings.deliveryMessage?.message).toBe('Here you go {customer}, {item} fresh from {chef}!');
 });
 
+test("Sync with Discord on Edit Profile asks the server for Discord's name and avatar, and says why it could not", async ({
+  page,
+  context,
+  diner,
+}) => {
+  await diner.signIn(context, { username: 'sync_sid' });
+  await page.goto('/users/@me/manage');
+  await page.getByRole('button', { name: 'Sync with Discord' }).click();
+  // This server has no bot token to ask Discord with: the sync is refused, and the page says so.
+  await expect(page.getByTestId('toast')).toHaveText('Could not sync with Discord: Discord sync is not configured.');
+  await expect(page.getByRole('button', { name: 'Sync with Discord' })).toBeEnabled();
+});
+
 test("a user manager edits a chef's perks; a customer may not open someone else's editor", async ({
   browser,
   diner,

@@ -1,9 +1,11 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, hydrated, test } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Frank-manager');
   await page.getByRole('button', { name: /Sam Owner/ }).click();
   await expect(page).toHaveURL(/\/staff\/admin\/rank-manager$/);
+  // The list is an island: a key pressed on a row or a row dragged before it is interactive would do nothing.
+  await hydrated(page);
 });
 
 const names = (page: import('@playwright/test').Page) =>
@@ -46,6 +48,25 @@ test('reordering by drag and drop persists after a reload', async ({ page }) => 
     .dragTo(page.getByRole('listitem', { name: 'Chef', exact: true }), { targetPosition: { x: 10, y: 40 } });
   await page.getByRole('button', { name: 'Save order' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Rank order saved.');
+});
+
+test('the arrows move a rank and keep it focused; Save order is disabled again once the order is back as saved', async ({
+  page,
+}) => {
+  const save = page.getByRole('button', { name: 'Save order' });
+  await page.getByRole('button', { name: 'Move Director down' }).click();
+  await expect
+    .poll(() => names(page))
+    .toEqual(['Owner', 'Manager', 'Director', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+  await expect(page.getByRole('listitem', { name: 'Director' })).toBeFocused();
+  await expect(save).toBeEnabled();
+  await page.getByRole('button', { name: 'Move Director up' }).click();
+  await expect
+    .poll(() => names(page))
+    .toEqual(['Owner', 'Director', 'Manager', 'Delivery Driver', 'Chef', 'Trainee Chef']);
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('Move a rank first: the order is as saved.');
+  await expect(page.getByText('Move a rank first: the order is as saved.')).toBeVisible();
 });
 
 test('creates a rank with labelled permission checkboxes, edits it, deletes it', async ({ page }) => {

@@ -138,3 +138,29 @@ test('a manager announces a rank change to the Discord channel, warns and blackl
   await expect(owner.locator('.audit-entry', { hasText: 'Changed ranks' })).toContainText('Chef');
   await ownerContext.close();
 });
+
+test('a manager lifts an order blacklist on the manage screen, with a reason the user may read', async ({
+  page,
+  browser,
+  diner,
+}) => {
+  const scratch = await browser.newContext();
+  const lee = await diner.signIn(scratch, { username: 'listed_lee' });
+  await scratch.close();
+
+  await signInWithDemoButton(page, 'Morgan Manager', `/users/${lee.id}/manage`);
+  const listed = await page.request.post(`/api/client/admin/blacklist/${lee.id}`, {
+    data: { data: { active: true, reason: 'Ordered 12 cakes to the wrong server.' } },
+    headers: { origin: diner.url },
+  });
+  expect(listed.status()).toBe(200);
+  await page.reload();
+  const blacklist = page.getByTestId('manage-blacklist');
+  await expect(blacklist.getByTestId('blacklist-state')).toContainText('Blacklisted This user may not order.');
+  await blacklist.getByLabel('Why it is lifted (optional)').fill('Apologised to the bakers.');
+  await blacklist.getByRole('button', { name: 'Lift blacklist' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Blacklist lifted.');
+  await expect(blacklist.getByTestId('blacklist-state')).toContainText('Not blacklisted This user may order.');
+  await expect(blacklist.getByTestId('blacklist-state')).toContainText('Reason: Apologised to the bakers.');
+  await expect(blacklist.getByRole('button', { name: 'Blacklist', exact: true })).toBeVisible();
+});

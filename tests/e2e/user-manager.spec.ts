@@ -63,6 +63,42 @@ test("a manager bans a user from the user manager; that user's next page load sh
   await managerContext.close();
 });
 
+test('a manager edits a ban: it needs an end unless it is permanent; the new reason and end are saved', async ({
+  browser,
+  page,
+  diner,
+}) => {
+  const scratch = await browser.newContext();
+  const { id } = await diner.signIn(scratch, { username: 'edited_eddie' });
+  await scratch.close();
+  await page.goto(`/login?redirect=${encodeURIComponent(`/staff/admin/users/${id}/ban`)}`);
+  await page.getByRole('button', { name: /Morgan Manager/ }).click();
+  await expect(page.getByRole('heading', { name: 'Ban user' })).toBeVisible();
+  await page.getByLabel('Reason').fill('Sent the soup back nine times');
+  await page.getByLabel('Permanent').check();
+  await page.getByRole('button', { name: 'Ban user' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Ban saved.');
+
+  await page.goto(`/staff/admin/users/${id}/ban`);
+  await expect(page.getByRole('heading', { name: 'Edit ban' })).toBeVisible();
+  await expect(page.getByLabel('Reason')).toHaveValue('Sent the soup back nine times');
+  await expect(page.getByLabel('Permanent')).toBeChecked();
+  await page.getByLabel('Reason').fill('Sent the soup back ten times');
+  await page.getByLabel('Permanent').uncheck();
+  await page.getByRole('button', { name: 'Save ban' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Choose when the ban expires, or make it permanent.');
+  await page.getByLabel('Expires (UTC)').fill('2099-01-31T12:00');
+  await page.getByRole('button', { name: 'Save ban' }).click();
+  await expect(page).toHaveURL(/\/staff\/admin\/users$/);
+  await expect(page.getByTestId('toast')).toHaveText('Ban saved.');
+  await page.goto(`/staff/admin/users/${id}/ban`);
+  await expect(page.getByTestId('current-ban')).toContainText(
+    'Banned until Sat, 31 Jan 2099 12:00:00 GMT: Sent the soup back ten times',
+  );
+  await expect(page.getByLabel('Expires (UTC)')).toHaveValue('2099-01-31T12:00');
+  await expect(page.getByLabel('Permanent')).not.toBeChecked();
+});
+
 test('a chef opening the user manager lands on /?error=insufficient_permissions with the toast', async ({ page }) => {
   await page.goto('/login?redirect=%2Fstaff%2Fadmin%2Fusers');
   await page.getByRole('button', { name: /Charlie Chef/ }).click();

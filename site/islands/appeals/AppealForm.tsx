@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ANSWER_MAX, ANSWER_MIN, CreateAppealBodySchema } from '../../../plugins/appeals/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { describedBy, Field } from '../kit/Field.tsx';
+import { Field, fieldAria } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
@@ -58,7 +58,7 @@ export default function AppealForm({ questions }: Props) {
               required={required}
               minLength={ANSWER_MIN}
               maxLength={ANSWER_MAX}
-              {...describedBy(name, `${name}-help`, errors[name])}
+              {...fieldAria(name, `${name}-help`, errors[name])}
               value={fields[name]}
               disabled={!hydrated || busy}
               onChange={bind(name)}

@@ -10,7 +10,7 @@ interface Props {
   children: ReactNode;
   /** A help line under the control; give it the id the control's `aria-describedby` names. */
   help?: { id: string; text: ReactNode };
-  /** What is wrong with the value, under the control (`describedBy` links the control to it). */
+  /** What is wrong with the value, under the control (`fieldAria` links the control to it). */
   error?: string | null;
 }
 
@@ -21,7 +21,7 @@ export const errorId = (id: string) => `${id}-error`;
  * What a field's control says of its state (the form kit's rule): described by its help line and, while an error
  * stands, by its error line, `aria-invalid="true"` and Bulma's red outline.
  */
-export function describedBy(id: string, help: string | undefined, error: string | null | undefined) {
+export function fieldAria(id: string, help: string | undefined, error: string | null | undefined) {
   const ids = [help, error ? errorId(id) : undefined].filter(Boolean).join(' ');
   return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? true : undefined } as const;
 }

@@ -1,0 +1,81 @@
+import { type SubmitEvent, useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  userId: string;
+  /** The server's limit for the reason (MAX_ADJUST_REASON, plugins/store/coins-schemas.ts). */
+  maxReason: number;
+  /** Where saving returns. */
+  profileHref: string;
+}
+
+/** The manage screen's Adjust coins: an amount (positive gives, negative takes) and the reason the user reads. */
+export default function AdjustCoinsForm({ userId, maxReason, profileHref }: Props) {
+  const hydrated = useHydrated();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const { busy, run, problem, fail } = useAction({
+    done: ({ balance }: { balance: number }) =>
+      `Coins adjusted: the balance is now ${balance.toLocaleString('en-GB')}.`,
+    next: profileHref,
+    inline: true,
+  });
+  const off = !hydrated || busy;
+
+  const adjust = (event: SubmitEvent) => {
+    event.preventDefault();
+    const body = { amount: Number(amount), reason: reason.trim() };
+    if (!Number.isInteger(body.amount) || body.amount === 0)
+      return fail({ message: 'Enter a whole number of coins other than 0.', field: 'adjust-amount' });
+    if (body.reason.length < 3) return fail({ message: 'A reason is at least 3 characters.', field: 'adjust-reason' });
+    void run(() =>
+      answerOf(client.POST('/api/client/admin/users/{id}/coins', { params: { path: { id: userId } }, body })),
+    );
+  };
+
+  return (
+    <form id="adjust-coins-form" noValidate onSubmit={adjust}>
+      <TextField
+        id="adjust-amount"
+        name="amount"
+        label="Amount"
+        help="A positive number gives coins, a negative one takes them (never below 0)."
+        type="number"
+        step={1}
+        inputMode="numeric"
+        required
+        problem={problem}
+        errorId="adjust-error"
+        value={amount}
+        disabled={off}
+        onChange={setAmount}
+      />
+      <TextField
+        id="adjust-reason"
+        name="reason"
+        label="Reason"
+        help="The user reads it in their transactions."
+        rows={2}
+        required
+        minLength={3}
+        maxLength={maxReason}
+        problem={problem}
+        errorId="adjust-error"
+        value={reason}
+        disabled={off}
+        onChange={setReason}
+      />
+      <ErrorLine id="adjust-error" problem={problem} data-adjust-error />
+      <div className="buttons">
+        <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
+          Adjust coins
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

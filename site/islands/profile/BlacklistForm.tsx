@@ -1,0 +1,61 @@
+import { type SubmitEvent, useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+/** The server's limit for the reason (plugins/users/schemas.ts SetBlacklistBodySchema). */
+const MAX_REASON = 500;
+
+interface Props {
+  userId: string;
+  /** Listed now: the form lifts the blacklist (the reason is optional); else it lists them (a reason is needed). */
+  active: boolean;
+}
+
+/** The manage screen's order blacklist form: list the user with a reason, or lift it; the page loads again. */
+export default function BlacklistForm({ userId, active }: Props) {
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState('');
+  const { busy, run, problem, fail } = useAction({
+    done: active ? 'Blacklist lifted.' : 'User blacklisted from ordering.',
+    inline: true,
+  });
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const given = reason.trim();
+    if (!active && !given) return fail({ message: 'Write why the user is blacklisted.', field: 'blacklist-reason' });
+    const body = { data: { active: !active, ...(given ? { reason: given } : {}) } };
+    void run(() =>
+      answerOf(client.POST('/api/client/admin/blacklist/{id}', { params: { path: { id: userId } }, body })),
+    );
+  };
+
+  return (
+    <form id="blacklist-form" noValidate onSubmit={submit}>
+      <TextField
+        id="blacklist-reason"
+        name="reason"
+        label={active ? 'Why it is lifted (optional)' : 'Why they are blacklisted'}
+        help={active ? 'Lifting lets them order again.' : 'The bot refuses their orders and tells them this reason.'}
+        rows={2}
+        required={!active}
+        maxLength={MAX_REASON}
+        problem={problem}
+        errorId="blacklist-error"
+        value={reason}
+        disabled={!hydrated || busy}
+        onChange={setReason}
+      />
+      <ErrorLine id="blacklist-error" problem={problem} data-blacklist-error />
+      <div className="buttons">
+        <SubmitButton className={active ? 'is-success' : 'is-danger'} busy={busy} disabled={!hydrated}>
+          {active ? 'Lift blacklist' : 'Blacklist'}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

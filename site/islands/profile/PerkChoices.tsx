@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { PERKS } from '../../../core/shared/permissions.ts';
+import { perkLabel } from '../../lib/labels.ts';
+import { Checkbox } from '../kit/Checkbox.tsx';
+
+interface Props {
+  /** The perks given by hand, checked now. */
+  held: Set<string>;
+  disabled: boolean;
+  onToggle: (perk: string, on: boolean) => void;
+  /** The perks grants hold (GrantedList), listed apart. */
+  children?: ReactNode;
+}
+
+/** Edit Profile's Perks (a user manager on someone else): every perk as a checkbox, then those grants hold. */
+export function PerkChoices({ held, disabled, onToggle, children }: Props) {
+  return (
+    <fieldset className="field">
+      <legend className="label">Perks</legend>
+      {PERKS.map((perk) => (
+        <Checkbox
+          key={perk}
+          className="checkbox perk-option"
+          name="perks"
+          checked={held.has(perk)}
+          disabled={disabled}
+          onChange={(on) => onToggle(perk, on)}
+        >
+          {perkLabel(perk)}
+        </Checkbox>
+      ))}
+      <p className="help">
+        The perks you give by hand. Their ranks' perks and those a plan or the store gives come on top.
+      </p>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,84 @@
+import { type ReactNode, type SubmitEvent, useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { Checkbox } from '../kit/Checkbox.tsx';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+import { useToggleSet } from '../kit/use-toggle-set.ts';
+import { type OfferedRank, RankOptions } from './RankOptions.tsx';
+
+interface Props {
+  userId: string;
+  /** The ranks below the manager, highest first: whether the user holds each by hand, and whether it is locked. */
+  offered: OfferedRank[];
+  /** Ranks given by hand that are not offered: the user keeps them (the call replaces the ranks given by hand). */
+  kept: string[];
+  /** Where saving returns. */
+  profileHref: string;
+  /** The ranks grants hold (GrantedList), under the checkboxes. */
+  children?: ReactNode;
+}
+
+/** The manage screen's Ranks form: the ranks a user holds by hand, the rank history and the announcement switches. */
+export default function RankAssignmentForm({ userId, offered, kept, profileHref, children }: Props) {
+  const hydrated = useHydrated();
+  const [held, toggle] = useToggleSet(offered.filter((rank) => rank.held).map((rank) => rank.id));
+  const [logToRankHistory, setLogToRankHistory] = useState(true);
+  const [announce, setAnnounce] = useState(false);
+  const { busy, run, problem } = useAction({ done: 'Ranks saved.', next: profileHref, inline: true });
+  const off = !hydrated || busy;
+
+  const save = (event: SubmitEvent) => {
+    event.preventDefault();
+    const ranks = [...kept, ...offered.filter((rank) => held.has(rank.id)).map((rank) => rank.id)];
+    const body = { ranks, announce, logToRankHistory };
+    void run(() =>
+      answerOf(client.PATCH('/api/client/admin/users/{id}/update-rank', { params: { path: { id: userId } }, body })),
+    );
+  };
+
+  return (
+    <form id="rank-form" noValidate onSubmit={save}>
+      <fieldset className="field">
+        <legend className="label">Ranks to hold</legend>
+        <p className="help rank-help">
+          The ranks you give by hand, highest first; the highest rank a user holds is the one they show. Ranks at or
+          above your own are not listed. Ranks from a plan or the store come on top.
+        </p>
+        {offered.length === 0 && <p className="has-text-grey">There is no rank below yours to give.</p>}
+        <RankOptions offered={offered} held={held} disabled={off} onToggle={toggle} />
+        {children}
+      </fieldset>
+      <div className="field rank-switches">
+        <Checkbox
+          name="logToRankHistory"
+          checked={logToRankHistory}
+          disabled={off}
+          onChange={setLogToRankHistory}
+          help={{ id: 'rank-log-help', text: 'The user and managers see it on the profile.' }}
+        >
+          Write the change to the rank history
+        </Checkbox>
+        <Checkbox
+          name="announce"
+          checked={announce}
+          disabled={off}
+          onChange={setAnnounce}
+          help={{
+            id: 'rank-announce-help',
+            text: 'Tells the member their new ranks (a notice on the site, and a Discord DM when the bot runs) and posts the change to the Discord channel set in Site Settings, when one is set.',
+          }}
+        >
+          Announce the change
+        </Checkbox>
+      </div>
+      <ErrorLine id="rank-error" problem={problem} data-rank-error />
+      <div className="buttons">
+        <SubmitButton className="is-primary" busy={busy} disabled={!hydrated || offered.length === 0}>
+          Save ranks
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

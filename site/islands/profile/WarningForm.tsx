@@ -1,0 +1,51 @@
+import { type SubmitEvent, useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+/** The server's limit for a warning's reason (plugins/users/schemas.ts CreateWarningBodySchema). */
+const MAX_REASON = 500;
+
+/** The manage screen's New warning (a user manager on someone they outrank): the user is told, the page loads again. */
+export default function WarningForm({ userId }: { userId: string }) {
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState('');
+  const { busy, run, problem, fail } = useAction({ done: 'Warning added. The user is told.', inline: true });
+
+  const warn = (event: SubmitEvent) => {
+    event.preventDefault();
+    const body = { reason: reason.trim() };
+    if (!body.reason) return fail({ message: 'Write why the user is warned.', field: 'warning-reason' });
+    void run(() =>
+      answerOf(client.POST('/api/client/admin/users/{id}/warnings', { params: { path: { id: userId } }, body })),
+    );
+  };
+
+  return (
+    <form id="warning-form" noValidate onSubmit={warn}>
+      <TextField
+        id="warning-reason"
+        name="reason"
+        label="New warning"
+        help={`The reason, up to ${MAX_REASON} characters. The user is told and reads it on their profile.`}
+        rows={2}
+        required
+        maxLength={MAX_REASON}
+        problem={problem}
+        errorId="warning-error"
+        value={reason}
+        disabled={!hydrated || busy}
+        onChange={setReason}
+      />
+      <ErrorLine id="warning-error" problem={problem} data-warning-error />
+      <div className="buttons">
+        <SubmitButton className="is-warning" busy={busy} disabled={!hydrated}>
+          Add warning
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { PERKS, PERMISSION_NAMES } from '../../../core/shared/permissions.ts';
+import { perkLabel, permissionLabel } from '../../lib/labels.ts';
+import { Checkbox } from '../kit/Checkbox.tsx';
+import { Field } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useHydrated } from '../kit/use-hydrated.ts';
+import { DeleteRankButton } from './DeleteRankButton.tsx';
+import { RankChecks } from './RankChecks.tsx';
+import { type RankFields, useRankForm } from './use-rank-form.ts';
+
+interface Props {
+  /** The rank being edited (it can be deleted here too); absent: a new one. */
+  rank?: RankFields;
+  submitLabel: string;
+}
+
+/** The rank editor's fields (Create rank, Edit): name, colour, permissions as labelled checkboxes, perks, resignation. */
+export default function RankForm({ rank, submitLabel }: Props) {
+  const hydrated = useHydrated();
+  const { fields, set, save, submit } = useRankForm(rank);
+  const off = !hydrated || save.busy;
+
+  return (
+    <form className="box rank-form" id="rank-form" onSubmit={submit}>
+      <TextField
+        id="rank-name"
+        name="name"
+        label="Name"
+        required
+        maxLength={64}
+        control={false}
+        value={fields.name}
+        disabled={off}
+        onChange={set.name}
+      />
+      <Field id="rank-colour" label="Colour">
+        <input
+          className="rank-colour"
+          id="rank-colour"
+          name="colour"
+          type="color"
+          value={fields.colour}
+          disabled={off}
+          onChange={(event) => set.colour(event.target.value)}
+        />
+      </Field>
+      <RankChecks
+        legend="Permissions"
+        name="permissions"
+        choices={PERMISSION_NAMES}
+        label={permissionLabel}
+        checked={fields.permissions}
+        disabled={off}
+        onToggle={set.permission}
+      />
+      <RankChecks
+        legend="Perks"
+        name="perks"
+        choices={PERKS}
+        label={perkLabel}
+        checked={fields.perks}
+        disabled={off}
+        onToggle={set.perk}
+      />
+      <div className="field">
+        <Checkbox name="canResign" checked={fields.canResign} disabled={off} onChange={set.canResign}>
+          Holders may resign through the website
+        </Checkbox>
+      </div>
+      <div className="buttons">
+        <SubmitButton className="is-primary" busy={save.busy} disabled={!hydrated}>
+          {submitLabel}
+        </SubmitButton>
+        {rank && <DeleteRankButton rankId={rank.id} />}
+      </div>
+    </form>
+  );
+}

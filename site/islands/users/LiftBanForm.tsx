@@ -1,0 +1,46 @@
+import { type SubmitEvent, useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { Checkbox } from '../kit/Checkbox.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+/** The ban page's Lift ban: the user is told unless it is lifted silently; the User Manager loads with a toast. */
+export default function LiftBanForm({ userId }: { userId: string }) {
+  const hydrated = useHydrated();
+  const [silent, setSilent] = useState(false);
+  const { busy, run } = useAction({ done: 'Ban lifted.', next: '/staff/admin/users' });
+
+  const lift = (event: SubmitEvent) => {
+    event.preventDefault();
+    void run(() =>
+      answerOf(
+        client.DELETE('/api/client/admin/users/{id}/ban', { params: { path: { id: userId } }, body: { silent } }),
+      ),
+    );
+  };
+
+  return (
+    <form className="box" id="unban-form" onSubmit={lift}>
+      <div className="field">
+        <Checkbox
+          name="silent"
+          checked={silent}
+          disabled={!hydrated || busy}
+          onChange={setSilent}
+          help={{
+            id: 'unban-silent-help',
+            text: 'Otherwise the user gets a notice, and a Discord DM when the bot runs.',
+          }}
+        >
+          Lift silently (do not tell the user)
+        </Checkbox>
+      </div>
+      <div className="buttons">
+        <SubmitButton className="is-success" busy={busy} disabled={!hydrated}>
+          Lift ban
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { type ReactNode, type SubmitEvent, useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  userId: string;
+  /** Why there is nothing to remove (no rank given by hand); null: the ranks given by hand can be removed. */
+  blocked: string | null;
+  /** What the removal does and the ranks grants hold (server-rendered), above the reason. */
+  children?: ReactNode;
+}
+
+/** Remove from staff: the ranks given by hand go, with a reason; the User Manager loads with a toast. */
+export default function RemoveStaffForm({ userId, blocked, children }: Props) {
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState('');
+  const { busy, run } = useAction({ done: 'Removed from staff.', next: '/staff/admin/users' });
+
+  const remove = (event: SubmitEvent) => {
+    event.preventDefault();
+    void run(() =>
+      answerOf(
+        client.POST('/api/client/admin/users/{id}/remove-staff', {
+          params: { path: { id: userId } },
+          body: { reason },
+        }),
+      ),
+    );
+  };
+
+  return (
+    <form className="box" id="remove-staff-form" onSubmit={remove}>
+      {children}
+      <TextField
+        id="reason"
+        name="reason"
+        label="Reason"
+        rows={3}
+        required
+        maxLength={500}
+        control={false}
+        value={reason}
+        disabled={!hydrated || busy}
+        onChange={setReason}
+      />
+      <SubmitButton className="is-danger" busy={busy} disabled={!hydrated || blocked !== null}>
+        Remove from staff
+      </SubmitButton>
+      {blocked && <p className="help">{blocked}</p>}
+    </form>
+  );
+}
