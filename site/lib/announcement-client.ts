@@ -2,7 +2,6 @@ import { ANNOUNCEMENT_TYPES } from '../../plugins/settings/schemas.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml, characterCounter } from './announcement.ts';
 import { api, errorMessage, withMinimumDisplay } from './api.ts';
 import { markInvalid } from './field-errors.ts';
-import { settingValue } from './settings.ts';
 import { toast } from './toast.ts';
 
 const COUNTER_CLASS = { ok: 'vd-tag', near: 'vd-state-warning', over: 'vd-state-danger' } as const;
@@ -48,7 +47,7 @@ export function bindAnnouncementForm(root: ParentNode = document): void {
     try {
       await withMinimumDisplay(
         api('POST', '/api/client/settings/currentAnnouncement', {
-          val: settingValue('currentAnnouncement', new FormData(form)),
+          val: { enabled: enabled.checked, type: new FormData(form).get('type'), content: content.value },
         }),
       );
       toast(
