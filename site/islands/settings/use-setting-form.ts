@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import type { SettingKey } from '../../../plugins/settings/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { settingLabel } from '../../lib/settings.ts';
@@ -12,10 +12,10 @@ import { toast } from '../../lib/toast.ts';
 export function useSettingForm(
   key: SettingKey,
   send: (data: FormData) => Promise<unknown>,
-): { busy: boolean; problem: string; submit: (event: FormEvent<HTMLFormElement>) => Promise<void> } {
+): { busy: boolean; problem: string; submit: (event: SubmitEvent<HTMLFormElement>) => Promise<void> } {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
