@@ -99,6 +99,59 @@ test('Casey buys a dish for herself, awaiting the kitchen; Sam (site settings) s
   await sam.close();
 });
 
+test('Sam (site settings) adds an item, takes it off sale and back, restocks it, edits it and deletes it; a refused item is toasted', async ({
+  browser,
+  diner,
+}) => {
+  const sam = await browser.newContext();
+  await diner.signInAs(sam, SAM);
+  const page = await sam.newPage();
+  await page.goto('/staff/admin/settings?tab=store');
+  const form = page.getByRole('form', { name: 'Add an item' });
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByTestId('toast')).toContainText('An item name needs at least one visible character.');
+
+  await form.getByLabel('Name').fill('Mug of coins');
+  await form.getByLabel('Price in coins').fill('40');
+  // Only the fields of the kind chosen show.
+  await expect(form.getByLabel('Perk', { exact: true })).toBeVisible();
+  await form.getByLabel('What it grants').selectOption('coins');
+  await expect(form.getByLabel('Perk', { exact: true })).toBeHidden();
+  await form.getByLabel('Coins it gives').fill('10');
+  await form.getByLabel('Stock (empty: unlimited)').fill('2');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Mug of coins added to the store.' })).toBeVisible();
+  const row = page.getByTestId('admin-store-item').filter({ hasText: 'Mug of coins' });
+  await expect(row).toContainText('10 coins');
+
+  await row.getByRole('button', { name: 'Take off sale' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'The item is off sale.' })).toBeVisible();
+  await expect(row).toContainText('Off sale');
+  await row.getByRole('button', { name: 'Put on sale' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'The item is on sale.' })).toBeVisible();
+  await expect(row).toContainText('On sale');
+
+  await row.getByLabel('Add to the stock of Mug of coins').fill('3');
+  await row.getByRole('button', { name: 'Restock' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Restocked: 3 more.' })).toBeVisible();
+  await expect(row.locator('td[data-label="Stock"]')).toHaveText('5');
+
+  await row.getByRole('link', { name: 'Edit' }).click();
+  const edit = page.getByRole('form', { name: 'Edit Mug of coins' });
+  await expect(edit.getByLabel('Coins it gives')).toHaveValue('10');
+  await edit.getByLabel('Price in coins').fill('45');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Mug of coins saved.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/admin\/settings\?tab=store$/);
+  await expect(row.locator('td[data-label="Price"]')).toHaveText('45');
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Item deleted.' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await sam.close();
+});
+
 test('a visitor sees the items and a sign-in link', async ({ page }) => {
   await page.goto('/store');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Store');

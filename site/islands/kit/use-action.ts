@@ -9,6 +9,8 @@ export interface ActionOptions {
   done: string;
   /** Where to go on success; the current page again when absent (the server renders the new state). */
   next?: string;
+  /** How long a refusal's toast stays, in ms; the toast's default (5 s) when absent. */
+  refusalMs?: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export function useAction(options: ActionOptions): {
       if (options.next) location.assign(options.next);
       else location.reload();
     } catch (error) {
-      toast(errorMessage(error), 'is-danger');
+      toast(errorMessage(error), 'is-danger', options.refusalMs);
       setBusy(false);
     }
   };
