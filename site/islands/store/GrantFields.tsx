@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
-import {
-  ITEM_COINS_MAX,
-  ITEM_DAYS_MAX,
-  type ItemGrantKind,
-  type ItemGrantView,
-} from '../../../plugins/store/item-schemas.ts';
+import type { ItemGrantKind, ItemGrantView } from '../../../plugins/store/item-schemas.ts';
 import { perkLabel } from '../../lib/labels.ts';
-import { NumberField, SelectField } from './ItemField.tsx';
+import { type ItemMaxima, NumberField, SelectField } from './ItemField.tsx';
 
 interface Props {
   /** The edited item's grant; a new item grants a perk until another kind is chosen. */
   grant: ItemGrantView | null;
   ranks: { id: string; name: string }[];
+  maxima: ItemMaxima;
   disabled: boolean;
 }
 
 const PERK_OPTIONS = PERKS.map((perk) => ({ value: perk, label: perkLabel(perk) }));
 
 /** The store item form's row for what the item grants: its kind, and only the fields that kind needs shown. */
-export function GrantFields({ grant, ranks, disabled }: Props) {
+export function GrantFields({ grant, ranks, maxima, disabled }: Props) {
   const [kind, setKind] = useState<ItemGrantKind>(grant?.kind ?? 'perk');
   return (
     <div className="columns">
@@ -66,7 +62,7 @@ export function GrantFields({ grant, ranks, disabled }: Props) {
         label="For how many days (empty: for ever)"
         name="days"
         min={1}
-        max={ITEM_DAYS_MAX}
+        max={maxima.days}
         value={grant?.days}
         disabled={disabled}
       />
@@ -76,7 +72,7 @@ export function GrantFields({ grant, ranks, disabled }: Props) {
         label="Coins it gives"
         name="coins"
         min={1}
-        max={ITEM_COINS_MAX}
+        max={maxima.coins}
         value={grant?.coins}
         disabled={disabled}
       />

@@ -1,5 +1,17 @@
 import type { InputHTMLAttributes } from 'react';
 
+/**
+ * Each number field's most, from the item schema's bounds: the page reads them from item-schemas.ts and passes them
+ * (browser code imports a plugin's schemas.ts only).
+ */
+export interface ItemMaxima {
+  price: number;
+  coins: number;
+  days: number;
+  stock: number;
+  perUserLimit: number;
+}
+
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
   label: string;

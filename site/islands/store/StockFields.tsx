@@ -1,8 +1,16 @@
-import { ITEM_LIMIT_MAX, ITEM_STOCK_MAX, type StoreItemView } from '../../../plugins/store/item-schemas.ts';
-import { NumberField } from './ItemField.tsx';
+import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import { type ItemMaxima, NumberField } from './ItemField.tsx';
 
 /** The store item form's last row: the stock, the most one user may get (each empty: no limit) and On sale. */
-export function StockFields({ item, disabled }: { item: StoreItemView | null; disabled: boolean }) {
+export function StockFields({
+  item,
+  maxima,
+  disabled,
+}: {
+  item: StoreItemView | null;
+  maxima: ItemMaxima;
+  disabled: boolean;
+}) {
   return (
     <div className="columns">
       <NumberField
@@ -10,7 +18,7 @@ export function StockFields({ item, disabled }: { item: StoreItemView | null; di
         label="Stock (empty: unlimited)"
         name="stock"
         min={0}
-        max={ITEM_STOCK_MAX}
+        max={maxima.stock}
         value={item?.stock}
         disabled={disabled}
       />
@@ -19,7 +27,7 @@ export function StockFields({ item, disabled }: { item: StoreItemView | null; di
         label="Most one user may get (empty: no limit)"
         name="perUserLimit"
         min={1}
-        max={ITEM_LIMIT_MAX}
+        max={maxima.perUserLimit}
         value={item?.perUserLimit}
         disabled={disabled}
       />

@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { ITEM_PRICE_MAX, type StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { storeItemBody } from '../../lib/store-admin.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { GrantFields } from './GrantFields.tsx';
-import { ItemField, NumberField } from './ItemField.tsx';
+import { ItemField, type ItemMaxima, NumberField } from './ItemField.tsx';
 import { StockFields } from './StockFields.tsx';
 
 interface Props {
   /** The item in `?edit=`, or null: the form adds one. */
   item: StoreItemView | null;
   ranks: { id: string; name: string }[];
+  maxima: ItemMaxima;
 }
 
 /**
@@ -19,7 +20,7 @@ interface Props {
  * /api/client/store/items, storeItemBody). Saved: back to the tab with a toast; refused: the server's message as a
  * toast. Disabled until hydrated.
  */
-export default function StoreItemForm({ item, ranks }: Props) {
+export default function StoreItemForm({ item, ranks, maxima }: Props) {
   const hydrated = useHydrated();
   const [name, setName] = useState(item?.name ?? '');
   const { busy, run } = useAction({
@@ -65,7 +66,7 @@ export default function StoreItemForm({ item, ranks }: Props) {
           name="price"
           required
           min={1}
-          max={ITEM_PRICE_MAX}
+          max={maxima.price}
           value={item?.price}
           disabled={disabled}
         />
@@ -95,8 +96,8 @@ export default function StoreItemForm({ item, ranks }: Props) {
         defaultValue={item?.picture ?? ''}
         disabled={disabled}
       />
-      <GrantFields grant={item?.grant ?? null} ranks={ranks} disabled={disabled} />
-      <StockFields item={item} disabled={disabled} />
+      <GrantFields grant={item?.grant ?? null} ranks={ranks} maxima={maxima} disabled={disabled} />
+      <StockFields item={item} maxima={maxima} disabled={disabled} />
       <div className="buttons">
         <button
           type="submit"
