@@ -1,6 +1,6 @@
 import { answerOf, client } from '../../lib/client.ts';
 import { settingFormValue } from '../../lib/settings.ts';
-import { SettingField } from './SettingField.tsx';
+import { Field } from '../kit/Field.tsx';
 import { SettingForm } from './SettingForm.tsx';
 
 /** Site Settings' Discord box: the channel announced rank changes are posted to, empty for none. */
@@ -14,7 +14,7 @@ export default function ChannelSetting({ channel }: { channel: string | null }) 
   return (
     <SettingForm setting="rankAnnouncementChannel" send={send}>
       {(control) => (
-        <SettingField
+        <Field
           label="Rank announcement channel ID"
           helpId="rank-channel-help"
           help="Announced rank changes are posted there by the bot. Leave it empty for none: the member alone is told."

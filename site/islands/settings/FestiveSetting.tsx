@@ -1,7 +1,7 @@
 import type { FestiveMode } from '../../../plugins/settings/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { settingFormValue, utcFieldValue } from '../../lib/settings.ts';
-import { SettingField } from './SettingField.tsx';
+import { Field } from '../kit/Field.tsx';
 import { SettingForm } from './SettingForm.tsx';
 import { Switch } from './Switch.tsx';
 
@@ -18,7 +18,7 @@ export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
               Snow and countdown on every page
             </Switch>
           </div>
-          <SettingField
+          <Field
             label="Count down to (UTC)"
             helpId="festive-countdown-help"
             help="Leave it empty for no countdown."
@@ -29,7 +29,7 @@ export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
             aria-describedby="festive-countdown-help festiveMode-error"
             {...control('input')}
           />
-          <SettingField
+          <Field
             label="Countdown label"
             helpId="festive-label-help"
             help="Reads “3d 04h until Christmas”, then “Happy Christmas!”."

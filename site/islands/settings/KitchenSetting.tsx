@@ -1,7 +1,7 @@
 import type { Kitchen } from '../../../plugins/settings/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { settingFormValue } from '../../lib/settings.ts';
-import { SettingField } from './SettingField.tsx';
+import { Field } from '../kit/Field.tsx';
 import { SettingForm } from './SettingForm.tsx';
 import { Switch } from './Switch.tsx';
 
@@ -26,7 +26,7 @@ export default function KitchenSetting({ kitchen }: { kitchen: Kitchen }) {
               The bot's <code>/kitchen open</code> and <code>/kitchen close</code> set this too.
             </p>
           </div>
-          <SettingField
+          <Field
             label="Reason it is closed"
             helpId="kitchen-reason-help"
             help="Customers are told this while the kitchen is closed."

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
 import type { ItemGrantKind, ItemGrantView } from '../../../plugins/store/item-schemas.ts';
 import { perkLabel } from '../../lib/labels.ts';
-import { type ItemMaxima, NumberField, SelectField } from './ItemField.tsx';
+import { type ItemMaxima, NumberField, SelectField } from './ItemFields.tsx';
 
 interface Props {
   /** The edited item's grant; a new item grants a perk until another kind is chosen. */

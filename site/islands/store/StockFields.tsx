@@ -1,5 +1,5 @@
 import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
-import { type ItemMaxima, NumberField } from './ItemField.tsx';
+import { type ItemMaxima, NumberField } from './ItemFields.tsx';
 
 /** The store item form's last row: the stock, the most one user may get (each empty: no limit) and On sale. */
 export function StockFields({

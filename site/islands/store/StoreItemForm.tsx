@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { storeItemBody } from '../../lib/store-admin.ts';
+import { Field } from '../kit/Field.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { GrantFields } from './GrantFields.tsx';
-import { ItemField, type ItemMaxima, NumberField } from './ItemField.tsx';
+import { type ItemMaxima, NumberField } from './ItemFields.tsx';
 import { StockFields } from './StockFields.tsx';
 
 interface Props {
@@ -50,7 +51,8 @@ export default function StoreItemForm({ item, ranks, maxima }: Props) {
         {item ? `Edit ${item.name}` : 'Add an item'}
       </h3>
       <div className="columns">
-        <ItemField
+        <Field
+          box="column field"
           id="item-name"
           label="Name"
           name="name"
@@ -85,8 +87,7 @@ export default function StoreItemForm({ item, ranks, maxima }: Props) {
           disabled={disabled}
         />
       </div>
-      <ItemField
-        box="field"
+      <Field
         id="item-picture"
         label="Picture address (https, optional)"
         name="picture"

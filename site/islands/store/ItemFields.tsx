@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import { Field } from '../kit/Field.tsx';
 
 /**
  * Each number field's most, from the item schema's bounds: the page reads them from item-schemas.ts and passes them
@@ -10,25 +10,6 @@ export interface ItemMaxima {
   days: number;
   stock: number;
   perUserLimit: number;
-}
-
-interface Props extends InputHTMLAttributes<HTMLInputElement> {
-  id: string;
-  label: string;
-  /** The field's box: a column of the form's row by default. */
-  box?: string;
-}
-
-/** A labelled input of the store item form (`.input`); the other attributes go to the input. */
-export function ItemField({ label, box = 'column field', hidden, ...input }: Props) {
-  return (
-    <div className={box} hidden={hidden}>
-      <label className="label" htmlFor={input.id}>
-        {label}
-      </label>
-      <input className="input" {...input} />
-    </div>
-  );
 }
 
 interface NumberProps {
@@ -46,7 +27,7 @@ interface NumberProps {
 
 /** A whole number of the store item form, from `min` to `max`, empty for none. */
 export function NumberField({ value, ...field }: NumberProps) {
-  return <ItemField type="number" step="1" defaultValue={value ?? ''} {...field} />;
+  return <Field box="column field" type="number" step="1" defaultValue={value ?? ''} {...field} />;
 }
 
 interface SelectProps {
