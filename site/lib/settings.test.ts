@@ -6,8 +6,8 @@ import {
   numberBounds,
   numberFromField,
   SETTING_LABELS,
+  settingFormValue,
   settingLabel,
-  settingValue,
   utcFieldValue,
 } from './settings.ts';
 
@@ -47,12 +47,12 @@ describe('Site Settings as people read them', () => {
   it('turns each form into the value its setting takes; an empty number is null for the server to refuse', () => {
     expect(numberFromField('')).toBeNull();
     expect(numberFromField('60')).toBe(60);
-    expect(settingValue('teamsEnabled', form({ enabled: 'on' }))).toBe(true);
-    expect(settingValue('teamsEnabled', form({}))).toBe(false);
-    expect(settingValue('hourlyReward', form({ value: '75' }))).toBe(75);
+    expect(settingFormValue.teamsEnabled(form({ enabled: 'on' }))).toBe(true);
+    expect(settingFormValue.teamsEnabled(form({}))).toBe(false);
+    expect(settingFormValue.number(form({ value: '75' }))).toBe(75);
+    expect(settingFormValue.number(form({ value: '' }))).toBeNull();
     expect(
-      settingValue(
-        'festiveMode',
+      settingFormValue.festiveMode(
         form({ enabled: 'on', countdownTo: '2026-12-25T00:00', countdownLabel: ' Christmas ' }),
       ),
     ).toEqual({
@@ -60,13 +60,15 @@ describe('Site Settings as people read them', () => {
       countdownTo: '2026-12-25T00:00:00.000Z',
       countdownLabel: 'Christmas',
     });
-    expect(settingValue('kitchen', form({ reason: ' Cleaning ' }))).toEqual({ open: false, reason: 'Cleaning' });
-    expect(settingValue('rankAnnouncementChannel', form({ channel: ' ' }))).toBeNull();
-    expect(settingValue('rankAnnouncementChannel', form({ channel: '1100000000000000700' }))).toBe(
+    expect(settingFormValue.festiveMode(form({ countdownTo: '', countdownLabel: '' }))).toEqual({
+      enabled: false,
+      countdownTo: null,
+      countdownLabel: '',
+    });
+    expect(settingFormValue.kitchen(form({ reason: ' Cleaning ' }))).toEqual({ open: false, reason: 'Cleaning' });
+    expect(settingFormValue.rankAnnouncementChannel(form({ channel: ' ' }))).toBeNull();
+    expect(settingFormValue.rankAnnouncementChannel(form({ channel: '1100000000000000700' }))).toBe(
       '1100000000000000700',
     );
-    expect(
-      settingValue('currentAnnouncement', form({ enabled: 'on', type: 'is-warning', content: ' **Hi** ' })),
-    ).toEqual({ enabled: true, type: 'is-warning', content: ' **Hi** ' });
   });
 });

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { SETTING_DEFINITIONS, type SettingKey } from '../../plugins/settings/schemas.ts';
+import {
+  type FestiveMode,
+  type Kitchen,
+  SETTING_DEFINITIONS,
+  type SettingKey,
+} from '../../plugins/settings/schemas.ts';
 
 /**
  * Site Settings as people read them: each setting's name (the General tab, the audit log), a number setting's bounds
@@ -61,29 +66,23 @@ export function numberFromField(value: string): number | null {
   return value.trim() === '' ? null : Number(value);
 }
 
+const field = (data: FormData, name: string) => String(data.get(name) ?? '');
+const on = (data: FormData, name: string) => data.get(name) === 'on';
+
 /**
- * The value a General tab form sends for its setting (POST /api/client/settings/{key} `{ val }`). Checked by the
- * server only, so its 400 message is the one shown beside the control.
+ * The value each General tab form sends for its setting (POST /api/client/settings/{key} `{ val }`), read from the
+ * form's data. Checked by the server only, so its 400 message is the one shown beside the control: a number field
+ * left empty is sent as null for the server to refuse.
  */
-export function settingValue(key: SettingKey, data: FormData): unknown {
-  const field = (name: string) => String(data.get(name) ?? '');
-  const on = (name: string) => data.get(name) === 'on';
-  switch (key) {
-    case 'teamsEnabled':
-      return on('enabled');
-    case 'festiveMode':
-      return {
-        enabled: on('enabled'),
-        countdownTo: isoFromUtcField(field('countdownTo')),
-        countdownLabel: field('countdownLabel').trim(),
-      };
-    case 'kitchen':
-      return { open: on('open'), reason: field('reason').trim() };
-    case 'rankAnnouncementChannel':
-      return field('channel').trim() || null;
-    case 'currentAnnouncement':
-      return { enabled: on('enabled'), type: field('type'), content: field('content') };
-    default:
-      return numberFromField(field('value'));
-  }
-}
+export const settingFormValue = {
+  teamsEnabled: (data: FormData): boolean => on(data, 'enabled'),
+  festiveMode: (data: FormData): FestiveMode => ({
+    enabled: on(data, 'enabled'),
+    countdownTo: isoFromUtcField(field(data, 'countdownTo')),
+    countdownLabel: field(data, 'countdownLabel').trim(),
+  }),
+  kitchen: (data: FormData): Kitchen => ({ open: on(data, 'open'), reason: field(data, 'reason').trim() }),
+  rankAnnouncementChannel: (data: FormData): string | null => field(data, 'channel').trim() || null,
+  /** Any of NUMBER_SETTINGS, its field named `value`. */
+  number: (data: FormData): number | null => numberFromField(field(data, 'value')),
+};

@@ -182,6 +182,50 @@ test('a chef edits their premade message; a manager deletes it, and the audit lo
   await Promise.all([chefContext.close(), managerContext.close()]);
 });
 
+test('a driver takes a message from the directory, then one from its own page, then writes their own', async ({
+  browser,
+  diner,
+}) => {
+  const services = diner.app.server.ctx.services as Services;
+  const context = await browser.newContext();
+  const driver = await diner.signIn(context, { username: 'driver_choosing', rank: 'Delivery Driver' });
+  const page = await context.newPage();
+  const saved = async () => (await services.users.users.findPrivate(driver.id))?.settings.deliveryMessage?.message;
+
+  await page.goto('/staff/delivery-messages');
+  const grill = page.locator('[data-message-slug="from-the-grill"]');
+  await grill.getByRole('button', { name: 'Use this message' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('“Straight from the grill” is now your delivery message.');
+  await expect(grill).toContainText('Your delivery message');
+  await expect(grill.getByRole('button', { name: 'Use this message' })).toHaveCount(0);
+
+  const special = await specialDelivery(services);
+  await page.goto('/staff/delivery-messages/special-delivery');
+  await page.getByRole('button', { name: 'Use this message' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('“Special delivery” is now your delivery message.');
+  expect(await saved()).toBe(special.message);
+
+  await page.goto('/staff/delivery-messages');
+  await page.getByRole('link', { name: 'Write your own' }).click();
+  const message = page.getByLabel('Message');
+  await expect(message).toHaveValue(special.message);
+  await message.fill('Enjoy your ');
+  await expect(page.locator('#message-problem')).toHaveText('A delivery message must mention {customer}.');
+  await expect(page.locator('#message-count')).toHaveText('11 / 2000');
+  await page.getByRole('button', { name: '{item}' }).click();
+  await message.pressSequentially(', ');
+  await page.getByRole('button', { name: '{customer}' }).click();
+  await expect(page.locator('#message-problem')).toHaveText('');
+  await page.getByRole('button', { name: 'Save my message' }).click();
+  await expect(page).toHaveURL(/\/staff\/delivery-messages$/);
+  await expect(page.getByTestId('toast')).toHaveText('Your delivery message is saved.');
+  expect(await saved()).toBe('Enjoy your {item}, {customer}');
+  await expect(page.getByRole('region', { name: 'Your delivery message' }).getByTestId('message-preview')).toHaveText(
+    fillDeliveryMessage('Enjoy your {item}, {customer}', SAMPLE_ORDER),
+  );
+  await context.close();
+});
+
 test('a customer holding the perk (the store item "Delivery message beta") finds the directory in their menu and writes there', async ({
   browser,
   diner,

@@ -95,6 +95,51 @@ test('a settings manager changes the hourly reward and teams on the General tab,
   }
 });
 
+test('a settings manager closes the kitchen with a reason, sets the festive countdown and a sponsor reward: each form saves its own setting', async ({
+  page,
+  context,
+  diner,
+}) => {
+  const settings = settingsOf(diner);
+  const before = await settings.getAll();
+  try {
+    await diner.signIn(context, { username: 'sally_forms', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'] });
+    await page.goto('/staff/admin/settings');
+
+    const kitchen = page.getByRole('form', { name: 'Kitchen' });
+    await kitchen.getByRole('switch', { name: 'Kitchen open: the bot takes orders' }).setChecked(false);
+    await kitchen.getByLabel('Reason it is closed').fill('  Deep cleaning  ');
+    await kitchen.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Kitchen saved.')).toBeVisible();
+    expect(await settings.get('kitchen')).toEqual({ open: false, reason: 'Deep cleaning' });
+
+    const festive = page.getByRole('form', { name: 'Festive mode' });
+    await festive.getByRole('switch', { name: 'Snow and countdown on every page' }).setChecked(true);
+    await festive.getByLabel('Count down to (UTC)').fill('2030-12-25T00:00');
+    await festive.getByLabel('Countdown label').fill('Christmas 2030');
+    // Enter sends the form, as a form does.
+    await festive.getByLabel('Countdown label').press('Enter');
+    await expect(toast(page, 'Festive mode saved.')).toBeVisible();
+    expect(await settings.get('festiveMode')).toEqual({
+      enabled: true,
+      countdownTo: '2030-12-25T00:00:00.000Z',
+      countdownLabel: 'Christmas 2030',
+    });
+
+    const sponsor = page.getByRole('form', { name: 'Sponsor reward' });
+    await sponsor.getByLabel('Sponsor reward').fill('1234');
+    await sponsor.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Sponsor reward saved.')).toBeVisible();
+    expect(await settings.get('sponsorReward')).toBe(1234);
+    // Another form's value is not sent with it: the kitchen is still as saved.
+    expect(await settings.get('kitchen')).toEqual({ open: false, reason: 'Deep cleaning' });
+  } finally {
+    await settings.set('kitchen', before.kitchen, null);
+    await settings.set('festiveMode', before.festiveMode, null);
+    await settings.set('sponsorReward', before.sponsorReward, null);
+  }
+});
+
 test('a manager with MANAGE_ANNOUNCEMENT writes the announcement in markdown with a live preview and the counter; every page shows the banner', async ({
   browser,
   page,

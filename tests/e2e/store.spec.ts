@@ -1,6 +1,7 @@
+import type { Browser, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { appServices } from '../../plugins/index.ts';
-import { checkState, expect, test } from './fixtures.ts';
+import { checkState, type Diner, expect, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const DANA = '1100000000000000003';
@@ -9,15 +10,21 @@ const SAM = '1100000000000000005';
 /** Each test starts from the demo data of its own server (with several workers): none needs another's purchases. */
 test.describe.configure({ mode: 'parallel' });
 
+/** A browser of the user's own, signed in, on /store. */
+async function openStore(browser: Browser, diner: Diner, userId: string): Promise<Page> {
+  const context = await browser.newContext();
+  await diner.signInAs(context, userId);
+  const page = await context.newPage();
+  await page.goto('/store');
+  return page;
+}
+
 test('Casey gifts the feedback pass to Dana, found by username and confirmed by name; Dana sees the gift and has the perk', async ({
   browser,
   diner,
 }) => {
   const store = appServices(diner.app.server.ctx).store;
-  const casey = await browser.newContext();
-  await diner.signInAs(casey, CASEY);
-  const page = await casey.newPage();
-  await page.goto('/store');
+  const page = await openStore(browser, diner, CASEY);
   const before = await store.coins.balance(CASEY);
   await expect(page.getByTestId('store-balance')).toContainText(`You have ${before.toLocaleString('en')} coins`);
   // The store as a customer sees it (Buy, the balance); pages.spec.ts loads it as a visitor.
@@ -44,7 +51,7 @@ test('Casey gifts the feedback pass to Dana, found by username and confirmed by 
   await expect(page.getByTestId('store-balance')).toContainText(
     `You have ${(before - 300).toLocaleString('en')} coins`,
   );
-  await casey.close();
+  await page.context().close();
 
   // Dana: the notice, the perk, and the gift among her items with its end date.
   const dana = await browser.newContext();
@@ -67,15 +74,12 @@ test('Casey buys a dish for herself, awaiting the kitchen; Sam (site settings) s
   browser,
   diner,
 }) => {
-  const casey = await browser.newContext();
-  await diner.signInAs(casey, CASEY);
-  const page = await casey.newPage();
-  await page.goto('/store');
+  const page = await openStore(browser, diner, CASEY);
   await page.getByTestId('store-item').filter({ hasText: 'Name a dish' }).getByRole('button', { name: 'Buy' }).click();
   await page.getByRole('dialog', { name: 'Buy Name a dish' }).getByRole('button', { name: 'Pay 5,000 coins' }).click();
   await expect(page.getByTestId('toast')).toContainText('You bought Name a dish. Enjoy!');
   await expect(page.getByTestId('your-items')).toContainText('Name a dishOur staff will hand it over');
-  await casey.close();
+  await page.context().close();
 
   const sam = await browser.newContext();
   await diner.signInAs(sam, SAM);
@@ -96,6 +100,90 @@ test('Casey buys a dish for herself, awaiting the kitchen; Sam (site settings) s
   await expect(
     samPage.getByTestId('store-awaiting').getByRole('listitem').filter({ hasText: 'for Casey Customer' }),
   ).toHaveCount(0);
+  await sam.close();
+});
+
+test('Casey finds a recipient with Enter without paying, cancels, and the next Buy opens a fresh dialog for its own item', async ({
+  browser,
+  diner,
+}) => {
+  const store = appServices(diner.app.server.ctx).store;
+  const page = await openStore(browser, diner, CASEY);
+  const before = await store.coins.balance(CASEY);
+  await page.getByTestId('store-item').filter({ hasText: 'Gift card' }).getByRole('button', { name: 'Buy' }).click();
+  const giftCard = page.getByRole('dialog', { name: 'Buy Gift card' });
+  await expect(giftCard).toContainText('for 250 coins.');
+  await giftCard.getByLabel('As a gift').check();
+  await giftCard.getByLabel('Their username or user ID').fill('dana.driver');
+  await giftCard.getByLabel('Their username or user ID').press('Enter');
+  await expect(giftCard.getByText('Dana Driver', { exact: true })).toBeVisible();
+  await expect(giftCard.getByRole('button', { name: 'Send to Dana Driver for 250 coins' })).toBeEnabled();
+  await giftCard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(giftCard).toBeHidden();
+  expect(await store.coins.balance(CASEY)).toBe(before);
+
+  await page
+    .getByTestId('store-item')
+    .filter({ hasText: 'Feedback beta pass' })
+    .getByRole('button', { name: 'Buy' })
+    .click();
+  const pass = page.getByRole('dialog', { name: 'Buy Feedback beta pass' });
+  await expect(pass.getByLabel('For me')).toBeChecked();
+  await expect(pass.getByLabel('Their username or user ID')).toBeHidden();
+  await expect(pass.getByRole('button', { name: 'Pay 300 coins' })).toBeEnabled();
+  await page.context().close();
+});
+
+test('Sam (site settings) adds an item, takes it off sale and back, restocks it, edits it and deletes it; a refused item is toasted', async ({
+  browser,
+  diner,
+}) => {
+  const sam = await browser.newContext();
+  await diner.signInAs(sam, SAM);
+  const page = await sam.newPage();
+  await page.goto('/staff/admin/settings?tab=store');
+  const form = page.getByRole('form', { name: 'Add an item' });
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByTestId('toast')).toContainText('An item name needs at least one visible character.');
+
+  await form.getByLabel('Name').fill('Mug of coins');
+  await form.getByLabel('Price in coins').fill('40');
+  // Only the fields of the kind chosen show.
+  await expect(form.getByLabel('Perk', { exact: true })).toBeVisible();
+  await form.getByLabel('What it grants').selectOption('coins');
+  await expect(form.getByLabel('Perk', { exact: true })).toBeHidden();
+  await form.getByLabel('Coins it gives').fill('10');
+  await form.getByLabel('Stock (empty: unlimited)').fill('2');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Mug of coins added to the store.' })).toBeVisible();
+  const row = page.getByTestId('admin-store-item').filter({ hasText: 'Mug of coins' });
+  await expect(row).toContainText('10 coins');
+
+  await row.getByRole('button', { name: 'Take off sale' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'The item is off sale.' })).toBeVisible();
+  await expect(row).toContainText('Off sale');
+  await row.getByRole('button', { name: 'Put on sale' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'The item is on sale.' })).toBeVisible();
+  await expect(row).toContainText('On sale');
+
+  await row.getByLabel('Add to the stock of Mug of coins').fill('3');
+  await row.getByRole('button', { name: 'Restock' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Restocked: 3 more.' })).toBeVisible();
+  await expect(row.locator('td[data-label="Stock"]')).toHaveText('5');
+
+  await row.getByRole('link', { name: 'Edit' }).click();
+  const edit = page.getByRole('form', { name: 'Edit Mug of coins' });
+  await expect(edit.getByLabel('Coins it gives')).toHaveValue('10');
+  await edit.getByLabel('Price in coins').fill('45');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Mug of coins saved.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/admin\/settings\?tab=store$/);
+  await expect(row.locator('td[data-label="Price"]')).toHaveText('45');
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Item deleted.' })).toBeVisible();
+  await expect(row).toHaveCount(0);
   await sam.close();
 });
 

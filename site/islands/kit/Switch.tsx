@@ -1,16 +1,23 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
-interface Props {
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'role' | 'checked' | 'defaultChecked' | 'onChange' | 'className' | 'children'
+>;
+
+interface Props extends InputAttributes {
   checked: boolean;
   onChange: (checked: boolean) => void;
-  /** Added to Bulma's `checkbox` label (its layout in a dialog). */
+  /** Added to Bulma's `checkbox` label (its layout: `resign-switch`, `setting-check`). */
   className?: string;
-  disabled?: boolean;
   children: ReactNode;
 }
 
-/** An on/off setting: a checkbox with the switch role, its state said to screen readers too (the form kit's switch). */
-export function Switch({ checked, onChange, className, disabled, children }: Props) {
+/**
+ * An on/off setting: a checkbox with the switch role, its state said to screen readers too (the form kit's switch).
+ * Other attributes (`name`, `disabled`, `aria-describedby`) go to the input.
+ */
+export function Switch({ checked, onChange, className, children, ...input }: Props) {
   return (
     <label className={className ? `checkbox ${className}` : 'checkbox'}>
       <input
@@ -18,8 +25,8 @@ export function Switch({ checked, onChange, className, disabled, children }: Pro
         role="switch"
         aria-checked={checked}
         checked={checked}
-        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
+        {...input}
       />{' '}
       {children}
     </label>

@@ -1,0 +1,98 @@
+import type { Announcement } from '../../../plugins/settings/schemas.ts';
+import { ANNOUNCEMENT_MAX, announcementHtml } from '../../lib/announcement.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+import { AnnouncementColours } from './AnnouncementColours.tsx';
+import { Switch } from './Switch.tsx';
+import { useAnnouncementForm } from './use-announcement-form.ts';
+
+const COUNTER_CLASS = { ok: 'tag vd-tag', near: 'tag vd-state-warning', over: 'tag vd-state-danger' } as const;
+
+/**
+ * The Announce page's form: on or off, the colour, the markdown text with its counter, and the live preview, which
+ * is the banner's own markup and HTML (site/lib/announcement.ts announcementHtml, on the server and as you type).
+ * Over 2,000 characters Save is disabled and the text marked invalid; everything is disabled until hydrated.
+ */
+export default function AnnouncementForm({ announcement: initial }: { announcement: Announcement }) {
+  const hydrated = useHydrated();
+  const { announcement, change, counter, over, problem, busy, submit } = useAnnouncementForm(initial);
+  return (
+    <form className="box announcement-form" aria-labelledby="announcement-form-title" noValidate onSubmit={submit}>
+      <h2 className="title is-5" id="announcement-form-title">
+        The banner
+      </h2>
+      <div className="field">
+        <Switch
+          name="enabled"
+          defaultChecked={initial.enabled}
+          onChange={(enabled) => change({ enabled })}
+          disabled={!hydrated}
+        >
+          Show the banner on every page
+        </Switch>
+      </div>
+
+      <AnnouncementColours type={announcement.type} onChange={(type) => change({ type })} disabled={!hydrated} />
+
+      <div className="field">
+        <label className="label" htmlFor="announcement-content">
+          Text
+        </label>
+        <textarea
+          className={over ? 'textarea is-danger' : 'textarea'}
+          id="announcement-content"
+          name="content"
+          rows={4}
+          aria-describedby="announcement-help announcement-count announcement-problem"
+          aria-invalid={over || undefined}
+          value={announcement.content}
+          onChange={(event) => change({ content: event.target.value })}
+          disabled={!hydrated}
+        />
+        <div className="announcement-meta">
+          <p className="help" id="announcement-help">
+            Markdown on one line: <code>**bold**</code>, <code>*italic*</code>, <code>[a link](https://…)</code>,{' '}
+            <code>`code`</code>. HTML shows as text.
+          </p>
+          <p className="help announcement-count" id="announcement-count">
+            <span className={COUNTER_CLASS[counter.state]} data-announcement-count data-state={counter.state}>
+              {counter.text}
+            </span>
+            <span className="is-sr-only">characters of {ANNOUNCEMENT_MAX.toLocaleString('en')}</span>
+          </p>
+        </div>
+        <p className="help is-danger" id="announcement-problem" role="alert">
+          {problem}
+        </p>
+      </div>
+
+      <div className="field">
+        <p className="label" id="announcement-preview-title">
+          Preview
+        </p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a box shown as the banner, not form controls: a fieldset would need a legend and draw its own border */}
+        <div className="announcement-preview" role="group" aria-labelledby="announcement-preview-title">
+          <div
+            className={`notification announcement ${announcement.type}`}
+            data-testid="announcement-preview"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the banner's own HTML, inline markdown rendered without raw HTML or dangerous link protocols (core/markdown.ts), as the server renders it
+            dangerouslySetInnerHTML={{ __html: announcementHtml(announcement.content) }}
+          />
+        </div>
+        <p className="help" hidden={announcement.enabled}>
+          The banner is off: nobody sees it until you switch it on and save.
+        </p>
+      </div>
+
+      <div className="buttons">
+        <button
+          className={busy ? 'button is-primary is-loading' : 'button is-primary'}
+          type="submit"
+          aria-describedby="announcement-problem"
+          disabled={!hydrated || over}
+        >
+          Save the announcement
+        </button>
+      </div>
+    </form>
+  );
+}

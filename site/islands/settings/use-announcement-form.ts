@@ -1,0 +1,55 @@
+import { type SubmitEvent, useState } from 'react';
+import type { Announcement } from '../../../plugins/settings/schemas.ts';
+import { ANNOUNCEMENT_MAX, type CounterState, characterCounter } from '../../lib/announcement.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { toast } from '../../lib/toast.ts';
+
+const TOO_LONG = `Too long: at most ${ANNOUNCEMENT_MAX.toLocaleString('en')} characters.`;
+
+/**
+ * The Announce page's form state: the announcement as edited, its counter, and the line under the text (too long,
+ * or the server's refusal until the next change). Over 2,000 characters it is not sent; otherwise the whole
+ * announcement goes to POST /api/client/settings/currentAnnouncement (`busy` meanwhile, at least 200 ms) and a toast
+ * says whether the banner is on.
+ */
+export function useAnnouncementForm(initial: Announcement): {
+  announcement: Announcement;
+  change: (part: Partial<Announcement>) => void;
+  counter: { text: string; state: CounterState };
+  over: boolean;
+  problem: string;
+  busy: boolean;
+  submit: (event: SubmitEvent<HTMLFormElement>) => Promise<void>;
+} {
+  const [announcement, setAnnouncement] = useState(initial);
+  const [refusal, setRefusal] = useState('');
+  const [busy, setBusy] = useState(false);
+  const counter = characterCounter(announcement.content.length);
+  const over = counter.state === 'over';
+  const change = (part: Partial<Announcement>) => {
+    setAnnouncement((current) => ({ ...current, ...part }));
+    setRefusal('');
+  };
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (over || busy) return;
+    setBusy(true);
+    try {
+      await withMinimumDisplay(
+        answerOf(client.POST('/api/client/settings/currentAnnouncement', { body: { val: announcement } })),
+      );
+      toast(
+        announcement.enabled
+          ? 'Announcement saved: the banner is on every page.'
+          : 'Announcement saved: the banner is off.',
+        'is-success',
+      );
+    } catch (error) {
+      setRefusal(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { announcement, change, counter, over, problem: over ? TOO_LONG : refusal, busy, submit };
+}

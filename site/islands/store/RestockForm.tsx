@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { answerOf, client } from '../../lib/client.ts';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+interface Props {
+  id: string;
+  name: string;
+}
+
+/**
+ * A counted item's Restock on Site Settings' Store tab: adds the number typed (at least 1: the browser checks it,
+ * this form is not `novalidate`) to the stock, then the page loads again with a toast.
+ */
+export function RestockForm({ id, name }: Props) {
+  const hydrated = useHydrated();
+  const [add, setAdd] = useState('');
+  const { busy, run } = useAction({ done: `Restocked: ${Number(add)} more.`, failureMs: 8000 });
+  const restock = () =>
+    answerOf(
+      client.POST('/api/client/store/items/{id}/restock', { params: { path: { id } }, body: { add: Number(add) } }),
+    );
+  return (
+    <form
+      className="store-restock"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(restock);
+      }}
+    >
+      <label className="is-sr-only" htmlFor={`restock-${id}`}>
+        Add to the stock of {name}
+      </label>
+      <input
+        className="input is-small"
+        id={`restock-${id}`}
+        name="add"
+        type="number"
+        min="1"
+        step="1"
+        placeholder="+10"
+        required
+        value={add}
+        onChange={(event) => setAdd(event.target.value)}
+        disabled={!hydrated}
+      />
+      <button type="submit" className="button is-small" disabled={!hydrated || busy}>
+        Restock
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { useRef, useState } from 'react';
+import type { RecipientView } from '../../../plugins/store/item-schemas.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { toast, toastOnNextPage } from '../../lib/toast.ts';
+import type { BuyingItem } from '../../stores/buying.ts';
+
+const coins = (n: number) => `${n.toLocaleString('en')} coins`;
+
+/**
+ * The buy dialog's state and calls: for me or as a gift; a gift's recipient found by exact username or ID (GET
+ * /api/client/store/recipient, an answer to an older query dropped) and shown before paying, Pay's words saying
+ * what it will do and it refused (`blocked`) until then. Paid (POST /api/client/store/items/purchase): the page
+ * loads again with a toast (the balance and "Your items" are the server's); refused: the server's message, 8 s.
+ */
+export function useBuy(item: BuyingItem | null) {
+  const [gift, setGift] = useState(false);
+  const [query, setQuery] = useState('');
+  const [recipient, setRecipient] = useState<RecipientView | null>(null);
+  const [status, setStatus] = useState('');
+  const [paying, setPaying] = useState(false);
+  const asked = useRef('');
+
+  const reset = () => {
+    setGift(false);
+    type('');
+  };
+  const type = (text: string) => {
+    setQuery(text);
+    setRecipient(null);
+    setStatus('');
+    asked.current = '';
+  };
+  const find = async () => {
+    const text = query.trim();
+    if (!text) return setStatus('Type their username or user ID.');
+    asked.current = text;
+    setStatus('Looking…');
+    try {
+      const answer = await answerOf(client.GET('/api/client/store/recipient', { params: { query: { query: text } } }));
+      if (asked.current !== text) return;
+      setRecipient(answer.recipient);
+      setStatus('Is this who you mean? Check the name and picture before paying.');
+    } catch (error) {
+      if (asked.current !== text) return;
+      setRecipient(null);
+      setStatus(errorMessage(error));
+    }
+  };
+  const pay = async (close: () => void) => {
+    const to = gift ? recipient : null;
+    if (!item || (gift && !to) || paying) return;
+    setPaying(true);
+    try {
+      const body = to ? { id: item.id, giftUserID: to.id } : { id: item.id };
+      const { purchased } = await withMinimumDisplay(
+        answerOf(client.POST('/api/client/store/items/purchase', { body })),
+      );
+      close();
+      toastOnNextPage(
+        to
+          ? `${purchased.itemName} is on its way to ${to.name}. Thank you!`
+          : `You bought ${purchased.itemName}. Enjoy!`,
+        'is-success',
+      );
+      location.reload();
+    } catch (error) {
+      toast(errorMessage(error), 'is-danger', 8000);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  const payLabel = !item
+    ? 'Pay'
+    : !gift
+      ? `Pay ${coins(item.price)}`
+      : recipient
+        ? `Send to ${recipient.name} for ${coins(item.price)}`
+        : 'Find who it is for first';
+  const summary = item ? `${item.grant}, for ${coins(item.price)}.` : '';
+  return { gift, setGift, query, type, find, recipient, status, paying, pay, payLabel, summary, reset };
+}
