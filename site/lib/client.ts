@@ -10,8 +10,8 @@ import { ApiRequestError } from './api.ts';
 export const client = createClient<paths>({ credentials: 'same-origin' });
 
 /**
- * A call's answer, or the same ApiRequestError as `api()`: the server's error body with its status, or 500 'Unknown
- * error has occurred' when no answer came.
+ * A call's answer, or an ApiRequestError: the server's error body with its status, or 500 'Unknown error has
+ * occurred' when no answer came.
  */
 export async function answerOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   let result: Awaited<typeof call>;

@@ -303,12 +303,15 @@ export function controlsBelowThumbSize(page: Page): Promise<string[]> {
 }
 
 /**
- * axe-core finds no serious or critical accessibility violation (on the settled page). Legacy mode runs `axe.run` in
+ * axe-core finds no serious or critical accessibility violation, on the page at rest: its islands hydrated (a
+ * control disabled until then fades to its colours as it is enabled, and axe must not read it mid-way) and its
+ * transitions over. Legacy mode runs `axe.run` in
  * the page itself, which checks the page and its same-origin frames (the site has no frame of its own); the default
  * mode would finish every check in a new blank page, which tripled its time. Only violations are read, so only they
  * are collected.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  await hydrated(page);
   await settled(page);
   const results = await new AxeBuilder({ page })
     .setLegacyMode()
