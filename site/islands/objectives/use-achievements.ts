@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
+import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { rewardLabel } from '../../lib/objectives.ts';
+import { toast } from '../../lib/toast.ts';
+import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
+
+/** What a claim paid, in words. */
+function claimedText(objective: ObjectiveProgressView, balance: number | null): string {
+  const reward = rewardLabel(objective.reward);
+  if (objective.reward.type === 'CUSTOM') return `Claimed! A manager will hand you ${reward}.`;
+  return balance === null
+    ? `Claimed! ${reward}.`
+    : `Claimed! ${reward}: your balance is now ${balance.toLocaleString('en')} coins.`;
+}
+
+/**
+ * My Achievements' state: the objectives, read again when the gateway says one is complete (sent to this user only)
+ * and after a reconnect; Claim (the card busy meanwhile, a short celebration after); `live` is what screen readers
+ * are told.
+ */
+export function useAchievements(userId: string, initial: ObjectiveProgressView[]) {
+  const [objectives, setObjectives] = useState(initial);
+  const [claiming, setClaiming] = useState<string | null>(null);
+  const [celebrating, setCelebrating] = useState<string | null>(null);
+  const [live, setLive] = useState('');
+
+  const reload = useCallback(async () => {
+    try {
+      const path = { userId };
+      const { objectives } = await answerOf(client.GET('/api/client/objectives/user/{userId}', { params: { path } }));
+      setObjectives(objectives);
+    } catch (error) {
+      toast(errorMessage(error), 'is-danger');
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    const gateway = startGateway();
+    const off = gateway.on('objectiveCompleted', (data) => {
+      const done = data as ObjectiveCompletedData;
+      setLive(`${done.title} is complete: claim ${rewardLabel(done.reward)}.`);
+      toast(`Objective complete: ${done.title}. Claim your reward!`, 'is-success');
+      void reload();
+    });
+    const unlisten = $gatewayStatus.listen((status) => {
+      if (status === 'connected') void reload();
+    });
+    return () => {
+      off();
+      unlisten();
+    };
+  }, [reload]);
+
+  const claim = async (objective: ObjectiveProgressView) => {
+    setClaiming(objective._id);
+    try {
+      const path = { id: objective._id };
+      const answer = await withMinimumDisplay(
+        answerOf(client.POST('/api/client/objectives/claim/{id}', { params: { path } })),
+      );
+      const text = claimedText(objective, answer.balance);
+      setLive(text);
+      toast(text, 'is-success');
+      setCelebrating(objective._id);
+      setTimeout(() => setCelebrating((id) => (id === objective._id ? null : id)), 2500);
+      await reload();
+    } catch (error) {
+      toast(errorMessage(error), 'is-danger');
+      await reload();
+    } finally {
+      setClaiming(null);
+    }
+  };
+  return { objectives, claiming, celebrating, live, claim };
+}
