@@ -1,12 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
-import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
-import { answerOf, client } from '../../lib/client.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
-import { type PickedMessage, PremadePicker } from './PremadePicker.tsx';
+import { PremadePicker } from './PremadePicker.tsx';
+import { useDeliver } from './use-deliver.ts';
 
 interface Props {
   order: OrderView | null;
@@ -35,50 +34,8 @@ export function DeliverDialog({
   onDelivered,
 }: Props) {
   const reasonId = useId();
-  const [report, setReport] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [picked, setPicked] = useState<PickedMessage | null>(null);
-
-  // A fresh form for each order the dialog opens on.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `order` is what the reset follows, not what it reads
-  useEffect(() => {
-    setPicked(null);
-    setReport(false);
-    setReason('');
-    setError('');
-  }, [order]);
-
-  const submit = async () => {
-    if (!order) return;
-    if (report && !reason.trim()) {
-      setError('A report needs a reason.');
-      return;
-    }
-    setSaving(true);
-    try {
-      if (!report && picked) {
-        const saved = await answerOf(
-          client.PATCH('/api/client/users/{id}/premade-messages', {
-            params: { path: { id: driverId } },
-            body: { deliveryMessage: picked.slug },
-          }),
-        );
-        onMessageSaved(saved.deliveryMessage);
-        setPicked(null);
-      }
-      const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
-      const { order: delivered } = await withMinimumDisplay(
-        answerOf(client.POST('/api/client/orders/{id}/deliver', { params: { path: { id: order.id } }, body })),
-      );
-      onDelivered(delivered);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const deliver = useDeliver({ order, driverId, onMessageSaved, onDelivered });
+  const { report, setReport, reason, setReason, error, saving, picked, setPicked, submit } = deliver;
 
   const preview = order
     ? fillDeliveryMessage(picked?.message ?? deliveryMessage ?? DEFAULT_DELIVERY_MESSAGE, {

@@ -3,7 +3,8 @@ import { type Answer, type Answers, answerErrors, type Question } from '../../..
 import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
-import { QuestionField, shownValue, toAnswer } from './QuestionField.tsx';
+import { shownValue, toAnswer } from './answers.ts';
+import { QuestionField } from './QuestionField.tsx';
 
 interface Props {
   formId: string;
