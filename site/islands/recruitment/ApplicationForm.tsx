@@ -1,143 +1,27 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { type Answer, type Answers, answerErrors, type Question } from '../../../plugins/recruitment/schemas.ts';
-import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
-import { answerOf, client } from '../../lib/client.ts';
-import { toastOnNextPage } from '../../lib/toast.ts';
-import { shownValue, toAnswer } from './answers.ts';
+import type { Question } from '../../../plugins/recruitment/schemas.ts';
 import { QuestionField } from './QuestionField.tsx';
+import { ID_PREFIX, useApplication } from './use-application.ts';
 
 interface Props {
   formId: string;
   questions: Question[];
 }
 
-const ID_PREFIX = 'answer';
-const draftKey = (formId: string) => `recruitment-draft:${formId}`;
-
-/** The draft this browser keeps for the form: its answers to questions the form still asks, by question id. */
-function readDraft(formId: string, questions: readonly Question[]): Map<string, Answer> {
-  try {
-    const saved = localStorage.getItem(draftKey(formId));
-    if (!saved) return new Map();
-    const draft = JSON.parse(saved) as Record<string, Answer>;
-    return new Map(Object.entries(draft).filter(([key]) => questions.some((q) => q.id === key)));
-  } catch {
-    // A draft that cannot be read is no draft.
-    return new Map();
-  }
-}
-
-function saveDraft(formId: string, values: ReadonlyMap<string, Answer>): void {
-  try {
-    localStorage.setItem(draftKey(formId), JSON.stringify(Object.fromEntries(values)));
-  } catch {
-    // Storage full or refused: the form still works, without a draft.
-  }
-}
-
 /**
- * A recruitment form as the applicant fills it in: checked as they type (a field's error shows once it was left or
- * the form was sent), a draft kept in this browser until it is sent, the server's answer shown next to the question
- * it names. Values, errors and touched fields are kept by question id in Maps and Sets, never as object keys: a
- * question named `toString` must not find Object.prototype's.
+ * A recruitment form as the applicant fills it in (useApplication): the draft restored, each question with its
+ * error, how many answers need another look, and Send application.
  */
 export default function ApplicationForm({ formId, questions }: Props) {
-  const [values, setValues] = useState<ReadonlyMap<string, Answer>>(new Map());
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<{ question: string | null; message: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const [restored, setRestored] = useState(false);
-  const [interactive, setInteractive] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // Once interactive: the draft, and over it whatever was typed or ticked while the page was still loading (on
-  // screen, but not yet in this state; sending without it would lose it). Send waits for this too.
-  useEffect(() => {
-    const draft = readDraft(formId, questions);
-    const shown = new Map<string, Answer>();
-    for (const question of questions) {
-      const value = formRef.current ? shownValue(formRef.current, question, ID_PREFIX) : undefined;
-      if (value !== undefined) shown.set(question.id, value);
-    }
-    if (draft.size > 0 || shown.size > 0) setValues(new Map([...draft, ...shown]));
-    if (draft.size > 0) setRestored(true);
-    if (shown.size > 0) saveDraft(formId, new Map([...draft, ...shown]));
-    setInteractive(true);
-  }, [formId, questions]);
-
-  const answers = useMemo(
-    () => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values.get(q.id))])) as Answers,
-    [questions, values],
-  );
-  const errors = useMemo(() => answerErrors(questions, answers), [questions, answers]);
-
-  const change = (id: string, value: Answer) => {
-    const next = new Map(values).set(id, value);
-    setValues(next);
-    if (serverError?.question === id) setServerError(null);
-    saveDraft(formId, next);
-  };
-
-  const errorOf = (id: string): string | null => {
-    if (serverError?.question === id) return serverError.message;
-    return (submitted || touched.has(id)) && errors.get(id) ? errors.get(id)! : null;
-  };
-
-  const focusQuestion = (id: string) => {
-    const field = formRef.current?.querySelector<HTMLElement>(
-      `[data-question="${CSS.escape(id)}"] input, [data-question="${CSS.escape(id)}"] textarea`,
-    );
-    field?.focus();
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerError(null);
-    const firstInvalid = questions.find((q) => errors.has(q.id));
-    if (firstInvalid) {
-      focusQuestion(firstInvalid.id);
-      return;
-    }
-    setSending(true);
-    try {
-      const { application } = await withMinimumDisplay(
-        answerOf(
-          client.POST('/api/client/recruitment/forms/{id}/response', {
-            params: { path: { id: formId } },
-            body: { answers },
-          }),
-        ),
-      );
-      localStorage.removeItem(draftKey(formId));
-      toastOnNextPage('Application sent! We will let you know when it is reviewed.', 'is-success');
-      location.assign(`/recruitment/applications/${application.id}`);
-    } catch (error) {
-      const question =
-        error instanceof ApiRequestError && typeof error.body.question === 'string' ? error.body.question : null;
-      const named = question ? questions.find((q) => q.id === question) : undefined;
-      // The message starts with the question's label; next to the question, the rest says it.
-      const message = errorMessage(error);
-      setServerError({
-        question: named ? named.id : null,
-        message: named && message.startsWith(`${named.label}: `) ? message.slice(named.label.length + 2) : message,
-      });
-      if (named) focusQuestion(named.id);
-      setSending(false);
-    }
-  };
-
-  const invalidCount = submitted ? errors.size : 0;
+  const app = useApplication(formId, questions);
   return (
     <form
-      ref={formRef}
+      ref={app.formRef}
       className="box recruitment-form"
       noValidate
-      onSubmit={submit}
+      onSubmit={app.submit}
       aria-describedby="recruitment-form-status"
     >
-      {restored && (
+      {app.restored && (
         <p className="notification is-info is-light">
           Your draft from earlier is back: it stays in this browser until you send it.
         </p>
@@ -147,28 +31,29 @@ export default function ApplicationForm({ formId, questions }: Props) {
           key={question.id}
           idPrefix={ID_PREFIX}
           question={question}
-          value={values.get(question.id)}
-          error={errorOf(question.id)}
-          onChange={(value) => change(question.id, value)}
-          onBlur={() => setTouched((t) => new Set(t).add(question.id))}
+          value={app.values.get(question.id)}
+          error={app.errorOf(question.id)}
+          onChange={(value) => app.change(question.id, value)}
+          onBlur={() => app.touch(question.id)}
         />
       ))}
       <div id="recruitment-form-status" role="status">
-        {invalidCount > 0 && (
+        {app.invalidCount > 0 && (
           <p className="notification is-danger is-light">
-            {invalidCount === 1 ? 'One answer needs' : `${invalidCount} answers need`} another look before you send.
+            {app.invalidCount === 1 ? 'One answer needs' : `${app.invalidCount} answers need`} another look before you
+            send.
           </p>
         )}
-        {serverError && !serverError.question && (
-          <p className="notification is-danger is-light">{serverError.message}</p>
+        {app.serverError && !app.serverError.question && (
+          <p className="notification is-danger is-light">{app.serverError.message}</p>
         )}
       </div>
       <div className="buttons">
         {/* Disabled until interactive: before, Enter or a click would send the page's own GET, answers in its address. */}
         <button
-          className={`button is-primary${sending ? ' is-loading' : ''}`}
+          className={app.sending ? 'button is-primary is-loading' : 'button is-primary'}
           type="submit"
-          disabled={sending || !interactive}
+          disabled={app.sending || !app.interactive}
         >
           Send application
         </button>
