@@ -11,6 +11,7 @@ import {
 import { answerOf, client } from '../../lib/client.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -27,7 +28,7 @@ interface Props {
 /** A team's fields (Create team, and the Team Manager's edit form), with a live preview of its badge. */
 export default function TeamForm({ team, submitLabel }: Props) {
   const hydrated = useHydrated();
-  const { fields, bind } = useFields({
+  const { fields, bind, set } = useFields({
     name: team?.name ?? '',
     icon: team?.icon ?? '🍔',
     colour: team?.colour ?? DEFAULT_TEAM_COLOUR,
@@ -64,33 +65,31 @@ export default function TeamForm({ team, submitLabel }: Props) {
         </span>
       </p>
       <div className="team-form-fields">
-        <Field id={`${prefix}-name`} label="Name">
-          <input
-            className="input"
-            id={`${prefix}-name`}
-            name="name"
-            required
-            minLength={TEAM_NAME_MIN}
-            maxLength={TEAM_NAME_MAX}
-            value={fields.name}
-            autoComplete="off"
-            disabled={off}
-            onChange={bind('name')}
-          />
-        </Field>
-        <Field id={`${prefix}-icon`} label="Emoji or icon">
-          <input
-            className="input"
-            id={`${prefix}-icon`}
-            name="icon"
-            required
-            maxLength={TEAM_ICON_MAX}
-            value={fields.icon}
-            autoComplete="off"
-            disabled={off}
-            onChange={bind('icon')}
-          />
-        </Field>
+        <TextField
+          id={`${prefix}-name`}
+          label="Name"
+          name="name"
+          required
+          minLength={TEAM_NAME_MIN}
+          maxLength={TEAM_NAME_MAX}
+          autoComplete="off"
+          value={fields.name}
+          onChange={(value) => set('name', value)}
+          disabled={off}
+          control={false}
+        />
+        <TextField
+          id={`${prefix}-icon`}
+          label="Emoji or icon"
+          name="icon"
+          required
+          maxLength={TEAM_ICON_MAX}
+          autoComplete="off"
+          value={fields.icon}
+          onChange={(value) => set('icon', value)}
+          disabled={off}
+          control={false}
+        />
         <Field id={`${prefix}-colour`} label="Colour">
           <input
             className="input team-colour"
@@ -104,18 +103,17 @@ export default function TeamForm({ team, submitLabel }: Props) {
           />
         </Field>
       </div>
-      <Field id={`${prefix}-description`} label="Description">
-        <textarea
-          className="textarea"
-          id={`${prefix}-description`}
-          name="description"
-          rows={2}
-          maxLength={TEAM_DESCRIPTION_MAX}
-          value={fields.description}
-          disabled={off}
-          onChange={bind('description')}
-        />
-      </Field>
+      <TextField
+        id={`${prefix}-description`}
+        label="Description"
+        name="description"
+        rows={2}
+        maxLength={TEAM_DESCRIPTION_MAX}
+        value={fields.description}
+        onChange={(value) => set('description', value)}
+        disabled={off}
+        control={false}
+      />
       <p className="help block">
         The name is unique (whatever its capitals), {TEAM_NAME_MIN} to {TEAM_NAME_MAX} characters. The badge's text
         turns black or white to stay readable on the colour.
