@@ -1,5 +1,6 @@
 import type { Services } from '../../plugins/index.ts';
 import { expect, test } from './fixtures.ts';
+import { ALL_PAGES, PUBLIC, VIEWERS } from './pages.ts';
 
 test('the order manager hydrates without a mismatch while countdowns show, on a browser whose clock is off and whose preferences differ from the defaults', async ({
   browser,
@@ -52,5 +53,38 @@ test('the order manager hydrates without a mismatch while countdowns show, on a 
   await expect(card.locator('.order-age')).not.toBeEmpty();
   await expect(page.getByLabel('Only deliveries for me')).toBeChecked();
   expect(problems.filter((p) => /hydrat|#418|#423|#425|did not match/i.test(p))).toEqual([]);
+  await context.close();
+});
+
+/**
+ * Before its island runs, a control in it does nothing: a click or a keystroke then would be lost. So every control
+ * an island renders is disabled until it hydrates (docs/site-patterns.md §11), or the island adopts what the page
+ * holds when it does (the recruitment form reads what was typed); a closed dialog's controls wait for the island to
+ * open it. Every page, as the super admin who sees the most,
+ * with the browser's JavaScript off: the page as it is before any island runs.
+ */
+test('no island offers a control before it can act on it, on any page', async ({ browser, diner }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await diner.signInAs(context, VIEWERS.superAdmin);
+  const page = await context.newPage();
+  const usable: string[] = [];
+  for (const path of ALL_PAGES.filter((p) => !PUBLIC.includes(p))) {
+    await page.goto(path);
+    const found = await page.evaluate(() =>
+      [...document.querySelectorAll('astro-island')]
+        // The recruitment form adopts what was typed before it ran (its Send waits for it).
+        .filter((island) => !island.getAttribute('component-url')?.includes('ApplicationForm'))
+        .flatMap((island) => [...island.querySelectorAll<HTMLElement>('button, input, select, textarea')])
+        // A closed dialog's controls cannot be reached until the island opens it.
+        .filter((control) => !control.closest('dialog:not([open])'))
+        .filter((control) => !(control as HTMLInputElement).disabled && (control as HTMLInputElement).type !== 'hidden')
+        .map(
+          (control) =>
+            `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('name') || control.id).trim().slice(0, 40)}"`,
+        ),
+    );
+    usable.push(...found.map((control) => `${path}: ${control}`));
+  }
+  expect(usable).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,6 @@
 import type { DeliveryQueueEntryView } from '../../../plugins/orders/schemas.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
   queue: DeliveryQueueEntryView[];
@@ -11,6 +12,7 @@ interface Props {
 
 /** Who is in the delivery queue, and Join or Leave for the viewer. */
 export function DeliveryDrivers({ queue, viewerId, queued, onToggle }: Props) {
+  const hydrated = useHydrated();
   const names = queue.map((e) => (e.userID === viewerId ? 'you' : displayNameOf(e.user))).join(', ');
   return (
     <div className="drivers box">
@@ -22,6 +24,7 @@ export function DeliveryDrivers({ queue, viewerId, queued, onToggle }: Props) {
       <button
         type="button"
         className={queued ? 'button is-small' : 'button is-small is-link'}
+        disabled={!hydrated}
         onClick={() => void onToggle()}
       >
         {queued ? 'Leave delivery queue' : 'Join delivery queue'}
