@@ -110,9 +110,27 @@ function declaredResponses(route: RouteEntry): Record<string, unknown> | null {
   );
 }
 
-/** The statuses an operation answers: success, the guard's refusals, 400, and what the route documents itself. */
+/** The refusals every route of a kind answers, whatever it does: a body too large or encoded, too many requests. */
+function genericRefusals(route: RouteEntry): Record<string, string> {
+  return {
+    ...(route.readsBody
+      ? {
+          '413': 'The body is larger than the server takes.',
+          '415': 'The body is not JSON, or is sent compressed (the server decodes no Content-Encoding).',
+        }
+      : {}),
+    ...(route.rateLimited
+      ? { '429': 'Too many requests from this address: try again after the time the message says.' }
+      : {}),
+  };
+}
+
+/**
+ * The statuses an operation answers: success, the guard's refusals, 400, the refusals of its kind (genericRefusals)
+ * and what the route documents itself.
+ */
 function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknown> {
-  const own = Object.entries(route.doc.responses ?? {});
+  const own = Object.entries({ ...genericRefusals(route), ...route.doc.responses });
   return {
     ...declaredResponses(route),
     ...(guard.signedIn
@@ -131,6 +149,15 @@ function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknow
     ),
     default: ERROR_RESPONSE,
   };
+}
+
+/**
+ * The statuses a route's API document lists (every one it may answer; `default` aside), or null for a route the
+ * document does not describe (the site's pages, the `/api/*` fallback): what tests hold its answers to.
+ */
+export function documentedStatuses(route: RouteEntry): ReadonlySet<string> | null {
+  if (documentedRoutes([route]).length === 0) return null;
+  return new Set(Object.keys(responsesOf(route, guardInfo(route.guard))).filter((status) => status !== 'default'));
 }
 
 /** One method of one route as an OpenAPI operation: its id, tag, guard (in words and as security), parameters, body. */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { definePlugin } from '../plugin.ts';
-import { responseProblem } from './response-check.ts';
+import { DomainError } from '../errors.ts';
+import { refusalProblem, responseProblem } from './response-check.ts';
 import { NoContentSchema, nonJsonAnswer } from './zod.ts';
 
 const Answer = z.strictObject({ count: z.int() });
@@ -32,6 +33,17 @@ describe('checking answers against their route’s declared responses', () => {
     expect(responseProblem(undefined, 200, '{"anything":true}')).toBeNull();
   });
 
+  it('holds every refusal but 405 to the statuses the route’s API document lists', () => {
+    const documented = new Set(['200', '400', '401', '403', '404']);
+    expect(refusalProblem(documented, 404)).toBeNull();
+    expect(refusalProblem(documented, 409)).toMatch(/refused with 409, which its API document does not list/);
+    // 405 is the document's rule for every path; a 5xx is a failure, not an answer the route chooses.
+    expect(refusalProblem(documented, 405)).toBeNull();
+    expect(refusalProblem(documented, 503)).toBeNull();
+    // A route the document does not describe (a page, the /api/* fallback) is not held to it.
+    expect(refusalProblem(null, 409)).toBeNull();
+  });
+
   describe('in the test app', () => {
     const liar = definePlugin({
       name: 'liar',
@@ -39,6 +51,13 @@ describe('checking answers against their route’s declared responses', () => {
         app.get('/api/test/honest', { onRequest: publicAccess, schema: { response: { 200: Answer } } }, async () => ({
           count: 1,
         }));
+        app.get(
+          '/api/test/undocumented-refusal',
+          { onRequest: publicAccess, schema: { response: { 200: Answer } } },
+          async (): Promise<{ count: number }> => {
+            throw new DomainError('conflict', 'Already done.');
+          },
+        );
         // Typed against its schema, so only a cast gets a wrong body past tsc: what the check is for.
         app.get(
           '/api/test/liar',
@@ -59,6 +78,12 @@ describe('checking answers against their route’s declared responses', () => {
       expect((await app.inject({ method: 'GET', url: '/api/test/honest' })).json()).toEqual({ count: 1 });
       await expect(app.inject({ method: 'GET', url: '/api/test/liar' })).rejects.toThrow(
         /GET \/api\/test\/liar \(\/api\/test\/liar\) answered 200 with a body its schema refuses: count/,
+      );
+    });
+
+    it('fails the inject that got a refusal its route does not document', async () => {
+      await expect(app.inject({ method: 'GET', url: '/api/test/undocumented-refusal' })).rejects.toThrow(
+        /refused with 409, which its API document does not list/,
       );
     });
   });

@@ -57,10 +57,26 @@ function decoded(payload: unknown, contentEncoding: unknown): string {
 }
 
 /**
- * An onSend hook for tests (buildServer's `onResponseProblem`): every answer is checked against its route's declared
- * responses and each problem reported, naming the request.
+ * What is wrong with a refusal against the statuses its route's API document lists, or null. Every 4xx is held to
+ * it but 405, which the document says once for every path (a method a path does not list answers 405 with
+ * `Allow`); a server failure (5xx) is no answer a route chooses. `documented` is null for a route the document does
+ * not describe.
  */
-export function checkResponses(report: (problem: string) => void) {
+export function refusalProblem(documented: ReadonlySet<string> | null, status: number): string | null {
+  if (!documented || status < 400 || status >= 500 || status === 405) return null;
+  if (documented.has(String(status))) return null;
+  return `refused with ${status}, which its API document does not list (${[...documented].join(', ')}): add it to the route's config.openapi.responses`;
+}
+
+/** The statuses the API document lists for the route a request reached (core/http/openapi.ts documentedStatuses). */
+export type DocumentedStatuses = (method: string, url: string) => ReadonlySet<string> | null;
+
+/**
+ * An onSend hook for tests (buildServer's `onResponseProblem`): every answer is checked against its route's declared
+ * responses, and every refusal against the statuses its API document lists; each problem is reported, naming the
+ * request.
+ */
+export function checkResponses(report: (problem: string) => void, documented: DocumentedStatuses) {
   return (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -72,7 +88,12 @@ export function checkResponses(report: (problem: string) => void) {
       contentEncoding: reply.getHeader('content-encoding'),
       contentType: reply.getHeader('content-type'),
     });
-    if (problem) report(`${request.method} ${request.url} (${request.routeOptions.url}) ${problem}`);
+    const refusal = refusalProblem(
+      documented(request.method, request.routeOptions.url ?? request.url),
+      reply.statusCode,
+    );
+    for (const found of [problem, refusal])
+      if (found) report(`${request.method} ${request.url} (${request.routeOptions.url}) ${found}`);
     done(null, payload);
   };
 }

@@ -43,6 +43,10 @@ export interface RouteEntry {
     response?: Record<string, z.ZodType>;
   };
   doc: OperationDoc;
+  /** It has a request limit (`config: { rateLimit }`): past it, 429. */
+  rateLimited: boolean;
+  /** It takes a method with a body (not GET or HEAD): a body too large is 413, an encoded one 415. */
+  readsBody: boolean;
 }
 
 /** Collects every route as it is registered (Fastify's onRoute), tagged with the plugin registering it at the time. */
@@ -75,6 +79,8 @@ export class RouteTable {
       guard,
       schema: { params: schema.params, querystring: schema.querystring, body: schema.body, response: schema.response },
       doc: route.config?.openapi ?? {},
+      rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
+      readsBody: [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD'),
     });
   }
 }

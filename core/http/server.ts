@@ -28,7 +28,8 @@ import { registerApiDocs } from './api-docs.ts';
 import { refuseUnrouted, registerErrorHandling } from './errors.ts';
 import { RequestLines } from './logging.ts';
 import { methodNotAllowed } from './methods.ts';
-import { checkResponses } from './response-check.ts';
+import { documentedStatuses } from './openapi.ts';
+import { checkResponses, type DocumentedStatuses } from './response-check.ts';
 import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
 import { type BuiltSite, registerSite } from './site.ts';
 import { type ZodTypeProvider, zodSchemaController } from './zod.ts';
@@ -149,6 +150,15 @@ function enforceRouteRules(app: App): RouteTable {
   return routes;
 }
 
+/** The statuses the API document lists for a route of the table, found by method and URL pattern (HEAD as GET). */
+function documentedStatusesIn(routes: RouteTable): DocumentedStatuses {
+  return (method, url) => {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const route = routes.entries.find((entry) => entry.url === url && entry.methods.includes(wanted));
+    return route ? documentedStatuses(route) : null;
+  };
+}
+
 /**
  * The headers every response carries; pages get the document headers on top (core/http/site.ts), which also hands
  * these to what Astro writes itself.
@@ -227,7 +237,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   const routes = enforceRouteRules(app);
   registerErrorHandling(app, routes.methods);
   addResponseHeaders(app, config);
-  if (options.onResponseProblem) app.addHook('onSend', checkResponses(options.onResponseProblem));
+  if (options.onResponseProblem)
+    app.addHook('onSend', checkResponses(options.onResponseProblem, documentedStatusesIn(routes)));
 
   const ctx = await createAppContext({ config, orm, plugins, log: app.log, now: options.now });
   const { events, sessions, audit, metrics } = ctx;
