@@ -42,6 +42,14 @@ export function billingRoutes(app: App, billing: BillingService): void {
     '/api/client/stripe/subscriptions/create',
     {
       onRequest: requireAuth(),
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No plan has this ID.',
+            '409': 'The user already has a plan: they change or cancel it in the billing portal.',
+          },
+        },
+      },
       schema: { body: CreateSubscriptionBodySchema, response: { 200: CheckoutResponseSchema } },
     },
     async (request) => ({
@@ -57,7 +65,13 @@ export function billingRoutes(app: App, billing: BillingService): void {
   );
   app.get(
     '/api/client/stripe/billing-portal-url',
-    { onRequest: requireAuth(), schema: { response: { 200: BillingPortalResponseSchema } } },
+    {
+      onRequest: requireAuth(),
+      config: {
+        openapi: { responses: { '404': 'The user has no billing account yet (they never subscribed to a plan).' } },
+      },
+      schema: { response: { 200: BillingPortalResponseSchema } },
+    },
     async (request) => ({
       sessionURL: await billing.portalUrl(request.user!),
     }),

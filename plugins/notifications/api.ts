@@ -34,7 +34,11 @@ export function notificationsRoutes(app: App, notifications: NotificationsServic
 
   app.post(
     '/api/client/notifications/:id/read',
-    { onRequest: self, schema: { params: NotificationIdParamsSchema, response: { 200: MarkReadResponseSchema } } },
+    {
+      onRequest: self,
+      config: { openapi: { responses: { '404': 'The signed-in user has no notification with this ID.' } } },
+      schema: { params: NotificationIdParamsSchema, response: { 200: MarkReadResponseSchema } },
+    },
     async (request) => notifications.markRead(request.user!.id, request.params.id),
   );
 

@@ -31,7 +31,11 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
 
   app.get(
     '/api/client/settings/:key',
-    { onRequest: publicAccess, schema: { params: SettingParamsSchema, response: { 200: SettingResponseSchema } } },
+    {
+      onRequest: publicAccess,
+      config: { openapi: { responses: { '404': 'No setting has this key.' } } },
+      schema: { params: SettingParamsSchema, response: { 200: SettingResponseSchema } },
+    },
     async (request): Promise<SettingResponse> => {
       const key = settings.assertKey(request.params.key);
       return { setting: await settings.get(key) };
@@ -60,6 +64,9 @@ export function settingsRoutes(app: App, settings: SettingsService): void {
     // No success answer: every key it takes is unknown.
     {
       onRequest: requirePermissions({ all: ['MANAGE_SETTINGS'] }),
+      config: {
+        openapi: { responses: { '404': 'No setting has this key (each known setting has a route of its own).' } },
+      },
       schema: { params: SettingParamsSchema, response: {} },
     },
     async (request) => {

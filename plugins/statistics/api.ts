@@ -26,6 +26,14 @@ export function statisticsRoutes(app: App, statistics: StatisticsService): void 
     '/api/client/statistics/management/:id',
     {
       onRequest: either,
+      config: {
+        openapi: {
+          responses: {
+            '404':
+              'No user has the record’s user ID, or its week is closed and no record of this member was stored for it.',
+          },
+        },
+      },
       schema: { params: StatisticsIdParamsSchema, response: { 200: ManagementStatisticsRecordResponseSchema } },
     },
     async (request) => ({
@@ -36,6 +44,7 @@ export function statisticsRoutes(app: App, statistics: StatisticsService): void 
     '/api/client/statistics/management/:id',
     {
       onRequest: manage,
+      config: { openapi: { responses: { '404': 'No stored record has this ID.' } } },
       schema: { params: StatisticsIdParamsSchema, response: { 200: ManagementStatisticsRecordResponseSchema } },
     },
     async (request) => ({

@@ -42,6 +42,15 @@ export async function coinsRoutes(app: App, store: StorePlugin): Promise<void> {
     '/api/client/admin/users/:id/coins',
     {
       onRequest: manageUsers,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No user has this ID.',
+            '409':
+              'The user has fewer coins than the amount taken, or the amount given would take their balance over the most a wallet holds.',
+          },
+        },
+      },
       schema: {
         params: UserIdOnlyParamsSchema,
         body: AdjustCoinsBodySchema,

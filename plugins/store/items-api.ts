@@ -57,7 +57,16 @@ function shopRoutes(app: App, items: StoreItems, purchases: StorePurchases, purc
     '/api/client/store/items/purchase',
     {
       onRequest: requireAuth(),
-      config: purchasesPerMinute > 0 ? perUser(purchasesPerMinute) : {},
+      config: {
+        ...(purchasesPerMinute > 0 ? perUser(purchasesPerMinute) : {}),
+        openapi: {
+          responses: {
+            '404': 'No item has this ID, or nobody has the gift’s recipient ID.',
+            '409':
+              'The item is not on sale or is sold out, the recipient already has as many as one user may get, the buyer has too few coins, or the gift’s recipient is banned or blacklisted.',
+          },
+        },
+      },
       schema: { body: PurchaseBodySchema, response: { 200: PurchaseResponseSchema } },
     },
     async (request) => purchases.purchase(request.user!, request.body),
@@ -68,7 +77,7 @@ function shopRoutes(app: App, items: StoreItems, purchases: StorePurchases, purc
     '/api/client/store/recipient',
     {
       onRequest: requireAuth(),
-      config: perUser(60),
+      config: { ...perUser(60), openapi: { responses: { '404': 'Nobody has this ID or username.' } } },
       schema: { querystring: RecipientQuerySchema, response: { 200: RecipientResponseSchema } },
     },
     async (request) => ({
@@ -109,6 +118,9 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
     '/api/client/store/items/:id/restock',
     {
       onRequest: manageSettings,
+      config: {
+        openapi: { responses: { '409': 'The item has unlimited stock, or the stock would go over 1,000,000.' } },
+      },
       schema: { params: ItemIdParamsSchema, body: RestockBodySchema, response: { 200: StoreItemResponseSchema } },
     },
     async (request) => ({
@@ -118,7 +130,15 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
 
   app.delete(
     '/api/client/store/items/:id',
-    { onRequest: manageSettings, schema: { params: ItemIdParamsSchema, response: { 204: NoContentSchema } } },
+    {
+      onRequest: manageSettings,
+      config: {
+        openapi: {
+          responses: { '409': 'Someone has bought the item, so it cannot be deleted: take it off sale instead.' },
+        },
+      },
+      schema: { params: ItemIdParamsSchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await items.delete(request.user!, request.params.id);
       return reply.code(204).send();
@@ -143,6 +163,13 @@ function purchaseAdminRoutes(app: App, purchases: StorePurchases): void {
     '/api/client/store/items/purchases/:id/fulfil',
     {
       onRequest: manageSettings,
+      config: {
+        openapi: {
+          responses: {
+            '409': 'The purchase was already fulfilled, or is not a custom reward (only those are fulfilled by staff).',
+          },
+        },
+      },
       schema: { params: PurchaseIdParamsSchema, response: { 200: FulfilledPurchaseResponseSchema } },
     },
     async (request) => ({

@@ -43,7 +43,11 @@ export function teamsRoutes(app: App, teams: TeamsService, members: TeamMembersh
 function publicTeamRoutes(app: App, teams: TeamsService, enabled: onRequestAsyncHookHandler): void {
   app.get(
     '/api/client/teams',
-    { onRequest: [publicAccess, enabled], schema: { response: { 200: TeamsResponseSchema } } },
+    {
+      onRequest: [publicAccess, enabled],
+      config: { openapi: { responses: { '404': 'Teams are switched off (except to MANAGE_TEAMS).' } } },
+      schema: { response: { 200: TeamsResponseSchema } },
+    },
     async () => ({ teams: await teams.list() }),
   );
 
@@ -51,6 +55,9 @@ function publicTeamRoutes(app: App, teams: TeamsService, enabled: onRequestAsync
     '/api/client/teams/:teamID',
     {
       onRequest: [publicAccess, enabled],
+      config: {
+        openapi: { responses: { '404': 'Teams are switched off (except to MANAGE_TEAMS), or no team has this ID.' } },
+      },
       schema: { params: TeamIDParamsSchema, response: { 200: TeamDetailResponseSchema } },
     },
     async (request) => ({
@@ -63,7 +70,11 @@ function publicTeamRoutes(app: App, teams: TeamsService, enabled: onRequestAsync
 function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembership): void {
   app.post(
     '/api/client/teams',
-    { onRequest: manage, schema: { body: CreateTeamBodySchema, response: { 201: TeamResponseSchema } } },
+    {
+      onRequest: manage,
+      config: { openapi: { responses: { '409': 'A team already has this name (in any case).' } } },
+      schema: { body: CreateTeamBodySchema, response: { 201: TeamResponseSchema } },
+    },
     async (request, reply) => {
       const team = await teams.create(request.user!, request.body);
       return reply.code(201).send({ team });
@@ -82,6 +93,14 @@ function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembershi
     '/api/client/teams/bulk-update-teams',
     {
       onRequest: manage,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'A move names a user or a team that does not exist (no move is made).',
+            '409': 'Balancing, when there is no team to balance staff into.',
+          },
+        },
+      },
       schema: { body: BulkUpdateTeamsBodySchema, response: { 200: BulkUpdateTeamsResponseSchema } },
     },
     async (request) => members.bulk(request.user!, request.body),
@@ -91,6 +110,7 @@ function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembershi
     '/api/client/teams/update-user-team',
     {
       onRequest: manage,
+      config: { openapi: { responses: { '404': 'No user or no team has the ID given.' } } },
       schema: { body: UpdateUserTeamBodySchema, response: { 200: UpdateUserTeamResponseSchema } },
     },
     async (request) => members.moveOne(request.user!, request.body),
@@ -100,6 +120,11 @@ function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembershi
     '/api/client/teams/:id',
     {
       onRequest: manage,
+      config: {
+        openapi: {
+          responses: { '404': 'No team has this ID.', '409': 'Another team already has this name (in any case).' },
+        },
+      },
       schema: { params: TeamIdParamsSchema, body: UpdateTeamBodySchema, response: { 200: TeamResponseSchema } },
     },
     async (request) => ({
@@ -109,7 +134,11 @@ function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembershi
 
   app.delete(
     '/api/client/teams/:id',
-    { onRequest: manage, schema: { params: TeamIdParamsSchema, response: { 200: TeamResponseSchema } } },
+    {
+      onRequest: manage,
+      config: { openapi: { responses: { '404': 'No team has this ID.' } } },
+      schema: { params: TeamIdParamsSchema, response: { 200: TeamResponseSchema } },
+    },
     async (request) => ({
       team: await teams.delete(request.user!, request.params.id),
     }),
@@ -125,7 +154,11 @@ function membershipRoutes(
 ): void {
   app.get(
     '/api/client/users/team',
-    { onRequest: [requireAuth(), enabled], schema: { response: { 200: OwnTeamResponseSchema } } },
+    {
+      onRequest: [requireAuth(), enabled],
+      config: { openapi: { responses: { '404': 'Teams are switched off (except to MANAGE_TEAMS).' } } },
+      schema: { response: { 200: OwnTeamResponseSchema } },
+    },
     async (request) => ({
       team: await teams.teamOf(request.user!.id),
     }),
@@ -137,6 +170,14 @@ function membershipRoutes(
     '/api/client/teams/:teamID/join',
     {
       onRequest: [self, enabled],
+      config: {
+        openapi: {
+          responses: {
+            '404': 'Teams are switched off (except to MANAGE_TEAMS), or no team has this ID.',
+            '409': 'The user is in another team: they leave it before joining this one.',
+          },
+        },
+      },
       schema: { params: TeamIDParamsSchema, response: { 200: UpdateUserTeamResponseSchema } },
     },
     async (request) => members.join(request.user!.id, request.params.teamID),
@@ -145,6 +186,14 @@ function membershipRoutes(
     '/api/client/teams/:teamID/leave',
     {
       onRequest: [self, enabled],
+      config: {
+        openapi: {
+          responses: {
+            '404': 'Teams are switched off (except to MANAGE_TEAMS), or no team has this ID.',
+            '409': 'The user is not in this team.',
+          },
+        },
+      },
       schema: { params: TeamIDParamsSchema, response: { 200: UpdateUserTeamResponseSchema } },
     },
     async (request) => members.leave(request.user!.id, request.params.teamID),

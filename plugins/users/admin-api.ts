@@ -55,21 +55,33 @@ function banRoutes(app: App, admin: UserAdminService): void {
   );
   app.post(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, body: CreateBanBodySchema, response: { 200: BanResponseSchema } } },
+    {
+      onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
+      schema: { params, body: CreateBanBodySchema, response: { 200: BanResponseSchema } },
+    },
     async (request) => ({
       ban: await admin.ban(request.user!, request.params.id, request.body),
     }),
   );
   app.patch(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, body: UpdateBanBodySchema, response: { 200: BanResponseSchema } } },
+    {
+      onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID, or the user is not banned.' } } },
+      schema: { params, body: UpdateBanBodySchema, response: { 200: BanResponseSchema } },
+    },
     async (request) => ({
       ban: await admin.updateBan(request.user!, request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, body: RemoveBanBodySchema, response: { 204: NoContentSchema } } },
+    {
+      onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID, or the user is not banned.' } } },
+      schema: { params, body: RemoveBanBodySchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await admin.unban(request.user!, request.params.id, request.body?.silent ?? false);
       return reply.code(204).send();
@@ -81,7 +93,17 @@ function banRoutes(app: App, admin: UserAdminService): void {
 function staffRoutes(app: App, admin: UserAdminService): void {
   app.post(
     '/api/client/admin/users/:id/remove-staff',
-    { onRequest: manageUsers, schema: { params, body: RemoveStaffBodySchema, response: { 204: NoContentSchema } } },
+    {
+      onRequest: manageUsers,
+      config: {
+        openapi: {
+          responses: {
+            '409': 'The user is not staff, or holds no rank given by hand (ranks from a plan or a grant end with it).',
+          },
+        },
+      },
+      schema: { params, body: RemoveStaffBodySchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await admin.removeStaff(request.user!, request.params.id, request.body.reason);
       return reply.code(204).send();
@@ -103,6 +125,7 @@ function staffRoutes(app: App, admin: UserAdminService): void {
     '/api/client/admin/users/:id/warnings',
     {
       onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
       schema: { params, body: CreateWarningBodySchema, response: { 200: WarningResponseSchema } },
     },
     async (request) => ({
@@ -114,7 +137,11 @@ function staffRoutes(app: App, admin: UserAdminService): void {
 function blacklistRoutes(app: App, admin: UserAdminService): void {
   app.get(
     '/api/client/admin/users/:id/blacklist',
-    { onRequest: manageUsers, schema: { params, response: { 200: BlacklistOrNoneResponseSchema } } },
+    {
+      onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
+      schema: { params, response: { 200: BlacklistOrNoneResponseSchema } },
+    },
     async (request) => ({
       blacklist: await admin.getBlacklist(request.params.id),
     }),
@@ -123,6 +150,7 @@ function blacklistRoutes(app: App, admin: UserAdminService): void {
     '/api/client/admin/blacklist/:id',
     {
       onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
       schema: { params, body: SetBlacklistBodySchema, response: { 200: BlacklistResponseSchema } },
     },
     async (request) => ({

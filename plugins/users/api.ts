@@ -32,7 +32,12 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
       onRequest: publicAccess,
       config: {
         rateLimit: SIGN_IN_RATE_LIMIT,
-        openapi: { responses: { '302': 'To Discord’s consent screen (`Location`), with the sign-in state cookie.' } },
+        openapi: {
+          responses: {
+            '302': 'To Discord’s consent screen (`Location`), with the sign-in state cookie.',
+            '404': 'Discord sign-in is not configured.',
+          },
+        },
       },
       // No body: the answer is the redirect (302), documented above.
       schema: { querystring: LoginQuerySchema, response: {} },
@@ -69,6 +74,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
     '/api/client/sessions',
     {
       onRequest: requireAuth({ allowBanned: true }),
+      config: { openapi: { responses: { '404': 'The signed-in user has no session with this token.' } } },
       schema: { body: EndSessionBodySchema, response: { 204: NoContentSchema } },
     },
     async (request, reply) => {

@@ -23,6 +23,7 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
     '/api/client/users/:id',
     {
       onRequest: selfOrManager,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
       schema: { params, body: UserManagerUpdateBodySchema, response: { 200: UpdatedUserResponseSchema } },
     },
     async (request) => ({
@@ -34,6 +35,7 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
     '/api/client/users/:id/premade-messages',
     {
       onRequest: selfOrManager,
+      config: { openapi: { responses: { '404': 'No user has this ID, or no premade message has this slug or ID.' } } },
       schema: { params, body: PremadeMessagesBodySchema, response: { 200: PremadeMessagesResponseSchema } },
     },
     async (request) => ({
@@ -43,7 +45,11 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
 
   app.patch(
     '/api/client/users/:id/sync-with-discord',
-    { onRequest: selfOrManager, schema: { params, response: { 200: SyncedUserResponseSchema } } },
+    {
+      onRequest: selfOrManager,
+      config: { openapi: { responses: { '404': 'No user has this ID, or Discord does not know this user.' } } },
+      schema: { params, response: { 200: SyncedUserResponseSchema } },
+    },
     async (request) => ({
       updated: await profile.syncWithDiscord(request.user!, request.params.id),
     }),
@@ -51,7 +57,11 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
 
   app.get(
     '/api/client/users/:id/warnings',
-    { onRequest: selfOrManager, schema: { params, response: { 200: WarningsResponseSchema } } },
+    {
+      onRequest: selfOrManager,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
+      schema: { params, response: { 200: WarningsResponseSchema } },
+    },
     async (request) => ({
       warnings: await admin.warnings(request.params.id),
     }),
@@ -59,7 +69,17 @@ export function profileRoutes(app: App, profile: ProfileService, admin: UserAdmi
 
   app.post(
     '/api/client/recruitment/resign',
-    { onRequest: requireAuth(), schema: { response: { 204: NoContentSchema } } },
+    {
+      onRequest: requireAuth(),
+      config: {
+        openapi: {
+          responses: {
+            '409': 'The user holds no rank, or none given by hand (ranks from a plan or a grant end with it).',
+          },
+        },
+      },
+      schema: { response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await profile.resign(request.user!);
       return reply.code(204).send();
