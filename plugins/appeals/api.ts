@@ -22,6 +22,14 @@ export function appealsRoutes(app: App, appeals: AppealsService): void {
     '/api/client/appeal',
     {
       onRequest: requireAuth({ allowBanned: true }),
+      config: {
+        openapi: {
+          responses: {
+            '409':
+              'The caller already has an open appeal, or their last appeal was denied and the cooldown has not passed.',
+          },
+        },
+      },
       schema: { body: CreateAppealBodySchema, response: { 201: AppealFiledResponseSchema } },
     },
     async (request, reply) => {
@@ -43,6 +51,11 @@ export function appealsRoutes(app: App, appeals: AppealsService): void {
     '/api/client/appeal/:id',
     {
       onRequest: requireAuth({ allowBanned: true }),
+      config: {
+        openapi: {
+          responses: { '404': 'No appeal has this ID, or it is another user’s and the caller cannot manage appeals.' },
+        },
+      },
       schema: { params: AppealIdParamsSchema, response: { 200: AppealResponseSchema } },
     },
     async (request) => ({
@@ -64,6 +77,11 @@ export function appealsRoutes(app: App, appeals: AppealsService): void {
     '/api/client/appeal/:id/vote',
     {
       onRequest: manageAppeals,
+      config: {
+        openapi: {
+          responses: { '404': 'No appeal has this ID.', '409': 'The appeal has already been decided.' },
+        },
+      },
       schema: { params: AppealIdParamsSchema, body: AppealVoteBodySchema, response: { 200: VoteResponseSchema } },
     },
     async (request) => appeals.vote(request.user!, request.params.id, request.body),

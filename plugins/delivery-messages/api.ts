@@ -29,6 +29,7 @@ export function deliveryMessagesRoutes(app: App, messages: DeliveryMessagesServi
     '/api/client/delivery-messages',
     {
       onRequest: directory,
+      config: { openapi: { responses: { '409': 'The slug given is already taken by another message.' } } },
       schema: { body: CreateDeliveryMessageBodySchema, response: { 201: DeliveryMessageResponseSchema } },
     },
     async (request, reply) => {
@@ -40,6 +41,7 @@ export function deliveryMessagesRoutes(app: App, messages: DeliveryMessagesServi
     '/api/client/delivery-messages/:ref',
     {
       onRequest: directory,
+      config: { openapi: { responses: { '404': 'No premade message has this slug or ID.' } } },
       schema: { params: MessageRefParamsSchema, response: { 200: DeliveryMessageResponseSchema } },
     },
     async (request) => ({
@@ -50,6 +52,7 @@ export function deliveryMessagesRoutes(app: App, messages: DeliveryMessagesServi
     '/api/client/delivery-messages/:ref',
     {
       onRequest: directory,
+      config: { openapi: { responses: { '409': 'The new slug is already taken by another message.' } } },
       schema: {
         params: MessageRefParamsSchema,
         body: UpdateDeliveryMessageBodySchema,

@@ -64,7 +64,17 @@ export function objectivesRoutes(app: App, objectives: ObjectivesService, claims
   );
   app.post(
     '/api/client/objectives/claims/:id/fulfil',
-    { onRequest: admin, schema: { params: ClaimIdParamsSchema, response: { 200: FulfilledClaimResponseSchema } } },
+    {
+      onRequest: admin,
+      config: {
+        openapi: {
+          responses: {
+            '409': 'The claim’s reward is not a custom one, or it was already marked fulfilled.',
+          },
+        },
+      },
+      schema: { params: ClaimIdParamsSchema, response: { 200: FulfilledClaimResponseSchema } },
+    },
     async (request) => ({
       claim: await objectives.fulfil(request.user!, request.params.id),
     }),
@@ -90,6 +100,14 @@ export function objectivesRoutes(app: App, objectives: ObjectivesService, claims
     '/api/client/objectives/claim/:id',
     {
       onRequest: requirePermissions({ all: ['VIEW_OWN_ACHIEVEMENTS'] }),
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No objective has this ID, or it is deleted or not one the caller can claim.',
+            '409': 'The caller already claimed it, has not completed it yet, or the rank it gives no longer exists.',
+          },
+        },
+      },
       schema: { params: ObjectiveIdParamsSchema, response: { 200: ClaimResponseSchema } },
     },
     async (request) => claims.claim(request.user!, request.params.id),
@@ -108,6 +126,7 @@ export function objectivesRoutes(app: App, objectives: ObjectivesService, claims
     '/api/client/objectives/:id',
     {
       onRequest: admin,
+      config: { openapi: { responses: { '404': 'No objective has this ID, or it is already deleted.' } } },
       schema: { params: ObjectiveIdParamsSchema, response: { 200: ObjectiveChangedResponseSchema } },
     },
     async (request) => ({

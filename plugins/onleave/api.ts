@@ -20,7 +20,15 @@ const either = requirePermissions({ any: ['SUBMIT_ON_LEAVE_REQUEST', 'MANAGE_ON_
 export function onLeaveRoutes(app: App, leave: OnLeaveService): void {
   app.post(
     '/api/client/onleave/requests',
-    { onRequest: submit, schema: { body: LeaveRequestBodySchema, response: { 200: LeaveRequestResponseSchema } } },
+    {
+      onRequest: submit,
+      config: {
+        openapi: {
+          responses: { '409': 'The caller already has a pending or approved leave request for some of these days.' },
+        },
+      },
+      schema: { body: LeaveRequestBodySchema, response: { 200: LeaveRequestResponseSchema } },
+    },
     async (request) => ({
       request: await leave.submit(request.user!, request.body.request),
     }),
@@ -29,6 +37,14 @@ export function onLeaveRoutes(app: App, leave: OnLeaveService): void {
     '/api/client/onleave/requests/:userId',
     {
       onRequest: manage,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No user has this ID.',
+            '409': 'The member already has a pending or approved leave request for some of these days.',
+          },
+        },
+      },
       schema: {
         params: LeaveUserParamsSchema,
         body: LeaveRequestBodySchema,
@@ -41,7 +57,19 @@ export function onLeaveRoutes(app: App, leave: OnLeaveService): void {
   );
   app.delete(
     '/api/client/onleave/requests/:id',
-    { onRequest: either, schema: { params: LeaveIdParamsSchema, response: { 200: LeaveRequestResponseSchema } } },
+    {
+      onRequest: either,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No leave request has this ID, or it is another member’s and the caller cannot manage leave.',
+            '409':
+              'The request is no longer pending or approved, its leave has ended, or (the member’s own) it has already started.',
+          },
+        },
+      },
+      schema: { params: LeaveIdParamsSchema, response: { 200: LeaveRequestResponseSchema } },
+    },
     async (request) => ({
       request: await leave.cancel(request.user!, request.params.id),
     }),
@@ -58,6 +86,14 @@ export function onLeaveRoutes(app: App, leave: OnLeaveService): void {
     '/api/client/onleave/requests/:id/update-status',
     {
       onRequest: manage,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No leave request has this ID.',
+            '409': 'The request is no longer pending, or its days have passed and it can only be denied.',
+          },
+        },
+      },
       schema: {
         params: LeaveIdParamsSchema,
         body: UpdateLeaveStatusBodySchema,

@@ -95,14 +95,24 @@ function queueRoutes(app: App, { orders }: OrdersPlugin): void {
   );
   app.post(
     '/api/client/orders/delivery-queue/join',
-    { onRequest: manageOrders, schema: { response: { 200: DeliveryQueueEntryResponseSchema } } },
+    {
+      onRequest: manageOrders,
+      config: {
+        openapi: { responses: { '409': 'The caller is on leave, or left the queue while joining it.' } },
+      },
+      schema: { response: { 200: DeliveryQueueEntryResponseSchema } },
+    },
     async (request) => ({
       queue: await orders.joinQueue(actor(request).id),
     }),
   );
   app.delete(
     '/api/client/orders/delivery-queue/leave',
-    { onRequest: manageOrders, schema: { response: { 200: DeliveryQueueEntryResponseSchema } } },
+    {
+      onRequest: manageOrders,
+      config: { openapi: { responses: { '404': 'The caller is not in the delivery queue.' } } },
+      schema: { response: { 200: DeliveryQueueEntryResponseSchema } },
+    },
     async (request) => ({
       queue: await orders.leaveQueue(actor(request).id),
     }),
@@ -115,12 +125,38 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
   app.get('/api/client/orders/:id', { onRequest: manageOrders, schema: params }, async (request) => ({
     order: await orders.get(request.params.id),
   }));
-  app.post('/api/client/orders/:id/claim', { onRequest: manageOrders, schema: params }, async (request) => ({
-    order: await orders.claim(actor(request), request.params.id),
-  }));
-  app.post('/api/client/orders/:id/unclaim', { onRequest: manageOrders, schema: params }, async (request) => ({
-    order: await orders.unclaim(actor(request), request.params.id),
-  }));
+  app.post(
+    '/api/client/orders/:id/claim',
+    {
+      onRequest: manageOrders,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No order has this ID or order code.',
+            '409':
+              'The order was claimed by someone else first or is no longer waiting, or the caller already holds another order.',
+          },
+        },
+      },
+      schema: params,
+    },
+    async (request) => ({
+      order: await orders.claim(actor(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/api/client/orders/:id/unclaim',
+    {
+      onRequest: manageOrders,
+      config: {
+        openapi: { responses: { '409': 'The order is no longer claimed (the answer carries its current state).' } },
+      },
+      schema: params,
+    },
+    async (request) => ({
+      order: await orders.unclaim(actor(request), request.params.id),
+    }),
+  );
   app.post(
     '/api/client/orders/:id/prepare',
     { onRequest: manageOrders, schema: { ...params, body: PrepareBodySchema } },
@@ -131,14 +167,30 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
   );
   app.post(
     '/api/client/orders/:id/deliver',
-    { onRequest: manageOrders, schema: { ...params, body: DeliverBodySchema } },
+    {
+      onRequest: manageOrders,
+      config: {
+        openapi: {
+          responses: {
+            '409': 'The order is not ready for delivery, or was delivered or closed by someone else first.',
+          },
+        },
+      },
+      schema: { ...params, body: DeliverBodySchema },
+    },
     async (request) => ({
       order: await orders.deliver(actor(request), request.params.id, request.body),
     }),
   );
   app.delete(
     '/api/client/orders/:id/delete',
-    { onRequest: manageOrders, schema: { ...params, body: DeleteBodySchema } },
+    {
+      onRequest: manageOrders,
+      config: {
+        openapi: { responses: { '409': 'The order is no longer active: it was delivered, cancelled or deleted.' } },
+      },
+      schema: { ...params, body: DeleteBodySchema },
+    },
     async (request) => ({
       order: await orders.delete(actor(request), request.params.id, request.body),
     }),

@@ -53,6 +53,7 @@ export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void 
     '/api/client/orders/food-lookup/:id',
     {
       onRequest: manageFoodLookup,
+      config: { openapi: { responses: { '404': 'No food lookup item has this ID.' } } },
       schema: {
         params: FoodLookupIdParamsSchema,
         body: FoodLookupUpdateBodySchema,
@@ -67,6 +68,7 @@ export function foodLookupRoutes(app: App, foodLookup: FoodLookupService): void 
     '/api/client/orders/food-lookup/:id',
     {
       onRequest: manageFoodLookup,
+      config: { openapi: { responses: { '404': 'No food lookup item has this ID.' } } },
       schema: { params: FoodLookupIdParamsSchema, response: { 200: FoodLookupItemResponseSchema } },
     },
     async (request) => ({

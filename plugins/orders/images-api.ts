@@ -80,7 +80,7 @@ export async function imagesRoutes(
     '/uploads/:name',
     {
       onRequest: publicAccess,
-      config: { session: false },
+      config: { session: false, openapi: { responses: { '404': 'No stored upload has this name.' } } },
       schema: { params: UploadParamsSchema, response: { 200: nonJsonAnswer('image/*', 'The stored image.') } },
     },
     async (request, reply) => {

@@ -31,7 +31,11 @@ export function ranksRoutes(app: App, ranks: RanksService): void {
   );
   app.get(
     '/api/client/ranks/:id',
-    { onRequest: publicAccess, schema: { params: RankIdParamsSchema, response: { 200: RankResponseSchema } } },
+    {
+      onRequest: publicAccess,
+      config: { openapi: { responses: { '404': 'No rank has this ID.' } } },
+      schema: { params: RankIdParamsSchema, response: { 200: RankResponseSchema } },
+    },
     async (request) => ({
       rank: await ranks.get(request.params.id),
     }),
@@ -40,7 +44,18 @@ export function ranksRoutes(app: App, ranks: RanksService): void {
   // Ranks admin: MANAGE_RANKS, and the service's escalation rules on top.
   app.post(
     '/api/client/ranks',
-    { onRequest: manageRanks, schema: { body: CreateRankBodySchema, response: { 200: RankResponseSchema } } },
+    {
+      onRequest: manageRanks,
+      config: {
+        openapi: {
+          responses: {
+            '409':
+              'The position given is taken by another rank, or, with no position given, there is no free one below the caller’s highest rank.',
+          },
+        },
+      },
+      schema: { body: CreateRankBodySchema, response: { 200: RankResponseSchema } },
+    },
     async (request) => ({
       rank: await ranks.create(actor(request), request.body),
     }),
@@ -58,6 +73,7 @@ export function ranksRoutes(app: App, ranks: RanksService): void {
     '/api/client/ranks/:id',
     {
       onRequest: manageRanks,
+      config: { openapi: { responses: { '404': 'No rank has this ID.' } } },
       schema: { params: RankIdParamsSchema, body: UpdateRankBodySchema, response: { 200: RankResponseSchema } },
     },
     async (request) => ({
@@ -67,7 +83,11 @@ export function ranksRoutes(app: App, ranks: RanksService): void {
 
   app.delete(
     '/api/client/ranks/:id',
-    { onRequest: manageRanks, schema: { params: RankIdParamsSchema, response: { 204: NoContentSchema } } },
+    {
+      onRequest: manageRanks,
+      config: { openapi: { responses: { '404': 'No rank has this ID.' } } },
+      schema: { params: RankIdParamsSchema, response: { 204: NoContentSchema } },
+    },
     async (request, reply) => {
       await ranks.delete(actor(request), request.params.id);
       return reply.code(204).send();

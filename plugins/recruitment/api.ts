@@ -53,7 +53,11 @@ function formRoutes(app: App, recruitment: RecruitmentPlugin): void {
   );
   app.get(
     '/api/client/recruitment/forms/:id',
-    { onRequest: signedIn, schema: { params: FormIdParamsSchema, response: { 200: FormResponseSchema } } },
+    {
+      onRequest: signedIn,
+      config: { openapi: { responses: { '404': 'No recruitment form has this ID, or it is deleted.' } } },
+      schema: { params: FormIdParamsSchema, response: { 200: FormResponseSchema } },
+    },
     async (request) => ({
       form: await recruitment.forms.getForm(request.params.id),
     }),
@@ -83,6 +87,7 @@ function applicationRoutes(app: App, recruitment: RecruitmentPlugin): void {
     '/api/client/recruitment/forms/:id/applications',
     {
       onRequest: signedIn,
+      config: { openapi: { responses: { '404': 'No recruitment form has this ID, or it is deleted.' } } },
       schema: {
         params: FormIdParamsSchema,
         querystring: ApplicationsQuerySchema,
@@ -95,6 +100,14 @@ function applicationRoutes(app: App, recruitment: RecruitmentPlugin): void {
     '/api/client/recruitment/forms/:id/response',
     {
       onRequest: signedIn,
+      config: {
+        openapi: {
+          responses: {
+            '409':
+              'The form is closed, not open yet or past its closing date, or the caller already has an open application to it, resigned from staff less than a week ago, or was denied by it within its reapply cooldown.',
+          },
+        },
+      },
       schema: { params: FormIdParamsSchema, body: SubmitBodySchema, response: { 201: ApplicationResponseSchema } },
     },
     async (request, reply) => {
@@ -129,6 +142,11 @@ function applicationRoutes(app: App, recruitment: RecruitmentPlugin): void {
     '/api/client/recruitment/applications/:id/update-status',
     {
       onRequest: signedIn,
+      config: {
+        openapi: {
+          responses: { '409': 'The application was already accepted or denied, or is already in that status.' },
+        },
+      },
       schema: {
         params: ApplicationIdParamsSchema,
         body: UpdateStatusBodySchema,

@@ -30,7 +30,18 @@ export function reportsRoutes(app: App, filing: ReportFilingService, reports: Re
   );
   app.post(
     '/api/client/report/order',
-    { onRequest: feedback, schema: { body: CreateReportBodySchema, response: { 201: ReportResponseSchema } } },
+    {
+      onRequest: feedback,
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No order has this ID or order code.',
+            '409': 'The order is not delivered yet, was delivered too long ago, or the caller already reported it.',
+          },
+        },
+      },
+      schema: { body: CreateReportBodySchema, response: { 201: ReportResponseSchema } },
+    },
     async (request, reply) => {
       const report = await filing.create(request.user!, request.body);
       return reply.code(201).send({ report });
@@ -43,13 +54,22 @@ export function reportsRoutes(app: App, filing: ReportFilingService, reports: Re
   );
   app.get(
     '/api/client/report/orders/:id',
-    { onRequest: manager, schema: { params: ReportIdParamsSchema, response: { 200: ReportDetailSchema } } },
+    {
+      onRequest: manager,
+      config: { openapi: { responses: { '404': 'No report has this ID.' } } },
+      schema: { params: ReportIdParamsSchema, response: { 200: ReportDetailSchema } },
+    },
     async (request) => reports.detail(request.params.id),
   );
   app.post(
     '/api/client/report/orders/:id/warn',
     {
       onRequest: manager,
+      config: {
+        openapi: {
+          responses: { '409': 'The report is already completed, or its order has no chef or driver to warn.' },
+        },
+      },
       schema: { params: ReportIdParamsSchema, body: WarnBodySchema, response: { 200: ReportResponseSchema } },
     },
     async (request) => ({
@@ -60,6 +80,9 @@ export function reportsRoutes(app: App, filing: ReportFilingService, reports: Re
     '/api/client/report/orders/:id/completed',
     {
       onRequest: manager,
+      config: {
+        openapi: { responses: { '404': 'No report has this ID.', '409': 'The report is already completed.' } },
+      },
       schema: { params: ReportIdParamsSchema, body: CompleteReportBodySchema, response: { 200: ReportResponseSchema } },
     },
     async (request) => ({
