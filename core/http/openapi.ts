@@ -110,9 +110,18 @@ function declaredResponses(route: RouteEntry): Record<string, unknown> | null {
   );
 }
 
-/** The refusals every route of a kind answers, whatever it does: a body too large or encoded, too many requests. */
-function genericRefusals(route: RouteEntry): Record<string, string> {
+/**
+ * The refusals every route of a kind answers, whatever it does: a body too large or encoded, too many requests, and
+ * on a route open to anyone that reads the session, a dead Bearer token and a cross-origin request with the session
+ * cookie (core/auth/request-session.ts; a signed-in route's guard lists 401 and 403 itself).
+ */
+function genericRefusals(route: RouteEntry, guard: GuardInfo): Record<string, string> {
+  const openSession = route.readsSession && !guard.signedIn && !guard.secret;
   return {
+    ...(openSession ? { '401': 'A Bearer token that names no live session (leave it out to call as a visitor).' } : {}),
+    ...(openSession && route.readsBody
+      ? { '403': 'A request from another site that carries the session cookie.' }
+      : {}),
     ...(route.readsBody
       ? {
           '413': 'The body is larger than the server takes.',
@@ -130,7 +139,7 @@ function genericRefusals(route: RouteEntry): Record<string, string> {
  * and what the route documents itself.
  */
 function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknown> {
-  const own = Object.entries({ ...genericRefusals(route), ...route.doc.responses });
+  const own = Object.entries({ ...genericRefusals(route, guard), ...route.doc.responses });
   return {
     ...declaredResponses(route),
     ...(guard.signedIn

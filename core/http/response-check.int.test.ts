@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { publicAccess } from '../auth/guards.ts';
-import { definePlugin } from '../plugin.ts';
 import { DomainError } from '../errors.ts';
+import { definePlugin } from '../plugin.ts';
 import { refusalProblem, responseProblem } from './response-check.ts';
 import { NoContentSchema, nonJsonAnswer } from './zod.ts';
 

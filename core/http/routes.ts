@@ -47,6 +47,8 @@ export interface RouteEntry {
   rateLimited: boolean;
   /** It takes a method with a body (not GET or HEAD): a body too large is 413, an encoded one 415. */
   readsBody: boolean;
+  /** It reads the caller's session (`config: { session: false }` opts out): a dead Bearer token is 401. */
+  readsSession: boolean;
 }
 
 /** Collects every route as it is registered (Fastify's onRoute), tagged with the plugin registering it at the time. */
@@ -81,6 +83,7 @@ export class RouteTable {
       doc: route.config?.openapi ?? {},
       rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
       readsBody: [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD'),
+      readsSession: (route.config as { session?: boolean } | undefined)?.session !== false,
     });
   }
 }

@@ -122,9 +122,15 @@ function queueRoutes(app: App, { orders }: OrdersPlugin): void {
 /** One order, and what staff do with it: claim, unclaim, prepare, deliver, delete. */
 function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void {
   const params = { params: OrderRefParamsSchema, response: { 200: OrderResponseSchema } };
-  app.get('/api/client/orders/:id', { onRequest: manageOrders, schema: params }, async (request) => ({
-    order: await orders.get(request.params.id),
-  }));
+  app.get(
+    '/api/client/orders/:id',
+    {
+      onRequest: manageOrders,
+      schema: params,
+      config: { openapi: { responses: { '404': 'No order has this ID or order code.' } } },
+    },
+    async (request) => ({ order: await orders.get(request.params.id) }),
+  );
   app.post(
     '/api/client/orders/:id/claim',
     {
@@ -149,7 +155,12 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
     {
       onRequest: manageOrders,
       config: {
-        openapi: { responses: { '409': 'The order is no longer claimed (the answer carries its current state).' } },
+        openapi: {
+          responses: {
+            '404': 'No order has this ID or order code.',
+            '409': 'The order is no longer claimed (the answer carries its current state).',
+          },
+        },
       },
       schema: params,
     },
@@ -159,7 +170,18 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
   );
   app.post(
     '/api/client/orders/:id/prepare',
-    { onRequest: manageOrders, schema: { ...params, body: PrepareBodySchema } },
+    {
+      onRequest: manageOrders,
+      schema: { ...params, body: PrepareBodySchema },
+      config: {
+        openapi: {
+          responses: {
+            '404': 'No order has this ID or order code.',
+            '409': 'The order is no longer claimed by the caller (the answer carries its current state).',
+          },
+        },
+      },
+    },
     async (request) => {
       const known = await foodLookup.knownImages(request.body.images);
       return { order: await orders.prepare(actor(request), request.params.id, request.body, known) };
@@ -172,6 +194,7 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
       config: {
         openapi: {
           responses: {
+            '404': 'No order has this ID or order code.',
             '409': 'The order is not ready for delivery, or was delivered or closed by someone else first.',
           },
         },
@@ -187,7 +210,12 @@ function orderActionRoutes(app: App, { orders, foodLookup }: OrdersPlugin): void
     {
       onRequest: manageOrders,
       config: {
-        openapi: { responses: { '409': 'The order is no longer active: it was delivered, cancelled or deleted.' } },
+        openapi: {
+          responses: {
+            '404': 'No order has this ID or order code.',
+            '409': 'The order is no longer active: it was delivered, cancelled or deleted.',
+          },
+        },
       },
       schema: { ...params, body: DeleteBodySchema },
     },

@@ -78,7 +78,15 @@ export async function coinsRoutes(app: App, store: StorePlugin): Promise<void> {
       '/api/npay/callback',
       {
         onRequest: publicAccess,
-        config: { session: false, rateLimit: SPONSOR_CALLBACK_RATE_LIMIT },
+        config: {
+          session: false,
+          rateLimit: SPONSOR_CALLBACK_RATE_LIMIT,
+          openapi: {
+            responses: {
+              '401': 'The signature header is missing, does not match the body, is too old, or is another site’s.',
+            },
+          },
+        },
         schema: { response: { 200: SponsorCallbackResponseSchema } },
       },
       async (request) => {

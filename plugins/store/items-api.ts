@@ -107,6 +107,7 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
     '/api/client/store/items/:id',
     {
       onRequest: manageSettings,
+      config: { openapi: { responses: { '404': 'No store item has this ID.' } } },
       schema: { params: ItemIdParamsSchema, body: UpdateItemBodySchema, response: { 200: StoreItemResponseSchema } },
     },
     async (request) => ({
@@ -119,7 +120,12 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
     {
       onRequest: manageSettings,
       config: {
-        openapi: { responses: { '409': 'The item has unlimited stock, or the stock would go over 1,000,000.' } },
+        openapi: {
+          responses: {
+            '404': 'No store item has this ID.',
+            '409': 'The item has unlimited stock, or the stock would go over 1,000,000.',
+          },
+        },
       },
       schema: { params: ItemIdParamsSchema, body: RestockBodySchema, response: { 200: StoreItemResponseSchema } },
     },
@@ -134,7 +140,10 @@ function itemAdminRoutes(app: App, items: StoreItems): void {
       onRequest: manageSettings,
       config: {
         openapi: {
-          responses: { '409': 'Someone has bought the item, so it cannot be deleted: take it off sale instead.' },
+          responses: {
+            '404': 'No store item has this ID.',
+            '409': 'Someone has bought the item, so it cannot be deleted: take it off sale instead.',
+          },
         },
       },
       schema: { params: ItemIdParamsSchema, response: { 204: NoContentSchema } },
@@ -166,6 +175,7 @@ function purchaseAdminRoutes(app: App, purchases: StorePurchases): void {
       config: {
         openapi: {
           responses: {
+            '404': 'No purchase has this ID.',
             '409': 'The purchase was already fulfilled, or is not a custom reward (only those are fulfilled by staff).',
           },
         },

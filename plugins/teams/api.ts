@@ -83,7 +83,11 @@ function teamManagerRoutes(app: App, teams: TeamsService, members: TeamMembershi
 
   app.post(
     '/api/client/teams/reset-orders/:id',
-    { onRequest: manage, schema: { params: TeamIdParamsSchema, response: { 200: TeamResponseSchema } } },
+    {
+      onRequest: manage,
+      config: { openapi: { responses: { '404': 'No team has this ID.' } } },
+      schema: { params: TeamIdParamsSchema, response: { 200: TeamResponseSchema } },
+    },
     async (request) => ({
       team: await teams.resetOrders(request.user!, request.params.id),
     }),

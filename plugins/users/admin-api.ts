@@ -48,7 +48,11 @@ function searchRoutes(app: App, admin: UserAdminService, users: UsersService): v
 function banRoutes(app: App, admin: UserAdminService): void {
   app.get(
     '/api/client/admin/users/:id/ban',
-    { onRequest: manageUsers, schema: { params, response: { 200: BanOrNoneResponseSchema } } },
+    {
+      onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
+      schema: { params, response: { 200: BanOrNoneResponseSchema } },
+    },
     async (request) => ({
       ban: await admin.getBan(request.params.id),
     }),
@@ -114,6 +118,7 @@ function staffRoutes(app: App, admin: UserAdminService): void {
     '/api/client/admin/users/:id/update-rank',
     {
       onRequest: manageUsers,
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
       schema: { params, body: UpdateRankBodySchema, response: { 200: UpdateRankResponseSchema } },
     },
     async (request) => ({

@@ -54,7 +54,10 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
     '/api/client/authenticate',
     {
       onRequest: publicAccess,
-      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      config: {
+        rateLimit: SIGN_IN_RATE_LIMIT,
+        openapi: { responses: { '404': 'Sign-in with Discord is not set up on this server.' } },
+      },
       schema: { body: AuthenticateBodySchema, response: { 200: AuthenticateResponseSchema } },
     },
     async (request, reply) => {
@@ -103,7 +106,11 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
 
   app.get(
     '/api/v3/users/:id',
-    { onRequest: publicAccess, schema: { params: UserIdParamsSchema, response: { 200: PublicUserResponseSchema } } },
+    {
+      onRequest: publicAccess,
+      schema: { params: UserIdParamsSchema, response: { 200: PublicUserResponseSchema } },
+      config: { openapi: { responses: { '404': 'No user has this ID.' } } },
+    },
     async (request) => {
       const [user] = await users.withTeams(request.user, [await users.getPublic(request.params.id)]);
       return { user: user! };

@@ -25,7 +25,11 @@ export function devSignInRoutes(app: App, ctx: CoreContext): void {
 
   app.post(
     '/api/client/dev/sign-in',
-    { onRequest: publicAccess, schema: { body: DevSignInBodySchema, response: { 200: DevSignInResponseSchema } } },
+    {
+      onRequest: publicAccess,
+      schema: { body: DevSignInBodySchema, response: { 200: DevSignInResponseSchema } },
+      config: { openapi: { responses: { '404': 'The user is not one of the demo users.' } } },
+    },
     async (request, reply) => {
       if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
       const { token, expiresAt } = await ctx.sessions.create(request.body.userId);
