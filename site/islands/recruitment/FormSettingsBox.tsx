@@ -1,5 +1,6 @@
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
+import { OpenTimes } from './OpenTimes.tsx';
 import { RequirementsFields } from './RequirementsFields.tsx';
 import type { FormSettings } from './use-form-builder.ts';
 
@@ -83,43 +84,7 @@ export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
           ))}
         </div>
       </fieldset>
-      <div className="field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={settings.open}
-            disabled={off}
-            onChange={(e) => change({ open: e.target.checked })}
-          />{' '}
-          Open: takes applications (within the times below)
-        </label>
-      </div>
-      <div className="columns">
-        <div className="column">
-          <Field id={id('opens')} label="Opens at (optional)">
-            <input
-              className="input"
-              id={id('opens')}
-              type="datetime-local"
-              value={settings.opensAt}
-              disabled={off}
-              onChange={(e) => change({ opensAt: e.target.value })}
-            />
-          </Field>
-        </div>
-        <div className="column">
-          <Field id={id('closes')} label="Closes at (optional)">
-            <input
-              className="input"
-              id={id('closes')}
-              type="datetime-local"
-              value={settings.closesAt}
-              disabled={off}
-              onChange={(e) => change({ closesAt: e.target.value })}
-            />
-          </Field>
-        </div>
-      </div>
+      <OpenTimes settings={settings} change={change} id={id} off={off} />
       <RequirementsFields
         requirements={settings.requirements}
         change={(requirements) => change({ requirements })}
