@@ -160,13 +160,23 @@ function responsesOf(route: RouteEntry, guard: GuardInfo): Record<string, unknow
   };
 }
 
+/** Each route's documented statuses, worked out once: responsesOf writes every answer's JSON Schema on the way. */
+const statusesOf = new WeakMap<RouteEntry, ReadonlySet<string>>();
+
 /**
  * The statuses a route's API document lists (every one it may answer; `default` aside), or null for a route the
  * document does not describe (the site's pages, the `/api/*` fallback): what tests hold its answers to.
  */
 export function documentedStatuses(route: RouteEntry): ReadonlySet<string> | null {
   if (documentedRoutes([route]).length === 0) return null;
-  return new Set(Object.keys(responsesOf(route, guardInfo(route.guard))).filter((status) => status !== 'default'));
+  let statuses = statusesOf.get(route);
+  if (!statuses) {
+    statuses = new Set(
+      Object.keys(responsesOf(route, guardInfo(route.guard))).filter((status) => status !== 'default'),
+    );
+    statusesOf.set(route, statuses);
+  }
+  return statuses;
 }
 
 /** One method of one route as an OpenAPI operation: its id, tag, guard (in words and as security), parameters, body. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import { useEffect, useState } from 'react';
+import { useHydrated } from './kit/use-hydrated.ts';
 
 /**
  * A store the browser may have changed before this island hydrates: `initial`, what the server rendered with, in
@@ -11,7 +11,5 @@ import { useEffect, useState } from 'react';
  */
 export function useAfterHydration<T>(store: ReadableAtom<T>, initial: T): T {
   const value = useStore(store);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? value : initial;
+  return useHydrated() ? value : initial;
 }
