@@ -1,4 +1,4 @@
-import type { APIEmbed } from 'discord-api-types/v10';
+import type { APIEmbed, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandsOf } from '../core/plugin.ts';
 import { appServices } from '../plugins/index.ts';
@@ -127,6 +127,16 @@ describe('npm run bot:register', () => {
       expect(names).toEqual(commands.map((command) => command.data.name));
       expect(names).toEqual(expect.arrayContaining(['order', 'hourly', 'kitchen']));
       expect(discord.bot.commands.get('800000000000000001')).toHaveLength(commands.length);
+      // With their names and descriptions in every language the diner speaks, for Discord's clients.
+      const order = (discord.bot.commands.get('global') as RESTPostAPIChatInputApplicationCommandsJSONBody[]).find(
+        (c) => c.name === 'order',
+      )!;
+      expect(order).toMatchObject({
+        description: 'Order food from the Virtual Diner kitchen',
+        name_localizations: { fr: 'commander', de: 'bestellen', 'es-ES': 'pedir', 'es-419': 'pedir', 'pt-BR': 'pedir' },
+        description_localizations: { fr: 'Commander à manger à la cuisine de Virtual Diner' },
+        options: [{ name: 'item', name_localizations: { fr: 'plat' }, description: 'What would you like?' }],
+      });
     } finally {
       await discord.close();
     }

@@ -1,5 +1,6 @@
 import type { APIEmbed, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 import type { z } from 'zod';
+import type { Locale } from './i18n/locales.ts';
 import type { Requirement } from './shared/permissions.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface CommandReply {
 
 export interface CommandContext<Options = Record<string, unknown>, Services = object> {
   user: CommandUser;
+  /** The language to answer in: the caller's Discord locale, else the server's, else English (core/i18n). */
+  locale: Locale;
   /** null in a DM. */
   guildId: string | null;
   channelId: string | null;
@@ -57,7 +60,10 @@ export interface CommandContext<Options = Record<string, unknown>, Services = ob
 export type CommandGuard = Requirement | null;
 
 export interface BotCommand<Schema extends z.ZodType = z.ZodType, Services = object> {
-  /** What Discord registers: name, description, options (discord-api-types JSON). */
+  /**
+   * What Discord registers: name, description, options (discord-api-types JSON), with their names and descriptions in
+   * every locale (`localizeCommand`, core/i18n/commands.ts, from the plugin's catalogue).
+   */
   data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   guard: CommandGuard;
   /** Parses the flattened options (`{ name: value }`, subcommand as `subcommand`). */

@@ -17,6 +17,7 @@ import type { Orm } from './db/orm.ts';
 import type { DomainEvents, EventBus, EventName } from './events.ts';
 import type { GatewayDispatch } from './gateway/protocol.ts';
 import type { ZodTypeProvider } from './http/zod.ts';
+import type { AnyCatalogue } from './i18n/catalogue.ts';
 import type { JobSpec } from './jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { PluginPages } from './pages.ts';
@@ -135,6 +136,11 @@ export interface PluginDefinition<
    * service.
    */
   pages?: PluginPages<Service>;
+  /**
+   * Its texts in every locale (`plugins/<name>/i18n/`, core/i18n): the catalogue its commands and replies read, checked
+   * for missing keys and texts left untranslated with every other plugin's (tests/app/i18n.test.ts).
+   */
+  i18n?: AnyCatalogue;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }

@@ -7,10 +7,11 @@ import {
 } from 'discord-api-types/v10';
 import type { AnyCommand, CommandContext, CommandReply, CommandUser } from '../../core/commands.ts';
 import { DomainError } from '../../core/errors.ts';
+import { type Locale, pickLocale } from '../../core/i18n/locales.ts';
 import type { CoreContext } from '../../core/plugin.ts';
 import { banMessage, isBanActive } from '../../core/shared/ban.ts';
 import { meets } from '../../core/shared/permissions.ts';
-import { botText } from './messages.ts';
+import { discordText } from './i18n/index.ts';
 import type { OrderMessages } from './notifier.ts';
 
 /** Discord's interaction response data for a reply: nobody is ever pinged by a reply. */
@@ -98,17 +99,21 @@ export class CommandDispatcher {
     };
     const rawUser = interaction.member?.user ?? interaction.user;
     const command = this.#commands.get(interaction.data.name);
+    const locale = pickLocale(interaction.locale, interaction.guild_locale);
+    const t = discordText(locale);
     try {
-      if (!command || !rawUser) return await fail(botText.unknownCommand);
+      if (!command || !rawUser) return await fail(t('unknownCommand'));
       const user = toCommandUser(rawUser);
-      if (command.guard) await this.#checkGuard(user.id, command.guard);
+      if (command.guard) await this.#checkGuard(user.id, command.guard, locale);
       const parsed = command.options.safeParse(flattenOptions(interaction.data.options));
-      if (!parsed.success) return await fail(botText.badOptions(parsed.error.issues[0]?.message ?? 'invalid options'));
+      if (!parsed.success)
+        return await fail(t('badOptions', { detail: parsed.error.issues[0]?.message ?? 'invalid options' }));
       const resolvedUsers: Record<string, CommandUser> = {};
       for (const [id, u] of Object.entries(interaction.data.resolved?.users ?? {}))
         resolvedUsers[id] = toCommandUser(u);
       const ctx: CommandContext = {
         user,
+        locale,
         guildId: interaction.guild_id ?? null,
         channelId: interaction.channel?.id ?? interaction.channel_id ?? null,
         options: parsed.data as Record<string, unknown>,
@@ -120,23 +125,24 @@ export class CommandDispatcher {
         reply,
       };
       await command.handler(ctx);
-      if (!replied) await reply({ content: botText.done, ephemeral: true });
+      if (!replied) await reply({ content: t('done'), ephemeral: true });
     } catch (error) {
       if (error instanceof DomainError && error.statusCode < 500) return await fail(error.message);
       if (error instanceof DomainError && error.kind === 'unavailable') return await fail(error.message);
       this.#ctx.log.error({ err: error, command: interaction.data.name }, 'slash command failed');
-      await fail(botText.apology);
+      await fail(t('apology'));
     }
   }
 
   /** The caller's site account must meet the command's requirement (their Discord id is their user id here). */
-  async #checkGuard(userId: string, requirement: NonNullable<AnyCommand['guard']>): Promise<void> {
+  async #checkGuard(userId: string, requirement: NonNullable<AnyCommand['guard']>, locale: Locale): Promise<void> {
+    const t = discordText(locale);
     // As a session shows them: their ranks' permissions merged, in one statement.
     const current = (await this.#ctx.sessions.usersOf([userId])).get(userId);
-    if (!current) throw new DomainError('forbidden', botText.signInFirst(this.#ctx.config.publicUrl));
+    if (!current) throw new DomainError('forbidden', t('signInFirst', { publicUrl: this.#ctx.config.publicUrl }));
     // A banned member of staff is refused as on the site (403 with the ban text), whatever their ranks.
     if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now())))
       throw new DomainError('forbidden', banMessage(current.ban));
-    if (!meets(current, requirement)) throw new DomainError('forbidden', botText.notStaff);
+    if (!meets(current, requirement)) throw new DomainError('forbidden', t('notStaff'));
   }
 }

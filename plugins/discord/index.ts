@@ -9,6 +9,7 @@ import help from './commands/help.ts';
 import invite from './commands/invite.ts';
 import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
+import { discordCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { NoticeDms } from './notices.ts';
 import { OrderMessages } from './notifier.ts';
@@ -61,6 +62,7 @@ declare module '../../core/config.ts' {
 export default definePlugin({
   config: discordConfig,
   name: 'discord',
+  i18n: discordCatalogue,
   requires,
   entities: discordEntities,
   migrations,

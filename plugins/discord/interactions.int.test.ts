@@ -396,6 +396,29 @@ describe('HTTP interactions and the bot', () => {
       expect(invite.data.content).toContain('https://discord.com/oauth2/authorize?client_id=1');
     });
 
+    it("answers in the caller's Discord language: /help lists the commands by their French names", async () => {
+      const me = customer();
+      const help = await command('help', { user: me, locale: 'fr' });
+      const embed = help.data.embeds![0]!;
+      expect(embed.title).toBe('Virtual Diner : commandes');
+      expect(embed.description).toContain('`/commander` Commander à manger à la cuisine de Virtual Diner');
+      expect(embed.description).toContain('`/cuisine` Ouvrir ou fermer la cuisine (équipe) (équipe)');
+      expect(embed.footer?.text).toBe('La référence numéro 1 du fast-food virtuel');
+      // A language the diner does not speak, in a Spanish server: Spanish; in no server: English.
+      const close = [{ name: 'close', type: 1, options: [{ name: 'reason', type: 3, value: 'Sin pan' }] }];
+      const refused = await command('kitchen', {
+        user: me,
+        locale: 'ja',
+        guildLocale: 'es-ES',
+        options: close as never,
+      });
+      expect(refused.data.content).toBe(
+        `Inicia sesión primero en el sitio web (${PUBLIC_URL}/login), para que sepa quién eres.`,
+      );
+      const unknown = await command('nope', { user: me, locale: 'ja' });
+      expect(unknown.data.content).toBe('I do not know that command (yet). Try `/help`.');
+    });
+
     it('/kitchen: staff with MANAGE_SETTINGS close and open it; nobody else', async () => {
       const close = [{ name: 'close', type: 1, options: [{ name: 'reason', type: 3, value: 'Out of buns' }] }];
       const stranger = await command('kitchen', { user: customer(), options: close as never });

@@ -42,6 +42,9 @@ export {
   type MemberWork,
   memberWorkIn,
 } from './kitchen-figures.ts';
+
+import { ordersCatalogue } from './i18n/index.ts';
+
 export { type PastClaimExpiry, type PastOrder, recordPastClaimExpiriesIn, recordPastOrdersIn } from './past-orders.ts';
 export { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from './read.ts';
 export type { OrdersService } from './service.ts';
@@ -100,6 +103,7 @@ const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
 export default definePlugin({
   audit,
   name: 'orders',
+  i18n: ordersCatalogue,
   config: ordersConfig,
   // Order pictures on the image host show on every page (the Content-Security-Policy's img-src).
   imageOrigins: (config) => [config.plugins.orders.images.hostUrl],

@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import { settingsRoutes } from './api.ts';
 import kitchen from './commands/kitchen.ts';
 import { SettingSchema } from './entities.ts';
+import { settingsCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
@@ -25,6 +26,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'settings',
+  i18n: settingsCatalogue,
   entities: [SettingSchema],
   migrations,
   service: (ctx) => new SettingsService(ctx),

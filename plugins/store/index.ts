@@ -9,6 +9,7 @@ import { StorePurchaseSchema, storeEntities } from './entities.ts';
 import { GrantSweeper } from './grant-sweeper.ts';
 import { GrantService, type GrantSourceNamer } from './grants.ts';
 import { HourlyService } from './hourly.ts';
+import { storeCatalogue } from './i18n/index.ts';
 import { StoreItems } from './items.ts';
 import { storeItemsRoutes } from './items-api.ts';
 import { CoinLedger } from './ledger.ts';
@@ -96,6 +97,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'store',
+  i18n: storeCatalogue,
   config: storeConfig,
   requires,
   entities: storeEntities,

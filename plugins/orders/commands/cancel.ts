@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
 import { orderEmbed, ordersText } from './messages.ts';
 
 /** `/cancel`: the caller's active order, while it waits in the kitchen or is only claimed (the service's rule). */
 export default defineCommand({
-  data: { name: 'cancel', description: 'Cancel your order before the kitchen starts cooking it' },
+  data: localizeCommand(ordersCatalogue, { name: 'cancel' }),
   guard: null,
   options: z.object({}),
   async handler(ctx) {

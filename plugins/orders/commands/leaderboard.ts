@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import type { LeaderboardEntry } from '../schemas.ts';
 import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
@@ -8,7 +10,7 @@ const column = (entries: LeaderboardEntry[]) =>
 
 /** `/leaderboard`: the site's all-time leaderboard (cached 60 s by the stats service), top 5 of each. */
 export default defineCommand({
-  data: { name: 'leaderboard', description: 'The best chefs, drivers and customers' },
+  data: localizeCommand(ordersCatalogue, { name: 'leaderboard' }),
   guard: null,
   options: z.object({}),
   async handler(ctx) {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 /** `/menu`: food ideas from the food lookup table (names only; the first picture as the embed's thumbnail). */
 export default defineCommand({
-  data: { name: 'menu', description: 'Food ideas from the kitchen' },
+  data: localizeCommand(ordersCatalogue, { name: 'menu' }),
   guard: null,
   options: z.object({}),
   async handler(ctx) {

@@ -1,7 +1,9 @@
 import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { text } from '../../../core/shared/text.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import { MAX_ITEM_LENGTH } from '../schemas.ts';
 import { defineCommand } from './define.ts';
 import { orderEmbed, ordersText } from './messages.ts';
@@ -11,22 +13,20 @@ const NEEDED = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessage
 
 /** `/order item:<text>`: every rule is the ordering service's (plugins/orders/ordering.ts) but the channel check. */
 export default defineCommand({
-  data: {
+  data: localizeCommand(ordersCatalogue, {
     name: 'order',
-    description: 'Order food from the Virtual Diner kitchen',
     // Servers only: the food is delivered in a channel (the handler refuses DMs too, for older clients).
     contexts: [InteractionContextType.Guild],
     options: [
       {
         type: ApplicationCommandOptionType.String,
         name: 'item',
-        description: 'What would you like?',
         required: true,
         min_length: 1,
         max_length: MAX_ITEM_LENGTH * 2,
       },
     ],
-  },
+  }),
   guard: null,
   // The length rule is checked once mentions are resolved to names (ordering.ts); here only that it is text.
   options: z.object({ item: text().max(MAX_ITEM_LENGTH * 10) }),

@@ -1,16 +1,17 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { snowflakeId } from '../../../core/shared/ids.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 /** `/profile [user]`: someone's order figures (as customer, chef, driver) and their profile link on the site. */
 export default defineCommand({
-  data: {
+  data: localizeCommand(ordersCatalogue, {
     name: 'profile',
-    description: 'Order figures of you or someone else',
-    options: [{ type: ApplicationCommandOptionType.User, name: 'user', description: 'Whose profile (default: yours)' }],
-  },
+    options: [{ type: ApplicationCommandOptionType.User, name: 'user' }],
+  }),
   guard: null,
   options: z.object({ user: snowflakeId('User').optional() }),
   async handler(ctx) {

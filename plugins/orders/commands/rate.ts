@@ -1,20 +1,20 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { text } from '../../../core/shared/text.ts';
 import { MAX_FEEDBACK_COMMENT } from '../feedback.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
 import { ordersText } from './messages.ts';
 
 /** `/rate order:<id> stars:<1-5> [comment]`: feedback on a delivered order, once (the feedback service's rules). */
 export default defineCommand({
-  data: {
+  data: localizeCommand(ordersCatalogue, {
     name: 'rate',
-    description: 'Rate a delivered order',
     options: [
       {
         type: ApplicationCommandOptionType.String,
         name: 'order',
-        description: 'The order ID',
         required: true,
         min_length: 6,
         max_length: 6,
@@ -22,7 +22,6 @@ export default defineCommand({
       {
         type: ApplicationCommandOptionType.Integer,
         name: 'stars',
-        description: '1 to 5 stars',
         required: true,
         min_value: 1,
         max_value: 5,
@@ -30,11 +29,10 @@ export default defineCommand({
       {
         type: ApplicationCommandOptionType.String,
         name: 'comment',
-        description: 'Anything the kitchen should know',
         max_length: MAX_FEEDBACK_COMMENT,
       },
     ],
-  },
+  }),
   guard: null,
   options: z.object({
     order: text()

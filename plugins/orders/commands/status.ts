@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { localizeCommand } from '../../../core/i18n/commands.ts';
+import { ordersCatalogue } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
 import { orderEmbed, ordersText } from './messages.ts';
 
 /** `/status`: the caller's active order, only to them. */
 export default defineCommand({
-  data: { name: 'status', description: 'See how your order is doing' },
+  data: localizeCommand(ordersCatalogue, { name: 'status' }),
   guard: null,
   options: z.object({}),
   async handler(ctx) {

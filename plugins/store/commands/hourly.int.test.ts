@@ -9,7 +9,6 @@ import {
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { appServices } from '../../index.ts';
 import { HOURLY_INTERVAL_MS } from '../coins-schemas.ts';
-import { hourlyText } from './hourly.ts';
 
 /** `/hourly` through signed HTTP interactions: the same service as the site's button, answered ephemerally. */
 describe('the /hourly slash command', () => {
@@ -30,8 +29,11 @@ describe('the /hourly slash command', () => {
   });
   afterAll(() => app?.close());
 
-  async function hourly(user: { id: string; username: string }): Promise<{ content: string; ephemeral: boolean }> {
-    const payload = JSON.stringify(commandInteraction('hourly', { user }));
+  async function hourly(
+    user: { id: string; username: string },
+    locales: { locale?: string; guildLocale?: string } = {},
+  ): Promise<{ content: string; ephemeral: boolean }> {
+    const payload = JSON.stringify(commandInteraction('hourly', { user, ...locales }));
     const res = await app.inject({
       method: 'POST',
       url: '/api/interactions',
@@ -46,17 +48,17 @@ describe('the /hourly slash command', () => {
   it('claims the reward, then says how long to wait, both only to the caller', async () => {
     const casey = await app.createUser();
     expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({
-      content: hourlyText.claimed(50, 50),
+      content: 'You claimed your hourly reward: 50 coins. Your balance is 50 coins. Come back in an hour for more!',
       ephemeral: true,
     });
     clock += 20 * 60_000;
     expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({
-      content: hourlyText.tooEarly('40 minutes', 50),
+      content: 'You already claimed your hourly reward. Come back in 40 minutes. Your balance is 50 coins.',
       ephemeral: true,
     });
     clock += HOURLY_INTERVAL_MS;
     expect(await hourly({ id: casey.id, username: 'casey' })).toEqual({
-      content: hourlyText.claimed(50, 100),
+      content: 'You claimed your hourly reward: 50 coins. Your balance is 100 coins. Come back in an hour for more!',
       ephemeral: true,
     });
     // The site's claim and the command share the clock of the last claim.
@@ -67,7 +69,7 @@ describe('the /hourly slash command', () => {
 
   it('asks someone without a site account to sign in first, and refuses a banned user with the ban text', async () => {
     expect(await hourly({ id: '1999999999999999991', username: 'stranger' })).toEqual({
-      content: hourlyText.signInFirst,
+      content: 'Sign in on the website first, so your coins have somewhere to go.',
       ephemeral: true,
     });
     const blake = await app.createUser({ ban: { reason: 'Troll orders' } });
@@ -75,5 +77,26 @@ describe('the /hourly slash command', () => {
     expect(answer.ephemeral).toBe(true);
     expect(answer.content).toContain('Troll orders');
     expect(await appServices(app.server.ctx).store.coins.balance(blake.id)).toBe(0);
+  });
+
+  it("answers in the caller's language, else the server's, else English, with numbers as that language writes them", async () => {
+    const camille = await app.createUser();
+    const { coins } = appServices(app.server.ctx).store;
+    await coins.credit({ userId: camille.id, amount: 1_200, kind: 'ADMIN', reference: 'admin:i18n-1' });
+    expect((await hourly({ id: camille.id, username: 'camille' }, { locale: 'fr' })).content).toBe(
+      'Vous avez récupéré votre récompense horaire : 50 pièces. Votre solde est de 1\u202f250 pièces. Revenez dans une heure pour en avoir plus !',
+    );
+    clock += 59 * 60_000;
+    // A Japanese client in a German server: German; a minute to go is one minute, in the singular.
+    expect((await hourly({ id: camille.id, username: 'camille' }, { locale: 'ja', guildLocale: 'de' })).content).toBe(
+      'Du hast deine stündliche Belohnung schon abgeholt. Komm in 1 Minute wieder. Dein Guthaben beträgt 1.250 Münzen.',
+    );
+    expect((await hourly({ id: camille.id, username: 'camille' }, { locale: 'ja' })).content).toBe(
+      'You already claimed your hourly reward. Come back in 1 minute. Your balance is 1,250 coins.',
+    );
+    expect(
+      (await hourly({ id: camille.id, username: 'camille' }, { locale: 'pt-BR', guildLocale: 'de' })).content,
+    ).toBe('Você já resgatou sua recompensa por hora. Volte em 1 minuto. Seu saldo é de 1.250 moedas.');
+    clock += HOURLY_INTERVAL_MS;
   });
 });

@@ -67,6 +67,10 @@ export interface CommandOptions {
   /** `resolved.users` (mentions in the text, user options). */
   resolvedUsers?: APIUser[];
   appPermissions?: string;
+  /** The caller's Discord locale (default `en-US`). */
+  locale?: string;
+  /** The server's locale (`guild_locale`, sent with an interaction in a server): default none. */
+  guildLocale?: string;
 }
 
 /** A slash command interaction (type 2) as Discord posts it to the interactions endpoint. */
@@ -94,7 +98,8 @@ export function commandInteraction(name: string, o: CommandOptions): APIChatInpu
     channel_id: channelId,
     channel: { id: channelId, type: guildId ? 0 : 1 },
     app_permissions: o.appPermissions ?? ALL_BOT_PERMISSIONS,
-    locale: 'en-US',
+    locale: o.locale ?? 'en-US',
+    ...(o.guildLocale && guildId ? { guild_locale: o.guildLocale } : {}),
     entitlements: [],
     authorizing_integration_owners: {},
     attachment_size_limit: 8_388_608,

@@ -1,0 +1,98 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { DEFAULT_LOCALE, DISCORD_LOCALES, type Locale } from './locales.ts';
+
+/** One locale's texts: a key and its ICU message (`{count, plural, one {# coin} other {# coins}}`). */
+export type Messages = Readonly<Record<string, string>>;
+
+/**
+ * A plugin's texts in every locale (`plugins/<name>/i18n/<locale>.json`), typed from its English file: a key missing
+ * from any locale is a type error, and a test checks the files' keys, placeholders and translations at run time
+ * (tests/i18n/catalogues.test.ts).
+ */
+export type Catalogue<English extends Messages = Messages> = {
+  readonly [L in Locale]: { readonly [K in keyof English]: string };
+};
+
+export interface CatalogueDefinition<English extends Messages = Messages> {
+  /** Its namespace in test reports: the plugin's name. */
+  name: string;
+  messages: Catalogue<English>;
+  /**
+   * Keys whose text in a locale is rightly the same as in English (`menu` in Spanish, `status` in German): the check
+   * for texts left untranslated skips them there.
+   */
+  sameAsEnglish?: { readonly [L in Exclude<Locale, 'en'>]?: readonly (keyof English & string)[] };
+}
+
+export type AnyCatalogue = CatalogueDefinition<Messages>;
+
+/** Values an ICU message takes: numbers are formatted in the locale (`{amount, number}`), dates as `{at, date}`. */
+export type MessageValues = Readonly<Record<string, string | number | Date>>;
+
+/** A locale's text for a key, with its values put in. */
+export type Translate<English extends Messages> = (key: keyof English & string, values?: MessageValues) => string;
+
+/** Identity function for the types: `defineCatalogue({ name: 'store', messages: { en, fr, de, es, 'pt-BR': ptBR } })`. */
+export function defineCatalogue<English extends Messages>(
+  definition: CatalogueDefinition<English>,
+): CatalogueDefinition<English> {
+  return definition;
+}
+
+const cache = createIntlCache();
+
+/**
+ * The catalogue's translator: `translator(catalogue)(locale)('hourly.claimed', { amount })`. Each locale's formatter is
+ * made once (FormatJS parses a message on first use and keeps it). A key a locale lacks (the types forbid it) falls
+ * back to English.
+ */
+export function translator<English extends Messages>(
+  definition: CatalogueDefinition<English>,
+): (locale: Locale) => Translate<English> {
+  const known = translators.get(definition);
+  if (known) return known as (locale: Locale) => Translate<English>;
+  const byLocale = new Map<Locale, Translate<English>>();
+  const forLocale = (locale: Locale) => {
+    let translate = byLocale.get(locale);
+    if (!translate) {
+      const intl = intlFor(definition, locale);
+      translate = (key, values) => intl.formatMessage({ id: key, defaultMessage: definition.messages.en[key] }, values);
+      byLocale.set(locale, translate);
+    }
+    return translate;
+  };
+  translators.set(definition, forLocale as (locale: Locale) => Translate<Messages>);
+  return forLocale;
+}
+
+const translators = new WeakMap<AnyCatalogue, (locale: Locale) => Translate<Messages>>();
+
+function intlFor(definition: AnyCatalogue, locale: Locale): IntlShape<string> {
+  return createIntl(
+    {
+      locale,
+      defaultLocale: DEFAULT_LOCALE,
+      messages: definition.messages[locale],
+      onError: (error) => {
+        throw new Error(`i18n ${definition.name} (${locale}): ${error.message}`);
+      },
+    },
+    cache,
+  );
+}
+
+/**
+ * A text in every locale Discord knows but English (its default), for a command's `name_localizations` and
+ * `description_localizations`.
+ */
+export function discordLocalizations<English extends Messages>(
+  definition: CatalogueDefinition<English>,
+  key: keyof English & string,
+): Record<string, string> {
+  const translate = translator(definition);
+  const localizations: Record<string, string> = {};
+  for (const [locale, discordLocales] of Object.entries(DISCORD_LOCALES) as [Locale, readonly string[]][]) {
+    for (const discordLocale of discordLocales) localizations[discordLocale] = translate(locale)(key);
+  }
+  return localizations;
+}
