@@ -32,7 +32,7 @@ export type MessageValues = Readonly<Record<string, string | number | Date>>;
 /** A locale's text for a key, with its values put in. */
 export type Translate<English extends Messages> = (key: keyof English & string, values?: MessageValues) => string;
 
-/** Identity function for the types: `defineCatalogue({ name: 'store', messages: { en, fr, de, es, 'pt-BR': ptBR } })`. */
+/** Identity function for the types: `defineCatalogue({ name: 'example', messages: { en, fr, de, es, 'pt-BR': ptBR } })`. */
 export function defineCatalogue<English extends Messages>(
   definition: CatalogueDefinition<English>,
 ): CatalogueDefinition<English> {
