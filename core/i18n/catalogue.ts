@@ -56,7 +56,9 @@ export function translator<English extends Messages>(
     let translate = byLocale.get(locale);
     if (!translate) {
       const intl = intlFor(definition, locale);
-      translate = (key, values) => intl.formatMessage({ id: key, defaultMessage: definition.messages.en[key] }, values);
+      // `ignoreTag`: texts hold no markup, so `<what you want>` is text, not a rich-text tag.
+      translate = (key, values) =>
+        intl.formatMessage({ id: key, defaultMessage: definition.messages.en[key] }, values, { ignoreTag: true });
       byLocale.set(locale, translate);
     }
     return translate;

@@ -38,7 +38,7 @@ export function catalogueProblems(catalogue: AnyCatalogue): string[] {
 function placeholdersOf(message: string): string[] | null {
   try {
     const names = new Set<string>();
-    collect(parse(message), names);
+    collect(parse(message, { ignoreTag: true }), names);
     return [...names].sort();
   } catch {
     return null;

@@ -81,6 +81,8 @@ export class CommandDispatcher {
     interaction: APIChatInputApplicationCommandInteraction,
     respond: (reply: CommandReply) => Promise<void>,
   ): Promise<void> {
+    const locale = pickLocale(interaction.locale, interaction.guild_locale);
+    const t = discordText(locale);
     let replied = false;
     const reply = async (answer: CommandReply) => {
       if (replied) throw new Error('A command replies once');
@@ -91,6 +93,7 @@ export class CommandDispatcher {
           applicationId: interaction.application_id,
           token: interaction.token,
           channelId: interaction.channel?.id ?? interaction.channel_id ?? null,
+          locale,
         });
       }
     };
@@ -99,8 +102,6 @@ export class CommandDispatcher {
     };
     const rawUser = interaction.member?.user ?? interaction.user;
     const command = this.#commands.get(interaction.data.name);
-    const locale = pickLocale(interaction.locale, interaction.guild_locale);
-    const t = discordText(locale);
     try {
       if (!command || !rawUser) return await fail(t('unknownCommand'));
       const user = toCommandUser(rawUser);

@@ -20,6 +20,8 @@ export const DiscordOrderMessageSchema = defineEntity({
     statusPostingUntil: p.datetime().nullable(),
     /** When a process took the delivery post on itself: set once, so the delivery is posted once. */
     deliveryClaimedAt: p.datetime().nullable(),
+    /** The customer's language when they ordered (core/i18n): the status message and the delivery speak it. */
+    locale: p.text().default('en'),
     createdAt: p.datetime(),
   },
 });

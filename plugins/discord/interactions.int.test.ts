@@ -210,6 +210,23 @@ describe('HTTP interactions and the bot', () => {
       expect(order.orderedBy).toMatchObject({ id: user.id, username: user.username, displayName: user.global_name });
     });
 
+    it("answers in the customer's language: the reply, the status embed and /status", async () => {
+      const user = customer();
+      const answer = await command('order', { user, locale: 'pt-BR', options: { item: 'Pão de queijo' } });
+      const embed = answer.data.embeds![0]!;
+      const orderID = field(embed, 'ID do pedido')!;
+      expect(orderID).toMatch(/^[A-Z2-9]{6}$/);
+      expect(answer.data.content).toBe(
+        `Seu pedido **${orderID}** está na cozinha. Esta mensagem o acompanha até a entrega.`,
+      );
+      expect(embed.title).toBe(`Pedido ${orderID}`);
+      expect(field(embed, 'Situação')).toBe('Aguardando na cozinha');
+      const status = await command('status', { user, locale: 'de' });
+      expect(field(status.data.embeds![0], 'Status')).toBe('Wartet in der Küche');
+      const cancel = await command('cancel', { user, locale: 'es-419' });
+      expect(cancel.data.content).toBe(`El pedido **${orderID}** está cancelado.`);
+    });
+
     it('refuses a second active order', async () => {
       const user = customer();
       const first = await command('order', { user, options: { item: 'Fries' } });

@@ -36,7 +36,12 @@ describe('order status messages without a bot token', () => {
       channelId: '700000000000000911',
       item: 'Omelette',
     });
-    await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'fresh-token', channelId: order.channelId });
+    await messages.track(order.id, {
+      applicationId: APPLICATION_ID,
+      token: 'fresh-token',
+      channelId: order.channelId,
+      locale: 'en',
+    });
     const edits = () => discord.bot.originals.get('fresh-token')?.edits.length ?? 0;
 
     await messages.updateStatus(order);
@@ -45,6 +50,37 @@ describe('order status messages without a bot token', () => {
     clock += 15 * 60 * 1000;
     await messages.updateStatus(order);
     expect(edits()).toBe(1);
+  });
+
+  it('keeps the status message in the language its customer ordered in, in this process and in another', async () => {
+    const { orders } = appServices(app.server.ctx).orders;
+    const { messages } = appServices(app.server.ctx).discord;
+    const order = await orders.createOrder({
+      customerId: (await app.createUser()).id,
+      guildId: '800000000000000912',
+      channelId: '700000000000000912',
+      item: 'Croque-monsieur',
+    });
+    await messages.track(order.id, {
+      applicationId: APPLICATION_ID,
+      token: 'fr-token',
+      channelId: order.channelId,
+      locale: 'fr',
+    });
+    const lastEmbed = () => discord.bot.originals.get('fr-token')?.edits.at(-1)?.embeds[0];
+    const french = {
+      title: `Commande ${order.orderID}`,
+      fields: [
+        { name: 'N° de commande', value: order.orderID, inline: true },
+        { name: 'Statut', value: 'En attente en cuisine', inline: true },
+      ],
+    };
+    await messages.updateStatus(order);
+    expect(lastEmbed()).toMatchObject(french);
+    // Another process knows nothing of this order: it reads where the message is, and its language, from the table.
+    await otherProcessMessages(app, () => clock).updateStatus(order);
+    expect(discord.bot.originals.get('fr-token')?.edits).toHaveLength(2);
+    expect(lastEmbed()).toMatchObject(french);
   });
 
   it('edits an order another process tracked after this one found no status message, within a minute', async () => {
@@ -64,6 +100,7 @@ describe('order status messages without a bot token', () => {
       applicationId: APPLICATION_ID,
       token: 'late-token',
       channelId: order.channelId,
+      locale: 'en',
     });
     await otherProcess.updateStatus(order);
     expect(edits()).toBe(1);

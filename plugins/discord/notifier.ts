@@ -4,6 +4,7 @@ import type { Config } from '../../core/config.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { PreparedQuery } from '../../core/db/prepared.ts';
 import type { EventBus } from '../../core/events.ts';
+import { type Locale, localeOf } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { OrdersService } from '../orders/index.ts'; // the events it declares
 import { orderEmbed } from '../orders/index.ts';
@@ -30,6 +31,7 @@ const TRACK = new PreparedQuery<
     token: string;
     tokenExpiresAt: Date;
     channelId: string | null;
+    locale: Locale;
     now: Date;
   },
   never
@@ -45,6 +47,7 @@ const TRACK = new PreparedQuery<
       message_id: null,
       status_posting_until: null,
       delivery_claimed_at: null,
+      locale: param('locale'),
       created_at: param('now'),
     })
     .onConflict((conflict) =>
@@ -56,6 +59,7 @@ const TRACK = new PreparedQuery<
         message_id: null,
         status_posting_until: null,
         delivery_claimed_at: null,
+        locale: eb.ref('excluded.locale'),
         created_at: eb.ref('excluded.created_at'),
       })),
     ),
@@ -143,7 +147,10 @@ export class OrderMessages {
   }
 
   /** The reply to this interaction shows the order: remember how to edit it. */
-  async track(orderId: string, via: { applicationId: string; token: string; channelId: string | null }): Promise<void> {
+  async track(
+    orderId: string,
+    via: { applicationId: string; token: string; channelId: string | null; locale: Locale },
+  ): Promise<void> {
     const now = this.#now();
     const tokenExpiresAt = new Date(now + INTERACTION_TOKEN_MS);
     await TRACK.run(this.#orm, this.#orm.em.fork(), {
@@ -152,6 +159,7 @@ export class OrderMessages {
       token: via.token,
       tokenExpiresAt,
       channelId: via.channelId,
+      locale: via.locale,
       now: new Date(now),
     });
     this.#remember(orderId, {
@@ -160,6 +168,7 @@ export class OrderMessages {
       token_expires_at: tokenExpiresAt,
       channel_id: via.channelId,
       message_id: null,
+      locale: via.locale,
     });
   }
 
@@ -178,7 +187,10 @@ export class OrderMessages {
     const row = await this.#statusMessage(order.id);
     if (ended) this.#known.delete(order.id);
     if (!row) return;
-    const body: MessageBody = { embeds: [orderEmbed(order)], allowed_mentions: { parse: [] } };
+    const body: MessageBody = {
+      embeds: [orderEmbed(order, localeOf(row.locale) ?? 'en')],
+      allowed_mentions: { parse: [] },
+    };
     try {
       const tokenExpiresAt = row.token_expires_at === null ? null : new Date(row.token_expires_at).getTime();
       if (row.interaction_token && row.application_id && tokenExpiresAt !== null && tokenExpiresAt > this.#now()) {

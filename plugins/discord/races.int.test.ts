@@ -37,7 +37,12 @@ describe('order status messages from several processes', () => {
       channelId: channel,
       item: 'Pancakes',
     });
-    await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'expired-token', channelId: channel });
+    await messages.track(order.id, {
+      applicationId: APPLICATION_ID,
+      token: 'expired-token',
+      channelId: channel,
+      locale: 'en',
+    });
     clock += INTERACTION_TOKEN_MS + 60_000;
     await Promise.all(fiveProcesses().map((p) => p.updateStatus(order)));
     const posted = discord.messagesIn(channel);
@@ -61,7 +66,12 @@ describe('order status messages from several processes', () => {
         item: 'Waffles',
       });
       if (tracked)
-        await messages.track(order.id, { applicationId: APPLICATION_ID, token: 'token', channelId: channel });
+        await messages.track(order.id, {
+          applicationId: APPLICATION_ID,
+          token: 'token',
+          channelId: channel,
+          locale: 'en',
+        });
       await Promise.all(fiveProcesses().map((p) => p.deliver(order)));
       expect(discord.messagesIn(channel)).toHaveLength(1);
     }

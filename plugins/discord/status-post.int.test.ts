@@ -42,6 +42,7 @@ describe('posting an order’s status message', () => {
       applicationId: APPLICATION_ID,
       token: 'old',
       channelId: channel,
+      locale: 'en',
     });
     clock += INTERACTION_TOKEN_MS + 60_000;
     return { order, channel };

@@ -50,6 +50,7 @@ export interface StatusMessage {
   token_expires_at: Date | string | null;
   channel_id: string | null;
   message_id: string | null;
+  locale: string;
 }
 
 /**
@@ -59,7 +60,7 @@ export interface StatusMessage {
 export const STATUS_MESSAGE = new PreparedQuery<{ orderId: string }, StatusMessage>('discord.status_message', (param) =>
   discordWriter
     .selectFrom('discord_order_messages')
-    .select(['application_id', 'interaction_token', 'token_expires_at', 'channel_id', 'message_id'])
+    .select(['application_id', 'interaction_token', 'token_expires_at', 'channel_id', 'message_id', 'locale'])
     .where('order_id', '=', param('orderId')),
 );
 

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
-import { ordersCatalogue } from '../i18n/index.ts';
-import type { LeaderboardEntry } from '../schemas.ts';
+import { ordersCatalogue, ordersText } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
-import { ordersText } from './messages.ts';
-
-const column = (entries: LeaderboardEntry[]) =>
-  entries.slice(0, 5).map(ordersText.leaderboardLine).join('\n') || ordersText.leaderboardEmpty;
+import { leaderboardColumn } from './messages.ts';
 
 /** `/leaderboard`: the site's all-time leaderboard (cached 60 s by the stats service), top 5 of each. */
 export default defineCommand({
@@ -15,14 +11,15 @@ export default defineCommand({
   options: z.object({}),
   async handler(ctx) {
     const board = await ctx.services.orders.stats.leaderboard('all');
+    const t = ordersText(ctx.locale);
     await ctx.reply({
       embeds: [
         {
-          title: ordersText.leaderboardTitle,
+          title: t('leaderboardTitle'),
           fields: [
-            { name: 'Chefs', value: column(board.chefs), inline: true },
-            { name: 'Drivers', value: column(board.drivers), inline: true },
-            { name: 'Customers', value: column(board.customers), inline: true },
+            { name: t('leaderboard.chefs'), value: leaderboardColumn(board.chefs, ctx.locale), inline: true },
+            { name: t('leaderboard.drivers'), value: leaderboardColumn(board.drivers, ctx.locale), inline: true },
+            { name: t('leaderboard.customers'), value: leaderboardColumn(board.customers, ctx.locale), inline: true },
           ],
         },
       ],

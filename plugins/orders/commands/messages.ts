@@ -1,23 +1,12 @@
 import type { APIEmbed } from 'discord-api-types/v10';
+import type { Locale } from '../../../core/i18n/locales.ts';
+import { ordersText } from '../i18n/index.ts';
 import type { LeaderboardEntry, OrderStatus, OrderView } from '../schemas.ts';
 
 /**
- * Everything the orders commands and the order status messages say, in one place (English; a translation swaps
- * this module). Functions take what they fill in; nothing here reads the database.
+ * What the orders commands and the order status messages show that is more than one text of the catalogue
+ * (i18n/): the status embed, a rating's stars, a leaderboard column. Nothing here reads the database.
  */
-export const STATUS_TEXT: Record<OrderStatus, string> = {
-  ORDERED: 'Waiting in the kitchen',
-  CLAIMED: 'Claimed by a chef',
-  PREPARING: 'Being prepared',
-  READY: 'Out for delivery',
-  DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
-  DELETED: 'Removed by the kitchen',
-};
-
-/** A delivered order the driver reported (a troll or invalid order): nothing was delivered. */
-export const REPORTED_TEXT = 'Closed by the kitchen (reported)';
-
 const STATUS_COLOUR: Record<OrderStatus, number> = {
   ORDERED: 0x2888f5,
   CLAIMED: 0xf5a623,
@@ -31,21 +20,26 @@ const STATUS_COLOUR: Record<OrderStatus, number> = {
 const nameOf = (user: { username: string; displayName: string | null } | null) =>
   user ? (user.displayName ?? user.username) : null;
 
-/** The public status embed of an order: posted by /order, edited by the bot as the order moves. */
-export function orderEmbed(order: OrderView): APIEmbed {
+/**
+ * The public status embed of an order, in its customer's language: posted by /order, edited by the bot as the order
+ * moves. A delivered order the driver reported (a troll or invalid order) says so: nothing was delivered.
+ */
+export function orderEmbed(order: OrderView, locale: Locale): APIEmbed {
+  const t = ordersText(locale);
   const fields: NonNullable<APIEmbed['fields']> = [
-    { name: 'Order ID', value: order.orderID, inline: true },
-    { name: 'Status', value: order.report ? REPORTED_TEXT : STATUS_TEXT[order.status], inline: true },
+    { name: t('embed.orderId'), value: order.orderID, inline: true },
+    { name: t('embed.status'), value: order.report ? t('status.reported') : t(`status.${order.status}`), inline: true },
   ];
   const chef = nameOf(order.preparedBy) ?? nameOf(order.claimedBy);
-  if (chef && order.status !== 'ORDERED') fields.push({ name: 'Chef', value: chef, inline: true });
+  if (chef && order.status !== 'ORDERED') fields.push({ name: t('embed.chef'), value: chef, inline: true });
   const driver = nameOf(order.deliveredBy) ?? nameOf(order.assignedDriver);
   if (driver && !order.report && (order.status === 'READY' || order.status === 'DELIVERED'))
-    fields.push({ name: 'Driver', value: driver, inline: true });
-  if (order.status === 'CANCELLED' && order.cancelReason) fields.push({ name: 'Reason', value: order.cancelReason });
-  if (order.status === 'DELETED' && order.deleteReason) fields.push({ name: 'Reason', value: order.deleteReason });
+    fields.push({ name: t('embed.driver'), value: driver, inline: true });
+  const reason =
+    order.status === 'CANCELLED' ? order.cancelReason : order.status === 'DELETED' ? order.deleteReason : null;
+  if (reason) fields.push({ name: t('embed.reason'), value: reason });
   return {
-    title: `Order ${order.orderID}`,
+    title: t('embed.title', { orderID: order.orderID }),
     description: order.item,
     color: STATUS_COLOUR[order.status],
     fields,
@@ -54,23 +48,13 @@ export function orderEmbed(order: OrderView): APIEmbed {
   };
 }
 
-export const ordersText = {
-  placed: (order: OrderView) =>
-    `Your order **${order.orderID}** is in the kitchen. This message follows it until it is delivered.`,
-  noActiveOrder: 'You have no active order. Place one with `/order`.',
-  cancelled: (order: OrderView) => `Order **${order.orderID}** is cancelled.`,
-  tooLateToCancel: (order: OrderView) =>
-    `Order **${order.orderID}** is already ${STATUS_TEXT[order.status].toLowerCase()}: it can no longer be cancelled.`,
-  missingPermissions:
-    'I need to see this channel, send messages and embed links here to take and deliver your order. Ask a server admin, or order in another channel.',
-  menuEmpty: 'The menu is empty right now: order anything you like!',
-  menuTitle: 'On the menu today',
-  menuFooter: 'Order anything with /order item:<what you want>',
-  rated: (orderID: string, stars: number) =>
-    `Thank you! You gave order **${orderID}** ${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}.`,
-  profileTitle: (name: string) => `${name} at the Virtual Diner`,
-  leaderboardTitle: 'Leaderboard (all time)',
-  leaderboardEmpty: 'Nobody yet',
-  leaderboardLine: (entry: LeaderboardEntry, index: number) =>
-    `${index + 1}. ${entry.user.displayName ?? entry.user.username}: ${entry.orders}`,
-} as const;
+/** A rating as stars: ★★★☆☆. */
+export const starsOf = (stars: number) => `${'★'.repeat(stars)}${'☆'.repeat(5 - stars)}`;
+
+/** A leaderboard column: the top 5, one line each (`1. Name: 12`), or "Nobody yet". */
+export function leaderboardColumn(entries: readonly LeaderboardEntry[], locale: Locale): string {
+  const lines = entries.slice(0, 5).map((entry, index) => {
+    return `${index + 1}. ${entry.user.displayName ?? entry.user.username}: ${entry.orders}`;
+  });
+  return lines.join('\n') || ordersText(locale)('leaderboardEmpty');
+}

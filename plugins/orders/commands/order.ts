@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { text } from '../../../core/shared/text.ts';
-import { ordersCatalogue } from '../i18n/index.ts';
+import { ordersCatalogue, ordersText } from '../i18n/index.ts';
 import { MAX_ITEM_LENGTH } from '../schemas.ts';
 import { defineCommand } from './define.ts';
-import { orderEmbed, ordersText } from './messages.ts';
+import { orderEmbed } from './messages.ts';
 
 /** What the bot needs in the order's channel: see it, post in it, show embeds (the status and the delivery). */
 const NEEDED = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks;
@@ -32,7 +32,7 @@ export default defineCommand({
   options: z.object({ item: text().max(MAX_ITEM_LENGTH * 10) }),
   async handler(ctx) {
     if (ctx.appPermissions !== null && (ctx.appPermissions & NEEDED) !== NEEDED) {
-      throw new DomainError('forbidden', ordersText.missingPermissions);
+      throw new DomainError('forbidden', ordersText(ctx.locale)('missingPermissions'));
     }
     const { ordering } = ctx.services.orders;
     const order = await ordering.place({
@@ -43,8 +43,8 @@ export default defineCommand({
       resolvedUsers: ctx.resolvedUsers,
     });
     await ctx.reply({
-      content: ordersText.placed(order),
-      embeds: [orderEmbed(order)],
+      content: ordersText(ctx.locale)('placed', { orderID: order.orderID }),
+      embeds: [orderEmbed(order, ctx.locale)],
       ephemeral: false,
       trackOrder: order.id,
     });

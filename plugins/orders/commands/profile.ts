@@ -2,9 +2,8 @@ import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { snowflakeId } from '../../../core/shared/ids.ts';
-import { ordersCatalogue } from '../i18n/index.ts';
+import { ordersCatalogue, ordersText } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
-import { ordersText } from './messages.ts';
 
 /** `/profile [user]`: someone's order figures (as customer, chef, driver) and their profile link on the site. */
 export default defineCommand({
@@ -21,15 +20,16 @@ export default defineCommand({
     const name = site?.displayName ?? site?.username ?? discordUser?.globalName ?? discordUser?.username ?? id;
     const figures = await ctx.services.orders.stats.figuresFor(id);
     const publicUrl = ctx.services.orders.orders.publicUrl();
+    const t = ordersText(ctx.locale);
     await ctx.reply({
       embeds: [
         {
-          title: ordersText.profileTitle(name),
+          title: t('profileTitle', { name }),
           url: `${publicUrl}/users/${id}`,
           fields: [
-            { name: 'Orders received', value: String(figures.ordered), inline: true },
-            { name: 'Orders prepared', value: String(figures.prepared), inline: true },
-            { name: 'Orders delivered', value: String(figures.delivered), inline: true },
+            { name: t('profile.received'), value: String(figures.ordered), inline: true },
+            { name: t('profile.prepared'), value: String(figures.prepared), inline: true },
+            { name: t('profile.delivered'), value: String(figures.delivered), inline: true },
           ],
         },
       ],

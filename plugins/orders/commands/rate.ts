@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { text } from '../../../core/shared/text.ts';
 import { MAX_FEEDBACK_COMMENT } from '../feedback.ts';
-import { ordersCatalogue } from '../i18n/index.ts';
+import { ordersCatalogue, ordersText } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
-import { ordersText } from './messages.ts';
+import { starsOf } from './messages.ts';
 
 /** `/rate order:<id> stars:<1-5> [comment]`: feedback on a delivered order, once (the feedback service's rules). */
 export default defineCommand({
@@ -48,6 +48,9 @@ export default defineCommand({
       ctx.options.stars,
       ctx.options.comment ?? null,
     );
-    await ctx.reply({ content: ordersText.rated(feedback.orderID, feedback.stars), ephemeral: true });
+    await ctx.reply({
+      content: ordersText(ctx.locale)('rated', { orderID: feedback.orderID, stars: starsOf(feedback.stars) }),
+      ephemeral: true,
+    });
   },
 });

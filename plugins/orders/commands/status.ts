@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
-import { ordersCatalogue } from '../i18n/index.ts';
+import { ordersCatalogue, ordersText } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
-import { orderEmbed, ordersText } from './messages.ts';
+import { orderEmbed } from './messages.ts';
 
 /** `/status`: the caller's active order, only to them. */
 export default defineCommand({
@@ -11,7 +11,7 @@ export default defineCommand({
   options: z.object({}),
   async handler(ctx) {
     const order = await ctx.services.orders.orders.activeFor(ctx.user.id);
-    if (!order) return ctx.reply({ content: ordersText.noActiveOrder, ephemeral: true });
-    await ctx.reply({ embeds: [orderEmbed(order)], ephemeral: true });
+    if (!order) return ctx.reply({ content: ordersText(ctx.locale)('noActiveOrder'), ephemeral: true });
+    await ctx.reply({ embeds: [orderEmbed(order, ctx.locale)], ephemeral: true });
   },
 });
