@@ -1,10 +1,8 @@
 /**
- * What the bot posts outside an interaction, in English: deliveries, removed servers, rank announcements (a channel's
+ * What the bot posts outside an interaction, in English: a removed server, rank announcements (a channel's
  * readers have no one locale). Replies to a command are in the caller's language (i18n/).
  */
 export const botText = {
-  deliveredDm: (channel: string | null) =>
-    channel ? `I could not post your delivery in <#${channel}>, so here it is:` : 'Here is your delivery:',
   guildRemoved: 'The bot was removed from the server this order came from, so it cannot be delivered.',
   /** An announced rank change in the rank announcement channel: `ranks` already bold (rank-announcements.ts). */
   ranksNow: (mention: string, ranks: string) => `🎉 ${mention} is now ${ranks}.`,

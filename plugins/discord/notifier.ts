@@ -10,6 +10,7 @@ import type { OrdersService } from '../orders/index.ts'; // the events it declar
 import { orderEmbed } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
+import { discordText } from './i18n/index.ts';
 import { botText } from './messages.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
 import { discordSql, discordWriter } from './sql.ts';
@@ -253,11 +254,11 @@ export class OrderMessages {
         );
       }
     }
+    // The customer's language, as their order's status message has it.
+    const t = discordText(localeOf((await this.#statusMessage(order.id))?.locale) ?? 'en');
+    const intro = order.channelId ? t('deliveredDm.channel', { channel: order.channelId }) : t('deliveredDm.noChannel');
     try {
-      await this.#rest.directMessage(order.orderedBy.id, {
-        ...body,
-        content: `${botText.deliveredDm(order.channelId)}\n${body.content}`,
-      });
+      await this.#rest.directMessage(order.orderedBy.id, { ...body, content: `${intro}\n${body.content}` });
     } catch (error) {
       this.#log.warn({ err: error, orderID: order.orderID, status: discordStatus(error) }, 'could not DM the delivery');
       await this.#failed(order);
