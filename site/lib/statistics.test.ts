@@ -12,11 +12,11 @@ describe('statistics screens', () => {
     expect([...labelledIndexes(3, 6)].sort()).toEqual([0, 1, 2]);
   });
 
-  it('names six days under a chart on a wide screen and four on a phone, the last on both', () => {
+  it('names five days under a chart on a wide screen and four on a phone, the last on both', () => {
     const classes = dayLabelClasses(30);
     const on = (screen: string) =>
       [...classes].filter(([, name]) => !name.includes(screen === 'wide' ? 'phone-only' : 'wide-only')).map(([i]) => i);
-    expect(on('wide').sort((a, b) => a - b)).toEqual([4, 9, 14, 19, 24, 29]);
+    expect(on('wide').sort((a, b) => a - b)).toEqual([5, 11, 17, 23, 29]);
     expect(on('phone').sort((a, b) => a - b)).toEqual([5, 13, 21, 29]);
     expect(classes.get(29)).toBe('vd-chart-axis');
   });

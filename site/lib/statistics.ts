@@ -30,12 +30,12 @@ export function labelledIndexes(count: number, most: number): Set<number> {
 }
 
 /**
- * The days a chart names under its bars, each with its label's class: six on a wide screen and four on a phone
+ * The days a chart names under its bars, each with its label's class: five on a wide screen and four on a phone
  * (`vd-chart-wide-only`, `vd-chart-phone-only`; both: no class), so a phone's larger type never runs one label into
  * the next (statistics.scss).
  */
 export function dayLabelClasses(count: number): Map<number, string> {
-  const wide = labelledIndexes(count, 6);
+  const wide = labelledIndexes(count, 5);
   const phone = labelledIndexes(count, 4);
   const out = new Map<number, string>();
   for (let i = 0; i < count; i++) {

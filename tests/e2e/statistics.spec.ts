@@ -157,15 +157,20 @@ test('the member chart on a phone shows every name whole, in type a phone can re
   ).toBeGreaterThanOrEqual(14);
 });
 
-test('every chart on a phone keeps its labels whole, apart and in type a phone can read', async ({ page, diner }) => {
+test('every chart, on a phone and a laptop, keeps its labels whole, apart and in type one can read', async ({
+  page,
+  diner,
+}) => {
   await diner.signIn(page.context(), { username: 'director_axes', rank: 'Director' });
-  await page.setViewportSize({ width: 390, height: 844 });
   const problems: string[] = [];
-  for (const path of [
-    '/staff/admin/management-statistics?period=month',
-    '/staff/admin/management-statistics/management?period=month',
-    '/staff/admin/management-statistics/management?period=week',
-  ]) {
+  for (const [width, path] of [390, 1280].flatMap((w) =>
+    [
+      '/staff/admin/management-statistics?period=month',
+      '/staff/admin/management-statistics/management?period=month',
+      '/staff/admin/management-statistics/management?period=week',
+    ].map((path) => [w, path] as const),
+  )) {
+    await page.setViewportSize({ width, height: 844 });
     await page.goto(path);
     await expect(page.locator('svg[data-chart]').first()).toBeVisible();
     const found = await page.locator('svg[data-chart]').evaluateAll((charts) =>
@@ -182,7 +187,10 @@ test('every chart on a phone keeps its labels whole, apart and in type a phone c
         const where = `${chart.getAttribute('data-chart')}: "`;
         return labels.flatMap((label, i) => [
           ...(label.size < 12 ? [`${where}${label.text}" in ${label.size.toFixed(1)} px type`] : []),
-          ...(label.box.left < frame.left - 0.5 || label.box.right > frame.right + 0.5
+          ...(label.box.left < frame.left - 0.5 ||
+          label.box.right > frame.right + 0.5 ||
+          label.box.top < frame.top - 0.5 ||
+          label.box.bottom > frame.bottom + 0.5
             ? [`${where}${label.text}" cut at the chart's edge`]
             : []),
           ...labels
@@ -198,7 +206,7 @@ test('every chart on a phone keeps its labels whole, apart and in type a phone c
         ]);
       }),
     );
-    problems.push(...found.map((problem) => `${path}: ${problem}`));
+    problems.push(...found.map((problem) => `${path} at ${width} px: ${problem}`));
   }
   expect(problems).toEqual([]);
 });
