@@ -6,16 +6,10 @@ import {
   numberBounds,
   numberFromField,
   SETTING_LABELS,
-  settingFormValue,
   settingLabel,
+  settingValue,
   utcFieldValue,
 } from './settings.ts';
-
-const form = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.set(name, value);
-  return data;
-};
 
 describe('Site Settings as people read them', () => {
   it('names every known setting, and leaves an unknown key as it is', () => {
@@ -47,28 +41,22 @@ describe('Site Settings as people read them', () => {
   it('turns each form into the value its setting takes; an empty number is null for the server to refuse', () => {
     expect(numberFromField('')).toBeNull();
     expect(numberFromField('60')).toBe(60);
-    expect(settingFormValue.teamsEnabled(form({ enabled: 'on' }))).toBe(true);
-    expect(settingFormValue.teamsEnabled(form({}))).toBe(false);
-    expect(settingFormValue.number(form({ value: '75' }))).toBe(75);
-    expect(settingFormValue.number(form({ value: '' }))).toBeNull();
+    expect(settingValue.number('75')).toBe(75);
+    expect(settingValue.number(' ')).toBeNull();
     expect(
-      settingFormValue.festiveMode(
-        form({ enabled: 'on', countdownTo: '2026-12-25T00:00', countdownLabel: ' Christmas ' }),
-      ),
+      settingValue.festiveMode({ enabled: true, countdownTo: '2026-12-25T00:00', countdownLabel: ' Christmas ' }),
     ).toEqual({
       enabled: true,
       countdownTo: '2026-12-25T00:00:00.000Z',
       countdownLabel: 'Christmas',
     });
-    expect(settingFormValue.festiveMode(form({ countdownTo: '', countdownLabel: '' }))).toEqual({
+    expect(settingValue.festiveMode({ enabled: false, countdownTo: '', countdownLabel: '' })).toEqual({
       enabled: false,
       countdownTo: null,
       countdownLabel: '',
     });
-    expect(settingFormValue.kitchen(form({ reason: ' Cleaning ' }))).toEqual({ open: false, reason: 'Cleaning' });
-    expect(settingFormValue.rankAnnouncementChannel(form({ channel: ' ' }))).toBeNull();
-    expect(settingFormValue.rankAnnouncementChannel(form({ channel: '1100000000000000700' }))).toBe(
-      '1100000000000000700',
-    );
+    expect(settingValue.kitchen({ open: false, reason: ' Cleaning ' })).toEqual({ open: false, reason: 'Cleaning' });
+    expect(settingValue.rankAnnouncementChannel(' ')).toBeNull();
+    expect(settingValue.rankAnnouncementChannel('1100000000000000700')).toBe('1100000000000000700');
   });
 });

@@ -66,23 +66,22 @@ export function numberFromField(value: string): number | null {
   return value.trim() === '' ? null : Number(value);
 }
 
-const field = (data: FormData, name: string) => String(data.get(name) ?? '');
-const on = (data: FormData, name: string) => data.get(name) === 'on';
-
 /**
- * The value each General tab form sends for its setting (POST /api/client/settings/{key} `{ val }`), read from the
- * form's data. Checked by the server only, so its 400 message is the one shown beside the control: a number field
+ * The value each General tab form sends for its setting (POST /api/client/settings/{key} `{ val }`), from what its
+ * fields hold. Checked by the server only, so its 400 message is the one shown beside the control: a number field
  * left empty is sent as null for the server to refuse.
  */
-export const settingFormValue = {
-  teamsEnabled: (data: FormData): boolean => on(data, 'enabled'),
-  festiveMode: (data: FormData): FestiveMode => ({
-    enabled: on(data, 'enabled'),
-    countdownTo: isoFromUtcField(field(data, 'countdownTo')),
-    countdownLabel: field(data, 'countdownLabel').trim(),
+export const settingValue = {
+  festiveMode: (fields: { enabled: boolean; countdownTo: string; countdownLabel: string }): FestiveMode => ({
+    enabled: fields.enabled,
+    countdownTo: isoFromUtcField(fields.countdownTo),
+    countdownLabel: fields.countdownLabel.trim(),
   }),
-  kitchen: (data: FormData): Kitchen => ({ open: on(data, 'open'), reason: field(data, 'reason').trim() }),
-  rankAnnouncementChannel: (data: FormData): string | null => field(data, 'channel').trim() || null,
-  /** Any of NUMBER_SETTINGS, its field named `value`. */
-  number: (data: FormData): number | null => numberFromField(field(data, 'value')),
+  kitchen: (fields: { open: boolean; reason: string }): Kitchen => ({
+    open: fields.open,
+    reason: fields.reason.trim(),
+  }),
+  rankAnnouncementChannel: (channel: string): string | null => channel.trim() || null,
+  /** Any of NUMBER_SETTINGS. */
+  number: numberFromField,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ManagementStatisticsRecord } from '../../plugins/statistics/schemas.ts';
-import { labelledIndexes, niceMax, recordsCsv } from './statistics.ts';
+import { dayLabelClasses, labelledIndexes, niceMax, recordsCsv } from './statistics.ts';
 
 describe('statistics screens', () => {
   it('an axis tops out at 1, 2 or 5 × 10ⁿ', () => {
@@ -10,6 +10,15 @@ describe('statistics screens', () => {
   it('labels at most so many days, the last always', () => {
     expect([...labelledIndexes(30, 6)].sort((a, b) => a - b)).toEqual([4, 9, 14, 19, 24, 29]);
     expect([...labelledIndexes(3, 6)].sort()).toEqual([0, 1, 2]);
+  });
+
+  it('names five days under a chart on a wide screen and four on a phone, the last on both', () => {
+    const classes = dayLabelClasses(30);
+    const on = (screen: string) =>
+      [...classes].filter(([, name]) => !name.includes(screen === 'wide' ? 'phone-only' : 'wide-only')).map(([i]) => i);
+    expect(on('wide').sort((a, b) => a - b)).toEqual([5, 11, 17, 23, 29]);
+    expect(on('phone').sort((a, b) => a - b)).toEqual([5, 13, 21, 29]);
+    expect(classes.get(29)).toBe('vd-chart-axis');
   });
 
   it('the CSV names every figure and keeps a name that looks like a formula as text', () => {

@@ -29,6 +29,23 @@ export function labelledIndexes(count: number, most: number): Set<number> {
   return out;
 }
 
+/**
+ * The days a chart names under its bars, each with its label's class: five on a wide screen and four on a phone
+ * (`vd-chart-wide-only`, `vd-chart-phone-only`; both: no class), so a phone's larger type never runs one label into
+ * the next (statistics.scss).
+ */
+export function dayLabelClasses(count: number): Map<number, string> {
+  const wide = labelledIndexes(count, 5);
+  const phone = labelledIndexes(count, 4);
+  const out = new Map<number, string>();
+  for (let i = 0; i < count; i++) {
+    if (wide.has(i) && phone.has(i)) out.set(i, 'vd-chart-axis');
+    else if (wide.has(i)) out.set(i, 'vd-chart-axis vd-chart-wide-only');
+    else if (phone.has(i)) out.set(i, 'vd-chart-axis vd-chart-phone-only');
+  }
+  return out;
+}
+
 export const shortDay = (day: string) => formatDay(day, { day: 'numeric', month: 'short' });
 
 export const personName = (p: StatisticsPerson) => p.displayName ?? p.username;

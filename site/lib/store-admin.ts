@@ -1,33 +1,75 @@
-import type { CreateItemBody } from '../../plugins/store/item-schemas.ts';
+import type { CreateItemBody, ItemGrantKind, StoreItemView } from '../../plugins/store/item-schemas.ts';
 
-const field = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
-/** A number field: null when left empty. */
-const numberOf = (data: FormData, name: string) => (field(data, name) === '' ? null : Number(field(data, name)));
+/** The store item form's fields as typed (each a control's value), and whether the item is on sale. */
+export type StoreItemFields = {
+  name: string;
+  description: string;
+  picture: string;
+  price: string;
+  grantKind: ItemGrantKind;
+  perk: string;
+  rankID: string;
+  days: string;
+  coins: string;
+  stock: string;
+  perUserLimit: string;
+};
+
+const text = (value: number | string | null | undefined) => (value == null ? '' : String(value));
 
 /**
- * Site Settings' Store tab: the item form's data as POST /api/client/store/items and PATCH …/{id} take it, the grant
- * with the fields of its kind only. Checked by the server only, so its 400 names what is wrong: a price or a number
- * of coins left empty is sent as null for it to refuse (the contract's type names only what it accepts). Pure:
- * unit-tested.
+ * What the form holds at first: the item in `?edit=`, or a new item (a perk for ever, on sale); the perk and rank
+ * choices start at the item's, else at the first offered (`firstPerk`, `firstRank`), as a select shows them.
  */
-export function storeItemBody(data: FormData): CreateItemBody {
-  const number = (name: string) => numberOf(data, name);
+export function storeItemFields(
+  item: StoreItemView | null,
+  firstPerk: string,
+  firstRank: string,
+): { fields: StoreItemFields; onSale: boolean } {
+  const grant = item?.grant;
+  return {
+    fields: {
+      name: item?.name ?? '',
+      description: item?.description ?? '',
+      picture: item?.picture ?? '',
+      price: text(item?.price),
+      grantKind: grant?.kind ?? 'perk',
+      perk: grant?.perk ?? firstPerk,
+      rankID: grant?.rankID ?? firstRank,
+      days: text(grant?.days),
+      coins: text(grant?.coins),
+      stock: text(item?.stock),
+      perUserLimit: text(item?.perUserLimit),
+    },
+    onSale: item ? item.onSale : true,
+  };
+}
+
+/**
+ * Site Settings' Store tab: the item form's fields as POST /api/client/store/items and PATCH …/{id} take them, the
+ * grant with the fields of its kind only. Checked by the server only, so its 400 names what is wrong: a price or a
+ * number of coins left empty is sent as null for it to refuse (the contract's type names only what it accepts).
+ * Pure: unit-tested.
+ */
+export function storeItemBody(fields: StoreItemFields, onSale: boolean): CreateItemBody {
+  const field = (name: keyof StoreItemFields) => fields[name].trim();
+  const number = (name: keyof StoreItemFields) => (field(name) === '' ? null : Number(field(name)));
   const grant =
-    data.get('grantKind') === 'perk'
-      ? { kind: 'perk', perk: field(data, 'perk'), days: number('days') }
-      : data.get('grantKind') === 'rank'
-        ? { kind: 'rank', rankID: field(data, 'rankID'), days: number('days') }
-        : data.get('grantKind') === 'coins'
+    fields.grantKind === 'perk'
+      ? { kind: 'perk', perk: field('perk'), days: number('days') }
+      : fields.grantKind === 'rank'
+        ? { kind: 'rank', rankID: field('rankID'), days: number('days') }
+        : fields.grantKind === 'coins'
           ? { kind: 'coins', coins: number('coins') }
           : { kind: 'custom' };
   return {
-    name: field(data, 'name'),
-    description: field(data, 'description'),
-    picture: field(data, 'picture') || null,
+    name: field('name'),
+    description: field('description'),
+    picture: field('picture') || null,
     price: number('price'),
     grant,
     stock: number('stock'),
     perUserLimit: number('perUserLimit'),
-    onSale: data.get('onSale') === 'on',
+    onSale,
   } as CreateItemBody;
 }

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { controlsBelowThumbSize, type Diner, expect, expectAccessible, hydrated, test } from './fixtures.ts';
 import { ALL_PAGES, CHARLIE_CHEF, type Role, USERS, viewerRoleOf } from './pages.ts';
 
@@ -222,4 +222,114 @@ test('phones: focus never lands on the hidden column headers; a Sort by control 
   await expect(page.getByLabel('Sort by')).toBeHidden();
   await expect(page.getByRole('columnheader', { name: /User/ }).getByRole('link')).toBeVisible();
   await context.close();
+});
+
+/**
+ * What a phone shows of the list pattern on one page (docs/site-patterns.md §1), as drawn now at 390 px: tables that
+ * stay tables outside a focusable, named region; sortable lists without a way to sort on a phone; cards whose title
+ * does not start where their labels do; ids (snowflakes) broken across lines; and controls the keyboard reaches that
+ * the eye cannot see once they have the focus.
+ */
+function phoneListProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const shown = (el: Element) => (el as HTMLElement).checkVisibility() && !el.closest('.is-sr-only');
+    const name = (table: Element) => table.querySelector('caption')?.textContent?.trim() || table.className;
+    for (const table of [...document.querySelectorAll('main table')].filter(shown)) {
+      const rows = [...table.querySelectorAll<HTMLElement>(':scope > tbody > tr')].filter(shown);
+      if (rows.length === 0) continue;
+      const region = table.closest('[role="region"][tabindex="0"]:is([aria-label], [aria-labelledby])');
+      if (getComputedStyle(rows[0]!).display === 'table-row' && !region)
+        problems.push(`"${name(table)}" stays a table, outside a focusable named region`);
+      if (!table.matches('.data-list')) continue;
+      // Sortable by its headers on a desktop: a phone has the Sort picker (the headers are hidden there).
+      const picker = document.querySelector('form[aria-label="Sort the list"]');
+      if (table.querySelector('thead a') && !picker?.checkVisibility())
+        problems.push(`"${name(table)}" sorts by its headers, and a phone has no Sort picker`);
+      // Every card's title starts where the labels do, from the card's left edge.
+      const starts = rows
+        .filter((row) => row.querySelector('.list-primary') && row.querySelector('[data-label]'))
+        .map((row) => {
+          const left = row.getBoundingClientRect().left;
+          const title = document.createRange();
+          title.selectNodeContents(row.querySelector('.list-primary')!);
+          const label = row.querySelector('[data-label]')!.getBoundingClientRect();
+          return { title: Math.round(title.getBoundingClientRect().left - left), label: Math.round(label.left - left) };
+        });
+      const edge = starts[0]?.label;
+      for (const start of starts)
+        if (start.title !== edge || start.label !== edge)
+          problems.push(`"${name(table)}": a card's title ${start.title} px and label ${start.label} px from its edge`);
+    }
+    // A snowflake (16 to 20 digits) on screen is on one line.
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement || !shown(node.parentElement)) continue;
+      for (const match of node.textContent!.matchAll(/\d{16,20}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        if (lines > 1) problems.push(`${match[0]} broken across ${lines} lines`);
+      }
+    }
+    // Every control the keyboard reaches is seen once it has the focus.
+    const reachable = [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
+      ),
+    ].filter((el) => el.tabIndex >= 0 && !el.matches(':disabled') && !el.closest('[inert]') && el.checkVisibility());
+    for (const el of reachable) {
+      el.focus({ preventScroll: true });
+      if (document.activeElement !== el) continue;
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const labels = [...((el as HTMLInputElement).labels ?? [])];
+      // A link that wraps is seen on one of its lines: the middle of its whole box may fall between them.
+      const seen = [...el.getClientRects()].some((box) => {
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return (
+          box.width > 1 &&
+          box.height > 1 &&
+          hit !== null &&
+          (el.contains(hit) || labels.some((label) => label.contains(hit) || hit.contains(label)))
+        );
+      });
+      if (!seen) {
+        const what = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40);
+        problems.push(`focus on ${el.tagName.toLowerCase()} "${what}", which is not seen`);
+      }
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    return problems;
+  });
+}
+
+test('phones: every signed-in page follows the list pattern, sorts without its headers, keeps ids whole and shows the focus', async ({
+  browser,
+  diner,
+}) => {
+  test.setTimeout(240_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const walk: [string, string][] = [
+    ...ALL_PAGES.filter((path) => viewerRoleOf(path) !== 'anonymous').map((path): [string, string] => [
+      SAM_OWNER,
+      path,
+    ]),
+    [SAM_OWNER, '/staff/admin/settings?tab=store'],
+    [SAM_OWNER, '/staff/admin/appeals?filter=all'],
+    [CHARLIE_CHEF, '/staff/take-a-break'],
+    [CHARLIE_CHEF, '/staff/orders'],
+  ];
+  const problems: string[] = [];
+  let signedIn = '';
+  for (const [user, path] of walk) {
+    if (user !== signedIn) await diner.signInAs(context, user);
+    signedIn = user;
+    await page.goto(path);
+    await hydrated(page);
+    problems.push(...(await phoneListProblems(page)).map((problem) => `${path}: ${problem}`));
+  }
+  await context.close();
+  expect(problems).toEqual([]);
 });

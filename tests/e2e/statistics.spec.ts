@@ -156,3 +156,57 @@ test('the member chart on a phone shows every name whole, in type a phone can re
     ),
   ).toBeGreaterThanOrEqual(14);
 });
+
+test('every chart, on a phone and a laptop, keeps its labels whole, apart and in type one can read', async ({
+  page,
+  diner,
+}) => {
+  await diner.signIn(page.context(), { username: 'director_axes', rank: 'Director' });
+  const problems: string[] = [];
+  for (const [width, path] of [390, 1280].flatMap((w) =>
+    [
+      '/staff/admin/management-statistics?period=month',
+      '/staff/admin/management-statistics/management?period=month',
+      '/staff/admin/management-statistics/management?period=week',
+    ].map((path) => [w, path] as const),
+  )) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(path);
+    await expect(page.locator('svg[data-chart]').first()).toBeVisible();
+    const found = await page.locator('svg[data-chart]').evaluateAll((charts) =>
+      charts.flatMap((chart) => {
+        const frame = chart.getBoundingClientRect();
+        const labels = [...chart.querySelectorAll<SVGTextElement>('text')]
+          .filter((text) => text.checkVisibility())
+          .map((text) => ({
+            text: text.textContent ?? '',
+            box: text.getBoundingClientRect(),
+            // The size the eye gets: an SVG's text is scaled with its drawing.
+            size: Number.parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM()!.a,
+          }));
+        const where = `${chart.getAttribute('data-chart')}: "`;
+        return labels.flatMap((label, i) => [
+          ...(label.size < 12 ? [`${where}${label.text}" in ${label.size.toFixed(1)} px type`] : []),
+          ...(label.box.left < frame.left - 0.5 ||
+          label.box.right > frame.right + 0.5 ||
+          label.box.top < frame.top - 0.5 ||
+          label.box.bottom > frame.bottom + 0.5
+            ? [`${where}${label.text}" cut at the chart's edge`]
+            : []),
+          ...labels
+            .slice(i + 1)
+            .filter(
+              (other) =>
+                label.box.left < other.box.right &&
+                other.box.left < label.box.right &&
+                label.box.top < other.box.bottom &&
+                other.box.top < label.box.bottom,
+            )
+            .map((other) => `${where}${label.text}" over "${other.text}"`),
+        ]);
+      }),
+    );
+    problems.push(...found.map((problem) => `${path} at ${width} px: ${problem}`));
+  }
+  expect(problems).toEqual([]);
+});

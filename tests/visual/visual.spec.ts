@@ -1,7 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { serverIslandsLoaded, settled, test } from '../e2e/fixtures.ts';
+import { hydrated, settled, test } from '../e2e/fixtures.ts';
 import { ALL_PAGES, CHARLIE_CHEF, type Role, VIEWERS, viewerRoleOf } from '../e2e/pages.ts';
 
 /**
@@ -32,7 +32,8 @@ for (const pagePath of ALL_PAGES) {
       for (const [label, width, height] of WIDTHS) {
         await page.setViewportSize({ width, height });
         await page.goto(pagePath);
-        await serverIslandsLoaded(page);
+        // The islands hydrated: the picture shows the controls enabled, as the user gets them.
+        await hydrated(page);
         await settled(page);
         await page.screenshot({ path: path.join(OUT, `${slugOf(pagePath)}--${label}--${scheme}.png`), fullPage: true });
       }
@@ -72,7 +73,7 @@ for (const state of STATES) {
       if (state.role !== 'anonymous') await diner.signInAs(context, VIEWERS[state.role]);
       const page = await context.newPage();
       await page.goto(state.path);
-      await serverIslandsLoaded(page);
+      await hydrated(page);
       await state.open(page);
       await settled(page);
       await page.screenshot({ path: path.join(OUT, stateShot(state, scheme)), fullPage: true });

@@ -4,6 +4,7 @@ import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { previewOf } from '../../lib/message-preview.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
+import { useFields } from '../kit/use-fields.ts';
 
 export interface MessageFormProps {
   /** `create`, `own` (the user's own delivery message), or the id of the premade message being edited. */
@@ -22,9 +23,12 @@ export interface MessageFormProps {
  * directory, with a toast; refused: the server's message as a toast and Save usable again.
  */
 export function useMessageForm({ mode, me, ...initial }: MessageFormProps) {
-  const [title, setTitle] = useState(initial.title ?? '');
-  const [slug, setSlug] = useState(initial.slug ?? '');
-  const [message, setMessage] = useState(initial.message ?? '');
+  const { fields, set } = useFields({
+    title: initial.title ?? '',
+    slug: initial.slug ?? '',
+    message: initial.message ?? '',
+  });
+  const { title, slug, message } = fields;
   const [busy, setBusy] = useState(false);
   const checked = DeliveryMessageTextSchema.safeParse(message);
 
@@ -63,12 +67,8 @@ export function useMessageForm({ mode, me, ...initial }: MessageFormProps) {
   };
 
   return {
-    title,
-    setTitle,
-    slug,
-    setSlug,
-    message,
-    setMessage,
+    fields,
+    set,
     preview: message.trim() ? previewOf(message) : 'Your message, filled with a sample order, shows here.',
     problem: message && !checked.success ? (checked.error.issues[0]?.message ?? '') : '',
     count: `${message.length} / ${DELIVERY_MESSAGE_MAX}`,

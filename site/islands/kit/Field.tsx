@@ -12,6 +12,10 @@ interface Props {
   help?: { id: string; text: ReactNode };
   /** What is wrong with the value, under the control (`fieldAria` links the control to it). */
   error?: string | null;
+  /** Classes added to Bulma's `field` box ("column" in a row of columns). */
+  className?: string;
+  /** The whole field hidden (a field the form's other choices make irrelevant). */
+  hidden?: boolean;
 }
 
 /** The id of a field's error line. */
@@ -27,9 +31,9 @@ export function fieldAria(id: string, help: string | undefined, error: string | 
 }
 
 /** One labelled control, Bulma's way, with its help and error lines: the form kit's field. */
-export function Field({ id, label, size, children, help, error }: Props) {
+export function Field({ id, label, size, children, help, error, className, hidden }: Props) {
   return (
-    <div className="field">
+    <div className={className ? `${className} field` : 'field'} hidden={hidden}>
       <label className={size ? `label ${size}` : 'label'} htmlFor={id}>
         {label}
       </label>

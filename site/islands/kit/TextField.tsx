@@ -5,7 +5,7 @@ import type { Problem } from './use-action.ts';
 
 type Limits = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'name' | 'required' | 'minLength' | 'maxLength' | 'placeholder' | 'autoComplete'
+  'name' | 'required' | 'minLength' | 'maxLength' | 'placeholder' | 'autoComplete' | 'min' | 'max' | 'pattern'
 >;
 
 interface Props extends Limits {
@@ -19,10 +19,13 @@ interface Props extends Limits {
   disabled: boolean;
   /** A textarea of this many rows; absent: an input. */
   rows?: number;
-  /** The input's type ("number", "datetime-local"; text when absent) and its number details. */
-  type?: 'text' | 'number' | 'datetime-local';
+  /** The input's type ("number", "datetime-local", "url"; text when absent) and its number details. */
+  type?: 'text' | 'number' | 'datetime-local' | 'url';
   step?: number;
   inputMode?: 'numeric';
+  /** Classes added to the field's box ("column" in a row of columns), and the whole field hidden. */
+  className?: string;
+  hidden?: boolean;
   /** The form's problem (useAction) and its error line's id: the box is invalid and described by it when it is named. */
   problem?: Problem | null;
   errorId?: string;
@@ -43,6 +46,8 @@ export function TextField({
   problem = null,
   errorId = '',
   control = true,
+  className,
+  hidden,
   ...attributes
 }: Props) {
   const helpId = help ? `${id}-help` : undefined;
@@ -58,7 +63,13 @@ export function TextField({
     <input className="input" type={type} step={step} inputMode={inputMode} {...common} />
   );
   return (
-    <Field id={id} label={label} help={helpId ? { id: helpId, text: help } : undefined}>
+    <Field
+      id={id}
+      label={label}
+      help={helpId ? { id: helpId, text: help } : undefined}
+      className={className}
+      hidden={hidden}
+    >
       {control ? <div className="control">{box}</div> : box}
     </Field>
   );

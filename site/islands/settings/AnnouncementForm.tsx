@@ -1,8 +1,8 @@
 import type { Announcement } from '../../../plugins/settings/schemas.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml } from '../../lib/announcement.ts';
+import { Switch } from '../kit/Switch.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { AnnouncementColours } from './AnnouncementColours.tsx';
-import { Switch } from './Switch.tsx';
 import { useAnnouncementForm } from './use-announcement-form.ts';
 
 const COUNTER_CLASS = { ok: 'tag vd-tag', near: 'tag vd-state-warning', over: 'tag vd-state-danger' } as const;
@@ -22,8 +22,9 @@ export default function AnnouncementForm({ announcement: initial }: { announceme
       </h2>
       <div className="field">
         <Switch
+          className="setting-check"
           name="enabled"
-          defaultChecked={initial.enabled}
+          checked={announcement.enabled}
           onChange={(enabled) => change({ enabled })}
           disabled={!hydrated}
         >

@@ -1,32 +1,34 @@
+import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
-import { settingFormValue } from '../../lib/settings.ts';
-import { InputField } from '../kit/InputField.tsx';
+import { settingValue } from '../../lib/settings.ts';
+import { TextField } from '../kit/TextField.tsx';
 import { SettingForm } from './SettingForm.tsx';
 
 /** Site Settings' Discord box: the channel announced rank changes are posted to, empty for none. */
-export default function ChannelSetting({ channel }: { channel: string | null }) {
-  const send = (data: FormData) =>
+export default function ChannelSetting({ channel: initial }: { channel: string | null }) {
+  const [channel, setChannel] = useState(initial ?? '');
+  const send = () =>
     answerOf(
       client.POST('/api/client/settings/rankAnnouncementChannel', {
-        body: { val: settingFormValue.rankAnnouncementChannel(data) },
+        body: { val: settingValue.rankAnnouncementChannel(channel) },
       }),
     );
   return (
     <SettingForm setting="rankAnnouncementChannel" send={send}>
-      {(control) => (
-        <InputField
-          label="Rank announcement channel ID"
-          helpId="rank-channel-help"
-          help="Announced rank changes are posted there by the bot. Leave it empty for none: the member alone is told."
+      {({ field }) => (
+        <TextField
           id="setting-rank-channel"
+          label="Rank announcement channel ID"
+          help="Announced rank changes are posted there by the bot. Leave it empty for none: the member alone is told."
           name="channel"
           inputMode="numeric"
           autoComplete="off"
           maxLength={32}
-          defaultValue={channel ?? ''}
           placeholder="None"
-          aria-describedby="rank-channel-help rankAnnouncementChannel-error"
-          {...control('input')}
+          value={channel}
+          onChange={setChannel}
+          control={false}
+          {...field('setting-rank-channel')}
         />
       )}
     </SettingForm>

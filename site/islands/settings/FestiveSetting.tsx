@@ -1,44 +1,61 @@
+import { useState } from 'react';
 import type { FestiveMode } from '../../../plugins/settings/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { settingFormValue, utcFieldValue } from '../../lib/settings.ts';
-import { InputField } from '../kit/InputField.tsx';
+import { settingValue, utcFieldValue } from '../../lib/settings.ts';
+import { Switch } from '../kit/Switch.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useFields } from '../kit/use-fields.ts';
 import { SettingForm } from './SettingForm.tsx';
-import { Switch } from './Switch.tsx';
 
 /** Site Settings' Festive mode: snow and the countdown on every page, the moment (in UTC) and its label. */
 export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
-  const send = (data: FormData) =>
-    answerOf(client.POST('/api/client/settings/festiveMode', { body: { val: settingFormValue.festiveMode(data) } }));
+  const [enabled, setEnabled] = useState(festive.enabled);
+  const { fields, set } = useFields({
+    countdownTo: utcFieldValue(festive.countdownTo),
+    countdownLabel: festive.countdownLabel,
+  });
+  const send = () =>
+    answerOf(
+      client.POST('/api/client/settings/festiveMode', {
+        body: { val: settingValue.festiveMode({ enabled, ...fields }) },
+      }),
+    );
   return (
     <SettingForm setting="festiveMode" send={send}>
-      {(control) => (
+      {({ field, control }) => (
         <>
           <div className="field">
-            <Switch name="enabled" defaultChecked={festive.enabled} aria-describedby="festiveMode-error" {...control()}>
+            <Switch
+              className="setting-check"
+              name="enabled"
+              checked={enabled}
+              onChange={setEnabled}
+              {...control('festive-enabled')}
+            >
               Snow and countdown on every page
             </Switch>
           </div>
-          <InputField
-            label="Count down to (UTC)"
-            helpId="festive-countdown-help"
-            help="Leave it empty for no countdown."
+          <TextField
             id="festive-countdown-to"
+            label="Count down to (UTC)"
+            help="Leave it empty for no countdown."
             name="countdownTo"
             type="datetime-local"
-            defaultValue={utcFieldValue(festive.countdownTo)}
-            aria-describedby="festive-countdown-help festiveMode-error"
-            {...control('input')}
+            value={fields.countdownTo}
+            onChange={(value) => set('countdownTo', value)}
+            control={false}
+            {...field('festive-countdown-to')}
           />
-          <InputField
-            label="Countdown label"
-            helpId="festive-label-help"
-            help="Reads “3d 04h until Christmas”, then “Happy Christmas!”."
+          <TextField
             id="festive-countdown-label"
+            label="Countdown label"
+            help="Reads “3d 04h until Christmas”, then “Happy Christmas!”."
             name="countdownLabel"
             maxLength={80}
-            defaultValue={festive.countdownLabel}
-            aria-describedby="festive-label-help festiveMode-error"
-            {...control('input')}
+            value={fields.countdownLabel}
+            onChange={(value) => set('countdownLabel', value)}
+            control={false}
+            {...field('festive-countdown-label')}
           />
         </>
       )}

@@ -1,24 +1,28 @@
+import { useState } from 'react';
 import type { Kitchen } from '../../../plugins/settings/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { settingFormValue } from '../../lib/settings.ts';
-import { InputField } from '../kit/InputField.tsx';
+import { settingValue } from '../../lib/settings.ts';
+import { Switch } from '../kit/Switch.tsx';
+import { TextField } from '../kit/TextField.tsx';
 import { SettingForm } from './SettingForm.tsx';
-import { Switch } from './Switch.tsx';
 
 /** Site Settings' Kitchen: open (the bot takes orders) or closed, and the reason customers are told. */
 export default function KitchenSetting({ kitchen }: { kitchen: Kitchen }) {
-  const send = (data: FormData) =>
-    answerOf(client.POST('/api/client/settings/kitchen', { body: { val: settingFormValue.kitchen(data) } }));
+  const [open, setOpen] = useState(kitchen.open);
+  const [reason, setReason] = useState(kitchen.reason);
+  const send = () =>
+    answerOf(client.POST('/api/client/settings/kitchen', { body: { val: settingValue.kitchen({ open, reason }) } }));
   return (
     <SettingForm setting="kitchen" send={send}>
-      {(control) => (
+      {({ field, control }) => (
         <>
           <div className="field">
             <Switch
+              className="setting-check"
               name="open"
-              defaultChecked={kitchen.open}
-              aria-describedby="kitchen-help kitchen-error"
-              {...control()}
+              checked={open}
+              onChange={setOpen}
+              {...control('kitchen-open', 'kitchen-help')}
             >
               Kitchen open: the bot takes orders
             </Switch>
@@ -26,16 +30,16 @@ export default function KitchenSetting({ kitchen }: { kitchen: Kitchen }) {
               The bot's <code>/kitchen open</code> and <code>/kitchen close</code> set this too.
             </p>
           </div>
-          <InputField
-            label="Reason it is closed"
-            helpId="kitchen-reason-help"
-            help="Customers are told this while the kitchen is closed."
+          <TextField
             id="kitchen-reason"
+            label="Reason it is closed"
+            help="Customers are told this while the kitchen is closed."
             name="reason"
             maxLength={200}
-            defaultValue={kitchen.reason}
-            aria-describedby="kitchen-reason-help kitchen-error"
-            {...control('input')}
+            value={reason}
+            onChange={setReason}
+            control={false}
+            {...field('kitchen-reason')}
           />
         </>
       )}

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
 import {
   NUMBER_SETTING_TEXT,
   type NumberSettingKey,
   numberBounds,
-  settingFormValue,
   settingLabel,
+  settingValue,
 } from '../../lib/settings.ts';
+import { Field } from '../kit/Field.tsx';
 import { SettingForm } from './SettingForm.tsx';
 
 interface Props {
@@ -13,50 +15,51 @@ interface Props {
   settings: { key: NumberSettingKey; value: number }[];
 }
 
-/**
- * A Site Settings box of whole numbers (Appeals, Rewards): each its own form, its field bounded by the setting's
- * schema (numberBounds) with the unit beside it and the range under it.
- */
+/** A Site Settings box of whole numbers (Appeals, Rewards): each its own form (NumberSetting). */
 export default function NumberSettings({ settings }: Props) {
-  return settings.map(({ key, value }) => {
-    const { min, max } = numberBounds(key);
-    const text = NUMBER_SETTING_TEXT[key];
-    // An empty field is sent as null, for the server to refuse with its own message (docs/settings.md): the
-    // contract names only the number it accepts.
-    const send = (data: FormData) =>
-      answerOf(client.POST(`/api/client/settings/${key}`, { body: { val: settingFormValue.number(data) as number } }));
-    return (
-      <SettingForm key={key} setting={key} send={send}>
-        {(control) => (
-          <>
-            <label className="label" htmlFor={`setting-${key}`}>
-              {settingLabel(key)}
-            </label>
-            <div className="field has-addons">
-              <div className="control is-expanded">
-                <input
-                  id={`setting-${key}`}
-                  name="value"
-                  type="number"
-                  inputMode="numeric"
-                  min={min}
-                  max={max}
-                  step="1"
-                  defaultValue={value}
-                  aria-describedby={`${key}-help ${key}-error`}
-                  {...control('input')}
-                />
-              </div>
-              <div className="control">
-                <span className="button is-static setting-unit">{text.unit}</span>
-              </div>
+  return settings.map(({ key, value }) => <NumberSetting key={key} setting={key} value={value} />);
+}
+
+/** One whole-number setting: its field bounded by the setting's schema (numberBounds), the unit beside it, the range under it. */
+function NumberSetting({ setting, value: initial }: { setting: NumberSettingKey; value: number }) {
+  const [value, setValue] = useState(String(initial));
+  const { min, max } = numberBounds(setting);
+  const text = NUMBER_SETTING_TEXT[setting];
+  const id = `setting-${setting}`;
+  const helpId = `${setting}-help`;
+  // An empty field is sent as null, for the server to refuse with its own message (docs/settings.md): the
+  // contract names only the number it accepts.
+  const send = () =>
+    answerOf(client.POST(`/api/client/settings/${setting}`, { body: { val: settingValue.number(value) as number } }));
+  return (
+    <SettingForm setting={setting} send={send}>
+      {({ control }) => (
+        <Field
+          id={id}
+          label={settingLabel(setting)}
+          help={{ id: helpId, text: `${text.help} From ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.` }}
+        >
+          <div className="field has-addons">
+            <div className="control is-expanded">
+              <input
+                className="input"
+                name="value"
+                type="number"
+                inputMode="numeric"
+                min={min}
+                max={max}
+                step="1"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                {...control(id, helpId)}
+              />
             </div>
-            <p className="help" id={`${key}-help`}>
-              {text.help} From {min.toLocaleString('en')} to {max.toLocaleString('en')}.
-            </p>
-          </>
-        )}
-      </SettingForm>
-    );
-  });
+            <div className="control">
+              <span className="button is-static setting-unit">{text.unit}</span>
+            </div>
+          </div>
+        </Field>
+      )}
+    </SettingForm>
+  );
 }

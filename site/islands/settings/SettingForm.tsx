@@ -1,55 +1,63 @@
 import type { ReactNode } from 'react';
 import type { SettingKey } from '../../../plugins/settings/schemas.ts';
 import { settingLabel } from '../../lib/settings.ts';
+import { describedBy, ErrorLine } from '../kit/ErrorLine.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import type { Problem } from '../kit/use-action.ts';
+import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
-import { useSettingForm } from './use-setting-form.ts';
 
-/** What a setting's control needs from its form: `control('input')` gives the class, `disabled` and `aria-invalid`. */
-export type Control = (className?: string) => { className?: string; disabled: boolean; 'aria-invalid'?: true };
+/** What each control of a setting's form is given by the form (SettingForm). */
+export interface SettingControls {
+  /** A `TextField`'s part: disabled until hydrated, the form's problem spoken of it and the problem's line. */
+  field: (id: string) => { disabled: boolean; problem: Problem | null; errorId: string };
+  /** Any other control's (a switch, a number box with its unit): disabled, `aria-invalid`, `aria-describedby`. */
+  control: (
+    id: string,
+    help?: string,
+  ) => { id: string; disabled: boolean; 'aria-invalid'?: true; 'aria-describedby'?: string };
+}
 
 interface Props {
   setting: SettingKey;
-  /** Saves the form's data: the setting's own POST on the typed client. */
-  send: (data: FormData) => Promise<unknown>;
-  /** The controls (uncontrolled: the form's data is read when it is sent), each given its props by `control`. */
-  children: (control: Control) => ReactNode;
+  /** Saves the value the form holds: the setting's own POST on the typed client. */
+  send: () => Promise<unknown>;
+  /** The controls, each holding its value in the setting's state and given its part by the form. */
+  children: (controls: SettingControls) => ReactNode;
 }
 
 /**
  * One setting on Site Settings' General tab: its controls, the server's message when it refuses the value, and its
- * own Save (useSettingForm). While a message stands the controls are `aria-invalid` and outlined red (Bulma's
- * `is-danger`), and each names the message line in its `aria-describedby`; the controls and Save are disabled until
- * hydrated.
+ * own Save (useAction: at least 200 ms busy; saved, a toast and the form keeps what was typed). A setting is one
+ * value, so the server's message speaks of every control: while it stands each is `aria-invalid`, outlined red and
+ * described by the message line. The controls and Save are disabled until hydrated.
  */
 export function SettingForm({ setting, send, children }: Props) {
   const hydrated = useHydrated();
-  const { busy, problem, submit } = useSettingForm(setting, send);
-  const invalid = problem !== '';
-  const control: Control = (className) => ({
-    className: [className, invalid ? 'is-danger' : null].filter(Boolean).join(' ') || undefined,
-    disabled: !hydrated,
-    'aria-invalid': invalid || undefined,
-  });
+  const { busy, run, problem } = useAction({ done: `${settingLabel(setting)} saved.`, stay: true, inline: true });
+  const errorId = `${setting}-error`;
+  const of = (id: string) => (problem ? { ...problem, field: id } : null);
+  const controls: SettingControls = {
+    field: (id) => ({ disabled: !hydrated, problem: of(id), errorId }),
+    control: (id, help) => ({ id, disabled: !hydrated, ...describedBy(id, of(id), errorId, help) }),
+  };
   return (
     <form
       className="setting-form"
       aria-label={settingLabel(setting)}
       data-testid={`setting-${setting}`}
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run(send);
+      }}
     >
-      {children(control)}
-      <p className="help is-danger" id={`${setting}-error`} role="alert">
-        {problem}
-      </p>
+      {children(controls)}
+      <ErrorLine id={errorId} problem={problem} />
       <div className="buttons is-right">
-        <button
-          className={busy ? 'button is-primary is-loading' : 'button is-primary'}
-          type="submit"
-          disabled={!hydrated}
-        >
+        <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
           Save
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

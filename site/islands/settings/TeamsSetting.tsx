@@ -1,21 +1,22 @@
+import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
-import { settingFormValue } from '../../lib/settings.ts';
+import { Switch } from '../kit/Switch.tsx';
 import { SettingForm } from './SettingForm.tsx';
-import { Switch } from './Switch.tsx';
 
 /** Site Settings' Features box: the Teams switch (on: teams show on profiles and the leaderboard). */
-export default function TeamsSetting({ enabled }: { enabled: boolean }) {
-  const send = (data: FormData) =>
-    answerOf(client.POST('/api/client/settings/teamsEnabled', { body: { val: settingFormValue.teamsEnabled(data) } }));
+export default function TeamsSetting({ enabled: initial }: { enabled: boolean }) {
+  const [enabled, setEnabled] = useState(initial);
+  const send = () => answerOf(client.POST('/api/client/settings/teamsEnabled', { body: { val: enabled } }));
   return (
     <SettingForm setting="teamsEnabled" send={send}>
-      {(control) => (
+      {({ control }) => (
         <div className="field">
           <Switch
+            className="setting-check"
             name="enabled"
-            defaultChecked={enabled}
-            aria-describedby="teamsEnabled-help teamsEnabled-error"
-            {...control()}
+            checked={enabled}
+            onChange={setEnabled}
+            {...control('teams-enabled', 'teamsEnabled-help')}
           >
             Teams
           </Switch>

@@ -1,50 +1,45 @@
-import { useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
-import type { ItemGrantKind, ItemGrantView } from '../../../plugins/store/item-schemas.ts';
+import type { ItemGrantKind } from '../../../plugins/store/item-schemas.ts';
 import { perkLabel } from '../../lib/labels.ts';
 import { type ItemMaxima, NumberField, SelectField } from './ItemFields.tsx';
+import type { ItemFieldProps } from './use-store-item-form.ts';
 
-interface Props {
-  /** The edited item's grant; a new item grants a perk until another kind is chosen. */
-  grant: ItemGrantView | null;
+interface Props extends ItemFieldProps {
   ranks: { id: string; name: string }[];
   maxima: ItemMaxima;
-  disabled: boolean;
 }
 
 const PERK_OPTIONS = PERKS.map((perk) => ({ value: perk, label: perkLabel(perk) }));
+const KIND_OPTIONS = [
+  { value: 'perk', label: 'A perk' },
+  { value: 'rank', label: 'A rank' },
+  { value: 'coins', label: 'Coins' },
+  { value: 'custom', label: 'A custom reward staff hand over' },
+] as const;
 
 /** The store item form's row for what the item grants: its kind, and only the fields that kind needs shown. */
-export function GrantFields({ grant, ranks, maxima, disabled }: Props) {
-  const [kind, setKind] = useState<ItemGrantKind>(grant?.kind ?? 'perk');
+export function GrantFields({ fields, set, ranks, maxima, disabled }: Props) {
+  const kind = fields.grantKind;
   return (
     <div className="columns">
-      <div className="column field">
-        <label className="label" htmlFor="item-grant">
-          What it grants
-        </label>
-        <div className="select is-fullwidth">
-          <select
-            id="item-grant"
-            name="grantKind"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as ItemGrantKind)}
-            disabled={disabled}
-          >
-            <option value="perk">A perk</option>
-            <option value="rank">A rank</option>
-            <option value="coins">Coins</option>
-            <option value="custom">A custom reward staff hand over</option>
-          </select>
-        </div>
-      </div>
+      <SelectField
+        hidden={false}
+        id="item-grant"
+        label="What it grants"
+        name="grantKind"
+        options={KIND_OPTIONS}
+        value={kind}
+        onChange={(value) => set('grantKind', value as ItemGrantKind)}
+        disabled={disabled}
+      />
       <SelectField
         hidden={kind !== 'perk'}
         id="item-perk"
         label="Perk"
         name="perk"
         options={PERK_OPTIONS}
-        value={grant?.perk}
+        value={fields.perk}
+        onChange={(value) => set('perk', value)}
         disabled={disabled}
       />
       <SelectField
@@ -53,7 +48,8 @@ export function GrantFields({ grant, ranks, maxima, disabled }: Props) {
         label="Rank"
         name="rankID"
         options={ranks.map((rank) => ({ value: rank.id, label: rank.name }))}
-        value={grant?.rankID}
+        value={fields.rankID}
+        onChange={(value) => set('rankID', value)}
         disabled={disabled}
       />
       <NumberField
@@ -63,7 +59,8 @@ export function GrantFields({ grant, ranks, maxima, disabled }: Props) {
         name="days"
         min={1}
         max={maxima.days}
-        value={grant?.days}
+        value={fields.days}
+        onChange={(value) => set('days', value)}
         disabled={disabled}
       />
       <NumberField
@@ -73,7 +70,8 @@ export function GrantFields({ grant, ranks, maxima, disabled }: Props) {
         name="coins"
         min={1}
         max={maxima.coins}
-        value={grant?.coins}
+        value={fields.coins}
+        onChange={(value) => set('coins', value)}
         disabled={disabled}
       />
     </div>

@@ -1,4 +1,6 @@
-import { InputField } from '../kit/InputField.tsx';
+import { Field } from '../kit/Field.tsx';
+import { Select } from '../kit/Select.tsx';
+import { TextField } from '../kit/TextField.tsx';
 
 /**
  * Each number field's most, from the item schema's bounds: the page reads them from item-schemas.ts and passes them
@@ -18,16 +20,17 @@ interface NumberProps {
   name: string;
   min: number;
   max: number;
-  /** What it holds now: empty for none (null in the item). */
-  value: number | null | undefined;
+  /** What it holds: empty for none (null in the item). */
+  value: string;
+  onChange: (value: string) => void;
   disabled: boolean;
   hidden?: boolean;
   required?: boolean;
 }
 
-/** A whole number of the store item form, from `min` to `max`, empty for none. */
-export function NumberField({ value, ...field }: NumberProps) {
-  return <InputField box="column field" type="number" step="1" defaultValue={value ?? ''} {...field} />;
+/** A whole number of the store item form, from `min` to `max`, empty for none, in a column of its row. */
+export function NumberField(props: NumberProps) {
+  return <TextField className="column" type="number" step={1} control={false} {...props} />;
 }
 
 interface SelectProps {
@@ -35,28 +38,23 @@ interface SelectProps {
   label: string;
   name: string;
   options: readonly { value: string; label: string }[];
-  /** The option chosen; the first when absent. */
-  value: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
   disabled: boolean;
   hidden: boolean;
 }
 
 /** A labelled choice in a column of the store item form. */
-export function SelectField({ id, label, name, options, value, disabled, hidden }: SelectProps) {
+export function SelectField({ id, label, options, onChange, hidden, ...select }: SelectProps) {
   return (
-    <div className="column field" hidden={hidden}>
-      <label className="label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="select is-fullwidth">
-        <select id={id} name={name} defaultValue={value} disabled={disabled}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
+    <Field id={id} label={label} className="column" hidden={hidden}>
+      <Select id={id} onChange={(event) => onChange(event.target.value)} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }

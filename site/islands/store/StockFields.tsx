@@ -1,16 +1,15 @@
-import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import { Checkbox } from '../kit/Checkbox.tsx';
 import { type ItemMaxima, NumberField } from './ItemFields.tsx';
+import type { ItemFieldProps } from './use-store-item-form.ts';
+
+interface Props extends ItemFieldProps {
+  maxima: ItemMaxima;
+  onSale: boolean;
+  setOnSale: (onSale: boolean) => void;
+}
 
 /** The store item form's last row: the stock, the most one user may get (each empty: no limit) and On sale. */
-export function StockFields({
-  item,
-  maxima,
-  disabled,
-}: {
-  item: StoreItemView | null;
-  maxima: ItemMaxima;
-  disabled: boolean;
-}) {
+export function StockFields({ fields, set, maxima, onSale, setOnSale, disabled }: Props) {
   return (
     <div className="columns">
       <NumberField
@@ -19,7 +18,8 @@ export function StockFields({
         name="stock"
         min={0}
         max={maxima.stock}
-        value={item?.stock}
+        value={fields.stock}
+        onChange={(value) => set('stock', value)}
         disabled={disabled}
       />
       <NumberField
@@ -28,13 +28,14 @@ export function StockFields({
         name="perUserLimit"
         min={1}
         max={maxima.perUserLimit}
-        value={item?.perUserLimit}
+        value={fields.perUserLimit}
+        onChange={(value) => set('perUserLimit', value)}
         disabled={disabled}
       />
       <div className="column field store-on-sale">
-        <label className="checkbox">
-          <input type="checkbox" name="onSale" defaultChecked={item ? item.onSale : true} disabled={disabled} /> On sale
-        </label>
+        <Checkbox name="onSale" id="item-on-sale" checked={onSale} onChange={setOnSale} disabled={disabled}>
+          On sale
+        </Checkbox>
       </div>
     </div>
   );

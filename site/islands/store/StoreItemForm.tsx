@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
-import { answerOf, client } from '../../lib/client.ts';
-import { storeItemBody } from '../../lib/store-admin.ts';
-import { InputField } from '../kit/InputField.tsx';
-import { useAction } from '../kit/use-action.ts';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { GrantFields } from './GrantFields.tsx';
 import { type ItemMaxima, NumberField } from './ItemFields.tsx';
 import { StockFields } from './StockFields.tsx';
+import { useStoreItemForm } from './use-store-item-form.ts';
 
 interface Props {
   /** The item in `?edit=`, or null: the form adds one. */
@@ -17,49 +15,29 @@ interface Props {
 }
 
 /**
- * Site Settings' Store tab: the form that adds an item, or edits the one in `?edit=` (POST or PATCH
- * /api/client/store/items, storeItemBody). Saved: back to the tab with a toast; refused: the server's message as a
- * toast. Disabled until hydrated.
+ * Site Settings' Store tab: the form that adds an item, or edits the one in `?edit=` (useStoreItemForm). Disabled
+ * until hydrated.
  */
 export default function StoreItemForm({ item, ranks, maxima }: Props) {
   const hydrated = useHydrated();
-  const [name, setName] = useState(item?.name ?? '');
-  const { busy, run } = useAction({
-    done: item ? `${name.trim()} saved.` : `${name.trim()} added to the store.`,
-    next: '/staff/admin/settings?tab=store',
-    failureMs: 8000,
-  });
-  const save = (body: ReturnType<typeof storeItemBody>) =>
-    answerOf(
-      item
-        ? client.PATCH('/api/client/store/items/{id}', { params: { path: { id: item.id } }, body })
-        : client.POST('/api/client/store/items', { body }),
-    );
+  const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks);
   const disabled = !hydrated;
   return (
-    <form
-      className="box store-admin-form"
-      aria-labelledby="store-form-title"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const body = storeItemBody(new FormData(event.currentTarget));
-        void run(() => save(body));
-      }}
-    >
+    <form className="box store-admin-form" aria-labelledby="store-form-title" noValidate onSubmit={submit}>
       <h3 className="title is-5" id="store-form-title">
         {item ? `Edit ${item.name}` : 'Add an item'}
       </h3>
       <div className="columns">
-        <InputField
-          box="column field"
+        <TextField
+          className="column"
+          control={false}
           id="item-name"
           label="Name"
           name="name"
           required
           maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          value={fields.name}
+          onChange={(value) => set('name', value)}
           disabled={disabled}
         />
         <NumberField
@@ -69,44 +47,47 @@ export default function StoreItemForm({ item, ranks, maxima }: Props) {
           required
           min={1}
           max={maxima.price}
-          value={item?.price}
+          value={fields.price}
+          onChange={(value) => set('price', value)}
           disabled={disabled}
         />
       </div>
-      <div className="field">
-        <label className="label" htmlFor="item-description">
-          Description
-        </label>
-        <textarea
-          className="textarea"
-          id="item-description"
-          name="description"
-          rows={2}
-          maxLength={1000}
-          defaultValue={item?.description ?? ''}
-          disabled={disabled}
-        />
-      </div>
-      <InputField
+      <TextField
+        id="item-description"
+        label="Description"
+        name="description"
+        rows={2}
+        maxLength={1000}
+        control={false}
+        value={fields.description}
+        onChange={(value) => set('description', value)}
+        disabled={disabled}
+      />
+      <TextField
         id="item-picture"
         label="Picture address (https, optional)"
         name="picture"
         type="url"
         maxLength={500}
         placeholder="https://…"
-        defaultValue={item?.picture ?? ''}
+        control={false}
+        value={fields.picture}
+        onChange={(value) => set('picture', value)}
         disabled={disabled}
       />
-      <GrantFields grant={item?.grant ?? null} ranks={ranks} maxima={maxima} disabled={disabled} />
-      <StockFields item={item} maxima={maxima} disabled={disabled} />
+      <GrantFields fields={fields} set={set} ranks={ranks} maxima={maxima} disabled={disabled} />
+      <StockFields
+        fields={fields}
+        set={set}
+        maxima={maxima}
+        onSale={onSale}
+        setOnSale={setOnSale}
+        disabled={disabled}
+      />
       <div className="buttons">
-        <button
-          type="submit"
-          className={busy ? 'button is-primary is-loading' : 'button is-primary'}
-          disabled={disabled}
-        >
+        <SubmitButton className="is-primary" busy={busy} disabled={disabled}>
           {item ? 'Save changes' : 'Add item'}
-        </button>
+        </SubmitButton>
         {item && (
           <a className="button" href="/staff/admin/settings?tab=store">
             Cancel

@@ -1,23 +1,10 @@
-import type { FormEvent } from 'react';
 import { rankTextColour } from '../../../plugins/ranks/schemas.ts';
-import {
-  DEFAULT_TEAM_COLOUR,
-  TEAM_DESCRIPTION_MAX,
-  TEAM_ICON_MAX,
-  TEAM_NAME_MAX,
-  TEAM_NAME_MIN,
-  type TeamView,
-} from '../../../plugins/teams/schemas.ts';
-import { answerOf, client } from '../../lib/client.ts';
+import { TEAM_DESCRIPTION_MAX, TEAM_ICON_MAX, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../../../plugins/teams/schemas.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
-import { useAction } from '../kit/use-action.ts';
-import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
-
-/** What the form edits of a team. */
-export type TeamFields = Pick<TeamView, '_id' | 'name' | 'icon' | 'colour' | 'description'>;
+import { type TeamFields, useTeamForm } from './use-team-form.ts';
 
 interface Props {
   /** The team being edited; absent: a new one. */
@@ -25,45 +12,15 @@ interface Props {
   submitLabel: string;
 }
 
-/** A team's fields (Create team, and the Team Manager's edit form), with a live preview of its badge. */
+/** A team's fields (Create team, and the Team Manager's edit form), with a live preview of its badge (useTeamForm). */
 export default function TeamForm({ team, submitLabel }: Props) {
   const hydrated = useHydrated();
-  const { fields, bind, set } = useFields({
-    name: team?.name ?? '',
-    icon: team?.icon ?? '🍔',
-    colour: team?.colour ?? DEFAULT_TEAM_COLOUR,
-    description: team?.description ?? '',
-  });
-  const save = useAction<{ team: TeamView }>({
-    done: ({ team: saved }) => (team ? 'Team saved.' : `Team ${saved.name} created.`),
-    next: ({ team: saved }) => (team ? undefined : `/staff/admin/teams?team=${saved._id}`),
-  });
+  const { fields, bind, set, busy, submit } = useTeamForm(team);
   const prefix = team ? `team-${team._id}` : 'team-new';
-  const off = !hydrated || save.busy;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void save.run(() =>
-      answerOf(
-        team
-          ? client.PATCH('/api/client/teams/{id}', { params: { path: { id: team._id } }, body: fields })
-          : client.POST('/api/client/teams', { body: fields }),
-      ),
-    );
-  };
-
+  const off = !hydrated || busy;
   return (
     <form className="box team-form" onSubmit={submit}>
-      <p className="block">
-        <span className="is-sr-only">Preview: </span>
-        <span
-          className="tag team-badge is-medium"
-          data-team-preview
-          style={{ backgroundColor: fields.colour, color: rankTextColour(fields.colour) }}
-        >
-          {fields.icon} {fields.name || 'Team name'}
-        </span>
-      </p>
+      <BadgePreview {...fields} />
       <div className="team-form-fields">
         <TextField
           id={`${prefix}-name`}
@@ -119,10 +76,26 @@ export default function TeamForm({ team, submitLabel }: Props) {
         turns black or white to stay readable on the colour.
       </p>
       <div className="buttons">
-        <SubmitButton className="is-primary" busy={save.busy} disabled={!hydrated}>
+        <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
           {submitLabel}
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** The team's badge as the form holds it: its icon and name on its colour, the text black or white to stay readable. */
+function BadgePreview({ name, icon, colour }: { name: string; icon: string; colour: string }) {
+  return (
+    <p className="block">
+      <span className="is-sr-only">Preview: </span>
+      <span
+        className="tag team-badge is-medium"
+        data-team-preview
+        style={{ backgroundColor: colour, color: rankTextColour(colour) }}
+      >
+        {icon} {name || 'Team name'}
+      </span>
+    </p>
   );
 }

@@ -1,0 +1,39 @@
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { PERKS } from '../../../core/shared/permissions.ts';
+import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { storeItemBody, storeItemFields } from '../../lib/store-admin.ts';
+import { useAction } from '../kit/use-action.ts';
+import { useFields } from '../kit/use-fields.ts';
+
+/**
+ * The store item form's state and save: its fields as typed, On sale, and the save (POST or PATCH
+ * /api/client/store/items, storeItemBody). Saved: back to the Store tab with a toast; refused: the server's message as
+ * a toast, kept 8 s (it may name a field).
+ */
+export function useStoreItemForm(item: StoreItemView | null, ranks: { id: string }[]) {
+  const initial = storeItemFields(item, PERKS[0], ranks[0]?.id ?? '');
+  const { fields, set } = useFields(initial.fields);
+  const [onSale, setOnSale] = useState(initial.onSale);
+  const { busy, run } = useAction({
+    done: item ? `${fields.name.trim()} saved.` : `${fields.name.trim()} added to the store.`,
+    next: '/staff/admin/settings?tab=store',
+    failureMs: 8000,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = storeItemBody(fields, onSale);
+    void run(() =>
+      answerOf(
+        item
+          ? client.PATCH('/api/client/store/items/{id}', { params: { path: { id: item.id } }, body })
+          : client.POST('/api/client/store/items', { body }),
+      ),
+    );
+  };
+  return { fields, set, onSale, setOnSale, busy, submit };
+}
+
+/** What the form's rows are given: the fields, a change to one, and whether the controls are usable yet. */
+export type ItemFieldProps = Pick<ReturnType<typeof useStoreItemForm>, 'fields' | 'set'> & { disabled: boolean };

@@ -1,0 +1,36 @@
+import type { FormEvent } from 'react';
+import { DEFAULT_TEAM_COLOUR, type TeamView } from '../../../plugins/teams/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { useAction } from '../kit/use-action.ts';
+import { useFields } from '../kit/use-fields.ts';
+
+/** What the form edits of a team. */
+export type TeamFields = Pick<TeamView, '_id' | 'name' | 'icon' | 'colour' | 'description'>;
+
+/**
+ * A team form's fields and save: PATCH /api/client/teams/{id} for a team being edited (the page again, "Team saved."),
+ * POST /api/client/teams for a new one (to the Team Manager with the new team open).
+ */
+export function useTeamForm(team: TeamFields | undefined) {
+  const { fields, bind, set } = useFields({
+    name: team?.name ?? '',
+    icon: team?.icon ?? '🍔',
+    colour: team?.colour ?? DEFAULT_TEAM_COLOUR,
+    description: team?.description ?? '',
+  });
+  const save = useAction<{ team: TeamView }>({
+    done: ({ team: saved }) => (team ? 'Team saved.' : `Team ${saved.name} created.`),
+    next: ({ team: saved }) => (team ? undefined : `/staff/admin/teams?team=${saved._id}`),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save.run(() =>
+      answerOf(
+        team
+          ? client.PATCH('/api/client/teams/{id}', { params: { path: { id: team._id } }, body: fields })
+          : client.POST('/api/client/teams', { body: fields }),
+      ),
+    );
+  };
+  return { fields, bind, set, busy: save.busy, submit };
+}
