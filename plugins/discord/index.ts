@@ -12,6 +12,7 @@ import { discordEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 import { NoticeDms } from './notices.ts';
 import { OrderMessages } from './notifier.ts';
+import { discordPersonalData } from './personal-data.ts';
 import { RankAnnouncements } from './rank-announcements.ts';
 import { DiscordRest } from './rest.ts';
 
@@ -61,6 +62,7 @@ declare module '../../core/config.ts' {
 export default definePlugin({
   config: discordConfig,
   name: 'discord',
+  personalData: () => discordPersonalData,
   requires,
   entities: discordEntities,
   migrations,

@@ -19,6 +19,7 @@ import { imagesRoutes } from './images-api.ts';
 import { registerOrderMetrics } from './metrics.ts';
 import { migrations } from './migrations/index.ts';
 import { CustomerOrdering } from './ordering.ts';
+import { ordersPersonalData } from './personal-data.ts';
 import { OrderSearch } from './search.ts';
 import { seedOrders } from './seed.ts';
 import { OrdersService } from './service.ts';
@@ -100,6 +101,7 @@ const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
 export default definePlugin({
   audit,
   name: 'orders',
+  personalData: () => ordersPersonalData,
   config: ordersConfig,
   // Order pictures on the image host show on every page (the Content-Security-Policy's img-src).
   imageOrigins: (config) => [config.plugins.orders.images.hostUrl],

@@ -4,6 +4,7 @@ import { settingsRoutes } from './api.ts';
 import kitchen from './commands/kitchen.ts';
 import { SettingSchema } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { settingsPersonalData } from './personal-data.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
 
@@ -25,6 +26,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'settings',
+  personalData: () => settingsPersonalData,
   entities: [SettingSchema],
   migrations,
   service: (ctx) => new SettingsService(ctx),

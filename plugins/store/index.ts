@@ -13,6 +13,7 @@ import { StoreItems } from './items.ts';
 import { storeItemsRoutes } from './items-api.ts';
 import { CoinLedger } from './ledger.ts';
 import { migrations } from './migrations/index.ts';
+import { storePersonalData } from './personal-data.ts';
 import { StorePurchases } from './purchases.ts';
 import { seedStoreItems } from './seed.ts';
 import { seedWallets } from './seed-wallets.ts';
@@ -96,6 +97,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'store',
+  personalData: () => storePersonalData,
   config: storeConfig,
   requires,
   entities: storeEntities,
