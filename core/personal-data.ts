@@ -22,6 +22,11 @@ export interface Erasure {
    * history, the audit log) are moved to it, so they stay consistent with each other and name nobody.
    */
   pseudonymId: string;
+  /**
+   * The names the user went by (username, display name): a plugin whose rows about others copied one into free text
+   * (a gift's ledger line, a notice) replaces it with `DELETED_USER_NAME` (`scrubNames`).
+   */
+  names: string[];
 }
 
 /** A plugin's part of a user's data (`definePlugin({ personalData })`). */
@@ -72,6 +77,53 @@ export interface ErasureResult extends Erasure {
 /** Entities as plain JSON-safe rows (a relation as its key): the usual body of an `exportFor`. */
 export function plainRows(rows: readonly object[]): Record<string, unknown>[] {
   return rows.map((row) => wrap(row).toObject() as Record<string, unknown>);
+}
+
+/** A `$like` pattern for text containing `value` (its `%`, `_` and `\\` taken literally). */
+export function containing(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `text` with every one of the erased user's names, standing as a word of its own (not inside another word: a user
+ * named `al` leaves "already" alone), replaced by `DELETED_USER_NAME`.
+ */
+export function scrubNames(text: string, names: readonly string[]): string {
+  return names.reduce((scrubbed, name) => {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return scrubbed.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escaped}(?![\\p{L}\\p{N}_])`, 'gu'), DELETED_USER_NAME);
+  }, text);
+}
+
+/** A changed-fields snapshot with the user's id and names replaced (its JSON text, names as JSON writes them). */
+function scrubSnapshot(
+  value: Record<string, unknown> | null | undefined,
+  { userId, pseudonymId, names }: Erasure,
+): Record<string, unknown> | null {
+  if (!value) return null;
+  const json = scrubNames(
+    JSON.stringify(value).replaceAll(userId, pseudonymId),
+    names.map((name) => JSON.stringify(name).slice(1, -1)),
+  );
+  return JSON.parse(json) as Record<string, unknown>;
+}
+
+/**
+ * The audit log outlives the account: entries by or about the user name the pseudonym ("Deleted user"), in their
+ * names and in the before and after they recorded.
+ */
+async function pseudonymiseAudit(em: Em, erasure: Erasure): Promise<void> {
+  const { userId, pseudonymId } = erasure;
+  const entries = await em.find(AuditEntrySchema, {
+    $or: [{ actorId: userId }, { targetId: userId, targetType: 'user' }],
+  });
+  for (const entry of entries) {
+    if (entry.actorId === userId) Object.assign(entry, { actorId: pseudonymId, actorName: DELETED_USER_NAME });
+    if (entry.targetId === userId) Object.assign(entry, { targetId: pseudonymId, targetName: DELETED_USER_NAME });
+    entry.before = scrubSnapshot(entry.before, erasure);
+    entry.after = scrubSnapshot(entry.after, erasure);
+  }
+  await em.flush();
 }
 
 /** The identity row's fields that stay when an account is deleted but a ban or a plugin keeps it. */
@@ -138,15 +190,18 @@ export class PersonalData {
    * Deletes the account: each contribution's `beforeErase` first (a throw refuses, nothing changed), then one
    * transaction under the user's row lock: the pseudonym minted, every plugin's `eraseFor`, the audit log's entries
    * moved to the pseudonym, sessions ended, the identity row deleted (or stripped, when a ban or a plugin keeps it),
-   * and `inTransaction` (the caller's audit entry). Sessions' `sessionRevoked` events go out after the commit, which
-   * closes the user's live sockets.
+   * and `inTransaction` (the caller's audit entry). After the commit: `sessionRevoked` for each session (which closes
+   * the user's live sockets), `identityChanged` and `accountDeleted`.
    */
   async erase(userId: string, inTransaction?: (em: Em, erasure: Erasure) => Promise<void>): Promise<ErasureResult> {
     for (const contribution of this.#contributions) await contribution.beforeErase?.(userId);
     const result = await this.#orm.em.fork().transactional(async (em) => {
       if (!(await lockRow(em, UserSchema, userId))) throw new DomainError('not_found', 'User not found');
       const user = await em.findOneOrFail(UserSchema, { id: userId });
-      const erasure: Erasure = { userId, pseudonymId: newId(this.#now()) };
+      const names = [...new Set([user.displayName, user.username])].filter((n): n is string => Boolean(n?.trim()));
+      // Longest first: a display name holding the username is replaced whole.
+      names.sort((a, b) => b.length - a.length);
+      const erasure: Erasure = { userId, pseudonymId: newId(this.#now()), names };
       em.create(UserSchema, { id: erasure.pseudonymId, username: DELETED_USER_NAME, ban: { active: false } });
       await em.flush();
       let keep = user.ban.active;
@@ -155,16 +210,9 @@ export class PersonalData {
       for (const contribution of this.#contributions) {
         if (await contribution.keepsIdentity?.(userId, em)) keep = true;
       }
-      await em.nativeUpdate(
-        AuditEntrySchema,
-        { actorId: userId },
-        { actorId: erasure.pseudonymId, actorName: DELETED_USER_NAME },
-      );
-      await em.nativeUpdate(
-        AuditEntrySchema,
-        { targetId: userId, targetType: 'user' },
-        { targetId: erasure.pseudonymId, targetName: DELETED_USER_NAME },
-      );
+      await pseudonymiseAudit(em, erasure);
+      // A ban they gave names the pseudonym (the banned user's row is not theirs to erase).
+      await em.nativeUpdate(UserSchema, { ban: { createdBy: userId } }, { ban: { createdBy: erasure.pseudonymId } });
       const sessions = await em.find(SessionSchema, { user: userId }, { fields: ['id'] });
       await em.nativeDelete(SessionSchema, { user: userId });
       if (keep) {
@@ -178,6 +226,7 @@ export class PersonalData {
     });
     for (const sessionId of result.sessionIds) this.#events.publish('sessionRevoked', { userId, sessionId });
     this.#events.publish('identityChanged', { userId });
+    this.#events.publish('accountDeleted', { userId, pseudonymId: result.pseudonymId });
     return result;
   }
 }

@@ -4,8 +4,8 @@ import { plainRows } from '../../core/personal-data.ts';
 import { AppealSchema, AppealVoteSchema } from './entities.ts';
 
 /**
- * A user's appeals are their own words and go with the account (the ban, which is core's, survives; an appeal does
- * not). Votes they cast on others' appeals are records the decision rests on: they stay, naming the pseudonym.
+ * A user's appeals stay, as the record the managers' votes and figures rest on, under the pseudonym and without the
+ * appellant's own words (erased). Votes they cast on others' appeals stay too, naming the pseudonym.
  */
 export const appealsPersonalData: PersonalDataContribution = {
   async exportFor(userId: string, em: Em) {
@@ -16,7 +16,11 @@ export const appealsPersonalData: PersonalDataContribution = {
   },
 
   async eraseFor({ userId, pseudonymId }: Erasure, em: Em) {
-    await em.nativeDelete(AppealSchema, { user: userId });
+    await em.nativeUpdate(
+      AppealSchema,
+      { user: userId },
+      { user: pseudonymId, whyBanned: '', whyLift: '', anythingElse: '' },
+    );
     await em.nativeUpdate(AppealVoteSchema, { voter: userId }, { voter: pseudonymId });
     await em.nativeUpdate(AppealSchema, { bannedBy: userId }, { bannedBy: pseudonymId });
   },

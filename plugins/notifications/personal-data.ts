@@ -1,9 +1,14 @@
 import type { Em } from '../../core/db/orm.ts';
-import type { Erasure, PersonalDataContribution } from '../../core/personal-data.ts';
-import { plainRows } from '../../core/personal-data.ts';
+import {
+  containing,
+  type Erasure,
+  type PersonalDataContribution,
+  plainRows,
+  scrubNames,
+} from '../../core/personal-data.ts';
 import { NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
 
-/** A user's notices and their DM preference: theirs alone, erased with the account. */
+/** A user's notices and their DM preference: theirs alone, erased with the account; others' notices lose their name. */
 export const notificationsPersonalData: PersonalDataContribution = {
   async exportFor(userId: string, em: Em) {
     return {
@@ -12,8 +17,15 @@ export const notificationsPersonalData: PersonalDataContribution = {
     };
   },
 
-  async eraseFor({ userId }: Erasure, em: Em) {
+  async eraseFor({ userId, names }: Erasure, em: Em) {
     await em.nativeDelete(NotificationSchema, { user: userId });
     await em.nativeDelete(NotificationPreferenceSchema, { user: userId });
+    // Others' notices that named them (a gift's) name "Deleted user".
+    for (const name of names) {
+      for (const row of await em.find(NotificationSchema, { text: { $like: containing(name) } })) {
+        row.text = scrubNames(row.text, names);
+      }
+    }
+    await em.flush();
   },
 };

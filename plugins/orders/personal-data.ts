@@ -1,6 +1,6 @@
+import { sql } from 'kysely';
 import type { Em } from '../../core/db/orm.ts';
-import type { Erasure, PersonalDataContribution } from '../../core/personal-data.ts';
-import { plainRows } from '../../core/personal-data.ts';
+import { DELETED_USER_NAME, type Erasure, type PersonalDataContribution, plainRows } from '../../core/personal-data.ts';
 import {
   ClaimExpirySchema,
   DeliveryQueueEntrySchema,
@@ -10,6 +10,7 @@ import {
   OrderMemberDaySchema,
   OrderSchema,
 } from './entities.ts';
+import { ordersSql } from './sql.ts';
 
 /** Each column of an order that names a member of the kitchen. */
 const HANDLED = ['claimedBy', 'preparedBy', 'assignedDriver', 'deliveredBy', 'deletedBy'] as const;
@@ -48,6 +49,15 @@ export const ordersPersonalData: PersonalDataContribution = {
     const skipped = await em.find(OrderSchema, { skippedDrivers: { $contains: [userId] } });
     for (const order of skipped) {
       order.skippedDrivers = order.skippedDrivers.map((id) => (id === userId ? pseudonymId : id));
+    }
+    // An order's mentions name the people it is for: the user becomes the pseudonym there too.
+    const mentioning = await ordersSql(em)
+      .selectFrom('orders')
+      .select('id')
+      .where(sql<boolean>`cast(${sql.ref('mentions')} as text) like ${`%"${userId}"%`}`)
+      .execute();
+    for (const order of await em.find(OrderSchema, { id: { $in: mentioning.map((row) => row.id) } })) {
+      order.mentions = order.mentions.map((m) => (m.id === userId ? { id: pseudonymId, name: DELETED_USER_NAME } : m));
     }
     await em.flush();
     await em.nativeUpdate(OrderFeedbackSchema, { user: userId }, { user: pseudonymId });

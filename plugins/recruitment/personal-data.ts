@@ -3,8 +3,8 @@ import { DELETED_USER_NAME, type Erasure, type PersonalDataContribution, plainRo
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 
 /**
- * A user's applications (answers and their history) go with the account; decisions they made on others'
- * applications stay in those histories, naming the pseudonym, and so do the forms they made.
+ * A user's applications stay, as the record reviewers' decisions and figures rest on, under the pseudonym and with
+ * their answers erased; decisions they made on others' applications name the pseudonym, and so do the forms they made.
  */
 export const recruitmentPersonalData: PersonalDataContribution = {
   async exportFor(userId: string, em: Em) {
@@ -25,7 +25,7 @@ export const recruitmentPersonalData: PersonalDataContribution = {
   },
 
   async eraseFor({ userId, pseudonymId }: Erasure, em: Em) {
-    await em.nativeDelete(ApplicationSchema, { user: userId });
+    await em.nativeUpdate(ApplicationSchema, { user: userId }, { user: pseudonymId, answers: {} });
     await em.nativeUpdate(ApplicationHistorySchema, { by: userId }, { by: pseudonymId, byName: DELETED_USER_NAME });
     await em.nativeUpdate(RecruitmentFormSchema, { createdBy: userId }, { createdBy: pseudonymId });
   },

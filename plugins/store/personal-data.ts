@@ -1,11 +1,17 @@
 import type { Em } from '../../core/db/orm.ts';
-import type { Erasure, PersonalDataContribution } from '../../core/personal-data.ts';
-import { plainRows } from '../../core/personal-data.ts';
+import {
+  containing,
+  type Erasure,
+  type PersonalDataContribution,
+  plainRows,
+  scrubNames,
+} from '../../core/personal-data.ts';
 import { CoinTransactionSchema, GrantSchema, StorePurchaseSchema, WalletSchema } from './entities.ts';
 
 /**
  * Coins, grants, purchases and gifts. The ledger is a record others rely on (a gift's buyer, the totals): the wallet
- * and its rows move to the pseudonym together, so its balance still equals its ledger. Grants end with the account.
+ * and its rows move to the pseudonym together, so its balance still equals its ledger; others' lines that named them
+ * (a gift's) name "Deleted user". Grants end with the account.
  */
 export const storePersonalData: PersonalDataContribution = {
   async exportFor(userId: string, em: Em) {
@@ -29,12 +35,19 @@ export const storePersonalData: PersonalDataContribution = {
     };
   },
 
-  async eraseFor({ userId, pseudonymId }: Erasure, em: Em) {
+  async eraseFor({ userId, pseudonymId, names }: Erasure, em: Em) {
     await em.nativeDelete(GrantSchema, { user: userId });
     await em.nativeUpdate(WalletSchema, { user: userId }, { user: pseudonymId });
     await em.nativeUpdate(CoinTransactionSchema, { user: userId }, { user: pseudonymId });
     await em.nativeUpdate(StorePurchaseSchema, { buyer: userId }, { buyer: pseudonymId });
     await em.nativeUpdate(StorePurchaseSchema, { recipient: userId }, { recipient: pseudonymId });
     await em.nativeUpdate(StorePurchaseSchema, { fulfilledBy: userId }, { fulfilledBy: pseudonymId });
+    // A gift's line in the recipient's ledger names the giver.
+    for (const name of names) {
+      for (const row of await em.find(CoinTransactionSchema, { reason: { $like: containing(name) } })) {
+        row.reason = scrubNames(row.reason!, names);
+      }
+    }
+    await em.flush();
   },
 };

@@ -58,6 +58,7 @@ describe('my data: export and deletion', () => {
       });
     const placed = order(user.id, null);
     const delivered = order(other.id, user.id);
+    delivered.mentions = [{ id: user.id, name: 'Pal' }];
     e.create(WarningSchema, { user: user.id, reason: 'Rude to a chef', by: other.id });
     e.create(WarningSchema, { user: other.id, reason: 'Spam', by: user.id });
     e.create(NotificationSchema, {
@@ -76,6 +77,8 @@ describe('my data: export and deletion', () => {
       targetType: 'user',
       targetId: user.id,
       targetName: 'The user',
+      before: { warnedUser: user.id, name: `user${user.id.slice(-6)}` },
+      after: null,
     });
     await e.flush();
     await services().store.coins.credit({ userId: user.id, amount: 50, kind: 'ADMIN', reference: 'test:gift' });
@@ -114,6 +117,10 @@ describe('my data: export and deletion', () => {
 
   it('erases what is the user’s, keeps what others rely on under a pseudonym, and ends their sessions', async () => {
     const { user, other, placed, delivered } = await busyUser();
+    const chef = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
+    const activeOrders = async () =>
+      (await app.inject({ method: 'GET', url: '/api/client/orders', headers: chef.auth })).body;
+    expect(await activeOrders()).toContain(user.id);
     const answer = await deleteAs(user);
     expect(answer.statusCode, answer.body).toBe(204);
     expect(answer.headers['set-cookie']).toEqual(expect.stringContaining('VD_SESSION=;'));
@@ -133,15 +140,25 @@ describe('my data: export and deletion', () => {
       displayName: null,
       avatar: null,
     });
-    expect((await e.findOneOrFail(OrderSchema, { id: delivered })).deliveredBy).toBe(pseudonym);
+    expect(await e.findOneOrFail(OrderSchema, { id: delivered })).toMatchObject({
+      deliveredBy: pseudonym,
+      mentions: [{ id: pseudonym, name: DELETED_USER_NAME }],
+    });
     expect((await e.findOneOrFail(WalletSchema, { user: pseudonym })).balance).toBe(50);
     expect(await e.count(CoinTransactionSchema, { user: pseudonym })).toBe(1);
     expect((await e.findOneOrFail(WarningSchema, { user: other.id })).by).toBe(pseudonym);
     expect(await e.count(AuditEntrySchema, { targetId: user.id })).toBe(0);
+    expect((await e.findOneOrFail(AuditEntrySchema, { action: 'user.warn', targetId: pseudonym })).before).toEqual({
+      warnedUser: pseudonym,
+      name: DELETED_USER_NAME,
+    });
     expect(await e.count(AuditEntrySchema, { actorId: user.id })).toBe(0);
     expect(
       await e.findOneOrFail(AuditEntrySchema, { action: 'user.account.delete', actorId: pseudonym }),
     ).toMatchObject({ actorName: DELETED_USER_NAME, targetId: pseudonym });
+    // The kitchen's list of active orders read again: it names the pseudonym.
+    expect(await activeOrders()).not.toContain(user.id);
+    expect(await activeOrders()).toContain(pseudonym);
     // The token is dead at once.
     const after = await app.inject({ method: 'GET', url: '/api/v3/users/@me', headers: user.auth });
     expect(after.statusCode).toBe(401);
