@@ -63,6 +63,17 @@ describe('my data on the demo data', () => {
     return counts;
   }
 
+  it('has a contribution from every plugin whose tables refer to a user', () => {
+    const metadata = app.db.orm.getMetadata();
+    const referring = plugins.filter((plugin) =>
+      (plugin.entities ?? []).some((entity) =>
+        Object.values(metadata.get(entity).properties).some((property) => property.type === 'User'),
+      ),
+    );
+    expect(referring.length).toBeGreaterThan(5);
+    expect(referring.filter((plugin) => !plugin.personalData).map((plugin) => plugin.name)).toEqual([]);
+  });
+
   for (const demo of DEMO_USERS) {
     it(`${demo.role}: the export has their rows, and after deletion no table names them`, async () => {
       const services = appServices(app.server.ctx);
