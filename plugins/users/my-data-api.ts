@@ -44,6 +44,7 @@ export function myDataRoutes(app: App, myData: MyDataService, ctx: Pick<CoreCont
         rateLimit: MY_DATA_RATE_LIMIT,
         openapi: {
           responses: {
+            '404': 'The account was deleted meanwhile (by another of its sessions).',
             '503': 'A subscription could not be cancelled with the payment provider: nothing was deleted.',
           },
         },
