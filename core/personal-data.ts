@@ -6,6 +6,7 @@ import type { Em, Orm } from './db/orm.ts';
 import { DomainError } from './errors.ts';
 import type { EventBus } from './events.ts';
 import { newId } from './ids.ts';
+import { isBanActive } from './shared/ban.ts';
 
 /**
  * Users own their data (issue 44, docs/my-data.md): every plugin says what it holds about a user and how to erase it,
@@ -45,7 +46,8 @@ export interface PersonalDataContribution {
   eraseFor?(erasure: Erasure, em: Em): Promise<void>;
   /**
    * Asked after every `eraseFor`: the plugin keeps a row keyed by the user's Discord id that must outlive the account
-   * (a refusal that must still apply to that id), so core keeps the identity row, stripped of every personal field, for that row to name.
+   * (a refusal that must still apply to that id), so core keeps the identity row, stripped of every personal field,
+   * for that row to name.
    */
   keepsIdentity?(userId: string, em: Em): Promise<boolean>;
 }
@@ -204,7 +206,9 @@ export class PersonalData {
       const erasure: Erasure = { userId, pseudonymId: newId(this.#now()), names };
       em.create(UserSchema, { id: erasure.pseudonymId, username: DELETED_USER_NAME, ban: { active: false } });
       await em.flush();
-      let keep = user.ban.active;
+      // A ban in force survives (an ended one protects nobody).
+      const { active, reason = null, expires = null } = user.ban;
+      let keep = isBanActive({ active, reason, expires }, new Date(this.#now()));
       // Later plugins build on earlier ones' rows: they let go of theirs first.
       for (const contribution of [...this.#contributions].reverse()) await contribution.eraseFor?.(erasure, em);
       for (const contribution of this.#contributions) {

@@ -197,6 +197,12 @@ describe('my data: export and deletion', () => {
     expect(await em().count(WalletSchema, { user: banned.id })).toBe(0);
   });
 
+  it('keeps nothing for a ban that has ended', async () => {
+    const user = await app.createUser({ ban: { reason: 'Spam', expires: new Date(Date.now() - 60_000) } });
+    expect((await deleteAs(user)).statusCode).toBe(204);
+    expect(await em().count(UserSchema, { id: user.id })).toBe(0);
+  });
+
   it('lets a deleted user without a ban sign in again as a new customer', async () => {
     const user = await app.createUser();
     await services().store.coins.credit({ userId: user.id, amount: 7, kind: 'ADMIN', reference: 'test:n' });
