@@ -65,6 +65,8 @@ export interface PersonalDataExport {
   exportedAt: string;
   userId: string;
   account: Record<string, unknown>;
+  /** When each open session began and ends (never its token's hash). */
+  sessions: { createdAt: string; expiresAt: string }[];
   auditEntries: Record<string, unknown>[];
   plugins: Record<string, Record<string, unknown>>;
 }
@@ -181,10 +183,14 @@ export class PersonalData {
           { orderBy: { at: 'asc' } },
         ),
       );
+      const sessions = (await em.find(SessionSchema, { user: userId }, { orderBy: { createdAt: 'asc' } })).map((s) => ({
+        createdAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+      }));
       const plugins: Record<string, Record<string, unknown>> = {};
       for (const contribution of this.#contributions)
         plugins[contribution.name] = await contribution.exportFor(userId, em);
-      return { exportedAt: new Date(this.#now()).toISOString(), userId, account, auditEntries, plugins };
+      return { exportedAt: new Date(this.#now()).toISOString(), userId, account, sessions, auditEntries, plugins };
     });
   }
 

@@ -404,6 +404,8 @@ export const MyDataExportSchema = z.object({
   exportedAt: z.string(),
   userId: AnswerIdSchema,
   account: z.record(z.string(), z.unknown()),
+  /** When each open session began and ends (never its token's hash). */
+  sessions: z.array(z.object({ createdAt: AnswerMomentSchema, expiresAt: AnswerMomentSchema })),
   auditEntries: z.array(z.record(z.string(), z.unknown())),
   plugins: z.record(z.string(), z.record(z.string(), z.unknown())),
 });

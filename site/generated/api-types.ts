@@ -4573,6 +4573,12 @@ export interface operations {
                         account: {
                             [key: string]: unknown;
                         };
+                        sessions: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        }[];
                         auditEntries: {
                             [key: string]: unknown;
                         }[];

@@ -93,6 +93,7 @@ describe('my data: export and deletion', () => {
     const data = answer.json();
     expect(data.userId).toBe(user.id);
     expect(data.account).toMatchObject({ id: user.id });
+    expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String) }]);
     expect(Object.keys(data.plugins)).toEqual(app.server.ctx.personalData.contributors);
     expect(data.plugins.orders.ordersPlaced.map((o: { id: string }) => o.id)).toEqual([placed]);
     expect(data.plugins.orders.ordersHandled.map((o: { id: string }) => o.id)).toEqual([delivered]);
