@@ -12,6 +12,14 @@ export const appealsPersonalData: PersonalDataContribution = {
     return {
       appeals: plainRows(await em.find(AppealSchema, { user: userId }, { orderBy: { createdAt: 'asc' } })),
       votesCast: plainRows(await em.find(AppealVoteSchema, { voter: userId }, { orderBy: { createdAt: 'asc' } })),
+      // Others' appeals of bans the user gave: which, and how they stand; not the appellants' words.
+      appealsOfBansGiven: (
+        await em.find(
+          AppealSchema,
+          { bannedBy: userId, user: { $ne: userId } },
+          { fields: ['id', 'status', 'createdAt'] },
+        )
+      ).map((appeal) => ({ id: appeal.id, status: appeal.status, createdAt: appeal.createdAt })),
     };
   },
 

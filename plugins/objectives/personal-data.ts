@@ -15,6 +15,10 @@ export const objectivesPersonalData: PersonalDataContribution = {
       ),
       claims: plainRows(await em.find(ObjectiveClaimSchema, { user: userId })),
       completions: plainRows(await em.find(ObjectiveCompletionSchema, { user: userId })),
+      objectivesSetOrRemoved: plainRows(
+        await em.find(ObjectiveSchema, { $or: [{ createdBy: userId }, { deletedBy: userId }] }),
+      ),
+      claimsFulfilled: plainRows(await em.find(ObjectiveClaimSchema, { fulfilledBy: userId })),
     };
   },
 

@@ -35,6 +35,7 @@ export const ordersPersonalData: PersonalDataContribution = {
       claimsExpired: plainRows(await em.find(ClaimExpirySchema, { chef: userId }, { orderBy: { claimedAt: 'asc' } })),
       dailyFigures: plainRows(await em.find(OrderMemberDaySchema, { userId }, { orderBy: { day: 'asc' } })),
       deliveryQueue: plainRows(await em.find(DeliveryQueueEntrySchema, { userID: userId })),
+      foodLookupItemsMade: plainRows(await em.find(FoodLookupItemSchema, { createdBy: userId })),
       foodLookupSearches: plainRows(await em.find(FoodLookupQuerySchema, { user: userId }, { orderBy: { at: 'asc' } })),
     };
   },

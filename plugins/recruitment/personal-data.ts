@@ -18,6 +18,7 @@ export const recruitmentPersonalData: PersonalDataContribution = {
           { orderBy: { createdAt: 'asc' } },
         ),
       ),
+      formsMade: plainRows(await em.find(RecruitmentFormSchema, { createdBy: userId })),
       reviewsMade: plainRows(
         await em.find(ApplicationHistorySchema, { by: userId }, { orderBy: { createdAt: 'asc' } }),
       ),

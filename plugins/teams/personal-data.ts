@@ -9,6 +9,11 @@ export const teamsPersonalData: PersonalDataContribution = {
     return {
       membership: plainRows(await em.find(TeamMemberSchema, { user: userId })),
       teamsCreated: plainRows(await em.find(TeamSchema, { createdBy: userId })),
+      orderCredits: plainRows(
+        await em.find(TeamOrderCreditSchema, {
+          $or: [{ customer: userId }, { preparedBy: userId }, { deliveredBy: userId }],
+        }),
+      ),
     };
   },
 

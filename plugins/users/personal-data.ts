@@ -14,6 +14,7 @@ export const usersPersonalData: PersonalDataContribution = {
       warnings: plainRows(await em.find(WarningSchema, { user: userId }, { orderBy: { createdAt: 'asc' } })),
       warningsGiven: plainRows(await em.find(WarningSchema, { by: userId }, { orderBy: { createdAt: 'asc' } })),
       blacklist: plainRows(await em.find(BlacklistSchema, { user: userId })),
+      blacklistChangesMade: plainRows(await em.find(BlacklistSchema, { by: userId, user: { $ne: userId } })),
       resignation: plainRows(await em.find(ResignationSchema, { user: userId })),
     };
   },
