@@ -73,7 +73,7 @@ export default function DeleteAccount({ username }: { username: string }) {
           />
           <ErrorLine id={ERROR} problem={problem} focus />
           <div className="buttons">
-            <button type="button" className="button" onClick={() => setOpen(false)} disabled={busy}>
+            <button type="button" className="button" onClick={() => setOpen(false)} disabled={!hydrated || busy}>
               Cancel
             </button>
             <SubmitButton className="is-danger" busy={busy} disabled={!hydrated}>
