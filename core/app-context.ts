@@ -8,6 +8,7 @@ import type { Orm } from './db/orm.ts';
 import { EventBus } from './events.ts';
 import { metricsServed } from './metrics/http.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { PersonalData } from './personal-data.ts';
 import { type AnyPlugin, type CoreContext, commandsOf, createServices } from './plugin.ts';
 
 export interface AppContextOptions {
@@ -42,6 +43,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Core
     now: options.now ?? Date.now,
     commands: commandsOf(plugins),
     metrics: await Metrics.create(metricsServed(config)),
+    personalData: new PersonalData(orm, events, options.now),
   };
   createServices(plugins, ctx);
   return ctx;

@@ -17,6 +17,11 @@ export interface DomainEvents {
    */
   identityChanged: { userId?: string };
   /**
+   * A user deleted their account (core/personal-data.ts): their rows now name `pseudonymId`. Caches that copied
+   * their name or id (a list of orders, say) read again.
+   */
+  accountDeleted: { userId: string; pseudonymId: string };
+  /**
    * A process's live gateway users (core/gateway/online-users.ts), so that onlineUsers lists every process's. An
    * empty list: none left, or the process is shutting down. `hello`: it just started and asks for everyone's list.
    */

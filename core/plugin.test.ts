@@ -11,11 +11,11 @@ const specials = definePlugin({
   service: (ctx) => ({ today: () => ctx.services.menu.dishes()[0] }),
 });
 
-/** A context with only what createServices reads: the services and the configuration's plugin part. */
+/** A context with only what createServices reads: the services, the configuration's plugin part, the data registry. */
 const contextOf = (
   services: Record<string, unknown>,
   config: Pick<Config, 'plugins'> | { plugins: object } = { plugins: {} },
-) => ({ services, config }) as unknown as CoreContext;
+) => ({ services, config, personalData: { register: () => {} } }) as unknown as CoreContext;
 
 describe('plugin composition', () => {
   it('builds the services in list order, each seeing those it requires', () => {

@@ -21,6 +21,7 @@ import type { AnyCatalogue } from './i18n/catalogue.ts';
 import type { JobSpec } from './jobs.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { PluginPages } from './pages.ts';
+import type { PersonalData, PersonalDataContribution } from './personal-data.ts';
 
 /** The Fastify instance plugins register routes on: zod schemas typed end to end. */
 export type App = FastifyInstance<
@@ -50,6 +51,11 @@ export interface CoreContext {
   commands: readonly AnyCommand[];
   /** This process's Prometheus metrics (core/metrics): a plugin adds its own gauges, counters and histograms. */
   metrics: Metrics;
+  /**
+   * Users own their data (core/personal-data.ts): every plugin's `personalData` contribution, registered once every
+   * service is built. The plugin that owns the export and deletion routes calls it.
+   */
+  personalData: PersonalData;
 }
 
 /**
@@ -58,7 +64,10 @@ export interface CoreContext {
  * and its constructor takes that one object, so a plugin builds it with `new X({ ...ctx, settings })` or `new X(ctx)`.
  * Sessions, commands and `services` stay out: a service is handed the services it needs by name.
  */
-export type ServiceKernel = Pick<CoreContext, 'config' | 'orm' | 'events' | 'audit' | 'log' | 'now' | 'metrics'>;
+export type ServiceKernel = Pick<
+  CoreContext,
+  'config' | 'orm' | 'events' | 'audit' | 'log' | 'now' | 'metrics' | 'personalData'
+>;
 
 /** What a plugin's commands may use: its own service, and the services of the plugins it requires. */
 export type CommandServicesOf<Name extends string, Service, Requires extends readonly AnyPlugin[]> = {
@@ -141,6 +150,11 @@ export interface PluginDefinition<
    * for missing keys and texts left untranslated with every other plugin's (tests/app/i18n.test.ts).
    */
   i18n?: AnyCatalogue;
+  /**
+   * What it holds about a user (core/personal-data.ts): its section of the user's export, and how it erases or
+   * pseudonymises its rows when the user deletes their account. Every plugin with a table naming a user has one.
+   */
+  personalData?: (service: Service, ctx: PluginContext<Requires>) => PersonalDataContribution;
   /** Demo data for a new database, so each of the plugin's screens has something to show. */
   seed?: (service: Service, ctx: PluginContext<Requires>) => Promise<void>;
 }
@@ -219,4 +233,9 @@ export function createServices(plugins: readonly AnyPlugin[], ctx: CoreContext):
   for (const plugin of plugins) {
     if (plugin.service) services[plugin.name] = plugin.service(ctx);
   }
+  ctx.personalData.register(
+    plugins.flatMap((plugin) =>
+      plugin.personalData ? [{ name: plugin.name, ...plugin.personalData(services[plugin.name], ctx) }] : [],
+    ),
+  );
 }

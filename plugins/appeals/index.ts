@@ -5,6 +5,7 @@ import users from '../users/index.ts';
 import { appealsRoutes } from './api.ts';
 import { appealEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { appealsPersonalData } from './personal-data.ts';
 import { SEEDED_ACCEPTED_APPEAL, seedAppeals } from './seed.ts';
 import { AppealsService } from './service.ts';
 
@@ -28,6 +29,7 @@ export { votesBetweenIn } from './votes.ts';
 export default definePlugin({
   audit,
   name: 'appeals',
+  personalData: () => appealsPersonalData,
   requires: [settings, users],
   entities: appealEntities,
   migrations,

@@ -10,6 +10,7 @@ import {
   StripeSubscriptionSchema,
 } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { billingPersonalData } from './personal-data.ts';
 import { seedBilling } from './seed.ts';
 import { BillingService } from './service.ts';
 
@@ -43,6 +44,7 @@ export default definePlugin({
   routes(app, plugin) {
     billingRoutes(app, plugin.subscriptions);
   },
+  personalData: (plugin) => billingPersonalData((userId) => plugin.subscriptions.cancelAllFor(userId)),
   pages: { examples: [{ path: '/subscribe', opens: 'anonymous' }] },
   seed: (plugin, ctx) => seedBilling(plugin.subscriptions, ctx, ctx.services.ranks),
 });

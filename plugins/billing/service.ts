@@ -6,6 +6,7 @@ import type { ServiceKernel } from '../../core/plugin.ts';
 import type { StripePlan } from './config.ts';
 import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
+import { cancelEverySubscription } from './personal-data.ts';
 import { type MySubscriptionView, type PlanView, stateOf, type WebhookAnswer } from './schemas.ts';
 import { billingSql } from './sql.ts';
 import { callStripe, notSetUp, stripeClient } from './stripe.ts';
@@ -175,6 +176,11 @@ export class BillingService {
   async mine(userId: string): Promise<MySubscriptionView[]> {
     this.#assertConfigured();
     return this.subscriptionsOf(userId);
+  }
+
+  /** A user deletes their account: every live subscription is cancelled at Stripe first (personal-data.ts). */
+  async cancelAllFor(userId: string): Promise<number> {
+    return cancelEverySubscription(this.#deps, this.#stripe ? await this.#stripe : null, userId);
   }
 
   /** Ends every lapsed grace (the store's grant sweeper runs it with the timed grants); answers how many users it looked at. */

@@ -4,6 +4,7 @@ import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
 import { DeliveryMessageSchema } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { deliveryMessagesPersonalData } from './personal-data.ts';
 import { DEMO_DELIVERY_MESSAGES, seedDeliveryMessages } from './seed.ts';
 import { DeliveryMessagesService } from './service.ts';
 
@@ -29,6 +30,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'delivery-messages',
+  personalData: () => deliveryMessagesPersonalData,
   requires: [users],
   entities: [DeliveryMessageSchema],
   migrations,

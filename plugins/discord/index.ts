@@ -13,6 +13,7 @@ import { discordCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { NoticeDms } from './notices.ts';
 import { OrderMessages } from './notifier.ts';
+import { discordPersonalData } from './personal-data.ts';
 import { RankAnnouncements } from './rank-announcements.ts';
 import { DiscordRest } from './rest.ts';
 
@@ -63,6 +64,7 @@ export default definePlugin({
   config: discordConfig,
   name: 'discord',
   i18n: discordCatalogue,
+  personalData: () => discordPersonalData,
   requires,
   entities: discordEntities,
   migrations,

@@ -3,6 +3,7 @@ import { notificationsRoutes } from './api.ts';
 import { NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
 import './events.ts';
 import { migrations } from './migrations/index.ts';
+import { notificationsPersonalData } from './personal-data.ts';
 import type { NoticeEventData } from './schemas.ts';
 import { seedNotifications } from './seed.ts';
 import { NotificationsService } from './service.ts';
@@ -20,6 +21,7 @@ export interface NotificationsPlugin {
  */
 export default definePlugin({
   name: 'notifications',
+  personalData: () => notificationsPersonalData,
   entities: [NotificationSchema, NotificationPreferenceSchema],
   migrations,
   service: (ctx): NotificationsPlugin => {

@@ -7,6 +7,7 @@ import './events.ts';
 import store from '../store/index.ts';
 import { ObjectiveLive } from './live.ts';
 import { migrations } from './migrations/index.ts';
+import { objectivesPersonalData } from './personal-data.ts';
 import { OBJECTIVE_ADMIN, type ObjectiveCompletedData } from './schemas.ts';
 import { seedObjectives } from './seed.ts';
 import { ObjectivesService } from './service.ts';
@@ -37,6 +38,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'objectives',
+  personalData: () => objectivesPersonalData,
   requires: [store],
   entities: objectiveEntities,
   migrations,

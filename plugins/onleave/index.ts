@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import { onLeaveRoutes } from './api.ts';
 import { LeaveRequestSchema } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { onLeavePersonalData } from './personal-data.ts';
 import { seedLeave } from './seed.ts';
 import { OnLeaveService } from './service.ts';
 
@@ -27,6 +28,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'onleave',
+  personalData: () => onLeavePersonalData,
   entities: [LeaveRequestSchema],
   migrations,
   service: (ctx): OnLeavePlugin => ({ requests: new OnLeaveService(ctx) }),

@@ -104,6 +104,12 @@ export class ActiveOrders {
     this.#bytes = null;
   }
 
+  /** Forgets the list: the next request reads it again (a deleted account's orders now name a pseudonym). */
+  forget(): void {
+    this.#views = null;
+    this.#bytes = null;
+  }
+
   async views(): Promise<OrderView[]> {
     if (!this.#views) return this.#reload();
     if (this.#rereadMs !== null && performance.now() - this.#at > this.#rereadMs && !this.#loading)

@@ -19,6 +19,7 @@ import { imagesRoutes } from './images-api.ts';
 import { registerOrderMetrics } from './metrics.ts';
 import { migrations } from './migrations/index.ts';
 import { CustomerOrdering } from './ordering.ts';
+import { ordersPersonalData } from './personal-data.ts';
 import { OrderSearch } from './search.ts';
 import { seedOrders } from './seed.ts';
 import { OrdersService } from './service.ts';
@@ -104,6 +105,7 @@ export default definePlugin({
   audit,
   name: 'orders',
   i18n: ordersCatalogue,
+  personalData: () => ordersPersonalData,
   config: ordersConfig,
   // Order pictures on the image host show on every page (the Content-Security-Policy's img-src).
   imageOrigins: (config) => [config.plugins.orders.images.hostUrl],

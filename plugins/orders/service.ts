@@ -158,6 +158,7 @@ export class OrdersService {
       events,
       config.databaseUrl ? REREAD_MS : null,
     );
+    events.on('accountDeleted', () => this.#active.forget());
   }
 
   /** For the bot (next issue) and the seed: a customer's new order. One active order per customer (409). */

@@ -7,6 +7,7 @@ import { migrations } from './migrations/index.ts';
 import { seedRanks } from './seed.ts';
 import { RanksService } from './service.ts';
 import './events.ts';
+import { ranksPersonalData } from './personal-data.ts';
 
 export type { HeldRank } from '../../core/auth/held-ranks.ts';
 export { type RankChange, type RankChangeEntry, rankHistoryIn, recordRankChangeIn } from './history.ts';
@@ -46,6 +47,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'ranks',
+  personalData: () => ranksPersonalData,
   entities: ranksEntities,
   migrations,
   heldRanks,

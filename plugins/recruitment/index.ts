@@ -8,6 +8,7 @@ import { ApplicationsService } from './applications-service.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import { FormsService } from './forms-service.ts';
 import { migrations } from './migrations/index.ts';
+import { recruitmentPersonalData } from './personal-data.ts';
 import { ReviewService } from './review-service.ts';
 import { DEMO_APPLICATIONS, DEMO_FORMS, seedRecruitment } from './seed.ts';
 
@@ -43,6 +44,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'recruitment',
+  personalData: () => recruitmentPersonalData,
   requires: [ranks, users],
   entities: [RecruitmentFormSchema, ApplicationSchema, ApplicationHistorySchema],
   migrations,

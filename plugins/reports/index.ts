@@ -6,6 +6,7 @@ import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
 import { ReportManagerService } from './manager.ts';
 import { migrations } from './migrations/index.ts';
+import { reportsPersonalData } from './personal-data.ts';
 import { REPORT_MANAGER } from './schemas.ts';
 import { SEEDED_REPORTS_PREFIX, seedReports } from './seed.ts';
 import { ReportFilingService } from './service.ts';
@@ -34,6 +35,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'reports',
+  personalData: () => reportsPersonalData,
   requires: [users, orders],
   entities: [OrderReportSchema],
   migrations,

@@ -5,6 +5,7 @@ import kitchen from './commands/kitchen.ts';
 import { SettingSchema } from './entities.ts';
 import { settingsCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
+import { settingsPersonalData } from './personal-data.ts';
 import { seedSettings } from './seed.ts';
 import { SettingsService } from './service.ts';
 
@@ -27,6 +28,7 @@ export default definePlugin({
   audit,
   name: 'settings',
   i18n: settingsCatalogue,
+  personalData: () => settingsPersonalData,
   entities: [SettingSchema],
   migrations,
   service: (ctx) => new SettingsService(ctx),

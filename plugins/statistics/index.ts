@@ -8,6 +8,7 @@ import recruitment from '../recruitment/index.ts';
 import { statisticsRoutes } from './api.ts';
 import { statisticsEntities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { statisticsPersonalData } from './personal-data.ts';
 import { seedStatistics } from './seed.ts';
 import { StatisticsService } from './service.ts';
 import { CLOSE_INTERVAL_MS, WeekCloser } from './week-closer.ts';
@@ -34,6 +35,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'statistics',
+  personalData: () => statisticsPersonalData,
   requires: [ranks, onleave, orders, appeals, recruitment],
   entities: statisticsEntities,
   migrations,

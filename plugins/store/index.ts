@@ -14,6 +14,7 @@ import { StoreItems } from './items.ts';
 import { storeItemsRoutes } from './items-api.ts';
 import { CoinLedger } from './ledger.ts';
 import { migrations } from './migrations/index.ts';
+import { storePersonalData } from './personal-data.ts';
 import { StorePurchases } from './purchases.ts';
 import { seedStoreItems } from './seed.ts';
 import { seedWallets } from './seed-wallets.ts';
@@ -98,6 +99,7 @@ export default definePlugin({
   audit,
   name: 'store',
   i18n: storeCatalogue,
+  personalData: () => storePersonalData,
   config: storeConfig,
   requires,
   entities: storeEntities,

@@ -8,6 +8,7 @@ import { TeamCounter } from './counter.ts';
 import { teamEntities } from './entities.ts';
 import { TeamMembership } from './members.ts';
 import { migrations } from './migrations/index.ts';
+import { teamsPersonalData } from './personal-data.ts';
 import { seedTeams } from './seed.ts';
 import { TeamsService } from './service.ts';
 
@@ -41,6 +42,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'teams',
+  personalData: () => teamsPersonalData,
   requires: [settings, users, orders],
   entities: teamEntities,
   migrations,

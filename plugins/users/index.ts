@@ -8,6 +8,8 @@ import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.
 import { BlacklistSchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { GrantHolds } from './grant-holds.ts';
 import { migrations } from './migrations/index.ts';
+import { MyDataService } from './my-data.ts';
+import { myDataRoutes } from './my-data-api.ts';
 import { DiscordOAuth } from './oauth.ts';
 import { profileRoutes } from './profile-api.ts';
 import { ProfileService } from './profile-service.ts';
@@ -16,10 +18,12 @@ import { DEMO_USERS, seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
 import './events.ts';
 import ranks from '../ranks/index.ts';
+import { usersPersonalData } from './personal-data.ts';
 
 export type { UserAdminService } from './admin-service.ts';
 export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
+export type { MyDataService } from './my-data.ts';
 export { reapplyAtIn } from './records.ts';
 export { DEMO_USERS } from './seed.ts';
 export { discordFields, type UsersService } from './service.ts';
@@ -37,6 +41,8 @@ export interface UsersPlugin {
    * plugins that give a rank by hand (an accepted application) use `setRanksByHandIn`.
    */
   grantHolds: GrantHolds;
+  /** The signed-in user's data: its export and the account's deletion (my-data.ts). */
+  myData: MyDataService;
 }
 
 /** The audit actions this plugin's writes record, with the audit log's labels (core/audit). */
@@ -51,6 +57,7 @@ const audit = {
     'user.blacklist': 'Changed the order blacklist',
     'user.update': "Edited someone's profile",
     'user.sync': "Synced someone's profile with Discord",
+    'user.account.delete': 'Deleted their account',
   },
 } as const;
 declare module '../../core/audit/schemas.ts' {
@@ -64,6 +71,7 @@ const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
 export default definePlugin({
   audit,
   name: 'users',
+  personalData: () => usersPersonalData,
   requires: [ranks],
   entities: [WarningSchema, BlacklistSchema, ResignationSchema],
   migrations,
@@ -76,12 +84,14 @@ export default definePlugin({
       oauth: new DiscordOAuth(ctx.config),
       demoUsers: devSignInEnabled(ctx.config) ? listDemoUsers() : [],
       grantHolds,
+      myData: new MyDataService(ctx),
     };
   },
   routes(app, plugin, ctx) {
     usersRoutes(app, plugin, ctx);
     userAdminRoutes(app, plugin.admin, plugin.users);
     profileRoutes(app, plugin.profile, plugin.admin);
+    myDataRoutes(app, plugin.myData, ctx);
     if (plugin.demoUsers.length > 0) devSignInRoutes(app, ctx);
   },
   pages: {

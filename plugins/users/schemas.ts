@@ -395,3 +395,26 @@ export const BlacklistResponseSchema = z.strictObject({ blacklist: BlacklistView
 
 /** After resigning, a user may not apply to join the staff again for a week (specification, section 9). */
 export const REAPPLY_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * GET /api/client/users/@me/export: everything the diner holds about the signed-in user (core/personal-data.ts):
+ * core's own sections, then each plugin's under its name. Rows are as stored; moments as ISO strings.
+ */
+export const MyDataExportSchema = z.object({
+  exportedAt: z.string(),
+  userId: AnswerIdSchema,
+  account: z.record(z.string(), z.unknown()),
+  /** When each open session began and ends (never its token's hash). */
+  sessions: z.array(z.object({ createdAt: AnswerMomentSchema, expiresAt: AnswerMomentSchema })),
+  auditEntries: z.array(z.record(z.string(), z.unknown())),
+  plugins: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type MyDataExport = z.output<typeof MyDataExportSchema>;
+
+/** DELETE /api/client/users/@me {username}: the confirmation, the signed-in user's username typed again. */
+export const DeleteAccountBodySchema = z.strictObject({ username: text().min(1).max(64) });
+export type DeleteAccountInput = z.infer<typeof DeleteAccountBodySchema>;
+
+/** The 400 of a confirmation that does not match, shared with the dialog. */
+export const deleteConfirmationMismatch = (username: string) =>
+  `Type your username, ${username}, exactly to delete your account.`;

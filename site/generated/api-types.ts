@@ -572,6 +572,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/client/users/@me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Signed in. Open to banned users. */
+        get: operations["getApiClientUsersMeExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/users/@me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Signed in. Open to banned users. */
+        delete: operations["deleteApiClientUsersMe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/dev/users": {
         parameters: {
             query?: never;
@@ -4508,6 +4542,132 @@ export interface operations {
             };
             /** @description The body is not JSON, or is sent compressed (the server decodes no Content-Encoding). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiClientUsersMeExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exportedAt: string;
+                        userId: string;
+                        account: {
+                            [key: string]: unknown;
+                        };
+                        sessions: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        }[];
+                        auditEntries: {
+                            [key: string]: unknown;
+                        }[];
+                        plugins: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            /** @description Too many requests from this address: try again after the time the message says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteApiClientUsersMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            /** @description The account was deleted meanwhile (by another of its sessions). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the server takes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON, or is sent compressed (the server decodes no Content-Encoding). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this address: try again after the time the message says. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A subscription could not be cancelled with the payment provider: nothing was deleted. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12657,7 +12817,7 @@ export interface operations {
             query?: {
                 actor?: string;
                 target?: string;
-                action?: "settings" | "rank" | "user" | "order" | "foodLookup" | "objective" | "appeal" | "recruitmentForm" | "application" | "team" | "report" | "deliveryMessage" | "statistics" | "settings.update" | "rank.create" | "rank.update" | "rank.reorder" | "rank.delete" | "user.ban" | "user.ban.update" | "user.ban.remove" | "user.ranks.update" | "user.staff.remove" | "user.warn" | "user.blacklist" | "user.update" | "user.sync" | "user.coins" | "settings.store.create" | "settings.store.update" | "settings.store.restock" | "settings.store.delete" | "settings.store.fulfil" | "user.leave.create" | "user.leave.decide" | "user.leave.cancel" | "order.delete" | "foodLookup.create" | "foodLookup.update" | "foodLookup.delete" | "objective.create" | "objective.delete" | "objective.fulfil" | "appeal.vote" | "appeal.decide" | "recruitmentForm.create" | "recruitmentForm.update" | "recruitmentForm.delete" | "application.status" | "user.team.update" | "team.create" | "team.update" | "team.delete" | "team.reset" | "report.complete" | "deliveryMessage.update" | "deliveryMessage.delete" | "statistics.delete";
+                action?: "settings" | "rank" | "user" | "order" | "foodLookup" | "objective" | "appeal" | "recruitmentForm" | "application" | "team" | "report" | "deliveryMessage" | "statistics" | "settings.update" | "rank.create" | "rank.update" | "rank.reorder" | "rank.delete" | "user.ban" | "user.ban.update" | "user.ban.remove" | "user.ranks.update" | "user.staff.remove" | "user.warn" | "user.blacklist" | "user.update" | "user.sync" | "user.account.delete" | "user.coins" | "settings.store.create" | "settings.store.update" | "settings.store.restock" | "settings.store.delete" | "settings.store.fulfil" | "user.leave.create" | "user.leave.decide" | "user.leave.cancel" | "order.delete" | "foodLookup.create" | "foodLookup.update" | "foodLookup.delete" | "objective.create" | "objective.delete" | "objective.fulfil" | "appeal.vote" | "appeal.decide" | "recruitmentForm.create" | "recruitmentForm.update" | "recruitmentForm.delete" | "application.status" | "user.team.update" | "team.create" | "team.update" | "team.delete" | "team.reset" | "report.complete" | "deliveryMessage.update" | "deliveryMessage.delete" | "statistics.delete";
                 from?: string;
                 until?: string;
                 page?: number;
@@ -12685,7 +12845,7 @@ export interface operations {
                                 name: string;
                             };
                             /** @enum {string} */
-                            action: "settings.update" | "rank.create" | "rank.update" | "rank.reorder" | "rank.delete" | "user.ban" | "user.ban.update" | "user.ban.remove" | "user.ranks.update" | "user.staff.remove" | "user.warn" | "user.blacklist" | "user.update" | "user.sync" | "user.coins" | "settings.store.create" | "settings.store.update" | "settings.store.restock" | "settings.store.delete" | "settings.store.fulfil" | "user.leave.create" | "user.leave.decide" | "user.leave.cancel" | "order.delete" | "foodLookup.create" | "foodLookup.update" | "foodLookup.delete" | "objective.create" | "objective.delete" | "objective.fulfil" | "appeal.vote" | "appeal.decide" | "recruitmentForm.create" | "recruitmentForm.update" | "recruitmentForm.delete" | "application.status" | "user.team.update" | "team.create" | "team.update" | "team.delete" | "team.reset" | "report.complete" | "deliveryMessage.update" | "deliveryMessage.delete" | "statistics.delete";
+                            action: "settings.update" | "rank.create" | "rank.update" | "rank.reorder" | "rank.delete" | "user.ban" | "user.ban.update" | "user.ban.remove" | "user.ranks.update" | "user.staff.remove" | "user.warn" | "user.blacklist" | "user.update" | "user.sync" | "user.account.delete" | "user.coins" | "settings.store.create" | "settings.store.update" | "settings.store.restock" | "settings.store.delete" | "settings.store.fulfil" | "user.leave.create" | "user.leave.decide" | "user.leave.cancel" | "order.delete" | "foodLookup.create" | "foodLookup.update" | "foodLookup.delete" | "objective.create" | "objective.delete" | "objective.fulfil" | "appeal.vote" | "appeal.decide" | "recruitmentForm.create" | "recruitmentForm.update" | "recruitmentForm.delete" | "application.status" | "user.team.update" | "team.create" | "team.update" | "team.delete" | "team.reset" | "report.complete" | "deliveryMessage.update" | "deliveryMessage.delete" | "statistics.delete";
                             target: {
                                 /** @enum {string} */
                                 type: "user" | "setting" | "rank" | "storeItem" | "storePurchase" | "order" | "foodLookup" | "objective" | "appeal" | "recruitmentForm" | "application" | "team" | "report" | "deliveryMessage";

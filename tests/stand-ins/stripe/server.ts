@@ -432,6 +432,22 @@ export async function startStripeStandIn(
       ([id]) => (subscriptions.has(id!) ? [200, copy(subscriptions.get(id!)!)] : missing('subscription', id!)),
     ],
     [
+      // Cancels at once (no proration, no invoice), as Stripe's `DELETE /v1/subscriptions/{id}` does by default.
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([id]) => {
+        const sub = subscriptions.get(id!);
+        if (!sub) return missing('subscription', id!);
+        if (sub.status !== 'canceled') {
+          sub.status = 'canceled';
+          sub.ended_at = now();
+          sub.canceled_at ??= now();
+          void emit([event('customer.subscription.deleted', sub)]);
+        }
+        return [200, copy(sub)];
+      },
+    ],
+    [
       'POST',
       /^\/v1\/billing_portal\/sessions$/,
       (_, b) => {

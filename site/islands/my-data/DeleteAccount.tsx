@@ -1,0 +1,87 @@
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { deleteConfirmationMismatch } from '../../../plugins/users/schemas.ts';
+import { answerOf, client } from '../../lib/client.ts';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
+import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useAction } from '../kit/use-action.ts';
+import { useHydrated } from '../kit/use-hydrated.ts';
+
+const FIELD = 'delete-account-username';
+const ERROR = 'delete-account-error';
+
+/**
+ * The profile's "Delete my account": a dialog that asks for the username typed again (the server checks it too:
+ * DELETE /api/client/users/@me); once deleted, the visitor lands signed out on the home page with a toast.
+ */
+export default function DeleteAccount({ username }: { username: string }) {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const { busy, run, problem, fail } = useAction({ done: 'Your account was deleted.', next: '/', inline: true });
+
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+    if (!open && dialog.current?.open) dialog.current.close();
+  }, [open]);
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    if (typed !== username) return fail({ message: deleteConfirmationMismatch(username), field: FIELD });
+    void run(() => answerOf(client.DELETE('/api/client/users/@me', { body: { username: typed } })));
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button is-danger is-light"
+        disabled={!hydrated}
+        onClick={() => {
+          setTyped('');
+          setOpen(true);
+        }}
+      >
+        Delete my account
+      </button>
+      <dialog
+        className="box delete-account-dialog"
+        aria-labelledby="delete-account-title"
+        ref={dialog}
+        onClose={() => setOpen(false)}
+      >
+        <form onSubmit={submit} noValidate>
+          <h2 className="title is-4" id="delete-account-title">
+            Delete my account
+          </h2>
+          <p className="block">
+            Your profile, sessions, ranks, warnings, notices, leave and team place are erased, and any subscription is
+            cancelled. Orders, coins and votes others rely on stay, under the name “Deleted user”. This cannot be
+            undone.
+          </p>
+          <TextField
+            id={FIELD}
+            label={`Type your username, ${username}, to confirm`}
+            value={typed}
+            onChange={setTyped}
+            disabled={!hydrated || busy}
+            autoComplete="off"
+            maxLength={64}
+            problem={problem}
+            errorId={ERROR}
+          />
+          <ErrorLine id={ERROR} problem={problem} focus />
+          <div className="buttons">
+            <button type="button" className="button" onClick={() => setOpen(false)} disabled={!hydrated || busy}>
+              Cancel
+            </button>
+            <SubmitButton className="is-danger" busy={busy} disabled={!hydrated}>
+              Delete my account
+            </SubmitButton>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
