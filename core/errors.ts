@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales.ts';
+
 /** The one error a service throws; the HTTP error handler and the bot's error path map `kind` to a status or a reply. */
 export const ERROR_KINDS = {
   bad_request: { statusCode: 400, error: 'Bad Request' },
@@ -19,11 +21,22 @@ export class DomainError extends Error {
   readonly kind: ErrorKind;
   /** Extra fields merged into the error body (e.g. the ban's reason and expiry, an order's current state). */
   readonly details: Record<string, unknown> | undefined;
+  /**
+   * The message in another language, where the service words it from its catalogue (`localizedError`, core/i18n):
+   * the bot answers in the caller's; the API's `message` stays English.
+   */
+  readonly inLocale: ((locale: Locale) => string) | undefined;
 
-  constructor(kind: ErrorKind, message: string, details?: Record<string, unknown>) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    details?: Record<string, unknown>,
+    inLocale?: (locale: Locale) => string,
+  ) {
     super(message);
     this.kind = kind;
     this.details = details;
+    this.inLocale = inLocale;
   }
 
   get statusCode(): number {

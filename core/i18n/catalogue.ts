@@ -1,4 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { DomainError, type ErrorKind } from '../errors.ts';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, type Locale } from './locales.ts';
 
 /** One locale's texts: a key and its ICU message (`{count, plural, one {# coin} other {# coins}}`). */
@@ -97,4 +98,20 @@ export function discordLocalizations<English extends Messages>(
     for (const discordLocale of discordLocales) localizations[discordLocale] = translate(locale)(key);
   }
   return localizations;
+}
+
+/**
+ * A service's refusal worded from its catalogue: the message in English (the API's, the site's) and in any locale
+ * (`inLocale`, which the bot's dispatcher reads to answer in the caller's language).
+ */
+export function localizedError<English extends Messages>(
+  translate: (locale: Locale) => Translate<English>,
+  kind: ErrorKind,
+  key: keyof English & string,
+  values?: MessageValues,
+  details?: Record<string, unknown>,
+): DomainError {
+  return new DomainError(kind, translate(DEFAULT_LOCALE)(key, values), details, (locale) =>
+    translate(locale)(key, values),
+  );
 }

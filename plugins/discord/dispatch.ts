@@ -128,8 +128,8 @@ export class CommandDispatcher {
       await command.handler(ctx);
       if (!replied) await reply({ content: t('done'), ephemeral: true });
     } catch (error) {
-      if (error instanceof DomainError && error.statusCode < 500) return await fail(error.message);
-      if (error instanceof DomainError && error.kind === 'unavailable') return await fail(error.message);
+      if (error instanceof DomainError && (error.statusCode < 500 || error.kind === 'unavailable'))
+        return await fail(error.inLocale?.(locale) ?? error.message);
       this.#ctx.log.error({ err: error, command: interaction.data.name }, 'slash command failed');
       await fail(t('apology'));
     }

@@ -227,6 +227,19 @@ describe('HTTP interactions and the bot', () => {
       expect(cancel.data.content).toBe(`El pedido **${orderID}** está cancelado.`);
     });
 
+    it("gives the ordering rules' refusals in the customer's language, and the API's in English", async () => {
+      const user = customer();
+      const link = await command('order', { user, locale: 'fr', options: { item: 'Frites de https://x.test' } });
+      expect(link.data.content).toBe('Les liens ne sont pas autorisés dans une commande.');
+      const first = await command('order', { user, locale: 'de', options: { item: 'Currywurst' } });
+      const orderID = field(first.data.embeds![0], 'Bestellnummer')!;
+      clock += 60_000;
+      const second = await command('order', { user, locale: 'de', options: { item: 'Noch eine' } });
+      expect(second.data.content).toBe(`Du hast schon eine offene Bestellung (${orderID}).`);
+      const english = await command('order', { user, options: { item: 'One more' } });
+      expect(english.data.content).toBe(`You already have an active order (${orderID}).`);
+    });
+
     it('refuses a second active order', async () => {
       const user = customer();
       const first = await command('order', { user, options: { item: 'Fries' } });

@@ -1,10 +1,12 @@
 import type { Config } from '../../core/config.ts';
 import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { banMessage, isBanActive } from '../../core/shared/ban.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { UserAdminService } from '../users/index.ts';
 import { discordFields, type UsersService } from '../users/index.ts';
+import { ordersText } from './i18n/index.ts';
 import { MAX_ITEM_LENGTH, type Mention, type OrderView } from './schemas.ts';
 import type { OrdersService } from './service.ts';
 
@@ -40,9 +42,9 @@ export function resolveItemText(
   text: string,
   resolvedUsers: PlaceOrderInput['resolvedUsers'],
 ): { item: string; mentions: Mention[] } {
-  if (LINK_RE.test(text)) throw new DomainError('bad_request', 'Links are not allowed in an order.');
+  if (LINK_RE.test(text)) throw localizedError(ordersText, 'bad_request', 'refusal.link');
   if (EVERYONE_RE.test(text) || ROLE_MENTION_RE.test(text)) {
-    throw new DomainError('bad_request', 'An order cannot mention @everyone, @here or a role.');
+    throw localizedError(ordersText, 'bad_request', 'refusal.mass');
   }
   const mentions = new Map<string, Mention>();
   const item = text
@@ -54,9 +56,9 @@ export function resolveItemText(
     })
     .replace(/\s+/g, ' ')
     .trim();
-  if (item.length === 0) throw new DomainError('bad_request', 'Tell the kitchen what you would like to eat.');
+  if (item.length === 0) throw localizedError(ordersText, 'bad_request', 'refusal.empty');
   if (item.length > MAX_ITEM_LENGTH)
-    throw new DomainError('bad_request', `An order is at most ${MAX_ITEM_LENGTH} characters.`);
+    throw localizedError(ordersText, 'bad_request', 'refusal.tooLong', { max: MAX_ITEM_LENGTH });
   return { item, mentions: [...mentions.values()] };
 }
 
@@ -95,27 +97,18 @@ export class CustomerOrdering {
   async place(input: PlaceOrderInput): Promise<OrderView> {
     const kitchen = await this.#settings.get('kitchen');
     if (!kitchen.open) {
-      throw new DomainError(
-        'unavailable',
-        kitchen.reason
-          ? `The kitchen is closed: ${kitchen.reason}`
-          : 'The kitchen is closed right now. Please try again later.',
-      );
+      throw kitchen.reason
+        ? localizedError(ordersText, 'unavailable', 'refusal.closed', { reason: kitchen.reason })
+        : localizedError(ordersText, 'unavailable', 'refusal.closedNow');
     }
     const known = await this.assertMayOrder(input.customer.id);
-    if (!input.guildId)
-      throw new DomainError('bad_request', 'Orders are placed in a server, where the food can be delivered.');
+    if (!input.guildId) throw localizedError(ordersText, 'bad_request', 'refusal.serverOnly');
     const { item, mentions } = resolveItemText(input.item, input.resolvedUsers);
     const now = this.#now();
     const until = this.#cooldowns.get(input.customer.id);
     if (until !== undefined && until > now) {
-      throw new DomainError(
-        'rate_limited',
-        `You ordered a moment ago. Please wait ${Math.ceil((until - now) / 1000)} seconds before ordering again.`,
-        {
-          retryAfter: Math.ceil((until - now) / 1000),
-        },
-      );
+      const seconds = Math.ceil((until - now) / 1000);
+      throw localizedError(ordersText, 'rate_limited', 'refusal.cooldown', { seconds }, { retryAfter: seconds });
     }
     // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set);
     // written only when Discord says something new.

@@ -9,11 +9,13 @@ import type { PreparedValue } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
 import type { JsonBytes } from '../../core/http/json-text.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { hasAll } from '../../core/shared/permissions.ts';
 import { markDaysChanged } from './day-rollups.ts';
 import { type Order, OrderSchema } from './entities.ts';
+import { ordersText } from './i18n/index.ts';
 import './events.ts';
 import type { ExpressionBuilder } from 'kysely';
 import { userSummariesIn } from '../../core/auth/user-summaries.ts';
@@ -194,9 +196,8 @@ export class OrdersService {
             { fields: ['orderID'] },
           );
           if (!active) return null; // it ended between the two statements: place it again
-          throw new DomainError('conflict', `You already have an active order (${active.orderID}).`, {
-            orderID: active.orderID,
-          });
+          const { orderID } = active;
+          throw localizedError(ordersText, 'conflict', 'refusal.activeOrder', { orderID }, { orderID });
         });
         if (!view) {
           if (attempt < 5) continue;
