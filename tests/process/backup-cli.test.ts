@@ -1,25 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appEnv, DEMO_USERS, devSignIn, launchEnv, ROOT, startServer } from '../support/spawn-server.ts';
-
-/** Runs `node scripts/<script> <args>` to its end: its exit code and what it printed. */
-function runScript(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', script), ...args], {
-      cwd: ROOT,
-      env: { ...launchEnv(process.env), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+import { appEnv, DEMO_USERS, devSignIn, runScript, startServer } from '../support/spawn-server.ts';
 
 const work = await mkdtemp(path.join(tmpdir(), 'vd-backup-cli-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
