@@ -120,3 +120,23 @@ export class BackupRunner {
     return lastBackupIn(this.dir);
   }
 }
+
+/** What the admin screens show of the backups (Site Settings): the newest, and the web process's schedule. */
+export interface BackupStatus {
+  /** The newest backup in the folder: its file name, size in bytes and when it was written (ISO time). */
+  last: { name: string; size: number; at: string } | null;
+  /** The web process's own backups: every `everyHours`, the newest `keep` kept; null when it takes none. */
+  schedule: { everyHours: number; keep: number } | null;
+}
+
+export async function backupStatus(
+  dir: string,
+  schedule: { intervalMs: number; keep: number } | null,
+): Promise<BackupStatus> {
+  const last = await lastBackupIn(dir);
+  return {
+    last: last ? { name: path.basename(last.file), size: last.size, at: last.at.toISOString() } : null,
+    schedule:
+      schedule && schedule.intervalMs > 0 ? { everyHours: schedule.intervalMs / 3_600_000, keep: schedule.keep } : null,
+  };
+}

@@ -12,6 +12,7 @@ import { auditRoutes } from '../audit/api.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
+import { backupStatus } from '../backup/runner.ts';
 import { type BackupRunner, scheduleBackups } from '../backup/schedule.ts';
 import { type Config, publicConfigOf } from '../config.ts';
 import { logDatabaseTo, type Orm, ping } from '../db/orm.ts';
@@ -284,6 +285,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
           services,
           audit,
           config: publicConfig,
+          backups: () => backupStatus(config.backups.dir, backups ? config.backups : null),
         }),
       ),
     );

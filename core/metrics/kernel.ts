@@ -62,17 +62,17 @@ export function registerKernelMetrics(metrics: Metrics, { orm, gateway }: { orm:
 
 /**
  * The age of the newest backup in BACKUP_DIR (taken by the web process or by `npm run backup`), read from the folder
- * at scrape time; absent while there is none (and on an in-memory database).
+ * at scrape time: +Inf while there is none, so an alert on its age fires for a diner never backed up too. Not on an
+ * in-memory database.
  */
 export function registerBackupMetrics(metrics: Metrics, config: Config): void {
   if (!config.databaseUrl && config.embeddedDbPath === 'memory://') return;
   metrics.gauge({
     name: 'vd_backup_age_seconds',
-    help: 'Seconds since the newest backup in the backups folder was written; absent when there is none.',
+    help: 'Seconds since the newest backup in the backups folder was written; +Inf when there is none.',
     async collect() {
-      this.reset();
       const last = await lastBackupIn(config.backups.dir);
-      if (last) this.set((Date.now() - last.at.getTime()) / 1000);
+      this.set(last ? (Date.now() - last.at.getTime()) / 1000 : Number.POSITIVE_INFINITY);
     },
   });
 }
