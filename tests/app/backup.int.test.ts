@@ -66,6 +66,22 @@ async function openRestored(dataDir: string) {
   return orm;
 }
 
+/** A backup file of this code's schema whose SQL fails half-way, with an upload: a restore of it must leave nothing. */
+async function failingBackup(): Promise<string> {
+  const staged = await mkdtemp(path.join(work, 'failing-'));
+  const manifest = { format: 1, createdAt: new Date().toISOString(), database: 'embedded', migrations: [] };
+  await writeFile(path.join(staged, 'manifest.json'), JSON.stringify(manifest));
+  await writeFile(
+    path.join(staged, 'database.sql'),
+    'CREATE TABLE public.half (id integer);\nINSERT INTO public.half (id) VALUES (1);\nSELECT 1 / 0;\n',
+  );
+  await mkdir(path.join(staged, 'uploads'));
+  await writeFile(path.join(staged, 'uploads', 'left.png'), 'x');
+  const file = path.join(work, `${path.basename(staged)}.tar.gz`);
+  await create({ gzip: true, file, cwd: staged }, ['manifest.json', 'database.sql', 'uploads']);
+  return file;
+}
+
 describe('backup of the embedded database', { timeout: 90_000 }, () => {
   it('is one file named after its time, holding a manifest with the migrations the database ran', async () => {
     expect(path.basename(backupFile)).toMatch(/^diner-backup-\d{8}T\d{6}Z\.tar\.gz$/);
@@ -133,6 +149,12 @@ describe('backup of the embedded database', { timeout: 90_000 }, () => {
     expect(existsSync(path.join(target, 'db'))).toBe(false);
   });
 
+  it('leaves nothing behind when the SQL fails half-way: no database, no scratch folder, no uploads', async () => {
+    const target = path.join(work, 'failed');
+    await expect(restoreEmbedded(await failingBackup(), target)).rejects.toThrow(/division by zero/);
+    expect(await readdir(target)).toEqual([]);
+  });
+
   it('migrates a backup from an older schema after restoring it', async () => {
     const older = schema.migrations.slice(0, -1);
     const last = schema.migrations.at(-1)?.name;
@@ -167,6 +189,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
   });
   afterAll(async () => {
     await queryOnce(adminUrl, `drop database if exists "${name}" with (force)`);
+  });
+
+  it('a restore whose SQL fails half-way leaves the PostgreSQL database empty', async () => {
+    const target = path.join(work, 'postgres-failed');
+    await expect(
+      restoreBackup(await failingBackup(), {
+        databaseUrl: url.toString(),
+        embeddedPath: path.join(target, 'db'),
+        dataDir: target,
+        ...schema,
+      }),
+    ).rejects.toThrow(/division by zero/);
+    const [objects] = await queryOnce<{ n: number }>(
+      url.toString(),
+      `select count(*)::int as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public'`,
+    );
+    expect(objects?.n).toBe(0);
+    expect(await readdir(target)).toEqual([]);
   });
 
   it('an embedded backup restores into PostgreSQL, and a backup of that restores into a new embedded database', async () => {
