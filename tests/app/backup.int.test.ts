@@ -246,4 +246,58 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQ
     }
     expect(await readFile(path.join(back, 'uploads', 'picture.png'), 'utf8')).toBe('not really a picture');
   });
+  it('a PostgreSQL backup taken while coins move is one snapshot: every wallet is its ledger’s sum', async () => {
+    // The database restored above holds the demo diner. Coins move one transaction at a time, as the store moves
+    // them (a balance and its ledger row together), until the backup is done.
+    const [customer] = await queryOnce<{ user_id: string }>(url.toString(), 'select user_id from wallets limit 1');
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    let moving = true;
+    let moved = 0;
+    const moves = (async () => {
+      while (moving) {
+        await client.query('begin');
+        await client.query('update wallets set balance = balance + 1 where user_id = $1', [customer?.user_id]);
+        await client.query(
+          `insert into coin_transactions (id, user_id, amount, kind, reference, reason, created_at)
+           values ($1, $2, 1, 'ADMIN', $1, 'during the backup', now())`,
+          [`backup-test-${moved}`, customer?.user_id],
+        );
+        await client.query('commit');
+        moved++;
+      }
+    })();
+    let taken: Awaited<ReturnType<typeof takeBackup>>;
+    try {
+      while (moved < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+      taken = await takeBackup(
+        { databaseUrl: url.toString(), dataDir: path.join(work, 'postgres') },
+        path.join(work, 'postgres-moving'),
+      );
+    } finally {
+      moving = false;
+      await moves;
+      await client.end();
+    }
+    const target = path.join(work, 'postgres-moving-restored');
+    await restoreEmbedded(taken.file, target);
+    const orm = await openRestored(target);
+    try {
+      const torn = await orm.em.fork().execute(
+        `select w.user_id from wallets w
+         where w.balance <> coalesce((select sum(t.amount) from coin_transactions t where t.user_id = w.user_id), 0)`,
+      );
+      expect(torn).toEqual([]);
+      const [row] = await orm.em
+        .fork()
+        .execute<{ n: string | number }[]>(
+          `select count(*) as n from coin_transactions where reason = 'during the backup'`,
+        );
+      expect(Number(row?.n)).toBeGreaterThanOrEqual(3);
+      expect(Number(row?.n)).toBeLessThanOrEqual(moved);
+    } finally {
+      await orm.close(true);
+    }
+  });
 });
