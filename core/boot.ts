@@ -137,8 +137,9 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   // and `npm run backup` asks this process for a backup with BACKUP_SIGNAL (handled from before the claim is written,
   // so the signal never finds the process without its handler, whose default would end the process).
   let server: Server | undefined;
+  let closing = false;
   const askedForBackup = () => {
-    server?.backups?.run('npm run backup').catch(() => {});
+    if (!closing) server?.backups?.run('npm run backup').catch(() => {});
   };
   let release = async () => {};
   if (!config.databaseUrl) {
@@ -199,10 +200,13 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     url: `http://${shownHost}:${port}`,
     metrics,
     stop() {
+      closing = true;
       stopping ??= (async () => {
         await started.close();
         await bridge?.stop();
         await metrics?.close();
+        // A backup `npm run backup` asked for reads the database: it ends before the database closes.
+        await started.backups?.settle();
         await orm.close();
         await release();
       })();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Orm } from '../db/orm.ts';
 import { dumpEmbedded, dumpPostgres } from './dump.ts';
 import {
+  BACKUP_FORMAT,
   backupFileName,
   DATABASE_FILE,
   type Manifest,
@@ -48,7 +49,7 @@ export async function takeBackup(source: BackupSource, target: string, now = new
     // rows name (and perhaps a few newer ones no row names yet).
     if (existsSync(uploads)) await cp(uploads, path.join(staging, UPLOADS_DIR), { recursive: true });
     const manifest: Manifest = {
-      format: 1,
+      format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
       database: source.databaseUrl ? 'postgresql' : 'embedded',
       migrations: dumped.migrations,

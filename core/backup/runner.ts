@@ -116,6 +116,11 @@ export class BackupRunner {
     }
   }
 
+  /** Waits for a backup in progress, if any (a shutdown closes the database after it). */
+  async settle(): Promise<void> {
+    await this.#running?.catch(() => {});
+  }
+
   last(): Promise<LastBackup | null> {
     return lastBackupIn(this.dir);
   }
