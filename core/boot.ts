@@ -1,8 +1,9 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { auditEntities } from './audit/entities.ts';
 import { authEntities } from './auth/entities.ts';
+import { BACKUP_SIGNAL } from './backup/runner.ts';
 import type { Config } from './config.ts';
-import { DIST_DIR, finishNewEmbedded, isNewEmbedded, templatePathOf } from './db/embedded.ts';
+import { claimEmbedded, DIST_DIR, finishNewEmbedded, isNewEmbedded, templatePathOf } from './db/embedded.ts';
 import type { EventBridge } from './db/event-bridge.ts';
 import { migrations as coreMigrations } from './db/migrations/index.ts';
 import { collectMigrations, type MigrationClass } from './db/migrations.ts';
@@ -132,9 +133,35 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   // marked handled meanwhile, so a database that fails first is the error a start reports).
   const loadingSite = loadBuiltSite(distDir);
   loadingSite.catch(() => {});
-  const { orm, isNew, finish } = await openAndMigrate(config, plugins, distDir);
-  step('database');
+  // The embedded database's folder is this process's while it runs: `npm run backup` and `npm run restore` see it,
+  // and `npm run backup` asks this process for a backup with BACKUP_SIGNAL (handled from before the claim is written,
+  // so the signal never finds the process without its handler, whose default would end the process).
   let server: Server | undefined;
+  let closing = false;
+  const askedForBackup = () => {
+    if (!closing) server?.backups?.run('npm run backup').catch(() => {});
+  };
+  let release = async () => {};
+  if (!config.databaseUrl) {
+    process.on(BACKUP_SIGNAL, askedForBackup);
+    const claimed = await claimEmbedded(config.embeddedDbPath, 'the web process').catch((error: unknown) => {
+      process.off(BACKUP_SIGNAL, askedForBackup);
+      throw error;
+    });
+    release = async () => {
+      await claimed();
+      process.off(BACKUP_SIGNAL, askedForBackup);
+    };
+  }
+  let opened: OpenedDatabase;
+  try {
+    opened = await openAndMigrate(config, plugins, distDir);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const { orm, isNew, finish } = opened;
+  step('database');
   let bridge: EventBridge | null = null;
   let metrics: MetricsServer | null = null;
   try {
@@ -159,6 +186,7 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     await bridge?.stop().catch(() => {});
     await server?.close().catch(() => {});
     await orm.close(true);
+    await release();
     throw error;
   }
   const started = server;
@@ -172,11 +200,15 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
     url: `http://${shownHost}:${port}`,
     metrics,
     stop() {
+      closing = true;
       stopping ??= (async () => {
         await started.close();
         await bridge?.stop();
         await metrics?.close();
+        // A backup `npm run backup` asked for reads the database: it ends before the database closes.
+        await started.backups?.settle();
         await orm.close();
+        await release();
       })();
       return stopping;
     },

@@ -76,6 +76,10 @@ const envSchema = z.object({
   METRICS_PORT: optionalString.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   /** `Authorization: Bearer <token>` for the metrics: at GET /metrics on the main port, or on METRICS_PORT only when that is set. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** The web process's backups of the embedded database: hours between two (0: none), how many kept, where. */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  BACKUP_DIR: optionalString,
   /** How long a shutdown may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_S: z.coerce.number().min(1).default(10),
 });
@@ -174,6 +178,11 @@ export interface Config {
   metrics: { port: number | null; token: string | null };
   /** A shutdown that has not finished after this long exits anyway (server.ts). */
   shutdownTimeoutMs: number;
+  /**
+   * Backups (core/backup/): where they go (BACKUP_DIR, default `$DATA_DIR/backups`), and the web process's own on the
+   * embedded database: every `intervalMs` (BACKUP_INTERVAL_HOURS, default 24; 0: none), the newest `keep` kept.
+   */
+  backups: { dir: string; intervalMs: number; keep: number };
   /** Each plugin's configuration (PluginConfigs), for the plugins loadConfig was given. */
   plugins: PluginConfigs;
 }
@@ -258,6 +267,11 @@ function coreConfigOf(e: ParsedEnv, isProduction: boolean): CoreConfig {
     demoData: e.DEMO_DATA === undefined ? !isProduction : e.DEMO_DATA === 'true' || e.DEMO_DATA === '1',
     trustProxy: e.TRUST_PROXY,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    backups: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      intervalMs: Math.round(e.BACKUP_INTERVAL_HOURS * 3_600_000),
+      keep: e.BACKUP_KEEP,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_S * 1000,
   };
 }

@@ -14,6 +14,8 @@ declare namespace App {
     /** The kernel's audit log (core/audit): the audit log screen and the profile's entries read it. */
     audit: import('../core/audit/service.ts').AuditLog;
     config: import('../core/config.ts').PublicConfig;
+    /** The backups (core/backup/): the newest in BACKUP_DIR and the web process's schedule, for Site Settings. */
+    backups: () => Promise<import('../core/backup/runner.ts').BackupStatus>;
     /** The path of the URL the browser asked for (core/http/site.ts requestedPath): what the error page shows. */
     requestedPath: string;
     /** What a page's render threw when site/middleware.ts hands it to the error page (a service's refusal). */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -55,4 +55,69 @@ export async function beginNewEmbedded(embeddedPath: string): Promise<void> {
 /** The new embedded database is whole (migrated, its demo data in): later starts open it as it is. */
 export async function finishNewEmbedded(embeddedPath: string): Promise<void> {
   if (embeddedPath !== 'memory://') await rm(path.join(embeddedPath, UNFINISHED_MARK), { force: true });
+}
+
+/**
+ * The file in DATA_DIR that says which process has the embedded database open: `{ pid, what }`. PGlite's folder can
+ * be opened by one process only (two would write the same files), and PGlite does not lock it, so the web process
+ * and `npm run backup` / `npm run restore` claim it here first. A file whose process is gone is stale and ignored.
+ */
+export const OWNER_FILE = 'db.owner.json';
+
+export interface EmbeddedOwner {
+  pid: number;
+  what: string;
+}
+
+const ownerFileOf = (embeddedPath: string) => path.join(path.dirname(embeddedPath), OWNER_FILE);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The live process, other than this one, that has the embedded database at `embeddedPath` open; null if none. */
+export function embeddedOwner(embeddedPath: string): EmbeddedOwner | null {
+  if (embeddedPath === 'memory://') return null;
+  let owner: EmbeddedOwner;
+  try {
+    owner = JSON.parse(readFileSync(ownerFileOf(embeddedPath), 'utf8')) as EmbeddedOwner;
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(owner.pid) || owner.pid === process.pid || !isAlive(owner.pid)) return null;
+  return owner;
+}
+
+export class EmbeddedInUseError extends Error {
+  override name = 'EmbeddedInUseError';
+}
+
+/**
+ * Claims the embedded database at `embeddedPath` for this process (`what` says for what, in the other's refusal);
+ * refuses when another live process has it. Returns the release (which removes the file only if it is still ours).
+ */
+export async function claimEmbedded(embeddedPath: string, what: string): Promise<() => Promise<void>> {
+  if (embeddedPath === 'memory://') return async () => {};
+  const owner = embeddedOwner(embeddedPath);
+  if (owner)
+    throw new EmbeddedInUseError(
+      `The embedded database in ${path.dirname(embeddedPath)} is open in another process (pid ${owner.pid}, ${owner.what}): one process at a time may open it`,
+    );
+  const file = ownerFileOf(embeddedPath);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ pid: process.pid, what } satisfies EmbeddedOwner)}\n`);
+  return async () => {
+    try {
+      const current = JSON.parse(readFileSync(file, 'utf8')) as EmbeddedOwner;
+      if (current.pid === process.pid) await rm(file, { force: true });
+    } catch {
+      // Gone already.
+    }
+  };
 }

@@ -12,6 +12,8 @@ import { auditRoutes } from '../audit/api.ts';
 import type { AuditLog } from '../audit/service.ts';
 import { publicAccess } from '../auth/guards.ts';
 import { registerRequestSession } from '../auth/request-session.ts';
+import { backupStatus } from '../backup/runner.ts';
+import { type BackupRunner, scheduleBackups } from '../backup/schedule.ts';
 import { type Config, publicConfigOf } from '../config.ts';
 import { logDatabaseTo, type Orm, ping } from '../db/orm.ts';
 import { DomainError } from '../errors.ts';
@@ -21,7 +23,7 @@ import { registerGateway } from '../gateway/route.ts';
 import { type Jobs, jobsOf, runStartWork } from '../jobs.ts';
 import { createLogger } from '../logger.ts';
 import { registerHttpMetrics } from '../metrics/http.ts';
-import { registerKernelMetrics } from '../metrics/kernel.ts';
+import { registerBackupMetrics, registerKernelMetrics } from '../metrics/kernel.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -61,6 +63,8 @@ export interface Server {
   metrics: Metrics;
   /** The plugins' periodic tasks, running while the server serves. */
   jobs: Jobs;
+  /** The web process's backups of its embedded database on disk (core/backup/runner.ts); null on PostgreSQL or in memory. */
+  backups: BackupRunner | null;
   close(): Promise<void>;
 }
 
@@ -263,6 +267,8 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   await registerCoreRoutes(app, routes, orm, audit, config);
   await runStartWork(plugins, services, ctx);
   const jobs = jobsOf(plugins, services, ctx);
+  const backups = scheduleBackups(config, orm, jobs, app.log);
+  registerBackupMetrics(metrics, config);
   app.addHook('onClose', () => jobs.stop());
 
   if (options.site) {
@@ -279,6 +285,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
           services,
           audit,
           config: publicConfig,
+          backups: () => backupStatus(config.backups.dir, backups ? config.backups : null),
         }),
       ),
     );
@@ -291,6 +298,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
     ctx,
     gateway,
     jobs,
+    backups,
     routes: routes.entries,
     metrics,
     async close() {

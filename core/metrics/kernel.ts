@@ -1,3 +1,5 @@
+import { lastBackupIn } from '../backup/runner.ts';
+import type { Config } from '../config.ts';
 import { type Orm, poolOf } from '../db/orm.ts';
 import type { GatewayHub } from '../gateway/hub.ts';
 import type { Metrics } from './metrics.ts';
@@ -54,6 +56,23 @@ export function registerKernelMetrics(metrics: Metrics, { orm, gateway }: { orm:
     help: 'The PostgreSQL pool size limit of this process.',
     collect() {
       if (holder.pool) this.set(holder.pool.options.max ?? 10);
+    },
+  });
+}
+
+/**
+ * The age of the newest backup in BACKUP_DIR (taken by the web process or by `npm run backup`), read from the folder
+ * at scrape time: +Inf while there is none, so an alert on its age fires for a diner never backed up too. Not on an
+ * in-memory database.
+ */
+export function registerBackupMetrics(metrics: Metrics, config: Config): void {
+  if (!config.databaseUrl && config.embeddedDbPath === 'memory://') return;
+  metrics.gauge({
+    name: 'vd_backup_age_seconds',
+    help: 'Seconds since the newest backup in the backups folder was written; +Inf when there is none.',
+    async collect() {
+      const last = await lastBackupIn(config.backups.dir);
+      this.set(last ? (Date.now() - last.at.getTime()) / 1000 : Number.POSITIVE_INFINITY);
     },
   });
 }

@@ -247,3 +247,20 @@ test('Announce opens with MANAGE_ANNOUNCEMENT alone or MANAGE_SETTINGS alone, no
     await context.close();
   }
 });
+
+test('Site Settings shows the last backup, its size and the schedule', async ({ page, context, diner }) => {
+  await diner.signIn(context, { username: 'sally_backups', permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'] });
+  const runner = diner.app.server.backups;
+  if (!runner) throw new Error('The diner of the browser tests has its embedded database in a folder: it backs up');
+  await page.goto('/staff/admin/settings');
+  const box = page.getByRole('region', { name: 'Backups' });
+  await expect(box).toContainText('The site backs itself up daily and keeps the newest 7.');
+  const before = await runner.last();
+  if (!before) await expect(box).toContainText('No backup yet.');
+
+  const taken = await runner.run('the browser test');
+  await page.reload();
+  const name = taken.file.split('/').at(-1) ?? '';
+  await expect(box.getByText(/^Last backup: /)).toContainText(name);
+  await expect(box.getByText(/^Last backup: /)).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d UTC, \d+(\.\d)? [KM]B/);
+});
