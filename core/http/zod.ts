@@ -5,6 +5,7 @@ import type {
   FastifyTypeProvider,
 } from 'fastify';
 import { z } from 'zod';
+import { validationMessage } from '../shared/validation.ts';
 
 /**
  * zod as Fastify's validator: the plugins' `schemas.ts` are the one contract for routes, the site and the bot.
@@ -42,10 +43,7 @@ export class RequestValidationError extends Error {
 
   constructor(part: string, issues: readonly z.core.$ZodIssue[]) {
     const bounded = boundedIssues(issues);
-    const first = bounded[0];
-    const where = first && first.path.length > 0 ? `${part}.${first.path.join('.')}` : part;
-    // A refinement's message is written for people ('User ID is not a snowflake'): it stands alone.
-    super(!first ? `Invalid ${part}` : first.code === 'custom' ? first.message : `Invalid ${where}: ${first.message}`);
+    super(validationMessage(part, bounded));
     this.issues = bounded;
     this.issueCount = issues.length;
     this.part = part;

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { AppealVoteChoice } from '../../../plugins/appeals/schemas.ts';
+import { AppealVoteBodySchema, type AppealVoteChoice } from '../../../plugins/appeals/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../kit/Field.tsx';
 import { useAction } from '../kit/use-action.ts';
@@ -23,7 +24,7 @@ export default function VoteForm({ appealId, myVote, mayForce }: Props) {
   const [reason, setReason] = useState(myVote?.reason ?? '');
   const [force, setForce] = useState(false);
   const reasonField = useRef<HTMLTextAreaElement>(null);
-  const { busy, run } = useAction<{ completed: boolean; choice: AppealVoteChoice }>({
+  const { busy, run, refuse } = useAction<{ completed: boolean; choice: AppealVoteChoice }>({
     done: ({ completed, choice }) =>
       completed ? `Appeal ${choice === 'accept' ? 'accepted' : 'denied'}.` : 'Vote recorded.',
     next: ({ completed }) => (completed ? '/staff/admin/appeals' : undefined),
@@ -39,6 +40,8 @@ export default function VoteForm({ appealId, myVote, mayForce }: Props) {
       return;
     }
     const body = { vote: choice, reason: reason.trim(), force };
+    const refusal = refusalOf(AppealVoteBodySchema, body);
+    if (refusal) return refuse(refusal);
     const path = { id: appealId };
     void run(async () => {
       const { completed } = await answerOf(client.POST('/api/client/appeal/{id}/vote', { params: { path }, body }));

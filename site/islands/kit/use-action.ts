@@ -44,6 +44,7 @@ export function useAction<T>(options: ActionOptions<T>): {
   run: (call: () => Promise<T>) => Promise<T | undefined>;
   problem: Problem | null;
   fail: (problem: Problem) => void;
+  refuse: (refusal: Problem) => void;
 } {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -73,5 +74,10 @@ export function useAction<T>(options: ActionOptions<T>): {
       return undefined;
     }
   };
-  return { busy, run, problem, fail: setProblem };
+  /** A refusal found before any call (refusalOf: the route's schema): shown where the server's would be. */
+  const refuse = (refusal: Problem) => {
+    if (options.inline) setProblem(refusal);
+    else toast(options.failure ? options.failure(refusal.message) : refusal.message, 'is-danger', options.failureMs);
+  };
+  return { busy, run, problem, fail: setProblem, refuse };
 }

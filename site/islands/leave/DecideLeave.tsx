@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { MAX_NOTE_LENGTH } from '../../../plugins/onleave/schemas.ts';
+import { MAX_NOTE_LENGTH, UpdateLeaveStatusBodySchema } from '../../../plugins/onleave/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -27,7 +28,10 @@ export default function DecideLeave({ id, name }: Props) {
     const status: Decision = submitter?.value === 'DENIED' ? 'DENIED' : 'APPROVED';
     if (!note.trim()) return toast('Write a note for the member first.', 'is-warning');
     const body = { status, note: note.trim() };
-    void (status === 'APPROVED' ? approve : deny).run(() =>
+    const action = status === 'APPROVED' ? approve : deny;
+    const refusal = refusalOf(UpdateLeaveStatusBodySchema, body);
+    if (refusal) return action.refuse(refusal);
+    void action.run(() =>
       answerOf(client.POST('/api/client/onleave/requests/{id}/update-status', { params: { path: { id } }, body })),
     );
   };

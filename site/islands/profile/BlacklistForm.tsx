@@ -1,5 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
+import { SetBlacklistBodySchema } from '../../../plugins/users/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -29,6 +31,8 @@ export default function BlacklistForm({ userId, active }: Props) {
     const given = reason.trim();
     if (!active && !given) return fail({ message: 'Write why the user is blacklisted.', field: 'blacklist-reason' });
     const body = { data: { active: !active, ...(given ? { reason: given } : {}) } };
+    const refusal = refusalOf(SetBlacklistBodySchema, body, { data: 'blacklist-reason' });
+    if (refusal) return fail(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/blacklist/{id}', { params: { path: { id: userId } }, body })),
     );

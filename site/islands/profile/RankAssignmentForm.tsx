@@ -1,5 +1,7 @@
 import { type ReactNode, type SubmitEvent, useState } from 'react';
+import { UpdateRankBodySchema as AssignRanksBodySchema } from '../../../plugins/users/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -26,13 +28,15 @@ export default function RankAssignmentForm({ userId, offered, kept, profileHref,
   const [held, toggle] = useToggleSet(offered.filter((rank) => rank.held).map((rank) => rank.id));
   const [logToRankHistory, setLogToRankHistory] = useState(true);
   const [announce, setAnnounce] = useState(false);
-  const { busy, run, problem } = useAction({ done: 'Ranks saved.', next: profileHref, inline: true });
+  const { busy, run, problem, refuse } = useAction({ done: 'Ranks saved.', next: profileHref, inline: true });
   const off = !hydrated || busy;
 
   const save = (event: SubmitEvent) => {
     event.preventDefault();
     const ranks = [...kept, ...offered.filter((rank) => held.has(rank.id)).map((rank) => rank.id)];
     const body = { ranks, announce, logToRankHistory };
+    const refusal = refusalOf(AssignRanksBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.PATCH('/api/client/admin/users/{id}/update-rank', { params: { path: { id: userId } }, body })),
     );

@@ -1,5 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
+import { CreateWarningBodySchema } from '../../../plugins/users/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -19,6 +21,8 @@ export default function WarningForm({ userId }: { userId: string }) {
     event.preventDefault();
     const body = { reason: reason.trim() };
     if (!body.reason) return fail({ message: 'Write why the user is warned.', field: 'warning-reason' });
+    const refusal = refusalOf(CreateWarningBodySchema, body, { reason: 'warning-reason' });
+    if (refusal) return fail(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/users/{id}/warnings', { params: { path: { id: userId } }, body })),
     );

@@ -1,6 +1,8 @@
 import { type SubmitEvent, useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
+import { UserManagerUpdateBodySchema } from '../../../plugins/users/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useToggleSet } from '../kit/use-toggle-set.ts';
 
@@ -31,6 +33,8 @@ export function useProfileEditor({ userId, profileHref, ...initial }: Initial) {
       ...(initial.deliveryMessage !== null && { settings: { deliveryMessage: message ? { message } : null } }),
       ...(initial.perks !== null && { perks: PERKS.filter((perk) => perks.has(perk)) }),
     };
+    const refusal = refusalOf(UserManagerUpdateBodySchema, body, { settings: 'deliveryMessage' });
+    if (refusal) return save.fail(refusal);
     void save.run(() => answerOf(client.PATCH('/api/client/users/{id}', { params: { path: { id: userId } }, body })));
   };
 

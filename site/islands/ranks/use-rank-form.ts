@@ -1,7 +1,8 @@
 import { type SubmitEvent, useState } from 'react';
 import { PERKS, PERMISSION_NAMES } from '../../../core/shared/permissions.ts';
-import { DEFAULT_RANK_COLOUR } from '../../../plugins/ranks/schemas.ts';
+import { CreateRankBodySchema, DEFAULT_RANK_COLOUR, UpdateRankBodySchema } from '../../../plugins/ranks/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useToggleSet } from '../kit/use-toggle-set.ts';
 
@@ -33,6 +34,8 @@ export function useRankForm(rank?: RankFields) {
       perks: PERKS.filter((perk) => perks.has(perk)),
       staff: { canResign },
     };
+    const refusal = refusalOf(rank ? UpdateRankBodySchema : CreateRankBodySchema, body);
+    if (refusal) return save.refuse(refusal);
     void save.run(() =>
       answerOf(
         rank

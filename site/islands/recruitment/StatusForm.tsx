@@ -1,7 +1,12 @@
 import type { FormEvent } from 'react';
-import { APPLICATION_STATUS, type ApplicationStatus } from '../../../plugins/recruitment/schemas.ts';
+import {
+  APPLICATION_STATUS,
+  type ApplicationStatus,
+  UpdateStatusBodySchema,
+} from '../../../plugins/recruitment/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { applicationTag } from '../../lib/labels.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -26,7 +31,7 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
   const hydrated = useHydrated();
   const { fields, bind } = useFields({ status: String(choices[0]), reason: '', staffNotes: staffNotes ?? '' });
   const onHold = Number(fields.status) === APPLICATION_STATUS.HOLD;
-  const { busy, run } = useAction({
+  const { busy, run, refuse } = useAction({
     done: onHold ? 'The application is on hold.' : 'Status saved: the applicant has been told.',
     next: onHold ? undefined : listHref,
   });
@@ -38,6 +43,8 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
       reason: fields.reason.trim() || null,
       staffNotes: fields.staffNotes.trim() || null,
     };
+    const refusal = refusalOf(UpdateStatusBodySchema, body);
+    if (refusal) return refuse(refusal);
     const path = { id: applicationId };
     void run(() =>
       answerOf(client.PATCH('/api/client/recruitment/applications/{id}/update-status', { params: { path }, body })),

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { FormView, Question, Requirements } from '../../../plugins/recruitment/schemas.ts';
+import {
+  CreateFormBodySchema,
+  type FormView,
+  type Question,
+  type Requirements,
+  UpdateFormBodySchema,
+} from '../../../plugins/recruitment/schemas.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { useAction } from '../kit/use-action.ts';
 
@@ -67,7 +74,7 @@ export function useFormBuilder(form: FormView | null) {
       closesAt: toLocalInput(form?.closesAt ?? null),
     }));
   }, [form]);
-  const { busy, run } = useAction({
+  const { busy, run, refuse } = useAction({
     done: form ? 'Form saved.' : 'Form created.',
     next: '/staff/admin/recruitment',
     failureMs: 8000,
@@ -82,6 +89,8 @@ export function useFormBuilder(form: FormView | null) {
       closesAt: fromLocalInput(closesAt),
       questions: questions.map(storedQuestion),
     };
+    const refusal = refusalOf(form ? UpdateFormBodySchema : CreateFormBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(
         form

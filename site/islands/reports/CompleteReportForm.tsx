@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { MAX_OUTCOME_LENGTH } from '../../../plugins/reports/schemas.ts';
+import { CompleteReportBodySchema, MAX_OUTCOME_LENGTH } from '../../../plugins/reports/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -15,11 +16,13 @@ interface Props {
 export default function CompleteReportForm({ reportId, next }: Props) {
   const hydrated = useHydrated();
   const [outcome, setOutcome] = useState('');
-  const { busy, run } = useAction({ done: 'Report completed: the reporter is told.', next });
+  const { busy, run, refuse } = useAction({ done: 'Report completed: the reporter is told.', next });
 
   const complete = (event: FormEvent) => {
     event.preventDefault();
     const body = { outcome };
+    const refusal = refusalOf(CompleteReportBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/report/orders/{id}/completed', { params: { path: { id: reportId } }, body })),
     );

@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   CATEGORY_LABELS,
+  CreateReportBodySchema,
   CUSTOMER_CATEGORIES,
   MAX_DETAILS_LENGTH,
   MIN_DETAILS_LENGTH,
 } from '../../../plugins/reports/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
@@ -17,7 +19,9 @@ const count = (n: number) => n.toLocaleString('en-GB');
 export function FileReportForm({ orderID }: { orderID: string }) {
   const [category, setCategory] = useState<Category>(CUSTOMER_CATEGORIES[0]);
   const [details, setDetails] = useState('');
-  const { busy, run } = useAction({ done: 'Thank you: your report was sent. You will be told what was done.' });
+  const { busy, run, refuse } = useAction({
+    done: 'Thank you: your report was sent. You will be told what was done.',
+  });
   // It appears when the check said the order may be reported: the next step, what went wrong, takes the focus.
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -25,6 +29,8 @@ export function FileReportForm({ orderID }: { orderID: string }) {
   const send = (event: FormEvent) => {
     event.preventDefault();
     const body = { orderID, category, details };
+    const refusal = refusalOf(CreateReportBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() => answerOf(client.POST('/api/client/report/order', { body })));
   };
 

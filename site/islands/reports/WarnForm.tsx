@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { MAX_WARNING_LENGTH } from '../../../plugins/reports/schemas.ts';
+import { MAX_WARNING_LENGTH, WarnBodySchema } from '../../../plugins/reports/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -16,11 +17,13 @@ interface Props {
 export default function WarnForm({ reportId, target, name }: Props) {
   const hydrated = useHydrated();
   const [reason, setReason] = useState('');
-  const { busy, run } = useAction({ done: `The ${target} was warned.` });
+  const { busy, run, refuse } = useAction({ done: `The ${target} was warned.` });
 
   const warn = (event: FormEvent) => {
     event.preventDefault();
     const body = { target, reason };
+    const refusal = refusalOf(WarnBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/report/orders/{id}/warn', { params: { path: { id: reportId } }, body })),
     );

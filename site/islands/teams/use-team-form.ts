@@ -1,6 +1,12 @@
 import type { FormEvent } from 'react';
-import { DEFAULT_TEAM_COLOUR, type TeamView } from '../../../plugins/teams/schemas.ts';
+import {
+  CreateTeamBodySchema,
+  DEFAULT_TEAM_COLOUR,
+  type TeamView,
+  UpdateTeamBodySchema,
+} from '../../../plugins/teams/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 
@@ -24,6 +30,8 @@ export function useTeamForm(team: TeamFields | undefined) {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const refusal = refusalOf(team ? UpdateTeamBodySchema : CreateTeamBodySchema, fields);
+    if (refusal) return save.refuse(refusal);
     void save.run(() =>
       answerOf(
         team

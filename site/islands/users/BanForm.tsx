@@ -1,5 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
+import { CreateBanBodySchema, UpdateBanBodySchema } from '../../../plugins/users/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { toast } from '../../lib/toast.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { Field } from '../kit/Field.tsx';
@@ -28,13 +30,15 @@ export default function BanForm({ userId, ban }: Props) {
   const [reason, setReason] = useState(ban?.reason ?? '');
   const [expires, setExpires] = useState(ban?.expires ?? '');
   const [permanent, setPermanent] = useState(ban?.permanent ?? false);
-  const { busy, run } = useAction({ done: 'Ban saved.', next: '/staff/admin/users' });
+  const { busy, run, refuse } = useAction({ done: 'Ban saved.', next: '/staff/admin/users' });
   const off = !hydrated || busy;
 
   const save = (event: SubmitEvent) => {
     event.preventDefault();
     if (!permanent && !expires) return toast('Choose when the ban expires, or make it permanent.', 'is-warning');
     const body = { reason, expires: permanent ? null : new Date(`${expires}:00Z`).toISOString() };
+    const refusal = refusalOf(ban ? UpdateBanBodySchema : CreateBanBodySchema, body);
+    if (refusal) return refuse(refusal);
     const params = { path: { id: userId } };
     void run(() =>
       answerOf(

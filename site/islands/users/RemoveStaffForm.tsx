@@ -1,5 +1,7 @@
 import { type ReactNode, type SubmitEvent, useState } from 'react';
+import { RemoveStaffBodySchema } from '../../../plugins/users/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
@@ -17,17 +19,15 @@ interface Props {
 export default function RemoveStaffForm({ userId, blocked, children }: Props) {
   const hydrated = useHydrated();
   const [reason, setReason] = useState('');
-  const { busy, run } = useAction({ done: 'Removed from staff.', next: '/staff/admin/users' });
+  const { busy, run, refuse } = useAction({ done: 'Removed from staff.', next: '/staff/admin/users' });
 
   const remove = (event: SubmitEvent) => {
     event.preventDefault();
+    const body = { reason };
+    const refusal = refusalOf(RemoveStaffBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() =>
-      answerOf(
-        client.POST('/api/client/admin/users/{id}/remove-staff', {
-          params: { path: { id: userId } },
-          body: { reason },
-        }),
-      ),
+      answerOf(client.POST('/api/client/admin/users/{id}/remove-staff', { params: { path: { id: userId } }, body })),
     );
   };
 
