@@ -134,25 +134,12 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
   const loadingSite = loadBuiltSite(distDir);
   loadingSite.catch(() => {});
   // The embedded database's folder is this process's while it runs: `npm run backup` and `npm run restore` see it,
-  // and `npm run backup` asks this process for a backup with BACKUP_SIGNAL (handled from before the claim is written,
-  // so the signal never finds the process without its handler, whose default would end the process).
+  // and `npm run backup` asks this process for a backup (claimTheEmbeddedFolder).
   let server: Server | undefined;
   let closing = false;
-  const askedForBackup = () => {
+  const release = await claimTheEmbeddedFolder(config, () => {
     if (!closing) server?.backups?.run('npm run backup').catch(() => {});
-  };
-  let release = async () => {};
-  if (!config.databaseUrl) {
-    process.on(BACKUP_SIGNAL, askedForBackup);
-    const claimed = await claimEmbedded(config.embeddedDbPath, 'the web process').catch((error: unknown) => {
-      process.off(BACKUP_SIGNAL, askedForBackup);
-      throw error;
-    });
-    release = async () => {
-      await claimed();
-      process.off(BACKUP_SIGNAL, askedForBackup);
-    };
-  }
+  });
   let opened: OpenedDatabase;
   try {
     opened = await openAndMigrate(config, plugins, distDir);
@@ -213,4 +200,24 @@ export async function startApp(config: Config, plugins: readonly AnyPlugin[], di
       return stopping;
     },
   };
+}
+
+/**
+ * On the embedded database, its folder claimed for this process, with `npm run backup`'s signal (BACKUP_SIGNAL)
+ * handled from before the claim is written: the signal never finds the process without its handler, whose default
+ * would end it. Returns what releases both (nothing to release on PostgreSQL).
+ */
+async function claimTheEmbeddedFolder(config: Config, askedForBackup: () => void): Promise<() => Promise<void>> {
+  if (config.databaseUrl) return async () => {};
+  process.on(BACKUP_SIGNAL, askedForBackup);
+  try {
+    const claimed = await claimEmbedded(config.embeddedDbPath, 'the web process');
+    return async () => {
+      await claimed();
+      process.off(BACKUP_SIGNAL, askedForBackup);
+    };
+  } catch (error) {
+    process.off(BACKUP_SIGNAL, askedForBackup);
+    throw error;
+  }
 }

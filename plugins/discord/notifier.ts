@@ -254,8 +254,10 @@ export class OrderMessages {
         );
       }
     }
-    // The customer's language, as their order's status message has it.
-    const t = discordText(localeOf((await this.#statusMessage(order.id))?.locale) ?? 'en');
+    // The customer's language, as their order's status message has it: read, not remembered (a delivered order's
+    // status message is forgotten once its last edit is made).
+    const [message] = await STATUS_MESSAGE.run(this.#orm, this.#orm.em.fork(), { orderId: order.id });
+    const t = discordText(localeOf(message?.locale) ?? 'en');
     const intro = order.channelId ? t('deliveredDm.channel', { channel: order.channelId }) : t('deliveredDm.noChannel');
     try {
       await this.#rest.directMessage(order.orderedBy.id, { ...body, content: `${intro}\n${body.content}` });

@@ -1,17 +1,23 @@
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './coins-schemas.ts';
+import { storeText } from './i18n/index.ts';
 import type { CoinLedger } from './ledger.ts';
 import { storeSql } from './sql.ts';
 
-/** `12 minutes`, `1 minute`, `less than a minute`: how long until the next claim, in a sentence. */
-export function waitText(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
-  if (ms <= 0) return 'now';
-  if (minutes <= 1) return ms < 60_000 ? 'less than a minute' : '1 minute';
-  return `${minutes} minutes`;
+/**
+ * How long until the next claim, in a sentence, in `locale`: `12 minutes`, `1 minute`, `less than a minute`, `now`;
+ * `a moment` when it is not known (`ms` null). The API's refusal says it in English, `/hourly` in the caller's language.
+ */
+export function waitIn(locale: Locale, ms: number | null): string {
+  const t = storeText(locale);
+  if (ms === null) return t('wait.aMoment');
+  if (ms <= 0) return t('wait.now');
+  if (ms < 60_000) return t('wait.lessThanAMinute');
+  return t('wait.minutes', { minutes: Math.ceil(ms / 60_000) });
 }
 
 export interface HourlyServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
@@ -63,7 +69,7 @@ export class HourlyService {
         const next = new Date((last?.getTime() ?? now.getTime()) + HOURLY_INTERVAL_MS);
         throw new DomainError(
           'rate_limited',
-          `You already claimed your hourly reward. Come back in ${waitText(next.getTime() - now.getTime())}.`,
+          `You already claimed your hourly reward. Come back in ${waitIn(DEFAULT_LOCALE, next.getTime() - now.getTime())}.`,
           {
             nextClaimAt: next.toISOString(),
           },

@@ -53,8 +53,8 @@ export const starsOf = (stars: number) => `${'★'.repeat(stars)}${'☆'.repeat(
 
 /** A leaderboard column: the top 5, one line each (`1. Name: 12`), or "Nobody yet". */
 export function leaderboardColumn(entries: readonly LeaderboardEntry[], locale: Locale): string {
-  const lines = entries.slice(0, 5).map((entry, index) => {
-    return `${index + 1}. ${entry.user.displayName ?? entry.user.username}: ${entry.orders}`;
-  });
+  const lines = entries
+    .slice(0, 5)
+    .map((entry, index) => `${index + 1}. ${entry.user.displayName ?? entry.user.username}: ${entry.orders}`);
   return lines.join('\n') || ordersText(locale)('leaderboardEmpty');
 }

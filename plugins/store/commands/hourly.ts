@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
-import type { Locale } from '../../../core/i18n/locales.ts';
 import { banMessage, isBanActive } from '../../../core/shared/ban.ts';
 import type { UserView } from '../../users/schemas.ts';
+import { waitIn } from '../hourly.ts';
 import { storeCatalogue, storeText } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
-
-/** How long until the next claim, in the caller's language (`ms` null: the service did not say). */
-function waitIn(locale: Locale, ms: number | null): string {
-  const t = storeText(locale);
-  if (ms === null) return t('wait.aMoment');
-  if (ms <= 0) return t('wait.now');
-  if (ms < 60_000) return t('wait.lessThanAMinute');
-  return t('wait.minutes', { minutes: Math.ceil(ms / 60_000) });
-}
 
 /**
  * `/hourly`: the hourly reward (docs/store.md "Hourly"), through the same service as the site's claim button, for
