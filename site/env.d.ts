@@ -8,6 +8,11 @@ declare namespace App {
      * The plugins the server runs (plugins/index.ts, or a test's list): their definitions' page guards and staff
      * sidebar entries (site/lib/route-guards.ts, site/lib/staff-sidebar.ts).
      */
+    /**
+     * The page's language: the user's setting, else the VD_LOCALE cookie, else Accept-Language, else English
+     * (core/i18n/locales.ts `siteLocaleOf`).
+     */
+    locale: import('../core/i18n/locales.ts').Locale;
     plugins: readonly import('../core/plugin.ts').AnyPlugin[];
     /** Every plugin's service, by plugin name: pages read data here, never over HTTP nor from the database. */
     services: import('../plugins/index.ts').Services;

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import type { Locale } from '../i18n/locales.ts';
 
 /**
  * The identity kernel's tables. Plugins build profiles and bans on these; ranks are a plugin's tables, which
@@ -20,6 +21,8 @@ export const BanSchema = defineEntity({
 
 export interface UserSettings {
   deliveryMessage?: { message: string };
+  /** The site's language the user chose (a picker in the footer or the profile); absent: their browser's. */
+  locale?: Locale;
 }
 
 export const UserSchema = defineEntity({

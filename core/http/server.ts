@@ -20,6 +20,7 @@ import { DomainError } from '../errors.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
+import { LOCALE_COOKIE, siteLocaleOf } from '../i18n/locales.ts';
 import { type Jobs, jobsOf, runStartWork } from '../jobs.ts';
 import { createLogger } from '../logger.ts';
 import { registerHttpMetrics } from '../metrics/http.ts';
@@ -27,6 +28,7 @@ import { registerBackupMetrics, registerKernelMetrics } from '../metrics/kernel.
 import type { Metrics } from '../metrics/metrics.ts';
 import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
+import { readCookie } from './cookies.ts';
 import { refuseUnrouted, registerErrorHandling } from './errors.ts';
 import { RequestLines } from './logging.ts';
 import { methodNotAllowed } from './methods.ts';
@@ -281,6 +283,11 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
         { ...config, imageOrigins: imageOriginsOf(plugins, config) },
         (request: FastifyRequest) => ({
           user: request.user,
+          locale: siteLocaleOf({
+            setting: request.user?.settings.locale,
+            cookie: readCookie(request, LOCALE_COOKIE),
+            acceptLanguage: request.headers['accept-language'],
+          }),
           plugins,
           services,
           audit,

@@ -179,6 +179,9 @@ function pageRenderer(
     // As a built page's: checked with the server on every use. A page that may be cached longer says so itself
     // (Astro's headers win over these).
     reply.raw.setHeader('cache-control', 'no-cache');
+    // A page is in its reader's language (their setting or choice, in cookies, else Accept-Language) and shows who is
+    // signed in: a shared cache keeps one copy per both.
+    reply.raw.setHeader('vary', 'Cookie, Accept-Language');
     // Reply headers set by hooks (a renewed or cleared session cookie) must reach the raw response.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
@@ -237,7 +240,12 @@ export async function registerSite(
   for (const file of site.files) {
     if (!hashedFiles.has(file)) registerBuiltFile(app, file, policyOf, renderPage);
   }
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
+  await app.register(async (pages) => {
+    // A page's form (the language pickers' POST /language) is read by Astro from the request itself: Fastify leaves
+    // its body alone, in this scope only (the API takes JSON).
+    pages.addContentTypeParser('application/x-www-form-urlencoded', (_request, _body, done) => done(null));
+    pages.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', onRequest: publicAccess, handler: renderPage });
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, discordLocaleOf, localeOf, pickLocale } from './locales.ts';
+import { acceptedLanguages, discordLocaleOf, localeOf, pickLocale, siteLocaleOf } from './locales.ts';
 
 describe('locales', () => {
   it('matches a tag to the locale the diner speaks: itself, else its language', () => {
@@ -36,5 +36,14 @@ describe('locales', () => {
     expect(discordLocaleOf('en')).toBeNull();
     expect(discordLocaleOf('es')).toBe('es-ES');
     expect(discordLocaleOf('pt-BR')).toBe('pt-BR');
+  });
+
+  it("chooses the site's language: the user's setting, this browser's choice, its languages, English", () => {
+    const acceptLanguage = 'ja, de;q=0.8, fr;q=0.5';
+    expect(siteLocaleOf({ setting: 'es', cookie: 'fr', acceptLanguage })).toBe('es');
+    expect(siteLocaleOf({ setting: null, cookie: 'pt-BR', acceptLanguage })).toBe('pt-BR');
+    expect(siteLocaleOf({ cookie: 'klingon', acceptLanguage })).toBe('de');
+    expect(siteLocaleOf({ acceptLanguage: 'ja, ko' })).toBe('en');
+    expect(siteLocaleOf({})).toBe('en');
   });
 });

@@ -57,6 +57,24 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
+/** The cookie a visitor's language choice is kept in (the footer's picker), a year at a time. */
+export const LOCALE_COOKIE = 'VD_LOCALE';
+
+/** What a page request says about its reader's language (docs/i18n.md, "Which language"). */
+export interface LanguageHints {
+  /** The signed-in user's setting (users.settings.locale). */
+  setting?: string | null;
+  /** The VD_LOCALE cookie: the choice made on this browser. */
+  cookie?: string | null;
+  /** The Accept-Language header: the browser's languages. */
+  acceptLanguage?: string | null;
+}
+
+/** The site's language for a request: the user's setting, else this browser's choice, else its languages, else English. */
+export function siteLocaleOf(hints: LanguageHints): Locale {
+  return pickLocale(hints.setting, hints.cookie, ...acceptedLanguages(hints.acceptLanguage));
+}
+
 /**
  * Discord's locale codes for each of ours but English (command names and descriptions are registered in English,
  * Discord's default): Spanish is two of Discord's locales.

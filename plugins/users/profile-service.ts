@@ -6,6 +6,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { ranksOfIn, recordRankChangeIn } from '../ranks/index.ts';
 import { manageableTarget, userTarget } from './admin-service.ts';
 import { ResignationSchema } from './entities.ts';
@@ -121,6 +122,19 @@ export class ProfileService {
     });
     this.#events.publish('identityChanged', { userId: id });
     return view;
+  }
+
+  /**
+   * The site's language the user chose (the pickers post to /language, site/pages/language.ts); null: their
+   * browser's again. Their own setting only, not audited as a profile edit is not.
+   */
+  async setLanguage(actor: CurrentUser, locale: Locale | null): Promise<void> {
+    await this.#edit(actor, actor.id, null, (_em, user) => {
+      const { locale: _old, ...rest } = user.settings ?? {};
+      user.settings = locale === null ? rest : { ...rest, locale };
+    });
+    // Cached sessions hold the user's settings: the next page reads the new language.
+    this.#events.publish('identityChanged', { userId: actor.id });
   }
 
   /** Lets the delivery-messages plugin turn a slug or ID into its message (and count the use) inside the profile's transaction. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../../core/i18n/locales.ts';
 import { AnswerIdSchema, ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
@@ -52,7 +53,11 @@ export const UserViewSchema = PublicUserViewSchema.extend({
       expires: AnswerMomentSchema.nullable(),
     })
     .nullable(),
-  settings: z.strictObject({ deliveryMessage: z.strictObject({ message: z.string() }).optional() }),
+  settings: z.strictObject({
+    deliveryMessage: z.strictObject({ message: z.string() }).optional(),
+    /** The site's language the user chose; absent: their browser's (docs/i18n.md). */
+    locale: z.enum(LOCALES).optional(),
+  }),
 });
 export type UserView = z.output<typeof UserViewSchema>;
 

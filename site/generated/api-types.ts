@@ -3461,6 +3461,8 @@ export interface operations {
                                 deliveryMessage?: {
                                     message: string;
                                 };
+                                /** @enum {string} */
+                                locale?: "en" | "fr" | "de" | "es" | "pt-BR";
                             };
                             team: string | null;
                         };
@@ -3601,6 +3603,8 @@ export interface operations {
                                 deliveryMessage?: {
                                     message: string;
                                 };
+                                /** @enum {string} */
+                                locale?: "en" | "fr" | "de" | "es" | "pt-BR";
                             };
                             manualPerks: string[];
                             grantedPerks: {
@@ -4282,6 +4286,8 @@ export interface operations {
                                 deliveryMessage?: {
                                     message: string;
                                 };
+                                /** @enum {string} */
+                                locale?: "en" | "fr" | "de" | "es" | "pt-BR";
                             };
                         };
                     };
@@ -4421,6 +4427,8 @@ export interface operations {
                                 deliveryMessage?: {
                                     message: string;
                                 };
+                                /** @enum {string} */
+                                locale?: "en" | "fr" | "de" | "es" | "pt-BR";
                             };
                         };
                     };

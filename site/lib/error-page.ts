@@ -1,7 +1,9 @@
 import { ERROR_KINDS, type ErrorKind } from '../../core/errors.ts';
+import { layoutText } from '../i18n/layout/index.ts';
 
-/** The specification's error page (§8): title 'Error - {status}', default 'Unknown error'; message default below. */
-export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+/** The layout's texts in the page's language (`layoutText(locale)`): the error page's words. English by default. */
+type LayoutTexts = ReturnType<typeof layoutText>;
+const english = layoutText('en');
 
 export interface ErrorPage {
   /** null: nothing says which status this is (the response is still a 500). */
@@ -10,8 +12,9 @@ export interface ErrorPage {
   message: string;
 }
 
-export function errorTitle(status: number | null): string {
-  return status === null ? 'Unknown error' : `Error - ${status}`;
+/** The specification's error page (§8): title 'Error - {status}', else 'Unknown error'. */
+export function errorTitle(status: number | null, t: LayoutTexts = english): string {
+  return status === null ? t('error.unknownTitle') : t('error.title', { status });
 }
 
 /** The HTTP status a thrown error carries: a service's DomainError knows its own; anything else (a bug) none. */
@@ -24,13 +27,13 @@ export function errorStatusOf(error: unknown): number | null {
  * The error page for what a page's render threw. A service's DomainError knows its status, and a refusal (4xx) its
  * words for the user; anything else (a bug) knows neither. A server error's words never reach a visitor.
  */
-export function errorPageFor(error: unknown): ErrorPage {
+export function errorPageFor(error: unknown, t: LayoutTexts = english): ErrorPage {
   const status = errorStatusOf(error);
-  if (status === null) return { status: null, title: errorTitle(null), message: UNKNOWN_ERROR_MESSAGE };
+  if (status === null) return { status: null, title: errorTitle(null, t), message: t('error.unknownMessage') };
   return {
     status,
-    title: errorTitle(status),
-    message: status < 500 ? (error as Error).message : UNKNOWN_ERROR_MESSAGE,
+    title: errorTitle(status, t),
+    message: status < 500 ? (error as Error).message : t('error.unknownMessage'),
   };
 }
 

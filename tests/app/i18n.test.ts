@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueProblems } from '../../core/i18n/check.ts';
 import { commandsOf } from '../../core/plugin.ts';
 import { plugins } from '../../plugins/index.ts';
+import { SITE_CATALOGUES } from '../../site/i18n/index.ts';
 
 describe("the plugins' catalogues", () => {
   const catalogues = plugins.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []));
@@ -30,5 +31,12 @@ describe("the plugins' catalogues", () => {
     };
     for (const command of commandsOf(plugins)) walk(`/${command.data.name}`, command.data);
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the site's catalogues", () => {
+  it('are complete in every locale: every key, valid ICU, the same placeholders, nothing left in English', () => {
+    expect(SITE_CATALOGUES.map((catalogue) => catalogue.name)).toEqual(expect.arrayContaining(['site.layout']));
+    expect(SITE_CATALOGUES.flatMap(catalogueProblems)).toEqual([]);
   });
 });

@@ -1,0 +1,137 @@
+import { LOCALE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales.ts';
+import { layoutText } from '../../site/i18n/layout/index.ts';
+import { expect, test } from './fixtures.ts';
+import { ALL_PAGES, ROLES, VIEWERS, viewerRoleOf } from './pages.ts';
+
+/**
+ * The site in the reader's language (docs/i18n.md): their setting, else the language this browser chose, else
+ * Accept-Language, else English; `<html lang>` says which.
+ */
+
+test('a browser that asks for French gets the page in French, and caches keep one copy per language', async ({
+  request,
+}) => {
+  const response = await request.get('/', { headers: { 'accept-language': 'fr-CA, fr;q=0.9, en;q=0.5' } });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<html lang="fr"/);
+  expect(html).toContain('Comment commander');
+  expect(html).toContain('Notre équipe');
+  expect(response.headers().vary).toMatch(/Accept-Language/i);
+  expect(response.headers().vary).toMatch(/Cookie/i);
+  // A language the diner does not speak, and none: English as the specification words it.
+  for (const acceptLanguage of ['ja, ko;q=0.8', '']) {
+    const english = await (await request.get('/', { headers: { 'accept-language': acceptLanguage } })).text();
+    expect(english).toMatch(/<html lang="en"/);
+    expect(english).toContain('How ordering works');
+  }
+});
+
+test('a visitor chooses a language in the footer: this page and the next are in it, until they go back to their browser’s', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto('/team');
+  const picker = page.getByTestId('language-picker-footer-language');
+  await picker.getByLabel('Language').selectOption('de');
+  await picker.getByRole('button', { name: 'Change' }).click();
+  // Back on the page it was chosen on, in German.
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'So bestellst du' })).toBeVisible();
+  // "My browser's language": English again, as the browser asks.
+  await picker.getByLabel('Sprache').selectOption({ label: 'Sprache meines Browsers' });
+  await picker.getByRole('button', { name: 'Ändern' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect((await context.cookies()).find((cookie) => cookie.name === LOCALE_COOKIE)).toBeUndefined();
+  await context.close();
+});
+
+test('a signed-in user chooses on their profile: the choice is kept on their account, and another browser opens in it', async ({
+  browser,
+  diner,
+}) => {
+  const first = await browser.newContext({ locale: 'en-GB' });
+  const user = await diner.signIn(first);
+  const page = await first.newPage();
+  await page.goto('/users/@me/manage');
+  const picker = page.getByTestId('manage-language');
+  await picker.getByLabel('Language').selectOption('es');
+  await picker.getByRole('button', { name: 'Change' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveURL(/\/users\/@me\/manage$/);
+  await expect(page.getByTestId('manage-language').getByLabel('Idioma')).toHaveValue('es');
+
+  // Another browser, which asks for German and has made no choice: the account's Spanish wins.
+  const second = await browser.newContext({ locale: 'de-DE' });
+  await diner.signInAs(second, user.id);
+  const other = await second.newPage();
+  await other.goto('/');
+  await expect(other.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(other.getByRole('heading', { name: 'Cómo se pide' })).toBeVisible();
+  await Promise.all([first.close(), second.close()]);
+});
+
+test('the language form takes only the languages offered, and sends the browser back only to this site', async ({
+  request,
+}) => {
+  const refused = await request.post('/language', { form: { locale: 'klingon', next: '/team' }, maxRedirects: 0 });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+  expect(refused.headers()['set-cookie']).toBeUndefined();
+  for (const next of ['//evil.example/', '/\\evil.example', 'https://evil.example/']) {
+    const response = await request.post('/language', { form: { locale: 'fr', next }, maxRedirects: 0 });
+    expect([response.status(), response.headers().location], next).toEqual([303, '/']);
+  }
+});
+
+test('a cross-site post of the language form with a session cookie is refused', async ({ browser, diner }) => {
+  const context = await browser.newContext();
+  await diner.signIn(context);
+  const response = await context.request.post('/language', {
+    form: { locale: 'fr', next: '/' },
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  await context.close();
+});
+
+/**
+ * Every page of the site, as the least privileged role that may open it, in every language: it answers, in that
+ * language (a text missing from a catalogue fails the render: FormatJS reports it, and the page would be the error
+ * page), with the shared frame translated.
+ */
+test.describe.configure({ mode: 'parallel' });
+for (const role of ROLES) {
+  test(`every page ${role === 'anonymous' ? 'a visitor' : `a ${role}`} opens renders in every language`, async ({
+    browser,
+    diner,
+  }) => {
+    const context = await browser.newContext();
+    if (role !== 'anonymous') await diner.signInAs(context, VIEWERS[role]);
+    const pages = ALL_PAGES.filter((path) => viewerRoleOf(path) === role);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const path of pages) {
+      for (const locale of LOCALES) {
+        const response = await context.request.get(`${diner.url}${path}`, {
+          headers: { 'accept-language': locale },
+          maxRedirects: 0,
+        });
+        expect(response.status(), `${path} in ${locale}`).toBe(200);
+        const html = await response.text();
+        expect(html, `${path} in ${locale}`).toMatch(new RegExp(`<html lang="${locale}"`));
+        expect(html, `${path} in ${locale}`).toContain(footerText(locale));
+      }
+    }
+    await context.close();
+  });
+}
+
+/** A text of the shared frame (the footer's), as each language writes it. */
+function footerText(locale: Locale): string {
+  return layoutText(locale)('footer.tagline');
+}
