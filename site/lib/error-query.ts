@@ -1,3 +1,5 @@
+import type { BrowserTextKey } from '../i18n/browser/index.ts';
+import { siteText } from './site-texts.ts';
 import { toast } from './toast.ts';
 
 /**
@@ -6,17 +8,17 @@ import { toast } from './toast.ts';
  * then taken out of the address, so a reload does not repeat it. Used by the home page and by the ban page, which
  * is what `/` is for a banned user.
  */
-export const ERROR_TOASTS: Readonly<Record<string, string>> = {
-  insufficient_permissions: 'You have insufficient permissions to view that page.',
-  account_banned: 'Your account has been banned.',
+export const ERROR_TOASTS: Readonly<Record<string, BrowserTextKey>> = {
+  insufficient_permissions: 'error.insufficientPermissions',
+  account_banned: 'error.accountBanned',
 };
 
 export function showErrorFromQuery(): void {
   const params = new URLSearchParams(location.search);
   const error = params.get('error');
   if (!error) return;
-  const message = Object.hasOwn(ERROR_TOASTS, error) ? ERROR_TOASTS[error] : undefined;
-  if (message) toast(`An error occurred: ${message}`, 'is-danger');
+  const known = Object.hasOwn(ERROR_TOASTS, error) ? ERROR_TOASTS[error] : undefined;
+  if (known) toast(siteText('error.toast', { message: siteText(known) }), 'is-danger');
   params.delete('error');
   history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}${location.hash}`);
 }

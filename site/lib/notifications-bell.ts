@@ -7,6 +7,7 @@ import type { NoticeEventData, NotificationView } from '../../plugins/notificati
 import { errorMessage, withMinimumDisplay } from './api.ts';
 import { answerOf, client } from './client.ts';
 import { bellCount, bellLabel, noticeHref, noticeTime } from './notifications.ts';
+import { siteText } from './site-texts.ts';
 
 const SHOWN = 10;
 
@@ -29,7 +30,7 @@ export function startBell(root: HTMLElement): void {
 
   function setUnread(value: number): void {
     unread = Math.max(0, value);
-    toggle.setAttribute('aria-label', bellLabel(unread));
+    toggle.setAttribute('aria-label', bellLabel(unread, siteText));
     count.textContent = bellCount(unread);
     count.hidden = unread === 0;
     root.dataset.unread = String(unread);
@@ -58,7 +59,7 @@ export function startBell(root: HTMLElement): void {
       marker.className = 'notification-unread-dot';
       const words = document.createElement('span');
       words.className = 'is-sr-only';
-      words.textContent = 'Unread: ';
+      words.textContent = siteText('bell.unread');
       body.append(marker, words);
     }
     const text = document.createElement('span');
@@ -67,7 +68,7 @@ export function startBell(root: HTMLElement): void {
     const time = document.createElement('time');
     time.className = 'notification-item-time';
     time.dateTime = notice.createdAt;
-    time.textContent = noticeTime(notice.createdAt);
+    time.textContent = noticeTime(notice.createdAt, siteText, document.documentElement.lang);
     body.append(text, time);
     li.append(body);
     return li;
@@ -76,7 +77,7 @@ export function startBell(root: HTMLElement): void {
   function render(): void {
     if (!notices) return;
     list.replaceChildren(...notices.slice(0, SHOWN).map(item));
-    status.textContent = notices.length === 0 ? 'Nothing yet. Decisions about you will appear here.' : '';
+    status.textContent = notices.length === 0 ? siteText('bell.empty') : '';
     status.hidden = notices.length > 0;
   }
 
@@ -102,7 +103,7 @@ export function startBell(root: HTMLElement): void {
       setUnread(answer.unread + missed.length);
       render();
     } catch (error) {
-      status.textContent = `Could not load notifications: ${errorMessage(error)}`;
+      status.textContent = siteText('bell.failed', { message: errorMessage(error) });
     } finally {
       loading = false;
       if (readAgain) {
@@ -140,7 +141,7 @@ export function startBell(root: HTMLElement): void {
       render();
     } catch (error) {
       status.hidden = false;
-      status.textContent = `Could not mark as read: ${errorMessage(error)}`;
+      status.textContent = siteText('bell.markFailed', { message: errorMessage(error) });
     } finally {
       readAll.classList.remove('is-loading');
     }

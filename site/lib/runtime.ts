@@ -1,3 +1,6 @@
+import type { BrowserTextKey } from '../i18n/browser/index.ts';
+import type { BrowserTexts } from './texts.ts';
+
 /**
  * What a page learns at run time: SiteRuntime (components/runtime/SiteRuntime.astro), rendered with the page,
  * puts it as JSON on a `[data-vd-runtime]` element, there before any of the page's module scripts run.
@@ -7,6 +10,8 @@ export interface SiteRuntime {
   festive: boolean;
   /** The ad network, or null: no ads and no ad-block notice. */
   ads: AdsRuntime | null;
+  /** What the site's script writes (toasts, the bell's list), in the page's language: site/lib/site-texts.ts. */
+  texts: BrowserTexts<BrowserTextKey>;
 }
 
 export interface AdsRuntime {

@@ -1,5 +1,6 @@
 import { ApiRequestError } from './api.ts';
 import { noteBanState, WAS_BANNED_KEY } from './ban-lifted.ts';
+import { siteText } from './site-texts.ts';
 import { showPendingToast, toast, toastOnNextPage } from './toast.ts';
 
 /**
@@ -15,12 +16,12 @@ async function logout(): Promise<void> {
     const { answerOf, client } = await import('./client.ts');
     await answerOf(client.DELETE('/api/client/sessions'));
     localStorage.removeItem(WAS_BANNED_KEY);
-    toastOnNextPage('Successfully logged out, see you next time!', 'is-success');
+    toastOnNextPage(siteText('session.loggedOut'), 'is-success');
     location.replace('/');
   } catch (error) {
     loggingOut = false;
     const message = error instanceof ApiRequestError ? error.message : '';
-    toast(`Failed to log out: ${message || 'Unknown error'}`, 'is-danger');
+    toast(siteText('session.logoutFailed', { message: message || siteText('error.unknown') }), 'is-danger');
   }
 }
 
@@ -40,7 +41,7 @@ document.addEventListener('click', (event) => {
 
 showPendingToast();
 noteBanState(localStorage, document.body.dataset.vdBanned !== undefined, location.pathname, () =>
-  toast('Your ban has been lifted. Welcome back!', 'is-success'),
+  toast(siteText('session.banLifted'), 'is-success'),
 );
 if (location.pathname === '/' && sessionStorage.getItem(PENDING_LOGOUT)) {
   sessionStorage.removeItem(PENDING_LOGOUT);

@@ -75,6 +75,21 @@ test('a signed-in user chooses on their profile: the choice is kept on their acc
   await Promise.all([first.close(), second.close()]);
 });
 
+test('what the browser writes itself is in the page’s language too: a toast, the bell', async ({ browser, diner }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context);
+  const page = await context.newPage();
+  await page.goto('/?error=insufficient_permissions');
+  await expect(page.getByTestId('toast')).toHaveText(
+    'Une erreur s’est produite : Vous n’avez pas les autorisations nécessaires pour voir cette page.',
+  );
+  await page.getByRole('button', { name: /^Notifications, 0 non lue$/ }).click();
+  await expect(
+    page.getByText('Rien pour l’instant. Les décisions qui vous concernent apparaîtront ici.'),
+  ).toBeVisible();
+  await context.close();
+});
+
 test('the language form takes only the languages offered, and sends the browser back only to this site', async ({
   request,
 }) => {
