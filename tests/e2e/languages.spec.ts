@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales.ts';
 import { layoutText } from '../../site/i18n/layout/index.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, serverIslandsLoaded, test } from './fixtures.ts';
 import { ALL_PAGES, ROLES, VIEWERS, viewerRoleOf } from './pages.ts';
 
 /**
@@ -141,6 +141,32 @@ for (const role of ROLES) {
         expect(html, `${path} in ${locale}`).toMatch(new RegExp(`<html lang="${locale}"`));
         expect(html, `${path} in ${locale}`).toContain(footerText(locale));
       }
+    }
+    await context.close();
+  });
+}
+
+/**
+ * German's words are the longest of the five: every page, in German, fits a 390 px phone (pages.spec.ts checks every
+ * page's look in English).
+ */
+for (const role of ROLES) {
+  test(`every page ${role === 'anonymous' ? 'a visitor' : `a ${role}`} opens fits a phone in German`, async ({
+    browser,
+    diner,
+  }) => {
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    if (role !== 'anonymous') await diner.signInAs(context, VIEWERS[role]);
+    const page = await context.newPage();
+    for (const path of ALL_PAGES.filter((each) => viewerRoleOf(each) === role)) {
+      await page.goto(path);
+      await serverIslandsLoaded(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+          message: `${path} in German at 390 px is wider than the screen`,
+        })
+        .toBeLessThanOrEqual(390);
     }
     await context.close();
   });
