@@ -1,4 +1,4 @@
-import type { CreateItemBody, ItemGrantKind, StoreItemView } from '../../plugins/store/item-schemas.ts';
+import type { CreateItemBody, ItemGrantKind, StoreItemView } from '../../plugins/store/schemas.ts';
 
 /** The store item form's fields as typed (each a control's value), and whether the item is on sale. */
 export type StoreItemFields = {

@@ -8,7 +8,7 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
   userId: string;
-  /** The server's limit for the reason (MAX_ADJUST_REASON, plugins/store/coins-schemas.ts). */
+  /** The server's limit for the reason (MAX_ADJUST_REASON, plugins/store/schemas.ts). */
   maxReason: number;
   /** Where saving returns. */
   profileHref: string;

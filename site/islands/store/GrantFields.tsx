@@ -1,5 +1,5 @@
 import { PERKS } from '../../../core/shared/permissions.ts';
-import type { ItemGrantKind } from '../../../plugins/store/item-schemas.ts';
+import type { ItemGrantKind } from '../../../plugins/store/schemas.ts';
 import { perkLabel } from '../../lib/labels.ts';
 import { type ItemMaxima, NumberField, SelectField } from './ItemFields.tsx';
 import type { ItemFieldProps } from './use-store-item-form.ts';

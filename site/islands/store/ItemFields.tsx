@@ -2,10 +2,7 @@ import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { TextField } from '../kit/TextField.tsx';
 
-/**
- * Each number field's most, from the item schema's bounds: the page reads them from item-schemas.ts and passes them
- * (browser code imports a plugin's schemas.ts only).
- */
+/** Each number field's most, from the item schema's bounds (the store's schemas.ts): the page passes them. */
 export interface ItemMaxima {
   price: number;
   coins: number;

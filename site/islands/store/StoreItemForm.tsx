@@ -1,4 +1,4 @@
-import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import type { StoreItemView } from '../../../plugins/store/schemas.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';

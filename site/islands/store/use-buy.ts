@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { RecipientView } from '../../../plugins/store/item-schemas.ts';
+import type { RecipientView } from '../../../plugins/store/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
-import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import type { StoreItemView } from '../../../plugins/store/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { storeItemBody, storeItemFields } from '../../lib/store-admin.ts';
 import { useAction } from '../kit/use-action.ts';
