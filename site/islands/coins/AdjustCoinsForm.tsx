@@ -1,5 +1,5 @@
 import { type SubmitEvent, useState } from 'react';
-import { AdjustCoinsBodySchema } from '../../../plugins/store/schemas.ts';
+import { AdjustCoinsBodySchema, MAX_ADJUST_REASON } from '../../../plugins/store/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
@@ -10,8 +10,6 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
   userId: string;
-  /** The server's limit for the reason (MAX_ADJUST_REASON, plugins/store/schemas.ts). */
-  maxReason: number;
   /** Where saving returns. */
   profileHref: string;
 }
@@ -21,7 +19,7 @@ interface Props {
  * before the call (a whole number other than 0 and a reason, worded here; then the route's schema, for the most
  * coins), each problem under the form with its control marked.
  */
-export default function AdjustCoinsForm({ userId, maxReason, profileHref }: Props) {
+export default function AdjustCoinsForm({ userId, profileHref }: Props) {
   const hydrated = useHydrated();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -71,7 +69,7 @@ export default function AdjustCoinsForm({ userId, maxReason, profileHref }: Prop
         rows={2}
         required
         minLength={3}
-        maxLength={maxReason}
+        maxLength={MAX_ADJUST_REASON}
         problem={problem}
         errorId="adjust-error"
         value={reason}

@@ -2,15 +2,6 @@ import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { TextField } from '../kit/TextField.tsx';
 
-/** Each number field's most, from the item schema's bounds (the store's schemas.ts): the page passes them. */
-export interface ItemMaxima {
-  price: number;
-  coins: number;
-  days: number;
-  stock: number;
-  perUserLimit: number;
-}
-
 interface NumberProps {
   id: string;
   label: string;
