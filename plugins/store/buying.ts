@@ -2,9 +2,9 @@ import { nameOf } from '../../core/audit/service.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { PreparedQuery } from '../../core/db/prepared.ts';
 import type { GrantService } from './grants.ts';
-import type { ItemGrantKind, PurchaseStatus } from './item-schemas.ts';
 import type { CoinChange, CoinLedger } from './ledger.ts';
 import { refusals } from './refusals.ts';
+import type { ItemGrantKind, PurchaseStatus } from './schemas.ts';
 import { storeWriter } from './sql.ts';
 
 /** Who buys, who receives (the buyer, or a gift's recipient), with the names the ledger's reasons use. */

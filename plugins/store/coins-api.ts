@@ -2,14 +2,12 @@ import { publicAccess, requireAuth, requirePermissions, requireSelfOrPermissions
 import type { App } from '../../core/plugin.ts';
 import { UserIdOnlyParamsSchema } from '../users/schemas.ts';
 import {
-  AdjustCoinsBodySchema,
-  AdjustCoinsResponseSchema,
   HourlyClaimResponseSchema,
   SponsorCallbackResponseSchema,
   SponsorTokenResponseSchema,
-  WalletViewSchema,
-} from './coins-schemas.ts';
+} from './earning-schemas.ts';
 import type { StorePlugin } from './index.ts';
+import { AdjustCoinsBodySchema, AdjustCoinsResponseSchema, WalletViewSchema } from './schemas.ts';
 import { SPONSOR_SIGNATURE_HEADER } from './sponsor.ts';
 
 /** Per address: a person claims once an hour; this only stops a script hammering the route. */

@@ -3,7 +3,7 @@ import { seedDemoData } from '../../core/demo-data.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { appServices, plugins } from '../index.ts';
 import { DEMO_USERS } from '../users/index.ts';
-import type { StoreItemView } from './item-schemas.ts';
+import type { StoreItemView } from './schemas.ts';
 import { SEEDED_ITEMS } from './seed.ts';
 
 const HOUR = 60 * 60 * 1000;

@@ -1,8 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { newId } from '../../core/ids.ts';
-import { ITEM_GRANT_KINDS, PURCHASE_STATUSES } from './item-schemas.ts';
-import { COIN_KINDS, GRANT_KINDS, GRANT_SOURCES } from './schemas.ts';
+import { COIN_KINDS, GRANT_KINDS, GRANT_SOURCES, ITEM_GRANT_KINDS, PURCHASE_STATUSES } from './schemas.ts';
 
 /**
  * A user's coins: the balance lives here, in one column, and never goes below 0 (a check constraint; every debit is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { HOURLY_INTERVAL_MS } from './coins-schemas.ts';
+import { HOURLY_INTERVAL_MS } from './earning-schemas.ts';
 import { CoinTransactionSchema } from './entities.ts';
 
 const START = Date.parse('2026-11-25T12:00:00Z');

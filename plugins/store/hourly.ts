@@ -3,7 +3,7 @@ import { DomainError } from '../../core/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { SettingsService } from '../settings/index.ts';
-import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './coins-schemas.ts';
+import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './earning-schemas.ts';
 import { storeText } from './i18n/index.ts';
 import type { CoinLedger } from './ledger.ts';
 import { storeSql } from './sql.ts';

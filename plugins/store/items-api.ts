@@ -1,6 +1,8 @@
 import { publicAccess, requireAuth, requirePermissions } from '../../core/auth/guards.ts';
 import { NoContentSchema } from '../../core/http/zod.ts';
 import type { App } from '../../core/plugin.ts';
+import type { StoreItems } from './items.ts';
+import type { StorePurchases } from './purchases.ts';
 import {
   AdminStoreItemsResponseSchema,
   CreateItemBodySchema,
@@ -17,9 +19,7 @@ import {
   StoreItemResponseSchema,
   StoreItemsResponseSchema,
   UpdateItemBodySchema,
-} from './item-schemas.ts';
-import type { StoreItems } from './items.ts';
-import type { StorePurchases } from './purchases.ts';
+} from './schemas.ts';
 
 const manageSettings = requirePermissions({ all: ['MANAGE_SETTINGS'] });
 

@@ -14,7 +14,7 @@ import {
   type ItemGrantView,
   type StoreItemView,
   type UpdateItemBody,
-} from './item-schemas.ts';
+} from './schemas.ts';
 import { storeSql } from './sql.ts';
 
 type GrantColumns = Pick<StoreItem, 'grantKind' | 'grantValue' | 'grantDays' | 'grantCoins'>;

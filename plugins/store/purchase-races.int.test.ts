@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../tests/support/
 import { until } from '../../tests/support/until.ts';
 import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
-import type { CreateItemBody } from './item-schemas.ts';
+import type { CreateItemBody } from './schemas.ts';
 
 /**
  * Purchases at once. PGlite runs one transaction at a time; on PostgreSQL (TEST_DATABASE_URL) these race for real,

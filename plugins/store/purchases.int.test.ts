@@ -5,7 +5,7 @@ import { createRank, ranksOf } from '../../tests/support/ranks.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
 import type { StorePlugin } from './index.ts';
-import type { CreateItemBody } from './item-schemas.ts';
+import type { CreateItemBody } from './schemas.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

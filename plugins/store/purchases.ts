@@ -12,6 +12,7 @@ import type { UserAdminService } from '../users/index.ts';
 import { buyIn, type Person } from './buying.ts';
 import { type StorePurchase, StorePurchaseSchema } from './entities.ts';
 import type { GrantService } from './grants.ts';
+import type { CoinLedger } from './ledger.ts';
 import type {
   PurchaseBody,
   PurchaseResponse,
@@ -19,8 +20,7 @@ import type {
   PurchaseView,
   RecipientView,
   StorePerson,
-} from './item-schemas.ts';
-import type { CoinLedger } from './ledger.ts';
+} from './schemas.ts';
 import { storeSql } from './sql.ts';
 
 const person = (user: Person): StorePerson => ({ id: user.id, name: nameOf(user), avatar: user.avatar ?? null });

@@ -3,7 +3,7 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import { expectLedgerMatchesBalances } from '../../tests/support/ledger.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
-import { HOURLY_INTERVAL_MS } from './coins-schemas.ts';
+import { HOURLY_INTERVAL_MS } from './earning-schemas.ts';
 import { CoinTransactionSchema, GrantSchema } from './entities.ts';
 import type { StorePlugin } from './index.ts';
 import { SPONSOR_SIGNATURE_HEADER, signSponsorCallback } from './sponsor.ts';

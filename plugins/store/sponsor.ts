@@ -12,7 +12,7 @@ import {
   type SponsorCallbackResponse,
   type SponsorReturn,
   type SponsorTokenResponse,
-} from './coins-schemas.ts';
+} from './earning-schemas.ts';
 import { CoinTransactionSchema } from './entities.ts';
 import type { CoinLedger } from './ledger.ts';
 

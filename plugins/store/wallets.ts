@@ -7,13 +7,8 @@ import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { manageableTarget, userTarget } from '../users/index.ts';
-import {
-  type AdjustCoinsInput,
-  type AdjustCoinsResponse,
-  RECENT_TRANSACTIONS,
-  type WalletView,
-} from './coins-schemas.ts';
 import type { CoinLedger } from './ledger.ts';
+import { type AdjustCoinsInput, type AdjustCoinsResponse, RECENT_TRANSACTIONS, type WalletView } from './schemas.ts';
 
 const coins = (n: number) => `${n.toLocaleString('en')} ${Math.abs(n) === 1 ? 'coin' : 'coins'}`;
 

@@ -9,10 +9,10 @@ const Body = z.strictObject({
   icon: z.string().refine((icon) => [...icon].length === 1, 'Pick one emoji.'),
 });
 
-/** The 400 message the server answers for `body`. */
-function serverMessage(body: unknown): string {
+/** The 400 message the server answers for `body` (or another part of the request). */
+function serverMessage(body: unknown, schema: z.ZodType = Body, part = 'body'): string {
   try {
-    parseInput(Body, body);
+    parseInput(schema, body, part);
     return '';
   } catch (error) {
     return toErrorBody(error).message;
@@ -35,6 +35,13 @@ describe('a refusal worked out before the call', () => {
     expect(refusalOf(Body, { name: '', icon: '🍔' }, { icon: 'team-icon' })).toEqual({
       message: expect.stringMatching(/^Invalid body\.name: /),
     });
+  });
+
+  it("says what the server's 400 says of a query string", () => {
+    const Query = z.strictObject({ query: z.string().trim().min(1).max(5) });
+    const query = { query: 'Too long' };
+    expect(refusalOf(Query, query, {}, 'query')?.message).toBe(serverMessage(query, Query, 'query'));
+    expect(refusalOf(Query, query, {}, 'query')?.message).toMatch(/^Invalid query\.query: /);
   });
 
   it('finds nothing wrong with a body the route takes', () => {

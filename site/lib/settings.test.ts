@@ -38,7 +38,7 @@ describe('Site Settings as people read them', () => {
     ).toBe(true);
   });
 
-  it('turns each form into the value its setting takes; an empty number is null for the server to refuse', () => {
+  it('turns each form into the value its setting takes; an empty number is null for the setting’s schema to refuse', () => {
     expect(numberFromField('')).toBeNull();
     expect(numberFromField('60')).toBe(60);
     expect(settingValue.number('75')).toBe(75);

@@ -61,15 +61,15 @@ export function isoFromUtcField(value: string): string | null {
   return value.trim() === '' ? null : `${value.trim()}:00.000Z`;
 }
 
-/** A number field as the API wants it: an empty field is sent as null (the server answers what is wrong). */
+/** A number field as the API wants it: an empty field is null (the setting's schema says what is wrong). */
 export function numberFromField(value: string): number | null {
   return value.trim() === '' ? null : Number(value);
 }
 
 /**
  * The value each General tab form sends for its setting (POST /api/client/settings/{key} `{ val }`), from what its
- * fields hold. Checked by the server only, so its 400 message is the one shown beside the control: a number field
- * left empty is sent as null for the server to refuse.
+ * fields hold. Not checked here: the setting's own schema checks it (SettingForm, before the call; then the server),
+ * so its message is the one shown beside the control: a number field left empty is null for the schema to refuse.
  */
 export const settingValue = {
   festiveMode: (fields: { enabled: boolean; countdownTo: string; countdownLabel: string }): FestiveMode => ({

@@ -1,4 +1,4 @@
-import type { CreateItemBody, ItemGrantKind, StoreItemView } from '../../plugins/store/item-schemas.ts';
+import type { CreateItemBody, ItemGrantKind, StoreItemView } from '../../plugins/store/schemas.ts';
 
 /** The store item form's fields as typed (each a control's value), and whether the item is on sale. */
 export type StoreItemFields = {
@@ -47,9 +47,9 @@ export function storeItemFields(
 
 /**
  * Site Settings' Store tab: the item form's fields as POST /api/client/store/items and PATCH …/{id} take them, the
- * grant with the fields of its kind only. Checked by the server only, so its 400 names what is wrong: a price or a
- * number of coins left empty is sent as null for it to refuse (the contract's type names only what it accepts).
- * Pure: unit-tested.
+ * grant with the fields of its kind only. Not checked here: the route's schema checks it (in the browser before the
+ * call, then on the server), so its message names what is wrong; a price or a number of coins left empty is null for
+ * the schema to refuse (the contract's type names only what it accepts). Pure: unit-tested.
  */
 export function storeItemBody(fields: StoreItemFields, onSale: boolean): CreateItemBody {
   const field = (name: keyof StoreItemFields) => fields[name].trim();

@@ -334,6 +334,20 @@ export async function checkState(page: Page): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
+/**
+ * The calls `page` makes from now on to the API paths `path` matches, as `METHOD /path`: a form that checks what it
+ * sends with the route's schema first makes none for what that schema refuses. Read once the refusal shows: a call
+ * made would have been sent before the server's answer could show it.
+ */
+export function callsTo(page: Page, path: RegExp): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && path.test(url.pathname)) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
 /** Signs in through the login page's demo-user button (the dev sign-in), landing on `redirect`. */
 export async function signInWithDemoButton(page: Page, name: string, redirect: string): Promise<void> {
   await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);

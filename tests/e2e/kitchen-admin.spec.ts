@@ -2,7 +2,7 @@ import type { Browser } from '@playwright/test';
 import { newId } from '../../core/ids.ts';
 import type { Services } from '../../plugins/index.ts';
 import { FoodLookupQuerySchema } from '../../plugins/orders/entities.ts';
-import { checkState, type Diner, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
+import { callsTo, checkState, type Diner, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 async function customer(browser: Browser, diner: Diner, username: string): Promise<string> {
   const scratch = await browser.newContext();
@@ -35,6 +35,16 @@ test('food lookup: a chef searches (and the search is logged); a super admin add
   await admin.goto('/staff/food-lookup');
   await admin.getByLabel('Name').fill('Loaded nachos');
   await admin.getByLabel('Keywords').fill('nachos, cheese');
+  // No picture: the route's own schema refuses it before any call, in the server's words, the field marked.
+  const foodCalls = callsTo(admin, /\/food-lookup\/items$/);
+  await admin.getByRole('button', { name: 'Add food' }).click();
+  const refusal = 'Invalid body.images: Too small: expected array to have >=1 items';
+  await expect(admin.locator('#food-create').getByRole('alert')).toHaveText(refusal);
+  await expect(admin.getByLabel('Picture links')).toHaveAttribute('aria-invalid', 'true');
+  await expect(admin.getByLabel('Picture links')).toHaveAccessibleDescription(
+    /Too small: expected array to have >=1 items/,
+  );
+  expect(foodCalls).toEqual([]);
   await admin.getByLabel('Picture links').fill('https://images.example.com/nachos.webp');
   await admin.getByRole('button', { name: 'Add food' }).click();
   await expect(admin.getByTestId('toast')).toHaveText('Loaded nachos added.');

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { PERMISSIONS } from '../../core/shared/permissions.ts';
 import type { Services } from '../../plugins/index.ts';
-import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
+import { callsTo, expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 import { openManager, PNG } from './kitchen.ts';
 
 const card = (page: Page, orderID: string) => page.locator(`[data-order-id="${orderID}"]`);
@@ -69,6 +69,15 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
   await expect(prepare).toBeVisible();
   await prepare.locator('input[type=file]').setInputFiles({ name: 'burger.png', mimeType: 'image/png', buffer: PNG });
   await expect(prepare.getByText('Pictures (1/3)')).toBeVisible();
+  // A note the database cannot store: the route's own schema refuses it in the browser, in the server's words, and
+  // nothing is sent.
+  const prepareCalls = callsTo(chefPage, /\/prepare$/);
+  await prepare.getByLabel('Chef note').fill('Extra crispy\u0000 bacon');
+  await prepare.getByRole('button', { name: 'Start cooking' }).click();
+  await expect(prepare.getByRole('alert')).toHaveText(
+    'Invalid body.chefNote: Text must not contain a NUL character or an unpaired surrogate',
+  );
+  expect(prepareCalls).toEqual([]);
   await prepare.getByLabel('Chef note').fill('Extra crispy bacon, as asked.');
   await expectAccessible(chefPage);
   // The other chef's card goes through Cooking live. Cooking lasts 2 s here, shorter than a busy machine may take to
@@ -104,6 +113,15 @@ test('the kitchen, live: a new order appears, one chef claims it, the other sees
   const deliver = driverPage.getByRole('dialog', { name: `Deliver #${order.orderID}` });
   await expect(deliver).toContainText('@hungry_hal');
   await expect(deliver.locator('img')).toHaveCount(1);
+  // A report without a reason: refused by the route's schema before any call (the delivery nor the message).
+  const deliverCalls = callsTo(driverPage, /\/(deliver|premade-messages)$/);
+  const reportInstead = deliver.getByRole('switch', { name: 'Report this order instead (troll or invalid)' });
+  await reportInstead.setChecked(true);
+  await deliver.getByLabel('Reason').fill('   ');
+  await deliver.getByRole('button', { name: 'Report order' }).click();
+  await expect(deliver.getByRole('alert')).toHaveText('A report needs a reason.');
+  expect(deliverCalls).toEqual([]);
+  await reportInstead.setChecked(false);
   await deliver.getByRole('button', { name: 'Deliver' }).click();
 
   // It leaves every screen.

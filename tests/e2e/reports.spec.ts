@@ -1,7 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { OrderSchema } from '../../plugins/orders/entities.ts';
 import { orderCode } from '../../plugins/orders/service.ts';
-import { checkState, type Diner, expect, test } from './fixtures.ts';
+import { callsTo, checkState, type Diner, expect, test } from './fixtures.ts';
 
 /**
  * Issue 15, order reports: a customer with FEEDBACK_BETA reports an order, a manager with the sidebar rule (VIEW_BACKLOG
@@ -54,6 +54,12 @@ test('a customer with the perk finds the feedback menu, checks the order ID and 
   await page.getByTestId('user-menu').locator('summary').click();
   await page.getByRole('link', { name: 'Report an order' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Report an order');
+  // Not an order ID at all: the route's schema says so in the browser, without a call.
+  const checks = callsTo(page, /\/report\/order\/eligible$/);
+  await page.getByLabel('Order ID').fill('not an order');
+  await page.getByRole('button', { name: 'Check' }).click();
+  await expect(page.locator('[data-report-eligibility]')).toHaveText('Order ID is not an order id nor an orderID');
+  expect(checks).toEqual([]);
   await page.getByLabel('Order ID').fill('ZZZZZZ');
   await page.getByRole('button', { name: 'Check' }).click();
   await expect(page.locator('[data-report-eligibility]')).toHaveText('There is no order with this ID.');

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { Services } from '../../plugins/index.ts';
-import { checkState, type Diner, expect, test } from './fixtures.ts';
+import { callsTo, checkState, type Diner, expect, test } from './fixtures.ts';
 
 const ANNOUNCE = '/staff/admin/site-management/announcement';
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const settingsOf = (diner: Diner) => (diner.app.server.ctx.services as Services).settings;
 
-test('a settings manager changes the hourly reward and teams on the General tab, keeps them after a reload, and is told what is wrong with a bad value', async ({
+test('a settings manager changes the hourly reward and teams on the General tab, keeps them after a reload, and is told what is wrong with a bad value before any call', async ({
   page,
   context,
   diner,
@@ -48,7 +48,9 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     await expect(page.getByRole('switch', { name: 'Teams' })).toBeChecked({ checked: !before.teamsEnabled });
     expect(await settings.get('hourlyReward')).toBe(75);
 
-    // Refused by the server: its message beside the control, the control marked, nothing written.
+    // Refused by the setting's own schema before any call: the server's message beside the control, the control
+    // marked, nothing sent nor written.
+    const settingCalls = callsTo(page, /^\/api\/client\/settings\//);
     const reward = page.getByRole('form', { name: 'Hourly reward' });
     await reward.getByLabel('Hourly reward').fill('0');
     await reward.getByRole('button', { name: 'Save' }).click();
@@ -66,6 +68,7 @@ test('a settings manager changes the hourly reward and teams on the General tab,
     await expect(channel.getByLabel('Rank announcement channel ID')).toHaveAccessibleDescription(
       /Channel ID is not a Discord channel ID/,
     );
+    expect(settingCalls).toEqual([]);
     await checkState(page);
     expect(await settings.get('hourlyReward')).toBe(75);
     expect(await settings.get('rankAnnouncementChannel')).toBe(before.rankAnnouncementChannel);

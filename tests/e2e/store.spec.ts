@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { UserSchema } from '../../core/auth/entities.ts';
 import { appServices } from '../../plugins/index.ts';
-import { checkState, type Diner, expect, test } from './fixtures.ts';
+import { callsTo, checkState, type Diner, expect, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const DANA = '1100000000000000003';
@@ -134,7 +134,7 @@ test('Casey finds a recipient with Enter without paying, cancels, and the next B
   await page.context().close();
 });
 
-test('Sam (site settings) adds an item, takes it off sale and back, restocks it, edits it and deletes it; a refused item is toasted', async ({
+test('Sam (site settings) adds an item, takes it off sale and back, restocks it, edits it and deletes it; a refused item or restock is toasted with the server’s message before any call', async ({
   browser,
   diner,
 }) => {
@@ -142,11 +142,19 @@ test('Sam (site settings) adds an item, takes it off sale and back, restocks it,
   await diner.signInAs(sam, SAM);
   const page = await sam.newPage();
   await page.goto('/staff/admin/settings?tab=store');
+  const itemCalls = callsTo(page, /^\/api\/client\/store\/items/);
   const form = page.getByRole('form', { name: 'Add an item' });
   await form.getByRole('button', { name: 'Add item' }).click();
   await expect(page.getByTestId('toast')).toContainText('An item name needs at least one visible character.');
-
   await form.getByLabel('Name').fill('Mug of coins');
+  await form.getByLabel('Price in coins').fill('2000000');
+  await form.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Invalid body.price' })).toHaveText(
+    'Invalid body.price: Too big: expected number to be <=1000000',
+  );
+  // The route's own schema refused both in the browser: nothing was sent.
+  expect(itemCalls).toEqual([]);
+
   await form.getByLabel('Price in coins').fill('40');
   // Only the fields of the kind chosen show.
   await expect(form.getByLabel('Perk', { exact: true })).toBeVisible();
@@ -166,6 +174,13 @@ test('Sam (site settings) adds an item, takes it off sale and back, restocks it,
   await expect(page.getByTestId('toast').filter({ hasText: 'The item is on sale.' })).toBeVisible();
   await expect(row).toContainText('On sale');
 
+  // More than the schema's most: the server's message, and no call.
+  await row.getByLabel('Add to the stock of Mug of coins').fill('2000000');
+  await row.getByRole('button', { name: 'Restock' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Invalid body.add' })).toHaveText(
+    'Invalid body.add: Too big: expected number to be <=1000000',
+  );
+  expect(itemCalls.filter((call) => call.endsWith('/restock'))).toEqual([]);
   await row.getByLabel('Add to the stock of Mug of coins').fill('3');
   await row.getByRole('button', { name: 'Restock' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Restocked: 3 more.' })).toBeVisible();

@@ -8,7 +8,7 @@ import {
 } from '../../../tests/stand-ins/discord/interactions.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { appServices } from '../../index.ts';
-import { HOURLY_INTERVAL_MS } from '../coins-schemas.ts';
+import { HOURLY_INTERVAL_MS } from '../earning-schemas.ts';
 
 /** `/hourly` through signed HTTP interactions: the same service as the site's button, answered ephemerally. */
 describe('the /hourly slash command', () => {

@@ -1,5 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
+import { AdjustCoinsBodySchema, MAX_ADJUST_REASON } from '../../../plugins/store/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -8,18 +10,20 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
   userId: string;
-  /** The server's limit for the reason (MAX_ADJUST_REASON, plugins/store/coins-schemas.ts). */
-  maxReason: number;
   /** Where saving returns. */
   profileHref: string;
 }
 
-/** The manage screen's Adjust coins: an amount (positive gives, negative takes) and the reason the user reads. */
-export default function AdjustCoinsForm({ userId, maxReason, profileHref }: Props) {
+/**
+ * The manage screen's Adjust coins: an amount (positive gives, negative takes) and the reason the user reads, checked
+ * before the call (a whole number other than 0 and a reason, worded here; then the route's schema, for the most
+ * coins), each problem under the form with its control marked.
+ */
+export default function AdjustCoinsForm({ userId, profileHref }: Props) {
   const hydrated = useHydrated();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const { busy, run, problem, fail } = useAction({
+  const { busy, run, problem, fail, refuse } = useAction({
     done: ({ balance }: { balance: number }) =>
       `Coins adjusted: the balance is now ${balance.toLocaleString('en-GB')}.`,
     next: profileHref,
@@ -33,6 +37,8 @@ export default function AdjustCoinsForm({ userId, maxReason, profileHref }: Prop
     if (!Number.isInteger(body.amount) || body.amount === 0)
       return fail({ message: 'Enter a whole number of coins other than 0.', field: 'adjust-amount' });
     if (body.reason.length < 3) return fail({ message: 'A reason is at least 3 characters.', field: 'adjust-reason' });
+    const refusal = refusalOf(AdjustCoinsBodySchema, body, { amount: 'adjust-amount', reason: 'adjust-reason' });
+    if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/users/{id}/coins', { params: { path: { id: userId } }, body })),
     );
@@ -63,7 +69,7 @@ export default function AdjustCoinsForm({ userId, maxReason, profileHref }: Prop
         rows={2}
         required
         minLength={3}
-        maxLength={maxReason}
+        maxLength={MAX_ADJUST_REASON}
         problem={problem}
         errorId="adjust-error"
         value={reason}

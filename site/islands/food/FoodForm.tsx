@@ -1,9 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import type { FormEvent } from 'react';
+import { FoodLookupCreateBodySchema } from '../../../plugins/orders/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { toastOnNextPage } from '../../lib/toast.ts';
-import { Field } from '../kit/Field.tsx';
+import { refusalOf } from '../../lib/refusal.ts';
+import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { TextField } from '../kit/TextField.tsx';
+import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
@@ -14,80 +16,66 @@ const split = (value: string, by: RegExp) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-/** Food Lookup's Add a food: a name, keywords and picture links; the server's refusal shows under the form. */
+/** Each body field's control, for the problem's line to name. */
+const CONTROLS = { name: 'food-name', keywords: 'food-keywords', images: 'food-images' };
+
+/**
+ * Food Lookup's Add a food: a name, keywords and picture links, checked first with the route's own schema; a refusal
+ * (before the call, or the server's) shows under the form, its control marked. Added: the page loads again with a
+ * toast.
+ */
 export default function FoodForm() {
   const hydrated = useHydrated();
-  const { fields, bind } = useFields({ name: '', keywords: '', images: '' });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { fields, set } = useFields({ name: '', keywords: '', images: '' });
+  const { busy, run, problem, refuse } = useAction({ done: `${fields.name.trim()} added.`, inline: true });
 
-  const add = async (event: FormEvent) => {
+  const add = (event: FormEvent) => {
     event.preventDefault();
     const body = {
       name: fields.name.trim(),
       keywords: split(fields.keywords, /,/),
       images: split(fields.images, /\s+/),
     };
-    setBusy(true);
-    try {
-      await withMinimumDisplay(answerOf(client.POST('/api/client/orders/food-lookup/items', { body })));
-      toastOnNextPage(`${body.name} added.`, 'is-success');
-      location.reload();
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
+    const refusal = refusalOf(FoodLookupCreateBodySchema, body, CONTROLS);
+    if (refusal) return refuse(refusal);
+    void run(() => answerOf(client.POST('/api/client/orders/food-lookup/items', { body })));
   };
 
+  const common = { problem, errorId: 'food-error', control: false, disabled: !hydrated } as const;
   return (
-    <form id="food-create" noValidate onSubmit={(event) => void add(event)}>
-      <Field id="food-name" label="Name">
-        <input
-          className="input"
-          id="food-name"
-          name="name"
-          maxLength={100}
-          required
-          value={fields.name}
-          disabled={!hydrated}
-          onChange={bind('name')}
-        />
-      </Field>
-      <Field id="food-keywords" label="Keywords" help={{ id: 'food-keywords-help', text: 'Separated by commas.' }}>
-        <input
-          className="input"
-          id="food-keywords"
-          name="keywords"
-          placeholder="burger, beef, cheese"
-          aria-describedby="food-keywords-help"
-          value={fields.keywords}
-          disabled={!hydrated}
-          onChange={bind('keywords')}
-        />
-      </Field>
-      <Field
+    <form id="food-create" noValidate onSubmit={add}>
+      <TextField
+        id="food-name"
+        label="Name"
+        name="name"
+        maxLength={100}
+        required
+        value={fields.name}
+        onChange={(value) => set('name', value)}
+        {...common}
+      />
+      <TextField
+        id="food-keywords"
+        label="Keywords"
+        help="Separated by commas."
+        name="keywords"
+        placeholder="burger, beef, cheese"
+        value={fields.keywords}
+        onChange={(value) => set('keywords', value)}
+        {...common}
+      />
+      <TextField
         id="food-images"
         label="Picture links"
-        help={{
-          id: 'food-images-help',
-          text: 'One https link per line, ending in .png, .jpg, .gif or .webp (1 to 10).',
-        }}
-      >
-        <textarea
-          className="textarea"
-          id="food-images"
-          name="images"
-          rows={3}
-          placeholder="https://…/burger.png"
-          aria-describedby="food-images-help"
-          value={fields.images}
-          disabled={!hydrated}
-          onChange={bind('images')}
-        />
-      </Field>
-      <p className="help is-danger" role="alert">
-        {error}
-      </p>
+        help="One https link per line, ending in .png, .jpg, .gif or .webp (1 to 10)."
+        name="images"
+        rows={3}
+        placeholder="https://…/burger.png"
+        value={fields.images}
+        onChange={(value) => set('images', value)}
+        {...common}
+      />
+      <ErrorLine id="food-error" problem={problem} />
       <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
         Add food
       </SubmitButton>

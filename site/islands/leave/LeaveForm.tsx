@@ -1,10 +1,16 @@
 import { type FormEvent, useState } from 'react';
-import { addDays, MAX_DAYS_AHEAD, MAX_REASON_LENGTH, MIN_REASON_LENGTH } from '../../../plugins/onleave/schemas.ts';
-import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
+import {
+  addDays,
+  LeaveRequestBodySchema,
+  MAX_DAYS_AHEAD,
+  MAX_REASON_LENGTH,
+  MIN_REASON_LENGTH,
+} from '../../../plugins/onleave/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { toast, toastOnNextPage } from '../../lib/toast.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
+import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
@@ -17,13 +23,20 @@ interface Props {
   submitLabel: string;
 }
 
-/** The days and reason of a leave request: Take a Vacation (the member's own) and Create leave (for someone). */
+/**
+ * The days and reason of a leave request: Take a Vacation (the member's own) and Create leave (for someone). The
+ * browser checks the days and the reason's length as typed; then the route's own schema (a reason of spaces, the
+ * last day before the first), so its refusal is the server's message, toasted, without a call.
+ */
 export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
   const hydrated = useHydrated();
   const [from, setFrom] = useState(today);
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run, refuse } = useAction({
+    done: next ? 'Leave created.' : 'Leave requested: a manager will look at it.',
+    next,
+  });
   const last = addDays(today, MAX_DAYS_AHEAD);
 
   // The last day cannot be before the first: the picker offers no earlier day.
@@ -32,30 +45,23 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
     if (day && until && until < day) setUntil(day);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     const body = { request: { from, until, reason } };
-    try {
-      await withMinimumDisplay(
-        answerOf(
-          userId
-            ? client.POST('/api/client/onleave/requests/{userId}', { params: { path: { userId } }, body })
-            : client.POST('/api/client/onleave/requests', { body }),
-        ),
-      );
-      toastOnNextPage(next ? 'Leave created.' : 'Leave requested: a manager will look at it.', 'is-success');
-      if (next) location.assign(next);
-      else location.reload();
-    } catch (error) {
-      toast(errorMessage(error), 'is-danger');
-      setBusy(false);
-    }
+    const refusal = refusalOf(LeaveRequestBodySchema, body);
+    if (refusal) return refuse(refusal);
+    void run(() =>
+      answerOf(
+        userId
+          ? client.POST('/api/client/onleave/requests/{userId}', { params: { path: { userId } }, body })
+          : client.POST('/api/client/onleave/requests', { body }),
+      ),
+    );
   };
 
   const off = !hydrated || busy;
   return (
-    <form className="box leave-form" onSubmit={(event) => void submit(event)}>
+    <form className="box leave-form" onSubmit={submit}>
       <div className="leave-form-days">
         <Field id="leave-from" label="First day away">
           <input

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { MAX_CHEF_NOTE_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
+import { MAX_CHEF_NOTE_LENGTH, type OrderView, PrepareBodySchema } from '../../../plugins/orders/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { PictureChoices } from './PictureChoices.tsx';
@@ -15,7 +16,11 @@ interface Props {
   onPrepared: (order: OrderView) => void;
 }
 
-/** Prepare: pick 1 to 3 pictures (image search, upload or an https link) and add a note for the customer. */
+/**
+ * Prepare: pick 1 to 3 pictures (image search, upload or an https link) and add a note for the customer. Start
+ * cooking checks the pictures and the note with the route's own schema first: a refusal is the server's message on
+ * the dialog's error line, without a call.
+ */
 export function PrepareDialog({ order, onClose, onPrepared }: Props) {
   const ids = useId();
   const picker = usePicturePicker(order);
@@ -28,9 +33,11 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
   const submit = async () => {
     if (!order) return;
     if (picker.selected.length === 0) return picker.setError('Pick at least one picture of the food.');
+    const body = { images: picker.selected, chefNote: note.trim() || null };
+    const refusal = refusalOf(PrepareBodySchema, body);
+    if (refusal) return picker.setError(refusal.message);
     setSaving(true);
     try {
-      const body = { images: picker.selected, chefNote: note.trim() || null };
       const path = { id: order.id };
       const { order: prepared } = await withMinimumDisplay(
         answerOf(client.POST('/api/client/orders/{id}/prepare', { params: { path }, body })),

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import { DeliverBodySchema, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import type { PickedMessage } from './PremadePicker.tsx';
 
 interface Deliver {
@@ -14,7 +15,9 @@ interface Deliver {
 /**
  * Deliver's state: a report (with its reason) instead of a delivery, the premade message picked (saved as the
  * driver's own first, since the bot reads it when the order is delivered), the dialog's error line, and Deliver.
- * A fresh form for each order the dialog opens on.
+ * What Deliver sends is checked first with the route's own schema (a report needs a reason): a refusal is the
+ * server's message on the error line, and nothing is sent, the premade message neither. A fresh form for each order
+ * the dialog opens on.
  */
 export function useDeliver({ order, driverId, onMessageSaved, onDelivered }: Deliver) {
   const [report, setReport] = useState(false);
@@ -34,10 +37,9 @@ export function useDeliver({ order, driverId, onMessageSaved, onDelivered }: Del
 
   const submit = async () => {
     if (!order) return;
-    if (report && !reason.trim()) {
-      setError('A report needs a reason.');
-      return;
-    }
+    const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
+    const refusal = refusalOf(DeliverBodySchema, body);
+    if (refusal) return setError(refusal.message);
     setSaving(true);
     try {
       if (!report && picked) {
@@ -50,7 +52,6 @@ export function useDeliver({ order, driverId, onMessageSaved, onDelivered }: Del
         onMessageSaved(saved.deliveryMessage);
         setPicked(null);
       }
-      const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
       const { order: delivered } = await withMinimumDisplay(
         answerOf(client.POST('/api/client/orders/{id}/deliver', { params: { path: { id: order.id } }, body })),
       );

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { EligibleBodySchema } from '../../../plugins/reports/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -11,7 +13,10 @@ interface Props {
   onChecked: (checked: Checked | null) => void;
 }
 
-/** The order ID and Check: the answer shows under it (may be reported, or why not). */
+/**
+ * The order ID and Check: the answer shows under it (may be reported, or why not). What was typed is checked first
+ * with the route's own schema, so an ID that is no order ID gets the server's message there without a call.
+ */
 export function CheckOrderForm({ checked, onChecked }: Props) {
   const hydrated = useHydrated();
   const [orderID, setOrderID] = useState('');
@@ -20,9 +25,11 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
   const check = async (event: FormEvent) => {
     event.preventDefault();
     onChecked(null);
+    const body = { orderID: orderID.trim() };
+    const refusal = refusalOf(EligibleBodySchema, body);
+    if (refusal) return onChecked({ tone: 'is-danger', text: refusal.message, orderID: null });
     setBusy(true);
     try {
-      const body = { orderID: orderID.trim() };
       onChecked(
         checkedOf(await withMinimumDisplay(answerOf(client.POST('/api/client/report/order/eligible', { body })))),
       );

@@ -7,14 +7,10 @@ import { SettingForm } from './SettingForm.tsx';
 /** Site Settings' Discord box: the channel announced rank changes are posted to, empty for none. */
 export default function ChannelSetting({ channel: initial }: { channel: string | null }) {
   const [channel, setChannel] = useState(initial ?? '');
-  const send = () =>
-    answerOf(
-      client.POST('/api/client/settings/rankAnnouncementChannel', {
-        body: { val: settingValue.rankAnnouncementChannel(channel) },
-      }),
-    );
+  const val = settingValue.rankAnnouncementChannel(channel);
+  const send = () => answerOf(client.POST('/api/client/settings/rankAnnouncementChannel', { body: { val } }));
   return (
-    <SettingForm setting="rankAnnouncementChannel" send={send}>
+    <SettingForm setting="rankAnnouncementChannel" value={val} send={send}>
       {({ field }) => (
         <TextField
           id="setting-rank-channel"

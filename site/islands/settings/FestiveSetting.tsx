@@ -14,14 +14,10 @@ export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
     countdownTo: utcFieldValue(festive.countdownTo),
     countdownLabel: festive.countdownLabel,
   });
-  const send = () =>
-    answerOf(
-      client.POST('/api/client/settings/festiveMode', {
-        body: { val: settingValue.festiveMode({ enabled, ...fields }) },
-      }),
-    );
+  const val = settingValue.festiveMode({ enabled, ...fields });
+  const send = () => answerOf(client.POST('/api/client/settings/festiveMode', { body: { val } }));
   return (
-    <SettingForm setting="festiveMode" send={send}>
+    <SettingForm setting="festiveMode" value={val} send={send}>
       {({ field, control }) => (
         <>
           <div className="field">

@@ -10,10 +10,10 @@ import { SettingForm } from './SettingForm.tsx';
 export default function KitchenSetting({ kitchen }: { kitchen: Kitchen }) {
   const [open, setOpen] = useState(kitchen.open);
   const [reason, setReason] = useState(kitchen.reason);
-  const send = () =>
-    answerOf(client.POST('/api/client/settings/kitchen', { body: { val: settingValue.kitchen({ open, reason }) } }));
+  const val = settingValue.kitchen({ open, reason });
+  const send = () => answerOf(client.POST('/api/client/settings/kitchen', { body: { val } }));
   return (
-    <SettingForm setting="kitchen" send={send}>
+    <SettingForm setting="kitchen" value={val} send={send}>
       {({ field, control }) => (
         <>
           <div className="field">

@@ -27,12 +27,12 @@ function NumberSetting({ setting, value: initial }: { setting: NumberSettingKey;
   const text = NUMBER_SETTING_TEXT[setting];
   const id = `setting-${setting}`;
   const helpId = `${setting}-help`;
-  // An empty field is sent as null, for the server to refuse with its own message (docs/settings.md): the
-  // contract names only the number it accepts.
-  const send = () =>
-    answerOf(client.POST(`/api/client/settings/${setting}`, { body: { val: settingValue.number(value) as number } }));
+  // An empty field is null, for the setting's schema to refuse with the server's own message (docs/settings.md):
+  // the contract names only the number it accepts.
+  const val = settingValue.number(value);
+  const send = () => answerOf(client.POST(`/api/client/settings/${setting}`, { body: { val: val as number } }));
   return (
-    <SettingForm setting={setting} send={send}>
+    <SettingForm setting={setting} value={val} send={send}>
       {({ control }) => (
         <Field
           id={id}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { SettingKey } from '../../../plugins/settings/schemas.ts';
+import { SETTING_DEFINITIONS, type SettingKey, settingBodySchema } from '../../../plugins/settings/schemas.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { settingLabel } from '../../lib/settings.ts';
 import { describedBy, ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -20,6 +21,8 @@ export interface SettingControls {
 
 interface Props {
   setting: SettingKey;
+  /** The value the form holds, as `send` sends it (`val`): checked first with the setting's own schema. */
+  value: unknown;
   /** Saves the value the form holds: the setting's own POST on the typed client. */
   send: () => Promise<unknown>;
   /** The controls, each holding its value in the setting's state and given its part by the form. */
@@ -28,13 +31,19 @@ interface Props {
 
 /**
  * One setting on Site Settings' General tab: its controls, the server's message when it refuses the value, and its
- * own Save (useAction: at least 200 ms busy; saved, a toast and the form keeps what was typed). A setting is one
- * value, so the server's message speaks of every control: while it stands each is `aria-invalid`, outlined red and
- * described by the message line. The controls and Save are disabled until hydrated.
+ * own Save (useAction: at least 200 ms busy; saved, a toast and the form keeps what was typed). The value is checked
+ * first with the route's own schema (`{ val }`, the setting's schema: settingBodySchema), so a value the server would
+ * refuse gets its message without a call. A setting is one value, so the message speaks of every control: while it
+ * stands each is `aria-invalid`, outlined red and described by the message line. The controls and Save are disabled
+ * until hydrated.
  */
-export function SettingForm({ setting, send, children }: Props) {
+export function SettingForm({ setting, value, send, children }: Props) {
   const hydrated = useHydrated();
-  const { busy, run, problem } = useAction({ done: `${settingLabel(setting)} saved.`, stay: true, inline: true });
+  const { busy, run, problem, refuse } = useAction({
+    done: `${settingLabel(setting)} saved.`,
+    stay: true,
+    inline: true,
+  });
   const errorId = `${setting}-error`;
   const of = (id: string) => (problem ? { ...problem, field: id } : null);
   const controls: SettingControls = {
@@ -49,6 +58,8 @@ export function SettingForm({ setting, send, children }: Props) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
+        const refusal = refusalOf(settingBodySchema(SETTING_DEFINITIONS[setting].schema), { val: value });
+        if (refusal) return refuse(refusal);
         void run(send);
       }}
     >

@@ -8,7 +8,7 @@ export default function TeamsSetting({ enabled: initial }: { enabled: boolean })
   const [enabled, setEnabled] = useState(initial);
   const send = () => answerOf(client.POST('/api/client/settings/teamsEnabled', { body: { val: enabled } }));
   return (
-    <SettingForm setting="teamsEnabled" send={send}>
+    <SettingForm setting="teamsEnabled" value={enabled} send={send}>
       {({ control }) => (
         <div className="field">
           <Switch

@@ -1,15 +1,17 @@
 import { type SubmitEvent, useState } from 'react';
-import type { Announcement } from '../../../plugins/settings/schemas.ts';
+import { type Announcement, AnnouncementSchema, settingBodySchema } from '../../../plugins/settings/schemas.ts';
 import { ANNOUNCEMENT_MAX, type CounterState, characterCounter } from '../../lib/announcement.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { toast } from '../../lib/toast.ts';
 
 const TOO_LONG = `Too long: at most ${ANNOUNCEMENT_MAX.toLocaleString('en')} characters.`;
 
 /**
  * The Announce page's form state: the announcement as edited, its counter, and the line under the text (too long,
- * or the server's refusal until the next change). Over 2,000 characters it is not sent; otherwise the whole
+ * or the server's refusal until the next change). Over 2,000 characters it is not sent; otherwise it is checked with
+ * the route's own schema (the server's message without a call: text PostgreSQL cannot store), then the whole
  * announcement goes to POST /api/client/settings/currentAnnouncement (`busy` meanwhile, at least 200 ms) and a toast
  * says whether the banner is on.
  */
@@ -34,6 +36,8 @@ export function useAnnouncementForm(initial: Announcement): {
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (over || busy) return;
+    const refused = refusalOf(settingBodySchema(AnnouncementSchema), { val: announcement });
+    if (refused) return setRefusal(refused.message);
     setBusy(true);
     try {
       await withMinimumDisplay(

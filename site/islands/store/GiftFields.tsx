@@ -1,4 +1,4 @@
-import type { RecipientView } from '../../../plugins/store/item-schemas.ts';
+import type { RecipientView } from '../../../plugins/store/schemas.ts';
 import { avatarUrl } from '../../lib/avatar.ts';
 
 interface Props {

@@ -1,12 +1,11 @@
 import { PERKS } from '../../../core/shared/permissions.ts';
-import type { ItemGrantKind } from '../../../plugins/store/item-schemas.ts';
+import { ITEM_COINS_MAX, ITEM_DAYS_MAX, type ItemGrantKind } from '../../../plugins/store/schemas.ts';
 import { perkLabel } from '../../lib/labels.ts';
-import { type ItemMaxima, NumberField, SelectField } from './ItemFields.tsx';
+import { NumberField, SelectField } from './ItemFields.tsx';
 import type { ItemFieldProps } from './use-store-item-form.ts';
 
 interface Props extends ItemFieldProps {
   ranks: { id: string; name: string }[];
-  maxima: ItemMaxima;
 }
 
 const PERK_OPTIONS = PERKS.map((perk) => ({ value: perk, label: perkLabel(perk) }));
@@ -18,7 +17,7 @@ const KIND_OPTIONS = [
 ] as const;
 
 /** The store item form's row for what the item grants: its kind, and only the fields that kind needs shown. */
-export function GrantFields({ fields, set, ranks, maxima, disabled }: Props) {
+export function GrantFields({ fields, set, ranks, disabled }: Props) {
   const kind = fields.grantKind;
   return (
     <div className="columns">
@@ -58,7 +57,7 @@ export function GrantFields({ fields, set, ranks, maxima, disabled }: Props) {
         label="For how many days (empty: for ever)"
         name="days"
         min={1}
-        max={maxima.days}
+        max={ITEM_DAYS_MAX}
         value={fields.days}
         onChange={(value) => set('days', value)}
         disabled={disabled}
@@ -69,7 +68,7 @@ export function GrantFields({ fields, set, ranks, maxima, disabled }: Props) {
         label="Coins it gives"
         name="coins"
         min={1}
-        max={maxima.coins}
+        max={ITEM_COINS_MAX}
         value={fields.coins}
         onChange={(value) => set('coins', value)}
         disabled={disabled}

@@ -2,18 +2,6 @@ import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { TextField } from '../kit/TextField.tsx';
 
-/**
- * Each number field's most, from the item schema's bounds: the page reads them from item-schemas.ts and passes them
- * (browser code imports a plugin's schemas.ts only).
- */
-export interface ItemMaxima {
-  price: number;
-  coins: number;
-  days: number;
-  stock: number;
-  perUserLimit: number;
-}
-
 interface NumberProps {
   id: string;
   label: string;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { RestockBodySchema } from '../../../plugins/store/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
@@ -9,23 +11,26 @@ interface Props {
 }
 
 /**
- * A counted item's Restock on Site Settings' Store tab: adds the number typed (at least 1: the browser checks it,
- * this form is not `novalidate`) to the stock, then the page loads again with a toast.
+ * A counted item's Restock on Site Settings' Store tab: adds the number typed (a whole number, at least 1: the browser
+ * checks that, this form is not `novalidate`; then the route's schema, for its most) to the stock, then the page
+ * loads again with a toast. Refused, before the call or by the server: the server's message as a toast.
  */
 export function RestockForm({ id, name }: Props) {
   const hydrated = useHydrated();
   const [add, setAdd] = useState('');
-  const { busy, run } = useAction({ done: `Restocked: ${Number(add)} more.`, failureMs: 8000 });
-  const restock = () =>
-    answerOf(
-      client.POST('/api/client/store/items/{id}/restock', { params: { path: { id } }, body: { add: Number(add) } }),
-    );
+  const { busy, run, refuse } = useAction({ done: `Restocked: ${Number(add)} more.`, failureMs: 8000 });
+  const restock = () => {
+    const body = { add: Number(add) };
+    const refusal = refusalOf(RestockBodySchema, body);
+    if (refusal) return refuse(refusal);
+    void run(() => answerOf(client.POST('/api/client/store/items/{id}/restock', { params: { path: { id } }, body })));
+  };
   return (
     <form
       className="store-restock"
       onSubmit={(event) => {
         event.preventDefault();
-        void run(restock);
+        restock();
       }}
     >
       <label className="is-sr-only" htmlFor={`restock-${id}`}>

@@ -1,15 +1,15 @@
+import { ITEM_LIMIT_MAX, ITEM_STOCK_MAX } from '../../../plugins/store/schemas.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
-import { type ItemMaxima, NumberField } from './ItemFields.tsx';
+import { NumberField } from './ItemFields.tsx';
 import type { ItemFieldProps } from './use-store-item-form.ts';
 
 interface Props extends ItemFieldProps {
-  maxima: ItemMaxima;
   onSale: boolean;
   setOnSale: (onSale: boolean) => void;
 }
 
 /** The store item form's last row: the stock, the most one user may get (each empty: no limit) and On sale. */
-export function StockFields({ fields, set, maxima, onSale, setOnSale, disabled }: Props) {
+export function StockFields({ fields, set, onSale, setOnSale, disabled }: Props) {
   return (
     <div className="columns">
       <NumberField
@@ -17,7 +17,7 @@ export function StockFields({ fields, set, maxima, onSale, setOnSale, disabled }
         label="Stock (empty: unlimited)"
         name="stock"
         min={0}
-        max={maxima.stock}
+        max={ITEM_STOCK_MAX}
         value={fields.stock}
         onChange={(value) => set('stock', value)}
         disabled={disabled}
@@ -27,7 +27,7 @@ export function StockFields({ fields, set, maxima, onSale, setOnSale, disabled }
         label="Most one user may get (empty: no limit)"
         name="perUserLimit"
         min={1}
-        max={maxima.perUserLimit}
+        max={ITEM_LIMIT_MAX}
         value={fields.perUserLimit}
         onChange={(value) => set('perUserLimit', value)}
         disabled={disabled}

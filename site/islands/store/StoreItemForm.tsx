@@ -1,9 +1,9 @@
-import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import { ITEM_PRICE_MAX, type StoreItemView } from '../../../plugins/store/schemas.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { GrantFields } from './GrantFields.tsx';
-import { type ItemMaxima, NumberField } from './ItemFields.tsx';
+import { NumberField } from './ItemFields.tsx';
 import { StockFields } from './StockFields.tsx';
 import { useStoreItemForm } from './use-store-item-form.ts';
 
@@ -11,14 +11,13 @@ interface Props {
   /** The item in `?edit=`, or null: the form adds one. */
   item: StoreItemView | null;
   ranks: { id: string; name: string }[];
-  maxima: ItemMaxima;
 }
 
 /**
  * Site Settings' Store tab: the form that adds an item, or edits the one in `?edit=` (useStoreItemForm). Disabled
  * until hydrated.
  */
-export default function StoreItemForm({ item, ranks, maxima }: Props) {
+export default function StoreItemForm({ item, ranks }: Props) {
   const hydrated = useHydrated();
   const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks);
   const disabled = !hydrated;
@@ -46,7 +45,7 @@ export default function StoreItemForm({ item, ranks, maxima }: Props) {
           name="price"
           required
           min={1}
-          max={maxima.price}
+          max={ITEM_PRICE_MAX}
           value={fields.price}
           onChange={(value) => set('price', value)}
           disabled={disabled}
@@ -75,15 +74,8 @@ export default function StoreItemForm({ item, ranks, maxima }: Props) {
         onChange={(value) => set('picture', value)}
         disabled={disabled}
       />
-      <GrantFields fields={fields} set={set} ranks={ranks} maxima={maxima} disabled={disabled} />
-      <StockFields
-        fields={fields}
-        set={set}
-        maxima={maxima}
-        onSale={onSale}
-        setOnSale={setOnSale}
-        disabled={disabled}
-      />
+      <GrantFields fields={fields} set={set} ranks={ranks} disabled={disabled} />
+      <StockFields fields={fields} set={set} onSale={onSale} setOnSale={setOnSale} disabled={disabled} />
       <div className="buttons">
         <SubmitButton className="is-primary" busy={busy} disabled={disabled}>
           {item ? 'Save changes' : 'Add item'}

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import type { RecipientView } from '../../../plugins/store/item-schemas.ts';
+import { RecipientQuerySchema, type RecipientView } from '../../../plugins/store/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import type { BuyingItem } from '../../stores/buying.ts';
 
@@ -9,9 +10,11 @@ const coins = (n: number) => `${n.toLocaleString('en')} coins`;
 
 /**
  * The buy dialog's state and calls: for me or as a gift; a gift's recipient found by exact username or ID (GET
- * /api/client/store/recipient, an answer to an older query dropped) and shown before paying, Pay's words saying
- * what it will do and it refused (`blocked`) until then. Paid (POST /api/client/store/items/purchase): the page
- * loads again with a toast (the balance and "Your items" are the server's); refused: the server's message, 8 s.
+ * /api/client/store/recipient, what was typed checked first with the route's query schema, an answer to an older
+ * query dropped) and shown before paying, Pay's words saying what it will do and it refused (`blocked`) until then.
+ * Paid (POST /api/client/store/items/purchase): the page loads again with a toast (the balance and "Your items" are
+ * the server's); refused: the server's message, 8 s. What Pay sends is the card's item and the recipient the server
+ * found: nothing typed, so nothing to check before the call.
  */
 export function useBuy(item: BuyingItem | null) {
   const [gift, setGift] = useState(false);
@@ -34,6 +37,8 @@ export function useBuy(item: BuyingItem | null) {
   const find = async () => {
     const text = query.trim();
     if (!text) return setStatus('Type their username or user ID.');
+    const refusal = refusalOf(RecipientQuerySchema, { query: text }, {}, 'query');
+    if (refusal) return setStatus(refusal.message);
     asked.current = text;
     setStatus('Looking…');
     try {

@@ -1,22 +1,24 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
-import type { StoreItemView } from '../../../plugins/store/item-schemas.ts';
+import { CreateItemBodySchema, type StoreItemView, UpdateItemBodySchema } from '../../../plugins/store/schemas.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { refusalOf } from '../../lib/refusal.ts';
 import { storeItemBody, storeItemFields } from '../../lib/store-admin.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 
 /**
  * The store item form's state and save: its fields as typed, On sale, and the save (POST or PATCH
- * /api/client/store/items, storeItemBody). Saved: back to the Store tab with a toast; refused: the server's message as
- * a toast, kept 8 s (it may name a field).
+ * /api/client/store/items, storeItemBody), checked first with the route's own schema. Saved: back to the Store tab
+ * with a toast; refused, before the call or by the server: the server's message as a toast, kept 8 s (it may name a
+ * field).
  */
 export function useStoreItemForm(item: StoreItemView | null, ranks: { id: string }[]) {
   const initial = storeItemFields(item, PERKS[0], ranks[0]?.id ?? '');
   const { fields, set } = useFields(initial.fields);
   const [onSale, setOnSale] = useState(initial.onSale);
-  const { busy, run } = useAction({
+  const { busy, run, refuse } = useAction({
     done: item ? `${fields.name.trim()} saved.` : `${fields.name.trim()} added to the store.`,
     next: '/staff/admin/settings?tab=store',
     failureMs: 8000,
@@ -24,6 +26,8 @@ export function useStoreItemForm(item: StoreItemView | null, ranks: { id: string
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = storeItemBody(fields, onSale);
+    const refusal = refusalOf(item ? UpdateItemBodySchema : CreateItemBodySchema, body);
+    if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(
         item

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { text } from '../../core/shared/text.ts';
-import { type CoinKind, CoinTransactionViewSchema, MAX_COINS } from './schemas.ts';
 
 /**
- * The coins-for-users contract (docs/store.md "Hourly", "Balances on profiles", "Admin adjustments", "Sponsors"):
- * the hourly reward, a user's wallet, a user manager's adjustment, the sponsor token and the ad network's callback.
- * Shared by the server, the site and the bot: no entities, services or database here.
+ * Coins earned outside the store (docs/store.md "Hourly" and "Sponsors"): the hourly reward, the sponsor token and
+ * the ad network's callback. Shared by the server, the site's pages and the bot; no form of the site sends these,
+ * so they stand apart from the store's contract (schemas.ts), which the browser imports.
  */
 
 /** A rolling hour between two hourly claims. */
@@ -27,51 +26,6 @@ export interface HourlyStatus {
   lastClaimAt: string | null;
   nextClaimAt: string | null;
 }
-
-/** The kinds of ledger rows as people read them (the profile's transaction list). */
-export const COIN_KIND_LABELS: Record<CoinKind, string> = {
-  HOURLY: 'Hourly reward',
-  PURCHASE: 'Purchase',
-  GIFT_SENT: 'Gift sent',
-  GIFT_RECEIVED: 'Gift received',
-  REWARD: 'Reward',
-  ADMIN: 'Adjustment by staff',
-  REFUND: 'Refund',
-};
-
-/** How many ledger rows a wallet view lists. */
-export const RECENT_TRANSACTIONS = 20;
-
-/** GET /api/client/users/{id}/wallet: the user themself or a user manager. */
-export const WalletViewSchema = z.strictObject({
-  balance: z.int().min(0),
-  /** The latest ledger rows (RECENT_TRANSACTIONS), newest first. */
-  transactions: z.array(CoinTransactionViewSchema),
-});
-export type WalletView = z.output<typeof WalletViewSchema>;
-
-export const MAX_ADJUST_REASON = 500;
-
-/**
- * POST /api/client/admin/users/{id}/coins: a user manager adds (positive) or takes (negative) coins, with a reason
- * the user reads in their transactions.
- */
-export const AdjustCoinsBodySchema = z.strictObject({
-  amount: z
-    .int('A whole number of coins')
-    .min(-MAX_COINS)
-    .max(MAX_COINS)
-    .refine((n) => n !== 0, 'The amount cannot be 0.'),
-  reason: text().trim().min(3, 'A reason is at least 3 characters.').max(MAX_ADJUST_REASON),
-});
-export type AdjustCoinsInput = z.infer<typeof AdjustCoinsBodySchema>;
-
-/** The balance after the adjustment, and its ledger row. */
-export const AdjustCoinsResponseSchema = z.strictObject({
-  balance: z.int().min(0),
-  transaction: CoinTransactionViewSchema,
-});
-export type AdjustCoinsResponse = z.output<typeof AdjustCoinsResponseSchema>;
 
 /** The sponsor product's identifier (specification §7: product identifier '29'). */
 export const SPONSOR_PRODUCT_ID = '29';
