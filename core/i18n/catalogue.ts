@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { DomainError, type ErrorKind } from '../errors.ts';
-import { DEFAULT_LOCALE, DISCORD_LOCALES, type Locale } from './locales.ts';
+import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, type Locale } from './locales.ts';
 
 /** One locale's texts: a key and its ICU message (`{count, plural, one {# coin} other {# coins}}`). */
 export type Messages = Readonly<Record<string, string>>;
@@ -114,4 +114,27 @@ export function localizedError<English extends Messages>(
   return new DomainError(kind, translate(DEFAULT_LOCALE)(key, values), details, (locale) =>
     translate(locale)(key, values),
   );
+}
+
+/** A text in English (`text`) and in every language the diner speaks (`texts`). */
+export interface TextInEveryLocale {
+  text: string;
+  texts: Readonly<Record<Locale, string>>;
+}
+
+/**
+ * A text for someone whose language is known only where it is delivered (a notice: the notifications plugin stores
+ * it in its user's language): worded from the catalogue in every locale, English as `text`. Plain data, so it
+ * travels between processes with the event.
+ */
+export function textInEveryLocale<English extends Messages>(
+  translate: (locale: Locale) => Translate<English>,
+  key: keyof English & string,
+  values?: MessageValues,
+): TextInEveryLocale {
+  const texts = Object.fromEntries(LOCALES.map((locale) => [locale, translate(locale)(key, values)])) as Record<
+    Locale,
+    string
+  >;
+  return { text: texts[DEFAULT_LOCALE], texts };
 }

@@ -5,6 +5,7 @@
  * notice heard by several processes is stored once), sends it live to the user's sockets, and the discord plugin
  * DMs its text when the bot is configured and the user has not turned DMs off.
  */
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { NoticeEventData } from './schemas.ts';
 
 declare module '../../core/events.ts' {
@@ -16,8 +17,13 @@ declare module '../../core/events.ts' {
       ref: string;
       /** What kind of decision, e.g. `appeal.accepted`, `application.hold`, `leave.approved`. */
       kind: string;
-      /** One or two sentences in the diner's words, shown in the bell's list and sent as the DM. */
+      /** One or two sentences in the diner's words, shown in the bell's list and sent as the DM: English. */
       text: string;
+      /**
+       * The same in every language the diner speaks (`textInEveryLocale`, core/i18n): the notice is stored in its
+       * user's language (their setting), so the bell and the DM read it in that language. Without it, `text`.
+       */
+      texts?: Readonly<Record<Locale, string>>;
       /** Where on the site the user reads more (a path such as `/appeal/<id>`), or null. */
       link: string | null;
     };

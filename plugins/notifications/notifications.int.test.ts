@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { DomainEvents } from '../../core/events.ts';
+import { defineCatalogue, textInEveryLocale, translator } from '../../core/i18n/catalogue.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { NotificationSchema } from './entities.ts';
 import './events.ts';
@@ -206,6 +208,31 @@ describe('notifications', () => {
         payload: { dms: false },
       });
       expect(res.statusCode).toBe(200);
+    });
+  });
+  describe("in the user's language", () => {
+    it("a notice worded in every language is stored in its user's (their setting), else in English", async () => {
+      const french = await app.createUser({ username: 'francoise' });
+      await app.server.ctx.orm.em.fork().nativeUpdate(UserSchema, { id: french.id }, { settings: { locale: 'fr' } });
+      const gift = (text: string) => ({ gift: text });
+      const catalogue = defineCatalogue({
+        name: 'test',
+        messages: {
+          en: gift('{buyer} sent you a gift from the store: {item}.'),
+          fr: gift('{buyer} vous a envoyé un cadeau de la boutique : {item}.'),
+          de: gift('{buyer} hat dir ein Geschenk aus dem Shop geschickt: {item}.'),
+          es: gift('{buyer} te envió un regalo de la tienda: {item}.'),
+          'pt-BR': gift('{buyer} te enviou um presente da loja: {item}.'),
+        },
+      });
+      const worded = textInEveryLocale(translator(catalogue), 'gift', { buyer: 'Sam', item: 'Golden Spatula' });
+      const toFrench = await service().store(notice(french.id, { kind: 'store.gift', ...worded }));
+      expect(toFrench?.text).toBe('Sam vous a envoyé un cadeau de la boutique : Golden Spatula.');
+      const toOther = await service().store(notice(other.id, { kind: 'store.gift', ...worded }));
+      expect(toOther?.text).toBe('Sam sent you a gift from the store: Golden Spatula.');
+      // The list reads what was stored.
+      const listed = (await get(french, '/api/client/notifications')).json() as { notifications: NotificationView[] };
+      expect(listed.notifications[0]?.text).toBe(toFrench?.text);
     });
   });
 });

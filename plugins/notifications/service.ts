@@ -1,9 +1,10 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { InferKyselyDB } from '@mikro-orm/sql';
-import type { UserSchema } from '../../core/auth/entities.ts';
+import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { pickLocale } from '../../core/i18n/locales.ts';
 import { newId } from '../../core/ids.ts';
 import { type Notification, NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
 import './events.ts';
@@ -94,6 +95,7 @@ export class NotificationsService {
    * stores it, and only that one publishes `noticeCreated`. Answers the stored notice, or null.
    */
   async store(notice: Notice): Promise<NotificationView | null> {
+    const text = await this.#textFor(notice);
     const db = notificationsSql(this.#orm.em.fork());
     const rows = await db
       .insertInto('notifications')
@@ -105,7 +107,7 @@ export class NotificationsService {
             eb.val(notice.userId).as('user_id'),
             eb.val(notice.ref).as('ref'),
             eb.val(notice.kind).as('kind'),
-            eb.val(notice.text).as('text'),
+            eb.val(text).as('text'),
             eb.val(notice.link).as('link'),
             eb.val(new Date(this.#now())).as('created_at'),
           ])
@@ -128,6 +130,13 @@ export class NotificationsService {
       createdAt: view.createdAt,
     });
     return view;
+  }
+
+  /** The notice's words in its user's language (their setting), when the feature worded it in every language. */
+  async #textFor(notice: Notice): Promise<string> {
+    if (!notice.texts) return notice.text;
+    const user = await this.#orm.em.fork().findOne(UserSchema, { id: notice.userId }, { fields: ['settings'] });
+    return notice.texts[pickLocale(user?.settings?.locale)];
   }
 
   /**

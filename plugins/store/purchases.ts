@@ -3,6 +3,7 @@ import { type AuditActor, nameOf } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
@@ -12,6 +13,7 @@ import type { UserAdminService } from '../users/index.ts';
 import { buyIn, type Person } from './buying.ts';
 import { type StorePurchase, StorePurchaseSchema } from './entities.ts';
 import type { GrantService } from './grants.ts';
+import { storeText } from './i18n/index.ts';
 import type { CoinLedger } from './ledger.ts';
 import type {
   PurchaseBody,
@@ -93,7 +95,7 @@ export class StorePurchases {
         userId: recipient.id,
         ref: `store:gift:${purchase.id}`,
         kind: 'store.gift',
-        text: `${nameOf(buyer)} sent you a gift from the store: ${purchase.itemName}.`,
+        ...textInEveryLocale(storeText, 'notice.gift', { buyer: nameOf(buyer), item: purchase.itemName }),
         link: '/store',
       });
     }
@@ -165,7 +167,7 @@ export class StorePurchases {
       userId: purchase.recipient.id,
       ref: `store:fulfilled:${id}`,
       kind: 'store.fulfilled',
-      text: `Your ${purchase.itemName} from the store has been handed over. Enjoy!`,
+      ...textInEveryLocale(storeText, 'notice.fulfilled', { item: purchase.itemName }),
       link: '/store',
     });
     const [view] = await this.#list({ id }, 1);

@@ -3,6 +3,7 @@ import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { parseInput } from '../../core/http/zod.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -14,6 +15,7 @@ import {
   type SponsorTokenResponse,
 } from './earning-schemas.ts';
 import { CoinTransactionSchema } from './entities.ts';
+import { storeText } from './i18n/index.ts';
 import type { CoinLedger } from './ledger.ts';
 
 /** How long a sponsor token is good for: long enough to pay on the ad network's page, short enough not to matter if it leaks. */
@@ -126,7 +128,7 @@ export class SponsorService {
         userId,
         ref: reference,
         kind: 'sponsor.thanks',
-        text: `Thank you for sponsoring Virtual Diner! ${amount.toLocaleString('en')} coins were added to your balance.`,
+        ...textInEveryLocale(storeText, 'notice.sponsorThanks', { amount }),
         link: '/store',
       });
     }

@@ -3,10 +3,12 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { manageableTarget, userTarget } from '../users/index.ts';
+import { storeText } from './i18n/index.ts';
 import type { CoinLedger } from './ledger.ts';
 import { type AdjustCoinsInput, type AdjustCoinsResponse, RECENT_TRANSACTIONS, type WalletView } from './schemas.ts';
 
@@ -82,10 +84,9 @@ export class WalletService {
       userId,
       ref: reference,
       kind: 'coins.adjusted',
-      text:
-        input.amount > 0
-          ? `A manager gave you ${coins(input.amount)}: ${input.reason}`
-          : `A manager took ${coins(-input.amount)} from you: ${input.reason}`,
+      ...(input.amount > 0
+        ? textInEveryLocale(storeText, 'notice.coinsGiven', { amount: input.amount, reason: input.reason })
+        : textInEveryLocale(storeText, 'notice.coinsTaken', { amount: -input.amount, reason: input.reason })),
       link: '/users/@me',
     });
     const transaction = (await this.#coins.transactions(userId, 5)).find((t) => t.reference === reference)!;
