@@ -125,16 +125,17 @@ export interface TextInEveryLocale {
 /**
  * A text for someone whose language is known only where it is delivered (a notice: the notifications plugin stores
  * it in its user's language): worded from the catalogue in every locale, English as `text`. Plain data, so it
- * travels between processes with the event.
+ * travels between processes with the event. Values that are words themselves (a date, a phrase from the catalogue)
+ * are given per locale: `(locale) => ({ span: spanIn(locale) })`.
  */
 export function textInEveryLocale<English extends Messages>(
   translate: (locale: Locale) => Translate<English>,
   key: keyof English & string,
-  values?: MessageValues,
+  values?: MessageValues | ((locale: Locale) => MessageValues),
 ): TextInEveryLocale {
-  const texts = Object.fromEntries(LOCALES.map((locale) => [locale, translate(locale)(key, values)])) as Record<
-    Locale,
-    string
-  >;
+  const valuesIn = (locale: Locale) => (typeof values === 'function' ? values(locale) : values);
+  const texts = Object.fromEntries(
+    LOCALES.map((locale) => [locale, translate(locale)(key, valuesIn(locale))]),
+  ) as Record<Locale, string>;
   return { text: texts[DEFAULT_LOCALE], texts };
 }

@@ -222,6 +222,10 @@ describe('appeals', () => {
           ref: `appeal:${id}:decided`,
           kind: 'appeal.accepted',
           text: expect.stringContaining('accepted'),
+          // Worded in every language: the notifications plugin keeps the one its user reads.
+          texts: expect.objectContaining({
+            fr: 'Votre recours a été accepté et votre bannissement a été levé. Raison : accept because',
+          }),
           link: `/appeal/${id}`,
         },
       ]);

@@ -4,6 +4,7 @@ import settings from '../settings/index.ts';
 import users from '../users/index.ts';
 import { appealsRoutes } from './api.ts';
 import { appealEntities } from './entities.ts';
+import { appealsCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { appealsPersonalData } from './personal-data.ts';
 import { SEEDED_ACCEPTED_APPEAL, seedAppeals } from './seed.ts';
@@ -27,6 +28,7 @@ export { votesBetweenIn } from './votes.ts';
 
 /** Appeals: a banned user asks for the ban to be lifted; appeal managers vote (docs/appeals.md). */
 export default definePlugin({
+  i18n: appealsCatalogue,
   audit,
   name: 'appeals',
   personalData: () => appealsPersonalData,

@@ -6,6 +6,7 @@ import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
@@ -14,6 +15,7 @@ import type {} from '../notifications/index.ts'; // the events it declares
 import type { SettingsService } from '../settings/index.ts';
 import type { UserAdminService } from '../users/index.ts';
 import { type Appeal, AppealSchema, type AppealVote, AppealVoteSchema } from './entities.ts';
+import { appealsText } from './i18n/index.ts';
 import type {
   AdminAppealsQuery,
   AdminAppealsResponse,
@@ -268,10 +270,15 @@ export class AppealsService {
       userId: appeal.user.id,
       ref: `appeal:${appeal.id}:decided`,
       kind: `appeal.${appeal.status}`,
-      text:
-        appeal.status === 'accepted'
-          ? `Your appeal was accepted and ${appeal.kind === 'ban' ? 'your ban has been lifted' : 'you may order again'}. Reason: ${appeal.decisionReason}`
-          : `Your appeal was denied. Reason: ${appeal.decisionReason}`,
+      ...textInEveryLocale(
+        appealsText,
+        appeal.status !== 'accepted'
+          ? 'notice.denied'
+          : appeal.kind === 'ban'
+            ? 'notice.acceptedBan'
+            : 'notice.acceptedBlacklist',
+        { reason: appeal.decisionReason ?? '' },
+      ),
       link: `/appeal/${appeal.id}`,
     });
     return { completed: true };

@@ -3,11 +3,14 @@ import type Stripe from 'stripe';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
+import { type TextInEveryLocale, textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { rankNamedIn } from '../ranks/index.ts';
 import type { GrantService } from '../store/index.ts';
 import type { StripePlan } from './config.ts';
 import { StripeCustomerSchema, type StripeSubscription, StripeSubscriptionSchema } from './entities.ts';
+import { billingText } from './i18n/index.ts';
 import { PAST_DUE_GRACE_DAYS, STRIPE_STATUSES, type StripeStatus, stateOf } from './schemas.ts';
 import { billingSql } from './sql.ts';
 
@@ -23,7 +26,7 @@ export interface ConvergeDeps {
   log: FastifyBaseLogger;
 }
 
-type Notice = { userId: string; ref: string; kind: string; text: string; link: string | null };
+type Notice = { userId: string; ref: string; kind: string; link: string | null } & TextInEveryLocale;
 
 const GRACE_MS = PAST_DUE_GRACE_DAYS * 86_400_000;
 const LINK = '/subscribe';
@@ -227,14 +230,14 @@ function noticesOf(
   item: Stripe.SubscriptionItem,
   { plan, status, granting, before }: StoredSubscription,
 ): Notice[] {
-  const name = plan?.name ?? 'subscription';
+  const planIn = (locale: Locale) => ({ plan: plan?.name ?? billingText(locale)('notice.aSubscription') });
   const notices: Notice[] = [];
   if (granting && !before?.granting && status !== 'past_due') {
     notices.push({
       userId,
       ref: `subscription:${sub.id}:started`,
       kind: 'subscription.started',
-      text: `Thank you for subscribing to ${name}! Your perks are yours while your plan is active.`,
+      ...textInEveryLocale(billingText, 'notice.subscribed', planIn),
       link: LINK,
     });
   }
@@ -243,7 +246,10 @@ function noticesOf(
       userId,
       ref: `subscription:${sub.id}:past-due:${item.current_period_end}`,
       kind: 'subscription.payment_failed',
-      text: `Your payment for ${name} failed. Update your card in Manage billing within ${PAST_DUE_GRACE_DAYS} days to keep your perks.`,
+      ...textInEveryLocale(billingText, 'notice.paymentFailed', (locale) => ({
+        ...planIn(locale),
+        days: PAST_DUE_GRACE_DAYS,
+      })),
       link: LINK,
     });
   }
@@ -253,7 +259,7 @@ function noticesOf(
       userId,
       ref: `subscription:${sub.id}:ended`,
       kind: 'subscription.ended',
-      text: `Your ${name} subscription has ended. Thank you for your support!`,
+      ...textInEveryLocale(billingText, 'notice.ended', planIn),
       link: LINK,
     });
   }

@@ -9,6 +9,7 @@ import {
   StripeEventSchema,
   StripeSubscriptionSchema,
 } from './entities.ts';
+import { billingCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { billingPersonalData } from './personal-data.ts';
 import { seedBilling } from './seed.ts';
@@ -23,6 +24,7 @@ export interface BillingPlugin {
 
 /** Subscriptions through Stripe (docs/billing.md). Without STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: "not set up". */
 export default definePlugin({
+  i18n: billingCatalogue,
   config: billingConfig,
   name: 'billing',
   requires: [ranks, store],

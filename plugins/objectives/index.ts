@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import { objectivesRoutes } from './api.ts';
 import { ClaimsService } from './claims.ts';
 import { ObjectiveSchema, objectiveEntities } from './entities.ts';
+import { objectivesCatalogue } from './i18n/index.ts';
 import './events.ts';
 import store from '../store/index.ts';
 import { ObjectiveLive } from './live.ts';
@@ -36,6 +37,7 @@ declare module '../../core/audit/schemas.ts' {
 
 /** Achievements and objectives (docs/objectives.md): targets of orders prepared or delivered, and their rewards. */
 export default definePlugin({
+  i18n: objectivesCatalogue,
   audit,
   name: 'objectives',
   personalData: () => objectivesPersonalData,

@@ -5,12 +5,15 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { ranksByIdIn } from '../ranks/index.ts';
 import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
+import { objectivesText } from './i18n/index.ts';
+import { goalIn, rewardIn } from './notice-words.ts';
 import { audienceRankHoldersIn, globalAudience } from './progress.ts';
 import {
   type AudienceQuery,
@@ -22,7 +25,6 @@ import {
   type ObjectivesQuery,
   type ObjectiveView,
   objectiveGoal,
-  rewardText,
 } from './schemas.ts';
 import { objectivesSql } from './sql.ts';
 import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
@@ -107,7 +109,11 @@ export class ObjectivesService {
         userId: view.user!.id,
         ref: `objective:${view._id}:created`,
         kind: 'objective.created',
-        text: `New objective for you: ${view.title} (${objectiveGoal(view)}, pays ${rewardText(view.reward)}).`,
+        ...textInEveryLocale(objectivesText, 'notice.created', (locale) => ({
+          title: view.title,
+          goal: goalIn(locale, view),
+          reward: rewardIn(locale, view.reward),
+        })),
         link: LINK,
       });
     }
@@ -259,7 +265,10 @@ export class ObjectivesService {
       userId: view.userId,
       ref: `objective:${view.objectiveId}:fulfilled:${view.userId}`,
       kind: 'objective.fulfilled',
-      text: `Your reward for “${view.objective.title}” was handed out: ${rewardText(view.objective.reward)}.`,
+      ...textInEveryLocale(objectivesText, 'notice.fulfilled', (locale) => ({
+        title: view.objective.title,
+        reward: rewardIn(locale, view.objective.reward),
+      })),
       link: LINK,
     });
     return view;

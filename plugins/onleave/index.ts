@@ -2,6 +2,7 @@ import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { onLeaveRoutes } from './api.ts';
 import { LeaveRequestSchema } from './entities.ts';
+import { onleaveCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { onLeavePersonalData } from './personal-data.ts';
 import { seedLeave } from './seed.ts';
@@ -26,6 +27,7 @@ declare module '../../core/audit/schemas.ts' {
 
 /** Leave: Take a Vacation, On Leave Requests, and "on leave now" derived from approved requests. */
 export default definePlugin({
+  i18n: onleaveCatalogue,
   audit,
   name: 'onleave',
   personalData: () => onLeavePersonalData,

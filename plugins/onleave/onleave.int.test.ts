@@ -225,6 +225,10 @@ describe('onleave', () => {
           ref: `leave:${request._id}:approved`,
           kind: 'leave.approved',
           text: expect.stringContaining('Have fun!'),
+          // Worded in every language, the days too.
+          texts: expect.objectContaining({
+            de: 'Dein Urlaub vom 30. November 2026 bis 2. Dezember 2026 wurde genehmigt: Have fun!',
+          }),
           link: '/staff/take-a-break',
         },
       ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
@@ -95,8 +96,8 @@ export const LeaveRequestsResponseSchema = z.strictObject({
 export type LeaveRequestsResponse = z.output<typeof LeaveRequestsResponseSchema>;
 
 /** `2026-12-03` → `3 December 2026`: a leave day as people read it (UTC, so the day never shifts). */
-export function formatLeaveDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+export function formatLeaveDay(day: string, locale: Locale = 'en'): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

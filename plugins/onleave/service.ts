@@ -7,6 +7,8 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { type TextInEveryLocale, textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { outranks } from '../../core/shared/ranking.ts';
@@ -14,6 +16,7 @@ import type {} from '../notifications/index.ts'; // the events it declares
 import { type HeldRank, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { userTarget } from '../users/index.ts';
 import { type LeaveRequest, LeaveRequestSchema } from './entities.ts';
+import { onleaveText } from './i18n/index.ts';
 import {
   addDays,
   dayOf,
@@ -50,16 +53,19 @@ export function toLeaveView(row: LeaveRequest): LeaveRequestView {
   };
 }
 
-const span = (r: { from: string; until: string }) =>
+/** When a leave is, in words of the locale: `on 5 December 2026`, `from … until …`. */
+const spanIn = (r: { from: string; until: string }, locale: Locale) =>
   r.from === r.until
-    ? `on ${formatLeaveDay(r.from)}`
-    : `from ${formatLeaveDay(r.from)} until ${formatLeaveDay(r.until)}`;
+    ? onleaveText(locale)('span.day', { day: formatLeaveDay(r.from, locale) })
+    : onleaveText(locale)('span.range', {
+        from: formatLeaveDay(r.from, locale),
+        until: formatLeaveDay(r.until, locale),
+      });
 
-interface Notice {
+interface Notice extends TextInEveryLocale {
   userId: string;
   id: string;
   status: string;
-  text: string;
 }
 
 export interface OnLeaveServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {}
@@ -142,7 +148,10 @@ export class OnLeaveService {
       userId,
       id: view._id,
       status: 'approved',
-      text: `${actor.displayName || actor.username} put you on leave ${span(view)}. Enjoy the break!`,
+      ...textInEveryLocale(onleaveText, 'notice.putOnLeave', (locale) => ({
+        by: actor.displayName || actor.username,
+        span: spanIn(view, locale),
+      })),
     });
     return view;
   }
@@ -189,7 +198,7 @@ export class OnLeaveService {
         userId: view.user.id,
         id,
         status: 'cancelled',
-        text: `Your leave ${span(view)} was cancelled by a manager.`,
+        ...textInEveryLocale(onleaveText, 'notice.cancelled', (locale) => ({ span: spanIn(view, locale) })),
       });
     return view;
   }
@@ -219,11 +228,12 @@ export class OnLeaveService {
       });
     });
     const view = await this.#view(id);
-    const text =
-      input.status === 'APPROVED'
-        ? `Your leave ${span(view)} was approved: ${input.note}`
-        : `Your leave request ${span(view)} was denied: ${input.note}`;
-    await this.#after(view, { userId: view.user.id, id, status: input.status.toLowerCase(), text });
+    const text = textInEveryLocale(
+      onleaveText,
+      input.status === 'APPROVED' ? 'notice.approved' : 'notice.denied',
+      (locale) => ({ span: spanIn(view, locale), note: input.note }),
+    );
+    await this.#after(view, { userId: view.user.id, id, status: input.status.toLowerCase(), ...text });
     return view;
   }
 
@@ -393,6 +403,7 @@ export class OnLeaveService {
       ref: `leave:${notice.id}:${notice.status}`,
       kind: `leave.${notice.status}`,
       text: notice.text,
+      texts: notice.texts,
       link: LINK,
     });
     const today = this.today();

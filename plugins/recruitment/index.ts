@@ -7,6 +7,7 @@ import { recruitmentRoutes } from './api.ts';
 import { ApplicationsService } from './applications-service.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import { FormsService } from './forms-service.ts';
+import { recruitmentCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { recruitmentPersonalData } from './personal-data.ts';
 import { ReviewService } from './review-service.ts';
@@ -42,6 +43,7 @@ declare module '../../core/audit/schemas.ts' {
 
 /** Recruitment forms, applications and their review (docs/recruitment.md). */
 export default definePlugin({
+  i18n: recruitmentCatalogue,
   audit,
   name: 'recruitment',
   personalData: () => recruitmentPersonalData,

@@ -5,12 +5,14 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import { ranksByIdIn, recordRankChangeIn } from '../ranks/index.ts';
 import type { UsersPlugin } from '../users/index.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema } from './entities.ts';
+import { recruitmentText } from './i18n/index.ts';
 import {
   APPLICATION_STATUS,
   type ApplicationView,
@@ -21,19 +23,23 @@ import {
 } from './schemas.ts';
 import { toApplicationView } from './service.ts';
 
-/** What the applicant is told when a reviewer moves their application (the notice's text). */
-function noticeText(formTitle: string, status: number, reason: string | null, rankName: string | null): string {
-  const because = reason ? ` Reason: ${reason}` : '';
-  switch (status) {
-    case APPLICATION_STATUS.ACCEPTED:
-      return `Your application to ${formTitle} was accepted${rankName ? `: welcome to the kitchen as ${rankName}` : ''}!${because}`;
-    case APPLICATION_STATUS.DENIED:
-      return `Your application to ${formTitle} was denied.${because}`;
-    case APPLICATION_STATUS.HOLD:
-      return `Your application to ${formTitle} is on hold.${because}`;
-    default:
-      return `Your application to ${formTitle} is pending again.${because}`;
-  }
+/** What the applicant is told when a reviewer moves their application (the notice's text), in every language. */
+function noticeText(formTitle: string, status: number, reason: string | null, rankName: string | null) {
+  const key =
+    status === APPLICATION_STATUS.ACCEPTED
+      ? rankName
+        ? 'notice.acceptedAs'
+        : 'notice.accepted'
+      : status === APPLICATION_STATUS.DENIED
+        ? 'notice.denied'
+        : status === APPLICATION_STATUS.HOLD
+          ? 'notice.hold'
+          : 'notice.pending';
+  return textInEveryLocale(recruitmentText, key, (locale) => ({
+    form: formTitle,
+    rank: rankName ?? '',
+    because: reason ? recruitmentText(locale)('notice.because', { reason }) : '',
+  }));
 }
 
 export interface ReviewServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit' | 'now'> {
@@ -133,7 +139,7 @@ export class ReviewService {
       userId: outcome.userId,
       ref: `application:${id}:${outcome.history.id}`,
       kind: `application.${statusName(input.status)!.toLowerCase()}`,
-      text: noticeText(outcome.formTitle, input.status, input.reason, outcome.granted?.name ?? null),
+      ...noticeText(outcome.formTitle, input.status, input.reason, outcome.granted?.name ?? null),
       link: `/recruitment/applications/${id}`,
     });
   }

@@ -4,6 +4,7 @@ import orders from '../orders/index.ts';
 import users from '../users/index.ts';
 import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
+import { reportsCatalogue } from './i18n/index.ts';
 import { ReportManagerService } from './manager.ts';
 import { migrations } from './migrations/index.ts';
 import { reportsPersonalData } from './personal-data.ts';
@@ -33,6 +34,7 @@ declare module '../../core/audit/schemas.ts' {
 
 /** Order reports: the feedback menu and the Report Manager (issue 15). */
 export default definePlugin({
+  i18n: reportsCatalogue,
   audit,
   name: 'reports',
   personalData: () => reportsPersonalData,

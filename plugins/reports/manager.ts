@@ -3,10 +3,12 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import type { OrdersService } from '../orders/index.ts';
 import type { UserAdminService } from '../users/index.ts';
+import { reportsText } from './i18n/index.ts';
 import type {
   CompleteReportInput,
   ReportDetail,
@@ -178,7 +180,7 @@ export class ReportManagerService {
       userId: done.reporter,
       ref: `report:${id}:completed`,
       kind: 'report.completed',
-      text: `Your report about order ${done.order_code} was reviewed: ${input.outcome}`,
+      ...textInEveryLocale(reportsText, 'notice.completed', { code: String(done.order_code), outcome: input.outcome }),
       link: customer ? '/feedback/report-order' : null,
     });
     return (await reportViewIn(this.#orm.em.fork(), id))!;

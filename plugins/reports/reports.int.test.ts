@@ -328,6 +328,9 @@ describe('order reports', () => {
         ref: `report:${report._id}:completed`,
         kind: 'report.completed',
         text: `Your report about order ${report.order.orderID} was reviewed: The chef was warned. Sorry!`,
+        texts: expect.objectContaining({
+          es: `Tu reporte sobre el pedido ${report.order.orderID} fue revisado: The chef was warned. Sorry!`,
+        }),
         link: '/feedback/report-order',
       },
     ]);

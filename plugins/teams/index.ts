@@ -6,6 +6,7 @@ import users from '../users/index.ts';
 import { teamsRoutes } from './api.ts';
 import { TeamCounter } from './counter.ts';
 import { teamEntities } from './entities.ts';
+import { teamsCatalogue } from './i18n/index.ts';
 import { TeamMembership } from './members.ts';
 import { migrations } from './migrations/index.ts';
 import { teamsPersonalData } from './personal-data.ts';
@@ -40,6 +41,7 @@ declare module '../../core/audit/schemas.ts' {
 
 /** Teams (issue 14): Team Manager, the counters fed by deliveries, the leaderboard's Top teams. */
 export default definePlugin({
+  i18n: teamsCatalogue,
   audit,
   name: 'teams',
   personalData: () => teamsPersonalData,

@@ -4,11 +4,13 @@ import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts';
 import { rankHolderIdsIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { TeamSchema } from './entities.ts';
+import { teamsText } from './i18n/index.ts';
 import type {
   BulkUpdateTeamsInput,
   BulkUpdateTeamsResponse,
@@ -263,12 +265,17 @@ export class TeamMembership {
   #tell(actor: AuditActor, moved: readonly Move[], names: Map<string, string>): void {
     const by = nameOf(actor);
     for (const move of moved) {
-      const team = move.teamID === null ? null : (names.get(move.teamID) ?? 'a team');
+      const team = move.teamID === null ? null : (names.get(move.teamID) ?? null);
       this.#events.publish('notice', {
         userId: move.userID,
         ref: `team:${move.userID}:${newId()}`,
         kind: move.teamID === null ? 'team.left' : 'team.joined',
-        text: team === null ? `${by} took you out of your team.` : `${by} put you in the team ${team}.`,
+        ...(move.teamID === null
+          ? textInEveryLocale(teamsText, 'notice.left', { by })
+          : textInEveryLocale(teamsText, 'notice.joined', (locale) => ({
+              by,
+              team: team ?? teamsText(locale)('notice.aTeam'),
+            }))),
         link: '/users/@me',
       });
     }

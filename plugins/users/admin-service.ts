@@ -9,6 +9,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
@@ -23,6 +24,7 @@ import {
   recordRankChangeIn,
 } from '../ranks/index.ts';
 import { type Blacklist, BlacklistSchema, type Warning, WarningSchema } from './entities.ts';
+import { usersText } from './i18n/index.ts';
 import { ORDERING_STANDING } from './prepared.ts';
 import type {
   AdminUsersFilter,
@@ -272,7 +274,7 @@ export class UserAdminService {
         userId: id,
         ref: `unban:${newId()}`,
         kind: 'ban.lifted',
-        text: 'Your ban has been lifted.',
+        ...textInEveryLocale(usersText, 'notice.banLifted'),
         link: '/',
       });
   }
@@ -387,12 +389,14 @@ export class UserAdminService {
     // channel set in Site Settings (rankAnnouncementChannel), once, by the process that claims announcementId.
     const announcementId = newId();
     this.#events.publish('userRanksChanged', { userId: id, ranks: after, announce: true, announcementId });
-    const text = names.length ? `Your ranks are now ${names.join(', ')}.` : 'Your ranks were removed.';
+    const text = names.length
+      ? textInEveryLocale(usersText, 'notice.ranks', { ranks: names.join(', ') })
+      : textInEveryLocale(usersText, 'notice.ranksRemoved');
     this.#events.publish('notice', {
       userId: id,
       ref: `ranks:${announcementId}`,
       kind: 'ranks.changed',
-      text,
+      ...text,
       link: '/users/@me',
     });
     return after;
@@ -436,7 +440,7 @@ export class UserAdminService {
       userId: id,
       ref: `warning:${warning.id}`,
       kind: 'user.warned',
-      text: `You received a warning: ${reason}`,
+      ...textInEveryLocale(usersText, 'notice.warned', { reason }),
       link: '/users/@me',
     });
     return toWarningView(warning);

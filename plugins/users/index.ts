@@ -7,6 +7,7 @@ import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
 import { BlacklistSchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { GrantHolds } from './grant-holds.ts';
+import { usersCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { MyDataService } from './my-data.ts';
 import { myDataRoutes } from './my-data-api.ts';
@@ -69,6 +70,7 @@ const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
 
 /** Sign-in (Discord OAuth2, dev sign-in), sessions and user profiles. */
 export default definePlugin({
+  i18n: usersCatalogue,
   audit,
   name: 'users',
   personalData: () => usersPersonalData,

@@ -435,6 +435,7 @@ describe('profiles, warnings, blacklist and resign', () => {
           ref: `warning:${warning.id}`,
           kind: 'user.warned',
           text: 'You received a warning: Cold fries, twice',
+          texts: expect.objectContaining({ 'pt-BR': 'Você recebeu uma advertência: Cold fries, twice' }),
           link: '/users/@me',
         },
       ]);

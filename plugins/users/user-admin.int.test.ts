@@ -159,6 +159,7 @@ describe('user manager API', () => {
             ref: expect.stringMatching(/^unban:\d{16,}$/),
             kind: 'ban.lifted',
             text: 'Your ban has been lifted.',
+            texts: expect.objectContaining({ fr: 'Votre bannissement a été levé.' }),
             link: '/',
           },
         },
@@ -224,6 +225,7 @@ describe('user manager API', () => {
           ref: `ranks:${announcementId}`,
           kind: 'ranks.changed',
           text: 'Your ranks are now Trainee.',
+          texts: expect.objectContaining({ de: 'Deine Ränge sind jetzt: Trainee.' }),
           link: '/users/@me',
         },
       });
