@@ -4,6 +4,7 @@ import settings from '../settings/index.ts';
 import users from '../users/index.ts';
 import { appealsRoutes } from './api.ts';
 import { appealEntities } from './entities.ts';
+import { appealsCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { appealsPersonalData } from './personal-data.ts';
 import { SEEDED_ACCEPTED_APPEAL, seedAppeals } from './seed.ts';
@@ -29,6 +30,7 @@ export { votesBetweenIn } from './votes.ts';
 export default definePlugin({
   audit,
   name: 'appeals',
+  i18n: appealsCatalogue,
   personalData: () => appealsPersonalData,
   requires: [settings, users],
   entities: appealEntities,
@@ -47,6 +49,7 @@ export default definePlugin({
         section: 'management',
         order: 50,
         label: 'Appeal Manager',
+        labelKey: 'sidebar.appealManager',
         href: '/staff/admin/appeals',
         icon: 'scale',
         needs: { all: ['MANAGE_APPEALS'] },

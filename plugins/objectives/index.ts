@@ -5,6 +5,7 @@ import { ClaimsService } from './claims.ts';
 import { ObjectiveSchema, objectiveEntities } from './entities.ts';
 import './events.ts';
 import store from '../store/index.ts';
+import { objectivesCatalogue } from './i18n/index.ts';
 import { ObjectiveLive } from './live.ts';
 import { migrations } from './migrations/index.ts';
 import { objectivesPersonalData } from './personal-data.ts';
@@ -38,6 +39,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'objectives',
+  i18n: objectivesCatalogue,
   personalData: () => objectivesPersonalData,
   requires: [store],
   entities: objectiveEntities,
@@ -65,6 +67,7 @@ export default definePlugin({
         section: 'top',
         order: 40,
         label: 'My Achievements',
+        labelKey: 'sidebar.myAchievements',
         href: '/staff/achievements',
         icon: 'trophy',
         needs: { all: ['VIEW_OWN_ACHIEVEMENTS'] },

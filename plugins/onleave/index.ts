@@ -2,6 +2,7 @@ import { needs } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { onLeaveRoutes } from './api.ts';
 import { LeaveRequestSchema } from './entities.ts';
+import { onleaveCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { onLeavePersonalData } from './personal-data.ts';
 import { seedLeave } from './seed.ts';
@@ -28,6 +29,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'onleave',
+  i18n: onleaveCatalogue,
   personalData: () => onLeavePersonalData,
   entities: [LeaveRequestSchema],
   migrations,
@@ -45,6 +47,7 @@ export default definePlugin({
         section: 'management',
         order: 20,
         label: 'On Leave Requests',
+        labelKey: 'sidebar.requests',
         href: '/staff/admin/on-leave-requests',
         icon: 'calendar-clock',
         needs: { all: ['MANAGE_ON_LEAVE_REQUESTS'] },
@@ -53,6 +56,7 @@ export default definePlugin({
         section: 'extras',
         order: 10,
         label: 'Take a Vacation',
+        labelKey: 'sidebar.takeAVacation',
         href: '/staff/take-a-break',
         icon: 'tree-palm',
         needs: { all: ['SUBMIT_ON_LEAVE_REQUEST'] },

@@ -7,6 +7,7 @@ import { recruitmentRoutes } from './api.ts';
 import { ApplicationsService } from './applications-service.ts';
 import { ApplicationHistorySchema, ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
 import { FormsService } from './forms-service.ts';
+import { recruitmentCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { recruitmentPersonalData } from './personal-data.ts';
 import { ReviewService } from './review-service.ts';
@@ -44,6 +45,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'recruitment',
+  i18n: recruitmentCatalogue,
   personalData: () => recruitmentPersonalData,
   requires: [ranks, users],
   entities: [RecruitmentFormSchema, ApplicationSchema, ApplicationHistorySchema],
@@ -88,6 +90,7 @@ export default definePlugin({
         section: 'management',
         order: 40,
         label: 'Recruitment',
+        labelKey: 'sidebar.recruitment',
         href: '/staff/admin/recruitment',
         icon: 'user-plus',
         needs: { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] },

@@ -4,6 +4,7 @@ import orders from '../orders/index.ts';
 import users from '../users/index.ts';
 import { reportsRoutes } from './api.ts';
 import { OrderReportSchema } from './entities.ts';
+import { reportsCatalogue } from './i18n/index.ts';
 import { ReportManagerService } from './manager.ts';
 import { migrations } from './migrations/index.ts';
 import { reportsPersonalData } from './personal-data.ts';
@@ -35,6 +36,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'reports',
+  i18n: reportsCatalogue,
   personalData: () => reportsPersonalData,
   requires: [users, orders],
   entities: [OrderReportSchema],
@@ -59,8 +61,9 @@ export default definePlugin({
       {
         section: 'management',
         order: 30,
-        menu: { label: 'Report Manager', icon: 'flag' },
+        menu: { label: 'Report Manager', icon: 'flag', labelKey: 'sidebar.reportManager' },
         label: 'Order Reports',
+        labelKey: 'sidebar.orderReports',
         href: '/staff/admin/report-manager/orders',
         icon: 'flag',
         needs: REPORT_MANAGER,

@@ -6,6 +6,7 @@ import users from '../users/index.ts';
 import { teamsRoutes } from './api.ts';
 import { TeamCounter } from './counter.ts';
 import { teamEntities } from './entities.ts';
+import { teamsCatalogue } from './i18n/index.ts';
 import { TeamMembership } from './members.ts';
 import { migrations } from './migrations/index.ts';
 import { teamsPersonalData } from './personal-data.ts';
@@ -42,6 +43,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'teams',
+  i18n: teamsCatalogue,
   personalData: () => teamsPersonalData,
   requires: [settings, users, orders],
   entities: teamEntities,
@@ -73,6 +75,7 @@ export default definePlugin({
         section: 'management',
         order: 60,
         label: 'Team Manager',
+        labelKey: 'sidebar.teamManager',
         href: '/staff/admin/teams',
         icon: 'users-round',
         needs: { all: ['MANAGE_TEAMS'] },

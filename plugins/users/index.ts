@@ -18,6 +18,7 @@ import { DEMO_USERS, seedUsers } from './seed.ts';
 import { UsersService } from './service.ts';
 import './events.ts';
 import ranks from '../ranks/index.ts';
+import { usersCatalogue } from './i18n/index.ts';
 import { usersPersonalData } from './personal-data.ts';
 
 export type { UserAdminService } from './admin-service.ts';
@@ -71,6 +72,7 @@ const CHARLIE = DEMO_USERS.find((u) => u.role === 'Chef')!.id;
 export default definePlugin({
   audit,
   name: 'users',
+  i18n: usersCatalogue,
   personalData: () => usersPersonalData,
   requires: [ranks],
   entities: [WarningSchema, BlacklistSchema, ResignationSchema],
@@ -103,6 +105,7 @@ export default definePlugin({
         section: 'management',
         order: 70,
         label: 'User Manager',
+        labelKey: 'sidebar.userManager',
         href: '/staff/admin/users',
         icon: 'user-cog',
         needs: { all: ['MANAGE_USERS'] },

@@ -47,7 +47,7 @@ test("a super admin sees every entry the site and the plugins' definitions decla
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   // What sidebarFor makes of the plugins this server runs (its order and texts are site/lib/staff-sidebar.test.ts's).
   const viewer = { id: owner.id, ranks: [], permissions: PERMISSIONS.SUPER_ADMIN, perks: [], canResign: true };
-  const locals = { plugins, services: diner.app.server.ctx.services };
+  const locals = { plugins, services: diner.app.server.ctx.services, locale: 'en' as const };
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText(
     sidebarLabels(await sidebarFor(viewer, locals)),
   );
