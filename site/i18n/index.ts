@@ -1,7 +1,10 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { browserCatalogue } from './browser/index.ts';
+import { dashboardCatalogue } from './dashboard/index.ts';
+import { foodCatalogue } from './food/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
+import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
 import { staffCatalogue } from './staff/index.ts';
 
@@ -10,7 +13,13 @@ import { staffCatalogue } from './staff/index.ts';
  * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
  * as FormatJS formats it on the server.
  */
-export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [browserCatalogue, staffCatalogue];
+export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
+  browserCatalogue,
+  staffCatalogue,
+  leaveCatalogue,
+  dashboardCatalogue,
+  foodCatalogue,
+];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   layoutCatalogue,
