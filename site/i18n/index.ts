@@ -1,8 +1,10 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { dashboardCatalogue } from './dashboard/index.ts';
+import { deliveryMessagesCatalogue } from './delivery-messages/index.ts';
 import { foodCatalogue } from './food/index.ts';
 import { homeCatalogue } from './home/index.ts';
+import { kitchenCatalogue } from './kitchen/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
@@ -19,6 +21,8 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   leaveCatalogue,
   dashboardCatalogue,
   foodCatalogue,
+  kitchenCatalogue,
+  deliveryMessagesCatalogue,
 ];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
