@@ -8,6 +8,7 @@ import { kitchenCatalogue } from './kitchen/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
+import { objectivesCatalogue } from './objectives/index.ts';
 import { staffCatalogue } from './staff/index.ts';
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
@@ -23,6 +24,7 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   foodCatalogue,
   kitchenCatalogue,
   deliveryMessagesCatalogue,
+  objectivesCatalogue,
 ];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
