@@ -68,12 +68,18 @@ export interface SidebarEntry<Service = unknown> {
   section: SidebarSection;
   /** Its place in the section, across every plugin's entries (lower first): the specification's order. */
   order: number;
+  /** Its English label, the specification's words (the sidebar's order, clashes and tests go by it). */
   label: string;
+  /**
+   * Its label's key in its plugin's own catalogue (`definePlugin({ i18n })`, `en` holding `label`): the sidebar shows
+   * that text in the page's language. Every plugin entry has one (site/lib/staff-sidebar.test.ts).
+   */
+  labelKey?: string;
   href: string;
   icon: SidebarIcon;
   needs: Requirement;
   /** Under a heading (Management Statistics, Super Admin): entries naming the same heading share it, at the first's place. */
-  menu?: { label: string; icon: SidebarIcon };
+  menu?: { label: string; icon: SidebarIcon; labelKey?: string };
   /**
    * For a viewer whom `needs` refuses, the links the entry becomes instead, under a heading of its label and icon
    * (none: nothing); in the Management section, they show the section too. Recruitment's: the forms a rank of the

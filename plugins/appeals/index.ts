@@ -49,6 +49,7 @@ export default definePlugin({
         section: 'management',
         order: 50,
         label: 'Appeal Manager',
+        labelKey: 'sidebar.appealManager',
         href: '/staff/admin/appeals',
         icon: 'scale',
         needs: { all: ['MANAGE_APPEALS'] },

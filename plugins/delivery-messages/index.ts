@@ -3,6 +3,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import users from '../users/index.ts';
 import { deliveryMessagesRoutes } from './api.ts';
 import { DeliveryMessageSchema } from './entities.ts';
+import { deliveryMessagesCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { deliveryMessagesPersonalData } from './personal-data.ts';
 import { DEMO_DELIVERY_MESSAGES, seedDeliveryMessages } from './seed.ts';
@@ -30,6 +31,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'delivery-messages',
+  i18n: deliveryMessagesCatalogue,
   personalData: () => deliveryMessagesPersonalData,
   requires: [users],
   entities: [DeliveryMessageSchema],
@@ -51,6 +53,7 @@ export default definePlugin({
         section: 'extras',
         order: 20,
         label: 'Premade Message Directory',
+        labelKey: 'sidebar.directory',
         href: '/staff/delivery-messages',
         icon: 'message-square-text',
         needs: { all: ['MANAGE_ORDERS'], perks: ['DELIVERY_MESSAGE_BETA'], both: true },

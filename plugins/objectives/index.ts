@@ -67,6 +67,7 @@ export default definePlugin({
         section: 'top',
         order: 40,
         label: 'My Achievements',
+        labelKey: 'sidebar.myAchievements',
         href: '/staff/achievements',
         icon: 'trophy',
         needs: { all: ['VIEW_OWN_ACHIEVEMENTS'] },

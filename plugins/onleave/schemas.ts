@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Locale } from '../../core/i18n/locales.ts';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
@@ -96,7 +95,8 @@ export const LeaveRequestsResponseSchema = z.strictObject({
 export type LeaveRequestsResponse = z.output<typeof LeaveRequestsResponseSchema>;
 
 /** `2026-12-03` → `3 December 2026`: a leave day as people read it (UTC, so the day never shifts). */
-export function formatLeaveDay(day: string, locale: Locale = 'en'): string {
+export function formatLeaveDay(day: string, locale: string = 'en'): string {
+  // English as the specification writes it (1 December 2026); another language as it writes a date.
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
     day: 'numeric',
     month: 'long',
@@ -108,8 +108,8 @@ export function formatLeaveDay(day: string, locale: Locale = 'en'): string {
 export { addDays, dayOf };
 
 /** A request's days as lists show them: `1 December 2026 – 3 December 2026`, or the one day. */
-export function leaveDays(request: { from: string; until: string }): string {
+export function leaveDays(request: { from: string; until: string }, locale = 'en'): string {
   return request.from === request.until
-    ? formatLeaveDay(request.from)
-    : `${formatLeaveDay(request.from)} – ${formatLeaveDay(request.until)}`;
+    ? formatLeaveDay(request.from, locale)
+    : `${formatLeaveDay(request.from, locale)} – ${formatLeaveDay(request.until, locale)}`;
 }

@@ -7,6 +7,7 @@ import { migrations } from './migrations/index.ts';
 import { seedRanks } from './seed.ts';
 import { RanksService } from './service.ts';
 import './events.ts';
+import { ranksCatalogue } from './i18n/index.ts';
 import { ranksPersonalData } from './personal-data.ts';
 
 export type { HeldRank } from '../../core/auth/held-ranks.ts';
@@ -47,6 +48,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'ranks',
+  i18n: ranksCatalogue,
   personalData: () => ranksPersonalData,
   entities: ranksEntities,
   migrations,
@@ -60,6 +62,7 @@ export default definePlugin({
         section: 'management',
         order: 80,
         label: 'Rank Manager',
+        labelKey: 'sidebar.rankManager',
         href: '/staff/admin/rank-manager',
         icon: 'medal',
         needs: { all: ['MANAGE_RANKS'] },

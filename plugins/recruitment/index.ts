@@ -90,6 +90,7 @@ export default definePlugin({
         section: 'management',
         order: 40,
         label: 'Recruitment',
+        labelKey: 'sidebar.recruitment',
         href: '/staff/admin/recruitment',
         icon: 'user-plus',
         needs: { any: ['VIEW_RECRUITMENT_RESPONSE', 'RECRUITMENT_MANAGER'] },

@@ -61,8 +61,9 @@ export default definePlugin({
       {
         section: 'management',
         order: 30,
-        menu: { label: 'Report Manager', icon: 'flag' },
+        menu: { label: 'Report Manager', icon: 'flag', labelKey: 'sidebar.reportManager' },
         label: 'Order Reports',
+        labelKey: 'sidebar.orderReports',
         href: '/staff/admin/report-manager/orders',
         icon: 'flag',
         needs: REPORT_MANAGER,

@@ -7,6 +7,7 @@ import ranks from '../ranks/index.ts';
 import recruitment from '../recruitment/index.ts';
 import { statisticsRoutes } from './api.ts';
 import { statisticsEntities } from './entities.ts';
+import { statisticsCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { statisticsPersonalData } from './personal-data.ts';
 import { seedStatistics } from './seed.ts';
@@ -35,6 +36,7 @@ declare module '../../core/audit/schemas.ts' {
 export default definePlugin({
   audit,
   name: 'statistics',
+  i18n: statisticsCatalogue,
   personalData: () => statisticsPersonalData,
   requires: [ranks, onleave, orders, appeals, recruitment],
   entities: statisticsEntities,
@@ -60,8 +62,9 @@ export default definePlugin({
       {
         section: 'management',
         order: 10,
-        menu: { label: 'Management Statistics', icon: 'chart-column' },
+        menu: { label: 'Management Statistics', icon: 'chart-column', labelKey: 'sidebar.managementStatistics' },
         label: 'My Performance',
+        labelKey: 'sidebar.myPerformance',
         href: '/staff/admin/management-statistics',
         icon: 'chart-column',
         needs: { all: ['VIEW_MANAGEMENT_STATISTICS'] },
@@ -69,8 +72,9 @@ export default definePlugin({
       {
         section: 'management',
         order: 11,
-        menu: { label: 'Management Statistics', icon: 'chart-column' },
+        menu: { label: 'Management Statistics', icon: 'chart-column', labelKey: 'sidebar.managementStatistics' },
         label: 'Management',
+        labelKey: 'sidebar.management',
         href: '/staff/admin/management-statistics/management',
         icon: 'chart-column',
         needs: { all: ['MANAGE_MANAGEMENT_STATISTICS'] },

@@ -75,6 +75,7 @@ export default definePlugin({
         section: 'management',
         order: 60,
         label: 'Team Manager',
+        labelKey: 'sidebar.teamManager',
         href: '/staff/admin/teams',
         icon: 'users-round',
         needs: { all: ['MANAGE_TEAMS'] },

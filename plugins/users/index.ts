@@ -105,6 +105,7 @@ export default definePlugin({
         section: 'management',
         order: 70,
         label: 'User Manager',
+        labelKey: 'sidebar.userManager',
         href: '/staff/admin/users',
         icon: 'user-cog',
         needs: { all: ['MANAGE_USERS'] },

@@ -1,13 +1,35 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { browserCatalogue } from './browser/index.ts';
+import { dashboardCatalogue } from './dashboard/index.ts';
+import { deliveryMessagesCatalogue } from './delivery-messages/index.ts';
+import { foodCatalogue } from './food/index.ts';
 import { homeCatalogue } from './home/index.ts';
+import { kitchenCatalogue } from './kitchen/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
+import { leaveCatalogue } from './leave/index.ts';
+import { listCatalogue } from './list/index.ts';
+import { objectivesCatalogue } from './objectives/index.ts';
+import { staffCatalogue } from './staff/index.ts';
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
 /**
  * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
  * as FormatJS formats it on the server.
  */
-export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [browserCatalogue];
+export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
+  browserCatalogue,
+  staffCatalogue,
+  leaveCatalogue,
+  dashboardCatalogue,
+  foodCatalogue,
+  kitchenCatalogue,
+  deliveryMessagesCatalogue,
+  objectivesCatalogue,
+];
 
-export const SITE_CATALOGUES: readonly AnyCatalogue[] = [layoutCatalogue, homeCatalogue, ...BROWSER_CATALOGUES];
+export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
+  layoutCatalogue,
+  homeCatalogue,
+  listCatalogue,
+  ...BROWSER_CATALOGUES,
+];

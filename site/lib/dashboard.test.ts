@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../plugins/orders/schemas.ts';
+import { dashboardText } from '../i18n/dashboard/index.ts';
 import { kitchenNow, trend } from './dashboard.ts';
 
 const me = { id: '1', username: 'me', displayName: null, avatar: null };
@@ -39,8 +40,10 @@ describe('the staff dashboard', () => {
   });
 
   it('compares a week with the last', () => {
-    expect(trend(5, 2)).toBe('+3 on last week');
-    expect(trend(1, 3)).toBe('−2 on last week');
-    expect(trend(4, 4)).toBe('same as last week');
+    const t = dashboardText('en');
+    expect(trend(5, 2, t)).toBe('+3 on last week');
+    expect(trend(1, 3, t)).toBe('−2 on last week');
+    expect(trend(4, 4, t)).toBe('same as last week');
+    expect(trend(1200, 3, dashboardText('de'))).toBe('+1.197 gegenüber der Vorwoche');
   });
 });

@@ -37,10 +37,14 @@ export function kitchenNow(
   };
 }
 
-/** "+3 on last week", "−2 on last week", "same as last week". */
-export function trend(now: number, before: number): string {
-  if (now === before) return 'same as last week';
-  return `${now > before ? '+' : '−'}${Math.abs(now - before).toLocaleString('en-GB')} on last week`;
+/** "+3 on last week", "−2 on last week", "same as last week", in the page's language (the dashboard's catalogue). */
+export function trend(
+  now: number,
+  before: number,
+  t: (key: 'trend.up' | 'trend.down' | 'trend.same', values?: { by: number }) => string,
+): string {
+  if (now === before) return t('trend.same');
+  return t(now > before ? 'trend.up' : 'trend.down', { by: Math.abs(now - before) });
 }
 
 export function total(figures: WorkFigures): number {

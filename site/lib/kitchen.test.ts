@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../plugins/orders/schemas.ts';
+import { kitchenText } from '../i18n/kitchen/index.ts';
 import {
   age,
   countdown,
@@ -83,7 +84,9 @@ describe('the kitchen rules', () => {
     expect([185_000, 999, 0, -5_000].map(countdown)).toEqual(['3:05', '0:01', '0:00', '0:00']);
     const now = Date.parse('2026-11-22T12:00:00.000Z');
     expect(
-      ['2026-11-22T11:59:30.000Z', '2026-11-22T11:56:00.000Z', '2026-11-22T09:55:00.000Z'].map((iso) => age(iso, now)),
+      ['2026-11-22T11:59:30.000Z', '2026-11-22T11:56:00.000Z', '2026-11-22T09:55:00.000Z'].map((iso) =>
+        age(iso, now, kitchenText('en')),
+      ),
     ).toEqual(['just now', '4 min', '2 h 5 min']);
   });
 

@@ -77,10 +77,14 @@ export function countdown(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** How long ago: "just now", "4 min", "2 h 5 min". */
-export function age(iso: string, now: number): string {
+/** How long ago: "just now", "4 min", "2 h 5 min", in the page's language (the kitchen's catalogue). */
+export function age(
+  iso: string,
+  now: number,
+  t: (key: 'age.now' | 'age.minutes' | 'age.hours', values?: { hours?: number; minutes: number }) => string,
+): string {
   const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 1) return t('age.now');
+  if (minutes < 60) return t('age.minutes', { minutes });
+  return t('age.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }

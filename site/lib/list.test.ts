@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listHref, pageCount, pageWindow, rangeText, readListState, sortHref } from './list.ts';
+import { listHref, pageCount, pageWindow, rangeText, rangeWords, readListState, sortHref } from './list.ts';
 
 const defaults = { sorts: ['createdAt', 'username'] as const, sort: 'createdAt' as const, order: 'desc' as const };
 
@@ -53,5 +53,19 @@ describe('the admin list state in the URL', () => {
     expect(rangeText({ page: 1, pageSize: 10 }, 11, { one: 'user', many: 'users' })).toBe('Showing 1–10 of 11 users');
     expect(rangeText({ page: 1, pageSize: 25 }, 0, { one: 'user', many: 'users' })).toBe('No users');
     expect(rangeText({ page: 9, pageSize: 25 }, 30, { one: 'user', many: 'users' })).toBe('30 users');
+  });
+});
+
+describe('rangeWords', () => {
+  it("words the range and the count in the page's language", async () => {
+    const { listText } = await import('../i18n/list/index.ts');
+    const t = listText('fr');
+    const items = (count: number) => (count === 0 ? 'Aucune commande' : `${count} commande${count > 1 ? 's' : ''}`);
+    expect(rangeWords({ page: 2, pageSize: 25 }, 1370, items, (range) => t('pager.showing', range))).toBe(
+      '26–50 sur 1370 commandes',
+    );
+    expect(rangeWords({ page: 1, pageSize: 25 }, 0, items, (range) => t('pager.showing', range))).toBe(
+      'Aucune commande',
+    );
   });
 });

@@ -86,16 +86,46 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
   return out;
 }
 
-/** "Showing 26–50 of 137 users", or "12 users" when they all fit on one page. */
+/** The rows a page shows out of the total: the range (26 to 50), or null when every row fits on it (or none). */
+export function shownRange(
+  state: Pick<ListState, 'page' | 'pageSize'>,
+  total: number,
+): { first: number; last: number } | null {
+  const first = (state.page - 1) * state.pageSize + 1;
+  if (total === 0 || total <= state.pageSize || first > total) return null;
+  return { first, last: Math.min(total, state.page * state.pageSize) };
+}
+
+/**
+ * "Showing 26–50 of 137 users", or "12 users" when they all fit on one page: `items` words a count in the page's
+ * language (`{count, plural, =0 {No users} one {# user} other {# users}}`), `showing` the range around it.
+ */
+export function rangeWords(
+  state: Pick<ListState, 'page' | 'pageSize'>,
+  total: number,
+  items: (count: number) => string,
+  showing: (range: { first: number; last: number; items: string }) => string,
+): string {
+  const range = shownRange(state, total);
+  return range ? showing({ ...range, items: items(total) }) : items(total);
+}
+
+/** The English words of a list's count, from its noun: "No users", "1 user", "137 users". */
+export function englishCount(noun: { one: string; many: string }): (count: number) => string {
+  return (count) =>
+    count === 0 ? `No ${noun.many}` : `${count.toLocaleString('en-GB')} ${count === 1 ? noun.one : noun.many}`;
+}
+
+/** "Showing 26–50 of 137 users", or "12 users" when they all fit on one page (in English). */
 export function rangeText(
   state: Pick<ListState, 'page' | 'pageSize'>,
   total: number,
   noun: { one: string; many: string },
 ): string {
-  const name = total === 1 ? noun.one : noun.many;
-  if (total === 0) return `No ${noun.many}`;
-  const first = (state.page - 1) * state.pageSize + 1;
-  if (total <= state.pageSize || first > total) return `${total.toLocaleString('en-GB')} ${name}`;
-  const last = Math.min(total, state.page * state.pageSize);
-  return `Showing ${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} ${name}`;
+  return rangeWords(
+    state,
+    total,
+    englishCount(noun),
+    ({ first, last, items }) => `Showing ${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${items}`,
+  );
 }

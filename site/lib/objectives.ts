@@ -11,19 +11,21 @@ export const rewardLabel = (reward: RewardView): string => rewardText(reward, pe
 
 export { objectiveGoal };
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-});
+/** `25 Nov 2026, 12:00 UTC` in English; another language (`locale`) as it writes a date. */
+export function momentWriter(locale: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  return (iso) => `${format.format(new Date(iso))} UTC`;
+}
 
 /** `25 Nov 2026, 12:00 UTC`. */
-export function formatMoment(iso: string): string {
-  return `${DATE.format(new Date(iso))} UTC`;
-}
+export const formatMoment = momentWriter('en');
 
 /** `Until 3 Dec 2026, 18:00 UTC`, `From …`, `From … until …`, or `No end date`. */
 export function windowText(o: { from: string | null; until: string | null }): string {

@@ -66,7 +66,7 @@ describe('order stages', () => {
   });
 
   it('formats durations', () => {
-    expect([400, 5_000, 65_000, 120_000, 3 * 3_600_000 + 120_000].map(duration)).toEqual([
+    expect([400, 5_000, 65_000, 120_000, 3 * 3_600_000 + 120_000].map((ms) => duration(ms))).toEqual([
       'under a second',
       '5 s',
       '1 min 5 s',

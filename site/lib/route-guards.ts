@@ -1,3 +1,4 @@
+import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { type PageGuard, type PageUser, type PluginPages, signedIn } from '../../core/pages.ts';
 import { meets } from '../../core/shared/permissions.ts';
 
@@ -23,6 +24,8 @@ export interface PluginWithPages {
   name: string;
   // biome-ignore lint/suspicious/noExplicitAny: any plugin's service
   pages?: PluginPages<any> | undefined;
+  /** Its catalogue, which holds its sidebar entries' labels (`labelKey`). */
+  i18n?: AnyCatalogue | undefined;
 }
 
 /** A guard and who declared it: a plugin's name (its service answers `reads`), or null for the site's own pages. */

@@ -22,8 +22,10 @@ sidebarActive.subscribe((active) => {
   root.dataset.sidebar = active ? 'full' : 'mini';
   collapse?.setAttribute('aria-expanded', String(active));
   const label = collapse?.querySelector('.sidebar-label');
-  if (label) label.textContent = active ? 'Collapse sidebar' : 'Expand sidebar';
-  if (collapse) collapse.title = active ? 'Collapse sidebar' : 'Expand sidebar';
+  // Its two words in the page's language, written on the button by the server.
+  const words = (active ? collapse?.dataset.collapseLabel : collapse?.dataset.expandLabel) ?? '';
+  if (label) label.textContent = words;
+  if (collapse) collapse.title = words;
 });
 collapse?.addEventListener('click', () => {
   clearTimeout(hoverTimer);

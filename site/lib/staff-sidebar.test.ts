@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../../core/i18n/catalogue.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { SidebarEntry } from '../../core/pages.ts';
 import { ALL_PERMISSIONS, type Permission, toBits } from '../../core/shared/permissions.ts';
 import { plugins } from '../../plugins/index.ts';
-import type { GuardLocals } from './route-guards.ts';
+import { staffCatalogue } from '../i18n/staff/index.ts';
 import {
   activeHref,
   onlyBuilt,
+  type SidebarLocals,
   type SidebarViewer,
   sidebarEntries,
   sidebarFor,
@@ -21,14 +24,53 @@ const viewer = (permissions: Permission[], perks: string[] = [], canResign = tru
 });
 
 /** The real plugin list; the recruitment plugin's service answers which forms a rank lets the viewer review (§6). */
-const localsWith = (reviewForms: readonly { id: string; title: string }[] = []): GuardLocals => ({
+const localsWith = (
+  reviewForms: readonly { id: string; title: string }[] = [],
+  locale: Locale = 'en',
+): SidebarLocals => ({
   plugins,
   services: { recruitment: { access: { formsReviewedByRank: async () => reviewForms } } },
+  locale,
 });
-const sidebarOf = (who: SidebarViewer, reviewForms: readonly { id: string; title: string }[] = []) =>
-  sidebarFor(who, localsWith(reviewForms));
+const sidebarOf = (
+  who: SidebarViewer,
+  reviewForms: readonly { id: string; title: string }[] = [],
+  locale: Locale = 'en',
+) => sidebarFor(who, localsWith(reviewForms, locale));
 
 describe('staff sidebar', () => {
+  it("is in the page's language: the site's entries from its catalogue, a plugin's from the plugin's own", async () => {
+    const groups = await sidebarOf(
+      viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP', 'SUBMIT_ON_LEAVE_REQUEST']),
+      [],
+      'de',
+    );
+    expect(groups.map((g) => g.label)).toEqual([null, 'Weiteres']);
+    expect(sidebarLabels(groups)).toEqual([
+      'Übersicht',
+      'Bestellverwaltung',
+      'Gerichtesuche',
+      'Kündigen',
+      'Urlaub nehmen',
+    ]);
+    // A form a rank reviews keeps its title as written, under the entry's translated heading.
+    const reviewer = await sidebarOf(viewer(['VIEW_STAFF_DASHBOARD']), [{ id: 'f1', title: 'Line cooks' }], 'fr');
+    expect(sidebarLabels(reviewer)).toEqual(['Tableau de bord', 'Recrutement', 'Line cooks', 'Démissionner']);
+  });
+
+  it("names every entry's text by a key whose English is the entry's label", () => {
+    const english = (owner: string | null, key: string) => {
+      const catalogue = owner === null ? staffCatalogue : plugins.find((plugin) => plugin.name === owner)?.i18n;
+      return catalogue ? translator(catalogue)('en')(key) : undefined;
+    };
+    const mismatched = sidebarEntries(plugins).flatMap(({ entry, owner }) =>
+      [entry, ...(entry.menu ? [entry.menu] : [])].flatMap(({ label, labelKey }) =>
+        labelKey !== undefined && english(owner, labelKey) === label ? [] : [`${owner ?? 'site'}: ${label}`],
+      ),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
   it('a chef sees the kitchen entries and Extras only', async () => {
     const groups = await sidebarOf(
       viewer(['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'VIEW_FOOD_LOOKUP', 'SUBMIT_ON_LEAVE_REQUEST']),
@@ -180,7 +222,11 @@ describe('staff sidebar', () => {
       name: 'specials',
       pages: { sidebar: [entry({ menu: { label: 'Super Admin', icon: 'shield' } })] },
     };
-    const groups = await sidebarFor(viewer(['SUPER_ADMIN']), { plugins: [...plugins, specials], services: {} });
+    const groups = await sidebarFor(viewer(['SUPER_ADMIN']), {
+      plugins: [...plugins, specials],
+      services: {},
+      locale: 'en',
+    });
     const superAdmin = groups.flatMap((group) => group.items).find((item) => item.label === 'Super Admin');
     expect(superAdmin?.kind === 'menu' && superAdmin.links.map((link) => link.label)).toEqual([
       'Online Users',

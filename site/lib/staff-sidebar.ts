@@ -1,5 +1,8 @@
+import { translator } from '../../core/i18n/catalogue.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { PageUser, SidebarEntry, SidebarIcon, SidebarSection } from '../../core/pages.ts';
 import { hasAny, isSuperAdmin, meets, type Permission } from '../../core/shared/permissions.ts';
+import { staffCatalogue } from '../i18n/staff/index.ts';
 import type { GuardLocals, PluginWithPages } from './route-guards.ts';
 
 export type { SidebarIcon } from '../../core/pages.ts';
@@ -11,6 +14,9 @@ export type { SidebarIcon } from '../../core/pages.ts';
  * the sections and the mechanism. The layout renders what `sidebarFor` returns; tests assert it per role.
  *
  * Where the specification says "perk X and permission Y", both are needed to see the entry (`Requirement.both`).
+ *
+ * Labels are shown in the page's language: an entry's `labelKey` names its text in its owner's catalogue (a plugin's
+ * own, `definePlugin({ i18n })`; the site's `site.staff` for its own entries), whose English is the entry's `label`.
  */
 
 export interface SidebarLink {
@@ -29,7 +35,7 @@ export interface SidebarMenu {
 /** Resign opens a dialog; disabled (with the specification's tooltip) when the highest rank may not resign. */
 export interface SidebarResign {
   kind: 'resign';
-  label: 'Resign';
+  label: string;
   icon: 'log-out';
   disabled: boolean;
 }
@@ -40,9 +46,6 @@ export interface SidebarGroup {
   label: string | null;
   items: SidebarItem[];
 }
-
-export const RESIGN_REFUSAL =
-  'Rank is not allowed to resign via website, please contact the appropriate administrator.';
 
 /** Any one of these shows the Management group (the specification's six). */
 export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
@@ -55,11 +58,14 @@ export const MANAGEMENT_GROUP_PERMISSIONS: readonly Permission[] = [
 ];
 
 /** The sections in order; Management shows only to whom its permissions (or an entry's `otherwise` links) let in. */
-const SECTIONS: readonly { section: SidebarSection; label: string | null }[] = [
+const SECTIONS: readonly {
+  section: SidebarSection;
+  label: 'section.management' | 'section.site' | 'section.extras' | null;
+}[] = [
   { section: 'top', label: null },
-  { section: 'management', label: 'Management' },
-  { section: 'site', label: 'Site Management' },
-  { section: 'extras', label: 'Extras' },
+  { section: 'management', label: 'section.management' },
+  { section: 'site', label: 'section.site' },
+  { section: 'extras', label: 'section.extras' },
 ];
 
 /** The site's own pages' entries; Resign, a dialog, heads Extras. */
@@ -68,6 +74,7 @@ const SITE_ENTRIES: readonly SidebarEntry[] = [
     section: 'top',
     order: 10,
     label: 'Dashboard',
+    labelKey: 'entry.dashboard',
     href: '/staff/dashboard',
     icon: 'layout-dashboard',
     needs: { all: ['VIEW_STAFF_DASHBOARD'] },
@@ -75,8 +82,9 @@ const SITE_ENTRIES: readonly SidebarEntry[] = [
   {
     section: 'management',
     order: 90,
-    menu: { label: 'Super Admin', icon: 'shield' },
+    menu: { label: 'Super Admin', icon: 'shield', labelKey: 'entry.superAdmin' },
     label: 'Online Users',
+    labelKey: 'entry.onlineUsers',
     href: '/staff/admin/online-users',
     icon: 'user-cog',
     needs: { all: ['SUPER_ADMIN'] },
@@ -86,6 +94,7 @@ const SITE_ENTRIES: readonly SidebarEntry[] = [
     section: 'site',
     order: 30,
     label: 'Audit Log',
+    labelKey: 'entry.auditLog',
     href: '/staff/admin/site-management/audit-log',
     icon: 'scroll-text',
     needs: { any: ['SUPER_ADMIN', 'MANAGE_SETTINGS'] },
@@ -148,11 +157,30 @@ const linkOf = ({ label, href, icon }: { label: string; href: string; icon: Side
   icon,
 });
 
+/** What the sidebar needs from the server (Astro.locals): the guards' locals and the page's language. */
+export interface SidebarLocals extends GuardLocals {
+  locale: Locale;
+}
+
+/** A label in the page's language: its key in its owner's catalogue (the site's, or the plugin's), else as declared. */
+type Labeller = (owner: string | null, label: { label: string; labelKey?: string | undefined }) => string;
+
+function labellerFor({ plugins, locale }: SidebarLocals): Labeller {
+  return (owner, { label, labelKey }) => {
+    if (labelKey === undefined) return label;
+    const catalogue = owner === null ? staffCatalogue : plugins.find((plugin) => plugin.name === owner)?.i18n;
+    if (!catalogue)
+      throw new Error(`The sidebar entry "${label}" names a key, but its plugin "${owner}" has no catalogue`);
+    return translator(catalogue)(locale)(labelKey);
+  };
+}
+
 /** One section's items, and whether an entry's `otherwise` offered the viewer links. */
 async function sectionItems(
   viewer: SidebarViewer,
   entries: readonly DeclaredEntry[],
   services: GuardLocals['services'],
+  labelOf: Labeller,
 ): Promise<{ items: SidebarItem[]; offered: boolean }> {
   // Entries under one heading share it, at the first one's place.
   const slots = new Map<string, DeclaredEntry[]>();
@@ -166,15 +194,19 @@ async function sectionItems(
   for (const slot of slots.values()) {
     const { entry, owner } = slot[0]!;
     if (entry.menu) {
-      const links = slot.filter((declared) => meets(viewer, declared.entry.needs)).map(({ entry }) => linkOf(entry));
-      if (links.length) items.push({ kind: 'menu', label: entry.menu.label, icon: entry.menu.icon, links });
+      const links = slot
+        .filter((declared) => meets(viewer, declared.entry.needs))
+        .map((declared) => linkOf({ ...declared.entry, label: labelOf(declared.owner, declared.entry) }));
+      if (links.length) items.push({ kind: 'menu', label: labelOf(owner, entry.menu), icon: entry.menu.icon, links });
     } else if (meets(viewer, entry.needs)) {
-      items.push(linkOf(entry));
+      items.push(linkOf({ ...entry, label: labelOf(owner, entry) }));
     } else if (entry.otherwise) {
+      // The links are rows (a form's title): shown as written.
       const links = await entry.otherwise(services[owner ?? ''], viewer);
       if (links.length) {
         offered = true;
-        const { label, icon } = entry;
+        const { icon } = entry;
+        const label = labelOf(owner, entry);
         items.push({ kind: 'menu', label, icon, links: links.map((link) => linkOf({ ...link, icon })) });
       }
     }
@@ -182,13 +214,18 @@ async function sectionItems(
   return { items, offered };
 }
 
-/** The sidebar a viewer sees, from the site's entries and those of the plugins the server runs (Astro.locals). */
-export async function sidebarFor(viewer: SidebarViewer, locals: GuardLocals): Promise<SidebarGroup[]> {
+/**
+ * The sidebar a viewer sees, from the site's entries and those of the plugins the server runs (Astro.locals), in the
+ * page's language.
+ */
+export async function sidebarFor(viewer: SidebarViewer, locals: SidebarLocals): Promise<SidebarGroup[]> {
   const entries = sidebarEntries(locals.plugins);
+  const t = translator(staffCatalogue)(locals.locale);
+  const labelOf = labellerFor(locals);
   const groups: SidebarGroup[] = [];
   for (const { section, label } of SECTIONS) {
     const of = entries.filter((declared) => declared.entry.section === section);
-    const { items, offered } = await sectionItems(viewer, of, locals.services);
+    const { items, offered } = await sectionItems(viewer, of, locals.services, labelOf);
     // The specification's six permissions, or a form that names one of the user's ranks (§6 makes that rank the
     // form's VIEW_RECRUITMENT_RESPONSE).
     if (
@@ -197,8 +234,8 @@ export async function sidebarFor(viewer: SidebarViewer, locals: GuardLocals): Pr
     )
       continue;
     if (section === 'extras')
-      items.unshift({ kind: 'resign', label: 'Resign', icon: 'log-out', disabled: !viewer.canResign });
-    if (items.length) groups.push({ label, items });
+      items.unshift({ kind: 'resign', label: t('entry.resign'), icon: 'log-out', disabled: !viewer.canResign });
+    if (items.length) groups.push({ label: label && t(label), items });
   }
   return groups;
 }

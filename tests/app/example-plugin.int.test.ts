@@ -180,7 +180,7 @@ describe('the example plugin, beside every real plugin', () => {
 
     const sidebarAs = async (user: TestUser) => {
       const locals = await localsAs(user);
-      return sidebarLabels(await sidebarFor({ ...locals.user!, canResign: true }, locals));
+      return sidebarLabels(await sidebarFor({ ...locals.user!, canResign: true }, { ...locals, locale: 'en' }));
     };
     // In Site Management, at its place: after Announce, before the Audit Log.
     expect(await sidebarAs(manager)).toEqual(['Site Settings', 'Daily Specials', 'Audit Log', 'Resign']);

@@ -196,3 +196,27 @@ test('a manager hands out a custom reward and deletes its objective: each asks o
   await expect(page.getByTestId('toast')).toHaveText('Objective deleted. Claims made of it keep their history.');
   await expect(row).toHaveCount(0);
 });
+
+test('My Achievements in German: its sections, a card’s goal, reward and progress, and its live status', async ({
+  browser,
+  diner,
+}) => {
+  const services = diner.app.server.ctx.services as Services;
+  const { sessions } = diner.app.server.ctx;
+  const owner = (await sessions.validate((await sessions.create(SAM_OWNER)).token))!.user;
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const driver = await diner.signIn(context, { username: 'driver_jonas', rank: 'Delivery Driver' });
+  await services.objectives.objectives.create(owner, deliverThree(driver.id));
+  const page = await context.newPage();
+  await page.goto('/staff/achievements');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Erfolge');
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Laufend' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Abgeholt' })).toBeVisible();
+  const card = page.locator('article', { hasText: 'Deliver 3 orders' }).filter({ hasText: 'Nur für dich' });
+  await expect(card).toContainText('3 Bestellungen liefern');
+  await expect(card).toContainText('0 von 3');
+  await expect(card.getByTestId('reward')).toHaveText('300 Münzen');
+  await expect(card).toContainText(/[Oo]hne Enddatum/);
+  await context.close();
+});

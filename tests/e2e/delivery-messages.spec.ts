@@ -251,3 +251,29 @@ test('a customer holding the perk (the store item "Delivery message beta") finds
   await holderContext.close();
   await plainContext.close();
 });
+
+test('the directory in French: its words, a message’s page, and the editor’s words and toast', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context, { username: 'driver_francois', rank: 'Delivery Driver' });
+  const page = await context.newPage();
+  await page.goto('/staff/delivery-messages');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Annuaire des messages prédéfinis');
+  await expect(page.getByRole('heading', { name: 'Votre message de livraison' })).toBeVisible();
+  await page.getByLabel('Chercher dans les titres et les messages').fill('grill');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(page.getByTestId('list-range')).toHaveText('1 message');
+  await page.locator('[data-message-slug="from-the-grill"]').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Avec une commande d’exemple' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Utiliser ce message' })).toBeVisible();
+  await page.goto('/staff/delivery-messages/create');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouveau message prédéfini');
+  await expect(page.getByText('Votre message, rempli avec une commande d’exemple, s’affiche ici.')).toBeVisible();
+  await page.getByLabel('Titre').fill('Bon appétit de la part de la cuisine');
+  await page.getByLabel('Message', { exact: true }).fill('{customer}, voici votre {item} ! Bon appétit.');
+  await page.getByRole('button', { name: 'Ajouter à l’annuaire' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Message ajouté à l’annuaire.');
+  await context.close();
+});

@@ -161,3 +161,26 @@ test('online users: a super admin sees, live, who has the site open with a live 
   await expect(rows.filter({ hasText: 'online_chef' })).toHaveCount(0);
   await adminContext.close();
 });
+
+test('food lookup in German: the search, its count and the list’s own words; adding a food says so in German', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'lookup_heidi', permissions: ['SUPER_ADMIN'] });
+  const page = await context.newPage();
+  await page.goto('/staff/food-lookup');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gerichtesuche');
+  await page.getByLabel('Gericht suchen').fill('burger');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByTestId('list-range')).toHaveText('1 Gericht');
+  await expect(page.getByRole('link', { name: 'Zurücksetzen' })).toBeVisible();
+  await page.getByLabel('Gericht suchen').fill('zzzz');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByText('Nichts gefunden für „zzzz“. Versuch es mit einem anderen Wort.')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Currywurst');
+  await page.getByLabel('Bildlinks').fill('https://images.example.com/currywurst.webp');
+  await page.getByRole('button', { name: 'Gericht hinzufügen' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Currywurst hinzugefügt.');
+  await context.close();
+});

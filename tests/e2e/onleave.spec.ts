@@ -123,3 +123,22 @@ test('a staff search the user filter refuses (a NUL) finds nobody instead of fai
   const teams = await page.goto(`/staff/admin/teams?team=${team._id}&search=%00`);
   expect(teams?.status()).toBe(200);
 });
+
+test('Take a Vacation in German: the page, the form and what it says once asked', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'chef_greta', rank: 'Chef' });
+  const page = await context.newPage();
+  await page.goto('/staff/take-a-break');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Urlaub nehmen');
+  await expect(page.getByText('Du hast noch keinen Urlaub beantragt.')).toBeVisible();
+  await page.getByLabel('Letzter Urlaubstag').fill(addDays(services.onleave.requests.today(), 1));
+  await page.getByLabel('Grund').fill('Familienbesuch über das Wochenende.');
+  await page.getByRole('button', { name: 'Urlaub beantragen' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Urlaub beantragt: Eine Führungskraft sieht ihn sich an.');
+  const mine = page.locator('tr', { hasText: 'Familienbesuch' });
+  await expect(mine.locator('.tag')).toHaveText('Ausstehend');
+  await expect(mine.getByRole('button', { name: 'Zurückziehen' })).toBeVisible();
+  await expect(page.getByTestId('list-range')).toHaveText('1 Antrag');
+  await context.close();
+});

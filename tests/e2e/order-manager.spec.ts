@@ -189,3 +189,33 @@ test('a chef cannot claim their own order nor a second one', async ({ browser, d
   expect(refused.status()).toBe(409);
   await context.close();
 });
+
+test('the order manager in French: its columns and cards, and the toast of a claim', async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context, { username: 'chef_flo', rank: 'Chef' });
+  const page = await context.newPage();
+  await page.goto('/staff/orders');
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion des commandes');
+  await expect(page.getByRole('heading', { name: /^File de la cuisine/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rejoindre la file des livraisons' })).toBeVisible();
+  const customerId = await newCustomer(browser, diner, 'hungry_helene');
+  const order = await services.orders.orders.createOrder({
+    customerId,
+    item: 'Croque-monsieur',
+    guildId: '1200000000000000001',
+    channelId: '1300000000000000001',
+  });
+  await expect(card(page, order.orderID)).toContainText('En attente');
+  await expect(card(page, order.orderID)).toContainText('Commandé par hungry_helene');
+  await card(page, order.orderID).getByRole('button', { name: 'Prendre' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(
+    `Vous avez pris la commande n° ${order.orderID} : préparez-la avant la fin du minuteur.`,
+  );
+  await expect(card(page, order.orderID)).toContainText('Prise par vous');
+  await card(page, order.orderID).getByRole('button', { name: 'Préparer' }).click();
+  await expect(page.getByRole('dialog', { name: `Préparer la commande n° ${order.orderID}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lancer la cuisson' })).toBeVisible();
+  await context.close();
+});

@@ -47,7 +47,7 @@ test("a super admin sees every entry the site and the plugins' definitions decla
   await expect(sidebar(page).locator('.menu-label')).toHaveText(['Management', 'Site Management', 'Extras']);
   // What sidebarFor makes of the plugins this server runs (its order and texts are site/lib/staff-sidebar.test.ts's).
   const viewer = { id: owner.id, ranks: [], permissions: PERMISSIONS.SUPER_ADMIN, perks: [], canResign: true };
-  const locals = { plugins, services: diner.app.server.ctx.services };
+  const locals = { plugins, services: diner.app.server.ctx.services, locale: 'en' as const };
   await expect(sidebar(page).locator('.menu-list .sidebar-label')).toHaveText(
     sidebarLabels(await sidebarFor(viewer, locals)),
   );
@@ -195,4 +195,31 @@ test('phone: the sidebar is a drawer, closed on load, opened by the navbar toggl
   await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/staff\/dashboard$/);
   await expect(sidebar(page)).toBeHidden();
+});
+
+test('in German: the sidebar (the site’s entries and each plugin’s, from its own catalogue), the dashboard and the Resign dialog', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'chef_dora', rank: 'Chef' });
+  const page = await context.newPage();
+  await page.goto('/staff/dashboard');
+  await expect(page).toHaveTitle('Team-Übersicht | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Guten (Morgen|Tag|Abend), chef_dora$/);
+  const team = page.getByRole('complementary', { name: 'Team' });
+  await expect(team.getByRole('link', { name: 'Übersicht' })).toHaveAttribute('aria-current', 'page');
+  for (const entry of ['Bestellverwaltung', 'Gerichtesuche', 'Meine Erfolge', 'Urlaub nehmen'])
+    await expect(team.getByRole('link', { name: entry })).toBeVisible();
+  await expect(team.locator('.menu-label')).toHaveText(['Verwaltung', 'Weiteres']);
+  await expect(page.getByRole('heading', { name: 'Die Küche gerade' })).toBeVisible();
+  await expect(page.getByText('Du hast gerade keine Bestellung.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deine Arbeit' })).toBeVisible();
+  // The island's words: the Resign dialog.
+  await team.getByRole('button', { name: 'Kündigen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aus dem Team austreten' });
+  await expect(dialog.getByRole('switch', { name: 'Ich verstehe und möchte kündigen' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  await context.close();
 });

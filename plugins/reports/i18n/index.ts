@@ -5,7 +5,7 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The reports plugin's texts in every locale: what a reviewed report tells its reporter. */
+/** The reports plugin's texts in every locale: its staff sidebar entries, and what a reviewed report tells its reporter. */
 export const reportsCatalogue = defineCatalogue({
   name: 'reports',
   messages: { en, fr, de, es, 'pt-BR': ptBR },

@@ -1,34 +1,40 @@
+import type { DashboardTextKey } from '../../i18n/dashboard/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { $gatewayStatus } from '../../stores/gateway.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 import { type KitchenFigures, useKitchenNow } from './use-kitchen-now.ts';
 
-const LABELS: Record<keyof KitchenFigures, string> = {
-  waiting: 'Waiting',
-  cooking: 'Cooking',
-  ready: 'Ready',
-  drivers: 'Drivers in the queue',
-};
+const FIGURES: readonly (keyof KitchenFigures)[] = ['waiting', 'cooking', 'ready', 'drivers'];
 
 /** The dashboard's "The kitchen now" for kitchen staff: waiting, cooking, ready and queued drivers, live. */
-export default function KitchenNowFigures({ initial }: { initial: KitchenFigures }) {
+export default function KitchenNowFigures({
+  initial,
+  texts,
+}: {
+  initial: KitchenFigures;
+  /** The dashboard's catalogue in the page's language. */
+  texts: BrowserTexts<DashboardTextKey>;
+}) {
+  const t = useTexts(texts);
   const figures = useKitchenNow(initial);
   const live = useAfterHydration($gatewayStatus, 'idle') === 'connected';
   return (
     <>
       <div className="dashboard-head">
         <h2 className="title is-5" id="kitchen-now">
-          The kitchen now
+          {t('kitchen.title')}
         </h2>
         <span className="tag vd-tag" hidden={!live}>
-          Live
+          {t('kitchen.live')}
         </span>
       </div>
       <dl className="staff-figures" data-kitchen-now>
-        {(Object.keys(LABELS) as (keyof KitchenFigures)[]).map((key) => (
+        {FIGURES.map((key) => (
           <div className="box" key={key}>
-            <dt>{LABELS[key]}</dt>
+            <dt>{t(`kitchen.${key}`)}</dt>
             <dd className="figure-value" data-figure={key}>
-              {figures[key].toLocaleString('en-GB')}
+              {figures[key].toLocaleString(texts.locale === 'en' ? 'en-GB' : texts.locale)}
             </dd>
           </div>
         ))}

@@ -1,11 +1,14 @@
 import { useRef } from 'react';
 import { SLUG_MAX, slugify, TITLE_MAX } from '../../../plugins/delivery-messages/schemas.ts';
 import { DELIVERY_MESSAGE_MAX } from '../../../plugins/users/schemas.ts';
+import type { DeliveryMessagesTextKey } from '../../i18n/delivery-messages/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { describedBy } from '../kit/ErrorLine.tsx';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { PlaceholderList } from './PlaceholderList.tsx';
 import { type MessageFormProps, useMessageForm } from './use-message-form.ts';
 
@@ -15,9 +18,14 @@ import { type MessageFormProps, useMessageForm } from './use-message-form.ts';
  * meanwhile), and a new message's slug following its title (as the placeholder) until one is typed. Everything is
  * disabled until hydrated.
  */
-export default function MessageForm({ submitLabel, ...props }: MessageFormProps & { submitLabel: string }) {
+export default function MessageForm({
+  submitLabel,
+  texts,
+  ...props
+}: MessageFormProps & { submitLabel: string; texts: BrowserTexts<DeliveryMessagesTextKey> }) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
-  const form = useMessageForm(props);
+  const form = useMessageForm(props, t);
   const { fields, set } = form;
   const text = useRef<HTMLTextAreaElement>(null);
   const insert = (placeholder: string) => {
@@ -35,7 +43,7 @@ export default function MessageForm({ submitLabel, ...props }: MessageFormProps 
         <>
           <TextField
             id="message-title"
-            label="Title"
+            label={t('form.title')}
             name="title"
             required
             minLength={3}
@@ -48,13 +56,13 @@ export default function MessageForm({ submitLabel, ...props }: MessageFormProps 
           />
           <TextField
             id="message-slug"
-            label="Slug"
+            label={t('form.slug')}
             name="slug"
             maxLength={SLUG_MAX}
             placeholder={slugify(fields.title || 'your-title')}
             pattern="[a-z0-9]+(-[a-z0-9]+)*"
             autoComplete="off"
-            help="The message’s address: lowercase letters, digits and dashes. Leave it empty to make it from the title."
+            help={t('form.slugHelp')}
             control={false}
             value={fields.slug}
             onChange={(value) => set('slug', value)}
@@ -62,7 +70,7 @@ export default function MessageForm({ submitLabel, ...props }: MessageFormProps 
           />
         </>
       )}
-      <Field id="message-text" label="Message" help={{ id: 'message-count', text: form.count }}>
+      <Field id="message-text" label={t('form.message')} help={{ id: 'message-count', text: form.count }}>
         <textarea
           ref={text}
           className="textarea"
@@ -80,9 +88,9 @@ export default function MessageForm({ submitLabel, ...props }: MessageFormProps 
           {form.problem}
         </p>
       </Field>
-      <PlaceholderList onInsert={insert} disabled={!hydrated} />
+      <PlaceholderList onInsert={insert} disabled={!hydrated} t={t} />
       <div className="field">
-        <p className="label">Preview with a sample order</p>
+        <p className="label">{t('form.previewLabel')}</p>
         <blockquote className="delivery-preview" data-testid="message-preview" aria-live="polite">
           {form.preview}
         </blockquote>
@@ -92,7 +100,7 @@ export default function MessageForm({ submitLabel, ...props }: MessageFormProps 
           {submitLabel}
         </SubmitButton>
         <a className="button is-text" href="/staff/delivery-messages">
-          Cancel
+          {t('form.cancel')}
         </a>
       </div>
     </form>

@@ -1,10 +1,15 @@
 import { type SubmitEvent, useState } from 'react';
 import { DELIVERY_MESSAGE_MAX, DeliveryMessageTextSchema } from '../../../plugins/users/schemas.ts';
+import type { DeliveryMessagesTextKey } from '../../i18n/delivery-messages/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { previewOf } from '../../lib/message-preview.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { useFields } from '../kit/use-fields.ts';
+
+/** The directory's words (its catalogue, in the page's language). */
+export type DeliveryMessagesText = (key: DeliveryMessagesTextKey, values?: TextValues) => string;
 
 export interface MessageFormProps {
   /** `create`, `own` (the user's own delivery message), or the id of the premade message being edited. */
@@ -22,7 +27,7 @@ export interface MessageFormProps {
  * /api/client/delivery-messages, or PATCH …/users/{id}/premade-messages for `own`): to the message's page, or the
  * directory, with a toast; refused: the server's message as a toast and Save usable again.
  */
-export function useMessageForm({ mode, me, ...initial }: MessageFormProps) {
+export function useMessageForm({ mode, me, ...initial }: MessageFormProps, t: DeliveryMessagesText) {
   const { fields, set } = useFields({
     title: initial.title ?? '',
     slug: initial.slug ?? '',
@@ -40,7 +45,7 @@ export function useMessageForm({ mode, me, ...initial }: MessageFormProps) {
           body: { deliveryMessage: message.trim() },
         }),
       );
-      return { done: 'Your delivery message is saved.', next: '/staff/delivery-messages' };
+      return { done: t('form.ownSaved'), next: '/staff/delivery-messages' };
     }
     const body = { title: title.trim(), message: message.trim(), ...(slug.trim() ? { slug: slug.trim() } : {}) };
     const { deliveryMessage } = await answerOf(
@@ -48,7 +53,7 @@ export function useMessageForm({ mode, me, ...initial }: MessageFormProps) {
         ? client.POST('/api/client/delivery-messages', { body })
         : client.PATCH('/api/client/delivery-messages/{ref}', { params: { path: { ref: mode } }, body }),
     );
-    const done = mode === 'create' ? 'Message added to the directory.' : 'Message saved.';
+    const done = mode === 'create' ? t('form.added') : t('form.saved');
     return { done, next: `/staff/delivery-messages/${deliveryMessage.slug}` };
   };
 
@@ -69,7 +74,7 @@ export function useMessageForm({ mode, me, ...initial }: MessageFormProps) {
   return {
     fields,
     set,
-    preview: message.trim() ? previewOf(message) : 'Your message, filled with a sample order, shows here.',
+    preview: message.trim() ? previewOf(message) : t('form.previewEmpty'),
     problem: message && !checked.success ? (checked.error.issues[0]?.message ?? '') : '',
     count: `${message.length} / ${DELIVERY_MESSAGE_MAX}`,
     busy,

@@ -1,13 +1,16 @@
 import type { FormEvent } from 'react';
 import { FoodLookupCreateBodySchema } from '../../../plugins/orders/schemas.ts';
+import type { FoodTextKey } from '../../i18n/food/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 /** The words of a text field: keywords split at commas, picture links at white space. */
 const split = (value: string, by: RegExp) =>
@@ -24,10 +27,14 @@ const CONTROLS = { name: 'food-name', keywords: 'food-keywords', images: 'food-i
  * (before the call, or the server's) shows under the form, its control marked. Added: the page loads again with a
  * toast.
  */
-export default function FoodForm() {
+export default function FoodForm({ texts }: { texts: BrowserTexts<FoodTextKey> }) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
   const { fields, set } = useFields({ name: '', keywords: '', images: '' });
-  const { busy, run, problem, refuse } = useAction({ done: `${fields.name.trim()} added.`, inline: true });
+  const { busy, run, problem, refuse } = useAction({
+    done: t('form.added', { name: fields.name.trim() }),
+    inline: true,
+  });
 
   const add = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +53,7 @@ export default function FoodForm() {
     <form id="food-create" noValidate onSubmit={add}>
       <TextField
         id="food-name"
-        label="Name"
+        label={t('form.name')}
         name="name"
         maxLength={100}
         required
@@ -56,18 +63,18 @@ export default function FoodForm() {
       />
       <TextField
         id="food-keywords"
-        label="Keywords"
-        help="Separated by commas."
+        label={t('form.keywords')}
+        help={t('form.keywordsHelp')}
         name="keywords"
-        placeholder="burger, beef, cheese"
+        placeholder={t('form.keywordsPlaceholder')}
         value={fields.keywords}
         onChange={(value) => set('keywords', value)}
         {...common}
       />
       <TextField
         id="food-images"
-        label="Picture links"
-        help="One https link per line, ending in .png, .jpg, .gif or .webp (1 to 10)."
+        label={t('form.images')}
+        help={t('form.imagesHelp')}
         name="images"
         rows={3}
         placeholder="https://…/burger.png"
@@ -77,7 +84,7 @@ export default function FoodForm() {
       />
       <ErrorLine id="food-error" problem={problem} />
       <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
-        Add food
+        {t('form.submit')}
       </SubmitButton>
     </form>
   );

@@ -6,12 +6,15 @@ import {
   MAX_REASON_LENGTH,
   MIN_REASON_LENGTH,
 } from '../../../plugins/onleave/schemas.ts';
+import type { LeaveTextKey } from '../../i18n/leave/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   /** Today (UTC): the first day a request may start. */
@@ -21,6 +24,8 @@ interface Props {
   /** Where to go after a success (else the page loads again). */
   next?: string;
   submitLabel: string;
+  /** The leave catalogue in the page's language. */
+  texts: BrowserTexts<LeaveTextKey>;
 }
 
 /**
@@ -28,13 +33,14 @@ interface Props {
  * browser checks the days and the reason's length as typed; then the route's own schema (a reason of spaces, the
  * last day before the first), so its refusal is the server's message, toasted, without a call.
  */
-export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
+export default function LeaveForm({ today, userId, next, submitLabel, texts }: Props) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
   const [from, setFrom] = useState(today);
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
   const { busy, run, refuse } = useAction({
-    done: next ? 'Leave created.' : 'Leave requested: a manager will look at it.',
+    done: next ? t('form.created') : t('form.requested'),
     next,
   });
   const last = addDays(today, MAX_DAYS_AHEAD);
@@ -63,7 +69,7 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
   return (
     <form className="box leave-form" onSubmit={submit}>
       <div className="leave-form-days">
-        <Field id="leave-from" label="First day away">
+        <Field id="leave-from" label={t('form.from')}>
           <input
             className="input"
             id="leave-from"
@@ -77,7 +83,7 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
             onChange={(event) => chooseFrom(event.target.value)}
           />
         </Field>
-        <Field id="leave-until" label="Last day away">
+        <Field id="leave-until" label={t('form.until')}>
           <input
             className="input"
             id="leave-until"
@@ -94,9 +100,9 @@ export default function LeaveForm({ today, userId, next, submitLabel }: Props) {
         </Field>
       </div>
       <p className="help leave-form-help" id="leave-days-help">
-        Both days included, up to {MAX_DAYS_AHEAD} days ahead. Dates are in UTC.
+        {t('form.help', { days: MAX_DAYS_AHEAD })}
       </p>
-      <Field id="leave-reason" label="Reason">
+      <Field id="leave-reason" label={t('form.reason')}>
         <textarea
           className="textarea"
           id="leave-reason"

@@ -1,6 +1,8 @@
 import type { CSSProperties } from 'react';
-import { type ObjectiveProgressView, objectiveGoal } from '../../../plugins/objectives/schemas.ts';
-import { formatMoment, percent, rewardLabel, windowText } from '../../lib/objectives.ts';
+import type { ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
+import type { ObjectivesText } from '../../i18n/objectives/index.ts';
+import { percent } from '../../lib/objectives.ts';
+import { goalWords, rewardWords, windowWords } from './achievement-words.ts';
 
 interface Props {
   objective: ObjectiveProgressView;
@@ -10,21 +12,24 @@ interface Props {
   hydrated: boolean;
   celebrating: boolean;
   onClaim: (objective: ObjectiveProgressView) => void;
+  t: ObjectivesText;
+  /** A moment as the page's language writes it. */
+  moment: (iso: string) => string;
 }
 
 const CONFETTI = ['🎉', '⭐', '🍔', '🎊', '⭐', '🍕'];
 
 /** What a claimed objective says: when, and for a custom reward whether it was handed out. */
-function claimedLine(o: ObjectiveProgressView): string {
-  const when = `Claimed ${formatMoment(o.claim!.claimedAt)}`;
-  if (o.reward.type !== 'CUSTOM') return when;
+function claimedLine(o: ObjectiveProgressView, t: ObjectivesText, moment: (iso: string) => string): string {
+  const claimed = t('card.claimed', { when: moment(o.claim!.claimedAt) });
+  if (o.reward.type !== 'CUSTOM') return claimed;
   return o.claim!.fulfilledAt
-    ? `${when} · handed out ${formatMoment(o.claim!.fulfilledAt)}`
-    : `${when} · a manager will hand it out`;
+    ? t('card.handedOut', { claimed, when: moment(o.claim!.fulfilledAt) })
+    : t('card.managerWill', { claimed });
 }
 
 /** One objective: its goal, progress bar, what it pays and when it counts; Claim when complete, or when it was claimed. */
-export function AchievementCard({ objective: o, claiming, hydrated, celebrating, onClaim }: Props) {
+export function AchievementCard({ objective: o, claiming, hydrated, celebrating, onClaim, t, moment }: Props) {
   const done = Math.min(o.progress, o.target);
   return (
     <article
@@ -36,27 +41,25 @@ export function AchievementCard({ objective: o, claiming, hydrated, celebrating,
         <h3 className="title is-5" id={`objective-${o._id}`}>
           {o.title}
         </h3>
-        <span className="tag vd-tag">{o.scope === 'global' ? 'Everyone' : 'Just for you'}</span>
+        <span className="tag vd-tag">{o.scope === 'global' ? t('card.everyone') : t('card.justForYou')}</span>
       </div>
-      <p className="achievement-goal">{objectiveGoal(o)}</p>
+      <p className="achievement-goal">{goalWords(o, t)}</p>
       {o.description && <p className="achievement-description">{o.description}</p>}
       <progress
         className={o.progress >= o.target ? 'progress is-success' : 'progress is-info'}
         value={done}
         max={o.target}
-        aria-label={`${o.title}: ${o.progress} of ${o.target} orders`}
+        aria-label={t('card.progressLabel', { title: o.title, progress: o.progress, target: o.target })}
       >
         {percent(o)}%
       </progress>
       <p className="achievement-figures">
-        <strong>
-          {done.toLocaleString('en')} of {o.target.toLocaleString('en')}
-        </strong>{' '}
-        · Pays <strong data-testid="reward">{rewardLabel(o.reward)}</strong>
+        <strong>{t('card.figures', { done, target: o.target })}</strong> · {t('card.pays')}{' '}
+        <strong data-testid="reward">{rewardWords(o.reward, t)}</strong>
       </p>
-      <p className="help">{windowText(o)}</p>
+      <p className="help">{windowWords(o, t, moment)}</p>
       {o.claim ? (
-        <p className="achievement-claimed">{claimedLine(o)}</p>
+        <p className="achievement-claimed">{claimedLine(o, t, moment)}</p>
       ) : (
         o.claimable && (
           <div className="achievement-claim">
@@ -66,7 +69,7 @@ export function AchievementCard({ objective: o, claiming, hydrated, celebrating,
               disabled={!hydrated || claiming !== null}
               onClick={() => onClaim(o)}
             >
-              Claim
+              {t('card.claim')}
             </button>
           </div>
         )

@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import type { ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
-import { achievementSections } from '../../lib/objectives.ts';
+import type { ObjectivesTextKey } from '../../i18n/objectives/index.ts';
+import { achievementSections, momentWriter } from '../../lib/objectives.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { $gatewayStatus } from '../../stores/gateway.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 import { AchievementCard } from './AchievementCard.tsx';
 import { useAchievements } from './use-achievements.ts';
@@ -9,18 +13,26 @@ import { useAchievements } from './use-achievements.ts';
 interface Props {
   userId: string;
   objectives: ObjectiveProgressView[];
+  /** My Achievements' catalogue in the page's language. */
+  texts: BrowserTexts<ObjectivesTextKey>;
 }
 
-const STATUS_TEXT = { connected: 'Live', connecting: 'Connecting…', reconnecting: 'Connecting…' } as const;
+const STATUS_TEXT = {
+  connected: 'status.live',
+  connecting: 'status.connecting',
+  reconnecting: 'status.connecting',
+} as const satisfies Record<string, ObjectivesTextKey>;
 
 /**
  * My Achievements: objectives with progress bars and what they pay, Claim when complete (a short celebration,
  * still under prefers-reduced-motion: the styles drop the movement), claimed ones with when. Live: the gateway's
  * objectiveCompleted (sent to this user only) reads the list again; so does a reconnect.
  */
-export default function Achievements({ userId, objectives: initial }: Props) {
+export default function Achievements({ userId, objectives: initial, texts }: Props) {
+  const t = useTexts(texts);
+  const moment = useMemo(() => momentWriter(texts.locale), [texts.locale]);
   const hydrated = useHydrated();
-  const { objectives, claiming, celebrating, live, claim } = useAchievements(userId, initial);
+  const { objectives, claiming, celebrating, live, claim } = useAchievements(userId, initial, t);
   const status = useAfterHydration($gatewayStatus, 'idle');
   const { claimable, running, claimed } = achievementSections(objectives);
   const cards = (list: ObjectiveProgressView[]) => (
@@ -33,6 +45,8 @@ export default function Achievements({ userId, objectives: initial }: Props) {
           hydrated={hydrated}
           celebrating={celebrating === o._id}
           onClaim={(o) => void claim(o)}
+          t={t}
+          moment={moment}
         />
       ))}
     </div>
@@ -42,7 +56,7 @@ export default function Achievements({ userId, objectives: initial }: Props) {
     <div className="achievements">
       <p className="block">
         <span className={status === 'connected' ? 'tag vd-state-active' : 'tag vd-tag'} role="status">
-          {status in STATUS_TEXT ? STATUS_TEXT[status as keyof typeof STATUS_TEXT] : 'Offline'}
+          {t(status in STATUS_TEXT ? STATUS_TEXT[status as keyof typeof STATUS_TEXT] : 'status.offline')}
         </span>
       </p>
       <p className="is-sr-only" aria-live="polite">
@@ -51,22 +65,22 @@ export default function Achievements({ userId, objectives: initial }: Props) {
       {claimable.length > 0 && (
         <section className="block" aria-labelledby="claimable-heading">
           <h2 className="title is-4" id="claimable-heading">
-            Ready to claim
+            {t('section.claimable')}
           </h2>
           {cards(claimable)}
         </section>
       )}
       <section className="block" aria-labelledby="running-heading">
         <h2 className="title is-4" id="running-heading">
-          In progress
+          {t('section.running')}
         </h2>
-        {running.length ? cards(running) : <p>No objectives running for you right now. A manager sets new ones.</p>}
+        {running.length ? cards(running) : <p>{t('section.runningEmpty')}</p>}
       </section>
       <section className="block" aria-labelledby="claimed-heading">
         <h2 className="title is-4" id="claimed-heading">
-          Claimed
+          {t('section.claimed')}
         </h2>
-        {claimed.length ? cards(claimed) : <p>Nothing claimed yet.</p>}
+        {claimed.length ? cards(claimed) : <p>{t('section.claimedEmpty')}</p>}
       </section>
     </div>
   );

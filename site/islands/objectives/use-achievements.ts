@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ObjectiveCompletedData, ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
+import type { ObjectivesText } from '../../i18n/objectives/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { rewardLabel } from '../../lib/objectives.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
+import { rewardWords } from './achievement-words.ts';
 
 /** What a claim paid, in words. */
-function claimedText(objective: ObjectiveProgressView, balance: number | null): string {
-  const reward = rewardLabel(objective.reward);
-  if (objective.reward.type === 'CUSTOM') return `Claimed! A manager will hand you ${reward}.`;
-  return balance === null
-    ? `Claimed! ${reward}.`
-    : `Claimed! ${reward}: your balance is now ${balance.toLocaleString('en')} coins.`;
+function claimedText(objective: ObjectiveProgressView, balance: number | null, t: ObjectivesText): string {
+  const reward = rewardWords(objective.reward, t);
+  if (objective.reward.type === 'CUSTOM') return t('claimed.custom', { reward });
+  return balance === null ? t('claimed.plain', { reward }) : t('claimed.balance', { reward, balance });
 }
 
 /**
@@ -20,7 +19,7 @@ function claimedText(objective: ObjectiveProgressView, balance: number | null): 
  * and after a reconnect; Claim (the card busy meanwhile, a short celebration after); `live` is what screen readers
  * are told.
  */
-export function useAchievements(userId: string, initial: ObjectiveProgressView[]) {
+export function useAchievements(userId: string, initial: ObjectiveProgressView[], t: ObjectivesText) {
   const [objectives, setObjectives] = useState(initial);
   const [claiming, setClaiming] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState<string | null>(null);
@@ -40,8 +39,8 @@ export function useAchievements(userId: string, initial: ObjectiveProgressView[]
     const gateway = startGateway();
     const off = gateway.on('objectiveCompleted', (data) => {
       const done = data as ObjectiveCompletedData;
-      setLive(`${done.title} is complete: claim ${rewardLabel(done.reward)}.`);
-      toast(`Objective complete: ${done.title}. Claim your reward!`, 'is-success');
+      setLive(t('live.complete', { title: done.title, reward: rewardWords(done.reward, t) }));
+      toast(t('toast.complete', { title: done.title }), 'is-success');
       void reload();
     });
     const unlisten = $gatewayStatus.listen((status) => {
@@ -51,7 +50,7 @@ export function useAchievements(userId: string, initial: ObjectiveProgressView[]
       off();
       unlisten();
     };
-  }, [reload]);
+  }, [reload, t]);
 
   const claim = async (objective: ObjectiveProgressView) => {
     setClaiming(objective._id);
@@ -60,7 +59,7 @@ export function useAchievements(userId: string, initial: ObjectiveProgressView[]
       const answer = await withMinimumDisplay(
         answerOf(client.POST('/api/client/objectives/claim/{id}', { params: { path } })),
       );
-      const text = claimedText(objective, answer.balance);
+      const text = claimedText(objective, answer.balance, t);
       setLive(text);
       toast(text, 'is-success');
       setCelebrating(objective._id);

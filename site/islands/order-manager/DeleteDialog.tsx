@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { KitchenDialog } from './KitchenDialog.tsx';
@@ -11,10 +12,12 @@ interface Props {
   order: DeletableOrder | null;
   onClose: () => void;
   onDeleted: (order: OrderView) => void;
+  /** The kitchen's words (its catalogue, in the page's language). */
+  t: KitchenText;
 }
 
 /** Delete an order with the reason its customer is told. */
-export function DeleteDialog({ order, onClose, onDeleted }: Props) {
+export function DeleteDialog({ order, onClose, onDeleted, t }: Props) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -30,7 +33,7 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
   const submit = async () => {
     if (!order) return;
     if (!reason.trim()) {
-      setError('Tell the customer why.');
+      setError(t('delete.why'));
       return;
     }
     setSaving(true);
@@ -54,18 +57,19 @@ export function DeleteDialog({ order, onClose, onDeleted }: Props) {
   return (
     <KitchenDialog
       open={order !== null}
-      title={`Delete #${order?.orderID ?? ''}`}
+      title={t('delete.title', { orderID: order?.orderID ?? '' })}
       onClose={onClose}
       onSubmit={() => void submit()}
       error={error}
       saving={saving}
-      submitLabel="Delete order"
+      submitLabel={t('delete.submit')}
       submitClass="is-danger"
+      t={t}
     >
       <p className="order-item">{order?.item}</p>
       <div className="field">
         <label className="label" htmlFor={reasonId}>
-          Reason (the customer is told)
+          {t('delete.reason')}
         </label>
         <textarea
           className="textarea"

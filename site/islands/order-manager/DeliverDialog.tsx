@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
@@ -17,6 +18,7 @@ interface Props {
   onMessageSaved: (message: string) => void;
   onClose: () => void;
   onDelivered: (order: OrderView) => void;
+  t: KitchenText;
 }
 
 /**
@@ -32,6 +34,7 @@ export function DeliverDialog({
   onMessageSaved,
   onClose,
   onDelivered,
+  t,
 }: Props) {
   const reasonId = useId();
   const deliver = useDeliver({ order, driverId, onMessageSaved, onDelivered });
@@ -50,46 +53,47 @@ export function DeliverDialog({
   return (
     <KitchenDialog
       open={order !== null}
-      title={`Deliver #${order?.orderID ?? ''}`}
+      title={t('deliver.title', { orderID: order?.orderID ?? '' })}
       onClose={onClose}
       onSubmit={() => void submit()}
       error={error}
       saving={saving}
-      submitLabel={report ? 'Report order' : 'Deliver'}
+      submitLabel={report ? t('deliver.report') : t('deliver.submit')}
       submitClass={report ? 'is-danger' : 'is-success'}
+      t={t}
     >
       {order && !report && (
         <>
-          <p className="label">The bot will post</p>
+          <p className="label">{t('deliver.willPost')}</p>
           <blockquote className="delivery-preview">
             <p>{preview}</p>
             {order.images.length > 0 && (
               <div className="order-images">
                 {order.images.map((src) => (
-                  <img key={src} src={src} alt={`Prepared ${order.item}`} width="64" height="64" />
+                  <img key={src} src={src} alt={t('picture.alt', { item: order.item })} width="64" height="64" />
                 ))}
               </div>
             )}
           </blockquote>
           <p className="help">
             {picked
-              ? `“${picked.title}”, from the directory: it becomes your delivery message.`
+              ? t('deliver.fromDirectory', { title: picked.title })
               : deliveryMessage
-                ? 'Your delivery message, from your profile.'
-                : 'The default message: set your own on your profile.'}
+                ? t('deliver.fromProfile')
+                : t('deliver.default')}
           </p>
-          <PremadePicker saved={deliveryMessage} picked={picked} onPick={setPicked} />
+          <PremadePicker saved={deliveryMessage} picked={picked} onPick={setPicked} t={t} />
         </>
       )}
       <div className="field">
         <Switch checked={report} onChange={setReport}>
-          Report this order instead (troll or invalid)
+          {t('deliver.reportSwitch')}
         </Switch>
       </div>
       {report && (
         <div className="field">
           <label className="label" htmlFor={reasonId}>
-            Reason
+            {t('deliver.reason')}
           </label>
           <textarea
             className="textarea"

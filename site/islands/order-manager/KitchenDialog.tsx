@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { useModal } from './hooks.ts';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
   /** The submit button's Bulma colour, e.g. `is-primary`. */
   submitClass: string;
   children: ReactNode;
+  t: KitchenText;
 }
 
 /** The order manager's dialogs: a native modal <dialog> with a title, a form, the error line, Cancel and submit. */
@@ -26,6 +28,7 @@ export function KitchenDialog({
   submitLabel,
   submitClass,
   children,
+  t,
 }: Props) {
   const ref = useModal(open, onClose);
   const titleId = `${useId()}-title`;
@@ -46,7 +49,7 @@ export function KitchenDialog({
           </p>
           <div className="buttons is-right">
             <button type="button" className="button" onClick={onClose}>
-              Cancel
+              {t('dialog.cancel')}
             </button>
             <button type="submit" className={`button ${submitClass}${saving ? ' is-loading' : ''}`}>
               {submitLabel}

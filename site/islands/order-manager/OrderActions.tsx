@@ -1,4 +1,5 @@
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import type { OrderAction, Viewer } from './OrderCard.tsx';
 
@@ -9,13 +10,14 @@ interface Props {
   holding: OrderView | undefined;
   busy: boolean;
   onAction: (action: OrderAction, order: OrderView) => void;
+  t: KitchenText;
 }
 
 /**
  * What the viewer may do with an order now (claim, prepare, unclaim, deliver, delete), each disabled until the
  * island is interactive and while a call on the order runs; a refused claim says why.
  */
-export function OrderActions({ order, viewer, holding, busy: running, onAction }: Props) {
+export function OrderActions({ order, viewer, holding, busy: running, onAction, t }: Props) {
   const hydrated = useHydrated();
   const busy = running || !hydrated;
   const mineToHold = order.claimedBy?.id === viewer.id;
@@ -25,9 +27,9 @@ export function OrderActions({ order, viewer, holding, busy: running, onAction }
     (!order.assignedDriver || order.assignedDriver.id === viewer.id || viewer.isOrderManager);
   const canDelete = order.status === 'ORDERED' || (order.status === 'CLAIMED' && mineToHold) || viewer.isOrderManager;
   const claimRefusal = own
-    ? 'You cannot claim your own order.'
+    ? t('actions.ownOrder')
     : holding
-      ? `You already hold order ${holding.orderID}.`
+      ? t('actions.holding', { orderID: holding.orderID })
       : undefined;
   const claimReasonId = `order-${order.id}-claim-reason`;
   const showClaimReason = order.status === 'ORDERED' && claimRefusal !== undefined;
@@ -43,7 +45,7 @@ export function OrderActions({ order, viewer, holding, busy: running, onAction }
             aria-describedby={showClaimReason ? claimReasonId : undefined}
             onClick={() => onAction('claim', order)}
           >
-            Claim
+            {t('actions.claim')}
           </button>
         )}
         {order.status === 'CLAIMED' && mineToHold && (
@@ -53,12 +55,12 @@ export function OrderActions({ order, viewer, holding, busy: running, onAction }
             disabled={busy}
             onClick={() => onAction('prepare', order)}
           >
-            Prepare
+            {t('actions.prepare')}
           </button>
         )}
         {order.status === 'CLAIMED' && (mineToHold || viewer.isOrderManager) && (
           <button type="button" className="button is-small" disabled={busy} onClick={() => onAction('unclaim', order)}>
-            Unclaim
+            {t('actions.unclaim')}
           </button>
         )}
         {canDeliver && (
@@ -68,7 +70,7 @@ export function OrderActions({ order, viewer, holding, busy: running, onAction }
             disabled={busy}
             onClick={() => onAction('deliver', order)}
           >
-            Deliver
+            {t('actions.deliver')}
           </button>
         )}
         {canDelete && (
@@ -78,7 +80,7 @@ export function OrderActions({ order, viewer, holding, busy: running, onAction }
             disabled={busy}
             onClick={() => onAction('delete', order)}
           >
-            Delete
+            {t('actions.delete')}
           </button>
         )}
       </div>

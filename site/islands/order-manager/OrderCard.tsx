@@ -1,5 +1,7 @@
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { age, orderTag } from '../../lib/kitchen.ts';
+import { orderStateView } from '../../lib/labels.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { nameOf, OrderProgress } from './OrderProgress.tsx';
 
@@ -20,10 +22,11 @@ interface Props {
   holding: OrderView | undefined;
   busy: boolean;
   onAction: (action: OrderAction, order: OrderView) => void;
+  t: KitchenText;
 }
 
 /** One order as the kitchen sees it: its code, state, age and customer, where it stands, and what can be done. */
-export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props) {
+export function OrderCard({ order, viewer, now, holding, busy, onAction, t }: Props) {
   const status = orderTag(order);
   const mineToHold = order.claimedBy?.id === viewer.id;
   const titleId = `order-${order.id}-title`;
@@ -38,20 +41,20 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction }: Props
     >
       <header className="order-card-head">
         <h3 className="order-code" id={titleId}>
-          <span className="is-sr-only">Order </span>#{order.orderID}
+          <span className="is-sr-only">{t('card.order')} </span>#{order.orderID}
         </h3>
-        <span className={`tag ${status.className}`}>{status.label}</span>
-        {order.priority > 0 && <span className="tag vd-state-priority">Priority</span>}
-        <span className="order-age">{now === null ? null : age(order.orderedAt, now)}</span>
+        <span className={`tag ${status.className}`}>{t(`state.${orderStateView(order)}`)}</span>
+        {order.priority > 0 && <span className="tag vd-state-priority">{t('card.priority')}</span>}
+        <span className="order-age">{now === null ? null : age(order.orderedAt, now, t)}</span>
       </header>
       <p className="order-item">{order.item}</p>
       <p className="order-meta">
-        Ordered by <strong>{nameOf(order.orderedBy)}</strong>
-        {order.mentions.length > 0 && <> for {order.mentions.map((m) => m.name).join(', ')}</>}
+        {t('card.orderedBy')} <strong>{nameOf(order.orderedBy, t)}</strong>
+        {order.mentions.length > 0 && <> {t('card.for', { names: order.mentions.map((m) => m.name).join(', ') })}</>}
       </p>
 
-      <OrderProgress order={order} viewerId={viewer.id} now={now} />
-      <OrderActions order={order} viewer={viewer} holding={holding} busy={busy} onAction={onAction} />
+      <OrderProgress order={order} viewerId={viewer.id} now={now} t={t} />
+      <OrderActions order={order} viewer={viewer} holding={holding} busy={busy} onAction={onAction} t={t} />
     </article>
   );
 }

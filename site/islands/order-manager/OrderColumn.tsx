@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { type OrderAction, OrderCard, type Viewer } from './OrderCard.tsx';
 
 interface Props {
@@ -13,6 +14,7 @@ interface Props {
   holding: OrderView | undefined;
   busy: string | null;
   onAction: (action: OrderAction, order: OrderView) => Promise<void>;
+  t: KitchenText;
   /** What sits between the title and the cards (the delivery queue's drivers). */
   children?: ReactNode;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { DeliverDialog } from './DeliverDialog.tsx';
 import type { Viewer } from './OrderCard.tsx';
@@ -12,19 +13,16 @@ interface Props {
   onClose: () => void;
   /** A dialog's success, with its toast. */
   done: (message: string) => (order: OrderView) => void;
+  t: KitchenText;
 }
 
 /** The order manager's three dialogs (prepare, deliver, delete), one open at a time. */
-export function OrderDialogs({ dialog, viewer, onClose, done }: Props) {
+export function OrderDialogs({ dialog, viewer, onClose, done, t }: Props) {
   const [savedMessage, setSavedMessage] = useState(viewer.deliveryMessage);
   const orderFor = (kind: NonNullable<Dialog>['kind']) => (dialog?.kind === kind ? dialog.order : null);
   return (
     <>
-      <PrepareDialog
-        order={orderFor('prepare')}
-        onClose={onClose}
-        onPrepared={done('Cooking! It goes out for delivery when it is ready.')}
-      />
+      <PrepareDialog order={orderFor('prepare')} onClose={onClose} onPrepared={done(t('toast.prepared'))} t={t} />
       <DeliverDialog
         order={orderFor('deliver')}
         deliveryMessage={savedMessage}
@@ -32,13 +30,10 @@ export function OrderDialogs({ dialog, viewer, onClose, done }: Props) {
         driverId={viewer.id}
         onMessageSaved={setSavedMessage}
         onClose={onClose}
-        onDelivered={done('Delivered. Thank you!')}
+        onDelivered={done(t('toast.delivered'))}
+        t={t}
       />
-      <DeleteDialog
-        order={orderFor('delete')}
-        onClose={onClose}
-        onDeleted={done('Order deleted; the customer is told why.')}
-      />
+      <DeleteDialog order={orderFor('delete')} onClose={onClose} onDeleted={done(t('toast.deleted'))} t={t} />
     </>
   );
 }

@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenTextKey } from '../../i18n/kitchen/index.ts';
 import { DEFAULT_ORDER_FILTER, deliveryOrders, heldBy, inQueue, kitchenOrders } from '../../lib/kitchen.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { $gatewayStatus } from '../../stores/gateway.ts';
 import { $deliveryQueue, $orders, setOrders } from '../../stores/orders.ts';
 import { orderFilter, soundEffects } from '../../stores/preferences.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 import { DeliveryDrivers } from './DeliveryDrivers.tsx';
 import { useNow } from './hooks.ts';
@@ -20,6 +23,8 @@ interface Props {
   viewer: Viewer & { name: string; deliveryMessage: string | null };
   initialOrders: OrderView[];
   initialQueue: DeliveryQueueEntryView[];
+  /** The kitchen's catalogue in the page's language: every part of the island words through it. */
+  texts: BrowserTexts<KitchenTextKey>;
 }
 
 /**
@@ -27,7 +32,8 @@ interface Props {
  * C claims the next order, P prepares the one you hold, D delivers the next one for you, Q joins or leaves the
  * delivery queue.
  */
-export default function OrderManager({ viewer, initialOrders, initialQueue }: Props) {
+export default function OrderManager({ viewer, initialOrders, initialQueue, texts }: Props) {
+  const t = useTexts(texts);
   // The server-rendered lists seed the stores once, before the first render, so the first paint has the orders.
   useState(() => {
     setOrders(initialOrders);
@@ -47,33 +53,33 @@ export default function OrderManager({ viewer, initialOrders, initialQueue }: Pr
   const holding = heldBy(orders, viewer.id);
   const queued = inQueue(queue, viewer.id);
 
-  useLiveOrders(viewer.id);
-  const actions = useOrderActions(queued);
+  useLiveOrders(viewer.id, t);
+  const actions = useOrderActions(queued, t);
   useShortcuts({ viewerId: viewer.id, holding, openDialog: actions.setDialog, ...actions });
-  const cards = { viewer, now, holding, busy: actions.busy, onAction: actions.act };
+  const cards = { viewer, now, holding, busy: actions.busy, onAction: actions.act, t };
 
   return (
     <div className="order-manager">
-      <Toolbar status={status} sound={sound} filter={filter} />
+      <Toolbar status={status} sound={sound} filter={filter} t={t} />
       <div className="columns">
         <OrderColumn
           queue="kitchen"
-          title="Kitchen queue"
-          empty="No orders waiting. The kitchen is quiet."
+          title={t('column.kitchen')}
+          empty={t('column.kitchenEmpty')}
           orders={kitchen}
           {...cards}
         />
         <OrderColumn
           queue="delivery"
-          title="Delivery queue"
-          empty="Nothing ready for delivery yet."
+          title={t('column.delivery')}
+          empty={t('column.deliveryEmpty')}
           orders={delivery}
           {...cards}
         >
-          <DeliveryDrivers queue={queue} viewerId={viewer.id} queued={queued} onToggle={actions.toggleQueue} />
+          <DeliveryDrivers queue={queue} viewerId={viewer.id} queued={queued} onToggle={actions.toggleQueue} t={t} />
         </OrderColumn>
       </div>
-      <OrderDialogs dialog={actions.dialog} viewer={viewer} onClose={actions.close} done={actions.done} />
+      <OrderDialogs dialog={actions.dialog} viewer={viewer} onClose={actions.close} done={actions.done} t={t} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { OrderView, UserSummary } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { countdown, msUntil } from '../../lib/kitchen.ts';
 
@@ -7,12 +8,14 @@ interface Props {
   viewerId: string;
   /** null until the island runs in the browser: times are not rendered on the server (hooks.ts useNow). */
   now: number | null;
+  t: KitchenText;
 }
 
-export const nameOf = (user: UserSummary | null) => (user ? displayNameOf(user) : 'nobody');
+export const nameOf = (user: UserSummary | null, t: KitchenText) => (user ? displayNameOf(user) : t('who.nobody'));
 
 /** Where an order stands in the kitchen: who holds it and for how long, the cooking, the driver, its pictures and note. */
-export function OrderProgress({ order, viewerId, now }: Props) {
+export function OrderProgress({ order, viewerId, now, t }: Props) {
+  const you = t('who.you');
   const mineToHold = order.claimedBy?.id === viewerId;
   const claimLeft = now === null ? null : msUntil(order.claimExpiresAt, now);
   const cookLeft = order.status === 'PREPARING' && now !== null ? msUntil(order.readyAt, now) : null;
@@ -23,11 +26,11 @@ export function OrderProgress({ order, viewerId, now }: Props) {
     <>
       {order.status === 'CLAIMED' && (
         <p className="order-meta" data-claim-timer>
-          Claimed by <strong>{mineToHold ? 'you' : nameOf(order.claimedBy)}</strong>
+          {t('progress.claimedBy')} <strong>{mineToHold ? you : nameOf(order.claimedBy, t)}</strong>
           {claimLeft !== null && (
             <>
               {' '}
-              · back to the queue in <time>{countdown(claimLeft)}</time>
+              · {t('progress.backIn')} <time>{countdown(claimLeft)}</time>
             </>
           )}
         </p>
@@ -35,11 +38,12 @@ export function OrderProgress({ order, viewerId, now }: Props) {
       {order.status === 'PREPARING' && (
         <>
           <p className="order-meta">
-            Cooked by <strong>{order.preparedBy?.id === viewerId ? 'you' : nameOf(order.preparedBy)}</strong>
+            {t('progress.cookedBy')}{' '}
+            <strong>{order.preparedBy?.id === viewerId ? you : nameOf(order.preparedBy, t)}</strong>
             {cookLeft !== null && (
               <>
                 {' '}
-                · ready in <time>{countdown(cookLeft)}</time>
+                · {t('progress.readyIn')} <time>{countdown(cookLeft)}</time>
               </>
             )}
           </p>
@@ -48,7 +52,7 @@ export function OrderProgress({ order, viewerId, now }: Props) {
               className="progress is-small is-primary"
               max={cookTotal}
               value={Math.min(cookTotal, cookTotal - Math.max(0, cookLeft))}
-              aria-label="Cooking"
+              aria-label={t('progress.cooking')}
             />
           ) : null}
         </>
@@ -57,23 +61,31 @@ export function OrderProgress({ order, viewerId, now }: Props) {
         <p className="order-meta">
           {order.assignedDriver ? (
             <>
-              Driver: <strong>{order.assignedDriver.id === viewerId ? 'you' : nameOf(order.assignedDriver)}</strong>
+              {t('progress.driver')}{' '}
+              <strong>{order.assignedDriver.id === viewerId ? you : nameOf(order.assignedDriver, t)}</strong>
               {assignmentLeft !== null && (
                 <>
                   {' '}
-                  · passes on in <time>{countdown(assignmentLeft)}</time>
+                  · {t('progress.passesOn')} <time>{countdown(assignmentLeft)}</time>
                 </>
               )}
             </>
           ) : (
-            <>Waiting for a driver</>
+            t('progress.waitingDriver')
           )}
         </p>
       )}
       {(order.status === 'PREPARING' || order.status === 'READY') && order.images.length > 0 && (
         <div className="order-images">
           {order.images.map((src) => (
-            <img key={src} src={src} alt={`Prepared ${order.item}`} width="64" height="64" loading="lazy" />
+            <img
+              key={src}
+              src={src}
+              alt={t('picture.alt', { item: order.item })}
+              width="64"
+              height="64"
+              loading="lazy"
+            />
           ))}
         </div>
       )}

@@ -1,12 +1,13 @@
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import type { PicturePicker } from './use-picture-picker.ts';
 
 /** Prepare's picture search: Enter or Search looks again. */
-export function PictureSearch({ picker, id }: { picker: PicturePicker; id: string }) {
+export function PictureSearch({ picker, id, t }: { picker: PicturePicker; id: string; t: KitchenText }) {
   return (
     <div className="field has-addons">
       <div className="control is-expanded">
         <label className="is-sr-only" htmlFor={id}>
-          Search pictures
+          {t('picture.search')}
         </label>
         <input
           className="input"
@@ -19,7 +20,7 @@ export function PictureSearch({ picker, id }: { picker: PicturePicker; id: strin
             e.preventDefault();
             void picker.search(picker.query);
           }}
-          placeholder="Search pictures"
+          placeholder={t('picture.search')}
         />
       </div>
       <div className="control">
@@ -28,7 +29,7 @@ export function PictureSearch({ picker, id }: { picker: PicturePicker; id: strin
           className={picker.searching ? 'button is-loading' : 'button'}
           onClick={() => void picker.search(picker.query)}
         >
-          Search
+          {t('picture.searchButton')}
         </button>
       </div>
     </div>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import type { PicturePicker } from './use-picture-picker.ts';
 
 /** The chef's own pictures: an upload, or an https link. */
-export function PictureSources({ picker, id }: { picker: PicturePicker; id: string }) {
+export function PictureSources({ picker, id, t }: { picker: PicturePicker; id: string; t: KitchenText }) {
   const [link, setLink] = useState('');
   return (
     <div className="field is-grouped is-grouped-multiline picture-sources">
       <div className="control">
         <label className={picker.uploading ? 'button is-small is-loading' : 'button is-small'}>
-          Upload a picture
+          {t('picture.upload')}
           <input
             type="file"
             className="is-sr-only"
@@ -21,7 +22,7 @@ export function PictureSources({ picker, id }: { picker: PicturePicker; id: stri
         <div className="field has-addons">
           <div className="control is-expanded">
             <label className="is-sr-only" htmlFor={id}>
-              Picture link
+              {t('picture.link')}
             </label>
             <input
               className="input is-small"
@@ -33,7 +34,7 @@ export function PictureSources({ picker, id }: { picker: PicturePicker; id: stri
           </div>
           <div className="control">
             <button type="button" className="button is-small" onClick={() => picker.addLink(link) && setLink('')}>
-              Add link
+              {t('picture.addLink')}
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { DeliveryMessageView } from '../../../plugins/delivery-messages/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 
@@ -14,6 +15,7 @@ interface Props {
   saved: string | null;
   picked: PickedMessage | null;
   onPick: (message: PickedMessage | null) => void;
+  t: KitchenText;
 }
 
 const SHOWN = 5;
@@ -23,7 +25,7 @@ const SHOWN = 5;
  * (GET /api/client/delivery-messages?query, most used first). Picking one makes it the driver's message when they
  * deliver (the dialog sends it to PATCH …/premade-messages, which counts the use).
  */
-export function PremadePicker({ saved, picked, onPick }: Props) {
+export function PremadePicker({ saved, picked, onPick, t }: Props) {
   const searchId = useId();
   const name = useId();
   const [query, setQuery] = useState('');
@@ -56,14 +58,14 @@ export function PremadePicker({ saved, picked, onPick }: Props) {
 
   return (
     <fieldset className="field premade-picker">
-      <legend className="label">Delivery message</legend>
+      <legend className="label">{t('premade.legend')}</legend>
       <label className="radio premade-option">
         <input type="radio" name={name} checked={picked === null} onChange={() => onPick(null)} />{' '}
-        {saved ? 'My saved message' : 'The default message'}
+        {saved ? t('premade.saved') : t('premade.default')}
       </label>
       <div className="field">
         <label className="label is-small" htmlFor={searchId}>
-          Or pick from the directory
+          {t('premade.pick')}
         </label>
         <input
           className="input is-small"
@@ -71,12 +73,12 @@ export function PremadePicker({ saved, picked, onPick }: Props) {
           type="search"
           value={query}
           maxLength={100}
-          placeholder="Search premade messages"
+          placeholder={t('premade.search')}
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
       {error && <p className="help is-danger">{error}</p>}
-      {results?.length === 0 && <p className="help">No premade message matches.</p>}
+      {results?.length === 0 && <p className="help">{t('premade.none')}</p>}
       {results?.map((m) => (
         <label className="radio premade-option" key={m._id} data-premade={m.slug}>
           <input
@@ -89,7 +91,7 @@ export function PremadePicker({ saved, picked, onPick }: Props) {
         </label>
       ))}
       <p className="help">
-        <a href="/staff/delivery-messages">Premade Message Directory</a>
+        <a href="/staff/delivery-messages">{t('premade.directory')}</a>
       </p>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_CHEF_NOTE_LENGTH, type OrderView, PrepareBodySchema } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
@@ -14,6 +15,7 @@ interface Props {
   order: OrderView | null;
   onClose: () => void;
   onPrepared: (order: OrderView) => void;
+  t: KitchenText;
 }
 
 /**
@@ -21,9 +23,9 @@ interface Props {
  * cooking checks the pictures and the note with the route's own schema first: a refusal is the server's message on
  * the dialog's error line, without a call.
  */
-export function PrepareDialog({ order, onClose, onPrepared }: Props) {
+export function PrepareDialog({ order, onClose, onPrepared, t }: Props) {
   const ids = useId();
-  const picker = usePicturePicker(order);
+  const picker = usePicturePicker(order, t);
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -32,7 +34,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
 
   const submit = async () => {
     if (!order) return;
-    if (picker.selected.length === 0) return picker.setError('Pick at least one picture of the food.');
+    if (picker.selected.length === 0) return picker.setError(t('prepare.noPicture'));
     const body = { images: picker.selected, chefNote: note.trim() || null };
     const refusal = refusalOf(PrepareBodySchema, body);
     if (refusal) return picker.setError(refusal.message);
@@ -53,23 +55,24 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
   return (
     <KitchenDialog
       open={order !== null}
-      title={`Prepare #${order?.orderID ?? ''}`}
+      title={t('prepare.title', { orderID: order?.orderID ?? '' })}
       onClose={onClose}
       onSubmit={() => void submit()}
       error={picker.error}
       saving={saving}
-      submitLabel="Start cooking"
+      submitLabel={t('prepare.submit')}
       submitClass="is-primary"
+      t={t}
     >
       {order && (
         <>
           <p className="order-item">{order.item}</p>
-          <PictureSearch picker={picker} id={`${ids}-query`} />
-          <PictureChoices picker={picker} />
-          <PictureSources picker={picker} id={`${ids}-link`} />
+          <PictureSearch picker={picker} id={`${ids}-query`} t={t} />
+          <PictureChoices picker={picker} t={t} />
+          <PictureSources picker={picker} id={`${ids}-link`} t={t} />
           <Field
             id={`${ids}-note`}
-            label="Chef note"
+            label={t('prepare.note')}
             help={{ id: `${ids}-note-count`, text: `${note.length}/${MAX_CHEF_NOTE_LENGTH}` }}
           >
             <textarea
@@ -79,7 +82,7 @@ export function PrepareDialog({ order, onClose, onPrepared }: Props) {
               maxLength={MAX_CHEF_NOTE_LENGTH}
               value={note}
               onChange={(e) => setNote(e.target.value)}
-              placeholder="Extra cheese, as asked!"
+              placeholder={t('prepare.notePlaceholder')}
               aria-describedby={`${ids}-note-count`}
             />
           </Field>

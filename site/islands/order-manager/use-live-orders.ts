@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -23,11 +24,11 @@ async function resync(): Promise<void> {
 }
 
 /** An updated order; the bot could post the delivery neither in the channel nor by DM: the driver hears it here. */
-function updated(order: OrderView, viewerId: string): void {
+function updated(order: OrderView, viewerId: string, t: KitchenText): void {
   putOrder(order);
   if (order.deliveryFailed && order.deliveredBy?.id === viewerId) {
     toast(
-      `The bot could not deliver #${order.orderID} to ${displayNameOf(order.orderedBy)}: their channel and DMs are closed to it.`,
+      t('toast.undeliverable', { orderID: order.orderID, customer: displayNameOf(order.orderedBy) }),
       'is-warning',
       10_000,
     );
@@ -38,7 +39,7 @@ function updated(order: OrderView, viewerId: string): void {
  * The order manager's lists, live: every order and queue event from the gateway goes into the stores (a new order
  * chimes when sounds are on); after a reconnect both lists are read again.
  */
-export function useLiveOrders(viewerId: string): void {
+export function useLiveOrders(viewerId: string, t: KitchenText): void {
   useEffect(() => {
     const gateway = startGateway();
     const order = (data: unknown) => (data as { order: OrderView }).order;
@@ -51,7 +52,7 @@ export function useLiveOrders(viewerId: string): void {
       ...(['cancelOrder', 'orderDeleted', 'deliverOrder'] as const).map((t) =>
         gateway.on(t, (data) => putOrder(order(data))),
       ),
-      gateway.on('orderUpdated', (data) => updated(order(data), viewerId)),
+      gateway.on('orderUpdated', (data) => updated(order(data), viewerId, t)),
       gateway.on('joinDeliveryQueue', (data) => putQueueEntry(entry(data), true)),
       gateway.on('leaveDeliveryQueue', (data) => putQueueEntry(entry(data), false)),
     ];
@@ -64,5 +65,5 @@ export function useLiveOrders(viewerId: string): void {
       for (const off of offs) off();
       offStatus();
     };
-  }, [viewerId]);
+  }, [viewerId, t]);
 }

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -9,7 +10,7 @@ import type { OrderAction } from './OrderCard.tsx';
 export type Dialog = { kind: 'prepare' | 'deliver' | 'delete'; order: OrderView } | null;
 
 /** Claims an order or puts it back, and says so. */
-async function claimOrUnclaim(action: 'claim' | 'unclaim', order: OrderView): Promise<void> {
+async function claimOrUnclaim(action: 'claim' | 'unclaim', order: OrderView, t: KitchenText): Promise<void> {
   const path = action === 'claim' ? '/api/client/orders/{id}/claim' : '/api/client/orders/{id}/unclaim';
   const { order: updated } = await withMinimumDisplay(
     answerOf(client.POST(path, { params: { path: { id: order.id } } })),
@@ -17,8 +18,8 @@ async function claimOrUnclaim(action: 'claim' | 'unclaim', order: OrderView): Pr
   putOrder(updated);
   toast(
     action === 'claim'
-      ? `You claimed #${order.orderID}: prepare it before the timer runs out.`
-      : `#${order.orderID} is back in the queue.`,
+      ? t('toast.claimed', { orderID: order.orderID })
+      : t('toast.unclaimed', { orderID: order.orderID }),
     'is-success',
   );
 }
@@ -27,21 +28,25 @@ async function claimOrUnclaim(action: 'claim' | 'unclaim', order: OrderView): Pr
  * What the order manager's buttons and keys do: claim and unclaim at once (the card busy meanwhile), prepare,
  * deliver and delete through their dialog, and join or leave the delivery queue.
  */
-export function useOrderActions(queued: boolean) {
+export function useOrderActions(queued: boolean, t: KitchenText) {
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const act = useCallback(async (action: OrderAction, order: OrderView) => {
-    if (action === 'prepare' || action === 'deliver' || action === 'delete') return setDialog({ kind: action, order });
-    setBusy(order.id);
-    try {
-      await claimOrUnclaim(action, order);
-    } catch (error) {
-      toast(errorMessage(error), 'is-danger');
-    } finally {
-      setBusy(null);
-    }
-  }, []);
+  const act = useCallback(
+    async (action: OrderAction, order: OrderView) => {
+      if (action === 'prepare' || action === 'deliver' || action === 'delete')
+        return setDialog({ kind: action, order });
+      setBusy(order.id);
+      try {
+        await claimOrUnclaim(action, order, t);
+      } catch (error) {
+        toast(errorMessage(error), 'is-danger');
+      } finally {
+        setBusy(null);
+      }
+    },
+    [t],
+  );
 
   const toggleQueue = useCallback(async () => {
     try {
@@ -51,14 +56,11 @@ export function useOrderActions(queued: boolean) {
           : client.POST('/api/client/orders/delivery-queue/join'),
       );
       putQueueEntry(entry, !queued);
-      toast(
-        queued ? 'You left the delivery queue.' : 'You joined the delivery queue: ready orders come to you in turn.',
-        'is-success',
-      );
+      toast(queued ? t('toast.left') : t('toast.joined'), 'is-success');
     } catch (error) {
       toast(errorMessage(error), 'is-danger');
     }
-  }, [queued]);
+  }, [queued, t]);
 
   const close = useCallback(() => setDialog(null), []);
   /** A dialog's success: the order as it is now, the dialog closed, and the toast. */

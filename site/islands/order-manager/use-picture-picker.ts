@@ -6,6 +6,7 @@ import {
   type OrderView,
   type UploadResponse,
 } from '../../../plugins/orders/schemas.ts';
+import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 
@@ -25,7 +26,7 @@ async function uploaded(file: File): Promise<string> {
  * Prepare's pictures: searched (first for the order's item), uploaded or linked, 1 to 3 picked; `error` says what
  * went wrong (the dialog's one error line, which the submit uses too). Everything starts again for each order.
  */
-export function usePicturePicker(order: OrderView | null) {
+export function usePicturePicker(order: OrderView | null, t: KitchenText) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ImageSearchResult[]>([]);
   const [searching, setSearching] = useState(false);
@@ -61,7 +62,7 @@ export function usePicturePicker(order: OrderView | null) {
     setSelected((current) => {
       if (current.includes(url)) return current.filter((u) => u !== url);
       if (current.length >= MAX_IMAGES) {
-        setError(`At most ${MAX_IMAGES} images.`);
+        setError(t('picture.tooMany', { max: MAX_IMAGES }));
         return current;
       }
       return [...current, url];
@@ -95,7 +96,7 @@ export function usePicturePicker(order: OrderView | null) {
       setError(problem);
       return false;
     }
-    offer(url, 'Your link');
+    offer(url, t('picture.yourLink'));
     return true;
   };
 

@@ -5,12 +5,14 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 interface Props {
   /** The highest rank may not resign through the website: the entry stays disabled, its reason beside it. */
   refused: boolean;
+  /** Its label in the page's language. */
+  label: string;
   /** The entry's icon (the sidebar's, rendered by the server). */
   children: ReactNode;
 }
 
 /** The staff sidebar's Resign entry: opens the Resign dialog (ResignDialog, through $resignOpen). */
-export default function ResignButton({ refused, children }: Props) {
+export default function ResignButton({ refused, label, children }: Props) {
   const hydrated = useHydrated();
   return (
     <button
@@ -21,7 +23,7 @@ export default function ResignButton({ refused, children }: Props) {
       onClick={() => $resignOpen.set(true)}
     >
       {children}
-      <span className="sidebar-label">Resign</span>
+      <span className="sidebar-label">{label}</span>
     </button>
   );
 }

@@ -1,22 +1,28 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import type { StaffTextKey } from '../../i18n/staff/index.ts';
 import { ApiRequestError, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import type { BrowserTexts, TextValues } from '../../lib/texts.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { $resignOpen } from '../../stores/resign.ts';
 import { Switch } from '../kit/Switch.tsx';
+import { useTexts } from '../kit/use-texts.ts';
 
-/** What the specification says when a resignation fails. */
-function failure(error: unknown): string {
+type StaffText = (key: StaffTextKey, values?: TextValues) => string;
+
+/** What the specification says when a resignation fails (the server's reason as it words it). */
+function failure(error: unknown, t: StaffText): string {
   const message = error instanceof ApiRequestError ? error.message : '';
-  return `Failed to submit resign from staff: ${message || 'Unknown error'}. Please contact an HR.`;
+  return t('resign.failed', { message: message || t('resign.unknownError') });
 }
 
 /**
  * Resign from staff: the dialog the sidebar's Resign entry opens. Its Resign button stays disabled until the switch
  * 'I understand, I wish to resign' is on; on success the user lands on / with the specification's thanks.
  */
-export default function ResignDialog() {
+export default function ResignDialog({ texts }: { texts: BrowserTexts<StaffTextKey> }) {
+  const t = useTexts(texts);
   const open = useStore($resignOpen);
   const dialog = useRef<HTMLDialogElement>(null);
   const [understood, setUnderstood] = useState(false);
@@ -32,10 +38,10 @@ export default function ResignDialog() {
     try {
       await withMinimumDisplay(answerOf(client.POST('/api/client/recruitment/resign')));
       $resignOpen.set(false);
-      toastOnNextPage('Resignation accepted successfully. Thank you for your service.', 'is-success');
+      toastOnNextPage(t('resign.done'), 'is-success');
       location.assign('/');
     } catch (error) {
-      toast(failure(error), 'is-danger', 8000);
+      toast(failure(error, t), 'is-danger', 8000);
       setBusy(false);
     }
   };
@@ -48,15 +54,15 @@ export default function ResignDialog() {
       onClose={() => $resignOpen.set(false)}
     >
       <h2 className="title is-4" id="resign-title">
-        Resign from staff
+        {t('resign.title')}
       </h2>
-      <p>You lose every staff rank at once, and you cannot apply again for one week.</p>
+      <p>{t('resign.text')}</p>
       <Switch className="resign-switch" checked={understood} onChange={setUnderstood}>
-        I understand, I wish to resign
+        {t('resign.understood')}
       </Switch>
       <div className="buttons">
         <button type="button" className="button" onClick={() => $resignOpen.set(false)}>
-          Cancel
+          {t('resign.cancel')}
         </button>
         <button
           type="button"
@@ -64,7 +70,7 @@ export default function ResignDialog() {
           disabled={!understood || busy}
           onClick={() => void resign()}
         >
-          Resign
+          {t('resign.resign')}
         </button>
       </div>
     </dialog>
