@@ -23,6 +23,19 @@ test('the invite page says so when the bot has no invite link configured', async
   await expect(page.getByTestId('invite-link')).toHaveCount(0);
 });
 
+test('the invite page in Spanish', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/invite');
+  await expect(page).toHaveTitle('Invitar | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lleva Virtual Diner a tu servidor');
+  await expect(
+    page.getByText('El enlace de invitación del bot aún no está configurado en este servidor.'),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Escribe /order' })).toBeVisible();
+  await context.close();
+});
+
 test('our team: staff grouped by rank in rank order, badges in the rank colours', async ({ page }) => {
   await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Team');
