@@ -1,6 +1,7 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { accessCatalogue } from './access/index.ts';
 import { browserCatalogue } from './browser/index.ts';
+import { communityCatalogue } from './community/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { infoCatalogue } from './info/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
@@ -12,4 +13,9 @@ import { layoutCatalogue } from './layout/index.ts';
  */
 export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [browserCatalogue, accessCatalogue, infoCatalogue];
 
-export const SITE_CATALOGUES: readonly AnyCatalogue[] = [layoutCatalogue, homeCatalogue, ...BROWSER_CATALOGUES];
+export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
+  layoutCatalogue,
+  homeCatalogue,
+  communityCatalogue,
+  ...BROWSER_CATALOGUES,
+];

@@ -60,6 +60,17 @@ test('our team: staff grouped by rank in rank order, badges in the rank colours'
   await expect(group('Chef').locator('.rank-badge')).toHaveCSS('color', 'rgb(255, 255, 255)');
 });
 
+test('our team in French: the title, and each rank’s count of members', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/team');
+  await expect(page).toHaveTitle('Notre équipe | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre équipe');
+  const owner = page.locator('.team-rank').filter({ has: page.locator('.rank-badge', { hasText: /^Owner$/ }) });
+  await expect(owner.locator('.team-count')).toHaveText(/^\d+ membres?$/);
+  await context.close();
+});
+
 test('the home page shows the kitchen live: big figures and the latest delivery with its picture', async ({ page }) => {
   await page.goto('/');
   const live = page.getByRole('region', { name: 'The kitchen, live' });
