@@ -1,21 +1,29 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { accessCatalogue } from './access/index.ts';
 import { browserCatalogue } from './browser/index.ts';
+import { coinsCatalogue } from './coins/index.ts';
 import { communityCatalogue } from './community/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { infoCatalogue } from './info/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
+import { storeCatalogue } from './store/index.ts';
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
 /**
  * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
  * as FormatJS formats it on the server.
  */
-export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [browserCatalogue, accessCatalogue, infoCatalogue];
+export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
+  browserCatalogue,
+  accessCatalogue,
+  infoCatalogue,
+  coinsCatalogue,
+];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   layoutCatalogue,
   homeCatalogue,
   communityCatalogue,
+  storeCatalogue,
   ...BROWSER_CATALOGUES,
 ];
