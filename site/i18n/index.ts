@@ -1,5 +1,6 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { accessCatalogue } from './access/index.ts';
+import { billingCatalogue } from './billing/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { coinsCatalogue } from './coins/index.ts';
 import { communityCatalogue } from './community/index.ts';
@@ -25,5 +26,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   homeCatalogue,
   communityCatalogue,
   storeCatalogue,
+  billingCatalogue,
   ...BROWSER_CATALOGUES,
 ];
