@@ -6,6 +6,7 @@ import { coinsCatalogue } from './coins/index.ts';
 import { communityCatalogue } from './community/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { infoCatalogue } from './info/index.ts';
+import { joinCatalogue } from './join/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { storeCatalogue } from './store/index.ts';
 
@@ -27,5 +28,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   communityCatalogue,
   storeCatalogue,
   billingCatalogue,
+  joinCatalogue,
   ...BROWSER_CATALOGUES,
 ];
