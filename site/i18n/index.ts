@@ -1,17 +1,23 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
+import { accessCatalogue } from './access/index.ts';
+import { billingCatalogue } from './billing/index.ts';
 import { browserCatalogue } from './browser/index.ts';
+import { coinsCatalogue } from './coins/index.ts';
+import { communityCatalogue } from './community/index.ts';
 import { dashboardCatalogue } from './dashboard/index.ts';
 import { deliveryMessagesCatalogue } from './delivery-messages/index.ts';
 import { foodCatalogue } from './food/index.ts';
 import { homeCatalogue } from './home/index.ts';
+import { infoCatalogue } from './info/index.ts';
+import { joinCatalogue } from './join/index.ts';
 import { kitchenCatalogue } from './kitchen/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
 import { staffCatalogue } from './staff/index.ts';
+import { storeCatalogue } from './store/index.ts';
 
-/** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
 /**
  * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
  * as FormatJS formats it on the server.
@@ -25,11 +31,19 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   kitchenCatalogue,
   deliveryMessagesCatalogue,
   objectivesCatalogue,
+  accessCatalogue,
+  infoCatalogue,
+  coinsCatalogue,
 ];
 
+/** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   layoutCatalogue,
   homeCatalogue,
   listCatalogue,
+  communityCatalogue,
+  storeCatalogue,
+  billingCatalogue,
+  joinCatalogue,
   ...BROWSER_CATALOGUES,
 ];

@@ -119,6 +119,16 @@ test('/disable-your-adblocker: the same help, the live status, and no overlay of
   await expectAccessible(page);
 });
 
+test('/disable-your-adblocker in French: the page and the live status its script writes', async ({ browser, ads }) => {
+  ads!.setBlocked(true);
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/disable-your-adblocker');
+  await expect(page.getByRole('heading', { name: 'Besoin d’aide ?' })).toBeVisible();
+  await expect(page.getByText('Les publicités sont bloquées sur cette page en ce moment.')).toBeVisible();
+  await context.close();
+});
+
 test('the cookie preferences button appears only with a consent framework, and opens it', async ({ page, ads }) => {
   ads!.setConsentFramework(true);
   await page.goto('/');

@@ -26,3 +26,24 @@ test('the invite page links to Discord with the application id and the bot permi
   await expectAccessible(page);
   await fitsPhone(page);
 });
+
+test('signing in speaks the browser’s language: the login page in German, a cancelled sign-in in French', async ({
+  browser,
+}) => {
+  const german = await browser.newContext({ locale: 'de-DE' });
+  const page = await german.newPage();
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Anmelden | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Virtual Diner anmelden');
+  await expect(page.getByRole('link', { name: 'Mit Discord anmelden' })).toBeVisible();
+  await german.close();
+
+  const french = await browser.newContext({ locale: 'fr-FR' });
+  const callback = await french.newPage();
+  // Written by the page's script, from the texts the page handed it.
+  await callback.goto('/login/callback?error=access_denied');
+  await expect(callback.getByRole('heading', { level: 1 })).toHaveText('Échec de la connexion');
+  await expect(callback.getByText('La connexion avec Discord a été annulée.')).toBeVisible();
+  await expect(callback.getByRole('link', { name: 'Réessayer' })).toHaveAttribute('href', '/login');
+  await french.close();
+});

@@ -54,6 +54,22 @@ test('a visitor is asked to sign in; a customer claims the hourly reward, watche
   await Promise.all([customerContext.close(), visitorContext.close()]);
 });
 
+test('the hourly reward in French: the page, the claim’s toast and the countdown its script writes', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context, { username: 'coin_claimer_fr' });
+  const page = await context.newPage();
+  await page.goto('/hourly');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Récompenses horaires');
+  await expect(page.getByTestId('hourly-countdown')).toHaveText('Votre récompense est prête.');
+  await page.getByRole('button', { name: 'Récupérer 50 pièces' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Vous avez récupéré 50 pièces !');
+  await expect(page.getByTestId('hourly-countdown')).toHaveText(/^Prochaine récompense dans 59:[0-5]\d$/);
+  await context.close();
+});
+
 test('the profile shows the hourly coins; a manager adjusts them with a reason, never below zero; nobody else sees them', async ({
   browser,
   diner,

@@ -57,6 +57,21 @@ test.describe('dev sign-in', () => {
     // The ban page: no page of the every-page pass is seen banned.
     await checkState(page);
   });
+
+  test('in German: the dev sign-in, and the ban page’s frame and button (the ban text is the specification’s)', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bei Virtual Diner anmelden');
+    await expect(page.getByText('Entwicklungs-Anmeldung.')).toBeVisible();
+    await devSignIn(page, 'Blake Banned');
+    await expect(page).toHaveTitle('Fehler - 403 | Virtual Diner');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('You are currently banned');
+    await expect(page.getByRole('link', { name: 'Einspruch einlegen' })).toHaveAttribute('href', '/appeal/create');
+    await context.close();
+  });
 });
 
 test.describe('guards', () => {

@@ -69,3 +69,20 @@ test('on a phone a long name is shown whole, over two lines, above its figure', 
     expect((await rename('Charlie Chef')).status()).toBe(200);
   }
 });
+
+test('the leaderboard in German: periods, boards, and figures counted by German plural rules', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/leaderboard?period=all');
+  await expect(page).toHaveTitle('Bestenliste | Virtual Diner');
+  const period = page.getByRole('navigation', { name: 'Zeitraum' });
+  await expect(period.getByRole('link', { name: 'Gesamt' })).toHaveAttribute('aria-current', 'page');
+  const counts = page.getByRole('region', { name: 'Top-Köche' }).locator('.leaderboard-count');
+  await expect(counts).not.toHaveCount(0);
+  for (const text of await counts.allInnerTexts()) {
+    const [, figure, words] = /^([\d.]+) (.+)$/.exec(text.replace(/\s+/g, ' ').trim()) ?? [];
+    expect(words).toBe(figure === '1' ? 'Bestellung zubereitet' : 'Bestellungen zubereitet');
+  }
+  await expect(page.getByText(/^Aktualisiert um \d\d:\d\d UTC, vor höchstens einer Minute\.$/)).toBeVisible();
+  await context.close();
+});

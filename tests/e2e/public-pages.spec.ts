@@ -23,6 +23,19 @@ test('the invite page says so when the bot has no invite link configured', async
   await expect(page.getByTestId('invite-link')).toHaveCount(0);
 });
 
+test('the invite page in Spanish', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/invite');
+  await expect(page).toHaveTitle('Invitar | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lleva Virtual Diner a tu servidor');
+  await expect(
+    page.getByText('El enlace de invitación del bot aún no está configurado en este servidor.'),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Escribe /order' })).toBeVisible();
+  await context.close();
+});
+
 test('our team: staff grouped by rank in rank order, badges in the rank colours', async ({ page }) => {
   await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Team');
@@ -45,6 +58,17 @@ test('our team: staff grouped by rank in rank order, badges in the rank colours'
   // The specification's contrast rule: orange is light enough for black text, the chef's blue takes white.
   await expect(group('Owner').locator('.rank-badge')).toHaveCSS('color', 'rgb(0, 0, 0)');
   await expect(group('Chef').locator('.rank-badge')).toHaveCSS('color', 'rgb(255, 255, 255)');
+});
+
+test('our team in French: the title, and each rank’s count of members', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/team');
+  await expect(page).toHaveTitle('Notre équipe | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre équipe');
+  const owner = page.locator('.team-rank').filter({ has: page.locator('.rank-badge', { hasText: /^Owner$/ }) });
+  await expect(owner.locator('.team-count')).toHaveText(/^\d+ membres?$/);
+  await context.close();
 });
 
 test('the home page shows the kitchen live: big figures and the latest delivery with its picture', async ({ page }) => {

@@ -62,6 +62,21 @@ test('§2 "/recruitment (link only when signed in)": the footer and the home pag
   await expect(page.getByRole('link', { name: 'Join the kitchen' })).toHaveAttribute('href', '/recruitment');
 });
 
+test('/recruitment in German: the page, each form’s rules by plural rules, and the sign-in to apply', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/recruitment');
+  await expect(page).toHaveTitle('Bewerbung | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Komm in die Küche');
+  const chef = page.locator('.recruitment-forms > li').filter({ has: page.getByRole('heading', { name: 'Chef' }) });
+  await expect(chef.getByText('Discord-Konto mindestens 30 Tage alt')).toBeVisible();
+  await expect(chef.getByText('Nach einer Absage erneut bewerben nach 14 Tagen')).toBeVisible();
+  await expect(chef.getByRole('link', { name: 'Zum Bewerben anmelden' })).toBeVisible();
+  await context.close();
+});
+
 test('§6: a reviewer by rank alone (the Chef rank reviews the Delivery Driver form) finds that form in the sidebar and reviews it; the Chef form stays closed, on the page and the API', async ({
   page,
   diner,

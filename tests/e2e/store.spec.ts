@@ -233,3 +233,27 @@ test('without sponsor payments set up, /store?success=true thanks nobody for a s
   await expect(caseyPage.getByTestId('sponsor-offer')).toHaveCount(0);
   await casey.close();
 });
+
+test('the store in German: the cards, the balance, and the buy dialog’s words and toast', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signInAs(context, CASEY);
+  const page = await context.newPage();
+  await page.goto('/store');
+  await expect(page).toHaveTitle('Shop | Virtual Diner');
+  await expect(page.getByTestId('store-balance')).toContainText(/^Du hast [\d.]+ Münzen$/);
+  const card = page.getByTestId('store-item').filter({ hasText: 'Feedback beta pass' });
+  await expect(card.getByTestId('store-item-price')).toHaveText('300 Münzen');
+  await card.getByRole('button', { name: 'Kaufen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Feedback beta pass kaufen' });
+  await dialog.getByLabel('Als Geschenk').check();
+  await expect(dialog.getByRole('button', { name: 'Finde zuerst, für wen es ist' })).toBeDisabled();
+  await dialog.getByLabel('Benutzername oder Nutzer-ID').fill('dana.driver');
+  await dialog.getByRole('button', { name: 'Suchen', exact: true }).click();
+  await expect(dialog.getByText('Meinst du diese Person? Prüfe Name und Bild, bevor du bezahlst.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Für 300 Münzen an Dana Driver senden' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Feedback beta pass ist auf dem Weg zu Dana Driver. Danke!');
+  await context.close();
+});

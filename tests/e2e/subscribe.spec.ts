@@ -33,6 +33,32 @@ test('anonymous visitors see the plans and a sign-in link', async ({ page }) => 
   await checkState(page);
 });
 
+test('the plans in Spanish for a visitor, and in German for a subscriber: their plan, its state and its buttons', async ({
+  browser,
+  diner,
+  stripe,
+}) => {
+  const visitor = await browser.newContext({ locale: 'es-ES' });
+  const page = await visitor.newPage();
+  await page.goto('/subscribe');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Suscripciones');
+  await expect(page.getByText('¡APÓYANOS!')).toBeVisible();
+  await expect(page.getByText('El rango Patron', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Inicia sesión para suscribirte' }).first()).toBeVisible();
+  await visitor.close();
+
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'e2e_german_supporter' });
+  await subscribeToSupporter(context, stripe!);
+  const german = await context.newPage();
+  await german.goto('/subscribe');
+  await expect(german.getByTestId('plan-state')).toHaveText('Aktiv');
+  await expect(german.getByTestId('current-plan')).toContainText(/Verlängert sich am \d+\. \p{L}+ \d{4}\./u);
+  await expect(german.getByRole('button', { name: 'Zahlungen verwalten' })).toBeEnabled();
+  await expect(german.locator('[data-plan="patron"]').getByRole('button', { name: 'Abonnieren' })).toBeDisabled();
+  await context.close();
+});
+
 test('subscribe through Checkout: the success page syncs at once, the webhooks arrive, the profile shows the plan and its perk', async ({
   page,
   context,

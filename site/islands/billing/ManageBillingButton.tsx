@@ -3,7 +3,7 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 import { useStripeRedirect } from './use-stripe-redirect.ts';
 
 /** The current plan's Manage billing: opens Stripe's billing portal. */
-export default function ManageBillingButton() {
+export default function ManageBillingButton({ label }: { label: string }) {
   const hydrated = useHydrated();
   const { busy, go } = useStripeRedirect();
   const portal = async () => (await answerOf(client.GET('/api/client/stripe/billing-portal-url'))).sessionURL;
@@ -14,7 +14,7 @@ export default function ManageBillingButton() {
       disabled={!hydrated || busy}
       onClick={() => void go(portal)}
     >
-      Manage billing
+      {label}
     </button>
   );
 }

@@ -3,7 +3,7 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 import { useStripeRedirect } from './use-stripe-redirect.ts';
 
 /** A plan's Subscribe: opens Stripe Checkout for it. */
-export default function SubscribeButton({ planId }: { planId: string }) {
+export default function SubscribeButton({ planId, label }: { planId: string; label: string }) {
   const hydrated = useHydrated();
   const { busy, go } = useStripeRedirect();
   const subscribe = async () => {
@@ -17,7 +17,7 @@ export default function SubscribeButton({ planId }: { planId: string }) {
       disabled={!hydrated || busy}
       onClick={() => void go(subscribe)}
     >
-      Subscribe
+      {label}
     </button>
   );
 }

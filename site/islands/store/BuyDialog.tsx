@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
+import type { CoinsTextKey } from '../../i18n/coins/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { $buying } from '../../stores/buying.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 import { GiftFields } from './GiftFields.tsx';
 import { useBuy } from './use-buy.ts';
@@ -10,11 +13,12 @@ import { useBuy } from './use-buy.ts';
  * gift's recipient is found by exact username or ID and shown with avatar and name before paying; Pay stays disabled
  * until then, and everything until hydrated.
  */
-export default function BuyDialog() {
+export default function BuyDialog({ texts }: { texts: BrowserTexts<CoinsTextKey> }) {
+  const t = useTexts(texts);
   const item = useAfterHydration($buying, null);
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const buy = useBuy(item);
+  const buy = useBuy(item, t);
 
   // A fresh form each time a Buy opens the dialog.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `item` is what the reset follows, not what it reads
@@ -35,11 +39,11 @@ export default function BuyDialog() {
         }}
       >
         <h2 className="title is-4" id="buy-title">
-          {item ? `Buy ${item.name}` : 'Buy'}
+          {item ? t('buy.title', { name: item.name }) : t('buy.titleEmpty')}
         </h2>
         <p className="block">{buy.summary}</p>
         <fieldset className="field">
-          <legend className="label">Who is it for?</legend>
+          <legend className="label">{t('buy.who')}</legend>
           <div className="control store-choice">
             <label className="radio">
               <input
@@ -50,7 +54,7 @@ export default function BuyDialog() {
                 onChange={() => buy.setGift(false)}
                 disabled={!hydrated}
               />{' '}
-              For me
+              {t('buy.forMe')}
             </label>
             <label className="radio">
               <input
@@ -61,7 +65,7 @@ export default function BuyDialog() {
                 onChange={() => buy.setGift(true)}
                 disabled={!hydrated}
               />{' '}
-              As a gift
+              {t('buy.asGift')}
             </label>
           </div>
         </fieldset>
@@ -73,10 +77,11 @@ export default function BuyDialog() {
           status={buy.status}
           recipient={buy.recipient}
           disabled={!hydrated}
+          t={t}
         />
         <div className="buttons is-right">
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('buy.cancel')}
           </button>
           <button
             type="submit"

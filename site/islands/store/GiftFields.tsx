@@ -1,5 +1,7 @@
 import type { RecipientView } from '../../../plugins/store/schemas.ts';
+import type { CoinsTextKey } from '../../i18n/coins/index.ts';
 import { avatarUrl } from '../../lib/avatar.ts';
+import type { TextValues } from '../../lib/texts.ts';
 
 interface Props {
   hidden: boolean;
@@ -10,14 +12,15 @@ interface Props {
   status: string;
   recipient: RecipientView | null;
   disabled: boolean;
+  t: (key: CoinsTextKey, values?: TextValues) => string;
 }
 
 /** The buy dialog's gift fields: their username or ID, Find (Enter too), and who it found, with avatar and ID. */
-export function GiftFields({ hidden, query, onType, onFind, status, recipient, disabled }: Props) {
+export function GiftFields({ hidden, query, onType, onFind, status, recipient, disabled, t }: Props) {
   return (
     <div className="field" hidden={hidden}>
       <label className="label" htmlFor="gift-query">
-        Their username or user ID
+        {t('gift.label')}
       </label>
       <div className="field has-addons">
         <div className="control is-expanded">
@@ -28,7 +31,7 @@ export function GiftFields({ hidden, query, onType, onFind, status, recipient, d
             type="text"
             maxLength={64}
             autoComplete="off"
-            placeholder="e.g. dana.driver"
+            placeholder={t('gift.placeholder')}
             value={query}
             onChange={(event) => onType(event.target.value)}
             onKeyDown={(event) => {
@@ -42,7 +45,7 @@ export function GiftFields({ hidden, query, onType, onFind, status, recipient, d
         </div>
         <div className="control">
           <button type="button" className="button is-link" onClick={onFind} disabled={disabled}>
-            Find
+            {t('gift.find')}
           </button>
         </div>
       </div>
@@ -64,7 +67,7 @@ export function GiftFields({ hidden, query, onType, onFind, status, recipient, d
             <strong>{recipient?.name}</strong>
           </p>
           <p className="is-size-7 has-text-grey">
-            ID <span>{recipient?.id}</span>
+            {t('gift.id')} <span>{recipient?.id}</span>
           </p>
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { RecipientQuerySchema, type RecipientView } from '../../../plugins/store/schemas.ts';
+import type { CoinsTextKey } from '../../i18n/coins/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import type { BuyingItem } from '../../stores/buying.ts';
-
-const coins = (n: number) => `${n.toLocaleString('en')} coins`;
 
 /**
  * The buy dialog's state and calls: for me or as a gift; a gift's recipient found by exact username or ID (GET
@@ -16,7 +16,7 @@ const coins = (n: number) => `${n.toLocaleString('en')} coins`;
  * the server's); refused: the server's message, 8 s. What Pay sends is the card's item and the recipient the server
  * found: nothing typed, so nothing to check before the call.
  */
-export function useBuy(item: BuyingItem | null) {
+export function useBuy(item: BuyingItem | null, t: (key: CoinsTextKey, values?: TextValues) => string) {
   const [gift, setGift] = useState(false);
   const [query, setQuery] = useState('');
   const [recipient, setRecipient] = useState<RecipientView | null>(null);
@@ -36,16 +36,16 @@ export function useBuy(item: BuyingItem | null) {
   };
   const find = async () => {
     const text = query.trim();
-    if (!text) return setStatus('Type their username or user ID.');
+    if (!text) return setStatus(t('gift.typeFirst'));
     const refusal = refusalOf(RecipientQuerySchema, { query: text }, {}, 'query');
     if (refusal) return setStatus(refusal.message);
     asked.current = text;
-    setStatus('Looking…');
+    setStatus(t('gift.looking'));
     try {
       const answer = await answerOf(client.GET('/api/client/store/recipient', { params: { query: { query: text } } }));
       if (asked.current !== text) return;
       setRecipient(answer.recipient);
-      setStatus('Is this who you mean? Check the name and picture before paying.');
+      setStatus(t('gift.check'));
     } catch (error) {
       if (asked.current !== text) return;
       setRecipient(null);
@@ -63,9 +63,7 @@ export function useBuy(item: BuyingItem | null) {
       );
       close();
       toastOnNextPage(
-        to
-          ? `${purchased.itemName} is on its way to ${to.name}. Thank you!`
-          : `You bought ${purchased.itemName}. Enjoy!`,
+        to ? t('buy.sent', { item: purchased.itemName, name: to.name }) : t('buy.bought', { item: purchased.itemName }),
         'is-success',
       );
       location.reload();
@@ -77,12 +75,12 @@ export function useBuy(item: BuyingItem | null) {
   };
 
   const payLabel = !item
-    ? 'Pay'
+    ? t('buy.pay')
     : !gift
-      ? `Pay ${coins(item.price)}`
+      ? t('buy.payPrice', { price: item.price })
       : recipient
-        ? `Send to ${recipient.name} for ${coins(item.price)}`
-        : 'Find who it is for first';
-  const summary = item ? `${item.grant}, for ${coins(item.price)}.` : '';
+        ? t('buy.sendTo', { name: recipient.name, price: item.price })
+        : t('buy.findFirst');
+  const summary = item ? t('buy.summary', { grant: item.grant, price: item.price }) : '';
   return { gift, setGift, query, type, find, recipient, status, paying, pay, payLabel, summary, reset };
 }
