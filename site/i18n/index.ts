@@ -1,4 +1,6 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
+import { appealFormCatalogue } from './appeal-form/index.ts';
+import { appealsCatalogue } from './appeals/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
@@ -14,6 +16,7 @@ import { teamChoiceCatalogue } from './team-choice/index.ts';
  */
 export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   browserCatalogue,
+  appealFormCatalogue,
   notificationsCatalogue,
   profileFormsCatalogue,
   teamChoiceCatalogue,
@@ -22,6 +25,7 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   layoutCatalogue,
   homeCatalogue,
+  appealsCatalogue,
   profileManageCatalogue,
   ...BROWSER_CATALOGUES,
 ];

@@ -189,3 +189,36 @@ test('a customer blacklisted from ordering appeals the blacklist; the screens na
   await expect(page.getByRole('heading', { name: 'The order blacklist' })).toBeVisible();
   await checkState(page);
 });
+
+test('a blacklisted customer files an appeal in French: the questions, the form and the appeal read in French (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const { id } = await diner.signIn(context, { username: 'lucie_listee' });
+  const { token } = await diner.app.server.ctx.sessions.create('1100000000000000005');
+  const listed = await fetch(`${diner.url}/api/client/admin/blacklist/${id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { active: true, reason: 'Quarante milkshakes.' } }),
+  });
+  expect(listed.status).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/appeal/create');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Faire un recours');
+  await expect(page.getByTestId('current-ban')).toHaveText(
+    'Vous êtes sur la liste noire des commandes : Quarante milkshakes.',
+  );
+  await expect(page.getByText('20 à 2 000 caractères', { exact: false }).first()).toBeVisible();
+  await page
+    .getByLabel('Pourquoi avez-vous été mis sur la liste noire des commandes ?')
+    .fill('J’ai commandé quarante milkshakes pour faire rire mes amis.');
+  await page
+    .getByLabel('Pourquoi la liste noire devrait-elle être levée ?')
+    .fill('La cuisine a perdu un service entier. Cela ne se reproduira pas.');
+  await page.getByRole('button', { name: 'Envoyer le recours' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Votre recours a été envoyé.');
+  await expect(page.getByRole('heading', { name: 'La liste noire des commandes', exact: true })).toBeVisible();
+  await expect(page.locator('[data-appeal-status]')).toHaveText('En attente');
+  await context.close();
+});
