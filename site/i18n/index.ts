@@ -4,6 +4,7 @@ import { appealsCatalogue } from './appeals/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
+import { myDataCatalogue } from './my-data/index.ts';
 import { notificationsCatalogue } from './notifications/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
@@ -17,6 +18,7 @@ import { teamChoiceCatalogue } from './team-choice/index.ts';
 export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   browserCatalogue,
   appealFormCatalogue,
+  myDataCatalogue,
   notificationsCatalogue,
   profileFormsCatalogue,
   teamChoiceCatalogue,
