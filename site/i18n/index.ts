@@ -8,6 +8,7 @@ import { myDataCatalogue } from './my-data/index.ts';
 import { notificationsCatalogue } from './notifications/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
+import { reportOrderCatalogue } from './report-order/index.ts';
 import { teamChoiceCatalogue } from './team-choice/index.ts';
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
@@ -21,6 +22,7 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   myDataCatalogue,
   notificationsCatalogue,
   profileFormsCatalogue,
+  reportOrderCatalogue,
   teamChoiceCatalogue,
 ];
 
