@@ -1,6 +1,7 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { appealFormCatalogue } from './appeal-form/index.ts';
 import { appealsCatalogue } from './appeals/index.ts';
+import { applicationCatalogue } from './application/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
@@ -19,6 +20,7 @@ import { teamChoiceCatalogue } from './team-choice/index.ts';
 export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   browserCatalogue,
   appealFormCatalogue,
+  applicationCatalogue,
   myDataCatalogue,
   notificationsCatalogue,
   profileFormsCatalogue,
