@@ -1,5 +1,8 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { accessCatalogue } from './access/index.ts';
+import { appealFormCatalogue } from './appeal-form/index.ts';
+import { appealsCatalogue } from './appeals/index.ts';
+import { applicationCatalogue } from './application/index.ts';
 import { billingCatalogue } from './billing/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { coinsCatalogue } from './coins/index.ts';
@@ -14,9 +17,15 @@ import { kitchenCatalogue } from './kitchen/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
+import { myDataCatalogue } from './my-data/index.ts';
+import { notificationsCatalogue } from './notifications/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
+import { profileFormsCatalogue } from './profile-forms/index.ts';
+import { profileManageCatalogue } from './profile-manage/index.ts';
+import { reportOrderCatalogue } from './report-order/index.ts';
 import { staffCatalogue } from './staff/index.ts';
 import { storeCatalogue } from './store/index.ts';
+import { teamChoiceCatalogue } from './team-choice/index.ts';
 
 /**
  * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
@@ -34,6 +43,13 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   accessCatalogue,
   infoCatalogue,
   coinsCatalogue,
+  appealFormCatalogue,
+  applicationCatalogue,
+  myDataCatalogue,
+  notificationsCatalogue,
+  profileFormsCatalogue,
+  reportOrderCatalogue,
+  teamChoiceCatalogue,
 ];
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
@@ -45,5 +61,7 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   storeCatalogue,
   billingCatalogue,
   joinCatalogue,
+  appealsCatalogue,
+  profileManageCatalogue,
   ...BROWSER_CATALOGUES,
 ];

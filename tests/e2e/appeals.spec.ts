@@ -165,14 +165,7 @@ test('a customer blacklisted from ordering appeals the blacklist; the screens na
 }) => {
   const context = await browser.newContext();
   const { id } = await diner.signIn(context, { username: 'listed_lou' });
-  // Sam Owner (a demo SUPER_ADMIN) lists them, as the User Manager would.
-  const { token } = await diner.app.server.ctx.sessions.create('1100000000000000005');
-  const listed = await fetch(`${diner.url}/api/client/admin/blacklist/${id}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { active: true, reason: 'Ordered 40 milkshakes for a joke.' } }),
-  });
-  expect(listed.status).toBe(200);
+  await blacklist(diner, id, 'Ordered 40 milkshakes for a joke.');
   const page = await context.newPage();
   await page.goto('/appeal/create');
   await expect(page.getByTestId('current-ban')).toHaveText(
@@ -189,3 +182,41 @@ test('a customer blacklisted from ordering appeals the blacklist; the screens na
   await expect(page.getByRole('heading', { name: 'The order blacklist' })).toBeVisible();
   await checkState(page);
 });
+
+test('a blacklisted customer files an appeal in French: the questions, the form and the appeal read in French (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const { id } = await diner.signIn(context, { username: 'lucie_listee' });
+  await blacklist(diner, id, 'Quarante milkshakes.');
+  const page = await context.newPage();
+  await page.goto('/appeal/create');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Faire un recours');
+  await expect(page.getByTestId('current-ban')).toHaveText(
+    'Vous êtes sur la liste noire des commandes : Quarante milkshakes.',
+  );
+  await expect(page.getByText('20 à 2 000 caractères', { exact: false }).first()).toBeVisible();
+  await page
+    .getByLabel('Pourquoi avez-vous été mis sur la liste noire des commandes ?')
+    .fill('J’ai commandé quarante milkshakes pour faire rire mes amis.');
+  await page
+    .getByLabel('Pourquoi la liste noire devrait-elle être levée ?')
+    .fill('La cuisine a perdu un service entier. Cela ne se reproduira pas.');
+  await page.getByRole('button', { name: 'Envoyer le recours' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Votre recours a été envoyé.');
+  await expect(page.getByRole('heading', { name: 'La liste noire des commandes', exact: true })).toBeVisible();
+  await expect(page.locator('[data-appeal-status]')).toHaveText('En attente');
+  await context.close();
+});
+
+/** Sam Owner (a demo SUPER_ADMIN) blacklists a user from ordering, as the User Manager would. */
+async function blacklist(diner: Diner, id: string, reason: string): Promise<void> {
+  const { token } = await diner.app.server.ctx.sessions.create('1100000000000000005');
+  const listed = await fetch(`${diner.url}/api/client/admin/blacklist/${id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { active: true, reason } }),
+  });
+  expect(listed.status).toBe(200);
+}

@@ -62,3 +62,23 @@ test('the privacy policy links the download and says what deleting keeps', async
   );
   await expect(page.getByText(/Bans and the order blacklist survive deletion/)).toBeVisible();
 });
+
+test('Your data in German: the panel and the delete dialog, which deletes the account (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'dora_daten' });
+  const page = await context.newPage();
+  await page.goto('/users/@me');
+  const panel = page.getByTestId('my-data');
+  await expect(panel.getByRole('heading', { name: 'Deine Daten' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Meine Daten herunterladen' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Mein Konto löschen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mein Konto löschen' });
+  await dialog.getByLabel('Gib zur Bestätigung deinen Benutzernamen ein: dora_daten').fill('dora_daten');
+  await dialog.getByRole('button', { name: 'Mein Konto löschen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Dein Konto wurde gelöscht.')).toBeVisible();
+  await context.close();
+});

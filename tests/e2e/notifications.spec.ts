@@ -133,3 +133,31 @@ test('the banned demo user has a bell too (their appeal is decided there), witho
   await bell.click();
   await expect(page.getByTestId('notification')).toContainText(['You were banned for placing troll orders']);
 });
+
+test('the notifications page in French: its counts, its list and Mark all as read (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const { id } = await diner.signIn(context, { username: 'francoise_f' });
+  for (const n of [1, 2]) {
+    diner.app.server.ctx.events.publish('notice', {
+      userId: id,
+      ref: `e2e:fr:${Date.now()}:${n}`,
+      kind: 'application.accepted',
+      text: `Notice ${n}`,
+      link: '/leaderboard',
+    });
+  }
+  const page = await context.newPage();
+  await expect(async () => {
+    await page.goto('/users/@me/notifications');
+    await expect(page.getByTestId('notifications-unread')).toHaveText('2 non lues.', { timeout: 1000 });
+  }).toPass();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');
+  await expect(page.getByTestId('notification').first()).toContainText('Non lue :');
+  await page.getByRole('button', { name: 'Tout marquer comme lu' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Toutes les notifications sont marquées comme lues.');
+  await expect(page.getByTestId('notifications-unread')).toHaveText('Tout est lu.');
+  await context.close();
+});

@@ -153,3 +153,20 @@ test('a user manager cannot open the editor of someone ranked at or above them: 
   await expect(page).toHaveURL(new RegExp(`/users/${CHARLIE_CHEF}/manage$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
 });
+
+test('Edit Profile in German: the page, its boxes and what its forms say (issue 44)', async ({ browser, diner }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'manfred_m', rank: 'Manager' });
+  const scratch = await browser.newContext();
+  const { id: chefId } = await diner.signIn(scratch, { username: 'chef_auf_deutsch', rank: 'Chef' });
+  await scratch.close();
+  const page = await context.newPage();
+  await page.goto(`/users/${chefId}/manage`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profil bearbeiten');
+  await expect(page.getByRole('heading', { name: 'Bestellsperre' })).toBeVisible();
+  await expect(page.getByTestId('blacklist-state')).toContainText('Nicht gesperrt Diese Person darf bestellen.');
+  await expect(page.getByRole('button', { name: 'Ränge speichern' })).toBeVisible();
+  await page.getByRole('button', { name: 'Verwarnung hinzufügen' }).click();
+  await expect(page.locator('#warning-form').getByRole('alert')).toHaveText('Schreib, warum die Person verwarnt wird.');
+  await context.close();
+});

@@ -364,3 +364,24 @@ test('Enter pressed before the form is interactive sends nothing away: the page 
   await expect(page).toHaveURL(new RegExp(`/recruitment/${CHEF_FORM}$`));
   await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Eli');
 });
+
+test('the application form in French: its buttons, yes and no, how many answers need a look; My applications too (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await oldCustomer(diner, context, '1100000000000000811', 'francois.fr', 'François');
+  const page = await context.newPage();
+  await page.goto(`/recruitment/${CHEF_FORM}`);
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: '← Recrutement' })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: /Have you cooked in a Discord kitchen before/ }).getByLabel('Non'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Envoyer la candidature' }).click();
+  await expect(page.locator('#recruitment-form-status')).toHaveText(/^\d+ réponses sont à revoir avant l’envoi\.$/);
+  await page.goto('/recruitment/applications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes candidatures');
+  await expect(page.getByText('Vous n’avez pas encore candidaté.')).toBeVisible();
+  await context.close();
+});

@@ -229,3 +229,34 @@ test('§6 Report Manager: the sidebar heading with Order Reports under it; the p
     await context.close();
   }
 });
+
+test('Report an order in German: the check, the categories, the count and the report (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const [context, chefContext] = await Promise.all([browser.newContext({ locale: 'de-DE' }), browser.newContext()]);
+  const customer = await diner.signIn(context, { username: 'melde_mia', perks: ['FEEDBACK_BETA'] });
+  const chef = await diner.signIn(chefContext, { username: 'chef_karl', rank: 'Chef' });
+  const order = await deliveredOrder(diner, customer.id, chef.id);
+  const page = await context.newPage();
+  await page.goto('/feedback/report-order');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Eine Bestellung melden');
+  await page.getByLabel('Bestell-ID').fill('ZZZZZZ');
+  await page.getByRole('button', { name: 'Prüfen' }).click();
+  await expect(page.locator('[data-report-eligibility]')).toHaveText('Es gibt keine Bestellung mit dieser ID.');
+  await page.getByLabel('Bestell-ID').fill(order.orderID);
+  await page.getByRole('button', { name: 'Prüfen' }).click();
+  await expect(page.locator('[data-report-eligibility]')).toHaveText(
+    `Bestellung ${order.orderID} (Two cheeseburgers) kann gemeldet werden.`,
+  );
+  await page.getByLabel('Unhöfliche Nachricht').check();
+  await page.getByLabel('Details').fill('Die Notiz des Kochs war frech.');
+  await expect(page.locator('[data-details-count]')).toHaveText('30 / 2.000');
+  await page.getByRole('button', { name: 'Meldung senden' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(
+    'Danke: Deine Meldung wurde gesendet. Du erfährst, was unternommen wurde.',
+    PAGE_LOAD,
+  );
+  await expect(page.getByTestId('my-reports').locator('.tag')).toHaveText('Offen');
+  await Promise.all([context.close(), chefContext.close()]);
+});

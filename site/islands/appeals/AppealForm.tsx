@@ -1,29 +1,34 @@
 import { type FormEvent, useState } from 'react';
 import { ANSWER_MAX, ANSWER_MIN, CreateAppealBodySchema } from '../../../plugins/appeals/schemas.ts';
+import type { AppealFormTexts } from '../../i18n/appeal-form/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { Field, fieldAria } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 type Answer = 'whyBanned' | 'whyLift' | 'anythingElse';
 
 interface Props {
   /** The questions, worded for a ban or a blacklist (appealWords). */
   questions: { name: Answer; label: string; help: string; required: boolean }[];
+  /** Its own words, in the page's language (site/i18n/appeal-form). */
+  texts: AppealFormTexts;
 }
 
 /**
  * File an appeal: the answers are checked with the server's own schema before they are sent, each field saying what
  * is wrong with it; once filed, the appeal's page opens.
  */
-export default function AppealForm({ questions }: Props) {
+export default function AppealForm({ questions, texts }: Props) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const { fields, bind } = useFields({ whyBanned: '', whyLift: '', anythingElse: '' });
   const [errors, setErrors] = useState<Partial<Record<Answer, string>>>({});
   const { busy, run } = useAction<{ appeal: { id: string } }>({
-    done: 'Your appeal was filed.',
+    done: t('filed'),
     next: ({ appeal }) => `/appeal/${appeal.id}`,
   });
 
@@ -38,7 +43,7 @@ export default function AppealForm({ questions }: Props) {
     void run(() => answerOf(client.POST('/api/client/appeal', { body: parsed.data })));
   };
 
-  const length = `${ANSWER_MIN}–${ANSWER_MAX.toLocaleString('en-GB')} characters. Markdown is shown as plain formatting.`;
+  const length = t('length', { min: ANSWER_MIN, max: ANSWER_MAX });
   return (
     <form className="box" id="appeal-form" noValidate onSubmit={file}>
       {questions.map(({ name, label, help, required }) => (
@@ -68,7 +73,7 @@ export default function AppealForm({ questions }: Props) {
       ))}
       <div className="buttons">
         <SubmitButton className="is-link" busy={busy} disabled={!hydrated}>
-          File appeal
+          {t('file')}
         </SubmitButton>
       </div>
     </form>

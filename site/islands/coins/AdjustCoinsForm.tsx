@@ -1,5 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { AdjustCoinsBodySchema, MAX_ADJUST_REASON } from '../../../plugins/store/schemas.ts';
+import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
@@ -7,11 +8,13 @@ import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   userId: string;
   /** Where saving returns. */
   profileHref: string;
+  texts: ProfileFormsTexts;
 }
 
 /**
@@ -19,13 +22,13 @@ interface Props {
  * before the call (a whole number other than 0 and a reason, worded here; then the route's schema, for the most
  * coins), each problem under the form with its control marked.
  */
-export default function AdjustCoinsForm({ userId, profileHref }: Props) {
+export default function AdjustCoinsForm({ userId, profileHref, texts }: Props) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const { busy, run, problem, fail, refuse } = useAction({
-    done: ({ balance }: { balance: number }) =>
-      `Coins adjusted: the balance is now ${balance.toLocaleString('en-GB')}.`,
+    done: ({ balance }: { balance: number }) => t('coins.adjusted', { balance }),
     next: profileHref,
     inline: true,
   });
@@ -35,8 +38,8 @@ export default function AdjustCoinsForm({ userId, profileHref }: Props) {
     event.preventDefault();
     const body = { amount: Number(amount), reason: reason.trim() };
     if (!Number.isInteger(body.amount) || body.amount === 0)
-      return fail({ message: 'Enter a whole number of coins other than 0.', field: 'adjust-amount' });
-    if (body.reason.length < 3) return fail({ message: 'A reason is at least 3 characters.', field: 'adjust-reason' });
+      return fail({ message: t('coins.wholeNumber'), field: 'adjust-amount' });
+    if (body.reason.length < 3) return fail({ message: t('coins.reasonShort'), field: 'adjust-reason' });
     const refusal = refusalOf(AdjustCoinsBodySchema, body, { amount: 'adjust-amount', reason: 'adjust-reason' });
     if (refusal) return refuse(refusal);
     void run(() =>
@@ -49,8 +52,8 @@ export default function AdjustCoinsForm({ userId, profileHref }: Props) {
       <TextField
         id="adjust-amount"
         name="amount"
-        label="Amount"
-        help="A positive number gives coins, a negative one takes them (never below 0)."
+        label={t('coins.amount')}
+        help={t('coins.amountHelp')}
         type="number"
         step={1}
         inputMode="numeric"
@@ -64,8 +67,8 @@ export default function AdjustCoinsForm({ userId, profileHref }: Props) {
       <TextField
         id="adjust-reason"
         name="reason"
-        label="Reason"
-        help="The user reads it in their transactions."
+        label={t('coins.reason')}
+        help={t('coins.reasonHelp')}
         rows={2}
         required
         minLength={3}
@@ -79,7 +82,7 @@ export default function AdjustCoinsForm({ userId, profileHref }: Props) {
       <ErrorLine id="adjust-error" problem={problem} data-adjust-error />
       <div className="buttons">
         <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
-          Adjust coins
+          {t('coins.adjust')}
         </SubmitButton>
       </div>
     </form>

@@ -1,11 +1,13 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { deleteConfirmationMismatch } from '../../../plugins/users/schemas.ts';
+import type { MyDataTexts } from '../../i18n/my-data/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 const FIELD = 'delete-account-username';
 const ERROR = 'delete-account-error';
@@ -14,12 +16,13 @@ const ERROR = 'delete-account-error';
  * The profile's "Delete my account": a dialog that asks for the username typed again (the server checks it too:
  * DELETE /api/client/users/@me); once deleted, the visitor lands signed out on the home page with a toast.
  */
-export default function DeleteAccount({ username }: { username: string }) {
+export default function DeleteAccount({ username, texts }: { username: string; texts: MyDataTexts }) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const { busy, run, problem, fail } = useAction({ done: 'Your account was deleted.', next: '/', inline: true });
+  const { busy, run, problem, fail } = useAction({ done: t('deleted'), next: '/', inline: true });
 
   useEffect(() => {
     if (open && !dialog.current?.open) dialog.current?.showModal();
@@ -43,7 +46,7 @@ export default function DeleteAccount({ username }: { username: string }) {
           setOpen(true);
         }}
       >
-        Delete my account
+        {t('delete')}
       </button>
       <dialog
         className="box delete-account-dialog"
@@ -53,16 +56,12 @@ export default function DeleteAccount({ username }: { username: string }) {
       >
         <form onSubmit={submit} noValidate>
           <h2 className="title is-4" id="delete-account-title">
-            Delete my account
+            {t('delete')}
           </h2>
-          <p className="block">
-            Your profile, sessions, ranks, warnings, notices, leave and team place are erased, and any subscription is
-            cancelled. Orders, coins and votes others rely on stay, under the name “Deleted user”. This cannot be
-            undone.
-          </p>
+          <p className="block">{t('deleteWhat')}</p>
           <TextField
             id={FIELD}
-            label={`Type your username, ${username}, to confirm`}
+            label={t('confirm', { username })}
             value={typed}
             onChange={setTyped}
             disabled={!hydrated || busy}
@@ -74,10 +73,10 @@ export default function DeleteAccount({ username }: { username: string }) {
           <ErrorLine id={ERROR} problem={problem} focus />
           <div className="buttons">
             <button type="button" className="button" onClick={() => setOpen(false)} disabled={!hydrated || busy}>
-              Cancel
+              {t('cancel')}
             </button>
             <SubmitButton className="is-danger" busy={busy} disabled={!hydrated}>
-              Delete my account
+              {t('delete')}
             </SubmitButton>
           </div>
         </form>

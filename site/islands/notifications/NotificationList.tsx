@@ -1,4 +1,6 @@
+import type { NotificationsTexts } from '../../i18n/notifications/index.ts';
 import { client } from '../../lib/client.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 /** A notice as the list shows it: its time already worded by the server (so hydration finds the same text). */
 export interface ListedNotice {
@@ -17,7 +19,8 @@ function markRead(id: string): void {
 }
 
 /** The notifications page's list, newest first: unread ones marked, each leading where it says. */
-export default function NotificationList({ notices }: { notices: ListedNotice[] }) {
+export default function NotificationList({ notices, texts }: { notices: ListedNotice[]; texts: NotificationsTexts }) {
+  const t = useTexts(texts);
   return (
     <ul className="notification-list box notifications-page-list">
       {notices.map((notice) => {
@@ -26,7 +29,7 @@ export default function NotificationList({ notices }: { notices: ListedNotice[] 
             {notice.unread && (
               <>
                 <span className="notification-unread-dot" />
-                <span className="is-sr-only">Unread: </span>
+                <span className="is-sr-only">{`${t('unreadLabel')} `}</span>
               </>
             )}
             <span className="notification-item-text">{notice.text}</span>

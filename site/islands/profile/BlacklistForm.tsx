@@ -1,5 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { SetBlacklistBodySchema } from '../../../plugins/users/schemas.ts';
+import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
@@ -7,6 +8,7 @@ import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 /** The server's limit for the reason (plugins/users/schemas.ts SetBlacklistBodySchema). */
 const MAX_REASON = 500;
@@ -15,21 +17,23 @@ interface Props {
   userId: string;
   /** Listed now: the form lifts the blacklist (the reason is optional); else it lists them (a reason is needed). */
   active: boolean;
+  texts: ProfileFormsTexts;
 }
 
 /** The manage screen's order blacklist form: list the user with a reason, or lift it; the page loads again. */
-export default function BlacklistForm({ userId, active }: Props) {
+export default function BlacklistForm({ userId, active, texts }: Props) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [reason, setReason] = useState('');
   const { busy, run, problem, fail } = useAction({
-    done: active ? 'Blacklist lifted.' : 'User blacklisted from ordering.',
+    done: active ? t('blacklist.lifted') : t('blacklist.listed'),
     inline: true,
   });
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const given = reason.trim();
-    if (!active && !given) return fail({ message: 'Write why the user is blacklisted.', field: 'blacklist-reason' });
+    if (!active && !given) return fail({ message: t('blacklist.empty'), field: 'blacklist-reason' });
     const body = { data: { active: !active, ...(given ? { reason: given } : {}) } };
     const refusal = refusalOf(SetBlacklistBodySchema, body, { data: 'blacklist-reason' });
     if (refusal) return fail(refusal);
@@ -43,8 +47,8 @@ export default function BlacklistForm({ userId, active }: Props) {
       <TextField
         id="blacklist-reason"
         name="reason"
-        label={active ? 'Why it is lifted (optional)' : 'Why they are blacklisted'}
-        help={active ? 'Lifting lets them order again.' : 'The bot refuses their orders and tells them this reason.'}
+        label={active ? t('blacklist.liftLabel') : t('blacklist.listLabel')}
+        help={active ? t('blacklist.liftHelp') : t('blacklist.listHelp')}
         rows={2}
         required={!active}
         maxLength={MAX_REASON}
@@ -57,7 +61,7 @@ export default function BlacklistForm({ userId, active }: Props) {
       <ErrorLine id="blacklist-error" problem={problem} data-blacklist-error />
       <div className="buttons">
         <SubmitButton className={active ? 'is-success' : 'is-danger'} busy={busy} disabled={!hydrated}>
-          {active ? 'Lift blacklist' : 'Blacklist'}
+          {active ? t('blacklist.lift') : t('blacklist.list')}
         </SubmitButton>
       </div>
     </form>

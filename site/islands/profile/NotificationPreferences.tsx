@@ -1,17 +1,19 @@
 import { useState } from 'react';
+import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 /** The user's own notification preferences on Edit Profile: saved as soon as the switch changes. */
-export default function NotificationPreferences({ dms }: { dms: boolean }) {
+export default function NotificationPreferences({ dms, texts }: { dms: boolean; texts: ProfileFormsTexts }) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [checked, setChecked] = useState(dms);
   const { busy, run, problem } = useAction({
-    done: (saved: { dms: boolean }) =>
-      saved.dms ? 'Decisions will also come as Discord DMs.' : 'No more Discord DMs: decisions stay under the bell.',
+    done: (saved: { dms: boolean }) => (saved.dms ? t('prefs.on') : t('prefs.off')),
     stay: true,
     inline: true,
   });
@@ -26,7 +28,7 @@ export default function NotificationPreferences({ dms }: { dms: boolean }) {
 
   return (
     <form className="notification-preferences box" id="notification-preferences" noValidate>
-      <h2 className="title is-5">Notifications</h2>
+      <h2 className="title is-5">{t('prefs.title')}</h2>
       <div className="field">
         <Checkbox
           id="notice-dms"
@@ -36,10 +38,10 @@ export default function NotificationPreferences({ dms }: { dms: boolean }) {
           onChange={(wanted) => void change(wanted)}
           help={{
             id: 'notice-dms-help',
-            text: "Decisions about you (an appeal, an application, a leave request) always appear under the bell. With this on, the diner's bot also sends them to you as a direct message on Discord.",
+            text: t('prefs.help'),
           }}
         >
-          Send me decisions as Discord DMs
+          {t('prefs.label')}
         </Checkbox>
       </div>
       <ErrorLine id="preferences-error" problem={problem} data-preferences-error />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
+import type { ProfileFormsT } from '../../i18n/profile-forms/index.ts';
 import { perkLabel } from '../../lib/labels.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 
@@ -10,13 +11,14 @@ interface Props {
   onToggle: (perk: string, on: boolean) => void;
   /** The perks grants hold (GrantedList), listed apart. */
   children?: ReactNode;
+  t: ProfileFormsT;
 }
 
 /** Edit Profile's Perks (a user manager on someone else): every perk as a checkbox, then those grants hold. */
-export function PerkChoices({ held, disabled, onToggle, children }: Props) {
+export function PerkChoices({ held, disabled, onToggle, children, t }: Props) {
   return (
     <fieldset className="field">
-      <legend className="label">Perks</legend>
+      <legend className="label">{t('perks.legend')}</legend>
       {PERKS.map((perk) => (
         <Checkbox
           key={perk}
@@ -29,9 +31,7 @@ export function PerkChoices({ held, disabled, onToggle, children }: Props) {
           {perkLabel(perk)}
         </Checkbox>
       ))}
-      <p className="help">
-        The perks you give by hand. Their ranks' perks and those a plan or the store gives come on top.
-      </p>
+      <p className="help">{t('perks.help')}</p>
       {children}
     </fieldset>
   );

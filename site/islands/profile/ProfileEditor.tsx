@@ -1,9 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import { DELIVERY_MESSAGE_MAX, DELIVERY_MESSAGE_PLACEHOLDERS } from '../../../plugins/users/schemas.ts';
+import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { PerkChoices } from './PerkChoices.tsx';
 import { ProfileEditorHead, type ProfileHead } from './ProfileEditorHead.tsx';
 import { useProfileEditor } from './use-profile-editor.ts';
@@ -19,25 +21,36 @@ interface Props {
   perks: string[] | null;
   /** The perks grants hold (GrantedList), under the perk checkboxes. */
   children?: ReactNode;
+  /** Its words, in the page's language (site/i18n/profile-forms). */
+  texts: ProfileFormsTexts;
 }
 
 const others = DELIVERY_MESSAGE_PLACEHOLDERS.filter((p) => p !== '{customer}');
 
 /** Edit Profile's form: display name, delivery message, perks (a user manager), Sync with Discord; Save returns to the profile. */
-export default function ProfileEditor({ profile, profileHref, displayName, deliveryMessage, perks, children }: Props) {
+export default function ProfileEditor({
+  profile,
+  profileHref,
+  displayName,
+  deliveryMessage,
+  perks,
+  children,
+  texts,
+}: Props) {
   const hydrated = useHydrated();
-  const editor = useProfileEditor({ userId: profile.id, profileHref, displayName, deliveryMessage, perks });
+  const t = useTexts(texts);
+  const editor = useProfileEditor({ userId: profile.id, profileHref, displayName, deliveryMessage, perks, t });
   const { problem, busy } = editor.save;
   const off = !hydrated || busy;
 
   return (
     <form className="profile-editor box" id="profile-editor" noValidate onSubmit={editor.submit}>
-      <ProfileEditorHead profile={profile} />
+      <ProfileEditorHead profile={profile} t={t} />
       <TextField
         id="displayName"
         name="displayName"
-        label="Display name"
-        help="Up to 32 characters. Leave it empty to use your Discord name."
+        label={t('editor.displayName')}
+        help={t('editor.displayNameHelp')}
         maxLength={32}
         placeholder={profile.username}
         value={editor.fields.displayName}
@@ -48,18 +61,18 @@ export default function ProfileEditor({ profile, profileHref, displayName, deliv
         <TextField
           id="deliveryMessage"
           name="deliveryMessage"
-          label="Delivery message"
+          label={t('editor.deliveryMessage')}
           help={
             <>
-              What the bot sends with the orders you deliver. It must greet <code>{'{customer}'}</code>; you may also
-              use{' '}
+              {t('editor.deliveryHelpGreet')} <code>{'{customer}'}</code>
+              {t('editor.deliveryHelpAlso')}{' '}
               {others.map((p, i) => (
                 <Fragment key={p}>
                   <code>{p}</code>
                   {i < others.length - 1 ? ', ' : '.'}
                 </Fragment>
               ))}{' '}
-              Leave it empty for the bot's default message.
+              {t('editor.deliveryHelpEmpty')}
             </>
           }
           rows={4}
@@ -72,17 +85,17 @@ export default function ProfileEditor({ profile, profileHref, displayName, deliv
         />
       )}
       {perks !== null && (
-        <PerkChoices held={editor.fields.perks} disabled={off} onToggle={editor.set.perk}>
+        <PerkChoices held={editor.fields.perks} disabled={off} onToggle={editor.set.perk} t={t}>
           {children}
         </PerkChoices>
       )}
       <ErrorLine id="profile-error" problem={problem} focus data-form-error />
       <div className="buttons">
         <a className="button" href={profileHref}>
-          Cancel
+          {t('editor.cancel')}
         </a>
         <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
-          Save
+          {t('editor.save')}
         </SubmitButton>
       </div>
     </form>

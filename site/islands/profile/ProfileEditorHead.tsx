@@ -1,3 +1,4 @@
+import type { ProfileFormsT } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { ActionButton } from '../kit/ActionButton.tsx';
 
@@ -12,7 +13,7 @@ export interface ProfileHead {
 }
 
 /** Edit Profile's head: the avatar and names, and Sync with Discord (the page loads again with Discord's). */
-export function ProfileEditorHead({ profile }: { profile: ProfileHead }) {
+export function ProfileEditorHead({ profile, t }: { profile: ProfileHead; t: ProfileFormsT }) {
   return (
     <div className="profile-editor-head">
       <img data-avatar className="profile-avatar" src={profile.avatar} alt="" width="64" height="64" />
@@ -22,13 +23,13 @@ export function ProfileEditorHead({ profile }: { profile: ProfileHead }) {
       </div>
       <ActionButton
         className="button is-small is-discord"
-        done="Synced with Discord."
-        failure={(message) => `Could not sync with Discord: ${message}`}
+        done={t('editor.synced')}
+        failure={(message) => t('editor.syncFailed', { message })}
         call={() =>
           answerOf(client.PATCH('/api/client/users/{id}/sync-with-discord', { params: { path: { id: profile.id } } }))
         }
       >
-        Sync with Discord
+        {t('editor.sync')}
       </ActionButton>
     </div>
   );

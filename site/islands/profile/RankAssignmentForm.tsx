@@ -1,5 +1,6 @@
 import { type ReactNode, type SubmitEvent, useState } from 'react';
 import { UpdateRankBodySchema as AssignRanksBodySchema } from '../../../plugins/users/schemas.ts';
+import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
@@ -7,6 +8,7 @@ import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { useToggleSet } from '../kit/use-toggle-set.ts';
 import { type OfferedRank, RankOptions } from './RankOptions.tsx';
 
@@ -20,15 +22,17 @@ interface Props {
   profileHref: string;
   /** The ranks grants hold (GrantedList), under the checkboxes. */
   children?: ReactNode;
+  texts: ProfileFormsTexts;
 }
 
 /** The manage screen's Ranks form: the ranks a user holds by hand, the rank history and the announcement switches. */
-export default function RankAssignmentForm({ userId, offered, kept, profileHref, children }: Props) {
+export default function RankAssignmentForm({ userId, offered, kept, profileHref, children, texts }: Props) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [held, toggle] = useToggleSet(offered.filter((rank) => rank.held).map((rank) => rank.id));
   const [logToRankHistory, setLogToRankHistory] = useState(true);
   const [announce, setAnnounce] = useState(false);
-  const { busy, run, problem, refuse } = useAction({ done: 'Ranks saved.', next: profileHref, inline: true });
+  const { busy, run, problem, refuse } = useAction({ done: t('ranks.saved'), next: profileHref, inline: true });
   const off = !hydrated || busy;
 
   const save = (event: SubmitEvent) => {
@@ -45,13 +49,10 @@ export default function RankAssignmentForm({ userId, offered, kept, profileHref,
   return (
     <form id="rank-form" noValidate onSubmit={save}>
       <fieldset className="field">
-        <legend className="label">Ranks to hold</legend>
-        <p className="help rank-help">
-          The ranks you give by hand, highest first; the highest rank a user holds is the one they show. Ranks at or
-          above your own are not listed. Ranks from a plan or the store come on top.
-        </p>
-        {offered.length === 0 && <p className="has-text-grey">There is no rank below yours to give.</p>}
-        <RankOptions offered={offered} held={held} disabled={off} onToggle={toggle} />
+        <legend className="label">{t('ranks.legend')}</legend>
+        <p className="help rank-help">{t('ranks.help')}</p>
+        {offered.length === 0 && <p className="has-text-grey">{t('ranks.none')}</p>}
+        <RankOptions offered={offered} held={held} disabled={off} onToggle={toggle} locked={t('ranks.locked')} />
         {children}
       </fieldset>
       <div className="field rank-switches">
@@ -60,9 +61,9 @@ export default function RankAssignmentForm({ userId, offered, kept, profileHref,
           checked={logToRankHistory}
           disabled={off}
           onChange={setLogToRankHistory}
-          help={{ id: 'rank-log-help', text: 'The user and managers see it on the profile.' }}
+          help={{ id: 'rank-log-help', text: t('ranks.logHelp') }}
         >
-          Write the change to the rank history
+          {t('ranks.log')}
         </Checkbox>
         <Checkbox
           name="announce"
@@ -71,16 +72,16 @@ export default function RankAssignmentForm({ userId, offered, kept, profileHref,
           onChange={setAnnounce}
           help={{
             id: 'rank-announce-help',
-            text: 'Tells the member their new ranks (a notice on the site, and a Discord DM when the bot runs) and posts the change to the Discord channel set in Site Settings, when one is set.',
+            text: t('ranks.announceHelp'),
           }}
         >
-          Announce the change
+          {t('ranks.announce')}
         </Checkbox>
       </div>
       <ErrorLine id="rank-error" problem={problem} data-rank-error />
       <div className="buttons">
         <SubmitButton className="is-primary" busy={busy} disabled={!hydrated || offered.length === 0}>
-          Save ranks
+          {t('ranks.save')}
         </SubmitButton>
       </div>
     </form>

@@ -15,10 +15,12 @@ interface Props {
   held: Set<string>;
   disabled: boolean;
   onToggle: (id: string, on: boolean) => void;
+  /** Why a locked rank cannot be given, in the page's language. */
+  locked: string;
 }
 
 /** The Ranks form's checkboxes, highest first, each with its colour; a locked one says why. */
-export function RankOptions({ offered, held, disabled, onToggle }: Props) {
+export function RankOptions({ offered, held, disabled, onToggle, locked }: Props) {
   return offered.map((rank) => (
     <div className="rank-option" key={rank.id}>
       <label className="checkbox">
@@ -36,7 +38,7 @@ export function RankOptions({ offered, held, disabled, onToggle }: Props) {
       </label>
       {rank.locked && (
         <p className="help" id={`rank-${rank.id}-why`}>
-          You cannot give this rank: it grants permissions you do not have.
+          {locked}
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useState } from 'react';
 import { CreateWarningBodySchema } from '../../../plugins/users/schemas.ts';
+import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
@@ -7,20 +8,22 @@ import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 /** The server's limit for a warning's reason (plugins/users/schemas.ts CreateWarningBodySchema). */
 const MAX_REASON = 500;
 
 /** The manage screen's New warning (a user manager on someone they outrank): the user is told, the page loads again. */
-export default function WarningForm({ userId }: { userId: string }) {
+export default function WarningForm({ userId, texts }: { userId: string; texts: ProfileFormsTexts }) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [reason, setReason] = useState('');
-  const { busy, run, problem, fail } = useAction({ done: 'Warning added. The user is told.', inline: true });
+  const { busy, run, problem, fail } = useAction({ done: t('warning.added'), inline: true });
 
   const warn = (event: SubmitEvent) => {
     event.preventDefault();
     const body = { reason: reason.trim() };
-    if (!body.reason) return fail({ message: 'Write why the user is warned.', field: 'warning-reason' });
+    if (!body.reason) return fail({ message: t('warning.empty'), field: 'warning-reason' });
     const refusal = refusalOf(CreateWarningBodySchema, body, { reason: 'warning-reason' });
     if (refusal) return fail(refusal);
     void run(() =>
@@ -33,8 +36,8 @@ export default function WarningForm({ userId }: { userId: string }) {
       <TextField
         id="warning-reason"
         name="reason"
-        label="New warning"
-        help={`The reason, up to ${MAX_REASON} characters. The user is told and reads it on their profile.`}
+        label={t('warning.label')}
+        help={t('warning.help', { max: MAX_REASON })}
         rows={2}
         required
         maxLength={MAX_REASON}
@@ -47,7 +50,7 @@ export default function WarningForm({ userId }: { userId: string }) {
       <ErrorLine id="warning-error" problem={problem} data-warning-error />
       <div className="buttons">
         <SubmitButton className="is-warning" busy={busy} disabled={!hydrated}>
-          Add warning
+          {t('warning.add')}
         </SubmitButton>
       </div>
     </form>

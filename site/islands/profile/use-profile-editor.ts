@@ -1,6 +1,7 @@
 import { type SubmitEvent, useState } from 'react';
 import { PERKS } from '../../../core/shared/permissions.ts';
 import { UserManagerUpdateBodySchema } from '../../../plugins/users/schemas.ts';
+import type { ProfileFormsT } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { useAction } from '../kit/use-action.ts';
@@ -14,20 +15,21 @@ interface Initial {
   deliveryMessage: string | null;
   /** A user manager on someone else: the perks given by hand (sent); null: the user themself. */
   perks: string[] | null;
+  t: ProfileFormsT;
 }
 
 /** Edit Profile's form state and its Save: the delivery message must mention {customer}; saving returns to the profile. */
-export function useProfileEditor({ userId, profileHref, ...initial }: Initial) {
+export function useProfileEditor({ userId, profileHref, t, ...initial }: Initial) {
   const [displayName, setDisplayName] = useState(initial.displayName);
   const [deliveryMessage, setDeliveryMessage] = useState(initial.deliveryMessage ?? '');
   const [perks, togglePerk] = useToggleSet(initial.perks ?? []);
-  const save = useAction({ done: 'Profile saved.', next: profileHref, inline: true });
+  const save = useAction({ done: t('editor.saved'), next: profileHref, inline: true });
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const message = deliveryMessage.trim();
     if (initial.deliveryMessage !== null && message && !message.includes('{customer}'))
-      return save.fail({ message: 'A delivery message must mention {customer}.', field: 'deliveryMessage' });
+      return save.fail({ message: t('editor.mustGreet', { placeholder: '{customer}' }), field: 'deliveryMessage' });
     const body = {
       displayName: displayName.trim() || null,
       ...(initial.deliveryMessage !== null && { settings: { deliveryMessage: message ? { message } : null } }),

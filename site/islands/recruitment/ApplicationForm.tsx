@@ -1,18 +1,24 @@
 import type { Question } from '../../../plugins/recruitment/schemas.ts';
+import type { ApplicationTexts } from '../../i18n/application/index.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { QuestionField } from './QuestionField.tsx';
 import { ID_PREFIX, useApplication } from './use-application.ts';
 
 interface Props {
   formId: string;
   questions: Question[];
+  /** Its words, in the page's language (site/i18n/application). */
+  texts: ApplicationTexts;
 }
 
 /**
  * A recruitment form as the applicant fills it in (useApplication): the draft restored, each question with its
  * error, how many answers need another look, and Send application.
  */
-export default function ApplicationForm({ formId, questions }: Props) {
-  const app = useApplication(formId, questions);
+export default function ApplicationForm({ formId, questions, texts }: Props) {
+  const t = useTexts(texts);
+  const app = useApplication(formId, questions, t('form.sent'));
+  const words = { optional: t('form.optional'), yes: t('form.yes'), no: t('form.no') };
   return (
     <form
       ref={app.formRef}
@@ -21,15 +27,12 @@ export default function ApplicationForm({ formId, questions }: Props) {
       onSubmit={app.submit}
       aria-describedby="recruitment-form-status"
     >
-      {app.restored && (
-        <p className="notification is-info is-light">
-          Your draft from earlier is back: it stays in this browser until you send it.
-        </p>
-      )}
+      {app.restored && <p className="notification is-info is-light">{t('form.restored')}</p>}
       {questions.map((question) => (
         <QuestionField
           key={question.id}
           idPrefix={ID_PREFIX}
+          words={words}
           question={question}
           value={app.values.get(question.id)}
           error={app.errorOf(question.id)}
@@ -39,10 +42,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
       ))}
       <div id="recruitment-form-status" role="status">
         {app.invalidCount > 0 && (
-          <p className="notification is-danger is-light">
-            {app.invalidCount === 1 ? 'One answer needs' : `${app.invalidCount} answers need`} another look before you
-            send.
-          </p>
+          <p className="notification is-danger is-light">{t('form.invalid', { count: app.invalidCount })}</p>
         )}
         {app.serverError && !app.serverError.question && (
           <p className="notification is-danger is-light">{app.serverError.message}</p>
@@ -55,7 +55,7 @@ export default function ApplicationForm({ formId, questions }: Props) {
           type="submit"
           disabled={app.sending || !app.interactive}
         >
-          Send application
+          {t('form.send')}
         </button>
       </div>
     </form>

@@ -1,12 +1,13 @@
 import type { AnswerParts } from './QuestionField.tsx';
 
 /** A chosen answer: yes or no, one of the options (radios), or several (checkboxes). */
-export function ChoiceAnswer({ question, value, onChange, onBlur, id, label, help, errorText, aria }: AnswerParts) {
+export function ChoiceAnswer(props: AnswerParts) {
+  const { question, value, onChange, onBlur, id, label, help, errorText, aria, words } = props;
   const choices: { value: string | boolean; label: string }[] =
     question.type === 'yesno'
       ? [
-          { value: true, label: 'Yes' },
-          { value: false, label: 'No' },
+          { value: true, label: words.yes },
+          { value: false, label: words.no },
         ]
       : question.options.map((o) => ({ value: o, label: o }));
   const picked = Array.isArray(value) ? value : [];

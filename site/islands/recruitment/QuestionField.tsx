@@ -12,10 +12,22 @@ interface Props {
   onBlur?: () => void;
   /** Prefix for element ids (the builder's preview and the form may share a page). */
   idPrefix: string;
+  /** The field's own words in the page's language (the builder's preview: English). */
+  words?: AnswerWords;
 }
 
+/** What a field says itself: an optional question's mark and a yes/no question's choices. */
+export interface AnswerWords {
+  optional: string;
+  yes: string;
+  no: string;
+}
+
+const ENGLISH: AnswerWords = { optional: '(optional)', yes: 'Yes', no: 'No' };
+
 /** What every kind of answer shares: its ids, the label with required or optional, the help and error lines. */
-export interface AnswerParts extends Omit<Props, 'idPrefix'> {
+export interface AnswerParts extends Omit<Props, 'idPrefix' | 'words'> {
+  words: AnswerWords;
   id: string;
   label: ReactNode;
   help: ReactNode;
@@ -25,7 +37,7 @@ export interface AnswerParts extends Omit<Props, 'idPrefix'> {
 }
 
 /** One question as the applicant sees it: its label, help, control and the error next to it. */
-export function QuestionField({ question, idPrefix, ...rest }: Props) {
+export function QuestionField({ question, idPrefix, words = ENGLISH, ...rest }: Props) {
   const id = `${idPrefix}-${question.id}`;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
@@ -33,6 +45,7 @@ export function QuestionField({ question, idPrefix, ...rest }: Props) {
   const parts: AnswerParts = {
     question,
     ...rest,
+    words,
     id,
     label: (
       <>
@@ -43,7 +56,7 @@ export function QuestionField({ question, idPrefix, ...rest }: Props) {
             *
           </span>
         ) : (
-          <span className="has-text-grey"> (optional)</span>
+          <span className="has-text-grey"> {words.optional}</span>
         )}
       </>
     ),

@@ -14,7 +14,7 @@ export const ID_PREFIX = 'answer';
  * adopted, the server's answer kept for the question it names. Values, errors and touched fields are kept by
  * question id in Maps and Sets, never as object keys: a question named `toString` must not find Object.prototype's.
  */
-export function useApplication(formId: string, questions: Question[]) {
+export function useApplication(formId: string, questions: Question[], sent: string) {
   const [values, setValues] = useState<ReadonlyMap<string, Answer>>(new Map());
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -84,7 +84,7 @@ export function useApplication(formId: string, questions: Question[]) {
         ),
       );
       localStorage.removeItem(draftKey(formId));
-      toastOnNextPage('Application sent! We will let you know when it is reviewed.', 'is-success');
+      toastOnNextPage(sent, 'is-success');
       location.assign(`/recruitment/applications/${application.id}`);
     } catch (error) {
       const question =

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { EligibleBodySchema } from '../../../plugins/reports/schemas.ts';
+import type { ReportOrderT } from '../../i18n/report-order/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
@@ -11,13 +12,14 @@ import { type Checked, checkedOf } from './checked.ts';
 interface Props {
   checked: Checked | null;
   onChecked: (checked: Checked | null) => void;
+  t: ReportOrderT;
 }
 
 /**
  * The order ID and Check: the answer shows under it (may be reported, or why not). What was typed is checked first
  * with the route's own schema, so an ID that is no order ID gets the server's message there without a call.
  */
-export function CheckOrderForm({ checked, onChecked }: Props) {
+export function CheckOrderForm({ checked, onChecked, t }: Props) {
   const hydrated = useHydrated();
   const [orderID, setOrderID] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,7 +33,7 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
     setBusy(true);
     try {
       onChecked(
-        checkedOf(await withMinimumDisplay(answerOf(client.POST('/api/client/report/order/eligible', { body })))),
+        checkedOf(await withMinimumDisplay(answerOf(client.POST('/api/client/report/order/eligible', { body }))), t),
       );
     } catch (error) {
       onChecked({ tone: 'is-danger', text: errorMessage(error), orderID: null });
@@ -42,7 +44,7 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
 
   return (
     <form className="box" noValidate onSubmit={(event) => void check(event)}>
-      <Field id="report-order-id" label="Order ID">
+      <Field id="report-order-id" label={t('check.label')}>
         <div className="field has-addons">
           <div className="control is-expanded">
             <input
@@ -52,7 +54,7 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
               required
               maxLength={20}
               autoComplete="off"
-              placeholder="e.g. ABC234"
+              placeholder={t('check.placeholder')}
               value={orderID}
               disabled={!hydrated}
               onChange={(event) => setOrderID(event.target.value)}
@@ -60,7 +62,7 @@ export function CheckOrderForm({ checked, onChecked }: Props) {
           </div>
           <div className="control">
             <SubmitButton className="is-link" busy={busy} disabled={!hydrated}>
-              Check
+              {t('check.button')}
             </SubmitButton>
           </div>
         </div>

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
-  CATEGORY_LABELS,
   CreateReportBodySchema,
   CUSTOMER_CATEGORIES,
   MAX_DETAILS_LENGTH,
   MIN_DETAILS_LENGTH,
 } from '../../../plugins/reports/schemas.ts';
+import type { ReportOrderT } from '../../i18n/report-order/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
@@ -13,14 +13,13 @@ import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 
 type Category = (typeof CUSTOMER_CATEGORIES)[number];
-const count = (n: number) => n.toLocaleString('en-GB');
 
 /** What went wrong with an order that may be reported, and the details; Send report files it. */
-export function FileReportForm({ orderID }: { orderID: string }) {
+export function FileReportForm({ orderID, t }: { orderID: string; t: ReportOrderT }) {
   const [category, setCategory] = useState<Category>(CUSTOMER_CATEGORIES[0]);
   const [details, setDetails] = useState('');
   const { busy, run, refuse } = useAction({
-    done: 'Thank you: your report was sent. You will be told what was done.',
+    done: t('file.sent'),
   });
   // It appears when the check said the order may be reported: the next step, what went wrong, takes the focus.
   const first = useRef<HTMLInputElement>(null);
@@ -37,7 +36,7 @@ export function FileReportForm({ orderID }: { orderID: string }) {
   return (
     <form className="box report-file" noValidate onSubmit={send}>
       <fieldset className="field">
-        <legend className="label">What went wrong?</legend>
+        <legend className="label">{t('file.legend')}</legend>
         <div className="report-categories">
           {CUSTOMER_CATEGORIES.map((c, i) => (
             <label className="radio" key={c}>
@@ -50,12 +49,12 @@ export function FileReportForm({ orderID }: { orderID: string }) {
                 ref={i === 0 ? first : undefined}
                 onChange={() => setCategory(c)}
               />{' '}
-              {CATEGORY_LABELS[c]}
+              {t(`category.${c}`)}
             </label>
           ))}
         </div>
       </fieldset>
-      <Field id="report-details" label="Details">
+      <Field id="report-details" label={t('file.details')}>
         <textarea
           className="textarea"
           id="report-details"
@@ -69,15 +68,13 @@ export function FileReportForm({ orderID }: { orderID: string }) {
           onChange={(event) => setDetails(event.target.value)}
         />
         <p className="help" id="report-details-help">
-          {MIN_DETAILS_LENGTH}–{count(MAX_DETAILS_LENGTH)} characters.{' '}
-          <span data-details-count>
-            {count(details.trim().length)} / {count(MAX_DETAILS_LENGTH)}
-          </span>
+          {t('file.length', { min: MIN_DETAILS_LENGTH, max: MAX_DETAILS_LENGTH })}{' '}
+          <span data-details-count>{t('file.count', { count: details.trim().length, max: MAX_DETAILS_LENGTH })}</span>
         </p>
       </Field>
       <div className="buttons">
         <SubmitButton className="is-primary" busy={busy}>
-          Send report
+          {t('file.send')}
         </SubmitButton>
       </div>
     </form>

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import type { ReportOrderTexts } from '../../i18n/report-order/index.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { CheckOrderForm } from './CheckOrderForm.tsx';
 import type { Checked } from './checked.ts';
 import { FileReportForm } from './FileReportForm.tsx';
@@ -8,12 +10,13 @@ import { FileReportForm } from './FileReportForm.tsx';
  * went wrong and tell what happened. On success the page loads again (the caller's reports are rendered by the
  * server) with a toast.
  */
-export default function ReportOrder() {
+export default function ReportOrder({ texts }: { texts: ReportOrderTexts }) {
+  const t = useTexts(texts);
   const [checked, setChecked] = useState<Checked | null>(null);
   return (
     <>
-      <CheckOrderForm checked={checked} onChecked={setChecked} />
-      {checked?.orderID && <FileReportForm key={checked.orderID} orderID={checked.orderID} />}
+      <CheckOrderForm checked={checked} onChecked={setChecked} t={t} />
+      {checked?.orderID && <FileReportForm key={checked.orderID} orderID={checked.orderID} t={t} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
-import type { EligibleResponse } from '../../../plugins/reports/schemas.ts';
+import { type EligibleResponse, REPORT_WINDOW_DAYS } from '../../../plugins/reports/schemas.ts';
+import type { ReportOrderT } from '../../i18n/report-order/index.ts';
 
 /** What the check answered: the notice under the order ID, and the order when it can be reported. */
 export interface Checked {
@@ -7,13 +8,14 @@ export interface Checked {
   orderID: string | null;
 }
 
-/** What a check's answer means for the form. */
-export function checkedOf(result: EligibleResponse): Checked {
+/** What a check's answer means for the form, in the page's language (a reason the page does not know: the server's words). */
+export function checkedOf(result: EligibleResponse, t: ReportOrderT): Checked {
   if (result.eligible && result.order)
     return {
       tone: 'is-success',
-      text: `Order ${result.order.orderID} (${result.order.item}) can be reported.`,
+      text: t('check.ok', { id: result.order.orderID, item: result.order.item }),
       orderID: result.order.orderID,
     };
-  return { tone: 'is-warning', text: result.message ?? '', orderID: null };
+  const text = result.reason ? t(`check.${result.reason}`, { days: REPORT_WINDOW_DAYS }) : result.message;
+  return { tone: 'is-warning', text: text ?? '', orderID: null };
 }
