@@ -123,8 +123,8 @@ export interface TextInEveryLocale {
 }
 
 /**
- * A text for someone whose language is known only where it is delivered (a notice: the notifications plugin stores
- * it in its user's language): worded from the catalogue in every locale, English as `text`. Plain data, so it
+ * A text for someone whose language is known only where it is delivered (a notice, stored in its user's language
+ * where it is stored): worded from the catalogue in every locale, English as `text`. Plain data, so it
  * travels between processes with the event. Values that are words themselves (a date, a phrase from the catalogue)
  * are given per locale: `(locale) => ({ span: spanIn(locale) })`.
  */
