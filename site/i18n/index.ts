@@ -1,4 +1,7 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
+import { adminAppealsCatalogue } from './admin-appeals/index.ts';
+import { adminLeaveCatalogue } from './admin-leave/index.ts';
+import { adminTeamsCatalogue } from './admin-teams/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
@@ -8,6 +11,11 @@ import { layoutCatalogue } from './layout/index.ts';
  * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
  * as FormatJS formats it on the server.
  */
-export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [browserCatalogue];
+export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
+  browserCatalogue,
+  adminAppealsCatalogue,
+  adminLeaveCatalogue,
+  adminTeamsCatalogue,
+];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [layoutCatalogue, homeCatalogue, ...BROWSER_CATALOGUES];
