@@ -2,6 +2,7 @@ import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { adminAppealsCatalogue } from './admin-appeals/index.ts';
 import { adminLeaveCatalogue } from './admin-leave/index.ts';
 import { adminTeamsCatalogue } from './admin-teams/index.ts';
+import { adminUsersCatalogue } from './admin-users/index.ts';
 import { browserCatalogue } from './browser/index.ts';
 import { homeCatalogue } from './home/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
@@ -16,6 +17,7 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   adminAppealsCatalogue,
   adminLeaveCatalogue,
   adminTeamsCatalogue,
+  adminUsersCatalogue,
 ];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [layoutCatalogue, homeCatalogue, ...BROWSER_CATALOGUES];
