@@ -1,6 +1,9 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { adminAppealsCatalogue } from './admin-appeals/index.ts';
 import { adminLeaveCatalogue } from './admin-leave/index.ts';
+import { adminOrdersCatalogue } from './admin-orders/index.ts';
+import { adminRanksCatalogue } from './admin-ranks/index.ts';
+import { adminReportsCatalogue } from './admin-reports/index.ts';
 import { adminTeamsCatalogue } from './admin-teams/index.ts';
 import { adminUsersCatalogue } from './admin-users/index.ts';
 import { browserCatalogue } from './browser/index.ts';
@@ -18,6 +21,9 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   adminLeaveCatalogue,
   adminTeamsCatalogue,
   adminUsersCatalogue,
+  adminRanksCatalogue,
+  adminOrdersCatalogue,
+  adminReportsCatalogue,
 ];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [layoutCatalogue, homeCatalogue, ...BROWSER_CATALOGUES];
