@@ -4,6 +4,8 @@ import { adminLeaveCatalogue } from './admin-leave/index.ts';
 import { adminOrdersCatalogue } from './admin-orders/index.ts';
 import { adminRanksCatalogue } from './admin-ranks/index.ts';
 import { adminReportsCatalogue } from './admin-reports/index.ts';
+import { adminSettingsCatalogue } from './admin-settings/index.ts';
+import { adminStatisticsCatalogue } from './admin-statistics/index.ts';
 import { adminTeamsCatalogue } from './admin-teams/index.ts';
 import { adminUsersCatalogue } from './admin-users/index.ts';
 import { browserCatalogue } from './browser/index.ts';
@@ -24,6 +26,8 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   adminRanksCatalogue,
   adminOrdersCatalogue,
   adminReportsCatalogue,
+  adminSettingsCatalogue,
+  adminStatisticsCatalogue,
 ];
 
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [layoutCatalogue, homeCatalogue, ...BROWSER_CATALOGUES];
