@@ -1,5 +1,14 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { accessCatalogue } from './access/index.ts';
+import { adminAppealsCatalogue } from './admin-appeals/index.ts';
+import { adminLeaveCatalogue } from './admin-leave/index.ts';
+import { adminOrdersCatalogue } from './admin-orders/index.ts';
+import { adminRanksCatalogue } from './admin-ranks/index.ts';
+import { adminReportsCatalogue } from './admin-reports/index.ts';
+import { adminSettingsCatalogue } from './admin-settings/index.ts';
+import { adminStatisticsCatalogue } from './admin-statistics/index.ts';
+import { adminTeamsCatalogue } from './admin-teams/index.ts';
+import { adminUsersCatalogue } from './admin-users/index.ts';
 import { appealFormCatalogue } from './appeal-form/index.ts';
 import { appealsCatalogue } from './appeals/index.ts';
 import { applicationCatalogue } from './application/index.ts';
@@ -50,6 +59,15 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   profileFormsCatalogue,
   reportOrderCatalogue,
   teamChoiceCatalogue,
+  adminAppealsCatalogue,
+  adminLeaveCatalogue,
+  adminTeamsCatalogue,
+  adminUsersCatalogue,
+  adminRanksCatalogue,
+  adminOrdersCatalogue,
+  adminReportsCatalogue,
+  adminSettingsCatalogue,
+  adminStatisticsCatalogue,
 ];
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
@@ -63,5 +81,8 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   joinCatalogue,
   appealsCatalogue,
   profileManageCatalogue,
+  layoutCatalogue,
+  homeCatalogue,
+  ...BROWSER_CATALOGUES,
   ...BROWSER_CATALOGUES,
 ];

@@ -125,6 +125,28 @@ test.describe('Blake Banned appeals his ban', () => {
     expect(await appealsOf(diner).listFor(BLAKE_BANNED)).toMatchObject([{ status: 'accepted' }]);
   });
 
+  test('a manager who reads German reviews it in German: the list, the appeal, and the vote form’s answer', async ({
+    browser,
+    diner,
+  }) => {
+    const appealId = await blakeAppeals(diner);
+    const context = await browser.newContext({ locale: 'de-DE' });
+    await diner.signIn(context, { username: 'appeal_manager_de', rank: 'Manager' });
+    const page = await context.newPage();
+    await page.goto('/staff/admin/appeals');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einspruchsverwaltung');
+    const row = page.locator(`tr[data-appeal-id="${appealId}"]`);
+    await expect(row).toContainText('0 dafür · 0 dagegen');
+    await row.getByRole('link', { name: 'Prüfen' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einspruch von Blake Banned');
+    await expect(page.getByTestId('appeal-record')).toContainText('Aktuelle Sperre');
+    await page.getByLabel('Grund').fill('Noch zu früh.');
+    await page.getByRole('button', { name: 'Ablehnen' }).click();
+    await expect(page.getByTestId('toast')).toHaveText('Stimme gespeichert.');
+    await expect(page.getByTestId('appeal-tally')).toContainText('0 dafür · 1 dagegen');
+    await context.close();
+  });
+
   test('once his appeal is accepted, his next page is the site with the toast, and the decision names no voter', async ({
     browser,
     diner,

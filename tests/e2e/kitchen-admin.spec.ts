@@ -96,6 +96,31 @@ test('order management: a super admin finds an order by its ID, reads its timeli
   await context.close();
 });
 
+test('order management and order history in French: the list, the Delete’s toast and the history’s words', async ({
+  browser,
+  diner,
+}) => {
+  const services = diner.app.server.ctx.services as Services;
+  const customerId = await customer(browser, diner, 'managed_marie');
+  const order = await services.orders.orders.createOrder({ customerId, item: 'Un sandwich douteux' });
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context, { username: 'om_owner_fr', permissions: ['SUPER_ADMIN'] });
+  const page = await context.newPage();
+  await page.goto(`/staff/admin/order-management?query=${order.orderID}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gestion des commandes');
+  await expect(page.getByLabel('Recherche')).toHaveValue(order.orderID);
+  const row = page.getByRole('row', { name: new RegExp(order.orderID) });
+  await row.getByRole('button', { name: 'Supprimer' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete #${order.orderID}` });
+  await dialog.getByLabel('Reason (the customer is told)').fill('Pas de la nourriture.');
+  await dialog.getByRole('button', { name: 'Delete order' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(`#${order.orderID} supprimée.`);
+  await page.goto(`/staff/admin/order-history/${customerId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Historique des commandes');
+  await expect(page.getByRole('row', { name: new RegExp(order.orderID) })).toContainText('client');
+  await context.close();
+});
+
 test("order history: a customer known only by their orders (the bot's, never signed in here) has one, reached from Order Management", async ({
   browser,
   diner,

@@ -142,3 +142,30 @@ test('Take a Vacation in German: the page, the form and what it says once asked'
   await expect(page.getByTestId('list-range')).toHaveText('1 Antrag');
   await context.close();
 });
+
+test('a manager who reads French decides a request in French: the list, the Decide form and its toast', async ({
+  browser,
+  diner,
+}) => {
+  const services = diner.app.server.ctx.services as Services;
+  const today = services.onleave.requests.today();
+  const chefContext = await browser.newContext();
+  const chef = await diner.signIn(chefContext, { username: 'chef_lea', rank: 'Chef' });
+  const { sessions } = diner.app.server.ctx;
+  const asChef = (await sessions.validate((await sessions.create(chef.id)).token))!.user;
+  await services.onleave.requests.submit(asChef, { from: today, until: addDays(today, 1), reason: 'Un mariage.' });
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context, { username: 'manager_manon', rank: 'Manager' });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/on-leave-requests');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demandes de congé');
+  await expect(page.getByRole('link', { name: 'Mettre quelqu’un en congé' })).toBeVisible();
+  const row = page.locator('tr', { hasText: 'chef_lea' });
+  await expect(row.locator('.tag')).toHaveText('En attente');
+  await row.getByText('Décider').click();
+  await row.getByLabel('Note pour chef_lea').fill('Profitez bien.');
+  await row.getByRole('button', { name: 'Refuser' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Congé refusé.');
+  await expect(row.locator('.tag')).toHaveText('Refusé');
+  await Promise.all([chefContext.close(), context.close()]);
+});

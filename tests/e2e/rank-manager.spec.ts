@@ -141,3 +141,25 @@ test("a new rank lands just below its creator's highest rank, not above Owner, a
     await services.ranks.delete(owner, sous.id);
   }
 });
+
+test('the owner reads the Rank Manager in German: the ladder, its Save order and why it waits, and the rank form', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signInAs(context, '1100000000000000005');
+  const page = await context.newPage();
+  await page.goto('/staff/admin/rank-manager');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rangverwaltung');
+  const save = page.getByRole('button', { name: 'Reihenfolge speichern' });
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAccessibleDescription('Verschieb zuerst einen Rang: Die Reihenfolge ist wie gespeichert.');
+  await page.getByRole('button', { name: 'Chef nach oben verschieben', exact: true }).click();
+  await expect(save).toBeEnabled();
+  await page.getByRole('link', { name: 'Rang erstellen' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rang erstellen');
+  await expect(page.getByRole('group', { name: 'Berechtigungen' })).toBeVisible();
+  await expect(page.getByLabel('Inhaber dürfen über die Website kündigen')).toBeVisible();
+  await context.close();
+});

@@ -260,3 +260,40 @@ test('Report an order in German: the check, the categories, the count and the re
   await expect(page.getByTestId('my-reports').locator('.tag')).toHaveText('Offen');
   await Promise.all([context.close(), chefContext.close()]);
 });
+
+test('a manager who reads German warns the chef in German: the list, the report and the warning’s toast', async ({
+  browser,
+  diner,
+}) => {
+  const [customerContext, managerContext, chefContext] = (await Promise.all([
+    browser.newContext(),
+    browser.newContext({ locale: 'de-DE' }),
+    browser.newContext(),
+  ])) as [BrowserContext, BrowserContext, BrowserContext];
+  const customer = await diner.signIn(customerContext, { username: 'reporting_romy', perks: ['FEEDBACK_BETA'] });
+  await diner.signIn(managerContext, { username: 'manager_mats', rank: 'Manager', perks: ['FEEDBACK_BETA'] });
+  const chef = await diner.signIn(chefContext, { username: 'chef_karl', rank: 'Chef' });
+  const order = await deliveredOrder(diner, customer.id, chef.id);
+  const filed = await customerContext.request.post('/api/client/report/order', {
+    data: { orderID: order.orderID, category: 'WRONG_ITEM', details: 'Ich wollte Pommes.' },
+    headers: ORIGIN,
+  });
+  expect(filed.status()).toBe(201);
+
+  const manager = await managerContext.newPage();
+  await manager.goto('/staff/admin/report-manager/orders');
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Bestellmeldungen');
+  const row = manager.locator('tr', { hasText: order.orderID });
+  await expect(row).toContainText('Falscher Artikel');
+  await expect(row.locator('.tag')).toHaveText('Offen');
+  await row.getByRole('link', { name: `Meldung zu Bestellung ${order.orderID} öffnen` }).click();
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText(`Meldung zu Bestellung ${order.orderID}`);
+  await expect(manager.getByTestId('report')).toContainText(
+    'Falscher Artikel, gemeldet von reporting_romy (der Kunde)',
+  );
+  await manager.getByLabel('Koch verwarnen, chef_karl').fill('Bitte die Bestellung genau lesen.');
+  await manager.getByRole('button', { name: 'Koch verwarnen' }).click();
+  await expect(manager.getByTestId('toast')).toHaveText('Der Koch wurde verwarnt.', PAGE_LOAD);
+  await expect(manager.getByTestId('report-warnings')).toContainText('Koch (chef_karl) am');
+  await Promise.all([customerContext.close(), managerContext.close(), chefContext.close()]);
+});

@@ -267,3 +267,35 @@ test('Site Settings shows the last backup, its size and the schedule', async ({ 
   await expect(box.getByText(/^Last backup: /)).toContainText(name);
   await expect(box.getByText(/^Last backup: /)).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d UTC, \d+(\.\d)? [KM]B/);
 });
+
+test('a settings manager who reads German saves a setting in German, and the Announce page speaks German too', async ({
+  browser,
+  diner,
+}) => {
+  const settings = settingsOf(diner);
+  const before = await settings.getAll();
+  const context = await browser.newContext({ locale: 'de-DE' });
+  try {
+    await diner.signIn(context, {
+      username: 'sabine_settings',
+      permissions: ['VIEW_STAFF_DASHBOARD', 'MANAGE_SETTINGS'],
+    });
+    const page = await context.newPage();
+    await page.goto('/staff/admin/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website-Einstellungen');
+    await expect(page.getByRole('link', { name: 'Allgemein' })).toHaveAttribute('aria-current', 'page');
+    const sponsor = page.getByRole('form', { name: 'Sponsorbelohnung' });
+    await expect(sponsor).toContainText('Münzen');
+    await sponsor.getByLabel('Sponsorbelohnung').fill('4321');
+    await sponsor.getByRole('button', { name: 'Speichern' }).click();
+    await expect(toast(page, 'Sponsorbelohnung gespeichert.')).toBeVisible();
+    expect(await settings.get('sponsorReward')).toBe(4321);
+    await page.getByRole('link', { name: 'Auf der Seite Ankündigen bearbeiten' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ankündigen');
+    await expect(page.getByRole('group', { name: 'Farbe' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ankündigung speichern' })).toBeVisible();
+  } finally {
+    await settings.set('sponsorReward', before.sponsorReward, null);
+    await context.close();
+  }
+});

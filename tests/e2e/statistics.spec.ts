@@ -210,3 +210,26 @@ test('every chart, on a phone and a laptop, keeps its labels whole, apart and in
   }
   expect(problems).toEqual([]);
 });
+
+test('a director who reads German reads the statistics in German: the figures, the charts and the period picker', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'director_dora', rank: 'Director' });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/management-statistics/management?period=week');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verwaltungsstatistik');
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(/^Woche vom /);
+  await expect(page.getByRole('link', { name: 'Diese Tabelle herunterladen (CSV)' })).toBeVisible();
+  await expect(
+    page.locator('figcaption', { hasText: 'Gelieferte Bestellungen pro Tag, letzte 30 Tage' }),
+  ).toBeVisible();
+  await page.getByLabel('Zeitraum', { exact: true }).selectOption('month');
+  await page.getByRole('button', { name: 'Anzeigen' }).click();
+  await expect(page).toHaveURL(/period=month/);
+  await page.goto('/staff/admin/management-statistics');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Leistung');
+  await expect(page.getByTestId('figures')).toContainText('Urlaubstage');
+  await context.close();
+});

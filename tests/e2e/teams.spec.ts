@@ -266,3 +266,24 @@ test('a director edits a team, resets its orders and takes a member out of it', 
   await expect(page.getByTestId('toast')).toHaveText('Removed from the team.');
   await expect(detail).toContainText('Nobody is in this team yet.');
 });
+
+test('a director who reads German manages a team in German: the list, the team form and its toast', async ({
+  browser,
+  diner,
+}) => {
+  const team = await teamWith(diner, 'Kraut Kitchen', '🥨', []);
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'director_dora', rank: 'Director' });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/teams');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teamverwaltung');
+  await expect(page.getByRole('button', { name: 'Teams ausgleichen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Kraut Kitchen öffnen' }).click();
+  const detail = page.getByTestId('team-detail');
+  await expect(detail).toContainText('Noch niemand ist in diesem Team.');
+  await detail.getByLabel('Beschreibung').fill('Brezeln für alle.');
+  await detail.getByRole('button', { name: 'Team speichern' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Team gespeichert.');
+  expect(team._id).toBeTruthy();
+  await context.close();
+});

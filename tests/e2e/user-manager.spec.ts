@@ -113,3 +113,49 @@ test('a user manager route with an invalid ID renders the 404 page', async ({ pa
   await page.getByRole('button', { name: /Sam Owner/ }).click();
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
 });
+
+test('a manager who reads German bans a user in German: the list, the ban form, its check and its toast', async ({
+  browser,
+  diner,
+}) => {
+  const scratch = await browser.newContext();
+  const { id } = await diner.signIn(scratch, { username: 'gesperrter_gustav' });
+  await scratch.close();
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signIn(context, { username: 'manager_margit', rank: 'Manager' });
+  const page = await context.newPage();
+  await page.goto('/staff/admin/users?search=gesperrter_gustav');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nutzerverwaltung');
+  const row = page.locator(`tr[data-user-id="${id}"]`);
+  await expect(row).toContainText('Aktiv');
+  await row.getByRole('link', { name: 'Sperren' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nutzer sperren');
+  await page.getByLabel('Grund').fill('Hat die Suppe neunmal zurückgeschickt');
+  await page.getByRole('button', { name: 'Nutzer sperren' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Wähle, wann die Sperre abläuft, oder mach sie dauerhaft.');
+  await page.getByLabel('Dauerhaft').check();
+  await page.getByRole('button', { name: 'Nutzer sperren' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Sperre gespeichert.');
+  await expect(page).toHaveURL(/\/staff\/admin\/users$/);
+  await page.goto('/staff/admin/users?search=gesperrter_gustav');
+  await expect(row).toContainText('Gesperrt');
+  await expect(row.getByRole('link', { name: 'Sperre bearbeiten' })).toBeVisible();
+  await context.close();
+});
+
+test('the owner reads Online Users and the audit log in French, the live count included', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signInAs(context, '1100000000000000005');
+  const page = await context.newPage();
+  await page.goto('/staff/admin/online-users');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Utilisateurs en ligne');
+  await expect(page.locator('[data-online-count]')).toHaveText(/^\d+ personnes? en ligne maintenant$/);
+  await expect(page.getByRole('columnheader', { name: 'En ligne depuis (UTC)' })).toBeAttached();
+  await page.goto('/staff/admin/site-management/audit-log');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Journal d’audit');
+  await expect(page.getByLabel('Qui (ID utilisateur)')).toBeVisible();
+  await context.close();
+});

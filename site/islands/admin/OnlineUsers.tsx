@@ -1,11 +1,19 @@
 import { useEffect } from 'react';
 import type { OnlineUser } from '../../../core/gateway/protocol.ts';
+import type { AdminUsersKey } from '../../i18n/admin-users/index.ts';
 import { avatarUrl, displayNameOf } from '../../lib/avatar.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { $onlineUsers, startGateway } from '../../stores/gateway.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 
-const since = (iso: string | number) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+/** Since when, in the page's language (English keeps its British order), in UTC. */
+const since = (locale: string, iso: string | number) =>
+  new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
 
 /** Who is online, by name; null until the gateway's first list. */
 function useOnlineUsers(): OnlineUser[] | null {
@@ -15,10 +23,10 @@ function useOnlineUsers(): OnlineUser[] | null {
 }
 
 /** Online Users (SUPER_ADMIN): everyone with a live connection, how many, and since when; live. */
-export default function OnlineUsers() {
+export default function OnlineUsers({ texts }: { texts: BrowserTexts<AdminUsersKey> }) {
+  const t = useTexts(texts);
   const users = useOnlineUsers();
-  const count =
-    users === null ? 'Connecting…' : `${users.length} ${users.length === 1 ? 'person' : 'people'} online now`;
+  const count = users === null ? t('online.connecting') : t('online.count', { count: users.length });
   return (
     <>
       <p className="subtitle is-6">
@@ -28,9 +36,9 @@ export default function OnlineUsers() {
         <table className="table is-fullwidth is-hoverable data-list online-users">
           <thead>
             <tr>
-              <th scope="col">User</th>
-              <th scope="col">Connections</th>
-              <th scope="col">Online since (UTC)</th>
+              <th scope="col">{t('online.column.user')}</th>
+              <th scope="col">{t('online.column.connections')}</th>
+              <th scope="col">{t('online.column.since')}</th>
             </tr>
           </thead>
           <tbody data-online-users>
@@ -42,8 +50,8 @@ export default function OnlineUsers() {
                     {displayNameOf(user)}
                   </a>
                 </td>
-                <td data-label="Connections">{user.connections}</td>
-                <td data-label="Online since">{since(user.since)}</td>
+                <td data-label={t('online.column.connections')}>{user.connections}</td>
+                <td data-label={t('online.since')}>{since(texts.locale, user.since)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,11 +1,14 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { AppealVoteBodySchema, type AppealVoteChoice } from '../../../plugins/appeals/schemas.ts';
+import type { AdminAppealsKey } from '../../i18n/admin-appeals/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../kit/Field.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   appealId: string;
@@ -13,20 +16,23 @@ interface Props {
   myVote: { reason: string } | null;
   /** A super admin may force the decision. */
   mayForce: boolean;
+  /** The Appeal Manager's words in the page's language (site.admin-appeals). */
+  texts: BrowserTexts<AdminAppealsKey>;
 }
 
 /**
  * The Appeal Manager's vote: a reason, then Accept or Deny. A vote that decides the appeal goes back to the list;
  * otherwise the page loads again with the vote recorded.
  */
-export default function VoteForm({ appealId, myVote, mayForce }: Props) {
+export default function VoteForm({ appealId, myVote, mayForce, texts }: Props) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
   const [reason, setReason] = useState(myVote?.reason ?? '');
   const [force, setForce] = useState(false);
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const { busy, run, refuse } = useAction<{ completed: boolean; choice: AppealVoteChoice }>({
     done: ({ completed, choice }) =>
-      completed ? `Appeal ${choice === 'accept' ? 'accepted' : 'denied'}.` : 'Vote recorded.',
+      completed ? t(choice === 'accept' ? 'vote.done.accepted' : 'vote.done.denied') : t('vote.done.recorded'),
     next: ({ completed }) => (completed ? '/staff/admin/appeals' : undefined),
   });
 
@@ -35,7 +41,7 @@ export default function VoteForm({ appealId, myVote, mayForce }: Props) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const choice: AppealVoteChoice = submitter?.value === 'deny' ? 'deny' : 'accept';
     if (!reason.trim()) {
-      toast('Give a reason for your vote.', 'is-warning');
+      toast(t('vote.giveReason'), 'is-warning');
       reasonField.current?.focus();
       return;
     }
@@ -52,13 +58,13 @@ export default function VoteForm({ appealId, myVote, mayForce }: Props) {
   const off = !hydrated || busy;
   return (
     <form className="box" id="vote-form" onSubmit={submit}>
-      <h2 className="title is-5">{myVote ? 'Change your vote' : 'Your vote'}</h2>
+      <h2 className="title is-5">{myVote ? t('vote.change') : t('vote.yours')}</h2>
       <Field
         id="vote-reason"
-        label="Reason"
+        label={t('vote.reason')}
         help={{
           id: 'vote-reason-help',
-          text: "Staff see every vote's reason. The user sees only the deciding vote's reason.",
+          text: t('vote.reasonHelp'),
         }}
       >
         <textarea
@@ -85,16 +91,16 @@ export default function VoteForm({ appealId, myVote, mayForce }: Props) {
               disabled={off}
               onChange={(event) => setForce(event.target.checked)}
             />{' '}
-            Force: decide now, whatever the tally
+            {t('vote.force')}
           </label>
         </div>
       )}
       <div className="buttons">
         <button className="button is-success" type="submit" name="vote" value="accept" disabled={off}>
-          Accept
+          {t('vote.accept')}
         </button>
         <button className="button is-danger" type="submit" name="vote" value="deny" disabled={off}>
-          Deny
+          {t('vote.deny')}
         </button>
       </div>
     </form>

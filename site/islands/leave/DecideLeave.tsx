@@ -1,32 +1,38 @@
 import { type FormEvent, useState } from 'react';
 import { MAX_NOTE_LENGTH, UpdateLeaveStatusBodySchema } from '../../../plugins/onleave/schemas.ts';
+import type { AdminLeaveKey } from '../../i18n/admin-leave/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   id: string;
   /** The member's name, for the note's label. */
   name: string;
+  /** On Leave Requests' words in the page's language (site.admin-leave). */
+  texts: BrowserTexts<AdminLeaveKey>;
 }
 
 type Decision = 'APPROVED' | 'DENIED';
 
 /** On Leave Requests' Decide: a note for the member, then Approve or Deny; the page loads again with a toast. */
-export default function DecideLeave({ id, name }: Props) {
+export default function DecideLeave({ id, name, texts }: Props) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
   const [note, setNote] = useState('');
-  const approve = useAction({ done: 'Leave approved.' });
-  const deny = useAction({ done: 'Leave denied.' });
+  const approve = useAction({ done: t('decide.approved') });
+  const deny = useAction({ done: t('decide.denied') });
   const busy = approve.busy || deny.busy;
 
   const decide = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const status: Decision = submitter?.value === 'DENIED' ? 'DENIED' : 'APPROVED';
-    if (!note.trim()) return toast('Write a note for the member first.', 'is-warning');
+    if (!note.trim()) return toast(t('decide.writeNote'), 'is-warning');
     const body = { status, note: note.trim() };
     const action = status === 'APPROVED' ? approve : deny;
     const refusal = refusalOf(UpdateLeaveStatusBodySchema, body);
@@ -38,10 +44,10 @@ export default function DecideLeave({ id, name }: Props) {
 
   return (
     <details className="leave-decide">
-      <summary className="button is-small">Decide</summary>
+      <summary className="button is-small">{t('decide.open')}</summary>
       <form onSubmit={decide}>
         <label className="label is-small" htmlFor={`note-${id}`}>
-          Note for {name}
+          {t('decide.note', { name })}
         </label>
         <textarea
           className="textarea is-small"
@@ -62,7 +68,7 @@ export default function DecideLeave({ id, name }: Props) {
             value="APPROVED"
             disabled={!hydrated || busy}
           >
-            Approve
+            {t('decide.approve')}
           </button>
           <button
             className="button is-small is-danger"
@@ -71,7 +77,7 @@ export default function DecideLeave({ id, name }: Props) {
             value="DENIED"
             disabled={!hydrated || busy}
           >
-            Deny
+            {t('decide.deny')}
           </button>
         </div>
       </form>

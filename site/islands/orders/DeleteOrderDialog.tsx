@@ -18,7 +18,7 @@ export default function DeleteOrderDialog({ texts }: { texts: BrowserTexts<Kitch
       order={order}
       onClose={() => $orderToDelete.set(null)}
       onDeleted={(deleted) => {
-        toastOnNextPage(`#${deleted.orderID} deleted.`, 'is-success');
+        toastOnNextPage(t('toast.orderDeleted', { orderID: deleted.orderID }), 'is-success');
         location.reload();
       }}
       t={t}

@@ -1,10 +1,13 @@
 import { PERKS, PERMISSION_NAMES } from '../../../core/shared/permissions.ts';
+import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
 import { perkLabel, permissionLabel } from '../../lib/labels.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { DeleteRankButton } from './DeleteRankButton.tsx';
 import { RankChecks } from './RankChecks.tsx';
 import { type RankFields, useRankForm } from './use-rank-form.ts';
@@ -13,12 +16,15 @@ interface Props {
   /** The rank being edited (it can be deleted here too); absent: a new one. */
   rank?: RankFields;
   submitLabel: string;
+  /** The Rank Manager's words in the page's language (site.admin-ranks). */
+  texts: BrowserTexts<AdminRanksKey>;
 }
 
 /** The rank editor's fields (Create rank, Edit): name, colour, permissions as labelled checkboxes, perks, resignation. */
-export default function RankForm({ rank, submitLabel }: Props) {
+export default function RankForm({ rank, submitLabel, texts }: Props) {
   const hydrated = useHydrated();
-  const { fields, set, save, submit } = useRankForm(rank);
+  const t = useTexts(texts);
+  const { fields, set, save, submit } = useRankForm(t, rank);
   const off = !hydrated || save.busy;
 
   return (
@@ -26,7 +32,7 @@ export default function RankForm({ rank, submitLabel }: Props) {
       <TextField
         id="rank-name"
         name="name"
-        label="Name"
+        label={t('form.name')}
         required
         maxLength={64}
         control={false}
@@ -34,7 +40,7 @@ export default function RankForm({ rank, submitLabel }: Props) {
         disabled={off}
         onChange={set.name}
       />
-      <Field id="rank-colour" label="Colour">
+      <Field id="rank-colour" label={t('form.colour')}>
         <input
           className="rank-colour"
           id="rank-colour"
@@ -46,7 +52,7 @@ export default function RankForm({ rank, submitLabel }: Props) {
         />
       </Field>
       <RankChecks
-        legend="Permissions"
+        legend={t('form.permissions')}
         name="permissions"
         choices={PERMISSION_NAMES}
         label={permissionLabel}
@@ -55,7 +61,7 @@ export default function RankForm({ rank, submitLabel }: Props) {
         onToggle={set.permission}
       />
       <RankChecks
-        legend="Perks"
+        legend={t('form.perks')}
         name="perks"
         choices={PERKS}
         label={perkLabel}
@@ -65,14 +71,14 @@ export default function RankForm({ rank, submitLabel }: Props) {
       />
       <div className="field">
         <Checkbox name="canResign" checked={fields.canResign} disabled={off} onChange={set.canResign}>
-          Holders may resign through the website
+          {t('form.canResign')}
         </Checkbox>
       </div>
       <div className="buttons">
         <SubmitButton className="is-primary" busy={save.busy} disabled={!hydrated}>
           {submitLabel}
         </SubmitButton>
-        {rank && <DeleteRankButton rankId={rank.id} />}
+        {rank && <DeleteRankButton rankId={rank.id} t={t} />}
       </div>
     </form>
   );

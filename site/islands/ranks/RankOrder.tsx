@@ -1,14 +1,17 @@
+import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { RankRow } from './RankRow.tsx';
 import { type RankEntry, useRankOrder } from './use-rank-order.ts';
 
-/** Why Save order is disabled: on hover and as the text the button is described by (docs/site-patterns.md). */
-const UNCHANGED = 'Move a rank first: the order is as saved.';
-
 /** The Rank Manager's ladder, highest first: drag a rank or move it with its arrows or Alt + Arrow keys, then Save order. */
-export default function RankOrder({ ranks }: { ranks: RankEntry[] }) {
+export default function RankOrder({ ranks, texts }: { ranks: RankEntry[]; texts: BrowserTexts<AdminRanksKey> }) {
   const hydrated = useHydrated();
-  const { list, order, unchanged, busy, dragging, move, drag, save } = useRankOrder(ranks);
+  const t = useTexts(texts);
+  const { list, order, unchanged, busy, dragging, move, drag, save } = useRankOrder(ranks, t);
+  // Why Save order is disabled: on hover and as the text the button is described by (docs/site-patterns.md).
+  const unchangedReason = t('order.unchanged');
   return (
     <>
       <ol className="rank-list" id="rank-list" aria-describedby="rank-help" ref={list}>
@@ -17,6 +20,7 @@ export default function RankOrder({ ranks }: { ranks: RankEntry[] }) {
             key={rank.id}
             rank={rank}
             hydrated={hydrated}
+            t={t}
             dragging={dragging === rank.id}
             onMove={(direction) => move(rank.id, direction)}
             onDragStart={() => drag.start(rank.id)}
@@ -31,15 +35,15 @@ export default function RankOrder({ ranks }: { ranks: RankEntry[] }) {
           className={busy ? 'button is-primary is-loading' : 'button is-primary'}
           id="save-order"
           disabled={!hydrated || busy || unchanged}
-          title={unchanged ? UNCHANGED : undefined}
+          title={unchanged ? unchangedReason : undefined}
           aria-describedby="save-order-reason"
           onClick={() => void save()}
         >
-          Save order
+          {t('order.save')}
         </button>
       </div>
       <p className="action-reason" id="save-order-reason" hidden={!unchanged}>
-        {UNCHANGED}
+        {unchangedReason}
       </p>
     </>
   );

@@ -1,5 +1,7 @@
 import type { DragEvent, KeyboardEvent } from 'react';
 import { rankTextColour } from '../../../plugins/ranks/schemas.ts';
+import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import type { RankEntry } from './use-rank-order.ts';
 
 interface Props {
@@ -11,10 +13,13 @@ interface Props {
   onDragStart: () => void;
   onDragOver: (event: DragEvent<HTMLElement>) => void;
   onDragEnd: () => void;
+  t: Translate;
 }
 
+type Translate = (key: AdminRanksKey, values?: TextValues) => string;
+
 /** One rank in the Rank Manager's list: its badge, what it grants, the arrows that move it and Edit. */
-export function RankRow({ rank, hydrated, dragging, onMove, onDragStart, onDragOver, onDragEnd }: Props) {
+export function RankRow({ rank, hydrated, dragging, onMove, onDragStart, onDragOver, onDragEnd, t }: Props) {
   // Alt + Arrow Up/Down on the row (or one of its buttons) moves it.
   const keyDown = (event: KeyboardEvent) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -42,10 +47,10 @@ export function RankRow({ rank, hydrated, dragging, onMove, onDragStart, onDragO
       </span>
       <span className="rank-meta">{rank.meta}</span>
       <span className="rank-actions">
-        <MoveButton name={rank.name} direction="up" disabled={!hydrated} onMove={onMove} />
-        <MoveButton name={rank.name} direction="down" disabled={!hydrated} onMove={onMove} />
+        <MoveButton name={rank.name} direction="up" disabled={!hydrated} onMove={onMove} t={t} />
+        <MoveButton name={rank.name} direction="down" disabled={!hydrated} onMove={onMove} t={t} />
         <a className="button is-small" href={`/staff/admin/rank-manager/${rank.id}`}>
-          Edit
+          {t('row.edit')}
         </a>
       </span>
     </li>
@@ -57,16 +62,17 @@ interface MoveProps {
   direction: 'up' | 'down';
   disabled: boolean;
   onMove: (direction: 'up' | 'down') => void;
+  t: Translate;
 }
 
 /** A row's ↑ or ↓: moves the rank one place. */
-function MoveButton({ name, direction, disabled, onMove }: MoveProps) {
+function MoveButton({ name, direction, disabled, onMove, t }: MoveProps) {
   return (
     <button
       type="button"
       className="button is-small"
       data-move={direction}
-      aria-label={`Move ${name} ${direction}`}
+      aria-label={t(direction === 'up' ? 'row.moveUp' : 'row.moveDown', { name })}
       disabled={disabled}
       onClick={() => onMove(direction)}
     >

@@ -1,8 +1,10 @@
 import { type SubmitEvent, useState } from 'react';
 import { PERKS, PERMISSION_NAMES } from '../../../core/shared/permissions.ts';
 import { CreateRankBodySchema, DEFAULT_RANK_COLOUR, UpdateRankBodySchema } from '../../../plugins/ranks/schemas.ts';
+import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useToggleSet } from '../kit/use-toggle-set.ts';
 
@@ -17,13 +19,13 @@ export interface RankFields {
 }
 
 /** The rank editor's state and its Save: the rank is created or changed, then the Rank Manager loads with a toast. */
-export function useRankForm(rank?: RankFields) {
+export function useRankForm(t: (key: AdminRanksKey, values?: TextValues) => string, rank?: RankFields) {
   const [name, setName] = useState(rank?.name ?? '');
   const [colour, setColour] = useState(rank?.colour ?? DEFAULT_RANK_COLOUR);
   const [permissions, togglePermission] = useToggleSet(rank?.permissions ?? []);
   const [perks, togglePerk] = useToggleSet(rank?.perks ?? []);
   const [canResign, setCanResign] = useState(rank?.canResign ?? false);
-  const save = useAction({ done: rank ? 'Rank saved.' : 'Rank created.', next: '/staff/admin/rank-manager' });
+  const save = useAction({ done: rank ? t('form.saved') : t('form.created'), next: '/staff/admin/rank-manager' });
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();

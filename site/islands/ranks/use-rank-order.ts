@@ -1,5 +1,7 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react';
+import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
 
 /** A rank as the Rank Manager lists it. */
@@ -25,13 +27,13 @@ const ids = (list: RankEntry[]) => list.map((rank) => rank.id).join();
  * The Rank Manager's order: moved by the arrows, Alt + Arrow Up/Down on a row (the row keeps the focus) or a drag;
  * `unchanged` while it is as saved; `save` writes it (PUT /api/client/ranks/positions) and stays on the page.
  */
-export function useRankOrder(ranks: RankEntry[]) {
+export function useRankOrder(ranks: RankEntry[], t: (key: AdminRanksKey, values?: TextValues) => string) {
   const [order, setOrder] = useState(ranks);
   const [saved, setSaved] = useState(() => ids(ranks));
   const [dragging, setDragging] = useState<string | null>(null);
   const [focused, setFocused] = useState<{ id: string } | null>(null);
   const list = useRef<HTMLOListElement>(null);
-  const action = useAction({ done: 'Rank order saved.', stay: true });
+  const action = useAction({ done: t('order.saved'), stay: true });
 
   // The row a key or an arrow moved keeps the focus (moving it in the list may have taken it away).
   useEffect(() => {

@@ -1,22 +1,28 @@
 import { type FormEvent, useState } from 'react';
 import { CompleteReportBodySchema, MAX_OUTCOME_LENGTH } from '../../../plugins/reports/schemas.ts';
+import type { AdminReportsKey } from '../../i18n/admin-reports/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   reportId: string;
   /** Where the manager goes once it is completed (the Report Manager's list). */
   next: string;
+  /** Order Reports' words in the page's language (site.admin-reports). */
+  texts: BrowserTexts<AdminReportsKey>;
 }
 
 /** The Report Manager's Mark completed: the outcome the reporter reads; the reporter is told. */
-export default function CompleteReportForm({ reportId, next }: Props) {
+export default function CompleteReportForm({ reportId, next, texts }: Props) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [outcome, setOutcome] = useState('');
-  const { busy, run, refuse } = useAction({ done: 'Report completed: the reporter is told.', next });
+  const { busy, run, refuse } = useAction({ done: t('complete.done'), next });
 
   const complete = (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +37,7 @@ export default function CompleteReportForm({ reportId, next }: Props) {
   return (
     <form className="report-complete" onSubmit={complete}>
       <label className="label" htmlFor="report-outcome">
-        Outcome (the reporter reads it)
+        {t('complete.outcome')}
       </label>
       <textarea
         className="textarea"
@@ -46,7 +52,7 @@ export default function CompleteReportForm({ reportId, next }: Props) {
         onChange={(event) => setOutcome(event.target.value)}
       />
       <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
-        Mark completed
+        {t('complete.submit')}
       </SubmitButton>
     </form>
   );

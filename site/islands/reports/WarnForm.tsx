@@ -1,23 +1,29 @@
 import { type FormEvent, useState } from 'react';
 import { MAX_WARNING_LENGTH, WarnBodySchema } from '../../../plugins/reports/schemas.ts';
+import type { AdminReportsKey } from '../../i18n/admin-reports/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   reportId: string;
   target: 'chef' | 'driver';
   /** The person's name, for the label. */
   name: string;
+  /** Order Reports' words in the page's language (site.admin-reports). */
+  texts: BrowserTexts<AdminReportsKey>;
 }
 
 /** The Report Manager's Warn the chef / the driver: a reason, then the page loads again with a toast. */
-export default function WarnForm({ reportId, target, name }: Props) {
+export default function WarnForm({ reportId, target, name, texts }: Props) {
   const hydrated = useHydrated();
+  const t = useTexts(texts);
   const [reason, setReason] = useState('');
-  const { busy, run, refuse } = useAction({ done: `The ${target} was warned.` });
+  const { busy, run, refuse } = useAction({ done: t('warn.done', { target }) });
 
   const warn = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +38,7 @@ export default function WarnForm({ reportId, target, name }: Props) {
   return (
     <form className="report-warn" onSubmit={warn}>
       <label className="label" htmlFor={`warn-${target}`}>
-        Warn the {target}, {name}
+        {t('warn.label', { target, name })}
       </label>
       <textarea
         className="textarea is-small"
@@ -47,7 +53,7 @@ export default function WarnForm({ reportId, target, name }: Props) {
         onChange={(event) => setReason(event.target.value)}
       />
       <SubmitButton className="is-small is-warning" busy={busy} disabled={!hydrated}>
-        Warn {target}
+        {t('warn.submit', { target })}
       </SubmitButton>
     </form>
   );

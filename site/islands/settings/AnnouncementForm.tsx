@@ -1,7 +1,10 @@
 import type { Announcement } from '../../../plugins/settings/schemas.ts';
+import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml } from '../../lib/announcement.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { AnnouncementColours } from './AnnouncementColours.tsx';
 import { useAnnouncementForm } from './use-announcement-form.ts';
 
@@ -12,13 +15,20 @@ const COUNTER_CLASS = { ok: 'tag vd-tag', near: 'tag vd-state-warning', over: 't
  * is the banner's own markup and HTML (site/lib/announcement.ts announcementHtml, on the server and as you type).
  * Over 2,000 characters Save is disabled and the text marked invalid; everything is disabled until hydrated.
  */
-export default function AnnouncementForm({ announcement: initial }: { announcement: Announcement }) {
+export default function AnnouncementForm({
+  announcement: initial,
+  texts,
+}: {
+  announcement: Announcement;
+  texts: BrowserTexts<AdminSettingsKey>;
+}) {
   const hydrated = useHydrated();
-  const { announcement, change, counter, over, problem, busy, submit } = useAnnouncementForm(initial);
+  const t = useTexts(texts);
+  const { announcement, change, counter, over, problem, busy, submit } = useAnnouncementForm(initial, t);
   return (
     <form className="box announcement-form" aria-labelledby="announcement-form-title" noValidate onSubmit={submit}>
       <h2 className="title is-5" id="announcement-form-title">
-        The banner
+        {t('announce.banner')}
       </h2>
       <div className="field">
         <Switch
@@ -28,15 +38,15 @@ export default function AnnouncementForm({ announcement: initial }: { announceme
           onChange={(enabled) => change({ enabled })}
           disabled={!hydrated}
         >
-          Show the banner on every page
+          {t('announce.show')}
         </Switch>
       </div>
 
-      <AnnouncementColours type={announcement.type} onChange={(type) => change({ type })} disabled={!hydrated} />
+      <AnnouncementColours type={announcement.type} onChange={(type) => change({ type })} disabled={!hydrated} t={t} />
 
       <div className="field">
         <label className="label" htmlFor="announcement-content">
-          Text
+          {t('announce.text')}
         </label>
         <textarea
           className={over ? 'textarea is-danger' : 'textarea'}
@@ -51,14 +61,14 @@ export default function AnnouncementForm({ announcement: initial }: { announceme
         />
         <div className="announcement-meta">
           <p className="help" id="announcement-help">
-            Markdown on one line: <code>**bold**</code>, <code>*italic*</code>, <code>[a link](https://…)</code>,{' '}
-            <code>`code`</code>. HTML shows as text.
+            {t('announce.markdown')} <code>**bold**</code>, <code>*italic*</code>, <code>[a link](https://…)</code>,{' '}
+            <code>`code`</code>. {t('announce.html')}
           </p>
           <p className="help announcement-count" id="announcement-count">
             <span className={COUNTER_CLASS[counter.state]} data-announcement-count data-state={counter.state}>
-              {counter.text}
+              {t('announce.counter', { length: announcement.content.length, max: ANNOUNCEMENT_MAX })}
             </span>
-            <span className="is-sr-only">characters of {ANNOUNCEMENT_MAX.toLocaleString('en')}</span>
+            <span className="is-sr-only">{t('announce.counterOf', { max: ANNOUNCEMENT_MAX })}</span>
           </p>
         </div>
         <p className="help is-danger" id="announcement-problem" role="alert">
@@ -68,7 +78,7 @@ export default function AnnouncementForm({ announcement: initial }: { announceme
 
       <div className="field">
         <p className="label" id="announcement-preview-title">
-          Preview
+          {t('announce.preview')}
         </p>
         {/* biome-ignore lint/a11y/useSemanticElements: a box shown as the banner, not form controls: a fieldset would need a legend and draw its own border */}
         <div className="announcement-preview" role="group" aria-labelledby="announcement-preview-title">
@@ -80,7 +90,7 @@ export default function AnnouncementForm({ announcement: initial }: { announceme
           />
         </div>
         <p className="help" hidden={announcement.enabled}>
-          The banner is off: nobody sees it until you switch it on and save.
+          {t('announce.off')}
         </p>
       </div>
 
@@ -91,7 +101,7 @@ export default function AnnouncementForm({ announcement: initial }: { announceme
           aria-describedby="announcement-problem"
           disabled={!hydrated || over}
         >
-          Save the announcement
+          {t('announce.save')}
         </button>
       </div>
     </form>

@@ -2,25 +2,27 @@ import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
 import { settingValue } from '../../lib/settings.ts';
 import { TextField } from '../kit/TextField.tsx';
-import { SettingForm } from './SettingForm.tsx';
+import { useTexts } from '../kit/use-texts.ts';
+import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
 
 /** Site Settings' Discord box: the channel announced rank changes are posted to, empty for none. */
-export default function ChannelSetting({ channel: initial }: { channel: string | null }) {
+export default function ChannelSetting({ channel: initial, texts }: { channel: string | null } & SettingsTexts) {
+  const t = useTexts(texts);
   const [channel, setChannel] = useState(initial ?? '');
   const val = settingValue.rankAnnouncementChannel(channel);
   const send = () => answerOf(client.POST('/api/client/settings/rankAnnouncementChannel', { body: { val } }));
   return (
-    <SettingForm setting="rankAnnouncementChannel" value={val} send={send}>
+    <SettingForm setting="rankAnnouncementChannel" t={t} value={val} send={send}>
       {({ field }) => (
         <TextField
           id="setting-rank-channel"
-          label="Rank announcement channel ID"
-          help="Announced rank changes are posted there by the bot. Leave it empty for none: the member alone is told."
+          label={t('channel.label')}
+          help={t('channel.help')}
           name="channel"
           inputMode="numeric"
           autoComplete="off"
           maxLength={32}
-          placeholder="None"
+          placeholder={t('channel.none')}
           value={channel}
           onChange={setChannel}
           control={false}

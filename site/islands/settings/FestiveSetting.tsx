@@ -5,10 +5,12 @@ import { settingValue, utcFieldValue } from '../../lib/settings.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useFields } from '../kit/use-fields.ts';
-import { SettingForm } from './SettingForm.tsx';
+import { useTexts } from '../kit/use-texts.ts';
+import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
 
 /** Site Settings' Festive mode: snow and the countdown on every page, the moment (in UTC) and its label. */
-export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
+export default function FestiveSetting({ festive, texts }: { festive: FestiveMode } & SettingsTexts) {
+  const t = useTexts(texts);
   const [enabled, setEnabled] = useState(festive.enabled);
   const { fields, set } = useFields({
     countdownTo: utcFieldValue(festive.countdownTo),
@@ -17,7 +19,7 @@ export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
   const val = settingValue.festiveMode({ enabled, ...fields });
   const send = () => answerOf(client.POST('/api/client/settings/festiveMode', { body: { val } }));
   return (
-    <SettingForm setting="festiveMode" value={val} send={send}>
+    <SettingForm setting="festiveMode" t={t} value={val} send={send}>
       {({ field, control }) => (
         <>
           <div className="field">
@@ -28,13 +30,13 @@ export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
               onChange={setEnabled}
               {...control('festive-enabled')}
             >
-              Snow and countdown on every page
+              {t('festive.switch')}
             </Switch>
           </div>
           <TextField
             id="festive-countdown-to"
-            label="Count down to (UTC)"
-            help="Leave it empty for no countdown."
+            label={t('festive.to')}
+            help={t('festive.toHelp')}
             name="countdownTo"
             type="datetime-local"
             value={fields.countdownTo}
@@ -44,8 +46,8 @@ export default function FestiveSetting({ festive }: { festive: FestiveMode }) {
           />
           <TextField
             id="festive-countdown-label"
-            label="Countdown label"
-            help="Reads “3d 04h until Christmas”, then “Happy Christmas!”."
+            label={t('festive.label')}
+            help={t('festive.labelHelp')}
             name="countdownLabel"
             maxLength={80}
             value={fields.countdownLabel}

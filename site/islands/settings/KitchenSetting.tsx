@@ -4,16 +4,22 @@ import { answerOf, client } from '../../lib/client.ts';
 import { settingValue } from '../../lib/settings.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { TextField } from '../kit/TextField.tsx';
-import { SettingForm } from './SettingForm.tsx';
+import { useTexts } from '../kit/use-texts.ts';
+import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
+
+const MARK = '\u2063';
 
 /** Site Settings' Kitchen: open (the bot takes orders) or closed, and the reason customers are told. */
-export default function KitchenSetting({ kitchen }: { kitchen: Kitchen }) {
+export default function KitchenSetting({ kitchen, texts }: { kitchen: Kitchen } & SettingsTexts) {
+  const t = useTexts(texts);
+  // The help around the bot's two commands, as the language orders the sentence.
+  const [before, between, after] = t('kitchen.help', { open: MARK, close: MARK }).split(MARK);
   const [open, setOpen] = useState(kitchen.open);
   const [reason, setReason] = useState(kitchen.reason);
   const val = settingValue.kitchen({ open, reason });
   const send = () => answerOf(client.POST('/api/client/settings/kitchen', { body: { val } }));
   return (
-    <SettingForm setting="kitchen" value={val} send={send}>
+    <SettingForm setting="kitchen" t={t} value={val} send={send}>
       {({ field, control }) => (
         <>
           <div className="field">
@@ -24,16 +30,20 @@ export default function KitchenSetting({ kitchen }: { kitchen: Kitchen }) {
               onChange={setOpen}
               {...control('kitchen-open', 'kitchen-help')}
             >
-              Kitchen open: the bot takes orders
+              {t('kitchen.switch')}
             </Switch>
             <p className="help" id="kitchen-help">
-              The bot's <code>/kitchen open</code> and <code>/kitchen close</code> set this too.
+              {before}
+              <code>/kitchen open</code>
+              {between}
+              <code>/kitchen close</code>
+              {after}
             </p>
           </div>
           <TextField
             id="kitchen-reason"
-            label="Reason it is closed"
-            help="Customers are told this while the kitchen is closed."
+            label={t('kitchen.reason')}
+            help={t('kitchen.reasonHelp')}
             name="reason"
             maxLength={200}
             value={reason}

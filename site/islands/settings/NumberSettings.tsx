@@ -1,30 +1,25 @@
 import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
-import {
-  NUMBER_SETTING_TEXT,
-  type NumberSettingKey,
-  numberBounds,
-  settingLabel,
-  settingValue,
-} from '../../lib/settings.ts';
+import { type NumberSettingKey, numberBounds, settingValue } from '../../lib/settings.ts';
 import { Field } from '../kit/Field.tsx';
-import { SettingForm } from './SettingForm.tsx';
+import { useTexts } from '../kit/use-texts.ts';
+import { SettingForm, type SettingsText, type SettingsTexts } from './SettingForm.tsx';
 
-interface Props {
+interface Props extends SettingsTexts {
   /** The box's number settings, in order, each with its value now. */
   settings: { key: NumberSettingKey; value: number }[];
 }
 
 /** A Site Settings box of whole numbers (Appeals, Rewards): each its own form (NumberSetting). */
-export default function NumberSettings({ settings }: Props) {
-  return settings.map(({ key, value }) => <NumberSetting key={key} setting={key} value={value} />);
+export default function NumberSettings({ settings, texts }: Props) {
+  const t = useTexts(texts);
+  return settings.map(({ key, value }) => <NumberSetting key={key} setting={key} value={value} t={t} />);
 }
 
 /** One whole-number setting: its field bounded by the setting's schema (numberBounds), the unit beside it, the range under it. */
-function NumberSetting({ setting, value: initial }: { setting: NumberSettingKey; value: number }) {
+function NumberSetting({ setting, value: initial, t }: { setting: NumberSettingKey; value: number; t: SettingsText }) {
   const [value, setValue] = useState(String(initial));
   const { min, max } = numberBounds(setting);
-  const text = NUMBER_SETTING_TEXT[setting];
   const id = `setting-${setting}`;
   const helpId = `${setting}-help`;
   // An empty field is null, for the setting's schema to refuse with the server's own message (docs/settings.md):
@@ -32,12 +27,12 @@ function NumberSetting({ setting, value: initial }: { setting: NumberSettingKey;
   const val = settingValue.number(value);
   const send = () => answerOf(client.POST(`/api/client/settings/${setting}`, { body: { val: val as number } }));
   return (
-    <SettingForm setting={setting} value={val} send={send}>
+    <SettingForm setting={setting} t={t} value={val} send={send}>
       {({ control }) => (
         <Field
           id={id}
-          label={settingLabel(setting)}
-          help={{ id: helpId, text: `${text.help} From ${min.toLocaleString('en')} to ${max.toLocaleString('en')}.` }}
+          label={t(`label.${setting}`)}
+          help={{ id: helpId, text: t('number.help', { help: t(`help.${setting}`), min, max }) }}
         >
           <div className="field has-addons">
             <div className="control is-expanded">
@@ -55,7 +50,7 @@ function NumberSetting({ setting, value: initial }: { setting: NumberSettingKey;
               />
             </div>
             <div className="control">
-              <span className="button is-static setting-unit">{text.unit}</span>
+              <span className="button is-static setting-unit">{t(`unit.${setting}`)}</span>
             </div>
           </div>
         </Field>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { SETTING_DEFINITIONS, type SettingKey, settingBodySchema } from '../../../plugins/settings/schemas.ts';
+import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import { refusalOf } from '../../lib/refusal.ts';
-import { settingLabel } from '../../lib/settings.ts';
+import type { BrowserTexts, TextValues } from '../../lib/texts.ts';
 import { describedBy, ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import type { Problem } from '../kit/use-action.ts';
@@ -19,8 +20,17 @@ export interface SettingControls {
   ) => { id: string; disabled: boolean; 'aria-invalid'?: true; 'aria-describedby'?: string };
 }
 
+/** Site Settings' words in the page's language (site.admin-settings), as `useTexts` gives them. */
+export type SettingsText = (key: AdminSettingsKey, values?: TextValues) => string;
+
+/** What each setting island is given by the General tab: its catalogue in the page's language. */
+export interface SettingsTexts {
+  texts: BrowserTexts<AdminSettingsKey>;
+}
+
 interface Props {
   setting: SettingKey;
+  t: SettingsText;
   /** The value the form holds, as `send` sends it (`val`): checked first with the setting's own schema. */
   value: unknown;
   /** Saves the value the form holds: the setting's own POST on the typed client. */
@@ -37,10 +47,11 @@ interface Props {
  * stands each is `aria-invalid`, outlined red and described by the message line. The controls and Save are disabled
  * until hydrated.
  */
-export function SettingForm({ setting, value, send, children }: Props) {
+export function SettingForm({ setting, t, value, send, children }: Props) {
   const hydrated = useHydrated();
+  const label = t(`label.${setting}`);
   const { busy, run, problem, refuse } = useAction({
-    done: `${settingLabel(setting)} saved.`,
+    done: t('form.saved', { setting: label }),
     stay: true,
     inline: true,
   });
@@ -53,7 +64,7 @@ export function SettingForm({ setting, value, send, children }: Props) {
   return (
     <form
       className="setting-form"
-      aria-label={settingLabel(setting)}
+      aria-label={label}
       data-testid={`setting-${setting}`}
       noValidate
       onSubmit={(event) => {
@@ -67,7 +78,7 @@ export function SettingForm({ setting, value, send, children }: Props) {
       <ErrorLine id={errorId} problem={problem} />
       <div className="buttons is-right">
         <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
-          Save
+          {t('form.save')}
         </SubmitButton>
       </div>
     </form>

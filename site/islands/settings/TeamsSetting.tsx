@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
 import { Switch } from '../kit/Switch.tsx';
-import { SettingForm } from './SettingForm.tsx';
+import { useTexts } from '../kit/use-texts.ts';
+import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
 
 /** Site Settings' Features box: the Teams switch (on: teams show on profiles and the leaderboard). */
-export default function TeamsSetting({ enabled: initial }: { enabled: boolean }) {
+export default function TeamsSetting({ enabled: initial, texts }: { enabled: boolean } & SettingsTexts) {
+  const t = useTexts(texts);
   const [enabled, setEnabled] = useState(initial);
   const send = () => answerOf(client.POST('/api/client/settings/teamsEnabled', { body: { val: enabled } }));
   return (
-    <SettingForm setting="teamsEnabled" value={enabled} send={send}>
+    <SettingForm setting="teamsEnabled" t={t} value={enabled} send={send}>
       {({ control }) => (
         <div className="field">
           <Switch
@@ -18,10 +20,10 @@ export default function TeamsSetting({ enabled: initial }: { enabled: boolean })
             onChange={setEnabled}
             {...control('teams-enabled', 'teamsEnabled-help')}
           >
-            Teams
+            {t('teams.switch')}
           </Switch>
           <p className="help" id="teamsEnabled-help">
-            On: teams show on profiles and the leaderboard. Off: only team managers see them, to prepare them.
+            {t('teams.help')}
           </p>
         </div>
       )}

@@ -5,8 +5,7 @@ import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { toast } from '../../lib/toast.ts';
-
-const TOO_LONG = `Too long: at most ${ANNOUNCEMENT_MAX.toLocaleString('en')} characters.`;
+import type { SettingsText } from './SettingForm.tsx';
 
 /**
  * The Announce page's form state: the announcement as edited, its counter, and the line under the text (too long,
@@ -15,7 +14,10 @@ const TOO_LONG = `Too long: at most ${ANNOUNCEMENT_MAX.toLocaleString('en')} cha
  * announcement goes to POST /api/client/settings/currentAnnouncement (`busy` meanwhile, at least 200 ms) and a toast
  * says whether the banner is on.
  */
-export function useAnnouncementForm(initial: Announcement): {
+export function useAnnouncementForm(
+  initial: Announcement,
+  t: SettingsText,
+): {
   announcement: Announcement;
   change: (part: Partial<Announcement>) => void;
   counter: { text: string; state: CounterState };
@@ -43,17 +45,20 @@ export function useAnnouncementForm(initial: Announcement): {
       await withMinimumDisplay(
         answerOf(client.POST('/api/client/settings/currentAnnouncement', { body: { val: announcement } })),
       );
-      toast(
-        announcement.enabled
-          ? 'Announcement saved: the banner is on every page.'
-          : 'Announcement saved: the banner is off.',
-        'is-success',
-      );
+      toast(announcement.enabled ? t('announce.savedOn') : t('announce.savedOff'), 'is-success');
     } catch (error) {
       setRefusal(errorMessage(error));
     } finally {
       setBusy(false);
     }
   };
-  return { announcement, change, counter, over, problem: over ? TOO_LONG : refusal, busy, submit };
+  return {
+    announcement,
+    change,
+    counter,
+    over,
+    problem: over ? t('announce.tooLong', { max: ANNOUNCEMENT_MAX }) : refusal,
+    busy,
+    submit,
+  };
 }

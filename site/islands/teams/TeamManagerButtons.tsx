@@ -1,5 +1,11 @@
+import type { AdminTeamsKey } from '../../i18n/admin-teams/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { ActionButton } from '../kit/ActionButton.tsx';
+import { useTexts } from '../kit/use-texts.ts';
+
+/** The Team Manager's words in the page's language (site.admin-teams). */
+type Texts = { texts: BrowserTexts<AdminTeamsKey> };
 
 interface TeamProps {
   teamId: string;
@@ -7,32 +13,34 @@ interface TeamProps {
 }
 
 /** The Team Manager's Reset orders on a team (asked first). */
-export function ResetOrdersButton({ teamId, name }: TeamProps) {
+export function ResetOrdersButton({ teamId, name, texts }: TeamProps & Texts) {
+  const t = useTexts(texts);
   return (
     <ActionButton
       className="button is-small"
-      aria-label={`Reset orders of ${name}`}
-      confirm={`Set the orders of ${name} back to 0?`}
-      done="Orders reset to 0."
+      aria-label={t('button.resetLabel', { name })}
+      confirm={t('button.resetConfirm', { name })}
+      done={t('button.resetDone')}
       call={() => answerOf(client.POST('/api/client/teams/reset-orders/{id}', { params: { path: { id: teamId } } }))}
     >
-      Reset orders
+      {t('button.reset')}
     </ActionButton>
   );
 }
 
 /** The Team Manager's Delete on a team (asked first): its members have no team then. */
-export function DeleteTeamButton({ teamId, name, memberCount }: TeamProps & { memberCount: number }) {
+export function DeleteTeamButton({ teamId, name, memberCount, texts }: TeamProps & Texts & { memberCount: number }) {
+  const t = useTexts(texts);
   return (
     <ActionButton
       className="button is-small is-danger is-light"
-      aria-label={`Delete ${name}`}
-      confirm={`Delete ${name}? Its ${memberCount} members will have no team.`}
-      done="Team deleted: its members have no team now."
+      aria-label={t('button.deleteLabel', { name })}
+      confirm={t('button.deleteConfirm', { name, count: memberCount })}
+      done={t('button.deleteDone')}
       next="/staff/admin/teams"
       call={() => answerOf(client.DELETE('/api/client/teams/{id}', { params: { path: { id: teamId } } }))}
     >
-      Delete
+      {t('button.delete')}
     </ActionButton>
   );
 }
@@ -50,12 +58,13 @@ interface MemberProps {
 }
 
 /** The Team Manager's Add, Move here and Remove on a staff member. */
-export function TeamMemberButton({ userId, teamId, label, text, className, next }: MemberProps) {
+export function TeamMemberButton({ userId, teamId, label, text, className, next, texts }: MemberProps & Texts) {
+  const t = useTexts(texts);
   return (
     <ActionButton
       className={className}
       aria-label={label}
-      done={teamId ? 'Added to the team.' : 'Removed from the team.'}
+      done={teamId ? t('button.added') : t('button.removed')}
       next={next}
       call={() =>
         answerOf(client.PATCH('/api/client/teams/update-user-team', { body: { userID: userId, teamID: teamId } }))
@@ -67,19 +76,18 @@ export function TeamMemberButton({ userId, teamId, label, text, className, next 
 }
 
 /** The Team Manager's Balance teams; disabled with its reason when there is nothing to balance. */
-export function BalanceTeamsButton({ reason }: { reason: string | null }) {
+export function BalanceTeamsButton({ reason, texts }: Texts & { reason: string | null }) {
+  const t = useTexts(texts);
   return (
     <ActionButton
       className="button"
       disabled={reason !== null}
       title={reason ?? undefined}
       aria-describedby={reason ? 'balance-reason' : undefined}
-      done={({ moved }) =>
-        moved.length === 1 ? '1 staff member placed in a team.' : `${moved.length} staff members placed in teams.`
-      }
+      done={({ moved }) => t('button.balanced', { count: moved.length })}
       call={() => answerOf(client.POST('/api/client/teams/bulk-update-teams', { body: { mode: 'balance' } }))}
     >
-      Balance teams
+      {t('button.balance')}
     </ActionButton>
   );
 }

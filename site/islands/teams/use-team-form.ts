@@ -5,8 +5,10 @@ import {
   type TeamView,
   UpdateTeamBodySchema,
 } from '../../../plugins/teams/schemas.ts';
+import type { AdminTeamsKey } from '../../i18n/admin-teams/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 
@@ -17,7 +19,7 @@ export type TeamFields = Pick<TeamView, '_id' | 'name' | 'icon' | 'colour' | 'de
  * A team form's fields and save: PATCH /api/client/teams/{id} for a team being edited (the page again, "Team saved."),
  * POST /api/client/teams for a new one (to the Team Manager with the new team open).
  */
-export function useTeamForm(team: TeamFields | undefined) {
+export function useTeamForm(team: TeamFields | undefined, t: (key: AdminTeamsKey, values?: TextValues) => string) {
   const { fields, bind, set } = useFields({
     name: team?.name ?? '',
     icon: team?.icon ?? '🍔',
@@ -25,7 +27,7 @@ export function useTeamForm(team: TeamFields | undefined) {
     description: team?.description ?? '',
   });
   const save = useAction<{ team: TeamView }>({
-    done: ({ team: saved }) => (team ? 'Team saved.' : `Team ${saved.name} created.`),
+    done: ({ team: saved }) => (team ? t('form.saved') : t('form.created', { name: saved.name })),
     next: ({ team: saved }) => (team ? undefined : `/staff/admin/teams?team=${saved._id}`),
   });
   const submit = (event: FormEvent) => {

@@ -1,7 +1,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { CreateBanBodySchema, UpdateBanBodySchema } from '../../../plugins/users/schemas.ts';
+import type { AdminUsersKey } from '../../i18n/admin-users/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { toast } from '../../lib/toast.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { Field } from '../kit/Field.tsx';
@@ -9,6 +11,7 @@ import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 /** The ban being edited, as the form shows it. */
 export interface BanFields {
@@ -22,20 +25,23 @@ interface Props {
   userId: string;
   /** The user's ban (Save ban changes it); null: Ban user bans them. */
   ban: BanFields | null;
+  /** The user screens' words in the page's language (site.admin-users). */
+  texts: BrowserTexts<AdminUsersKey>;
 }
 
 /** The ban page's form: the reason the user sees and when it ends (or permanent); the User Manager loads with a toast. */
-export default function BanForm({ userId, ban }: Props) {
+export default function BanForm({ userId, ban, texts }: Props) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
   const [reason, setReason] = useState(ban?.reason ?? '');
   const [expires, setExpires] = useState(ban?.expires ?? '');
   const [permanent, setPermanent] = useState(ban?.permanent ?? false);
-  const { busy, run, refuse } = useAction({ done: 'Ban saved.', next: '/staff/admin/users' });
+  const { busy, run, refuse } = useAction({ done: t('ban.saved'), next: '/staff/admin/users' });
   const off = !hydrated || busy;
 
   const save = (event: SubmitEvent) => {
     event.preventDefault();
-    if (!permanent && !expires) return toast('Choose when the ban expires, or make it permanent.', 'is-warning');
+    if (!permanent && !expires) return toast(t('ban.chooseExpiry'), 'is-warning');
     const body = { reason, expires: permanent ? null : new Date(`${expires}:00Z`).toISOString() };
     const refusal = refusalOf(ban ? UpdateBanBodySchema : CreateBanBodySchema, body);
     if (refusal) return refuse(refusal);
@@ -54,8 +60,8 @@ export default function BanForm({ userId, ban }: Props) {
       <TextField
         id="reason"
         name="reason"
-        label="Reason"
-        help="The user sees this on every page until the ban ends."
+        label={t('ban.reason')}
+        help={t('ban.reasonHelp')}
         rows={3}
         required
         maxLength={500}
@@ -64,7 +70,7 @@ export default function BanForm({ userId, ban }: Props) {
         disabled={off}
         onChange={setReason}
       />
-      <Field id="expires" label="Expires (UTC)">
+      <Field id="expires" label={t('ban.expires')}>
         <input
           className="input"
           id="expires"
@@ -81,12 +87,12 @@ export default function BanForm({ userId, ban }: Props) {
           disabled={off}
           onChange={setPermanent}
         >
-          Permanent
+          {t('ban.permanent')}
         </Checkbox>
       </Field>
       <div className="buttons">
         <SubmitButton className="is-danger" busy={busy} disabled={!hydrated}>
-          {ban ? 'Save ban' : 'Ban user'}
+          {ban ? t('ban.save') : t('ban.banUser')}
         </SubmitButton>
       </div>
     </form>

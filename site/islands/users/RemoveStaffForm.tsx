@@ -1,11 +1,14 @@
 import { type ReactNode, type SubmitEvent, useState } from 'react';
 import { RemoveStaffBodySchema } from '../../../plugins/users/schemas.ts';
+import type { AdminUsersKey } from '../../i18n/admin-users/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   userId: string;
@@ -13,13 +16,16 @@ interface Props {
   blocked: string | null;
   /** What the removal does and the ranks grants hold (server-rendered), above the reason. */
   children?: ReactNode;
+  /** The user screens' words in the page's language (site.admin-users). */
+  texts: BrowserTexts<AdminUsersKey>;
 }
 
 /** Remove from staff: the ranks given by hand go, with a reason; the User Manager loads with a toast. */
-export default function RemoveStaffForm({ userId, blocked, children }: Props) {
+export default function RemoveStaffForm({ userId, blocked, children, texts }: Props) {
+  const t = useTexts(texts);
   const hydrated = useHydrated();
   const [reason, setReason] = useState('');
-  const { busy, run, refuse } = useAction({ done: 'Removed from staff.', next: '/staff/admin/users' });
+  const { busy, run, refuse } = useAction({ done: t('remove.done'), next: '/staff/admin/users' });
 
   const remove = (event: SubmitEvent) => {
     event.preventDefault();
@@ -37,7 +43,7 @@ export default function RemoveStaffForm({ userId, blocked, children }: Props) {
       <TextField
         id="reason"
         name="reason"
-        label="Reason"
+        label={t('remove.reason')}
         rows={3}
         required
         maxLength={500}
@@ -47,7 +53,7 @@ export default function RemoveStaffForm({ userId, blocked, children }: Props) {
         onChange={setReason}
       />
       <SubmitButton className="is-danger" busy={busy} disabled={!hydrated || blocked !== null}>
-        Remove from staff
+        {t('remove.submit')}
       </SubmitButton>
       {blocked && <p className="help">{blocked}</p>}
     </form>
