@@ -111,9 +111,10 @@ test('order management and order history in French: the list, the Delete’s toa
   await expect(page.getByLabel('Recherche')).toHaveValue(order.orderID);
   const row = page.getByRole('row', { name: new RegExp(order.orderID) });
   await row.getByRole('button', { name: 'Supprimer' }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete #${order.orderID}` });
-  await dialog.getByLabel('Reason (the customer is told)').fill('Pas de la nourriture.');
-  await dialog.getByRole('button', { name: 'Delete order' }).click();
+  // The order manager's own Delete dialog, in French too.
+  const dialog = page.getByRole('dialog', { name: `Supprimer la commande n° ${order.orderID}` });
+  await dialog.getByLabel('Motif (communiqué au client)').fill('Pas de la nourriture.');
+  await dialog.getByRole('button', { name: 'Supprimer la commande' }).click();
   await expect(page.getByTestId('toast')).toHaveText(`#${order.orderID} supprimée.`);
   await page.goto(`/staff/admin/order-history/${customerId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Historique des commandes');
