@@ -23,13 +23,6 @@ export type StripeStatus = (typeof STRIPE_STATUSES)[number];
 /** What a user reads about their subscription. */
 export const SUBSCRIPTION_STATES = ['active', 'past_due', 'cancelling', 'cancelled', 'incomplete'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
-export const SUBSCRIPTION_STATE_LABELS: Record<SubscriptionState, string> = {
-  active: 'Active',
-  past_due: 'Past due',
-  cancelling: 'Cancelling at period end',
-  cancelled: 'Cancelled',
-  incomplete: 'Incomplete',
-};
 
 /** A past-due subscription keeps its perks this long after the first failed payment (docs/billing.md). */
 export const PAST_DUE_GRACE_DAYS = 7;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
+import { intlTag } from '../../core/shared/intl-tag.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
@@ -97,7 +98,7 @@ export type LeaveRequestsResponse = z.output<typeof LeaveRequestsResponseSchema>
 /** `2026-12-03` → `3 December 2026`: a leave day as people read it (UTC, so the day never shifts). */
 export function formatLeaveDay(day: string, locale: string = 'en'): string {
   // English as the specification writes it (1 December 2026); another language as it writes a date.
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(intlTag(locale), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -283,18 +283,3 @@ export const RecipientResponseSchema = z.strictObject({ recipient: RecipientView
 export const PurchasesResponseSchema = z.strictObject({ purchases: z.array(PurchaseViewSchema) });
 /** POST …/purchases/{id}/fulfil: the purchase, fulfilled. */
 export const FulfilledPurchaseResponseSchema = z.strictObject({ purchase: PurchaseViewSchema });
-
-/** A grant's words on a card: "Rank Chef for 30 days", "500 coins", "A reward our staff hand over". */
-export function describeGrant(grant: ItemGrantView, perkLabel: (perk: string) => string = (p) => p): string {
-  const span = (days: number | null | undefined) => (days ? ` for ${days} day${days === 1 ? '' : 's'}` : ' for ever');
-  switch (grant.kind) {
-    case 'perk':
-      return `Perk: ${perkLabel(grant.perk ?? '')}${span(grant.days)}`;
-    case 'rank':
-      return `Rank: ${grant.rankName ?? 'a rank no longer offered'}${span(grant.days)}`;
-    case 'coins':
-      return `${(grant.coins ?? 0).toLocaleString('en')} coins`;
-    default:
-      return 'A reward our staff hand over';
-  }
-}

@@ -1,30 +1,33 @@
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { MySubscriptionView, PlanView } from '../../plugins/billing/schemas.ts';
-import { SUBSCRIPTION_STATE_LABELS } from '../../plugins/billing/schemas.ts';
+import { billingText } from '../i18n/billing/index.ts';
+import { datesIn } from './dates.ts';
 import { perkLabel } from './labels.ts';
 
-/** What a plan gives, as a list people read: its perks, then its rank. */
-export function planGives(plan: Pick<PlanView, 'perks' | 'rank'>): string[] {
-  return [...plan.perks.map((perk) => `The ${perkLabel(perk)} perk`), ...(plan.rank ? [`The ${plan.rank} rank`] : [])];
+/** What a plan gives, as a list people read in the page's language: its perks, then its rank. */
+export function planGives(plan: Pick<PlanView, 'perks' | 'rank'>, locale: Locale): string[] {
+  const t = billingText(locale);
+  return [
+    ...plan.perks.map((perk) => t('plan.perk', { perk: perkLabel(perk) })),
+    ...(plan.rank ? [t('plan.rank', { rank: plan.rank })] : []),
+  ];
 }
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** One line about a subscription's state: `Active · renews on 25 December 2026`. */
-export function subscriptionLine(sub: MySubscriptionView): string {
-  const label = SUBSCRIPTION_STATE_LABELS[sub.state];
-  switch (sub.state) {
-    case 'active':
-      return `${label} · renews on ${day(sub.currentPeriodEnd)}`;
-    case 'cancelling':
-      return `${label} · your perks stay until ${day(sub.currentPeriodEnd)}`;
-    case 'past_due':
-      return sub.granting
-        ? `${label} · update your card in Manage billing to keep your perks`
-        : `${label} · perks paused until the payment goes through`;
-    default:
-      return label;
-  }
+/**
+ * A subscription's state in the page's language (`Active`) and what it means for the user, when it means something
+ * (`Renews on 25 December 2026.`): the subscribe page's plan box and the profile's line.
+ */
+export function subscriptionState(sub: MySubscriptionView, locale: Locale): { label: string; detail: string | null } {
+  const t = billingText(locale);
+  const date = datesIn(locale).long(sub.currentPeriodEnd);
+  const detail = {
+    active: t('detail.renews', { date }),
+    cancelling: t('detail.until', { date }),
+    past_due: sub.granting ? t('detail.updateCard') : t('detail.paused'),
+    cancelled: null,
+    incomplete: null,
+  }[sub.state];
+  return { label: t(`state.${sub.state}`), detail };
 }
 
 /** The subscription the page talks about: the live one, else the newest. */

@@ -3,6 +3,7 @@
  * its behaviour, loaded only when a bell is on the page, is site/lib/notifications-bell.ts.
  */
 
+import { intlTag } from '../../core/shared/intl-tag.ts';
 import type { BrowserTextKey } from '../i18n/browser/index.ts';
 import type { TextValues } from './texts.ts';
 
@@ -33,7 +34,7 @@ export function noticeTime(iso: string, t: SiteTexts, locale: string, now: numbe
   if (hours < 24) return t('time.hours', { hours });
   const days = Math.floor(hours / 24);
   if (days < 7) return t('time.days', { days });
-  return new Date(iso).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
+  return new Date(iso).toLocaleDateString(intlTag(locale), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -1,3 +1,4 @@
+import { intlTag } from '../../core/shared/intl-tag.ts';
 import {
   type ObjectiveProgressView,
   objectiveGoal,
@@ -13,7 +14,7 @@ export { objectiveGoal };
 
 /** `25 Nov 2026, 12:00 UTC` in English; another language (`locale`) as it writes a date. */
 export function momentWriter(locale: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
+  const format = new Intl.DateTimeFormat(intlTag(locale), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

@@ -5,7 +5,7 @@ export interface BuyingItem {
   id: string;
   name: string;
   price: number;
-  /** What it grants, as the card says it (describeGrant). */
+  /** What it grants, as the card says it (grantText, site/lib/store-grant.ts). */
   grant: string;
 }
 

@@ -1,5 +1,6 @@
 import { defineCatalogue, translator } from '../../../core/i18n/catalogue.ts';
 import type { Locale } from '../../../core/i18n/locales.ts';
+import { intlTag } from '../../../core/shared/intl-tag.ts';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
@@ -23,7 +24,7 @@ export type AdminStatisticsKey = keyof typeof en & string;
  * (`16 Nov 2026`, `16 Nov`, `Wednesday 25 Nov 2026`, `Week of 23 Nov 2026`, `November 2026`).
  */
 export function statisticsDays(locale: Locale) {
-  const tag = locale === 'en' ? 'en-GB' : locale;
+  const tag = intlTag(locale);
   const t = adminStatisticsText(locale);
   const format = (day: string, options: Intl.DateTimeFormatOptions) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(tag, { ...options, timeZone: 'UTC' });

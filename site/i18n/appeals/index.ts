@@ -1,6 +1,7 @@
 import { defineCatalogue, translator } from '../../../core/i18n/catalogue.ts';
 import type { Locale } from '../../../core/i18n/locales.ts';
 import type { AppealEligibility } from '../../../plugins/appeals/schemas.ts';
+import { datesIn } from '../../lib/dates.ts';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
@@ -16,21 +17,10 @@ export const appealsCatalogue = defineCatalogue({
 
 export const appealsText = translator(appealsCatalogue);
 
-/** Dates as the appeal screens show them: `25 November 2026` in English (en-GB), in UTC like every date on the site. */
-export function appealDateIn(locale: Locale): (iso: string) => string {
-  return (iso) =>
-    new Date(iso).toLocaleDateString(locale === 'en' ? 'en-GB' : locale, {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-}
-
 /** Why the user may not file an appeal now, in the page's language; null when they may. */
 export function eligibilityTextIn(locale: Locale, eligibility: AppealEligibility): string | null {
   if (eligibility.allowed) return null;
   const t = appealsText(locale);
-  if (eligibility.reason === 'cooldown') return t('why.cooldown', { date: appealDateIn(locale)(eligibility.until) });
+  if (eligibility.reason === 'cooldown') return t('why.cooldown', { date: datesIn(locale).long(eligibility.until) });
   return t(`why.${eligibility.reason}`);
 }

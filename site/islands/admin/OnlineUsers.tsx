@@ -2,18 +2,14 @@ import { useEffect } from 'react';
 import type { OnlineUser } from '../../../core/gateway/protocol.ts';
 import type { AdminUsersKey } from '../../i18n/admin-users/index.ts';
 import { avatarUrl, displayNameOf } from '../../lib/avatar.ts';
+import { datesIn } from '../../lib/dates.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { $onlineUsers, startGateway } from '../../stores/gateway.ts';
 import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 
-/** Since when, in the page's language (English keeps its British order), in UTC. */
-const since = (locale: string, iso: string | number) =>
-  new Date(iso).toLocaleString(locale === 'en' ? 'en-GB' : locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
+/** Since when, in the page's language, in UTC. */
+const since = (locale: string, at: string | number) => datesIn(locale).mediumTime(at);
 
 /** Who is online, by name; null until the gateway's first list. */
 function useOnlineUsers(): OnlineUser[] | null {

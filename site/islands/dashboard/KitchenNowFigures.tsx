@@ -1,3 +1,4 @@
+import { intlTag } from '../../../core/shared/intl-tag.ts';
 import type { DashboardTextKey } from '../../i18n/dashboard/index.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { $gatewayStatus } from '../../stores/gateway.ts';
@@ -34,7 +35,7 @@ export default function KitchenNowFigures({
           <div className="box" key={key}>
             <dt>{t(`kitchen.${key}`)}</dt>
             <dd className="figure-value" data-figure={key}>
-              {figures[key].toLocaleString(texts.locale === 'en' ? 'en-GB' : texts.locale)}
+              {figures[key].toLocaleString(intlTag(texts.locale))}
             </dd>
           </div>
         ))}
