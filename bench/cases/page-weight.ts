@@ -23,16 +23,30 @@ const PUBLIC_PAGES = [
 ];
 /** The demo super admin (plugins/users seed): the staff pages are measured signed in as them. */
 const DEMO_STAFF = '1100000000000000005';
-/** Staff and admin screens, each with the islands it hydrates (the heaviest of each kind). */
+/** Every staff and admin screen with a fixed path that hydrates islands, and the signed-in pages that do too. */
 const STAFF_PAGES = [
   '/staff/dashboard',
   '/staff/orders',
+  '/staff/food-lookup',
+  '/staff/take-a-break',
+  '/staff/achievements',
   '/staff/achievements/create',
+  '/staff/delivery-messages/create',
   '/staff/admin/recruitment/create',
   '/staff/admin/teams',
+  '/staff/admin/teams/create',
+  '/staff/admin/rank-manager',
+  '/staff/admin/rank-manager/create',
+  '/staff/admin/on-leave-requests',
+  '/staff/admin/on-leave-requests/create',
+  '/staff/admin/online-users',
+  '/staff/admin/management-statistics/management',
+  '/staff/admin/site-management/announcement',
   '/staff/admin/settings',
   '/staff/admin/order-management',
   '/users/@me/manage',
+  '/store',
+  '/subscribe',
 ];
 const IMMUTABLE = /max-age=31536000.*immutable|immutable.*max-age=31536000/;
 
