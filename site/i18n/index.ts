@@ -23,6 +23,7 @@ import { homeCatalogue } from './home/index.ts';
 import { infoCatalogue } from './info/index.ts';
 import { joinCatalogue } from './join/index.ts';
 import { kitchenCatalogue } from './kitchen/index.ts';
+import { labelsCatalogue } from './labels/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
@@ -81,8 +82,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   joinCatalogue,
   appealsCatalogue,
   profileManageCatalogue,
-  layoutCatalogue,
-  homeCatalogue,
-  ...BROWSER_CATALOGUES,
+  labelsCatalogue,
   ...BROWSER_CATALOGUES,
 ];
