@@ -32,6 +32,7 @@ import { notificationsCatalogue } from './notifications/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
+import { profileRecordCatalogue } from './profile-record/index.ts';
 import { reportOrderCatalogue } from './report-order/index.ts';
 import { staffCatalogue } from './staff/index.ts';
 import { storeCatalogue } from './store/index.ts';
@@ -83,5 +84,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   appealsCatalogue,
   profileManageCatalogue,
   labelsCatalogue,
+  profileRecordCatalogue,
   ...BROWSER_CATALOGUES,
 ];
