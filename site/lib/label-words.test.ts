@@ -21,10 +21,10 @@ describe('the shared labels', () => {
     expect(permissionName('MANAGE_ORDERS', 'fr')).toBe('Gérer les commandes');
   });
 
-  it('names perks in the page’s language, an unknown one as stored, and in English without FormatJS', () => {
+  it('names perks in the page’s language, one it does not know from its constant, and in English without FormatJS', () => {
     expect(perkNames('en')).toEqual({ FEEDBACK_BETA: 'Feedback beta', DELIVERY_MESSAGE_BETA: 'Delivery message beta' });
     expect(perkName('FEEDBACK_BETA', 'de')).toBe('Feedback-Beta');
-    expect(perkName('OLD_PERK', 'fr')).toBe('OLD_PERK');
+    expect(perkName('EARLY_ACCESS', 'fr')).toBe('Early access');
     expect(perkLabel('DELIVERY_MESSAGE_BETA')).toBe('Delivery message beta');
   });
 

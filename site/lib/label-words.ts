@@ -5,7 +5,7 @@ import type { LeaveStatus } from '../../plugins/onleave/schemas.ts';
 import type { GrantOrigin } from '../../plugins/users/schemas.ts';
 import { labelsText } from '../i18n/labels/index.ts';
 import { datesIn } from './dates.ts';
-import { ORDER_STATE_VIEW_LIST, type OrderStateView } from './labels.ts';
+import { humanize, ORDER_STATE_VIEW_LIST, type OrderStateView } from './labels.ts';
 
 /**
  * The words of site/lib/labels.ts in the page's language, from the one `site.labels` catalogue: `perkName(perk,
@@ -26,9 +26,9 @@ export const permissionNames = (locale: Locale): Record<Permission, string> =>
 
 const isPerk = (perk: string): perk is Perk => (PERKS as readonly string[]).includes(perk);
 
-/** A perk by the name people know it by; one this site no longer knows (kept on an old grant) as it is stored. */
+/** A perk by the name people know it by; one the catalogue does not name (a plan's own) from its constant. */
 export function perkName(perk: string, locale: Locale): string {
-  return isPerk(perk) ? labelsText(locale)(`perk.${perk}`) : perk;
+  return isPerk(perk) ? labelsText(locale)(`perk.${perk}`) : humanize(perk);
 }
 
 export const perkNames = (locale: Locale): Record<Perk, string> => namesOf(PERKS, (p) => perkName(p, locale));

@@ -11,12 +11,21 @@ import english from '../i18n/labels/en.json' with { type: 'json' };
  */
 
 /**
+ * A perk the site has no words for (perks are strings: a plan or a store item may name its own) by its constant, as
+ * people read it: `SUPPORTER` → `Supporter`, `EARLY_ACCESS` → `Early access`.
+ */
+export function humanize(name: string): string {
+  const words = name.toLowerCase().split('_');
+  return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
+}
+
+/**
  * A perk's English name, for the islands not yet handed their names in the page's language (the objective form's and
  * the store item form's grant fields): the `site.labels` catalogue's English, read without FormatJS. Every other
  * screen names perks with label-words.ts's `perkName(perk, locale)`.
  */
 export function perkLabel(perk: string): string {
-  return (english as Record<string, string>)[`perk.${perk}`] ?? perk;
+  return (english as Record<string, string>)[`perk.${perk}`] ?? humanize(perk);
 }
 
 /**

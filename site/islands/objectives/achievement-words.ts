@@ -1,6 +1,7 @@
 import type { Perk } from '../../../core/shared/permissions.ts';
 import type { ObjectiveType, RewardView } from '../../../plugins/objectives/schemas.ts';
 import type { ObjectivesText } from '../../i18n/objectives/index.ts';
+import { humanize } from '../../lib/labels.ts';
 
 /**
  * What My Achievements says of an objective, in the page's language: its goal, what it pays and when it counts (as
@@ -17,7 +18,7 @@ export type PerkNames = Readonly<Record<Perk, string>>;
 
 /** `500 coins`, `The Feedback beta perk for 7 days`; a custom reward as its manager wrote it. */
 export function rewardWords(reward: RewardView, t: ObjectivesText, perks: PerkNames): string {
-  const perk = (name: string) => perks[name as Perk] ?? name;
+  const perk = (name: string) => perks[name as Perk] ?? humanize(name);
   switch (reward.type) {
     case 'VD_CURRENCY':
       return t('reward.coins', { amount: reward.amount });
