@@ -24,6 +24,16 @@ describe('the audit catalogue', () => {
     expect(catalogue.targetTypes).toEqual(['user', 'dish']);
   });
 
+  it('names who declared each action and kind, so their words can come from the declarer', () => {
+    expect(auditCatalogue([kitchen]).owners).toEqual({
+      user: 'core',
+      'dish.create': 'kitchen',
+      'dish.delete': 'kitchen',
+      'user.feed': 'kitchen',
+      dish: 'kitchen',
+    });
+  });
+
   it('refuses an action or a kind two declare, naming both', () => {
     const bakery = { plugin: 'bakery', audit: { actions: { 'dish.create': 'Baked a dish' } } };
     expect(() => auditCatalogue([kitchen, bakery])).toThrow(

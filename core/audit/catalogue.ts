@@ -18,6 +18,11 @@ export interface AuditCatalogue {
   kinds: readonly string[];
   /** Each kind's words in the filter: a first part's as core or its plugin declares them, an action's its label. */
   kindLabels: Readonly<Record<string, string>>;
+  /**
+   * Who declared each action and each kind's words: a plugin's name, or `core`. The site words an action or a kind in
+   * the page's language from its declarer's catalogue (a plugin owns its actions' words as it owns its commands').
+   */
+  owners: Readonly<Record<string, string>>;
   /** The audit log route's query schema (its `action` is one of `kinds`), for the route, OpenAPI and the page. */
   querySchema: AuditLogQuerySchema;
 }
@@ -57,5 +62,13 @@ export function auditCatalogue(
       return words === undefined ? [] : [[kind, words]];
     }),
   );
-  return { labels, actions, targetTypes: [...targetTypes], kinds, kindLabels, querySchema: auditLogQuerySchema(kinds) };
+  return {
+    labels,
+    actions,
+    targetTypes: [...targetTypes],
+    kinds,
+    kindLabels,
+    owners: Object.fromEntries(owners),
+    querySchema: auditLogQuerySchema(kinds),
+  };
 }

@@ -25,7 +25,10 @@ export type AuditTargetType = keyof AuditTargetTypes & string;
 
 /** What a plugin contributes to the audit log: its actions with the label the log shows, its target types. */
 export interface AuditContribution {
-  /** Each action, `<target type>.<what>[.<how>]`, and its label (`Deleted an order`). */
+  /**
+   * Each action, `<target type>.<what>[.<how>]`, and its label in English (`Deleted an order`). The site words it in
+   * other languages from the declaring plugin's own catalogue, key `audit.<action>` (a kind's: `auditKind.<kind>`).
+   */
   actions: Readonly<Record<string, string>>;
   /** The target types its actions are about, when the kernel's (`user`) does not say it. */
   targetTypes?: readonly string[];

@@ -176,17 +176,6 @@ export function periodOf(period: StatisticsPeriod, day: string): { from: string;
   return { from, until: addDays(dayOf(next.getTime()), -1) };
 }
 
-/** `95` → `1 min 35 s`; null → `–`. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '–';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  const minutes = Math.floor(s / 60);
-  if (minutes < 60) return s % 60 ? `${minutes} min ${s % 60} s` : `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-}
-
 /** `2026-11-16` → `16 Nov 2026` (UTC). */
 export function formatDay(
   day: string,

@@ -23,6 +23,7 @@ import { homeCatalogue } from './home/index.ts';
 import { infoCatalogue } from './info/index.ts';
 import { joinCatalogue } from './join/index.ts';
 import { kitchenCatalogue } from './kitchen/index.ts';
+import { labelsCatalogue } from './labels/index.ts';
 import { layoutCatalogue } from './layout/index.ts';
 import { leaveCatalogue } from './leave/index.ts';
 import { listCatalogue } from './list/index.ts';
@@ -31,6 +32,7 @@ import { notificationsCatalogue } from './notifications/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
+import { profileRecordCatalogue } from './profile-record/index.ts';
 import { reportOrderCatalogue } from './report-order/index.ts';
 import { staffCatalogue } from './staff/index.ts';
 import { storeCatalogue } from './store/index.ts';
@@ -81,8 +83,7 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   joinCatalogue,
   appealsCatalogue,
   profileManageCatalogue,
-  layoutCatalogue,
-  homeCatalogue,
-  ...BROWSER_CATALOGUES,
+  labelsCatalogue,
+  profileRecordCatalogue,
   ...BROWSER_CATALOGUES,
 ];

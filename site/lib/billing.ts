@@ -2,13 +2,13 @@ import type { Locale } from '../../core/i18n/locales.ts';
 import type { MySubscriptionView, PlanView } from '../../plugins/billing/schemas.ts';
 import { billingText } from '../i18n/billing/index.ts';
 import { datesIn } from './dates.ts';
-import { perkLabel } from './labels.ts';
+import { perkName } from './label-words.ts';
 
 /** What a plan gives, as a list people read in the page's language: its perks, then its rank. */
 export function planGives(plan: Pick<PlanView, 'perks' | 'rank'>, locale: Locale): string[] {
   const t = billingText(locale);
   return [
-    ...plan.perks.map((perk) => t('plan.perk', { perk: perkLabel(perk) })),
+    ...plan.perks.map((perk) => t('plan.perk', { perk: perkName(perk, locale) })),
     ...(plan.rank ? [t('plan.rank', { rank: plan.rank })] : []),
   ];
 }

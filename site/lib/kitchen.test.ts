@@ -91,8 +91,14 @@ describe('the kitchen rules', () => {
   });
 
   it('tags an order by its state; reported and undeliverable orders say so', () => {
-    expect(orderTag(order({ status: 'PREPARING' })).label).toBe('Cooking');
-    expect(orderTag(order({ status: 'DELIVERED', report: true })).label).toBe('Reported');
-    expect(orderTag(order({ status: 'DELIVERED', deliveryFailed: true })).label).toBe('Delivery failed');
+    expect(orderTag(order({ status: 'PREPARING' }))).toEqual({ view: 'PREPARING', className: 'vd-state-cooking' });
+    expect(orderTag(order({ status: 'DELIVERED', report: true }))).toEqual({
+      view: 'REPORTED',
+      className: 'vd-state-reported',
+    });
+    expect(orderTag(order({ status: 'DELIVERED', deliveryFailed: true }))).toEqual({
+      view: 'DELIVERY_FAILED',
+      className: 'vd-state-failed',
+    });
   });
 });

@@ -1,51 +1,31 @@
-import type { Perk } from '../../core/shared/permissions.ts';
 import type { LeaveStatus } from '../../plugins/onleave/schemas.ts';
 import type { OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
-import type { GrantOrigin } from '../../plugins/users/schemas.ts';
+import english from '../i18n/labels/en.json' with { type: 'json' };
 
 /**
- * One set of words for the whole site: every screen that names an order state, a perk or a permission takes the
- * word from here (site/docs: docs/site-patterns.md). The colour of a state is a theme token (`vd-state-*` in
+ * One look for the whole site: every screen that tags an order state, a leave request or an appeal takes its tone
+ * from here (docs/site-patterns.md), and its words from the `site.labels` catalogue (site/lib/label-words.ts, in the
+ * page's language). Browser-safe: islands import it. The colour of a state is a theme token (`vd-state-*` in
  * site/styles/main.scss), so a state looks the same on the order manager, Order Management and order history, in
  * both colour schemes.
  */
 
-/** 'MANAGE_ORDERS' → 'Manage orders': permission names as people read them. */
+/**
+ * A perk the site has no words for (perks are strings: a plan or a store item may name its own) by its constant, as
+ * people read it: `SUPPORTER` → `Supporter`, `EARLY_ACCESS` → `Early access`.
+ */
 export function humanize(name: string): string {
   const words = name.toLowerCase().split('_');
   return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
 }
 
-export const permissionLabel = humanize;
-
-/** Perks by the name people know them by (the rank form, Edit Profile, profiles). */
-export const PERK_LABELS: Record<Perk, string> = {
-  FEEDBACK_BETA: 'Feedback beta',
-  DELIVERY_MESSAGE_BETA: 'Delivery message beta',
-};
-
+/**
+ * A perk's English name, for the islands not yet handed their names in the page's language (the objective form's and
+ * the store item form's grant fields): the `site.labels` catalogue's English, read without FormatJS. Every other
+ * screen names perks with label-words.ts's `perkName(perk, locale)`.
+ */
 export function perkLabel(perk: string): string {
-  return PERK_LABELS[perk as Perk] ?? humanize(perk);
-}
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** What gave a perk or rank held by a grant, and for how long, as the user manager's edit screen says it. */
-export function grantedSource(grant: GrantOrigin): string {
-  const name = grant.sourceName;
-  const from =
-    {
-      subscription: name ? `the ${name} plan` : 'a subscription',
-      purchase: name ? `the store: ${name}` : 'a store purchase',
-      objective: name ? `the objective ${name}` : 'an objective',
-      sponsor: 'a sponsorship',
-    }[grant.source] ?? 'a grant';
-  const until = grant.endsAt
-    ? `until ${day(grant.endsAt)}`
-    : grant.source === 'subscription'
-      ? 'while the plan lasts'
-      : 'for good';
-  return `From ${from}, ${until}`;
+  return (english as Record<string, string>)[`perk.${perk}`] ?? humanize(perk);
 }
 
 /**
@@ -69,20 +49,20 @@ export type StateTone =
 /** The tones of §4's application statuses (Bulma's words; their colours are `vd-state-*` tokens). */
 export type ApplicationTone = 'info' | 'warning' | 'success' | 'danger' | 'unknown';
 
-export const ORDER_STATE_VIEWS: Record<OrderStateView, { label: string; tone: StateTone }> = {
-  ORDERED: { label: 'Waiting', tone: 'waiting' },
-  CLAIMED: { label: 'Claimed', tone: 'claimed' },
-  PREPARING: { label: 'Cooking', tone: 'cooking' },
-  READY: { label: 'Ready', tone: 'ready' },
-  DELIVERED: { label: 'Delivered', tone: 'delivered' },
-  REPORTED: { label: 'Reported', tone: 'reported' },
-  DELIVERY_FAILED: { label: 'Delivery failed', tone: 'failed' },
-  CANCELLED: { label: 'Cancelled', tone: 'cancelled' },
-  DELETED: { label: 'Deleted', tone: 'deleted' },
+/** Each view's tone, in the order a filter offers them: the life of an order. */
+export const ORDER_STATE_TONES: Record<OrderStateView, StateTone> = {
+  ORDERED: 'waiting',
+  CLAIMED: 'claimed',
+  PREPARING: 'cooking',
+  READY: 'ready',
+  DELIVERED: 'delivered',
+  REPORTED: 'reported',
+  DELIVERY_FAILED: 'failed',
+  CANCELLED: 'cancelled',
+  DELETED: 'deleted',
 };
 
-/** The order a filter offers the views in: the life of an order. */
-export const ORDER_STATE_VIEW_LIST = Object.keys(ORDER_STATE_VIEWS) as OrderStateView[];
+export const ORDER_STATE_VIEW_LIST = Object.keys(ORDER_STATE_TONES) as OrderStateView[];
 
 export function orderStateView(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): OrderStateView {
   if (order.report) return 'REPORTED';
@@ -90,38 +70,38 @@ export function orderStateView(order: Pick<OrderView, 'status' | 'report' | 'del
   return order.status;
 }
 
-/** The tag an order shows: label and class. */
+/** The tag an order shows: its view (orderStateName words it) and class. */
 export function orderTag(order: Pick<OrderView, 'status' | 'report' | 'deliveryFailed'>): {
-  label: string;
+  view: OrderStateView;
   className: string;
 } {
-  const view = ORDER_STATE_VIEWS[orderStateView(order)];
-  return { label: view.label, className: `vd-state-${view.tone}` };
+  const view = orderStateView(order);
+  return { view, className: `vd-state-${ORDER_STATE_TONES[view]}` };
 }
 
 /** A user's standing in admin lists. */
 export const USER_STANDING = {
-  active: { label: 'Active', className: 'vd-state-active' },
-  banned: { label: 'Banned', className: 'vd-state-banned' },
+  active: { className: 'vd-state-active' },
+  banned: { className: 'vd-state-banned' },
 } as const;
 
-/** An appeal's status: words and tone (My Appeals, the Appeal Manager). */
-export const APPEAL_STATUS_VIEWS: Record<'pending' | 'accepted' | 'denied', { label: string; tone: StateTone }> = {
-  pending: { label: 'Pending', tone: 'waiting' },
-  accepted: { label: 'Accepted', tone: 'delivered' },
-  denied: { label: 'Denied', tone: 'failed' },
+/** An appeal's status's tone (My Appeals, the Appeal Manager). */
+const APPEAL_STATUS_TONES: Record<'pending' | 'accepted' | 'denied', StateTone> = {
+  pending: 'waiting',
+  accepted: 'delivered',
+  denied: 'failed',
 };
 
-export function appealTag(status: 'pending' | 'accepted' | 'denied'): { label: string; className: string } {
-  const view = APPEAL_STATUS_VIEWS[status];
-  return { label: view.label, className: `vd-state-${view.tone}` };
+export function appealTag(status: 'pending' | 'accepted' | 'denied'): { className: string } {
+  return { className: `vd-state-${APPEAL_STATUS_TONES[status]}` };
 }
-/** A leave request's status (Take a Vacation, On Leave Requests): label and tag class. */
-export const LEAVE_STATUS_VIEWS: Record<LeaveStatus, { label: string; className: string }> = {
-  PENDING: { label: 'Pending', className: 'vd-state-waiting' },
-  APPROVED: { label: 'Approved', className: 'vd-state-active' },
-  DENIED: { label: 'Denied', className: 'vd-state-deleted' },
-  CANCELLED: { label: 'Cancelled', className: 'vd-state-cancelled' },
+
+/** A leave request's status's tag class (Take a Vacation, On Leave Requests). */
+export const LEAVE_STATUS_VIEWS: Record<LeaveStatus, { className: string }> = {
+  PENDING: { className: 'vd-state-waiting' },
+  APPROVED: { className: 'vd-state-active' },
+  DENIED: { className: 'vd-state-deleted' },
+  CANCELLED: { className: 'vd-state-cancelled' },
 };
 
 /** Someone on leave today, as a tag beside their name. */

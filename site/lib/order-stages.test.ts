@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../plugins/orders/schemas.ts';
-import { duration, stagesOf, totalMs } from './order-stages.ts';
+import { stagesOf, totalMs } from './order-stages.ts';
 
 const user = (id: string) => ({ id, username: `u${id}`, displayName: null, avatar: null });
 const base = {
@@ -63,15 +63,5 @@ describe('order stages', () => {
       deliveredAt: '2026-11-22T10:09:00.000Z',
     } as OrderView;
     expect(stagesOf(reported).map((s) => s.label)).toEqual(['Ordered', 'Reported']);
-  });
-
-  it('formats durations', () => {
-    expect([400, 5_000, 65_000, 120_000, 3 * 3_600_000 + 120_000].map((ms) => duration(ms))).toEqual([
-      'under a second',
-      '5 s',
-      '1 min 5 s',
-      '2 min',
-      '3 h 2 min',
-    ]);
   });
 });

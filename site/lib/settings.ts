@@ -7,25 +7,9 @@ import {
 } from '../../plugins/settings/schemas.ts';
 
 /**
- * Site Settings as people read them: each setting's name (the General tab, the audit log), a number setting's bounds
- * from its own schema, and the festive countdown's moment as a UTC date-time field. Pure: unit-tested.
+ * Site Settings' forms: a number setting's bounds from its own schema, and the festive countdown's moment as a UTC
+ * date-time field. Each setting's name, unit and help are the `site.admin-settings` catalogue's. Pure: unit-tested.
  */
-export const SETTING_LABELS: Record<SettingKey, string> = {
-  currentAnnouncement: 'Announcement',
-  teamsEnabled: 'Teams',
-  festiveMode: 'Festive mode',
-  kitchen: 'Kitchen',
-  appealCooldownDays: 'Appeal cooldown',
-  appealVotesToDecide: 'Votes to decide an appeal',
-  hourlyReward: 'Hourly reward',
-  sponsorReward: 'Sponsor reward',
-  rankAnnouncementChannel: 'Rank announcement channel',
-};
-
-/** A setting key's name, or the key itself for one this site does not know (an older audit entry). */
-export function settingLabel(key: string): string {
-  return (SETTING_LABELS as Record<string, string>)[key] ?? key;
-}
 
 /** The settings whose value is a whole number, each with its schema's bounds. */
 export const NUMBER_SETTINGS = [
@@ -35,14 +19,6 @@ export const NUMBER_SETTINGS = [
   'sponsorReward',
 ] as const satisfies readonly SettingKey[];
 export type NumberSettingKey = (typeof NUMBER_SETTINGS)[number];
-
-/** Each number setting's unit (beside its field) and what it does (under it). */
-export const NUMBER_SETTING_TEXT: Record<NumberSettingKey, { unit: string; help: string }> = {
-  appealCooldownDays: { unit: 'days', help: 'How long after a denied appeal before the same user may file another.' },
-  appealVotesToDecide: { unit: 'votes', help: 'Votes one side needs to decide an appeal.' },
-  hourlyReward: { unit: 'coins', help: 'What the hourly reward pays, once per rolling hour per user.' },
-  sponsorReward: { unit: 'coins', help: 'What a completed sponsor payment credits to the sponsor.' },
-};
 
 export function numberBounds(key: NumberSettingKey): { min: number; max: number } {
   const schema = SETTING_DEFINITIONS[key].schema as z.ZodNumber;

@@ -1,7 +1,7 @@
 import type { Locale } from '../../core/i18n/locales.ts';
 import type { ItemGrantView } from '../../plugins/store/schemas.ts';
 import { storeText } from '../i18n/store/index.ts';
-import { perkLabel } from './labels.ts';
+import { perkName } from './label-words.ts';
 
 /**
  * A grant's words, in the page's language: "Perk: Feedback beta for 30 days", "Rank: Chef for ever", "500 coins",
@@ -10,7 +10,7 @@ import { perkLabel } from './labels.ts';
 export function grantText({ kind, perk, rankName, days, coins }: ItemGrantView, locale: Locale): string {
   const t = storeText(locale);
   if (kind === 'perk') {
-    const name = perkLabel(perk ?? '');
+    const name = perkName(perk ?? '', locale);
     return days ? t('grant.perk', { perk: name, days }) : t('grant.perkForever', { perk: name });
   }
   if (kind === 'rank') {

@@ -1,8 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction, AuditEntryView } from '../../core/audit/schemas.ts';
-import { appServices } from '../../plugins/index.ts';
-import { actionLabel, kindLabel } from '../../site/lib/audit.ts';
+import { LOCALES } from '../../core/i18n/locales.ts';
+import { appServices, plugins } from '../../plugins/index.ts';
+import { adminUsersCatalogue } from '../../site/i18n/admin-users/index.ts';
+import { auditWords } from '../../site/lib/audit.ts';
 import { createTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
 
 /**
@@ -506,11 +508,24 @@ describe('audit log', () => {
     });
   });
 
-  it("every plugin's declared action and every filter kind has words (core/audit/catalogue.ts)", () => {
-    const { actions, kinds, labels, kindLabels } = app.server.ctx.audit.catalogue;
+  it("every declared action and filter kind has words in every language, from its declarer's catalogue", () => {
+    const { catalogue } = app.server.ctx.audit;
+    const { actions, kinds, labels, kindLabels, owners } = catalogue;
     expect(actions.length).toBeGreaterThan(0);
-    for (const action of actions) expect(actionLabel(action, labels)).not.toBe(action);
-    for (const kind of kinds) expect(kindLabel(kind, kindLabels), kind).not.toBe(kind);
+    // A plugin's English is what it declares: the key in its catalogue says the same words.
+    const english = (name: string, key: string) =>
+      (owners[name] === 'core' ? adminUsersCatalogue : plugins.find((p) => p.name === owners[name])?.i18n)?.messages.en[
+        key
+      ];
+    const unworded = [
+      ...actions.filter((action) => english(action, `audit.${action}`) !== labels[action]),
+      ...kinds.filter((kind) => !(kind in labels) && english(kind, `auditKind.${kind}`) !== kindLabels[kind]),
+    ];
+    expect(unworded).toEqual([]);
+    for (const locale of LOCALES) {
+      const words = auditWords({ locale, plugins, audit: { catalogue } });
+      for (const kind of kinds) expect(words.kind(kind), `${locale} ${kind}`).not.toBe(kind);
+    }
   });
 
   it('names are snapshots: a renamed actor still reads as they were when they acted', async () => {

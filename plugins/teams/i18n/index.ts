@@ -5,10 +5,14 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The teams plugin's texts in every locale: its staff sidebar entries, and what a move between teams tells its member. */
+/**
+ * The teams plugin's texts in every locale: its staff sidebar entries, what a move between teams tells its member, and
+ * its audit actions' labels.
+ */
 export const teamsCatalogue = defineCatalogue({
   name: 'teams',
   messages: { en, fr, de, es, 'pt-BR': ptBR },
+  sameAsEnglish: { de: ['auditKind.team'] },
 });
 
 export const teamsText = translator(teamsCatalogue);

@@ -11,7 +11,7 @@ export const adminTeamsCatalogue = defineCatalogue({
   messages: { en, fr, de, es, 'pt-BR': ptBR },
   sameAsEnglish: {
     fr: ['list.column.actions', 'form.description'],
-    de: ['list.column.team', 'list.caption', 'list.noun.one', 'list.noun.many', 'form.name'],
+    de: ['list.column.team', 'list.caption', 'form.name'],
   },
 });
 

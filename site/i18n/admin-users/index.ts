@@ -11,6 +11,7 @@ export const adminUsersCatalogue = defineCatalogue({
   messages: { en, fr, de, es, 'pt-BR': ptBR },
   sameAsEnglish: {
     fr: ['users.column.actions'],
+    es: ['audit.no'],
     de: ['users.column.team', 'users.column.status'],
     'pt-BR': ['users.column.status', 'history.column.item'],
   },

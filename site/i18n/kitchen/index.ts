@@ -8,23 +8,16 @@ import ptBR from './pt-BR.json' with { type: 'json' };
 
 /**
  * The kitchen: the order manager (an island, so the browser reads this catalogue; its dialogs, toasts and cards) and
- * the names of an order's states, which every page that tags an order takes from here, and an order's own page.
+ * an order's own page. The names of an order's states and spans of time are the shared labels' (site/i18n/labels).
  */
 export const kitchenCatalogue = defineCatalogue({
   name: 'site.kitchen',
   messages: { en, fr, de, es, 'pt-BR': ptBR },
   sameAsEnglish: {
-    fr: ['age.minutes', 'age.hours', 'duration.seconds', 'duration.minutesSeconds'],
+    fr: ['age.minutes', 'age.hours'],
     de: ['toolbar.offline', 'toolbar.live'],
-    es: ['age.minutes', 'age.hours', 'duration.seconds', 'duration.minutesSeconds', 'detail.total'],
-    'pt-BR': [
-      'toolbar.offline',
-      'age.minutes',
-      'age.hours',
-      'duration.seconds',
-      'duration.minutesSeconds',
-      'detail.total',
-    ],
+    es: ['age.minutes', 'age.hours', 'detail.total'],
+    'pt-BR': ['toolbar.offline', 'age.minutes', 'age.hours', 'detail.total'],
   },
 });
 

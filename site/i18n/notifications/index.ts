@@ -10,7 +10,7 @@ import ptBR from './pt-BR.json' with { type: 'json' };
 export const notificationsCatalogue = defineCatalogue({
   name: 'site.notifications',
   messages: { en, fr, de, es, 'pt-BR': ptBR },
-  sameAsEnglish: { fr: ['title', 'noun.one', 'noun.many'] },
+  sameAsEnglish: { fr: ['title'] },
 });
 
 export const notificationsText = translator(notificationsCatalogue);

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { ObjectiveProgressView } from '../../../plugins/objectives/schemas.ts';
 import type { ObjectivesText } from '../../i18n/objectives/index.ts';
 import { percent } from '../../lib/objectives.ts';
-import { goalWords, rewardWords, windowWords } from './achievement-words.ts';
+import { goalWords, type PerkNames, rewardWords, windowWords } from './achievement-words.ts';
 
 interface Props {
   objective: ObjectiveProgressView;
@@ -13,6 +13,7 @@ interface Props {
   celebrating: boolean;
   onClaim: (objective: ObjectiveProgressView) => void;
   t: ObjectivesText;
+  perks: PerkNames;
   /** A moment as the page's language writes it. */
   moment: (iso: string) => string;
 }
@@ -29,7 +30,7 @@ function claimedLine(o: ObjectiveProgressView, t: ObjectivesText, moment: (iso: 
 }
 
 /** One objective: its goal, progress bar, what it pays and when it counts; Claim when complete, or when it was claimed. */
-export function AchievementCard({ objective: o, claiming, hydrated, celebrating, onClaim, t, moment }: Props) {
+export function AchievementCard({ objective: o, claiming, hydrated, celebrating, onClaim, t, perks, moment }: Props) {
   const done = Math.min(o.progress, o.target);
   return (
     <article
@@ -55,7 +56,7 @@ export function AchievementCard({ objective: o, claiming, hydrated, celebrating,
       </progress>
       <p className="achievement-figures">
         <strong>{t('card.figures', { done, target: o.target })}</strong> · {t('card.pays')}{' '}
-        <strong data-testid="reward">{rewardWords(o.reward, t)}</strong>
+        <strong data-testid="reward">{rewardWords(o.reward, t, perks)}</strong>
       </p>
       <p className="help">{windowWords(o, t, moment)}</p>
       {o.claim ? (

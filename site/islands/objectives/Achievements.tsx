@@ -8,6 +8,7 @@ import { useHydrated } from '../kit/use-hydrated.ts';
 import { useTexts } from '../kit/use-texts.ts';
 import { useAfterHydration } from '../use-after-hydration.ts';
 import { AchievementCard } from './AchievementCard.tsx';
+import type { PerkNames } from './achievement-words.ts';
 import { useAchievements } from './use-achievements.ts';
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
   objectives: ObjectiveProgressView[];
   /** My Achievements' catalogue in the page's language. */
   texts: BrowserTexts<ObjectivesTextKey>;
+  /** Each perk's name in the page's language (site.labels), for rewards that grant one. */
+  perks: PerkNames;
 }
 
 const STATUS_TEXT = {
@@ -28,11 +31,11 @@ const STATUS_TEXT = {
  * still under prefers-reduced-motion: the styles drop the movement), claimed ones with when. Live: the gateway's
  * objectiveCompleted (sent to this user only) reads the list again; so does a reconnect.
  */
-export default function Achievements({ userId, objectives: initial, texts }: Props) {
+export default function Achievements({ userId, objectives: initial, texts, perks }: Props) {
   const t = useTexts(texts);
   const moment = useMemo(() => momentWriter(texts.locale), [texts.locale]);
   const hydrated = useHydrated();
-  const { objectives, claiming, celebrating, live, claim } = useAchievements(userId, initial, t);
+  const { objectives, claiming, celebrating, live, claim } = useAchievements(userId, initial, t, perks);
   const status = useAfterHydration($gatewayStatus, 'idle');
   const { claimable, running, claimed } = achievementSections(objectives);
   const cards = (list: ObjectiveProgressView[]) => (
@@ -46,6 +49,7 @@ export default function Achievements({ userId, objectives: initial, texts }: Pro
           celebrating={celebrating === o._id}
           onClaim={(o) => void claim(o)}
           t={t}
+          perks={perks}
           moment={moment}
         />
       ))}

@@ -1,6 +1,7 @@
+import type { Perk } from '../../../core/shared/permissions.ts';
 import type { ObjectiveType, RewardView } from '../../../plugins/objectives/schemas.ts';
 import type { ObjectivesText } from '../../i18n/objectives/index.ts';
-import { perkLabel } from '../../lib/labels.ts';
+import { humanize } from '../../lib/labels.ts';
 
 /**
  * What My Achievements says of an objective, in the page's language: its goal, what it pays and when it counts (as
@@ -12,15 +13,19 @@ export function goalWords(o: { type: ObjectiveType; target: number }, t: Objecti
   return t(`goal.${o.type}`, { target: o.target });
 }
 
+/** Each perk's name in the page's language (site.labels), as the page hands it to the island. */
+export type PerkNames = Readonly<Record<Perk, string>>;
+
 /** `500 coins`, `The Feedback beta perk for 7 days`; a custom reward as its manager wrote it. */
-export function rewardWords(reward: RewardView, t: ObjectivesText): string {
+export function rewardWords(reward: RewardView, t: ObjectivesText, perks: PerkNames): string {
+  const perk = (name: string) => perks[name as Perk] ?? humanize(name);
   switch (reward.type) {
     case 'VD_CURRENCY':
       return t('reward.coins', { amount: reward.amount });
     case 'VD_PERK':
       return reward.days
-        ? t('reward.perkDays', { perk: perkLabel(reward.perk), days: reward.days })
-        : t('reward.perk', { perk: perkLabel(reward.perk) });
+        ? t('reward.perkDays', { perk: perk(reward.perk), days: reward.days })
+        : t('reward.perk', { perk: perk(reward.perk) });
     case 'VD_RANK': {
       const rank = reward.rankName ?? t('reward.unknownRank');
       return reward.days ? t('reward.rankDays', { rank, days: reward.days }) : t('reward.rank', { rank });

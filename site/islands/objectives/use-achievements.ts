@@ -5,11 +5,16 @@ import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { toast } from '../../lib/toast.ts';
 import { $gatewayStatus, startGateway } from '../../stores/gateway.ts';
-import { rewardWords } from './achievement-words.ts';
+import { type PerkNames, rewardWords } from './achievement-words.ts';
 
 /** What a claim paid, in words. */
-function claimedText(objective: ObjectiveProgressView, balance: number | null, t: ObjectivesText): string {
-  const reward = rewardWords(objective.reward, t);
+function claimedText(
+  objective: ObjectiveProgressView,
+  balance: number | null,
+  t: ObjectivesText,
+  perks: PerkNames,
+): string {
+  const reward = rewardWords(objective.reward, t, perks);
   if (objective.reward.type === 'CUSTOM') return t('claimed.custom', { reward });
   return balance === null ? t('claimed.plain', { reward }) : t('claimed.balance', { reward, balance });
 }
@@ -19,7 +24,7 @@ function claimedText(objective: ObjectiveProgressView, balance: number | null, t
  * and after a reconnect; Claim (the card busy meanwhile, a short celebration after); `live` is what screen readers
  * are told.
  */
-export function useAchievements(userId: string, initial: ObjectiveProgressView[], t: ObjectivesText) {
+export function useAchievements(userId: string, initial: ObjectiveProgressView[], t: ObjectivesText, perks: PerkNames) {
   const [objectives, setObjectives] = useState(initial);
   const [claiming, setClaiming] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState<string | null>(null);
@@ -39,7 +44,7 @@ export function useAchievements(userId: string, initial: ObjectiveProgressView[]
     const gateway = startGateway();
     const off = gateway.on('objectiveCompleted', (data) => {
       const done = data as ObjectiveCompletedData;
-      setLive(t('live.complete', { title: done.title, reward: rewardWords(done.reward, t) }));
+      setLive(t('live.complete', { title: done.title, reward: rewardWords(done.reward, t, perks) }));
       toast(t('toast.complete', { title: done.title }), 'is-success');
       void reload();
     });
@@ -50,7 +55,7 @@ export function useAchievements(userId: string, initial: ObjectiveProgressView[]
       off();
       unlisten();
     };
-  }, [reload, t]);
+  }, [reload, t, perks]);
 
   const claim = async (objective: ObjectiveProgressView) => {
     setClaiming(objective._id);
@@ -59,7 +64,7 @@ export function useAchievements(userId: string, initial: ObjectiveProgressView[]
       const answer = await withMinimumDisplay(
         answerOf(client.POST('/api/client/objectives/claim/{id}', { params: { path } })),
       );
-      const text = claimedText(objective, answer.balance, t);
+      const text = claimedText(objective, answer.balance, t, perks);
       setLive(text);
       toast(text, 'is-success');
       setCelebrating(objective._id);

@@ -1,7 +1,7 @@
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
 import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { age, orderTag } from '../../lib/kitchen.ts';
-import { orderStateView } from '../../lib/labels.ts';
+import type { OrderStateView } from '../../lib/labels.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { nameOf, OrderProgress } from './OrderProgress.tsx';
 
@@ -23,10 +23,12 @@ interface Props {
   busy: boolean;
   onAction: (action: OrderAction, order: OrderView) => void;
   t: KitchenText;
+  /** Each state's name in the page's language (site.labels). */
+  states: Readonly<Record<OrderStateView, string>>;
 }
 
 /** One order as the kitchen sees it: its code, state, age and customer, where it stands, and what can be done. */
-export function OrderCard({ order, viewer, now, holding, busy, onAction, t }: Props) {
+export function OrderCard({ order, viewer, now, holding, busy, onAction, t, states }: Props) {
   const status = orderTag(order);
   const mineToHold = order.claimedBy?.id === viewer.id;
   const titleId = `order-${order.id}-title`;
@@ -43,7 +45,7 @@ export function OrderCard({ order, viewer, now, holding, busy, onAction, t }: Pr
         <h3 className="order-code" id={titleId}>
           <span className="is-sr-only">{t('card.order')} </span>#{order.orderID}
         </h3>
-        <span className={`tag ${status.className}`}>{t(`state.${orderStateView(order)}`)}</span>
+        <span className={`tag ${status.className}`}>{states[status.view]}</span>
         {order.priority > 0 && <span className="tag vd-state-priority">{t('card.priority')}</span>}
         <span className="order-age">{now === null ? null : age(order.orderedAt, now, t)}</span>
       </header>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderView } from '../../../plugins/orders/schemas.ts';
 import type { KitchenText } from '../../i18n/kitchen/index.ts';
+import type { OrderStateView } from '../../lib/labels.ts';
 import { type OrderAction, OrderCard, type Viewer } from './OrderCard.tsx';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
   busy: string | null;
   onAction: (action: OrderAction, order: OrderView) => Promise<void>;
   t: KitchenText;
+  states: Readonly<Record<OrderStateView, string>>;
   /** What sits between the title and the cards (the delivery queue's drivers). */
   children?: ReactNode;
 }

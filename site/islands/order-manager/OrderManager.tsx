@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/schemas.ts';
 import type { KitchenTextKey } from '../../i18n/kitchen/index.ts';
 import { DEFAULT_ORDER_FILTER, deliveryOrders, heldBy, inQueue, kitchenOrders } from '../../lib/kitchen.ts';
+import type { OrderStateView } from '../../lib/labels.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { $gatewayStatus } from '../../stores/gateway.ts';
 import { $deliveryQueue, $orders, setOrders } from '../../stores/orders.ts';
@@ -25,6 +26,8 @@ interface Props {
   initialQueue: DeliveryQueueEntryView[];
   /** The kitchen's catalogue in the page's language: every part of the island words through it. */
   texts: BrowserTexts<KitchenTextKey>;
+  /** Each state's name in the page's language (site.labels), for the cards' tags. */
+  states: Readonly<Record<OrderStateView, string>>;
 }
 
 /**
@@ -32,7 +35,7 @@ interface Props {
  * C claims the next order, P prepares the one you hold, D delivers the next one for you, Q joins or leaves the
  * delivery queue.
  */
-export default function OrderManager({ viewer, initialOrders, initialQueue, texts }: Props) {
+export default function OrderManager({ viewer, initialOrders, initialQueue, texts, states }: Props) {
   const t = useTexts(texts);
   // The server-rendered lists seed the stores once, before the first render, so the first paint has the orders.
   useState(() => {
@@ -56,7 +59,7 @@ export default function OrderManager({ viewer, initialOrders, initialQueue, text
   useLiveOrders(viewer.id, t);
   const actions = useOrderActions(queued, t);
   useShortcuts({ viewerId: viewer.id, holding, openDialog: actions.setDialog, ...actions });
-  const cards = { viewer, now, holding, busy: actions.busy, onAction: actions.act, t };
+  const cards = { viewer, now, holding, busy: actions.busy, onAction: actions.act, t, states };
 
   return (
     <div className="order-manager">

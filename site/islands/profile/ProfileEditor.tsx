@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import type { Perk } from '../../../core/shared/permissions.ts';
 import { DELIVERY_MESSAGE_MAX, DELIVERY_MESSAGE_PLACEHOLDERS } from '../../../plugins/users/schemas.ts';
 import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
@@ -19,6 +20,8 @@ interface Props {
   deliveryMessage: string | null;
   /** A user manager on someone else: the perks given by hand; null: the user themself. */
   perks: string[] | null;
+  /** Each perk's name in the page's language (site.labels), for the perk checkboxes. */
+  perkNames: Readonly<Record<Perk, string>>;
   /** The perks grants hold (GrantedList), under the perk checkboxes. */
   children?: ReactNode;
   /** Its words, in the page's language (site/i18n/profile-forms). */
@@ -34,6 +37,7 @@ export default function ProfileEditor({
   displayName,
   deliveryMessage,
   perks,
+  perkNames,
   children,
   texts,
 }: Props) {
@@ -85,7 +89,7 @@ export default function ProfileEditor({
         />
       )}
       {perks !== null && (
-        <PerkChoices held={editor.fields.perks} disabled={off} onToggle={editor.set.perk} t={t}>
+        <PerkChoices held={editor.fields.perks} names={perkNames} disabled={off} onToggle={editor.set.perk} t={t}>
           {children}
         </PerkChoices>
       )}

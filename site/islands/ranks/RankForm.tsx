@@ -1,6 +1,5 @@
-import { PERKS, PERMISSION_NAMES } from '../../../core/shared/permissions.ts';
+import { PERKS, PERMISSION_NAMES, type Perk, type Permission } from '../../../core/shared/permissions.ts';
 import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
-import { perkLabel, permissionLabel } from '../../lib/labels.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { Field } from '../kit/Field.tsx';
@@ -18,10 +17,12 @@ interface Props {
   submitLabel: string;
   /** The Rank Manager's words in the page's language (site.admin-ranks). */
   texts: BrowserTexts<AdminRanksKey>;
+  /** Each permission's and perk's name in the page's language (site.labels). */
+  names: { permissions: Readonly<Record<Permission, string>>; perks: Readonly<Record<Perk, string>> };
 }
 
 /** The rank editor's fields (Create rank, Edit): name, colour, permissions as labelled checkboxes, perks, resignation. */
-export default function RankForm({ rank, submitLabel, texts }: Props) {
+export default function RankForm({ rank, submitLabel, texts, names }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const { fields, set, save, submit } = useRankForm(t, rank);
@@ -55,7 +56,7 @@ export default function RankForm({ rank, submitLabel, texts }: Props) {
         legend={t('form.permissions')}
         name="permissions"
         choices={PERMISSION_NAMES}
-        label={permissionLabel}
+        label={(permission) => names.permissions[permission]}
         checked={fields.permissions}
         disabled={off}
         onToggle={set.permission}
@@ -64,7 +65,7 @@ export default function RankForm({ rank, submitLabel, texts }: Props) {
         legend={t('form.perks')}
         name="perks"
         choices={PERKS}
-        label={perkLabel}
+        label={(perk) => names.perks[perk]}
         checked={fields.perks}
         disabled={off}
         onToggle={set.perk}
