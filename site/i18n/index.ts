@@ -4,6 +4,7 @@ import { adminAppealsCatalogue } from './admin-appeals/index.ts';
 import { adminLeaveCatalogue } from './admin-leave/index.ts';
 import { adminOrdersCatalogue } from './admin-orders/index.ts';
 import { adminRanksCatalogue } from './admin-ranks/index.ts';
+import { adminRecruitmentCatalogue } from './admin-recruitment/index.ts';
 import { adminReportsCatalogue } from './admin-reports/index.ts';
 import { adminSettingsCatalogue } from './admin-settings/index.ts';
 import { adminStatisticsCatalogue } from './admin-statistics/index.ts';
@@ -68,6 +69,7 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   adminReportsCatalogue,
   adminSettingsCatalogue,
   adminStatisticsCatalogue,
+  adminRecruitmentCatalogue,
 ];
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
