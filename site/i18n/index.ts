@@ -2,8 +2,10 @@ import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
 import { accessCatalogue } from './access/index.ts';
 import { adminAppealsCatalogue } from './admin-appeals/index.ts';
 import { adminLeaveCatalogue } from './admin-leave/index.ts';
+import { adminObjectivesCatalogue } from './admin-objectives/index.ts';
 import { adminOrdersCatalogue } from './admin-orders/index.ts';
 import { adminRanksCatalogue } from './admin-ranks/index.ts';
+import { adminRecruitmentCatalogue } from './admin-recruitment/index.ts';
 import { adminReportsCatalogue } from './admin-reports/index.ts';
 import { adminSettingsCatalogue } from './admin-settings/index.ts';
 import { adminStatisticsCatalogue } from './admin-statistics/index.ts';
@@ -70,6 +72,8 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   adminReportsCatalogue,
   adminSettingsCatalogue,
   adminStatisticsCatalogue,
+  adminRecruitmentCatalogue,
+  adminObjectivesCatalogue,
 ];
 
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */

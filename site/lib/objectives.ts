@@ -1,16 +1,5 @@
 import { intlTag } from '../../core/shared/intl-tag.ts';
-import {
-  type ObjectiveProgressView,
-  objectiveGoal,
-  type RewardView,
-  rewardText,
-} from '../../plugins/objectives/schemas.ts';
-import { perkLabel } from './labels.ts';
-
-/** What an objective pays, as the site says it (perks by their labels). */
-export const rewardLabel = (reward: RewardView): string => rewardText(reward, perkLabel);
-
-export { objectiveGoal };
+import type { ObjectiveProgressView } from '../../plugins/objectives/schemas.ts';
 
 /** `25 Nov 2026, 12:00 UTC` in English; another language (`locale`) as it writes a date. */
 export function momentWriter(locale: string): (iso: string) => string {
@@ -23,17 +12,6 @@ export function momentWriter(locale: string): (iso: string) => string {
     timeZone: 'UTC',
   });
   return (iso) => `${format.format(new Date(iso))} UTC`;
-}
-
-/** `25 Nov 2026, 12:00 UTC`. */
-export const formatMoment = momentWriter('en');
-
-/** `Until 3 Dec 2026, 18:00 UTC`, `From …`, `From … until …`, or `No end date`. */
-export function windowText(o: { from: string | null; until: string | null }): string {
-  if (o.from && o.until) return `From ${formatMoment(o.from)} until ${formatMoment(o.until)}`;
-  if (o.until) return `Until ${formatMoment(o.until)}`;
-  if (o.from) return `From ${formatMoment(o.from)}, no end date`;
-  return 'No end date';
 }
 
 /** My Achievements' sections: claimable first, then running, then claimed (newest claim first). */

@@ -60,3 +60,15 @@ export function textsOf<Key extends string>(texts: BrowserTexts<Key>): (key: Key
     return typeof message === 'string' ? message : write(message, values, null);
   };
 }
+
+/**
+ * Some of a catalogue's texts: what an island repeated on every row of a list needs, so the page does not hand the
+ * whole catalogue to each row.
+ */
+export function pickTexts<Key extends string, Picked extends Key>(
+  texts: BrowserTexts<Key>,
+  keys: readonly Picked[],
+): BrowserTexts<Picked> {
+  const messages = Object.fromEntries(keys.map((key) => [key, texts.messages[key]])) as Record<Picked, TextMessage>;
+  return { locale: texts.locale, messages };
+}

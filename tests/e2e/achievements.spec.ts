@@ -220,3 +220,35 @@ test('My Achievements in German: its sections, a card’s goal, reward and progr
   await expect(card).toContainText(/[Oo]hne Enddatum/);
   await context.close();
 });
+
+test('Create objective in French: the form, its live preview and toast, and the objective listed in My Achievements’ words (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signIn(context, { username: 'directrice_dora', rank: 'Director' });
+  const driverContext = await browser.newContext();
+  const driver = await diner.signIn(driverContext, { username: 'livreur_leo', rank: 'Delivery Driver' });
+  const page = await context.newPage();
+  await page.goto('/staff/achievements/create');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un objectif');
+  await expect(page.getByTestId('objective-audience')).toContainText(
+    /Concerne \d+ personnes en cuisine actuellement\./,
+  );
+  await page.getByLabel('Titre').fill('Trois livraisons');
+  await page.getByLabel('Une personne').check();
+  await page.getByLabel('Personne', { exact: true }).selectOption(driver.id);
+  await page.getByLabel('Compte').selectOption('ORDER_TARGET_DELIVERED');
+  await page.getByLabel('Objectif chiffré').fill('3');
+  await page.getByLabel('Pièces').fill('1500');
+  await expect(page.getByTestId('objective-audience')).toHaveText(
+    'Livrer 3 commandes. Concerne livreur_leo uniquement.',
+  );
+  await page.getByRole('button', { name: 'Créer l’objectif' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Objectif « Trois livraisons » créé.');
+  const row = page.locator('tr', { hasText: 'Trois livraisons' });
+  await expect(row).toContainText('Livrer 3 commandes');
+  await expect(row).toContainText('1 500 pièces');
+  await expect(row.getByRole('button', { name: 'Supprimer' })).toBeVisible();
+  await Promise.all([context.close(), driverContext.close()]);
+});

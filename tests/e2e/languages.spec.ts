@@ -1,6 +1,8 @@
 import { LOCALE_COOKIE, LOCALES, type Locale } from '../../core/i18n/locales.ts';
+import { adminRecruitmentText } from '../../site/i18n/admin-recruitment/index.ts';
+import { adminSettingsText } from '../../site/i18n/admin-settings/index.ts';
 import { layoutText } from '../../site/i18n/layout/index.ts';
-import { expect, serverIslandsLoaded, test } from './fixtures.ts';
+import { expect, hydrated, serverIslandsLoaded, test } from './fixtures.ts';
 import { ALL_PAGES, ROLES, VIEWERS, viewerRoleOf } from './pages.ts';
 
 /**
@@ -171,6 +173,44 @@ for (const role of ROLES) {
     await context.close();
   });
 }
+
+/**
+ * What the page list does not open: Site Settings' Store tab (a query of /staff/admin/settings) in every language,
+ * and, in German at 390 px, that tab and the form builder with its preview shown (hidden until asked for).
+ */
+test('the Store tab renders in every language; it and the form builder’s preview fit a phone in German', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+  await diner.signInAs(context, VIEWERS.superAdmin);
+  for (const locale of LOCALES) {
+    const response = await context.request.get(`${diner.url}/staff/admin/settings?tab=store`, {
+      headers: { 'accept-language': locale },
+    });
+    expect(response.status(), locale).toBe(200);
+    const html = await response.text();
+    expect(html, locale).toMatch(new RegExp(`<html lang="${locale}"`));
+    expect(html, locale).toContain(adminSettingsText(locale)('store.awaiting'));
+  }
+  const t = adminRecruitmentText('de');
+  const page = await context.newPage();
+  for (const path of ['/staff/admin/settings?tab=store', '/staff/admin/recruitment/create']) {
+    await page.goto(path);
+    await hydrated(page);
+    if (path.endsWith('/create')) {
+      await page.getByRole('button', { name: t('builder.add') }).click();
+      await page.getByRole('button', { name: t('builder.preview') }).click();
+      await expect(page.getByRole('region', { name: t('preview.label') })).toBeVisible();
+    }
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+        message: `${path} in German at 390 px is wider than the screen`,
+      })
+      .toBeLessThanOrEqual(390);
+  }
+  await context.close();
+});
 
 /** A text of the shared frame (the footer's), as each language writes it. */
 function footerText(locale: Locale): string {

@@ -11,7 +11,7 @@ import {
   signInWithDemoButton,
   test,
 } from './fixtures.ts';
-import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION } from './pages.ts';
+import { BEA_APPLICATION, CHEF_FORM, DRIVER_FORM, HANK_APPLICATION, VIEWERS } from './pages.ts';
 
 /**
  * Issue 12, "Done when", journey 2: a customer applies to the Chef form (a required question left empty is refused
@@ -383,5 +383,38 @@ test('the application form in French: its buttons, yes and no, how many answers 
   await page.goto('/recruitment/applications');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes candidatures');
   await expect(page.getByText('Vous n’avez pas encore candidaté.')).toBeVisible();
+  await context.close();
+});
+
+test('the Recruitment Manager in German: the forms, a review with its answers and history, the status form and its toast, the builder (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await diner.signInAs(context, VIEWERS.superAdmin);
+  const page = await context.newPage();
+  await page.goto('/staff/admin/recruitment');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rekrutierung');
+  await expect(
+    page.locator(`[data-form-id="${CHEF_FORM}"]`).getByRole('link', { name: 'Ausstehend: 1' }),
+  ).toBeVisible();
+
+  await page.goto(`/staff/admin/recruitment/${CHEF_FORM}/applications/${HANK_APPLICATION}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ausstehend');
+  await expect(page.locator('.recruitment-answers')).toContainText('Nein');
+  await expect(page.locator('.recruitment-history li').first()).toContainText('Gesendet von Hungry Hank');
+  await page.getByLabel('Neuer Status').selectOption({ label: 'Zurückgestellt' });
+  await page.getByRole('button', { name: 'Status speichern' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Die Bewerbung ist zurückgestellt.');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Zurückgestellt');
+
+  await page.goto('/staff/admin/recruitment/create');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Frage hinzufügen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Frage am Ende hinzugefügt.' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Frage 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nach oben (Frage 2)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Frage an Position 1 von 2 verschoben.' })).toBeAttached();
   await context.close();
 });

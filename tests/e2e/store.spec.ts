@@ -257,3 +257,43 @@ test('the store in German: the cards, the balance, and the buy dialog’s words 
   await expect(page.getByTestId('toast')).toContainText('Feedback beta pass ist auf dem Weg zu Dana Driver. Danke!');
   await context.close();
 });
+
+test('the Store tab in Spanish: the item form, each action and their toasts, the rewards awaiting (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const sam = await browser.newContext({ locale: 'es-ES' });
+  await diner.signInAs(sam, SAM);
+  const page = await sam.newPage();
+  await page.goto('/staff/admin/settings?tab=store');
+  await expect(page.getByRole('heading', { name: 'Artículos de la tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recompensas personalizadas por entregar' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Añadir un artículo' });
+  await form.getByLabel('Nombre').fill('Taza de monedas');
+  await form.getByLabel('Precio en monedas').fill('1200');
+  await form.getByLabel('Qué otorga').selectOption('coins');
+  await form.getByLabel('Monedas que da').fill('10');
+  await form.getByLabel('Existencias (vacío: ilimitadas)').fill('2');
+  await form.getByRole('button', { name: 'Añadir artículo' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Taza de monedas añadido a la tienda.' })).toBeVisible();
+  const row = page.getByTestId('admin-store-item').filter({ hasText: 'Taza de monedas' });
+  await expect(row.locator('td[data-label="Precio"]')).toHaveText('1200');
+  await expect(row.locator('td[data-label="Otorga"]')).toHaveText('10 monedas');
+
+  await row.getByRole('button', { name: 'Retirar de la venta' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'El artículo está retirado de la venta.' })).toBeVisible();
+  await expect(row.locator('td[data-label="Estado"]')).toHaveText('Retirado de la venta');
+  await row.getByLabel('Añadir a las existencias de Taza de monedas').fill('3');
+  await row.getByRole('button', { name: 'Reponer' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Repuesto: 3 más.' })).toBeVisible();
+  await expect(row.locator('td[data-label="Existencias"]')).toHaveText('5');
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('¿Eliminar Taza de monedas? Nadie lo ha comprado todavía.');
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Artículo eliminado.' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await sam.close();
+});

@@ -5,12 +5,21 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** Site Settings' page and General tab (each setting's form), and the Announce page. */
+/** Site Settings' page, its General tab (each setting's form) and Store tab (items, their form and actions), and the Announce page. */
 export const adminSettingsCatalogue = defineCatalogue({
   name: 'site.admin-settings',
   messages: { en, fr, de, es, 'pt-BR': ptBR },
   sameAsEnglish: {
-    fr: ['general.discord', 'unit.appealVotesToDecide', 'announce.counter', 'type.is-info', 'type.is-danger'],
+    fr: [
+      'general.discord',
+      'unit.appealVotesToDecide',
+      'announce.counter',
+      'type.is-info',
+      'type.is-danger',
+      'store.column.stock',
+      'store.column.actions',
+      'item.description',
+    ],
     de: [
       'general.discord',
       'label.teamsEnabled',
@@ -19,9 +28,10 @@ export const adminSettingsCatalogue = defineCatalogue({
       'announce.counter',
       'type.is-info',
       'type.is-link',
+      'item.name',
     ],
     es: ['page.general', 'general.discord', 'announce.counter'],
-    'pt-BR': ['general.discord', 'backups.title', 'announce.counter', 'type.is-link'],
+    'pt-BR': ['general.discord', 'backups.title', 'announce.counter', 'type.is-link', 'store.column.item'],
   },
 });
 

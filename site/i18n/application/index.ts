@@ -1,4 +1,5 @@
 import { defineCatalogue, translator } from '../../../core/i18n/catalogue.ts';
+import type { Locale } from '../../../core/i18n/locales.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
@@ -15,3 +16,9 @@ export const applicationCatalogue = defineCatalogue({
 
 export const applicationText = translator(applicationCatalogue);
 export type ApplicationTexts = BrowserTexts<keyof typeof en & string>;
+
+/** What a question's field says itself (QuestionField's words): the builder's preview, in the page's language. */
+export function answerWords(locale: Locale): { optional: string; yes: string; no: string } {
+  const t = applicationText(locale);
+  return { optional: t('form.optional'), yes: t('form.yes'), no: t('form.no') };
+}

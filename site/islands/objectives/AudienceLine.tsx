@@ -1,4 +1,7 @@
-import { type AudienceResponse, objectiveGoal } from '../../../plugins/objectives/schemas.ts';
+import type { AudienceResponse } from '../../../plugins/objectives/schemas.ts';
+import type { AdminObjectivesT } from '../../i18n/admin-objectives/index.ts';
+import type { ObjectivesText } from '../../i18n/objectives/index.ts';
+import { goalWords } from './achievement-words.ts';
 import type { ObjectiveFields } from './use-objective-form.ts';
 import { nameOf } from './WhoFields.tsx';
 
@@ -6,19 +9,20 @@ interface Props {
   id: string;
   fields: ObjectiveFields;
   audience: AudienceResponse | null;
+  t: AdminObjectivesT;
+  /** My Achievements' words: the goal as the member will read it. */
+  said: ObjectivesText;
 }
 
 /** The form's live preview: the goal in words, and who it applies to now. */
-export function AudienceLine({ id, fields, audience }: Props) {
+export function AudienceLine({ id, fields, audience, t, said }: Props) {
   const n = Math.trunc(Number(fields.target)) || 0;
   const who =
     audience === null
-      ? fields.scope === 'user'
-        ? 'Choose who it is for.'
-        : 'Counting who it applies to…'
+      ? t(fields.scope === 'user' ? 'audience.choose' : 'audience.counting')
       : audience.scope === 'global'
-        ? `Applies to ${audience.count.toLocaleString('en')} ${audience.count === 1 ? 'person' : 'people'} in the kitchen now.`
-        : `Applies to ${nameOf(audience.user!)} only.`;
+        ? t('audience.kitchen', { count: audience.count })
+        : t('audience.one', { name: nameOf(audience.user!) });
   return (
     <div
       className="notification is-info is-light objective-audience"
@@ -26,7 +30,7 @@ export function AudienceLine({ id, fields, audience }: Props) {
       aria-live="polite"
       data-testid="objective-audience"
     >
-      {n > 0 && <strong>{objectiveGoal({ type: fields.type, target: n })}. </strong>}
+      {n > 0 && <strong>{goalWords({ type: fields.type, target: n }, said)}. </strong>}
       {who}
     </div>
   );

@@ -1,31 +1,25 @@
-import { OBJECTIVE_TYPES, type ObjectiveType } from '../../../plugins/objectives/schemas.ts';
+import { OBJECTIVE_TYPES } from '../../../plugins/objectives/schemas.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import type { ObjectiveControls } from './use-objective-form.ts';
 
-const TYPE_LABELS: Record<ObjectiveType, string> = {
-  ORDER_TARGET_DELIVERED: 'Orders delivered',
-  ORDER_TARGET_PREPARED: 'Orders prepared',
-  ORDER_TARGET_TOTAL: 'Orders prepared or delivered',
-};
-
 /** What counts, how many, and the window the orders are counted in. */
-export function GoalFields({ fields, bind, id, off }: ObjectiveControls) {
+export function GoalFields({ fields, bind, id, off, t }: ObjectiveControls) {
   return (
     <div className="columns is-mobile is-multiline">
       <div className="column is-12-mobile is-8-tablet">
-        <Field id={id('type')} label="Counts">
+        <Field id={id('type')} label={t('form.counts')}>
           <Select id={id('type')} value={fields.type} onChange={bind('type')} disabled={off}>
-            {OBJECTIVE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {TYPE_LABELS[t]}
+            {OBJECTIVE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`form.type.${type}`)}
               </option>
             ))}
           </Select>
         </Field>
       </div>
       <div className="column is-12-mobile is-4-tablet">
-        <Field id={id('target')} label="Target">
+        <Field id={id('target')} label={t('form.target')}>
           <input
             className="input"
             id={id('target')}
@@ -41,7 +35,7 @@ export function GoalFields({ fields, bind, id, off }: ObjectiveControls) {
         </Field>
       </div>
       <div className="column is-12-mobile is-6-tablet">
-        <Field id={id('from')} label="From" help={{ id: id('from-help'), text: 'Empty: every order so far counts.' }}>
+        <Field id={id('from')} label={t('form.from')} help={{ id: id('from-help'), text: t('form.fromHelp') }}>
           <input
             className="input"
             id={id('from')}
@@ -54,7 +48,7 @@ export function GoalFields({ fields, bind, id, off }: ObjectiveControls) {
         </Field>
       </div>
       <div className="column is-12-mobile is-6-tablet">
-        <Field id={id('until')} label="Until" help={{ id: id('until-help'), text: 'Empty: no end date.' }}>
+        <Field id={id('until')} label={t('form.until')} help={{ id: id('until-help'), text: t('form.untilHelp') }}>
           <input
             className="input"
             id={id('until')}

@@ -1,7 +1,11 @@
 import { useId } from 'react';
 import type { ObjectivePerson } from '../../../plugins/objectives/schemas.ts';
+import type { AdminObjectivesTexts } from '../../i18n/admin-objectives/index.ts';
+import type { ObjectivesTextKey } from '../../i18n/objectives/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { AudienceLine } from './AudienceLine.tsx';
 import { GoalFields } from './GoalFields.tsx';
 import { RewardFields } from './RewardFields.tsx';
@@ -12,15 +16,21 @@ interface Props {
   members: ObjectivePerson[];
   /** Ranks the editor may hand out (the server's mayGrant rule). */
   ranks: { id: string; name: string }[];
+  /** Its words in the page's language (site.admin-objectives). */
+  texts: AdminObjectivesTexts;
+  /** My Achievements' words (site.objectives): the preview says the goal as the member will read it. */
+  achievementTexts: BrowserTexts<ObjectivesTextKey>;
 }
 
 /** The objective form: who, what, when and what it pays, with a live preview of who it applies to. */
-export default function ObjectiveForm({ members, ranks }: Props) {
+export default function ObjectiveForm({ members, ranks, texts, achievementTexts }: Props) {
   const uid = useId();
   const hydrated = useHydrated();
-  const form = useObjectiveForm(ranks[0]?.id ?? '');
+  const t = useTexts(texts);
+  const said = useTexts(achievementTexts);
+  const form = useObjectiveForm(ranks[0]?.id ?? '', t);
   const id = (name: string) => `${uid}-${name}`;
-  const controls = { fields: form.fields, bind: form.bind, id, off: !hydrated || form.busy };
+  const controls = { fields: form.fields, bind: form.bind, id, off: !hydrated || form.busy, t };
   return (
     <form
       className="objective-form box"
@@ -34,7 +44,7 @@ export default function ObjectiveForm({ members, ranks }: Props) {
       <WhoFields {...controls} members={members} />
       <GoalFields {...controls} />
       <RewardFields {...controls} ranks={ranks} />
-      <AudienceLine id={id('audience')} fields={form.fields} audience={form.audience} />
+      <AudienceLine id={id('audience')} fields={form.fields} audience={form.audience} t={t} said={said} />
       {form.problem && (
         <p className="help is-danger" role="alert">
           {form.problem}
@@ -42,7 +52,7 @@ export default function ObjectiveForm({ members, ranks }: Props) {
       )}
       <div className="field">
         <SubmitButton className="is-link" busy={form.busy} disabled={!hydrated}>
-          Create objective
+          {t('form.submit')}
         </SubmitButton>
       </div>
     </form>

@@ -5,12 +5,7 @@ import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import type { ObjectiveControls } from './use-objective-form.ts';
 
-const REWARD_LABELS: Record<RewardType, string> = {
-  VD_CURRENCY: 'Coins',
-  VD_PERK: 'A perk',
-  VD_RANK: 'A rank',
-  CUSTOM: 'Something else (handed out by a manager)',
-};
+const REWARD_TYPES: readonly RewardType[] = ['VD_CURRENCY', 'VD_PERK', 'VD_RANK', 'CUSTOM'];
 
 /** What the objective pays, and the one detail that reward needs (coins, a perk, a rank and for how long, a text). */
 export function RewardFields({
@@ -18,22 +13,23 @@ export function RewardFields({
   bind,
   id,
   off,
+  t,
   ranks,
 }: ObjectiveControls & { ranks: { id: string; name: string }[] }) {
   const type = fields.rewardType;
   return (
     <>
-      <Field id={id('reward')} label="Reward">
+      <Field id={id('reward')} label={t('form.reward')}>
         <Select id={id('reward')} value={type} onChange={bind('rewardType')} disabled={off}>
-          {(Object.keys(REWARD_LABELS) as RewardType[]).map((r) => (
+          {REWARD_TYPES.map((r) => (
             <option key={r} value={r} disabled={r === 'VD_RANK' && ranks.length === 0}>
-              {REWARD_LABELS[r]}
+              {t(`form.rewardType.${r}`)}
             </option>
           ))}
         </Select>
       </Field>
       {type === 'VD_CURRENCY' && (
-        <Field id={id('amount')} label="Coins">
+        <Field id={id('amount')} label={t('form.coins')}>
           <input
             className="input"
             id={id('amount')}
@@ -47,7 +43,7 @@ export function RewardFields({
         </Field>
       )}
       {type === 'VD_PERK' && (
-        <Field id={id('perk')} label="Perk">
+        <Field id={id('perk')} label={t('form.perk')}>
           <Select id={id('perk')} value={fields.perk} onChange={bind('perk')} disabled={off}>
             {PERKS.map((p) => (
               <option key={p} value={p}>
@@ -58,11 +54,7 @@ export function RewardFields({
         </Field>
       )}
       {type === 'VD_RANK' && (
-        <Field
-          id={id('rank')}
-          label="Rank"
-          help={{ id: id('rank-help'), text: 'Only ranks below your own are offered.' }}
-        >
+        <Field id={id('rank')} label={t('form.rank')} help={{ id: id('rank-help'), text: t('form.rankHelp') }}>
           <Select
             id={id('rank')}
             value={fields.rankId}
@@ -79,11 +71,7 @@ export function RewardFields({
         </Field>
       )}
       {(type === 'VD_PERK' || type === 'VD_RANK') && (
-        <Field
-          id={id('days')}
-          label="For how many days (optional)"
-          help={{ id: id('days-help'), text: 'Empty: for good.' }}
-        >
+        <Field id={id('days')} label={t('form.days')} help={{ id: id('days-help'), text: t('form.daysHelp') }}>
           <input
             className="input"
             id={id('days')}
@@ -99,14 +87,14 @@ export function RewardFields({
         </Field>
       )}
       {type === 'CUSTOM' && (
-        <Field id={id('custom')} label="What they get">
+        <Field id={id('custom')} label={t('form.custom')}>
           <input
             className="input"
             id={id('custom')}
             value={fields.customText}
             onChange={bind('customText')}
             maxLength={200}
-            placeholder="A free lunch with the owner"
+            placeholder={t('form.customPlaceholder')}
             disabled={off}
           />
         </Field>

@@ -6,10 +6,10 @@ import type { ObjectiveControls } from './use-objective-form.ts';
 export const nameOf = (p: ObjectivePerson) => p.displayName || p.username;
 
 /** The objective's title and description, and who it is for: everyone in the kitchen, or one person. */
-export function WhoFields({ fields, bind, id, off, members }: ObjectiveControls & { members: ObjectivePerson[] }) {
+export function WhoFields({ fields, bind, id, off, t, members }: ObjectiveControls & { members: ObjectivePerson[] }) {
   return (
     <>
-      <Field id={id('title')} label="Title">
+      <Field id={id('title')} label={t('form.title')}>
         <input
           className="input"
           id={id('title')}
@@ -20,7 +20,7 @@ export function WhoFields({ fields, bind, id, off, members }: ObjectiveControls 
           disabled={off}
         />
       </Field>
-      <Field id={id('description')} label="Description (optional)">
+      <Field id={id('description')} label={t('form.description')}>
         <textarea
           className="textarea"
           id={id('description')}
@@ -32,7 +32,7 @@ export function WhoFields({ fields, bind, id, off, members }: ObjectiveControls 
         />
       </Field>
       <fieldset className="field">
-        <legend className="label">Who it is for</legend>
+        <legend className="label">{t('form.who')}</legend>
         <div className="control">
           <label className="radio">
             <input
@@ -43,7 +43,7 @@ export function WhoFields({ fields, bind, id, off, members }: ObjectiveControls 
               onChange={bind('scope')}
               disabled={off}
             />{' '}
-            Everyone in the kitchen (holds Manage orders)
+            {t('form.everyone')}
           </label>
           <label className="radio">
             <input
@@ -54,14 +54,14 @@ export function WhoFields({ fields, bind, id, off, members }: ObjectiveControls 
               onChange={bind('scope')}
               disabled={off}
             />{' '}
-            One person
+            {t('form.one')}
           </label>
         </div>
       </fieldset>
       {fields.scope === 'user' && (
-        <Field id={id('user')} label="Person">
+        <Field id={id('user')} label={t('form.person')}>
           <Select id={id('user')} value={fields.userId} onChange={bind('userId')} disabled={off}>
-            <option value="">Choose someone…</option>
+            <option value="">{t('form.choose')}</option>
             {members.map((m) => (
               <option key={m.id} value={m.id}>
                 {nameOf(m)} (@{m.username})

@@ -4,8 +4,8 @@ import type { ObjectivesText } from '../../i18n/objectives/index.ts';
 import { humanize } from '../../lib/labels.ts';
 
 /**
- * What My Achievements says of an objective, in the page's language: its goal, what it pays and when it counts (as
- * site/lib/objectives.ts words them in English for the managers' page).
+ * What My Achievements says of an objective, in the page's language: its goal, what it pays and when it counts. Create
+ * objective's lists and the objective form's preview say them the same way.
  */
 
 /** `Prepare 10 orders`. */

@@ -6,6 +6,7 @@ import {
   type ObjectiveType,
   type RewardType,
 } from '../../../plugins/objectives/schemas.ts';
+import type { AdminObjectivesT } from '../../i18n/admin-objectives/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
@@ -85,19 +86,20 @@ function useAudience(scope: 'global' | 'user', userId: string): AudienceResponse
  * The objective form's state: its fields, who it applies to, the first problem the server's schema finds, and
  * Create (the page loads again with a toast).
  */
-export function useObjectiveForm(firstRankId: string) {
+export function useObjectiveForm(firstRankId: string, t: AdminObjectivesT) {
   const { fields, bind, set } = useFields(initialObjectiveFields(firstRankId));
   // Filled after hydration: the browser's clock and zone, not the server's.
   useEffect(() => set('from', toLocalInput(Date.now())), [set]);
   const audience = useAudience(fields.scope, fields.userId);
   const [problem, setProblem] = useState<string | null>(null);
-  const { busy, run } = useAction({ done: `Objective “${fields.title}” created.` });
+  const { busy, run } = useAction({ done: t('form.created', { title: fields.title }) });
 
   const save = () => {
     const parsed = CreateObjectiveBodySchema.safeParse(requestOf(fields));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      setProblem(`${issue.path.join('.') || 'Form'}: ${issue.message}`);
+      const path = issue.path.join('.');
+      setProblem(path ? `${path}: ${issue.message}` : t('form.problem', { message: issue.message }));
       return;
     }
     setProblem(null);
@@ -113,4 +115,6 @@ export interface ObjectiveControls {
   id: (name: string) => string;
   /** Not hydrated yet, or creating: the controls are disabled. */
   off: boolean;
+  /** The form's words in the page's language. */
+  t: AdminObjectivesT;
 }

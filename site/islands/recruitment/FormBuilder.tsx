@@ -1,24 +1,32 @@
 import { useId, useState } from 'react';
 import type { FormView } from '../../../plugins/recruitment/schemas.ts';
+import type { AdminRecruitmentTexts } from '../../i18n/admin-recruitment/index.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { FormPreview } from './FormPreview.tsx';
 import { FormSettingsBox, type RankChoice } from './FormSettingsBox.tsx';
 import { QuestionEditor } from './QuestionEditor.tsx';
+import type { AnswerWords } from './QuestionField.tsx';
 import { useFormBuilder } from './use-form-builder.ts';
 import { useQuestions } from './use-questions.ts';
 
 interface Props {
   form: FormView | null;
   ranks: RankChoice[];
+  /** Its words in the page's language (site.admin-recruitment). */
+  texts: AdminRecruitmentTexts;
+  /** What the preview's fields say themselves, as the applicant reads them (site.application). */
+  words: AnswerWords;
 }
 
 /** The form builder: fields, requirements, and the questions added, edited, moved (buttons or drag) and removed, with a preview. */
-export default function FormBuilder({ form, ranks }: Props) {
+export default function FormBuilder({ form, ranks, texts, words }: Props) {
   const uid = useId();
   const hydrated = useHydrated();
-  const builder = useFormBuilder(form);
-  const list = useQuestions(form?.questions, uid);
+  const t = useTexts(texts);
+  const builder = useFormBuilder(form, t);
+  const list = useQuestions(form?.questions, uid, t);
   const [preview, setPreview] = useState(false);
   const id = (name: string) => `${uid}-${name}`;
   const off = !hydrated || builder.busy;
@@ -31,8 +39,8 @@ export default function FormBuilder({ form, ranks }: Props) {
         builder.save(list.questions);
       }}
     >
-      <FormSettingsBox settings={builder.settings} change={builder.change} ranks={ranks} id={id} off={off} />
-      <h2 className="title is-4">Questions</h2>
+      <FormSettingsBox settings={builder.settings} change={builder.change} ranks={ranks} id={id} off={off} t={t} />
+      <h2 className="title is-4">{t('builder.questions')}</h2>
       <p className="is-sr-only" role="status" aria-live="polite">
         {list.announce}
       </p>
@@ -45,12 +53,13 @@ export default function FormBuilder({ form, ranks }: Props) {
             list={list}
             qid={(name) => `${uid}-q-${index}-${name}`}
             off={off}
+            t={t}
           />
         ))}
       </ol>
       <div className="buttons">
         <button type="button" className="button" disabled={off} onClick={list.add}>
-          Add question
+          {t('builder.add')}
         </button>
         <button
           type="button"
@@ -60,17 +69,23 @@ export default function FormBuilder({ form, ranks }: Props) {
           disabled={!hydrated}
           onClick={() => setPreview((p) => !p)}
         >
-          {preview ? 'Hide preview' : 'Preview'}
+          {t(preview ? 'builder.hidePreview' : 'builder.preview')}
         </button>
       </div>
       <div id={id('preview')} hidden={!preview}>
         {preview && (
-          <FormPreview title={builder.settings.title} questions={list.questions} idPrefix={`${uid}-preview`} />
+          <FormPreview
+            title={builder.settings.title}
+            questions={list.questions}
+            idPrefix={`${uid}-preview`}
+            t={t}
+            words={words}
+          />
         )}
       </div>
       <div className="buttons mt-4">
         <SubmitButton className="is-primary" busy={builder.busy} disabled={!hydrated}>
-          {form ? 'Save form' : 'Create form'}
+          {t(form ? 'builder.save' : 'builder.create')}
         </SubmitButton>
         {form && (
           <button
@@ -79,7 +94,7 @@ export default function FormBuilder({ form, ranks }: Props) {
             disabled={off}
             onClick={() => void builder.destroy()}
           >
-            Delete form
+            {t('builder.delete')}
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { OpenTimes } from './OpenTimes.tsx';
@@ -17,10 +18,11 @@ interface Props {
   ranks: RankChoice[];
   id: (name: string) => string;
   off: boolean;
+  t: AdminRecruitmentT;
 }
 
 /** The form's own settings: title, description, the rank it gives, who reviews, when it is open, requirements. */
-export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
+export function FormSettingsBox({ settings, change, ranks, id, off, t }: Props) {
   const reviewer = (rankId: string, on: boolean) =>
     change({
       manageableRanks: on
@@ -29,7 +31,7 @@ export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
     });
   return (
     <div className="box">
-      <Field id={id('title')} label="Title">
+      <Field id={id('title')} label={t('settings.title')}>
         <input
           className="input"
           id={id('title')}
@@ -42,8 +44,8 @@ export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
       </Field>
       <Field
         id={id('description')}
-        label="Description"
-        help={{ id: id('description-help'), text: 'Markdown: **bold**, *italic*, links and lists.' }}
+        label={t('settings.description')}
+        help={{ id: id('description-help'), text: t('settings.markdown') }}
       >
         <textarea
           className="textarea"
@@ -56,9 +58,9 @@ export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
           aria-describedby={id('description-help')}
         />
       </Field>
-      <Field id={id('rank')} label="Rank an accepted applicant receives">
+      <Field id={id('rank')} label={t('settings.rank')}>
         <Select id={id('rank')} value={settings.rank} disabled={off} onChange={(e) => change({ rank: e.target.value })}>
-          <option value="">No rank</option>
+          <option value="">{t('settings.noRank')}</option>
           {ranks
             .filter((r) => r.grantable || r.id === settings.rank)
             .map((r) => (
@@ -69,7 +71,7 @@ export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
         </Select>
       </Field>
       <fieldset className="field">
-        <legend className="label">Ranks that may review its applications</legend>
+        <legend className="label">{t('settings.reviewers')}</legend>
         <div className="recruitment-choices">
           {ranks.map((r) => (
             <label className="checkbox" key={r.id}>
@@ -84,12 +86,13 @@ export function FormSettingsBox({ settings, change, ranks, id, off }: Props) {
           ))}
         </div>
       </fieldset>
-      <OpenTimes settings={settings} change={change} id={id} off={off} />
+      <OpenTimes settings={settings} change={change} id={id} off={off} t={t} />
       <RequirementsFields
         requirements={settings.requirements}
         change={(requirements) => change({ requirements })}
         id={id}
         off={off}
+        t={t}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { Field } from '../kit/Field.tsx';
 import type { FormSettings } from './use-form-builder.ts';
 
@@ -6,10 +7,11 @@ interface Props {
   change: (patch: Partial<FormSettings>) => void;
   id: (name: string) => string;
   off: boolean;
+  t: AdminRecruitmentT;
 }
 
 /** Whether the form takes applications, and the optional times it opens and closes (the browser's time zone). */
-export function OpenTimes({ settings, change, id, off }: Props) {
+export function OpenTimes({ settings, change, id, off, t }: Props) {
   return (
     <>
       <div className="field">
@@ -20,12 +22,12 @@ export function OpenTimes({ settings, change, id, off }: Props) {
             disabled={off}
             onChange={(e) => change({ open: e.target.checked })}
           />{' '}
-          Open: takes applications (within the times below)
+          {t('settings.open')}
         </label>
       </div>
       <div className="columns">
         <div className="column">
-          <Field id={id('opens')} label="Opens at (optional)">
+          <Field id={id('opens')} label={t('settings.opensAt')}>
             <input
               className="input"
               id={id('opens')}
@@ -37,7 +39,7 @@ export function OpenTimes({ settings, change, id, off }: Props) {
           </Field>
         </div>
         <div className="column">
-          <Field id={id('closes')} label="Closes at (optional)">
+          <Field id={id('closes')} label={t('settings.closesAt')}>
             <input
               className="input"
               id={id('closes')}

@@ -1,5 +1,5 @@
 import { QUESTION_TYPES, type Question, type QuestionType } from '../../../plugins/recruitment/schemas.ts';
-import { QUESTION_TYPE_LABELS } from '../../lib/labels.ts';
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { QuestionHead } from './QuestionHead.tsx';
@@ -14,6 +14,7 @@ interface Props {
   /** The id of one of this question's controls (`${uid}-q-${index}-${name}`). */
   qid: (name: string) => string;
   off: boolean;
+  t: AdminRecruitmentT;
 }
 
 /** A question changes type: its limits go, and a choice starts with two empty options. */
@@ -23,7 +24,7 @@ function typeChange(question: Question, type: QuestionType): Partial<Question> {
 }
 
 /** One question of the builder: its place (move, remove, drag), its words, its type, its options and limits. */
-export function QuestionEditor({ question: q, index, list, qid, off }: Props) {
+export function QuestionEditor({ question: q, index, list, qid, off, t }: Props) {
   const update = (change: Partial<Question>) => list.update(index, change);
   const choice = q.type === 'single' || q.type === 'multiple';
   return (
@@ -52,10 +53,11 @@ export function QuestionEditor({ question: q, index, list, qid, off }: Props) {
         off={off}
         move={list.move}
         remove={list.remove}
+        t={t}
       />
       <div className="columns mt-2">
         <div className="column is-8">
-          <Field id={qid('label')} label="Question">
+          <Field id={qid('label')} label={t('question.label')}>
             <input
               className="input"
               id={qid('label')}
@@ -68,7 +70,7 @@ export function QuestionEditor({ question: q, index, list, qid, off }: Props) {
           </Field>
         </div>
         <div className="column is-4">
-          <Field id={qid('type')} label="Type">
+          <Field id={qid('type')} label={t('question.type')}>
             <Select
               id={qid('type')}
               value={q.type}
@@ -77,14 +79,14 @@ export function QuestionEditor({ question: q, index, list, qid, off }: Props) {
             >
               {QUESTION_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {QUESTION_TYPE_LABELS[type]}
+                  {t(`type.${type}`)}
                 </option>
               ))}
             </Select>
           </Field>
         </div>
       </div>
-      <Field id={qid('help')} label="Help text (optional)">
+      <Field id={qid('help')} label={t('question.help')}>
         <input
           className="input"
           id={qid('help')}
@@ -95,7 +97,7 @@ export function QuestionEditor({ question: q, index, list, qid, off }: Props) {
         />
       </Field>
       {choice && (
-        <Field id={qid('options')} label="Options, one per line">
+        <Field id={qid('options')} label={t('question.options')}>
           <textarea
             className="textarea"
             id={qid('options')}
@@ -107,7 +109,7 @@ export function QuestionEditor({ question: q, index, list, qid, off }: Props) {
           />
         </Field>
       )}
-      <QuestionLimits question={q} update={update} qid={qid} off={off} />
+      <QuestionLimits question={q} update={update} qid={qid} off={off} t={t} />
     </li>
   );
 }

@@ -12,8 +12,8 @@ interface Props {
   onBlur?: () => void;
   /** Prefix for element ids (the builder's preview and the form may share a page). */
   idPrefix: string;
-  /** The field's own words in the page's language (the builder's preview: English). */
-  words?: AnswerWords;
+  /** The field's own words in the page's language. */
+  words: AnswerWords;
 }
 
 /** What a field says itself: an optional question's mark and a yes/no question's choices. */
@@ -22,8 +22,6 @@ export interface AnswerWords {
   yes: string;
   no: string;
 }
-
-const ENGLISH: AnswerWords = { optional: '(optional)', yes: 'Yes', no: 'No' };
 
 /** What every kind of answer shares: its ids, the label with required or optional, the help and error lines. */
 export interface AnswerParts extends Omit<Props, 'idPrefix' | 'words'> {
@@ -37,7 +35,7 @@ export interface AnswerParts extends Omit<Props, 'idPrefix' | 'words'> {
 }
 
 /** One question as the applicant sees it: its label, help, control and the error next to it. */
-export function QuestionField({ question, idPrefix, words = ENGLISH, ...rest }: Props) {
+export function QuestionField({ question, idPrefix, words, ...rest }: Props) {
   const id = `${idPrefix}-${question.id}`;
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;

@@ -1,3 +1,5 @@
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
+
 interface Props {
   index: number;
   count: number;
@@ -5,14 +7,15 @@ interface Props {
   off: boolean;
   move: (from: number, to: number) => void;
   remove: (index: number) => void;
+  t: AdminRecruitmentT;
 }
 
 /** A question's title and its Move up, Move down and Remove (the last question stays). */
-export function QuestionHead({ index, count, qid, off, move, remove }: Props) {
-  const which = <span className="is-sr-only"> question {index + 1}</span>;
+export function QuestionHead({ index, count, qid, off, move, remove, t }: Props) {
+  const which = <span className="is-sr-only"> {t('question.which', { number: index + 1 })}</span>;
   return (
     <div className="recruitment-builder-head">
-      <h3 className="title is-6 mb-0">Question {index + 1}</h3>
+      <h3 className="title is-6 mb-0">{t('question.title', { number: index + 1 })}</h3>
       <div className="buttons mb-0">
         <button
           type="button"
@@ -21,7 +24,8 @@ export function QuestionHead({ index, count, qid, off, move, remove }: Props) {
           disabled={off || index === 0}
           onClick={() => move(index, index - 1)}
         >
-          Move up{which}
+          {t('question.up')}
+          {which}
         </button>
         <button
           type="button"
@@ -30,7 +34,8 @@ export function QuestionHead({ index, count, qid, off, move, remove }: Props) {
           disabled={off || index === count - 1}
           onClick={() => move(index, index + 1)}
         >
-          Move down{which}
+          {t('question.down')}
+          {which}
         </button>
         <button
           type="button"
@@ -38,7 +43,8 @@ export function QuestionHead({ index, count, qid, off, move, remove }: Props) {
           disabled={off || count === 1}
           onClick={() => remove(index)}
         >
-          Remove{which}
+          {t('question.remove')}
+          {which}
         </button>
       </div>
     </div>

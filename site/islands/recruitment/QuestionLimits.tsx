@@ -1,4 +1,5 @@
 import { type Question, TEXT_LIMITS } from '../../../plugins/recruitment/schemas.ts';
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { Field } from '../kit/Field.tsx';
 
 interface Props {
@@ -6,14 +7,15 @@ interface Props {
   update: (change: Partial<Question>) => void;
   qid: (name: string) => string;
   off: boolean;
+  t: AdminRecruitmentT;
 }
 
 const limitOf = (value: string): number | null => (value.trim() === '' ? null : Math.trunc(Number(value)));
 
 /** Required, and the limits a question's type takes: characters, a number's value, or how many are picked. */
-export function QuestionLimits({ question: q, update, qid, off }: Props) {
+export function QuestionLimits({ question: q, update, qid, off, t }: Props) {
   const limited = q.type === 'short' || q.type === 'paragraph' || q.type === 'number' || q.type === 'multiple';
-  const word = q.type === 'number' ? 'value' : q.type === 'multiple' ? 'picked' : 'characters';
+  const unit = q.type === 'number' ? 'value' : q.type === 'multiple' ? 'picked' : 'characters';
   // The server refuses a limit above what the type takes (schemas.ts): the inputs say so first.
   const most =
     q.type === 'short' || q.type === 'paragraph'
@@ -21,9 +23,9 @@ export function QuestionLimits({ question: q, update, qid, off }: Props) {
       : q.type === 'multiple'
         ? q.options.filter(Boolean).length
         : undefined;
-  const limit = (bound: 'min' | 'max', label: string) => (
+  const limit = (bound: 'min' | 'max') => (
     <div className="column">
-      <Field id={qid(bound)} label={`${label} (${word})`}>
+      <Field id={qid(bound)} label={t(`question.${bound}`, { unit })}>
         <input
           className="input"
           id={qid(bound)}
@@ -47,13 +49,13 @@ export function QuestionLimits({ question: q, update, qid, off }: Props) {
             disabled={off}
             onChange={(e) => update({ required: e.target.checked })}
           />{' '}
-          Required
+          {t('question.required')}
         </label>
       </div>
       {limited && (
         <>
-          {limit('min', 'Minimum')}
-          {limit('max', 'Maximum')}
+          {limit('min')}
+          {limit('max')}
         </>
       )}
     </div>

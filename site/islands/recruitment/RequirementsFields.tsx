@@ -1,4 +1,5 @@
 import type { Requirements } from '../../../plugins/recruitment/schemas.ts';
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { Field } from '../kit/Field.tsx';
 
 interface Props {
@@ -6,19 +7,20 @@ interface Props {
   change: (requirements: Requirements) => void;
   id: (name: string) => string;
   off: boolean;
+  t: AdminRecruitmentT;
 }
 
 const days = (value: string) => Math.max(0, Math.trunc(Number(value) || 0));
 
 /** Who may apply: account age, the cooldown after a denial, not staff already, one open application at a time. */
-export function RequirementsFields({ requirements, change, id, off }: Props) {
+export function RequirementsFields({ requirements, change, id, off, t }: Props) {
   const set = (patch: Partial<Requirements>) => change({ ...requirements, ...patch });
   return (
     <fieldset className="field">
-      <legend className="label">Requirements</legend>
+      <legend className="label">{t('settings.requirements')}</legend>
       <div className="columns">
         <div className="column">
-          <Field id={id('age')} label="Minimum Discord account age (days)">
+          <Field id={id('age')} label={t('settings.accountAge')}>
             <input
               className="input"
               id={id('age')}
@@ -32,7 +34,7 @@ export function RequirementsFields({ requirements, change, id, off }: Props) {
           </Field>
         </div>
         <div className="column">
-          <Field id={id('cooldown')} label="Days before re-applying after a denial">
+          <Field id={id('cooldown')} label={t('settings.cooldown')}>
             <input
               className="input"
               id={id('cooldown')}
@@ -54,7 +56,7 @@ export function RequirementsFields({ requirements, change, id, off }: Props) {
             disabled={off}
             onChange={(e) => set({ notStaff: e.target.checked })}
           />{' '}
-          Applicants must not be staff already
+          {t('settings.notStaff')}
         </label>
         <label className="checkbox">
           <input
@@ -63,7 +65,7 @@ export function RequirementsFields({ requirements, change, id, off }: Props) {
             disabled={off}
             onChange={(e) => set({ oneAtATime: e.target.checked })}
           />{' '}
-          One open application at a time (to any form)
+          {t('settings.oneAtATime')}
         </label>
       </div>
     </fieldset>

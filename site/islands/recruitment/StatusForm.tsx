@@ -4,8 +4,8 @@ import {
   type ApplicationStatus,
   UpdateStatusBodySchema,
 } from '../../../plugins/recruitment/schemas.ts';
+import type { AdminRecruitmentTexts } from '../../i18n/admin-recruitment/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { applicationTag } from '../../lib/labels.ts';
 import { refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
@@ -13,26 +13,30 @@ import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 
 interface Props {
   applicationId: string;
-  /** The statuses it may move to (not the one it has). */
-  choices: ApplicationStatus[];
+  /** The statuses it may move to (not the one it has), with their words in the page's language. */
+  choices: { status: ApplicationStatus; label: string }[];
   staffNotes: string | null;
   /** The form's applications list: where a decided application's reviewer goes next. */
   listHref: string;
+  /** Its words in the page's language (site.admin-recruitment). */
+  texts: AdminRecruitmentTexts;
 }
 
 /**
  * A reviewer's Change the status: the new status, the reason the applicant reads, the staff notes. The list drops an
  * updated application unless it is now on hold (specification §4): on hold, the reviewer stays with it.
  */
-export default function StatusForm({ applicationId, choices, staffNotes, listHref }: Props) {
+export default function StatusForm({ applicationId, choices, staffNotes, listHref, texts }: Props) {
   const hydrated = useHydrated();
-  const { fields, bind } = useFields({ status: String(choices[0]), reason: '', staffNotes: staffNotes ?? '' });
+  const t = useTexts(texts);
+  const { fields, bind } = useFields({ status: String(choices[0]?.status), reason: '', staffNotes: staffNotes ?? '' });
   const onHold = Number(fields.status) === APPLICATION_STATUS.HOLD;
   const { busy, run, refuse } = useAction({
-    done: onHold ? 'The application is on hold.' : 'Status saved: the applicant has been told.',
+    done: t(onHold ? 'status.onHold' : 'status.saved'),
     next: onHold ? undefined : listHref,
   });
 
@@ -54,21 +58,17 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
   const off = !hydrated || busy;
   return (
     <form className="box" id="status-form" onSubmit={save}>
-      <h2 className="title is-5">Change the status</h2>
-      <Field id="status" label="New status">
+      <h2 className="title is-5">{t('status.title')}</h2>
+      <Field id="status" label={t('status.new')}>
         <Select id="status" name="status" required value={fields.status} disabled={off} onChange={bind('status')}>
-          {choices.map((status) => (
-            <option key={status} value={status}>
-              {applicationTag(status).label}
+          {choices.map((choice) => (
+            <option key={choice.status} value={choice.status}>
+              {choice.label}
             </option>
           ))}
         </Select>
       </Field>
-      <Field
-        id="reason"
-        label="Reason"
-        help={{ id: 'reason-help', text: 'The applicant reads this with the new status.' }}
-      >
+      <Field id="reason" label={t('status.reason')} help={{ id: 'reason-help', text: t('status.reasonHelp') }}>
         <textarea
           className="textarea"
           id="reason"
@@ -81,11 +81,7 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
           onChange={bind('reason')}
         />
       </Field>
-      <Field
-        id="staffNotes"
-        label="Staff notes"
-        help={{ id: 'notes-help', text: 'Only reviewers see these, never the applicant.' }}
-      >
+      <Field id="staffNotes" label={t('status.notes')} help={{ id: 'notes-help', text: t('status.notesHelp') }}>
         <textarea
           className="textarea"
           id="staffNotes"
@@ -99,7 +95,7 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
         />
       </Field>
       <SubmitButton className="is-primary" busy={busy} disabled={!hydrated}>
-        Save status
+        {t('status.save')}
       </SubmitButton>
     </form>
   );

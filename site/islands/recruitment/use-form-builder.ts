@@ -6,6 +6,7 @@ import {
   type Requirements,
   UpdateFormBodySchema,
 } from '../../../plugins/recruitment/schemas.ts';
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
@@ -54,7 +55,7 @@ function storedQuestion(q: Question): Question {
  * The form builder's settings, and Save (or Create) and Delete: back to the recruitment list with a toast; the
  * server's refusal is toasted (longer: it may name a question).
  */
-export function useFormBuilder(form: FormView | null) {
+export function useFormBuilder(form: FormView | null, t: AdminRecruitmentT) {
   const [settings, setSettings] = useState<FormSettings>({
     title: form?.title ?? '',
     description: form?.description ?? '',
@@ -75,7 +76,7 @@ export function useFormBuilder(form: FormView | null) {
     }));
   }, [form]);
   const { busy, run, refuse } = useAction({
-    done: form ? 'Form saved.' : 'Form created.',
+    done: t(form ? 'builder.saved' : 'builder.created'),
     next: '/staff/admin/recruitment',
     failureMs: 8000,
   });
@@ -101,11 +102,10 @@ export function useFormBuilder(form: FormView | null) {
   };
 
   const destroy = async () => {
-    if (!form || !confirm(`Delete the form "${form.title}"? Its applications stay readable by their applicants.`))
-      return;
+    if (!form || !confirm(t('builder.confirmDelete', { title: form.title }))) return;
     try {
       await answerOf(client.DELETE('/api/client/recruitment/forms/{id}', { params: { path: { id: form.id } } }));
-      toastOnNextPage('Form deleted.', 'is-success');
+      toastOnNextPage(t('builder.deleted'), 'is-success');
       location.assign('/staff/admin/recruitment');
     } catch (error) {
       toast(errorMessage(error), 'is-danger');

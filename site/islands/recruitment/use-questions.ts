@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { QUESTION_ID_RE, type Question } from '../../../plugins/recruitment/schemas.ts';
+import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 
 const newQuestionId = () => `q${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
 const blankQuestion = (): Question => ({
@@ -17,7 +18,7 @@ const blankQuestion = (): Question => ({
  * The form builder's questions: edited, added, moved (buttons or drag) and removed, each change said to screen
  * readers (`announce`) and the keyboard kept where the question went. `uid` prefixes the questions' control ids.
  */
-export function useQuestions(stored: readonly Question[] | undefined, uid: string) {
+export function useQuestions(stored: readonly Question[] | undefined, uid: string, t: AdminRecruitmentT) {
   // A question stored before ids were checked may carry one the server now refuses (`toString`): it gets a new id.
   const [questions, setQuestions] = useState<Question[]>(
     () => stored?.map((q) => (QUESTION_ID_RE.test(q.id) ? q : { ...q, id: newQuestionId() })) ?? [blankQuestion()],
@@ -36,16 +37,16 @@ export function useQuestions(stored: readonly Question[] | undefined, uid: strin
       next.splice(to, 0, moved!);
       return next;
     });
-    setAnnounce(`Question moved to position ${to + 1} of ${questions.length}.`);
+    setAnnounce(t('builder.moved', { position: to + 1, count: questions.length }));
     focus(`${uid}-q-${to}-${to < from ? 'up' : 'down'}`);
   };
   const remove = (index: number) => {
     setQuestions((list) => list.filter((_, i) => i !== index));
-    setAnnounce('Question removed.');
+    setAnnounce(t('builder.removed'));
   };
   const add = () => {
     setQuestions((list) => [...list, blankQuestion()]);
-    setAnnounce('Question added at the end.');
+    setAnnounce(t('builder.added'));
     focus(`${uid}-q-${questions.length}-label`);
   };
   /** Drag and drop: a question dropped on another takes its place. */

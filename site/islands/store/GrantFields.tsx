@@ -9,24 +9,19 @@ interface Props extends ItemFieldProps {
 }
 
 const PERK_OPTIONS = PERKS.map((perk) => ({ value: perk, label: perkLabel(perk) }));
-const KIND_OPTIONS = [
-  { value: 'perk', label: 'A perk' },
-  { value: 'rank', label: 'A rank' },
-  { value: 'coins', label: 'Coins' },
-  { value: 'custom', label: 'A custom reward staff hand over' },
-] as const;
+const KINDS = ['perk', 'rank', 'coins', 'custom'] as const satisfies readonly ItemGrantKind[];
 
 /** The store item form's row for what the item grants: its kind, and only the fields that kind needs shown. */
-export function GrantFields({ fields, set, ranks, disabled }: Props) {
+export function GrantFields({ fields, set, ranks, disabled, t }: Props) {
   const kind = fields.grantKind;
   return (
     <div className="columns">
       <SelectField
         hidden={false}
         id="item-grant"
-        label="What it grants"
+        label={t('item.grant')}
         name="grantKind"
-        options={KIND_OPTIONS}
+        options={KINDS.map((value) => ({ value, label: t(`item.kind.${value}`) }))}
         value={kind}
         onChange={(value) => set('grantKind', value as ItemGrantKind)}
         disabled={disabled}
@@ -34,7 +29,7 @@ export function GrantFields({ fields, set, ranks, disabled }: Props) {
       <SelectField
         hidden={kind !== 'perk'}
         id="item-perk"
-        label="Perk"
+        label={t('item.perk')}
         name="perk"
         options={PERK_OPTIONS}
         value={fields.perk}
@@ -44,7 +39,7 @@ export function GrantFields({ fields, set, ranks, disabled }: Props) {
       <SelectField
         hidden={kind !== 'rank'}
         id="item-rank"
-        label="Rank"
+        label={t('item.rank')}
         name="rankID"
         options={ranks.map((rank) => ({ value: rank.id, label: rank.name }))}
         value={fields.rankID}
@@ -54,7 +49,7 @@ export function GrantFields({ fields, set, ranks, disabled }: Props) {
       <NumberField
         hidden={kind !== 'perk' && kind !== 'rank'}
         id="item-days"
-        label="For how many days (empty: for ever)"
+        label={t('item.days')}
         name="days"
         min={1}
         max={ITEM_DAYS_MAX}
@@ -65,7 +60,7 @@ export function GrantFields({ fields, set, ranks, disabled }: Props) {
       <NumberField
         hidden={kind !== 'coins'}
         id="item-coins"
-        label="Coins it gives"
+        label={t('item.coins')}
         name="coins"
         min={1}
         max={ITEM_COINS_MAX}

@@ -1,13 +1,20 @@
 import { useState } from 'react';
 import { RestockBodySchema } from '../../../plugins/store/schemas.ts';
+import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { refusalOf } from '../../lib/refusal.ts';
+import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
 
 interface Props {
   id: string;
   name: string;
+  /** Its words in the page's language. */
+  t: (
+    key: Extract<AdminSettingsKey, 'store.restockLabel' | 'store.restock' | 'store.restocked'>,
+    values?: TextValues,
+  ) => string;
 }
 
 /**
@@ -15,10 +22,10 @@ interface Props {
  * checks that, this form is not `novalidate`; then the route's schema, for its most) to the stock, then the page
  * loads again with a toast. Refused, before the call or by the server: the server's message as a toast.
  */
-export function RestockForm({ id, name }: Props) {
+export function RestockForm({ id, name, t }: Props) {
   const hydrated = useHydrated();
   const [add, setAdd] = useState('');
-  const { busy, run, refuse } = useAction({ done: `Restocked: ${Number(add)} more.`, failureMs: 8000 });
+  const { busy, run, refuse } = useAction({ done: t('store.restocked', { count: Number(add) }), failureMs: 8000 });
   const restock = () => {
     const body = { add: Number(add) };
     const refusal = refusalOf(RestockBodySchema, body);
@@ -34,7 +41,7 @@ export function RestockForm({ id, name }: Props) {
       }}
     >
       <label className="is-sr-only" htmlFor={`restock-${id}`}>
-        Add to the stock of {name}
+        {t('store.restockLabel', { name })}
       </label>
       <input
         className="input is-small"
@@ -50,7 +57,7 @@ export function RestockForm({ id, name }: Props) {
         disabled={!hydrated}
       />
       <button type="submit" className="button is-small" disabled={!hydrated || busy}>
-        Restock
+        {t('store.restock')}
       </button>
     </form>
   );

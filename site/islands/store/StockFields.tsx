@@ -9,12 +9,12 @@ interface Props extends ItemFieldProps {
 }
 
 /** The store item form's last row: the stock, the most one user may get (each empty: no limit) and On sale. */
-export function StockFields({ fields, set, onSale, setOnSale, disabled }: Props) {
+export function StockFields({ fields, set, onSale, setOnSale, disabled, t }: Props) {
   return (
     <div className="columns">
       <NumberField
         id="item-stock"
-        label="Stock (empty: unlimited)"
+        label={t('item.stock')}
         name="stock"
         min={0}
         max={ITEM_STOCK_MAX}
@@ -24,7 +24,7 @@ export function StockFields({ fields, set, onSale, setOnSale, disabled }: Props)
       />
       <NumberField
         id="item-limit"
-        label="Most one user may get (empty: no limit)"
+        label={t('item.limit')}
         name="perUserLimit"
         min={1}
         max={ITEM_LIMIT_MAX}
@@ -34,7 +34,7 @@ export function StockFields({ fields, set, onSale, setOnSale, disabled }: Props)
       />
       <div className="column field store-on-sale">
         <Checkbox name="onSale" id="item-on-sale" checked={onSale} onChange={setOnSale} disabled={disabled}>
-          On sale
+          {t('item.onSale')}
         </Checkbox>
       </div>
     </div>

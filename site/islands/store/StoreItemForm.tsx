@@ -1,7 +1,10 @@
 import { ITEM_PRICE_MAX, type StoreItemView } from '../../../plugins/store/schemas.ts';
+import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
+import { useTexts } from '../kit/use-texts.ts';
 import { GrantFields } from './GrantFields.tsx';
 import { NumberField } from './ItemFields.tsx';
 import { StockFields } from './StockFields.tsx';
@@ -11,27 +14,30 @@ interface Props {
   /** The item in `?edit=`, or null: the form adds one. */
   item: StoreItemView | null;
   ranks: { id: string; name: string }[];
+  /** Its words in the page's language (site.admin-settings). */
+  texts: BrowserTexts<AdminSettingsKey>;
 }
 
 /**
  * Site Settings' Store tab: the form that adds an item, or edits the one in `?edit=` (useStoreItemForm). Disabled
  * until hydrated.
  */
-export default function StoreItemForm({ item, ranks }: Props) {
+export default function StoreItemForm({ item, ranks, texts }: Props) {
   const hydrated = useHydrated();
-  const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks);
+  const t = useTexts(texts);
+  const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks, t);
   const disabled = !hydrated;
   return (
     <form className="box store-admin-form" aria-labelledby="store-form-title" noValidate onSubmit={submit}>
       <h3 className="title is-5" id="store-form-title">
-        {item ? `Edit ${item.name}` : 'Add an item'}
+        {item ? t('item.edit', { name: item.name }) : t('item.add')}
       </h3>
       <div className="columns">
         <TextField
           className="column"
           control={false}
           id="item-name"
-          label="Name"
+          label={t('item.name')}
           name="name"
           required
           maxLength={100}
@@ -41,7 +47,7 @@ export default function StoreItemForm({ item, ranks }: Props) {
         />
         <NumberField
           id="item-price"
-          label="Price in coins"
+          label={t('item.price')}
           name="price"
           required
           min={1}
@@ -53,7 +59,7 @@ export default function StoreItemForm({ item, ranks }: Props) {
       </div>
       <TextField
         id="item-description"
-        label="Description"
+        label={t('item.description')}
         name="description"
         rows={2}
         maxLength={1000}
@@ -64,7 +70,7 @@ export default function StoreItemForm({ item, ranks }: Props) {
       />
       <TextField
         id="item-picture"
-        label="Picture address (https, optional)"
+        label={t('item.picture')}
         name="picture"
         type="url"
         maxLength={500}
@@ -74,15 +80,15 @@ export default function StoreItemForm({ item, ranks }: Props) {
         onChange={(value) => set('picture', value)}
         disabled={disabled}
       />
-      <GrantFields fields={fields} set={set} ranks={ranks} disabled={disabled} />
-      <StockFields fields={fields} set={set} onSale={onSale} setOnSale={setOnSale} disabled={disabled} />
+      <GrantFields fields={fields} set={set} ranks={ranks} disabled={disabled} t={t} />
+      <StockFields fields={fields} set={set} onSale={onSale} setOnSale={setOnSale} disabled={disabled} t={t} />
       <div className="buttons">
         <SubmitButton className="is-primary" busy={busy} disabled={disabled}>
-          {item ? 'Save changes' : 'Add item'}
+          {t(item ? 'item.save' : 'item.addButton')}
         </SubmitButton>
         {item && (
           <a className="button" href="/staff/admin/settings?tab=store">
-            Cancel
+            {t('item.cancel')}
           </a>
         )}
       </div>
