@@ -1,6 +1,5 @@
 import type { LeaveStatus } from '../../plugins/onleave/schemas.ts';
 import type { OrderStatus, OrderView } from '../../plugins/orders/schemas.ts';
-import english from '../i18n/labels/en.json' with { type: 'json' };
 
 /**
  * One look for the whole site: every screen that tags an order state, a leave request or an appeal takes its tone
@@ -17,15 +16,6 @@ import english from '../i18n/labels/en.json' with { type: 'json' };
 export function humanize(name: string): string {
   const words = name.toLowerCase().split('_');
   return [words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1), ...words.slice(1)].join(' ');
-}
-
-/**
- * A perk's English name, for the islands not yet handed their names in the page's language (the objective form's and
- * the store item form's grant fields): the `site.labels` catalogue's English, read without FormatJS. Every other
- * screen names perks with label-words.ts's `perkName(perk, locale)`.
- */
-export function perkLabel(perk: string): string {
-  return (english as Record<string, string>)[`perk.${perk}`] ?? humanize(perk);
 }
 
 /**
@@ -108,24 +98,14 @@ export const LEAVE_STATUS_VIEWS: Record<LeaveStatus, { className: string }> = {
 export const ON_LEAVE = { className: 'vd-state-leave' } as const;
 
 /** §4: a recruitment application's status as shown: pending (info), 'On Hold' (warning), accepted (success), denied (danger), otherwise Unknown. */
-export const APPLICATION_STATUS_VIEWS: Record<number, { label: string; tone: ApplicationTone }> = {
-  0: { label: 'Pending', tone: 'info' },
-  1: { label: 'On Hold', tone: 'warning' },
-  2: { label: 'Accepted', tone: 'success' },
-  3: { label: 'Denied', tone: 'danger' },
+export const APPLICATION_STATUS_TONES: Record<number, ApplicationTone> = {
+  0: 'info',
+  1: 'warning',
+  2: 'success',
+  3: 'danger',
 };
 
-export function applicationTag(status: number): { label: string; className: string } {
-  const view = APPLICATION_STATUS_VIEWS[status] ?? { label: 'Unknown', tone: 'unknown' };
-  return { label: view.label, className: `vd-state-${view.tone}` };
+/** An application's tag: its colour by its tone; its words are the `site.application` catalogue's (`status.*`). */
+export function applicationTag(status: number): { className: string } {
+  return { className: `vd-state-${APPLICATION_STATUS_TONES[status] ?? 'unknown'}` };
 }
-
-/** The question types as the form builder names them. */
-export const QUESTION_TYPE_LABELS: Record<string, string> = {
-  short: 'Short text',
-  paragraph: 'Paragraph',
-  single: 'Single choice',
-  multiple: 'Multiple choice',
-  number: 'Number',
-  yesno: 'Yes or no',
-};

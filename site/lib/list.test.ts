@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listHref, pageCount, pageWindow, rangeText, rangeWords, readListState, sortHref } from './list.ts';
+import { listHref, type PageSize, pageCount, pageWindow, rangeWords, readListState, sortHref } from './list.ts';
 
 const defaults = { sorts: ['createdAt', 'username'] as const, sort: 'createdAt' as const, order: 'desc' as const };
 
@@ -44,15 +44,18 @@ describe('the admin list state in the URL', () => {
     expect(pageCount(51, 25)).toBe(3);
   });
 
-  it('says which rows are showing', () => {
-    expect(rangeText({ page: 2, pageSize: 25 }, 137, { one: 'user', many: 'users' })).toBe(
-      'Showing 26–50 of 137 users',
-    );
-    expect(rangeText({ page: 1, pageSize: 25 }, 1, { one: 'user', many: 'users' })).toBe('1 user');
-    expect(rangeText({ page: 1, pageSize: 25 }, 25, { one: 'user', many: 'users' })).toBe('25 users');
-    expect(rangeText({ page: 1, pageSize: 10 }, 11, { one: 'user', many: 'users' })).toBe('Showing 1–10 of 11 users');
-    expect(rangeText({ page: 1, pageSize: 25 }, 0, { one: 'user', many: 'users' })).toBe('No users');
-    expect(rangeText({ page: 9, pageSize: 25 }, 30, { one: 'user', many: 'users' })).toBe('30 users');
+  it('says which rows are showing', async () => {
+    const { listText } = await import('../i18n/list/index.ts');
+    const t = listText('en');
+    const users = (count: number) => (count === 0 ? 'No users' : `${count} ${count === 1 ? 'user' : 'users'}`);
+    const range = (page: number, pageSize: PageSize, total: number) =>
+      rangeWords({ page, pageSize }, total, users, (shown) => t('pager.showing', shown));
+    expect(range(2, 25, 137)).toBe('Showing 26–50 of 137 users');
+    expect(range(1, 25, 1)).toBe('1 user');
+    expect(range(1, 25, 25)).toBe('25 users');
+    expect(range(1, 10, 11)).toBe('Showing 1–10 of 11 users');
+    expect(range(1, 25, 0)).toBe('No users');
+    expect(range(9, 25, 30)).toBe('30 users');
   });
 });
 

@@ -109,23 +109,3 @@ export function rangeWords(
   const range = shownRange(state, total);
   return range ? showing({ ...range, items: items(total) }) : items(total);
 }
-
-/** The English words of a list's count, from its noun: "No users", "1 user", "137 users". */
-export function englishCount(noun: { one: string; many: string }): (count: number) => string {
-  return (count) =>
-    count === 0 ? `No ${noun.many}` : `${count.toLocaleString('en-GB')} ${count === 1 ? noun.one : noun.many}`;
-}
-
-/** "Showing 26–50 of 137 users", or "12 users" when they all fit on one page (in English). */
-export function rangeText(
-  state: Pick<ListState, 'page' | 'pageSize'>,
-  total: number,
-  noun: { one: string; many: string },
-): string {
-  return rangeWords(
-    state,
-    total,
-    englishCount(noun),
-    ({ first, last, items }) => `Showing ${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${items}`,
-  );
-}

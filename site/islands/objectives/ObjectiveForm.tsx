@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { Perk } from '../../../core/shared/permissions.ts';
 import type { ObjectivePerson } from '../../../plugins/objectives/schemas.ts';
 import type { AdminObjectivesTexts } from '../../i18n/admin-objectives/index.ts';
 import type { ObjectivesTextKey } from '../../i18n/objectives/index.ts';
@@ -20,10 +21,12 @@ interface Props {
   texts: AdminObjectivesTexts;
   /** My Achievements' words (site.objectives): the preview says the goal as the member will read it. */
   achievementTexts: BrowserTexts<ObjectivesTextKey>;
+  /** The perks by their names in the page's language. */
+  perkNames: Readonly<Record<Perk, string>>;
 }
 
 /** The objective form: who, what, when and what it pays, with a live preview of who it applies to. */
-export default function ObjectiveForm({ members, ranks, texts, achievementTexts }: Props) {
+export default function ObjectiveForm({ members, ranks, texts, achievementTexts, perkNames }: Props) {
   const uid = useId();
   const hydrated = useHydrated();
   const t = useTexts(texts);
@@ -43,7 +46,7 @@ export default function ObjectiveForm({ members, ranks, texts, achievementTexts 
     >
       <WhoFields {...controls} members={members} />
       <GoalFields {...controls} />
-      <RewardFields {...controls} ranks={ranks} />
+      <RewardFields {...controls} ranks={ranks} perkNames={perkNames} />
       <AudienceLine id={id('audience')} fields={form.fields} audience={form.audience} t={t} said={said} />
       {form.problem && (
         <p className="help is-danger" role="alert">

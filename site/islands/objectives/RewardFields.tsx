@@ -1,6 +1,5 @@
-import { PERKS } from '../../../core/shared/permissions.ts';
+import { PERKS, type Perk } from '../../../core/shared/permissions.ts';
 import type { RewardType } from '../../../plugins/objectives/schemas.ts';
-import { perkLabel } from '../../lib/labels.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import type { ObjectiveControls } from './use-objective-form.ts';
@@ -15,7 +14,8 @@ export function RewardFields({
   off,
   t,
   ranks,
-}: ObjectiveControls & { ranks: { id: string; name: string }[] }) {
+  perkNames,
+}: ObjectiveControls & { ranks: { id: string; name: string }[]; perkNames: Readonly<Record<Perk, string>> }) {
   const type = fields.rewardType;
   return (
     <>
@@ -47,7 +47,7 @@ export function RewardFields({
           <Select id={id('perk')} value={fields.perk} onChange={bind('perk')} disabled={off}>
             {PERKS.map((p) => (
               <option key={p} value={p}>
-                {perkLabel(p)}
+                {perkNames[p]}
               </option>
             ))}
           </Select>

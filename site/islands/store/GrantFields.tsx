@@ -1,19 +1,20 @@
-import { PERKS } from '../../../core/shared/permissions.ts';
+import { PERKS, type Perk } from '../../../core/shared/permissions.ts';
 import { ITEM_COINS_MAX, ITEM_DAYS_MAX, type ItemGrantKind } from '../../../plugins/store/schemas.ts';
-import { perkLabel } from '../../lib/labels.ts';
 import { NumberField, SelectField } from './ItemFields.tsx';
 import type { ItemFieldProps } from './use-store-item-form.ts';
 
 interface Props extends ItemFieldProps {
   ranks: { id: string; name: string }[];
+  /** The perks by their names in the page's language. */
+  perkNames: Readonly<Record<Perk, string>>;
 }
 
-const PERK_OPTIONS = PERKS.map((perk) => ({ value: perk, label: perkLabel(perk) }));
 const KINDS = ['perk', 'rank', 'coins', 'custom'] as const satisfies readonly ItemGrantKind[];
 
 /** The store item form's row for what the item grants: its kind, and only the fields that kind needs shown. */
-export function GrantFields({ fields, set, ranks, disabled, t }: Props) {
+export function GrantFields({ fields, set, ranks, perkNames, disabled, t }: Props) {
   const kind = fields.grantKind;
+  const perkOptions = PERKS.map((perk) => ({ value: perk, label: perkNames[perk] }));
   return (
     <div className="columns">
       <SelectField
@@ -31,7 +32,7 @@ export function GrantFields({ fields, set, ranks, disabled, t }: Props) {
         id="item-perk"
         label={t('item.perk')}
         name="perk"
-        options={PERK_OPTIONS}
+        options={perkOptions}
         value={fields.perk}
         onChange={(value) => set('perk', value)}
         disabled={disabled}

@@ -1,3 +1,4 @@
+import type { Perk } from '../../../core/shared/permissions.ts';
 import { ITEM_PRICE_MAX, type StoreItemView } from '../../../plugins/store/schemas.ts';
 import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
@@ -16,13 +17,15 @@ interface Props {
   ranks: { id: string; name: string }[];
   /** Its words in the page's language (site.admin-settings). */
   texts: BrowserTexts<AdminSettingsKey>;
+  /** The perks by their names in the page's language. */
+  perkNames: Readonly<Record<Perk, string>>;
 }
 
 /**
  * Site Settings' Store tab: the form that adds an item, or edits the one in `?edit=` (useStoreItemForm). Disabled
  * until hydrated.
  */
-export default function StoreItemForm({ item, ranks, texts }: Props) {
+export default function StoreItemForm({ item, ranks, texts, perkNames }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks, t);
@@ -80,7 +83,7 @@ export default function StoreItemForm({ item, ranks, texts }: Props) {
         onChange={(value) => set('picture', value)}
         disabled={disabled}
       />
-      <GrantFields fields={fields} set={set} ranks={ranks} disabled={disabled} t={t} />
+      <GrantFields fields={fields} set={set} ranks={ranks} perkNames={perkNames} disabled={disabled} t={t} />
       <StockFields fields={fields} set={set} onSale={onSale} setOnSale={setOnSale} disabled={disabled} t={t} />
       <div className="buttons">
         <SubmitButton className="is-primary" busy={busy} disabled={disabled}>
