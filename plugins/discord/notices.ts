@@ -16,8 +16,8 @@ export function noticeDm(text: string, link: string | null, publicUrl: string): 
 /**
  * Sends each stored notice (`noticeCreated`) as a DM, when the bot can post (DISCORD_TOKEN). Every process hears
  * the event; the one whose conditional claim on the notice's row succeeds sends it, so nobody is DMed twice, and
- * nobody who turned DMs off, and no demo user, is DMed at all. A DM Discord refuses (DMs closed, user unknown, Discord down) is
- * logged as a warning and dropped: the notice is still in the bell.
+ * nobody who turned DMs off, and no demo user, is DMed at all. A DM Discord refuses (DMs closed, user unknown,
+ * Discord down) is logged as a warning and dropped: the notice is still in the bell.
  */
 export class NoticeDms {
   readonly #rest: DiscordRest;
