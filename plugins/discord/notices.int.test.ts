@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../core/demo-data.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../../tests/stand-ins/discord/server.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
-import { appServices } from '../index.ts';
+import { appServices, plugins } from '../index.ts';
+import { DEMO_USERS } from '../users/index.ts';
 
 describe('notices as Discord DMs', () => {
   let discord: DiscordStandIn;
@@ -68,6 +70,16 @@ describe('notices as Discord DMs', () => {
     expect((await notifications().list(user.id, { page: 1, pageSize: 20 })).notifications.map((n) => n.text)).toEqual([
       'Quietly decided.',
     ]);
+  });
+
+  it('sends nothing to the demo users, whose ids are made up: the demo data tells nobody on Discord', async () => {
+    await seedDemoData(app.server, plugins);
+    await dms().idle();
+    const casey = DEMO_USERS.find((user) => user.role === 'Customer')!;
+    // The demo data's notices are stored (Casey's bell has two), and a later one is stored too, but none is a DM.
+    await tell(casey.id, 'Your appeal was accepted.');
+    expect((await notifications().list(casey.id, { page: 1, pageSize: 20 })).total).toBe(3);
+    for (const user of DEMO_USERS) expect(discord.dmsTo(user.id)).toEqual([]);
   });
 
   describe('a lifted ban', () => {

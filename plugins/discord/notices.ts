@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../core/events.ts';
 import type { NotificationsService } from '../notifications/index.ts';
+import { DEMO_USER_IDS } from '../users/index.ts';
 import { type DiscordRest, discordStatus } from './rest.ts';
 
 /** Discord's limit for a message's content. */
@@ -15,8 +16,8 @@ export function noticeDm(text: string, link: string | null, publicUrl: string): 
 /**
  * Sends each stored notice (`noticeCreated`) as a DM, when the bot can post (DISCORD_TOKEN). Every process hears
  * the event; the one whose conditional claim on the notice's row succeeds sends it, so nobody is DMed twice, and
- * nobody who turned DMs off is DMed at all. A DM Discord refuses (DMs closed, user unknown, Discord down) is
- * logged as a warning and dropped: the notice is still in the bell.
+ * nobody who turned DMs off, and no demo user, is DMed at all. A DM Discord refuses (DMs closed, user unknown,
+ * Discord down) is logged as a warning and dropped: the notice is still in the bell.
  */
 export class NoticeDms {
   readonly #rest: DiscordRest;
@@ -38,7 +39,9 @@ export class NoticeDms {
   }
 
   listen(events: EventBus): () => void {
-    return events.on('noticeCreated', ({ id }) => {
+    return events.on('noticeCreated', ({ id, userId }) => {
+      // The demo users are not Discord accounts (their ids are made up): a DM would go to nobody, or to a stranger.
+      if (DEMO_USER_IDS.has(userId)) return;
       const work = this.send(id).finally(() => this.#pending.delete(work));
       this.#pending.add(work);
     });

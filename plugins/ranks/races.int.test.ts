@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Permission, toBits } from '../../core/shared/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
+import { appServices } from '../index.ts';
 import { RankSchema } from './entities.ts';
 import { addRankIn } from './holdings.ts';
 import type { RankView } from './schemas.ts';
@@ -65,5 +66,21 @@ describe('ranks under concurrency', () => {
       expect([a, b]).toContainEqual(after.map((r) => r.id));
     }
     expect((await putPositions(ids, users.superAdmin)).statusCode).toBe(200);
+  });
+
+  it('writes each of several ladders inserted at once whole or not at all: one wins a position they share', async () => {
+    const ranks = appServices(app.server.ctx).ranks;
+    const ladder = (name: string) => [
+      { name: `${name} top`, position: 300, permissions: 0 },
+      { name: `${name} bottom`, position: 200 + name.length, permissions: 0 },
+    ];
+    const results = await Promise.allSettled(['A', 'BB', 'CCC', 'DDDD'].map((name) => ranks.insertMany(ladder(name))));
+    const won = results.filter((result) => result.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 'rejected') expect(result.reason).toMatchObject({ kind: 'conflict' });
+    const winner = (won[0] as PromiseFulfilledResult<RankView[]>).value.map((rank) => rank.name);
+    const names = (await listRanks()).map((rank) => rank.name);
+    expect(names.filter((name) => name.endsWith(' top') || name.endsWith(' bottom'))).toEqual(winner);
   });
 });

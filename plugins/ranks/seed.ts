@@ -44,5 +44,5 @@ export const DEMO_RANKS = [
 ] as const;
 
 export async function seedRanks(ranks: RanksService): Promise<void> {
-  for (const rank of DEMO_RANKS) await ranks.insert(rank);
+  await ranks.insertMany(DEMO_RANKS);
 }

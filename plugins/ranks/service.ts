@@ -88,20 +88,36 @@ export class RanksService {
 
   /** Seeds and scripts: writes the rank as given, without an acting user's checks. */
   async insert(input: NewRank): Promise<RankView> {
-    const rank = await this.#write(async (em) => {
-      if (await em.count(RankSchema, { position: input.position })) throw positionTaken(input.position);
-      return em.create(RankSchema, {
-        name: input.name,
-        position: input.position,
-        colour: input.colour ?? DEFAULT_RANK_COLOUR,
-        permissions: input.permissions,
-        perks: [...new Set(input.perks ?? [])],
-        canResign: input.canResign ?? false,
-      });
+    const [view] = await this.insertMany([input]);
+    return view!;
+  }
+
+  /**
+   * Seeds and scripts: writes the ranks as given, in one transaction (a ladder at once), without an acting user's
+   * checks. All or none: 409 when a position is taken, or given twice.
+   */
+  async insertMany(inputs: readonly NewRank[]): Promise<RankView[]> {
+    if (inputs.length === 0) return [];
+    const positions = inputs.map((input) => input.position);
+    const twice = positions.find((position, i) => positions.indexOf(position) !== i);
+    if (twice !== undefined) throw positionTaken(twice);
+    const ranks = await this.#write(async (em) => {
+      const taken = await em.findOne(RankSchema, { position: { $in: positions } }, { fields: ['position'] });
+      if (taken) throw positionTaken(taken.position);
+      return inputs.map((input) =>
+        em.create(RankSchema, {
+          name: input.name,
+          position: input.position,
+          colour: input.colour ?? DEFAULT_RANK_COLOUR,
+          permissions: input.permissions,
+          perks: [...new Set(input.perks ?? [])],
+          canResign: input.canResign ?? false,
+        }),
+      );
     });
-    const view = toRankView(rank);
-    this.#events.publish('rankCreated', { rank: view });
-    return view;
+    const views = ranks.map(toRankView);
+    for (const rank of views) this.#events.publish('rankCreated', { rank });
+    return views;
   }
 
   /**

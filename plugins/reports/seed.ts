@@ -34,16 +34,52 @@ const DETAILS: Record<(typeof CUSTOMER_CATEGORIES)[number], [open: string, compl
  * Morgan's Manager rank has VIEW_BACKLOG, so he also sees the Report Manager).
  */
 export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Promise<void> {
-  const em = ctx.orm.em.fork();
-  for (const user of await em.find(UserSchema, { id: { $in: [CASEY, MORGAN, SAM] } })) {
-    if (!user.manualPerks.includes('FEEDBACK_BETA')) user.manualPerks = [...user.manualPerks, 'FEEDBACK_BETA'];
-  }
-  await em.flush();
+  await ctx.orm.em.fork().transactional(async (em) => {
+    for (const user of await em.find(UserSchema, { id: { $in: [CASEY, MORGAN, SAM] } })) {
+      if (!user.manualPerks.includes('FEEDBACK_BETA')) user.manualPerks = [...user.manualPerks, 'FEEDBACK_BETA'];
+    }
+    await em.flush();
+    const reports = demoReports(await deliveredOrderSummariesIn(em, { reported: false }));
+    if (reports.length === 0) return;
+    await reportsDb(em)
+      .insertInto('order_reports')
+      .values(
+        reports.map((report) => ({
+          id: report.id,
+          order_id: report.order.id,
+          source: 'CUSTOMER',
+          reporter: report.order.customer,
+          category: report.category,
+          details: report.details,
+          status: report.completed ? 'COMPLETED' : 'OPEN',
+          outcome: report.completed,
+          completed_by: report.completed ? MORGAN : null,
+          completed_at: report.completedAt,
+          warnings: [],
+          created_at: report.createdAt,
+          ...orderSummaryColumns(report.order),
+        })),
+      )
+      .execute();
+    const morgan = await em.findOneOrFail(UserSchema, { id: MORGAN });
+    for (const report of reports) {
+      if (!report.completed) continue;
+      await ctx.audit.record(em, {
+        actor: { id: morgan.id, username: morgan.username, displayName: morgan.displayName ?? null },
+        action: 'report.complete',
+        target: { type: 'report', id: report.id, name: `Order ${report.order.orderID}` },
+        before: { status: 'OPEN' },
+        after: { status: 'COMPLETED', outcome: report.completed },
+      });
+    }
+  });
+  await plugin.filing.syncDriverReports();
+}
 
-  const orders = await deliveredOrderSummariesIn(em, { reported: false });
+/** The demo reports on these delivered orders: two of each category on others' orders, and Casey's completed one. */
+function demoReports(orders: OrderSummary[]) {
   const casey = orders.filter((o) => o.customer === CASEY);
   const others = orders.filter((o) => o.customer !== CASEY);
-  const morgan = await em.findOneOrFail(UserSchema, { id: MORGAN });
   const rows: { order: OrderSummary; category: ReportCategory; details: string; completed: string | null }[] = [];
   CUSTOMER_CATEGORIES.forEach((category, i) => {
     const [open, completed] = DETAILS[category];
@@ -64,41 +100,14 @@ export async function seedReports(plugin: ReportsPlugin, ctx: CoreContext): Prom
       details: 'My milkshake was a hot chocolate.',
       completed: 'The chef was warned. Sorry about that!',
     });
-
-  await em.transactional(async (tx) => {
-    for (const [i, row] of rows.entries()) {
-      // Fixed ids, so tests and links can name a report (the first: an open Wrong item report).
-      const id = `${SEEDED_REPORTS_PREFIX}${String(i).padStart(2, '0')}`;
-      const created = new Date(row.order.deliveredAt!.getTime() + HOUR);
-      const completedAt = row.completed ? new Date(created.getTime() + 2 * HOUR) : null;
-      await reportsDb(tx)
-        .insertInto('order_reports')
-        .values({
-          id,
-          order_id: row.order.id,
-          source: 'CUSTOMER',
-          reporter: row.order.customer,
-          category: row.category,
-          details: row.details,
-          status: row.completed ? 'COMPLETED' : 'OPEN',
-          outcome: row.completed,
-          completed_by: row.completed ? MORGAN : null,
-          completed_at: completedAt,
-          warnings: [],
-          created_at: created,
-          ...orderSummaryColumns(row.order),
-        })
-        .execute();
-      if (row.completed) {
-        await ctx.audit.record(tx, {
-          actor: { id: morgan.id, username: morgan.username, displayName: morgan.displayName ?? null },
-          action: 'report.complete',
-          target: { type: 'report', id, name: `Order ${row.order.orderID}` },
-          before: { status: 'OPEN' },
-          after: { status: 'COMPLETED', outcome: row.completed },
-        });
-      }
-    }
+  // Fixed ids, so tests and links can name a report (the first: an open Wrong item report).
+  return rows.map((row, i) => {
+    const createdAt = new Date(row.order.deliveredAt!.getTime() + HOUR);
+    return {
+      ...row,
+      id: `${SEEDED_REPORTS_PREFIX}${String(i).padStart(2, '0')}`,
+      createdAt,
+      completedAt: row.completed ? new Date(createdAt.getTime() + 2 * HOUR) : null,
+    };
   });
-  await plugin.filing.syncDriverReports();
 }

@@ -68,10 +68,12 @@ export class WeekCloser {
         .returning('week_start')
         .executeTakeFirst();
       if (!won) return false;
-      for (const [userId, f] of figures) {
-        await db
-          .insertInto('management_statistics')
-          .values({
+      if (figures.size === 0) return true;
+      // Every member's snapshot in one statement.
+      await db
+        .insertInto('management_statistics')
+        .values(
+          [...figures].map(([userId, f]) => ({
             id: recordId(userId, 'week', weekStart),
             user_id: userId,
             period: 'week',
@@ -88,10 +90,10 @@ export class WeekCloser {
             applications_reviewed: f.applicationsReviewed,
             appeal_votes: f.appealVotes,
             created_at: now,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       return true;
     });
   }

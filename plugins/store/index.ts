@@ -151,7 +151,7 @@ export default definePlugin({
     ],
   },
   async seed(store, ctx) {
-    await seedWallets(store, ctx);
+    await seedWallets(ctx);
     await seedStoreItems(store, ctx);
   },
 });

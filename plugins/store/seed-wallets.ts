@@ -1,7 +1,6 @@
 import type { CoreContext } from '../../core/plugin.ts';
 import { DEMO_USERS } from '../users/index.ts';
-import type { StorePlugin } from './index.ts';
-import type { CoinChange } from './ledger.ts';
+import { type CoinChange, CoinLedger } from './ledger.ts';
 import { storeSql } from './sql.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -17,7 +16,7 @@ interface Entry extends Omit<CoinChange, 'reference' | 'userId'> {
  * a sponsor reward, written through the ledger (so each sums to its balance) and dated in the past. Every last
  * hourly claim is over an hour old, so each demo user can claim on /hourly at once.
  */
-export async function seedWallets(store: StorePlugin, ctx: CoreContext): Promise<void> {
+export async function seedWallets(ctx: CoreContext): Promise<void> {
   const now = ctx.now();
   const hourly = (ago: number): Entry => ({ amount: 50, kind: 'HOURLY', reason: 'Hourly reward', ago });
   const history: Record<string, Entry[]> = {
@@ -39,23 +38,22 @@ export async function seedWallets(store: StorePlugin, ctx: CoreContext): Promise
     [demo('Manager')]: [hourly(4 * HOUR)],
     [demo('Banned user')]: [hourly(90 * HOUR)],
   };
-  const db = storeSql(ctx.orm.em.fork());
-  for (const [userId, entries] of Object.entries(history)) {
-    const exists = await db.selectFrom('users').select('id').where('id', '=', userId).execute();
-    if (exists.length === 0) continue;
-    let lastHourly: Date | null = null;
-    for (const [i, entry] of entries.entries()) {
-      const at = new Date(now - entry.ago);
-      const reference = entry.kind === 'HOURLY' ? `hourly:${at.toISOString()}` : `seed:${i}`;
-      await store.coins.credit({ userId, amount: entry.amount, kind: entry.kind, reference, reason: entry.reason });
-      await db
-        .updateTable('coin_transactions')
-        .set({ created_at: at })
-        .where('user_id', '=', userId)
-        .where('reference', '=', reference)
-        .execute();
-      if (entry.kind === 'HOURLY') lastHourly = at;
+  // One transaction; each change through a ledger whose clock says when it happened, so its row is dated then.
+  await ctx.orm.em.fork().transactional(async (em) => {
+    const db = storeSql(em);
+    const users = await db.selectFrom('users').select('id').where('id', 'in', Object.keys(history)).execute();
+    const existing = new Set(users.map((user) => user.id));
+    for (const [userId, entries] of Object.entries(history)) {
+      if (!existing.has(userId)) continue;
+      let lastHourly: Date | null = null;
+      for (const [i, entry] of entries.entries()) {
+        const at = new Date(now - entry.ago);
+        const reference = entry.kind === 'HOURLY' ? `hourly:${at.toISOString()}` : `seed:${i}`;
+        const ledger = new CoinLedger({ orm: ctx.orm, now: () => at.getTime() });
+        await ledger.creditIn(em, { userId, amount: entry.amount, kind: entry.kind, reference, reason: entry.reason });
+        if (entry.kind === 'HOURLY') lastHourly = at;
+      }
+      await db.updateTable('wallets').set({ last_hourly_at: lastHourly }).where('user_id', '=', userId).execute();
     }
-    await db.updateTable('wallets').set({ last_hourly_at: lastHourly }).where('user_id', '=', userId).execute();
-  }
+  });
 }

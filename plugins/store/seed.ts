@@ -45,10 +45,12 @@ const WELCOME: [role: (typeof DEMO_USERS)[number]['role'], coins: number][] = [
  * screen's custom rewards awaiting fulfilment have something to show.
  */
 export async function seedStoreItems(store: StorePlugin, ctx: CoreContext): Promise<void> {
-  const em = ctx.orm.em.fork();
-  const trainee = await rankNamedIn(em, 'Trainee Chef');
-  demoItems(em, new Date(ctx.now()), trainee?.id ?? null);
-  await em.flush();
+  await ctx.orm.em.fork().transactional(async (em) => {
+    const trainee = await rankNamedIn(em, 'Trainee Chef');
+    demoItems(em, new Date(ctx.now()), trainee?.id ?? null);
+    await em.flush();
+    await welcomeBalances(em, store);
+  });
   await demoPurchases(store);
 }
 
@@ -123,10 +125,10 @@ function demoItems(em: Em, now: Date, trainee: string | null): void {
   });
 }
 
-/** The welcome balances, then Casey's gift card to Dana and Sam's dish (awaiting the kitchen), through the service. */
-async function demoPurchases(store: StorePlugin): Promise<void> {
+/** The welcome balances, in the items' transaction. */
+async function welcomeBalances(em: Em, store: StorePlugin): Promise<void> {
   for (const [role, coins] of WELCOME) {
-    await store.coins.credit({
+    await store.coins.creditIn(em, {
       userId: demo(role).id,
       amount: coins,
       kind: 'ADMIN',
@@ -134,6 +136,10 @@ async function demoPurchases(store: StorePlugin): Promise<void> {
       reason: 'Welcome to the diner',
     });
   }
+}
+
+/** Casey's gift card to Dana and Sam's dish (awaiting the kitchen), through the service. */
+async function demoPurchases(store: StorePlugin): Promise<void> {
   const person = (role: (typeof DEMO_USERS)[number]['role']) => {
     const user = demo(role);
     return { id: user.id, username: user.username, displayName: user.displayName, avatar: null };

@@ -26,7 +26,7 @@ export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
 export type { MyDataService } from './my-data.ts';
 export { reapplyAtIn } from './records.ts';
-export { DEMO_USERS } from './seed.ts';
+export { DEMO_USER_IDS, DEMO_USERS } from './seed.ts';
 export { discordFields, type UsersService } from './service.ts';
 
 export interface UsersPlugin {

@@ -32,29 +32,31 @@ export const DEMO_USERS = [
 
 export const DEMO_USER_IDS: ReadonlySet<string> = new Set(DEMO_USERS.map((u) => u.id));
 
+/** The demo users and their ranks, in one transaction. */
 export async function seedUsers(ctx: CoreContext, ranksService: RanksService): Promise<void> {
   const ranks = await ranksService.list();
-  const em = ctx.orm.em.fork();
-  for (const demo of DEMO_USERS) {
-    const banned = demo.role === 'Banned user';
-    em.create(UserSchema, {
-      id: demo.id,
-      username: demo.username,
-      displayName: demo.displayName,
-      ban: banned
-        ? {
-            active: true,
-            reason: 'Placing troll orders in the kitchen.',
-            expires: new Date(Date.now() + 30 * DAY),
-            createdAt: new Date(),
-            createdBy: '1100000000000000004',
-          }
-        : { active: false },
-    });
-  }
-  await em.flush();
-  for (const demo of DEMO_USERS) {
-    const rank = ranks.find((r) => r.name === demo.rank);
-    if (rank) await addRankIn(em, demo.id, rank.id);
-  }
+  await ctx.orm.em.fork().transactional(async (em) => {
+    for (const demo of DEMO_USERS) {
+      const banned = demo.role === 'Banned user';
+      em.create(UserSchema, {
+        id: demo.id,
+        username: demo.username,
+        displayName: demo.displayName,
+        ban: banned
+          ? {
+              active: true,
+              reason: 'Placing troll orders in the kitchen.',
+              expires: new Date(Date.now() + 30 * DAY),
+              createdAt: new Date(),
+              createdBy: '1100000000000000004',
+            }
+          : { active: false },
+      });
+    }
+    await em.flush();
+    for (const demo of DEMO_USERS) {
+      const rank = ranks.find((r) => r.name === demo.rank);
+      if (rank) await addRankIn(em, demo.id, rank.id);
+    }
+  });
 }
