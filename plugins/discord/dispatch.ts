@@ -12,6 +12,7 @@ import { DEFAULT_LOCALE, discordLocaleOf, type Locale, pickLocale } from '../../
 import type { CoreContext } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { meets } from '../../core/shared/permissions.ts';
+import type { GuildLocales } from './guild-locales.ts';
 import { discordText } from './i18n/index.ts';
 import type { OrderMessages } from './notifier.ts';
 
@@ -100,14 +101,16 @@ export class CommandDispatcher {
   readonly #commands = new Map<string, AnyCommand>();
   readonly #ctx: CoreContext;
   readonly #messages: OrderMessages;
+  readonly #guilds: GuildLocales;
 
-  constructor(commands: readonly AnyCommand[], ctx: CoreContext, messages: OrderMessages) {
+  constructor(commands: readonly AnyCommand[], ctx: CoreContext, messages: OrderMessages, guilds: GuildLocales) {
     for (const command of commands) {
       if (this.#commands.has(command.data.name)) throw new Error(`Two slash commands are named /${command.data.name}`);
       this.#commands.set(command.data.name, command);
     }
     this.#ctx = ctx;
     this.#messages = messages;
+    this.#guilds = guilds;
   }
 
   /** Every command, in plugin order (what `/help` lists and `npm run bot:register` registers). */
@@ -120,6 +123,9 @@ export class CommandDispatcher {
     respond: (reply: CommandReply) => Promise<void>,
   ): Promise<void> {
     const locale = pickLocale(interaction.locale, interaction.guild_locale);
+    // The server's language, for what the bot later posts there for everyone (guild-locales.ts).
+    if (interaction.guild_id && interaction.guild_locale)
+      await this.#guilds.heard(interaction.guild_id, interaction.guild_locale);
     const t = discordText(locale);
     let replied = false;
     const reply = async (answer: CommandReply) => {

@@ -537,21 +537,37 @@ describe('HTTP interactions and the bot', () => {
       };
     };
 
-    /** Orders `item` in `channel`, then claims, prepares (with pictures), readies and delivers it. */
-    async function orderAndDeliver(channel: string, options: { report?: boolean } = {}) {
+    /**
+     * Orders `item` in `channel` (by default from a server that says no language, a customer who speaks English),
+     * then claims, prepares (with pictures), readies and delivers it: the driver's own message, unless `ownMessage`
+     * is false.
+     */
+    async function orderAndDeliver(
+      channel: string,
+      options: { report?: boolean; ownMessage?: boolean; guildId?: string; guildLocale?: string; locale?: string } = {},
+    ) {
       const user = customer();
-      const placed = await command('order', { user, options: { item: 'Pizza' }, channelId: channel });
-      const orderID = field(placed.data.embeds![0], 'Order ID')!;
+      const { guildId, guildLocale, locale } = options;
+      const placed = await command('order', {
+        user,
+        options: { item: 'Pizza' },
+        channelId: channel,
+        ...(guildId ? { guildId } : {}),
+        ...(guildLocale ? { guildLocale } : {}),
+        ...(locale ? { locale } : {}),
+      });
+      const orderID = placed.data.embeds![0]!.fields![0]!.value;
       const { chef, driver } = await kitchenStaff();
-      await app.db.orm.em.fork().nativeUpdate(
-        UserSchema,
-        { id: driver.id },
-        {
-          settings: {
-            deliveryMessage: { message: 'Knock knock {customer}, your {item} ({orderID}) from {chef} is here!' },
+      if (options.ownMessage !== false)
+        await app.db.orm.em.fork().nativeUpdate(
+          UserSchema,
+          { id: driver.id },
+          {
+            settings: {
+              deliveryMessage: { message: 'Knock knock {customer}, your {item} ({orderID}) from {chef} is here!' },
+            },
           },
-        },
-      );
+        );
       const { orders, sweeper } = services().orders;
       await orders.claim(chef, orderID);
       await orders.prepare(chef, orderID, {
@@ -586,6 +602,41 @@ describe('HTTP interactions and the bot', () => {
       )!;
       expect(request.headers.authorization).toBe('Bot bot-token');
       expect((await services().orders.orders.get(orderID)).deliveryFailed).toBe(false);
+    });
+
+    it("posts the default delivery message in the server's language, and DMs it in the customer's", async () => {
+      // A French server, a German customer, a driver with no message of their own.
+      const french = { guildId: '800000000000000120', guildLocale: 'fr', locale: 'de', ownMessage: false };
+      const channel = '700000000000000120';
+      const first = await orderAndDeliver(channel, french);
+      expect(discord.messagesIn(channel).map((m) => m.content)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Voici votre commande, <@${first.user.id}> : Pizza ! Préparée par user\\d+ et livrée par user\\d+\\. Bon appétit ! \\(Commande ${first.orderID}\\)$`,
+          ),
+        ),
+      ]);
+      // Its channel refusing: the customer's DMs, in the customer's language.
+      const refusing = '700000000000000121';
+      discord.failChannel(refusing, 403);
+      const second = await orderAndDeliver(refusing, french);
+      expect(discord.dmsTo(second.user.id).map((m) => m.content)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Ich konnte deine Lieferung nicht in <#${refusing}> posten, also hier ist sie:\nHier ist deine Bestellung, <@${second.user.id}>: Pizza! Zubereitet von user\\d+, geliefert von user\\d+\\. Guten Appetit! \\(Bestellung ${second.orderID}\\)$`,
+          ),
+        ),
+      ]);
+      // A server that never said its language: English, whatever the customer's.
+      const english = '700000000000000122';
+      const third = await orderAndDeliver(english, { guildId: '800000000000000122', locale: 'fr', ownMessage: false });
+      expect(discord.messagesIn(english).map((m) => m.content)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Here is your Pizza, <@${third.user.id}>! Prepared by user\\d+, delivered by user\\d+\\. Enjoy your meal! \\(Order ${third.orderID}\\)$`,
+          ),
+        ),
+      ]);
     });
 
     it('posts nothing for a reported order', async () => {
@@ -699,11 +750,27 @@ describe('HTTP interactions and the bot', () => {
       const cancelled = await services().orders.orders.get(field(first.data.embeds![0], 'Order ID')!);
       expect(cancelled).toMatchObject({
         status: 'CANCELLED',
-        cancelReason: expect.stringMatching(/removed from the server/),
+        cancelReason: 'The bot was removed from the server this order came from, so it cannot be delivered.',
       });
       expect((await services().orders.orders.get(field(elsewhere.data.embeds![0], 'Order ID')!)).status).toBe(
         'ORDERED',
       );
+      // A server that spoke Spanish: its orders keep the reason in Spanish, whatever their customers speak; then the
+      // server's language is forgotten with it.
+      const spanish = '800000000000000778';
+      const placed = await command('order', {
+        user: customer(),
+        locale: 'fr',
+        guildId: spanish,
+        guildLocale: 'es-ES',
+        options: { item: 'Tacos' },
+      });
+      expect(await services().discord.messages.guildRemoved(spanish)).toBe(1);
+      expect(await services().orders.orders.get(placed.data.embeds![0]!.fields![0]!.value)).toMatchObject({
+        status: 'CANCELLED',
+        cancelReason: 'El bot fue retirado del servidor del que vino este pedido, así que no se puede entregar.',
+      });
+      expect(await services().discord.guilds.of(spanish)).toBe('en');
     });
   });
 });
