@@ -29,6 +29,7 @@ import { listCatalogue } from './list/index.ts';
 import { myDataCatalogue } from './my-data/index.ts';
 import { notificationsCatalogue } from './notifications/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
+import { privacyCatalogue } from './privacy/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
 import { reportOrderCatalogue } from './report-order/index.ts';
@@ -81,8 +82,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   joinCatalogue,
   appealsCatalogue,
   profileManageCatalogue,
-  layoutCatalogue,
-  homeCatalogue,
-  ...BROWSER_CATALOGUES,
+  privacyCatalogue,
   ...BROWSER_CATALOGUES,
 ];
