@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.ts';
-import { banMessage, isBanActive } from '../shared/ban.ts';
+import { isBanActive } from '../shared/ban.ts';
 import { meets, type Requirement } from '../shared/permissions.ts';
+import { bannedError } from './ban-message.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
@@ -53,9 +54,7 @@ function signedIn(request: FastifyRequest, options: AuthOptions): CurrentUser {
   const user = request.user;
   if (!user) throw new DomainError('unauthorized', 'You need to sign in to do that.');
   if (!options.allowBanned && user.ban && isBanActive(user.ban)) {
-    throw new DomainError('forbidden', banMessage(user.ban), {
-      ban: { reason: user.ban.reason, expires: user.ban.expires },
-    });
+    throw bannedError(user.ban, { ban: { reason: user.ban.reason, expires: user.ban.expires } });
   }
   return user;
 }

@@ -1,6 +1,6 @@
 import { ApplicationCommandOptionType } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { defineCatalogue, translator } from './catalogue.ts';
+import { defineCatalogue, richTranslator, translator } from './catalogue.ts';
 import { catalogueProblems } from './check.ts';
 import { localizeCommand } from './commands.ts';
 
@@ -64,6 +64,42 @@ describe('catalogues', () => {
       'broken es "command.tip.description": left in English',
       'broken pt-BR "brand": missing',
     ]);
+  });
+
+  it('formats a text with markup as parts: its words, and what each tag and value made, in the language’s order', () => {
+    const rich = defineCatalogue({
+      name: 'rich',
+      messages: {
+        en: { download: 'Signed in, <link>download it now</link>: one {format} file.' },
+        fr: { download: 'Une fois connecté, un fichier {format} : <link>téléchargez-le</link>.' },
+        de: { download: 'Angemeldet: eine {format}-Datei, <link>jetzt herunterladen</link>.' },
+        es: { download: 'Con sesión iniciada, <link>descárgalo ya</link>: un archivo {format}.' },
+        'pt-BR': { download: 'Conectado, <link>baixe agora</link>: um arquivo {format}.' },
+      },
+    });
+    type Part = { href: string; words: string } | { code: string };
+    const link = (words: string): Part => ({ href: '/export', words });
+    const format: Part = { code: 'JSON' };
+    expect(richTranslator(rich)('en')('download', { link, format })).toEqual([
+      'Signed in, ',
+      { href: '/export', words: 'download it now' },
+      ': one ',
+      { code: 'JSON' },
+      ' file.',
+    ]);
+    expect(richTranslator(rich)('fr')('download', { link, format })).toEqual([
+      'Une fois connecté, un fichier ',
+      { code: 'JSON' },
+      ' : ',
+      { href: '/export', words: 'téléchargez-le' },
+      '.',
+    ]);
+    expect(catalogueProblems(rich)).toEqual([]);
+    const broken = defineCatalogue({
+      name: 'broken',
+      messages: { ...rich.messages, de: { download: 'Angemeldet: eine {format}-Datei, jetzt herunterladen.' } },
+    });
+    expect(catalogueProblems(broken)).toEqual(['broken de "download": tags none, English has others']);
   });
 
   it("makes a command's description and its localizations from the catalogue, options included", () => {

@@ -70,6 +70,43 @@ export function translator<English extends Messages>(
 
 const translators = new WeakMap<AnyCatalogue, (locale: Locale) => Translate<Messages>>();
 
+/**
+ * What a text with markup takes: plain values as `translator`'s, a part of the page as a value (`{cookie}` → a
+ * `<code>` the page renders), and a function for each tag (`<link>download it now</link>`) that makes a part of the
+ * page of the words between, in this language.
+ */
+export type RichValues<Part> = Readonly<Record<string, string | number | Date | Part | ((words: string) => Part)>>;
+
+/**
+ * A text with markup, as parts in order: its words (plain strings, which the page escapes as any text) and what its
+ * values and tags made. The catalogue holds no HTML: a tag names a part the page builds (a link, an emphasis), so a
+ * translation moves the link with the words it belongs to. `richTranslator(catalogue)(locale)(key, values)`.
+ */
+export function richTranslator<English extends Messages>(
+  definition: CatalogueDefinition<English>,
+): (
+  locale: Locale,
+) => <Part extends object>(key: keyof English & string, values: RichValues<Part>) => (string | Part)[] {
+  return (locale) => {
+    const intl = intlFor(definition, locale);
+    return <Part extends object>(key: keyof English & string, values: RichValues<Part>): (string | Part)[] => {
+      const tags = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'function' ? (chunks: (string | Part)[]) => value(chunks.join('')) : value,
+        ]),
+      ) as Record<string, Part | ((chunks: (string | Part)[]) => Part)>;
+      // FormatJS's overloads type a part as the shape the intl was made for (a string here); its parts are ours.
+      const format = intl.formatMessage as (
+        descriptor: { id: string; defaultMessage: string },
+        values: typeof tags,
+      ) => string | Part | (string | Part)[];
+      const formatted = format({ id: key, defaultMessage: definition.messages.en[key] }, tags);
+      return Array.isArray(formatted) ? formatted : [formatted];
+    };
+  };
+}
+
 function intlFor(definition: AnyCatalogue, locale: Locale): IntlShape<string> {
   return createIntl(
     {

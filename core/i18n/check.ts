@@ -4,8 +4,9 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales.ts';
 
 /**
  * What is wrong with a catalogue, one line per problem (none: it is complete): a key English has and a locale lacks,
- * or the other way round; a message that is not valid ICU; a message whose placeholders are not English's; a text
- * left as English's where the catalogue does not say it is rightly the same (`sameAsEnglish`).
+ * or the other way round; a message that is not valid ICU; a message whose placeholders are not English's, or whose
+ * markup tags are not (where English's has tags: `<link>…</link>`); a text left as English's where the catalogue does
+ * not say it is rightly the same (`sameAsEnglish`).
  */
 export function catalogueProblems(catalogue: AnyCatalogue): string[] {
   const problems: string[] = [];
@@ -27,6 +28,10 @@ export function catalogueProblems(catalogue: AnyCatalogue): string[] {
       }
       if (placeholders.join() !== (placeholdersOf(englishText) ?? []).join())
         problems.push(`${where(locale, key)}: placeholders ${placeholders.join() || 'none'}, English has others`);
+      const englishTags = tagsOf(englishText);
+      const tags = tagsOf(text);
+      if (englishTags?.length && tags?.join() !== englishTags.join())
+        problems.push(`${where(locale, key)}: tags ${tags?.join() || 'none'}, English has others`);
       const same = locale !== DEFAULT_LOCALE && text === englishText;
       if (same && !sameAsEnglish[locale]?.includes(key)) problems.push(`${where(locale, key)}: left in English`);
     }
@@ -40,6 +45,30 @@ function placeholdersOf(message: string): string[] | null {
     const names = new Set<string>();
     collect(parse(message, { ignoreTag: true }), names);
     return [...names].sort();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A message's markup tags' names, sorted, each as often as it is used; null when it does not parse with tags (a text
+ * that writes `<` as a character, `item:<what you want>`, holds none).
+ */
+function tagsOf(message: string): string[] | null {
+  const tags: string[] = [];
+  const walk = (elements: readonly MessageFormatElement[]) => {
+    for (const element of elements) {
+      if (element.type === TYPE.tag) {
+        tags.push(element.value);
+        walk(element.children);
+      }
+      if (element.type === TYPE.plural || element.type === TYPE.select)
+        for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  try {
+    walk(parse(message));
+    return tags.sort();
   } catch {
     return null;
   }

@@ -5,12 +5,14 @@ import {
   ApplicationCommandOptionType,
   MessageFlags,
 } from 'discord-api-types/v10';
+import { bannedError } from '../../core/auth/ban-message.ts';
 import type { AnyCommand, CommandContext, CommandReply, CommandUser } from '../../core/commands.ts';
 import { DomainError } from '../../core/errors.ts';
-import { type Locale, pickLocale } from '../../core/i18n/locales.ts';
+import { DEFAULT_LOCALE, discordLocaleOf, type Locale, pickLocale } from '../../core/i18n/locales.ts';
 import type { CoreContext } from '../../core/plugin.ts';
-import { banMessage, isBanActive } from '../../core/shared/ban.ts';
+import { isBanActive } from '../../core/shared/ban.ts';
 import { meets } from '../../core/shared/permissions.ts';
+import type { GuildLocales } from './guild-locales.ts';
 import { discordText } from './i18n/index.ts';
 import type { OrderMessages } from './notifier.ts';
 
@@ -43,6 +45,43 @@ export function flattenOptions(
   return flat;
 }
 
+interface OptionNode {
+  name: string;
+  description?: string;
+  name_localizations?: Record<string, string | null> | null;
+  description_localizations?: Record<string, string | null> | null;
+  options?: readonly OptionNode[];
+}
+
+/** The option of that name, at any depth (a subcommand's options too). */
+function findOption(options: readonly OptionNode[] | undefined, name: string): OptionNode | null {
+  for (const option of options ?? []) {
+    if (option.name === name) return option;
+    const inner = findOption(option.options, name);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/**
+ * Why the options did not parse, for the caller: in English the schema's own words (`Stars are 1 to 5.`); in another
+ * language, whose words the schemas do not have, the option as Discord shows it there, its name and its description.
+ */
+function optionProblem(
+  command: AnyCommand,
+  issue: { message: string; path: PropertyKey[] } | undefined,
+  locale: Locale,
+) {
+  const t = discordText(locale);
+  const detail = issue?.message ?? 'invalid options';
+  const discordLocale = discordLocaleOf(locale);
+  const option = typeof issue?.path[0] === 'string' ? findOption(command.data.options, issue.path[0]) : null;
+  if (locale === DEFAULT_LOCALE || !discordLocale || !option) return t('badOptions', { detail });
+  const name = option.name_localizations?.[discordLocale] ?? option.name;
+  const description = option.description_localizations?.[discordLocale] ?? option.description ?? '';
+  return t('badOptions', { detail: t('optionHint', { option: name, description }) });
+}
+
 function toCommandUser(user: {
   id: string;
   username: string;
@@ -62,14 +101,16 @@ export class CommandDispatcher {
   readonly #commands = new Map<string, AnyCommand>();
   readonly #ctx: CoreContext;
   readonly #messages: OrderMessages;
+  readonly #guilds: GuildLocales;
 
-  constructor(commands: readonly AnyCommand[], ctx: CoreContext, messages: OrderMessages) {
+  constructor(commands: readonly AnyCommand[], ctx: CoreContext, messages: OrderMessages, guilds: GuildLocales) {
     for (const command of commands) {
       if (this.#commands.has(command.data.name)) throw new Error(`Two slash commands are named /${command.data.name}`);
       this.#commands.set(command.data.name, command);
     }
     this.#ctx = ctx;
     this.#messages = messages;
+    this.#guilds = guilds;
   }
 
   /** Every command, in plugin order (what `/help` lists and `npm run bot:register` registers). */
@@ -82,6 +123,9 @@ export class CommandDispatcher {
     respond: (reply: CommandReply) => Promise<void>,
   ): Promise<void> {
     const locale = pickLocale(interaction.locale, interaction.guild_locale);
+    // The server's language, for what the bot later posts there for everyone (guild-locales.ts).
+    if (interaction.guild_id && interaction.guild_locale)
+      await this.#guilds.heard(interaction.guild_id, interaction.guild_locale);
     const t = discordText(locale);
     let replied = false;
     const reply = async (answer: CommandReply) => {
@@ -107,8 +151,7 @@ export class CommandDispatcher {
       const user = toCommandUser(rawUser);
       if (command.guard) await this.#checkGuard(user.id, command.guard, locale);
       const parsed = command.options.safeParse(flattenOptions(interaction.data.options));
-      if (!parsed.success)
-        return await fail(t('badOptions', { detail: parsed.error.issues[0]?.message ?? 'invalid options' }));
+      if (!parsed.success) return await fail(optionProblem(command, parsed.error.issues[0], locale));
       const resolvedUsers: Record<string, CommandUser> = {};
       for (const [id, u] of Object.entries(interaction.data.resolved?.users ?? {}))
         resolvedUsers[id] = toCommandUser(u);
@@ -142,8 +185,7 @@ export class CommandDispatcher {
     const current = (await this.#ctx.sessions.usersOf([userId])).get(userId);
     if (!current) throw new DomainError('forbidden', t('signInFirst', { publicUrl: this.#ctx.config.publicUrl }));
     // A banned member of staff is refused as on the site (403 with the ban text), whatever their ranks.
-    if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now())))
-      throw new DomainError('forbidden', banMessage(current.ban));
+    if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now()))) throw bannedError(current.ban);
     if (!meets(current, requirement)) throw new DomainError('forbidden', t('notStaff'));
   }
 }

@@ -43,4 +43,20 @@ export const DiscordRankAnnouncementSchema = defineEntity({
 });
 export type DiscordRankAnnouncement = InferEntity<typeof DiscordRankAnnouncementSchema>;
 
-export const discordEntities = [DiscordOrderMessageSchema, DiscordRankAnnouncementSchema];
+/**
+ * A Discord server's language as Discord last told us (`guild_locale`, which comes with every interaction from the
+ * server): what the bot posts there for everyone to read is written in it (guild-locales.ts). Discord's tag as sent
+ * (`fr`, `es-419`, `ja`), matched to a locale the diner speaks when read.
+ */
+export const DiscordGuildSchema = defineEntity({
+  name: 'DiscordGuild',
+  tableName: 'discord_guilds',
+  properties: {
+    guildId: p.string().primary().fieldName('guild_id'),
+    locale: p.text(),
+    updatedAt: p.datetime(),
+  },
+});
+export type DiscordGuild = InferEntity<typeof DiscordGuildSchema>;
+
+export const discordEntities = [DiscordOrderMessageSchema, DiscordRankAnnouncementSchema, DiscordGuildSchema];

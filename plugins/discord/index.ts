@@ -9,6 +9,7 @@ import help from './commands/help.ts';
 import invite from './commands/invite.ts';
 import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
+import { GuildLocales } from './guild-locales.ts';
 import { discordCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { NoticeDms } from './notices.ts';
@@ -27,6 +28,8 @@ export interface DiscordPlugin {
   noticeDms: NoticeDms;
   /** Announced rank changes posted to the rank announcement channel. */
   rankAnnouncements: RankAnnouncements;
+  /** Each server's language, for what the bot posts there for everyone. */
+  guilds: GuildLocales;
   inviteUrl: string | null;
 }
 
@@ -70,7 +73,8 @@ export default definePlugin({
   migrations,
   service: (ctx): DiscordPlugin => {
     const rest = new DiscordRest(ctx.config);
-    const messages = new OrderMessages({ ...ctx, rest, orders: () => ctx.services.orders.orders });
+    const guilds = new GuildLocales(ctx);
+    const messages = new OrderMessages({ ...ctx, rest, guilds, orders: () => ctx.services.orders.orders });
     if (ctx.config.discord.token || ctx.config.plugins.discord.publicKey) messages.listen(ctx.events);
     const noticeDms = new NoticeDms({
       rest,
@@ -79,14 +83,15 @@ export default definePlugin({
       log: ctx.log,
     });
     if (rest.canPost) noticeDms.listen(ctx.events);
-    const rankAnnouncements = new RankAnnouncements({ ...ctx, rest, settings: () => ctx.services.settings });
+    const rankAnnouncements = new RankAnnouncements({ ...ctx, rest, guilds, settings: () => ctx.services.settings });
     if (rest.canPost) rankAnnouncements.listen(ctx.events);
     return {
       rest,
       messages,
       noticeDms,
       rankAnnouncements,
-      dispatcher: new CommandDispatcher(ctx.commands, ctx, messages),
+      guilds,
+      dispatcher: new CommandDispatcher(ctx.commands, ctx, messages, guilds),
       inviteUrl: ctx.config.inviteUrl,
     };
   },

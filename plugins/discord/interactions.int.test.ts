@@ -225,6 +225,7 @@ describe('HTTP interactions and the bot', () => {
       expect(field(status.data.embeds![0], 'Status')).toBe('Wartet in der Küche');
       const cancel = await command('cancel', { user, locale: 'es-419' });
       expect(cancel.data.content).toBe(`El pedido **${orderID}** está cancelado.`);
+      expect(field(cancel.data.embeds![0], 'Motivo')).toBe('Cancelado por el cliente.');
     });
 
     it("gives the ordering rules' refusals in the customer's language, and the API's in English", async () => {
@@ -290,9 +291,21 @@ describe('HTTP interactions and the bot', () => {
       const banned = await app.createUser({ ban: { reason: 'Troll orders', expires } });
       const answer = await command('order', { user: { id: banned.id, username: 'banned' }, options: { item: 'Soup' } });
       expect(ephemeral(answer)).toBe(true);
-      expect(answer.data.content).toContain('Troll orders');
-      expect(answer.data.content).toContain(expires.toUTCString());
-      expect(answer.data.content).toContain(`${PUBLIC_URL}/appeal`);
+      expect(answer.data.content).toBe(
+        `You are currently banned from this website for the following reason: Troll orders This ban will expire on ${expires.toUTCString()}. You can appeal at ${PUBLIC_URL}/appeal`,
+      );
+      // In the caller's language: the same sentences, the end as French writes it (in UTC), the reason as written.
+      const french = await command('order', {
+        user: { id: banned.id, username: 'banned' },
+        locale: 'fr',
+        options: { item: 'Soupe' },
+      });
+      const end = new Intl.DateTimeFormat('fr', { dateStyle: 'full', timeStyle: 'long', timeZone: 'UTC' }).format(
+        expires,
+      );
+      expect(french.data.content).toBe(
+        `Vous êtes actuellement banni de ce site pour la raison suivante : Troll orders Ce bannissement prendra fin le ${end}. Vous pouvez déposer un recours sur ${PUBLIC_URL}/appeal`,
+      );
     });
 
     it('refuses a blacklisted customer, and takes their order once the blacklist is lifted', async () => {
@@ -308,7 +321,17 @@ describe('HTTP interactions and the bot', () => {
       expect((await blacklist(true)).statusCode).toBe(200);
       const refused = await command('order', { user: { id: listed.id, username: 'listed' }, options: { item: 'Tea' } });
       expect(ephemeral(refused)).toBe(true);
-      expect(refused.data.content).toMatch(/blacklisted from ordering: Spam/);
+      expect(refused.data.content).toBe(
+        `You are blacklisted from ordering: Spam You can appeal at ${PUBLIC_URL}/appeal`,
+      );
+      const french = await command('order', {
+        user: { id: listed.id, username: 'listed' },
+        locale: 'fr',
+        options: { item: 'Thé' },
+      });
+      expect(french.data.content).toBe(
+        `Vous êtes sur la liste noire des commandes : Spam Vous pouvez déposer un recours sur ${PUBLIC_URL}/appeal`,
+      );
       expect((await blacklist(false)).statusCode).toBe(200);
       const placed = await command('order', { user: { id: listed.id, username: 'listed' }, options: { item: 'Tea' } });
       expect(ephemeral(placed)).toBe(false);
@@ -367,6 +390,7 @@ describe('HTTP interactions and the bot', () => {
       const cancel = await command('cancel', { user });
       expect(ephemeral(cancel)).toBe(true);
       expect(field(cancel.data.embeds![0], 'Status')).toBe('Cancelled');
+      expect(field(cancel.data.embeds![0], 'Reason')).toBe('Cancelled by the customer.');
       expect((await services().orders.orders.get(orderID!)).status).toBe('CANCELLED');
     });
 
@@ -464,8 +488,16 @@ describe('HTTP interactions and the bot', () => {
         user: { id: bannedManager.id, username: 'banned_manager' },
         options: close as never,
       });
-      expect(banned.data.content).toMatch(
-        /^You are currently banned from this website for the following reason: Abuse/,
+      expect(banned.data.content).toBe(
+        'You are currently banned from this website for the following reason: Abuse This ban is permanent.',
+      );
+      const bannedInGerman = await command('kitchen', {
+        user: { id: bannedManager.id, username: 'banned_manager' },
+        locale: 'de',
+        options: close as never,
+      });
+      expect(bannedInGerman.data.content).toBe(
+        'Du bist derzeit aus folgendem Grund von dieser Website gesperrt: Abuse Diese Sperre ist dauerhaft.',
       );
       const manager = await app.createUser({ rankPermissions: ['MANAGE_SETTINGS'] });
       const closed = await command('kitchen', {
@@ -505,21 +537,37 @@ describe('HTTP interactions and the bot', () => {
       };
     };
 
-    /** Orders `item` in `channel`, then claims, prepares (with pictures), readies and delivers it. */
-    async function orderAndDeliver(channel: string, options: { report?: boolean } = {}) {
+    /**
+     * Orders `item` in `channel` (by default from a server that says no language, a customer who speaks English),
+     * then claims, prepares (with pictures), readies and delivers it: the driver's own message, unless `ownMessage`
+     * is false.
+     */
+    async function orderAndDeliver(
+      channel: string,
+      options: { report?: boolean; ownMessage?: boolean; guildId?: string; guildLocale?: string; locale?: string } = {},
+    ) {
       const user = customer();
-      const placed = await command('order', { user, options: { item: 'Pizza' }, channelId: channel });
-      const orderID = field(placed.data.embeds![0], 'Order ID')!;
+      const { guildId, guildLocale, locale } = options;
+      const placed = await command('order', {
+        user,
+        options: { item: 'Pizza' },
+        channelId: channel,
+        ...(guildId ? { guildId } : {}),
+        ...(guildLocale ? { guildLocale } : {}),
+        ...(locale ? { locale } : {}),
+      });
+      const orderID = placed.data.embeds![0]!.fields![0]!.value;
       const { chef, driver } = await kitchenStaff();
-      await app.db.orm.em.fork().nativeUpdate(
-        UserSchema,
-        { id: driver.id },
-        {
-          settings: {
-            deliveryMessage: { message: 'Knock knock {customer}, your {item} ({orderID}) from {chef} is here!' },
+      if (options.ownMessage !== false)
+        await app.db.orm.em.fork().nativeUpdate(
+          UserSchema,
+          { id: driver.id },
+          {
+            settings: {
+              deliveryMessage: { message: 'Knock knock {customer}, your {item} ({orderID}) from {chef} is here!' },
+            },
           },
-        },
-      );
+        );
       const { orders, sweeper } = services().orders;
       await orders.claim(chef, orderID);
       await orders.prepare(chef, orderID, {
@@ -554,6 +602,41 @@ describe('HTTP interactions and the bot', () => {
       )!;
       expect(request.headers.authorization).toBe('Bot bot-token');
       expect((await services().orders.orders.get(orderID)).deliveryFailed).toBe(false);
+    });
+
+    it("posts the default delivery message in the server's language, and DMs it in the customer's", async () => {
+      // A French server, a German customer, a driver with no message of their own.
+      const french = { guildId: '800000000000000120', guildLocale: 'fr', locale: 'de', ownMessage: false };
+      const channel = '700000000000000120';
+      const first = await orderAndDeliver(channel, french);
+      expect(discord.messagesIn(channel).map((m) => m.content)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Voici votre commande, <@${first.user.id}> : Pizza ! Préparée par user\\d+ et livrée par user\\d+\\. Bon appétit ! \\(Commande ${first.orderID}\\)$`,
+          ),
+        ),
+      ]);
+      // Its channel refusing: the customer's DMs, in the customer's language.
+      const refusing = '700000000000000121';
+      discord.failChannel(refusing, 403);
+      const second = await orderAndDeliver(refusing, french);
+      expect(discord.dmsTo(second.user.id).map((m) => m.content)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Ich konnte deine Lieferung nicht in <#${refusing}> posten, also hier ist sie:\nHier ist deine Bestellung, <@${second.user.id}>: Pizza! Zubereitet von user\\d+, geliefert von user\\d+\\. Guten Appetit! \\(Bestellung ${second.orderID}\\)$`,
+          ),
+        ),
+      ]);
+      // A server that never said its language: English, whatever the customer's.
+      const english = '700000000000000122';
+      const third = await orderAndDeliver(english, { guildId: '800000000000000122', locale: 'fr', ownMessage: false });
+      expect(discord.messagesIn(english).map((m) => m.content)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Here is your Pizza, <@${third.user.id}>! Prepared by user\\d+, delivered by user\\d+\\. Enjoy your meal! \\(Order ${third.orderID}\\)$`,
+          ),
+        ),
+      ]);
     });
 
     it('posts nothing for a reported order', async () => {
@@ -619,9 +702,10 @@ describe('HTTP interactions and the bot', () => {
 
     it('/rate: the customer rates a delivered order once, 1 to 5 stars', async () => {
       const { user, orderID } = await orderAndDeliver('700000000000000106');
-      const rate = (by: { id: string; username: string }, order: string, stars: number) =>
+      const rate = (by: { id: string; username: string }, order: string, stars: number, locale?: string) =>
         command('rate', {
           user: by,
+          ...(locale ? { locale } : {}),
           options: [
             { name: 'order', type: 3, value: order },
             { name: 'stars', type: 4, value: stars },
@@ -630,10 +714,21 @@ describe('HTTP interactions and the bot', () => {
         });
       expect((await rate(customer(), orderID, 5)).data.content).toBe('You can only rate your own orders.');
       expect((await rate(user, orderID, 6)).data.content).toMatch(/Stars are 1 to 5/);
+      // In French: the feedback rules' refusals, and an option that does not parse named as French shows it.
+      expect((await rate(customer(), orderID, 5, 'fr')).data.content).toBe(
+        'Vous ne pouvez noter que vos propres commandes.',
+      );
+      expect((await rate(user, orderID, 6, 'fr')).data.content).toBe(
+        'Quelque chose ne va pas : vérifiez l’option `etoiles` (De 1 à 5 étoiles)',
+      );
+      expect((await rate(user, 'ZZZZZ!', 5, 'es-ES')).data.content).toBe(
+        'Eso no parece correcto: revisa la opción `pedido` (El ID del pedido)',
+      );
       const rated = await rate(user, orderID.toLowerCase(), 4);
       expect(ephemeral(rated)).toBe(true);
       expect(rated.data.content).toBe(`Thank you! You gave order **${orderID}** ★★★★☆.`);
       expect((await rate(user, orderID, 5)).data.content).toBe(`You have already rated order ${orderID}.`);
+      expect((await rate(user, orderID, 5, 'fr')).data.content).toBe(`Vous avez déjà noté la commande ${orderID}.`);
       expect(await services().orders.feedback.forOrder((await services().orders.orders.get(orderID)).id)).toMatchObject(
         { stars: 4, comment: 'Hot and fast' },
       );
@@ -642,6 +737,9 @@ describe('HTTP interactions and the bot', () => {
       const placed = await command('order', { user: other, options: { item: 'Soup' } });
       const pending = field(placed.data.embeds![0], 'Order ID')!;
       expect((await rate(other, pending, 5)).data.content).toBe(`Order ${pending} can be rated once it is delivered.`);
+      expect((await rate(other, pending, 5, 'pt-BR')).data.content).toBe(
+        `O pedido ${pending} poderá ser avaliado depois de entregue.`,
+      );
     });
 
     it('cancels a server’s active orders when the bot is removed from it', async () => {
@@ -652,11 +750,27 @@ describe('HTTP interactions and the bot', () => {
       const cancelled = await services().orders.orders.get(field(first.data.embeds![0], 'Order ID')!);
       expect(cancelled).toMatchObject({
         status: 'CANCELLED',
-        cancelReason: expect.stringMatching(/removed from the server/),
+        cancelReason: 'The bot was removed from the server this order came from, so it cannot be delivered.',
       });
       expect((await services().orders.orders.get(field(elsewhere.data.embeds![0], 'Order ID')!)).status).toBe(
         'ORDERED',
       );
+      // A server that spoke Spanish: its orders keep the reason in Spanish, whatever their customers speak; then the
+      // server's language is forgotten with it.
+      const spanish = '800000000000000778';
+      const placed = await command('order', {
+        user: customer(),
+        locale: 'fr',
+        guildId: spanish,
+        guildLocale: 'es-ES',
+        options: { item: 'Tacos' },
+      });
+      expect(await services().discord.messages.guildRemoved(spanish)).toBe(1);
+      expect(await services().orders.orders.get(placed.data.embeds![0]!.fields![0]!.value)).toMatchObject({
+        status: 'CANCELLED',
+        cancelReason: 'El bot fue retirado del servidor del que vino este pedido, así que no se puede entregar.',
+      });
+      expect(await services().discord.guilds.of(spanish)).toBe('en');
     });
   });
 });

@@ -10,8 +10,8 @@ import type { OrdersService } from '../orders/index.ts'; // the events it declar
 import { orderEmbed } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
 import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
-import { discordText } from './i18n/index.ts';
-import { botText } from './messages.ts';
+import type { GuildLocales } from './guild-locales.ts';
+import { discordCatalogue, discordText } from './i18n/index.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
 import { discordSql, discordWriter } from './sql.ts';
 import { postStatusOnce, STATUS_MESSAGE, type StatusMessage } from './status-post.ts';
@@ -76,8 +76,8 @@ const REMEMBERED_MESSAGES = 10_000;
 /** Order events after which the order's message is edited no more. */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['DELIVERED', 'CANCELLED', 'DELETED']);
 
-const nameOf = (user: { username: string; displayName: string | null } | null) =>
-  user ? (user.displayName ?? user.username) : 'the kitchen';
+const nameOf = (user: { username: string; displayName: string | null } | null, locale: Locale) =>
+  user ? (user.displayName ?? user.username) : discordText(locale)('delivery.theKitchen');
 
 /** A picture URL Discord can fetch: ours are made absolute with PUBLIC_URL. */
 function absolute(url: string, publicUrl: string): string {
@@ -87,6 +87,7 @@ function absolute(url: string, publicUrl: string): string {
 export interface OrderMessagesDeps extends Pick<ServiceKernel, 'orm' | 'config' | 'now' | 'log'> {
   rest: DiscordRest;
   orders: () => OrdersService;
+  guilds: GuildLocales;
 }
 
 /**
@@ -106,6 +107,7 @@ export class OrderMessages {
   readonly #config: Config;
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger;
+  readonly #guilds: GuildLocales;
   readonly #queues = new Map<string, Promise<void>>();
   /**
    * Each active order's status message as this process knows it (null: it has none), so an order event reads
@@ -114,7 +116,8 @@ export class OrderMessages {
    */
   readonly #known = new Map<string, { message: StatusMessage | null; at: number }>();
 
-  constructor({ orm, rest, orders, config, now, log }: OrderMessagesDeps) {
+  constructor({ orm, rest, orders, guilds, config, now, log }: OrderMessagesDeps) {
+    this.#guilds = guilds;
     this.#orm = orm;
     this.#rest = rest;
     this.#orders = orders;
@@ -237,13 +240,18 @@ export class OrderMessages {
     return result.posted ? null : result.id;
   }
 
-  /** Posts the delivery: the channel, else the customer's DMs, else the order is marked deliveryFailed. */
+  /**
+   * Posts the delivery: the channel, else the customer's DMs, else the order is marked deliveryFailed. The driver's
+   * own message is as they wrote it; the default one is in the language of whoever reads it: the server's in its
+   * channel (guild-locales.ts), the customer's in their DMs.
+   */
   async deliver(order: OrderView): Promise<void> {
     if (!this.#rest.canPost) return;
     if (!(await this.#claimDelivery(order.id))) return;
-    const body = await this.#deliveryBody(order);
+    const template = await this.#driverMessage(order);
     if (order.channelId) {
       try {
+        const body = this.#deliveryBody(order, template, await this.#guilds.of(order.guildId));
         await this.#rest.postMessage(order.channelId, body);
         return;
       } catch (error) {
@@ -257,7 +265,9 @@ export class OrderMessages {
     // The customer's language, as their order's status message has it: read, not remembered (a delivered order's
     // status message is forgotten once its last edit is made).
     const [message] = await STATUS_MESSAGE.run(this.#orm, this.#orm.em.fork(), { orderId: order.id });
-    const t = discordText(localeOf(message?.locale) ?? 'en');
+    const locale = localeOf(message?.locale) ?? 'en';
+    const t = discordText(locale);
+    const body = this.#deliveryBody(order, template, locale);
     const intro = order.channelId ? t('deliveredDm.channel', { channel: order.channelId }) : t('deliveredDm.noChannel');
     try {
       await this.#rest.directMessage(order.orderedBy.id, { ...body, content: `${intro}\n${body.content}` });
@@ -267,9 +277,15 @@ export class OrderMessages {
     }
   }
 
-  /** The bot was removed from a server (GUILD_DELETE): its active orders cannot be delivered. */
+  /**
+   * The bot was removed from a server (GUILD_DELETE): its active orders cannot be delivered. The reason the orders
+   * keep is written in that server's language, where they were ordered; then the server's language is forgotten.
+   */
   async guildRemoved(guildId: string): Promise<number> {
-    return (await this.#orders().cancelForGuild(guildId, botText.guildRemoved)).length;
+    const reason = discordText(await this.#guilds.of(guildId))('guildRemoved');
+    const cancelled = await this.#orders().cancelForGuild(guildId, reason);
+    await this.#guilds.forget(guildId);
+    return cancelled.length;
   }
 
   async #failed(order: OrderView): Promise<void> {
@@ -293,16 +309,26 @@ export class OrderMessages {
     return rows.length > 0;
   }
 
-  async #deliveryBody(order: OrderView): Promise<MessageBody> {
+  /** The driver's own delivery message, or null: they have none, and the default is sent. */
+  async #driverMessage(order: OrderView): Promise<string | null> {
     const driverId = order.deliveredBy?.id ?? null;
     const driver = driverId
       ? await this.#orm.em.fork().findOne(UserSchema, { id: driverId }, { fields: ['settings'] })
       : null;
-    const template = driver?.settings?.deliveryMessage?.message || DEFAULT_DELIVERY_MESSAGE;
+    return driver?.settings?.deliveryMessage?.message || null;
+  }
+
+  /**
+   * The delivery: the driver's message, else the default in `locale` (English: users' DEFAULT_DELIVERY_MESSAGE, which
+   * the site's deliver dialog shows), its placeholders filled (the catalogue's text is the template, filled as a
+   * driver's own is: `{customer}` and the others, and nothing else), with the pictures.
+   */
+  #deliveryBody(order: OrderView, driverMessage: string | null, locale: Locale): MessageBody {
+    const template = driverMessage ?? discordCatalogue.messages[locale]['delivery.default'] ?? DEFAULT_DELIVERY_MESSAGE;
     const content = fillDeliveryMessage(template, {
       customer: `<@${order.orderedBy.id}>`,
-      chef: nameOf(order.preparedBy),
-      driver: nameOf(order.deliveredBy),
+      chef: nameOf(order.preparedBy, locale),
+      driver: nameOf(order.deliveredBy, locale),
       item: order.item,
       orderID: order.orderID,
     }).slice(0, 1900);

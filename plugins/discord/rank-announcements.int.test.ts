@@ -9,6 +9,8 @@ import type {} from '../users/index.ts'; // the events it declares
 import { rankAnnouncement } from './rank-announcements.ts';
 
 const CHANNEL = '424242424242424242';
+/** The server of CHANNEL, which never sent an interaction: its language is not known. */
+const GUILD = '414141414141414141';
 const MANAGER: Permission[] = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS', 'MANAGE_USERS'];
 
 describe('announced rank changes posted to the Discord channel', () => {
@@ -44,6 +46,7 @@ describe('announced rank changes posted to the Discord channel', () => {
       env: { DISCORD_TOKEN: discord.botToken, DISCORD_API_URL: discord.apiUrl, LOG_LEVEL: 'warn' },
       logStream: stream,
     });
+    discord.bot.channelGuilds.set(CHANNEL, GUILD);
     manager = await app.createUser({ username: 'morgan_manager', rankPermissions: MANAGER, rankPosition: 60 });
     ranks = {
       high: await createRank(app, { name: 'Head *Chef*', position: 30, permissions: 0 }),
@@ -60,6 +63,27 @@ describe('announced rank changes posted to the Discord channel', () => {
     expect(rankAnnouncement('1', ['Chef', 'Trainee'])).toBe('🎉 <@1> is now **Chef**, **Trainee**.');
     expect(rankAnnouncement('1', ['Head *Chef*'])).toBe('🎉 <@1> is now **Head \\*Chef\\***.');
     expect(rankAnnouncement('1', [])).toBe("<@1>'s ranks were removed.");
+    expect(rankAnnouncement('1', ['Chef', 'Trainee'], 'fr')).toBe('🎉 <@1> est désormais **Chef**, **Trainee**.');
+    expect(rankAnnouncement('1', [], 'pt-BR')).toBe('Os cargos de <@1> foram removidos.');
+  });
+
+  it("is written in the channel's server's language: as its last interaction said it, else English", async () => {
+    const french = '454545454545454545';
+    const unknown = '464646464646464646';
+    discord.bot.channelGuilds.set(french, '444444444444444444');
+    await appServices(app.server.ctx).discord.guilds.heard('444444444444444444', 'fr');
+    const member = await app.createUser();
+    await settings().set('rankAnnouncementChannel', french, null);
+    expect((await updateRanks(member.id, { ranks: [ranks.low], announce: true })).statusCode).toBe(200);
+    expect(discord.messagesIn(french).map((m) => m.content)).toEqual([
+      `🎉 <@${member.id}> est désormais **Line Cook**.`,
+    ]);
+    // A channel whose server Discord does not tell (unknown to it): still posted, in English.
+    await settings().set('rankAnnouncementChannel', unknown, null);
+    expect((await updateRanks(member.id, { ranks: [ranks.high], announce: true })).statusCode).toBe(200);
+    expect(discord.messagesIn(unknown).map((m) => m.content)).toEqual([
+      `🎉 <@${member.id}> is now **Head \\*Chef\\***.`,
+    ]);
   });
 
   it('announce on and a channel set: one message in the channel, pinging only the member', async () => {

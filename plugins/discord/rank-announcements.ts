@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Orm } from '../../core/db/orm.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type {} from '../users/index.ts'; // the events it declares
-import { botText } from './messages.ts';
+import type { GuildLocales } from './guild-locales.ts';
+import { discordText } from './i18n/index.ts';
 import { type DiscordRest, discordStatus } from './rest.ts';
 import { discordSql } from './sql.ts';
 
@@ -14,15 +16,25 @@ type RanksChanged = DomainEvents['userRanksChanged'];
 /** A rank name as Discord markdown shows it literally (a `*` or `_` in a name does not start bold or italics). */
 const literal = (name: string) => name.replace(/[\\*_~`|>]/g, '\\$&');
 
-/** The announcement's text: the member pinged, their ranks now (names, highest first), or that they hold none. */
-export function rankAnnouncement(userId: string, rankNames: readonly string[]): string {
-  if (rankNames.length === 0) return botText.ranksRemoved(`<@${userId}>`);
-  return botText.ranksNow(`<@${userId}>`, rankNames.map((name) => `**${literal(name)}**`).join(', '));
+/**
+ * The announcement's text, in the server's language: the member pinged, their ranks now (names as written, highest
+ * first), or that they hold none.
+ */
+export function rankAnnouncement(
+  userId: string,
+  rankNames: readonly string[],
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = discordText(locale);
+  const member = `<@${userId}>`;
+  if (rankNames.length === 0) return t('ranks.removed', { member });
+  return t('ranks.now', { member, ranks: rankNames.map((name) => `**${literal(name)}**`).join(', ') });
 }
 
 export interface RankAnnouncementsDeps extends Pick<ServiceKernel, 'orm' | 'now' | 'log'> {
   rest: DiscordRest;
   settings: () => SettingsService;
+  guilds: GuildLocales;
 }
 
 /**
@@ -30,7 +42,8 @@ export interface RankAnnouncementsDeps extends Pick<ServiceKernel, 'orm' | 'now'
  * Settings (`rankAnnouncementChannel`), when the bot can post (DISCORD_TOKEN). Every process hears the event; the
  * one whose insert of the announcementId succeeds posts, so the channel reads it once. No channel set: nothing is
  * posted (the member is still told by their notice). A post Discord refuses (unknown channel, no access, Discord
- * down) is logged as a warning and dropped: the rank change stands.
+ * down) is logged as a warning and dropped: the rank change stands. Written in the language of the channel's server
+ * (guild-locales.ts; the channel's server asked of Discord once per channel), else English.
  */
 export class RankAnnouncements {
   readonly #orm: Orm;
@@ -38,12 +51,16 @@ export class RankAnnouncements {
   readonly #settings: () => SettingsService;
   readonly #now: () => number;
   readonly #log: FastifyBaseLogger;
+  readonly #guilds: GuildLocales;
   readonly #pending = new Set<Promise<void>>();
+  /** Channel id → its server's id (a channel never moves to another server). */
+  readonly #channelGuilds = new Map<string, string>();
 
-  constructor({ orm, rest, settings, now, log }: RankAnnouncementsDeps) {
+  constructor({ orm, rest, settings, guilds, now, log }: RankAnnouncementsDeps) {
     this.#orm = orm;
     this.#rest = rest;
     this.#settings = settings;
+    this.#guilds = guilds;
     this.#now = now;
     this.#log = log;
   }
@@ -67,13 +84,28 @@ export class RankAnnouncements {
     try {
       const channelId = await this.#settings().get('rankAnnouncementChannel');
       if (!channelId || !(await this.#claim(announcementId, userId, channelId))) return;
-      const content = rankAnnouncement(userId, await this.#rankNames(change.ranks));
+      const locale = await this.#guilds.of(await this.#guildOf(channelId));
+      const content = rankAnnouncement(userId, await this.#rankNames(change.ranks), locale);
       await this.#rest.postMessage(channelId, { content, allowed_mentions: { parse: [], users: [userId] } });
     } catch (error) {
       this.#log.warn(
         { err: error, announcementId, userId, status: discordStatus(error) },
         'could not announce a rank change',
       );
+    }
+  }
+
+  /** The channel's server, as Discord says; null when it will not say (the post then tells in English). */
+  async #guildOf(channelId: string): Promise<string | null> {
+    const known = this.#channelGuilds.get(channelId);
+    if (known) return known;
+    try {
+      const guildId = await this.#rest.channelGuild(channelId);
+      if (guildId) this.#channelGuilds.set(channelId, guildId);
+      return guildId;
+    } catch (error) {
+      this.#log.warn({ err: error, channelId, status: discordStatus(error) }, "could not read a channel's server");
+      return null;
     }
   }
 

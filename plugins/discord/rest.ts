@@ -62,6 +62,12 @@ export class DiscordRest {
     };
   }
 
+  /** The server a channel belongs to (null: a DM or group channel). */
+  async channelGuild(channelId: string): Promise<string | null> {
+    const channel = (await (await this.#client()).get(Routes.channel(channelId))) as { guild_id?: string };
+    return channel.guild_id ?? null;
+  }
+
   /** Opens (or finds) the DM channel with a user and posts there. */
   async directMessage(userId: string, body: MessageBody): Promise<{ id: string }> {
     const rest = await this.#client();

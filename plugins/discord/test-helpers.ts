@@ -23,10 +23,11 @@ export async function startAppWithBot(now: () => number): Promise<{ app: TestApp
 /** The order notifier of another process on the same database (a web replica, a bot shard), with the test's clock. */
 export function otherProcessMessages(app: TestApp, now: () => number): OrderMessages {
   const { orders } = appServices(app.server.ctx).orders;
-  const { rest } = appServices(app.server.ctx).discord;
+  const { rest, guilds } = appServices(app.server.ctx).discord;
   return new OrderMessages({
     orm: app.db.orm,
     rest,
+    guilds,
     orders: () => orders,
     config: app.config,
     now,

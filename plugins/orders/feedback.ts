@@ -1,9 +1,10 @@
 import type { Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { OrderFeedbackSchema, OrderSchema } from './entities.ts';
+import { ordersText } from './i18n/index.ts';
 import type { OrderFeedbackView, UserFeedbackView } from './schemas.ts';
 import { ordersSql } from './sql.ts';
 
@@ -26,19 +27,20 @@ export class OrderFeedbackService {
 
   async rate(customerId: string, ref: string, stars: number, comment: string | null): Promise<OrderFeedbackView> {
     if (!Number.isInteger(stars) || stars < 1 || stars > 5)
-      throw new DomainError('bad_request', 'Stars are a whole number from 1 to 5.');
+      throw localizedError(ordersText, 'bad_request', 'feedback.stars');
     const text = comment?.trim() || null;
     if (text && text.length > MAX_FEEDBACK_COMMENT)
-      throw new DomainError('bad_request', `A comment is at most ${MAX_FEEDBACK_COMMENT} characters.`);
+      throw localizedError(ordersText, 'bad_request', 'feedback.commentTooLong', { max: MAX_FEEDBACK_COMMENT });
     const em = this.#orm.em.fork();
     const code = ref.toUpperCase();
     const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: code }, {
       fields: ['id', 'orderID', 'customer', 'status', 'report'],
     });
-    if (!order) throw new DomainError('not_found', 'Order not found');
-    if (order.customer !== customerId) throw new DomainError('forbidden', 'You can only rate your own orders.');
+    if (!order) throw localizedError(ordersText, 'not_found', 'feedback.notFound');
+    if (order.customer !== customerId) throw localizedError(ordersText, 'forbidden', 'feedback.notYours');
+    const { orderID } = order;
     if (order.status !== 'DELIVERED' || order.report)
-      throw new DomainError('conflict', `Order ${order.orderID} can be rated once it is delivered.`);
+      throw localizedError(ordersText, 'conflict', 'feedback.notDelivered', { orderID });
     const createdAt = new Date(this.#now());
     const rows = await ordersSql(em)
       .insertInto('order_feedback')
@@ -46,7 +48,7 @@ export class OrderFeedbackService {
       .onConflict((conflict) => conflict.column('order_id').doNothing())
       .returning('id')
       .execute();
-    if (rows.length === 0) throw new DomainError('conflict', `You have already rated order ${order.orderID}.`);
+    if (rows.length === 0) throw localizedError(ordersText, 'conflict', 'feedback.alreadyRated', { orderID });
     return {
       orderId: order.id,
       orderID: order.orderID,

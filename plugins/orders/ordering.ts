@@ -1,8 +1,8 @@
+import { bannedError } from '../../core/auth/ban-message.ts';
 import type { Config } from '../../core/config.ts';
-import { DomainError } from '../../core/errors.ts';
 import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
-import { banMessage, isBanActive } from '../../core/shared/ban.ts';
+import { isBanActive } from '../../core/shared/ban.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { UserAdminService } from '../users/index.ts';
 import { discordFields, type UsersService } from '../users/index.ts';
@@ -151,17 +151,16 @@ export class CustomerOrdering {
     const user = await this.#admin.orderingStanding(customerId);
     if (!user) return null;
     const { ban, blacklist } = user;
+    const url = `${this.#config.publicUrl}/appeal`;
     if (ban && isBanActive(ban, new Date(this.#now()))) {
-      throw new DomainError('forbidden', `${banMessage(ban)} You can appeal at ${this.#config.publicUrl}/appeal`, {
-        reason: ban.reason,
-        expires: ban.expires,
-      });
+      throw bannedError(ban, { reason: ban.reason, expires: ban.expires }, (locale) =>
+        ordersText(locale)('refusal.appeal', { url }),
+      );
     }
     if (blacklist?.active) {
-      throw new DomainError(
-        'forbidden',
-        `You are blacklisted from ordering${blacklist.reason ? `: ${blacklist.reason}` : '.'} You can appeal at ${this.#config.publicUrl}/appeal`,
-      );
+      throw blacklist.reason
+        ? localizedError(ordersText, 'forbidden', 'refusal.blacklisted', { reason: blacklist.reason, url })
+        : localizedError(ordersText, 'forbidden', 'refusal.blacklistedNoReason', { url });
     }
     return { username: user.username, displayName: user.displayName, avatar: user.avatar };
   }

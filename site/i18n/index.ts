@@ -32,6 +32,7 @@ import { listCatalogue } from './list/index.ts';
 import { myDataCatalogue } from './my-data/index.ts';
 import { notificationsCatalogue } from './notifications/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
+import { privacyCatalogue } from './privacy/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
 import { profileRecordCatalogue } from './profile-record/index.ts';
@@ -89,5 +90,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   profileManageCatalogue,
   labelsCatalogue,
   profileRecordCatalogue,
+  privacyCatalogue,
   ...BROWSER_CATALOGUES,
 ];

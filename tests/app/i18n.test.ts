@@ -1,5 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
+import { authCatalogue } from '../../core/auth/i18n/index.ts';
 import { translator } from '../../core/i18n/catalogue.ts';
 import { catalogueProblems } from '../../core/i18n/check.ts';
 import { LOCALES } from '../../core/i18n/locales.ts';
@@ -36,6 +37,12 @@ describe("the plugins' catalogues", () => {
     };
     for (const command of commandsOf(plugins)) walk(`/${command.data.name}`, command.data);
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the kernel's catalogue", () => {
+  it('is complete in every locale: every key, valid ICU, the same placeholders, nothing left in English', () => {
+    expect(catalogueProblems(authCatalogue)).toEqual([]);
   });
 });
 

@@ -58,7 +58,7 @@ test.describe('dev sign-in', () => {
     await checkState(page);
   });
 
-  test('in German: the dev sign-in, and the ban page’s frame and button (the ban text is the specification’s)', async ({
+  test('in German: the dev sign-in, and the ban page: its frame, the ban text in German, the button', async ({
     browser,
   }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
@@ -68,7 +68,9 @@ test.describe('dev sign-in', () => {
     await expect(page.getByText('Entwicklungs-Anmeldung.')).toBeVisible();
     await devSignIn(page, 'Blake Banned');
     await expect(page).toHaveTitle('Fehler - 403 | Virtual Diner');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('You are currently banned');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      'Du bist derzeit aus folgendem Grund von dieser Website gesperrt: Placing troll orders in the kitchen. Diese Sperre endet am',
+    );
     await expect(page.getByRole('link', { name: 'Einspruch einlegen' })).toHaveAttribute('href', '/appeal/create');
     await context.close();
   });

@@ -14,6 +14,53 @@ test('the privacy policy says what is stored, why, for how long and how to have 
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
   await expect(page.getByRole('cell', { name: '31 days from your last visit, or until you log out' })).toBeVisible();
+  // The texts around their links, emphasis and cookies' names, word for word.
+  const browserSection = page
+    .getByRole('heading', { name: 'In your browser' })
+    .locator('xpath=following-sibling::p[1]');
+  await expect(browserSection).toHaveText(
+    "We set a cookie, VD_SESSION, to keep you signed in, and a short-lived one, VD_OAUTH, while you sign in with Discord. When you choose a language in the footer, VD_LOCALE remembers it on this browser for a year. Your preferences (snow, countdown, sidebar, sound effects and order filters) stay in your browser's local storage and are never sent to us.",
+  );
+  await expect(browserSection.locator('code')).toHaveText(['VD_SESSION', 'VD_OAUTH', 'VD_LOCALE']);
+  const download = page.locator('#your-data + p');
+  await expect(download).toHaveText(
+    "Signed in, your profile has Download my data: one JSON file with everything we hold about you (download it now): your profile, ranks and their history, warnings, orders you placed and handled, your coins and their ledger, purchases and gifts, subscriptions, applications, appeals, leave, notices, and the audit log's entries about you.",
+  );
+  await expect(download.getByRole('link', { name: 'profile' })).toHaveAttribute('href', '/users/@me');
+  await expect(download.locator('strong')).toHaveText('Download my data');
+  await expect(page.getByText(/^You can also ask us to correct what we hold\./)).toHaveText(
+    'You can also ask us to correct what we hold. Send the request from your Discord account through an appeal or our support server; we answer within 30 days.',
+  );
+  await expect(page.getByRole('link', { name: 'support server' })).toHaveAttribute(
+    'href',
+    'https://discord.gg/virtualdiner',
+  );
+});
+
+test('the privacy policy in French: the same page, its links and emphasis where French puts them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const page = await context.newPage();
+  await page.goto('/privacy');
+  await expect(page).toHaveTitle('Politique de confidentialité | Virtual Diner');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Politique de confidentialité');
+  await expect(page.getByText('Dernière mise à jour : 4 décembre 2026.')).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: '31 jours après votre dernière visite, ou jusqu’à votre déconnexion' }),
+  ).toBeVisible();
+  const download = page.locator('#your-data + p');
+  await expect(download.locator('strong')).toHaveText('Télécharger mes données');
+  await expect(download.getByRole('link', { name: 'le télécharger maintenant' })).toHaveAttribute(
+    'href',
+    '/api/client/users/@me/export',
+  );
+  await expect(page.getByRole('link', { name: 'serveur d’assistance' })).toHaveAttribute(
+    'href',
+    'https://discord.gg/virtualdiner',
+  );
+  await expect(page.locator('code').filter({ hasText: 'VD_LOCALE' })).toBeVisible();
+  await context.close();
 });
 
 test('the invite page says so when the bot has no invite link configured', async ({ page }) => {

@@ -16,7 +16,8 @@ export default defineCommand({
     const active = await orders.activeFor(ctx.user.id);
     if (!active) return ctx.reply({ content: t('noActiveOrder'), ephemeral: true });
     try {
-      const order = await orders.cancelOrder(active.id, ctx.user.id, 'Cancelled by the customer.');
+      // The reason is kept with the order as written: in the language of the customer who gave it.
+      const order = await orders.cancelOrder(active.id, ctx.user.id, t('cancelledByCustomer'));
       await ctx.reply({
         content: t('cancelled', { orderID: order.orderID }),
         embeds: [orderEmbed(order, ctx.locale)],

@@ -75,7 +75,12 @@ describe('the /hourly slash command', () => {
     const blake = await app.createUser({ ban: { reason: 'Troll orders' } });
     const answer = await hourly({ id: blake.id, username: 'blake' });
     expect(answer.ephemeral).toBe(true);
-    expect(answer.content).toContain('Troll orders');
+    expect(answer.content).toBe(
+      'You are currently banned from this website for the following reason: Troll orders This ban is permanent.',
+    );
+    expect((await hourly({ id: blake.id, username: 'blake' }, { locale: 'pt-BR' })).content).toBe(
+      'Você está banido deste site no momento pelo seguinte motivo: Troll orders Este banimento é permanente.',
+    );
     expect(await appServices(app.server.ctx).store.coins.balance(blake.id)).toBe(0);
   });
 

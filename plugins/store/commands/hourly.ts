@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { banMessage } from '../../../core/auth/ban-message.ts';
 import { DomainError } from '../../../core/errors.ts';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
-import { banMessage, isBanActive } from '../../../core/shared/ban.ts';
+import { isBanActive } from '../../../core/shared/ban.ts';
 import type { UserView } from '../../users/schemas.ts';
 import { waitIn } from '../hourly.ts';
 import { storeCatalogue, storeText } from '../i18n/index.ts';
@@ -27,7 +28,7 @@ export default defineCommand({
       throw error;
     }
     if (isBanActive(user.ban, new Date(ctx.now())))
-      return ctx.reply({ content: banMessage(user.ban!), ephemeral: true });
+      return ctx.reply({ content: banMessage(user.ban!, ctx.locale), ephemeral: true });
     try {
       const claim = await store.hourly.claim(user.id);
       await ctx.reply({

@@ -30,6 +30,8 @@ export interface BotRestState {
   failingChannels: Map<string, ChannelFailure>;
   /** Channel id → what a post there waits for before it is answered (a slow Discord). */
   heldChannels: Map<string, Promise<void>>;
+  /** Channel id → the server it is in, for `GET /channels/{id}` (any other channel: 404 Unknown Channel). */
+  channelGuilds: Map<string, string>;
   /** Users whose DMs are closed (403 Cannot send messages to this user). */
   closedDms: Set<string>;
   /** User id → their DM channel id. */
@@ -49,6 +51,7 @@ export function newBotRestState(botToken: string): BotRestState {
     originals: new Map(),
     failingChannels: new Map(),
     heldChannels: new Map(),
+    channelGuilds: new Map(),
     closedDms: new Set(),
     dmChannels: new Map(),
     commands: new Map(),
@@ -110,6 +113,17 @@ export function botRestRoutes(state: BotRestState, json: Json) {
   };
 
   const routes: Route[] = [
+    {
+      method: 'GET',
+      pattern: /^\/channels\/(\d+)$/,
+      bot: true,
+      handle: ([, id], _body, res) => {
+        const guildId = state.channelGuilds.get(id!);
+        if (state.failingChannels.get(id!) === 403) return json(res, 403, { message: 'Missing Access', code: 50001 });
+        if (!guildId) return json(res, 404, { message: 'Unknown Channel', code: 10003 });
+        json(res, 200, { id, type: 0, guild_id: guildId, name: 'general' });
+      },
+    },
     {
       method: 'POST',
       pattern: /^\/channels\/(\d+)\/messages$/,
