@@ -33,6 +33,7 @@ import { myDataCatalogue } from './my-data/index.ts';
 import { notificationsCatalogue } from './notifications/index.ts';
 import { objectivesCatalogue } from './objectives/index.ts';
 import { privacyCatalogue } from './privacy/index.ts';
+import { profileCatalogue } from './profile/index.ts';
 import { profileFormsCatalogue } from './profile-forms/index.ts';
 import { profileManageCatalogue } from './profile-manage/index.ts';
 import { profileRecordCatalogue } from './profile-record/index.ts';
@@ -91,5 +92,6 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   labelsCatalogue,
   profileRecordCatalogue,
   privacyCatalogue,
+  profileCatalogue,
   ...BROWSER_CATALOGUES,
 ];

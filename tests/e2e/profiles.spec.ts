@@ -170,3 +170,20 @@ test('Edit Profile in German: the page, its boxes and what its forms say (issue 
   await expect(page.locator('#warning-form').getByRole('alert')).toHaveText('Schreib, warum die Person verwarnt wird.');
   await context.close();
 });
+
+test('a profile in French: its card, order figures, subscription box and Audit section (issue 44)', async ({
+  browser,
+  diner,
+}) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await diner.signInAs(context, SAM_OWNER);
+  const page = await context.newPage();
+  await page.goto(`/users/${CHARLIE_CHEF}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Charlie Chef');
+  await expect(page.locator('.profile-identity .subtitle')).toContainText('membre depuis le');
+  await expect(page.getByRole('link', { name: 'Modifier le profil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Commandes' })).toBeVisible();
+  await expect(page.locator('.profile-figures dt')).toHaveText(['Commandées', 'Préparées', 'Livrées']);
+  await expect(page.getByTestId('profile-audit').getByRole('heading')).toHaveText('Journal d’audit');
+  await context.close();
+});
