@@ -6,6 +6,7 @@ import { intlTag } from '../../core/shared/intl-tag.ts';
 import { SETTING_KEYS } from '../../plugins/settings/schemas.ts';
 import { adminSettingsText } from '../i18n/admin-settings/index.ts';
 import { adminUsersCatalogue, adminUsersText } from '../i18n/admin-users/index.ts';
+import { datesIn } from './dates.ts';
 
 /**
  * How an audit entry reads on the audit log screen and on a profile, in the page's language. Pure: unit-tested.
@@ -28,8 +29,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d
 
 /** A moment as the entries write it: `20 Nov 2026, 12:00 UTC`. */
 export function auditTime(iso: string, locale: Locale): string {
-  const tag = intlTag(locale);
-  return `${new Date(iso).toLocaleString(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+  return `${datesIn(locale).mediumTime(iso)} UTC`;
 }
 
 /** A value as a person reads it: none, yes/no, lists joined, times in UTC, objects as `key: value` pairs. */
