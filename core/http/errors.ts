@@ -2,39 +2,51 @@ import { type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from 'nod
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseTimeout } from '../db/errors.ts';
 import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
+import { localizedError } from '../i18n/catalogue.ts';
+import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
+import { httpText } from './i18n/index.ts';
 import { methodNotAllowed, type ResourceMethods } from './methods.ts';
+import { requestLocale } from './request-locale.ts';
 import { RequestValidationError } from './zod.ts';
 
 function body(statusCode: number, message: string, extra?: Record<string, unknown>): ErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...extra };
 }
 
-export const DATABASE_BUSY = 'The diner is very busy right now. Please try again in a moment.';
+export const DATABASE_BUSY = httpText(DEFAULT_LOCALE)('error.databaseBusy');
 
-/** The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. */
-export function toErrorBody(error: unknown): ErrorBody {
+/**
+ * The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. The message is in
+ * `locale` (the request's, `requestLocale`) where the error words itself in every language (`localizedError`, a
+ * refused schema, the kernel's own); `error`, the issues and the details stay as the API names them.
+ */
+export function toErrorBody(error: unknown, locale: Locale = DEFAULT_LOCALE): ErrorBody {
   if (error instanceof RequestValidationError) {
-    return body(400, error.message, {
+    return body(400, locale === DEFAULT_LOCALE ? error.message : error.inLocale(locale), {
       issues: error.issues,
       ...(error.issueCount > error.issues.length ? { issueCount: error.issueCount } : {}),
     });
   }
   if (error instanceof DomainError) {
-    return { ...body(error.statusCode, error.message, error.details), error: ERROR_KINDS[error.kind].error };
+    const message = locale === DEFAULT_LOCALE ? error.message : (error.inLocale?.(locale) ?? error.message);
+    return { ...body(error.statusCode, message, error.details), error: ERROR_KINDS[error.kind].error };
   }
   // A statement or transaction the database stopped at its limit (DATABASE_TIMEOUT_MS): the diner is busy, not broken.
-  if (isDatabaseTimeout(error)) return body(503, DATABASE_BUSY);
+  if (isDatabaseTimeout(error)) return body(503, httpText(locale)('error.databaseBusy'));
   const status = (error as FastifyError | undefined)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return body(status, (error as Error).message);
   }
   // 5xx: the details go to the log, never to the user.
-  return body(500, 'An unknown error occurred');
+  return body(500, httpText(locale)('error.unknown'));
 }
 
 /** A path no route serves: the one 404 text the API, the metrics port and a refused upgrade all answer with. */
 export function routeNotFound(method: string | undefined, url: string | undefined): DomainError {
-  return new DomainError('not_found', `Route ${method} ${(url ?? '').split('?')[0]} not found`);
+  return localizedError(httpText, 'not_found', 'error.routeNotFound', {
+    method: method ?? '',
+    path: (url ?? '').split('?')[0] ?? '',
+  });
 }
 
 /** An error in the error shape on a raw Node response, where Fastify does not answer (the metrics port, a refused upgrade). */
@@ -62,7 +74,7 @@ export function refuseUnrouted(
 
 export function registerErrorHandling(app: FastifyInstance, methods: ResourceMethods): void {
   app.setErrorHandler((error, request, reply) => {
-    const payload = toErrorBody(error);
+    const payload = toErrorBody(error, requestLocale(request));
     // An expected outage (a 503 a service chose: Discord sync not configured, the image host down) is a warning;
     // any other 5xx is a bug or a failure someone must look at.
     if (error instanceof DomainError && error.kind === 'unavailable')
@@ -75,7 +87,7 @@ export function registerErrorHandling(app: FastifyInstance, methods: ResourceMet
   app.setNotFoundHandler((request, reply) => {
     const refusal = refuseUnrouted(methods, request, reply);
     if (!refusal) return reply.code(204).send();
-    const payload = toErrorBody(refusal);
+    const payload = toErrorBody(refusal, requestLocale(request));
     return reply.code(payload.statusCode).send(payload);
   });
 }

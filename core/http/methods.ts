@@ -1,4 +1,6 @@
-import { DomainError } from '../errors.ts';
+import type { DomainError } from '../errors.ts';
+import { localizedError } from '../i18n/catalogue.ts';
+import { httpText } from './i18n/index.ts';
 import type { RouteEntry } from './routes.ts';
 
 /** A route's URL pattern cut into segments: a fixed word, or a parameter's name (`:id` → `{ param: 'id' }`). */
@@ -119,8 +121,9 @@ function splitPath(url: string): string[] {
 
 /** 405 for a method the path does not have (whoever answers it sets `Allow` to `methods`). */
 export function methodNotAllowed(method: string, url: string, methods: readonly string[]): DomainError {
-  return new DomainError(
-    'method_not_allowed',
-    `Method ${method} is not allowed on ${url.split('?')[0]}: use ${methods.join(', ')}`,
-  );
+  return localizedError(httpText, 'method_not_allowed', 'error.methodNotAllowed', {
+    method,
+    path: url.split('?')[0] ?? '',
+    methods: methods.join(', '),
+  });
 }

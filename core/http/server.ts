@@ -16,11 +16,10 @@ import { backupStatus } from '../backup/runner.ts';
 import { type BackupRunner, scheduleBackups } from '../backup/schedule.ts';
 import { type Config, publicConfigOf } from '../config.ts';
 import { logDatabaseTo, type Orm, ping } from '../db/orm.ts';
-import { DomainError } from '../errors.ts';
 import { wireGatewayFilters } from '../gateway/filters.ts';
 import { GatewayHub, type GatewayOptions } from '../gateway/hub.ts';
 import { registerGateway } from '../gateway/route.ts';
-import { LOCALE_COOKIE, siteLocaleOf } from '../i18n/locales.ts';
+import { localizedError } from '../i18n/catalogue.ts';
 import { type Jobs, jobsOf, runStartWork } from '../jobs.ts';
 import { createLogger } from '../logger.ts';
 import { registerHttpMetrics } from '../metrics/http.ts';
@@ -28,11 +27,12 @@ import { registerBackupMetrics, registerKernelMetrics } from '../metrics/kernel.
 import type { Metrics } from '../metrics/metrics.ts';
 import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
-import { readCookie } from './cookies.ts';
 import { refuseUnrouted, registerErrorHandling } from './errors.ts';
+import { httpText } from './i18n/index.ts';
 import { RequestLines } from './logging.ts';
 import { methodNotAllowed } from './methods.ts';
 import { documentedStatuses } from './openapi.ts';
+import { requestLocale } from './request-locale.ts';
 import { checkResponses, type DocumentedStatuses } from './response-check.ts';
 import { declaredGuard, type RouteEntry, RouteTable } from './routes.ts';
 import { type BuiltSite, registerSite } from './site.ts';
@@ -80,10 +80,7 @@ const refuseEncodedBody: preParsingHookHandler = (request, _reply, payload, done
     request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
   if (hasBody && encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     return done(
-      new DomainError(
-        'unsupported_media_type',
-        `Content-Encoding ${encoding.slice(0, 40)} is not supported: send the body uncompressed.`,
-      ),
+      localizedError(httpText, 'unsupported_media_type', 'error.encodedBody', { encoding: encoding.slice(0, 40) }),
     );
   }
   done(null, payload);
@@ -238,7 +235,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new DomainError('rate_limited', `Too many attempts. Please try again in ${context.after}.`),
+      localizedError(httpText, 'rate_limited', 'error.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   const routes = enforceRouteRules(app);
   registerErrorHandling(app, routes.methods);
@@ -283,11 +280,7 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
         { ...config, imageOrigins: imageOriginsOf(plugins, config) },
         (request: FastifyRequest) => ({
           user: request.user,
-          locale: siteLocaleOf({
-            setting: request.user?.settings.locale,
-            cookie: readCookie(request, LOCALE_COOKIE),
-            acceptLanguage: request.headers['accept-language'],
-          }),
+          locale: requestLocale(request),
           plugins,
           services,
           audit,

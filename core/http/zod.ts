@@ -5,7 +5,9 @@ import type {
   FastifyTypeProvider,
 } from 'fastify';
 import { z } from 'zod';
+import type { Locale } from '../i18n/locales.ts';
 import { validationMessage } from '../shared/validation.ts';
+import { httpText } from './i18n/index.ts';
 
 /**
  * zod as Fastify's validator: the plugins' `schemas.ts` are the one contract for routes, the site and the bot.
@@ -41,13 +43,39 @@ export class RequestValidationError extends Error {
   readonly issueCount: number;
   readonly part: string;
 
-  constructor(part: string, issues: readonly z.core.$ZodIssue[]) {
+  /** The message in another language: the input checked again with zod's own words in that language. */
+  readonly inLocale: (locale: Locale) => string;
+
+  constructor(part: string, issues: readonly z.core.$ZodIssue[], inLocale?: (locale: Locale) => string) {
     const bounded = boundedIssues(issues);
-    super(validationMessage(part, bounded));
+    const message = validationMessage(part, bounded);
+    super(message);
     this.issues = bounded;
     this.issueCount = issues.length;
     this.part = part;
+    this.inLocale = inLocale ?? (() => message);
   }
+}
+
+/** zod's own messages in each language the diner speaks but English (zod's default). */
+const ZOD_LOCALES: Readonly<Record<Exclude<Locale, 'en'>, () => { localeError: z.core.$ZodErrorMap }>> = {
+  fr: z.locales.fr,
+  de: z.locales.de,
+  es: z.locales.es,
+  'pt-BR': z.locales.pt,
+};
+
+/**
+ * A refused input's message in `locale`: checked again with zod's messages in that language, and put around them in
+ * the kernel's words (`core.http`). A schema's own message (a refinement's, written for people) stays as written.
+ */
+function refusalIn(schema: z.ZodType, data: unknown, part: string, locale: Locale): string {
+  const words = httpText(locale);
+  const result = schema.safeParse(data, locale === 'en' ? undefined : { error: ZOD_LOCALES[locale]().localeError });
+  return validationMessage(part, result.success ? [] : boundedIssues(result.error.issues), {
+    invalid: (where, problem) => words('validation.invalid', { where, problem }),
+    invalidPart: (name) => words('validation.invalidPart', { part: name }),
+  });
 }
 
 /**
@@ -56,7 +84,8 @@ export class RequestValidationError extends Error {
  */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, data: unknown, part = 'body'): z.output<Schema> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new RequestValidationError(part, result.error.issues);
+  if (!result.success)
+    throw new RequestValidationError(part, result.error.issues, (locale) => refusalIn(schema, data, part, locale));
   return result.data;
 }
 
@@ -64,7 +93,10 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart 
   const part = httpPart === 'querystring' ? 'query' : (httpPart ?? 'input');
   return (data: unknown) => {
     const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: new RequestValidationError(part, result.error.issues) };
+    if (result.success) return { value: result.data };
+    return {
+      error: new RequestValidationError(part, result.error.issues, (locale) => refusalIn(schema, data, part, locale)),
+    };
   };
 };
 

@@ -1,6 +1,7 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { authCatalogue } from '../../core/auth/i18n/index.ts';
+import { httpCatalogue } from '../../core/http/i18n/index.ts';
 import { translator } from '../../core/i18n/catalogue.ts';
 import { catalogueProblems } from '../../core/i18n/check.ts';
 import { LOCALES } from '../../core/i18n/locales.ts';
@@ -40,9 +41,9 @@ describe("the plugins' catalogues", () => {
   });
 });
 
-describe("the kernel's catalogue", () => {
-  it('is complete in every locale: every key, valid ICU, the same placeholders, nothing left in English', () => {
-    expect(catalogueProblems(authCatalogue)).toEqual([]);
+describe("the kernel's catalogues", () => {
+  it('are complete in every locale: every key, valid ICU, the same placeholders, nothing left in English', () => {
+    expect([authCatalogue, httpCatalogue].flatMap(catalogueProblems)).toEqual([]);
   });
 });
 

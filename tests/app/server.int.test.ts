@@ -97,6 +97,62 @@ describe('HTTP kernel', () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  describe("in the request's language", () => {
+    const french = { ...json, 'accept-language': 'fr-CA, en;q=0.5' };
+
+    it("words a refused body with zod's own words in that language, the issues as the API names them", async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: french,
+        payload: { count: 'three' },
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'body.count invalide : Entrée invalide : nombre attendu, chaîne de caractères reçu',
+      });
+      expect(body.issues).toEqual([
+        expect.objectContaining({ code: 'invalid_type', message: 'Invalid input: expected number, received string' }),
+      ]);
+    });
+
+    it('follows the VD_LOCALE cookie over Accept-Language, and answers English when neither names a language it speaks', async () => {
+      const german = await app.inject({
+        method: 'GET',
+        url: '/api/client/does-not-exist',
+        headers: { cookie: 'VD_LOCALE=de', 'accept-language': 'fr' },
+      });
+      expect(german.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Route GET /api/client/does-not-exist nicht gefunden',
+      });
+      const japanese = await app.inject({
+        method: 'GET',
+        url: '/api/client/does-not-exist',
+        headers: { 'accept-language': 'ja' },
+      });
+      expect(japanese.json().message).toBe('Route GET /api/client/does-not-exist not found');
+    });
+
+    it('hides a failure in that language too', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'accept-language': 'es' } });
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Se produjo un error desconocido',
+      });
+    });
+
+    it('keeps a refusal a service words only in English as it is', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/test/outage', headers: { 'accept-language': 'pt-BR' } });
+      expect(res.json()).toMatchObject({ statusCode: 503, message: 'Discord sync is not configured.' });
+    });
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const res = await app.inject({
       method: 'POST',
