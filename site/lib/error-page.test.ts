@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../core/errors.ts';
+import { httpText } from '../../core/http/i18n/index.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { errorPageFor, errorTitle } from './error-page.ts';
 
 describe('the error page', () => {
@@ -32,5 +34,17 @@ describe('the error page', () => {
       title: 'Error - 503',
       message: 'An unknown error occurred',
     });
+  });
+
+  it("shows a refusal in the page's language where the service words it in every language", () => {
+    const refusal = localizedError(httpText, 'not_found', 'error.routeNotFound', { method: 'GET', path: '/x' });
+    expect(errorPageFor(refusal, 'de')).toEqual({
+      status: 404,
+      title: 'Fehler - 404',
+      message: 'Route GET /x nicht gefunden',
+    });
+    expect(errorPageFor(new DomainError('forbidden', 'You may not view this application.'), 'fr').message).toBe(
+      'You may not view this application.',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { ERROR_KINDS, type ErrorKind } from '../../core/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import { layoutText } from '../i18n/layout/index.ts';
 
 /** The layout's texts in the page's language (`layoutText(locale)`): the error page's words. English by default. */
 type LayoutTexts = ReturnType<typeof layoutText>;
-const english = layoutText('en');
+const english = layoutText(DEFAULT_LOCALE);
 
 export interface ErrorPage {
   /** null: nothing says which status this is (the response is still a 500). */
@@ -24,17 +25,25 @@ export function errorStatusOf(error: unknown): number | null {
 }
 
 /**
- * The error page for what a page's render threw. A service's DomainError knows its status, and a refusal (4xx) its
- * words for the user; anything else (a bug) knows neither. A server error's words never reach a visitor.
+ * The error page for what a page's render threw, in the page's language. A service's DomainError knows its status,
+ * and a refusal (4xx) its words for the user, in every language where the service words it from its catalogue
+ * (`inLocale`); anything else (a bug) knows neither. A server error's words never reach a visitor.
  */
-export function errorPageFor(error: unknown, t: LayoutTexts = english): ErrorPage {
+export function errorPageFor(error: unknown, locale: Locale = DEFAULT_LOCALE): ErrorPage {
+  const t = layoutText(locale);
   const status = errorStatusOf(error);
   if (status === null) return { status: null, title: errorTitle(null, t), message: t('error.unknownMessage') };
   return {
     status,
     title: errorTitle(status, t),
-    message: status < 500 ? (error as Error).message : t('error.unknownMessage'),
+    message: status < 500 ? refusalIn(error as Error, locale) : t('error.unknownMessage'),
   };
+}
+
+/** A refusal's words in `locale`: the DomainError's own (`inLocale`, read by name as `domainKind` reads its kind). */
+function refusalIn(error: Error, locale: Locale): string {
+  const inLocale = (error as { inLocale?: unknown }).inLocale;
+  return typeof inLocale === 'function' ? String(inLocale(locale)) : error.message;
 }
 
 /**
