@@ -61,7 +61,9 @@ function signedIn(request: FastifyRequest, options: AuthOptions): CurrentUser {
   return user;
 }
 
-const insufficientPermissions = () => localizedError(authText, 'forbidden', 'refusal.insufficientPermissions');
+/** 403: the caller lacks a permission the action needs (a guard's, or a service's own finer check). */
+export const insufficientPermissions = (): DomainError =>
+  localizedError(authText, 'forbidden', 'refusal.insufficientPermissions');
 
 /** Anyone, signed in or not. */
 export const publicAccess: Guard = guard({ kind: 'public', signedIn: false }, () => {});
