@@ -1,4 +1,5 @@
 import type { UserBannedData } from '../../core/gateway/protocol.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import { needs, selfOr } from '../../core/pages.ts';
 import { definePlugin } from '../../core/plugin.ts';
 import { userAdminRoutes } from './admin-api.ts';
@@ -7,7 +8,7 @@ import { usersRoutes } from './api.ts';
 import { devSignInEnabled, devSignInRoutes, listDemoUsers } from './dev-sign-in.ts';
 import { BlacklistSchema, ResignationSchema, WarningSchema } from './entities.ts';
 import { GrantHolds } from './grant-holds.ts';
-import { usersCatalogue } from './i18n/index.ts';
+import { usersCatalogue, usersText } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { MyDataService } from './my-data.ts';
 import { myDataRoutes } from './my-data-api.ts';
@@ -25,6 +26,13 @@ export type { UserAdminService } from './admin-service.ts';
 export { manageableTarget, userTarget } from './admin-service.ts';
 export type { GrantsPort, HeldByGrants, RanksHeldByGrants } from './grant-holds.ts';
 export type { MyDataService } from './my-data.ts';
+/**
+ * A confirmation that does not match, in `locale`: the 400 of DELETE /api/client/users/@me, which the profile's
+ * delete dialog says before the call.
+ */
+export function deleteConfirmationMismatch(locale: Locale, username: string): string {
+  return usersText(locale)('refusal.deleteConfirmation', { username });
+}
 export { reapplyAtIn } from './records.ts';
 export { DEMO_USER_IDS, DEMO_USERS } from './seed.ts';
 export { discordFields, type UsersService } from './service.ts';

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '../../core/i18n/locales.ts';
 import { newId } from '../../core/ids.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
-import { deleteConfirmationMismatch } from './schemas.ts';
 
 /**
  * The users plugin's refusals in the reader's language (issue 44): the API answers with the request's language
@@ -38,14 +37,13 @@ describe("the users plugin's refusals in the reader's language", () => {
     });
   });
 
-  it("in English without a language asked, in the delete dialog's words", async () => {
+  it('in English without a language asked', async () => {
     const res = await deleteAccount();
     expect(res.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       message: 'Type your username, refusal_casey, exactly to delete your account.',
     });
-    expect(res.json().message).toBe(deleteConfirmationMismatch('refusal_casey'));
   });
 
   it('an unknown user, in German', async () => {

@@ -419,7 +419,3 @@ export type MyDataExport = z.output<typeof MyDataExportSchema>;
 /** DELETE /api/client/users/@me {username}: the confirmation, the signed-in user's username typed again. */
 export const DeleteAccountBodySchema = z.strictObject({ username: text().min(1).max(64) });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountBodySchema>;
-
-/** The 400 of a confirmation that does not match, shared with the dialog. */
-export const deleteConfirmationMismatch = (username: string) =>
-  `Type your username, ${username}, exactly to delete your account.`;

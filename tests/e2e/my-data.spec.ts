@@ -63,7 +63,7 @@ test('the privacy policy links the download and says what deleting keeps', async
   await expect(page.getByText(/Bans and the order blacklist survive deletion/)).toBeVisible();
 });
 
-test('Your data in German: the panel and the delete dialog, which deletes the account (issue 44)', async ({
+test('Your data in German: the panel and the delete dialog, its refusal of a mistyped name, and the deletion (issue 44)', async ({
   browser,
   diner,
 }) => {
@@ -76,7 +76,13 @@ test('Your data in German: the panel and the delete dialog, which deletes the ac
   await expect(panel.getByRole('link', { name: 'Meine Daten herunterladen' })).toBeVisible();
   await panel.getByRole('button', { name: 'Mein Konto löschen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mein Konto löschen' });
-  await dialog.getByLabel('Gib zur Bestätigung deinen Benutzernamen ein: dora_daten').fill('dora_daten');
+  const username = dialog.getByLabel('Gib zur Bestätigung deinen Benutzernamen ein: dora_daten');
+  await username.fill('Dora_Daten');
+  await dialog.getByRole('button', { name: 'Mein Konto löschen' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Gib deinen Benutzernamen, dora_daten, genau so ein, um dein Konto zu löschen.',
+  );
+  await username.fill('dora_daten');
   await dialog.getByRole('button', { name: 'Mein Konto löschen' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Dein Konto wurde gelöscht.')).toBeVisible();

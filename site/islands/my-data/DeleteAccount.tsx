@@ -1,5 +1,4 @@
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { deleteConfirmationMismatch } from '../../../plugins/users/schemas.ts';
 import type { MyDataTexts } from '../../i18n/my-data/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
@@ -12,11 +11,18 @@ import { useTexts } from '../kit/use-texts.ts';
 const FIELD = 'delete-account-username';
 const ERROR = 'delete-account-error';
 
+interface Props {
+  username: string;
+  /** What a mistyped username is told, in the page's language: the server's own 400 (users' catalogue). */
+  mismatch: string;
+  texts: MyDataTexts;
+}
+
 /**
  * The profile's "Delete my account": a dialog that asks for the username typed again (the server checks it too:
  * DELETE /api/client/users/@me); once deleted, the visitor lands signed out on the home page with a toast.
  */
-export default function DeleteAccount({ username, texts }: { username: string; texts: MyDataTexts }) {
+export default function DeleteAccount({ username, mismatch, texts }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -31,7 +37,7 @@ export default function DeleteAccount({ username, texts }: { username: string; t
 
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
-    if (typed !== username) return fail({ message: deleteConfirmationMismatch(username), field: FIELD });
+    if (typed !== username) return fail({ message: mismatch, field: FIELD });
     void run(() => answerOf(client.DELETE('/api/client/users/@me', { body: { username: typed } })));
   };
 
