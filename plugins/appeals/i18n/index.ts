@@ -5,7 +5,10 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The appeals plugin's texts in every locale: its staff sidebar entries, and what a decided appeal tells its user. */
+/**
+ * The appeals plugin's texts in every locale: its staff sidebar entries, what a decided appeal tells its user, and its
+ * refusals.
+ */
 export const appealsCatalogue = defineCatalogue({
   name: 'appeals',
   messages: { en, fr, de, es, 'pt-BR': ptBR },

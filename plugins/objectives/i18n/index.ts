@@ -5,7 +5,10 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The objectives plugin's texts in every locale: its staff sidebar entries, and what a new objective and a reward handed out tell their member. */
+/**
+ * The objectives plugin's texts in every locale: its staff sidebar entries, what a new objective and a reward handed
+ * out tell their member, and its refusals.
+ */
 export const objectivesCatalogue = defineCatalogue({
   name: 'objectives',
   messages: { en, fr, de, es, 'pt-BR': ptBR },

@@ -5,7 +5,10 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The leave plugin's texts in every locale: its staff sidebar entries, and what a decision about a leave tells its member. */
+/**
+ * The leave plugin's texts in every locale: its staff sidebar entries, what a decision about a leave tells its member,
+ * and its refusals.
+ */
 export const onleaveCatalogue = defineCatalogue({
   name: 'onleave',
   messages: { en, fr, de, es, 'pt-BR': ptBR },

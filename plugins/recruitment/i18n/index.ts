@@ -5,7 +5,10 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The recruitment plugin's texts in every locale: its staff sidebar entries, and what a change of an application's status tells its applicant. */
+/**
+ * The recruitment plugin's texts in every locale: its staff sidebar entries, what a change of an application's status
+ * tells its applicant, and its refusals.
+ */
 export const recruitmentCatalogue = defineCatalogue({
   name: 'recruitment',
   messages: { en, fr, de, es, 'pt-BR': ptBR },
