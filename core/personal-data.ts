@@ -1,10 +1,11 @@
 import { wrap } from '@mikro-orm/core';
 import { AuditEntrySchema } from './audit/entities.ts';
 import { SessionSchema, type User, UserSchema } from './auth/entities.ts';
+import { authText } from './auth/i18n/index.ts';
 import { lockRow } from './db/locks.ts';
 import type { Em, Orm } from './db/orm.ts';
-import { DomainError } from './errors.ts';
 import type { EventBus } from './events.ts';
+import { localizedError } from './i18n/catalogue.ts';
 import { newId } from './ids.ts';
 import { isBanActive } from './shared/ban.ts';
 
@@ -204,7 +205,7 @@ export class PersonalData {
   async erase(userId: string, inTransaction?: (em: Em, erasure: Erasure) => Promise<void>): Promise<ErasureResult> {
     for (const contribution of this.#contributions) await contribution.beforeErase?.(userId);
     const result = await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, UserSchema, userId))) throw new DomainError('not_found', 'User not found');
+      if (!(await lockRow(em, UserSchema, userId))) throw localizedError(authText, 'not_found', 'refusal.userNotFound');
       const user = await em.findOneOrFail(UserSchema, { id: userId });
       const names = [...new Set([user.displayName, user.username])].filter((n): n is string => Boolean(n?.trim()));
       // Longest first: a display name holding the username is replaced whole.

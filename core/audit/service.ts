@@ -1,6 +1,6 @@
 import type { FilterQuery } from '@mikro-orm/core';
+import { insufficientPermissions } from '../auth/guards.ts';
 import type { Em, Orm } from '../db/orm.ts';
-import { DomainError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { type Grants, hasAll, isSuperAdmin } from '../shared/permissions.ts';
 import type { AuditCatalogue } from './catalogue.ts';
@@ -115,8 +115,7 @@ export class AuditLog {
   async list(viewer: Grants, query: AuditLogQuery): Promise<AuditLogResponse> {
     const where: FilterQuery<AuditEntry>[] = [];
     if (!isSuperAdmin(viewer.permissions)) {
-      if (!hasAll(viewer.permissions, ['MANAGE_SETTINGS']))
-        throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+      if (!hasAll(viewer.permissions, ['MANAGE_SETTINGS'])) throw insufficientPermissions();
       where.push(ofKind(SETTINGS_KIND));
     }
     if (query.actor) where.push({ actorId: query.actor });

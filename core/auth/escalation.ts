@@ -1,5 +1,6 @@
-import { DomainError } from '../errors.ts';
+import { localizedError } from '../i18n/catalogue.ts';
 import { mayGrantPermissions, mayGrantPosition } from '../shared/ranking.ts';
+import { authText } from './i18n/index.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
@@ -10,12 +11,12 @@ import type { CurrentUser } from './sessions.ts';
  */
 export function assertCanGrantPosition(actor: CurrentUser, position: number): void {
   if (!mayGrantPosition(actor, position)) {
-    throw new DomainError('forbidden', 'You cannot manage a rank at or above your own highest rank.');
+    throw localizedError(authText, 'forbidden', 'refusal.rankTooHigh');
   }
 }
 
 export function assertCanGrantPermissions(actor: CurrentUser, permissions: number): void {
   if (!mayGrantPermissions(actor, permissions)) {
-    throw new DomainError('forbidden', 'You cannot grant permissions you do not have.');
+    throw localizedError(authText, 'forbidden', 'refusal.permissionsNotHeld');
   }
 }

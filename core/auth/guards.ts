@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DomainError } from '../errors.ts';
+import { localizedError } from '../i18n/catalogue.ts';
 import { isBanActive } from '../shared/ban.ts';
 import { meets, type Requirement } from '../shared/permissions.ts';
 import { bannedError } from './ban-message.ts';
+import { authText } from './i18n/index.ts';
 import type { CurrentUser } from './sessions.ts';
 
 /**
@@ -52,12 +54,16 @@ export interface AuthOptions {
 
 function signedIn(request: FastifyRequest, options: AuthOptions): CurrentUser {
   const user = request.user;
-  if (!user) throw new DomainError('unauthorized', 'You need to sign in to do that.');
+  if (!user) throw localizedError(authText, 'unauthorized', 'refusal.signIn');
   if (!options.allowBanned && user.ban && isBanActive(user.ban)) {
     throw bannedError(user.ban, { ban: { reason: user.ban.reason, expires: user.ban.expires } });
   }
   return user;
 }
+
+/** 403: the caller lacks a permission the action needs (a guard's, or a service's own finer check). */
+export const insufficientPermissions = (): DomainError =>
+  localizedError(authText, 'forbidden', 'refusal.insufficientPermissions');
 
 /** Anyone, signed in or not. */
 export const publicAccess: Guard = guard({ kind: 'public', signedIn: false }, () => {});
@@ -74,7 +80,7 @@ export function requirePermissions(requirement: Requirement, options: AuthOption
   return guard({ kind: 'permissions', signedIn: true, requirement, allowBanned: options.allowBanned }, (request) => {
     const user = signedIn(request, options);
     if (!meets(user, requirement)) {
-      throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+      throw insufficientPermissions();
     }
   });
 }
@@ -99,7 +105,7 @@ export function requireSelfOrPermissions(requirement: Requirement, options: Auth
       const user = signedIn(request, options);
       const target = (request.params as { id?: string } | undefined)?.id;
       if (target !== user.id && !meets(user, requirement)) {
-        throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+        throw insufficientPermissions();
       }
     },
   );

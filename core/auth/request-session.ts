@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
-import { DomainError } from '../errors.ts';
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
+import { localizedError } from '../i18n/catalogue.ts';
+import { authText } from './i18n/index.ts';
 import { type CurrentUser, SESSION_COOKIE, type SessionService, type ValidSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -62,15 +63,14 @@ export function registerRequestSession(app: FastifyInstance, config: Config, ses
     const bearer = bearerToken(request);
     const cookie = bearer === undefined ? readCookie(request, SESSION_COOKIE) : undefined;
     if (cookie !== undefined && UNSAFE_METHODS.has(request.method) && !isSameOrigin(request, config)) {
-      return done(new DomainError('forbidden', 'Cross-origin request refused.'));
+      return done(localizedError(authText, 'forbidden', 'refusal.crossOrigin'));
     }
     const token = bearer ?? cookie;
     if (token === undefined) return done();
     const accept = (session: ValidSession | null) => {
       if (!session) {
         if (cookie !== undefined) clearSessionCookie(reply, config);
-        if (bearer !== undefined)
-          return done(new DomainError('unauthorized', 'Your session is invalid or has expired.'));
+        if (bearer !== undefined) return done(localizedError(authText, 'unauthorized', 'refusal.sessionInvalid'));
         return done();
       }
       request.session = session;

@@ -427,4 +427,46 @@ describe('appeals', () => {
       expect((await vote(own.id, u.bannedManager!, 'accept')).statusCode, 'on their own appeal').toBe(403);
     });
   });
+
+  describe("a refusal in the request's language", () => {
+    const fileIn = (language: string, user: TestUser) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/client/appeal',
+        headers: { ...user.auth, 'accept-language': language },
+        payload: answers,
+      });
+
+    it('is worded from the catalogue; English without a language', async () => {
+      expect((await fileIn('es', u.customer!)).json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Solo un usuario bloqueado, o en la lista negra de pedidos, puede presentar una apelación.',
+      });
+      expect((await file(u.customer!)).json().message).toBe(
+        'Only a user who is banned, or blacklisted from ordering, can file an appeal.',
+      );
+    });
+
+    it('says when the cooldown ends as the language writes a date and time, in UTC', async () => {
+      // Last in the file: the clock moves on to a day this test names.
+      clock = Date.UTC(2027, 0, 4, 12);
+      const blake = await banned('blake_fr');
+      const first = (await file(blake)).json().appeal;
+      expect((await vote(first.id, u.admin!, 'deny', { force: true })).statusCode).toBe(200);
+      expect((await fileIn('fr', blake)).json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message:
+          'Votre dernier recours a été refusé. Vous pourrez en déposer un nouveau après le mercredi 3 février 2027 à 12:00:00 UTC.',
+        until: '2027-02-03T12:00:00.000Z',
+      });
+      expect((await fileIn('de', blake)).json().message).toBe(
+        'Dein letzter Einspruch wurde abgelehnt. Du kannst ab Mittwoch, 3. Februar 2027 um 12:00:00 UTC wieder Einspruch einlegen.',
+      );
+      expect((await file(blake)).json().message).toBe(
+        'Your last appeal was denied. You may appeal again after Wed, 03 Feb 2027 12:00:00 GMT.',
+      );
+    });
+  });
 });

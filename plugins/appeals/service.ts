@@ -5,11 +5,13 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import type { DomainError } from '../../core/errors.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import { isId } from '../../core/shared/ids.ts';
+import { intlTag } from '../../core/shared/intl-tag.ts';
 import { isSuperAdmin } from '../../core/shared/permissions.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
 import type { SettingsService } from '../settings/index.ts';
@@ -140,9 +142,9 @@ export class AppealsService {
   async get(viewer: CurrentUser, id: string): Promise<AppealView | AdminAppealView> {
     const em = this.#deps.orm.em.fork();
     const appeal = await em.findOne(AppealSchema, { id }, { populate: ['user'] });
-    if (!appeal) throw new DomainError('not_found', 'Appeal not found');
+    if (!appeal) throw localizedError(appealsText, 'not_found', 'refusal.notFound');
     if (appeal.user.id === viewer.id) return toAppealView(appeal);
-    if (!isAppealManager(viewer)) throw new DomainError('not_found', 'Appeal not found');
+    if (!isAppealManager(viewer)) throw localizedError(appealsText, 'not_found', 'refusal.notFound');
     return this.#adminView(em, appeal);
   }
 
@@ -210,15 +212,15 @@ export class AppealsService {
    */
   async vote(actor: CurrentUser, id: string, input: AppealVoteBody): Promise<{ completed: boolean }> {
     if (input.force && !isSuperAdmin(actor.permissions))
-      throw new DomainError('forbidden', 'Only a super admin can force a decision.');
+      throw localizedError(appealsText, 'forbidden', 'refusal.forceSuperAdmin');
     const { audit, settings, userAdmin } = this.#deps;
     const votesToDecide = await settings.get('appealVotesToDecide');
     const now = new Date(this.#deps.now());
     const outcome = await this.#deps.orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, AppealSchema, id))) throw new DomainError('not_found', 'Appeal not found');
+      if (!(await lockRow(em, AppealSchema, id))) throw localizedError(appealsText, 'not_found', 'refusal.notFound');
       const appeal = await em.findOneOrFail(AppealSchema, { id }, { populate: ['user'], refresh: true });
-      if (appeal.user.id === actor.id) throw new DomainError('forbidden', 'You cannot vote on your own appeal.');
-      if (appeal.status !== 'pending') throw new DomainError('conflict', 'This appeal has already been decided.');
+      if (appeal.user.id === actor.id) throw localizedError(appealsText, 'forbidden', 'refusal.ownAppeal');
+      if (appeal.status !== 'pending') throw localizedError(appealsText, 'conflict', 'refusal.alreadyDecided');
       const target = { type: 'appeal' as const, id: appeal.id, name: nameOf(appeal.user) };
       const previous = await em.findOne(AppealVoteSchema, { appeal: id, voter: actor.id });
       const fields = { vote: input.vote, reason: input.reason, force: input.force, createdAt: now };
@@ -366,23 +368,32 @@ export class AppealsService {
   }
 }
 
+/**
+ * When an appeal may be filed again: in English as `Date.toUTCString()` writes it, in the others as the language writes
+ * a date and time, in UTC (as the ban text writes its end).
+ */
+function againIn(until: string, locale: Locale): string {
+  const end = new Date(until);
+  if (locale === DEFAULT_LOCALE) return end.toUTCString();
+  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'full', timeStyle: 'long', timeZone: 'UTC' }).format(
+    end,
+  );
+}
+
 /** Why filing is refused, as the API says it: 403 when not banned, 409 for an open appeal or the cooldown. */
 function refusal(eligibility: Exclude<AppealEligibility, { allowed: true }>): DomainError {
   switch (eligibility.reason) {
     case 'nothing_to_appeal':
-      return new DomainError(
-        'forbidden',
-        'Only a user who is banned, or blacklisted from ordering, can file an appeal.',
-      );
+      return localizedError(appealsText, 'forbidden', 'refusal.nothingToAppeal');
     case 'open_appeal':
-      return new DomainError('conflict', 'You already have an open appeal.', { appealId: eligibility.appealId });
-    case 'cooldown':
-      return new DomainError(
-        'conflict',
-        `Your last appeal was denied. You may appeal again after ${new Date(eligibility.until).toUTCString()}.`,
-        {
-          until: eligibility.until,
-        },
-      );
+      return localizedError(appealsText, 'conflict', 'refusal.openAppeal', undefined, {
+        appealId: eligibility.appealId,
+      });
+    case 'cooldown': {
+      const { until } = eligibility;
+      const withUntil: typeof appealsText = (locale) => (key, values) =>
+        appealsText(locale)(key, { ...values, until: againIn(until, locale) });
+      return localizedError(withUntil, 'conflict', 'refusal.cooldown', undefined, { until });
+    }
   }
 }

@@ -38,6 +38,28 @@ describe('billing: subscriptions through the Stripe stand-in', () => {
     ]);
   });
 
+  it("refuses in the reader's language: a portal without a billing account, in French; in English without the header", async () => {
+    const user = await t.app.createUser();
+    const portal = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/client/stripe/billing-portal-url',
+        headers: { ...user.auth, ...headers },
+      });
+    const french = await portal({ 'accept-language': 'fr' });
+    expect(french.statusCode).toBe(404);
+    expect(french.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Vous n’avez pas encore de compte de facturation : abonnez-vous d’abord à une formule.',
+    });
+    expect((await portal({})).json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'You have no billing account yet: subscribe to a plan first.',
+    });
+  });
+
   it('creates the customer once and hands out the same open session on a second click', async () => {
     const user = await t.app.createUser();
     const create = () =>

@@ -1,15 +1,22 @@
 import type Stripe from 'stripe';
 import type { Em } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { Erasure, PersonalDataContribution } from '../../core/personal-data.ts';
 import { plainRows } from '../../core/personal-data.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
+import { billingText } from './i18n/index.ts';
 import { callStripe } from './stripe.ts';
 
-/** Why a deletion was refused when Stripe could not cancel (503: nothing was changed). */
+/**
+ * Why a deletion was refused when Stripe could not cancel (503: nothing was changed): the English of the catalogue's
+ * `refusal.cancelRefused`, written out for the tests, so that an edit of the catalogue cannot change it unseen.
+ */
 export const CANCEL_REFUSED =
   'Your subscriptions could not be cancelled with our payment provider, so your account was not deleted. Please try again in a moment.';
+
+const cancelRefused = () => localizedError(billingText, 'unavailable', 'refusal.cancelRefused');
 
 /**
  * Cancels, at Stripe and at once, every subscription of the user that is not cancelled yet (`subscriptions.cancel`:
@@ -26,7 +33,7 @@ export async function cancelEverySubscription(
   if (!customer) return 0;
   if (!stripe) {
     const live = await em.count(StripeSubscriptionSchema, { user: userId, status: { $ne: 'canceled' } });
-    if (live > 0) throw new DomainError('unavailable', CANCEL_REFUSED);
+    if (live > 0) throw cancelRefused();
     return 0;
   }
   try {
@@ -39,7 +46,7 @@ export async function cancelEverySubscription(
     }
     return live.length;
   } catch (error) {
-    if (error instanceof DomainError) throw new DomainError('unavailable', CANCEL_REFUSED);
+    if (error instanceof DomainError) throw cancelRefused();
     throw error;
   }
 }

@@ -27,6 +27,10 @@ export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 /** A past-due subscription keeps its perks this long after the first failed payment (docs/billing.md). */
 export const PAST_DUE_GRACE_DAYS = 7;
 
+/**
+ * The English of the catalogue's `refusal.paymentsNotSetUp` and `refusal.stripeOutage` (plugins/billing/i18n), written
+ * out for the tests, so that an edit of the catalogue cannot change what the API says unseen.
+ */
 export const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this site yet.';
 export const STRIPE_OUTAGE =
   'Payments are not answering right now. Nothing was charged and nothing changed: please try again in a few minutes.';

@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { StripePlan } from './config.ts';
 import { type ConvergeDeps, converge, expireAllGrace, expireGrace, type Grants } from './converge.ts';
 import { StripeCheckoutSessionSchema, StripeCustomerSchema, StripeSubscriptionSchema } from './entities.ts';
+import { billingText } from './i18n/index.ts';
 import { cancelEverySubscription } from './personal-data.ts';
 import { type MySubscriptionView, type PlanView, stateOf, type WebhookAnswer } from './schemas.ts';
 import { billingSql } from './sql.ts';
@@ -77,7 +78,7 @@ export class BillingService {
   async checkout(user: Subscriber, planId: string): Promise<string> {
     const stripe = await this.#client();
     const plan = this.#deps.config.plugins.billing.plans.find((p) => p.id === planId);
-    if (!plan) throw new DomainError('not_found', 'There is no such plan.');
+    if (!plan) throw localizedError(billingText, 'not_found', 'refusal.noSuchPlan');
     const running = this.#inFlight.get(user.id);
     if (running) {
       await running.catch(() => undefined);
@@ -97,8 +98,7 @@ export class BillingService {
       user: user.id,
       status: { $in: ['active', 'past_due', 'trialing'] },
     });
-    if (live > 0)
-      throw new DomainError('conflict', 'You already have a plan. Use Manage billing to change or cancel it.');
+    if (live > 0) throw localizedError(billingText, 'conflict', 'refusal.alreadySubscribed');
     const customerId = await this.#customerOf(stripe, user);
     const last = await em.findOne(
       StripeCheckoutSessionSchema,
@@ -125,7 +125,7 @@ export class BillingService {
         subscription_data: { metadata: { userId: user.id, planId: plan.id } },
       }),
     );
-    if (!session.url) throw new DomainError('unavailable', 'Stripe did not give a checkout page.');
+    if (!session.url) throw localizedError(billingText, 'unavailable', 'refusal.noCheckoutPage');
     em.create(StripeCheckoutSessionSchema, {
       id: session.id,
       user: user.id,
@@ -162,7 +162,7 @@ export class BillingService {
   async portalUrl(user: Subscriber): Promise<string> {
     const stripe = await this.#client();
     const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { user: user.id });
-    if (!customer) throw new DomainError('not_found', 'You have no billing account yet: subscribe to a plan first.');
+    if (!customer) throw localizedError(billingText, 'not_found', 'refusal.noBillingAccount');
     const session = await callStripe(this.#deps.log, 'billingPortal.sessions.create', () =>
       stripe.billingPortal.sessions.create({
         customer: customer.customerId,
@@ -234,7 +234,7 @@ export class BillingService {
    */
   async webhook(raw: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
     const stripe = await this.#client();
-    if (!signature) throw new DomainError('bad_request', 'Missing Stripe-Signature header.');
+    if (!signature) throw localizedError(billingText, 'bad_request', 'refusal.missingSignature');
     let json: unknown;
     try {
       json = stripe.webhooks.constructEvent(
@@ -244,14 +244,15 @@ export class BillingService {
         SIGNATURE_TOLERANCE_S,
       );
     } catch (error) {
-      throw new DomainError(
+      throw localizedError(
+        billingText,
         'bad_request',
-        error instanceof SyntaxError ? 'The body is not JSON' : 'Invalid Stripe signature.',
+        error instanceof SyntaxError ? 'refusal.notJson' : 'refusal.badSignature',
       );
     }
     // The SDK's clock, Date.now(), for the bound ahead too: both bounds are about the delivery, not the diner's time.
     if (signedAt(signature) > Date.now() / 1000 + SIGNATURE_TOLERANCE_S)
-      throw new DomainError('bad_request', 'Invalid Stripe signature.');
+      throw localizedError(billingText, 'bad_request', 'refusal.badSignature');
     const event = readStripeEvent(json);
     if (!event) return { received: true, ignored: true };
     const customer = await this.#deps.orm.em.fork().findOne(StripeCustomerSchema, { customerId: event.customerId });

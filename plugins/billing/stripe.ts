@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Config } from '../../core/config.ts';
-import { DomainError } from '../../core/errors.ts';
-import { PAYMENTS_NOT_SET_UP, STRIPE_OUTAGE } from './schemas.ts';
+import type { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
+import { billingText } from './i18n/index.ts';
 
 export type StripeClient = Stripe;
 
@@ -28,7 +29,7 @@ export function stripeClient(config: Config): Promise<Stripe> | null {
 }
 
 export function notSetUp(): DomainError {
-  return new DomainError('unavailable', PAYMENTS_NOT_SET_UP);
+  return localizedError(billingText, 'unavailable', 'refusal.paymentsNotSetUp');
 }
 
 /**
@@ -41,6 +42,6 @@ export async function callStripe<T>(log: FastifyBaseLogger, what: string, work: 
   } catch (error) {
     const e = error as { type?: string; statusCode?: number; message?: string };
     log.warn({ stripe: what, type: e.type, status: e.statusCode, err: e.message }, 'Stripe call failed');
-    throw new DomainError('unavailable', STRIPE_OUTAGE);
+    throw localizedError(billingText, 'unavailable', 'refusal.stripeOutage');
   }
 }

@@ -1,12 +1,14 @@
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import type { StorePlugin } from '../store/index.ts';
 import { type Objective, ObjectiveClaimSchema, ObjectiveSchema } from './entities.ts';
+import { objectivesText } from './i18n/index.ts';
+import { goalIn } from './notice-words.ts';
 import { inAudience, progressOf } from './progress.ts';
 import {
   type ClaimedObjectiveView,
@@ -14,12 +16,19 @@ import {
   GLOBAL_AUDIENCE,
   OBJECTIVE_ADMIN,
   type ObjectiveProgressView,
-  objectiveGoal,
 } from './schemas.ts';
 import { objectivesSql } from './sql.ts';
 import { rankNamesFor, toClaimView, toObjectiveView, toPerson } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The 409 of a claim made too soon: how far the user is, and the goal in the reader's words. */
+function notComplete(objective: Objective, progress: number) {
+  const { target } = objective;
+  const withGoal: typeof objectivesText = (locale) => (key, values) =>
+    objectivesText(locale)(key, { ...values, goal: goalIn(locale, objective) });
+  return localizedError(withGoal, 'conflict', 'refusal.notComplete', { progress, target }, { progress, target });
+}
 
 export interface ClaimsServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
   store: StorePlugin;
@@ -46,7 +55,7 @@ export class ClaimsService {
    */
   async forUser(viewer: CurrentUser, userId: string): Promise<ObjectiveProgressView[]> {
     if (userId !== viewer.id && !meets(viewer, OBJECTIVE_ADMIN))
-      throw new DomainError('forbidden', 'You can only see your own objectives.');
+      throw localizedError(objectivesText, 'forbidden', 'refusal.onlyOwn');
     const em = this.#orm.em.fork();
     const global = userId === viewer.id ? meets(viewer, GLOBAL_AUDIENCE) : await inAudience(em, userId);
     const claims = await em.find(
@@ -82,7 +91,7 @@ export class ClaimsService {
       !objective ||
       (!meets(viewer, OBJECTIVE_ADMIN) && !claim && (objective.deletedAt || !this.#appliesTo(viewer, objective)))
     ) {
-      throw new DomainError('not_found', 'Objective not found');
+      throw localizedError(objectivesText, 'not_found', 'refusal.notFound');
     }
     const [view] = await this.#withProgress(em, viewer.id, [objective], new Map(claim ? [[id, claim]] : []));
     return view!;
@@ -117,7 +126,8 @@ export class ClaimsService {
     let announce = false;
     const response = await this.#orm.em.fork().transactional(async (em): Promise<ClaimResponse> => {
       const objective = await em.findOne(ObjectiveSchema, { id, deletedAt: null });
-      if (!objective || !this.#appliesTo(actor, objective)) throw new DomainError('not_found', 'Objective not found');
+      if (!objective || !this.#appliesTo(actor, objective))
+        throw localizedError(objectivesText, 'not_found', 'refusal.notFound');
       const progress = (await progressOf(em, actor.id, [objective])).get(id) ?? 0;
       const now = new Date(this.#now());
       const inserted = await objectivesSql(em)
@@ -126,13 +136,9 @@ export class ClaimsService {
         .onConflict((conflict) => conflict.columns(['objective_id', 'user_id']).doNothing())
         .returning('id')
         .execute();
-      if (inserted.length === 0) throw new DomainError('conflict', 'You have already claimed this objective.');
+      if (inserted.length === 0) throw localizedError(objectivesText, 'conflict', 'refusal.alreadyClaimed');
       if (progress < objective.target) {
-        throw new DomainError(
-          'conflict',
-          `Not complete yet: ${progress} of ${objective.target} orders (${objectiveGoal(objective)}).`,
-          { progress, target: objective.target },
-        );
+        throw notComplete(objective, progress);
       }
       const balance = await this.#reward(em, actor.id, objective, now, (changed) => (announce = changed));
       const claim = await em.findOneOrFail(ObjectiveClaimSchema, { id: inserted[0]!.id });
@@ -176,7 +182,7 @@ export class ClaimsService {
         return null;
       case 'VD_RANK':
         if ((await ranksByIdIn(em, [objective.rewardValue!])).length === 0)
-          throw new DomainError('conflict', 'The rank this objective gives no longer exists: ask a manager.');
+          throw localizedError(objectivesText, 'conflict', 'refusal.rankGone');
         changed(
           await this.#store.grants.grantIn(em, {
             userId,

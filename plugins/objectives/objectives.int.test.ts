@@ -375,4 +375,26 @@ describe('objectives', () => {
     stop();
     expect(told.sort()).toEqual(inside.map((u) => u.id).sort());
   });
+
+  it("refuses in the request's language: the goal in its words, orders counted by its plural rules", async () => {
+    const driver = await app.createUser({ rankPermissions: STAFF });
+    const { _id: id } = await create(objectiveBody({ scope: 'user', userId: driver.id, target: 1 }));
+    const claimIn = (language: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/client/objectives/claim/${id}`,
+        headers: { ...driver.auth, 'accept-language': language },
+      });
+    expect((await claimIn('fr')).json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Pas encore atteint : 0 sur 1 commande (Livrer 1 commande).',
+      progress: 0,
+      target: 1,
+    });
+    expect((await claimIn('de')).json().message).toBe(
+      'Noch nicht erreicht: 0 von 1 Bestellung (1 Bestellung ausliefern).',
+    );
+    expect((await claim(driver, id)).json().message).toBe('Not complete yet: 0 of 1 orders (Deliver 1 order).');
+  });
 });

@@ -3,9 +3,8 @@ import type { AuditLog } from '../../core/audit/service.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
@@ -60,13 +59,12 @@ export class ObjectivesService {
       let user: User | null = null;
       if (input.scope === 'user') {
         user = await em.findOne(UserSchema, { id: input.userId! });
-        if (!user) throw new DomainError('not_found', 'User not found');
+        if (!user) throw localizedError(objectivesText, 'not_found', 'refusal.userNotFound');
       }
       if (reward.type === 'VD_RANK') {
         const [rank] = await ranksByIdIn(em, [reward.rankId!]);
-        if (!rank) throw new DomainError('bad_request', 'That rank does not exist.');
-        if (!mayGrant(actor, rank))
-          throw new DomainError('forbidden', 'You can only reward a rank below your own, with no permission you lack.');
+        if (!rank) throw localizedError(objectivesText, 'bad_request', 'refusal.unknownRank');
+        if (!mayGrant(actor, rank)) throw localizedError(objectivesText, 'forbidden', 'refusal.rankTooHigh');
       }
       const objective = em.create(ObjectiveSchema, {
         title: input.title,
@@ -130,7 +128,7 @@ export class ObjectivesService {
         .where('deleted_at', 'is', null)
         .returning('id')
         .execute();
-      if (rows.length === 0) throw new DomainError('not_found', 'Objective not found');
+      if (rows.length === 0) throw localizedError(objectivesText, 'not_found', 'refusal.notFound');
       const objective = await em.findOneOrFail(ObjectiveSchema, { id });
       await this.#audit.record(em, {
         actor,
@@ -149,8 +147,7 @@ export class ObjectivesService {
    */
   async list(actor: CurrentUser, query: ObjectivesQuery): Promise<ObjectiveView[]> {
     const admin = meets(actor, OBJECTIVE_ADMIN);
-    if (query.global !== 'true' && !admin)
-      throw new DomainError('forbidden', 'Only objective admins see every objective: ask for ?global=true.');
+    if (query.global !== 'true' && !admin) throw localizedError(objectivesText, 'forbidden', 'refusal.adminsOnly');
     const where: FilterQuery<Objective> = {};
     if (query.global === 'true') where.scope = 'global';
     if (!(admin && query.deleted === 'true')) where.deletedAt = null;
@@ -160,7 +157,7 @@ export class ObjectivesService {
   /** One objective as a view (deleted ones too: a claim's history names it). */
   async view(id: string): Promise<ObjectiveView> {
     const [view] = await this.#views(this.#orm.em.fork(), { id });
-    if (!view) throw new DomainError('not_found', 'Objective not found');
+    if (!view) throw localizedError(objectivesText, 'not_found', 'refusal.notFound');
     return view;
   }
 
@@ -178,9 +175,9 @@ export class ObjectivesService {
   async audience(query: AudienceQuery): Promise<AudienceResponse> {
     const em = this.#orm.em.fork();
     if (query.scope === 'user') {
-      if (!query.userId) throw new DomainError('bad_request', 'Name the user a personal objective is for.');
+      if (!query.userId) throw localizedError(objectivesText, 'bad_request', 'refusal.nameUser');
       const user = await em.findOne(UserSchema, { id: query.userId });
-      if (!user) throw new DomainError('not_found', 'User not found');
+      if (!user) throw localizedError(objectivesText, 'not_found', 'refusal.userNotFound');
       return { scope: 'user', count: 1, user: toPerson(user) };
     }
     const rankHolders = await audienceRankHoldersIn(em);
@@ -234,9 +231,9 @@ export class ObjectivesService {
         { id: claimId },
         { populate: ['objective', 'objective.user', 'user'] },
       );
-      if (!claim) throw new DomainError('not_found', 'Claim not found');
+      if (!claim) throw localizedError(objectivesText, 'not_found', 'refusal.claimNotFound');
       if (claim.objective.rewardType !== 'CUSTOM')
-        throw new DomainError('conflict', 'Only a custom reward is handed out by hand.');
+        throw localizedError(objectivesText, 'conflict', 'refusal.notCustom');
       const rows = await objectivesSql(em)
         .updateTable('objective_claims')
         .set({ fulfilled_at: new Date(this.#now()), fulfilled_by: actor.id })
@@ -244,7 +241,7 @@ export class ObjectivesService {
         .where('fulfilled_at', 'is', null)
         .returning('id')
         .execute();
-      if (rows.length === 0) throw new DomainError('conflict', 'This reward was already marked fulfilled.');
+      if (rows.length === 0) throw localizedError(objectivesText, 'conflict', 'refusal.alreadyFulfilled');
       await this.#audit.record(em, {
         actor,
         action: 'objective.fulfil',

@@ -410,4 +410,46 @@ describe('onleave', () => {
       expect([...(await days(20, 40, short.id))]).toEqual([[short.id, 2]]);
     });
   });
+
+  describe("a refusal in the request's language", () => {
+    const inLanguage = (language: string, user: TestUser) => ({ ...user.auth, 'accept-language': language });
+
+    it('is worded from the catalogue, days counted as the language counts them; English without a language', async () => {
+      const user = await chef();
+      const request = { from: day(80), until: day(91), reason: 'A long trip abroad.' };
+      const url = '/api/client/onleave/requests';
+      const asked = (language: string) =>
+        app.inject({ method: 'POST', url, headers: inLanguage(language, user), payload: { request } });
+      expect((await asked('fr')).json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Un congé se demande au plus 90 jours à l’avance.',
+      });
+      expect((await asked('de')).json().message).toBe('Urlaub kann höchstens 90 Tage im Voraus beantragt werden.');
+      expect((await submit(user, day(80), day(91))).json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Leave can be requested at most 90 days ahead.',
+      });
+    });
+
+    it("names the request's status in the language's words, the status itself as the API names it", async () => {
+      const request = await submitted(await chef(), day(5), day(7));
+      expect((await decide(request._id, 'DENIED', manager, 'No.')).statusCode).toBe(200);
+      const decideIn = (language: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/client/onleave/requests/${request._id}/update-status`,
+          headers: inLanguage(language, manager),
+          payload: { status: 'APPROVED', note: 'Fine by me.' },
+        });
+      expect((await decideIn('es')).json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Esta solicitud de permiso ya está rechazada.',
+        status: 'DENIED',
+      });
+      expect((await decideIn('pt-BR')).json().message).toBe('Este pedido de licença já está negado.');
+    });
+  });
 });

@@ -5,9 +5,9 @@ import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import type { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { type TextInEveryLocale, textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, type TextInEveryLocale, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
@@ -16,7 +16,7 @@ import type {} from '../notifications/index.ts'; // the events it declares
 import { type HeldRank, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
 import { userTarget } from '../users/index.ts';
 import { type LeaveRequest, LeaveRequestSchema } from './entities.ts';
-import { onleaveText } from './i18n/index.ts';
+import { type OnleaveKey, onleaveText } from './i18n/index.ts';
 import {
   addDays,
   dayOf,
@@ -103,8 +103,9 @@ export class OnLeaveService {
   async submit(actor: CurrentUser, input: LeaveRequestInput): Promise<LeaveRequestView> {
     this.#checkDays(input);
     const row = await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, UserSchema, actor.id))) throw new DomainError('not_found', 'User not found');
-      await this.#assertNoOverlap(em, actor.id, input, 'You already have a leave request for some of these days.');
+      if (!(await lockRow(em, UserSchema, actor.id)))
+        throw localizedError(onleaveText, 'not_found', 'refusal.userNotFound');
+      await this.#assertNoOverlap(em, actor.id, input, 'refusal.alreadyRequested');
       return this.#insert(em, actor.id, input, 'PENDING', actor.id, null);
     });
     return this.#view(row.id);
@@ -122,14 +123,9 @@ export class OnLeaveService {
   ): Promise<LeaveRequestView> {
     this.#checkDays(input);
     const row = await this.#orm.em.fork().transactional(async (em) => {
-      const { user, ranks } = await this.#manageable(
-        em,
-        actor,
-        userId,
-        'You cannot create leave for yourself here: use Take a Vacation.',
-      );
-      if (ranks.length === 0) throw new DomainError('bad_request', 'Only staff can go on leave.');
-      await this.#assertNoOverlap(em, userId, input, 'This member already has a leave request for some of these days.');
+      const { user, ranks } = await this.#manageable(em, actor, userId, 'refusal.selfCreate');
+      if (ranks.length === 0) throw localizedError(onleaveText, 'bad_request', 'refusal.staffOnly');
+      await this.#assertNoOverlap(em, userId, input, 'refusal.memberAlreadyRequested');
       const row = this.#insert(em, user, input, 'APPROVED', actor.id, note);
       row.decidedBy = actor.id;
       row.decidedAt = new Date(this.#now());
@@ -167,16 +163,13 @@ export class OnLeaveService {
       const row = await this.#locked(em, id);
       const own = row.user.id === actor.id;
       if (!own) {
-        if (!meets(actor, MANAGE)) throw new DomainError('not_found', 'Leave request not found');
-        await this.#manageable(em, actor, row.user.id, 'You cannot do that to yourself.');
+        if (!meets(actor, MANAGE)) throw localizedError(onleaveText, 'not_found', 'refusal.notFound');
+        await this.#manageable(em, actor, row.user.id, 'refusal.self');
       }
       const cancellable =
         row.status === 'PENDING' || (row.status === 'APPROVED' && (own ? row.from > today : row.until >= today));
       if (!cancellable)
-        throw statusConflict(
-          row,
-          own && row.status === 'APPROVED' ? 'This leave has already started: ask a manager to end it.' : undefined,
-        );
+        throw statusConflict(row, own && row.status === 'APPROVED' ? 'refusal.alreadyStarted' : undefined);
       const before = row.status;
       row.status = 'CANCELLED';
       row.decidedBy = actor.id;
@@ -208,11 +201,11 @@ export class OnLeaveService {
     const today = this.today();
     await this.#orm.em.fork().transactional(async (em) => {
       const row = await this.#locked(em, id);
-      if (row.user.id === actor.id) throw new DomainError('forbidden', 'You cannot decide your own leave request.');
-      await this.#manageable(em, actor, row.user.id, 'You cannot decide your own leave request.');
+      if (row.user.id === actor.id) throw localizedError(onleaveText, 'forbidden', 'refusal.ownRequest');
+      await this.#manageable(em, actor, row.user.id, 'refusal.ownRequest');
       if (row.status !== 'PENDING') throw statusConflict(row);
       if (input.status === 'APPROVED' && row.until < today)
-        throw new DomainError('conflict', 'The days of this request have passed: deny it instead.');
+        throw localizedError(onleaveText, 'conflict', 'refusal.daysPassed');
       row.status = input.status;
       row.note = input.note;
       row.decidedBy = actor.id;
@@ -241,7 +234,7 @@ export class OnLeaveService {
   async list(actor: CurrentUser, query: LeaveRequestsQuery): Promise<LeaveRequestsResponse> {
     const manager = meets(actor, MANAGE);
     if (!manager && query.user && query.user !== actor.id)
-      throw new DomainError('forbidden', 'You can only see your own leave requests.');
+      throw localizedError(onleaveText, 'forbidden', 'refusal.onlyOwn');
     const where: FilterQuery<LeaveRequest> = {};
     const user = manager ? query.user : actor.id;
     if (user) where.user = user;
@@ -330,21 +323,20 @@ export class OnLeaveService {
 
   #checkDays(input: LeaveRequestInput): void {
     const today = this.today();
-    if (input.until < input.from)
-      throw new DomainError('bad_request', 'The last day of leave cannot be before the first.');
-    if (input.from < today) throw new DomainError('bad_request', 'Leave cannot start in the past.');
+    if (input.until < input.from) throw localizedError(onleaveText, 'bad_request', 'refusal.untilBeforeFrom');
+    if (input.from < today) throw localizedError(onleaveText, 'bad_request', 'refusal.inThePast');
     if (input.until > addDays(today, MAX_DAYS_AHEAD))
-      throw new DomainError('bad_request', `Leave can be requested at most ${MAX_DAYS_AHEAD} days ahead.`);
+      throw localizedError(onleaveText, 'bad_request', 'refusal.tooFarAhead', { max: MAX_DAYS_AHEAD });
   }
 
-  async #assertNoOverlap(em: Em, userId: string, input: LeaveRequestInput, message: string): Promise<void> {
+  async #assertNoOverlap(em: Em, userId: string, input: LeaveRequestInput, refusal: OnleaveKey): Promise<void> {
     const clash = await em.count(LeaveRequestSchema, {
       user: userId,
       status: { $in: ['PENDING', 'APPROVED'] },
       from: { $lte: input.until },
       until: { $gte: input.from },
     });
-    if (clash > 0) throw new DomainError('conflict', message);
+    if (clash > 0) throw localizedError(onleaveText, 'conflict', refusal);
   }
 
   #insert(
@@ -371,7 +363,8 @@ export class OnLeaveService {
 
   /** The request's row, locked until the transaction ends, with its member. */
   async #locked(em: Em, id: string): Promise<LeaveRequest> {
-    if (!(await lockRow(em, LeaveRequestSchema, id))) throw new DomainError('not_found', 'Leave request not found');
+    if (!(await lockRow(em, LeaveRequestSchema, id)))
+      throw localizedError(onleaveText, 'not_found', 'refusal.notFound');
     return em.findOneOrFail(LeaveRequestSchema, { id }, { populate: ['user'] });
   }
 
@@ -380,14 +373,14 @@ export class OnLeaveService {
     em: Em,
     actor: CurrentUser,
     userId: string,
-    selfMessage: string,
+    selfRefusal: OnleaveKey,
   ): Promise<{ user: User; ranks: HeldRank[] }> {
-    if (userId === actor.id) throw new DomainError('forbidden', selfMessage);
+    if (userId === actor.id) throw localizedError(onleaveText, 'forbidden', selfRefusal);
     const user = await em.findOne(UserSchema, { id: userId });
-    if (!user) throw new DomainError('not_found', 'User not found');
+    if (!user) throw localizedError(onleaveText, 'not_found', 'refusal.userNotFound');
     const ranks = await ranksOfIn(em, userId);
     if (!outranks(actor, { ranks })) {
-      throw new DomainError('forbidden', 'You cannot manage the leave of someone whose rank is at or above your own.');
+      throw localizedError(onleaveText, 'forbidden', 'refusal.outranked');
     }
     return { user, ranks };
   }
@@ -418,8 +411,7 @@ export class OnLeaveService {
   }
 }
 
-function statusConflict(row: LeaveRequest, message?: string): DomainError {
-  return new DomainError('conflict', message ?? `This leave request is already ${row.status.toLowerCase()}.`, {
-    status: row.status,
-  });
+/** A 409 with the request's status: "already approved", unless `refusal` says why in other words. */
+function statusConflict(row: LeaveRequest, refusal: OnleaveKey = 'refusal.alreadyInStatus'): DomainError {
+  return localizedError(onleaveText, 'conflict', refusal, { status: row.status.toLowerCase() }, { status: row.status });
 }

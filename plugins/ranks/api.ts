@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { publicAccess, requirePermissions } from '../../core/auth/guards.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import { DomainError } from '../../core/errors.ts';
 import { NoContentSchema } from '../../core/http/zod.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App } from '../../core/plugin.ts';
+import { ranksText } from './i18n/index.ts';
 import {
   CreateRankBodySchema,
   RankIdParamsSchema,
@@ -18,7 +19,7 @@ const manageRanks = requirePermissions({ all: ['MANAGE_RANKS'] });
 
 /** The signed-in user the route's guard has already let through. */
 function actor(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw new DomainError('unauthorized', 'You need to sign in to do that.');
+  if (!request.user) throw localizedError(ranksText, 'unauthorized', 'refusal.signInFirst');
   return request.user;
 }
 

@@ -3,11 +3,13 @@ import { assertCanGrantPermissions, assertCanGrantPosition } from '../../core/au
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import type { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { isSuperAdmin, permissionNames, toBits } from '../../core/shared/permissions.ts';
 import { highestPosition } from '../../core/shared/ranking.ts';
 import { type Rank, RankSchema } from './entities.ts';
+import { ranksText } from './i18n/index.ts';
 import './events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { type CreateRankInput, DEFAULT_RANK_COLOUR, type RankView, type UpdateRankInput } from './schemas.ts';
@@ -34,7 +36,6 @@ export interface NewRank {
   canResign?: boolean;
 }
 
-const NOT_FOUND = 'Rank not found';
 /** The first rank of an empty ladder, with room below it for ranks created at the bottom later. */
 const DEFAULT_FIRST_POSITION = 1000;
 
@@ -82,7 +83,7 @@ export class RanksService {
 
   async get(id: string): Promise<RankView> {
     const rank = await this.#orm.em.fork().findOne(RankSchema, { id });
-    if (!rank) throw new DomainError('not_found', NOT_FOUND);
+    if (!rank) throw notFound();
     return toRankView(rank);
   }
 
@@ -168,7 +169,7 @@ export class RanksService {
   async update(actor: CurrentUser, id: string, input: UpdateRankInput): Promise<RankView> {
     const rank = await this.#write(async (em) => {
       const rank = await em.findOne(RankSchema, { id });
-      if (!rank) throw new DomainError('not_found', NOT_FOUND);
+      if (!rank) throw notFound();
       assertCanGrantPosition(actor, rank.position);
       const before = auditFields(rank);
       if (input.permissions !== undefined) {
@@ -200,7 +201,7 @@ export class RanksService {
   async delete(actor: CurrentUser, id: string): Promise<void> {
     await this.#write(async (em) => {
       const rank = await em.findOne(RankSchema, { id });
-      if (!rank) throw new DomainError('not_found', NOT_FOUND);
+      if (!rank) throw notFound();
       assertCanGrantPosition(actor, rank.position);
       await this.#audit.record(em, {
         actor,
@@ -224,22 +225,18 @@ export class RanksService {
    * final ones, so the unique position constraint holds after every statement.
    */
   async reorder(actor: CurrentUser, ids: readonly string[]): Promise<RankView[]> {
-    if (new Set(ids).size !== ids.length)
-      throw new DomainError('bad_request', 'Each rank may appear only once in ranks.');
+    if (new Set(ids).size !== ids.length) throw localizedError(ranksText, 'bad_request', 'refusal.repeated');
     const { views, changed } = await this.#write(async (em) => {
       const ranks = await em.find(RankSchema, {}, { orderBy: { position: 'desc' } });
       const byId = new Map(ranks.map((rank) => [rank.id, rank]));
       if (ids.length !== ranks.length || ids.some((id) => !byId.has(id))) {
-        throw new DomainError('bad_request', 'ranks must list the id of every rank exactly once, highest first.');
+        throw localizedError(ranksText, 'bad_request', 'refusal.incomplete');
       }
       if (!isSuperAdmin(actor.permissions)) {
         const own = highestPosition(actor);
         const fixed = ranks.filter((rank) => rank.position >= own);
         if (fixed.some((rank, i) => ids[i] !== rank.id)) {
-          throw new DomainError(
-            'forbidden',
-            'You cannot move a rank at or above your own highest rank, nor move a rank above it.',
-          );
+          throw localizedError(ranksText, 'forbidden', 'refusal.fixed');
         }
       }
       const numbers = ranks.map((rank) => rank.position);
@@ -296,8 +293,7 @@ export class RanksService {
       assertCanGrantPosition(actor, 0);
       const [bottom] = await em.find(RankSchema, {}, { orderBy: { position: 'asc' }, limit: 1, fields: ['position'] });
       const position = bottom ? bottom.position - 1 : DEFAULT_FIRST_POSITION;
-      if (position < 0)
-        throw new DomainError('conflict', 'There is no free position below the lowest rank: give the rank a position.');
+      if (position < 0) throw localizedError(ranksText, 'conflict', 'refusal.noRoomBelowLowest');
       return position;
     }
     const taken = await em.find(
@@ -310,8 +306,7 @@ export class RanksService {
       if (rank.position < position) break;
       if (rank.position === position) position--;
     }
-    if (position < 0)
-      throw new DomainError('conflict', 'There is no free position below your highest rank: give the rank a position.');
+    if (position < 0) throw localizedError(ranksText, 'conflict', 'refusal.noRoomBelowYours');
     return position;
   }
 
@@ -325,13 +320,16 @@ export class RanksService {
       });
     } catch (error) {
       // Someone wrote ranks without the lock (a script, another process's older code): still a 409, not a 500.
-      if (isUniqueViolation(error))
-        throw new DomainError('conflict', 'That position is already taken by another rank.');
+      if (isUniqueViolation(error)) throw localizedError(ranksText, 'conflict', 'refusal.thatPositionTaken');
       throw error;
     }
   }
 }
 
 function positionTaken(position: number): DomainError {
-  return new DomainError('conflict', `Position ${position} is already taken by another rank.`);
+  return localizedError(ranksText, 'conflict', 'refusal.positionTaken', { position });
+}
+
+function notFound(): DomainError {
+  return localizedError(ranksText, 'not_found', 'refusal.notFound');
 }

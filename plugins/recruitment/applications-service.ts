@@ -7,12 +7,14 @@ import { containsPattern } from '../../core/db/like.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
 import { ranksOfIn } from '../ranks/index.ts';
 import { reapplyAtIn } from '../users/index.ts';
 import { reviewableFormIds } from './access.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema, type RecruitmentForm } from './entities.ts';
+import { type RecruitmentKey, recruitmentText } from './i18n/index.ts';
 import {
   type Answers,
   APPLICATION_STATUS,
@@ -25,6 +27,13 @@ import {
   type Question,
 } from './schemas.ts';
 import { applicationViews, DAY, formIn, toApplicationView, toFormView, whenText } from './service.ts';
+
+/** A refusal that names a time: `{when}` as each language writes it (`25 Nov 2026, 14:05 UTC` in English). */
+function refusalAt(key: RecruitmentKey, when: Date): DomainError {
+  const withWhen: typeof recruitmentText = (locale) => (k, values) =>
+    recruitmentText(locale)(k, { ...values, when: whenText(when, locale) });
+  return localizedError(withWhen, 'conflict', key);
+}
 
 /** Which statuses a list filter shows. */
 function statusesOf(filter: ApplicationsFilter): readonly number[] | null {
@@ -72,11 +81,9 @@ export class ApplicationsService {
     const { application, history } = await this.#orm.em.fork().transactional(async (em) => {
       await lockRow(em, UserSchema, actor.id);
       const form = await formIn(em, formId);
-      if (!form.open) throw new DomainError('conflict', 'This form is closed: it takes no applications right now.');
-      if (form.opensAt && form.opensAt.getTime() > now)
-        throw new DomainError('conflict', `This form is not open yet: it opens on ${whenText(form.opensAt)}.`);
-      if (form.closesAt && form.closesAt.getTime() <= now)
-        throw new DomainError('conflict', `This form closed on ${whenText(form.closesAt)}.`);
+      if (!form.open) throw localizedError(recruitmentText, 'conflict', 'refusal.formClosed');
+      if (form.opensAt && form.opensAt.getTime() > now) throw refusalAt('refusal.notOpenYet', form.opensAt);
+      if (form.closesAt && form.closesAt.getTime() <= now) throw refusalAt('refusal.closedOn', form.closesAt);
       const user = await em.findOneOrFail(UserSchema, { id: actor.id });
       await this.#checkRequirements(em, form, user, now);
       const answers = this.#parseAnswers(form.questions, rawAnswers);
@@ -107,14 +114,11 @@ export class ApplicationsService {
     const req = form.requirements;
     const open = { $in: [...OPEN_STATUSES] };
     if (await em.count(ApplicationSchema, { user: user.id, form: form.id, status: open })) {
-      throw new DomainError('conflict', 'You already have an open application to this form: wait for its decision.');
+      throw localizedError(recruitmentText, 'conflict', 'refusal.openApplication');
     }
     const reapplyAt = await reapplyAtIn(em, user.id);
     if (reapplyAt && reapplyAt.getTime() > now) {
-      throw new DomainError(
-        'conflict',
-        `You resigned from staff less than a week ago: you may apply again from ${whenText(reapplyAt)}.`,
-      );
+      throw refusalAt('refusal.resignedRecently', reapplyAt);
     }
     if (req.reapplyCooldownDays > 0) {
       const denied = await em.findOne(
@@ -129,29 +133,23 @@ export class ApplicationsService {
       );
       if (denied?.decidedAt) {
         const again = new Date(denied.decidedAt.getTime() + req.reapplyCooldownDays * DAY);
-        throw new DomainError(
-          'conflict',
-          `Your last application to this form was denied: you may apply again from ${whenText(again)}.`,
-        );
+        throw refusalAt('refusal.deniedRecently', again);
       }
     }
     if (req.minAccountAgeDays > 0 && isId(user.id)) {
       const age = Math.floor((now - idDate(user.id).getTime()) / DAY);
       if (age < req.minAccountAgeDays) {
-        throw new DomainError(
-          'forbidden',
-          `Requirement not met: your Discord account must be at least ${req.minAccountAgeDays} days old (it is ${Math.max(0, age)} days old).`,
-        );
+        throw localizedError(recruitmentText, 'forbidden', 'refusal.accountTooNew', {
+          min: req.minAccountAgeDays,
+          age: Math.max(0, age),
+        });
       }
     }
     if (req.notStaff && (await ranksOfIn(em, user.id)).length > 0) {
-      throw new DomainError('forbidden', 'Requirement not met: this form is for people who are not staff yet.');
+      throw localizedError(recruitmentText, 'forbidden', 'refusal.notStaffOnly');
     }
     if (req.oneAtATime && (await em.count(ApplicationSchema, { user: user.id, status: open }))) {
-      throw new DomainError(
-        'forbidden',
-        'Requirement not met: one application at a time, and you already have an open application to another form.',
-      );
+      throw localizedError(recruitmentText, 'forbidden', 'refusal.oneAtATime');
     }
   }
 
@@ -181,7 +179,8 @@ export class ApplicationsService {
   ): Promise<FormApplicationsResponse> {
     const em = this.#orm.em.fork();
     const form = await formIn(em, formId);
-    if (!mayReview(actor, form)) throw new DomainError('forbidden', "You may not view this form's applications.");
+    if (!mayReview(actor, form))
+      throw localizedError(recruitmentText, 'forbidden', 'refusal.mayNotViewFormApplications');
     const list = await this.#list(em, [form.id], query);
     return { form: toFormView(form, this.#now()), ...list };
   }
@@ -190,7 +189,7 @@ export class ApplicationsService {
   async applications(actor: CurrentUser, query: ApplicationsListQuery): Promise<ApplicationsList> {
     const em = this.#orm.em.fork();
     const formIds = await reviewableFormIds(em, actor);
-    if (formIds === null) throw new DomainError('forbidden', 'You may not view recruitment applications.');
+    if (formIds === null) throw localizedError(recruitmentText, 'forbidden', 'refusal.mayNotViewApplications');
     const wanted = query.formId ? formIds.filter((id) => id === query.formId) : formIds;
     return this.#list(em, wanted, query);
   }
@@ -207,7 +206,7 @@ export class ApplicationsService {
       return applicationViews(em, rows, false);
     }
     const formIds = await reviewableFormIds(em, actor);
-    if (formIds === null) throw new DomainError('forbidden', "You may not view someone else's applications.");
+    if (formIds === null) throw localizedError(recruitmentText, 'forbidden', 'refusal.mayNotViewOthers');
     const rows = await em.find(
       ApplicationSchema,
       { user: userId, form: { $in: formIds } },
@@ -220,10 +219,10 @@ export class ApplicationsService {
   async getApplication(actor: CurrentUser, id: string): Promise<ApplicationView> {
     const em = this.#orm.em.fork();
     const application = isId(id) ? await em.findOne(ApplicationSchema, { id }, { populate: ['user', 'form'] }) : null;
-    if (!application) throw new DomainError('not_found', 'Application not found');
+    if (!application) throw localizedError(recruitmentText, 'not_found', 'refusal.applicationNotFound');
     const own = application.user.id === actor.id;
     if (!own && !mayReview(actor, application.form))
-      throw new DomainError('forbidden', 'You may not view this application.');
+      throw localizedError(recruitmentText, 'forbidden', 'refusal.mayNotViewApplication');
     return (await applicationViews(em, [application], !own))[0]!;
   }
 

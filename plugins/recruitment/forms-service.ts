@@ -5,11 +5,13 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { mayGrant } from '../../core/shared/ranking.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import { type ApplicationSchema, RecruitmentFormSchema } from './entities.ts';
+import { recruitmentText } from './i18n/index.ts';
 import {
   type CreateFormInput,
   type FormView,
@@ -21,7 +23,7 @@ import {
   statusName,
   type UpdateFormInput,
 } from './schemas.ts';
-import { acceptingAt, formIn, toFormView } from './service.ts';
+import { acceptingAt, formIn, formNotFound, toFormView } from './service.ts';
 
 const emptyCounts = (): StatusCounts => ({ PENDING: 0, HOLD: 0, ACCEPTED: 0, DENIED: 0 });
 
@@ -78,7 +80,7 @@ export class FormsService {
       await em.find(RecruitmentFormSchema, { deletedAt: null }, { orderBy: { createdAt: 'asc', id: 'asc' } })
     ).filter((f) => manager || mayReview(actor, f));
     if (forms.length === 0 && !manager && !meets(actor, { all: ['VIEW_RECRUITMENT_RESPONSE'] })) {
-      throw new DomainError('forbidden', 'You have insufficient permissions to do that.');
+      throw localizedError(recruitmentText, 'forbidden', 'refusal.insufficientPermissions');
     }
     const counts = new Map<string, StatusCounts>();
     if (forms.length > 0) {
@@ -146,13 +148,12 @@ export class FormsService {
 
   async updateForm(actor: CurrentUser, id: string, input: UpdateFormInput): Promise<FormView> {
     const form = await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, RecruitmentFormSchema, id)))
-        throw new DomainError('not_found', 'Recruitment form not found');
+      if (!(await lockRow(em, RecruitmentFormSchema, id))) throw formNotFound();
       const form = await formIn(em, id);
       const opensAt = input.opensAt === undefined ? form.opensAt : input.opensAt && new Date(input.opensAt);
       const closesAt = input.closesAt === undefined ? form.closesAt : input.closesAt && new Date(input.closesAt);
       if (opensAt && closesAt && opensAt >= closesAt)
-        throw new DomainError('bad_request', 'The form must close after it opens.');
+        throw localizedError(recruitmentText, 'bad_request', 'refusal.closeAfterOpen');
       // Only a rank the change names is checked: a form keeps a rank its last editor could grant.
       await this.#checkRanks(
         em,
@@ -188,8 +189,7 @@ export class FormsService {
   /** The form goes from every list; its applications stay (with their snapshot), so applicants still read theirs. */
   async deleteForm(actor: CurrentUser, id: string): Promise<void> {
     await this.#orm.em.fork().transactional(async (em) => {
-      if (!(await lockRow(em, RecruitmentFormSchema, id)))
-        throw new DomainError('not_found', 'Recruitment form not found');
+      if (!(await lockRow(em, RecruitmentFormSchema, id))) throw formNotFound();
       const form = await formIn(em, id);
       form.deletedAt = new Date(this.#now());
       form.open = false;
@@ -208,14 +208,10 @@ export class FormsService {
     const wanted = [...new Set([...(rank ? [rank] : []), ...manageable])];
     if (wanted.length === 0) return;
     const ranks = await ranksByIdIn(em, wanted);
-    if (ranks.length !== wanted.length)
-      throw new DomainError('bad_request', 'Unknown rank in rank or manageableRanks.');
+    if (ranks.length !== wanted.length) throw localizedError(recruitmentText, 'bad_request', 'refusal.unknownRank');
     const granted = ranks.find((r) => r.id === rank);
     if (granted && !mayGrant(actor, granted)) {
-      throw new DomainError(
-        'forbidden',
-        `You cannot make a form that hands out ${granted.name}: it is at or above your own rank, or has permissions you lack.`,
-      );
+      throw localizedError(recruitmentText, 'forbidden', 'refusal.rankTooHigh', { rank: granted.name });
     }
   }
 }

@@ -735,4 +735,59 @@ describe('recruitment API', () => {
       expect(counts).toEqual({ PENDING: 2, HOLD: 1, ACCEPTED: 0, DENIED: 1 });
     });
   });
+
+  describe("a refusal in the request's language", () => {
+    const inLanguage = (language: string, user: TestUser) => ({ ...user.auth, 'accept-language': language });
+    const applyIn = (language: string, form: { id: string }, user: TestUser) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/client/recruitment/forms/${form.id}/response`,
+        headers: inLanguage(language, user),
+        payload: { answers: GOOD },
+      });
+
+    it('says when a form opens as the language writes a date, in UTC; English without a language', async () => {
+      const form = await createForm({ title: 'Soon', opensAt: new Date(clock + DAY).toISOString() });
+      const applicant = await app.createUser();
+      expect((await applyIn('fr', form, applicant)).json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Ce formulaire n’est pas encore ouvert : il ouvre le 26 nov. 2026, 12:00 UTC.',
+      });
+      expect((await applyIn('de', form, applicant)).json().message).toBe(
+        'Dieses Formular ist noch nicht offen: Es öffnet am 26. Nov. 2026, 12:00 UTC.',
+      );
+      expect((await apply(form, applicant)).json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'This form is not open yet: it opens on 26 Nov 2026, 12:00 UTC.',
+      });
+    });
+
+    it("counts days by the language's plural rules, and names an application's status in its words", async () => {
+      const aged = await createForm({ title: 'Aged', requirements: { minAccountAgeDays: 30 } });
+      expect((await applyIn('fr', aged, await app.createUser())).json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Condition non remplie : votre compte Discord doit avoir au moins 30 jours (il a 0 jour).',
+      });
+
+      const held: ApplicationView = (await apply(await createForm({ title: 'Held' }), await app.createUser())).json()
+        .application;
+      expect((await setStatus(held.id, u.manager!, { status: 1 })).statusCode).toBe(200);
+      const holdIn = (language: string) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/client/recruitment/applications/${held.id}/update-status`,
+          headers: inLanguage(language, u.manager!),
+          payload: { status: 1 },
+        });
+      expect((await holdIn('es')).json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'Esta solicitud ya está en espera.',
+      });
+      expect((await holdIn('pt-BR')).json().message).toBe('Esta candidatura já está em espera.');
+    });
+  });
 });

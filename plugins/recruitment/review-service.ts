@@ -3,9 +3,8 @@ import { UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -191,17 +190,19 @@ interface ReviewOutcome {
  */
 async function lockedForReview(em: Em, actor: CurrentUser, id: string, to: number): Promise<Application> {
   if (!isId(id) || !(await lockRow(em, ApplicationSchema, id)))
-    throw new DomainError('not_found', 'Application not found');
+    throw localizedError(recruitmentText, 'not_found', 'refusal.applicationNotFound');
   const application = await em.findOneOrFail(ApplicationSchema, { id }, { populate: ['user', 'form'], refresh: true });
   if (!mayReview(actor, application.form))
-    throw new DomainError('forbidden', 'You may not review applications to this form.');
-  if (application.user.id === actor.id) throw new DomainError('forbidden', 'You cannot review your own application.');
+    throw localizedError(recruitmentText, 'forbidden', 'refusal.mayNotReviewForm');
+  if (application.user.id === actor.id) throw localizedError(recruitmentText, 'forbidden', 'refusal.ownApplication');
   const from = application.status;
-  if (!isOpenStatus(from))
-    throw new DomainError(
-      'conflict',
-      `This application was already ${from === APPLICATION_STATUS.ACCEPTED ? 'accepted' : 'denied'}: a decision is final.`,
-    );
-  if (to === from) throw new DomainError('conflict', `This application is already ${statusName(to)!.toLowerCase()}.`);
+  if (!isOpenStatus(from)) {
+    const decided = from === APPLICATION_STATUS.ACCEPTED ? 'refusal.alreadyAccepted' : 'refusal.alreadyDenied';
+    throw localizedError(recruitmentText, 'conflict', decided);
+  }
+  if (to === from)
+    throw localizedError(recruitmentText, 'conflict', 'refusal.alreadyInStatus', {
+      status: statusName(to)!.toLowerCase(),
+    });
   return application;
 }

@@ -1,6 +1,8 @@
 import type { Em } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
 import { isId } from '../../core/shared/ids.ts';
+import { intlTag } from '../../core/shared/intl-tag.ts';
 import {
   type Application,
   type ApplicationHistory,
@@ -8,6 +10,7 @@ import {
   type RecruitmentForm,
   RecruitmentFormSchema,
 } from './entities.ts';
+import { recruitmentText } from './i18n/index.ts';
 import type { ApplicationView, FormView, HistoryView } from './schemas.ts';
 
 /**
@@ -17,9 +20,9 @@ import type { ApplicationView, FormView, HistoryView } from './schemas.ts';
 
 export const DAY = 24 * 60 * 60 * 1000;
 
-/** A date as messages say it: `25 Nov 2026, 14:05 UTC`. */
-export function whenText(date: Date): string {
-  return `${date.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+/** A date as messages say it, in UTC: `25 Nov 2026, 14:05 UTC` in English, as the locale writes it in the others. */
+export function whenText(date: Date, locale: Locale = DEFAULT_LOCALE): string {
+  return `${date.toLocaleString(intlTag(locale), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 }
 
 /** Whether the form takes applications at `now`: open, not deleted, and within its opening and closing times. */
@@ -50,10 +53,13 @@ export function toFormView(form: RecruitmentForm, now: number): FormView {
   };
 }
 
+/** The 404 of a form that is not there (deleted, or none). */
+export const formNotFound = () => localizedError(recruitmentText, 'not_found', 'refusal.formNotFound');
+
 /** The form, unless it is deleted or there is none (404). */
 export async function formIn(em: Em, id: string): Promise<RecruitmentForm> {
   const form = isId(id) ? await em.findOne(RecruitmentFormSchema, { id, deletedAt: null }) : null;
-  if (!form) throw new DomainError('not_found', 'Recruitment form not found');
+  if (!form) throw formNotFound();
   return form;
 }
 

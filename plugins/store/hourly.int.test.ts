@@ -60,6 +60,31 @@ describe('the hourly reward', () => {
     ]);
   });
 
+  it("refuses an early claim in the reader's language, the wait in that language's words", async () => {
+    clock = START;
+    const user = await app.createUser();
+    const claimIn = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/client/users/hourly',
+        headers: { ...user.auth, ...headers },
+        remoteAddress: '10.0.0.2',
+      });
+    expect((await claimIn({})).statusCode).toBe(200);
+    clock = START + HOURLY_INTERVAL_MS - 30_000;
+    const german = await claimIn({ 'accept-language': 'de-DE,de;q=0.9' });
+    expect(german.statusCode).toBe(429);
+    expect(german.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Du hast deine stündliche Belohnung schon abgeholt. Komm in weniger als einer Minute wieder.',
+      nextClaimAt: new Date(START + HOURLY_INTERVAL_MS).toISOString(),
+    });
+    expect((await claimIn({})).json().message).toBe(
+      'You already claimed your hourly reward. Come back in less than a minute.',
+    );
+  });
+
   it('pays the hourlyReward setting as it is now, and says a first claim is open at once', async () => {
     clock = START;
     const manager = await app.createUser({ permissions: ['MANAGE_SETTINGS'] });

@@ -10,7 +10,7 @@ import { storeSql } from './sql.ts';
 
 /**
  * How long until the next claim, in a sentence, in `locale`: `12 minutes`, `1 minute`, `less than a minute`, `now`;
- * `a moment` when it is not known (`ms` null). The API's refusal says it in English, `/hourly` in the caller's language.
+ * `a moment` when it is not known (`ms` null): the API's refusal and `/hourly` say it in their reader's language.
  */
 export function waitIn(locale: Locale, ms: number | null): string {
   const t = storeText(locale);
@@ -18,6 +18,15 @@ export function waitIn(locale: Locale, ms: number | null): string {
   if (ms <= 0) return t('wait.now');
   if (ms < 60_000) return t('wait.lessThanAMinute');
   return t('wait.minutes', { minutes: Math.ceil(ms / 60_000) });
+}
+
+/**
+ * A claim within the hour (429, `nextClaimAt`), worded from the catalogue in every language. The wait is words
+ * itself (`12 minutes`), so each language's text gets its own, as `bannedError` (core/auth) builds the ban's.
+ */
+function tooEarly(next: Date, waitMs: number): DomainError {
+  const text = (locale: Locale) => storeText(locale)('refusal.hourlyTooEarly', { wait: waitIn(locale, waitMs) });
+  return new DomainError('rate_limited', text(DEFAULT_LOCALE), { nextClaimAt: next.toISOString() }, text);
 }
 
 export interface HourlyServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
@@ -67,13 +76,7 @@ export class HourlyService {
       if (claimed.length === 0) {
         const last = await this.#lastClaim(em, userId);
         const next = new Date((last?.getTime() ?? now.getTime()) + HOURLY_INTERVAL_MS);
-        throw new DomainError(
-          'rate_limited',
-          `You already claimed your hourly reward. Come back in ${waitIn(DEFAULT_LOCALE, next.getTime() - now.getTime())}.`,
-          {
-            nextClaimAt: next.toISOString(),
-          },
-        );
+        throw tooEarly(next, next.getTime() - now.getTime());
       }
       const { balance } = await this.#coins.creditIn(em, {
         userId,

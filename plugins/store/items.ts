@@ -2,10 +2,12 @@ import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/
 import { isForeignKeyViolation } from '../../core/db/errors.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { ranksByIdIn } from '../ranks/index.ts';
 import { type StoreItem, StoreItemSchema } from './entities.ts';
+import { storeText } from './i18n/index.ts';
+import { refusals } from './refusals.ts';
 import {
   type AdminStoreItemView,
   type CreateItemBody,
@@ -128,7 +130,7 @@ export class StoreItems {
   async get(id: string): Promise<StoreItemView> {
     const em = this.#orm.em.fork();
     const item = await em.findOne(StoreItemSchema, { id });
-    if (!item) throw new DomainError('not_found', 'Store item not found');
+    if (!item) throw refusals.itemNotFound();
     return toView(item, await rankNames(em, [item]));
   }
 
@@ -173,7 +175,7 @@ export class StoreItems {
     await this.#orm.em.fork().transactional(async (em) => {
       const item = await this.#locked(em, id);
       if (item.stock === null || item.stock === undefined)
-        throw new DomainError('conflict', 'This item has unlimited stock: there is nothing to restock.');
+        throw localizedError(storeText, 'conflict', 'refusal.unlimitedStock');
       const before = item.stock;
       const restocked = await storeSql(em)
         .updateTable('store_items')
@@ -182,8 +184,7 @@ export class StoreItems {
         .where((eb) => eb(eb('stock', '+', add), '<=', ITEM_STOCK_MAX))
         .returning('stock')
         .executeTakeFirst();
-      if (!restocked)
-        throw new DomainError('conflict', 'A stock of more than 1,000,000 is not needed: use unlimited stock.');
+      if (!restocked) throw localizedError(storeText, 'conflict', 'refusal.stockTooHigh', { max: ITEM_STOCK_MAX });
       await this.#audit.record(em, {
         actor,
         action: 'settings.store.restock',
@@ -220,13 +221,12 @@ export class StoreItems {
   }
 
   async #locked(em: Em, id: string): Promise<StoreItem> {
-    if (!(await lockRow(em, StoreItemSchema, id))) throw new DomainError('not_found', 'Store item not found');
+    if (!(await lockRow(em, StoreItemSchema, id))) throw refusals.itemNotFound();
     return em.findOneOrFail(StoreItemSchema, { id }, { refresh: true });
   }
 }
 
-const boughtError = () =>
-  new DomainError('conflict', 'Someone bought this item, so it cannot be deleted: take it off sale instead.');
+const boughtError = () => localizedError(storeText, 'conflict', 'refusal.bought');
 
 const target = (item: StoreItem) => ({ type: 'storeItem' as const, id: item.id, name: item.name });
 
@@ -234,7 +234,7 @@ const target = (item: StoreItem) => ({ type: 'storeItem' as const, id: item.id, 
 async function assertGrantable(em: Em, grant: ItemGrant): Promise<void> {
   if (grant.kind !== 'rank') return;
   if ((await ranksByIdIn(em, [grant.rankID!])).length === 0)
-    throw new DomainError('bad_request', 'That rank does not exist.');
+    throw localizedError(storeText, 'bad_request', 'refusal.noSuchRank');
 }
 
 async function rankNames(em: Em, items: readonly GrantColumns[]): Promise<Map<string, string>> {

@@ -2,8 +2,7 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { type AuditActor, nameOf } from '../../core/audit/service.ts';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
@@ -67,8 +66,7 @@ export class StorePurchases {
   async purchase(buyer: Person, body: PurchaseBody): Promise<PurchaseResponse> {
     const { orm, grants, events } = this.#deps;
     const giftTo = body.giftUserID ?? null;
-    if (giftTo === buyer.id)
-      throw new DomainError('bad_request', 'You cannot send a gift to yourself: buy it without the gift option.');
+    if (giftTo === buyer.id) throw localizedError(storeText, 'bad_request', 'refusal.giftToSelf');
     const now = new Date(this.#deps.now());
     const id = newId(now.getTime());
     const { recipient, bought } = await orm.em.fork().transactional(async (em) => {
@@ -121,7 +119,7 @@ export class StorePurchases {
       (named
         ? await em.findOne(UserSchema, { id: named.id }, { fields: ['id', 'username', 'displayName', 'avatar'] })
         : null);
-    if (!user) throw new DomainError('not_found', 'Nobody has that ID or username.');
+    if (!user) throw localizedError(storeText, 'not_found', 'refusal.nobodyByIdOrName');
     return person(user);
   }
 
@@ -146,13 +144,12 @@ export class StorePurchases {
         { status: 'fulfilled', fulfilledAt: now, fulfilledBy: actor.id },
       );
       const purchase = await em.findOne(StorePurchaseSchema, { id }, { populate: ['recipient'], refresh: true });
-      if (!purchase) throw new DomainError('not_found', 'Purchase not found');
+      if (!purchase) throw localizedError(storeText, 'not_found', 'refusal.purchaseNotFound');
       if (changed === 0)
-        throw new DomainError(
+        throw localizedError(
+          storeText,
           'conflict',
-          purchase.status === 'fulfilled'
-            ? 'This purchase was already fulfilled.'
-            : 'Only a custom reward is fulfilled by staff.',
+          purchase.status === 'fulfilled' ? 'refusal.alreadyFulfilled' : 'refusal.notCustomReward',
         );
       await audit.record(em, {
         actor,
@@ -186,7 +183,7 @@ export class StorePurchases {
   /** Known, and neither banned nor on the order blacklist (the users plugin's), read in the purchase's transaction. */
   async #giftRecipient(em: Em, id: string, now: Date): Promise<Person> {
     const user = await em.findOne(UserSchema, { id }, { fields: ['id', 'username', 'displayName', 'avatar', 'ban'] });
-    if (!user) throw new DomainError('not_found', 'Nobody has that ID: check who the gift is for.');
+    if (!user) throw localizedError(storeText, 'not_found', 'refusal.noRecipient');
     const recipient: Person = {
       id: user.id,
       username: user.username,
@@ -194,9 +191,9 @@ export class StorePurchases {
       avatar: user.avatar,
     };
     if (isBanActive({ active: user.ban.active, reason: null, expires: user.ban.expires ?? null }, now))
-      throw new DomainError('conflict', `${nameOf(recipient)} is banned and cannot receive gifts.`);
+      throw localizedError(storeText, 'conflict', 'refusal.recipientBanned', { name: nameOf(recipient) });
     if ((await this.#deps.blacklist.blacklistIn(em, id))?.active)
-      throw new DomainError('conflict', `${nameOf(recipient)} is blacklisted and cannot receive gifts.`);
+      throw localizedError(storeText, 'conflict', 'refusal.recipientBlacklisted', { name: nameOf(recipient) });
     return recipient;
   }
 }

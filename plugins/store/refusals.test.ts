@@ -33,4 +33,17 @@ describe("the store's refusals", () => {
     });
     expect(refusals.limit(2, 'Casey').message).toBe('Casey already has 2 of this item, the most one user may get.');
   });
+
+  it("are worded from the store's catalogue in the reader's language too, with the same values", () => {
+    expect(refusals.short(40, 1_250).inLocale?.('de')).toBe('Nicht genug Münzen: Dir fehlen noch 1.250.');
+    expect(refusals.overMax().inLocale?.('es')).toBe('El saldo superaría las 1.000.000.000 monedas.');
+    expect(refusals.itemNotFound().inLocale?.('pt-BR')).toBe('Item da loja não encontrado');
+    expect(refusals.limit(1, null).inLocale?.('fr')).toBe(
+      'Vous avez déjà 1 exemplaire de cet article, le maximum par utilisateur.',
+    );
+    expect(refusals.limit(2, 'Casey').inLocale?.('es')).toBe(
+      'Casey ya tiene 2 unidades de este artículo, el máximo que puede tener un usuario.',
+    );
+    expect(refusals.limit(2, 'Casey').inLocale?.('en')).toBe(refusals.limit(2, 'Casey').message);
+  });
 });

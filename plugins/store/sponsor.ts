@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { parseInput } from '../../core/http/zod.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -23,9 +22,10 @@ export const SPONSOR_TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 /** A callback signed longer ago (or further ahead) than this is refused: a replayed old callback does nothing. */
 export const SPONSOR_CALLBACK_TOLERANCE_S = 300;
 export const SPONSOR_SIGNATURE_HEADER = 'x-sponsor-signature';
-export const SPONSOR_NOT_SET_UP = 'Sponsor payments are not set up.';
 
 const b64 = (buffer: Buffer) => buffer.toString('base64url');
+
+const notSetUp = () => localizedError(storeText, 'unavailable', 'refusal.sponsorNotSetUp');
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`: the ad network's callback signature (Stripe's scheme). */
 export function signSponsorCallback(secret: string, body: string, timestamp: number): string {
@@ -81,7 +81,7 @@ export class SponsorService {
   /** POST /api/client/npay/token: 503 when not set up. */
   issue(userId: string): SponsorTokenResponse {
     const token = this.tokenFor(userId);
-    if (!token) throw new DomainError('unavailable', SPONSOR_NOT_SET_UP);
+    if (!token) throw notSetUp();
     return token;
   }
 
@@ -100,17 +100,17 @@ export class SponsorService {
    * changes nothing; a bad body 400; a forged or expired token 400. Credited once per payment id.
    */
   async callback(raw: Buffer, signature: string | undefined): Promise<SponsorCallbackResponse> {
-    if (!this.#callbackSecret) throw new DomainError('unavailable', SPONSOR_NOT_SET_UP);
+    if (!this.#callbackSecret) throw notSetUp();
     this.#verifySignature(raw, signature, this.#callbackSecret);
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new DomainError('bad_request', 'The body is not JSON');
+      throw localizedError(storeText, 'bad_request', 'refusal.notJson');
     }
     const body = parseInput(SponsorCallbackBodySchema, json);
     const userId = this.userOf(body.token, this.#now());
-    if (!userId) throw new DomainError('bad_request', 'The sponsor token is not valid or has expired.');
+    if (!userId) throw localizedError(storeText, 'bad_request', 'refusal.sponsorToken');
     const amount = await this.#settings.get('sponsorReward');
     if (amount === 0) return { received: true, credited: false };
     const reference = `sponsor:${body.paymentId}`;
@@ -161,7 +161,7 @@ export class SponsorService {
     const fields = new Map((header ?? '').split(',').map((part) => part.trim().split('=', 2) as [string, string]));
     const t = fields.get('t') ?? '';
     const v1 = fields.get('v1') ?? '';
-    const unauthorized = new DomainError('unauthorized', 'Invalid callback signature');
+    const unauthorized = localizedError(storeText, 'unauthorized', 'refusal.callbackSignature');
     if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) throw unauthorized;
     if (Math.abs(this.#now() / 1000 - Number(t)) > SPONSOR_CALLBACK_TOLERANCE_S) throw unauthorized;
     const expected = createHmac('sha256', secret).update(`${t}.`).update(raw).digest();

@@ -78,6 +78,28 @@ describe('wallets and user managers’ adjustments', () => {
     expect(await app.db.orm.em.fork().count(AuditEntrySchema, { action: 'user.coins', targetId: casey.id })).toBe(0);
   });
 
+  it("refuses in the reader's language: French for a French request, English without one", async () => {
+    const morgan = await manager();
+    const casey = await app.createUser();
+    await store.coins.credit({ userId: casey.id, amount: 1, kind: 'HOURLY', reference: 'hourly:one' });
+    const take = (headers: Record<string, string>) =>
+      adjust({ ...morgan.auth, ...headers }, casey.id, { amount: -41, reason: 'Too much' });
+    const french = await take({ 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' });
+    expect(french.statusCode).toBe(409);
+    expect(french.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Le solde est de 1 pièce : vous ne pouvez pas retirer 41 pièces.',
+      balance: 1,
+    });
+    const english = await take({});
+    expect(english.json()).toMatchObject({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'The balance is 1 coin: you cannot take 41 coins.',
+    });
+  });
+
   it('the rank rules of user managers apply: not oneself, not someone ranked at or above', async () => {
     const low = await app.createUser({ rankPermissions: ['MANAGE_USERS'], rankPosition: 10 });
     const high = await app.createUser({ rankPermissions: ['MANAGE_USERS'], rankPosition: 20 });

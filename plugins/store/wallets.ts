@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts'; // the events it declares
@@ -11,8 +11,6 @@ import { manageableTarget, userTarget } from '../users/index.ts';
 import { storeText } from './i18n/index.ts';
 import type { CoinLedger } from './ledger.ts';
 import { type AdjustCoinsInput, type AdjustCoinsResponse, RECENT_TRANSACTIONS, type WalletView } from './schemas.ts';
-
-const coins = (n: number) => `${n.toLocaleString('en')} ${Math.abs(n) === 1 ? 'coin' : 'coins'}`;
 
 export interface WalletServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'audit'> {
   coins: CoinLedger;
@@ -62,9 +60,11 @@ export class WalletService {
           input.amount > 0 ? await this.#coins.creditIn(em, change) : await this.#coins.debitIn(em, change));
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'conflict' && input.amount < 0) {
-          throw new DomainError(
+          throw localizedError(
+            storeText,
             'conflict',
-            `The balance is ${coins(before)}: you cannot take ${coins(-input.amount)}.`,
+            'refusal.cannotTake',
+            { balance: before, amount: -input.amount },
             { balance: before },
           );
         }

@@ -1,7 +1,8 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { publicAccess, requireAuth, requirePermissions } from '../../core/auth/guards.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App } from '../../core/plugin.ts';
+import { teamsText } from './i18n/index.ts';
 import type { TeamMembership } from './members.ts';
 import {
   BulkUpdateTeamsBodySchema,
@@ -27,7 +28,8 @@ const manage = requirePermissions({ all: ['MANAGE_TEAMS'] });
  */
 function whileEnabled(teams: TeamsService): onRequestAsyncHookHandler {
   return async (request) => {
-    if (!(await teams.visibleTo(request.user ?? null))) throw new DomainError('not_found', 'Teams are switched off.');
+    if (!(await teams.visibleTo(request.user ?? null)))
+      throw localizedError(teamsText, 'not_found', 'refusal.switchedOff');
   };
 }
 

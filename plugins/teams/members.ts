@@ -2,9 +2,8 @@ import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import { nameOf } from '../../core/audit/service.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {} from '../notifications/index.ts';
@@ -96,10 +95,9 @@ export class TeamMembership {
     const joined = await this.#self(userId, teamId, async (em, person, team) => {
       if (person.team_id === teamId) return false;
       if (person.team_id !== null)
-        throw new DomainError(
-          'conflict',
-          `You are in ${await this.#teamName(em, person.team_id)}: leave it before joining another team.`,
-        );
+        throw localizedError(teamsText, 'conflict', 'refusal.inAnotherTeam', {
+          team: await this.#teamName(em, person.team_id),
+        });
       await teamsSql(em)
         .insertInto('team_members')
         .values({ user_id: userId, team_id: team.id, joined_at: new Date(this.#now()) })
@@ -113,7 +111,8 @@ export class TeamMembership {
   /** POST /api/client/teams/{teamID}/leave: a customer leaves the team they are in (409 when it is not that one). */
   async leave(userId: string, teamId: string): Promise<UpdateUserTeamResponse> {
     await this.#self(userId, teamId, async (em, person, team) => {
-      if (person.team_id !== teamId) throw new DomainError('conflict', `You are not in ${team.name}.`);
+      if (person.team_id !== teamId)
+        throw localizedError(teamsText, 'conflict', 'refusal.notInTeam', { team: team.name });
       await teamsSql(em).deleteFrom('team_members').where('user_id', '=', userId).execute();
     });
     this.#teams.membersChanged([userId]);
@@ -130,8 +129,8 @@ export class TeamMembership {
       await lockName(em, MEMBERSHIP_LOCK);
       if (!(await lockRow(em, TeamSchema, teamId))) throw notFound();
       const person = (await this.#people(em, [userId])).get(userId);
-      if (!person) throw new DomainError('not_found', 'User not found');
-      if (person.staff) throw new DomainError('forbidden', 'Staff are placed in teams by the team managers.');
+      if (!person) throw localizedError(teamsText, 'not_found', 'refusal.userNotFound');
+      if (person.staff) throw localizedError(teamsText, 'forbidden', 'refusal.staffPlaced');
       return work(em, person, { id: teamId, name: await this.#teamName(em, teamId) });
     });
   }
@@ -160,7 +159,8 @@ export class TeamMembership {
     if (teamIds.length)
       for (const team of await em.find(TeamSchema, { id: { $in: teamIds } })) teams.set(team.id, team.name);
     for (const move of moves) {
-      if (!people.has(move.userID)) throw new DomainError('not_found', `User ${move.userID} not found`);
+      if (!people.has(move.userID))
+        throw localizedError(teamsText, 'not_found', 'refusal.userIdNotFound', { userID: move.userID });
     }
     const moved: Move[] = [];
     const now = new Date(this.#now());
@@ -207,8 +207,7 @@ export class TeamMembership {
       orders: t.orders,
       members: t.memberCount,
     }));
-    if (teams.length === 0)
-      throw new DomainError('conflict', 'There is no team to balance staff into: create a team first.');
+    if (teams.length === 0) throw localizedError(teamsText, 'conflict', 'refusal.noTeamToBalance');
     // Staff are who hold a rank: the ranks plugin says who.
     const staff = await rankHolderIdsIn(em);
     const teamless =

@@ -4,14 +4,15 @@ import type { UsersTable } from '../../core/auth/sql.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { rankHolderIdsIn } from '../ranks/index.ts';
 import { rankTextColour } from '../ranks/schemas.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { type Team, type TeamMemberSchema, TeamSchema } from './entities.ts';
+import { teamsText } from './i18n/index.ts';
 import type { CreateTeamInput, TeamDetailView, TeamMemberView, TeamView, UpdateTeamInput } from './schemas.ts';
 
 export const MANAGE_TEAMS = { all: ['MANAGE_TEAMS'] } as const;
@@ -307,10 +308,10 @@ export class TeamsService {
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DomainError('conflict', 'A team with this name already exists.');
+      if (isUniqueViolation(error)) throw localizedError(teamsText, 'conflict', 'refusal.nameTaken');
       throw error;
     }
   }
 }
 
-export const notFound = () => new DomainError('not_found', 'Team not found');
+export const notFound = () => localizedError(teamsText, 'not_found', 'refusal.teamNotFound');

@@ -7,9 +7,8 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
-import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
+import { localizedError, textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import { newId } from '../../core/ids.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { outranks } from '../../core/shared/ranking.ts';
@@ -59,11 +58,11 @@ function toBanView(user: User): BanView | null {
  * and each decides on what the other committed: the checks here and the caller's own (banned? staff? which ranks?).
  */
 export async function manageableTarget(em: Em, actor: CurrentUser, id: string): Promise<User> {
-  if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
+  if (!(await lockRow(em, UserSchema, id))) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
   const user = await em.findOneOrFail(UserSchema, { id });
-  if (user.id === actor.id) throw new DomainError('forbidden', 'You cannot do that to yourself.');
+  if (user.id === actor.id) throw localizedError(usersText, 'forbidden', 'refusal.notYourself');
   if (!outranks(actor, { ranks: await ranksOfIn(em, id) })) {
-    throw new DomainError('forbidden', 'You cannot manage someone whose rank is at or above your own.');
+    throw localizedError(usersText, 'forbidden', 'refusal.outranked');
   }
   return user;
 }
@@ -190,14 +189,13 @@ export class UserAdminService {
 
   async getBan(id: string): Promise<BanView | null> {
     const user = await this.#orm.em.fork().findOne(UserSchema, { id });
-    if (!user) throw new DomainError('not_found', 'User not found');
+    if (!user) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     return toBanView(user);
   }
 
   async ban(actor: CurrentUser, id: string, input: { reason: string; expires: string | null }): Promise<BanView> {
     const expires = input.expires === null ? null : new Date(input.expires);
-    if (expires && expires.getTime() <= Date.now())
-      throw new DomainError('bad_request', 'A ban must expire in the future.');
+    if (expires && expires.getTime() <= Date.now()) throw localizedError(usersText, 'bad_request', 'refusal.banInPast');
     const view = await this.#onTarget(actor, id, async (em, user) => {
       const before = toBanView(user);
       user.ban = { active: true, reason: input.reason, expires, createdAt: new Date(), createdBy: actor.id };
@@ -223,10 +221,9 @@ export class UserAdminService {
     input: { reason?: string; expires?: string | null },
   ): Promise<BanView> {
     const expires = input.expires === undefined || input.expires === null ? input.expires : new Date(input.expires);
-    if (expires && expires.getTime() <= Date.now())
-      throw new DomainError('bad_request', 'A ban must expire in the future.');
+    if (expires && expires.getTime() <= Date.now()) throw localizedError(usersText, 'bad_request', 'refusal.banInPast');
     const view = await this.#onTarget(actor, id, async (em, user) => {
-      if (!user.ban.active) throw new DomainError('not_found', 'This user is not banned.');
+      if (!user.ban.active) throw localizedError(usersText, 'not_found', 'refusal.notBanned');
       const before = toBanView(user)!;
       if (input.reason !== undefined) user.ban.reason = input.reason;
       if (expires !== undefined) user.ban.expires = expires;
@@ -247,7 +244,7 @@ export class UserAdminService {
     await this.#onTarget(actor, id, async (em, user) => {
       // The entry says whether the user is told (not silent), so the audit log tells the two lifts apart.
       if (!(await this.#lift(em, actor, user, null, { userTold: !silent })))
-        throw new DomainError('not_found', 'This user is not banned.');
+        throw localizedError(usersText, 'not_found', 'refusal.notBanned');
     });
     this.announceUnban(id, silent);
   }
@@ -258,7 +255,7 @@ export class UserAdminService {
    * lifted (false: none was active). The caller calls announceUnban after commit when it was.
    */
   async liftBanIn(em: Em, actor: AuditActor, id: string, reason: string): Promise<boolean> {
-    if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
+    if (!(await lockRow(em, UserSchema, id))) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     return this.#lift(em, actor, await em.findOneOrFail(UserSchema, { id }), reason);
   }
 
@@ -309,12 +306,8 @@ export class UserAdminService {
     const after = await this.#onTarget(actor, id, async (em, user) => {
       const byHand = await this.#holds.ranksByHandIn(em, user.id);
       if (byHand.length === 0 && (await ranksOfIn(em, user.id)).length === 0)
-        throw new DomainError('conflict', 'This user is not staff.');
-      if (byHand.length === 0)
-        throw new DomainError(
-          'conflict',
-          'This user holds no rank given by hand: their ranks from a plan or a grant end with it.',
-        );
+        throw localizedError(usersText, 'conflict', 'refusal.notStaff');
+      if (byHand.length === 0) throw localizedError(usersText, 'conflict', 'refusal.noRankByHand');
       await this.#audit.record(em, {
         actor,
         action: 'user.staff.remove',
@@ -351,7 +344,7 @@ export class UserAdminService {
     const wanted = [...new Set(input.ranks)];
     const { after, names } = await this.#onTarget(actor, id, async (em, user) => {
       const ranks = await ranksByIdIn(em, wanted);
-      if (ranks.length !== wanted.length) throw new DomainError('bad_request', 'Unknown rank in ranks.');
+      if (ranks.length !== wanted.length) throw localizedError(usersText, 'bad_request', 'refusal.unknownRank');
       const byHand = await this.#holds.ranksByHandIn(em, user.id);
       const byHandIds = new Set(byHand.map((r) => r.id));
       for (const rank of ranks.filter((r) => !byHandIds.has(r.id))) {
@@ -419,7 +412,8 @@ export class UserAdminService {
   /** Newest first. 404 for an unknown user. */
   async warnings(id: string): Promise<WarningView[]> {
     const em = this.#orm.em.fork();
-    if ((await em.count(UserSchema, { id })) === 0) throw new DomainError('not_found', 'User not found');
+    if ((await em.count(UserSchema, { id })) === 0)
+      throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     const rows = await em.find(WarningSchema, { user: id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 500 });
     return rows.map(toWarningView);
   }
@@ -449,7 +443,8 @@ export class UserAdminService {
   /** The user's order blacklist entry; null when they were never listed. */
   async getBlacklist(id: string): Promise<BlacklistView | null> {
     const em = this.#orm.em.fork();
-    if ((await em.count(UserSchema, { id })) === 0) throw new DomainError('not_found', 'User not found');
+    if ((await em.count(UserSchema, { id })) === 0)
+      throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     const entry = await em.findOne(BlacklistSchema, { user: id });
     return entry ? toBlacklistView(entry) : null;
   }
@@ -488,7 +483,7 @@ export class UserAdminService {
    * announceBlacklist after commit when it was.
    */
   async liftBlacklistIn(em: Em, actor: AuditActor, id: string, reason: string): Promise<boolean> {
-    if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
+    if (!(await lockRow(em, UserSchema, id))) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     const entry = await em.findOne(BlacklistSchema, { user: id });
     if (!entry?.active) return false;
     const user = await em.findOneOrFail(UserSchema, { id });

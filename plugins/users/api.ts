@@ -1,11 +1,12 @@
 import { publicAccess, requireAuth } from '../../core/auth/guards.ts';
 import { clearSessionCookie, setSessionCookie } from '../../core/auth/request-session.ts';
 import { hashToken } from '../../core/auth/sessions.ts';
-import { DomainError } from '../../core/errors.ts';
 import { clearCookie, readCookie, setCookie } from '../../core/http/cookies.ts';
 import { jsonObject, jsonText, sendJson } from '../../core/http/json-text.ts';
 import { NoContentSchema } from '../../core/http/zod.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
+import { usersText } from './i18n/index.ts';
 import type { UsersPlugin } from './index.ts';
 import { OAUTH_COOKIE, OAUTH_TTL_MS } from './oauth.ts';
 import {
@@ -43,7 +44,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
       schema: { querystring: LoginQuerySchema, response: {} },
     },
     async (request, reply) => {
-      if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
+      if (!oauth.configured) throw localizedError(usersText, 'not_found', 'refusal.signInOff');
       const { url, cookie } = await oauth.start(request.query.redirect);
       setCookie(reply, config, OAUTH_COOKIE, cookie, new Date(Date.now() + OAUTH_TTL_MS));
       return reply.redirect(url, 302);
@@ -61,7 +62,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
       schema: { body: AuthenticateBodySchema, response: { 200: AuthenticateResponseSchema } },
     },
     async (request, reply) => {
-      if (!oauth.configured) throw new DomainError('not_found', 'Discord sign-in is not configured');
+      if (!oauth.configured) throw localizedError(usersText, 'not_found', 'refusal.signInOff');
       const pending = oauth.finish(readCookie(request, OAUTH_COOKIE), request.body.state);
       clearCookie(reply, config, OAUTH_COOKIE);
       const profile = await oauth.profile(request.body.code, pending.codeVerifier);
@@ -84,7 +85,7 @@ export function usersRoutes(app: App, { users, oauth }: UsersPlugin, ctx: CoreCo
       const current = request.session!;
       const target = request.body?.sessionToken ? hashToken(request.body.sessionToken) : current.id;
       if (target !== current.id && !(await sessions.belongsTo(target, current.user.id))) {
-        throw new DomainError('not_found', 'Session not found');
+        throw localizedError(usersText, 'not_found', 'refusal.sessionNotFound');
       }
       await sessions.invalidateById(target);
       if (target === current.id) clearSessionCookie(reply, config);

@@ -1,8 +1,9 @@
 import { publicAccess } from '../../core/auth/guards.ts';
 import { setSessionCookie } from '../../core/auth/request-session.ts';
 import type { Config } from '../../core/config.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
+import { usersText } from './i18n/index.ts';
 import { type DemoUser, DemoUsersResponseSchema, DevSignInBodySchema, DevSignInResponseSchema } from './schemas.ts';
 import { DEMO_USER_IDS, DEMO_USERS } from './seed.ts';
 
@@ -31,7 +32,7 @@ export function devSignInRoutes(app: App, ctx: CoreContext): void {
       config: { openapi: { responses: { '404': 'The user is not one of the demo users.' } } },
     },
     async (request, reply) => {
-      if (!DEMO_USER_IDS.has(request.body.userId)) throw new DomainError('not_found', 'Not a demo user');
+      if (!DEMO_USER_IDS.has(request.body.userId)) throw localizedError(usersText, 'not_found', 'refusal.notDemoUser');
       const { token, expiresAt } = await ctx.sessions.create(request.body.userId);
       setSessionCookie(reply, ctx.config, token, expiresAt);
       return { sessionToken: token };

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { DELETED_USER_NAME, type ErasureResult, type PersonalDataExport } from '../../core/personal-data.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
-import { deleteConfirmationMismatch } from './schemas.ts';
+import { usersText } from './i18n/index.ts';
 
 export type MyDataDeps = Pick<ServiceKernel, 'personalData' | 'audit'>;
 
@@ -20,7 +20,7 @@ export class MyDataService {
   /** Everything held about the user, as one JSON document. */
   async exportFor(userId: string): Promise<PersonalDataExport> {
     const data = await this.#deps.personalData.exportFor(userId);
-    if (!data) throw new DomainError('not_found', 'User not found');
+    if (!data) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     return data;
   }
 
@@ -30,7 +30,8 @@ export class MyDataService {
    * `user.account.delete` under the pseudonym; their sessions end and their sockets close after the commit.
    */
   async deleteAccount(user: Pick<CurrentUser, 'id' | 'username'>, confirmation: string): Promise<ErasureResult> {
-    if (confirmation !== user.username) throw new DomainError('bad_request', deleteConfirmationMismatch(user.username));
+    if (confirmation !== user.username)
+      throw localizedError(usersText, 'bad_request', 'refusal.deleteConfirmation', { username: user.username });
     return this.#deps.personalData.erase(user.id, async (em, { pseudonymId }) => {
       await this.#deps.audit.record(em, {
         actor: { id: pseudonymId, username: DELETED_USER_NAME, displayName: null },

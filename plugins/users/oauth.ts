@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OAuth2Client } from 'arctic';
 import type { Config } from '../../core/config.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { safeRedirect } from '../../core/shared/redirect.ts';
+import { usersText } from './i18n/index.ts';
 import type { DiscordProfile } from './service.ts';
 
 /** Holds the state, the PKCE verifier and the wanted path between /login/discord and the callback. */
@@ -70,10 +71,7 @@ export class DiscordOAuth {
 
   /** The attempt this browser started, if the cookie is ours, fresh, and its state is the one Discord sent back. */
   finish(cookie: string | undefined, state: string, now = Date.now()): PendingSignIn {
-    const refused = new DomainError(
-      'bad_request',
-      'The sign-in attempt is unknown or has expired. Please sign in again.',
-    );
+    const refused = localizedError(usersText, 'bad_request', 'refusal.signInExpired');
     if (!cookie) throw refused;
     const [payload, signature] = cookie.split('.');
     if (!payload || !signature || !safeEqual(signature, this.#sign(payload))) throw refused;
@@ -84,13 +82,12 @@ export class DiscordOAuth {
       throw refused;
     }
     if (typeof pending.at !== 'number' || now - pending.at > OAUTH_TTL_MS) throw refused;
-    if (!safeEqual(pending.state, state))
-      throw new DomainError('bad_request', 'The sign-in state does not match. Please sign in again.');
+    if (!safeEqual(pending.state, state)) throw localizedError(usersText, 'bad_request', 'refusal.signInStateMismatch');
     return { state: pending.state, codeVerifier: pending.codeVerifier, redirect: safeRedirect(pending.redirect) };
   }
 
   #loaded(): Promise<{ arctic: Arctic; client: OAuth2Client }> {
-    if (!this.#arctic) throw new DomainError('not_found', 'Discord sign-in is not configured');
+    if (!this.#arctic) throw localizedError(usersText, 'not_found', 'refusal.signInOff');
     return this.#arctic;
   }
 
@@ -103,21 +100,21 @@ export class DiscordOAuth {
       accessToken = (await client.validateAuthorizationCode(this.#tokenUrl, code, codeVerifier)).accessToken();
     } catch (error) {
       if (error instanceof OAuth2RequestError)
-        throw new DomainError('bad_request', 'Discord did not accept the sign-in code. Please sign in again.');
+        throw localizedError(usersText, 'bad_request', 'refusal.signInCodeRefused');
       if (error instanceof ArcticFetchError)
-        throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+        throw localizedError(usersText, 'unavailable', 'refusal.discordUnreachable');
       throw error;
     }
     let response: Response;
     try {
       response = await fetch(this.#meUrl, { headers: { authorization: `Bearer ${accessToken}` } });
     } catch {
-      throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+      throw localizedError(usersText, 'unavailable', 'refusal.discordUnreachable');
     }
-    if (!response.ok) throw new DomainError('unavailable', 'Discord did not return your account. Please try again.');
+    if (!response.ok) throw localizedError(usersText, 'unavailable', 'refusal.discordNoAccount');
     const user = (await response.json()) as DiscordProfile;
     if (typeof user.id !== 'string' || typeof user.username !== 'string')
-      throw new DomainError('unavailable', 'Discord returned an unexpected account.');
+      throw localizedError(usersText, 'unavailable', 'refusal.discordOddAccount');
     return user;
   }
 

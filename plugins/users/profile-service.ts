@@ -4,21 +4,22 @@ import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { Locale } from '../../core/i18n/locales.ts';
 import { ranksOfIn, recordRankChangeIn } from '../ranks/index.ts';
 import { manageableTarget, userTarget } from './admin-service.ts';
 import { ResignationSchema } from './entities.ts';
 import type { GrantHolds } from './grant-holds.ts';
+import { usersText } from './i18n/index.ts';
 import { reapplyAtIn } from './records.ts';
 import './events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { PREMADE_MESSAGE_REF, type UserManagerUpdate, UserSelfUpdateBodySchema, type UserView } from './schemas.ts';
 import { type DiscordProfile, discordFields, toUserView } from './service.ts';
 
-export const RESIGN_NOT_ALLOWED =
-  'Rank is not allowed to resign via website, please contact the appropriate administrator.';
+/** The specification's refusal of a resignation the highest rank does not allow, in English (`refusal.resignNotAllowed`). */
+export const RESIGN_NOT_ALLOWED = usersText('en')('refusal.resignNotAllowed');
 
 /** A premade message's text by its slug or ID, its use counted in `em`'s transaction; throws a DomainError when it may not be used. */
 export type PremadeMessageResolver = (em: Em, actor: CurrentUser, ref: string) => Promise<string>;
@@ -67,7 +68,7 @@ export class ProfileService {
    */
   async #editable(em: Em, actor: CurrentUser, id: string): Promise<User> {
     if (actor.id !== id) return manageableTarget(em, actor, id);
-    if (!(await lockRow(em, UserSchema, id))) throw new DomainError('not_found', 'User not found');
+    if (!(await lockRow(em, UserSchema, id))) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     return em.findOneOrFail(UserSchema, { id });
   }
 
@@ -105,7 +106,7 @@ export class ProfileService {
    */
   async update(actor: CurrentUser, id: string, input: UserManagerUpdate): Promise<UserView> {
     if (actor.id === id && !UserSelfUpdateBodySchema.safeParse(input).success) {
-      throw new DomainError('forbidden', 'You can only change your display name and delivery message.');
+      throw localizedError(usersText, 'forbidden', 'refusal.selfUpdate');
     }
     const view = await this.#edit(actor, id, 'user.update', async (em, user) => {
       if (input.displayName !== undefined) user.displayName = input.displayName;
@@ -151,7 +152,7 @@ export class ProfileService {
     const message = await this.#edit(actor, id, 'user.update', async (em, user) => {
       let message = deliveryMessage;
       if (premade) {
-        if (!this.#premade) throw new DomainError('not_found', 'Premade message not found');
+        if (!this.#premade) throw localizedError(usersText, 'not_found', 'refusal.premadeNotFound');
         message = await this.#premade(em, actor, deliveryMessage);
       }
       user.settings = { ...user.settings, deliveryMessage: { message } };
@@ -166,7 +167,7 @@ export class ProfileService {
     // Checked before asking Discord (a refused caller learns nothing), and again under the lock as the answer is written.
     await this.#edit(actor, id, null, () => undefined);
     const token = this.#config.discord.token;
-    if (!token) throw new DomainError('unavailable', 'Discord sync is not configured.');
+    if (!token) throw localizedError(usersText, 'unavailable', 'refusal.syncOff');
     let response: Response;
     try {
       response = await fetch(`${this.#config.discord.apiUrl}/users/${encodeURIComponent(id)}`, {
@@ -174,13 +175,13 @@ export class ProfileService {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new DomainError('unavailable', 'Discord could not be reached. Please try again.');
+      throw localizedError(usersText, 'unavailable', 'refusal.discordUnreachable');
     }
-    if (response.status === 404) throw new DomainError('not_found', 'Discord does not know this user.');
-    if (!response.ok) throw new DomainError('unavailable', 'Discord did not return this user. Please try again.');
+    if (response.status === 404) throw localizedError(usersText, 'not_found', 'refusal.discordUnknownUser');
+    if (!response.ok) throw localizedError(usersText, 'unavailable', 'refusal.discordNoUser');
     const profile = (await response.json()) as DiscordProfile;
     if (profile.id !== id || typeof profile.username !== 'string')
-      throw new DomainError('unavailable', 'Discord returned an unexpected user.');
+      throw localizedError(usersText, 'unavailable', 'refusal.discordOddUser');
     const view = await this.#edit(actor, id, 'user.sync', async (em, user) =>
       toUserView(em.assign(user, discordFields(profile)), await ranksOfIn(em, id)),
     );
@@ -199,13 +200,9 @@ export class ProfileService {
     const after = await this.#edit(actor, actor.id, null, async (tx, user) => {
       const highest = (await this.#holds.ranksByHandIn(tx, user.id))[0];
       if (!highest && (await ranksOfIn(tx, user.id)).length === 0)
-        throw new DomainError('conflict', 'You hold no rank to resign from.');
-      if (!highest)
-        throw new DomainError(
-          'conflict',
-          'You hold no rank given by hand: your ranks from a plan or a grant end with it.',
-        );
-      if (!highest.canResign) throw new DomainError('forbidden', RESIGN_NOT_ALLOWED);
+        throw localizedError(usersText, 'conflict', 'refusal.noRankToResign');
+      if (!highest) throw localizedError(usersText, 'conflict', 'refusal.resignNoRankByHand');
+      if (!highest.canResign) throw localizedError(usersText, 'forbidden', 'refusal.resignNotAllowed');
       const { before, after } = await this.#holds.setRanksByHandIn(tx, user.id, []);
       recordRankChangeIn(tx, {
         userId: user.id,

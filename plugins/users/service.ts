@@ -2,13 +2,14 @@ import { toCurrentUser } from '../../core/auth/current-user.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { type JsonText, jsonText } from '../../core/http/json-text.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { Grants } from '../../core/shared/permissions.ts';
 import { type HeldRank, rankHolderIdsIn, ranksOfIn, ranksOfUsersIn } from '../ranks/index.ts';
+import { usersText } from './i18n/index.ts';
 import { USER_FROM_DISCORD } from './prepared.ts';
 import type { MeResponse, PublicUserView, UserView, WithTeam } from './schemas.ts';
 
@@ -193,7 +194,7 @@ export class UsersService {
 
   async #find(id: string): Promise<CurrentUser> {
     const user = await this.#read(id);
-    if (!user) throw new DomainError('not_found', 'User not found');
+    if (!user) throw localizedError(usersText, 'not_found', 'refusal.userNotFound');
     return user;
   }
 

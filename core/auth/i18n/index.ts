@@ -6,8 +6,9 @@ import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
 /**
- * The kernel's own words to a user in every locale: the ban text (English: the specification's, word for word). The
- * API's refusals stay English; the bot tells a caller the ban in their language.
+ * The kernel's own words to a user in every locale: the ban text (English: the specification's, word for word) and
+ * the refusals of core's guards, sessions and rank rules (`refusal.*`), which the API and the bot say in their
+ * reader's language.
  */
 export const authCatalogue = defineCatalogue({
   name: 'core.auth',

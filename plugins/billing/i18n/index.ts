@@ -5,7 +5,10 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The billing plugin's texts in every locale: what a subscription's start, failed payment and end tell its subscriber. */
+/**
+ * The billing plugin's texts in every locale: what a subscription's start, failed payment and end tell its subscriber,
+ * and its refusals.
+ */
 export const billingCatalogue = defineCatalogue({
   name: 'billing',
   messages: { en, fr, de, es, 'pt-BR': ptBR },

@@ -12,3 +12,6 @@ export const onleaveCatalogue = defineCatalogue({
 });
 
 export const onleaveText = translator(onleaveCatalogue);
+
+/** A key of the leave catalogue. */
+export type OnleaveKey = keyof typeof en;

@@ -12,3 +12,6 @@ export const recruitmentCatalogue = defineCatalogue({
 });
 
 export const recruitmentText = translator(recruitmentCatalogue);
+
+/** A key of the recruitment catalogue. */
+export type RecruitmentKey = keyof typeof en;

@@ -5,7 +5,7 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
-/** The store's texts in every locale: the `/hourly` command and its replies. */
+/** The store's texts in every locale: the `/hourly` command and its replies, notices, audit labels, refusals. */
 export const storeCatalogue = defineCatalogue({
   name: 'store',
   messages: { en, fr, de, es, 'pt-BR': ptBR },

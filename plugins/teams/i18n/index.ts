@@ -6,8 +6,8 @@ import fr from './fr.json' with { type: 'json' };
 import ptBR from './pt-BR.json' with { type: 'json' };
 
 /**
- * The teams plugin's texts in every locale: its staff sidebar entries, what a move between teams tells its member, and
- * its audit actions' labels.
+ * The teams plugin's texts in every locale: its staff sidebar entries, what a move between teams tells its member, its
+ * audit actions' labels and its refusals (`refusal.*`).
  */
 export const teamsCatalogue = defineCatalogue({
   name: 'teams',
