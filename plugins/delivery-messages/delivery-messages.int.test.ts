@@ -56,6 +56,37 @@ describe('premade delivery messages', () => {
     expect(await count()).toBe(before);
   });
 
+  it("refuses in the reader's language, and in English to a caller who names none", async () => {
+    const made = await create(chef, {
+      title: 'Bon appétit',
+      slug: 'bon-appetit',
+      message: 'Bon appétit, {customer} !',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const clash = (language?: string) =>
+      app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { ...other.auth, ...(language ? { 'accept-language': language } : {}) },
+        payload: { title: 'Another', slug: 'bon-appetit', message: 'Hi {customer}' },
+      });
+    const conflict = { statusCode: 409, error: 'Conflict' };
+    expect((await clash('fr')).json()).toEqual({
+      ...conflict,
+      message: 'L’identifiant « bon-appetit » est déjà pris : choisissez-en un autre.',
+    });
+    expect((await clash()).json()).toEqual({
+      ...conflict,
+      message: 'The slug "bon-appetit" is taken: choose another.',
+    });
+    const missing = await app.inject({
+      method: 'GET',
+      url: `${URL}/no-such-message`,
+      headers: { ...chef.auth, 'accept-language': 'pt-BR' },
+    });
+    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Mensagem pronta não encontrada' });
+  });
+
   it('400s write nothing: no {customer}, a bad slug, a short title, unknown keys, NUL', async () => {
     const before = await count();
     for (const payload of [

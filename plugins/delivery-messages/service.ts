@@ -6,11 +6,12 @@ import { isUniqueViolation } from '../../core/db/errors.ts';
 import { containsPattern } from '../../core/db/like.ts';
 import { lockName, lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { isId } from '../../core/shared/ids.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { type DeliveryMessage, DeliveryMessageSchema } from './entities.ts';
+import { deliveryMessagesText } from './i18n/index.ts';
 import {
   type CreateDeliveryMessageInput,
   type DeliveryMessagesQuery,
@@ -24,7 +25,8 @@ import {
 } from './schemas.ts';
 
 const byRef = (ref: string): FilterQuery<DeliveryMessage> => (isId(ref) ? { id: ref } : { slug: ref });
-const taken = (slug: string) => new DomainError('conflict', `The slug "${slug}" is taken: choose another.`);
+const taken = (slug: string) => localizedError(deliveryMessagesText, 'conflict', 'refusal.slugTaken', { slug });
+const notFound = () => localizedError(deliveryMessagesText, 'not_found', 'refusal.notFound');
 
 function target(row: DeliveryMessage) {
   return { type: 'deliveryMessage' as const, id: row.id, name: row.title };
@@ -88,7 +90,7 @@ export class DeliveryMessagesService {
   /** GET /api/client/delivery-messages/{slug or id}. */
   async get(actor: CurrentUser, ref: string): Promise<DeliveryMessageView> {
     const row = await this.#orm.em.fork().findOne(DeliveryMessageSchema, byRef(ref), { populate: ['author'] });
-    if (!row) throw new DomainError('not_found', 'Premade message not found');
+    if (!row) throw notFound();
     return this.view(actor, row);
   }
 
@@ -176,8 +178,7 @@ export class DeliveryMessagesService {
    * counts the use, so uses racing each other are all counted.
    */
   async use(em: Em, actor: CurrentUser, ref: string): Promise<string> {
-    if (!meets(actor, DIRECTORY))
-      throw new DomainError('forbidden', 'You have insufficient permissions to use premade messages.');
+    if (!meets(actor, DIRECTORY)) throw localizedError(deliveryMessagesText, 'forbidden', 'refusal.notPermitted');
     const row = await em
       .getKysely<InferKyselyDB<typeof DeliveryMessageSchema>>()
       .updateTable('delivery_messages')
@@ -185,22 +186,20 @@ export class DeliveryMessagesService {
       .where(isId(ref) ? 'id' : 'slug', '=', ref)
       .returning('message')
       .executeTakeFirst();
-    if (!row) throw new DomainError('not_found', 'Premade message not found');
+    if (!row) throw notFound();
     return row.message;
   }
 
   /** The message `ref` names, its row locked, if `actor` may edit it; 404 if it does not exist, 403 if not theirs. */
   async #editable(em: Em, actor: CurrentUser, ref: string): Promise<DeliveryMessage> {
     const found = await em.findOne(DeliveryMessageSchema, byRef(ref), { fields: ['id'] });
-    if (!found || !(await lockRow(em, DeliveryMessageSchema, found.id)))
-      throw new DomainError('not_found', 'Premade message not found');
+    if (!found || !(await lockRow(em, DeliveryMessageSchema, found.id))) throw notFound();
     const row = await em.findOneOrFail(
       DeliveryMessageSchema,
       { id: found.id },
       { populate: ['author'], refresh: true },
     );
-    if (!this.mayEdit(actor, row))
-      throw new DomainError('forbidden', 'Only its author or a manager may change this message.');
+    if (!this.mayEdit(actor, row)) throw localizedError(deliveryMessagesText, 'forbidden', 'refusal.notAuthor');
     return row;
   }
 

@@ -5,11 +5,12 @@ import {
   InteractionType,
 } from 'discord-api-types/v10';
 import { publicAccess } from '../../core/auth/guards.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { OperationDoc } from '../../core/http/routes.ts';
 import { parseInput } from '../../core/http/zod.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
 import type { CommandDispatcher } from './dispatch.ts';
+import { discordText } from './i18n/index.ts';
 import { respondInTime } from './respond.ts';
 import type { DiscordRest } from './rest.ts';
 import { CommandInteractionSchema, InteractionResponseSchema, InteractionTypeSchema } from './schemas.ts';
@@ -75,20 +76,20 @@ export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest
         raw,
         ctx.now(),
       );
-      if (!valid) throw new DomainError('unauthorized', 'Invalid request signature');
+      if (!valid) throw localizedError(discordText, 'unauthorized', 'refusal.signature');
       let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw new DomainError('bad_request', 'The body is not JSON');
+        throw localizedError(discordText, 'bad_request', 'refusal.notJson');
       }
       const { type } = parseInput(InteractionTypeSchema, body);
       if (type === InteractionType.Ping) return { type: InteractionResponseType.Pong };
       if (type !== InteractionType.ApplicationCommand)
-        throw new DomainError('bad_request', 'Only slash commands are supported');
+        throw localizedError(discordText, 'bad_request', 'refusal.slashOnly');
       const interaction = parseInput(CommandInteractionSchema, body);
       if (interaction.data.type !== ApplicationCommandType.ChatInput)
-        throw new DomainError('bad_request', 'Only slash commands are supported');
+        throw localizedError(discordText, 'bad_request', 'refusal.slashOnly');
       reply.header('cache-control', 'no-store');
       // Checked above for what the dispatcher reads; the rest is Discord's object as sent.
       return respondInTime(

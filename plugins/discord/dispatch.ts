@@ -8,6 +8,7 @@ import {
 import { bannedError } from '../../core/auth/ban-message.ts';
 import type { AnyCommand, CommandContext, CommandReply, CommandUser } from '../../core/commands.ts';
 import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { DEFAULT_LOCALE, discordLocaleOf, type Locale, pickLocale } from '../../core/i18n/locales.ts';
 import type { CoreContext } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
@@ -149,7 +150,7 @@ export class CommandDispatcher {
     try {
       if (!command || !rawUser) return await fail(t('unknownCommand'));
       const user = toCommandUser(rawUser);
-      if (command.guard) await this.#checkGuard(user.id, command.guard, locale);
+      if (command.guard) await this.#checkGuard(user.id, command.guard);
       const parsed = command.options.safeParse(flattenOptions(interaction.data.options));
       if (!parsed.success) return await fail(optionProblem(command, parsed.error.issues[0], locale));
       const resolvedUsers: Record<string, CommandUser> = {};
@@ -179,13 +180,13 @@ export class CommandDispatcher {
   }
 
   /** The caller's site account must meet the command's requirement (their Discord id is their user id here). */
-  async #checkGuard(userId: string, requirement: NonNullable<AnyCommand['guard']>, locale: Locale): Promise<void> {
-    const t = discordText(locale);
+  async #checkGuard(userId: string, requirement: NonNullable<AnyCommand['guard']>): Promise<void> {
     // As a session shows them: their ranks' permissions merged, in one statement.
     const current = (await this.#ctx.sessions.usersOf([userId])).get(userId);
-    if (!current) throw new DomainError('forbidden', t('signInFirst', { publicUrl: this.#ctx.config.publicUrl }));
+    if (!current)
+      throw localizedError(discordText, 'forbidden', 'signInFirst', { publicUrl: this.#ctx.config.publicUrl });
     // A banned member of staff is refused as on the site (403 with the ban text), whatever their ranks.
     if (current.ban && isBanActive(current.ban, new Date(this.#ctx.now()))) throw bannedError(current.ban);
-    if (!meets(current, requirement)) throw new DomainError('forbidden', t('notStaff'));
+    if (!meets(current, requirement)) throw localizedError(discordText, 'forbidden', 'notStaff');
   }
 }

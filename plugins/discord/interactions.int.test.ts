@@ -117,6 +117,23 @@ describe('HTTP interactions and the bot', () => {
       expect(res.statusCode).toBe(401);
     });
 
+    it("words its refusals in the request's language: English to one that names none", async () => {
+      const payload = JSON.stringify(pingInteraction());
+      const unsigned = (language?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/interactions',
+          payload,
+          headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
+        });
+      const unauthorized = { statusCode: 401, error: 'Unauthorized' };
+      expect((await unsigned('fr-CA')).json()).toEqual({
+        ...unauthorized,
+        message: 'Signature de la requête invalide',
+      });
+      expect((await unsigned()).json()).toEqual({ ...unauthorized, message: 'Invalid request signature' });
+    });
+
     it('answers a signed body that is not an interaction with 400, never a 500 (null, no data, no user, odd text)', async () => {
       const command = commandInteraction('menu', { user: customer() }) as unknown as Record<string, unknown>;
       const cases: [string, unknown][] = [
@@ -480,6 +497,15 @@ describe('HTTP interactions and the bot', () => {
       const chef = await app.createUser({ permissions: ['MANAGE_ORDERS'] });
       const refused = await command('kitchen', { user: { id: chef.id, username: 'chef' }, options: close as never });
       expect(refused.data.content).toMatch(/Only diner staff/);
+      // The guard's refusals in the caller's language, as every refusal the bot gives.
+      const closeIn = (locale: string, user: CommandOptions['user']) =>
+        command('kitchen', { user, locale, options: close as never });
+      expect((await closeIn('fr', customer())).data.content).toBe(
+        `Connectez-vous d’abord sur le site (${PUBLIC_URL}/login), pour que je sache qui vous êtes.`,
+      );
+      expect((await closeIn('de', { id: chef.id, username: 'chef' })).data.content).toBe(
+        'Nur Diner-Mitarbeiter mit der passenden Berechtigung auf der Website dürfen diesen Befehl nutzen.',
+      );
       const bannedManager = await app.createUser({
         rankPermissions: ['MANAGE_SETTINGS'],
         ban: { reason: 'Abuse', expires: null },

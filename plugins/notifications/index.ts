@@ -2,6 +2,7 @@ import { definePlugin } from '../../core/plugin.ts';
 import { notificationsRoutes } from './api.ts';
 import { NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
 import './events.ts';
+import { notificationsCatalogue } from './i18n/index.ts';
 import { migrations } from './migrations/index.ts';
 import { notificationsPersonalData } from './personal-data.ts';
 import type { NoticeEventData } from './schemas.ts';
@@ -24,6 +25,7 @@ export default definePlugin({
   personalData: () => notificationsPersonalData,
   entities: [NotificationSchema, NotificationPreferenceSchema],
   migrations,
+  i18n: notificationsCatalogue,
   service: (ctx): NotificationsPlugin => {
     const notifications = new NotificationsService(ctx);
     notifications.listen();

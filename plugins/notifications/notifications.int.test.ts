@@ -173,6 +173,23 @@ describe('notifications', () => {
       const row = await app.db.orm.em.fork().findOneOrFail(NotificationSchema, { id: theirs.id });
       expect(row.readAt).toBeNull();
     });
+
+    it("refuses in the reader's language, and in English to a caller who names none", async () => {
+      const theirs = await publish(notice(other.id, { text: 'Not yours either' }));
+      const read = (language?: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/client/notifications/${theirs.id}/read`,
+          headers: { ...customer.auth, ...(language ? { 'accept-language': language } : {}) },
+        });
+      const notFound = { statusCode: 404, error: 'Not Found' };
+      expect((await read('de-CH,de;q=0.8')).json()).toEqual({
+        ...notFound,
+        message: 'Benachrichtigung nicht gefunden',
+      });
+      expect((await read('pt-BR')).json()).toEqual({ ...notFound, message: 'Notificação não encontrada' });
+      expect((await read()).json()).toEqual({ ...notFound, message: 'Notification not found' });
+    });
   });
 
   describe('preferences', () => {

@@ -2,11 +2,12 @@ import { IsolationLevel } from '@mikro-orm/core';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import { UserSchema } from '../../core/auth/entities.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { DomainEvents, EventBus } from '../../core/events.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import { pickLocale } from '../../core/i18n/locales.ts';
 import { newId } from '../../core/ids.ts';
 import { type Notification, NotificationPreferenceSchema, NotificationSchema } from './entities.ts';
+import { notificationsText } from './i18n/index.ts';
 import './events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type {
@@ -179,7 +180,7 @@ export class NotificationsService {
     const em = this.#orm.em.fork();
     await em.nativeUpdate(NotificationSchema, { id, user: userId, readAt: null }, { readAt: new Date(this.#now()) });
     const row = await em.findOne(NotificationSchema, { id, user: userId });
-    if (!row) throw new DomainError('not_found', 'Notification not found');
+    if (!row) throw localizedError(notificationsText, 'not_found', 'refusal.notFound');
     return { notification: toNotificationView(row), unread: await this.unreadCount(userId) };
   }
 

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { publicAccess, requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
-import { DomainError } from '../../core/errors.ts';
 import { sendJson } from '../../core/http/json-text.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App } from '../../core/plugin.ts';
+import { ordersText } from './i18n/index.ts';
 import type { OrdersPlugin } from './index.ts';
 import {
   DeleteBodySchema,
@@ -23,7 +24,7 @@ import {
 export const manageOrders = requirePermissions({ all: ['MANAGE_ORDERS'] });
 
 export function actor(request: FastifyRequest): CurrentUser {
-  if (!request.user) throw new DomainError('unauthorized', 'You need to sign in to do that.');
+  if (!request.user) throw localizedError(ordersText, 'unauthorized', 'refusal.signIn');
   return request.user;
 }
 

@@ -5,8 +5,10 @@ import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { type FoodLookupItem, FoodLookupItemSchema, FoodLookupQuerySchema, type OrderSchema } from './entities.ts';
+import { ordersText } from './i18n/index.ts';
 import {
   type FoodLookupCreateInput,
   type FoodLookupItemView,
@@ -216,7 +218,7 @@ export class FoodLookupService {
   async #locked<T>(id: string, work: (em: Em, item: FoodLookupItem) => T | Promise<T>): Promise<T> {
     return this.#orm.em.fork().transactional(async (em) => {
       if (!(await lockRow(em, FoodLookupItemSchema, id)))
-        throw new DomainError('not_found', 'Food lookup item not found');
+        throw localizedError(ordersText, 'not_found', 'refusal.foodItemNotFound');
       return work(em, await em.findOneOrFail(FoodLookupItemSchema, { id }));
     });
   }

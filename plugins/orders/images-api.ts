@@ -3,9 +3,11 @@ import { publicAccess } from '../../core/auth/guards.ts';
 import { DomainError } from '../../core/errors.ts';
 import type { OperationDoc } from '../../core/http/routes.ts';
 import { nonJsonAnswer } from '../../core/http/zod.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App } from '../../core/plugin.ts';
 import { manageOrders } from './api.ts';
 import type { FoodLookupService } from './food-lookup.ts';
+import { ordersText } from './i18n/index.ts';
 import { type ImageStore, tooLarge } from './images.ts';
 import {
   ImageSearchBodySchema,
@@ -58,16 +60,17 @@ export async function imagesRoutes(
     },
     async (request, reply) => {
       if (!request.isMultipart())
-        throw new DomainError('bad_request', 'Send the image as multipart/form-data in the field image.');
+        throw localizedError(ordersText, 'bad_request', 'refusal.uploadMultipart', { field: 'image' });
       let bytes: Buffer;
       try {
         const file = await request.file();
-        if (file?.fieldname !== 'image') throw new DomainError('bad_request', 'Send the image in the field image.');
+        if (file?.fieldname !== 'image')
+          throw localizedError(ordersText, 'bad_request', 'refusal.uploadField', { field: 'image' });
         bytes = await file.toBuffer();
       } catch (error) {
         if (error instanceof DomainError) throw error;
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-        throw new DomainError('bad_request', 'The upload could not be read.');
+        throw localizedError(ordersText, 'bad_request', 'refusal.uploadUnreadable');
       }
       const link = await images.upload(bytes);
       reply.code(201);
@@ -85,7 +88,7 @@ export async function imagesRoutes(
     },
     async (request, reply) => {
       const file = await images.open(request.params.name);
-      if (!file) throw new DomainError('not_found', 'Image not found');
+      if (!file) throw localizedError(ordersText, 'not_found', 'refusal.imageNotFound');
       return reply
         .header('content-type', file.type)
         .header('content-length', file.size)

@@ -3,7 +3,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../core/config.ts';
-import { DomainError } from '../../core/errors.ts';
+import type { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
+import { ordersText } from './i18n/index.ts';
 import { UPLOAD_NAME_RE } from './schemas.ts';
 
 /** What we take: pictures browsers show, recognised by their bytes, never by the name or type the client sent. */
@@ -24,11 +26,11 @@ const TYPE_OF_EXTENSION: Record<string, string> = {
 const HOST_TIMEOUT_MS = 15_000;
 
 export function tooLarge(maxBytes: number): DomainError {
-  const size =
-    maxBytes >= 1024 * 1024
-      ? `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`
-      : `${Math.round(maxBytes / 1024)} KB`;
-  return new DomainError('bad_request', `An image may be at most ${size}.`);
+  // English writes the size as it always has (2.5 MB); the other languages as they write numbers (2,5 Mo).
+  if (maxBytes < 1024 * 1024)
+    return localizedError(ordersText, 'bad_request', 'refusal.imageTooLargeKb', { size: Math.round(maxBytes / 1024) });
+  const size = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+  return localizedError(ordersText, 'bad_request', 'refusal.imageTooLargeMb', { size });
 }
 
 /**
@@ -50,14 +52,13 @@ export class ImageStore {
   /** The link the prepare dialog puts in an order's images. */
   async upload(bytes: Buffer): Promise<string> {
     const { maxBytes, hostUrl, hostClientId } = this.#config.plugins.orders.images;
-    if (bytes.length === 0) throw new DomainError('bad_request', 'The image is empty.');
+    if (bytes.length === 0) throw localizedError(ordersText, 'bad_request', 'refusal.imageEmpty');
     if (bytes.length > maxBytes) throw tooLarge(maxBytes);
     // file-type (and the tokenizers under it) loads with the first upload, not with every start.
     const { fileTypeFromBuffer } = await import('file-type');
     const type = await fileTypeFromBuffer(bytes);
     const extension = type ? ACCEPTED.get(type.mime) : undefined;
-    if (!type || !extension)
-      throw new DomainError('bad_request', 'Only PNG, JPEG, GIF and WebP images can be uploaded.');
+    if (!type || !extension) throw localizedError(ordersText, 'bad_request', 'refusal.imageType');
     if (hostUrl) return this.#toHost(hostUrl, hostClientId, bytes, type.mime, extension);
     return this.#toDisk(bytes, extension);
   }
@@ -85,10 +86,10 @@ export class ImageStore {
       link = ((await response.json()) as { data?: { link?: unknown } }).data?.link;
     } catch (error) {
       void error;
-      throw new DomainError('unavailable', 'The image host is unavailable. Please try again.');
+      throw localizedError(ordersText, 'unavailable', 'refusal.imageHostDown');
     }
     if (typeof link !== 'string' || !/^https?:\/\//.test(link) || link.length > 512) {
-      throw new DomainError('unavailable', 'The image host gave no usable link. Please try again.');
+      throw localizedError(ordersText, 'unavailable', 'refusal.imageHostLink');
     }
     return link;
   }

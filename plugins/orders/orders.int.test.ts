@@ -202,6 +202,38 @@ describe('order lifecycle', () => {
     await post(`/api/client/orders/${own.id}/unclaim`, manager);
   });
 
+  it("refuses in the reader's language, and in English to a caller who names none", async () => {
+    const amelie = await app.createUser({ username: 'amelie', rankPermissions: ['MANAGE_ORDERS'] });
+    const order = await claimedBy(amelie);
+    const claim = (language?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/client/orders/${order.id}/claim`,
+        headers: { ...chef2.auth, ...(language ? { 'accept-language': language } : {}) },
+      });
+    const conflict = { statusCode: 409, error: 'Conflict', status: 'CLAIMED' };
+    expect((await claim('fr-FR,fr;q=0.9')).json()).toMatchObject({
+      ...conflict,
+      message: `La commande ${order.orderID} est déjà prise par amelie.`,
+    });
+    expect((await claim('de')).json()).toMatchObject({
+      ...conflict,
+      message: `Bestellung ${order.orderID} wurde schon von amelie übernommen.`,
+    });
+    expect((await claim()).json()).toMatchObject({
+      ...conflict,
+      message: `Order ${order.orderID} is already claimed by amelie.`,
+    });
+    await post(`/api/client/orders/${order.id}/unclaim`, amelie);
+    const own = await newOrder(amelie.id);
+    const mine = await app.inject({
+      method: 'POST',
+      url: `/api/client/orders/${own.id}/claim`,
+      headers: { ...amelie.auth, 'accept-language': 'es' },
+    });
+    expect(mine.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'No puedes tomar tu propio pedido.' });
+  });
+
   it('prepare refuses unsafe or too many images and a long note, and changes nothing', async () => {
     const order = await claimedBy(chef);
     const bad = [

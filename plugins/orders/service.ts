@@ -32,7 +32,6 @@ import {
   type Mention,
   ORDER_CODE_ALPHABET,
   ORDER_CODE_LENGTH,
-  type OrderStatus,
   type OrdersResponse,
   type OrderView,
   type PrepareInput,
@@ -81,32 +80,21 @@ export interface QueueHooks {
 
 type OrderEvent = 'orderSent' | 'orderUpdated' | 'cancelOrder' | 'orderDeleted' | 'deliverOrder';
 
-const STATUS_WORDS: Record<OrderStatus, string> = {
-  ORDERED: 'waiting in the kitchen',
-  CLAIMED: 'claimed',
-  PREPARING: 'being prepared',
-  READY: 'ready for delivery',
-  DELIVERED: 'delivered',
-  CANCELLED: 'cancelled',
-  DELETED: 'deleted',
-};
-
 export function orderCode(): string {
   let code = '';
   for (let i = 0; i < ORDER_CODE_LENGTH; i++) code += ORDER_CODE_ALPHABET[randomInt(ORDER_CODE_ALPHABET.length)];
   return code;
 }
 
-const nameOf = (user: { username: string; displayName: string | null } | null) =>
-  user?.displayName ?? user?.username ?? 'someone';
-
 /** 409 with the order's current state, so the caller's screen can catch up. */
 function stateConflict(view: OrderView): DomainError {
-  const message =
-    view.status === 'CLAIMED'
-      ? `Order ${view.orderID} is already claimed by ${nameOf(view.claimedBy)}.`
-      : `Order ${view.orderID} is ${STATUS_WORDS[view.status]}.`;
-  return new DomainError('conflict', message, { status: view.status, claimedBy: view.claimedBy, order: view });
+  const { orderID, status, claimedBy } = view;
+  const details = { status, claimedBy, order: view };
+  if (status !== 'CLAIMED')
+    return localizedError(ordersText, 'conflict', 'refusal.orderState', { orderID, status }, details);
+  if (!claimedBy) return localizedError(ordersText, 'conflict', 'refusal.claimedBySomeone', { orderID }, details);
+  const name = claimedBy.displayName ?? claimedBy.username;
+  return localizedError(ordersText, 'conflict', 'refusal.claimedBy', { orderID, name }, details);
 }
 
 /** Every order a user placed, claimed, prepared or delivered. */
@@ -166,9 +154,9 @@ export class OrdersService {
   /** For the bot (next issue) and the seed: a customer's new order. One active order per customer (409). */
   async createOrder(input: NewOrder): Promise<OrderView> {
     const item = input.item.trim();
-    if (!isId(input.customerId)) throw new DomainError('bad_request', 'User ID is not a snowflake');
+    if (!isId(input.customerId)) throw localizedError(ordersText, 'bad_request', 'refusal.notSnowflake');
     if (item.length === 0 || item.length > MAX_ITEM_LENGTH)
-      throw new DomainError('bad_request', `An order is 1 to ${MAX_ITEM_LENGTH} characters.`);
+      throw localizedError(ordersText, 'bad_request', 'refusal.itemLength', { max: MAX_ITEM_LENGTH });
     const mentions = (input.mentions ?? []).slice(0, 10).map((m) => ({ id: m.id, name: m.name.slice(0, 64) }));
     const now = new Date(this.#now());
     for (let attempt = 0; ; attempt++) {
@@ -201,7 +189,7 @@ export class OrdersService {
         });
         if (!view) {
           if (attempt < 5) continue;
-          throw new DomainError('conflict', 'You already have an active order.');
+          throw localizedError(ordersText, 'conflict', 'refusal.activeOrderNoId');
         }
         this.#events.publish('orderSent', { order: view } satisfies DomainEvents['orderSent']);
         return view;
@@ -220,7 +208,7 @@ export class OrdersService {
 
   async get(ref: string): Promise<OrderView> {
     const view = await selectOrderView(this.#orm.em.fork(), ref);
-    if (!view) throw new DomainError('not_found', 'Order not found');
+    if (!view) throw localizedError(ordersText, 'not_found', 'refusal.orderNotFound');
     return view;
   }
 
@@ -238,7 +226,7 @@ export class OrdersService {
   /** The customer cancels their own order before it is being prepared. */
   async cancelOrder(ref: string, customerId: string, reason?: string | null): Promise<OrderView> {
     return this.#transition(ref, 'cancelOrder', async (em, order, now) => {
-      if (order.customer !== customerId) throw new DomainError('forbidden', 'This is not your order.');
+      if (order.customer !== customerId) throw localizedError(ordersText, 'forbidden', 'refusal.notYourOrder');
       if (order.status !== 'ORDERED' && order.status !== 'CLAIMED') return 0;
       return em.nativeUpdate(
         OrderSchema,
@@ -266,7 +254,7 @@ export class OrdersService {
       event: 'orderUpdated',
       ref,
       refuse: (order) => {
-        if (order.customer === actor.id) throw new DomainError('forbidden', 'You cannot claim your own order.');
+        if (order.customer === actor.id) throw localizedError(ordersText, 'forbidden', 'refusal.ownOrder');
       },
       clash: async (em) => {
         const held = await ordersSql(em)
@@ -276,11 +264,9 @@ export class OrdersService {
           .where('status', '=', 'CLAIMED')
           .limit(1)
           .executeTakeFirst();
-        return held
-          ? new DomainError('conflict', `You already hold order ${held.order_code}: prepare or unclaim it first.`, {
-              orderID: held.order_code,
-            })
-          : null;
+        if (!held) return null;
+        const orderID = held.order_code;
+        return localizedError(ordersText, 'conflict', 'refusal.holdingOrder', { orderID }, { orderID });
       },
     });
   }
@@ -376,9 +362,15 @@ export class OrdersService {
           order.assignedDriver !== actor.id &&
           !isOrderManager(actor)
         ) {
-          throw new DomainError('forbidden', 'This order is assigned to another driver.', {
-            assignedDriver: order.assignedDriver,
-          });
+          throw localizedError(
+            ordersText,
+            'forbidden',
+            'refusal.otherDriver',
+            {},
+            {
+              assignedDriver: order.assignedDriver,
+            },
+          );
         }
       },
     });
@@ -393,7 +385,7 @@ export class OrdersService {
       if (!ACTIVE_STATUSES.includes(order.status)) return 0;
       const own = order.status === 'ORDERED' || (order.status === 'CLAIMED' && order.claimedBy === actor.id);
       if (!own && !isOrderManager(actor)) {
-        throw new DomainError('forbidden', 'Only an order manager may delete an order someone else is working on.');
+        throw localizedError(ordersText, 'forbidden', 'refusal.deleteOthers');
       }
       const changed = await em.nativeUpdate(
         OrderSchema,
@@ -483,7 +475,7 @@ export class OrdersService {
       .returning('user_id')
       .execute();
     const entry = await this.#queueEntry(em, userId);
-    if (!entry) throw new DomainError('conflict', 'You left the delivery queue while joining it.');
+    if (!entry) throw localizedError(ordersText, 'conflict', 'refusal.leftQueue');
     if (inserted.length > 0) this.#events.publish('joinDeliveryQueue', { queue: entry, userID: userId });
     return entry;
   }
@@ -500,7 +492,7 @@ export class OrdersService {
         .where('user_id', '=', userId)
         .returning(['user_id', 'joined_at', 'last_assigned_at'])
         .executeTakeFirst();
-      if (!gone) throw new DomainError('not_found', 'You are not in the delivery queue.');
+      if (!gone) throw localizedError(ordersText, 'not_found', 'refusal.notInQueue');
       const summary = (await userSummariesIn(em, [userId])).get(userId);
       const released = await ordersSql(em)
         .updateTable('orders')
@@ -598,7 +590,7 @@ export class OrdersService {
 
   #assertHolder(actor: Actor, order: Order): void {
     if (order.claimedBy !== actor.id && !isOrderManager(actor)) {
-      throw new DomainError('forbidden', 'Only the chef holding this order or an order manager may do that.');
+      throw localizedError(ordersText, 'forbidden', 'refusal.notHolder');
     }
   }
 
@@ -661,7 +653,7 @@ export class OrdersService {
 /** The order a path names, by its snowflake id or its orderID: 404 when there is none. */
 async function findOrder(em: Em, ref: string): Promise<Order> {
   const order = await em.findOne(OrderSchema, isId(ref) ? { id: ref } : { orderID: ref });
-  if (!order) throw new DomainError('not_found', 'Order not found');
+  if (!order) throw localizedError(ordersText, 'not_found', 'refusal.orderNotFound');
   return order;
 }
 

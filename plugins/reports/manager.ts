@@ -1,7 +1,6 @@
 import type { AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { textInEveryLocale } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
@@ -9,6 +8,7 @@ import type {} from '../notifications/index.ts'; // the events it declares
 import type { OrdersService } from '../orders/index.ts';
 import type { UserAdminService } from '../users/index.ts';
 import { reportsText } from './i18n/index.ts';
+import { nobodyToWarn, reportCompleted, reportNotFound } from './refusals.ts';
 import type {
   CompleteReportInput,
   ReportDetail,
@@ -78,9 +78,9 @@ export class ReportManagerService {
   async detail(id: string): Promise<ReportDetail> {
     const em = this.#orm.em.fork();
     const report = await reportViewIn(em, id);
-    if (!report) throw new DomainError('not_found', 'Report not found');
+    if (!report) throw reportNotFound();
     const order = await this.#orders.find(report.order.id);
-    if (!order) throw new DomainError('not_found', 'Report not found');
+    if (!order) throw reportNotFound();
     const driver = report.order.driver?.id;
     const saved = driver
       ? await reportsDb(em).selectFrom('users').select('settings').where('id', '=', driver).executeTakeFirst()
@@ -114,11 +114,10 @@ export class ReportManagerService {
    */
   async warn(actor: CurrentUser, id: string, input: WarnInput): Promise<ReportView> {
     const report = await reportViewIn(this.#orm.em.fork(), id);
-    if (!report) throw new DomainError('not_found', 'Report not found');
-    if (report.status !== 'OPEN')
-      throw new DomainError('conflict', 'This report is already completed.', { status: report.status });
+    if (!report) throw reportNotFound();
+    if (report.status !== 'OPEN') throw reportCompleted(report.status);
     const person = input.target === 'chef' ? report.order.chef : report.order.driver;
-    if (!person) throw new DomainError('conflict', `Order ${report.order.orderID} has no ${input.target}.`);
+    if (!person) throw nobodyToWarn(input.target, report.order.orderID);
     const warning = await this.#admin.warn(
       actor,
       person.id,
@@ -163,8 +162,8 @@ export class ReportManagerService {
           .select('status')
           .where('id', '=', id)
           .executeTakeFirst();
-        if (!exists) throw new DomainError('not_found', 'Report not found');
-        throw new DomainError('conflict', 'This report is already completed.', { status: exists.status });
+        if (!exists) throw reportNotFound();
+        throw reportCompleted(exists.status);
       }
       await this.#audit.record(em, {
         actor,

@@ -133,6 +133,32 @@ describe('order reports', () => {
       }
       expect(await count()).toBe(before);
     });
+
+    it("the refusal is worded in the reader's language, and in English to a caller who names none", async () => {
+      const old = (await order({ ago: 8 * DAY })).orderID;
+      const fileIn = (orderID: string, language?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/client/report/order',
+          headers: { ...customer.auth, ...(language ? { 'accept-language': language } : {}) },
+          payload: { orderID, category: 'WRONG_ITEM', details: 'I got a salad instead of a burger.' },
+        });
+      const tooOld = { statusCode: 409, error: 'Conflict', reason: 'too_old' };
+      expect((await fileIn(old, 'fr')).json()).toEqual({
+        ...tooOld,
+        message: 'Cette commande a été livrée il y a plus de 7 jours : elle ne peut plus être signalée.',
+      });
+      expect((await fileIn(old)).json()).toEqual({
+        ...tooOld,
+        message: 'This order was delivered more than 7 days ago: it can no longer be reported.',
+      });
+      expect((await fileIn('ZZZZZZ', 'es')).json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        reason: 'not_found',
+        message: 'No hay ningún pedido con este ID.',
+      });
+    });
   });
 
   describe('bad input is a 400 that writes nothing', () => {

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import { newId } from '../../core/ids.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 // The orders plugin's read API (and, through its index, the events it declares).
 import { deliveredOrderSummariesIn, findOrderSummaryIn, type OrderSummary, orderSummariesIn } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
+import { ineligible, reportNotFound } from './refusals.ts';
 import {
   type CreateReportInput,
   type EligibleResponse,
@@ -21,15 +21,6 @@ import { orderSummaryColumns, type ReportedOrder, reportRows, reportsDb, reportV
 const DAY = 86_400_000;
 /** Reports whose order summary is filled per round of the start-up catch-up. */
 const FILL_BATCH = 500;
-
-/** The DomainError kind each refusal answers with when a report is filed anyway. */
-const REFUSAL_KIND = {
-  not_found: 'not_found',
-  not_your_order: 'forbidden',
-  not_delivered: 'conflict',
-  too_old: 'conflict',
-  already_reported: 'conflict',
-} as const;
 
 export interface ReportFilingServiceDeps extends Pick<ServiceKernel, 'orm' | 'events' | 'now' | 'log'> {}
 
@@ -68,10 +59,10 @@ export class ReportFilingService {
   /** POST /api/client/report/order: 201 with the report; the refusals of `eligible` as 404, 403 or 409. */
   async create(actor: CurrentUser, input: CreateReportInput): Promise<ReportView> {
     const { order, reason } = await this.#check(actor, input.orderID);
-    if (reason) throw new DomainError(REFUSAL_KIND[reason], INELIGIBLE[reason], { reason });
+    if (reason) throw ineligible(reason);
     // A delivered order never changes again, so what #check read still holds; the unique key settles a double submit.
     const id = await this.#insert(order!, 'CUSTOMER', actor.id, input.category, input.details);
-    if (!id) throw new DomainError('conflict', INELIGIBLE.already_reported, { reason: 'already_reported' });
+    if (!id) throw ineligible('already_reported');
     return this.view(id);
   }
 
@@ -91,7 +82,7 @@ export class ReportFilingService {
 
   async view(id: string): Promise<ReportView> {
     const view = await reportViewIn(this.#orm.em.fork(), id);
-    if (!view) throw new DomainError('not_found', 'Report not found');
+    if (!view) throw reportNotFound();
     return view;
   }
 

@@ -1,12 +1,14 @@
 import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/service.ts';
 import { lockName } from '../../core/db/locks.ts';
 import type { Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import type { DomainError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import { type JsonText, jsonText } from '../../core/http/json-text.ts';
 import { parseInput } from '../../core/http/zod.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { SettingSchema } from './entities.ts';
+import { settingsText } from './i18n/index.ts';
 import {
   isSettingKey,
   SETTING_DEFINITIONS,
@@ -120,5 +122,5 @@ export class SettingsService {
 }
 
 export function unknownSetting(key: string): DomainError {
-  return new DomainError('not_found', `Unknown setting '${key}'`);
+  return localizedError(settingsText, 'not_found', 'refusal.unknownSetting', { key });
 }

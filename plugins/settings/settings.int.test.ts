@@ -51,6 +51,26 @@ describe('settings API', () => {
     expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: "Unknown setting 'nope'" });
   });
 
+  it("refuses an unknown key in the reader's language, the key as written", async () => {
+    const get = (language: string) =>
+      app.inject({ method: 'GET', url: '/api/client/settings/nope', headers: { 'accept-language': language } });
+    expect((await get('fr')).json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Paramètre inconnu : « nope »',
+    });
+    expect((await get('es-419')).json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Ajuste desconocido: «nope»',
+    });
+    expect((await get('en-GB')).json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: "Unknown setting 'nope'",
+    });
+  });
+
   describe('who may change the announcement', () => {
     it.each([
       ['anonymous', undefined, 401],

@@ -2,10 +2,11 @@ import type { AuditLog } from '../../core/audit/service.ts';
 import { nameOf } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { meets } from '../../core/shared/permissions.ts';
 import { type ManagementStatistic, ManagementStatisticSchema } from './entities.ts';
+import { statisticsText } from './i18n/index.ts';
 import { dailyFigures, type Figures, memberFigures, people, zeroFigures } from './queries.ts';
 import {
   addDays,
@@ -60,7 +61,7 @@ export class StatisticsService {
   period(period: StatisticsPeriod, date?: string): PeriodView {
     const today = this.today();
     const { from, until } = periodOf(period, date ?? today);
-    if (from > today) throw new DomainError('bad_request', 'That period has not started yet.');
+    if (from > today) throw localizedError(statisticsText, 'bad_request', 'refusal.notStarted');
     return { period, from, until, closed: until < today };
   }
 
@@ -85,10 +86,10 @@ export class StatisticsService {
       .executeTakeFirst();
     if (view.period === 'week' && (await this.#weekClosed(em, view.from))) {
       const row = await em.findOne(ManagementStatisticSchema, { id });
-      if (!row) throw new DomainError('not_found', 'There is no stored record of this member for that week.');
+      if (!row) throw localizedError(statisticsText, 'not_found', 'refusal.noWeekRecord');
       return toRecord(row, (await people(em, [row.userId])).get(row.userId)!);
     }
-    if (!user) throw new DomainError('not_found', 'User not found');
+    if (!user) throw localizedError(statisticsText, 'not_found', 'refusal.userNotFound');
     const [record] = await this.#live(em, view, key.userId);
     return record!;
   }
@@ -133,7 +134,7 @@ export class StatisticsService {
       });
       return record;
     });
-    if (!removed) throw new DomainError('not_found', 'There is no stored record with that ID.');
+    if (!removed) throw localizedError(statisticsText, 'not_found', 'refusal.noRecord');
     return removed;
   }
 
@@ -211,9 +212,9 @@ export class StatisticsService {
 
   #key(actor: CurrentUser, id: string): NonNullable<ReturnType<typeof parseRecordId>> {
     const key = parseRecordId(id);
-    if (!key) throw new DomainError('bad_request', 'Not a statistics ID');
+    if (!key) throw localizedError(statisticsText, 'bad_request', 'refusal.badId');
     if (key.userId !== actor.id && !isStatisticsManager(actor))
-      throw new DomainError('forbidden', 'You may only read your own statistics.');
+      throw localizedError(statisticsText, 'forbidden', 'refusal.ownOnly');
     return key;
   }
 }

@@ -290,4 +290,30 @@ describe('management statistics', () => {
       expect(answer.statusCode, id).toBe(400);
     }
   });
+
+  it("refuses in the reader's language, and in English to a caller who names none", async () => {
+    const url = `/api/client/statistics/management/${chef.id}-week-2026-11-16`;
+    const read = (language?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { ...driver.auth, ...(language ? { 'accept-language': language } : {}) },
+      });
+    const forbidden = { statusCode: 403, error: 'Forbidden' };
+    expect((await read('fr')).json()).toEqual({
+      ...forbidden,
+      message: 'Vous ne pouvez consulter que vos propres statistiques.',
+    });
+    expect((await read()).json()).toEqual({ ...forbidden, message: 'You may only read your own statistics.' });
+    const later = await app.inject({
+      method: 'GET',
+      url: '/api/client/statistics/management?date=2027-01-01',
+      headers: { ...director.auth, 'accept-language': 'de-AT' },
+    });
+    expect(later.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Dieser Zeitraum hat noch nicht begonnen.',
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors.ts';
+import { localizedError } from '../../../core/i18n/catalogue.ts';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { ordersCatalogue, ordersText } from '../i18n/index.ts';
 import { defineCommand } from './define.ts';
@@ -26,7 +27,8 @@ export default defineCommand({
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'conflict') {
         const current = (error.details?.order as typeof active | undefined) ?? active;
-        throw new DomainError('conflict', t('tooLateToCancel', { orderID: current.orderID, status: current.status }));
+        const { orderID, status } = current;
+        throw localizedError(ordersText, 'conflict', 'tooLateToCancel', { orderID, status });
       }
       throw error;
     }

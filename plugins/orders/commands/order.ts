@@ -1,6 +1,6 @@
 import { ApplicationCommandOptionType, InteractionContextType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { DomainError } from '../../../core/errors.ts';
+import { localizedError } from '../../../core/i18n/catalogue.ts';
 import { localizeCommand } from '../../../core/i18n/commands.ts';
 import { text } from '../../../core/shared/text.ts';
 import { ordersCatalogue, ordersText } from '../i18n/index.ts';
@@ -32,7 +32,7 @@ export default defineCommand({
   options: z.object({ item: text().max(MAX_ITEM_LENGTH * 10) }),
   async handler(ctx) {
     if (ctx.appPermissions !== null && (ctx.appPermissions & NEEDED) !== NEEDED) {
-      throw new DomainError('forbidden', ordersText(ctx.locale)('missingPermissions'));
+      throw localizedError(ordersText, 'forbidden', 'missingPermissions');
     }
     const { ordering } = ctx.services.orders;
     const order = await ordering.place({
