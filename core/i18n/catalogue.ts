@@ -138,19 +138,20 @@ export function discordLocalizations<English extends Messages>(
 }
 
 /**
- * A service's refusal worded from its catalogue: the message in English (the API's, the site's) and in any locale
- * (`inLocale`, which the bot's dispatcher reads to answer in the caller's language).
+ * A service's refusal worded from its catalogue: the message in English (the API's without a language asked) and in
+ * any locale (`inLocale`: the bot answers in the caller's language, the API in the request's). Values that are words
+ * themselves (a date, a span, a phrase from the catalogue) are given per locale, as `textInEveryLocale` takes them:
+ * `(locale) => ({ until: dateIn(locale) })`.
  */
 export function localizedError<English extends Messages>(
   translate: (locale: Locale) => Translate<English>,
   kind: ErrorKind,
   key: keyof English & string,
-  values?: MessageValues,
+  values?: MessageValues | ((locale: Locale) => MessageValues),
   details?: Record<string, unknown>,
 ): DomainError {
-  return new DomainError(kind, translate(DEFAULT_LOCALE)(key, values), details, (locale) =>
-    translate(locale)(key, values),
-  );
+  const textIn = (locale: Locale) => translate(locale)(key, typeof values === 'function' ? values(locale) : values);
+  return new DomainError(kind, textIn(DEFAULT_LOCALE), details, textIn);
 }
 
 /** A text in English (`text`) and in every language the diner speaks (`texts`). */

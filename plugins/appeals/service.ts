@@ -391,9 +391,13 @@ function refusal(eligibility: Exclude<AppealEligibility, { allowed: true }>): Do
       });
     case 'cooldown': {
       const { until } = eligibility;
-      const withUntil: typeof appealsText = (locale) => (key, values) =>
-        appealsText(locale)(key, { ...values, until: againIn(until, locale) });
-      return localizedError(withUntil, 'conflict', 'refusal.cooldown', undefined, { until });
+      return localizedError(
+        appealsText,
+        'conflict',
+        'refusal.cooldown',
+        (locale) => ({ until: againIn(until, locale) }),
+        { until },
+      );
     }
   }
 }

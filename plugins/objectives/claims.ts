@@ -25,9 +25,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The 409 of a claim made too soon: how far the user is, and the goal in the reader's words. */
 function notComplete(objective: Objective, progress: number) {
   const { target } = objective;
-  const withGoal: typeof objectivesText = (locale) => (key, values) =>
-    objectivesText(locale)(key, { ...values, goal: goalIn(locale, objective) });
-  return localizedError(withGoal, 'conflict', 'refusal.notComplete', { progress, target }, { progress, target });
+  return localizedError(
+    objectivesText,
+    'conflict',
+    'refusal.notComplete',
+    (locale) => ({ progress, target, goal: goalIn(locale, objective) }),
+    { progress, target },
+  );
 }
 
 export interface ClaimsServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {

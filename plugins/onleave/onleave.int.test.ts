@@ -342,6 +342,15 @@ describe('onleave', () => {
       const answer = await call('POST', '/api/client/orders/delivery-queue/join', user);
       expect(answer.statusCode).toBe(409);
       expect(answer.json().message).toBe('You are on leave until 27 November 2026.');
+      const french = await app.inject({
+        method: 'POST',
+        url: '/api/client/orders/delivery-queue/join',
+        headers: { ...user.auth, 'accept-language': 'fr' },
+      });
+      expect(french.json()).toMatchObject({
+        statusCode: 409,
+        message: 'Vous êtes en congé jusqu’au 27 novembre 2026.',
+      });
       clock = Date.parse(`${day(3)}T00:00:00Z`);
       expect((await call('POST', '/api/client/orders/delivery-queue/join', user)).statusCode).toBe(200);
       await orders.orders.leaveQueue(user.id);

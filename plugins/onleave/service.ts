@@ -315,10 +315,13 @@ export class OnLeaveService {
     return new Map(rows.map((r) => [r.user_id, Number(r.days)]));
   }
 
-  /** Why this member may not join the delivery queue now (they are on leave), or null. */
-  async queueRefusal(userId: string): Promise<string | null> {
+  /** Why this member may not join the delivery queue now (409: they are on leave, until when), or null. */
+  async queueRefusal(userId: string): Promise<DomainError | null> {
     const until = (await this.currentLeaves([userId])).get(userId);
-    return until ? `You are on leave until ${formatLeaveDay(until)}.` : null;
+    if (!until) return null;
+    return localizedError(onleaveText, 'conflict', 'refusal.onLeaveUntil', (locale) => ({
+      until: formatLeaveDay(until, locale),
+    }));
   }
 
   #checkDays(input: LeaveRequestInput): void {

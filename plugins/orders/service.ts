@@ -75,7 +75,7 @@ export interface NewOrder {
  * queue now (the onleave plugin: they are on leave), or null.
  */
 export interface QueueHooks {
-  queueRefusal?: (userId: string) => Promise<string | null>;
+  queueRefusal?: (userId: string) => Promise<DomainError | null>;
 }
 
 type OrderEvent = 'orderSent' | 'orderUpdated' | 'cancelOrder' | 'orderDeleted' | 'deliverOrder';
@@ -466,7 +466,7 @@ export class OrdersService {
    */
   async joinQueue(userId: string): Promise<DeliveryQueueEntryView> {
     const refusal = await this.#hooks.queueRefusal?.(userId);
-    if (refusal) throw new DomainError('conflict', refusal);
+    if (refusal) throw refusal;
     const em = this.#orm.em.fork();
     const inserted = await ordersSql(em)
       .insertInto('delivery_queue')

@@ -30,9 +30,7 @@ import { applicationViews, DAY, formIn, toApplicationView, toFormView, whenText 
 
 /** A refusal that names a time: `{when}` as each language writes it (`25 Nov 2026, 14:05 UTC` in English). */
 function refusalAt(key: RecruitmentKey, when: Date): DomainError {
-  const withWhen: typeof recruitmentText = (locale) => (k, values) =>
-    recruitmentText(locale)(k, { ...values, when: whenText(when, locale) });
-  return localizedError(withWhen, 'conflict', key);
+  return localizedError(recruitmentText, 'conflict', key, (locale) => ({ when: whenText(when, locale) }));
 }
 
 /** Which statuses a list filter shows. */

@@ -1,6 +1,7 @@
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../core/i18n/locales.ts';
+import type { DomainError } from '../../core/errors.ts';
+import { localizedError } from '../../core/i18n/catalogue.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { HOURLY_INTERVAL_MS, type HourlyClaimResponse, type HourlyStatus } from './earning-schemas.ts';
@@ -20,13 +21,15 @@ export function waitIn(locale: Locale, ms: number | null): string {
   return t('wait.minutes', { minutes: Math.ceil(ms / 60_000) });
 }
 
-/**
- * A claim within the hour (429, `nextClaimAt`), worded from the catalogue in every language. The wait is words
- * itself (`12 minutes`), so each language's text gets its own, as `bannedError` (core/auth) builds the ban's.
- */
+/** A claim within the hour (429, `nextClaimAt`), the wait in each language's words (`12 minutes`). */
 function tooEarly(next: Date, waitMs: number): DomainError {
-  const text = (locale: Locale) => storeText(locale)('refusal.hourlyTooEarly', { wait: waitIn(locale, waitMs) });
-  return new DomainError('rate_limited', text(DEFAULT_LOCALE), { nextClaimAt: next.toISOString() }, text);
+  return localizedError(
+    storeText,
+    'rate_limited',
+    'refusal.hourlyTooEarly',
+    (locale) => ({ wait: waitIn(locale, waitMs) }),
+    { nextClaimAt: next.toISOString() },
+  );
 }
 
 export interface HourlyServiceDeps extends Pick<ServiceKernel, 'orm' | 'now'> {
