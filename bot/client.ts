@@ -22,7 +22,9 @@ export interface BotClient {
 /**
  * The discord.js gateway client: it only moves Discord's events to the plugins. Interactions go to the same
  * dispatcher as POST /api/interactions (the raw payload, so both transports run identical code, deferral after 2 s
- * included), answered through the interaction callback; GUILD_DELETE (the bot was removed, not an outage) cancels that server's active orders.
+ * included), answered through the interaction callback; GUILD_CREATE and GUILD_UPDATE give each server's language
+ * (`preferred_locale`) to the discord plugin's GuildLocales; GUILD_DELETE (the bot was removed, not an outage) cancels
+ * that server's active orders.
  * Shard settings come from discord.js's ShardingManager environment when it spawned us (bot/main.ts).
  */
 export async function startBotClient(options: {
@@ -51,6 +53,10 @@ export async function startBotClient(options: {
       respondInTime(discord.dispatcher, discord.rest, interaction as APIChatInputApplicationCommandInteraction, log)
         .then((response) => answer(interaction, response))
         .catch((error: unknown) => log.error({ err: error }, 'could not answer an interaction'));
+    } else if (packet.t === GatewayDispatchEvents.GuildCreate || packet.t === GatewayDispatchEvents.GuildUpdate) {
+      // Every server at connect, one the bot joins, and a change: its language, for what the bot posts there for
+      // everyone (GuildLocales stores a connect's thousands in batches). An unavailable server's payload has none.
+      if (packet.d.preferred_locale) void discord.guilds.heard(packet.d.id, packet.d.preferred_locale);
     } else if (packet.t === GatewayDispatchEvents.GuildDelete && !packet.d.unavailable) {
       discord.messages
         .guildRemoved(packet.d.id)

@@ -9,11 +9,19 @@ import type { OperationDoc } from '../../core/http/routes.ts';
 import { parseInput } from '../../core/http/zod.ts';
 import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App, CoreContext } from '../../core/plugin.ts';
+import { manageOrders } from '../orders/index.ts';
+import { OrderRefParamsSchema } from '../orders/schemas.ts';
+import type { DeliveryDefaults } from './delivery-default.ts';
 import type { CommandDispatcher } from './dispatch.ts';
 import { discordText } from './i18n/index.ts';
 import { respondInTime } from './respond.ts';
 import type { DiscordRest } from './rest.ts';
-import { CommandInteractionSchema, InteractionResponseSchema, InteractionTypeSchema } from './schemas.ts';
+import {
+  CommandInteractionSchema,
+  DeliveryDefaultResponseSchema,
+  InteractionResponseSchema,
+  InteractionTypeSchema,
+} from './schemas.ts';
 import { ed25519PublicKey, verifyInteraction } from './verify.ts';
 
 /**
@@ -99,5 +107,22 @@ export function interactionsRoutes(app: App, dispatcher: CommandDispatcher, rest
         request.log,
       );
     },
+  );
+}
+
+/**
+ * `GET /api/client/orders/:id/delivery-default`: the words the bot would deliver the order with where the driver wrote
+ * none, in the language it would post them in (the deliver dialog's preview: the site's page cannot read the
+ * servers' languages, and the orders plugin knows nothing of Discord). Guarded as delivering is.
+ */
+export function deliveryDefaultRoutes(app: App, defaults: DeliveryDefaults): void {
+  app.get(
+    '/api/client/orders/:id/delivery-default',
+    {
+      onRequest: manageOrders,
+      schema: { params: OrderRefParamsSchema, response: { 200: DeliveryDefaultResponseSchema } },
+      config: { openapi: { responses: { '404': 'No order has this ID or order code.' } } },
+    },
+    async (request) => defaults.forOrder(request.params.id),
   );
 }

@@ -3,8 +3,9 @@ import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { DEFAULT_DELIVERY_MESSAGE } from '../users/schemas.ts';
 import { GUILD_LOCALE_REWRITE_MS, GuildLocales } from './guild-locales.ts';
 import { discordCatalogue } from './i18n/index.ts';
+import { discordSql } from './sql.ts';
 
-/** A server's language, as its interactions say it, for what the bot posts there for everyone. */
+/** A server's language, as its interactions and the gateway say it, for what the bot posts there for everyone. */
 describe("a Discord server's language", () => {
   let app: TestApp;
   let clock = Date.now();
@@ -42,6 +43,49 @@ describe("a Discord server's language", () => {
     expect(await other.of(guild)).toBe('fr');
     await other.forget(guild);
     expect(await one.of(guild)).toBe('en');
+  });
+
+  /** Each server's stored tag (undefined: none), read in one statement: thousands of `of` calls would take long. */
+  const storedTags = async (ids: readonly string[]) => {
+    const rows = await discordSql(app.db.orm.em.fork())
+      .selectFrom('discord_guilds')
+      .select(['guild_id', 'locale'])
+      .where('guild_id', 'in', ids)
+      .execute();
+    const tags = new Map(rows.map((row) => [row.guild_id, row.locale]));
+    return ids.map((id) => tags.get(id));
+  };
+
+  it('stores a connect burst of thousands, the last language heard for a server winning', async () => {
+    const guilds = aProcess();
+    const tags = ['fr', 'de', 'es-ES', 'pt-BR'] as const;
+    const ids = Array.from({ length: 2_500 }, (_, i) => `83${String(i).padStart(16, '0')}`);
+    const tagOf = (i: number) => tags[i % tags.length]!;
+    const heard = ids.map((id, i) => guilds.heard(id, tagOf(i)));
+    // The first server's language changes while it is being stored, the second's while it waits (a GUILD_UPDATE
+    // right after its GUILD_CREATE): the later one is stored.
+    heard.push(guilds.heard(ids[0]!, 'de'), guilds.heard(ids[1]!, 'fr'));
+    await Promise.all(heard);
+    expect(await storedTags(ids)).toEqual(['de', 'fr', ...ids.slice(2).map((_, i) => tagOf(i + 2))]);
+    expect(await aProcess().of(ids[2]!)).toBe('es');
+    // A process that starts afresh (a reconnect) hears them all again as they were first: the changed one is stored
+    // again, the others stay.
+    const restarted = aProcess();
+    await Promise.all(ids.map((id, i) => restarted.heard(id, tagOf(i))));
+    expect(await storedTags(ids)).toEqual(ids.map((_, i) => tagOf(i)));
+  });
+
+  it('does not store a server forgotten while its language is being stored or waits to be', async () => {
+    const guilds = aProcess();
+    const [storing, waiting] = ['840000000000000001', '840000000000000002'];
+    const heard = [guilds.heard(storing, 'fr'), guilds.heard(waiting, 'de')];
+    await Promise.all([guilds.forget(storing), guilds.forget(waiting)]);
+    await Promise.all(heard);
+    expect(await guilds.of(storing)).toBe('en');
+    expect(await guilds.of(waiting)).toBe('en');
+    // Heard again afterwards (the bot joins again): stored.
+    await guilds.heard(waiting, 'de');
+    expect(await aProcess().of(waiting)).toBe('de');
   });
 
   it("has the default delivery message's English word for word as the site's deliver dialog shows it", () => {

@@ -4,9 +4,10 @@ import { definePlugin } from '../../core/plugin.ts';
 import notifications from '../notifications/index.ts';
 import orders from '../orders/index.ts';
 import settings from '../settings/index.ts';
-import { interactionsRoutes } from './api.ts';
+import { deliveryDefaultRoutes, interactionsRoutes } from './api.ts';
 import help from './commands/help.ts';
 import invite from './commands/invite.ts';
+import { DeliveryDefaults } from './delivery-default.ts';
 import { CommandDispatcher } from './dispatch.ts';
 import { discordEntities } from './entities.ts';
 import { GuildLocales } from './guild-locales.ts';
@@ -30,6 +31,8 @@ export interface DiscordPlugin {
   rankAnnouncements: RankAnnouncements;
   /** Each server's language, for what the bot posts there for everyone. */
   guilds: GuildLocales;
+  /** An order's default delivery words in the language the bot would post them in (the deliver dialog's preview). */
+  deliveryDefaults: DeliveryDefaults;
   inviteUrl: string | null;
 }
 
@@ -91,10 +94,14 @@ export default definePlugin({
       noticeDms,
       rankAnnouncements,
       guilds,
+      deliveryDefaults: new DeliveryDefaults({ orm: ctx.orm, guilds, orders: () => ctx.services.orders.orders }),
       dispatcher: new CommandDispatcher(ctx.commands, ctx, messages, guilds),
       inviteUrl: ctx.config.inviteUrl,
     };
   },
-  routes: (app, plugin, ctx) => interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx),
+  routes: (app, plugin, ctx) => {
+    deliveryDefaultRoutes(app, plugin.deliveryDefaults);
+    interactionsRoutes(app, plugin.dispatcher, plugin.rest, ctx);
+  },
   commands: [help, invite],
 });

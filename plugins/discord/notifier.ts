@@ -9,9 +9,10 @@ import type { ServiceKernel } from '../../core/plugin.ts';
 import type { OrdersService } from '../orders/index.ts'; // the events it declares
 import { orderEmbed } from '../orders/index.ts';
 import type { OrderView } from '../orders/schemas.ts';
-import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../users/schemas.ts';
+import { fillDeliveryMessage } from '../users/schemas.ts';
+import { customerLocaleOf, deliveryDefaultIn } from './delivery-default.ts';
 import type { GuildLocales } from './guild-locales.ts';
-import { discordCatalogue, discordText } from './i18n/index.ts';
+import { discordText } from './i18n/index.ts';
 import { type DiscordRest, discordStatus, type MessageBody } from './rest.ts';
 import { discordSql, discordWriter } from './sql.ts';
 import { postStatusOnce, STATUS_MESSAGE, type StatusMessage } from './status-post.ts';
@@ -75,9 +76,6 @@ export const UNKNOWN_MESSAGE_RECHECK_MS = 60_000;
 const REMEMBERED_MESSAGES = 10_000;
 /** Order events after which the order's message is edited no more. */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['DELIVERED', 'CANCELLED', 'DELETED']);
-
-const nameOf = (user: { username: string; displayName: string | null } | null, locale: Locale) =>
-  user ? (user.displayName ?? user.username) : discordText(locale)('delivery.theKitchen');
 
 /** A picture URL Discord can fetch: ours are made absolute with PUBLIC_URL. */
 function absolute(url: string, publicUrl: string): string {
@@ -262,10 +260,7 @@ export class OrderMessages {
         );
       }
     }
-    // The customer's language, as their order's status message has it: read, not remembered (a delivered order's
-    // status message is forgotten once its last edit is made).
-    const [message] = await STATUS_MESSAGE.run(this.#orm, this.#orm.em.fork(), { orderId: order.id });
-    const locale = localeOf(message?.locale) ?? 'en';
+    const locale = await customerLocaleOf(this.#orm, order.id);
     const t = discordText(locale);
     const body = this.#deliveryBody(order, template, locale);
     const intro = order.channelId ? t('deliveredDm.channel', { channel: order.channelId }) : t('deliveredDm.noChannel');
@@ -319,16 +314,17 @@ export class OrderMessages {
   }
 
   /**
-   * The delivery: the driver's message, else the default in `locale` (English: users' DEFAULT_DELIVERY_MESSAGE, which
-   * the site's deliver dialog shows), its placeholders filled (the catalogue's text is the template, filled as a
-   * driver's own is: `{customer}` and the others, and nothing else), with the pictures.
+   * The delivery: the driver's message, else the default in `locale` (delivery-default.ts, which the site's deliver
+   * dialog previews), its placeholders filled (`{customer}` and the others, and nothing else), with the pictures.
    */
   #deliveryBody(order: OrderView, driverMessage: string | null, locale: Locale): MessageBody {
-    const template = driverMessage ?? discordCatalogue.messages[locale]['delivery.default'] ?? DEFAULT_DELIVERY_MESSAGE;
-    const content = fillDeliveryMessage(template, {
+    const words = deliveryDefaultIn(locale);
+    const nameOf = (user: { username: string; displayName: string | null } | null) =>
+      user ? (user.displayName ?? user.username) : words.theKitchen;
+    const content = fillDeliveryMessage(driverMessage ?? words.message, {
       customer: `<@${order.orderedBy.id}>`,
-      chef: nameOf(order.preparedBy, locale),
-      driver: nameOf(order.deliveredBy, locale),
+      chef: nameOf(order.preparedBy),
+      driver: nameOf(order.deliveredBy),
       item: order.item,
       orderID: order.orderID,
     }).slice(0, 1900);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../../core/i18n/locales.ts';
 import { text } from '../../core/shared/text.ts';
 
 /**
@@ -69,3 +70,20 @@ export const InteractionResponseSchema = z.strictObject({
   type: z.int(),
   data: z.unknown().optional().describe('Discord’s interaction callback data: the reply’s message.'),
 });
+
+/**
+ * GET /api/client/orders/:id/delivery-default's answer: the words the bot delivers the order with where the driver
+ * wrote none, in the language it would post them in (the deliver dialog's preview).
+ */
+export const DeliveryDefaultResponseSchema = z.strictObject({
+  locale: z
+    .enum(LOCALES)
+    .describe('The language: the server’s for a post in the order’s channel, else the customer’s.'),
+  message: z
+    .string()
+    .describe(
+      'The default delivery message, its placeholders unfilled: {customer}, {chef}, {driver}, {item}, {orderID}.',
+    ),
+  theKitchen: z.string().describe('What {chef} is when the order has no chef.'),
+});
+export type DeliveryDefault = z.output<typeof DeliveryDefaultResponseSchema>;

@@ -26,6 +26,8 @@ import { OrdersService } from './service.ts';
 import { OrderStatsService } from './stats.ts';
 import { OrderSweeper } from './sweeper.ts';
 
+/** The kitchen's guard (MANAGE_ORDERS): every order action's, and another plugin's route about an order for the kitchen. */
+export { manageOrders } from './api.ts';
 export { orderEmbed } from './commands/messages.ts';
 export type { OrdersConfig } from './config.ts';
 export {

@@ -2101,6 +2101,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/client/orders/{id}/delivery-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Signed in; all of MANAGE_ORDERS (SUPER_ADMIN passes every check). A banned user gets 403 with the ban text. */
+        get: operations["getApiClientOrdersIdDeliveryDefault"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/interactions": {
         parameters: {
             query?: never;
@@ -12730,6 +12747,51 @@ export interface operations {
             };
             /** @description The body is not JSON, or is sent compressed (the server decodes no Content-Encoding). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getApiClientOrdersIdDeliveryDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The language: the server’s for a post in the order’s channel, else the customer’s.
+                         * @enum {string}
+                         */
+                        locale: "en" | "fr" | "de" | "es" | "pt-BR";
+                        /** @description The default delivery message, its placeholders unfilled: {customer}, {chef}, {driver}, {item}, {orderID}. */
+                        message: string;
+                        /** @description What {chef} is when the order has no chef. */
+                        theKitchen: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            /** @description No order has this ID or order code. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

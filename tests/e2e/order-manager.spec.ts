@@ -219,3 +219,39 @@ test('the order manager in French: its columns and cards, and the toast of a cla
   await expect(page.getByRole('button', { name: 'Lancer la cuisson' })).toBeVisible();
   await context.close();
 });
+
+test("the deliver dialog previews the default message in the order's server's language", async ({ browser, diner }) => {
+  const services = diner.app.server.ctx.services as Services;
+  const context = await browser.newContext();
+  // An order manager may deliver any ready order, whichever driver it was given to.
+  await diner.signIn(context, { username: 'manager_mo', permissions: ['MANAGE_ORDERS', 'VIEW_BACKLOG'] });
+  const chefId = await newCustomer(browser, diner, 'chef_claude');
+  const chef = { id: chefId, username: 'chef_claude', displayName: null, permissions: PERMISSIONS.MANAGE_ORDERS };
+  // A French server that never sent an interaction: the gateway's GUILD_CREATE told the bot its language.
+  const french = '1200000000000000077';
+  await services.discord.guilds.heard(french, 'fr');
+  const order = await services.orders.orders.createOrder({
+    customerId: await newCustomer(browser, diner, 'hungry_hugo'),
+    item: 'Quiche lorraine',
+    guildId: french,
+    channelId: '1300000000000000077',
+  });
+  await services.orders.orders.claim(chef, order.id);
+  await services.orders.orders.prepare(chef, order.id, { images: ['/food/burger.svg'], chefNote: null });
+
+  const page = await openManager(context);
+  // Cooking done (2 s in the e2e server): ready to deliver.
+  await card(page, order.orderID).getByRole('button', { name: 'Deliver' }).click({ timeout: 15_000 });
+  const deliver = page.getByRole('dialog', { name: `Deliver #${order.orderID}` });
+  const preview = deliver.locator('.delivery-preview > p');
+  await expect(preview).toHaveText(
+    `Voici votre commande, @hungry_hugo : Quiche lorraine ! Préparée par chef_claude et livrée par manager_mo. Bon appétit ! (Commande ${order.orderID})`,
+  );
+  await expect(preview).toHaveAttribute('lang', 'fr');
+  await expect(preview).toBeVisible();
+  // The dialog's own words stay in the page's language.
+  await expect(deliver.getByText('The bot will post')).toBeVisible();
+  await expect(deliver.getByText('The default message: set your own on your profile.')).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
+});

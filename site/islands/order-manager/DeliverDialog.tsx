@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schemas.ts';
-import { DEFAULT_DELIVERY_MESSAGE, fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
+import { fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
 import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { PremadePicker } from './PremadePicker.tsx';
 import { useDeliver } from './use-deliver.ts';
+import { useDeliveryDefault } from './use-delivery-default.ts';
 
 interface Props {
   order: OrderView | null;
@@ -22,9 +23,9 @@ interface Props {
 }
 
 /**
- * Deliver: preview what the bot will post, with the driver's saved message or one picked from the premade message
- * directory (which becomes their saved message: the bot reads it when the order is delivered), or report the order
- * (troll or invalid) with a reason instead.
+ * Deliver: preview what the bot will post (the default message in the language it posts it in, asked when the dialog
+ * opens), with the driver's saved message or one picked from the premade message directory (which becomes their saved
+ * message: the bot reads it when the order is delivered), or report the order (troll or invalid) with a reason instead.
  */
 export function DeliverDialog({
   order,
@@ -40,10 +41,14 @@ export function DeliverDialog({
   const deliver = useDeliver({ order, driverId, onMessageSaved, onDelivered });
   const { report, setReport, reason, setReason, error, saving, picked, setPicked, submit } = deliver;
 
+  // The default's words, and the name of a missing chef, are in the language the bot posts in; a driver's own
+  // message is as they wrote it.
+  const { words, loading } = useDeliveryDefault(order?.id ?? null);
+  const own = picked?.message || deliveryMessage || null;
   const preview = order
-    ? fillDeliveryMessage(picked?.message ?? deliveryMessage ?? DEFAULT_DELIVERY_MESSAGE, {
+    ? fillDeliveryMessage(own ?? words.message, {
         customer: `@${displayNameOf(order.orderedBy)}`,
-        chef: order.preparedBy ? displayNameOf(order.preparedBy) : 'the kitchen',
+        chef: order.preparedBy ? displayNameOf(order.preparedBy) : words.theKitchen,
         driver: driverName,
         item: order.item,
         orderID: order.orderID,
@@ -65,8 +70,8 @@ export function DeliverDialog({
       {order && !report && (
         <>
           <p className="label">{t('deliver.willPost')}</p>
-          <blockquote className="delivery-preview">
-            <p>{preview}</p>
+          <blockquote className="delivery-preview" aria-busy={loading}>
+            <p lang={own ? undefined : words.locale}>{preview}</p>
             {order.images.length > 0 && (
               <div className="order-images">
                 {order.images.map((src) => (

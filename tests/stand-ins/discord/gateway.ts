@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { guildCreateData, guildObject, type StandInGuild, shardOf } from './guilds.ts';
 
 /**
  * The minimal gateway protocol a discord.js client needs (https://discord.com/developers/docs/events/gateway):
- * HELLO on connect, IDENTIFY checked against the bot token, READY (no guilds), heartbeats acknowledged, and
- * dispatches the test sends (INTERACTION_CREATE, GUILD_DELETE…) with increasing sequence numbers. JSON encoding,
- * no compression, no resume (a resume is answered with INVALID_SESSION, so the client identifies again).
+ * HELLO on connect, IDENTIFY checked against the bot token, READY listing the shard's servers as unavailable, then
+ * one GUILD_CREATE for each (as Discord sends them at connect), heartbeats acknowledged, and dispatches the test sends
+ * (INTERACTION_CREATE, GUILD_DELETE…) with increasing sequence numbers. JSON encoding, no compression, no resume (a
+ * resume is answered with INVALID_SESSION, so the client identifies again).
  */
 export const OP = {
   DISPATCH: 0,
@@ -36,6 +38,12 @@ export interface StandInGateway {
   waitForSessions(count?: number, timeoutMs?: number): Promise<void>;
   /** Sends a dispatch to every identified session (or those of one shard). */
   dispatch(t: string, d: unknown, shardId?: number): void;
+  /** The servers the bot is in: each session's READY lists its shard's, and a GUILD_CREATE follows for each. */
+  guilds: Map<string, StandInGuild>;
+  /** The bot joins a server: GUILD_CREATE on its shard. */
+  join(guild: StandInGuild): void;
+  /** A server changes (its language, its name): GUILD_UPDATE on its shard. */
+  updateGuild(guild: StandInGuild): void;
   close(): void;
 }
 
@@ -46,6 +54,8 @@ export function attachGateway(
     applicationId: string;
     botUser: { id: string; username: string };
     heartbeatIntervalMs?: number;
+    /** The servers the bot is in when it connects. */
+    guilds?: readonly StandInGuild[];
   },
 ): StandInGateway {
   const wss = new WebSocketServer({ noServer: true });
@@ -53,6 +63,20 @@ export function attachGateway(
   const received: StandInGateway['received'] = [];
   const waiters: (() => void)[] = [];
   const heartbeatInterval = options.heartbeatIntervalMs ?? 41_250;
+  const guilds = new Map((options.guilds ?? []).map((guild) => [guild.id, guild]));
+  const sendDispatch = (session: GatewaySession, t: string, d: unknown) => {
+    session.sequence += 1;
+    session.socket.send(JSON.stringify({ op: OP.DISPATCH, t, s: session.sequence, d }));
+  };
+  const dispatch: StandInGateway['dispatch'] = (t, d, shardId) => {
+    for (const session of sessions)
+      if (shardId === undefined || session.shard[0] === shardId) sendDispatch(session, t, d);
+  };
+  /** The sessions of the shard a server's events go to. */
+  const toShardOf = (guildId: string, t: string, d: unknown) => {
+    for (const session of sessions)
+      if (shardOf(guildId, session.shard[1]) === session.shard[0]) sendDispatch(session, t, d);
+  };
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!(req.url ?? '').startsWith('/gateway')) return socket.destroy();
@@ -86,35 +110,31 @@ export function attachGateway(
         intents: Number(message.d.intents ?? 0),
       };
       sessions.add(session);
-      session.sequence += 1;
-      send({
-        op: OP.DISPATCH,
-        t: 'READY',
-        s: session.sequence,
-        d: {
-          v: 10,
-          user: {
-            id: options.botUser.id,
-            username: options.botUser.username,
-            discriminator: '0',
-            global_name: null,
-            avatar: null,
-            bot: true,
-            flags: 0,
-          },
-          guilds: [],
-          session_id: session.sessionId,
-          resume_gateway_url: resumeUrl,
-          shard,
-          application: { id: options.applicationId, flags: 0 },
-          private_channels: [],
-          relationships: [],
-          user_settings: {},
-          presences: [],
-          guild_join_requests: [],
-          geo_ordered_rtc_regions: [],
+      const shardGuilds = [...guilds.values()].filter((guild) => shardOf(guild.id, shard[1]) === shard[0]);
+      sendDispatch(session, 'READY', {
+        v: 10,
+        user: {
+          id: options.botUser.id,
+          username: options.botUser.username,
+          discriminator: '0',
+          global_name: null,
+          avatar: null,
+          bot: true,
+          flags: 0,
         },
+        guilds: shardGuilds.map((guild) => ({ id: guild.id, unavailable: true })),
+        session_id: session.sessionId,
+        resume_gateway_url: resumeUrl,
+        shard,
+        application: { id: options.applicationId, flags: 0 },
+        private_channels: [],
+        relationships: [],
+        user_settings: {},
+        presences: [],
+        guild_join_requests: [],
+        geo_ordered_rtc_regions: [],
       });
+      for (const guild of shardGuilds) sendDispatch(session, 'GUILD_CREATE', guildCreateData(guild));
       for (const wake of waiters.splice(0)) wake();
     });
     socket.on('close', () => {
@@ -136,12 +156,15 @@ export function attachGateway(
         });
       }
     },
-    dispatch(t, d, shardId) {
-      for (const session of sessions) {
-        if (shardId !== undefined && session.shard[0] !== shardId) continue;
-        session.sequence += 1;
-        session.socket.send(JSON.stringify({ op: OP.DISPATCH, t, s: session.sequence, d }));
-      }
+    dispatch,
+    guilds,
+    join(guild) {
+      guilds.set(guild.id, guild);
+      toShardOf(guild.id, 'GUILD_CREATE', guildCreateData(guild));
+    },
+    updateGuild(guild) {
+      guilds.set(guild.id, guild);
+      toShardOf(guild.id, 'GUILD_UPDATE', guildObject(guild));
     },
     close() {
       for (const session of sessions) session.socket.terminate();

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { until } from '../../support/until.ts';
 import { type DiscordStandIn, startDiscordStandIn } from './server.ts';
 
 const REDIRECT = 'http://localhost:3000/api/auth/discord/callback';
@@ -314,5 +317,66 @@ describe('the Discord stand-in’s bot REST', () => {
     const info = (await (await call('GET', '/gateway/bot')).json()) as { url: string; shards: number };
     expect(info.url).toBe(`${discord.url.replace('http', 'ws')}/gateway`);
     expect(info.shards).toBe(1);
+  });
+});
+
+describe("the stand-in's gateway and the servers the bot is in", () => {
+  /** A raw gateway session: identifies as one shard and keeps the dispatches it gets, oldest first. */
+  async function connect(discord: DiscordStandIn, shard: [number, number]) {
+    const socket = new WebSocket(`${discord.url.replace('http', 'ws')}/gateway`);
+    const dispatches: { t: string; d: Record<string, unknown> }[] = [];
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      if (message.op === 0) dispatches.push({ t: message.t, d: message.d });
+    });
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ op: 2, d: { token: discord.botToken, shard, intents: 1, properties: {} } }));
+    return { socket, dispatches };
+  }
+  const shown = (dispatch: { t: string; d: Record<string, unknown> }) =>
+    dispatch.t === 'READY'
+      ? { t: 'READY', guilds: dispatch.d.guilds }
+      : [dispatch.t, dispatch.d.id, dispatch.d.preferred_locale];
+
+  it("lists each shard's servers in its READY, then a GUILD_CREATE for each with its language; a join and a change reach the server's shard", async () => {
+    // (id >> 22) % 2: the first and third are shard 1's, the second and the one joined later shard 0's.
+    const discord = await startDiscordStandIn({
+      botToken: 'guilds-token',
+      guilds: [
+        { id: '800000000000000000', preferredLocale: 'fr' },
+        { id: '800000000004194304', preferredLocale: 'de' },
+        { id: '800000000008388608', preferredLocale: 'ja' },
+      ],
+    });
+    const zero = await connect(discord, [0, 2]);
+    const one = await connect(discord, [1, 2]);
+    try {
+      await until(() => zero.dispatches.length === 2 && one.dispatches.length === 3);
+      expect(zero.dispatches.map(shown)).toEqual([
+        { t: 'READY', guilds: [{ id: '800000000004194304', unavailable: true }] },
+        ['GUILD_CREATE', '800000000004194304', 'de'],
+      ]);
+      expect(one.dispatches.map(shown)).toEqual([
+        {
+          t: 'READY',
+          guilds: [
+            { id: '800000000000000000', unavailable: true },
+            { id: '800000000008388608', unavailable: true },
+          ],
+        },
+        ['GUILD_CREATE', '800000000000000000', 'fr'],
+        ['GUILD_CREATE', '800000000008388608', 'ja'],
+      ]);
+      discord.gateway.join({ id: '800000000012582912', preferredLocale: 'es-ES' });
+      discord.gateway.updateGuild({ id: '800000000000000000', preferredLocale: 'pt-BR' });
+      await until(() => zero.dispatches.length === 3 && one.dispatches.length === 4);
+      expect(shown(zero.dispatches[2]!)).toEqual(['GUILD_CREATE', '800000000012582912', 'es-ES']);
+      expect(shown(one.dispatches[3]!)).toEqual(['GUILD_UPDATE', '800000000000000000', 'pt-BR']);
+      expect(zero.dispatches[2]!.d).toMatchObject({ joined_at: expect.any(String), members: [], channels: [] });
+    } finally {
+      zero.socket.close();
+      one.socket.close();
+      await discord.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { attachGateway, type StandInGateway } from './gateway.ts';
+import type { StandInGuild } from './guilds.ts';
 import { type BotRestState, botRestRoutes, type ChannelFailure, newBotRestState, type StoredMessage } from './rest.ts';
 
 /**
@@ -72,6 +73,8 @@ export type DiscordStandInOptions = {
   shards?: number;
   /** The heartbeat interval HELLO asks for (Discord: about 41 s). */
   heartbeatIntervalMs?: number;
+  /** The servers the bot is in when it connects: READY lists them, then a GUILD_CREATE comes for each. */
+  guilds?: readonly StandInGuild[];
 };
 
 type Grant = {
@@ -242,6 +245,7 @@ export async function startDiscordStandIn(options: DiscordStandInOptions = {}): 
     applicationId,
     botUser: { id: applicationId, username: 'Virtual Diner' },
     heartbeatIntervalMs: options.heartbeatIntervalMs,
+    guilds: options.guilds,
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
