@@ -1,5 +1,6 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import { nameOf } from '../../core/audit/service.ts';
 import { type User, UserSchema } from '../../core/auth/entities.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
@@ -8,6 +9,7 @@ import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
 import { localizedError } from '../../core/i18n/catalogue.ts';
+import type { Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
 import { ranksOfIn } from '../ranks/index.ts';
@@ -151,20 +153,32 @@ export class ApplicationsService {
     }
   }
 
-  /** The answers against the form's questions: a 400 naming the question (its label in the message, its id in `question`). */
+  /**
+   * The answers against the form's questions: a 400 naming the question (its label as written in the message, its id
+   * in `question`), the problem in the reader's language (`inLocale`: the same schema in that language's words).
+   */
   #parseAnswers(questions: readonly Question[], raw: Record<string, unknown>): Answers {
     const result = answersSchema(questions).safeParse(raw);
     if (result.success) return result.data;
-    const issue = result.error.issues[0]!;
-    const questionId = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : ''));
-    const question = questions.find((q) => q.id === questionId);
-    const message = question ? `${question.label}: ${issue.message}` : issue.message;
-    throw new DomainError('bad_request', message, {
-      question: question?.id ?? null,
-      issues: result.error.issues
-        .slice(0, 20)
-        .map((i) => ({ path: ['answers', ...i.path.map(String)], message: i.message })),
-    });
+    const { issues } = result.error;
+    const refusal = (list: readonly z.core.$ZodIssue[]) => {
+      const issue = list[0]!;
+      const questionId = String(issue.path[0] ?? (issue.code === 'unrecognized_keys' ? issue.keys[0] : ''));
+      const question = questions.find((q) => q.id === questionId);
+      return { question, message: question ? `${question.label}: ${issue.message}` : issue.message };
+    };
+    const { question, message } = refusal(issues);
+    const inLocale = (locale: Locale) =>
+      refusal(answersSchema(questions, recruitmentText(locale)).safeParse(raw).error?.issues ?? issues).message;
+    throw new DomainError(
+      'bad_request',
+      message,
+      {
+        question: question?.id ?? null,
+        issues: issues.slice(0, 20).map((i) => ({ path: ['answers', ...i.path.map(String)], message: i.message })),
+      },
+      inLocale,
+    );
   }
 
   // ---- Reading applications ----

@@ -13,6 +13,7 @@ import { recruitmentPersonalData } from './personal-data.ts';
 import { ReviewService } from './review-service.ts';
 import { DEMO_APPLICATIONS, DEMO_FORMS, seedRecruitment } from './seed.ts';
 
+export { recruitmentCatalogue } from './i18n/index.ts';
 export { reviewsBetweenIn } from './reviews.ts';
 
 export interface RecruitmentPlugin {

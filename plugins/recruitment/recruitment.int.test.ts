@@ -738,13 +738,40 @@ describe('recruitment API', () => {
 
   describe("a refusal in the request's language", () => {
     const inLanguage = (language: string, user: TestUser) => ({ ...user.auth, 'accept-language': language });
-    const applyIn = (language: string, form: { id: string }, user: TestUser) =>
+    const applyIn = (language: string, form: { id: string }, user: TestUser, answers: object = GOOD) =>
       app.inject({
         method: 'POST',
         url: `/api/client/recruitment/forms/${form.id}/response`,
         headers: inLanguage(language, user),
-        payload: { answers: GOOD },
+        payload: { answers },
       });
+
+    it("says an answer's problem in the language, after the question's label as written; English without a language", async () => {
+      const form = await createForm({ title: 'Answers in French' });
+      const applicant = await app.createUser();
+      expect((await applyIn('fr', form, applicant, { ...GOOD, name: 'C' })).json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Your name: Au moins 2 caractères.',
+        question: 'name',
+        issues: [{ path: ['answers', 'name'], message: 'At least 2 characters.' }],
+      });
+      expect((await applyIn('fr', form, applicant, { ...GOOD, shift: 'Evening' })).json().message).toBe(
+        'Shift: Choisissez l’une des options.',
+      );
+      expect((await applyIn('de', form, applicant, { ...GOOD, hours: 41 })).json().message).toBe(
+        'Hours a week: Höchstens 40.',
+      );
+      expect((await applyIn('fr', form, applicant, { ...GOOD, hacker: 'x' })).json().message).toBe(
+        'Une réponse à une question que ce formulaire ne pose pas.',
+      );
+      expect((await apply(form, applicant, { ...GOOD, name: 'C' })).json()).toMatchObject({
+        statusCode: 400,
+        message: 'Your name: At least 2 characters.',
+        question: 'name',
+      });
+      expect(await app.db.orm.em.fork().count(ApplicationSchema, { user: applicant.id })).toBe(0);
+    });
 
     it('says when a form opens as the language writes a date, in UTC; English without a language', async () => {
       const form = await createForm({ title: 'Soon', opensAt: new Date(clock + DAY).toISOString() });

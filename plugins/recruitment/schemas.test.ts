@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { browserTexts } from '../../site/lib/browser-texts.ts';
 import { applicationTag } from '../../site/lib/labels.ts';
-import { answerErrors, answersSchema, type Question, QuestionInputSchema, TEXT_LIMITS } from './schemas.ts';
+import { pickTexts, textsOf } from '../../site/lib/texts.ts';
+import { recruitmentCatalogue, recruitmentText } from './i18n/index.ts';
+import {
+  ANSWER_PROBLEMS,
+  type Answers,
+  answerErrors,
+  answersSchema,
+  ENGLISH_ANSWER_WORDS,
+  type Question,
+  QuestionInputSchema,
+  TEXT_LIMITS,
+} from './schemas.ts';
 
 const q = (over: Partial<Question> & Pick<Question, 'id' | 'type'>): Question => ({
   label: over.id,
@@ -67,8 +79,8 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
 
   it('gives each question its first error, by id, for the form page', () => {
     const odd = [q({ id: 'toString', type: 'short' }), q({ id: 'valueOf', type: 'short', required: true })];
-    expect([...answerErrors(odd, {})]).toEqual([['valueOf', 'This question needs an answer.']]);
-    expect([...answerErrors(odd, { toString: '', valueOf: 'yes' })]).toEqual([]);
+    expect([...answerErrors(odd, {}, ENGLISH_ANSWER_WORDS)]).toEqual([['valueOf', 'This question needs an answer.']]);
+    expect([...answerErrors(odd, { toString: '', valueOf: 'yes' }, ENGLISH_ANSWER_WORDS)]).toEqual([]);
   });
 
   it('refuses question ids every object already has, and limits above what the type takes', () => {
@@ -93,5 +105,68 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
       'vd-state-danger',
       'vd-state-unknown',
     ]);
+  });
+});
+
+describe("an answer's problems in the reader's language", () => {
+  const questions = [
+    q({ id: 'name', type: 'short', required: true, min: 3, max: 5 }),
+    q({ id: 'story', type: 'paragraph' }),
+    q({ id: 'shift', type: 'single', options: ['day', 'night'] }),
+    q({ id: 'pick', type: 'multiple', options: ['a', 'b', 'c'], min: 2, max: 2 }),
+    q({ id: 'n', type: 'number', min: 1, max: 1000 }),
+    q({ id: 'ok', type: 'yesno' }),
+  ];
+  const good = { name: 'Ann', ok: true };
+  const problemIn = (words: Parameters<typeof answersSchema>[1], answers: unknown) =>
+    answersSchema(questions, words)
+      .safeParse(answers)
+      .error?.issues.map((i) => i.message);
+  const cases: [string, unknown, string, string][] = [
+    ['empty', { ...good, name: ' ' }, 'This question needs an answer.', 'Cette question attend une réponse.'],
+    ['too short', { ...good, name: 'Al' }, 'At least 3 characters.', 'Au moins 3 caractères.'],
+    ['too long', { ...good, name: 'Annabel' }, 'At most 5 characters.', 'Au plus 5 caractères.'],
+    [
+      "a paragraph's own limit",
+      { ...good, story: 'x'.repeat(TEXT_LIMITS.paragraph + 1) },
+      'At most 4000 characters.',
+      'Au plus 4\u202f000 caractères.',
+    ],
+    ['not an option', { ...good, shift: 'noon' }, 'Pick one of the options.', 'Choisissez l’une des options.'],
+    ['not among', { ...good, pick: ['a', 'z'] }, 'Pick among the options.', 'Choisissez parmi les options.'],
+    ['twice', { ...good, pick: ['a', 'a'] }, 'Each option once.', 'Chaque option une seule fois.'],
+    ['too few', { ...good, pick: ['a'] }, 'Pick at least 2.', 'Choisissez-en au moins 2.'],
+    ['too many', { ...good, pick: ['a', 'b', 'c'] }, 'Pick at most 2.', 'Choisissez-en au plus 2.'],
+    ['not a number', { ...good, n: 'two' }, 'Enter a number.', 'Saisissez un nombre.'],
+    ['too small', { ...good, n: 0 }, 'At least 1.', 'Au moins 1.'],
+    ['too big', { ...good, n: 1001 }, 'At most 1000.', 'Au plus 1\u202f000.'],
+    ['neither yes nor no', { ...good, ok: 'maybe' }, 'Answer yes or no.', 'Répondez par oui ou par non.'],
+    ['not an object', ['Ann'], 'Send the answers as an object.', 'Envoyez les réponses sous forme d’objet.'],
+    [
+      'unasked',
+      { ...good, age: 3 },
+      'An answer to a question this form does not ask.',
+      'Une réponse à une question que ce formulaire ne pose pas.',
+    ],
+  ];
+
+  it.each(cases)('%s: English by default, French with French words', (_, answers, english, french) => {
+    expect(problemIn(undefined, answers)).toEqual([english]);
+    expect(problemIn(recruitmentText('fr'), answers)).toEqual([french]);
+  });
+
+  it("the default English is the catalogue's, as FormatJS writes it", () => {
+    for (const problem of ANSWER_PROBLEMS)
+      expect(ENGLISH_ANSWER_WORDS(problem, { min: 1000, max: 2 }), problem).toBe(
+        recruitmentText('en')(problem, { min: 1000, max: 2 }),
+      );
+  });
+
+  it('the form page, with the texts its page hands over, says what the server says', () => {
+    const browser = textsOf(pickTexts(browserTexts(recruitmentCatalogue, 'fr'), ANSWER_PROBLEMS));
+    for (const [, answers] of cases.filter(([, answers]) => !Array.isArray(answers) && !('age' in (answers as object))))
+      expect([...answerErrors(questions, answers as Answers, browser).values()]).toEqual(
+        problemIn(recruitmentText('fr'), answers),
+      );
   });
 });

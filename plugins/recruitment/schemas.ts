@@ -4,6 +4,7 @@ import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
+import english from './i18n/en.json' with { type: 'json' };
 
 /**
  * Recruitment's contract, shared by the API, the service and the site (pure: no Node, no database). The one rule
@@ -63,48 +64,79 @@ export const AnswerSchema = z.union([z.string(), z.array(z.string()), z.number()
 export type Answer = z.output<typeof AnswerSchema>;
 export type Answers = Record<string, Answer>;
 
-const NEEDED = 'This question needs an answer.';
+/** The problems an answer can have: the keys of their texts in the recruitment catalogue (plugins/recruitment/i18n). */
+export const ANSWER_PROBLEMS = [
+  'answer.tooLong',
+  'answer.tooShort',
+  'answer.pickOne',
+  'answer.pickAmong',
+  'answer.eachOnce',
+  'answer.pickAtLeast',
+  'answer.pickAtMost',
+  'answer.number',
+  'answer.atLeast',
+  'answer.atMost',
+  'answer.yesOrNo',
+  'answer.needed',
+  'answer.notAnObject',
+  'answer.unasked',
+] as const satisfies readonly (keyof typeof english)[];
+export type AnswerProblem = (typeof ANSWER_PROBLEMS)[number];
+
+/**
+ * An answer's problems in one language: a problem's text from the recruitment catalogue, its values put in. The
+ * server passes its translator (`recruitmentText(locale)`), the form page the texts the page handed it (`textsOf`).
+ */
+export type AnswerWords = (problem: AnswerProblem, values?: Readonly<Record<string, number>>) => string;
+
+/**
+ * English, the default (the seed, the API's `message`): the catalogue's own English. Its answer texts hold plain
+ * values only (`{max}`), put in as FormatJS puts them (schemas.test.ts compares), so no ICU formatter comes along.
+ */
+export const ENGLISH_ANSWER_WORDS: AnswerWords = (problem, values = {}) =>
+  english[problem].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
 
 /** What an empty answer is, per type: the form page sends '' for an untouched text box and [] for no box ticked. */
 export function isEmptyAnswer(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-function answerSchema(question: Question): z.ZodType<Answer> {
+function answerSchema(question: Question, words: AnswerWords): z.ZodType<Answer> {
   const { min, max } = question;
   let schema: z.ZodType<Answer>;
   switch (question.type) {
     case 'short':
     case 'paragraph': {
       const most = Math.min(max ?? TEXT_LIMITS[question.type], TEXT_LIMITS[question.type]);
-      let s = text().trim().max(most, `At most ${most} characters.`);
-      if (min) s = s.min(min, `At least ${min} characters.`);
+      let s = text()
+        .trim()
+        .max(most, words('answer.tooLong', { max: most }));
+      if (min) s = s.min(min, words('answer.tooShort', { min }));
       schema = s;
       break;
     }
     case 'single':
-      schema = z.enum(question.options as [string, ...string[]], { error: 'Pick one of the options.' });
+      schema = z.enum(question.options as [string, ...string[]], { error: words('answer.pickOne') });
       break;
     case 'multiple': {
+      const among = words('answer.pickAmong');
       let s = z
-        .array(z.enum(question.options as [string, ...string[]], { error: 'Pick among the options.' }), {
-          error: 'Pick among the options.',
-        })
-        .refine((list) => new Set(list).size === list.length, 'Each option once.');
-      if (min) s = s.refine((list) => list.length >= min, `Pick at least ${min}.`);
-      if (max) s = s.refine((list) => list.length <= max, `Pick at most ${max}.`);
+        .array(z.enum(question.options as [string, ...string[]], { error: among }), { error: among })
+        .refine((list) => new Set(list).size === list.length, words('answer.eachOnce'));
+      if (min) s = s.refine((list) => list.length >= min, words('answer.pickAtLeast', { min }));
+      if (max) s = s.refine((list) => list.length <= max, words('answer.pickAtMost', { max }));
       schema = s;
       break;
     }
     case 'number': {
-      let s = z.number({ error: 'Enter a number.' }).refine(Number.isFinite, 'Enter a number.');
-      if (min !== null) s = s.refine((n) => n >= min, `At least ${min}.`);
-      if (max !== null) s = s.refine((n) => n <= max, `At most ${max}.`);
+      let s = z.number({ error: words('answer.number') }).refine(Number.isFinite, words('answer.number'));
+      if (min !== null) s = s.refine((n) => n >= min, words('answer.atLeast', { min }));
+      if (max !== null) s = s.refine((n) => n <= max, words('answer.atMost', { max }));
       schema = s;
       break;
     }
     case 'yesno':
-      schema = z.boolean({ error: 'Answer yes or no.' });
+      schema = z.boolean({ error: words('answer.yesOrNo') });
       break;
   }
   // An empty answer ('' or [] from the page, or nothing) is null: refused with one message when required.
@@ -112,7 +144,7 @@ function answerSchema(question: Question): z.ZodType<Answer> {
     isEmptyAnswer(value) || (typeof value === 'string' && value.trim() === '') ? null : value;
   return z
     .preprocess(empty, schema.nullable())
-    .refine((value) => !question.required || value !== null, NEEDED) as z.ZodType<Answer>;
+    .refine((value) => !question.required || value !== null, words('answer.needed')) as z.ZodType<Answer>;
 }
 
 /** A question's answer in stored or sent answers: own properties only, so a question named `toString` is never read from the prototype. */
@@ -125,12 +157,21 @@ export function answerOf(answers: Readonly<Answers>, id: string): Answer | undef
  * An issue's path starts with the question's id, and its message is written for the applicant. Read as a Map of the
  * object's own entries rather than as a zod object keyed by question id: a zod object reads `input[key]`, which for
  * a question stored as `toString` or `__proto__` (before ids were checked) finds Object.prototype's member.
+ * `words`: the problems' language, English unless given.
  */
-export function answersSchema(questions: readonly Question[]): z.ZodType<Answers> {
-  const schemas = new Map(questions.map((question) => [question.id, answerSchema(question)]));
+export function answersSchema(
+  questions: readonly Question[],
+  words: AnswerWords = ENGLISH_ANSWER_WORDS,
+): z.ZodType<Answers> {
+  return schemaOf(questions, words);
+}
+
+// answerErrors, which the browser calls, builds its schema here: the default English stays out of the page's script.
+function schemaOf(questions: readonly Question[], words: AnswerWords): z.ZodType<Answers> {
+  const schemas = new Map(questions.map((question) => [question.id, answerSchema(question, words)]));
   return z.unknown().transform((raw, ctx) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      ctx.addIssue({ code: 'custom', message: 'Send the answers as an object.' });
+      ctx.addIssue({ code: 'custom', message: words('answer.notAnObject') });
       return z.NEVER;
     }
     const given = new Map(Object.entries(raw));
@@ -139,7 +180,7 @@ export function answersSchema(questions: readonly Question[]): z.ZodType<Answers
       ctx.addIssue({
         code: 'unrecognized_keys',
         keys: unasked,
-        message: 'An answer to a question this form does not ask.',
+        message: words('answer.unasked'),
       });
     const answers: [string, Answer][] = [];
     for (const [id, schema] of schemas) {
@@ -154,9 +195,16 @@ export function answersSchema(questions: readonly Question[]): z.ZodType<Answers
   }) as unknown as z.ZodType<Answers>;
 }
 
-/** The first error of each question, by id, from the same schema the server applies (the form page shows them). */
-export function answerErrors(questions: readonly Question[], answers: Answers): Map<string, string> {
-  const result = answersSchema(questions).safeParse(answers);
+/**
+ * The first error of each question, by id, from the same schema the server applies (the form page shows them), in
+ * the page's language.
+ */
+export function answerErrors(
+  questions: readonly Question[],
+  answers: Answers,
+  words: AnswerWords,
+): Map<string, string> {
+  const result = schemaOf(questions, words).safeParse(answers);
   const errors = new Map<string, string>();
   for (const issue of result.error?.issues ?? []) {
     const key = String(issue.path[0] ?? '');

@@ -1,4 +1,5 @@
 import type { AnyCatalogue } from '../../core/i18n/catalogue.ts';
+import { recruitmentCatalogue } from '../../plugins/recruitment/index.ts';
 import { accessCatalogue } from './access/index.ts';
 import { adminAppealsCatalogue } from './admin-appeals/index.ts';
 import { adminLeaveCatalogue } from './admin-leave/index.ts';
@@ -42,11 +43,8 @@ import { staffCatalogue } from './staff/index.ts';
 import { storeCatalogue } from './store/index.ts';
 import { teamChoiceCatalogue } from './team-choice/index.ts';
 
-/**
- * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
- * as FormatJS formats it on the server.
- */
-export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
+/** The site's catalogues the browser reads. */
+const SITE_BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   browserCatalogue,
   staffCatalogue,
   leaveCatalogue,
@@ -78,6 +76,13 @@ export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [
   adminObjectivesCatalogue,
 ];
 
+/**
+ * The catalogues the browser reads (handed over parsed, formatted by site/lib/texts.ts): each message must format there
+ * as FormatJS formats it on the server. The site's, and the plugins' whose words an island writes (recruitment: an
+ * answer's problems, which the form page checks as the server does).
+ */
+export const BROWSER_CATALOGUES: readonly AnyCatalogue[] = [...SITE_BROWSER_CATALOGUES, recruitmentCatalogue];
+
 /** The site's catalogues (`site/i18n/<area>/<locale>.json`), checked as the plugins' are (tests/app/i18n.test.ts). */
 export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   layoutCatalogue,
@@ -93,5 +98,5 @@ export const SITE_CATALOGUES: readonly AnyCatalogue[] = [
   profileRecordCatalogue,
   privacyCatalogue,
   profileCatalogue,
-  ...BROWSER_CATALOGUES,
+  ...SITE_BROWSER_CATALOGUES,
 ];

@@ -365,7 +365,7 @@ test('Enter pressed before the form is interactive sends nothing away: the page 
   await expect(page.getByLabel('What should the kitchen call you?')).toHaveValue('Eli');
 });
 
-test('the application form in French: its buttons, yes and no, how many answers need a look; My applications too (issue 44)', async ({
+test("the application form in French: its buttons, yes and no, each answer's problem, how many answers need a look; My applications too (issue 44)", async ({
   browser,
   diner,
 }) => {
@@ -378,8 +378,17 @@ test('the application form in French: its buttons, yes and no, how many answers 
   await expect(
     page.getByRole('group', { name: /Have you cooked in a Discord kitchen before/ }).getByLabel('Non'),
   ).toBeVisible();
+  // Each question's problem in French, as the server words it (the recruitment catalogue's `answer.*`): an answer's
+  // once its field is left, an unanswered question's once the form is sent.
+  const problemOf = (id: string) => page.locator(`[data-question="${id}"]`).getByRole('alert');
+  await page.getByLabel('What should the kitchen call you?').fill('F');
+  await page.getByLabel('How many hours a week can you give?').fill('61');
+  await page.getByLabel('How many hours a week can you give?').blur();
+  await expect(problemOf('name')).toHaveText('Au moins 2 caractères.');
+  await expect(problemOf('hours')).toHaveText('Au plus 60.');
   await page.getByRole('button', { name: 'Envoyer la candidature' }).click();
   await expect(page.locator('#recruitment-form-status')).toHaveText(/^\d+ réponses sont à revoir avant l’envoi\.$/);
+  await expect(problemOf('why')).toHaveText('Cette question attend une réponse.');
   await page.goto('/recruitment/applications');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mes candidatures');
   await expect(page.getByText('Vous n’avez pas encore candidaté.')).toBeVisible();

@@ -1,5 +1,6 @@
-import type { Question } from '../../../plugins/recruitment/schemas.ts';
+import type { AnswerProblem, Question } from '../../../plugins/recruitment/schemas.ts';
 import type { ApplicationTexts } from '../../i18n/application/index.ts';
+import type { BrowserTexts } from '../../lib/texts.ts';
 import { useTexts } from '../kit/use-texts.ts';
 import { QuestionField } from './QuestionField.tsx';
 import { ID_PREFIX, useApplication } from './use-application.ts';
@@ -9,15 +10,18 @@ interface Props {
   questions: Question[];
   /** Its words, in the page's language (site/i18n/application). */
   texts: ApplicationTexts;
+  /** An answer's problems in the page's language (the recruitment catalogue's `answer.*`). */
+  problems: BrowserTexts<AnswerProblem>;
 }
 
 /**
  * A recruitment form as the applicant fills it in (useApplication): the draft restored, each question with its
  * error, how many answers need another look, and Send application.
  */
-export default function ApplicationForm({ formId, questions, texts }: Props) {
+export default function ApplicationForm({ formId, questions, texts, problems }: Props) {
   const t = useTexts(texts);
-  const app = useApplication(formId, questions, t('form.sent'));
+  const problemIn = useTexts(problems);
+  const app = useApplication(formId, questions, t('form.sent'), problemIn);
   const words = { optional: t('form.optional'), yes: t('form.yes'), no: t('form.no') };
   return (
     <form
