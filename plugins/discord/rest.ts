@@ -1,5 +1,5 @@
 import type { REST } from '@discordjs/rest';
-import { type RESTPostAPIChannelMessageJSONBody, Routes } from 'discord-api-types/v10';
+import { type APIInteractionResponse, type RESTPostAPIChannelMessageJSONBody, Routes } from 'discord-api-types/v10';
 import type { Config } from '../../core/config.ts';
 
 export type MessageBody = RESTPostAPIChannelMessageJSONBody;
@@ -12,8 +12,8 @@ export function discordStatus(error: unknown): number {
 
 /**
  * The calls the bot makes, through discord.js's REST client (`@discordjs/rest`: rate limits, retries) pointed at
- * DISCORD_API_URL, so tests run them against tests/stand-ins/discord. It is loaded on first use, and on its own: the
- * web process without the gateway client (no bot token, or BOT_IN_PROCESS=false) never loads discord.js itself.
+ * DISCORD_API_URL, so tests run them against tests/stand-ins/discord. It is loaded on first use, and on its own:
+ * discord.js itself is loaded only by `npm run bot`'s ShardingManager (bot/main.ts).
  */
 export class DiscordRest {
   readonly #config: Config;
@@ -43,6 +43,11 @@ export class DiscordRest {
 
   async editMessage(channelId: string, messageId: string, body: MessageBody): Promise<void> {
     await (await this.#client()).patch(Routes.channelMessage(channelId, messageId), { body });
+  }
+
+  /** Answers a gateway interaction (the HTTP transport answers in its response's body instead). */
+  async answerInteraction(interactionId: string, token: string, body: APIInteractionResponse): Promise<void> {
+    await (await this.#client()).post(Routes.interactionCallback(interactionId, token), { body, auth: false });
   }
 
   /** Edits an interaction's original reply (valid 15 minutes after the interaction). */
