@@ -1,4 +1,3 @@
-import { REST } from '@discordjs/rest';
 import { WebSocketManager, WebSocketShardEvents } from '@discordjs/ws';
 import {
   type APIChatInputApplicationCommandInteraction,
@@ -43,12 +42,12 @@ export async function startBotClient(options: {
 }): Promise<BotClient> {
   const { config, discord, log, shards = { ids: [0], count: 1 } } = options;
   if (!config.discord.token) throw new Error('DISCORD_TOKEN is not set');
-  // Only for GET /gateway/bot (the gateway's URL); what the bot says goes through the discord plugin's client.
-  const rest = new REST({ api: config.discord.apiUrl, version: '10' }).setToken(config.discord.token);
   const manager = new WebSocketManager({
     token: config.discord.token,
     intents: GatewayIntentBits.Guilds,
-    rest,
+    // For GET /gateway/bot (the gateway's URL, at DISCORD_API_URL): the discord plugin's client, the one every call
+    // of the bot goes through.
+    rest: await discord.rest.client(),
     shardCount: shards.count,
     shardIds: shards.ids,
   });
