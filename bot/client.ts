@@ -30,7 +30,7 @@ export interface ShardSet {
 /**
  * The gateway client: it only moves Discord's events to the plugins, on `@discordjs/ws`'s WebSocketManager (the
  * gateway layer discord.js's own Client runs on: identify, heartbeats, resume and reconnects, without the Client's
- * caches: docs/adr/0022-the-gateway-on-discordjs-ws.md). The same code runs in the web process (one shard) and in
+ * caches: docs/adr/0022-the-gateway-client-on-discordjs-ws.md). The same code runs in the web process (one shard) and in
  * each shard process of `npm run bot` (the shard ShardingManager gave it: bot/shard.ts).
  */
 export async function startBotClient(options: {

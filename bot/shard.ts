@@ -13,6 +13,9 @@ import { startBotClient } from './client.ts';
  * shard does not.
  */
 async function main(): Promise<void> {
+  const shards = { ids: [Number(process.env.SHARDS)], count: Number(process.env.SHARD_COUNT) };
+  if (!Number.isInteger(shards.ids[0]) || !Number.isInteger(shards.count))
+    throw new Error('SHARDS and SHARD_COUNT are not set: run the bot with `npm run bot`');
   const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' }, plugins);
   const { orm } = await openAndMigrate(config, plugins);
   const log = await createLogger(config);
@@ -21,9 +24,6 @@ async function main(): Promise<void> {
   // (a delivery made on the site) reach the shard, through PostgreSQL: the bot process always has a DATABASE_URL.
   const bridge = config.databaseUrl ? new EventBridge({ url: config.databaseUrl, events: ctx.events, log }) : null;
   await bridge?.start();
-  const shards = { ids: [Number(process.env.SHARDS)], count: Number(process.env.SHARD_COUNT) };
-  if (!Number.isInteger(shards.ids[0]) || !Number.isInteger(shards.count))
-    throw new Error('SHARDS and SHARD_COUNT are not set: run the bot with `npm run bot`');
   const bot = await startBotClient({ config, discord: appServices(ctx).discord, log, shards });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
