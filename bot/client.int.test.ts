@@ -67,9 +67,9 @@ function connectedBot(standIn: DiscordStandInOptions, env: Record<string, string
   return made as ConnectedBot;
 }
 
-/** The real discord.js client against the stand-in's gateway: in-process, on the embedded database. */
-describe('the discord.js gateway client', () => {
-  // Short, to see heartbeats soon; not shorter: discord.js takes an ACK that comes after the next heartbeat is due for
+/** The gateway client (@discordjs/ws) against the stand-in's gateway: in-process, on the embedded database. */
+describe('the gateway client', () => {
+  // Short, to see heartbeats soon; not shorter: @discordjs/ws takes an ACK that comes after the next heartbeat is due for
   // a dead connection and connects again, and a dispatch sent meanwhile is lost (on a busy machine, at 250 ms).
   const connected = connectedBot({ heartbeatIntervalMs: 1_000 });
 
@@ -78,9 +78,10 @@ describe('the discord.js gateway client', () => {
     await discord.gateway.waitForSessions(1);
     const identify = discord.gateway.received.find((m) => m.op === 2)!;
     expect(identify.d).toMatchObject({ token: 'gateway-bot-token', shard: [0, 1] });
-    expect(bot.client.user?.id).toBe(APPLICATION_ID);
+    expect(bot.user.id).toBe(APPLICATION_ID);
     await until(() => discord.gateway.received.filter((m) => m.op === 1).length >= 2);
-    expect(bot.client.ws.ping).toBeGreaterThanOrEqual(0);
+    // Acknowledged: the client measured a heartbeat's round trip.
+    expect(await until(() => bot.ping !== null && bot.ping)).toBeGreaterThanOrEqual(0);
   });
 
   it('answers a dispatched /order through the interaction callback and creates the order; GUILD_DELETE cancels it', async () => {
@@ -145,9 +146,9 @@ describe('the discord.js gateway client', () => {
 /**
  * The gateway client told every server's language at connect: a burst of GUILD_CREATEs. Discord's own heartbeat
  * interval (the stand-in's default): the ACK of a heartbeat sent during the burst comes after it, and one that comes
- * after the next heartbeat is due is a dead connection to discord.js.
+ * after the next heartbeat is due is a dead connection to @discordjs/ws.
  */
-describe("the discord.js gateway client and the servers' languages", () => {
+describe("the gateway client and the servers' languages", () => {
   const connected = connectedBot({ guilds: CONNECTED }, { ORDER_COOKING_TIME_S: '0' });
 
   it("keeps every server's language from the GUILD_CREATEs at connect", async () => {

@@ -7,11 +7,15 @@ import { appServices, plugins } from '../plugins/index.ts';
 import { startBotClient } from './client.ts';
 
 /**
- * One shard of the bot process (spawned by bot/main.ts's ShardingManager, which sets SHARDS and SHARD_COUNT):
- * the plugins' services on the shared database (`createAppContext`: no HTTP server, no routes), and the gateway
- * client. The web processes sweep order deadlines; a shard does not.
+ * One shard of the bot process (spawned by bot/main.ts's ShardingManager, which sets SHARDS, this shard's id, and
+ * SHARD_COUNT): the plugins' services on the shared database (`createAppContext`: no HTTP server, no routes), and the
+ * gateway client on that shard, the same client as the web process's. The web processes sweep order deadlines; a
+ * shard does not.
  */
 async function main(): Promise<void> {
+  const shards = { ids: [Number(process.env.SHARDS)], count: Number(process.env.SHARD_COUNT) };
+  if (!Number.isInteger(shards.ids[0]) || !Number.isInteger(shards.count))
+    throw new Error('SHARDS and SHARD_COUNT are not set: run the bot with `npm run bot`');
   const config = loadConfig({ ...process.env, ORDER_SWEEP_INTERVAL_MS: '0' }, plugins);
   const { orm } = await openAndMigrate(config, plugins);
   const log = await createLogger(config);
@@ -20,7 +24,7 @@ async function main(): Promise<void> {
   // (a delivery made on the site) reach the shard, through PostgreSQL: the bot process always has a DATABASE_URL.
   const bridge = config.databaseUrl ? new EventBridge({ url: config.databaseUrl, events: ctx.events, log }) : null;
   await bridge?.start();
-  const bot = await startBotClient({ config, discord: appServices(ctx).discord, log });
+  const bot = await startBotClient({ config, discord: appServices(ctx).discord, log, shards });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void (async () => {
@@ -34,11 +38,14 @@ async function main(): Promise<void> {
   }
 }
 
+/** A shard that could not start exits after this pause: its manager respawns it at once, so this paces retries. */
+const RETRY_PAUSE_MS = 5_000;
+
 main().catch((error: unknown) => {
   console.error(
     error instanceof ConfigError || error instanceof Error
       ? `The bot shard could not start: ${error.message}`
       : String(error),
   );
-  process.exit(1);
+  setTimeout(() => process.exit(1), RETRY_PAUSE_MS);
 });

@@ -5,7 +5,7 @@ import type { Requirement } from './shared/permissions.ts';
 
 /**
  * Slash commands, transport-neutral: a plugin contributes commands (one per file under `plugins/<feature>/commands/`)
- * and the same handler serves the HTTP interactions endpoint and the discord.js gateway client. A handler parses
+ * and the same handler serves the HTTP interactions endpoint and the gateway client (bot/client.ts). A handler parses
  * nothing and knows no transport: it gets the caller, where they are, its options (already parsed by its zod schema)
  * and a `reply`. Errors: a DomainError becomes an ephemeral reply with its message; anything else a generic
  * apology (and a log line). The plugin that speaks to Discord dispatches them (`ctx.commands`).

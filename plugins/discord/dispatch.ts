@@ -96,7 +96,7 @@ function toCommandUser(user: {
  * The one bot error path and the one place commands are run, whatever the transport: find the command, check its
  * guard against the caller's site permissions, parse its options with its zod schema, run it. A DomainError is an
  * ephemeral reply with its message; anything else is logged and answered with a generic apology (5xx texts never
- * reach users). `respond` is the transport's way to answer (an HTTP response, or discord.js's reply).
+ * reach users). `respond` is the transport's way to answer (an HTTP response, or the gateway's interaction callback).
  */
 export class CommandDispatcher {
   readonly #commands = new Map<string, AnyCommand>();

@@ -5,7 +5,8 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { guildCreateData, guildObject, type StandInGuild, shardOf } from './guilds.ts';
 
 /**
- * The minimal gateway protocol a discord.js client needs (https://discord.com/developers/docs/events/gateway):
+ * The minimal gateway protocol a gateway client (the bot's, on @discordjs/ws) needs
+ * (https://discord.com/developers/docs/events/gateway):
  * HELLO on connect, IDENTIFY checked against the bot token, READY listing the shard's servers as unavailable, then
  * one GUILD_CREATE for each (as Discord sends them at connect), heartbeats acknowledged, and dispatches the test sends
  * (INTERACTION_CREATE, GUILD_DELETE…) with increasing sequence numbers. JSON encoding, no compression, no resume (a
