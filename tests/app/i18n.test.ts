@@ -13,6 +13,7 @@ import { imageUrlProblem } from '../../plugins/orders/schemas.ts';
 import { CreateItemBodySchema } from '../../plugins/store/schemas.ts';
 import { BROWSER_CATALOGUES, SITE_CATALOGUES } from '../../site/i18n/index.ts';
 import { browserTexts } from '../../site/lib/browser-texts.ts';
+import { refusalParts } from '../../site/lib/refusal-words.ts';
 import { textsOf } from '../../site/lib/texts.ts';
 
 describe("the plugins' catalogues", () => {
@@ -109,7 +110,9 @@ describe("the site's catalogues", () => {
 
   it('the browser formats as the server does: every message the browser reads, in every language, for counts that pick every plural form', () => {
     const differences: string[] = [];
-    for (const catalogue of BROWSER_CATALOGUES) {
+    // What the islands' check before a call reads too: the plugins' schema messages, the kernel's refusal words.
+    const pluginCatalogues = plugins.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []));
+    for (const catalogue of [...BROWSER_CATALOGUES, ...refusalParts(pluginCatalogues)]) {
       for (const locale of LOCALES) {
         const server = translator(catalogue)(locale);
         const browser = textsOf(browserTexts(catalogue, locale));
