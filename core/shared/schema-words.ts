@@ -33,6 +33,13 @@ export function withSchemaWording<T>(words: SchemaWording | undefined, parse: ()
   }
 }
 
+/** Words a rule of core's puts in its own message (`A team name` in `A team name is at least 2 characters.`). */
+export interface SchemaPhrase {
+  english: string;
+  /** In the language of the parse under way. */
+  text(): string;
+}
+
 /** One keyed message: its owner, key and English, as declared (a test compares the English with the catalogue's). */
 export interface SchemaMessage {
   owner: string;
@@ -66,5 +73,10 @@ export function schemaWords<Catalogue extends AnyCatalogue>(owner: Catalogue['na
     return { error: () => schemaText(owner, key, english, values) };
   };
   said.text = (key: Key, english: string, values: SchemaValues = {}) => schemaText(owner, key, english, values);
+  /** Words another rule puts in its message (a field's name in core's name rule: `displayName({ what })`). */
+  said.phrase = (key: Key, english: string): SchemaPhrase => {
+    declared.set(`${owner} ${key} ${english}`, { owner, key, english, values: {} });
+    return { english, text: () => schemaText(owner, key, english) };
+  };
   return said;
 }

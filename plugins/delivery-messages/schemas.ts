@@ -54,7 +54,7 @@ export function slugify(title: string): string {
   return /[a-z]/.test(base) ? base : `message${base ? `-${base}` : ''}`;
 }
 
-const TitleSchema = displayName({ what: 'A title', min: TITLE_MIN, max: TITLE_MAX });
+const TitleSchema = displayName({ what: said.phrase('schema.name.title', 'A title'), min: TITLE_MIN, max: TITLE_MAX });
 
 /** POST /api/client/delivery-messages: `slug` optional (from the title; a generated slug that is taken gets `-2`, `-3`…). */
 export const CreateDeliveryMessageBodySchema = z.strictObject({

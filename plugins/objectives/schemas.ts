@@ -96,7 +96,7 @@ export type RewardInput = z.output<typeof RewardSchema>;
 /** POST /api/client/objectives/: a new objective. `from`/`until` null: open-ended on that side. */
 export const CreateObjectiveBodySchema = z
   .strictObject({
-    title: displayName({ what: 'A title', min: 3, max: MAX_TITLE_LENGTH }),
+    title: displayName({ what: said.phrase('schema.name.title', 'A title'), min: 3, max: MAX_TITLE_LENGTH }),
     description: text().trim().max(MAX_DESCRIPTION_LENGTH).default(''),
     scope: z.enum(OBJECTIVE_SCOPES),
     userId: UserIdSchema.nullable().default(null),

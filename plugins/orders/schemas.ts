@@ -261,7 +261,7 @@ export const FoodLookupSearchQuerySchema = z.strictObject({ query: text().trim()
 export const FoodLookupSearchBodySchema = z.strictObject({ query: text().trim().min(1).max(100) });
 const FoodImagesSchema = z.array(ImageUrlSchema).min(1).max(10);
 const KeywordsSchema = z.array(text().trim().toLowerCase().min(1).max(50)).max(30);
-const FoodNameSchema = displayName({ what: 'A food name', max: 100 });
+const FoodNameSchema = displayName({ what: said.phrase('schema.name.food', 'A food name'), max: 100 });
 export const FoodLookupCreateBodySchema = z.strictObject({
   name: FoodNameSchema,
   keywords: KeywordsSchema.default([]),

@@ -37,7 +37,7 @@ const RankIdSchema = snowflakeId('Rank');
 
 export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
 
-const RankNameSchema = displayName({ what: 'A rank name', max: 64 });
+const RankNameSchema = displayName({ what: said.phrase('schema.name.rank', 'A rank name'), max: 64 });
 /** `#rrggbb`, stored in lower case. */
 const RankColourSchema = text()
   .regex(/^#[0-9a-fA-F]{6}$/, said('schema.colour', 'Colour must be #rrggbb'))

@@ -240,13 +240,13 @@ export const QuestionInputSchema = z
   .strictObject({
     id: QuestionIdSchema.optional(),
     type: z.enum(QUESTION_TYPES),
-    label: displayName({ what: 'A question', max: 200 }),
+    label: displayName({ what: said.phrase('schema.name.question', 'A question'), max: 200 }),
     help: text().trim().max(500).nullable().default(null),
     required: z.boolean().default(false),
     min: Limit,
     max: Limit,
     options: z
-      .array(displayName({ what: 'An option', max: 100 }))
+      .array(displayName({ what: said.phrase('schema.name.option', 'An option'), max: 100 }))
       .max(MAX_OPTIONS)
       .default([]),
   })
@@ -315,7 +315,7 @@ export const DEFAULT_REQUIREMENTS: Requirements = {
 const When = z.iso.datetime({ offset: true }).nullable();
 
 const formFields = {
-  title: displayName({ what: 'A title', max: 100 }),
+  title: displayName({ what: said.phrase('schema.name.title', 'A title'), max: 100 }),
   description: text().trim().max(4000),
   rank: RankIdSchema.nullable(),
   manageableRanks: z.array(RankIdSchema).max(25),

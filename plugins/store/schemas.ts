@@ -149,7 +149,7 @@ export const ItemGrantSchema = z
 export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 
 const itemFields = {
-  name: displayName({ what: 'An item name', max: 100 }),
+  name: displayName({ what: said.phrase('schema.name.item', 'An item name'), max: 100 }),
   description: text().trim().max(1000),
   /**
    * An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon.

@@ -29,11 +29,15 @@ export const TeamIdParamsSchema = z.strictObject({ id: TeamIdSchema });
 /** POST /api/client/teams/{teamID}: the specification names the parameter teamID. */
 export const TeamIDParamsSchema = z.strictObject({ teamID: TeamIdSchema });
 
-const name = displayName({ what: 'A team name', min: TEAM_NAME_MIN, max: TEAM_NAME_MAX });
+const name = displayName({
+  what: said.phrase('schema.name.team', 'A team name'),
+  min: TEAM_NAME_MIN,
+  max: TEAM_NAME_MAX,
+});
 const colour = text()
   .regex(/^#[0-9a-fA-F]{6}$/, said('schema.colour', 'A colour is #rrggbb.'))
   .transform((c) => c.toLowerCase());
-const icon = displayName({ what: 'An icon', max: TEAM_ICON_MAX });
+const icon = displayName({ what: said.phrase('schema.name.icon', 'An icon'), max: TEAM_ICON_MAX });
 const description = text()
   .trim()
   .max(

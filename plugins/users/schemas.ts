@@ -174,7 +174,11 @@ export function fillDeliveryMessage(template: string, values: DeliveryMessageVal
 }
 
 /** A site display name: 1 to 32 visible characters once trimmed (the column holds 64); null falls back to the username. */
-export const DisplayNameSchema = displayName({ what: 'A display name', max: 32, stored: 64 }).nullable();
+export const DisplayNameSchema = displayName({
+  what: said.phrase('schema.name.display', 'A display name'),
+  max: 32,
+  stored: 64,
+}).nullable();
 
 /** What a user may change of themself (PATCH /api/client/users/{id} on their own id). */
 const selfFields = {

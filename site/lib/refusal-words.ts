@@ -6,9 +6,12 @@ import { browserTexts } from './browser-texts.ts';
 import type { RefusalWords } from './refusal.ts';
 import type { BrowserTexts } from './texts.ts';
 
-/** The kernel's words a check before a call reads: the frame and zod's generic problems; `host.*` on request. */
-const KERNEL_KEYS = /^validation\./;
-const HOST_KEYS = /^(validation|host)\./;
+/**
+ * The kernel's words a check before a call reads: the frame, zod's generic problems, core's name and text rules;
+ * what a host is (`host.*`) on request.
+ */
+const KERNEL_KEYS = /^(validation|name|text)\./;
+const HOST_KEYS = /^(validation|name|text|host)\./;
 /** An owner's: its schemas' own messages. */
 const SCHEMA_KEYS = /^schema\./;
 

@@ -8,6 +8,7 @@ import { LOCALES } from '../../core/i18n/locales.ts';
 import { commandsOf } from '../../core/plugin.ts';
 import { HOST_KINDS } from '../../core/shared/hosts.ts';
 import { declaredSchemaMessages, withSchemaWording } from '../../core/shared/schema-words.ts';
+import { displayName } from '../../core/shared/text.ts';
 import { plugins } from '../../plugins/index.ts';
 import { imageUrlProblem } from '../../plugins/orders/schemas.ts';
 import { CreateItemBodySchema } from '../../plugins/store/schemas.ts';
@@ -87,6 +88,16 @@ describe("the schemas' own messages (core/shared/schema-words.ts)", () => {
       expect(withSchemaWording(english, () => picture(link))).toBe(picture(link));
     }
     expect(picture('http://example.com/a.png')).toBe('A picture must use https (http: is not allowed).');
+  });
+
+  it("a name's and a text's rules: core's catalogue holds their English", () => {
+    const english = schemaWordingFrom([...byName.values()])('en');
+    const Name = displayName({ what: 'A name', min: 2, max: 4, stored: 5 });
+    const problem = (value: string) => Name.safeParse(value).error?.issues[0]?.message;
+    for (const value of ['a\u202Eb', '\u200B\u200B', 'a', 'abcde', '👨‍👩‍👧a', 'a\u0000b']) {
+      expect(problem(value)).toBeDefined();
+      expect(withSchemaWording(english, () => problem(value))).toBe(problem(value));
+    }
   });
 
   it("what a host is: core's catalogue holds the link rule's English", () => {

@@ -182,6 +182,18 @@ describe("a schema's own messages in the reader's language", () => {
     expect(english).toMatchObject({ statusCode: 400, error: 'Bad Request', message: c.english });
   });
 
+  it("a name's rule: the sentence core's, the field's name its plugin's", async () => {
+    const payload = { name: 'G', icon: '🍔' };
+    expect(await send('POST', '/api/client/teams', payload, 'fr')).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'body.name invalide : Un nom d’équipe fait au moins 2 caractères.',
+    });
+    expect((await send('POST', '/api/client/teams', payload)).message).toBe(
+      'Invalid body.name: A team name is at least 2 characters.',
+    );
+  });
+
   it("an image URL's problem: the orders plugin's words, what the host is in core's", async () => {
     const payload = { name: 'Fries', images: ['https://127.0.0.1/fries.png'] };
     const url = '/api/client/orders/food-lookup/items';
