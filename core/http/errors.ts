@@ -2,8 +2,9 @@ import { type OutgoingHttpHeaders, type ServerResponse, STATUS_CODES } from 'nod
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseTimeout } from '../db/errors.ts';
 import { DomainError, ERROR_KINDS, type ErrorBody } from '../errors.ts';
-import { localizedError } from '../i18n/catalogue.ts';
+import { type AnyCatalogue, localizedError, schemaWordingFrom } from '../i18n/catalogue.ts';
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
+import type { SchemaWording } from '../shared/schema-words.ts';
 import { httpText } from './i18n/index.ts';
 import { methodNotAllowed, type ResourceMethods } from './methods.ts';
 import { requestLocale } from './request-locale.ts';
@@ -18,11 +19,17 @@ export const DATABASE_BUSY = httpText(DEFAULT_LOCALE)('error.databaseBusy');
 /**
  * The one place an error becomes a response: `{ statusCode, error, message }`, `issues` on a 400. The message is in
  * `locale` (the request's, `requestLocale`) where the error words itself in every language (`localizedError`, a
- * refused schema, the kernel's own); `error`, the issues and the details stay as the API names them.
+ * refused schema, the kernel's own); `error`, the issues and the details stay as the API names them. `schemaWording`
+ * words a refused schema's own messages (from the plugins' catalogues: `schemaWordingFrom`); without it, English.
  */
-export function toErrorBody(error: unknown, locale: Locale = DEFAULT_LOCALE): ErrorBody {
+export function toErrorBody(
+  error: unknown,
+  locale: Locale = DEFAULT_LOCALE,
+  schemaWording?: (locale: Locale) => SchemaWording,
+): ErrorBody {
   if (error instanceof RequestValidationError) {
-    return body(400, locale === DEFAULT_LOCALE ? error.message : error.inLocale(locale), {
+    const message = locale === DEFAULT_LOCALE ? error.message : error.inLocale(locale, schemaWording?.(locale));
+    return body(400, message, {
       issues: error.issues,
       ...(error.issueCount > error.issues.length ? { issueCount: error.issueCount } : {}),
     });
@@ -72,9 +79,15 @@ export function refuseUnrouted(
   return methodNotAllowed(request.method, request.url, allowed);
 }
 
-export function registerErrorHandling(app: FastifyInstance, methods: ResourceMethods): void {
+/** `catalogues`: the plugins' and the kernel's, whose keys a schema's own messages name (core/shared/schema-words.ts). */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  methods: ResourceMethods,
+  catalogues: readonly AnyCatalogue[] = [],
+): void {
+  const schemaWording = schemaWordingFrom(catalogues);
   app.setErrorHandler((error, request, reply) => {
-    const payload = toErrorBody(error, requestLocale(request));
+    const payload = toErrorBody(error, requestLocale(request), schemaWording);
     // An expected outage (a 503 a service chose: Discord sync not configured, the image host down) is a warning;
     // any other 5xx is a bug or a failure someone must look at.
     if (error instanceof DomainError && error.kind === 'unavailable')

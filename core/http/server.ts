@@ -28,7 +28,7 @@ import type { Metrics } from '../metrics/metrics.ts';
 import { type AnyPlugin, type App, type CoreContext, imageOriginsOf } from '../plugin.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { refuseUnrouted, registerErrorHandling } from './errors.ts';
-import { httpText } from './i18n/index.ts';
+import { httpCatalogue, httpText } from './i18n/index.ts';
 import { RequestLines } from './logging.ts';
 import { methodNotAllowed } from './methods.ts';
 import { documentedStatuses } from './openapi.ts';
@@ -238,7 +238,9 @@ export async function buildServer(options: BuildServerOptions): Promise<Server> 
       localizedError(httpText, 'rate_limited', 'error.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   const routes = enforceRouteRules(app);
-  registerErrorHandling(app, routes.methods);
+  // A refused schema's own messages are keys in their owners' catalogues (core/shared/schema-words.ts).
+  const catalogues = [httpCatalogue, ...plugins.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []))];
+  registerErrorHandling(app, routes.methods, catalogues);
   addResponseHeaders(app, config);
   if (options.onResponseProblem)
     app.addHook('onSend', checkResponses(options.onResponseProblem, documentedStatusesIn(routes)));

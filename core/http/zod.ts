@@ -6,6 +6,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { Locale } from '../i18n/locales.ts';
+import { type SchemaWording, withSchemaWording } from '../shared/schema-words.ts';
 import { validationMessage } from '../shared/validation.ts';
 import { httpText } from './i18n/index.ts';
 
@@ -43,10 +44,17 @@ export class RequestValidationError extends Error {
   readonly issueCount: number;
   readonly part: string;
 
-  /** The message in another language: the input checked again with zod's own words in that language. */
-  readonly inLocale: (locale: Locale) => string;
+  /**
+   * The message in another language: the input checked again with zod's own words in that language, and the schema's
+   * own messages worded by `wording` (their owners' catalogues in that language; without it, English).
+   */
+  readonly inLocale: (locale: Locale, wording?: SchemaWording) => string;
 
-  constructor(part: string, issues: readonly z.core.$ZodIssue[], inLocale?: (locale: Locale) => string) {
+  constructor(
+    part: string,
+    issues: readonly z.core.$ZodIssue[],
+    inLocale?: (locale: Locale, wording?: SchemaWording) => string,
+  ) {
     const bounded = boundedIssues(issues);
     const message = validationMessage(part, bounded);
     super(message);
@@ -66,13 +74,21 @@ const ZOD_LOCALES: Readonly<Record<Exclude<Locale, 'en'>, () => { localeError: z
 };
 
 /**
- * A refused input's message in `locale`: checked again with zod's messages in that language, and put around them in
- * the kernel's words (`core.http`). A schema's own message (a refinement's, written for people) stays as written.
+ * A refused input's message in `locale`: checked again with zod's messages in that language and the schema's own
+ * messages in `wording` (core/shared/schema-words.ts), and put around them in the kernel's words (`core.http`).
  */
-function refusalIn(schema: z.ZodType, data: unknown, part: string, locale: Locale): string {
+function refusalIn(
+  schema: z.ZodType,
+  data: unknown,
+  part: string,
+  locale: Locale,
+  wording: SchemaWording | undefined,
+): string {
   const words = httpText(locale);
-  const result = schema.safeParse(data, locale === 'en' ? undefined : { error: ZOD_LOCALES[locale]().localeError });
-  return validationMessage(part, result.success ? [] : boundedIssues(result.error.issues), {
+  const error = locale === 'en' ? undefined : { error: ZOD_LOCALES[locale]().localeError };
+  // zod words an issue when its error is first read: read inside the wording.
+  const issues = withSchemaWording(wording, () => schema.safeParse(data, error).error?.issues ?? []);
+  return validationMessage(part, boundedIssues(issues), {
     invalid: (where, problem) => words('validation.invalid', { where, problem }),
     invalidPart: (name) => words('validation.invalidPart', { part: name }),
   });
@@ -85,7 +101,9 @@ function refusalIn(schema: z.ZodType, data: unknown, part: string, locale: Local
 export function parseInput<Schema extends z.ZodType>(schema: Schema, data: unknown, part = 'body'): z.output<Schema> {
   const result = schema.safeParse(data);
   if (!result.success)
-    throw new RequestValidationError(part, result.error.issues, (locale) => refusalIn(schema, data, part, locale));
+    throw new RequestValidationError(part, result.error.issues, (locale, wording) =>
+      refusalIn(schema, data, part, locale, wording),
+    );
   return result.data;
 }
 
@@ -95,7 +113,9 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart 
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     return {
-      error: new RequestValidationError(part, result.error.issues, (locale) => refusalIn(schema, data, part, locale)),
+      error: new RequestValidationError(part, result.error.issues, (locale, wording) =>
+        refusalIn(schema, data, part, locale, wording),
+      ),
     };
   };
 };

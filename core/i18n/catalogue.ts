@@ -1,5 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { DomainError, type ErrorKind } from '../errors.ts';
+import type { SchemaWording } from '../shared/schema-words.ts';
 import { DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, type Locale } from './locales.ts';
 
 /** One locale's texts: a key and its ICU message (`{count, plural, one {# coin} other {# coins}}`). */
@@ -152,6 +153,19 @@ export function localizedError<English extends Messages>(
 ): DomainError {
   const textIn = (locale: Locale) => translate(locale)(key, typeof values === 'function' ? values(locale) : values);
   return new DomainError(kind, textIn(DEFAULT_LOCALE), details, textIn);
+}
+
+/**
+ * The schemas' own messages (core/shared/schema-words.ts) in a language, from their owners' catalogues (by name): a
+ * message whose owner is not among them, or whose key its catalogue lacks, stays the schema's English.
+ */
+export function schemaWordingFrom(catalogues: readonly AnyCatalogue[]): (locale: Locale) => SchemaWording {
+  const byName = new Map(catalogues.map((catalogue) => [catalogue.name, catalogue]));
+  return (locale) => (owner, key, values) => {
+    const catalogue = byName.get(owner);
+    if (!catalogue || !Object.hasOwn(catalogue.messages.en, key)) return undefined;
+    return translator(catalogue)(locale)(key, values);
+  };
 }
 
 /** A text in English (`text`) and in every language the diner speaks (`texts`). */

@@ -1,3 +1,5 @@
+import { type SchemaValues, schemaText } from './schema-words.ts';
+
 /**
  * Whether a URL's host is somewhere on the public internet. A link the product shows to others (an order picture
  * every chef's browser loads) must not point at the viewer's own machine or network: a loopback, private, link-local
@@ -7,38 +9,64 @@
  * (`0x7f.1`, `2130706433`, `127.1`) is already dotted decimal, IPv6 is bracketed and lowercase.
  */
 
+/**
+ * What a non-public host is: its key in the kernel's catalogue (`core.http`, `host.<kind>`) and the English, worded
+ * as a schema's own message is (core/shared/schema-words.ts): in the language of the check under way, else English.
+ */
+export const HOST_KINDS = {
+  unspecifiedThisNetwork: 'is an unspecified ("this network") address',
+  unspecified: 'is an unspecified address',
+  private: 'is a private address',
+  carrierGradeNat: 'is a carrier-grade NAT address',
+  loopback: 'is a loopback address',
+  linkLocal: 'is a link-local address',
+  reserved: 'is a reserved address',
+  documentation: 'is a documentation address',
+  benchmarking: 'is a benchmarking address',
+  multicast: 'is a multicast address',
+  broadcast: 'is a broadcast address',
+  discard: 'is a discard address',
+  uniqueLocal: 'is a unique-local address',
+  siteLocal: 'is a site-local address',
+  localName: 'is a local name',
+  invalidAddress: 'is not a valid address',
+} as const;
+type HostKind = keyof typeof HOST_KINDS;
+
+const hostReason = (kind: HostKind): string => schemaText('core.http', `host.${kind}`, HOST_KINDS[kind]);
+
 /** A non-global range: first address, prefix length, what it is. */
-type Range4 = readonly [string, number, string];
-type Range6 = readonly [string, number, string];
+type Range4 = readonly [string, number, HostKind];
+type Range6 = readonly [string, number, HostKind];
 
 /** IANA's IPv4 special-purpose ranges that are not globally reachable, plus multicast. */
 const IPV4_RANGES: readonly Range4[] = [
-  ['0.0.0.0', 8, 'an unspecified ("this network")'],
-  ['10.0.0.0', 8, 'a private'],
-  ['100.64.0.0', 10, 'a carrier-grade NAT'],
-  ['127.0.0.0', 8, 'a loopback'],
-  ['169.254.0.0', 16, 'a link-local'],
-  ['172.16.0.0', 12, 'a private'],
-  ['192.0.0.0', 24, 'a reserved'],
-  ['192.0.2.0', 24, 'a documentation'],
-  ['192.168.0.0', 16, 'a private'],
-  ['198.18.0.0', 15, 'a benchmarking'],
-  ['198.51.100.0', 24, 'a documentation'],
-  ['203.0.113.0', 24, 'a documentation'],
-  ['224.0.0.0', 4, 'a multicast'],
-  ['240.0.0.0', 4, 'a reserved'],
+  ['0.0.0.0', 8, 'unspecifiedThisNetwork'],
+  ['10.0.0.0', 8, 'private'],
+  ['100.64.0.0', 10, 'carrierGradeNat'],
+  ['127.0.0.0', 8, 'loopback'],
+  ['169.254.0.0', 16, 'linkLocal'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.0.0.0', 24, 'reserved'],
+  ['192.0.2.0', 24, 'documentation'],
+  ['192.168.0.0', 16, 'private'],
+  ['198.18.0.0', 15, 'benchmarking'],
+  ['198.51.100.0', 24, 'documentation'],
+  ['203.0.113.0', 24, 'documentation'],
+  ['224.0.0.0', 4, 'multicast'],
+  ['240.0.0.0', 4, 'reserved'],
 ];
 
 /** IPv6 ranges that are not globally reachable. Addresses that embed an IPv4 address are judged by it. */
 const IPV6_RANGES: readonly Range6[] = [
-  ['::', 128, 'an unspecified'],
-  ['::1', 128, 'a loopback'],
-  ['100::', 64, 'a discard'],
-  ['2001:db8::', 32, 'a documentation'],
-  ['fc00::', 7, 'a unique-local'],
-  ['fec0::', 10, 'a site-local'],
-  ['fe80::', 10, 'a link-local'],
-  ['ff00::', 8, 'a multicast'],
+  ['::', 128, 'unspecified'],
+  ['::1', 128, 'loopback'],
+  ['100::', 64, 'discard'],
+  ['2001:db8::', 32, 'documentation'],
+  ['fc00::', 7, 'uniqueLocal'],
+  ['fec0::', 10, 'siteLocal'],
+  ['fe80::', 10, 'linkLocal'],
+  ['ff00::', 8, 'multicast'],
 ];
 
 /** IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) and NAT64 (64:ff9b::/96) addresses carry an IPv4 address. */
@@ -80,13 +108,13 @@ function inRange(address: number[], first: number[], prefix: number): boolean {
   return true;
 }
 
-function ipv4Kind(address: number[]): string | null {
-  if (address.every((b) => b === 255)) return 'a broadcast';
+function ipv4Kind(address: number[]): HostKind | null {
+  if (address.every((b) => b === 255)) return 'broadcast';
   for (const [first, prefix, kind] of IPV4_RANGES) if (inRange(address, ipv4(first)!, prefix)) return kind;
   return null;
 }
 
-function ipv6Kind(address: number[]): string | null {
+function ipv6Kind(address: number[]): HostKind | null {
   // The ranges first: :: and ::1 are inside ::/96 but are not IPv4 addresses.
   for (const [first, prefix, kind] of IPV6_RANGES) if (inRange(address, ipv6(first)!, prefix)) return kind;
   for (const [first, prefix] of IPV4_EMBEDDING)
@@ -100,49 +128,69 @@ function ipv6Kind(address: number[]): string | null {
  * without a dot (which resolve through the viewer's own network: `https://intranet/`).
  */
 export function nonPublicHostReason(hostname: string): string | null {
+  const kind = nonPublicHostKind(hostname);
+  return kind && hostReason(kind);
+}
+
+function nonPublicHostKind(hostname: string): HostKind | null {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[') && host.endsWith(']')) {
     const address = ipv6(host.slice(1, -1));
-    if (!address) return 'is not a valid address';
-    const kind = ipv6Kind(address);
-    return kind && `is ${kind} address`;
+    return address ? ipv6Kind(address) : 'invalidAddress';
   }
   const v4 = ipv4(host);
-  if (v4) {
-    const kind = ipv4Kind(v4);
-    return kind && `is ${kind} address`;
-  }
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'is a local name';
-  if (!host.includes('.')) return 'is a local name';
+  if (v4) return ipv4Kind(v4);
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'localName';
+  if (!host.includes('.')) return 'localName';
   return null;
 }
+
+/**
+ * Where a link's problems are worded for its owner: `what` starts the English ('Image URLs', 'A picture'); with
+ * `owner`, each problem is a key in that catalogue (`<prefix>.backslash`, `.notUrl` {link}, `.credentials`,
+ * `.notHttps` {protocol}, `.notPublic` {host} {reason}), in the language of the check under way
+ * (core/shared/schema-words.ts). A plain string: English only.
+ */
+export type LinkWhat = string | { what: string; owner: string; prefix: string };
+
+function problemText(what: LinkWhat, problem: string, english: string, values: SchemaValues = {}): string {
+  return typeof what === 'string' ? english : schemaText(what.owner, `${what.prefix}.${problem}`, english, values);
+}
+
+const whatOf = (what: LinkWhat): string => (typeof what === 'string' ? what : what.what);
 
 /**
  * A link as every viewer's browser will read it, or why it is refused: a backslash (browsers read it as a slash:
  * `https:\\127.0.0.1\x.png` is `https://127.0.0.1/x.png`), not a URL, or credentials in it. `what` starts the
  * messages ('Image URLs', 'A picture').
  */
-export function readLink(raw: string, what: string): URL | string {
-  if (raw.includes('\\')) return `${what} may not contain a backslash.`;
+export function readLink(raw: string, what: LinkWhat): URL | string {
+  if (raw.includes('\\')) return problemText(what, 'backslash', `${whatOf(what)} may not contain a backslash.`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return `${raw} is not a URL.`;
+    return problemText(what, 'notUrl', `${raw} is not a URL.`, { link: raw });
   }
-  if (url.username || url.password) return `${what} may not carry credentials.`;
+  if (url.username || url.password)
+    return problemText(what, 'credentials', `${whatOf(what)} may not carry credentials.`);
   return url;
 }
 
 /** Why a link others' browsers load is not https on a public host, or null when it is. */
-export function publicHttpsProblem(url: URL, what: string): string | null {
-  if (url.protocol !== 'https:') return `${what} must use https (${url.protocol} is not allowed).`;
-  const reason = nonPublicHostReason(url.hostname);
-  return reason && `${what} must point at a public host: ${url.hostname} ${reason}.`;
+export function publicHttpsProblem(url: URL, what: LinkWhat): string | null {
+  const { protocol, hostname: host } = url;
+  if (protocol !== 'https:')
+    return problemText(what, 'notHttps', `${whatOf(what)} must use https (${protocol} is not allowed).`, { protocol });
+  const reason = nonPublicHostReason(host);
+  return (
+    reason &&
+    problemText(what, 'notPublic', `${whatOf(what)} must point at a public host: ${host} ${reason}.`, { host, reason })
+  );
 }
 
 /** The whole rule for a link shown to others that has no exceptions of its own (a store item's picture): readLink, then publicHttpsProblem. */
-export function publicLinkProblem(raw: string, what: string): string | null {
+export function publicLinkProblem(raw: string, what: LinkWhat): string | null {
   const url = readLink(raw, what);
   return typeof url === 'string' ? url : publicHttpsProblem(url, what);
 }

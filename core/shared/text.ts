@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type SchemaPhrase, type SchemaValues, schemaText } from './schema-words.ts';
 
 /**
  * Text PostgreSQL can store. A NUL character is refused by every text column, and an unpaired UTF-16 surrogate by
@@ -14,7 +15,8 @@ export function isStorableText(value: string): boolean {
 /** The one check, shared by every text schema (a test finds it on every string field of every route). */
 export const storableText = z.superRefine((value: string, ctx) => {
   if (!isStorableText(value)) {
-    ctx.addIssue({ code: 'invalid_format', format: 'text', input: value, message: `Text ${TEXT_PROBLEM}` });
+    const message = schemaText('core.http', 'text.notStorable', `Text ${TEXT_PROBLEM}`);
+    ctx.addIssue({ code: 'invalid_format', format: 'text', input: value, message });
   }
 });
 
@@ -50,8 +52,11 @@ function hasVisibleCharacter(value: string): boolean {
 }
 
 export interface DisplayNameRule {
-  /** The field in words, as the messages start: 'A team name'. */
-  what: string;
+  /**
+   * The field in words, as the messages start: 'A team name', or its owner's phrase in every language
+   * (`said.phrase('schema.name.team', 'A team name')`), which the messages (core's, `core.http` `name.*`) put in.
+   */
+  what: string | SchemaPhrase;
   /** Visible characters, at least (default 1) and at most. */
   min?: number;
   max: number;
@@ -72,14 +77,22 @@ export const isDisplayNameCheck = (check: unknown): boolean =>
  * column can hold (an emoji family is seven), so a name that fits the rule also fits the database.
  */
 export function displayName({ what, min = 1, max, stored = max }: DisplayNameRule): z.ZodString {
+  const english = typeof what === 'string' ? what : what.english;
+  // In the language of the parse under way: the field's name is its owner's, the sentence core's.
+  const say = (key: string, text: string, values: SchemaValues = {}) =>
+    schemaText('core.http', key, text, { what: typeof what === 'string' ? what : what.text(), ...values });
   const check = z.superRefine((value: string, ctx) => {
     const refuse = (message: string) =>
       ctx.addIssue({ code: 'invalid_format', format: 'display_name', input: value, message });
     if (DIRECTION_CONTROL.test(value))
       return refuse(
-        `${what} may not contain a direction control (U+202A–U+202E, U+2066–U+2069): it reorders the text around it.`,
+        say(
+          'name.directionControl',
+          `${english} may not contain a direction control (U+202A–U+202E, U+2066–U+2069): it reorders the text around it.`,
+        ),
       );
-    if (!hasVisibleCharacter(value)) return refuse(`${what} needs at least one visible character.`);
+    if (!hasVisibleCharacter(value))
+      return refuse(say('name.invisible', `${english} needs at least one visible character.`));
     const length = visibleLength(value);
     if (length < min)
       ctx.addIssue({
@@ -88,7 +101,7 @@ export function displayName({ what, min = 1, max, stored = max }: DisplayNameRul
         minimum: min,
         inclusive: true,
         input: value,
-        message: `${what} is at least ${min} characters.`,
+        message: say('name.tooShort', `${english} is at least ${min} characters.`, { min }),
       });
     else if (length > max)
       ctx.addIssue({
@@ -97,7 +110,7 @@ export function displayName({ what, min = 1, max, stored = max }: DisplayNameRul
         maximum: max,
         inclusive: true,
         input: value,
-        message: `${what} is at most ${max} characters.`,
+        message: say('name.tooLong', `${english} is at most ${max} characters.`, { max }),
       });
     else if ([...value].length > stored) {
       ctx.addIssue({
@@ -106,7 +119,11 @@ export function displayName({ what, min = 1, max, stored = max }: DisplayNameRul
         maximum: stored,
         inclusive: true,
         input: value,
-        message: `${what} is too long to store: at most ${stored} characters, counting each part of an emoji or accented letter.`,
+        message: say(
+          'name.tooLongToStore',
+          `${english} is too long to store: at most ${stored} characters, counting each part of an emoji or accented letter.`,
+          { stored },
+        ),
       });
     }
   });

@@ -3,7 +3,12 @@ import { type BanInfo, isBanActive } from '../../core/shared/ban.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
+import type { appealsCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof appealsCatalogue>('appeals');
 
 export const APPEAL_STATUSES = ['pending', 'accepted', 'denied'] as const;
 export type AppealStatus = (typeof APPEAL_STATUSES)[number];
@@ -27,7 +32,7 @@ export const CreateAppealBodySchema = z.strictObject({
     .max(ANSWER_MAX)
     .refine(
       (value) => value === '' || value.length >= ANSWER_MIN,
-      `Write at least ${ANSWER_MIN} characters, or leave it empty`,
+      said('schema.answerTooShort', `Write at least ${ANSWER_MIN} characters, or leave it empty`, { min: ANSWER_MIN }),
     )
     .default(''),
 });

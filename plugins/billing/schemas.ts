@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
+import type { billingCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof billingCatalogue>('billing');
 
 /**
  * The subscriptions contract (specification §7 "Settings, store, subscriptions"), shared by the API, the service
@@ -37,7 +42,7 @@ export const STRIPE_OUTAGE =
 
 /** POST /api/client/stripe/subscriptions/create: the plan's id (specification: `subscriptionID`). */
 export const CreateSubscriptionBodySchema = z.strictObject({
-  subscriptionID: text().min(1, 'Choose a plan.').max(40),
+  subscriptionID: text().min(1, said('schema.choosePlan', 'Choose a plan.')).max(40),
 });
 export type CreateSubscriptionInput = z.infer<typeof CreateSubscriptionBodySchema>;
 

@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { AnswerIdSchema } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { DeliveryMessageTextSchema, PremadeMessageRefSchema } from '../users/schemas.ts';
+import type { deliveryMessagesCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof deliveryMessagesCatalogue>('delivery-messages');
 
 /**
  * The premade delivery message directory's contract (specification §3 "Delivery message: _id, slug", §7 "Delivery
@@ -29,8 +34,11 @@ export const SlugSchema = text()
   .trim()
   .min(1)
   .max(SLUG_MAX)
-  .regex(SLUG_PATTERN, 'A slug is lowercase letters, digits and dashes, with at least one letter.')
-  .refine((slug) => !RESERVED_SLUGS.includes(slug), 'This slug is the name of a page: choose another.');
+  .regex(SLUG_PATTERN, said('schema.slug', 'A slug is lowercase letters, digits and dashes, with at least one letter.'))
+  .refine(
+    (slug) => !RESERVED_SLUGS.includes(slug),
+    said('schema.slugReserved', 'This slug is the name of a page: choose another.'),
+  );
 
 /** A title as a slug: `Thanks, {customer}!` → `thanks-customer`; a title without letters gets `message-` in front. */
 export function slugify(title: string): string {
@@ -46,7 +54,7 @@ export function slugify(title: string): string {
   return /[a-z]/.test(base) ? base : `message${base ? `-${base}` : ''}`;
 }
 
-const TitleSchema = displayName({ what: 'A title', min: TITLE_MIN, max: TITLE_MAX });
+const TitleSchema = displayName({ what: said.phrase('schema.name.title', 'A title'), min: TITLE_MIN, max: TITLE_MAX });
 
 /** POST /api/client/delivery-messages: `slug` optional (from the title; a generated slug that is taken gets `-2`, `-3`…). */
 export const CreateDeliveryMessageBodySchema = z.strictObject({
@@ -63,7 +71,10 @@ export const UpdateDeliveryMessageBodySchema = z
     slug: SlugSchema.optional(),
     message: DeliveryMessageTextSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to change');
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    said('schema.nothingToChange', 'Nothing to change'),
+  );
 export type UpdateDeliveryMessageInput = z.infer<typeof UpdateDeliveryMessageBodySchema>;
 
 /** A message's slug or its ID (16 to 20 digits): the users plugin's rule, which its premade-messages route shares. */

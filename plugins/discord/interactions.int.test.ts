@@ -157,6 +157,24 @@ describe('HTTP interactions and the bot', () => {
       }
     });
 
+    it("says its schema's own message in the request's language, English without one", async () => {
+      const command = commandInteraction('menu', { user: customer() }) as unknown as Record<string, unknown>;
+      const body = { ...command, member: undefined, user: undefined };
+      const headers = (language?: string) => ({
+        ...signer.headers(JSON.stringify(body), Math.floor(clock / 1000)),
+        ...(language ? { 'accept-language': language } : {}),
+      });
+      const refused = { statusCode: 400, error: 'Bad Request' };
+      expect((await send(body, headers('fr'))).json()).toMatchObject({
+        ...refused,
+        message: 'Une interaction nomme son utilisateur',
+      });
+      expect((await send(body, headers())).json()).toMatchObject({
+        ...refused,
+        message: 'An interaction names its user',
+      });
+    });
+
     it('stores a user whose avatar hash is longer than the column safely: no avatar rather than a 500', async () => {
       const odd = {
         id: '500000000000000777',

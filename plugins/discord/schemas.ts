@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LOCALES } from '../../core/i18n/locales.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
+import type { discordCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof discordCatalogue>('discord');
 
 /**
  * The part of Discord's interaction object the bot reads, checked once the signature is good: a signed body that
@@ -8,7 +13,7 @@ import { text } from '../../core/shared/text.ts';
  * objects: Discord adds fields, and the bot ignores what it does not read. Command options are checked again by
  * each command's own schema.
  */
-const DiscordIdSchema = text().regex(/^\d{1,25}$/, 'Not a Discord ID');
+const DiscordIdSchema = text().regex(/^\d{1,25}$/, said('schema.notDiscordId', 'Not a Discord ID'));
 
 const InteractionUserSchema = z.looseObject({
   id: DiscordIdSchema,
@@ -55,7 +60,7 @@ export const CommandInteractionSchema = z
     }),
   })
   .refine((interaction) => interaction.member?.user ?? interaction.user, {
-    message: 'An interaction names its user',
+    ...said('schema.interactionUser', 'An interaction names its user'),
     path: ['user'],
   });
 

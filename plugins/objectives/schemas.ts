@@ -2,10 +2,15 @@ import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS, type Requirement } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { MAX_COINS } from '../store/schemas.ts';
 import { UserIdSchema } from '../users/schemas.ts';
+import type { objectivesCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof objectivesCatalogue>('objectives');
 
 /**
  * The objectives contract (specification §3 "Objective", §5, §7 "Objectives"; docs/objectives.md), shared by the
@@ -34,7 +39,7 @@ export const MAX_TARGET = 100_000;
 export const MAX_REWARD_DAYS = 365;
 export const MAX_CUSTOM_REWARD_LENGTH = 200;
 
-const moment = z.iso.datetime({ offset: true, message: 'A moment is an ISO date and time' });
+const moment = z.iso.datetime({ offset: true, ...said('schema.moment', 'A moment is an ISO date and time') });
 
 const days = z.number().int().min(1).max(MAX_REWARD_DAYS).nullable();
 /**
@@ -44,13 +49,18 @@ const days = z.number().int().min(1).max(MAX_REWARD_DAYS).nullable();
 export const RewardSchema = z
   .strictObject({
     type: z.enum(REWARD_TYPES),
-    amount: z.number().int().min(1, 'A reward is at least 1 coin.').max(MAX_COINS).optional(),
+    amount: z
+      .number()
+      .int()
+      .min(1, said('schema.rewardAmount', 'A reward is at least 1 coin.'))
+      .max(MAX_COINS)
+      .optional(),
     perk: z.enum(PERKS).optional(),
     rankId: snowflakeId('Rank').optional(),
     days: days.optional(),
     text: text()
       .trim()
-      .min(3, 'Say what the reward is (at least 3 characters).')
+      .min(3, said('schema.rewardText', 'Say what the reward is (at least 3 characters).', { min: 3 }))
       .max(MAX_CUSTOM_REWARD_LENGTH)
       .optional(),
   })
@@ -58,35 +68,50 @@ export const RewardSchema = z
     const needs = { VD_CURRENCY: 'amount', VD_PERK: 'perk', VD_RANK: 'rankId', CUSTOM: 'text' } as const;
     const field = needs[r.type];
     if (r[field] === undefined)
-      ctx.addIssue({ code: 'custom', path: [field], message: `A ${r.type} reward needs its ${field}.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: said.text('schema.rewardNeeds', `A ${r.type} reward needs its ${field}.`, { type: r.type, field }),
+      });
     for (const other of ['amount', 'perk', 'rankId', 'text'] as const) {
       if (other !== field && r[other] !== undefined)
-        ctx.addIssue({ code: 'custom', path: [other], message: `A ${r.type} reward has no ${other}.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [other],
+          message: said.text('schema.rewardHasNo', `A ${r.type} reward has no ${other}.`, {
+            type: r.type,
+            field: other,
+          }),
+        });
     }
     if (r.days != null && r.type !== 'VD_PERK' && r.type !== 'VD_RANK')
-      ctx.addIssue({ code: 'custom', path: ['days'], message: 'Only a perk or a rank is given for a number of days.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['days'],
+        message: said.text('schema.rewardDays', 'Only a perk or a rank is given for a number of days.'),
+      });
   });
 export type RewardInput = z.output<typeof RewardSchema>;
 
 /** POST /api/client/objectives/: a new objective. `from`/`until` null: open-ended on that side. */
 export const CreateObjectiveBodySchema = z
   .strictObject({
-    title: displayName({ what: 'A title', min: 3, max: MAX_TITLE_LENGTH }),
+    title: displayName({ what: said.phrase('schema.name.title', 'A title'), min: 3, max: MAX_TITLE_LENGTH }),
     description: text().trim().max(MAX_DESCRIPTION_LENGTH).default(''),
     scope: z.enum(OBJECTIVE_SCOPES),
     userId: UserIdSchema.nullable().default(null),
     type: z.enum(OBJECTIVE_TYPES),
-    target: z.number().int().min(1, 'The target is at least 1 order.').max(MAX_TARGET),
+    target: z.number().int().min(1, said('schema.target', 'The target is at least 1 order.')).max(MAX_TARGET),
     from: moment.nullable().default(null),
     until: moment.nullable().default(null),
     reward: RewardSchema,
   })
   .refine((o) => (o.scope === 'user') === (o.userId !== null), {
-    message: 'A personal objective names its user; a global one names none.',
+    ...said('schema.scopeUser', 'A personal objective names its user; a global one names none.'),
     path: ['userId'],
   })
   .refine((o) => !o.from || !o.until || Date.parse(o.until) > Date.parse(o.from), {
-    message: 'The objective must end after it starts.',
+    ...said('schema.untilAfterFrom', 'The objective must end after it starts.'),
     path: ['until'],
   });
 export type CreateObjectiveInput = z.output<typeof CreateObjectiveBodySchema>;

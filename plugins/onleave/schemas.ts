@@ -3,9 +3,11 @@ import { addDays, dayOf } from '../../core/shared/days.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { intlTag } from '../../core/shared/intl-tag.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { UserIdSchema } from '../users/schemas.ts';
+import type { onleaveCatalogue } from './i18n/index.ts';
 
 /**
  * The on-leave contract (specification §3 "On-leave request: _id, status", §7 "On leave"), shared by the API, the
@@ -21,7 +23,10 @@ export const MAX_REASON_LENGTH = 500;
 export const MIN_REASON_LENGTH = 3;
 export const MAX_NOTE_LENGTH = 500;
 
-const day = z.iso.date('A date is YYYY-MM-DD');
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof onleaveCatalogue>('onleave');
+
+const day = z.iso.date(said('schema.date', 'A date is YYYY-MM-DD'));
 
 /** `{request: {from, until, reason}}`: what a member asks for (or a manager enters for someone). */
 export const LeaveRequestBodySchema = z.strictObject({
@@ -31,11 +36,16 @@ export const LeaveRequestBodySchema = z.strictObject({
       until: day,
       reason: text()
         .trim()
-        .min(MIN_REASON_LENGTH, `A reason is at least ${MIN_REASON_LENGTH} characters.`)
+        .min(
+          MIN_REASON_LENGTH,
+          said('schema.reasonTooShort', `A reason is at least ${MIN_REASON_LENGTH} characters.`, {
+            min: MIN_REASON_LENGTH,
+          }),
+        )
         .max(MAX_REASON_LENGTH),
     })
     .refine((r) => r.until >= r.from, {
-      message: 'The last day of leave cannot be before the first.',
+      ...said('schema.untilBeforeFrom', 'The last day of leave cannot be before the first.'),
       path: ['until'],
     }),
 });
@@ -44,7 +54,7 @@ export type LeaveRequestInput = z.infer<typeof LeaveRequestBodySchema>['request'
 /** POST …/{id}/update-status: a manager approves or denies a pending request, with a note the member reads. */
 export const UpdateLeaveStatusBodySchema = z.strictObject({
   status: z.enum(['APPROVED', 'DENIED']),
-  note: text().trim().min(1, 'A note is required.').max(MAX_NOTE_LENGTH),
+  note: text().trim().min(1, said('schema.noteRequired', 'A note is required.')).max(MAX_NOTE_LENGTH),
 });
 export type UpdateLeaveStatusInput = z.infer<typeof UpdateLeaveStatusBodySchema>;
 

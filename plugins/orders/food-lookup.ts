@@ -4,18 +4,12 @@ import { type AuditActor, type AuditLog, changedFields } from '../../core/audit/
 import type { Config } from '../../core/config.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
-import { DomainError } from '../../core/errors.ts';
 import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { type FoodLookupItem, FoodLookupItemSchema, FoodLookupQuerySchema, type OrderSchema } from './entities.ts';
 import { ordersText } from './i18n/index.ts';
-import {
-  type FoodLookupCreateInput,
-  type FoodLookupItemView,
-  type FoodLookupUpdateInput,
-  type ImageSearchResult,
-  imageUrlProblem,
-} from './schemas.ts';
+import { imageUrlRefusal } from './image-refusal.ts';
+import type { FoodLookupCreateInput, FoodLookupItemView, FoodLookupUpdateInput, ImageSearchResult } from './schemas.ts';
 import { iso } from './views.ts';
 
 const MAX_RESULTS = 24;
@@ -285,8 +279,8 @@ export class FoodLookupService {
     const hostUrl = this.#config.plugins.orders.images.hostUrl;
     const rules = { publicUrl: this.#config.publicUrl, imageHostOrigin: hostUrl ? new URL(hostUrl).origin : undefined };
     for (const url of images) {
-      const problem = imageUrlProblem(url, rules);
-      if (problem) throw new DomainError('bad_request', problem);
+      const refusal = imageUrlRefusal(url, rules);
+      if (refusal) throw refusal;
     }
   }
 }

@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { publicHttpsProblem, readLink } from '../../core/shared/hosts.ts';
 import { AnswerIdSchema, isId, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, storableText, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
+import type { ordersCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof ordersCatalogue>('orders');
 
 /**
  * The orders contract: route schemas, views, and the image URL rule, shared by the API, the site and the bot.
@@ -96,7 +101,7 @@ export const OrderRefSchema = z
   // The rule first, and it stops there: a NUL in an order ID gets this message rather than the general text one.
   .check(
     z.refine((v: string) => ORDER_CODE_RE.test(v.toUpperCase()) || isId(v), {
-      error: 'Order ID is not an order id nor an orderID',
+      ...said('schema.orderRef', 'Order ID is not an order id nor an orderID'),
       abort: true,
     }),
     storableText,
@@ -109,7 +114,10 @@ export const UserIdParamsSchema = z.strictObject({ id: snowflakeId('User') });
 export const ImageUrlSchema = text().trim().min(1).max(MAX_IMAGE_URL_LENGTH);
 
 export const PrepareBodySchema = z.strictObject({
-  images: z.array(ImageUrlSchema).min(1, 'Add at least one image.').max(MAX_IMAGES, `At most ${MAX_IMAGES} images.`),
+  images: z
+    .array(ImageUrlSchema)
+    .min(1, said('schema.noImage', 'Add at least one image.'))
+    .max(MAX_IMAGES, said('schema.tooManyImages', `At most ${MAX_IMAGES} images.`, { max: MAX_IMAGES })),
   chefNote: text()
     .trim()
     .max(MAX_CHEF_NOTE_LENGTH)
@@ -130,7 +138,7 @@ export const DeliverBodySchema = z
   })
   .nullish()
   .transform((v) => v ?? { report: false, reportReason: null })
-  .refine((v) => !v.report || v.reportReason !== null, 'A report needs a reason.');
+  .refine((v) => !v.report || v.reportReason !== null, said('schema.reportReason', 'A report needs a reason.'));
 export type DeliverInput = z.output<typeof DeliverBodySchema>;
 
 export const DeleteBodySchema = z.strictObject({ reason: text().trim().min(1).max(MAX_REASON_LENGTH) });
@@ -253,7 +261,7 @@ export const FoodLookupSearchQuerySchema = z.strictObject({ query: text().trim()
 export const FoodLookupSearchBodySchema = z.strictObject({ query: text().trim().min(1).max(100) });
 const FoodImagesSchema = z.array(ImageUrlSchema).min(1).max(10);
 const KeywordsSchema = z.array(text().trim().toLowerCase().min(1).max(50)).max(30);
-const FoodNameSchema = displayName({ what: 'A food name', max: 100 });
+const FoodNameSchema = displayName({ what: said.phrase('schema.name.food', 'A food name'), max: 100 });
 export const FoodLookupCreateBodySchema = z.strictObject({
   name: FoodNameSchema,
   keywords: KeywordsSchema.default([]),
@@ -266,7 +274,7 @@ export const FoodLookupUpdateBodySchema = z
     keywords: KeywordsSchema.optional(),
     images: FoodImagesSchema.optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+  .refine((v) => Object.keys(v).length > 0, said('schema.nothingToChange', 'Nothing to change'));
 export type FoodLookupUpdateInput = z.output<typeof FoodLookupUpdateBodySchema>;
 export const FoodLookupIdParamsSchema = z.strictObject({ id: snowflakeId('Food lookup') });
 
@@ -297,6 +305,9 @@ export const UploadParamsSchema = z.object({
 const SITE_FOOD_RE = /^\/food\/[a-z0-9-]{1,64}\.(svg|png|jpe?g|gif|webp)$/;
 const EXTERNAL_IMAGE_PATH_RE = /\.(png|jpe?g|gif|webp)$/i;
 
+/** How core's link rule words an image URL's problems: this catalogue's `schema.imageUrl.*` (core/shared/hosts.ts). */
+const IMAGE_URLS = { what: 'Image URLs', owner: 'orders', prefix: 'schema.imageUrl' } as const;
+
 export interface ImageUrlRules {
   /** The site's origin (PUBLIC_URL): `${publicUrl}/uploads/…` is ours. */
   publicUrl: string;
@@ -319,9 +330,9 @@ export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | nul
     if (raw.startsWith('/uploads/') && UPLOAD_NAME_RE.test(name)) return null;
     if (SITE_FOOD_RE.test(raw)) return null;
     if (rules.known?.has(raw)) return null;
-    return `${raw} is not one of our images.`;
+    return said.text('schema.imageUrl.notOurs', `${raw} is not one of our images.`, { link: raw });
   }
-  const url = readLink(raw, 'Image URLs');
+  const url = readLink(raw, IMAGE_URLS);
   if (typeof url === 'string') return url;
   if (
     url.origin === new URL(rules.publicUrl).origin &&
@@ -335,9 +346,10 @@ export function imageUrlProblem(raw: string, rules: ImageUrlRules): string | nul
     (url.protocol === 'https:' || url.protocol === 'http:')
   )
     return null;
-  const problem = publicHttpsProblem(url, 'Image URLs');
+  const problem = publicHttpsProblem(url, IMAGE_URLS);
   if (problem) return problem;
   if (rules.known?.has(raw)) return null;
-  if (!EXTERNAL_IMAGE_PATH_RE.test(url.pathname)) return 'An image URL must end in .png, .jpg, .jpeg, .gif or .webp.';
+  if (!EXTERNAL_IMAGE_PATH_RE.test(url.pathname))
+    return said.text('schema.imageUrl.extension', 'An image URL must end in .png, .jpg, .jpeg, .gif or .webp.');
   return null;
 }

@@ -16,6 +16,7 @@ import { hasAll } from '../../core/shared/permissions.ts';
 import { markDaysChanged } from './day-rollups.ts';
 import { type Order, OrderSchema } from './entities.ts';
 import { ordersText } from './i18n/index.ts';
+import { imageUrlRefusal } from './image-refusal.ts';
 import './events.ts';
 import type { ExpressionBuilder } from 'kysely';
 import { userSummariesIn } from '../../core/auth/user-summaries.ts';
@@ -26,7 +27,6 @@ import {
   type DeleteInput,
   type DeliverInput,
   type DeliveryQueueEntryView,
-  imageUrlProblem,
   MAX_ITEM_LENGTH,
   MAX_REASON_LENGTH,
   type Mention,
@@ -316,8 +316,8 @@ export class OrdersService {
   ): Promise<OrderView> {
     const rules = { publicUrl: this.#config.publicUrl, imageHostOrigin: this.imageHostOrigin(), known: knownImages };
     for (const url of input.images) {
-      const problem = imageUrlProblem(url, rules);
-      if (problem) throw new DomainError('bad_request', problem);
+      const refusal = imageUrlRefusal(url, rules);
+      if (refusal) throw refusal;
     }
     const now = new Date(this.#now());
     return this.#conditional({

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { PERKS, PERMISSION_NAMES } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
+import type { ranksCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof ranksCatalogue>('ranks');
 
 export const DEFAULT_RANK_COLOUR = '#2888f5';
 
@@ -32,10 +37,10 @@ const RankIdSchema = snowflakeId('Rank');
 
 export const RankIdParamsSchema = z.strictObject({ id: RankIdSchema });
 
-const RankNameSchema = displayName({ what: 'A rank name', max: 64 });
+const RankNameSchema = displayName({ what: said.phrase('schema.name.rank', 'A rank name'), max: 64 });
 /** `#rrggbb`, stored in lower case. */
 const RankColourSchema = text()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be #rrggbb')
+  .regex(/^#[0-9a-fA-F]{6}$/, said('schema.colour', 'Colour must be #rrggbb'))
   .toLowerCase();
 /** Permission names; the service turns them into the bit-flag number the rank stores. */
 const RankPermissionsSchema = z.array(z.enum(PERMISSION_NAMES)).max(PERMISSION_NAMES.length * 2);
@@ -69,7 +74,7 @@ export const UpdateRankBodySchema = z
   })
   .refine(
     (body) => Object.values(body).some((value) => value !== undefined),
-    'Nothing to change: give at least one field.',
+    said('schema.nothingToChange', 'Nothing to change: give at least one field.'),
   );
 export type UpdateRankBody = z.input<typeof UpdateRankBodySchema>;
 export type UpdateRankInput = z.output<typeof UpdateRankBodySchema>;

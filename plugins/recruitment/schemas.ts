@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { type Grants, meets } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
 import english from './i18n/en.json' with { type: 'json' };
+import type { recruitmentCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof recruitmentCatalogue>('recruitment');
 
 /**
  * Recruitment's contract, shared by the API, the service and the site (pure: no Node, no database). The one rule
@@ -224,7 +229,10 @@ const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
 export const QUESTION_ID_RE = new RegExp(`^(?!(?:${INHERITED_NAMES.join('|')})$)[A-Za-z0-9_-]{1,40}$`);
 const QuestionIdSchema = text().regex(
   QUESTION_ID_RE,
-  'A question id is 1 to 40 letters, digits, - or _, and not a name every object has (such as constructor or __proto__)',
+  said(
+    'schema.questionId',
+    'A question id is 1 to 40 letters, digits, - or _, and not a name every object has (such as constructor or __proto__)',
+  ),
 );
 const Limit = z.int().min(0).max(1_000_000).nullable().default(null);
 
@@ -232,43 +240,45 @@ export const QuestionInputSchema = z
   .strictObject({
     id: QuestionIdSchema.optional(),
     type: z.enum(QUESTION_TYPES),
-    label: displayName({ what: 'A question', max: 200 }),
+    label: displayName({ what: said.phrase('schema.name.question', 'A question'), max: 200 }),
     help: text().trim().max(500).nullable().default(null),
     required: z.boolean().default(false),
     min: Limit,
     max: Limit,
     options: z
-      .array(displayName({ what: 'An option', max: 100 }))
+      .array(displayName({ what: said.phrase('schema.name.option', 'An option'), max: 100 }))
       .max(MAX_OPTIONS)
       .default([]),
   })
   .superRefine((q, ctx) => {
+    const label = { label: q.label };
+    const refuse = (path: 'options' | 'min' | 'max', message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
     const choice = q.type === 'single' || q.type === 'multiple';
     if (choice && q.options.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" needs at least two options.` });
+      refuse('options', said.text('schema.twoOptions', `"${q.label}" needs at least two options.`, label));
     if (!choice && q.options.length > 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options'],
-        message: `"${q.label}" is not a choice: it takes no options.`,
-      });
+      refuse('options', said.text('schema.noOptions', `"${q.label}" is not a choice: it takes no options.`, label));
     if (new Set(q.options).size !== q.options.length)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `"${q.label}" lists an option twice.` });
+      refuse('options', said.text('schema.optionTwice', `"${q.label}" lists an option twice.`, label));
     if (q.min !== null && q.max !== null && q.min > q.max)
-      ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}": the minimum is above the maximum.` });
+      refuse('min', said.text('schema.minAboveMax', `"${q.label}": the minimum is above the maximum.`, label));
     if (q.type === 'yesno' || q.type === 'single') {
       if (q.min !== null || q.max !== null)
-        ctx.addIssue({ code: 'custom', path: ['min'], message: `"${q.label}" takes no limits.` });
+        refuse('min', said.text('schema.noLimits', `"${q.label}" takes no limits.`, label));
     }
     const most = limitOf(q);
     for (const field of ['min', 'max'] as const) {
       const value = q[field];
       if (most && value !== null && value > most.value)
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `"${q.label}": the ${field === 'min' ? 'minimum' : 'maximum'} is above ${most.value}, ${most.what}.`,
-        });
+        refuse(
+          field,
+          said.text(
+            'schema.limitAbove',
+            `"${q.label}": the ${field === 'min' ? 'minimum' : 'maximum'} is above ${most.value}, ${most.what}.`,
+            { ...label, field, most: most.value, kind: q.type === 'multiple' ? 'options' : q.type },
+          ),
+        );
     }
   });
 
@@ -305,7 +315,7 @@ export const DEFAULT_REQUIREMENTS: Requirements = {
 const When = z.iso.datetime({ offset: true }).nullable();
 
 const formFields = {
-  title: displayName({ what: 'A title', max: 100 }),
+  title: displayName({ what: said.phrase('schema.name.title', 'A title'), max: 100 }),
   description: text().trim().max(4000),
   rank: RankIdSchema.nullable(),
   manageableRanks: z.array(RankIdSchema).max(25),
@@ -313,7 +323,10 @@ const formFields = {
   opensAt: When,
   closesAt: When,
   requirements: RequirementsSchema,
-  questions: z.array(QuestionInputSchema).min(1, 'A form asks at least one question.').max(MAX_QUESTIONS),
+  questions: z
+    .array(QuestionInputSchema)
+    .min(1, said('schema.noQuestion', 'A form asks at least one question.'))
+    .max(MAX_QUESTIONS),
 };
 
 function checkForm(
@@ -321,11 +334,19 @@ function checkForm(
   ctx: z.RefinementCtx,
 ): void {
   if (form.opensAt && form.closesAt && new Date(form.opensAt) >= new Date(form.closesAt)) {
-    ctx.addIssue({ code: 'custom', path: ['closesAt'], message: 'The form must close after it opens.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['closesAt'],
+      message: said.text('schema.closesAfterOpens', 'The form must close after it opens.'),
+    });
   }
   const ids = (form.questions ?? []).map((q) => q.id).filter(Boolean);
   if (new Set(ids).size !== ids.length)
-    ctx.addIssue({ code: 'custom', path: ['questions'], message: 'Two questions share an id.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['questions'],
+      message: said.text('schema.questionIdTwice', 'Two questions share an id.'),
+    });
 }
 
 export const CreateFormBodySchema = z
@@ -355,7 +376,7 @@ export const UpdateFormBodySchema = z
     questions: formFields.questions.optional(),
   })
   .superRefine(checkForm)
-  .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+  .refine((body) => Object.keys(body).length > 0, said('schema.nothingToChange', 'Nothing to change'));
 export type UpdateFormInput = z.output<typeof UpdateFormBodySchema>;
 
 export const FormIdParamsSchema = z.strictObject({ id: snowflakeId('Form') });

@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import type { Requirement } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
 import { UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { OrderRefSchema, OrderViewSchema } from '../orders/schemas.ts';
+import type { reportsCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof reportsCatalogue>('reports');
 
 /**
  * The order reports contract (specification §3 "Order report: _id", §4 "marked completed and removed from the list",
@@ -81,8 +86,18 @@ export const CreateReportBodySchema = z.strictObject({
   category: z.enum(CUSTOMER_CATEGORIES),
   details: text()
     .trim()
-    .min(MIN_DETAILS_LENGTH, `Tell us what happened in at least ${MIN_DETAILS_LENGTH} characters.`)
-    .max(MAX_DETAILS_LENGTH, `At most ${MAX_DETAILS_LENGTH.toLocaleString('en-GB')} characters.`),
+    .min(
+      MIN_DETAILS_LENGTH,
+      said('schema.detailsTooShort', `Tell us what happened in at least ${MIN_DETAILS_LENGTH} characters.`, {
+        min: MIN_DETAILS_LENGTH,
+      }),
+    )
+    .max(
+      MAX_DETAILS_LENGTH,
+      said('schema.detailsTooLong', `At most ${MAX_DETAILS_LENGTH.toLocaleString('en-GB')} characters.`, {
+        max: MAX_DETAILS_LENGTH,
+      }),
+    ),
 });
 export type CreateReportInput = z.output<typeof CreateReportBodySchema>;
 
@@ -109,7 +124,10 @@ export type ReportsFilter = ReportsQuery['filter'];
 export const ReportIdParamsSchema = z.strictObject({ id: snowflakeId('Report') });
 
 export const CompleteReportBodySchema = z.strictObject({
-  outcome: text().trim().min(3, 'Say what was done, in at least 3 characters.').max(MAX_OUTCOME_LENGTH),
+  outcome: text()
+    .trim()
+    .min(3, said('schema.outcomeTooShort', 'Say what was done, in at least 3 characters.', { min: 3 }))
+    .max(MAX_OUTCOME_LENGTH),
 });
 export type CompleteReportInput = z.output<typeof CompleteReportBodySchema>;
 
@@ -117,7 +135,10 @@ export const WARN_TARGETS = ['chef', 'driver'] as const;
 export type WarnTarget = (typeof WARN_TARGETS)[number];
 export const WarnBodySchema = z.strictObject({
   target: z.enum(WARN_TARGETS),
-  reason: text().trim().min(3, 'A warning needs a reason of at least 3 characters.').max(MAX_WARNING_LENGTH),
+  reason: text()
+    .trim()
+    .min(3, said('schema.warningReasonTooShort', 'A warning needs a reason of at least 3 characters.', { min: 3 }))
+    .max(MAX_WARNING_LENGTH),
 });
 export type WarnInput = z.output<typeof WarnBodySchema>;
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { isId } from '../../core/shared/ids.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
+import type { settingsCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof settingsCatalogue>('settings');
 
 /** Bulma colour classes an announcement may use. */
 export const ANNOUNCEMENT_TYPES = [
@@ -61,7 +66,7 @@ export const SETTING_DEFINITIONS = {
   sponsorReward: { schema: z.int().min(0).max(1_000_000), fallback: 1000 as number },
   /** The Discord channel the bot posts announced rank changes to (plugins/discord); null: an announced change is told to the member only. */
   rankAnnouncementChannel: {
-    schema: text().trim().refine(isId, 'Channel ID is not a Discord channel ID').nullable(),
+    schema: text().trim().refine(isId, said('schema.channelId', 'Channel ID is not a Discord channel ID')).nullable(),
     fallback: null as string | null,
   },
 } as const;

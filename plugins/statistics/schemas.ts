@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { addDays, dayOf } from '../../core/shared/days.ts';
 import { ID_DIGITS } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
+import type { statisticsCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof statisticsCatalogue>('statistics');
 
 /**
  * The management statistics contract (specification §3 "management statistics (_id)", §7 Statistics), shared by the
@@ -44,7 +49,7 @@ export const FIGURE_LABELS: Record<StatisticsFigure, string> = {
   appealVotes: 'Appeal votes',
 };
 
-const day = z.iso.date('A date is YYYY-MM-DD');
+const day = z.iso.date(said('schema.date', 'A date is YYYY-MM-DD'));
 
 /** GET /api/client/statistics/management: every member's record for the period that holds `date` (default today). */
 export const ManagementStatisticsQuerySchema = z.strictObject({
@@ -62,15 +67,21 @@ export type ManagementStatisticsQuery = z.output<typeof ManagementStatisticsQuer
 export const RECORD_ID = new RegExp(`^(${ID_DIGITS})-(day|week|month)-(\\d{4}-\\d{2}-\\d{2})$`);
 export const StatisticsIdParamsSchema = z.strictObject({
   id: text()
-    .regex(RECORD_ID, 'A statistics ID is <user ID>-<day|week|month>-<YYYY-MM-DD>')
-    .refine((id) => {
-      const [, , period, start] = RECORD_ID.exec(id) ?? [];
-      return Boolean(
-        start &&
-          !Number.isNaN(Date.parse(`${start}T00:00:00Z`)) &&
-          periodOf(period as StatisticsPeriod, start).from === start,
-      );
-    }, 'The date must be the first day of its period (a Monday for a week, the 1st for a month)'),
+    .regex(RECORD_ID, said('schema.recordId', 'A statistics ID is <user ID>-<day|week|month>-<YYYY-MM-DD>'))
+    .refine(
+      (id) => {
+        const [, , period, start] = RECORD_ID.exec(id) ?? [];
+        return Boolean(
+          start &&
+            !Number.isNaN(Date.parse(`${start}T00:00:00Z`)) &&
+            periodOf(period as StatisticsPeriod, start).from === start,
+        );
+      },
+      said(
+        'schema.periodStart',
+        'The date must be the first day of its period (a Monday for a week, the 1st for a month)',
+      ),
+    ),
 });
 
 export function recordId(userId: string, period: StatisticsPeriod, from: string): string {

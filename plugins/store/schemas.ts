@@ -3,7 +3,12 @@ import { publicLinkProblem } from '../../core/shared/hosts.ts';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
+import type { storeCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof storeCatalogue>('store');
 
 /**
  * The store's contract (coins, hourly, items, purchases, gifts; docs/store.md). Shared by the server, the site and
@@ -83,11 +88,14 @@ export const MAX_ADJUST_REASON = 500;
  */
 export const AdjustCoinsBodySchema = z.strictObject({
   amount: z
-    .int('A whole number of coins')
+    .int(said('schema.wholeCoins', 'A whole number of coins'))
     .min(-MAX_COINS)
     .max(MAX_COINS)
-    .refine((n) => n !== 0, 'The amount cannot be 0.'),
-  reason: text().trim().min(3, 'A reason is at least 3 characters.').max(MAX_ADJUST_REASON),
+    .refine((n) => n !== 0, said('schema.amountZero', 'The amount cannot be 0.')),
+  reason: text()
+    .trim()
+    .min(3, said('schema.reasonTooShort', 'A reason is at least 3 characters.', { min: 3 }))
+    .max(MAX_ADJUST_REASON),
 });
 export type AdjustCoinsInput = z.infer<typeof AdjustCoinsBodySchema>;
 
@@ -132,12 +140,16 @@ export const ItemGrantSchema = z
     const need = { perk: 'perk', rank: 'rankID', coins: 'coins', custom: null } as const;
     const field = need[grant.kind];
     if (field && grant[field] === undefined)
-      ctx.addIssue({ code: 'custom', path: [field], message: `Required for a ${grant.kind} item` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: said.text('schema.grantField', `Required for a ${grant.kind} item`, { kind: grant.kind }),
+      });
   });
 export type ItemGrant = z.infer<typeof ItemGrantSchema>;
 
 const itemFields = {
-  name: displayName({ what: 'An item name', max: 100 }),
+  name: displayName({ what: said.phrase('schema.name.item', 'An item name'), max: 100 }),
   description: text().trim().max(1000),
   /**
    * An https address of a picture (the /store page allows any https image), or null: the card shows the grant's icon.
@@ -147,7 +159,7 @@ const itemFields = {
     .trim()
     .max(500)
     .superRefine((value, ctx) => {
-      const problem = publicLinkProblem(value, 'A picture');
+      const problem = publicLinkProblem(value, { what: 'A picture', owner: 'store', prefix: 'schema.picture' });
       if (problem) ctx.addIssue({ code: 'invalid_format', format: 'url', input: value, message: problem });
     })
     .nullable(),
@@ -175,7 +187,7 @@ export type CreateItemBody = z.infer<typeof CreateItemBodySchema>;
 export const UpdateItemBodySchema = z
   .strictObject(itemFields)
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
+  .refine((body) => Object.keys(body).length > 0, said('schema.nothingToChange', 'Change at least one field'));
 export type UpdateItemBody = z.infer<typeof UpdateItemBodySchema>;
 
 /** POST /api/client/store/items/{id}/restock (MANAGE_SETTINGS): adds to a counted stock. */

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { AnswerIdSchema, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { UserSummarySchema } from '../../core/shared/user-summary.ts';
 import { UserIdSchema } from '../users/schemas.ts';
+import type { teamsCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof teamsCatalogue>('teams');
 
 /**
  * The teams contract (specification §3 "Team: _id, orders (count), createdBy", §7 "Teams"), shared by the API, the
@@ -24,14 +29,23 @@ export const TeamIdParamsSchema = z.strictObject({ id: TeamIdSchema });
 /** POST /api/client/teams/{teamID}: the specification names the parameter teamID. */
 export const TeamIDParamsSchema = z.strictObject({ teamID: TeamIdSchema });
 
-const name = displayName({ what: 'A team name', min: TEAM_NAME_MIN, max: TEAM_NAME_MAX });
+const name = displayName({
+  what: said.phrase('schema.name.team', 'A team name'),
+  min: TEAM_NAME_MIN,
+  max: TEAM_NAME_MAX,
+});
 const colour = text()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'A colour is #rrggbb.')
+  .regex(/^#[0-9a-fA-F]{6}$/, said('schema.colour', 'A colour is #rrggbb.'))
   .transform((c) => c.toLowerCase());
-const icon = displayName({ what: 'An icon', max: TEAM_ICON_MAX });
+const icon = displayName({ what: said.phrase('schema.name.icon', 'An icon'), max: TEAM_ICON_MAX });
 const description = text()
   .trim()
-  .max(TEAM_DESCRIPTION_MAX, `A description is at most ${TEAM_DESCRIPTION_MAX} characters.`);
+  .max(
+    TEAM_DESCRIPTION_MAX,
+    said('schema.descriptionTooLong', `A description is at most ${TEAM_DESCRIPTION_MAX} characters.`, {
+      max: TEAM_DESCRIPTION_MAX,
+    }),
+  );
 
 /** POST /api/client/teams: a new team (orders start at 0). */
 export const CreateTeamBodySchema = z.strictObject({
@@ -53,7 +67,7 @@ export const UpdateTeamBodySchema = z
   })
   .refine(
     (body) => Object.values(body).some((value) => value !== undefined),
-    'Nothing to change: give at least one field.',
+    said('schema.nothingToChange', 'Nothing to change: give at least one field.'),
   );
 export type UpdateTeamInput = z.output<typeof UpdateTeamBodySchema>;
 
@@ -72,17 +86,24 @@ export const BulkUpdateTeamsBodySchema = z
     moves: z
       .array(UpdateUserTeamBodySchema)
       .max(MAX_BULK_MOVES)
-      .refine((moves) => new Set(moves.map((m) => m.userID)).size === moves.length, 'Each user may be named once.')
+      .refine(
+        (moves) => new Set(moves.map((m) => m.userID)).size === moves.length,
+        said('schema.userNamedTwice', 'Each user may be named once.'),
+      )
       .optional(),
   })
   .superRefine((body, ctx) => {
     if (body.mode === 'move' && !body.moves?.length)
-      ctx.addIssue({ code: 'custom', path: ['moves'], message: 'Name at least one user to move.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['moves'],
+        message: said.text('schema.noMoves', 'Name at least one user to move.'),
+      });
     if (body.mode === 'balance' && body.moves !== undefined) {
       ctx.addIssue({
         code: 'custom',
         path: ['moves'],
-        message: 'Balance takes no moves: it places everyone without a team.',
+        message: said.text('schema.balanceTakesNoMoves', 'Balance takes no moves: it places everyone without a team.'),
       });
     }
   });

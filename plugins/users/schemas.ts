@@ -3,7 +3,12 @@ import { LOCALES } from '../../core/i18n/locales.ts';
 import { AnswerIdSchema, ID_DIGITS, snowflakeId } from '../../core/shared/ids.ts';
 import { AnswerMomentSchema } from '../../core/shared/moments.ts';
 import { PERKS } from '../../core/shared/permissions.ts';
+import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
+import type { usersCatalogue } from './i18n/index.ts';
+
+/** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
+const said = schemaWords<typeof usersCatalogue>('users');
 
 /** A Discord snowflake in a path or body; the specification's exact message otherwise. */
 export const UserIdSchema = snowflakeId('User');
@@ -143,7 +148,10 @@ export const DeliveryMessageTextSchema = text()
   .trim()
   .min(1)
   .max(DELIVERY_MESSAGE_MAX)
-  .refine((message) => message.includes('{customer}'), 'A delivery message must mention {customer}.');
+  .refine(
+    (message) => message.includes('{customer}'),
+    said('schema.deliveryMessageNoCustomer', 'A delivery message must mention {customer}.'),
+  );
 
 /** What the bot sends when the driver has no delivery message of their own. */
 export const DEFAULT_DELIVERY_MESSAGE =
@@ -166,7 +174,11 @@ export function fillDeliveryMessage(template: string, values: DeliveryMessageVal
 }
 
 /** A site display name: 1 to 32 visible characters once trimmed (the column holds 64); null falls back to the username. */
-export const DisplayNameSchema = displayName({ what: 'A display name', max: 32, stored: 64 }).nullable();
+export const DisplayNameSchema = displayName({
+  what: said.phrase('schema.name.display', 'A display name'),
+  max: 32,
+  stored: 64,
+}).nullable();
 
 /** What a user may change of themself (PATCH /api/client/users/{id} on their own id). */
 const selfFields = {
@@ -199,14 +211,18 @@ const somethingToChange = (body: object) => Object.values(body).some((value) => 
  * PATCH /api/client/users/{id}, the user themself. An allow-list: anything else (permissions, ranks, ban, id,
  * username, perks, flags) is refused.
  */
-export const UserSelfUpdateBodySchema = z.strictObject(selfFields).refine(somethingToChange, 'Nothing to change');
+export const UserSelfUpdateBodySchema = z
+  .strictObject(selfFields)
+  .refine(somethingToChange, said('schema.nothingToChange', 'Nothing to change'));
 export type UserSelfUpdate = z.infer<typeof UserSelfUpdateBodySchema>;
 
 /**
  * PATCH /api/client/users/{id}, a user manager on someone else: the self fields plus perks and flags. Permissions,
  * ranks, ban, id and username are unknown keys here too (400): ranks and bans have their own admin routes.
  */
-export const UserManagerUpdateBodySchema = z.strictObject(managerFields).refine(somethingToChange, 'Nothing to change');
+export const UserManagerUpdateBodySchema = z
+  .strictObject(managerFields)
+  .refine(somethingToChange, said('schema.nothingToChange', 'Nothing to change'));
 export type UserManagerUpdate = z.infer<typeof UserManagerUpdateBodySchema>;
 /** The keys only a manager may send. */
 export const MANAGER_ONLY_USER_FIELDS = ['perks', 'flags'] as const;
@@ -221,7 +237,11 @@ export const SyncedUserResponseSchema = z.strictObject({ updated: UserViewSchema
  * text: a slug has no braces, and a message must mention `{customer}`.
  */
 export const PREMADE_MESSAGE_REF = new RegExp(`^(?:${ID_DIGITS}|[a-z0-9-]{1,64})$`);
-export const PremadeMessageRefSchema = text().trim().min(1).max(64).regex(PREMADE_MESSAGE_REF, 'Not a slug or an ID');
+export const PremadeMessageRefSchema = text()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(PREMADE_MESSAGE_REF, said('schema.notSlugOrId', 'Not a slug or an ID'));
 
 /**
  * PATCH /api/client/users/{id}/premade-messages {deliveryMessage} → { deliveryMessage }: sets settings.deliveryMessage.message,
@@ -235,7 +255,7 @@ export const PremadeMessagesBodySchema = z.strictObject({
     .max(DELIVERY_MESSAGE_MAX)
     .refine(
       (value) => PREMADE_MESSAGE_REF.test(value) || value.includes('{customer}'),
-      'A delivery message must mention {customer}.',
+      said('schema.deliveryMessageNoCustomer', 'A delivery message must mention {customer}.'),
     ),
 });
 export const PremadeMessagesResponseSchema = z.strictObject({
@@ -300,7 +320,10 @@ export const CreateBanBodySchema = z.strictObject({
 });
 export const UpdateBanBodySchema = z
   .strictObject({ reason: text().trim().min(1).max(500).optional(), expires: expiry.optional() })
-  .refine((body) => body.reason !== undefined || body.expires !== undefined, 'Nothing to change');
+  .refine(
+    (body) => body.reason !== undefined || body.expires !== undefined,
+    said('schema.nothingToChange', 'Nothing to change'),
+  );
 export const RemoveBanBodySchema = z.strictObject({ silent: z.boolean().default(false) }).nullable();
 
 export const BanViewSchema = z.strictObject({

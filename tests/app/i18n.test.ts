@@ -2,13 +2,19 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import { authCatalogue } from '../../core/auth/i18n/index.ts';
 import { httpCatalogue } from '../../core/http/i18n/index.ts';
-import { translator } from '../../core/i18n/catalogue.ts';
+import { schemaWordingFrom, translator } from '../../core/i18n/catalogue.ts';
 import { catalogueProblems } from '../../core/i18n/check.ts';
 import { LOCALES } from '../../core/i18n/locales.ts';
 import { commandsOf } from '../../core/plugin.ts';
+import { HOST_KINDS } from '../../core/shared/hosts.ts';
+import { declaredSchemaMessages, withSchemaWording } from '../../core/shared/schema-words.ts';
+import { displayName } from '../../core/shared/text.ts';
 import { plugins } from '../../plugins/index.ts';
+import { imageUrlProblem } from '../../plugins/orders/schemas.ts';
+import { CreateItemBodySchema } from '../../plugins/store/schemas.ts';
 import { BROWSER_CATALOGUES, SITE_CATALOGUES } from '../../site/i18n/index.ts';
 import { browserTexts } from '../../site/lib/browser-texts.ts';
+import { refusalParts } from '../../site/lib/refusal-words.ts';
 import { textsOf } from '../../site/lib/texts.ts';
 
 describe("the plugins' catalogues", () => {
@@ -41,6 +47,66 @@ describe("the plugins' catalogues", () => {
   });
 });
 
+describe("the schemas' own messages (core/shared/schema-words.ts)", () => {
+  const byName = new Map(
+    [httpCatalogue, ...plugins.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []))].map((c) => [c.name, c]),
+  );
+
+  it("are keys in their owner's catalogue whose English is the schema's, character for character", () => {
+    const declared = declaredSchemaMessages();
+    expect(declared.length).toBeGreaterThan(40);
+    const problems: string[] = [];
+    for (const { owner, key, english, values } of declared) {
+      const catalogue = byName.get(owner);
+      if (!catalogue || !Object.hasOwn(catalogue.messages.en, key)) problems.push(`${owner} ${key}: no such key`);
+      else if (translator(catalogue)('en')(key, values) !== english)
+        problems.push(`${owner} ${key}: "${translator(catalogue)('en')(key, values)}", not "${english}"`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("an image URL's and a store picture's problems: the catalogues' English is the rule's", () => {
+    const english = schemaWordingFrom([...byName.values()])('en');
+    const rules = { publicUrl: 'https://diner.example' };
+    const links = [
+      'https:\\\\127.0.0.1\\x.png',
+      'not a link',
+      'https://cook:secret@example.com/a.png',
+      'http://example.com/a.png',
+      'https://127.0.0.1/a.png',
+      'https://[fe80::1]/a.png',
+      'https://0.1.2.3/a.png',
+      'https://printer/a.png',
+      'https://example.com/a',
+      '/uploads/nope.png',
+    ];
+    const picture = (link: string) =>
+      CreateItemBodySchema.safeParse({ name: 'Hat', price: 1, grant: { kind: 'custom' }, picture: link }).error
+        ?.issues[0]?.message;
+    for (const link of links) {
+      expect(withSchemaWording(english, () => imageUrlProblem(link, rules))).toBe(imageUrlProblem(link, rules));
+      expect(withSchemaWording(english, () => picture(link))).toBe(picture(link));
+    }
+    expect(picture('http://example.com/a.png')).toBe('A picture must use https (http: is not allowed).');
+  });
+
+  it("a name's and a text's rules: core's catalogue holds their English", () => {
+    const english = schemaWordingFrom([...byName.values()])('en');
+    const Name = displayName({ what: 'A name', min: 2, max: 4, stored: 5 });
+    const problem = (value: string) => Name.safeParse(value).error?.issues[0]?.message;
+    for (const value of ['a\u202Eb', '\u200B\u200B', 'a', 'abcde', '👨‍👩‍👧a', 'a\u0000b']) {
+      expect(problem(value)).toBeDefined();
+      expect(withSchemaWording(english, () => problem(value))).toBe(problem(value));
+    }
+  });
+
+  it("what a host is: core's catalogue holds the link rule's English", () => {
+    const english = translator(httpCatalogue)('en');
+    for (const [kind, text] of Object.entries(HOST_KINDS))
+      expect(english(`host.${kind}` as keyof typeof httpCatalogue.messages.en)).toBe(text);
+  });
+});
+
 describe("the kernel's catalogues", () => {
   it('are complete in every locale: every key, valid ICU, the same placeholders, nothing left in English', () => {
     expect([authCatalogue, httpCatalogue].flatMap(catalogueProblems)).toEqual([]);
@@ -55,7 +121,9 @@ describe("the site's catalogues", () => {
 
   it('the browser formats as the server does: every message the browser reads, in every language, for counts that pick every plural form', () => {
     const differences: string[] = [];
-    for (const catalogue of BROWSER_CATALOGUES) {
+    // What the islands' check before a call reads too: the plugins' schema messages, the kernel's refusal words.
+    const pluginCatalogues = plugins.flatMap((plugin) => (plugin.i18n ? [plugin.i18n] : []));
+    for (const catalogue of [...BROWSER_CATALOGUES, ...refusalParts(pluginCatalogues)]) {
       for (const locale of LOCALES) {
         const server = translator(catalogue)(locale);
         const browser = textsOf(browserTexts(catalogue, locale));

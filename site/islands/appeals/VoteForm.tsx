@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { AppealVoteBodySchema, type AppealVoteChoice } from '../../../plugins/appeals/schemas.ts';
 import type { AdminAppealsKey } from '../../i18n/admin-appeals/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { toast } from '../../lib/toast.ts';
 import { Field } from '../kit/Field.tsx';
@@ -18,13 +18,15 @@ interface Props {
   mayForce: boolean;
   /** The Appeal Manager's words in the page's language (site.admin-appeals). */
   texts: BrowserTexts<AdminAppealsKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /**
  * The Appeal Manager's vote: a reason, then Accept or Deny. A vote that decides the appeal goes back to the list;
  * otherwise the page loads again with the vote recorded.
  */
-export default function VoteForm({ appealId, myVote, mayForce, texts }: Props) {
+export default function VoteForm({ appealId, myVote, mayForce, texts, refusalWords }: Props) {
   const t = useTexts(texts);
   const hydrated = useHydrated();
   const [reason, setReason] = useState(myVote?.reason ?? '');
@@ -46,7 +48,7 @@ export default function VoteForm({ appealId, myVote, mayForce, texts }: Props) {
       return;
     }
     const body = { vote: choice, reason: reason.trim(), force };
-    const refusal = refusalOf(AppealVoteBodySchema, body);
+    const refusal = refusalOf(AppealVoteBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     const path = { id: appealId };
     void run(async () => {

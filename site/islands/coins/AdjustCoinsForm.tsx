@@ -2,7 +2,7 @@ import { type SubmitEvent, useState } from 'react';
 import { AdjustCoinsBodySchema, MAX_ADJUST_REASON } from '../../../plugins/store/schemas.ts';
 import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -15,6 +15,8 @@ interface Props {
   /** Where saving returns. */
   profileHref: string;
   texts: ProfileFormsTexts;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * before the call (a whole number other than 0 and a reason, worded here; then the route's schema, for the most
  * coins), each problem under the form with its control marked.
  */
-export default function AdjustCoinsForm({ userId, profileHref, texts }: Props) {
+export default function AdjustCoinsForm({ userId, profileHref, texts, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const [amount, setAmount] = useState('');
@@ -40,7 +42,13 @@ export default function AdjustCoinsForm({ userId, profileHref, texts }: Props) {
     if (!Number.isInteger(body.amount) || body.amount === 0)
       return fail({ message: t('coins.wholeNumber'), field: 'adjust-amount' });
     if (body.reason.length < 3) return fail({ message: t('coins.reasonShort'), field: 'adjust-reason' });
-    const refusal = refusalOf(AdjustCoinsBodySchema, body, { amount: 'adjust-amount', reason: 'adjust-reason' });
+    const refusal = refusalOf(
+      AdjustCoinsBodySchema,
+      body,
+      { amount: 'adjust-amount', reason: 'adjust-reason' },
+      'body',
+      refusalWords,
+    );
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/users/{id}/coins', { params: { path: { id: userId } }, body })),

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { FoodLookupCreateBodySchema } from '../../../plugins/orders/schemas.ts';
 import type { FoodTextKey } from '../../i18n/food/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -27,7 +27,14 @@ const CONTROLS = { name: 'food-name', keywords: 'food-keywords', images: 'food-i
  * (before the call, or the server's) shows under the form, its control marked. Added: the page loads again with a
  * toast.
  */
-export default function FoodForm({ texts }: { texts: BrowserTexts<FoodTextKey> }) {
+export default function FoodForm({
+  texts,
+  refusalWords,
+}: {
+  texts: BrowserTexts<FoodTextKey>;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
+}) {
   const t = useTexts(texts);
   const hydrated = useHydrated();
   const { fields, set } = useFields({ name: '', keywords: '', images: '' });
@@ -43,7 +50,7 @@ export default function FoodForm({ texts }: { texts: BrowserTexts<FoodTextKey> }
       keywords: split(fields.keywords, /,/),
       images: split(fields.images, /\s+/),
     };
-    const refusal = refusalOf(FoodLookupCreateBodySchema, body, CONTROLS);
+    const refusal = refusalOf(FoodLookupCreateBodySchema, body, CONTROLS, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() => answerOf(client.POST('/api/client/orders/food-lookup/items', { body })));
   };

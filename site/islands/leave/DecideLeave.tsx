@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { MAX_NOTE_LENGTH, UpdateLeaveStatusBodySchema } from '../../../plugins/onleave/schemas.ts';
 import type { AdminLeaveKey } from '../../i18n/admin-leave/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAction } from '../kit/use-action.ts';
@@ -15,12 +15,14 @@ interface Props {
   name: string;
   /** On Leave Requests' words in the page's language (site.admin-leave). */
   texts: BrowserTexts<AdminLeaveKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 type Decision = 'APPROVED' | 'DENIED';
 
 /** On Leave Requests' Decide: a note for the member, then Approve or Deny; the page loads again with a toast. */
-export default function DecideLeave({ id, name, texts }: Props) {
+export default function DecideLeave({ id, name, texts, refusalWords }: Props) {
   const t = useTexts(texts);
   const hydrated = useHydrated();
   const [note, setNote] = useState('');
@@ -35,7 +37,7 @@ export default function DecideLeave({ id, name, texts }: Props) {
     if (!note.trim()) return toast(t('decide.writeNote'), 'is-warning');
     const body = { status, note: note.trim() };
     const action = status === 'APPROVED' ? approve : deny;
-    const refusal = refusalOf(UpdateLeaveStatusBodySchema, body);
+    const refusal = refusalOf(UpdateLeaveStatusBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return action.refuse(refusal);
     void action.run(() =>
       answerOf(client.POST('/api/client/onleave/requests/{id}/update-status', { params: { path: { id } }, body })),

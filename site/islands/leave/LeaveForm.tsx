@@ -8,7 +8,7 @@ import {
 } from '../../../plugins/onleave/schemas.ts';
 import type { LeaveTextKey } from '../../i18n/leave/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -26,6 +26,8 @@ interface Props {
   submitLabel: string;
   /** The leave catalogue in the page's language. */
   texts: BrowserTexts<LeaveTextKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /**
@@ -33,7 +35,7 @@ interface Props {
  * browser checks the days and the reason's length as typed; then the route's own schema (a reason of spaces, the
  * last day before the first), so its refusal is the server's message, toasted, without a call.
  */
-export default function LeaveForm({ today, userId, next, submitLabel, texts }: Props) {
+export default function LeaveForm({ today, userId, next, submitLabel, texts, refusalWords }: Props) {
   const t = useTexts(texts);
   const hydrated = useHydrated();
   const [from, setFrom] = useState(today);
@@ -54,7 +56,7 @@ export default function LeaveForm({ today, userId, next, submitLabel, texts }: P
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { request: { from, until, reason } };
-    const refusal = refusalOf(LeaveRequestBodySchema, body);
+    const refusal = refusalOf(LeaveRequestBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(

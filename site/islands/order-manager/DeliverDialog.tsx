@@ -3,6 +3,7 @@ import { MAX_REASON_LENGTH, type OrderView } from '../../../plugins/orders/schem
 import { fillDeliveryMessage } from '../../../plugins/users/schemas.ts';
 import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { displayNameOf } from '../../lib/avatar.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { PremadePicker } from './PremadePicker.tsx';
@@ -20,6 +21,8 @@ interface Props {
   onClose: () => void;
   onDelivered: (order: OrderView) => void;
   t: KitchenText;
+  /** A refusal's words in the page's language (`refusalWords`: the orders schemas', an image URL's problem). */
+  refusalWords: RefusalWords;
 }
 
 /**
@@ -36,9 +39,10 @@ export function DeliverDialog({
   onClose,
   onDelivered,
   t,
+  refusalWords,
 }: Props) {
   const reasonId = useId();
-  const deliver = useDeliver({ order, driverId, onMessageSaved, onDelivered });
+  const deliver = useDeliver({ order, driverId, onMessageSaved, onDelivered, words: refusalWords });
   const { report, setReport, reason, setReason, error, saving, picked, setPicked, submit } = deliver;
 
   // The default's words, and the name of a missing chef, are in the language the bot posts in; a driver's own

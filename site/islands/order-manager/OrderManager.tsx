@@ -4,6 +4,7 @@ import type { DeliveryQueueEntryView, OrderView } from '../../../plugins/orders/
 import type { KitchenTextKey } from '../../i18n/kitchen/index.ts';
 import { DEFAULT_ORDER_FILTER, deliveryOrders, heldBy, inQueue, kitchenOrders } from '../../lib/kitchen.ts';
 import type { OrderStateView } from '../../lib/labels.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { $gatewayStatus } from '../../stores/gateway.ts';
 import { $deliveryQueue, $orders, setOrders } from '../../stores/orders.ts';
@@ -28,6 +29,8 @@ interface Props {
   texts: BrowserTexts<KitchenTextKey>;
   /** Each state's name in the page's language (site.labels), for the cards' tags. */
   states: Readonly<Record<OrderStateView, string>>;
+  /** A refusal's words in the page's language (`refusalWords`: the orders schemas', an image URL's problem). */
+  refusalWords: RefusalWords;
 }
 
 /**
@@ -35,7 +38,7 @@ interface Props {
  * C claims the next order, P prepares the one you hold, D delivers the next one for you, Q joins or leaves the
  * delivery queue.
  */
-export default function OrderManager({ viewer, initialOrders, initialQueue, texts, states }: Props) {
+export default function OrderManager({ viewer, initialOrders, initialQueue, texts, states, refusalWords }: Props) {
   const t = useTexts(texts);
   // The server-rendered lists seed the stores once, before the first render, so the first paint has the orders.
   useState(() => {
@@ -82,7 +85,14 @@ export default function OrderManager({ viewer, initialOrders, initialQueue, text
           <DeliveryDrivers queue={queue} viewerId={viewer.id} queued={queued} onToggle={actions.toggleQueue} t={t} />
         </OrderColumn>
       </div>
-      <OrderDialogs dialog={actions.dialog} viewer={viewer} onClose={actions.close} done={actions.done} t={t} />
+      <OrderDialogs
+        dialog={actions.dialog}
+        viewer={viewer}
+        onClose={actions.close}
+        done={actions.done}
+        t={t}
+        words={refusalWords}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { MAX_CHEF_NOTE_LENGTH, type OrderView, PrepareBodySchema } from '../../.
 import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { KitchenDialog } from './KitchenDialog.tsx';
 import { PictureChoices } from './PictureChoices.tsx';
@@ -16,6 +16,8 @@ interface Props {
   onClose: () => void;
   onPrepared: (order: OrderView) => void;
   t: KitchenText;
+  /** A refusal's words in the page's language (`refusalWords`: the orders schemas', an image URL's problem). */
+  refusalWords: RefusalWords;
 }
 
 /**
@@ -23,9 +25,9 @@ interface Props {
  * cooking checks the pictures and the note with the route's own schema first: a refusal is the server's message on
  * the dialog's error line, without a call.
  */
-export function PrepareDialog({ order, onClose, onPrepared, t }: Props) {
+export function PrepareDialog({ order, onClose, onPrepared, t, refusalWords }: Props) {
   const ids = useId();
-  const picker = usePicturePicker(order, t);
+  const picker = usePicturePicker(order, t, refusalWords);
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -36,7 +38,7 @@ export function PrepareDialog({ order, onClose, onPrepared, t }: Props) {
     if (!order) return;
     if (picker.selected.length === 0) return picker.setError(t('prepare.noPicture'));
     const body = { images: picker.selected, chefNote: note.trim() || null };
-    const refusal = refusalOf(PrepareBodySchema, body);
+    const refusal = refusalOf(PrepareBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return picker.setError(refusal.message);
     setSaving(true);
     try {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { DeliverBodySchema, type OrderView } from '../../../plugins/orders/schemas.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { PickedMessage } from './PremadePicker.tsx';
 
 interface Deliver {
@@ -10,6 +10,8 @@ interface Deliver {
   driverId: string;
   onMessageSaved: (message: string) => void;
   onDelivered: (order: OrderView) => void;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  words: RefusalWords;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Deliver {
  * server's message on the error line, and nothing is sent, the premade message neither. A fresh form for each order
  * the dialog opens on.
  */
-export function useDeliver({ order, driverId, onMessageSaved, onDelivered }: Deliver) {
+export function useDeliver({ order, driverId, onMessageSaved, onDelivered, words }: Deliver) {
   const [report, setReport] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -38,7 +40,7 @@ export function useDeliver({ order, driverId, onMessageSaved, onDelivered }: Del
   const submit = async () => {
     if (!order) return;
     const body = report ? { report: true, reportReason: reason.trim() } : { report: false };
-    const refusal = refusalOf(DeliverBodySchema, body);
+    const refusal = refusalOf(DeliverBodySchema, body, {}, 'body', words);
     if (refusal) return setError(refusal.message);
     setSaving(true);
     try {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { withSchemaWording } from '../../../core/shared/schema-words.ts';
 import {
   type ImageSearchResult,
   imageUrlProblem,
@@ -9,6 +10,7 @@ import {
 import type { KitchenText } from '../../i18n/kitchen/index.ts';
 import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { type RefusalWords, schemaWordingOf } from '../../lib/refusal.ts';
 
 /** Sends a picture to the upload route (multipart: the typed client sends JSON) and answers its link. */
 async function uploaded(file: File): Promise<string> {
@@ -26,7 +28,7 @@ async function uploaded(file: File): Promise<string> {
  * Prepare's pictures: searched (first for the order's item), uploaded or linked, 1 to 3 picked; `error` says what
  * went wrong (the dialog's one error line, which the submit uses too). Everything starts again for each order.
  */
-export function usePicturePicker(order: OrderView | null, t: KitchenText) {
+export function usePicturePicker(order: OrderView | null, t: KitchenText, words: RefusalWords) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<ImageSearchResult[]>([]);
   const [searching, setSearching] = useState(false);
@@ -91,7 +93,10 @@ export function usePicturePicker(order: OrderView | null, t: KitchenText) {
   const addLink = (link: string): boolean => {
     const url = link.trim();
     if (!url) return false;
-    const problem = imageUrlProblem(url, { publicUrl: location.origin });
+    // In the page's language: the rule's words are the orders catalogue's and core's (site/lib/refusal.ts).
+    const problem = withSchemaWording(schemaWordingOf(words), () =>
+      imageUrlProblem(url, { publicUrl: location.origin }),
+    );
     if (problem) {
       setError(problem);
       return false;

@@ -2,7 +2,7 @@ import { type SubmitEvent, useState } from 'react';
 import { SetBlacklistBodySchema } from '../../../plugins/users/schemas.ts';
 import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -18,10 +18,12 @@ interface Props {
   /** Listed now: the form lifts the blacklist (the reason is optional); else it lists them (a reason is needed). */
   active: boolean;
   texts: ProfileFormsTexts;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /** The manage screen's order blacklist form: list the user with a reason, or lift it; the page loads again. */
-export default function BlacklistForm({ userId, active, texts }: Props) {
+export default function BlacklistForm({ userId, active, texts, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const [reason, setReason] = useState('');
@@ -35,7 +37,7 @@ export default function BlacklistForm({ userId, active, texts }: Props) {
     const given = reason.trim();
     if (!active && !given) return fail({ message: t('blacklist.empty'), field: 'blacklist-reason' });
     const body = { data: { active: !active, ...(given ? { reason: given } : {}) } };
-    const refusal = refusalOf(SetBlacklistBodySchema, body, { data: 'blacklist-reason' });
+    const refusal = refusalOf(SetBlacklistBodySchema, body, { data: 'blacklist-reason' }, 'body', refusalWords);
     if (refusal) return fail(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/blacklist/{id}', { params: { path: { id: userId } }, body })),

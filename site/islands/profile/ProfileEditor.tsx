@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { Perk } from '../../../core/shared/permissions.ts';
 import { DELIVERY_MESSAGE_MAX, DELIVERY_MESSAGE_PLACEHOLDERS } from '../../../plugins/users/schemas.ts';
 import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -26,6 +27,8 @@ interface Props {
   children?: ReactNode;
   /** Its words, in the page's language (site/i18n/profile-forms). */
   texts: ProfileFormsTexts;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
 }
 
 const others = DELIVERY_MESSAGE_PLACEHOLDERS.filter((p) => p !== '{customer}');
@@ -40,10 +43,19 @@ export default function ProfileEditor({
   perkNames,
   children,
   texts,
+  refusalWords,
 }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
-  const editor = useProfileEditor({ userId: profile.id, profileHref, displayName, deliveryMessage, perks, t });
+  const editor = useProfileEditor({
+    userId: profile.id,
+    profileHref,
+    displayName,
+    deliveryMessage,
+    perks,
+    t,
+    words: refusalWords,
+  });
   const { problem, busy } = editor.save;
   const off = !hydrated || busy;
 

@@ -2,7 +2,7 @@ import { type ReactNode, type SubmitEvent, useState } from 'react';
 import { UpdateRankBodySchema as AssignRanksBodySchema } from '../../../plugins/users/schemas.ts';
 import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -23,10 +23,20 @@ interface Props {
   /** The ranks grants hold (GrantedList), under the checkboxes. */
   children?: ReactNode;
   texts: ProfileFormsTexts;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /** The manage screen's Ranks form: the ranks a user holds by hand, the rank history and the announcement switches. */
-export default function RankAssignmentForm({ userId, offered, kept, profileHref, children, texts }: Props) {
+export default function RankAssignmentForm({
+  userId,
+  offered,
+  kept,
+  profileHref,
+  children,
+  texts,
+  refusalWords,
+}: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const [held, toggle] = useToggleSet(offered.filter((rank) => rank.held).map((rank) => rank.id));
@@ -39,7 +49,7 @@ export default function RankAssignmentForm({ userId, offered, kept, profileHref,
     event.preventDefault();
     const ranks = [...kept, ...offered.filter((rank) => held.has(rank.id)).map((rank) => rank.id)];
     const body = { ranks, announce, logToRankHistory };
-    const refusal = refusalOf(AssignRanksBodySchema, body);
+    const refusal = refusalOf(AssignRanksBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.PATCH('/api/client/admin/users/{id}/update-rank', { params: { path: { id: userId } }, body })),

@@ -2,7 +2,7 @@ import { type SubmitEvent, useState } from 'react';
 import { CreateWarningBodySchema } from '../../../plugins/users/schemas.ts';
 import type { ProfileFormsTexts } from '../../i18n/profile-forms/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -14,7 +14,16 @@ import { useTexts } from '../kit/use-texts.ts';
 const MAX_REASON = 500;
 
 /** The manage screen's New warning (a user manager on someone they outrank): the user is told, the page loads again. */
-export default function WarningForm({ userId, texts }: { userId: string; texts: ProfileFormsTexts }) {
+export default function WarningForm({
+  userId,
+  texts,
+  refusalWords,
+}: {
+  userId: string;
+  texts: ProfileFormsTexts;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
+}) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const [reason, setReason] = useState('');
@@ -24,7 +33,7 @@ export default function WarningForm({ userId, texts }: { userId: string; texts: 
     event.preventDefault();
     const body = { reason: reason.trim() };
     if (!body.reason) return fail({ message: t('warning.empty'), field: 'warning-reason' });
-    const refusal = refusalOf(CreateWarningBodySchema, body, { reason: 'warning-reason' });
+    const refusal = refusalOf(CreateWarningBodySchema, body, { reason: 'warning-reason' }, 'body', refusalWords);
     if (refusal) return fail(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/users/{id}/warnings', { params: { path: { id: userId } }, body })),

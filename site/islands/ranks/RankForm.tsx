@@ -1,5 +1,6 @@
 import { PERKS, PERMISSION_NAMES, type Perk, type Permission } from '../../../core/shared/permissions.ts';
 import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
 import { Field } from '../kit/Field.tsx';
@@ -17,15 +18,17 @@ interface Props {
   submitLabel: string;
   /** The Rank Manager's words in the page's language (site.admin-ranks). */
   texts: BrowserTexts<AdminRanksKey>;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
   /** Each permission's and perk's name in the page's language (site.labels). */
   names: { permissions: Readonly<Record<Permission, string>>; perks: Readonly<Record<Perk, string>> };
 }
 
 /** The rank editor's fields (Create rank, Edit): name, colour, permissions as labelled checkboxes, perks, resignation. */
-export default function RankForm({ rank, submitLabel, texts, names }: Props) {
+export default function RankForm({ rank, submitLabel, texts, names, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
-  const { fields, set, save, submit } = useRankForm(t, rank);
+  const { fields, set, save, submit } = useRankForm(t, refusalWords, rank);
   const off = !hydrated || save.busy;
 
   return (

@@ -3,7 +3,7 @@ import { PERKS, PERMISSION_NAMES } from '../../../core/shared/permissions.ts';
 import { CreateRankBodySchema, DEFAULT_RANK_COLOUR, UpdateRankBodySchema } from '../../../plugins/ranks/schemas.ts';
 import type { AdminRanksKey } from '../../i18n/admin-ranks/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useToggleSet } from '../kit/use-toggle-set.ts';
@@ -19,7 +19,11 @@ export interface RankFields {
 }
 
 /** The rank editor's state and its Save: the rank is created or changed, then the Rank Manager loads with a toast. */
-export function useRankForm(t: (key: AdminRanksKey, values?: TextValues) => string, rank?: RankFields) {
+export function useRankForm(
+  t: (key: AdminRanksKey, values?: TextValues) => string,
+  words: RefusalWords,
+  rank?: RankFields,
+) {
   const [name, setName] = useState(rank?.name ?? '');
   const [colour, setColour] = useState(rank?.colour ?? DEFAULT_RANK_COLOUR);
   const [permissions, togglePermission] = useToggleSet(rank?.permissions ?? []);
@@ -36,7 +40,7 @@ export function useRankForm(t: (key: AdminRanksKey, values?: TextValues) => stri
       perks: PERKS.filter((perk) => perks.has(perk)),
       staff: { canResign },
     };
-    const refusal = refusalOf(rank ? UpdateRankBodySchema : CreateRankBodySchema, body);
+    const refusal = refusalOf(rank ? UpdateRankBodySchema : CreateRankBodySchema, body, {}, 'body', words);
     if (refusal) return save.refuse(refusal);
     void save.run(() =>
       answerOf(

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormView } from '../../../plugins/recruitment/schemas.ts';
 import type { AdminRecruitmentTexts } from '../../i18n/admin-recruitment/index.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
 import { useTexts } from '../kit/use-texts.ts';
@@ -18,14 +19,16 @@ interface Props {
   texts: AdminRecruitmentTexts;
   /** What the preview's fields say themselves, as the applicant reads them (site.application). */
   words: AnswerWords;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
 }
 
 /** The form builder: fields, requirements, and the questions added, edited, moved (buttons or drag) and removed, with a preview. */
-export default function FormBuilder({ form, ranks, texts, words }: Props) {
+export default function FormBuilder({ form, ranks, texts, words, refusalWords }: Props) {
   const uid = useId();
   const hydrated = useHydrated();
   const t = useTexts(texts);
-  const builder = useFormBuilder(form, t);
+  const builder = useFormBuilder(form, t, refusalWords);
   const list = useQuestions(form?.questions, uid, t);
   const [preview, setPreview] = useState(false);
   const id = (name: string) => `${uid}-${name}`;

@@ -6,7 +6,7 @@ import {
 } from '../../../plugins/recruitment/schemas.ts';
 import type { AdminRecruitmentTexts } from '../../i18n/admin-recruitment/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { Select } from '../kit/Select.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -24,13 +24,15 @@ interface Props {
   listHref: string;
   /** Its words in the page's language (site.admin-recruitment). */
   texts: AdminRecruitmentTexts;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /**
  * A reviewer's Change the status: the new status, the reason the applicant reads, the staff notes. The list drops an
  * updated application unless it is now on hold (specification §4): on hold, the reviewer stays with it.
  */
-export default function StatusForm({ applicationId, choices, staffNotes, listHref, texts }: Props) {
+export default function StatusForm({ applicationId, choices, staffNotes, listHref, texts, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const { fields, bind } = useFields({ status: String(choices[0]?.status), reason: '', staffNotes: staffNotes ?? '' });
@@ -47,7 +49,7 @@ export default function StatusForm({ applicationId, choices, staffNotes, listHre
       reason: fields.reason.trim() || null,
       staffNotes: fields.staffNotes.trim() || null,
     };
-    const refusal = refusalOf(UpdateStatusBodySchema, body);
+    const refusal = refusalOf(UpdateStatusBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     const path = { id: applicationId };
     void run(() =>

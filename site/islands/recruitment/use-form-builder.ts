@@ -9,7 +9,7 @@ import {
 import type { AdminRecruitmentT } from '../../i18n/admin-recruitment/index.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import { useAction } from '../kit/use-action.ts';
 
@@ -55,7 +55,7 @@ function storedQuestion(q: Question): Question {
  * The form builder's settings, and Save (or Create) and Delete: back to the recruitment list with a toast; the
  * server's refusal is toasted (longer: it may name a question).
  */
-export function useFormBuilder(form: FormView | null, t: AdminRecruitmentT) {
+export function useFormBuilder(form: FormView | null, t: AdminRecruitmentT, refusalWords: RefusalWords) {
   const [settings, setSettings] = useState<FormSettings>({
     title: form?.title ?? '',
     description: form?.description ?? '',
@@ -90,7 +90,7 @@ export function useFormBuilder(form: FormView | null, t: AdminRecruitmentT) {
       closesAt: fromLocalInput(closesAt),
       questions: questions.map(storedQuestion),
     };
-    const refusal = refusalOf(form ? UpdateFormBodySchema : CreateFormBodySchema, body);
+    const refusal = refusalOf(form ? UpdateFormBodySchema : CreateFormBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(

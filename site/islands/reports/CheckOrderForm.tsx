@@ -3,7 +3,7 @@ import { EligibleBodySchema } from '../../../plugins/reports/schemas.ts';
 import type { ReportOrderT } from '../../i18n/report-order/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -13,13 +13,15 @@ interface Props {
   checked: Checked | null;
   onChecked: (checked: Checked | null) => void;
   t: ReportOrderT;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  words: RefusalWords;
 }
 
 /**
  * The order ID and Check: the answer shows under it (may be reported, or why not). What was typed is checked first
  * with the route's own schema, so an ID that is no order ID gets the server's message there without a call.
  */
-export function CheckOrderForm({ checked, onChecked, t }: Props) {
+export function CheckOrderForm({ checked, onChecked, t, words }: Props) {
   const hydrated = useHydrated();
   const [orderID, setOrderID] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function CheckOrderForm({ checked, onChecked, t }: Props) {
     event.preventDefault();
     onChecked(null);
     const body = { orderID: orderID.trim() };
-    const refusal = refusalOf(EligibleBodySchema, body);
+    const refusal = refusalOf(EligibleBodySchema, body, {}, 'body', words);
     if (refusal) return onChecked({ tone: 'is-danger', text: refusal.message, orderID: null });
     setBusy(true);
     try {

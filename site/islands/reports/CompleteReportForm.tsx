@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { CompleteReportBodySchema, MAX_OUTCOME_LENGTH } from '../../../plugins/reports/schemas.ts';
 import type { AdminReportsKey } from '../../i18n/admin-reports/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
@@ -15,10 +15,12 @@ interface Props {
   next: string;
   /** Order Reports' words in the page's language (site.admin-reports). */
   texts: BrowserTexts<AdminReportsKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /** The Report Manager's Mark completed: the outcome the reporter reads; the reporter is told. */
-export default function CompleteReportForm({ reportId, next, texts }: Props) {
+export default function CompleteReportForm({ reportId, next, texts, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const [outcome, setOutcome] = useState('');
@@ -27,7 +29,7 @@ export default function CompleteReportForm({ reportId, next, texts }: Props) {
   const complete = (event: FormEvent) => {
     event.preventDefault();
     const body = { outcome };
-    const refusal = refusalOf(CompleteReportBodySchema, body);
+    const refusal = refusalOf(CompleteReportBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/report/orders/{id}/completed', { params: { path: { id: reportId } }, body })),

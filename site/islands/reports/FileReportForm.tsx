@@ -7,7 +7,7 @@ import {
 } from '../../../plugins/reports/schemas.ts';
 import type { ReportOrderT } from '../../i18n/report-order/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
@@ -15,7 +15,7 @@ import { useAction } from '../kit/use-action.ts';
 type Category = (typeof CUSTOMER_CATEGORIES)[number];
 
 /** What went wrong with an order that may be reported, and the details; Send report files it. */
-export function FileReportForm({ orderID, t }: { orderID: string; t: ReportOrderT }) {
+export function FileReportForm({ orderID, t, words }: { orderID: string; t: ReportOrderT; words: RefusalWords }) {
   const [category, setCategory] = useState<Category>(CUSTOMER_CATEGORIES[0]);
   const [details, setDetails] = useState('');
   const { busy, run, refuse } = useAction({
@@ -28,7 +28,7 @@ export function FileReportForm({ orderID, t }: { orderID: string; t: ReportOrder
   const send = (event: FormEvent) => {
     event.preventDefault();
     const body = { orderID, category, details };
-    const refusal = refusalOf(CreateReportBodySchema, body);
+    const refusal = refusalOf(CreateReportBodySchema, body, {}, 'body', words);
     if (refusal) return refuse(refusal);
     void run(() => answerOf(client.POST('/api/client/report/order', { body })));
   };

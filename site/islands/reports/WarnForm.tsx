@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { MAX_WARNING_LENGTH, WarnBodySchema } from '../../../plugins/reports/schemas.ts';
 import type { AdminReportsKey } from '../../i18n/admin-reports/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { useAction } from '../kit/use-action.ts';
@@ -16,10 +16,12 @@ interface Props {
   name: string;
   /** Order Reports' words in the page's language (site.admin-reports). */
   texts: BrowserTexts<AdminReportsKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /** The Report Manager's Warn the chef / the driver: a reason, then the page loads again with a toast. */
-export default function WarnForm({ reportId, target, name, texts }: Props) {
+export default function WarnForm({ reportId, target, name, texts, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
   const [reason, setReason] = useState('');
@@ -28,7 +30,7 @@ export default function WarnForm({ reportId, target, name, texts }: Props) {
   const warn = (event: FormEvent) => {
     event.preventDefault();
     const body = { target, reason };
-    const refusal = refusalOf(WarnBodySchema, body);
+    const refusal = refusalOf(WarnBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/report/orders/{id}/warn', { params: { path: { id: reportId } }, body })),

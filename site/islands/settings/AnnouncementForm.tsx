@@ -1,6 +1,7 @@
 import type { Announcement } from '../../../plugins/settings/schemas.ts';
 import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import { ANNOUNCEMENT_MAX, announcementHtml } from '../../lib/announcement.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { Switch } from '../kit/Switch.tsx';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -18,13 +19,16 @@ const COUNTER_CLASS = { ok: 'tag vd-tag', near: 'tag vd-state-warning', over: 't
 export default function AnnouncementForm({
   announcement: initial,
   texts,
+  refusalWords,
 }: {
   announcement: Announcement;
   texts: BrowserTexts<AdminSettingsKey>;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
 }) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
-  const { announcement, change, counter, over, problem, busy, submit } = useAnnouncementForm(initial, t);
+  const { announcement, change, counter, over, problem, busy, submit } = useAnnouncementForm(initial, t, refusalWords);
   return (
     <form className="box announcement-form" aria-labelledby="announcement-form-title" noValidate onSubmit={submit}>
       <h2 className="title is-5" id="announcement-form-title">

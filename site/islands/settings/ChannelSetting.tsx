@@ -6,13 +6,17 @@ import { useTexts } from '../kit/use-texts.ts';
 import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
 
 /** Site Settings' Discord box: the channel announced rank changes are posted to, empty for none. */
-export default function ChannelSetting({ channel: initial, texts }: { channel: string | null } & SettingsTexts) {
+export default function ChannelSetting({
+  channel: initial,
+  texts,
+  refusalWords,
+}: { channel: string | null } & SettingsTexts) {
   const t = useTexts(texts);
   const [channel, setChannel] = useState(initial ?? '');
   const val = settingValue.rankAnnouncementChannel(channel);
   const send = () => answerOf(client.POST('/api/client/settings/rankAnnouncementChannel', { body: { val } }));
   return (
-    <SettingForm setting="rankAnnouncementChannel" t={t} value={val} send={send}>
+    <SettingForm setting="rankAnnouncementChannel" t={t} words={refusalWords} value={val} send={send}>
       {({ field }) => (
         <TextField
           id="setting-rank-channel"

@@ -9,7 +9,7 @@ import { useTexts } from '../kit/use-texts.ts';
 import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
 
 /** Site Settings' Festive mode: snow and the countdown on every page, the moment (in UTC) and its label. */
-export default function FestiveSetting({ festive, texts }: { festive: FestiveMode } & SettingsTexts) {
+export default function FestiveSetting({ festive, texts, refusalWords }: { festive: FestiveMode } & SettingsTexts) {
   const t = useTexts(texts);
   const [enabled, setEnabled] = useState(festive.enabled);
   const { fields, set } = useFields({
@@ -19,7 +19,7 @@ export default function FestiveSetting({ festive, texts }: { festive: FestiveMod
   const val = settingValue.festiveMode({ enabled, ...fields });
   const send = () => answerOf(client.POST('/api/client/settings/festiveMode', { body: { val } }));
   return (
-    <SettingForm setting="festiveMode" t={t} value={val} send={send}>
+    <SettingForm setting="festiveMode" t={t} words={refusalWords} value={val} send={send}>
       {({ field, control }) => (
         <>
           <div className="field">

@@ -10,7 +10,7 @@ import { SettingForm, type SettingsTexts } from './SettingForm.tsx';
 const MARK = '\u2063';
 
 /** Site Settings' Kitchen: open (the bot takes orders) or closed, and the reason customers are told. */
-export default function KitchenSetting({ kitchen, texts }: { kitchen: Kitchen } & SettingsTexts) {
+export default function KitchenSetting({ kitchen, texts, refusalWords }: { kitchen: Kitchen } & SettingsTexts) {
   const t = useTexts(texts);
   // The help around the bot's two commands, as the language orders the sentence.
   const [before, between, after] = t('kitchen.help', { open: MARK, close: MARK }).split(MARK);
@@ -19,7 +19,7 @@ export default function KitchenSetting({ kitchen, texts }: { kitchen: Kitchen } 
   const val = settingValue.kitchen({ open, reason });
   const send = () => answerOf(client.POST('/api/client/settings/kitchen', { body: { val } }));
   return (
-    <SettingForm setting="kitchen" t={t} value={val} send={send}>
+    <SettingForm setting="kitchen" t={t} words={refusalWords} value={val} send={send}>
       {({ field, control }) => (
         <>
           <div className="field">

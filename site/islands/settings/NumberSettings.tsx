@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { answerOf, client } from '../../lib/client.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import { type NumberSettingKey, numberBounds, settingValue } from '../../lib/settings.ts';
 import { Field } from '../kit/Field.tsx';
 import { useTexts } from '../kit/use-texts.ts';
@@ -11,13 +12,25 @@ interface Props extends SettingsTexts {
 }
 
 /** A Site Settings box of whole numbers (Appeals, Rewards): each its own form (NumberSetting). */
-export default function NumberSettings({ settings, texts }: Props) {
+export default function NumberSettings({ settings, texts, refusalWords }: Props) {
   const t = useTexts(texts);
-  return settings.map(({ key, value }) => <NumberSetting key={key} setting={key} value={value} t={t} />);
+  return settings.map(({ key, value }) => (
+    <NumberSetting key={key} setting={key} value={value} t={t} words={refusalWords} />
+  ));
 }
 
 /** One whole-number setting: its field bounded by the setting's schema (numberBounds), the unit beside it, the range under it. */
-function NumberSetting({ setting, value: initial, t }: { setting: NumberSettingKey; value: number; t: SettingsText }) {
+function NumberSetting({
+  setting,
+  value: initial,
+  t,
+  words,
+}: {
+  setting: NumberSettingKey;
+  value: number;
+  t: SettingsText;
+  words: RefusalWords;
+}) {
   const [value, setValue] = useState(String(initial));
   const { min, max } = numberBounds(setting);
   const id = `setting-${setting}`;
@@ -27,7 +40,7 @@ function NumberSetting({ setting, value: initial, t }: { setting: NumberSettingK
   const val = settingValue.number(value);
   const send = () => answerOf(client.POST(`/api/client/settings/${setting}`, { body: { val: val as number } }));
   return (
-    <SettingForm setting={setting} t={t} value={val} send={send}>
+    <SettingForm setting={setting} t={t} words={words} value={val} send={send}>
       {({ control }) => (
         <Field
           id={id}

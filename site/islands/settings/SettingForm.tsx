@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SETTING_DEFINITIONS, type SettingKey, settingBodySchema } from '../../../plugins/settings/schemas.ts';
 import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts, TextValues } from '../../lib/texts.ts';
 import { describedBy, ErrorLine } from '../kit/ErrorLine.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -23,14 +23,17 @@ export interface SettingControls {
 /** Site Settings' words in the page's language (site.admin-settings), as `useTexts` gives them. */
 export type SettingsText = (key: AdminSettingsKey, values?: TextValues) => string;
 
-/** What each setting island is given by the General tab: its catalogue in the page's language. */
+/** What each setting island is given by the General tab: its catalogue and a refusal's words in the page's language. */
 export interface SettingsTexts {
   texts: BrowserTexts<AdminSettingsKey>;
+  refusalWords: RefusalWords;
 }
 
 interface Props {
   setting: SettingKey;
   t: SettingsText;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  words: RefusalWords;
   /** The value the form holds, as `send` sends it (`val`): checked first with the setting's own schema. */
   value: unknown;
   /** Saves the value the form holds: the setting's own POST on the typed client. */
@@ -47,7 +50,7 @@ interface Props {
  * stands each is `aria-invalid`, outlined red and described by the message line. The controls and Save are disabled
  * until hydrated.
  */
-export function SettingForm({ setting, t, value, send, children }: Props) {
+export function SettingForm({ setting, t, words, value, send, children }: Props) {
   const hydrated = useHydrated();
   const label = t(`label.${setting}`);
   const { busy, run, problem, refuse } = useAction({
@@ -69,7 +72,13 @@ export function SettingForm({ setting, t, value, send, children }: Props) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const refusal = refusalOf(settingBodySchema(SETTING_DEFINITIONS[setting].schema), { val: value });
+        const refusal = refusalOf(
+          settingBodySchema(SETTING_DEFINITIONS[setting].schema),
+          { val: value },
+          {},
+          'body',
+          words,
+        );
         if (refusal) return refuse(refusal);
         void run(send);
       }}

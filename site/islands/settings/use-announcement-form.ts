@@ -3,7 +3,7 @@ import { type Announcement, AnnouncementSchema, settingBodySchema } from '../../
 import { ANNOUNCEMENT_MAX, type CounterState, characterCounter } from '../../lib/announcement.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { toast } from '../../lib/toast.ts';
 import type { SettingsText } from './SettingForm.tsx';
 
@@ -17,6 +17,7 @@ import type { SettingsText } from './SettingForm.tsx';
 export function useAnnouncementForm(
   initial: Announcement,
   t: SettingsText,
+  words: RefusalWords,
 ): {
   announcement: Announcement;
   change: (part: Partial<Announcement>) => void;
@@ -38,7 +39,7 @@ export function useAnnouncementForm(
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (over || busy) return;
-    const refused = refusalOf(settingBodySchema(AnnouncementSchema), { val: announcement });
+    const refused = refusalOf(settingBodySchema(AnnouncementSchema), { val: announcement }, {}, 'body', words);
     if (refused) return setRefusal(refused.message);
     setBusy(true);
     try {

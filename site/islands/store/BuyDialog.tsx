@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { CoinsTextKey } from '../../i18n/coins/index.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { $buying } from '../../stores/buying.ts';
 import { useHydrated } from '../kit/use-hydrated.ts';
@@ -13,12 +14,19 @@ import { useBuy } from './use-buy.ts';
  * gift's recipient is found by exact username or ID and shown with avatar and name before paying; Pay stays disabled
  * until then, and everything until hydrated.
  */
-export default function BuyDialog({ texts }: { texts: BrowserTexts<CoinsTextKey> }) {
+export default function BuyDialog({
+  texts,
+  refusalWords,
+}: {
+  texts: BrowserTexts<CoinsTextKey>;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
+}) {
   const t = useTexts(texts);
   const item = useAfterHydration($buying, null);
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const buy = useBuy(item, t);
+  const buy = useBuy(item, t, refusalWords);
 
   // A fresh form each time a Buy opens the dialog.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `item` is what the reset follows, not what it reads

@@ -1,5 +1,6 @@
 import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { ActionButton } from '../kit/ActionButton.tsx';
 import { useTexts } from '../kit/use-texts.ts';
@@ -26,13 +27,15 @@ interface Props {
   item: { id: string; name: string; onSale: boolean; stock: number | null; sold: number };
   /** Their words in the page's language. */
   texts: ItemActionTexts;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
 }
 
 /**
  * An item's actions on Site Settings' Store tab: Edit (the form below, `?edit=`), on or off sale, Restock (a counted
  * stock only) and Delete (an item nobody bought only; asks first). Each call reloads the page with a toast.
  */
-export default function StoreItemActions({ item, texts }: Props) {
+export default function StoreItemActions({ item, texts, refusalWords }: Props) {
   const t = useTexts(texts);
   const { id, name } = item;
   const path = { params: { path: { id } } };
@@ -49,7 +52,7 @@ export default function StoreItemActions({ item, texts }: Props) {
       >
         {t(item.onSale ? 'store.takeOff' : 'store.putOn')}
       </ActionButton>
-      {item.stock !== null && <RestockForm id={id} name={name} t={t} />}
+      {item.stock !== null && <RestockForm id={id} name={name} t={t} words={refusalWords} />}
       {item.sold === 0 && (
         <ActionButton
           className="button is-small"

@@ -1,6 +1,7 @@
 import type { Perk } from '../../../core/shared/permissions.ts';
 import { ITEM_PRICE_MAX, type StoreItemView } from '../../../plugins/store/schemas.ts';
 import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -17,6 +18,8 @@ interface Props {
   ranks: { id: string; name: string }[];
   /** Its words in the page's language (site.admin-settings). */
   texts: BrowserTexts<AdminSettingsKey>;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
   /** The perks by their names in the page's language. */
   perkNames: Readonly<Record<Perk, string>>;
 }
@@ -25,10 +28,10 @@ interface Props {
  * Site Settings' Store tab: the form that adds an item, or edits the one in `?edit=` (useStoreItemForm). Disabled
  * until hydrated.
  */
-export default function StoreItemForm({ item, ranks, texts, perkNames }: Props) {
+export default function StoreItemForm({ item, ranks, texts, perkNames, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
-  const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks, t);
+  const { fields, set, onSale, setOnSale, busy, submit } = useStoreItemForm(item, ranks, t, refusalWords);
   const disabled = !hydrated;
   return (
     <form className="box store-admin-form" aria-labelledby="store-form-title" noValidate onSubmit={submit}>

@@ -3,7 +3,7 @@ import { RecipientQuerySchema, type RecipientView } from '../../../plugins/store
 import type { CoinsTextKey } from '../../i18n/coins/index.ts';
 import { errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { TextValues } from '../../lib/texts.ts';
 import { toast, toastOnNextPage } from '../../lib/toast.ts';
 import type { BuyingItem } from '../../stores/buying.ts';
@@ -16,7 +16,11 @@ import type { BuyingItem } from '../../stores/buying.ts';
  * the server's); refused: the server's message, 8 s. What Pay sends is the card's item and the recipient the server
  * found: nothing typed, so nothing to check before the call.
  */
-export function useBuy(item: BuyingItem | null, t: (key: CoinsTextKey, values?: TextValues) => string) {
+export function useBuy(
+  item: BuyingItem | null,
+  t: (key: CoinsTextKey, values?: TextValues) => string,
+  words: RefusalWords,
+) {
   const [gift, setGift] = useState(false);
   const [query, setQuery] = useState('');
   const [recipient, setRecipient] = useState<RecipientView | null>(null);
@@ -37,7 +41,7 @@ export function useBuy(item: BuyingItem | null, t: (key: CoinsTextKey, values?: 
   const find = async () => {
     const text = query.trim();
     if (!text) return setStatus(t('gift.typeFirst'));
-    const refusal = refusalOf(RecipientQuerySchema, { query: text }, {}, 'query');
+    const refusal = refusalOf(RecipientQuerySchema, { query: text }, {}, 'query', words);
     if (refusal) return setStatus(refusal.message);
     asked.current = text;
     setStatus(t('gift.looking'));

@@ -4,7 +4,7 @@ import { PERKS } from '../../../core/shared/permissions.ts';
 import { CreateItemBodySchema, type StoreItemView, UpdateItemBodySchema } from '../../../plugins/store/schemas.ts';
 import type { AdminSettingsKey } from '../../i18n/admin-settings/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import { storeItemBody, storeItemFields } from '../../lib/store-admin.ts';
 import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
@@ -16,7 +16,12 @@ import { useFields } from '../kit/use-fields.ts';
  * with a toast; refused, before the call or by the server: the server's message as a toast, kept 8 s (it may name a
  * field).
  */
-export function useStoreItemForm(item: StoreItemView | null, ranks: { id: string }[], t: StoreFormT) {
+export function useStoreItemForm(
+  item: StoreItemView | null,
+  ranks: { id: string }[],
+  t: StoreFormT,
+  words: RefusalWords,
+) {
   const initial = storeItemFields(item, PERKS[0], ranks[0]?.id ?? '');
   const { fields, set } = useFields(initial.fields);
   const [onSale, setOnSale] = useState(initial.onSale);
@@ -28,7 +33,7 @@ export function useStoreItemForm(item: StoreItemView | null, ranks: { id: string
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = storeItemBody(fields, onSale);
-    const refusal = refusalOf(item ? UpdateItemBodySchema : CreateItemBodySchema, body);
+    const refusal = refusalOf(item ? UpdateItemBodySchema : CreateItemBodySchema, body, {}, 'body', words);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(

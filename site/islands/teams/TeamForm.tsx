@@ -1,6 +1,7 @@
 import { rankTextColour } from '../../../plugins/ranks/schemas.ts';
 import { TEAM_DESCRIPTION_MAX, TEAM_ICON_MAX, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../../../plugins/teams/schemas.ts';
 import type { AdminTeamsKey } from '../../i18n/admin-teams/index.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import type { BrowserTexts, TextValues } from '../../lib/texts.ts';
 import { Field } from '../kit/Field.tsx';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
@@ -15,13 +16,15 @@ interface Props {
   submitLabel: string;
   /** The Team Manager's words in the page's language (site.admin-teams). */
   texts: BrowserTexts<AdminTeamsKey>;
+  /** A refusal's words in the page's language (`refusalWords`). */
+  refusalWords: RefusalWords;
 }
 
 /** A team's fields (Create team, and the Team Manager's edit form), with a live preview of its badge (useTeamForm). */
-export default function TeamForm({ team, submitLabel, texts }: Props) {
+export default function TeamForm({ team, submitLabel, texts, refusalWords }: Props) {
   const hydrated = useHydrated();
   const t = useTexts(texts);
-  const { fields, bind, set, busy, submit } = useTeamForm(team, t);
+  const { fields, bind, set, busy, submit } = useTeamForm(team, t, refusalWords);
   const prefix = team ? `team-${team._id}` : 'team-new';
   const off = !hydrated || busy;
   return (

@@ -7,7 +7,7 @@ import {
 } from '../../../plugins/teams/schemas.ts';
 import type { AdminTeamsKey } from '../../i18n/admin-teams/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { TextValues } from '../../lib/texts.ts';
 import { useAction } from '../kit/use-action.ts';
 import { useFields } from '../kit/use-fields.ts';
@@ -19,7 +19,11 @@ export type TeamFields = Pick<TeamView, '_id' | 'name' | 'icon' | 'colour' | 'de
  * A team form's fields and save: PATCH /api/client/teams/{id} for a team being edited (the page again, "Team saved."),
  * POST /api/client/teams for a new one (to the Team Manager with the new team open).
  */
-export function useTeamForm(team: TeamFields | undefined, t: (key: AdminTeamsKey, values?: TextValues) => string) {
+export function useTeamForm(
+  team: TeamFields | undefined,
+  t: (key: AdminTeamsKey, values?: TextValues) => string,
+  words: RefusalWords,
+) {
   const { fields, bind, set } = useFields({
     name: team?.name ?? '',
     icon: team?.icon ?? '🍔',
@@ -32,7 +36,7 @@ export function useTeamForm(team: TeamFields | undefined, t: (key: AdminTeamsKey
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const refusal = refusalOf(team ? UpdateTeamBodySchema : CreateTeamBodySchema, fields);
+    const refusal = refusalOf(team ? UpdateTeamBodySchema : CreateTeamBodySchema, fields, {}, 'body', words);
     if (refusal) return save.refuse(refusal);
     void save.run(() =>
       answerOf(

@@ -2,7 +2,7 @@ import { type SubmitEvent, useState } from 'react';
 import { CreateBanBodySchema, UpdateBanBodySchema } from '../../../plugins/users/schemas.ts';
 import type { AdminUsersKey } from '../../i18n/admin-users/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { toast } from '../../lib/toast.ts';
 import { Checkbox } from '../kit/Checkbox.tsx';
@@ -27,10 +27,12 @@ interface Props {
   ban: BanFields | null;
   /** The user screens' words in the page's language (site.admin-users). */
   texts: BrowserTexts<AdminUsersKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /** The ban page's form: the reason the user sees and when it ends (or permanent); the User Manager loads with a toast. */
-export default function BanForm({ userId, ban, texts }: Props) {
+export default function BanForm({ userId, ban, texts, refusalWords }: Props) {
   const t = useTexts(texts);
   const hydrated = useHydrated();
   const [reason, setReason] = useState(ban?.reason ?? '');
@@ -43,7 +45,7 @@ export default function BanForm({ userId, ban, texts }: Props) {
     event.preventDefault();
     if (!permanent && !expires) return toast(t('ban.chooseExpiry'), 'is-warning');
     const body = { reason, expires: permanent ? null : new Date(`${expires}:00Z`).toISOString() };
-    const refusal = refusalOf(ban ? UpdateBanBodySchema : CreateBanBodySchema, body);
+    const refusal = refusalOf(ban ? UpdateBanBodySchema : CreateBanBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     const params = { path: { id: userId } };
     void run(() =>

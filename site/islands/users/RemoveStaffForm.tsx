@@ -2,7 +2,7 @@ import { type ReactNode, type SubmitEvent, useState } from 'react';
 import { RemoveStaffBodySchema } from '../../../plugins/users/schemas.ts';
 import type { AdminUsersKey } from '../../i18n/admin-users/index.ts';
 import { answerOf, client } from '../../lib/client.ts';
-import { refusalOf } from '../../lib/refusal.ts';
+import { type RefusalWords, refusalOf } from '../../lib/refusal.ts';
 import type { BrowserTexts } from '../../lib/texts.ts';
 import { SubmitButton } from '../kit/SubmitButton.tsx';
 import { TextField } from '../kit/TextField.tsx';
@@ -18,10 +18,12 @@ interface Props {
   children?: ReactNode;
   /** The user screens' words in the page's language (site.admin-users). */
   texts: BrowserTexts<AdminUsersKey>;
+  /** A refusal's words in the page's language (`refusalWords`: the schemas' messages, the frame, zod's problems). */
+  refusalWords: RefusalWords;
 }
 
 /** Remove from staff: the ranks given by hand go, with a reason; the User Manager loads with a toast. */
-export default function RemoveStaffForm({ userId, blocked, children, texts }: Props) {
+export default function RemoveStaffForm({ userId, blocked, children, texts, refusalWords }: Props) {
   const t = useTexts(texts);
   const hydrated = useHydrated();
   const [reason, setReason] = useState('');
@@ -30,7 +32,7 @@ export default function RemoveStaffForm({ userId, blocked, children, texts }: Pr
   const remove = (event: SubmitEvent) => {
     event.preventDefault();
     const body = { reason };
-    const refusal = refusalOf(RemoveStaffBodySchema, body);
+    const refusal = refusalOf(RemoveStaffBodySchema, body, {}, 'body', refusalWords);
     if (refusal) return refuse(refusal);
     void run(() =>
       answerOf(client.POST('/api/client/admin/users/{id}/remove-staff', { params: { path: { id: userId } }, body })),
