@@ -1,6 +1,6 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Orm } from '../../core/db/orm.ts';
+import type { Em, Orm } from '../../core/db/orm.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { type CountedDelivery, countedDeliveriesSinceIn } from '../orders/index.ts';
@@ -105,7 +105,11 @@ export class TeamCounter {
    */
   async catchUp(): Promise<number> {
     const em = this.#orm.em.fork();
-    const deliveries = await countedDeliveriesSinceIn(em, new Date(this.#now() - BOARD_DAYS * DAY));
+    const since = new Date(this.#now() - BOARD_DAYS * DAY);
+    const credited = await this.#creditedSince(em, since);
+    // Only what is missing or incomplete travels: on a busy diner the period holds thousands of credited orders, and
+    // every start would otherwise send them all back for the upsert to skip.
+    const deliveries = (await countedDeliveriesSinceIn(em, since)).filter((delivery) => !credited.has(delivery.id));
     const at = new Date(this.#now());
     let written = 0;
     for (let i = 0; i < deliveries.length; i += BATCH) {
@@ -129,6 +133,17 @@ export class TeamCounter {
     }
     if (written > 0) this.#teams.boardChanged();
     return written;
+  }
+
+  /** The orders delivered since `since` whose credit is whole (it keeps its people): catch-up leaves them as they are. */
+  async #creditedSince(em: Em, since: Date): Promise<Set<string>> {
+    const rows = await em
+      .getKysely<TeamsDb>()
+      .selectFrom('team_order_credits')
+      .select('order_id')
+      .where('delivered_at', '>=', since)
+      .execute();
+    return new Set(rows.map((row) => row.order_id));
   }
 
   /**
