@@ -1,7 +1,7 @@
 /**
  * A schema's own messages (a refinement's, a `.min(1, …)`'s: words written for people) in the reader's language.
  *
- * A message is a key in its owner's catalogue (`schema.noteRequired` in the onleave plugin's) with its English as the
+ * A message is a key in its owner's catalogue (`schema.noteRequired` in a plugin's) with its English as the
  * schema has always said it. The schema itself carries no catalogue: with no wording set it says the English, so the
  * bot, the seed and a browser that was handed nothing read what they always read, and a `schemas.ts` imported by an
  * island brings no FormatJS and no other language along. Whoever parses sets the wording of one language around the
@@ -60,7 +60,7 @@ export function schemaText(owner: string, key: string, english: string, values: 
 }
 
 /**
- * A plugin's schema messages: `const said = schemaWords<typeof onleaveCatalogue>('onleave')` (a type-only import of
+ * A plugin's schema messages: `const said = schemaWords<typeof exampleCatalogue>('example')` (a type-only import of
  * its catalogue, so the keys are checked and nothing is bundled), then
  * `text().min(1, said('schema.noteRequired', 'A note is required.'))`, where zod takes an error (`.min`, `.regex`,
  * `.refine`, `z.iso.datetime`), and `said.text(key, english, values)` inside a `superRefine` as it runs. A schema's
