@@ -7,7 +7,7 @@ import type {
 import { z } from 'zod';
 import type { Locale } from '../i18n/locales.ts';
 import { type SchemaWording, withSchemaWording } from '../shared/schema-words.ts';
-import { validationMessage } from '../shared/validation.ts';
+import { validationMessage, validationWordingOf } from '../shared/validation.ts';
 import { httpText } from './i18n/index.ts';
 
 /**
@@ -84,14 +84,10 @@ function refusalIn(
   locale: Locale,
   wording: SchemaWording | undefined,
 ): string {
-  const words = httpText(locale);
   const error = locale === 'en' ? undefined : { error: ZOD_LOCALES[locale]().localeError };
   // zod words an issue when its error is first read: read inside the wording.
   const issues = withSchemaWording(wording, () => schema.safeParse(data, error).error?.issues ?? []);
-  return validationMessage(part, boundedIssues(issues), {
-    invalid: (where, problem) => words('validation.invalid', { where, problem }),
-    invalidPart: (name) => words('validation.invalidPart', { part: name }),
-  });
+  return validationMessage(part, boundedIssues(issues), validationWordingOf(httpText(locale)));
 }
 
 /**

@@ -13,6 +13,20 @@ export interface ValidationWording {
   invalidPart(part: string): string;
 }
 
+/**
+ * The frame in a catalogue's words: the kernel's `validation.invalid` ({where}, {problem}) and
+ * `validation.invalidPart` ({part}), as the server's 400 (core/http/zod.ts) and the site's check (site/lib/refusal.ts)
+ * read them in a language other than English.
+ */
+export function validationWordingOf(
+  words: (key: 'validation.invalid' | 'validation.invalidPart', values: Readonly<Record<string, string>>) => string,
+): ValidationWording {
+  return {
+    invalid: (where, problem) => words('validation.invalid', { where, problem }),
+    invalidPart: (part) => words('validation.invalidPart', { part }),
+  };
+}
+
 export const ENGLISH_VALIDATION_WORDING: ValidationWording = {
   invalid: (where, problem) => `Invalid ${where}: ${problem}`,
   invalidPart: (part) => `Invalid ${part}`,

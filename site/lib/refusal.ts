@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type SchemaWording, withSchemaWording } from '../../core/shared/schema-words.ts';
-import { type ValidationWording, validationMessage } from '../../core/shared/validation.ts';
+import { validationMessage, validationWordingOf } from '../../core/shared/validation.ts';
 import { type BrowserTexts, type TextValues, textsOf } from './texts.ts';
 
 /** A refusal found before any call: the server's message, and the control it speaks of (absent: the form). */
@@ -36,14 +36,6 @@ export function schemaWordingOf(words: RefusalWords | undefined): SchemaWording 
 const KERNEL = 'core.http';
 
 type Format = (key: string, values?: TextValues) => string;
-
-/** The frame of the message (`{where} invalide : {problem}`) in the kernel's words. */
-function frameOf(kernel: Format): ValidationWording {
-  return {
-    invalid: (where, problem) => kernel('validation.invalid', { where, problem }),
-    invalidPart: (part) => kernel('validation.invalidPart', { part }),
-  };
-}
 
 /**
  * zod's generic problems (too short, not a URL…) in the kernel's words, where the server uses zod's own locales,
@@ -104,6 +96,6 @@ export function refusalOf(
   if (!issues) return null;
   const key = issues[0]?.path[0];
   const field = typeof key === 'string' ? fields[key] : undefined;
-  const message = validationMessage(part, issues, kernel ? frameOf(kernel) : undefined);
+  const message = validationMessage(part, issues, kernel ? validationWordingOf(kernel) : undefined);
   return { message, ...(field ? { field } : {}) };
 }
