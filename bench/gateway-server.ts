@@ -83,7 +83,7 @@ const config = loadConfig(process.env, plugins);
 const all = [...plugins, bench];
 const { orm } = await openAndMigrate(config, all);
 const server = await buildServer({ config, orm, plugins: all, site: null });
-await server.app.listen({ host: config.host, port: config.port });
+console.log(`ready at ${await server.app.listen({ host: config.host, port: config.port })}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(

@@ -30,7 +30,9 @@ app.post('/bench/publish', async (request) => {
   for (const socket of identified) socket.send(frame);
   return { sockets: identified.size };
 });
-await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+console.log(
+  `ready at ${await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) })}`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void app.close().then(() => process.exit(0)));

@@ -97,9 +97,14 @@ export interface RunningServer {
   signal(name: NodeJS.Signals): Promise<number | null>;
 }
 
+/** What a server script prints once it listens (`Virtual Diner is ready at http://localhost:4321`): its port. */
+const ANNOUNCED = /ready at http:\/\/\S+:(\d+)/;
+
 /**
- * Starts `script` in a child process on a free port with the same Node binary, so that the server does not share
- * an event loop (or a CPU) with whoever drives it.
+ * Starts `script` in a child process with the same Node binary, so that the server does not share an event loop
+ * (or a CPU) with whoever drives it. The child listens on a port the system picks (PORT=0) and announces it
+ * (server.ts and the bench's servers print `ready at <url>`): a port chosen here and bound there could be taken by
+ * another test's server in between, and the polls would then reach that server instead of a child that had exited.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -112,18 +117,18 @@ export async function startServer(
     timeoutMs = 30_000,
     outputLimit = Infinity,
   } = options;
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const childEnv = { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: String(port) };
+  const childEnv = { ...launchEnv(process.env), HOST: '127.0.0.1', ...env, PORT: '0' };
   const child = spawn(process.execPath, [path.join(ROOT, script)], {
     cwd,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let port: string | undefined;
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
+    port ??= ANNOUNCED.exec(output)?.[1];
     if (output.length > outputLimit * 2) output = output.slice(-outputLimit);
   };
   child.stdout.on('data', keep);
@@ -132,7 +137,8 @@ export async function startServer(
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
 
-  while ((await statusOf(url + readyPath)) !== 200) {
+  const url = () => `http://${childEnv.HOST}:${port}`;
+  while (port === undefined || (await statusOf(url() + readyPath)) !== 200) {
     if (exitCode !== undefined) throw new Error(`${script} exited (code ${exitCode}) before it was ready:\n${output}`);
     if (performance.now() - started > timeoutMs) {
       child.kill('SIGKILL');
@@ -143,7 +149,7 @@ export async function startServer(
   const readyMs = performance.now() - started;
 
   return {
-    url,
+    url: url(),
     pid: child.pid!,
     readyMs,
     output: () => output,
