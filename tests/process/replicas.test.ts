@@ -12,7 +12,6 @@ import {
   appEnv,
   DEMO_USERS as DEMO,
   devSignIn,
-  freePort,
   type RunningServer,
   startServer,
   statusOf,
@@ -31,6 +30,17 @@ interface OrderSummary {
   orderID: string;
   status: string;
   orderedBy: { id: string };
+}
+
+/** Where a replica serves its metrics: the URL it logs once they are served (METRICS_PORT=0, a port the system picked). */
+function metricsUrlOf(server: RunningServer): Promise<string> {
+  const logged = () =>
+    server
+      .output()
+      .split('\n')
+      .find((line) => line.includes('metrics served on their own port'))
+      ?.match(/http:\/\/[^\s"]+/)?.[0];
+  return until(logged, 10_000, server.output);
 }
 
 /**
@@ -80,13 +90,11 @@ describe.skipIf(!adminUrl)('three web processes on one PostgreSQL (replicas)', (
       ORDER_CLAIM_TIMEOUT_S: '1',
       ORDER_SWEEP_INTERVAL_MS: '50',
     };
-    const ports = [await freePort(), await freePort(), await freePort()];
-    // All three at once, on a database nobody has migrated yet.
+    // All three at once, on a database nobody has migrated yet; each its metrics on a port the system picks.
     const servers = await Promise.all(
-      ports.map((port) => startServer({ ...env, METRICS_PORT: String(port) }, { timeoutMs: 90_000 })),
+      [1, 2, 3].map(() => startServer({ ...env, METRICS_PORT: '0' }, { timeoutMs: 90_000 })),
     );
-    for (const [i, server] of servers.entries())
-      replicas.push({ server, metricsUrl: `http://127.0.0.1:${ports[i]}/metrics` });
+    for (const server of servers) replicas.push({ server, metricsUrl: await metricsUrlOf(server) });
   }, 120_000);
 
   afterAll(async () => {
