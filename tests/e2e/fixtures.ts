@@ -15,6 +15,7 @@ import { type AdNetworkStandIn, startAdNetworkStandIn } from '../stand-ins/ad-ne
 import { APPLICATION_ID, createInteractionSigner, type InteractionSigner } from '../stand-ins/discord/interactions.ts';
 import { type DiscordStandIn, startDiscordStandIn } from '../stand-ins/discord/server.ts';
 import { type StripeStandIn, startStripeStandIn } from '../stand-ins/stripe/server.ts';
+import { freePort } from '../support/spawn-server.ts';
 
 export interface Diner {
   app: StartedApp;
@@ -29,7 +30,7 @@ export interface Diner {
 }
 
 /**
- * A real server for each spec file: the same startApp that `npm start` runs, on a port the system picks, with a fresh embedded
+ * A real server for each spec file: the same startApp that `npm start` runs, on a free port, with a fresh embedded
  * database in a temp folder (made from the build's migrated template, the demo data added as it starts), so no file
  * sees what another left behind. In-process, so tests can reach its services to arrange what the browser then sees. A worker keeps the current
  * file's server and replaces it when it moves to another file; when a file's tests run in parallel, each worker
@@ -129,6 +130,7 @@ async function startDiner({
   stripe,
 }: DinerNeeds): Promise<RunningDiner> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
+  const port = String(await freePort());
   const oauthEnv =
     discord && discordOAuth
       ? {
@@ -147,10 +149,11 @@ async function startDiner({
         }
       : {};
   const stripeEnv = stripe?.env ?? {};
+  stripe?.setWebhookUrl(`http://127.0.0.1:${port}/api/stripe/webhook`);
   // The kitchen cooks in 2 s here rather than 3 minutes, so journeys reach delivery in a test's time.
   const config = loadConfig(
     {
-      PORT: '0',
+      PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -163,8 +166,6 @@ async function startDiner({
     plugins,
   );
   const app = await startApp(config, plugins, path.resolve('dist'));
-  // A port the system picked (PORT 0) as it listened: no other worker's server can take it in between.
-  stripe?.setWebhookUrl(`http://127.0.0.1:${new URL(app.url).port}/api/stripe/webhook`);
   const sessionCookie = async (context: BrowserContext, id: string): Promise<string> => {
     const { token, expiresAt } = await app.server.ctx.sessions.create(id);
     await context.addCookies([
