@@ -8,15 +8,17 @@ import { containsPattern } from '../../core/db/like.ts';
 import { lockRow } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import { DomainError } from '../../core/errors.ts';
-import { localizedError } from '../../core/i18n/catalogue.ts';
+import { httpCatalogue } from '../../core/http/i18n/index.ts';
+import { localizedError, schemaWordingFrom } from '../../core/i18n/catalogue.ts';
 import type { Locale } from '../../core/i18n/locales.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import { idDate, isId } from '../../core/shared/ids.ts';
+import { withSchemaWording } from '../../core/shared/schema-words.ts';
 import { ranksOfIn } from '../ranks/index.ts';
 import { reapplyAtIn } from '../users/index.ts';
 import { reviewableFormIds } from './access.ts';
 import { type Application, ApplicationHistorySchema, ApplicationSchema, type RecruitmentForm } from './entities.ts';
-import { type RecruitmentKey, recruitmentText } from './i18n/index.ts';
+import { type RecruitmentKey, recruitmentCatalogue, recruitmentText } from './i18n/index.ts';
 import {
   type Answers,
   APPLICATION_STATUS,
@@ -29,6 +31,9 @@ import {
   type Question,
 } from './schemas.ts';
 import { applicationViews, DAY, formIn, toApplicationView, toFormView, whenText } from './service.ts';
+
+/** An answer's problems' words: this plugin's `schema.answer.*`, and core's for a text it cannot store (`text.*`). */
+const answerWordingIn = schemaWordingFrom([recruitmentCatalogue, httpCatalogue]);
 
 /** A refusal that names a time: `{when}` as each language writes it (`25 Nov 2026, 14:05 UTC` in English). */
 function refusalAt(key: RecruitmentKey, when: Date): DomainError {
@@ -155,10 +160,12 @@ export class ApplicationsService {
 
   /**
    * The answers against the form's questions: a 400 naming the question (its label as written in the message, its id
-   * in `question`), the problem in the reader's language (`inLocale`: the same schema in that language's words).
+   * in `question`), the problem in the reader's language (`inLocale`: the same schema parsed again with its messages
+   * worded from the catalogues in that language, as any refused schema's are).
    */
   #parseAnswers(questions: readonly Question[], raw: Record<string, unknown>): Answers {
-    const result = answersSchema(questions).safeParse(raw);
+    const schema = answersSchema(questions);
+    const result = schema.safeParse(raw);
     if (result.success) return result.data;
     const { issues } = result.error;
     const refusal = (list: readonly z.core.$ZodIssue[]) => {
@@ -168,8 +175,9 @@ export class ApplicationsService {
       return { question, message: question ? `${question.label}: ${issue.message}` : issue.message };
     };
     const { question, message } = refusal(issues);
+    // zod words an issue when its error is first read: read inside the wording.
     const inLocale = (locale: Locale) =>
-      refusal(answersSchema(questions, recruitmentText(locale)).safeParse(raw).error?.issues ?? issues).message;
+      refusal(withSchemaWording(answerWordingIn(locale), () => schema.safeParse(raw).error?.issues) ?? issues).message;
     throw new DomainError(
       'bad_request',
       message,

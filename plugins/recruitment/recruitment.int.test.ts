@@ -756,9 +756,20 @@ describe('recruitment API', () => {
         question: 'name',
         issues: [{ path: ['answers', 'name'], message: 'At least 2 characters.' }],
       });
+      expect((await applyIn('fr', form, applicant, { ...GOOD, name: 'C'.repeat(21) })).json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Your name: Au plus 20 caractères.',
+        question: 'name',
+        issues: [{ path: ['answers', 'name'], message: 'At most 20 characters.' }],
+      });
       expect((await applyIn('fr', form, applicant, { ...GOOD, shift: 'Evening' })).json().message).toBe(
         'Shift: Choisissez l’une des options.',
       );
+      // A text it cannot store, in core's words (the kernel's catalogue), as any refused schema's is.
+      expect(
+        (await applyIn('fr', form, applicant, { ...GOOD, why: 'I love\u0000 cooking for people.' })).json().message,
+      ).toBe('Why do you want to cook?: Le texte ne doit contenir ni caractère NUL ni demi-code de substitution isolé');
       expect((await applyIn('de', form, applicant, { ...GOOD, hours: 41 })).json().message).toBe(
         'Hours a week: Höchstens 40.',
       );

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { browserTexts } from '../../site/lib/browser-texts.ts';
+import { schemaWordingFrom } from '../../core/i18n/catalogue.ts';
+import { declaredSchemaMessages, type SchemaWording, withSchemaWording } from '../../core/shared/schema-words.ts';
 import { applicationTag } from '../../site/lib/labels.ts';
-import { pickTexts, textsOf } from '../../site/lib/texts.ts';
-import { recruitmentCatalogue, recruitmentText } from './i18n/index.ts';
+import { schemaWordingOf } from '../../site/lib/refusal.ts';
+import { refusalWords } from '../../site/lib/refusal-words.ts';
+import { plugins } from '../index.ts';
+import { recruitmentCatalogue } from './i18n/index.ts';
 import {
-  ANSWER_PROBLEMS,
   type Answers,
   answerErrors,
   answersSchema,
-  ENGLISH_ANSWER_WORDS,
   type Question,
   QuestionInputSchema,
   TEXT_LIMITS,
@@ -79,8 +80,8 @@ describe('answersSchema (the one rule the server and the form page apply)', () =
 
   it('gives each question its first error, by id, for the form page', () => {
     const odd = [q({ id: 'toString', type: 'short' }), q({ id: 'valueOf', type: 'short', required: true })];
-    expect([...answerErrors(odd, {}, ENGLISH_ANSWER_WORDS)]).toEqual([['valueOf', 'This question needs an answer.']]);
-    expect([...answerErrors(odd, { toString: '', valueOf: 'yes' }, ENGLISH_ANSWER_WORDS)]).toEqual([]);
+    expect([...answerErrors(odd, {})]).toEqual([['valueOf', 'This question needs an answer.']]);
+    expect([...answerErrors(odd, { toString: '', valueOf: 'yes' })]).toEqual([]);
   });
 
   it('refuses question ids every object already has, and limits above what the type takes', () => {
@@ -118,10 +119,15 @@ describe("an answer's problems in the reader's language", () => {
     q({ id: 'ok', type: 'yesno' }),
   ];
   const good = { name: 'Ann', ok: true };
-  const problemIn = (words: Parameters<typeof answersSchema>[1], answers: unknown) =>
-    answersSchema(questions, words)
-      .safeParse(answers)
-      .error?.issues.map((i) => i.message);
+  /** The messages of a parse worded by `wording` (undefined: none set, English). */
+  const problemIn = (wording: SchemaWording | undefined, answers: unknown) =>
+    withSchemaWording(wording, () =>
+      answersSchema(questions)
+        .safeParse(answers)
+        .error?.issues.map((i) => i.message),
+    );
+  /** The server's wording: the recruitment catalogue's texts, as FormatJS writes them. */
+  const server = schemaWordingFrom([recruitmentCatalogue]);
   const cases: [string, unknown, string, string][] = [
     ['empty', { ...good, name: ' ' }, 'This question needs an answer.', 'Cette question attend une réponse.'],
     ['too short', { ...good, name: 'Al' }, 'At least 3 characters.', 'Au moins 3 caractères.'],
@@ -150,23 +156,46 @@ describe("an answer's problems in the reader's language", () => {
     ],
   ];
 
-  it.each(cases)('%s: English by default, French with French words', (_, answers, english, french) => {
+  it.each(cases)('%s: English with no wording set, French with the French wording', (_, answers, english, french) => {
     expect(problemIn(undefined, answers)).toEqual([english]);
-    expect(problemIn(recruitmentText('fr'), answers)).toEqual([french]);
+    expect(problemIn(server('fr'), answers)).toEqual([french]);
   });
 
-  it("the default English is the catalogue's, as FormatJS writes it", () => {
-    for (const problem of ANSWER_PROBLEMS)
-      expect(ENGLISH_ANSWER_WORDS(problem, { min: 1000, max: 2 }), problem).toBe(
-        recruitmentText('en')(problem, { min: 1000, max: 2 }),
-      );
+  it("says every problem of the catalogue (`schema.answer.*`), its English the catalogue's character for character", () => {
+    const asked = new Set<string>();
+    const spy: SchemaWording = (owner, key) => {
+      asked.add(`${owner} ${key}`);
+      return undefined;
+    };
+    for (const [, answers] of cases) {
+      expect(problemIn(server('en'), answers)).toEqual(problemIn(undefined, answers));
+      problemIn(spy, answers);
+    }
+    const keys = Object.keys(recruitmentCatalogue.messages.en).filter((key) => key.startsWith('schema.answer.'));
+    expect(keys.length).toBeGreaterThan(10);
+    expect([...asked].sort()).toEqual(keys.map((key) => `recruitment ${key}`).sort());
   });
 
-  it('the form page, with the texts its page hands over, says what the server says', () => {
-    const browser = textsOf(pickTexts(browserTexts(recruitmentCatalogue, 'fr'), ANSWER_PROBLEMS));
+  it('declares nothing per form: schemas made for new limits leave the declared messages as they were', () => {
+    const before = declaredSchemaMessages().length;
+    for (let limit = 1; limit <= 50; limit++) {
+      const schema = answersSchema([
+        q({ id: 'n', type: 'number', min: limit, max: limit }),
+        q({ id: 'name', type: 'short', min: limit + 1, max: limit + 1 }),
+      ]);
+      expect(schema.safeParse({ n: 0, name: 'x' }).error?.issues.map((i) => i.message)).toEqual([
+        `At least ${limit}.`,
+        `At least ${limit + 1} characters.`,
+      ]);
+    }
+    expect(declaredSchemaMessages().length).toBe(before);
+  });
+
+  it('the form page, worded by the words its page hands the island (`refusalWords`), says what the server says', () => {
+    const words = refusalWords({ locale: 'fr', plugins }, ['recruitment']);
     for (const [, answers] of cases.filter(([, answers]) => !Array.isArray(answers) && !('age' in (answers as object))))
-      expect([...answerErrors(questions, answers as Answers, browser).values()]).toEqual(
-        problemIn(recruitmentText('fr'), answers),
-      );
+      expect(
+        withSchemaWording(schemaWordingOf(words), () => [...answerErrors(questions, answers as Answers).values()]),
+      ).toEqual(problemIn(server('fr'), answers));
   });
 });

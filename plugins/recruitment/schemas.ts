@@ -5,8 +5,7 @@ import { type Grants, meets } from '../../core/shared/permissions.ts';
 import { schemaWords } from '../../core/shared/schema-words.ts';
 import { displayName, text } from '../../core/shared/text.ts';
 import { type UserSummary, UserSummarySchema } from '../../core/shared/user-summary.ts';
-import english from './i18n/en.json' with { type: 'json' };
-import type { recruitmentCatalogue } from './i18n/index.ts';
+import type { RecruitmentKey, recruitmentCatalogue } from './i18n/index.ts';
 
 /** This plugin's schema messages, worded from its catalogue (`schema.*`) where the parse has a language. */
 const said = schemaWords<typeof recruitmentCatalogue>('recruitment');
@@ -69,44 +68,25 @@ export const AnswerSchema = z.union([z.string(), z.array(z.string()), z.number()
 export type Answer = z.output<typeof AnswerSchema>;
 export type Answers = Record<string, Answer>;
 
-/** The problems an answer can have: the keys of their texts in the recruitment catalogue (plugins/recruitment/i18n). */
-export const ANSWER_PROBLEMS = [
-  'answer.tooLong',
-  'answer.tooShort',
-  'answer.pickOne',
-  'answer.pickAmong',
-  'answer.eachOnce',
-  'answer.pickAtLeast',
-  'answer.pickAtMost',
-  'answer.number',
-  'answer.atLeast',
-  'answer.atMost',
-  'answer.yesOrNo',
-  'answer.needed',
-  'answer.notAnObject',
-  'answer.unasked',
-] as const satisfies readonly (keyof typeof english)[];
-export type AnswerProblem = (typeof ANSWER_PROBLEMS)[number];
+/** A key of an answer's problem in the recruitment catalogue (`schema.answer.*`). */
+type AnswerProblemKey = Extract<RecruitmentKey, `schema.answer.${string}`>;
 
 /**
- * An answer's problems in one language: a problem's text from the recruitment catalogue, its values put in. The
- * server passes its translator (`recruitmentText(locale)`), the form page the texts the page handed it (`textsOf`).
+ * An answer's problem, as zod's `error`: worded as the parse runs (`said.text`), in the language of the parse under
+ * way, English when none is set. Not declared (`said(…)`): a form's answers schema is made per form, per request, with
+ * its own limits, and a declared message per limit would pile up; schemas.test.ts holds every problem's English
+ * against the catalogue's instead.
  */
-export type AnswerWords = (problem: AnswerProblem, values?: Readonly<Record<string, number>>) => string;
-
-/**
- * English, the default (the seed, the API's `message`): the catalogue's own English. Its answer texts hold plain
- * values only (`{max}`), put in as FormatJS puts them (schemas.test.ts compares), so no ICU formatter comes along.
- */
-export const ENGLISH_ANSWER_WORDS: AnswerWords = (problem, values = {}) =>
-  english[problem].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+function problem(key: AnswerProblemKey, english: string, values?: Readonly<Record<string, number>>) {
+  return { error: () => said.text(key, english, values) };
+}
 
 /** What an empty answer is, per type: the form page sends '' for an untouched text box and [] for no box ticked. */
 export function isEmptyAnswer(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-function answerSchema(question: Question, words: AnswerWords): z.ZodType<Answer> {
+function answerSchema(question: Question): z.ZodType<Answer> {
   const { min, max } = question;
   let schema: z.ZodType<Answer>;
   switch (question.type) {
@@ -115,33 +95,45 @@ function answerSchema(question: Question, words: AnswerWords): z.ZodType<Answer>
       const most = Math.min(max ?? TEXT_LIMITS[question.type], TEXT_LIMITS[question.type]);
       let s = text()
         .trim()
-        .max(most, words('answer.tooLong', { max: most }));
-      if (min) s = s.min(min, words('answer.tooShort', { min }));
+        .max(most, problem('schema.answer.tooLong', `At most ${most} characters.`, { max: most }));
+      if (min) s = s.min(min, problem('schema.answer.tooShort', `At least ${min} characters.`, { min }));
       schema = s;
       break;
     }
     case 'single':
-      schema = z.enum(question.options as [string, ...string[]], { error: words('answer.pickOne') });
+      schema = z.enum(
+        question.options as [string, ...string[]],
+        problem('schema.answer.pickOne', 'Pick one of the options.'),
+      );
       break;
     case 'multiple': {
-      const among = words('answer.pickAmong');
+      const among = problem('schema.answer.pickAmong', 'Pick among the options.');
       let s = z
-        .array(z.enum(question.options as [string, ...string[]], { error: among }), { error: among })
-        .refine((list) => new Set(list).size === list.length, words('answer.eachOnce'));
-      if (min) s = s.refine((list) => list.length >= min, words('answer.pickAtLeast', { min }));
-      if (max) s = s.refine((list) => list.length <= max, words('answer.pickAtMost', { max }));
+        .array(z.enum(question.options as [string, ...string[]], among), among)
+        .refine((list) => new Set(list).size === list.length, problem('schema.answer.eachOnce', 'Each option once.'));
+      if (min)
+        s = s.refine(
+          (list) => list.length >= min,
+          problem('schema.answer.pickAtLeast', `Pick at least ${min}.`, { min }),
+        );
+      if (max)
+        s = s.refine(
+          (list) => list.length <= max,
+          problem('schema.answer.pickAtMost', `Pick at most ${max}.`, { max }),
+        );
       schema = s;
       break;
     }
     case 'number': {
-      let s = z.number({ error: words('answer.number') }).refine(Number.isFinite, words('answer.number'));
-      if (min !== null) s = s.refine((n) => n >= min, words('answer.atLeast', { min }));
-      if (max !== null) s = s.refine((n) => n <= max, words('answer.atMost', { max }));
+      const number = problem('schema.answer.number', 'Enter a number.');
+      let s = z.number(number).refine(Number.isFinite, number);
+      if (min !== null) s = s.refine((n) => n >= min, problem('schema.answer.atLeast', `At least ${min}.`, { min }));
+      if (max !== null) s = s.refine((n) => n <= max, problem('schema.answer.atMost', `At most ${max}.`, { max }));
       schema = s;
       break;
     }
     case 'yesno':
-      schema = z.boolean({ error: words('answer.yesOrNo') });
+      schema = z.boolean(problem('schema.answer.yesOrNo', 'Answer yes or no.'));
       break;
   }
   // An empty answer ('' or [] from the page, or nothing) is null: refused with one message when required.
@@ -149,7 +141,10 @@ function answerSchema(question: Question, words: AnswerWords): z.ZodType<Answer>
     isEmptyAnswer(value) || (typeof value === 'string' && value.trim() === '') ? null : value;
   return z
     .preprocess(empty, schema.nullable())
-    .refine((value) => !question.required || value !== null, words('answer.needed')) as z.ZodType<Answer>;
+    .refine(
+      (value) => !question.required || value !== null,
+      problem('schema.answer.needed', 'This question needs an answer.'),
+    ) as z.ZodType<Answer>;
 }
 
 /** A question's answer in stored or sent answers: own properties only, so a question named `toString` is never read from the prototype. */
@@ -159,24 +154,19 @@ export function answerOf(answers: Readonly<Answers>, id: string): Answer | undef
 
 /**
  * The schema of a form's answers: one key per question (a missing optional answer becomes null), no other key.
- * An issue's path starts with the question's id, and its message is written for the applicant. Read as a Map of the
- * object's own entries rather than as a zod object keyed by question id: a zod object reads `input[key]`, which for
- * a question stored as `toString` or `__proto__` (before ids were checked) finds Object.prototype's member.
- * `words`: the problems' language, English unless given.
+ * An issue's path starts with the question's id, and its message is written for the applicant, in the language of
+ * the parse (`withSchemaWording`; English when none is set). Read as a Map of the object's own entries rather than as
+ * a zod object keyed by question id: a zod object reads `input[key]`, which for a question stored as `toString` or
+ * `__proto__` (before ids were checked) finds Object.prototype's member.
  */
-export function answersSchema(
-  questions: readonly Question[],
-  words: AnswerWords = ENGLISH_ANSWER_WORDS,
-): z.ZodType<Answers> {
-  return schemaOf(questions, words);
-}
-
-// answerErrors, which the browser calls, builds its schema here: the default English stays out of the page's script.
-function schemaOf(questions: readonly Question[], words: AnswerWords): z.ZodType<Answers> {
-  const schemas = new Map(questions.map((question) => [question.id, answerSchema(question, words)]));
+export function answersSchema(questions: readonly Question[]): z.ZodType<Answers> {
+  const schemas = new Map(questions.map((question) => [question.id, answerSchema(question)]));
   return z.unknown().transform((raw, ctx) => {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      ctx.addIssue({ code: 'custom', message: words('answer.notAnObject') });
+      ctx.addIssue({
+        code: 'custom',
+        message: said.text('schema.answer.notAnObject', 'Send the answers as an object.'),
+      });
       return z.NEVER;
     }
     const given = new Map(Object.entries(raw));
@@ -185,7 +175,7 @@ function schemaOf(questions: readonly Question[], words: AnswerWords): z.ZodType
       ctx.addIssue({
         code: 'unrecognized_keys',
         keys: unasked,
-        message: words('answer.unasked'),
+        message: said.text('schema.answer.unasked', 'An answer to a question this form does not ask.'),
       });
     const answers: [string, Answer][] = [];
     for (const [id, schema] of schemas) {
@@ -202,16 +192,11 @@ function schemaOf(questions: readonly Question[], words: AnswerWords): z.ZodType
 
 /**
  * The first error of each question, by id, from the same schema the server applies (the form page shows them), in
- * the page's language.
+ * the language of the wording set around the call (`withSchemaWording`, with the words the page handed the island).
  */
-export function answerErrors(
-  questions: readonly Question[],
-  answers: Answers,
-  words: AnswerWords,
-): Map<string, string> {
-  const result = schemaOf(questions, words).safeParse(answers);
+export function answerErrors(questions: readonly Question[], answers: Answers): Map<string, string> {
   const errors = new Map<string, string>();
-  for (const issue of result.error?.issues ?? []) {
+  for (const issue of answersSchema(questions).safeParse(answers).error?.issues ?? []) {
     const key = String(issue.path[0] ?? '');
     if (key && !errors.has(key)) errors.set(key, issue.message);
   }

@@ -378,8 +378,8 @@ test("the application form in French: its buttons, yes and no, each answer's pro
   await expect(
     page.getByRole('group', { name: /Have you cooked in a Discord kitchen before/ }).getByLabel('Non'),
   ).toBeVisible();
-  // Each question's problem in French, as the server words it (the recruitment catalogue's `answer.*`): an answer's
-  // once its field is left, an unanswered question's once the form is sent.
+  // Each question's problem in French, as the server words it (the recruitment catalogue's `schema.answer.*`): an
+  // answer's once its field is left, an unanswered question's once the form is sent.
   const problemOf = (id: string) => page.locator(`[data-question="${id}"]`).getByRole('alert');
   await page.getByLabel('What should the kitchen call you?').fill('F');
   await page.getByLabel('How many hours a week can you give?').fill('61');

@@ -1,6 +1,6 @@
-import type { AnswerProblem, Question } from '../../../plugins/recruitment/schemas.ts';
+import type { Question } from '../../../plugins/recruitment/schemas.ts';
 import type { ApplicationTexts } from '../../i18n/application/index.ts';
-import type { BrowserTexts } from '../../lib/texts.ts';
+import type { RefusalWords } from '../../lib/refusal.ts';
 import { useTexts } from '../kit/use-texts.ts';
 import { QuestionField } from './QuestionField.tsx';
 import { ID_PREFIX, useApplication } from './use-application.ts';
@@ -10,18 +10,17 @@ interface Props {
   questions: Question[];
   /** Its words, in the page's language (site/i18n/application). */
   texts: ApplicationTexts;
-  /** An answer's problems in the page's language (the recruitment catalogue's `answer.*`). */
-  problems: BrowserTexts<AnswerProblem>;
+  /** A refusal's words in the page's language (`refusalWords`): an answer's problems (`schema.answer.*`) among them. */
+  refusalWords: RefusalWords;
 }
 
 /**
  * A recruitment form as the applicant fills it in (useApplication): the draft restored, each question with its
  * error, how many answers need another look, and Send application.
  */
-export default function ApplicationForm({ formId, questions, texts, problems }: Props) {
+export default function ApplicationForm({ formId, questions, texts, refusalWords }: Props) {
   const t = useTexts(texts);
-  const problemIn = useTexts(problems);
-  const app = useApplication(formId, questions, t('form.sent'), problemIn);
+  const app = useApplication(formId, questions, t('form.sent'), refusalWords);
   const words = { optional: t('form.optional'), yes: t('form.yes'), no: t('form.no') };
   return (
     <form

@@ -1,13 +1,9 @@
 import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type Answer,
-  type Answers,
-  type AnswerWords,
-  answerErrors,
-  type Question,
-} from '../../../plugins/recruitment/schemas.ts';
+import { withSchemaWording } from '../../../core/shared/schema-words.ts';
+import { type Answer, type Answers, answerErrors, type Question } from '../../../plugins/recruitment/schemas.ts';
 import { ApiRequestError, errorMessage, withMinimumDisplay } from '../../lib/api.ts';
 import { answerOf, client } from '../../lib/client.ts';
+import { type RefusalWords, schemaWordingOf } from '../../lib/refusal.ts';
 import { toastOnNextPage } from '../../lib/toast.ts';
 import { shownValue, toAnswer } from './answers.ts';
 import { draftKey, readDraft, saveDraft } from './draft.ts';
@@ -19,9 +15,9 @@ export const ID_PREFIX = 'answer';
  * left or the form was sent), a draft kept in this browser until it is sent, what was typed before the island ran
  * adopted, the server's answer kept for the question it names. Values, errors and touched fields are kept by
  * question id in Maps and Sets, never as object keys: a question named `toString` must not find Object.prototype's.
- * `words`: an answer's problems in the page's language.
+ * `refusalWords`: what the page handed the island (`refusalWords`), so an answer's problems are in its language.
  */
-export function useApplication(formId: string, questions: Question[], sent: string, words: AnswerWords) {
+export function useApplication(formId: string, questions: Question[], sent: string, refusalWords: RefusalWords) {
   const [values, setValues] = useState<ReadonlyMap<string, Answer>>(new Map());
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -50,7 +46,12 @@ export function useApplication(formId: string, questions: Question[], sent: stri
     () => Object.fromEntries(questions.map((q) => [q.id, toAnswer(q, values.get(q.id))])) as Answers,
     [questions, values],
   );
-  const errors = useMemo(() => answerErrors(questions, answers, words), [questions, answers, words]);
+  const wording = useMemo(() => schemaWordingOf(refusalWords), [refusalWords]);
+  // The server's own rule, its messages worded as the server words them in the page's language.
+  const errors = useMemo(
+    () => withSchemaWording(wording, () => answerErrors(questions, answers)),
+    [questions, answers, wording],
+  );
 
   const change = (id: string, value: Answer) => {
     const next = new Map(values).set(id, value);
