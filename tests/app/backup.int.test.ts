@@ -181,7 +181,8 @@ describe('backup of the embedded database', { timeout: 90_000 }, () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL', { timeout: 90_000 }, () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `vd_backup_${randomBytes(6).toString('hex')}`;
-  const url = new URL(adminUrl);
+  // Collected even when skipped (no PostgreSQL): any URL parses then, and none is used.
+  const url = new URL(adminUrl || 'postgres://skipped');
   url.pathname = `/${name}`;
 
   beforeAll(async () => {
