@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Configuration, type Constructor, type Dictionary, EntityManagerType } from '@mikro-orm/core';
 import { PgliteConnection, MikroORM as PgliteMikroORM, PglitePlatform } from '@mikro-orm/pglite';
 import { AbstractSqlDriver, BasePostgreSqlEntityManager, type Transaction } from '@mikro-orm/sql';
-import type { ControlledTransaction } from 'kysely';
+import { type ControlledTransaction, PGliteDialect } from 'kysely';
 import { type Hold, OneConnectionDialect, type OneConnectionLimits } from './one-connection.ts';
+import { withSimpleQueries } from './pglite-simple-queries.ts';
 
 /** The driver option that carries the limits to the connection (removed before PGlite sees the options). */
 export const LIMITS_OPTION = 'oneConnectionLimits';
@@ -18,13 +19,16 @@ type TransactionalOptions = NonNullable<Parameters<PgliteConnection['transaction
 export class OneConnectionPgliteConnection extends PgliteConnection {
   readonly #holds = new AsyncLocalStorage<Hold>();
 
+  /**
+   * MikroORM's own dialect makes (and owns) the PGlite instance, with its type parsers; kysely's PGlite dialect then
+   * reaches that instance through withSimpleQueries (pglite-simple-queries.ts), in turn through the one-connection
+   * driver. MikroORM's dialect object itself is not used further: it is only the instance's maker.
+   */
   override createKyselyDialect(overrides: Dictionary) {
     const { [LIMITS_OPTION]: limits, ...options } = overrides;
-    return new OneConnectionDialect(
-      super.createKyselyDialect(options),
-      this.#holds,
-      limits as OneConnectionLimits,
-    ) as never;
+    super.createKyselyDialect(options);
+    const dialect = new PGliteDialect({ pglite: async () => withSimpleQueries(await this.getNativeClient()) });
+    return new OneConnectionDialect(dialect, this.#holds, limits as OneConnectionLimits) as never;
   }
 
   override transactional<T>(
