@@ -16,6 +16,7 @@ const CLAIM_ORDERS = Number(process.env.BENCH_CLAIM_ORDERS ?? 50);
 const CHEFS = Number(process.env.BENCH_CHEFS ?? 200);
 
 const app = await startApp(loadConfig(process.env, plugins), plugins);
+console.log(`ready at ${app.url}`);
 const { server } = app;
 const { orders } = appServices(server.ctx).orders;
 

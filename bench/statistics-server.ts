@@ -43,6 +43,7 @@ const bench = definePlugin({
 });
 
 const app = await startApp(loadConfig(process.env, plugins), [...plugins, bench]);
+console.log(`ready at ${app.url}`);
 const { server } = app;
 const em = server.ctx.orm.em.fork();
 const rank = em.create(RankSchema, {

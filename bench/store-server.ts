@@ -14,6 +14,7 @@ import { appServices, plugins } from '../plugins/index.ts';
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 
 const app = await startApp(loadConfig(process.env, plugins), plugins);
+console.log(`ready at ${app.url}`);
 const { server } = app;
 const store = appServices(server.ctx).store;
 const em = server.ctx.orm.em.fork();

@@ -72,7 +72,9 @@ app.post<{ Params: { id: string } }>('/orders/:id/toggle', async (request) => {
   });
 });
 app.get('/', async () => ({ ready: true }));
-await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+console.log(
+  `ready at ${await app.listen({ host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 0) })}`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(
