@@ -59,7 +59,6 @@ export interface BenchCase {
 export {
   DEMO_USERS,
   devSignIn,
-  freePort,
   type RunningServer,
   type StartOptions,
 } from '../tests/support/spawn-server.ts';

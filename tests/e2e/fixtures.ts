@@ -130,6 +130,8 @@ async function startDiner({
   stripe,
 }: DinerNeeds): Promise<RunningDiner> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vd-e2e-'));
+  // Chosen before the start, unlike startServer's PORT=0: PUBLIC_URL (the sign-in's redirect, Stripe's and the ad
+  // network's return links) is made from PORT. A listen on a port taken meanwhile throws: the file fails, loudly.
   const port = String(await freePort());
   const oauthEnv =
     discord && discordOAuth
