@@ -58,8 +58,10 @@ describe('daily rollups of the kitchen figures', () => {
   }
 
   /** An order `holder` claimed at `moment` and still holds. */
-  const claimed = (holder: TestUser, moment: Date): PastOrder => ({
-    customer: customer.id,
+  // A customer has one active order, so each claimed order is a customer's own (from Discord: no user here).
+  let customers = 0;
+  const claimed = (holder: TestUser, moment: Date): PastOrder & { customer: string } => ({
+    customer: `12000000000000000${String(++customers).padStart(2, '0')}`,
     item: 'Tea',
     mentions: [],
     status: 'CLAIMED',
@@ -228,9 +230,10 @@ describe('daily rollups of the kitchen figures', () => {
   it("the kitchen's other steps on an order of an ended day leave that day's figures as they were", async () => {
     const orders = appServices(app.server.ctx).orders.orders;
     const actor = { id: holders[1]!.id, permissions: 0 };
+    const cancelling = claimed(holders[2]!, at('2026-11-23T22:10:00Z'));
     const [toCook, toCancel, toExpire] = await record([
       claimed(holders[1]!, at('2026-11-23T22:00:00Z')),
-      claimed(holders[2]!, at('2026-11-23T22:10:00Z')),
+      cancelling,
       { ...claimed(holders[3]!, at('2026-11-23T22:20:00Z')), claimExpiresAt: new Date(NOW - MINUTE) },
     ]);
     await plugin.days.closeDue();
@@ -239,7 +242,7 @@ describe('daily rollups of the kitchen figures', () => {
     await em().execute(`update orders set ready_at = ? where id = ?`, [new Date(NOW - MINUTE), toCook!.id]);
     await plugin.sweeper.sweep();
     await orders.deliver({ id: drivers[0]!.id, permissions: 0 }, toCook!.id, { report: false, reportReason: null });
-    await orders.cancelOrder(toCancel!.id, customer.id, 'Changed my mind');
+    await orders.cancelOrder(toCancel!.id, cancelling.customer, 'Changed my mind');
     expect((await orders.get(toExpire!.id)).status).toBe('ORDERED');
     expect(await staleDays()).toEqual([]);
     await expectRollupsEqualLive();

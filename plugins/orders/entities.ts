@@ -25,8 +25,16 @@ export const OrderSchema = defineEntity({
     { properties: ['prepareStartedAt'], where: '"prepare_started_at" is not null' },
     { properties: ['deliveredAt'], where: '"delivered_at" is not null' },
   ],
-  /** A chef holds one claimed order at a time (OrdersService.claim). */
-  uniques: [{ name: 'orders_one_claim_per_chef', properties: ['claimedBy'], where: `"status" = 'CLAIMED'` }],
+  // A chef holds one claimed order, a customer has one active order (migrations OneClaimPerChef and
+  // OneActiveOrderPerCustomer): each decides a conditional write's one winner (OrdersService.claim, createOrder).
+  uniques: [
+    { name: 'orders_one_claim_per_chef', properties: ['claimedBy'], where: `"status" = 'CLAIMED'` },
+    {
+      name: 'orders_one_active_per_customer',
+      properties: ['customer'],
+      where: `"status" in ('ORDERED', 'CLAIMED', 'PREPARING', 'READY')`,
+    },
+  ],
   properties: {
     id: p
       .string()

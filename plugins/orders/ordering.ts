@@ -72,7 +72,7 @@ export interface CustomerOrderingDeps extends Pick<ServiceKernel, 'config' | 'no
 /**
  * Placing an order from Discord: every rule the issue lists, in the order a customer would want to hear them
  * (the kitchen, then who they are, then what they typed, then timing). The one-active-order rule is the orders
- * service's own (an advisory lock per customer); the cooldown is in memory, per process (a restart or a second bot
+ * service's own (a partial unique index); the cooldown is in memory, per process (a restart or a second bot
  * process forgets it: it is a brake on spamming, not a guarantee).
  */
 export class CustomerOrdering {

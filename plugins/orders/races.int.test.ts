@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../tests/support/test-app.ts';
 import { appServices } from '../index.ts';
+import { OrderSchema } from './entities.ts';
 import type { OrdersPlugin } from './index.ts';
 import { kitchenOf } from './test-helpers.ts';
 
@@ -113,10 +114,17 @@ describe('orders under concurrency', () => {
     expect(['DELIVERED', 'DELETED']).toContain(final.status);
   });
 
-  it('concurrent orders by one customer: one is taken', async () => {
+  it('20 concurrent orders by one customer: one is placed, 19 are refused naming it, one order in the database', async () => {
     const racer = await app.createUser();
-    const results = await Promise.allSettled([newOrder(racer.id), newOrder(racer.id), newOrder(racer.id)]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => newOrder(racer.id)));
+    const placed = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(placed).toHaveLength(1);
+    const refusals = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(refusals).toHaveLength(19);
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ kind: 'conflict', details: { orderID: placed[0]?.orderID } });
+    }
+    expect(await app.server.ctx.orm.em.fork().count(OrderSchema, { customer: racer.id })).toBe(1);
   });
 
   it('50 leaves of the delivery queue by one driver at once: one 200 and one event, the rest 404', async () => {

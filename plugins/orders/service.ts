@@ -3,7 +3,6 @@ import type { AuditActor, AuditLog } from '../../core/audit/service.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
 import type { Config } from '../../core/config.ts';
 import { isUniqueViolation } from '../../core/db/errors.ts';
-import { lockName } from '../../core/db/locks.ts';
 import type { Em, Orm } from '../../core/db/orm.ts';
 import type { PreparedValue } from '../../core/db/prepared.ts';
 import { DomainError } from '../../core/errors.ts';
@@ -161,38 +160,36 @@ export class OrdersService {
     const now = new Date(this.#now());
     for (let attempt = 0; ; attempt++) {
       try {
-        const view = await this.#orm.em.fork().transactional(async (em) => {
-          // Two orders from one customer at once: the second waits for the first and sees it.
-          await lockName(em, `order:${input.customerId}`);
-          // Placed only when the customer has no active order; its answer is the order's view.
-          const [placed] = await PLACE.runIn(em, {
-            id: newId(),
-            code: orderCode(),
-            customer: input.customerId,
-            guildId: input.guildId ?? null,
-            channelId: input.channelId ?? null,
-            item,
-            mentions: JSON.stringify(mentions),
-            priority: input.priority ?? 0,
-            now,
-            cancelAt: new Date(now.getTime() + this.#config.plugins.orders.unclaimedCancelMs),
-          });
-          if (placed) return toChangedOrderView(placed);
-          const active = await em.findOne(
-            OrderSchema,
-            { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } },
-            { fields: ['orderID'] },
-          );
-          if (!active) return null; // it ended between the two statements: place it again
+        const em = this.#orm.em.fork();
+        // Placed only when the customer has no active order (one statement decides: ADR 0007); its answer is the view.
+        const [placed] = await PLACE.run(this.#orm, em, {
+          id: newId(),
+          code: orderCode(),
+          customer: input.customerId,
+          guildId: input.guildId ?? null,
+          channelId: input.channelId ?? null,
+          item,
+          mentions: JSON.stringify(mentions),
+          priority: input.priority ?? 0,
+          now,
+          cancelAt: new Date(now.getTime() + this.#config.plugins.orders.unclaimedCancelMs),
+        });
+        if (placed) {
+          const view = toChangedOrderView(placed);
+          this.#events.publish('orderSent', { order: view } satisfies DomainEvents['orderSent']);
+          return view;
+        }
+        const active = await em.findOne(
+          OrderSchema,
+          { customer: input.customerId, status: { $in: [...ACTIVE_STATUSES] } },
+          { fields: ['orderID'] },
+        );
+        if (active) {
           const { orderID } = active;
           throw localizedError(ordersText, 'conflict', 'refusal.activeOrder', { orderID }, { orderID });
-        });
-        if (!view) {
-          if (attempt < 5) continue;
-          throw localizedError(ordersText, 'conflict', 'refusal.activeOrderNoId');
         }
-        this.#events.publish('orderSent', { order: view } satisfies DomainEvents['orderSent']);
-        return view;
+        // It ended between the two statements: place it again.
+        if (attempt >= 5) throw localizedError(ordersText, 'conflict', 'refusal.activeOrderNoId');
       } catch (error) {
         // An orderID that is taken already: draw another.
         if (isUniqueViolation(error) && attempt < 5) continue;

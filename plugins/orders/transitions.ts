@@ -124,10 +124,11 @@ const PLACED_COLUMNS = ORDER_COLUMNS.map((column) =>
 ) as (typeof ORDER_COLUMNS)[number] extends `o.${infer C}` ? C[] : never;
 
 /**
- * A customer's new order, placed only when they have no active one: `insert … select … where not exists (their
- * active order)`, its `returning` the order's view (the customer found in the same statement, as a transition's
- * answer). No row: they have one already. Run in the transaction that holds the customer's advisory lock
- * (OrdersService.createOrder): on PostgreSQL two orders from one customer at once would otherwise both see none.
+ * A customer's new order, placed only when they have no active one: one conditional insert, `on conflict do nothing`
+ * against the partial unique index of active orders per customer (migration OneActiveOrderPerCustomer), its
+ * `returning` the order's view (the customer found in the same statement, as a transition's answer). No row: they
+ * have one already. Of two orders from one customer at once on PostgreSQL, the second waits for the first's insert
+ * to commit, then finds it: one winner without a transaction or a lock (docs/adr/0007).
  */
 export const PLACE = new PreparedQuery<
   {
@@ -164,31 +165,31 @@ export const PLACE = new PreparedQuery<
           'updated_at',
         ])
         .expression(
-          db
-            .selectNoFrom((eb) => [
-              eb.cast<string>(param('id'), 'varchar').as('id'),
-              eb.cast<string>(param('code'), 'varchar').as('order_code'),
-              eb.cast<string>(param('customer'), 'varchar').as('customer'),
-              eb.cast<string | null>(param('guildId'), 'varchar').as('guild_id'),
-              eb.cast<string | null>(param('channelId'), 'varchar').as('channel_id'),
-              eb.cast<string>(param('item'), 'text').as('item'),
-              eb.cast<string>(param('mentions'), 'jsonb').as('mentions'),
-              eb.cast<number>(param('priority'), 'integer').as('priority'),
-              sql.lit<string>('ORDERED').as('status'),
-              eb.cast<Date>(param('now'), 'timestamptz').as('ordered_at'),
-              eb.cast<Date>(param('cancelAt'), 'timestamptz').as('cancel_at'),
-              eb.cast<Date>(param('now'), 'timestamptz').as('updated_at'),
-            ])
-            .where(({ exists, not, selectFrom }) =>
-              not(
-                exists(
-                  selectFrom('orders as active')
-                    .select('active.id')
-                    .where('active.customer', '=', param('customer'))
-                    .where('active.status', 'in', ACTIVE_STATUSES),
-                ),
-              ),
-            ),
+          db.selectNoFrom((eb) => [
+            eb.cast<string>(param('id'), 'varchar').as('id'),
+            eb.cast<string>(param('code'), 'varchar').as('order_code'),
+            eb.cast<string>(param('customer'), 'varchar').as('customer'),
+            eb.cast<string | null>(param('guildId'), 'varchar').as('guild_id'),
+            eb.cast<string | null>(param('channelId'), 'varchar').as('channel_id'),
+            eb.cast<string>(param('item'), 'text').as('item'),
+            eb.cast<string>(param('mentions'), 'jsonb').as('mentions'),
+            eb.cast<number>(param('priority'), 'integer').as('priority'),
+            sql.lit<string>('ORDERED').as('status'),
+            eb.cast<Date>(param('now'), 'timestamptz').as('ordered_at'),
+            eb.cast<Date>(param('cancelAt'), 'timestamptz').as('cancel_at'),
+            eb.cast<Date>(param('now'), 'timestamptz').as('updated_at'),
+          ]),
+        )
+        // Their active order, if they have one, wins (its index's predicate written out, so PostgreSQL infers the index).
+        .onConflict((oc) =>
+          oc
+            .column('customer')
+            .where(
+              'status',
+              'in',
+              ACTIVE_STATUSES.map((status) => sql.lit(status)),
+            )
+            .doNothing(),
         )
         .returning(PLACED_COLUMNS),
     )

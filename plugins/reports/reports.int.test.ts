@@ -42,6 +42,11 @@ describe('order reports', () => {
       ago: o.ago,
       status: o.status,
     });
+  /** An order still in the kitchen, of a customer of its own (a customer has one active order). */
+  async function activeOrder(status: 'READY' | 'ORDERED'): Promise<{ owner: TestUser; orderID: string }> {
+    const owner = await app.createUser({ perks: ['FEEDBACK_BETA'] });
+    return { owner, orderID: (await order({ customer: owner.id, status })).orderID };
+  }
   async function filed(orderID: string, category = 'WRONG_ITEM'): Promise<ReportView> {
     const answer = await file(customer, orderID, category);
     expect(answer.statusCode, answer.body).toBe(201);
@@ -93,14 +98,10 @@ describe('order reports', () => {
         reason: 'not_your_order',
         order: null,
       });
-      expect((await eligible(customer, (await order({ status: 'READY' })).orderID)).json()).toMatchObject({
-        eligible: false,
-        reason: 'not_delivered',
-      });
-      expect((await eligible(customer, (await order({ status: 'ORDERED' })).orderID)).json()).toMatchObject({
-        eligible: false,
-        reason: 'not_delivered',
-      });
+      for (const status of ['READY', 'ORDERED'] as const) {
+        const { owner, orderID } = await activeOrder(status);
+        expect((await eligible(owner, orderID)).json()).toMatchObject({ eligible: false, reason: 'not_delivered' });
+      }
       const old = await order({ ago: 7 * DAY + 60_000 });
       expect((await eligible(customer, old.orderID)).json()).toMatchObject({
         eligible: false,
@@ -120,14 +121,15 @@ describe('order reports', () => {
     it('filing an ineligible order is refused with the same reason and writes nothing', async () => {
       const before = await count();
       const other = await app.createUser({ perks: ['FEEDBACK_BETA'] });
-      const cases: [string, number, string][] = [
-        ['ZZZZZZ', 404, 'not_found'],
-        [(await order({ customer: other.id })).orderID, 403, 'not_your_order'],
-        [(await order({ status: 'READY' })).orderID, 409, 'not_delivered'],
-        [(await order({ ago: 8 * DAY })).orderID, 409, 'too_old'],
+      const ready = await activeOrder('READY');
+      const cases: [TestUser, string, number, string][] = [
+        [customer, 'ZZZZZZ', 404, 'not_found'],
+        [customer, (await order({ customer: other.id })).orderID, 403, 'not_your_order'],
+        [ready.owner, ready.orderID, 409, 'not_delivered'],
+        [customer, (await order({ ago: 8 * DAY })).orderID, 409, 'too_old'],
       ];
-      for (const [orderID, status, reason] of cases) {
-        const answer = await file(customer, orderID);
+      for (const [caller, orderID, status, reason] of cases) {
+        const answer = await file(caller, orderID);
         expect(answer.statusCode, orderID).toBe(status);
         expect(answer.json()).toMatchObject({ statusCode: status, reason });
       }

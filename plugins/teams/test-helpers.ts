@@ -1,4 +1,5 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
+import { newId } from '../../core/ids.ts';
 import { toBits } from '../../core/shared/permissions.ts';
 import type { TestApp, TestUser } from '../../tests/support/test-app.ts';
 import { until } from '../../tests/support/until.ts';
@@ -11,20 +12,24 @@ export const STAFF = ['VIEW_STAFF_DASHBOARD', 'MANAGE_ORDERS'] as const;
 export const teamsOf = (app: TestApp) => appServices(app.server.ctx).teams;
 export const ordersOf = (app: TestApp) => appServices(app.server.ctx).orders;
 
-/** `count` orders of `customer` READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's steps before delivery are not what these tests are about). */
+/**
+ * `count` orders READY, prepared by `chef` and assigned to `driver`, written straight to the table (the kitchen's
+ * steps before delivery are not what these tests are about). Each is a new customer's unless `customer` is given: a
+ * customer has one active order.
+ */
 export async function readyOrders(
   app: TestApp,
   chef: TestUser,
   driver: TestUser,
   count = 1,
-  customer = '1100000000000000001',
+  customer?: string,
 ): Promise<string[]> {
   const em = app.db.orm.em.fork();
   const now = new Date();
   const rows = await recordPastOrdersIn(
     em,
     Array.from({ length: count }, () => ({
-      customer,
+      customer: customer ?? newId(),
       item: 'Team burger',
       mentions: [],
       status: 'READY',

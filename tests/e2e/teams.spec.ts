@@ -145,9 +145,10 @@ test('a team’s chef delivers an order in the order manager: the team’s count
   // kitchen would); the chef delivers it in the order manager.
   const em = diner.app.server.ctx.orm.em.fork();
   const now = new Date();
+  // A customer of its own: a customer has one active order, and the demo's Casey has one waiting.
   const order = em.create(OrderSchema, {
     orderID: orderCode(),
-    customer: '1100000000000000001',
+    customer: '1100000000000000777',
     item: 'Rocket burger with moon fries',
     mentions: [],
     status: 'READY',
