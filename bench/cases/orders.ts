@@ -76,7 +76,7 @@ export const ordersCase: BenchCase = {
       const listed = (JSON.parse(text) as { orders: unknown[] }).orders.length;
       const bytes = Buffer.byteLength(text);
 
-      // As a browser asks (gzip, deflate, br: the server answers in brotli), and uncompressed; alternated rounds.
+      // As a browser asks (gzip, deflate, br: the server answers in gzip, ADR 0024), and uncompressed; alternated rounds.
       // The bare Fastify hello-world in the same rounds: how much of the latency is this (shared, 2-core) machine's.
       const variants = [
         {

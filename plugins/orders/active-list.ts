@@ -1,7 +1,7 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EventBus } from '../../core/events.ts';
 import type { JsonBytes } from '../../core/http/json-text.ts';
 import './events.ts';
+import { listGzip, listJson } from './list-bytes.ts';
 import { ACTIVE_STATUSES, type OrdersResponse, type OrderView } from './schemas.ts';
 
 /**
@@ -15,70 +15,27 @@ export function byUrgency(a: OrderView, b: OrderView): number {
   return b.priority - a.priority || a.orderedAt.localeCompare(b.orderedAt) || a.id.localeCompare(b.id);
 }
 
-/** How a request takes the list: plain JSON, or compressed in an encoding browsers take. */
-export type ListEncoding = 'identity' | 'gzip' | 'br';
-
-/** Each view's JSON as UTF-8, made once per view: an event brings a new view object for the one order it changed. */
-const viewBytes = new WeakMap<OrderView, Buffer>();
-
-function bytesOf(view: OrderView): Buffer {
-  let bytes = viewBytes.get(view);
-  if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(view));
-    viewBytes.set(view, bytes);
-  }
-  return bytes;
-}
-
-const LIST_START = Buffer.from('{"orders":[');
-const COMMA = Buffer.from(',');
-const LIST_END = Buffer.from(']}');
-
-/** `{ orders }` as JSON bytes: each order's bytes copied in (no string is joined or encoded again). */
-function listBytes(views: readonly OrderView[]): JsonBytes<OrdersResponse> {
-  const parts: Buffer[] = [LIST_START];
-  for (const [i, view] of views.entries()) {
-    if (i > 0) parts.push(COMMA);
-    parts.push(bytesOf(view));
-  }
-  parts.push(LIST_END);
-  return Buffer.concat(parts) as JsonBytes<OrdersResponse>;
-}
-
 /**
- * The list changes with every claim and is read by every open kitchen screen, so it is compressed at the fastest
- * settings: brotli 1 (about 0.6 ms for 500 orders, 24 KiB instead of 443) and gzip 1 for clients without br. Brotli 5
- * saved a third of the bytes for eight times the CPU, paid by the first reader after each change
- * (docs/adr/0010-compress-once-where-possible.md).
+ * How a request takes the list: plain JSON, or gzip, which can be made in parts (list-bytes.ts); brotli cannot, and
+ * compressing the whole list per change cost the first reader more than its budget (ADR 0024).
  */
-function encode<T>(body: JsonBytes<T>, encoding: Exclude<ListEncoding, 'identity'>): JsonBytes<T> {
-  return (
-    encoding === 'br'
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 1,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : gzipSync(body, { level: 1 })
-  ) as JsonBytes<T>;
-}
+export type ListEncoding = 'identity' | 'gzip';
 
-/** One version of the list as bytes: the JSON, and each encoding once a request has asked for it. */
+/** One version of the list as bytes, each encoding once a request has asked for it. */
 interface Encoded {
   views: OrderView[];
-  identity: JsonBytes<OrdersResponse>;
+  identity?: JsonBytes<OrdersResponse>;
   gzip?: JsonBytes<OrdersResponse>;
-  br?: JsonBytes<OrdersResponse>;
 }
+
+const ENCODERS = { identity: listJson, gzip: listGzip };
 
 /**
  * The order manager's list, kept in memory: read once, then kept true by the order events themselves (each carries
  * the order as the list shows it), so a claim costs no database read of 500 orders. After a change, the next request
- * copies the orders' JSON bytes together (each order's made once, when its view arrives) and compresses them only in
- * the encoding it asked for; the other encodings wait for a request that wants them. On PostgreSQL the list is read again in the
- * background every 30 s; events that arrive during a read are applied on top of it.
+ * makes the list's bytes in the encoding it asked for, from what the versions before had made (list-bytes.ts); the
+ * other encoding waits for a request that wants it. On PostgreSQL the list is read again in the background every 30 s;
+ * events that arrive during a read are applied on top of it.
  */
 export class ActiveOrders {
   readonly #load: () => Promise<OrderView[]>;
@@ -122,11 +79,10 @@ export class ActiveOrders {
     const views = await this.views();
     let encoded = this.#bytes;
     if (!encoded || encoded.views !== views) {
-      encoded = { views, identity: listBytes(views) };
+      encoded = { views };
       if (this.#views === views) this.#bytes = encoded;
     }
-    if (encoding === 'identity') return encoded.identity;
-    encoded[encoding] ??= encode(encoded.identity, encoding);
+    encoded[encoding] ??= ENCODERS[encoding](views);
     return encoded[encoding];
   }
 

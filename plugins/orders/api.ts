@@ -37,13 +37,13 @@ export function ordersRoutes(app: App, plugin: OrdersPlugin): void {
 
 /** The kitchen's list, the leaderboard, a user's history and what customers rated their work. */
 function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
-  // The most requested list: bytes made once per change and encoding (service), in brotli or gzip for clients that take them.
+  // The most requested list: bytes made once per change and encoding (service), gzipped for clients that take it
+  // (every browser; not brotli, which cannot be made in parts: docs/adr/0024-the-active-list-in-gzip-parts.md).
   app.get(
     '/api/client/orders',
     { onRequest: manageOrders, schema: { response: { 200: OrdersResponseSchema } } },
     async (request, reply) => {
-      const accepted = request.headers['accept-encoding'] ?? '';
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+      const encoding = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? 'gzip' : 'identity';
       const body = await orders.activeOrdersBody(encoding);
       reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
