@@ -235,6 +235,14 @@ export const ordersCase: BenchCase = {
             failures: firstRead.failures,
           },
           {
+            case: `the same GET after a pause, no change (${CHANGES} reads)`,
+            'req/s': 'n/a',
+            'p50 ms': 'n/a',
+            'p99 ms': 'n/a',
+            'server CPU µs/req': firstRead.loneCpuUs === null ? 'n/a' : round(firstRead.loneCpuUs),
+            failures: 0,
+          },
+          {
             case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`,
             'req/s': round((CHEFS / claimMs) * 1000),
             'p50 ms': claims.p50,
@@ -245,7 +253,7 @@ export const ordersCase: BenchCase = {
         ],
         notes: [
           `GET /api/client/orders p99 ${list.p99} ms in ${encoding}, ${plain.p99} ms uncompressed, with no change; ${changing.p99} ms in ${encoding} with a change (a claim or an unclaim) every ${CHANGE_EVERY_MS} ms (median of ${ROUNDS} rounds of ${LOAD.duration} s, ${changing.changes} changes in all).`,
-          `The first read after a change: the server's CPU for ${CHANGES} rounds of (a change, a pause, a read) less that of ${CHANGES} rounds of (a change, a pause), / ${CHANGES} (from /proc, in 10 ms ticks: ±0.1 ms); its median wall time ${round(firstRead.wallMs, 1)} ms.`,
+          `The first read after a change: the server's CPU for ${CHANGES} rounds of (a change, a pause, a read) less that of ${CHANGES} rounds of (a change, a pause), / ${CHANGES} (from /proc, in 10 ms ticks: ±0.1 ms); its median wall time ${round(firstRead.wallMs, 1)} ms. Beside it, the same read after the pause with no change (less the pauses alone): what a lone request costs a server idle for 20 ms, whatever the list.`,
           `Claims: ${winners} won, ${conflicts} got 409, ${claims.other} other, in ${claims.totalMs} ms in all (exactly ${CLAIM_ORDERS} winners expected: ${winners === CLAIM_ORDERS && claims.other === 0 ? 'yes' : 'NO'})`,
         ],
         budgets: [
@@ -347,10 +355,10 @@ async function firstReadCpu(pid: number, toggler: ReturnType<typeof changer>, re
   const pause = () => sleep(20);
   const wall: number[] = [];
   let failures = 0;
-  const phase = async (withRead: boolean) => {
+  const phase = async (withRead: boolean, withChange = true) => {
     const before = cpuMs(pid);
     for (let i = 0; i < CHANGES; i++) {
-      await toggler.change();
+      if (withChange) await toggler.change();
       await pause();
       if (withRead) {
         const t0 = performance.now();
@@ -364,9 +372,10 @@ async function firstReadCpu(pid: number, toggler: ReturnType<typeof changer>, re
   const withReads = await phase(true);
   const without = await phase(false);
   await toggler.settle();
-  return {
-    cpuUs: withReads === null || without === null ? null : ((withReads - without) * 1000) / CHANGES,
-    wallMs: median(wall),
-    failures,
-  };
+  // The same read with no change before it: what any lone request costs a server that was idle for the pause.
+  const lone = await phase(true, false);
+  const idle = await phase(false, false);
+  const perRead = (a: number | null, b: number | null) =>
+    a === null || b === null ? null : ((a - b) * 1000) / CHANGES;
+  return { cpuUs: perRead(withReads, without), loneCpuUs: perRead(lone, idle), wallMs: median(wall), failures };
 }
