@@ -237,10 +237,10 @@ export const ordersCase: BenchCase = {
           {
             case: `the same GET after a pause, no change (${CHANGES} reads)`,
             'req/s': 'n/a',
-            'p50 ms': 'n/a',
+            'p50 ms': round(firstRead.lone.wallMs, 1),
             'p99 ms': 'n/a',
-            'server CPU µs/req': firstRead.loneCpuUs === null ? 'n/a' : round(firstRead.loneCpuUs),
-            failures: 0,
+            'server CPU µs/req': firstRead.lone.cpuUs === null ? 'n/a' : round(firstRead.lone.cpuUs),
+            failures: firstRead.lone.failures,
           },
           {
             case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`,
@@ -349,13 +349,15 @@ function changer(baseUrl: string, fixture: Fixture) {
 /**
  * The server's CPU for the first read of the list after a change: CHANGES rounds of (a change, a pause for what follows
  * it, a read) against CHANGES rounds of (a change, a pause), the difference / CHANGES. /proc counts in 10 ms ticks:
- * over hundreds of rounds that is a tenth of a millisecond per read.
+ * over hundreds of rounds that is a tenth of a millisecond per read. Beside it, `lone`: the same read with no change
+ * before it, the floor any single request sets on a server idle for the pause.
  */
 async function firstReadCpu(pid: number, toggler: ReturnType<typeof changer>, read: () => Promise<number>) {
   const pause = () => sleep(20);
-  const wall: number[] = [];
-  let failures = 0;
-  const phase = async (withRead: boolean, withChange = true) => {
+  /** CHANGES rounds of (a change when asked, the pause, a read when asked): the server's CPU, reads' wall times, failures. */
+  const phase = async (withRead: boolean, withChange: boolean) => {
+    const wall: number[] = [];
+    let failures = 0;
     const before = cpuMs(pid);
     for (let i = 0; i < CHANGES; i++) {
       if (withChange) await toggler.change();
@@ -367,15 +369,20 @@ async function firstReadCpu(pid: number, toggler: ReturnType<typeof changer>, re
       }
     }
     const after = cpuMs(pid);
-    return before === null || after === null ? null : after - before;
+    return { cpuMs: before === null || after === null ? null : after - before, wall, failures };
   };
-  const withReads = await phase(true);
-  const without = await phase(false);
+  const perRead = (a: { cpuMs: number | null }, b: { cpuMs: number | null }) =>
+    a.cpuMs === null || b.cpuMs === null ? null : ((a.cpuMs - b.cpuMs) * 1000) / CHANGES;
+  const afterChanges = await phase(true, true);
+  const changesAlone = await phase(false, true);
   await toggler.settle();
   // The same read with no change before it: what any lone request costs a server that was idle for the pause.
   const lone = await phase(true, false);
-  const idle = await phase(false, false);
-  const perRead = (a: number | null, b: number | null) =>
-    a === null || b === null ? null : ((a - b) * 1000) / CHANGES;
-  return { cpuUs: perRead(withReads, without), loneCpuUs: perRead(lone, idle), wallMs: median(wall), failures };
+  const pausesAlone = await phase(false, false);
+  return {
+    cpuUs: perRead(afterChanges, changesAlone),
+    wallMs: median(afterChanges.wall),
+    failures: afterChanges.failures,
+    lone: { cpuUs: perRead(lone, pausesAlone), wallMs: median(lone.wall), failures: lone.failures },
+  };
 }
