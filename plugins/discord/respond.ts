@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type APIChatInputApplicationCommandInteraction,
   type APIInteractionResponse,
@@ -43,9 +42,13 @@ export async function respondInTime(
       await rest.followUp(applicationId, token, { ...toResponseData(reply), flags: MessageFlags.Ephemeral });
     })
     .catch((error: unknown) => log.error({ err: error }, 'a late interaction reply failed'));
-  const timer = new AbortController();
-  await Promise.race([running, sleep(deferAfterMs, undefined, { signal: timer.signal }).catch(() => undefined)]);
-  timer.abort();
+  // Cleared as soon as the command has answered: no timer outlives a quick command.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, deferAfterMs);
+  });
+  await Promise.race([running, deadline]);
+  clearTimeout(timer);
   if (answer) return { type: InteractionResponseType.ChannelMessageWithSource, data: toResponseData(answer) };
   // Still running: Discord shows "thinking…" until the reply arrives through the webhook.
   deferred = true;

@@ -128,15 +128,13 @@ export default definePlugin({
         among: (userIds) => leave.currentLeaves(userIds),
         remove: (userId) => orders.removeFromQueue(userId),
       });
-    const users = ctx.services.users;
     return {
       orders,
       ordering: new CustomerOrdering({
         ...ctx,
         orders,
         settings: ctx.services.settings,
-        users: users.users,
-        admin: users.admin,
+        admin: ctx.services.users.admin,
       }),
       feedback: new OrderFeedbackService(ctx),
       stats: new OrderStatsService(ctx),

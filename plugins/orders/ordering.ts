@@ -5,7 +5,6 @@ import type { ServiceKernel } from '../../core/plugin.ts';
 import { isBanActive } from '../../core/shared/ban.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { UserAdminService } from '../users/index.ts';
-import { discordFields, type UsersService } from '../users/index.ts';
 import { ordersText } from './i18n/index.ts';
 import { MAX_ITEM_LENGTH, type Mention, type OrderView } from './schemas.ts';
 import type { OrdersService } from './service.ts';
@@ -65,7 +64,6 @@ export function resolveItemText(
 export interface CustomerOrderingDeps extends Pick<ServiceKernel, 'config' | 'now'> {
   orders: OrdersService;
   settings: SettingsService;
-  users: UsersService;
   admin: UserAdminService;
 }
 
@@ -80,17 +78,15 @@ export class CustomerOrdering {
   readonly #now: () => number;
   readonly #orders: OrdersService;
   readonly #settings: SettingsService;
-  readonly #users: UsersService;
   readonly #admin: UserAdminService;
   /** Customer id → when they may order again (ms). */
   readonly #cooldowns = new Map<string, number>();
 
-  constructor({ config, now, orders, settings, users, admin }: CustomerOrderingDeps) {
+  constructor({ config, now, orders, settings, admin }: CustomerOrderingDeps) {
     this.#config = config;
     this.#now = now;
     this.#orders = orders;
     this.#settings = settings;
-    this.#users = users;
     this.#admin = admin;
   }
 
@@ -101,7 +97,7 @@ export class CustomerOrdering {
         ? localizedError(ordersText, 'unavailable', 'refusal.closed', { reason: kitchen.reason })
         : localizedError(ordersText, 'unavailable', 'refusal.closedNow');
     }
-    const known = await this.assertMayOrder(input.customer.id);
+    await this.#assertMayOrder(input.customer);
     if (!input.guildId) throw localizedError(ordersText, 'bad_request', 'refusal.serverOnly');
     const { item, mentions } = resolveItemText(input.item, input.resolvedUsers);
     const now = this.#now();
@@ -109,24 +105,6 @@ export class CustomerOrdering {
     if (until !== undefined && until > now) {
       const seconds = Math.ceil((until - now) / 1000);
       throw localizedError(ordersText, 'rate_limited', 'refusal.cooldown', { seconds }, { retryAfter: seconds });
-    }
-    // The customer's name and avatar, so the kitchen sees who ordered (and their ban and blacklist can be set);
-    // written only when Discord says something new.
-    const { customer } = input;
-    const profile = {
-      id: customer.id,
-      username: customer.username,
-      global_name: customer.globalName,
-      avatar: customer.avatar,
-    };
-    const fields = discordFields(profile);
-    if (
-      !known ||
-      known.username !== fields.username ||
-      known.displayName !== fields.displayName ||
-      known.avatar !== fields.avatar
-    ) {
-      await this.#users.upsertFromDiscord(profile);
     }
     const order = await this.#orders.createOrder({
       customerId: input.customer.id,
@@ -141,16 +119,17 @@ export class CustomerOrdering {
   }
 
   /**
-   * Banned (reason, expiry, where to appeal) or blacklisted customers may not order. Unknown users may. Answers
-   * what the site knows of the customer (null: nothing).
+   * Banned (reason, expiry, where to appeal) or blacklisted customers may not order; unknown users may. Reading their
+   * standing also writes the name and avatar Discord sent (users plugin), so the kitchen sees who ordered and a ban
+   * or a blacklist entry can be set on them.
    */
-  async assertMayOrder(
-    customerId: string,
-  ): Promise<{ username: string; displayName: string | null; avatar: string | null } | null> {
-    // One prepared statement: the profile, the ban and the blacklist entry.
-    const user = await this.#admin.orderingStanding(customerId);
-    if (!user) return null;
-    const { ban, blacklist } = user;
+  async #assertMayOrder(customer: Customer): Promise<void> {
+    const { ban, blacklist } = await this.#admin.orderingStanding({
+      id: customer.id,
+      username: customer.username,
+      global_name: customer.globalName,
+      avatar: customer.avatar,
+    });
     const url = `${this.#config.publicUrl}/appeal`;
     if (ban && isBanActive(ban, new Date(this.#now()))) {
       throw bannedError(ban, { reason: ban.reason, expires: ban.expires }, (locale) =>
@@ -162,7 +141,6 @@ export class CustomerOrdering {
         ? localizedError(ordersText, 'forbidden', 'refusal.blacklisted', { reason: blacklist.reason, url })
         : localizedError(ordersText, 'forbidden', 'refusal.blacklistedNoReason', { url });
     }
-    return { username: user.username, displayName: user.displayName, avatar: user.avatar };
   }
 
   #forgetExpired(now: number): void {

@@ -38,7 +38,7 @@ import type {
 import './events.ts';
 import type { ServiceKernel } from '../../core/plugin.ts';
 import type { GrantHolds, HeldByGrants } from './grant-holds.ts';
-import { fromCurrentUser } from './service.ts';
+import { type DiscordProfile, discordFields, fromCurrentUser } from './service.ts';
 
 function toBanView(user: User): BanView | null {
   if (!user.ban.active) return null;
@@ -113,11 +113,8 @@ function toBlacklistView(entry: Blacklist): BlacklistView {
   };
 }
 
-/** A customer as ordering reads them (UserAdminService.orderingStanding). */
+/** A customer as ordering reads them (UserAdminService.orderingStanding): a new customer has neither. */
 export interface OrderingStanding {
-  username: string;
-  displayName: string | null;
-  avatar: string | null;
   /** Null: never banned, or the ban was lifted. */
   ban: { active: boolean; reason: string | null; expires: Date | null } | null;
   /** Null: never listed. */
@@ -450,16 +447,27 @@ export class UserAdminService {
   }
 
   /**
-   * What ordering needs to know of a customer, in one prepared statement (a hot path: every `/order`): their name
-   * and avatar as stored, their ban and their order blacklist entry. Null: no such user (a first order).
+   * What ordering needs to know of a customer as their `/order` arrives (a hot path), in one prepared statement that
+   * also writes the profile Discord sent with it: the user is created, or their name and avatar refreshed when they
+   * changed (identityChanged then, as a sign-in publishes). Answers their ban and their order blacklist entry.
    */
-  async orderingStanding(id: string): Promise<OrderingStanding | null> {
-    const [row] = await ORDERING_STANDING.run(this.#orm, this.#orm.em.fork(), { id });
-    if (!row) return null;
+  async orderingStanding(profile: DiscordProfile): Promise<OrderingStanding> {
+    const fields = discordFields(profile);
+    const [row] = await ORDERING_STANDING.run(this.#orm, this.#orm.em.fork(), {
+      id: profile.id,
+      ...fields,
+      now: new Date(),
+    });
+    // The row is the user as they were before the statement's write.
+    const written =
+      !row ||
+      row.username !== fields.username ||
+      (row.display_name ?? null) !== fields.displayName ||
+      row.discriminator !== fields.discriminator ||
+      (row.avatar ?? null) !== fields.avatar;
+    if (written) this.#events.publish('identityChanged', { userId: profile.id });
+    if (!row) return { ban: null, blacklist: null };
     return {
-      username: row.username,
-      displayName: row.display_name ?? null,
-      avatar: row.avatar ?? null,
       ban: row.ban_active
         ? {
             active: true,

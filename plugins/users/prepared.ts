@@ -1,19 +1,35 @@
 import type { InferKyselyDB } from '@mikro-orm/sql';
+import type { QueryCreator } from 'kysely';
 import type { AuthDb } from '../../core/auth/sql.ts';
-import { PreparedQuery, sqlWriter } from '../../core/db/prepared.ts';
+import { type Param, PreparedQuery, sqlWriter } from '../../core/db/prepared.ts';
 import type { BlacklistSchema } from './entities.ts';
 
 type StandingDb = Pick<AuthDb, 'users'> & InferKyselyDB<typeof BlacklistSchema>;
 
+/** The columns a Discord profile fills in (discordFields), as USER_FROM_DISCORD and ORDERING_STANDING write them. */
+type ProfileValues = {
+  id: string;
+  username: string;
+  displayName: string | null;
+  discriminator: string;
+  avatar: string | null;
+  now: Date;
+};
+
 /**
- * A customer's standing for ordering (UserAdminService.orderingStanding): their profile's columns, their ban and
- * their blacklist entry, by the primary keys, in one prepared statement.
+ * A customer's standing for ordering (UserAdminService.orderingStanding), read as their `/order` arrives, with their
+ * Discord profile written in the same prepared statement: the user is created, or their name and avatar refreshed
+ * when Discord says something new of them (`insert … on conflict do update … where` they differ). The row read is
+ * the one from before the write (a statement's parts see one snapshot): none for a new customer, who has no ban and no
+ * blacklist entry; for anyone else their profile as it was (which tells the service whether it changed), their ban
+ * and their blacklist entry.
  */
 export const ORDERING_STANDING = new PreparedQuery<
-  { id: string },
+  ProfileValues,
   {
     username: string;
     display_name: string | null;
+    discriminator: string;
     avatar: string | null;
     ban_active: boolean;
     ban_reason: string | null;
@@ -21,13 +37,15 @@ export const ORDERING_STANDING = new PreparedQuery<
     blacklist_active: boolean | null;
     blacklist_reason: string | null;
   }
->('users.ordering_standing', (param) =>
+>('users.ordering_standing_with_profile', (param) =>
   sqlWriter<StandingDb>()
+    .with('profile', (db) => writeProfile(db, param))
     .selectFrom('users as u')
     .leftJoin('blacklist as b', 'b.user_id', 'u.id')
     .select([
       'u.username',
       'u.display_name',
+      'u.discriminator',
       'u.avatar',
       'u.ban_active',
       'u.ban_reason',
@@ -40,14 +58,18 @@ export const ORDERING_STANDING = new PreparedQuery<
 
 /**
  * A Discord profile written to its user (UsersService.upsertFromDiscord): created, or its name and avatar refreshed,
- * in one prepared statement (`insert … on conflict do update`): a sign-in, and a customer's `/order` when Discord
- * says something new of them.
+ * in one prepared statement: a sign-in.
  */
-export const USER_FROM_DISCORD = new PreparedQuery<
-  { id: string; username: string; displayName: string | null; discriminator: string; avatar: string | null; now: Date },
-  never
->('users.from_discord', (param) =>
-  sqlWriter<Pick<AuthDb, 'users'>>()
+export const USER_FROM_DISCORD = new PreparedQuery<ProfileValues, never>('users.from_discord', (param) =>
+  writeProfile(sqlWriter<StandingDb>(), param),
+);
+
+/**
+ * A Discord profile's user: created, or the columns Discord fills in refreshed when Discord says something new of
+ * them (`insert … on conflict do update … where` they differ; an unchanged profile is not written).
+ */
+function writeProfile(db: QueryCreator<StandingDb>, param: Param<ProfileValues>) {
+  return db
     .insertInto('users')
     .values({
       id: param('id'),
@@ -59,12 +81,21 @@ export const USER_FROM_DISCORD = new PreparedQuery<
       updated_at: param('now'),
     })
     .onConflict((conflict) =>
-      conflict.column('id').doUpdateSet((eb) => ({
-        username: eb.ref('excluded.username'),
-        display_name: eb.ref('excluded.display_name'),
-        discriminator: eb.ref('excluded.discriminator'),
-        avatar: eb.ref('excluded.avatar'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    ),
-);
+      conflict
+        .column('id')
+        .doUpdateSet((eb) => ({
+          username: eb.ref('excluded.username'),
+          display_name: eb.ref('excluded.display_name'),
+          discriminator: eb.ref('excluded.discriminator'),
+          avatar: eb.ref('excluded.avatar'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where((eb) =>
+          eb(
+            eb.refTuple('users.username', 'users.display_name', 'users.discriminator', 'users.avatar'),
+            'is distinct from',
+            eb.refTuple('excluded.username', 'excluded.display_name', 'excluded.discriminator', 'excluded.avatar'),
+          ),
+        ),
+    );
+}
