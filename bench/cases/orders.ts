@@ -105,10 +105,12 @@ export const ordersCase: BenchCase = {
         { PAYLOAD_FILE: payloadFile, PAYLOAD_ENCODING: encoding },
         { script: 'bench/payload-server.ts', readyPath: '/' },
       );
+      const payloadUrl = `${payloadServer.url}/`;
+      const payloadPid = payloadServer.pid;
       variants.push({
         label: 'payload',
-        url: `${payloadServer.url}/`,
-        pid: payloadServer.pid,
+        url: payloadUrl,
+        pid: payloadPid,
         headers: { 'accept-encoding': 'gzip, deflate, br' },
       });
       for (const v of variants) await measure(v.url, { ...WARMUP, headers: v.headers });
@@ -141,6 +143,10 @@ export const ordersCase: BenchCase = {
       const toggler = changer(server.url, fixture);
       const firstRead = await firstReadCpu(server.pid, toggler, () =>
         post(listUrl, fixture.viewer, null, 'GET', variants[0]!.headers),
+      );
+      // The same lone read of the same bytes from a bare Fastify: this machine's floor for it.
+      const bareLone = await loneReadCpu(payloadPid, () =>
+        post(payloadUrl, fixture.viewer, null, 'GET', { 'accept-encoding': 'gzip, deflate, br' }),
       );
       const underChanges: LoadFigures[] = [];
       for (let i = 0; i < ROUNDS; i++) {
@@ -243,6 +249,14 @@ export const ordersCase: BenchCase = {
             failures: firstRead.lone.failures,
           },
           {
+            case: `the same ${encoding} bytes from bare Fastify after a pause (${CHANGES} reads)`,
+            'req/s': 'n/a',
+            'p50 ms': round(bareLone.wallMs, 1),
+            'p99 ms': 'n/a',
+            'server CPU µs/req': bareLone.cpuUs === null ? 'n/a' : round(bareLone.cpuUs),
+            failures: bareLone.failures,
+          },
+          {
             case: `${CHEFS} concurrent claims over ${CLAIM_ORDERS} orders`,
             'req/s': round((CHEFS / claimMs) * 1000),
             'p50 ms': claims.p50,
@@ -253,7 +267,7 @@ export const ordersCase: BenchCase = {
         ],
         notes: [
           `GET /api/client/orders p99 ${list.p99} ms in ${encoding}, ${plain.p99} ms uncompressed, with no change; ${changing.p99} ms in ${encoding} with a change (a claim or an unclaim) every ${CHANGE_EVERY_MS} ms (median of ${ROUNDS} rounds of ${LOAD.duration} s, ${changing.changes} changes in all).`,
-          `The first read after a change: the server's CPU for ${CHANGES} rounds of (a change, a pause, a read) less that of ${CHANGES} rounds of (a change, a pause), / ${CHANGES} (from /proc, in 10 ms ticks: ±0.1 ms); its median wall time ${round(firstRead.wallMs, 1)} ms. Beside it, the same read after the pause with no change (less the pauses alone): what a lone request costs a server idle for 20 ms, whatever the list.`,
+          `The first read after a change: the server's CPU for ${CHANGES} rounds of (a change, a pause, a read) less that of ${CHANGES} rounds of (a change, a pause), / ${CHANGES} (from /proc, in 10 ms ticks: ±0.1 ms); its median wall time ${round(firstRead.wallMs, 1)} ms. Beside it, the same read after the pause with no change (less the pauses alone): what a lone request costs a server idle for 20 ms, whatever the list; and the same lone read of the same bytes from a bare Fastify (bench/payload-server.ts): this machine's floor for it.`,
           `Claims: ${winners} won, ${conflicts} got 409, ${claims.other} other, in ${claims.totalMs} ms in all (exactly ${CLAIM_ORDERS} winners expected: ${winners === CLAIM_ORDERS && claims.other === 0 ? 'yes' : 'NO'})`,
         ],
         budgets: [
@@ -273,6 +287,7 @@ export const ordersCase: BenchCase = {
         data: {
           active: listed,
           firstRead,
+          bareLone,
           underChanges: { ...changing, rounds: underChanges },
           bytes,
           encoding,
@@ -353,36 +368,49 @@ function changer(baseUrl: string, fixture: Fixture) {
  * before it, the floor any single request sets on a server idle for the pause.
  */
 async function firstReadCpu(pid: number, toggler: ReturnType<typeof changer>, read: () => Promise<number>) {
-  const pause = () => sleep(20);
-  /** CHANGES rounds of (a change when asked, the pause, a read when asked): the server's CPU, reads' wall times, failures. */
-  const phase = async (withRead: boolean, withChange: boolean) => {
-    const wall: number[] = [];
-    let failures = 0;
-    const before = cpuMs(pid);
-    for (let i = 0; i < CHANGES; i++) {
-      if (withChange) await toggler.change();
-      await pause();
-      if (withRead) {
-        const t0 = performance.now();
-        if ((await read()) !== 200) failures++;
-        wall.push(performance.now() - t0);
-      }
-    }
-    const after = cpuMs(pid);
-    return { cpuMs: before === null || after === null ? null : after - before, wall, failures };
-  };
-  const perRead = (a: { cpuMs: number | null }, b: { cpuMs: number | null }) =>
-    a.cpuMs === null || b.cpuMs === null ? null : ((a.cpuMs - b.cpuMs) * 1000) / CHANGES;
-  const afterChanges = await phase(true, true);
-  const changesAlone = await phase(false, true);
+  const afterChanges = await pausedRounds(pid, () => toggler.change(), read);
+  const changesAlone = await pausedRounds(pid, () => toggler.change(), null);
   await toggler.settle();
-  // The same read with no change before it: what any lone request costs a server that was idle for the pause.
-  const lone = await phase(true, false);
-  const pausesAlone = await phase(false, false);
   return {
     cpuUs: perRead(afterChanges, changesAlone),
     wallMs: median(afterChanges.wall),
     failures: afterChanges.failures,
-    lone: { cpuUs: perRead(lone, pausesAlone), wallMs: median(lone.wall), failures: lone.failures },
+    lone: await loneReadCpu(pid, read),
   };
+}
+
+/** What one request costs a server that was idle for the pause: CHANGES rounds of (the pause, a read) less the pauses alone. */
+async function loneReadCpu(pid: number, read: () => Promise<number>) {
+  const reads = await pausedRounds(pid, null, read);
+  const pausesAlone = await pausedRounds(pid, null, null);
+  return { cpuUs: perRead(reads, pausesAlone), wallMs: median(reads.wall), failures: reads.failures };
+}
+
+/** CHANGES rounds of (a change when given, a pause of 20 ms, a read when given): the server's CPU, reads' wall times, failures. */
+async function pausedRounds(
+  pid: number,
+  change: (() => Promise<void>) | null,
+  read: (() => Promise<number>) | null,
+): Promise<{ cpuMs: number | null; wall: number[]; failures: number }> {
+  const wall: number[] = [];
+  let failures = 0;
+  const before = cpuMs(pid);
+  for (let i = 0; i < CHANGES; i++) {
+    if (change) await change();
+    await sleep(20);
+    if (read) {
+      const t0 = performance.now();
+      if ((await read()) !== 200) failures++;
+      wall.push(performance.now() - t0);
+    }
+  }
+  const after = cpuMs(pid);
+  return { cpuMs: before === null || after === null ? null : after - before, wall, failures };
+}
+
+/** The CPU per read of rounds with reads, less that of the same rounds without them. */
+function perRead(withReads: { cpuMs: number | null }, without: { cpuMs: number | null }): number | null {
+  return withReads.cpuMs === null || without.cpuMs === null
+    ? null
+    : ((withReads.cpuMs - without.cpuMs) * 1000) / CHANGES;
 }
