@@ -2,7 +2,21 @@ import { createServer, type IncomingHttpHeaders, request, type Server, type Serv
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compressHtml, MIN_COMPRESS_BYTES, negotiateEncoding } from './compress.ts';
+import { acceptsEncoding, compressHtml, MIN_COMPRESS_BYTES, negotiateEncoding } from './compress.ts';
+
+describe('acceptsEncoding', () => {
+  it('takes an encoding named or under *, unless its quality is 0', () => {
+    expect(acceptsEncoding('gzip, deflate, br', 'gzip')).toBe(true);
+    expect(acceptsEncoding('br', 'gzip')).toBe(false);
+    expect(acceptsEncoding('gzip;q=0, br', 'gzip')).toBe(false);
+    expect(acceptsEncoding('GZIP; q=0.5', 'gzip')).toBe(true);
+    expect(acceptsEncoding('*', 'gzip')).toBe(true);
+    expect(acceptsEncoding('*, gzip;q=0', 'gzip')).toBe(false);
+    expect(acceptsEncoding('x-gzip', 'gzip')).toBe(true);
+    expect(acceptsEncoding('deflate', 'gzip')).toBe(false);
+    expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
+  });
+});
 
 describe('negotiateEncoding', () => {
   it('prefers br, then gzip, as the browser rates them', () => {

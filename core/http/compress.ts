@@ -17,21 +17,33 @@ const GZIP_LEVEL = 6;
 
 /** The encoding to use for `Accept-Encoding`: the better-rated of br and gzip (br on a tie), or null. */
 export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
-  if (!header) return null;
-  const quality = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q ? Number(q.slice(2)) : 1;
-    quality.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const of = (name: Encoding) => quality.get(name) ?? quality.get('*') ?? 0;
-  const br = of('br');
-  const gzip = of('gzip');
+  const br = qualityOf(acceptEncoding, 'br');
+  const gzip = qualityOf(acceptEncoding, 'gzip');
   if (br <= 0 && gzip <= 0) return null;
   return br >= gzip ? 'br' : 'gzip';
+}
+
+/** Whether `Accept-Encoding` takes `encoding` (named, or `*`, with a quality above 0). */
+export function acceptsEncoding(acceptEncoding: string | string[] | undefined, encoding: Encoding): boolean {
+  return qualityOf(acceptEncoding, encoding) > 0;
+}
+
+/** The quality `Accept-Encoding` gives `encoding`: its own `q`, else `*`'s, else 0 (RFC 9110, 12.5.3). */
+function qualityOf(acceptEncoding: string | string[] | undefined, encoding: Encoding): number {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
+  if (!header) return 0;
+  let wildcard = 0;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q ? Number(q.slice(2)) : 1;
+    const quality = Number.isFinite(value) ? value : 0;
+    const coding = name?.trim();
+    // x-gzip is gzip (RFC 9110, 8.4.1.3).
+    if (coding === encoding || (coding === 'x-gzip' && encoding === 'gzip')) return quality;
+    if (coding === '*') wildcard = quality;
+  }
+  return wildcard;
 }
 
 /** A header from `writeHead`'s own headers, else one set on the response before it. */

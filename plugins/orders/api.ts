@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { publicAccess, requirePermissions, requireSelfOrPermissions } from '../../core/auth/guards.ts';
 import type { CurrentUser } from '../../core/auth/sessions.ts';
+import { acceptsEncoding } from '../../core/http/compress.ts';
 import { sendJson } from '../../core/http/json-text.ts';
 import { localizedError } from '../../core/i18n/catalogue.ts';
 import type { App } from '../../core/plugin.ts';
@@ -43,7 +44,7 @@ function listRoutes(app: App, { orders, stats, feedback }: OrdersPlugin): void {
     '/api/client/orders',
     { onRequest: manageOrders, schema: { response: { 200: OrdersResponseSchema } } },
     async (request, reply) => {
-      const encoding = /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? 'gzip' : 'identity';
+      const encoding = acceptsEncoding(request.headers['accept-encoding'], 'gzip') ? 'gzip' : 'identity';
       const body = await orders.activeOrdersBody(encoding);
       reply.header('cache-control', 'no-store').header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
