@@ -452,30 +452,19 @@ export class UserAdminService {
    * changed (identityChanged then, as a sign-in publishes). Answers their ban and their order blacklist entry.
    */
   async orderingStanding(profile: DiscordProfile): Promise<OrderingStanding> {
-    const fields = discordFields(profile);
-    const [row] = await ORDERING_STANDING.run(this.#orm, this.#orm.em.fork(), {
+    const [standing] = await ORDERING_STANDING.run(this.#orm, this.#orm.em.fork(), {
       id: profile.id,
-      ...fields,
+      ...discordFields(profile),
       now: new Date(),
     });
-    // The row is the user as they were before the statement's write.
-    const written =
-      !row ||
-      row.username !== fields.username ||
-      (row.display_name ?? null) !== fields.displayName ||
-      row.discriminator !== fields.discriminator ||
-      (row.avatar ?? null) !== fields.avatar;
-    if (written) this.#events.publish('identityChanged', { userId: profile.id });
-    if (!row) return { ban: null, blacklist: null };
+    // Always one row: the count of what the write returned, the user (if any) joined to it.
+    const { written, ban_active, ban_reason, ban_expires, blacklist_active, blacklist_reason } = standing!;
+    if (Number(written) > 0) this.#events.publish('identityChanged', { userId: profile.id });
     return {
-      ban: row.ban_active
-        ? {
-            active: true,
-            reason: row.ban_reason ?? null,
-            expires: row.ban_expires === null ? null : new Date(row.ban_expires),
-          }
+      ban: ban_active
+        ? { active: true, reason: ban_reason ?? null, expires: ban_expires === null ? null : new Date(ban_expires) }
         : null,
-      blacklist: row.blacklist_active === null ? null : { active: row.blacklist_active, reason: row.blacklist_reason },
+      blacklist: blacklist_active === null ? null : { active: blacklist_active, reason: blacklist_reason },
     };
   }
 

@@ -19,19 +19,15 @@ type ProfileValues = {
 /**
  * A customer's standing for ordering (UserAdminService.orderingStanding), read as their `/order` arrives, with their
  * Discord profile written in the same prepared statement: the user is created, or their name and avatar refreshed
- * when Discord says something new of them (`insert … on conflict do update … where` they differ). The row read is
- * the one from before the write (a statement's parts see one snapshot): none for a new customer, who has no ban and no
- * blacklist entry; for anyone else their profile as it was (which tells the service whether it changed), their ban
- * and their blacklist entry.
+ * when Discord says something new of them (`insert … on conflict do update … where` they differ). Always one row:
+ * whether the profile was written (the rows the write returned, counted), and the ban and blacklist entry as they
+ * were before it (a statement's parts see one snapshot; null for a new customer, who has neither).
  */
 export const ORDERING_STANDING = new PreparedQuery<
   ProfileValues,
   {
-    username: string;
-    display_name: string | null;
-    discriminator: string;
-    avatar: string | null;
-    ban_active: boolean;
+    written: number | string | bigint;
+    ban_active: boolean | null;
     ban_reason: string | null;
     ban_expires: Date | string | null;
     blacklist_active: boolean | null;
@@ -39,21 +35,23 @@ export const ORDERING_STANDING = new PreparedQuery<
   }
 >('users.ordering_standing_with_profile', (param) =>
   sqlWriter<StandingDb>()
-    .with('profile', (db) => writeProfile(db, param))
-    .selectFrom('users as u')
+    .with('profile', (db) => writeProfile(db, param).returning('id'))
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('profile')
+        .select((count) => count.fn.countAll().as('written'))
+        .as('p'),
+    )
+    .leftJoin('users as u', (join) => join.on('u.id', '=', param('id')))
     .leftJoin('blacklist as b', 'b.user_id', 'u.id')
     .select([
-      'u.username',
-      'u.display_name',
-      'u.discriminator',
-      'u.avatar',
+      'p.written',
       'u.ban_active',
       'u.ban_reason',
       'u.ban_expires',
       'b.active as blacklist_active',
       'b.reason as blacklist_reason',
-    ])
-    .where('u.id', '=', param('id')),
+    ]),
 );
 
 /**
