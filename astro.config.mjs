@@ -99,6 +99,9 @@ export default defineConfig({
   // hoisted scripts); core/http/csp.ts turns those hashes into the Content-Security-Policy header of every page.
   security: { checkOrigin: false, csp: { algorithm: 'SHA-256', scriptDirective: { hashes: inlineScriptHashes } } },
   build: { inlineStylesheets: 'never' },
+  // The site has no Markdown pages (what staff write in Markdown is rendered by core/markdown.ts): no code to
+  // highlight, and Shiki's inline styles would not pass the Content-Security-Policy above.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   // Link prefetch is site/lib/navigation.ts's own: Astro's cannot leave out links whose GET starts something (the
   // Discord sign-in) and still prefetches on tap on 2g or with data saver.
