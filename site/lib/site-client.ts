@@ -48,12 +48,29 @@ onRuntime((runtime) => {
 const ISLAND_ANSWERED = '[data-testid="user-menu"], [data-login]';
 function findBell(): boolean {
   const bell = document.querySelector<HTMLElement>('[data-notification-bell]');
-  if (bell)
-    startLazily(
-      () => import('./notifications-bell.ts'),
-      ({ startBell }) => startBell(bell),
-    );
+  if (bell) startBellLazily(bell);
   return Boolean(bell) || document.querySelector(ISLAND_ANSWERED) !== null;
+}
+
+/**
+ * The server draws the bell before its chunk has loaded: a press meanwhile is kept (a second one takes it back) and
+ * answered once the bell has started, rather than lost.
+ */
+function startBellLazily(bell: HTMLElement): void {
+  const toggle = bell.querySelector<HTMLButtonElement>('[data-bell-toggle]');
+  let pressed = false;
+  const keep = () => {
+    pressed = !pressed;
+  };
+  toggle?.addEventListener('click', keep);
+  startLazily(
+    () => import('./notifications-bell.ts'),
+    ({ startBell }) => {
+      toggle?.removeEventListener('click', keep);
+      startBell(bell);
+      if (pressed) toggle?.click();
+    },
+  );
 }
 if (!findBell()) {
   const bellWatch = new MutationObserver(() => {
