@@ -22,6 +22,8 @@ const CLAIM_ORDERS = 50;
 const CHEFS = 200;
 const LOAD = { connections: 50, duration: 10 };
 const WARMUP = { connections: 50, duration: 2 };
+/** As a browser asks: the server answers in gzip (ADR 0024). */
+const AS_A_BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const ROUNDS = 3;
 /** Changes (a claim or an unclaim) for the first-read measure, in each of its two phases. */
 const CHANGES = 200;
@@ -76,14 +78,14 @@ export const ordersCase: BenchCase = {
       const listed = (JSON.parse(text) as { orders: unknown[] }).orders.length;
       const bytes = Buffer.byteLength(text);
 
-      // As a browser asks (gzip, deflate, br: the server answers in gzip, ADR 0024), and uncompressed; alternated rounds.
+      // As a browser asks (AS_A_BROWSER) and uncompressed, in alternated rounds.
       // The bare Fastify hello-world in the same rounds: how much of the latency is this (shared, 2-core) machine's.
       const variants = [
         {
           label: 'gzip',
           url: listUrl,
           pid: server.pid,
-          headers: { ...headers, 'accept-encoding': 'gzip, deflate, br' },
+          headers: { ...headers, ...AS_A_BROWSER },
         },
         { label: 'identity', url: listUrl, pid: server.pid, headers },
         { label: 'hello', url: `${hello.url}/`, pid: hello.pid, headers: {} },
@@ -111,7 +113,7 @@ export const ordersCase: BenchCase = {
         label: 'payload',
         url: payloadUrl,
         pid: payloadPid,
-        headers: { 'accept-encoding': 'gzip, deflate, br' },
+        headers: AS_A_BROWSER,
       });
       for (const v of variants) await measure(v.url, { ...WARMUP, headers: v.headers });
       // Server CPU per request (from /proc): the load generator shares the 2 cores, this is the server's own cost.
@@ -145,9 +147,7 @@ export const ordersCase: BenchCase = {
         post(listUrl, fixture.viewer, null, 'GET', variants[0]!.headers),
       );
       // The same lone read of the same bytes from a bare Fastify: this machine's floor for it.
-      const bareLone = await loneReadCpu(payloadPid, () =>
-        post(payloadUrl, fixture.viewer, null, 'GET', { 'accept-encoding': 'gzip, deflate, br' }),
-      );
+      const bareLone = await loneReadCpu(payloadPid, () => post(payloadUrl, fixture.viewer, null, 'GET', AS_A_BROWSER));
       const underChanges: LoadFigures[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const timer = setInterval(() => void toggler.change(), CHANGE_EVERY_MS);

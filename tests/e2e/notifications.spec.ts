@@ -4,6 +4,8 @@ import { expect, expectAccessible, fitsPhone, test } from './fixtures.ts';
 
 const CASEY = '1100000000000000001';
 const BLAKE = '1100000000000000006';
+/** The bell's lazy chunk, as the build names it. */
+const BELL_CHUNK = /\/notifications-bell\.[\w-]+\.js$/;
 
 test('the demo customer sees the bell count, opens it, a new notice arrives live, marks all read, and turns DMs off', async ({
   page,
@@ -132,11 +134,11 @@ test('the banned demo user has a bell too (their appeal is decided there), witho
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/notifications-bell\.[\w-]+\.js$/, async (route) => {
+  await page.route(BELL_CHUNK, async (route) => {
     await held;
     await route.continue();
   });
-  const asked = page.waitForRequest(/\/notifications-bell\.[\w-]+\.js$/);
+  const asked = page.waitForRequest(BELL_CHUNK);
   await page.goto('/login');
   await page.getByRole('button', { name: /Blake Banned/ }).click();
   const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
